@@ -1,0 +1,19 @@
+# Per-target warnings; sanitizers are global so that every object agrees on them.
+function(gg_target_options target)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wno-unused-parameter)
+endfunction()
+
+if(GG_SANITIZE)
+  add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  add_link_options(-fsanitize=address,undefined)
+endif()
+if(GG_FUZZ)
+  add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer)
+  add_link_options(-fsanitize=address,undefined)
+endif()
+
+# Asio and Beast are compiled once, in proxy/asio_impl.cc, not in every translation unit.
+set(GG_ASIO_DEFINITIONS
+    BOOST_ASIO_SEPARATE_COMPILATION
+    BOOST_BEAST_SEPARATE_COMPILATION
+    BOOST_ASIO_NO_DEPRECATED)

@@ -1,0 +1,115 @@
+#pragma once
+// The typed configuration of groundgate. One immutable snapshot is shared by every stream
+// (std::shared_ptr<const Config>); a reload builds a new one and swaps it in.
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace groundgate::config {
+
+using Millis = std::chrono::milliseconds;
+
+struct Endpoint {
+  std::string host = "127.0.0.1";
+  uint16_t port = 0;
+};
+
+// Downstream TLS: the proxy's own certificate.
+struct ServerTlsConfig {
+  std::string cert_file;
+  std::string key_file;
+};
+
+// TLS towards an https:// upstream.
+struct UpstreamTlsConfig {
+  std::string ca_file;                // empty: the system CA store
+  bool insecure_skip_verify = false;  // only when set explicitly
+  std::string server_name;            // SNI and name to verify; empty: the URL's host
+};
+
+struct UpstreamConfig {
+  std::string name;
+  std::string url;        // as written, e.g. "https://api.openai.com"
+  bool https = false;     // parsed from url
+  std::string host;       // parsed from url
+  uint16_t port = 0;      // parsed from url (default 80 / 443)
+  std::string base_path;  // parsed from url, without trailing '/', prepended to forwarded paths
+  Millis connect_timeout{5'000};
+  Millis header_timeout{120'000};  // request sent → response headers
+  Millis idle_timeout{120'000};    // longest silence between two reads of the response
+  Millis total_timeout{900'000};   // whole exchange
+  UpstreamTlsConfig tls;
+};
+
+struct HeaderMatch {
+  std::string name;   // case-insensitive
+  std::string value;  // exact; empty: the header only has to be present
+};
+
+struct RouteMatch {
+  std::string path_prefix = "/";
+  std::vector<std::string> methods;  // empty: any method
+  std::vector<HeaderMatch> headers;  // all must match
+  std::string model;                 // glob ('*', '?'); empty: any. Only inspected requests carry a model.
+};
+
+struct RouteConfig {
+  std::string name;
+  RouteMatch match;
+  std::string upstream;              // name of an UpstreamConfig
+  std::string policy;                // name of a PolicyConfig; empty: forward without filters
+  bool allow_policy_header = false;  // may a request pick its policy with x-groundgate-policy?
+};
+
+// The built-in phrase redactor (filters/redact).
+struct RedactConfig {
+  std::vector<std::string> phrases;
+  std::string replacement = "[redacted]";
+  bool case_insensitive = true;
+};
+
+struct PolicyConfig {
+  std::string name;
+  std::optional<RedactConfig> redact;
+};
+
+struct Limits {
+  std::size_t max_request_body = 8u << 20;    // → 413
+  std::size_t max_response_body = 32u << 20;  // inspected non-streamed responses are buffered up to this
+  std::size_t max_header_bytes = 64u << 10;
+  std::size_t max_sse_event = 1u << 20;       // one SSE event larger than this is an upstream error
+  std::size_t max_connections = 20'000;
+  Millis client_header_timeout{30'000};  // to receive a request's headers
+  Millis client_idle_timeout{120'000};   // keep-alive idle
+  Millis client_body_timeout{60'000};    // to receive a request body
+  Millis drain_timeout{30'000};          // SIGTERM: how long streams in flight may finish
+};
+
+struct LoggingConfig {
+  std::string level = "info";  // trace, debug, info, warn, error, off
+  bool access_log = true;
+  std::string access_log_path;  // empty: stdout
+  bool log_content = false;     // debug only: message content in logs
+};
+
+struct Config {
+  std::string source;  // file the config came from, for messages
+  Endpoint listen{"127.0.0.1", 8080};
+  Endpoint admin_listen{"127.0.0.1", 9901};
+  std::optional<ServerTlsConfig> tls;
+  std::vector<UpstreamConfig> upstreams;
+  std::vector<RouteConfig> routes;  // ordered: first match wins
+  std::vector<PolicyConfig> policies;
+  Limits limits;
+  LoggingConfig logging;
+
+  const UpstreamConfig* find_upstream(std::string_view name) const;
+  const PolicyConfig* find_policy(std::string_view name) const;
+};
+
+}  // namespace groundgate::config

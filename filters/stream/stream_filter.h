@@ -1,0 +1,44 @@
+#pragma once
+// The stream filter contract (after Envoy's encodeData): a per-stream object sees the text of
+// each choice as it arrives and says how much of its pending text may go on, what replaces it,
+// or that the stream stops. Filters never do I/O, never block for long, never throw.
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace groundgate::filters::stream {
+
+// What a filter hands on for one choice during one call. The filter calls these in order;
+// each consumes bytes from the front of its pending text. Bytes not consumed stay pending
+// (held back) and are offered again, with the next delta appended, on the next call.
+class ChoiceOutput {
+ public:
+  virtual ~ChoiceOutput() = default;
+  // The next n pending bytes go on unchanged.
+  virtual void release(std::size_t n) = 0;
+  // The next n pending bytes go on as `text` instead.
+  virtual void replace(std::size_t n, std::string_view text) = 0;
+  // Nothing more of this stream reaches the client: the chain ends every choice with
+  // finish_reason "content_filter". `reason` is machine-readable (e.g. "redact.phrase").
+  virtual void stop(std::string_view reason) = 0;
+  // Attaches a JSON object (serialised) to the chunk that carries this choice's next output.
+  virtual void annotate(std::string json_object) = 0;
+};
+
+struct TextEvent {
+  int choice = 0;            // choice index
+  std::string_view pending;  // this filter's unreleased text of the choice, new delta included
+  std::size_t offset = 0;    // offset of pending.front() in the full answer text of the choice
+  bool end_of_choice = false;  // no more text will come: release or replace all of pending now
+};
+
+// One instance per stream. The pass-through default releases everything at once.
+class StreamFilter {
+ public:
+  virtual ~StreamFilter() = default;
+  virtual void on_text(const TextEvent& event, ChoiceOutput& out) { out.release(event.pending.size()); }
+};
+
+}  // namespace groundgate::filters::stream
