@@ -2,6 +2,7 @@
 // The per-stream chain of filters: text deltas in, per choice; text to emit out. Output of
 // filter i is the input of filter i+1. Held text is kept per filter per choice, bounded.
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -16,10 +17,26 @@ struct ChainOutput {
   std::vector<std::string> annotations;  // JSON objects to attach to the chunk carrying it
 };
 
+struct ChainLimits {
+  std::size_t max_pending = 256u << 10;  // per filter per choice; beyond it, held text goes on
+  int max_choices = 128;                 // choice indices in [0, max_choices)
+};
+
+// What the chain had to correct on the filters' or the upstream's behalf.
+struct ChainCounters {
+  std::size_t clamped_calls = 0;    // release/replace asked for more than was pending
+  std::size_t forced_releases = 0;  // pending over max_pending, released unchanged
+  std::size_t forced_release_bytes = 0;
+  std::size_t end_leftover_releases = 0;  // held at end of choice, released unchanged
+  std::size_t end_leftover_bytes = 0;
+  std::size_t rejected_choices = 0;  // choice index out of range: the stream was stopped
+};
+
 class FilterChain {
  public:
   FilterChain() = default;
   explicit FilterChain(std::vector<std::unique_ptr<StreamFilter>> filters);
+  FilterChain(std::vector<std::unique_ptr<StreamFilter>> filters, ChainLimits limits);
 
   bool empty() const { return filters_.empty(); }
   // A delta of choice `choice` arrived. Returns what may be emitted now.
@@ -29,14 +46,28 @@ class FilterChain {
   // Some filter stopped the stream; nothing more is emitted.
   bool stopped() const { return stopped_; }
   std::string_view stop_reason() const { return stop_reason_; }
+  const ChainCounters& counters() const { return counters_; }
 
  private:
+  // One filter's view of one choice: its held text and how much of its input it consumed.
+  struct FilterState {
+    std::string pending;
+    std::size_t offset = 0;
+  };
+  struct ChoiceState {
+    std::vector<FilterState> filters;
+  };
+
+  ChainOutput run(int choice, std::string_view delta, bool end_of_choice);
+  ChoiceState* state_for(int choice);
+
   std::vector<std::unique_ptr<StreamFilter>> filters_;
   // Implementation state (per filter, per choice pending text, offsets) lives here.
-  struct ChoiceState;
   std::vector<std::unique_ptr<ChoiceState>> choices_;
   bool stopped_ = false;
   std::string stop_reason_;
+  ChainLimits limits_;
+  ChainCounters counters_;
 };
 
 }  // namespace groundgate::filters::stream

@@ -1,0 +1,147 @@
+#include "filters/stream/filter_chain.h"
+
+#include <utility>
+
+namespace groundgate::filters::stream {
+namespace {
+
+// Collects what one filter hands on during one call, without touching its pending text (the
+// filter holds a view of it); the chain applies the consumption once the call returns.
+class CallOutput final : public ChoiceOutput {
+ public:
+  CallOutput(std::string_view pending, std::string& emitted, std::vector<std::string>& annotations,
+             ChainCounters& counters)
+      : pending_(pending), emitted_(emitted), annotations_(annotations), counters_(counters) {}
+
+  void release(std::size_t n) override {
+    if (stopped_) return;
+    n = clamp(n);
+    emitted_.append(pending_.substr(consumed_, n));
+    consumed_ += n;
+  }
+
+  void replace(std::size_t n, std::string_view text) override {
+    if (stopped_) return;
+    n = clamp(n);
+    emitted_.append(text);
+    consumed_ += n;
+  }
+
+  void stop(std::string_view reason) override {
+    if (stopped_) return;
+    stopped_ = true;
+    stop_reason_ = reason.empty() ? std::string_view("unspecified") : reason;
+  }
+
+  void annotate(std::string json_object) override {
+    annotations_.push_back(std::move(json_object));
+  }
+
+  std::size_t consumed() const { return consumed_; }
+  bool stopped() const { return stopped_; }
+  std::string_view stop_reason() const { return stop_reason_; }
+
+ private:
+  // A filter asking for more than it holds is a filter bug: give it what there is, count it.
+  std::size_t clamp(std::size_t n) {
+    const std::size_t left = pending_.size() - consumed_;
+    if (n <= left) return n;
+    ++counters_.clamped_calls;
+    return left;
+  }
+
+  std::string_view pending_;
+  std::string& emitted_;
+  std::vector<std::string>& annotations_;
+  ChainCounters& counters_;
+  std::size_t consumed_ = 0;
+  bool stopped_ = false;
+  std::string stop_reason_;
+};
+
+}  // namespace
+
+FilterChain::FilterChain(std::vector<std::unique_ptr<StreamFilter>> filters)
+    : FilterChain(std::move(filters), ChainLimits{}) {}
+
+FilterChain::FilterChain(std::vector<std::unique_ptr<StreamFilter>> filters, ChainLimits limits)
+    : filters_(std::move(filters)), limits_(limits) {
+  std::erase(filters_, nullptr);
+}
+
+ChainOutput FilterChain::on_delta(int choice, std::string_view delta) {
+  return run(choice, delta, false);
+}
+
+ChainOutput FilterChain::on_choice_end(int choice) {
+  return run(choice, {}, true);
+}
+
+FilterChain::ChoiceState* FilterChain::state_for(int choice) {
+  if (choice < 0 || choice >= limits_.max_choices) return nullptr;
+  const auto index = static_cast<std::size_t>(choice);
+  if (choices_.size() <= index) choices_.resize(index + 1);
+  if (!choices_[index]) {
+    choices_[index] = std::make_unique<ChoiceState>();
+    choices_[index]->filters.resize(filters_.size());
+  }
+  return choices_[index].get();
+}
+
+ChainOutput FilterChain::run(int choice, std::string_view delta, bool end_of_choice) {
+  ChainOutput result;
+  if (stopped_) return result;
+  if (filters_.empty()) {
+    result.text.assign(delta);
+    return result;
+  }
+  ChoiceState* state = state_for(choice);
+  if (state == nullptr) {
+    // Unbounded per-choice state is not an option, and letting the text pass unfiltered
+    // would bypass the policy: stop the stream instead.
+    ++counters_.rejected_choices;
+    stopped_ = true;
+    stop_reason_ = "chain.choice_out_of_range";
+    return result;
+  }
+
+  std::string carry(delta);  // the input of the current filter, then its output
+  for (std::size_t i = 0; i < filters_.size(); ++i) {
+    FilterState& filter_state = state->filters[i];
+    filter_state.pending.append(carry);
+    carry.clear();
+    if (filter_state.pending.empty() && !end_of_choice) continue;
+
+    CallOutput out(filter_state.pending, carry, result.annotations, counters_);
+    filters_[i]->on_text(
+        TextEvent{choice, filter_state.pending, filter_state.offset, end_of_choice}, out);
+    if (out.stopped()) {
+      stopped_ = true;
+      stop_reason_ = out.stop_reason();
+      result.text.clear();
+      return result;
+    }
+
+    std::size_t consumed = out.consumed();
+    const std::size_t left = filter_state.pending.size() - consumed;
+    if (left > 0 && (end_of_choice || left > limits_.max_pending)) {
+      // Never lose text: what a filter will not or may not hold any longer goes on unchanged.
+      carry.append(filter_state.pending, consumed);
+      consumed = filter_state.pending.size();
+      if (end_of_choice) {
+        ++counters_.end_leftover_releases;
+        counters_.end_leftover_bytes += left;
+      } else {
+        ++counters_.forced_releases;
+        counters_.forced_release_bytes += left;
+      }
+    }
+    filter_state.offset += consumed;
+    filter_state.pending.erase(0, consumed);
+    if (end_of_choice) filter_state.pending.shrink_to_fit();
+  }
+  result.text = std::move(carry);
+  return result;
+}
+
+}  // namespace groundgate::filters::stream
