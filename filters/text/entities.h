@@ -1,0 +1,102 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "filters/text/tokenizer.h"
+
+namespace groundgate::filters::text {
+
+// The HSP entity schema (Time, Number, Location, Personal info) plus proper-noun names.
+enum class EntityType : std::uint8_t { kTime, kNumber, kLocation, kPersonalInfo, kName };
+
+enum class EntitySubtype : std::uint8_t {
+  // kTime
+  kDate,       // calendar date, month-year, year, decade or century (see DateValue::precision)
+  kTimeOfDay,  // value = seconds after midnight
+  kDuration,   // value in seconds
+  // kNumber
+  kMoney,     // value in units of `currency`
+  kPercent,   // value in percent (25% → 25)
+  kCardinal,  // plain count
+  kOrdinal,   // "19th", "first" → 19, 1
+  kQuantity,  // value in the SI unit `unit`
+  kScore,     // "23-20", "4–1": value and second
+  // kLocation / kPersonalInfo / kName
+  kPlace,
+  kPerson,
+  kOrganization,
+  kOther,
+};
+
+enum class Unit : std::uint8_t {
+  kNone,
+  kPercent,
+  kMetre,
+  kSquareMetre,
+  kCubicMetre,
+  kKilogram,
+  kCelsius,
+  kSecond,
+  kMetrePerSecond,
+  kByte,
+  kWatt,
+};
+
+enum class DatePrecision : std::uint8_t { kCentury, kDecade, kYear, kMonth, kDay };
+
+// A calendar value. Year 0 means unknown (e.g. "March 2"); month/day 0 mean unknown.
+struct DateValue {
+  int year = 0;
+  int month = 0;
+  int day = 0;
+  DatePrecision precision = DatePrecision::kYear;
+};
+
+// "about", "over", "at most" …: widens the value to an interval.
+enum class Qualifier : std::uint8_t { kExact, kApproximate, kAtLeast, kAtMost };
+
+struct Entity {
+  EntityType type = EntityType::kName;
+  EntitySubtype subtype = EntitySubtype::kOther;
+  std::size_t begin = 0;  // byte span in the analysed text
+  std::size_t end = 0;
+  std::string text;  // surface text
+
+  // Numbers, durations, times: canonical value and the interval it stands for, given the
+  // written precision ("5.8" → ±0.05) and the qualifier.
+  double value = 0;
+  double low = 0;
+  double high = 0;
+  double second = 0;  // kScore only
+  Unit unit = Unit::kNone;
+  std::string currency;  // kMoney: ISO code ("USD", "GBP", "EUR", "JPY", …)
+  Qualifier qualifier = Qualifier::kExact;
+  bool converted = false;  // written in a non-SI unit and converted ("3.6 miles")
+
+  DateValue date;  // kDate
+
+  // Names: lowercase words joined by one space, possessive and leading "the" dropped.
+  std::string key;
+};
+
+// Extracts typed entities from a sentence (or any text), in text order, non-overlapping.
+std::vector<Entity> extract_entities(std::string_view text);
+// Same, reusing tokens of `text` the caller already has.
+std::vector<Entity> extract_entities(std::string_view text, std::span<const Token> tokens);
+
+enum class EntityMatch : std::uint8_t { kSame, kDifferent, kIncomparable };
+
+// kSame when the values agree within written precision, conversion and qualifier tolerance,
+// or the dates agree at their common precision (1991 vs March 1991); kDifferent when they
+// are of the same kind and disagree; kIncomparable across kinds, currencies or dimensions.
+EntityMatch compare(const Entity& a, const Entity& b);
+
+std::string_view to_string(EntityType type);
+std::string_view to_string(EntitySubtype subtype);
+
+}  // namespace groundgate::filters::text

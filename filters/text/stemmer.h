@@ -1,0 +1,12 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace groundgate::filters::text {
+
+// English Snowball stem of a lowercase word ("published" → "publish"). Thread-safe: each
+// thread owns its own libstemmer object. Words over 64 bytes are returned unchanged.
+std::string stem(std::string_view lower_word);
+
+}  // namespace groundgate::filters::text
