@@ -81,7 +81,8 @@ class RecordingOutput : public stream::ChoiceOutput {
 TEST(PhraseRedactor, HookReleasesAroundMatchesAndHoldsAPossiblePhraseStart) {
   PhraseRedactor redactor(PhraseMatcher::compile(redact_config({"secret", "pass"})));
   RecordingOutput out;
-  redactor.on_text({.choice = 0, .pending = "my pass and sec", .offset = 0}, out);
+  redactor.on_text({.choice = 0, .pending = "my pass and sec", .offset = 0, .end_of_choice = false},
+                   out);
   // "sec" could still become "secret": it stays pending.
   EXPECT_EQ((std::vector<std::string>{"release 3", "replace 4 [R]", "release 5"}), out.ops);
 

@@ -1,0 +1,49 @@
+#pragma once
+// Turns a config snapshot's policies into per-stream filter chains. Each policy's filter
+// configs are compiled once here; create() only instantiates the per-stream filter objects.
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "config/config.h"
+#include "filters/stream/filter_chain.h"
+
+namespace groundgate::filters::registry {
+
+// What a filter may know about the stream it is made for. Views: valid during create() only.
+struct StreamInfo {
+  std::string_view route;
+  std::string_view policy;
+  std::string_view request_body;
+};
+
+// Makes one filter for one stream from its compiled (shared, immutable) config.
+using FilterFactory = std::function<std::unique_ptr<stream::StreamFilter>(const StreamInfo&)>;
+
+class FilterChainFactory {
+ public:
+  // Compiles every policy's filter configs once (called at config load and on reload).
+  static std::shared_ptr<const FilterChainFactory> build(const config::Config& config);
+
+  // The chain a stream under `policy` runs; empty chain for an unknown/empty policy name.
+  stream::FilterChain create(std::string_view policy, const StreamInfo& info) const;
+  bool has_filters(std::string_view policy) const;
+  // The names of the filters `policy` runs, in chain order (for logs and the admin API).
+  std::vector<std::string_view> filter_names(std::string_view policy) const;
+
+ private:
+  struct NamedFactory {
+    std::string_view name;
+    FilterFactory make;
+  };
+
+  FilterChainFactory() = default;
+
+  std::map<std::string, std::vector<NamedFactory>, std::less<>> policies_;
+};
+
+}  // namespace groundgate::filters::registry

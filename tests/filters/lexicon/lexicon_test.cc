@@ -1,0 +1,140 @@
+#include "filters/text/lexicon.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+namespace groundgate::filters::text {
+namespace {
+
+using Pos = Lexicon::Pos;
+
+bool has(const std::vector<std::string_view>& words, std::string_view w) {
+  return std::find(words.begin(), words.end(), w) != words.end();
+}
+
+class LexiconTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    auto start = std::chrono::steady_clock::now();
+    Lexicon::LoadResult result = Lexicon::shared();
+    auto elapsed =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start);
+    ASSERT_TRUE(result.lexicon) << result.error;
+    lexicon_ = result.lexicon.get();
+    std::printf("[lexicon] load %.1f ms, %zu words, %zu synsets, %.1f MiB\n", elapsed.count(),
+                lexicon_->word_count(), lexicon_->synset_count(),
+                lexicon_->memory_bytes() / (1024.0 * 1024.0));
+  }
+  static const Lexicon* lexicon_;
+};
+const Lexicon* LexiconTest::lexicon_ = nullptr;
+
+TEST_F(LexiconTest, LoadsAllPartsOfSpeech) {
+  EXPECT_GT(lexicon_->word_count(), 140000u);
+  EXPECT_GT(lexicon_->synset_count(), 117000u);
+  // Packed arrays, not maps of strings: well under 40 MiB for all of WordNet.
+  EXPECT_LT(lexicon_->memory_bytes(), 40u * 1024 * 1024);
+}
+
+TEST_F(LexiconTest, MorphyUsesExceptionListsAndDetachmentRules) {
+  EXPECT_TRUE(has(lexicon_->lemmas("founded"), "found"));
+  EXPECT_TRUE(has(lexicon_->lemmas("children"), "child"));
+  EXPECT_TRUE(has(lexicon_->lemmas("found"), "find"));  // verb.exc
+  EXPECT_TRUE(has(lexicon_->lemmas("found"), "found"));
+  EXPECT_TRUE(has(lexicon_->lemmas("Boxes"), "box"));
+  EXPECT_TRUE(has(lexicon_->lemmas("running", Pos::kVerb), "run"));
+  EXPECT_TRUE(has(lexicon_->lemmas("larger", Pos::kAdjective), "large"));
+  EXPECT_TRUE(has(lexicon_->lemmas("better", Pos::kAdjective), "good"));  // adj.exc
+  EXPECT_TRUE(has(lexicon_->lemmas("women"), "woman"));
+  EXPECT_TRUE(has(lexicon_->lemmas("united states"), "united_states"));
+  EXPECT_FALSE(has(lexicon_->lemmas("children", Pos::kVerb), "child"));
+  EXPECT_TRUE(lexicon_->lemmas("qzxv").empty());
+  EXPECT_TRUE(lexicon_->lemmas("").empty());
+  EXPECT_TRUE(lexicon_->contains("Paris"));
+  EXPECT_FALSE(lexicon_->contains("qzxv"));
+}
+
+TEST_F(LexiconTest, SynonymsShareASynset) {
+  EXPECT_TRUE(lexicon_->are_synonyms("found", "establish"));
+  EXPECT_TRUE(lexicon_->are_synonyms("founded", "established"));
+  EXPECT_TRUE(lexicon_->are_synonyms("big", "large"));
+  EXPECT_TRUE(lexicon_->are_synonyms("car", "automobile", Pos::kNoun));
+  EXPECT_FALSE(lexicon_->are_synonyms("car", "automobile", Pos::kVerb));
+  EXPECT_FALSE(lexicon_->are_synonyms("large", "small"));
+  EXPECT_FALSE(lexicon_->are_synonyms("found", "qzxv"));
+}
+
+TEST_F(LexiconTest, AntonymsDirectAndThroughSimilarTo) {
+  EXPECT_TRUE(lexicon_->are_antonyms("increase", "decrease"));
+  EXPECT_TRUE(lexicon_->are_antonyms("increased", "decreased", Pos::kVerb));
+  EXPECT_TRUE(lexicon_->are_antonyms("large", "small"));
+  EXPECT_TRUE(lexicon_->are_antonyms("small", "large"));
+  EXPECT_TRUE(lexicon_->are_antonyms("huge", "tiny"));  // both satellites
+  EXPECT_TRUE(lexicon_->are_antonyms("win", "lose"));
+  EXPECT_FALSE(lexicon_->are_antonyms("large", "big"));
+  EXPECT_FALSE(lexicon_->are_antonyms("increase", "grow"));
+  EXPECT_FALSE(lexicon_->are_antonyms("increase", "decrease", Pos::kAdverb));
+}
+
+TEST_F(LexiconTest, DerivationallyRelatedForms) {
+  EXPECT_TRUE(has(lexicon_->derivations("founder"), "found"));
+  EXPECT_TRUE(has(lexicon_->derivations("establishment"), "establish"));
+  EXPECT_TRUE(has(lexicon_->derivations("establish"), "establishment"));
+  EXPECT_TRUE(has(lexicon_->derivations("rapidly"), "rapid"));  // pertainym
+  EXPECT_TRUE(lexicon_->are_derivationally_related("founders", "founded"));
+  EXPECT_FALSE(lexicon_->are_derivationally_related("founder", "decrease"));
+  EXPECT_TRUE(lexicon_->derivations("qzxv").empty());
+}
+
+TEST_F(LexiconTest, HypernymsForNounsWithinDepth) {
+  EXPECT_TRUE(lexicon_->is_kind_of("dog", "canine", 1));
+  EXPECT_TRUE(lexicon_->is_kind_of("dogs", "carnivore", 3));
+  EXPECT_FALSE(lexicon_->is_kind_of("dog", "carnivore", 1));
+  EXPECT_TRUE(lexicon_->is_kind_of("Paris", "city", 2));  // instance hypernym
+  EXPECT_FALSE(lexicon_->is_kind_of("canine", "dog", 5));
+  EXPECT_FALSE(lexicon_->is_kind_of("dog", "dog", 3));
+}
+
+TEST_F(LexiconTest, SharedInstanceIsLoadedOnceAndUsableFromThreads) {
+  EXPECT_EQ(Lexicon::shared().lexicon.get(), lexicon_);
+  std::vector<std::thread> threads;
+  std::vector<int> ok(4, 0);
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      auto lx = Lexicon::shared().lexicon;
+      ok[t] = lx && lx->are_synonyms("found", "establish") && lx->are_antonyms("large", "small");
+    });
+  }
+  for (auto& th : threads)
+    th.join();
+  EXPECT_EQ(ok, std::vector<int>(4, 1));
+}
+
+TEST(LexiconLoad, MissingDirectoryIsAnError) {
+  Lexicon::LoadResult result = Lexicon::load("/nonexistent/wordnet");
+  EXPECT_FALSE(result.lexicon);
+  EXPECT_NE(result.error.find("cannot open"), std::string::npos);
+}
+
+TEST(LexiconLoad, MalformedDataFileIsAnErrorWithTheLine) {
+  auto dir = std::filesystem::temp_directory_path() / "gg_lexicon_bad";
+  std::filesystem::create_directories(dir);
+  for (const char* name : {"data.noun", "data.verb", "data.adj", "data.adv", "noun.exc", "verb.exc",
+                           "adj.exc", "adv.exc"}) {
+    std::ofstream(dir / name) << "  licence header\n";
+  }
+  std::ofstream(dir / "data.noun") << "  licence\n00000001 03 n zz entity 0 000 | gloss\n";
+  Lexicon::LoadResult result = Lexicon::load(dir.string());
+  EXPECT_FALSE(result.lexicon);
+  EXPECT_NE(result.error.find("data.noun:2: bad word count"), std::string::npos) << result.error;
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace groundgate::filters::text
