@@ -34,6 +34,7 @@ class IncrementalSegmenter {
   std::size_t base_ = 0;
   bool line_start_ = true;  // buffer_ begins at the start of a line
   bool in_code_ = false;    // a code block was cut at the length limit and continues
+  char fence_ = '`';
 };
 
 }  // namespace groundgate::filters::text

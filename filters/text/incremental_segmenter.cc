@@ -1,0 +1,37 @@
+#include "filters/text/incremental_segmenter.h"
+
+#include "filters/text/segment_scanner.h"
+
+namespace groundgate::filters::text {
+
+void IncrementalSegmenter::drain(bool at_end, std::vector<StreamSentence>& out) {
+  std::vector<Sentence> spans;
+  ScanState state{line_start_, in_code_, fence_};
+  const std::size_t consumed = scan_sentences(buffer_, base_, at_end, state, spans);
+  line_start_ = state.line_start;
+  in_code_ = state.in_code;
+  fence_ = state.fence;
+  out.reserve(out.size() + spans.size());
+  for (const Sentence& s : spans) {
+    out.push_back({s, buffer_.substr(s.begin - base_, s.end - s.begin)});
+  }
+  buffer_.erase(0, consumed);
+  base_ += consumed;
+}
+
+std::vector<StreamSentence> IncrementalSegmenter::feed(std::string_view delta) {
+  std::vector<StreamSentence> out;
+  if (delta.empty()) return out;
+  buffer_.append(delta);
+  drain(false, out);
+  return out;
+}
+
+std::vector<StreamSentence> IncrementalSegmenter::finish() {
+  std::vector<StreamSentence> out;
+  drain(true, out);
+  *this = IncrementalSegmenter{};
+  return out;
+}
+
+}  // namespace groundgate::filters::text

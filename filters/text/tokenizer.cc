@@ -1,0 +1,261 @@
+#include "filters/text/tokenizer.h"
+
+#include "filters/text/char_class.h"
+#include "filters/text/utf8.h"
+
+namespace groundgate::filters::text {
+
+namespace {
+
+struct Cursor {
+  std::string_view text;
+
+  DecodedChar at(std::size_t pos) const {
+    return pos < text.size() ? decode_utf8(text, pos) : DecodedChar{0, 0, false};
+  }
+  CharClass class_at(std::size_t pos) const {
+    return pos < text.size() ? classify(at(pos).code_point) : CharClass::kSpace;
+  }
+  bool is_letter(std::size_t pos) const { return class_at(pos) == CharClass::kLetter; }
+  bool is_digit(std::size_t pos) const { return class_at(pos) == CharClass::kDigit; }
+  bool is_alnum(std::size_t pos) const { return is_letter(pos) || is_digit(pos); }
+  char byte(std::size_t pos) const { return pos < text.size() ? text[pos] : '\0'; }
+};
+
+void append_lower(std::string& out, char32_t cp) {
+  if (const auto fold = typographic_fold(cp); !fold.empty()) {
+    out.append(fold);
+  } else {
+    append_utf8(out, simple_lower(cp));
+  }
+}
+
+std::size_t letters_end(const Cursor& c, std::size_t pos) {
+  while (c.is_letter(pos))
+    pos += c.at(pos).length;
+  return pos;
+}
+
+// "U.S.", "e.g.", "Ph.D.": runs of 1-2 letters joined by single dots, at least two runs.
+std::size_t dotted_abbreviation_end(const Cursor& c, std::size_t pos) {
+  std::size_t runs = 0;
+  std::size_t p = pos;
+  while (true) {
+    const std::size_t e = letters_end(c, p);
+    if (e == p || e - p > 2 || c.is_digit(e)) break;
+    if (c.byte(e) != '.') {
+      return runs >= 2 && !c.is_letter(e) ? e : std::string_view::npos;
+    }
+    ++runs;
+    p = e + 1;
+    if (!c.is_letter(p)) return runs >= 2 ? p : std::string_view::npos;
+  }
+  return std::string_view::npos;
+}
+
+bool is_clitic_suffix(std::string_view s) {
+  return s == "s" || s == "re" || s == "ll" || s == "ve" || s == "m" || s == "d" || s == "t";
+}
+
+// "it's", "that's": "'s" is "is"/"has" here, not a possessive.
+bool is_pronoun_contraction(std::string_view word) {
+  static constexpr std::string_view kWords[] = {"it",  "that", "he",  "she",   "there", "what",
+                                                "who", "here", "let", "where", "how"};
+  const std::string lower = ascii_lower(word);
+  for (const auto w : kWords) {
+    if (lower == w) return true;
+  }
+  return false;
+}
+
+Token scan_word(const Cursor& c, std::size_t begin) {
+  Token tok{TokenKind::kWord, 0, begin, begin, {}};
+  if (const auto e = dotted_abbreviation_end(c, begin); e != std::string_view::npos) {
+    tok.end = e;
+    tok.flags |= kAbbreviation;
+  } else {
+    std::size_t p = begin;
+    bool has_digit = false;
+    while (true) {
+      while (c.is_alnum(p)) {
+        has_digit = has_digit || c.is_digit(p);
+        p += c.at(p).length;
+      }
+      const auto d = c.at(p);
+      const std::size_t next = p + d.length;
+      if (p < c.text.size() && is_word_hyphen(d.code_point) && c.is_alnum(next)) {
+        tok.flags |= kHyphenated;
+        p = next;
+      } else if (p < c.text.size() && is_apostrophe(d.code_point) && c.is_letter(next)) {
+        const std::size_t e = letters_end(c, next);
+        const std::string suffix = ascii_lower(c.text.substr(next, e - next));
+        if (suffix == "s" && !c.is_digit(e) &&
+            !is_pronoun_contraction(c.text.substr(begin, p - begin))) {
+          tok.end = p;
+          tok.flags |= kPossessive;
+          break;
+        }
+        if (is_clitic_suffix(suffix)) tok.flags |= kContraction;
+        p = next;
+      } else if (has_digit && c.byte(p) == '.' && c.is_digit(p + 1)) {
+        p = p + 1;  // version-like "v1.2.3"
+      } else {
+        break;
+      }
+    }
+    if (!(tok.flags & kPossessive)) tok.end = p;
+  }
+  std::size_t letters = 0, upper = 0;
+  for (std::size_t p = tok.begin; p < tok.end;) {
+    const auto d = c.at(p);
+    if (classify(d.code_point) == CharClass::kLetter) {
+      ++letters;
+      if (is_upper_letter(d.code_point)) {
+        ++upper;
+        if (letters == 1) tok.flags |= kCapitalized;
+      }
+    }
+    append_lower(tok.norm, d.code_point);
+    p += d.length;
+  }
+  if (letters >= 2 && upper == letters) tok.flags |= kAllCaps;
+  if (tok.flags & kPossessive) {
+    // The span keeps "'s" so that adjacent tokens never overlap it.
+    tok.end = tok.end + c.at(tok.end).length + 1;
+  }
+  if (tok.norm == "n't") tok.flags = (tok.flags & ~kContraction) | kClitic;
+  return tok;
+}
+
+Token scan_number(const Cursor& c, std::size_t begin) {
+  Token tok{TokenKind::kNumber, 0, begin, begin, {}};
+  std::size_t p = begin;
+  if (c.byte(p) == '-' || c.byte(p) == '+') {
+    tok.norm.push_back(c.byte(p));
+    ++p;
+  }
+  std::size_t group = 0;
+  while (c.is_digit(p)) {
+    tok.norm.push_back(c.byte(p++));
+    ++group;
+  }
+  // Thousands groups: ",ddd" not followed by another digit.
+  while (group <= 3 && c.byte(p) == ',' && c.is_digit(p + 1) && c.is_digit(p + 2) &&
+         c.is_digit(p + 3) && !c.is_digit(p + 4)) {
+    tok.norm.append(c.text.substr(p + 1, 3));
+    tok.flags |= kGrouped;
+    p += 4;
+  }
+  if (c.byte(p) == ':' && c.is_digit(p + 1) && c.is_digit(p + 2) && !c.is_digit(p + 3)) {
+    tok.norm.append(c.text.substr(p, 3));  // clock time "3:30"
+    p += 3;
+  }
+  int dots = 0;
+  while (c.byte(p) == '.' && c.is_digit(p + 1)) {
+    ++dots;
+    tok.norm.push_back('.');
+    ++p;
+    while (c.is_digit(p))
+      tok.norm.push_back(c.byte(p++));
+  }
+  if (dots == 1) tok.flags |= kDecimal;  // "1.2.3" is a version, not a decimal
+  // Suffixes that stay part of the number: "19th", "1990s", "1990's".
+  const std::size_t e = letters_end(c, p);
+  const std::string suffix = ascii_lower(c.text.substr(p, e - p));
+  const std::size_t digits = p - begin;
+  if ((suffix == "th" || suffix == "st" || suffix == "nd" || suffix == "rd") &&
+      !(tok.flags & (kDecimal | kGrouped))) {
+    tok.flags |= kOrdinal;
+    tok.norm += suffix;
+    p = e;
+  } else if (suffix == "s" && (digits == 4 || digits == 2) && tok.norm.back() == '0') {
+    tok.flags |= kDecade;
+    tok.norm += 's';
+    p = e;
+  } else if (is_apostrophe(c.at(p).code_point) && (digits == 4 || digits == 2) &&
+             tok.norm.back() == '0') {
+    const std::size_t s = p + c.at(p).length;
+    if ((c.byte(s) == 's') && !c.is_alnum(s + 1)) {
+      tok.flags |= kDecade;
+      tok.norm += 's';
+      p = s + 1;
+    }
+  }
+  tok.end = p;
+  return tok;
+}
+
+Token scan_other(const Cursor& c, std::size_t begin) {
+  const auto d = c.at(begin);
+  Token tok{classify(d.code_point) == CharClass::kPunctuation ? TokenKind::kPunctuation
+                                                              : TokenKind::kSymbol,
+            0,
+            begin,
+            begin + d.length,
+            {}};
+  if (!d.valid) {
+    append_utf8(tok.norm, kReplacementChar);
+    return tok;
+  }
+  if (d.code_point == '.') {
+    while (c.byte(tok.end) == '.')
+      ++tok.end;  // "..." as one token
+    tok.norm.assign(tok.end - begin, '.');
+    return tok;
+  }
+  append_lower(tok.norm, d.code_point);
+  return tok;
+}
+
+}  // namespace
+
+void tokenize(std::string_view text, std::vector<Token>& out) {
+  const Cursor c{text};
+  std::size_t pos = 0;
+  CharClass prev = CharClass::kSpace;
+  while (pos < text.size()) {
+    const auto d = c.at(pos);
+    const CharClass cls = classify(d.code_point);
+    if (cls == CharClass::kSpace && d.valid) {
+      pos += d.length;
+      prev = cls;
+      continue;
+    }
+    Token tok;
+    if (cls == CharClass::kDigit ||
+        ((d.code_point == '-' || d.code_point == '+') && c.is_digit(pos + 1) &&
+         prev != CharClass::kLetter && prev != CharClass::kDigit)) {
+      tok = scan_number(c, pos);
+    } else if (cls == CharClass::kLetter) {
+      tok = scan_word(c, pos);
+    } else if (is_apostrophe(d.code_point) && prev == CharClass::kSpace &&
+               c.is_letter(pos + d.length)) {
+      // Clitic split off by a pre-tokeniser: "world 's", "they 're".
+      const std::size_t e = letters_end(c, pos + d.length);
+      const std::string suffix = ascii_lower(text.substr(pos + d.length, e - pos - d.length));
+      if (is_clitic_suffix(suffix) && !c.is_digit(e)) {
+        tok = Token{TokenKind::kWord, kClitic, pos, e, "'" + suffix};
+      } else {
+        tok = scan_other(c, pos);
+      }
+    } else {
+      tok = scan_other(c, pos);
+    }
+    if (tok.kind == TokenKind::kWord || tok.kind == TokenKind::kNumber) {
+      prev = tok.kind == TokenKind::kWord ? CharClass::kLetter : CharClass::kDigit;
+    } else {
+      prev = CharClass::kPunctuation;
+    }
+    pos = tok.end;
+    out.push_back(std::move(tok));
+  }
+}
+
+std::vector<Token> tokenize(std::string_view text) {
+  std::vector<Token> out;
+  out.reserve(text.size() / 5 + 1);
+  tokenize(text, out);
+  return out;
+}
+
+}  // namespace groundgate::filters::text

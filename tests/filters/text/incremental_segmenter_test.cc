@@ -1,0 +1,91 @@
+#include "filters/text/incremental_segmenter.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "filters/text/sentence_segmenter.h"
+
+namespace groundgate::filters::text {
+namespace {
+
+std::vector<Sentence> streamed(std::string_view text, const std::vector<std::size_t>& cuts) {
+  IncrementalSegmenter seg;
+  std::vector<Sentence> out;
+  std::size_t prev = 0;
+  auto take = [&](std::vector<StreamSentence> got) {
+    for (auto& s : got) {
+      EXPECT_EQ(s.text, text.substr(s.span.begin, s.span.end - s.span.begin));
+      out.push_back(s.span);
+    }
+  };
+  for (std::size_t cut : cuts) {
+    take(seg.feed(text.substr(prev, cut - prev)));
+    prev = cut;
+  }
+  take(seg.feed(text.substr(prev)));
+  take(seg.finish());
+  return out;
+}
+
+const std::vector<std::string> kTexts = {
+    "One. Two! Three? Four",
+    "Mr. Smith met Dr. Jones in the U.S. The weather is fine. Apple Inc. He left.",
+    "in the 19th century.First for Women is a magazine. U.S.A. and 3.6 and v1.2.3 stay.",
+    "He said “Stop.” Then he went… Really? \"Yes.\" (Aside.) End",
+    "Key points:\n\n1. Rupert is CEO. He is old.\n2. James\nis young.\n- item\n• bullet\n",
+    "# Title\nText here.\n| a | b |\n```py\nx = 1. Y\n```\nAfter.   \n\n  Tail",
+    "J. R. R. Tolkien wrote it. Plan B. The end. No. 5 won. Born Jan. 5.",
+    "Sky plc. . Rupert Murdoch . Café Über. \xFF\xFE bad. \xE2\x80 half.",
+};
+
+TEST(IncrementalSegmenter, EverySingleSplitPointMatchesWholeText) {
+  for (const auto& text : kTexts) {
+    const auto whole = SentenceSegmenter::split(text);
+    for (std::size_t cut = 0; cut <= text.size(); ++cut) {
+      EXPECT_EQ(streamed(text, {cut}), whole) << "cut at " << cut << " in: " << text;
+    }
+  }
+}
+
+TEST(IncrementalSegmenter, ByteByByteMatchesWholeText) {
+  for (const auto& text : kTexts) {
+    std::vector<std::size_t> cuts;
+    for (std::size_t i = 1; i < text.size(); ++i)
+      cuts.push_back(i);
+    EXPECT_EQ(streamed(text, cuts), SentenceSegmenter::split(text)) << text;
+  }
+}
+
+TEST(IncrementalSegmenter, EmitsOnlyOnceTheNextWordDecides) {
+  IncrementalSegmenter seg;
+  EXPECT_TRUE(seg.feed("He lives in the U.S.").empty());
+  EXPECT_TRUE(seg.feed(" Th").empty());  // "The" or "Thomas"? not decided yet
+  const auto got = seg.feed("e weather");
+  ASSERT_EQ(got.size(), 1u);
+  EXPECT_EQ(got[0].text, "He lives in the U.S.");
+  EXPECT_EQ(got[0].span.begin, 0u);
+  const auto rest = seg.finish();
+  ASSERT_EQ(rest.size(), 1u);
+  EXPECT_EQ(rest[0].text, "The weather");
+  EXPECT_EQ(rest[0].span.begin, 21u);
+}
+
+TEST(IncrementalSegmenter, BufferHoldsOnlyTheUnfinishedSentence) {
+  IncrementalSegmenter seg;
+  std::size_t emitted = 0;
+  for (int i = 0; i < 2000; ++i) {
+    emitted += seg.feed("This is sentence number " + std::to_string(i) + ". ").size();
+    EXPECT_LT(seg.buffered_bytes(), 64u);
+  }
+  for (int i = 0; i < 5000; ++i) {
+    emitted += seg.feed("word ").size();
+    EXPECT_LE(seg.buffered_bytes(), kMaxSentenceBytes + 8);
+  }
+  emitted += seg.finish().size();
+  EXPECT_GE(emitted, 2000u + 5u);
+}
+
+}  // namespace
+}  // namespace groundgate::filters::text
