@@ -1,0 +1,64 @@
+#include "proxy/observability/proxy_metrics.h"
+
+namespace groundgate::proxy::observability {
+namespace {
+
+// LLM first tokens take from tens of milliseconds to a minute.
+const std::vector<double> kTtfbBounds = {0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5,
+                                         1,     2.5,  5,     10,   30,  60};
+// What the proxy itself adds to one SSE event: 1 µs to 100 ms.
+const std::vector<double> kAddedLatencyBounds = {1e-6, 2.5e-6, 5e-6, 1e-5, 2.5e-5, 5e-5,
+                                                 1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3,
+                                                 0.01, 0.025,  0.05, 0.1};
+// Streamed answers can last minutes.
+const std::vector<double> kDurationBounds = {0.01, 0.05, 0.1, 0.25, 0.5, 1,  2.5,
+                                             5,    10,   30,  60,   120, 300};
+
+}  // namespace
+
+ProxyMetrics::ProxyMetrics(MetricsRegistry& registry)
+    : requests_total(registry.counter("groundgate_requests_total",
+                                      "Requests answered, by route and HTTP status.",
+                                      {"route", "status"})),
+      streams_in_flight(registry.gauge("groundgate_streams_in_flight",
+                                       "Streamed (SSE) responses being relayed now.")),
+      connections_open(
+          registry.gauge("groundgate_connections_open", "Client connections open now.")),
+      upstream_ttfb_seconds(registry.histogram(
+          "groundgate_upstream_ttfb_seconds",
+          "Time from sending the request upstream to the first byte of its response.", {"route"},
+          kTtfbBounds)),
+      added_latency_seconds(registry.histogram(
+          "groundgate_added_latency_seconds",
+          "Latency the proxy adds to each forwarded SSE event (upstream in to client out).", {},
+          kAddedLatencyBounds)),
+      request_duration_seconds(registry.histogram(
+          "groundgate_request_duration_seconds",
+          "Time from receiving a request to the end of its response.", {"route"}, kDurationBounds)),
+      bytes_total(registry.counter("groundgate_bytes_total",
+                                   "Bytes moved, by direction (client_in, client_out, "
+                                   "upstream_in, upstream_out).",
+                                   {"direction"})),
+      errors_total(
+          registry.counter("groundgate_errors_total", "Failed requests, by error kind.", {"kind"})),
+      request_body_not_json_total(registry.counter(
+          "groundgate_request_body_not_json_total",
+          "Requests on an inspected route whose body was not JSON (forwarded unchecked).",
+          {"route"})),
+      config_reloads_total(registry.counter("groundgate_config_reloads_total",
+                                            "Configuration reloads, by result (ok, error).",
+                                            {"result"})),
+      filter_actions_total(registry.counter("groundgate_filter_actions_total",
+                                            "Actions taken by stream filters.",
+                                            {"route", "filter", "action"})) {
+  // Known label values are exposed at 0 from the start, so rate() sees their first increase.
+  for (std::string_view d : {kClientIn, kClientOut, kUpstreamIn, kUpstreamOut}) {
+    bytes_total.with({d});
+  }
+  for (ErrorKind kind : kAllErrorKinds)
+    errors_total.with({error_kind_name(kind)});
+  for (std::string_view r : {kReloadOk, kReloadError})
+    config_reloads_total.with({r});
+}
+
+}  // namespace groundgate::proxy::observability

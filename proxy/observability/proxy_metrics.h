@@ -1,0 +1,39 @@
+#pragma once
+// The groundgate metric set, registered on one registry. Plain references to the families:
+// resolve a child once (`m.requests_total.with({route, "200"})`) and keep the reference.
+
+#include <string_view>
+
+#include "proxy/observability/error_kind.h"
+#include "proxy/observability/metrics_registry.h"
+
+namespace groundgate::proxy::observability {
+
+// Values of the `direction` label of groundgate_bytes_total.
+inline constexpr std::string_view kClientIn = "client_in";
+inline constexpr std::string_view kClientOut = "client_out";
+inline constexpr std::string_view kUpstreamIn = "upstream_in";
+inline constexpr std::string_view kUpstreamOut = "upstream_out";
+
+// Values of the `result` label of groundgate_config_reloads_total.
+inline constexpr std::string_view kReloadOk = "ok";
+inline constexpr std::string_view kReloadError = "error";
+
+struct ProxyMetrics {
+  // Registers every family; a registry holds one ProxyMetrics at most (names are unique).
+  explicit ProxyMetrics(MetricsRegistry& registry);
+
+  CounterFamily& requests_total;               // {route, status}
+  GaugeFamily& streams_in_flight;              // SSE responses being relayed
+  GaugeFamily& connections_open;               // client connections
+  HistogramFamily& upstream_ttfb_seconds;      // {route}: request sent → first response byte
+  HistogramFamily& added_latency_seconds;      // per forwarded SSE event: in → out
+  HistogramFamily& request_duration_seconds;   // {route}: request received → response done
+  CounterFamily& bytes_total;                  // {direction}
+  CounterFamily& errors_total;                 // {kind}: error_kind_name()
+  CounterFamily& request_body_not_json_total;  // {route}: inspected route, body not JSON
+  CounterFamily& config_reloads_total;         // {result}: ok | error
+  CounterFamily& filter_actions_total;         // {route, filter, action}
+};
+
+}  // namespace groundgate::proxy::observability
