@@ -43,7 +43,8 @@ class FilterChain {
   ChainOutput on_delta(int choice, std::string_view delta);
   // The choice finished (finish_reason, or end of stream): every filter must let go of it.
   ChainOutput on_choice_end(int choice);
-  // Some filter stopped the stream; nothing more is emitted.
+  // Some filter stopped the stream; nothing more is emitted. The call that stopped returns no
+  // text but keeps its annotations, so the closing chunk can say why.
   bool stopped() const { return stopped_; }
   std::string_view stop_reason() const { return stop_reason_; }
   const ChainCounters& counters() const { return counters_; }
