@@ -28,9 +28,9 @@ class ChoiceOutput {
 };
 
 struct TextEvent {
-  int choice = 0;            // choice index
-  std::string_view pending;  // this filter's unreleased text of the choice, new delta included
-  std::size_t offset = 0;    // offset of pending.front() in the full answer text of the choice
+  int choice = 0;              // choice index
+  std::string_view pending;    // this filter's unreleased text of the choice, new delta included
+  std::size_t offset = 0;      // offset of pending.front() in the full answer text of the choice
   bool end_of_choice = false;  // no more text will come: release or replace all of pending now
 };
 
@@ -38,7 +38,9 @@ struct TextEvent {
 class StreamFilter {
  public:
   virtual ~StreamFilter() = default;
-  virtual void on_text(const TextEvent& event, ChoiceOutput& out) { out.release(event.pending.size()); }
+  virtual void on_text(const TextEvent& event, ChoiceOutput& out) {
+    out.release(event.pending.size());
+  }
 };
 
 }  // namespace groundgate::filters::stream
