@@ -55,7 +55,8 @@ struct RouteMatch {
   std::string path_prefix = "/";
   std::vector<std::string> methods;  // empty: any method
   std::vector<HeaderMatch> headers;  // all must match
-  std::string model;                 // glob ('*', '?'); empty: any. Only inspected requests carry a model.
+  // Glob ('*', '?'); empty: any. Only inspected requests carry a model.
+  std::string model;
 };
 
 struct RouteConfig {
@@ -79,10 +80,11 @@ struct PolicyConfig {
 };
 
 struct Limits {
-  std::size_t max_request_body = 8u << 20;    // → 413
-  std::size_t max_response_body = 32u << 20;  // inspected non-streamed responses are buffered up to this
+  std::size_t max_request_body = 8u << 20;  // → 413
+  // Inspected non-streamed responses are buffered up to this.
+  std::size_t max_response_body = 32u << 20;
   std::size_t max_header_bytes = 64u << 10;
-  std::size_t max_sse_event = 1u << 20;       // one SSE event larger than this is an upstream error
+  std::size_t max_sse_event = 1u << 20;  // one SSE event larger than this is an upstream error
   std::size_t max_connections = 20'000;
   Millis client_header_timeout{30'000};  // to receive a request's headers
   Millis client_idle_timeout{120'000};   // keep-alive idle

@@ -1,0 +1,26 @@
+#pragma once
+// First-match route selection over Config::routes.
+
+#include <functional>
+#include <optional>
+#include <string_view>
+
+#include "config/config.h"
+
+namespace groundgate::config {
+
+struct RequestAttributes {
+  std::string_view method;  // as received; compared case-sensitively ("POST")
+  std::string_view path;    // request target; a query ("?...") is ignored for matching
+  std::string_view model;   // empty: unknown (body not inspected or no "model" field)
+  // Value of a request header by name (any case), or nullopt when absent. May be empty.
+  std::function<std::optional<std::string_view>(std::string_view)> header;
+};
+
+// Does this one route match? A model pattern never matches an unknown model.
+bool route_matches(const RouteConfig& route, const RequestAttributes& request);
+
+// The first route in config order that matches, or nullptr.
+const RouteConfig* match_route(const Config& config, const RequestAttributes& request);
+
+}  // namespace groundgate::config

@@ -1,0 +1,95 @@
+#include "config/upstream_section.h"
+
+#include <array>
+
+#include "config/file_check.h"
+#include "config/value_parsers.h"
+#include "config/yaml_scalars.h"
+
+namespace groundgate::config {
+namespace {
+
+constexpr std::array<std::string_view, 6> kUpstreamKeys{
+    "url", "connect_timeout", "header_timeout", "idle_timeout", "total_timeout", "tls"};
+constexpr std::array<std::string_view, 3> kTlsKeys{"ca_file", "insecure_skip_verify",
+                                                   "server_name"};
+
+void read_timeout(const YamlMap& map, std::string_view key, Millis& out, ErrorSink& errors) {
+  if (auto f = map.get(key)) {
+    if (auto d = read_duration(*f, /*allow_zero=*/false, errors)) out = *d;
+  }
+}
+
+void read_upstream_tls(const YamlField& field, const UpstreamConfig& upstream,
+                       std::string_view base_dir, UpstreamTlsConfig& out, ErrorSink& errors) {
+  YamlMap map(field, kTlsKeys, errors);
+  if (!map.valid()) return;
+  if (!upstream.url.empty() && !upstream.https) {
+    errors.add(map.mark(), field.path + ": TLS settings need an https:// url");
+  }
+  if (auto f = map.get("ca_file")) {
+    if (auto path = read_string(*f, errors)) {
+      if (path->empty()) {
+        errors.add(f->mark(), f->path + ": empty path (leave ca_file out for the system CAs)");
+      } else {
+        out.ca_file = resolve_path(base_dir, *path);
+        if (auto why = unreadable_reason(out.ca_file)) {
+          errors.add(f->mark(), f->path + ": CA file '" + out.ca_file + "' " + *why);
+        }
+      }
+    }
+  }
+  if (auto f = map.get("insecure_skip_verify")) {
+    if (auto b = read_bool(*f, errors)) out.insecure_skip_verify = *b;
+  }
+  if (auto f = map.get("server_name")) {
+    if (auto s = read_string(*f, errors)) out.server_name = *s;
+  }
+}
+
+// Always returns the upstream, even when invalid, so that routes naming it are not reported a
+// second time as naming an unknown upstream; any error discards the whole config anyway.
+UpstreamConfig read_upstream(const YamlField& field, std::string_view base_dir, ErrorSink& errors) {
+  UpstreamConfig u;
+  u.name = field.key;
+  if (!valid_name(u.name)) {
+    errors.add(field.key_mark, field.path + ": invalid upstream name '" + u.name.substr(0, 64) +
+                                   "' (use letters, digits, '_', '-' and '.')");
+  }
+  YamlMap map(field, kUpstreamKeys, errors);
+  if (!map.valid()) return u;
+  if (auto f = map.require("url", errors)) {
+    if (auto url = read_string(*f, errors)) {
+      auto parsed = parse_upstream_url(*url);
+      if (parsed) {
+        u.url = *url;
+        u.https = parsed.value->https;
+        u.host = parsed.value->host;
+        u.port = parsed.value->port;
+        u.base_path = parsed.value->base_path;
+      } else {
+        errors.add(f->mark(), f->path + ": " + parsed.error);
+      }
+    }
+  }
+  read_timeout(map, "connect_timeout", u.connect_timeout, errors);
+  read_timeout(map, "header_timeout", u.header_timeout, errors);
+  read_timeout(map, "idle_timeout", u.idle_timeout, errors);
+  read_timeout(map, "total_timeout", u.total_timeout, errors);
+  if (auto f = map.get("tls")) read_upstream_tls(*f, u, base_dir, u.tls, errors);
+  return u;
+}
+
+}  // namespace
+
+std::vector<UpstreamConfig> read_upstreams(const YamlField& field, std::string_view base_dir,
+                                           ErrorSink& errors) {
+  std::vector<UpstreamConfig> out;
+  YamlMap map(field, {}, errors);
+  for (const YamlField& entry : map.entries()) {
+    out.push_back(read_upstream(entry, base_dir, errors));
+  }
+  return out;
+}
+
+}  // namespace groundgate::config

@@ -1,0 +1,68 @@
+// Every shipped example config loads without errors.
+#include <filesystem>
+
+#include <gtest/gtest.h>
+
+#include "config/config_loader.h"
+#include "tests/config/config_test_util.h"
+
+namespace groundgate::config {
+namespace {
+
+std::string example(const char* name) {
+  return std::string(GG_CONFIG_EXAMPLES_DIR) + "/" + name;
+}
+
+TEST(Examples, EveryExampleLoads) {
+  int count = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(GG_CONFIG_EXAMPLES_DIR)) {
+    // Scripts for the mock upstream live beside the configs but are not configs.
+    const std::string name = entry.path().filename().string();
+    if (entry.path().extension() != ".yaml" || name.ends_with("-mock-script.yaml")) continue;
+    ++count;
+    LoadResult r = load_config_file(entry.path().string());
+    EXPECT_TRUE(r.config) << entry.path() << ": " << ::testing::PrintToString(testing::messages(r));
+  }
+  EXPECT_GE(count, 3);
+}
+
+TEST(Examples, OpenAiUsesTheSystemCaStore) {
+  LoadResult r = load_config_file(example("openai.yaml"));
+  ASSERT_TRUE(r.config);
+  const UpstreamConfig* openai = r.config->find_upstream("openai");
+  ASSERT_NE(nullptr, openai);
+  EXPECT_TRUE(openai->https);
+  EXPECT_EQ("api.openai.com", openai->host);
+  EXPECT_EQ(443, openai->port);
+  EXPECT_EQ("", openai->tls.ca_file);
+  EXPECT_FALSE(openai->tls.insecure_skip_verify);
+}
+
+TEST(Examples, DemoRedactsThroughTheMock) {
+  LoadResult r = load_config_file(example("demo.yaml"));
+  ASSERT_TRUE(r.config);
+  const Config& c = *r.config;
+  EXPECT_EQ(8080, c.listen.port);
+  EXPECT_EQ(9901, c.admin_listen.port);
+  const UpstreamConfig* mock = c.find_upstream("mock");
+  ASSERT_NE(nullptr, mock);
+  EXPECT_EQ(8081, mock->port);
+  ASSERT_EQ(1u, c.routes.size());
+  EXPECT_EQ("/v1", c.routes[0].match.path_prefix);
+  const PolicyConfig* policy = c.find_policy(c.routes[0].policy);
+  ASSERT_NE(nullptr, policy);
+  EXPECT_EQ("redact-demo", policy->name);
+  ASSERT_TRUE(policy->redact);
+  EXPECT_FALSE(policy->redact->phrases.empty());
+}
+
+TEST(Examples, LocalVllmHasLongTimeouts) {
+  LoadResult r = load_config_file(example("local-vllm.yaml"));
+  ASSERT_TRUE(r.config);
+  const UpstreamConfig& u = r.config->upstreams.at(0);
+  EXPECT_FALSE(u.https);
+  EXPECT_GT(u.header_timeout, UpstreamConfig{}.header_timeout);
+}
+
+}  // namespace
+}  // namespace groundgate::config
