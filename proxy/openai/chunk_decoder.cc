@@ -1,0 +1,250 @@
+#include "proxy/openai/chunk_decoder.h"
+
+#include <string>
+#include <utility>
+
+namespace groundgate::proxy::openai {
+namespace {
+
+namespace od = simdjson::ondemand;
+
+Status failure(std::string_view what, simdjson::error_code error) {
+  std::string message(what);
+  message.append(": ");
+  message.append(simdjson::error_message(error));
+  return Status::failure(std::move(message));
+}
+
+std::string_view trim_right(std::string_view token) {
+  while (!token.empty() && (token.back() == ' ' || token.back() == '\t' || token.back() == '\n' ||
+                            token.back() == '\r')) {
+    token.remove_suffix(1);
+  }
+  return token;
+}
+
+// Walks one document; `base` is the start of the padded input, for byte offsets.
+class Walker {
+ public:
+  Walker(const char* base, DecodedChunk& out) : base_(base), out_(out) {}
+
+  Status root(od::object object) {
+    for (auto field_result : object) {
+      od::field field;
+      std::string_view key;
+      if (auto error = std::move(field_result).get(field); error) return failure("chunk", error);
+      if (auto error = field.unescaped_key().get(key); error) return failure("chunk key", error);
+      od::value value = field.value();
+      Status status;
+      if (key == "id") {
+        status = header_string(value, out_.id, out_.header.id);
+      } else if (key == "object") {
+        status = header_string(value, out_.object, out_.header.object);
+      } else if (key == "model") {
+        status = header_string(value, out_.model, out_.header.model);
+      } else if (key == "system_fingerprint") {
+        status = header_string(value, out_.system_fingerprint, out_.header.system_fingerprint);
+      } else if (key == "created") {
+        status = created(value);
+      } else if (key == "choices") {
+        status = choices(value);
+      } else if (key == "usage") {
+        out_.has_usage = !is_null(value);
+      } else if (key == "error") {
+        status = error(value);
+      }
+      if (!status.ok) return status;
+    }
+    return {};
+  }
+
+ private:
+  static bool is_null(od::value& value) {
+    bool null = false;
+    return value.is_null().get(null) == simdjson::SUCCESS && null;
+  }
+
+  // A string (or null, kept as such) of the header: other types are left out of synthesised
+  // chunks.
+  Status header_string(od::value& value, std::string& text, std::string& raw) {
+    od::json_type type;
+    if (auto error = value.type().get(type); error) return failure("header field", error);
+    if (type == od::json_type::null && is_null(value)) {
+      raw = "null";
+      return {};
+    }
+    if (type != od::json_type::string) return {};
+    const std::string_view token = trim_right(value.raw_json_token());
+    std::string_view unescaped;
+    if (auto error = value.get_string().get(unescaped); error) return failure("header", error);
+    text.assign(unescaped);
+    raw.assign(token);
+    return {};
+  }
+
+  Status created(od::value& value) {
+    od::json_type type;
+    if (auto error = value.type().get(type); error) return failure("created", error);
+    if (type != od::json_type::number) return {};
+    const std::string_view token = trim_right(value.raw_json_token());
+    std::int64_t seconds = 0;
+    if (value.get_int64().get(seconds) != simdjson::SUCCESS) {
+      double fractional = 0;
+      if (auto error = value.get_double().get(fractional); error) {
+        return failure("created", error);
+      }
+      // Out of int64 range the cast is undefined; no real timestamp is that large.
+      if (!(fractional > -9.2e18 && fractional < 9.2e18)) {
+        return Status::failure("created out of range");
+      }
+      seconds = static_cast<std::int64_t>(fractional);
+    }
+    out_.created = seconds;
+    out_.header.created.assign(token);
+    return {};
+  }
+
+  Status error(od::value& value) {
+    od::object object;
+    if (value.get_object().get(object) != simdjson::SUCCESS) {
+      out_.has_error = !is_null(value);
+      return {};
+    }
+    out_.has_error = true;
+    for (auto field_result : object) {
+      od::field field;
+      std::string_view key;
+      if (auto error = std::move(field_result).get(field); error) return failure("error", error);
+      if (auto error = field.unescaped_key().get(key); error) return failure("error key", error);
+      std::string_view message;
+      if (key == "message" && field.value().get_string().get(message) == simdjson::SUCCESS) {
+        out_.error_message.assign(message);
+      }
+    }
+    return {};
+  }
+
+  Status choices(od::value& value) {
+    od::array array;
+    if (is_null(value)) return {};
+    if (auto error = value.get_array().get(array); error) return failure("choices", error);
+    int position = 0;
+    for (auto element : array) {
+      od::object object;
+      if (auto error = element.get_object().get(object); error) return failure("choice", error);
+      ChoiceDelta choice;
+      choice.index = position++;
+      if (Status status = this->choice(object, choice); !status.ok) return status;
+      out_.choices.push_back(std::move(choice));
+    }
+    return {};
+  }
+
+  Status choice(od::object& object, ChoiceDelta& choice) {
+    for (auto field_result : object) {
+      od::field field;
+      std::string_view key;
+      if (auto error = std::move(field_result).get(field); error) return failure("choice", error);
+      if (auto error = field.unescaped_key().get(key); error) return failure("choice key", error);
+      od::value value = field.value();
+      Status status;
+      if (key == "index") {
+        std::int64_t index = 0;
+        if (auto error = value.get_int64().get(index); error) return failure("index", error);
+        if (index < 0 || index > ChunkDecoder::kMaxChoiceIndex) {
+          return Status::failure("choice index out of range: " + std::to_string(index));
+        }
+        choice.index = static_cast<int>(index);
+      } else if (key == "delta" || key == "message") {
+        status = delta(value, choice);
+      } else if (key == "text") {
+        status = text(value, choice);
+        choice.legacy_text = choice.has_text;
+      } else if (key == "logprobs") {
+        choice.has_logprobs = !is_null(value);
+      } else if (key == "finish_reason") {
+        status = finish_reason(value, choice);
+      }
+      if (!status.ok) return status;
+    }
+    return {};
+  }
+
+  Status delta(od::value& value, ChoiceDelta& choice) {
+    if (is_null(value)) return {};
+    od::object object;
+    if (auto error = value.get_object().get(object); error) return failure("delta", error);
+    for (auto field_result : object) {
+      od::field field;
+      std::string_view key;
+      if (auto error = std::move(field_result).get(field); error) return failure("delta", error);
+      if (auto error = field.unescaped_key().get(key); error) return failure("delta key", error);
+      od::value member = field.value();
+      if (key == "content") {
+        if (Status status = text(member, choice); !status.ok) return status;
+      } else if (key == "role") {
+        std::string_view role;
+        if (member.get_string().get(role) == simdjson::SUCCESS) choice.role.assign(role);
+      } else if (key == "tool_calls" || key == "function_call") {
+        choice.has_tool_calls = choice.has_tool_calls || !is_null(member);
+      }
+    }
+    return {};
+  }
+
+  // The answer text: a string, or null (no text). Two of them in one choice is ambiguous: a
+  // client keeps the last, a filter would have seen only one; refuse the chunk instead.
+  Status text(od::value& value, ChoiceDelta& choice) {
+    if (is_null(value)) return {};
+    const std::string_view token = trim_right(value.raw_json_token());
+    std::string_view unescaped;
+    if (auto error = value.get_string().get(unescaped); error) return failure("content", error);
+    if (choice.has_text) return Status::failure("choice has more than one content string");
+    choice.has_text = true;
+    choice.text.assign(unescaped);
+    choice.text_range = range_of(token);
+    return {};
+  }
+
+  Status finish_reason(od::value& value, ChoiceDelta& choice) {
+    const std::string_view token = trim_right(value.raw_json_token());
+    choice.finish_reason_range = range_of(token);
+    if (is_null(value)) return {};
+    std::string_view reason;
+    if (auto error = value.get_string().get(reason); error) return failure("finish", error);
+    choice.finish_reason = std::string(reason);
+    return {};
+  }
+
+  ByteRange range_of(std::string_view token) const {
+    const auto begin = static_cast<std::size_t>(token.data() - base_);
+    return {begin, begin + token.size()};
+  }
+
+  const char* base_;
+  DecodedChunk& out_;
+};
+
+}  // namespace
+
+Status ChunkDecoder::decode(std::string_view json, DecodedChunk& out) {
+  out = DecodedChunk{};
+  padded_.assign(json);
+  padded_.append(simdjson::SIMDJSON_PADDING, ' ');
+  od::document document;
+  if (auto error = parser_.iterate(padded_.data(), json.size(), padded_.size()).get(document);
+      error) {
+    return failure("chunk", error);
+  }
+  od::object object;
+  if (auto error = document.get_object().get(object); error) return failure("chunk", error);
+  if (Status status = Walker(padded_.data(), out).root(object); !status.ok) return status;
+  // On Demand stops after the root object; anything but whitespace after it is not JSON.
+  const char* location = nullptr;
+  if (document.current_location().get(location) == simdjson::SUCCESS) {
+    return Status::failure("trailing content after the chunk object");
+  }
+  return {};
+}
+
+}  // namespace groundgate::proxy::openai

@@ -1,0 +1,78 @@
+#pragma once
+// Decodes one OpenAI completion object: a streamed chunk (chat.completion.chunk, legacy
+// text_completion) or a whole non-streamed response (chat.completion). Besides the values it
+// records where the answer text and finish_reason sit in the raw JSON, so that a writer can
+// splice new text in and leave every other byte as the upstream sent it.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <simdjson.h>
+
+#include "proxy/openai/status.h"
+
+namespace groundgate::proxy::openai {
+
+// Byte offsets [begin, end) into the decoded JSON text.
+struct ByteRange {
+  std::size_t begin = 0;
+  std::size_t end = 0;
+  bool empty() const { return begin == end; }
+};
+
+// The upstream's own JSON tokens (raw bytes, e.g. "\"chatcmpl-1\"" or "1700000000") of the
+// fields a synthesised chunk repeats; empty when the upstream did not send the field.
+struct ChunkHeader {
+  std::string id;
+  std::string object;
+  std::string created;
+  std::string model;
+  std::string system_fingerprint;
+};
+
+struct ChoiceDelta {
+  int index = 0;
+  std::string role;       // delta.role, empty when absent
+  bool has_text = false;  // delta.content, message.content or (legacy) text is a string
+  std::string text;       // unescaped
+  ByteRange text_range;   // the string token, quotes included
+  std::optional<std::string> finish_reason;  // absent or null: nullopt
+  ByteRange finish_reason_range;  // the finish_reason token (string or null), if the key exists
+  bool has_tool_calls = false;    // tool_calls or function_call, not null
+  bool has_logprobs = false;      // logprobs, not null
+  bool legacy_text = false;       // the text came from choices[i].text
+};
+
+struct DecodedChunk {
+  std::string id;
+  std::string object;
+  std::optional<std::int64_t> created;
+  std::string model;
+  std::string system_fingerprint;
+  ChunkHeader header;
+  std::vector<ChoiceDelta> choices;
+  bool has_usage = false;     // usage present and not null
+  bool has_error = false;     // an upstream `error` object
+  std::string error_message;  // error.message, when it is a string
+
+  // Legacy completions carry text in choices[i].text and have no delta objects.
+  bool legacy() const { return object == "text_completion"; }
+};
+
+class ChunkDecoder {
+ public:
+  // Choice indexes outside [0, kMaxChoiceIndex] are rejected: the chain keeps state per index.
+  static constexpr std::int64_t kMaxChoiceIndex = 1023;
+
+  Status decode(std::string_view json, DecodedChunk& out);
+
+ private:
+  simdjson::ondemand::parser parser_;  // reused: keeps its buffers between chunks
+  std::string padded_;                 // the input copied with simdjson's padding
+};
+
+}  // namespace groundgate::proxy::openai

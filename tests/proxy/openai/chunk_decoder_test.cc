@@ -1,0 +1,205 @@
+#include "proxy/openai/chunk_decoder.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "proxy/sse/sse_parser.h"
+
+namespace groundgate::proxy::openai {
+namespace {
+
+std::string_view at(std::string_view json, ByteRange range) {
+  return json.substr(range.begin, range.end - range.begin);
+}
+
+DecodedChunk decode_ok(std::string_view json) {
+  ChunkDecoder decoder;
+  DecodedChunk chunk;
+  const Status status = decoder.decode(json, chunk);
+  EXPECT_TRUE(status.ok) << status.message << " in " << json;
+  return chunk;
+}
+
+TEST(ChunkDecoderTest, ChatContentChunk) {
+  const std::string json =
+      R"({"id":"chatcmpl-1","object":"chat.completion.chunk","created":1731800512,)"
+      R"("model":"gpt-4o-mini","system_fingerprint":"fp_1","choices":[{"index":0,)"
+      R"("delta":{"content":" Eiffel"},"logprobs":null,"finish_reason":null}],"usage":null})";
+  const auto chunk = decode_ok(json);
+  EXPECT_EQ("chatcmpl-1", chunk.id);
+  EXPECT_EQ("chat.completion.chunk", chunk.object);
+  EXPECT_EQ(1731800512, chunk.created);
+  EXPECT_EQ("gpt-4o-mini", chunk.model);
+  EXPECT_EQ("fp_1", chunk.system_fingerprint);
+  EXPECT_EQ(R"("chatcmpl-1")", chunk.header.id);
+  EXPECT_EQ("1731800512", chunk.header.created);
+  EXPECT_FALSE(chunk.has_usage);
+  EXPECT_FALSE(chunk.legacy());
+  ASSERT_EQ(1u, chunk.choices.size());
+  const auto& choice = chunk.choices[0];
+  EXPECT_EQ(0, choice.index);
+  EXPECT_TRUE(choice.has_text);
+  EXPECT_EQ(" Eiffel", choice.text);
+  EXPECT_EQ(R"(" Eiffel")", at(json, choice.text_range));
+  EXPECT_FALSE(choice.finish_reason.has_value());
+  EXPECT_EQ("null", at(json, choice.finish_reason_range));
+  EXPECT_FALSE(choice.has_logprobs);
+  EXPECT_FALSE(choice.has_tool_calls);
+}
+
+TEST(ChunkDecoderTest, UnicodeEscapesAreUnescapedAndTheRangeKeepsTheRawToken) {
+  const std::string json =
+      R"({"choices":[{"index":0,"delta":{"content":"caf\u00e9 \ud83d\ude00 \"q\" \\ \/ \n"}}]})";
+  const auto chunk = decode_ok(json);
+  ASSERT_EQ(1u, chunk.choices.size());
+  EXPECT_EQ("caf\xC3\xA9 \xF0\x9F\x98\x80 \"q\" \\ / \n", chunk.choices[0].text);
+  EXPECT_EQ(R"("caf\u00e9 \ud83d\ude00 \"q\" \\ \/ \n")", at(json, chunk.choices[0].text_range));
+}
+
+TEST(ChunkDecoderTest, RangesExcludeSurroundingWhitespace) {
+  const std::string json =
+      "{ \"choices\" : [ { \"delta\" : { \"content\" : \"x\" \n } , \"finish_reason\" : \"stop\"\t"
+      "} ] , \"id\" : \"a\"  }  \n";
+  const auto chunk = decode_ok(json);
+  ASSERT_EQ(1u, chunk.choices.size());
+  EXPECT_EQ("\"x\"", at(json, chunk.choices[0].text_range));
+  EXPECT_EQ("\"stop\"", at(json, chunk.choices[0].finish_reason_range));
+  EXPECT_EQ("stop", chunk.choices[0].finish_reason);
+  EXPECT_EQ("\"a\"", chunk.header.id);
+}
+
+TEST(ChunkDecoderTest, RoleToolCallsLogprobsAndMissingIndex) {
+  const auto chunk = decode_ok(
+      R"({"choices":[{"delta":{"role":"assistant","content":null,"tool_calls":[{"index":0}]},)"
+      R"("logprobs":{"content":[]}},{"index":3,"delta":{"function_call":{"name":"f"}}}]})");
+  ASSERT_EQ(2u, chunk.choices.size());
+  EXPECT_EQ(0, chunk.choices[0].index);  // no index: the position
+  EXPECT_EQ("assistant", chunk.choices[0].role);
+  EXPECT_FALSE(chunk.choices[0].has_text);
+  EXPECT_TRUE(chunk.choices[0].has_tool_calls);
+  EXPECT_TRUE(chunk.choices[0].has_logprobs);
+  EXPECT_EQ(3, chunk.choices[1].index);
+  EXPECT_TRUE(chunk.choices[1].has_tool_calls);
+  EXPECT_TRUE(chunk.choices[1].finish_reason_range.empty());
+}
+
+TEST(ChunkDecoderTest, UsageChunkWithNoChoices) {
+  const auto chunk = decode_ok(
+      R"({"id":"x","object":"chat.completion.chunk","choices":[],"usage":{"total_tokens":3}})");
+  EXPECT_TRUE(chunk.choices.empty());
+  EXPECT_TRUE(chunk.has_usage);
+}
+
+TEST(ChunkDecoderTest, LegacyTextCompletion) {
+  const std::string json =
+      R"({"id":"cmpl-1","object":"text_completion","created":1,"choices":[{"text":" the end.",)"
+      R"("index":0,"logprobs":null,"finish_reason":"length"}],"model":"gpt-3.5-turbo-instruct"})";
+  const auto chunk = decode_ok(json);
+  EXPECT_TRUE(chunk.legacy());
+  ASSERT_EQ(1u, chunk.choices.size());
+  EXPECT_TRUE(chunk.choices[0].legacy_text);
+  EXPECT_EQ(" the end.", chunk.choices[0].text);
+  EXPECT_EQ(R"(" the end.")", at(json, chunk.choices[0].text_range));
+  EXPECT_EQ("length", chunk.choices[0].finish_reason);
+}
+
+TEST(ChunkDecoderTest, NonStreamedChatCompletionMessage) {
+  const std::string json =
+      R"({"id":"chatcmpl-2","object":"chat.completion","created":2,"model":"m","choices":[)"
+      R"({"index":0,"message":{"role":"assistant","content":"Hello.","refusal":null},)"
+      R"("logprobs":null,"finish_reason":"stop"}],"usage":{"total_tokens":9}})";
+  const auto chunk = decode_ok(json);
+  ASSERT_EQ(1u, chunk.choices.size());
+  EXPECT_EQ("Hello.", chunk.choices[0].text);
+  EXPECT_EQ("\"Hello.\"", at(json, chunk.choices[0].text_range));
+  EXPECT_EQ("\"stop\"", at(json, chunk.choices[0].finish_reason_range));
+}
+
+TEST(ChunkDecoderTest, UpstreamError) {
+  const auto chunk =
+      decode_ok(R"({"error":{"message":"Rate limit reached","type":"requests","code":"429"}})");
+  EXPECT_TRUE(chunk.has_error);
+  EXPECT_EQ("Rate limit reached", chunk.error_message);
+}
+
+TEST(ChunkDecoderTest, HeaderOfOddTypesIsLeftOutAndNullFingerprintKept) {
+  const auto chunk =
+      decode_ok(R"({"id":7,"model":null,"created":1.5e9,"system_fingerprint":null,"choices":[]})");
+  EXPECT_EQ("", chunk.header.id);
+  EXPECT_EQ("null", chunk.header.model);
+  EXPECT_EQ("1.5e9", chunk.header.created);
+  EXPECT_EQ(1500000000, chunk.created);
+  EXPECT_EQ("null", chunk.header.system_fingerprint);
+}
+
+TEST(ChunkDecoderTest, BadChunksAreErrorsNotCrashes) {
+  ChunkDecoder decoder;
+  DecodedChunk chunk;
+  for (std::string_view json : {"",
+                                "{",
+                                "[]",
+                                "\"x\"",
+                                "null",
+                                "{\"choices\":[{\"delta\":{\"content\":\"a\"}}]",
+                                "{\"choices\":{}}",
+                                "{\"choices\":[1]}",
+                                "{\"choices\":[{\"index\":-1}]}",
+                                "{\"choices\":[{\"index\":99999}]}",
+                                "{\"choices\":[{\"index\":\"0\"}]}",
+                                "{\"choices\":[{\"delta\":{\"content\":\"\\ud800\"}}]}",
+                                "{\"choices\":[{\"delta\":{\"content\":\"a\",\"content\":\"b\"}}]}",
+                                "{\"choices\":[{\"text\":\"a\",\"delta\":{\"content\":\"b\"}}]}",
+                                "{\"choices\":[{\"delta\":{\"content\":\"a\"}}]} {}",
+                                "{\"id\":\"a\"}x",
+                                "{\"choices\":[{\"delta\":{\"content\":\"\xff\"}}]}",
+                                "{\"created\":-}",
+                                "{\"created\":1e300}",
+                                "{\"choices\":[{\"finish_reason\":tru}]}"}) {
+    const Status status = decoder.decode(json, chunk);
+    EXPECT_FALSE(status.ok) << json;
+    EXPECT_FALSE(status.message.empty()) << json;
+  }
+}
+
+TEST(ChunkDecoderTest, DecoderIsReusableAfterAnError) {
+  ChunkDecoder decoder;
+  DecodedChunk chunk;
+  EXPECT_FALSE(decoder.decode("{\"choices\":[", chunk).ok);
+  ASSERT_TRUE(decoder.decode(R"({"choices":[{"index":1,"delta":{"content":"b"}}]})", chunk).ok);
+  ASSERT_EQ(1u, chunk.choices.size());
+  EXPECT_EQ("b", chunk.choices[0].text);
+  EXPECT_EQ(1, chunk.choices[0].index);
+}
+
+TEST(ChunkDecoderTest, EveryFixtureChunkDecodes) {
+  ChunkDecoder decoder;
+  for (const auto& entry : std::filesystem::directory_iterator(GG_STREAMS_DIR)) {
+    std::ifstream in(entry.path(), std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    sse::SseParser parser(1 << 20);
+    std::vector<sse::SseEvent> events;
+    parser.feed(text.str(), events);
+    int decoded = 0;
+    for (const auto& event : events) {
+      if (!event.has_data || event.is_done()) continue;
+      DecodedChunk chunk;
+      const Status status = decoder.decode(event.data, chunk);
+      EXPECT_TRUE(status.ok) << entry.path() << ": " << status.message;
+      for (const auto& choice : chunk.choices) {
+        if (choice.has_text) {
+          EXPECT_EQ('"', event.data[choice.text_range.begin]);
+          EXPECT_EQ('"', event.data[choice.text_range.end - 1]);
+        }
+      }
+      ++decoded;
+    }
+    EXPECT_GT(decoded, 2) << entry.path();
+  }
+}
+
+}  // namespace
+}  // namespace groundgate::proxy::openai
