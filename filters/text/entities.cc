@@ -1,0 +1,617 @@
+#include "filters/text/entities.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <optional>
+
+#include "filters/text/number_words.h"
+#include "filters/text/stopwords.h"
+#include "filters/text/units.h"
+
+namespace groundgate::filters::text {
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kApproximateShare = 0.1;  // "about 100" covers 90..110
+
+using Words = std::initializer_list<std::string_view>;
+
+bool in(std::string_view w, Words list) {
+  return std::find(list.begin(), list.end(), w) != list.end();
+}
+
+int month_number(std::string_view w, bool& abbreviated) {
+  static constexpr std::array<std::string_view, 12> kFull = {
+      "january", "february", "march",     "april",   "may",      "june",
+      "july",    "august",   "september", "october", "november", "december"};
+  static constexpr std::array<std::string_view, 12> kShort = {
+      "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"};
+  for (int m = 0; m < 12; ++m) {
+    if (w == kFull[m]) return abbreviated = false, m + 1;
+    if (w == kShort[m]) return abbreviated = true, m + 1;
+  }
+  if (w == "sept") return abbreviated = true, 9;
+  return 0;
+}
+
+// Digits (and an optional sign or decimal part) to a double; 0 when unreadable. No throws.
+double to_double(std::string_view s) {
+  double v = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  return ec == std::errc{} && std::isfinite(v) ? v : 0;
+}
+
+bool is_weekday(std::string_view w) {
+  return in(w, {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"});
+}
+
+class Extractor {
+ public:
+  Extractor(std::string_view text, std::span<const Token> tokens)
+      : text_(text), t_(tokens), used_(tokens.size(), false) {}
+
+  std::vector<Entity> run() {
+    for (std::size_t i = 0; i < t_.size();) {
+      const std::size_t n = match_at(i);
+      i += n == 0 ? 1 : n;
+    }
+    for (std::size_t i = 0; i < t_.size();) {
+      const std::size_t n = used_[i] ? 0 : match_name(i);
+      i += n == 0 ? 1 : n;
+    }
+    std::sort(out_.begin(), out_.end(),
+              [](const Entity& a, const Entity& b) { return a.begin < b.begin; });
+    return std::move(out_);
+  }
+
+ private:
+  bool word(std::size_t i, std::string_view w) const {
+    return i < t_.size() && t_[i].kind != TokenKind::kNumber && t_[i].norm == w;
+  }
+  bool adjacent(std::size_t i) const {
+    return i < t_.size() && i > 0 && t_[i].begin == t_[i - 1].end;
+  }
+  bool plain_int(std::size_t i, double lo, double hi, double& v) const {
+    if (i >= t_.size() || t_[i].kind != TokenKind::kNumber || t_[i].flags != 0) return false;
+    const std::string& s = t_[i].norm;
+    if (s.empty() || s.size() > 4 ||
+        !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+      return false;
+    }
+    v = to_double(s);
+    return v >= lo && v <= hi;
+  }
+  bool ordinal_number(std::size_t i, double& v) const {
+    if (i >= t_.size()) return false;
+    if (t_[i].kind == TokenKind::kNumber && t_[i].has(kOrdinal)) {
+      v = to_double(std::string_view(t_[i].norm).substr(0, t_[i].norm.size() - 2));
+      return true;
+    }
+    if (t_[i].kind == TokenKind::kWord) {
+      if (const auto o = ordinal_word(t_[i].norm)) return v = *o, true;
+    }
+    return false;
+  }
+
+  Entity make(EntityType type, EntitySubtype sub, std::size_t first, std::size_t last) {
+    Entity e;
+    e.type = type;
+    e.subtype = sub;
+    e.begin = t_[first].begin;
+    e.end = t_[last - 1].end;
+    e.text = std::string(text_.substr(e.begin, e.end - e.begin));
+    return e;
+  }
+  std::size_t add(Entity e, std::size_t first, std::size_t last) {
+    for (std::size_t k = first; k < last; ++k)
+      used_[k] = true;
+    out_.push_back(std::move(e));
+    return last - first;
+  }
+
+  Qualifier qualifier_before(std::size_t i) const {
+    if (i == 0) return Qualifier::kExact;
+    const std::string_view a = t_[i - 1].norm;
+    const std::string_view b = i >= 2 ? std::string_view(t_[i - 2].norm) : std::string_view();
+    if (a == "than") {
+      if (in(b, {"more", "greater", "over"})) return Qualifier::kAtLeast;
+      if (in(b, {"less", "fewer"})) return Qualifier::kAtMost;
+    }
+    if (b == "at" && a == "least") return Qualifier::kAtLeast;
+    if ((b == "at" && a == "most") || (b == "up" && a == "to")) return Qualifier::kAtMost;
+    if (in(a, {"about", "around", "approximately", "roughly", "nearly", "almost", "some", "circa",
+               "approx", "~", "estimated", "almost"})) {
+      return Qualifier::kApproximate;
+    }
+    if (in(a, {"over", "above", "exceeding", "upwards"})) return Qualifier::kAtLeast;
+    if (in(a, {"under", "below"})) return Qualifier::kAtMost;
+    return Qualifier::kExact;
+  }
+
+  // Fills value and interval: `half` is the written precision in the canonical unit.
+  void set_value(Entity& e, double value, double half, std::size_t first) const {
+    e.value = value;
+    e.qualifier = qualifier_before(first);
+    half = std::abs(half);
+    if (e.qualifier == Qualifier::kApproximate)
+      half = std::max(half, kApproximateShare * std::abs(value));
+    e.low = e.qualifier == Qualifier::kAtMost ? -kInf : value - half;
+    e.high = e.qualifier == Qualifier::kAtLeast ? kInf : value + half;
+  }
+
+  std::size_t match_at(std::size_t i) {
+    if (used_[i]) return 0;
+    for (auto matcher :
+         {&Extractor::match_date, &Extractor::match_time_of_day, &Extractor::match_money,
+          &Extractor::match_percent, &Extractor::match_quantity, &Extractor::match_score,
+          &Extractor::match_year, &Extractor::match_count}) {
+      if (const std::size_t n = (this->*matcher)(i)) return n;
+    }
+    return 0;
+  }
+
+  // --- Time ---------------------------------------------------------------------------
+
+  std::size_t add_date(std::size_t first, std::size_t last, DateValue d) {
+    Entity e = make(EntityType::kTime, EntitySubtype::kDate, first, last);
+    e.date = d;
+    e.value = d.year;
+    return add(std::move(e), first, last);
+  }
+
+  std::size_t match_date(std::size_t i) {
+    bool abbreviated = false;
+    double v = 0, day = 0, year = 0;
+    // ISO 1991-03-02.
+    if (plain_int(i, 1000, 2999, year) && i + 4 < t_.size() && word(i + 1, "-") &&
+        word(i + 3, "-") && adjacent(i + 1) && adjacent(i + 2) && adjacent(i + 3) &&
+        adjacent(i + 4) && plain_int(i + 2, 1, 12, v) && plain_int(i + 4, 1, 31, day)) {
+      return add_date(i, i + 5, {int(year), int(v), int(day), DatePrecision::kDay});
+    }
+    // Month first: "March 2, 1991", "March 1991", "Jan. 5".
+    if (t_[i].kind == TokenKind::kWord && t_[i].has(kCapitalized)) {
+      if (const int month = month_number(t_[i].norm, abbreviated)) {
+        std::size_t j = i + 1;
+        if (abbreviated && word(j, ".")) ++j;
+        DateValue d{0, month, 0, DatePrecision::kMonth};
+        if (plain_int(j, 1, 31, day) || (ordinal_number(j, day) && day <= 31)) {
+          d.day = int(day), d.precision = DatePrecision::kDay;
+          ++j;
+          const std::size_t k = word(j, ",") ? j + 1 : j;
+          if (plain_int(k, 1000, 2999, year)) d.year = int(year), j = k + 1;
+          return add_date(i, j, d);
+        }
+        if (plain_int(j, 1000, 2999, year)) {
+          d.year = int(year);
+          return add_date(i, j + 1, d);
+        }
+        // A bare month only after a cue word ("in March"), never "may".
+        if (month != 5 && i > 0 &&
+            in(t_[i - 1].norm,
+               {"in", "since", "until", "by", "during", "early", "late", "mid", "of", "from"})) {
+          return add_date(i, abbreviated && word(i + 1, ".") ? i + 2 : i + 1, d);
+        }
+        return 0;
+      }
+    }
+    // Day first: "2 March 1991", "2nd of March".
+    if ((plain_int(i, 1, 31, day) ||
+         (ordinal_number(i, day) && day <= 31 && t_[i].kind == TokenKind::kNumber))) {
+      std::size_t j = i + 1;
+      if (word(j, "of")) ++j;
+      if (j < t_.size() && t_[j].has(kCapitalized)) {
+        if (const int month = month_number(t_[j].norm, abbreviated)) {
+          ++j;
+          if (abbreviated && word(j, ".")) ++j;
+          DateValue d{0, month, int(day), DatePrecision::kDay};
+          const std::size_t k = word(j, ",") ? j + 1 : j;
+          if (plain_int(k, 1000, 2999, year)) d.year = int(year), j = k + 1;
+          return add_date(i, j, d);
+        }
+      }
+    }
+    // Century: "19th century", "nineteenth-century".
+    if (ordinal_number(i, v) && v >= 1 && v <= 30) {
+      std::size_t j = i + 1;
+      if (word(j, "-") && adjacent(j)) ++j;
+      if (word(j, "century")) {
+        return add_date(i, j + 1, {int(v - 1) * 100 + 1, 0, 0, DatePrecision::kCentury});
+      }
+    }
+    // "nineteenth-century" as one hyphenated word.
+    if (t_[i].kind == TokenKind::kWord && t_[i].norm.ends_with("-century")) {
+      const std::string_view w = t_[i].norm;
+      if (const auto o = ordinal_word(w.substr(0, w.size() - 8)); o && *o <= 30) {
+        return add_date(i, i + 1, {int(*o - 1) * 100 + 1, 0, 0, DatePrecision::kCentury});
+      }
+    }
+    // Decade: "1990s", "90s".
+    if (t_[i].kind == TokenKind::kNumber && t_[i].has(kDecade)) {
+      int y = static_cast<int>(
+          to_double(std::string_view(t_[i].norm).substr(0, t_[i].norm.size() - 1)));
+      if (y < 100) y += 1900;
+      return add_date(i, i + 1, {y, 0, 0, DatePrecision::kDecade});
+    }
+    return 0;
+  }
+
+  std::size_t match_year(std::size_t i) {
+    double year = 0;
+    if (!plain_int(i, 1000, 2100, year)) return 0;
+    if (i > 0 && t_[i - 1].kind == TokenKind::kSymbol) return 0;  // "$1990", "#2000"
+    if (i + 1 < t_.size()) {
+      const Token& next = t_[i + 1];
+      if (next.norm == "%" || scale_word(next.norm) || match_unit(t_, i + 1)) return 0;
+    }
+    return add_date(i, i + 1, {int(year), 0, 0, DatePrecision::kYear});
+  }
+
+  std::size_t match_time_of_day(std::size_t i) {
+    const Token& tok = t_[i];
+    if (tok.kind != TokenKind::kNumber) return 0;
+    double hours = 0, minutes = 0;
+    const auto colon = tok.norm.find(':');
+    std::size_t j = i + 1;
+    if (colon != std::string::npos) {
+      hours = to_double(std::string_view(tok.norm).substr(0, colon));
+      minutes = to_double(std::string_view(tok.norm).substr(colon + 1));
+      if (hours > 24 || minutes > 59) return 0;
+    } else if (!plain_int(i, 1, 12, hours)) {
+      return 0;
+    }
+    const bool am = word(j, "am") || word(j, "a.m.");
+    const bool pm = word(j, "pm") || word(j, "p.m.");
+    if (am || pm) {
+      if (hours > 12) return 0;
+      if (hours == 12) hours = 0;
+      if (pm) hours += 12;
+      ++j;
+    } else if (word(j, "o'clock")) {
+      ++j;
+    } else if (colon == std::string::npos) {
+      return 0;
+    }
+    Entity e = make(EntityType::kTime, EntitySubtype::kTimeOfDay, i, j);
+    set_value(e, hours * 3600 + minutes * 60, 30, i);
+    e.unit = Unit::kSecond;
+    return add(std::move(e), i, j);
+  }
+
+  // --- Numbers ------------------------------------------------------------------------
+
+  static std::string_view currency_symbol(std::string_view s) {
+    if (s == "$") return "USD";
+    if (s == "£") return "GBP";
+    if (s == "€") return "EUR";
+    if (s == "¥") return "JPY";
+    if (s == "₹") return "INR";
+    return {};
+  }
+  static std::string_view currency_code(std::string_view w) {
+    if (in(w, {"usd", "gbp", "eur", "jpy", "inr", "cny", "cad", "aud", "chf"})) return w;
+    return {};
+  }
+
+  // Adjacent short scale after a money amount: "$160m", "£2bn", "$5k".
+  double short_scale(std::size_t& j, bool scaled) const {
+    if (scaled || j >= t_.size() || !adjacent(j) || t_[j].kind != TokenKind::kWord) return 1;
+    const std::string_view w = t_[j].norm;
+    double m = 1;
+    if (w == "m" || w == "mn" || w == "mln") m = 1e6;
+    if (w == "bn" || w == "b" || w == "bln") m = 1e9;
+    if (w == "k") m = 1e3;
+    if (w == "tn" || w == "trn") m = 1e12;
+    if (m != 1) ++j;
+    return m;
+  }
+
+  std::size_t add_money(std::size_t first, std::size_t last, std::string_view currency,
+                        const ParsedNumber& n, double scale) {
+    Entity e = make(EntityType::kNumber, EntitySubtype::kMoney, first, last);
+    for (const char c : currency) {
+      e.currency.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
+    }
+    set_value(e, n.value * scale, n.half_step * scale, first);
+    return add(std::move(e), first, last);
+  }
+
+  std::size_t match_money(std::size_t i) {
+    // Symbol or code first: "$160 million", "$ 160 million", "US$160m", "USD 5".
+    std::size_t j = i;
+    std::string_view currency;
+    if (word(i, "us") && i + 1 < t_.size() && t_[i + 1].norm == "$" && adjacent(i + 1)) {
+      currency = "USD", j = i + 2;
+    } else if (t_[i].kind == TokenKind::kSymbol && !currency_symbol(t_[i].norm).empty()) {
+      currency = currency_symbol(t_[i].norm), j = i + 1;
+    } else if (t_[i].kind == TokenKind::kWord && !currency_code(t_[i].norm).empty() &&
+               i + 1 < t_.size() && t_[i + 1].kind == TokenKind::kNumber) {
+      currency = currency_code(t_[i].norm), j = i + 1;
+    }
+    if (!currency.empty()) {
+      const auto n = parse_number(t_, j);
+      if (!n || n->from_words) return 0;
+      std::size_t k = j + n->count;
+      const double scale = short_scale(k, n->count > 1);
+      return add_money(i, k, currency, *n, scale);
+    }
+    // Amount first: "160,000,000 dollars", "2 million pounds", "50 US dollars", "30 cents".
+    const auto n = parse_number(t_, i);
+    if (!n) return 0;
+    std::size_t k = i + n->count;
+    if (word(k, "us") && (word(k + 1, "dollars") || word(k + 1, "dollar"))) ++k;
+    if (k >= t_.size()) return 0;
+    const std::string_view w = t_[k].norm;
+    double scale = 1;
+    if (in(w, {"dollars", "dollar"})) {
+      currency = "USD";
+    } else if (in(w, {"euros", "euro"})) {
+      currency = "EUR";
+    } else if (w == "yen") {
+      currency = "JPY";
+    } else if (in(w, {"rupees", "rupee"})) {
+      currency = "INR";
+    } else if (w == "yuan") {
+      currency = "CNY";
+    } else if (in(w, {"cents", "cent"}) && !(word(k - 1, "per"))) {
+      currency = "USD", scale = 0.01;
+    } else if (in(w, {"pounds", "pound"}) && (n->count > 1 || word(k + 1, "sterling"))) {
+      currency = "GBP";  // "pounds" alone is more often weight
+    } else if (!currency_code(w).empty()) {
+      currency = currency_code(w);
+    } else {
+      return 0;
+    }
+    if (word(k + 1, "sterling")) ++k;
+    return add_money(i, k + 1, currency, *n, scale);
+  }
+
+  std::size_t match_percent(std::size_t i) {
+    const auto n = parse_number(t_, i);
+    if (!n) return 0;
+    std::size_t k = i + n->count;
+    if (word(k, "%") || (k < t_.size() && t_[k].norm == "%") || word(k, "percent") ||
+        word(k, "pct")) {
+      ++k;
+    } else if (word(k, "per") && word(k + 1, "cent")) {
+      k += 2;
+    } else if (word(k, "percentage") && (word(k + 1, "points") || word(k + 1, "point"))) {
+      k += 2;
+    } else {
+      return 0;
+    }
+    Entity e = make(EntityType::kNumber, EntitySubtype::kPercent, i, k);
+    set_value(e, n->value, n->half_step, i);
+    e.unit = Unit::kPercent;
+    return add(std::move(e), i, k);
+  }
+
+  std::size_t match_quantity(std::size_t i) {
+    const auto n = parse_number(t_, i);
+    if (!n) return 0;
+    std::size_t k = i + n->count;
+    if (word(k, "-") && adjacent(k) && adjacent(k + 1)) ++k;  // "10-year", "5-mile"
+    const auto u = match_unit(t_, k);
+    if (!u) return 0;
+    const std::size_t last = k + u->count;
+    Entity e =
+        make(u->subtype == EntitySubtype::kDuration ? EntityType::kTime : EntityType::kNumber,
+             u->subtype, i, last);
+    set_value(e, n->value * u->factor + u->offset, n->half_step * u->factor, i);
+    e.unit = u->unit;
+    e.converted = !u->si;
+    return add(std::move(e), i, last);
+  }
+
+  std::size_t match_score(std::size_t i) {
+    double a = 0, b = 0;
+    if (!plain_int(i, 0, 200, a) || !word(i + 1, "-") || !adjacent(i + 1) || !adjacent(i + 2) ||
+        !plain_int(i + 2, 0, 200, b)) {
+      return 0;
+    }
+    Entity e = make(EntityType::kNumber, EntitySubtype::kScore, i, i + 3);
+    e.value = e.low = e.high = a;
+    e.second = b;
+    return add(std::move(e), i, i + 3);
+  }
+
+  std::size_t match_count(std::size_t i) {
+    double v = 0;
+    if (ordinal_number(i, v)) {
+      // "second" after a number was taken as a unit already; alone it is an ordinal.
+      Entity e = make(EntityType::kNumber, EntitySubtype::kOrdinal, i, i + 1);
+      e.value = e.low = e.high = v;
+      return add(std::move(e), i, i + 1);
+    }
+    const auto n = parse_number(t_, i);
+    if (!n) return 0;
+    Entity e = make(EntityType::kNumber, EntitySubtype::kCardinal, i, i + n->count);
+    set_value(e, n->value, n->half_step, i);
+    return add(std::move(e), i, i + n->count);
+  }
+
+  // --- Names --------------------------------------------------------------------------
+
+  bool newline_between(std::size_t a, std::size_t b) const {
+    return text_.substr(t_[a].end, t_[b].begin - t_[a].end).find('\n') != std::string_view::npos;
+  }
+
+  bool sentence_initial(std::size_t i) const {
+    std::size_t j = i;
+    while (j > 0) {
+      if (newline_between(j - 1, j)) return true;
+      const Token& p = t_[j - 1];
+      if (p.kind != TokenKind::kPunctuation && p.kind != TokenKind::kSymbol) return false;
+      if (in(p.norm, {".", "!", "?", ":", "...", ";"})) return true;
+      if (!in(p.norm, {"\"", "(", "'", "-", "*", "[", "#", "•"})) return false;
+      --j;
+    }
+    return true;
+  }
+
+  bool cap_word(std::size_t i) const {
+    if (i >= t_.size() || used_[i]) return false;
+    const Token& tok = t_[i];
+    return tok.kind == TokenKind::kWord && tok.has(kCapitalized) && tok.norm != "i" &&
+           !tok.has(kClitic);
+  }
+  bool initial(std::size_t i) const {
+    return cap_word(i) && t_[i].norm.size() == 1 && word(i + 1, ".") && adjacent(i + 1) &&
+           cap_word(i + 2);
+  }
+
+  std::size_t match_name(std::size_t i) {
+    if (!cap_word(i)) return 0;
+    const bool at_start = sentence_initial(i);
+    std::size_t first = i;
+    bool person = false;
+    // A title marks a person and is not part of the name: "President Richard Nixon", "Mr. X".
+    if (in(t_[i].norm,
+           {"mr",    "mrs",        "ms",       "dr",      "prof",     "president", "sir",  "king",
+            "queen", "prince",     "princess", "senator", "governor", "judge",     "pope", "lord",
+            "lady",  "chancellor", "captain",  "general", "coach",    "mayor"})) {
+      std::size_t j = i + 1;
+      if (word(j, ".") && adjacent(j)) ++j;
+      if (cap_word(j) && !newline_between(j - 1, j)) first = j, person = true;
+    }
+    std::size_t j = first;
+    std::vector<std::size_t> words;
+    while (j < t_.size()) {
+      if (j > first && newline_between(j - 1, j)) break;
+      if (initial(j)) {
+        words.push_back(j);
+        j += 2;
+        continue;
+      }
+      if (cap_word(j)) {
+        words.push_back(j);
+        ++j;
+        if (t_[j - 1].has(kPossessive)) break;
+        continue;
+      }
+      // Inner connectors: "Bank of America", "van Houten", "van der Berg".
+      std::size_t k = j;
+      while (k < t_.size() && k - j < 2 && !words.empty() &&
+             in(t_[k].norm, {"of", "de", "van", "von", "der", "den", "da", "di", "del", "della",
+                             "la", "le", "du", "bin", "ibn", "al", "the", "y"})) {
+        ++k;
+      }
+      if (k > j && cap_word(k) && !newline_between(k - 1, k)) {
+        j = k;
+        continue;
+      }
+      break;
+    }
+    if (words.empty()) return 1;
+    const std::size_t last = j;
+    // At a sentence start a capital proves nothing: drop function/discourse words, and keep a
+    // lone word only when its shape says name (acronym, inner capital).
+    std::size_t from = first;
+    if (at_start && !person) {
+      const std::string_view w = t_[first].norm;
+      if (is_stopword(w) || w.ends_with("ly") ||
+          in(w, {"here", "key", "overall", "additionally", "meanwhile", "furthermore", "moreover",
+                 "in", "after", "before", "despite", "according", "following", "today", "yesterday",
+                 "tomorrow", "yes", "no", "born"})) {
+        words.erase(words.begin());
+        if (words.empty()) return last - i;
+        from = words.front();
+      } else if (words.size() == 1 && !t_[first].has(kAllCaps) && !inner_capital(first)) {
+        return last - i;
+      }
+    }
+    if (words.size() == 1) {
+      const std::string_view w = t_[words[0]].norm;
+      bool abbreviated = false;
+      if (month_number(w, abbreviated) || is_weekday(w) || is_stopword(w)) return last - i;
+    }
+    Entity e = make(EntityType::kName, EntitySubtype::kOther, from, last);
+    e.key = name_key(from, last);
+    const std::string_view tail = t_[last - 1].norm;
+    if (person) {
+      e.type = EntityType::kPersonalInfo, e.subtype = EntitySubtype::kPerson;
+    } else if (in(tail,
+                  {"inc",         "corp",     "corporation", "ltd",        "llc",      "plc",
+                   "group",       "company",  "co",          "university", "college",  "institute",
+                   "association", "bank",     "party",       "fc",         "club",     "council",
+                   "agency",      "ministry", "department",  "foundation", "magazine", "news",
+                   "times",       "airlines", "records",     "studios",    "press",    "museum",
+                   "school",      "society",  "union",       "committee",  "church",   "troops"})) {
+      e.subtype = EntitySubtype::kOrganization;
+    } else if (is_place(e.key, tail, from)) {
+      e.type = EntityType::kLocation, e.subtype = EntitySubtype::kPlace;
+    }
+    add(std::move(e), from, last);
+    return last - i;
+  }
+
+  bool inner_capital(std::size_t i) const {
+    const std::string_view s = t_[i].surface(text_);
+    return std::any_of(s.begin() + 1, s.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+  }
+
+  bool is_place(std::string_view key, std::string_view tail, std::size_t from) const {
+    if (in(tail, {"city",    "county",   "river",     "street",    "road", "avenue",
+                  "island",  "islands",  "mountain",  "mountains", "lake", "ocean",
+                  "sea",     "valley",   "province",  "region",    "bay",  "bridge",
+                  "airport", "district", "peninsula", "desert",    "coast"})) {
+      return true;
+    }
+    if (in(key, {"united states", "united kingdom", "america",     "europe",      "asia",
+                 "africa",        "australia",      "canada",      "mexico",      "brazil",
+                 "china",         "japan",          "india",       "russia",      "ukraine",
+                 "germany",       "france",         "italy",       "spain",       "ireland",
+                 "scotland",      "wales",          "england",     "london",      "paris",
+                 "new york",      "washington",     "california",  "texas",       "florida",
+                 "philadelphia",  "chicago",        "los angeles", "boston",      "beijing",
+                 "moscow",        "kiev",           "kyiv",        "tokyo",       "berlin",
+                 "sydney",        "toronto",        "israel",      "iran",        "iraq",
+                 "syria",         "egypt",          "pakistan",    "afghanistan", "korea",
+                 "north korea",   "south korea",    "turkey",      "greece",      "poland",
+                 "sweden",        "norway",         "netherlands", "belgium",     "switzerland",
+                 "austria",       "portugal",       "argentina",   "nigeria",     "kenya",
+                 "south africa",  "indonesia",      "vietnam",     "thailand"})) {
+      return true;
+    }
+    return from > 0 &&
+           in(t_[from - 1].norm, {"in", "near", "at", "across", "throughout", "outside", "inside"});
+  }
+
+  std::string name_key(std::size_t from, std::size_t last) const {
+    std::string key;
+    for (std::size_t k = from; k < last; ++k) {
+      const Token& tok = t_[k];
+      if (tok.kind == TokenKind::kPunctuation) continue;  // initials' dots
+      if (key.empty() && tok.norm == "the") continue;
+      if (!key.empty()) key.push_back(' ');
+      for (char c : tok.norm) {
+        if (c != '.') key.push_back(c);
+      }
+    }
+    if (in(key, {"us", "usa", "united states of america", "america"})) return "united states";
+    if (in(key, {"uk", "britain", "great britain"})) return "united kingdom";
+    return key;
+  }
+
+  std::string_view text_;
+  std::span<const Token> t_;
+  std::vector<bool> used_;
+  std::vector<Entity> out_;
+};
+
+}  // namespace
+
+std::vector<Entity> extract_entities(std::string_view text, std::span<const Token> tokens) {
+  return Extractor(text, tokens).run();
+}
+
+std::vector<Entity> extract_entities(std::string_view text) {
+  const std::vector<Token> tokens = tokenize(text);
+  return extract_entities(text, tokens);
+}
+
+}  // namespace groundgate::filters::text

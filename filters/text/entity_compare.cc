@@ -1,0 +1,157 @@
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "filters/text/entities.h"
+
+namespace groundgate::filters::text {
+
+namespace {
+
+// Slack for values converted between unit systems and for floating-point noise.
+constexpr double kConversionSlack = 0.01;
+constexpr double kFloatSlack = 1e-9;
+
+EntityMatch intervals(const Entity& a, const Entity& b) {
+  const double scale = std::max(std::abs(a.value), std::abs(b.value));
+  if (std::abs(a.value - b.value) <= kFloatSlack * scale) return EntityMatch::kSame;
+  const double slack = a.converted || b.converted ? kConversionSlack * scale : 0;
+  // Strict: "3" ([2.5, 3.5]) and "4" ([3.5, 4.5]) only touch, they do not agree.
+  const bool overlap = a.low < b.high + slack && b.low < a.high + slack;
+  return overlap ? EntityMatch::kSame : EntityMatch::kDifferent;
+}
+
+// Years a date stands for: a century, a decade or one year; {0, 0} when unknown.
+std::pair<int, int> year_range(const DateValue& d) {
+  if (d.year == 0) return {0, 0};
+  switch (d.precision) {
+    case DatePrecision::kCentury:
+      return {d.year, d.year + 99};
+    case DatePrecision::kDecade:
+      return {d.year, d.year + 9};
+    default:
+      return {d.year, d.year};
+  }
+}
+
+EntityMatch dates(const DateValue& a, const DateValue& b) {
+  const auto [a0, a1] = year_range(a);
+  const auto [b0, b1] = year_range(b);
+  if (a.year != 0 && b.year != 0 && (a1 < b0 || b1 < a0)) return EntityMatch::kDifferent;
+  // Months and days only count when both sides state them (1991 vs March 1991 agree).
+  const bool both_exact_year = (a.year == 0 || a.precision >= DatePrecision::kYear) &&
+                               (b.year == 0 || b.precision >= DatePrecision::kYear);
+  if (!both_exact_year) return EntityMatch::kSame;
+  if (a.month != 0 && b.month != 0 && a.month != b.month) return EntityMatch::kDifferent;
+  if (a.day != 0 && b.day != 0 && a.month == b.month && a.day != b.day) {
+    return EntityMatch::kDifferent;
+  }
+  return EntityMatch::kSame;
+}
+
+std::vector<std::string> words_of(const std::string& key) {
+  std::vector<std::string> out;
+  std::istringstream in(key);
+  for (std::string w; in >> w;)
+    out.push_back(w);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+EntityMatch names(const Entity& a, const Entity& b) {
+  if (a.key == b.key) return EntityMatch::kSame;
+  const auto wa = words_of(a.key);
+  const auto wb = words_of(b.key);
+  // "Goertz" and "Allie Goertz" name the same one; "Rupert Murdoch" and "James Murdoch" not.
+  const bool subset = std::includes(wa.begin(), wa.end(), wb.begin(), wb.end()) ||
+                      std::includes(wb.begin(), wb.end(), wa.begin(), wa.end());
+  return subset ? EntityMatch::kSame : EntityMatch::kDifferent;
+}
+
+bool has_name(const Entity& e) {
+  return !e.key.empty() && (e.type == EntityType::kName || e.type == EntityType::kLocation ||
+                            e.type == EntityType::kPersonalInfo);
+}
+
+}  // namespace
+
+EntityMatch compare(const Entity& a, const Entity& b) {
+  if (has_name(a) && has_name(b)) return names(a, b);
+  if (a.subtype != b.subtype) return EntityMatch::kIncomparable;
+  switch (a.subtype) {
+    case EntitySubtype::kDate:
+      return dates(a.date, b.date);
+    case EntitySubtype::kMoney:
+      if (a.currency != b.currency) return EntityMatch::kIncomparable;
+      return intervals(a, b);
+    case EntitySubtype::kQuantity:
+      if (a.unit != b.unit) return EntityMatch::kIncomparable;
+      return intervals(a, b);
+    case EntitySubtype::kTimeOfDay:
+    case EntitySubtype::kDuration:
+    case EntitySubtype::kPercent:
+    case EntitySubtype::kCardinal:
+      return intervals(a, b);
+    case EntitySubtype::kOrdinal:
+      return a.value == b.value ? EntityMatch::kSame : EntityMatch::kDifferent;
+    case EntitySubtype::kScore: {
+      const bool same = (a.value == b.value && a.second == b.second) ||
+                        (a.value == b.second && a.second == b.value);
+      return same ? EntityMatch::kSame : EntityMatch::kDifferent;
+    }
+    default:
+      return EntityMatch::kIncomparable;
+  }
+}
+
+std::string_view to_string(EntityType type) {
+  switch (type) {
+    case EntityType::kTime:
+      return "time";
+    case EntityType::kNumber:
+      return "number";
+    case EntityType::kLocation:
+      return "location";
+    case EntityType::kPersonalInfo:
+      return "personal_info";
+    case EntityType::kName:
+      return "name";
+  }
+  return "unknown";
+}
+
+std::string_view to_string(EntitySubtype subtype) {
+  switch (subtype) {
+    case EntitySubtype::kDate:
+      return "date";
+    case EntitySubtype::kTimeOfDay:
+      return "time_of_day";
+    case EntitySubtype::kDuration:
+      return "duration";
+    case EntitySubtype::kMoney:
+      return "money";
+    case EntitySubtype::kPercent:
+      return "percent";
+    case EntitySubtype::kCardinal:
+      return "cardinal";
+    case EntitySubtype::kOrdinal:
+      return "ordinal";
+    case EntitySubtype::kQuantity:
+      return "quantity";
+    case EntitySubtype::kScore:
+      return "score";
+    case EntitySubtype::kPlace:
+      return "place";
+    case EntitySubtype::kPerson:
+      return "person";
+    case EntitySubtype::kOrganization:
+      return "organization";
+    case EntitySubtype::kOther:
+      return "other";
+  }
+  return "unknown";
+}
+
+}  // namespace groundgate::filters::text
