@@ -1,0 +1,21 @@
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "filters/context/passage.h"
+
+namespace groundgate::filters::context {
+
+struct ExtractedContext {
+  std::vector<Passage> passages;
+  bool truncated = false;  // more context than max_bytes; the rest was dropped
+  std::size_t bytes = 0;   // total bytes of passage text kept
+  std::string question;    // last user message, tagged blocks removed
+  // The body with `context`/`documents` removed; empty = forward the original unchanged.
+  std::string forwarded_body;
+  std::vector<std::string> warnings;
+};
+
+}  // namespace groundgate::filters::context

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace groundgate::filters::context {
+
+// One retrieved passage the answer must be grounded in; evidence offsets refer to `text`.
+struct Passage {
+  enum class Source : std::uint8_t {
+    kTool,
+    kContextField,
+    kDocumentsField,
+    kTaggedBlock,
+    kSystemMessage,
+    kQuestion,
+  };
+
+  std::string text;
+  std::string title;
+  std::string id;
+  Source source = Source::kContextField;
+  bool weak = false;  // the question: answers restate it, but it proves nothing
+};
+
+const char* source_name(Passage::Source source);
+
+}  // namespace groundgate::filters::context

@@ -1,0 +1,180 @@
+#include "filters/index/context_index.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <unordered_map>
+
+#include "filters/text/stemmer.h"
+#include "filters/text/stopwords.h"
+#include "filters/text/tokenizer.h"
+
+namespace groundgate::filters::index {
+namespace {
+
+constexpr std::uint16_t kMaxTf = std::numeric_limits<std::uint16_t>::max();
+
+// Stems seen while building one index: repeated words are stemmed once.
+class StemCache {
+ public:
+  explicit StemCache(TermDictionary& dictionary) : dictionary_(dictionary) {}
+  TermId term(const std::string& norm) {
+    auto it = cache_.find(norm);
+    if (it != cache_.end()) return it->second;
+    TermId id = dictionary_.intern(text::stem(norm));
+    cache_.emplace(norm, id);
+    return id;
+  }
+
+ private:
+  TermDictionary& dictionary_;
+  std::unordered_map<std::string, TermId> cache_;
+};
+
+}  // namespace
+
+std::vector<std::string> ContextIndex::query_terms(std::string_view query) {
+  std::vector<std::string> out;
+  for (const text::Token& token : text::tokenize(query)) {
+    if (text::is_content_word(token)) out.push_back(text::stem(token.norm));
+  }
+  return out;
+}
+
+std::shared_ptr<const ContextIndex> ContextIndex::build(std::vector<context::Passage> passages,
+                                                        const Options& options) {
+  auto index = std::make_shared<ContextIndex>();
+  index->options_ = options;
+  index->passages_ = std::move(passages);
+  StemCache stems(index->dictionary_);
+  std::vector<text::Token> tokens;
+  for (std::uint32_t p = 0; p < index->passages_.size(); ++p) {
+    const std::string& text = index->passages_[p].text;
+    index->context_bytes_ += text.size();
+    // Offsets are 32-bit; the extractor bounds context far below that.
+    if (text.size() > std::numeric_limits<std::uint32_t>::max()) continue;
+    tokens.clear();
+    text::tokenize(text, tokens);
+    std::size_t t = 0;
+    for (const text::Sentence& sentence : text::SentenceSegmenter::split(text)) {
+      Piece piece;
+      piece.passage = p;
+      piece.begin = static_cast<std::uint32_t>(sentence.begin);
+      piece.end = static_cast<std::uint32_t>(sentence.end);
+      piece.kind = sentence.kind;
+      piece.terms_begin = static_cast<std::uint32_t>(index->piece_terms_.size());
+      while (t < tokens.size() && tokens[t].begin < sentence.begin)
+        ++t;
+      for (; t < tokens.size() && tokens[t].begin < sentence.end; ++t) {
+        if (text::is_content_word(tokens[t])) {
+          index->piece_terms_.push_back(stems.term(tokens[t].norm));
+        }
+      }
+      piece.terms_end = static_cast<std::uint32_t>(index->piece_terms_.size());
+      index->pieces_.push_back(piece);
+    }
+  }
+  index->build_postings();
+  return index;
+}
+
+void ContextIndex::build_postings() {
+  std::size_t term_count = dictionary_.size();
+  // (term, piece, tf) per distinct term of each piece, then a counting sort by term.
+  struct Entry {
+    TermId term;
+    std::uint32_t piece;
+    std::uint16_t tf;
+  };
+  std::vector<Entry> entries;
+  entries.reserve(piece_terms_.size());
+  std::vector<TermId> scratch;
+  std::size_t total_length = 0;
+  for (std::uint32_t i = 0; i < pieces_.size(); ++i) {
+    std::span<const TermId> terms = piece_terms(pieces_[i]);
+    total_length += terms.size();
+    scratch.assign(terms.begin(), terms.end());
+    std::sort(scratch.begin(), scratch.end());
+    for (std::size_t j = 0; j < scratch.size();) {
+      std::size_t run = j;
+      while (run < scratch.size() && scratch[run] == scratch[j])
+        ++run;
+      entries.push_back(
+          {scratch[j], i, static_cast<std::uint16_t>(std::min<std::size_t>(run - j, kMaxTf))});
+      j = run;
+    }
+  }
+  posting_offsets_.assign(term_count + 1, 0);
+  for (const Entry& e : entries)
+    ++posting_offsets_[e.term + 1];
+  for (std::size_t t = 1; t <= term_count; ++t)
+    posting_offsets_[t] += posting_offsets_[t - 1];
+  posting_pieces_.resize(entries.size());
+  posting_tf_.resize(entries.size());
+  std::vector<std::uint32_t> fill(posting_offsets_.begin(), posting_offsets_.end() - 1);
+  for (const Entry& e : entries) {
+    std::uint32_t at = fill[e.term]++;
+    posting_pieces_[at] = e.piece;
+    posting_tf_[at] = e.tf;
+  }
+  double n = static_cast<double>(pieces_.size());
+  idf_.resize(term_count);
+  for (TermId t = 0; t < term_count; ++t) {
+    double df = document_frequency(t);
+    idf_[t] = static_cast<float>(std::log(1.0 + (n - df + 0.5) / (df + 0.5)));
+  }
+  average_length_ = pieces_.empty() ? 0.f : static_cast<float>(total_length) / pieces_.size();
+  dictionary_.shrink_to_fit();
+  piece_terms_.shrink_to_fit();
+  pieces_.shrink_to_fit();
+}
+
+std::vector<ContextIndex::Hit> ContextIndex::top_k(std::span<const std::string> query,
+                                                   std::size_t k) const {
+  std::vector<Hit> hits;
+  if (k == 0 || pieces_.empty()) return hits;
+  std::vector<TermId> ids;
+  for (const std::string& term : query) {
+    TermId id = dictionary_.find(term);
+    if (id != kNoTerm && std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
+  }
+  std::vector<float> scores(pieces_.size(), 0.f);
+  std::vector<std::uint32_t> touched;
+  const float k1 = options_.k1;
+  const float b = options_.b;
+  const float average = average_length_ > 0 ? average_length_ : 1.f;
+  for (TermId id : ids) {
+    for (std::uint32_t at = posting_offsets_[id]; at < posting_offsets_[id + 1]; ++at) {
+      std::uint32_t piece = posting_pieces_[at];
+      float tf = posting_tf_[at];
+      float length = static_cast<float>(pieces_[piece].terms_end - pieces_[piece].terms_begin);
+      float norm = k1 * (1.f - b + b * length / average);
+      if (scores[piece] == 0.f) touched.push_back(piece);
+      scores[piece] += idf_[id] * tf * (k1 + 1.f) / (tf + norm);
+    }
+  }
+  auto better = [&](std::uint32_t x, std::uint32_t y) {
+    return scores[x] != scores[y] ? scores[x] > scores[y] : x < y;
+  };
+  std::size_t n = std::min(k, touched.size());
+  std::partial_sort(touched.begin(), touched.begin() + n, touched.end(), better);
+  for (std::size_t i = 0; i < n; ++i) {
+    const Piece& piece = pieces_[touched[i]];
+    hits.push_back({touched[i], piece.passage, piece.begin, piece.end, scores[touched[i]]});
+  }
+  return hits;
+}
+
+std::size_t ContextIndex::memory_bytes() const {
+  std::size_t bytes = sizeof(*this) + passages_.capacity() * sizeof(context::Passage);
+  for (const context::Passage& p : passages_) {
+    bytes += p.text.capacity() + p.title.capacity() + p.id.capacity();
+  }
+  return bytes + pieces_.capacity() * sizeof(Piece) + dictionary_.memory_bytes() +
+         piece_terms_.capacity() * sizeof(TermId) +
+         posting_offsets_.capacity() * sizeof(std::uint32_t) +
+         posting_pieces_.capacity() * sizeof(std::uint32_t) +
+         posting_tf_.capacity() * sizeof(std::uint16_t) + idf_.capacity() * sizeof(float);
+}
+
+}  // namespace groundgate::filters::index

@@ -1,0 +1,102 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "filters/context/passage.h"
+#include "filters/index/term_dictionary.h"
+#include "filters/text/sentence_segmenter.h"
+
+namespace groundgate::filters::index {
+
+// The request's context cut into sentence pieces, with a BM25 index over the stems of their
+// content words. Built once per distinct context and shared read-only (see ContextIndexCache).
+class ContextIndex {
+ public:
+  struct Options {
+    float k1 = 1.2f;
+    float b = 0.75f;
+  };
+
+  // One sentence of a passage.
+  struct Piece {
+    std::uint32_t passage = 0;
+    std::uint32_t begin = 0;  // byte span in the passage's text
+    std::uint32_t end = 0;
+    std::uint32_t terms_begin = 0;  // span in the piece-term array, in text order
+    std::uint32_t terms_end = 0;
+    text::SentenceKind kind = text::SentenceKind::kProse;
+  };
+
+  struct Hit {
+    std::uint32_t piece = 0;
+    std::uint32_t passage = 0;
+    std::uint32_t begin = 0;  // byte span in the passage's text
+    std::uint32_t end = 0;
+    float score = 0;
+  };
+
+  static std::shared_ptr<const ContextIndex> build(std::vector<context::Passage> passages,
+                                                   const Options& options);
+  static std::shared_ptr<const ContextIndex> build(std::vector<context::Passage> passages) {
+    return build(std::move(passages), Options{});
+  }
+
+  // The index's own analysis of a query: Snowball stems of its content words, in order.
+  static std::vector<std::string> query_terms(std::string_view text);
+
+  // The k best pieces by BM25, best first; ties go to the earlier piece. Pieces sharing no
+  // term with the query are never returned. Repeated query terms count once.
+  std::vector<Hit> top_k(std::span<const std::string> query_terms, std::size_t k) const;
+  std::vector<Hit> top_k(std::string_view query_text, std::size_t k) const {
+    std::vector<std::string> terms = query_terms(query_text);
+    return top_k(terms, k);
+  }
+
+  const std::vector<context::Passage>& passages() const { return passages_; }
+  std::span<const Piece> pieces() const { return pieces_; }
+  std::string_view piece_text(const Piece& piece) const {
+    return std::string_view(passages_[piece.passage].text)
+        .substr(piece.begin, piece.end - piece.begin);
+  }
+  std::span<const TermId> piece_terms(const Piece& piece) const {
+    return std::span<const TermId>(piece_terms_)
+        .subspan(piece.terms_begin, piece.terms_end - piece.terms_begin);
+  }
+  const TermDictionary& terms() const { return dictionary_; }
+  std::uint32_t document_frequency(TermId term) const {
+    return posting_offsets_[term + 1] - posting_offsets_[term];
+  }
+  float idf(TermId term) const { return idf_[term]; }
+
+  std::size_t context_bytes() const { return context_bytes_; }
+  std::size_t memory_bytes() const;
+
+  // Only build() makes one; public for std::make_shared.
+  ContextIndex() = default;
+
+ private:
+  void add_passage(std::uint32_t passage);
+  void build_postings();
+
+  Options options_;
+  std::vector<context::Passage> passages_;
+  std::size_t context_bytes_ = 0;
+  std::vector<Piece> pieces_;
+  TermDictionary dictionary_;
+  std::vector<TermId> piece_terms_;
+  // Postings of term t: [posting_offsets_[t], posting_offsets_[t + 1]) in the two arrays,
+  // ordered by piece.
+  std::vector<std::uint32_t> posting_offsets_;
+  std::vector<std::uint32_t> posting_pieces_;
+  std::vector<std::uint16_t> posting_tf_;
+  std::vector<float> idf_;
+  float average_length_ = 0;
+};
+
+}  // namespace groundgate::filters::index

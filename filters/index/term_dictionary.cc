@@ -1,0 +1,60 @@
+#include "filters/index/term_dictionary.h"
+
+#include <functional>
+
+namespace groundgate::filters::index {
+namespace {
+
+std::size_t hash_term(std::string_view term) {
+  return std::hash<std::string_view>{}(term);
+}
+
+}  // namespace
+
+TermId TermDictionary::find(std::string_view t) const {
+  if (slots_.empty()) return kNoTerm;
+  std::size_t mask = slots_.size() - 1;
+  for (std::size_t slot = hash_term(t) & mask; slots_[slot] != kNoTerm; slot = (slot + 1) & mask) {
+    if (term(slots_[slot]) == t) return slots_[slot];
+  }
+  return kNoTerm;
+}
+
+TermId TermDictionary::intern(std::string_view t) {
+  // Load factor at most 1/2 keeps probes short.
+  if ((size() + 1) * 2 > slots_.size()) grow();
+  std::size_t mask = slots_.size() - 1;
+  std::size_t slot = hash_term(t) & mask;
+  for (; slots_[slot] != kNoTerm; slot = (slot + 1) & mask) {
+    if (term(slots_[slot]) == t) return slots_[slot];
+  }
+  TermId id = static_cast<TermId>(size());
+  pool_.append(t);
+  offsets_.push_back(static_cast<std::uint32_t>(pool_.size()));
+  slots_[slot] = id;
+  return id;
+}
+
+void TermDictionary::grow() {
+  std::vector<TermId> slots(slots_.empty() ? 64 : slots_.size() * 2, kNoTerm);
+  std::size_t mask = slots.size() - 1;
+  for (TermId id = 0; id < size(); ++id) {
+    std::size_t slot = hash_term(term(id)) & mask;
+    while (slots[slot] != kNoTerm)
+      slot = (slot + 1) & mask;
+    slots[slot] = id;
+  }
+  slots_ = std::move(slots);
+}
+
+void TermDictionary::shrink_to_fit() {
+  pool_.shrink_to_fit();
+  offsets_.shrink_to_fit();
+}
+
+std::size_t TermDictionary::memory_bytes() const {
+  return pool_.capacity() + offsets_.capacity() * sizeof(std::uint32_t) +
+         slots_.capacity() * sizeof(TermId);
+}
+
+}  // namespace groundgate::filters::index

@@ -1,0 +1,159 @@
+#include "filters/index/context_index.h"
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <random>
+
+namespace groundgate::filters::index {
+namespace {
+
+std::vector<context::Passage> passages(std::vector<std::string> texts) {
+  std::vector<context::Passage> out;
+  for (std::string& t : texts) {
+    context::Passage p;
+    p.text = std::move(t);
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+std::string hit_text(const ContextIndex& index, const ContextIndex::Hit& hit) {
+  return index.passages()[hit.passage].text.substr(hit.begin, hit.end - hit.begin);
+}
+
+TEST(ContextIndex, PiecesAreSentencesWithOffsetsIntoTheirPassage) {
+  auto index = ContextIndex::build(
+      passages({"The Nile is 6,650 km long. It flows north.", "The Amazon carries more water."}));
+  ASSERT_EQ(index->pieces().size(), 3u);
+  EXPECT_EQ(index->piece_text(index->pieces()[0]), "The Nile is 6,650 km long.");
+  EXPECT_EQ(index->piece_text(index->pieces()[1]), "It flows north.");
+  EXPECT_EQ(index->pieces()[2].passage, 1u);
+  EXPECT_EQ(index->pieces()[2].begin, 0u);
+  // Content words only, stemmed, in text order.
+  std::vector<std::string> terms;
+  for (TermId t : index->piece_terms(index->pieces()[2]))
+    terms.emplace_back(index->terms().term(t));
+  EXPECT_EQ(terms, (std::vector<std::string>{"amazon", "carri", "water"}));
+  EXPECT_EQ(index->context_bytes(), 42u + 30u);
+}
+
+TEST(ContextIndex, RanksByBm25OverStems) {
+  auto index = ContextIndex::build(passages({
+      "Acme Corporation was founded in 1991 by Jane Roe in Columbus.",
+      "The company sells anvils and rockets to customers worldwide.",
+      "Jane Roe later founded a second company, Roe Rockets.",
+      "Columbus is the capital of Ohio.",
+  }));
+  std::vector<ContextIndex::Hit> hits = index->top_k("When was Acme founded?", 3);
+  ASSERT_EQ(hits.size(), 2u);  // only pieces sharing a term
+  EXPECT_EQ(hits[0].passage, 0u);
+  EXPECT_EQ(hits[1].passage, 2u);
+  EXPECT_GT(hits[0].score, hits[1].score);
+  EXPECT_EQ(hit_text(*index, hits[0]), index->passages()[0].text);
+
+  // "founding" and "founded" share the stem; the rare "rockets" outweighs common words.
+  hits = index->top_k("the founding of rockets companies", 4);
+  ASSERT_GE(hits.size(), 3u);
+  EXPECT_EQ(hits[0].passage, 2u);
+
+  hits = index->top_k("capital of Ohio", 1);
+  ASSERT_EQ(hits.size(), 1u);
+  EXPECT_EQ(hits[0].passage, 3u);
+
+  EXPECT_TRUE(index->top_k("zebras", 3).empty());
+  EXPECT_TRUE(index->top_k("Acme", 0).empty());
+}
+
+TEST(ContextIndex, ShorterPieceWinsOnEqualMatchesAndTiesKeepTextOrder) {
+  auto index = ContextIndex::build(passages({
+      "Revenue grew strongly across many distant regional markets and segments during 2020.",
+      "Revenue grew in 2020.",
+      "Revenue grew in 2020.",
+  }));
+  std::vector<ContextIndex::Hit> hits = index->top_k(ContextIndex::query_terms("revenue 2020"), 3);
+  ASSERT_EQ(hits.size(), 3u);
+  EXPECT_EQ(hits[0].passage, 1u);
+  EXPECT_EQ(hits[1].passage, 2u);
+  EXPECT_FLOAT_EQ(hits[0].score, hits[1].score);
+  EXPECT_EQ(hits[2].passage, 0u);
+  // Repeating a query term does not change the ranking scores.
+  std::vector<ContextIndex::Hit> repeated = index->top_k("revenue revenue 2020", 3);
+  EXPECT_FLOAT_EQ(repeated[0].score, hits[0].score);
+}
+
+TEST(ContextIndex, DocumentFrequencyAndIdf) {
+  auto index = ContextIndex::build(passages({"Cats purr. Cats sleep. Dogs bark."}));
+  TermId cat = index->terms().find("cat");
+  TermId dog = index->terms().find("dog");
+  ASSERT_NE(cat, kNoTerm);
+  ASSERT_NE(dog, kNoTerm);
+  EXPECT_EQ(index->document_frequency(cat), 2u);
+  EXPECT_EQ(index->document_frequency(dog), 1u);
+  EXPECT_GT(index->idf(dog), index->idf(cat));
+  EXPECT_EQ(index->terms().find("zebra"), kNoTerm);
+}
+
+TEST(ContextIndex, EmptyAndDegenerateContexts) {
+  auto empty = ContextIndex::build({});
+  EXPECT_TRUE(empty->pieces().empty());
+  EXPECT_TRUE(empty->top_k("anything", 3).empty());
+  auto blank = ContextIndex::build(passages({"", "   ", "... !!! ---", "\xFF\xFE"}));
+  EXPECT_TRUE(blank->top_k("anything", 3).empty());
+}
+
+// A context of about 8k tokens: the budget is 2 ms to build and 10x its bytes in memory
+// (timings are logged here and measured in bench/; memory is asserted).
+TEST(ContextIndex, EightThousandTokensOfContext) {
+  std::mt19937 rng(7);
+  std::vector<std::string> vocabulary;
+  for (const char* w : {"the",     "river",      "company",  "founded",   "in",         "of",
+                        "million", "and",        "revenue",  "grew",      "by",         "percent",
+                        "during",  "year",       "a",        "was",       "its",        "largest",
+                        "city",    "population", "reported", "according", "to",         "officials",
+                        "new",     "study",      "found",    "that",      "researchers"}) {
+    vocabulary.emplace_back(w);
+  }
+  for (int i = 0; i < 400; ++i)
+    vocabulary.push_back("term" + std::to_string(i));
+  std::vector<std::string> texts;
+  std::size_t tokens = 0;
+  while (tokens < 8000) {
+    std::string passage;
+    for (int s = 0; s < 8; ++s) {
+      int length = 8 + static_cast<int>(rng() % 18);
+      for (int w = 0; w < length; ++w) {
+        std::string word = vocabulary[rng() % vocabulary.size()];
+        if (w == 0) word[0] = static_cast<char>(word[0] - 'a' + 'A');
+        passage += word;
+        passage += (w + 1 == length) ? ". " : (rng() % 9 == 0 ? ", " : " ");
+      }
+      if (rng() % 3 == 0) passage += std::to_string(1900 + rng() % 120) + " figures. ";
+      tokens += length + 1;
+    }
+    texts.push_back(passage);
+  }
+  std::vector<context::Passage> context = passages(texts);
+  auto start = std::chrono::steady_clock::now();
+  auto index = ContextIndex::build(context);
+  double build_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  start = std::chrono::steady_clock::now();
+  std::size_t found = 0;
+  for (int i = 0; i < 100; ++i)
+    found += index->top_k("revenue grew term17 percent 1950", 3).size();
+  double query_us =
+      std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count() /
+      100;
+  std::printf(
+      "[index] %zu tokens, %zu bytes, %zu pieces, %zu terms: build %.2f ms, "
+      "top_k %.1f us, memory %zu bytes (%.2fx context)\n",
+      tokens, index->context_bytes(), index->pieces().size(), index->terms().size(), build_ms,
+      query_us, index->memory_bytes(), double(index->memory_bytes()) / index->context_bytes());
+  EXPECT_EQ(found, 300u);
+  EXPECT_LE(index->memory_bytes(), 10 * index->context_bytes());
+}
+
+}  // namespace
+}  // namespace groundgate::filters::index
