@@ -1,0 +1,201 @@
+#include "proxy/mock/mock_script.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+namespace groundgate::proxy::mock {
+namespace {
+
+constexpr std::streamoff kMaxScriptBytes = 16 << 20;
+constexpr int64_t kMaxDelayMs = 10 * 60 * 1000;
+
+char lower(char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
+}
+
+bool contains_folded(std::string_view text, std::string_view lowered_needle) {
+  if (lowered_needle.empty()) return true;
+  auto it = std::search(text.begin(), text.end(), lowered_needle.begin(), lowered_needle.end(),
+                        [](char a, char b) { return lower(a) == b; });
+  return it != text.end();
+}
+
+std::optional<std::string> scalar(const YAML::Node& node, std::string_view key, std::string& out) {
+  if (!node.IsScalar()) return "'" + std::string(key) + "' must be a string";
+  out = node.Scalar();
+  return std::nullopt;
+}
+
+std::optional<std::string> integer(const YAML::Node& node, std::string_view key, int64_t min,
+                                   int64_t max, int64_t& out) {
+  if (!node.IsScalar() || !YAML::convert<int64_t>::decode(node, out) || out < min || out > max)
+    return "'" + std::string(key) + "' must be an integer in [" + std::to_string(min) + ", " +
+           std::to_string(max) + "]";
+  return std::nullopt;
+}
+
+std::optional<std::string> read_tool_call(const YAML::Node& node, ScriptEntry& entry) {
+  if (!node.IsMap()) return "'tool_call' must be a map with 'name' and 'arguments'";
+  ScriptToolCall call;
+  std::string arguments = "{}";
+  for (const auto& item : node) {
+    const std::string key = item.first.Scalar();
+    std::optional<std::string> error;
+    if (key == "name") {
+      error = scalar(item.second, "tool_call.name", call.name);
+    } else if (key == "arguments") {
+      error = scalar(item.second, "tool_call.arguments", arguments);
+    } else {
+      error = "unknown key 'tool_call." + key + "'";
+    }
+    if (error) return error;
+  }
+  if (call.name.empty()) return "'tool_call.name' is required";
+  call.arguments = AnswerTokens(std::move(arguments));
+  entry.tool_call = std::move(call);
+  return std::nullopt;
+}
+
+std::optional<std::string> read_field(const std::string& key, const YAML::Node& value,
+                                      ScriptEntry& entry) {
+  std::string text;
+  int64_t number = 0;
+  if (key == "match") {
+    if (auto error = scalar(value, key, entry.match)) return error;
+    std::transform(entry.match.begin(), entry.match.end(), entry.match.begin(), lower);
+  } else if (key == "model") {
+    return scalar(value, key, entry.model);
+  } else if (key == "answer") {
+    if (auto error = scalar(value, key, text)) return error;
+    entry.answers.emplace_back(std::move(text));
+  } else if (key == "answers") {
+    if (!value.IsSequence() || value.size() == 0) return "'answers' must be a non-empty list";
+    for (const auto& item : value) {
+      if (auto error = scalar(item, "answers[]", text)) return error;
+      entry.answers.emplace_back(std::move(text));
+    }
+  } else if (key == "tool_call") {
+    return read_tool_call(value, entry);
+  } else if (key == "status") {
+    if (auto error = integer(value, key, 400, 599, number)) return error;
+    entry.status = static_cast<unsigned>(number);
+  } else if (key == "message") {
+    return scalar(value, key, entry.message);
+  } else if (key == "first_byte_delay_ms") {
+    if (auto error = integer(value, key, 0, kMaxDelayMs, number)) return error;
+    entry.first_byte_delay = std::chrono::milliseconds(number);
+  } else if (key == "close_after_tokens") {
+    if (auto error = integer(value, key, 0, INT64_MAX, number)) return error;
+    entry.close_after_tokens = static_cast<uint64_t>(number);
+  } else if (key == "tokens_per_second") {
+    double rate = 0;
+    if (!value.IsScalar() || !YAML::convert<double>::decode(value, rate) || !std::isfinite(rate))
+      return "'tokens_per_second' must be a number";
+    entry.tokens_per_second = rate;
+  } else {
+    return "unknown key '" + key + "'";
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> read_entry(const YAML::Node& node, ScriptEntry& entry) {
+  if (!node.IsMap()) return "must be a map";
+  bool has_answer = false;
+  bool has_answers = false;
+  for (const auto& item : node) {
+    if (!item.first.IsScalar()) return "keys must be strings";
+    const std::string key = item.first.Scalar();
+    has_answer |= key == "answer";
+    has_answers |= key == "answers";
+    if (auto error = read_field(key, item.second, entry)) return error;
+  }
+  if (has_answer && has_answers) return "give either 'answer' or 'answers', not both";
+  const bool answers = !entry.answers.empty();
+  if (entry.tool_call && answers) return "'tool_call' cannot be combined with 'answer(s)'";
+  if (entry.status != 0 && (answers || entry.tool_call))
+    return "'status' cannot be combined with 'answer(s)' or 'tool_call'";
+  return std::nullopt;
+}
+
+}  // namespace
+
+bool glob_match(std::string_view pattern, std::string_view text) {
+  size_t p = 0, t = 0, star = std::string_view::npos, resume = 0;
+  while (t < text.size()) {
+    if (p < pattern.size() && (pattern[p] == '?' || pattern[p] == text[t])) {
+      ++p;
+      ++t;
+    } else if (p < pattern.size() && pattern[p] == '*') {
+      star = p++;
+      resume = t;
+    } else if (star != std::string_view::npos) {
+      p = star + 1;
+      t = ++resume;
+    } else {
+      return false;
+    }
+  }
+  while (p < pattern.size() && pattern[p] == '*')
+    ++p;
+  return p == pattern.size();
+}
+
+ScriptLoad MockScript::load_file(const std::string& path) {
+  ScriptLoad out;
+  std::ifstream file(path, std::ios::binary | std::ios::ate);
+  if (!file) {
+    out.error = "cannot open mock script '" + path + "'";
+    return out;
+  }
+  if (file.tellg() > kMaxScriptBytes) {
+    out.error = "mock script '" + path + "' is larger than 16 MiB";
+    return out;
+  }
+  file.seekg(0);
+  std::ostringstream text;
+  text << file.rdbuf();
+  out = parse(text.str());
+  if (!out.ok()) out.error = "mock script '" + path + "': " + out.error;
+  return out;
+}
+
+ScriptLoad MockScript::parse(std::string_view yaml) {
+  ScriptLoad out;
+  try {
+    const YAML::Node root = YAML::Load(std::string(yaml));
+    if (root.IsNull()) return out;
+    if (!root.IsSequence()) {
+      out.error = "the script must be a list of entries";
+      return out;
+    }
+    for (size_t i = 0; i < root.size(); ++i) {
+      ScriptEntry entry;
+      if (auto error = read_entry(root[i], entry)) {
+        out.entries.clear();
+        out.error = "entry " + std::to_string(i + 1) + ": " + *error;
+        return out;
+      }
+      out.entries.push_back(std::move(entry));
+    }
+  } catch (const YAML::Exception& e) {
+    out.entries.clear();
+    out.error = std::string("invalid YAML: ") + e.what();
+  }
+  return out;
+}
+
+const ScriptEntry* MockScript::find(Api api, std::string_view model, std::string_view text) const {
+  for (const auto& entry : entries_) {
+    if (api == Api::kCompletion && entry.tool_call) continue;
+    if (!entry.model.empty() && !glob_match(entry.model, model)) continue;
+    if (!contains_folded(text, entry.match)) continue;
+    return &entry;
+  }
+  return nullptr;
+}
+
+}  // namespace groundgate::proxy::mock

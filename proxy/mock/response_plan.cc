@@ -1,0 +1,47 @@
+#include "proxy/mock/response_plan.h"
+
+#include "proxy/mock/canned_answers.h"
+
+namespace groundgate::proxy::mock {
+
+ResponsePlan plan_response(const MockRequest& request, const MockScript& script,
+                           double default_tokens_per_second) {
+  ResponsePlan plan;
+  plan.tokens_per_second = default_tokens_per_second;
+  const ScriptEntry* entry = script.find(request.api, request.model, request.last_user_text);
+  if (entry != nullptr) {
+    plan.first_byte_delay = entry->first_byte_delay;
+    plan.close_after_tokens = entry->close_after_tokens;
+    if (entry->tokens_per_second) plan.tokens_per_second = *entry->tokens_per_second;
+    if (entry->status != 0) {
+      plan.status = entry->status;
+      plan.error_message = entry->message;
+      return plan;
+    }
+    if (entry->tool_call) plan.tool_call = &*entry->tool_call;
+  }
+
+  plan.choices.resize(request.n);
+  for (size_t i = 0; i < plan.choices.size(); ++i) {
+    ChoicePlan& choice = plan.choices[i];
+    if (plan.tool_call != nullptr) {
+      choice.text = &plan.tool_call->arguments;
+      choice.tokens = choice.text->size();
+      choice.finish_reason = "tool_calls";
+    } else {
+      choice.text = entry != nullptr && !entry->answers.empty()
+                        ? &entry->answers[i % entry->answers.size()]
+                        : &pick_canned_answer(request.last_user_text, i);
+      choice.tokens = choice.text->size();
+      choice.finish_reason = "stop";
+      if (request.max_tokens && *request.max_tokens < choice.tokens) {
+        choice.tokens = *request.max_tokens;
+        choice.finish_reason = "length";
+      }
+    }
+    plan.completion_tokens += choice.tokens;
+  }
+  return plan;
+}
+
+}  // namespace groundgate::proxy::mock
