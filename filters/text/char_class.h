@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 namespace groundgate::filters::text {
@@ -7,33 +8,42 @@ namespace groundgate::filters::text {
 // Coarse class of a code point, enough for tokenising English text.
 enum class CharClass : std::uint8_t { kSpace, kLetter, kDigit, kPunctuation, kSymbol };
 
-constexpr CharClass classify(char32_t cp) {
-  if (cp < 0x80) {
-    if (cp == ' ' || (cp >= '\t' && cp <= '\r')) return CharClass::kSpace;
-    if ((cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z')) return CharClass::kLetter;
-    if (cp >= '0' && cp <= '9') return CharClass::kDigit;
-    switch (cp) {
-      case '.':
-      case ',':
-      case ';':
-      case ':':
-      case '!':
-      case '?':
-      case '(':
-      case ')':
-      case '[':
-      case ']':
-      case '{':
-      case '}':
-      case '"':
-      case '\'':
-      case '-':
-      case '`':
-        return CharClass::kPunctuation;
-      default:
-        return CharClass::kSymbol;
-    }
+constexpr CharClass classify_ascii(char32_t cp) {
+  if (cp == ' ' || (cp >= '\t' && cp <= '\r')) return CharClass::kSpace;
+  if ((cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z')) return CharClass::kLetter;
+  if (cp >= '0' && cp <= '9') return CharClass::kDigit;
+  switch (cp) {
+    case '.':
+    case ',':
+    case ';':
+    case ':':
+    case '!':
+    case '?':
+    case '(':
+    case ')':
+    case '[':
+    case ']':
+    case '{':
+    case '}':
+    case '"':
+    case '\'':
+    case '-':
+    case '`':
+      return CharClass::kPunctuation;
+    default:
+      return CharClass::kSymbol;
   }
+}
+
+inline constexpr auto kAsciiClasses = [] {
+  std::array<CharClass, 128> table{};
+  for (char32_t c = 0; c < 128; ++c)
+    table[c] = classify_ascii(c);
+  return table;
+}();
+
+constexpr CharClass classify(char32_t cp) {
+  if (cp < 0x80) return kAsciiClasses[cp];
   if (cp == 0xA0 || (cp >= 0x2000 && cp <= 0x200B) || cp == 0x202F || cp == 0x205F ||
       cp == 0x3000 || cp == 0x85) {
     return CharClass::kSpace;

@@ -53,7 +53,10 @@ bool is_weekday(std::string_view w) {
 class Extractor {
  public:
   Extractor(std::string_view text, std::span<const Token> tokens)
-      : text_(text), t_(tokens), used_(tokens.size(), false) {}
+      : text_(text), t_(tokens), used_(tokens.size(), false), numbers_(tokens.size()) {
+    for (std::size_t i = 0; i < tokens.size(); ++i)
+      numbers_[i] = parse_number(tokens, i);
+  }
 
   std::vector<Entity> run() {
     for (std::size_t i = 0; i < t_.size();) {
@@ -72,6 +75,10 @@ class Extractor {
  private:
   bool word(std::size_t i, std::string_view w) const {
     return i < t_.size() && t_[i].kind != TokenKind::kNumber && t_[i].norm == w;
+  }
+  const std::optional<ParsedNumber>& number(std::size_t i) const {
+    static const std::optional<ParsedNumber> kNone;
+    return i < numbers_.size() ? numbers_[i] : kNone;
   }
   bool adjacent(std::size_t i) const {
     return i < t_.size() && i > 0 && t_[i].begin == t_[i - 1].end;
@@ -333,14 +340,14 @@ class Extractor {
       currency = currency_code(t_[i].norm), j = i + 1;
     }
     if (!currency.empty()) {
-      const auto n = parse_number(t_, j);
+      const auto& n = number(j);
       if (!n || n->from_words) return 0;
       std::size_t k = j + n->count;
       const double scale = short_scale(k, n->count > 1);
       return add_money(i, k, currency, *n, scale);
     }
     // Amount first: "160,000,000 dollars", "2 million pounds", "50 US dollars", "30 cents".
-    const auto n = parse_number(t_, i);
+    const auto& n = number(i);
     if (!n) return 0;
     std::size_t k = i + n->count;
     if (word(k, "us") && (word(k + 1, "dollars") || word(k + 1, "dollar"))) ++k;
@@ -371,7 +378,7 @@ class Extractor {
   }
 
   std::size_t match_percent(std::size_t i) {
-    const auto n = parse_number(t_, i);
+    const auto& n = number(i);
     if (!n) return 0;
     std::size_t k = i + n->count;
     if (word(k, "%") || (k < t_.size() && t_[k].norm == "%") || word(k, "percent") ||
@@ -391,7 +398,7 @@ class Extractor {
   }
 
   std::size_t match_quantity(std::size_t i) {
-    const auto n = parse_number(t_, i);
+    const auto& n = number(i);
     if (!n) return 0;
     std::size_t k = i + n->count;
     if (word(k, "-") && adjacent(k) && adjacent(k + 1)) ++k;  // "10-year", "5-mile"
@@ -427,7 +434,7 @@ class Extractor {
       e.value = e.low = e.high = v;
       return add(std::move(e), i, i + 1);
     }
-    const auto n = parse_number(t_, i);
+    const auto& n = number(i);
     if (!n) return 0;
     Entity e = make(EntityType::kNumber, EntitySubtype::kCardinal, i, i + n->count);
     set_value(e, n->value, n->half_step, i);
@@ -600,6 +607,7 @@ class Extractor {
   std::string_view text_;
   std::span<const Token> t_;
   std::vector<bool> used_;
+  std::vector<std::optional<ParsedNumber>> numbers_;  // parse_number at each token, once
   std::vector<Entity> out_;
 };
 

@@ -1,7 +1,7 @@
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "filters/text/entities.h"
@@ -51,11 +51,13 @@ EntityMatch dates(const DateValue& a, const DateValue& b) {
   return EntityMatch::kSame;
 }
 
-std::vector<std::string> words_of(const std::string& key) {
-  std::vector<std::string> out;
-  std::istringstream in(key);
-  for (std::string w; in >> w;)
-    out.push_back(w);
+std::vector<std::string_view> words_of(std::string_view key) {
+  std::vector<std::string_view> out;
+  for (std::size_t pos = 0; pos < key.size();) {
+    const std::size_t space = std::min(key.find(' ', pos), key.size());
+    if (space > pos) out.push_back(key.substr(pos, space - pos));
+    pos = space + 1;
+  }
   std::sort(out.begin(), out.end());
   return out;
 }

@@ -111,6 +111,12 @@ std::optional<ParsedNumber> parse_number(std::span<const Token> tokens, std::siz
     }
     return digits;
   }
+  // Only these letters start a number word (or "a"/"an" before a scale): a cheap reject.
+  constexpr std::string_view kFirstLetters = "abdefhmnostz";
+  if (tokens[i].kind != TokenKind::kWord || tokens[i].norm.empty() ||
+      kFirstLetters.find(tokens[i].norm[0]) == std::string_view::npos) {
+    return std::nullopt;
+  }
   // Number words: standard "total + current" accumulation.
   double total = 0, current = 0;
   std::size_t j = i;

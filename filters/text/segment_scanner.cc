@@ -13,6 +13,8 @@ namespace {
 // Whitespace runs longer than this end a sentence without looking further (bounds lookahead).
 constexpr std::size_t kMaxSpaceLookahead = 64;
 constexpr std::size_t kMaxWordLookahead = 24;
+// Runs of marks ("?!...", closing quotes) are read at most this long: bounded lookahead.
+constexpr std::size_t kMaxMarkRun = 16;
 
 enum class Decision { kNo, kYes, kMore };
 
@@ -354,11 +356,14 @@ Unit scan_prose(const Scanner& sc, std::size_t s, std::size_t content, SentenceK
     }
     const std::size_t run_begin = p;
     std::size_t run_end = p;
-    while (sc.has(run_end) && (n = sc.terminal_at(run_end)) > 0)
+    while (sc.has(run_end) && run_end - run_begin < kMaxMarkRun &&
+           (n = sc.terminal_at(run_end)) > 0) {
       run_end += n;
+    }
     std::size_t end = run_end;
-    while (sc.has(end) && (n = sc.closer_at(end)) > 0)
+    while (sc.has(end) && end - run_end < kMaxMarkRun && (n = sc.closer_at(end)) > 0) {
       end += n;
+    }
     if (sc.has(end) && sc.mark_pending(end)) return {};
     switch (decide_terminal(sc, content, run_begin, run_end, end)) {
       case Decision::kMore:

@@ -11,7 +11,9 @@ struct Cursor {
   std::string_view text;
 
   DecodedChar at(std::size_t pos) const {
-    return pos < text.size() ? decode_utf8(text, pos) : DecodedChar{0, 0, false};
+    if (pos >= text.size()) return DecodedChar{0, 0, false};
+    const auto b = static_cast<unsigned char>(text[pos]);
+    return b < 0x80 ? DecodedChar{b, 1, true} : decode_utf8(text, pos);
   }
   CharClass class_at(std::size_t pos) const {
     return pos < text.size() ? classify(at(pos).code_point) : CharClass::kSpace;
@@ -23,7 +25,9 @@ struct Cursor {
 };
 
 void append_lower(std::string& out, char32_t cp) {
-  if (const auto fold = typographic_fold(cp); !fold.empty()) {
+  if (cp < 0x80) {
+    out.push_back(ascii_lower(static_cast<char>(cp)));
+  } else if (const auto fold = typographic_fold(cp); !fold.empty()) {
     out.append(fold);
   } else {
     append_utf8(out, simple_lower(cp));

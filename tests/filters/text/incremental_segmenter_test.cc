@@ -87,5 +87,22 @@ TEST(IncrementalSegmenter, BufferHoldsOnlyTheUnfinishedSentence) {
   EXPECT_GE(emitted, 2000u + 5u);
 }
 
+TEST(IncrementalSegmenter, LongRunsOfMarksAndSpacesStayBounded) {
+  for (const std::string unit : {".", ")", "?\"", " ", "\n", "#", "- ", "```", "\xE2\x80\xA6"}) {
+    IncrementalSegmenter seg;
+    std::string all;
+    std::vector<Sentence> spans;
+    for (int i = 0; i < 9000; ++i) {
+      for (auto& s : seg.feed(unit))
+        spans.push_back(s.span);
+      all += unit;
+      ASSERT_LE(seg.buffered_bytes(), kMaxSentenceBytes + 160) << unit;
+    }
+    for (auto& s : seg.finish())
+      spans.push_back(s.span);
+    EXPECT_EQ(spans, SentenceSegmenter::split(all)) << unit;
+  }
+}
+
 }  // namespace
 }  // namespace groundgate::filters::text
