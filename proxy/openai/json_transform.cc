@@ -1,0 +1,71 @@
+#include "proxy/openai/json_transform.h"
+
+#include <utility>
+#include <vector>
+
+#include "proxy/openai/chunk_decoder.h"
+#include "proxy/openai/chunk_writer.h"
+#include "proxy/openai/json_string.h"
+
+namespace groundgate::proxy::openai {
+namespace {
+
+constexpr std::string_view kContentFilter = R"("content_filter")";
+
+void append_all(std::vector<std::string>& to, std::vector<std::string>&& from) {
+  for (auto& item : from)
+    to.push_back(std::move(item));
+}
+
+}  // namespace
+
+JsonTransformResult transform_completion_json(std::string_view body,
+                                              filters::stream::FilterChain* chain) {
+  JsonTransformResult result;
+  result.body.assign(body);
+  if (chain == nullptr || chain->empty()) return result;
+  ChunkDecoder decoder;
+  DecodedChunk response;
+  if (Status status = decoder.decode(body, response); !status.ok) {
+    result.status = std::move(status);
+    return result;
+  }
+  if (response.has_error) return result;
+
+  std::vector<Edit> edits;
+  std::vector<std::string> annotations;
+  for (const auto& choice : response.choices) {
+    std::string text;
+    if (!chain->stopped() && choice.has_text && !choice.text.empty()) {
+      auto output = chain->on_delta(choice.index, choice.text);
+      append_all(annotations, std::move(output.annotations));
+      text = std::move(output.text);
+    }
+    if (!chain->stopped()) {
+      auto output = chain->on_choice_end(choice.index);
+      append_all(annotations, std::move(output.annotations));
+      text += output.text;
+    }
+    // Choices from the stopping one on end as filtered; earlier ones went through whole.
+    if (chain->stopped() && !choice.finish_reason_range.empty()) {
+      edits.push_back(Edit{choice.finish_reason_range, std::string(kContentFilter)});
+    }
+    if (choice.has_text && text != choice.text) {
+      edits.push_back(Edit::text(choice.text_range, text));
+    }
+  }
+  if (chain->stopped()) {
+    std::string stopped = R"({"stopped":)";
+    append_json_string(stopped, chain->stop_reason());
+    stopped.push_back('}');
+    annotations.push_back(std::move(stopped));
+    result.stopped = true;
+  }
+  if (edits.empty() && annotations.empty()) return result;
+  result.body = ChunkWriter::splice(body, std::move(edits));
+  ChunkWriter::add_annotations(result.body, annotations);
+  result.changed = true;
+  return result;
+}
+
+}  // namespace groundgate::proxy::openai

@@ -1,0 +1,241 @@
+#include "proxy/openai/sse_transform.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "proxy/openai/chunk_writer.h"
+#include "proxy/openai/error_body.h"
+#include "proxy/openai/json_string.h"
+#include "proxy/sse/sse_writer.h"
+
+namespace groundgate::proxy::openai {
+namespace {
+
+void append_all(std::vector<std::string>& to, std::vector<std::string>&& from) {
+  for (auto& item : from)
+    to.push_back(std::move(item));
+}
+
+}  // namespace
+
+SseTransform::SseTransform(filters::stream::FilterChain* chain, std::size_t max_event_bytes)
+    : chain_(chain),
+      pass_through_(chain == nullptr || chain->empty()),
+      max_event_bytes_(max_event_bytes),
+      parser_(max_event_bytes) {}
+
+Status SseTransform::feed(std::string_view upstream_bytes, std::string& to_client) {
+  if (stopped_ || finished_) return {};
+  events_.clear();
+  if (pass_through_) {
+    to_client.append(upstream_bytes);
+    // Parsed only to count events and see [DONE]; an oversized event just ends the counting.
+    if (parser_.state() == sse::SseParser::State::kOk &&
+        parser_.feed(upstream_bytes, events_) != sse::SseParser::State::kOk) {
+      ++counters_.parse_errors;
+    }
+    count(events_);
+    return {};
+  }
+  const auto state = parser_.feed(upstream_bytes, events_);
+  for (const auto& event : events_) {
+    if (stopped_) break;
+    handle(event, to_client);
+  }
+  if (state != sse::SseParser::State::kOk && !stopped_) {
+    ++counters_.parse_errors;
+    const std::string message =
+        "upstream event larger than " + std::to_string(max_event_bytes_) + " bytes";
+    end_open_choices(to_client);
+    if (!stopped_) fail(message, "upstream_event_too_large", to_client);
+    return Status::failure(message);
+  }
+  return {};
+}
+
+void SseTransform::finish(bool upstream_complete, std::string& to_client) {
+  if (stopped_ || finished_) return;
+  finished_ = true;
+  events_.clear();
+  if (pass_through_) {
+    // A partial block already went out as is; end it so that the error event stands alone.
+    unterminated_ = !parser_.buffered().empty() || parser_.state() != sse::SseParser::State::kOk;
+    parser_.finish(events_);
+    count(events_);
+  } else {
+    parser_.finish(events_);
+    for (const auto& event : events_) {
+      if (stopped_) return;
+      // A block cut off by a broken connection is dropped, as a client would drop it; its
+      // text was never checked.
+      if (!event.terminated && !upstream_complete) continue;
+      handle(event, to_client);
+    }
+    if (stopped_) return;
+    end_open_choices(to_client);
+    if (stopped_) return;
+  }
+  if (!upstream_complete && !done_) {
+    fail("the upstream closed the connection before the answer was complete",
+         "upstream_disconnected", to_client);
+  }
+}
+
+void SseTransform::count(const std::vector<sse::SseEvent>& events) {
+  for (const auto& event : events) {
+    if (!event.has_data) continue;
+    ++counters_.events;
+    if (event.is_done()) done_ = true;
+  }
+}
+
+void SseTransform::handle(const sse::SseEvent& event, std::string& out) {
+  if (!event.has_data) {
+    forward(event, out);
+    return;
+  }
+  ++counters_.events;
+  if (event.is_done()) {
+    end_open_choices(out);
+    if (stopped_) return;
+    done_ = true;
+    forward(event, out);
+    return;
+  }
+  handle_chunk(event, out);
+}
+
+void SseTransform::handle_chunk(const sse::SseEvent& event, std::string& out) {
+  if (Status status = decoder_.decode(event.data, chunk_); !status.ok) {
+    ++counters_.parse_errors;
+    forward(event, out);
+    return;
+  }
+  if (chunk_.has_error) {
+    forward(event, out);
+    return;
+  }
+  if (!chunk_.header.id.empty() || !chunk_.header.object.empty()) header_ = chunk_.header;
+  if (!chunk_.object.empty()) legacy_ = chunk_.legacy();
+  for (const auto& choice : chunk_.choices) {
+    if (choice.legacy_text) legacy_ = true;
+    open(choice.index);
+  }
+
+  std::vector<Edit> edits;
+  std::vector<std::string> annotations;
+  std::string before;  // held text of finishing choices that have no text token to carry it
+  std::vector<int> finished;
+  for (const auto& choice : chunk_.choices) {
+    std::string text;
+    if (choice.has_text && !choice.text.empty()) {
+      auto output = chain_->on_delta(choice.index, choice.text);
+      append_all(annotations, std::move(output.annotations));
+      if (chain_->stopped()) return stop(std::move(annotations), out);
+      text = std::move(output.text);
+    }
+    const bool finishing = choice.finish_reason.has_value();
+    if (finishing) {
+      auto output = chain_->on_choice_end(choice.index);
+      append_all(annotations, std::move(output.annotations));
+      if (chain_->stopped()) return stop(std::move(annotations), out);
+      text += output.text;
+      finished.push_back(choice.index);
+    }
+    text = complete_utf8(choice.index, std::move(text), finishing);
+    if (choice.has_text) {
+      if (text != choice.text) edits.push_back(Edit::text(choice.text_range, text));
+    } else if (!text.empty()) {
+      std::string chunk = ChunkWriter::content_chunk(header_, legacy_, choice.index, text, {});
+      sse::SseWriter::append_data(before, chunk);
+      ++counters_.chunks_synthesised;
+    }
+  }
+
+  if (!before.empty()) {
+    end_block(out);
+    out.append(before);
+  }
+  if (edits.empty() && annotations.empty()) {
+    forward(event, out);
+  } else {
+    std::string json = ChunkWriter::splice(event.data, std::move(edits));
+    ChunkWriter::add_annotations(json, annotations);
+    end_block(out);
+    sse::SseWriter::append_data(out, json, event.type, event.id);
+    ++counters_.chunks_rewritten;
+  }
+  for (int index : finished)
+    close(index);
+}
+
+void SseTransform::end_open_choices(std::string& out) {
+  const std::vector<int> choices = open_choices_;
+  for (int index : choices) {
+    auto output = chain_->on_choice_end(index);
+    if (chain_->stopped()) return stop(std::move(output.annotations), out);
+    const std::string text = complete_utf8(index, std::move(output.text), true);
+    if (!text.empty() || !output.annotations.empty()) {
+      emit(ChunkWriter::content_chunk(header_, legacy_, index, text, output.annotations), out);
+      ++counters_.chunks_synthesised;
+    }
+    close(index);
+  }
+}
+
+void SseTransform::stop(std::vector<std::string> annotations, std::string& out) {
+  const std::string reason(chain_->stop_reason());
+  emit(ChunkWriter::stop_chunk(header_, legacy_, open_choices_, reason, annotations), out);
+  ++counters_.chunks_synthesised;
+  sse::SseWriter::append_done(out);
+  open_choices_.clear();
+  stopped_ = true;
+}
+
+void SseTransform::fail(std::string_view message, std::string_view code, std::string& out) {
+  emit(error_body(message, "server_error", code), out);
+  stopped_ = true;
+}
+
+void SseTransform::emit(std::string_view payload, std::string& out) {
+  end_block(out);
+  sse::SseWriter::append_data(out, payload);
+}
+
+void SseTransform::end_block(std::string& out) {
+  if (!unterminated_) return;
+  out.append("\n\n");
+  unterminated_ = false;
+}
+
+void SseTransform::forward(const sse::SseEvent& event, std::string& out) {
+  out.append(event.raw);
+  unterminated_ = !event.terminated;
+}
+
+std::string SseTransform::complete_utf8(int choice, std::string text, bool end_of_choice) {
+  auto tail = utf8_tails_.find(choice);
+  if (tail != utf8_tails_.end()) {
+    text.insert(0, tail->second);
+    utf8_tails_.erase(tail);
+  }
+  if (end_of_choice) return text;  // an incomplete sequence now is invalid: the writer replaces it
+  const std::size_t complete = utf8_complete_prefix(text);
+  if (complete < text.size()) {
+    utf8_tails_.emplace(choice, text.substr(complete));
+    text.resize(complete);
+  }
+  return text;
+}
+
+void SseTransform::open(int choice) {
+  const auto at = std::lower_bound(open_choices_.begin(), open_choices_.end(), choice);
+  if (at == open_choices_.end() || *at != choice) open_choices_.insert(at, choice);
+}
+
+void SseTransform::close(int choice) {
+  const auto at = std::lower_bound(open_choices_.begin(), open_choices_.end(), choice);
+  if (at != open_choices_.end() && *at == choice) open_choices_.erase(at);
+}
+
+}  // namespace groundgate::proxy::openai

@@ -1,0 +1,82 @@
+#pragma once
+// The streaming path as a pure object: upstream SSE bytes in, client SSE bytes out, each
+// choice's text run through the stream's FilterChain. With no filter changing anything the
+// client receives exactly the upstream's bytes. No I/O here: the session feeds bytes and writes
+// what comes out.
+
+#include <cstddef>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "filters/stream/filter_chain.h"
+#include "proxy/openai/chunk_decoder.h"
+#include "proxy/openai/status.h"
+#include "proxy/sse/sse_parser.h"
+
+namespace groundgate::proxy::openai {
+
+struct SseTransformCounters {
+  std::size_t events = 0;              // data events from the upstream, [DONE] included
+  std::size_t chunks_rewritten = 0;    // upstream chunks forwarded with new text or annotations
+  std::size_t chunks_synthesised = 0;  // chunks made here: released held text, stop chunks
+  std::size_t parse_errors = 0;        // chunks that did not decode, events over the size bound
+};
+
+class SseTransform {
+ public:
+  // `chain` null or empty: pass-through. `max_event_bytes` bounds the one partial event held.
+  SseTransform(filters::stream::FilterChain* chain, std::size_t max_event_bytes);
+
+  // Appends what the client gets for `upstream_bytes` to `to_client`. Fails (and stops) when an
+  // upstream event exceeds max_event_bytes while filters are active: it cannot be checked.
+  Status feed(std::string_view upstream_bytes, std::string& to_client);
+  // The upstream body ended; `upstream_complete` false means the connection broke (a block cut
+  // off mid-way is then dropped). Releases what the filters still hold and, if the connection
+  // broke before [DONE], sends an error event so the client knows the answer is incomplete.
+  void finish(bool upstream_complete, std::string& to_client);
+
+  // A filter stopped the stream (or it could not be checked): the caller cancels the upstream
+  // and ends the response; nothing more is emitted.
+  bool stopped() const { return stopped_; }
+  bool done_seen() const { return done_; }
+  const SseTransformCounters& counters() const { return counters_; }
+
+ private:
+  void count(const std::vector<sse::SseEvent>& events);
+  void handle(const sse::SseEvent& event, std::string& out);
+  void handle_chunk(const sse::SseEvent& event, std::string& out);
+  // Runs on_choice_end for every open choice and emits what comes out.
+  void end_open_choices(std::string& out);
+  void stop(std::vector<std::string> annotations, std::string& out);
+  void fail(std::string_view message, std::string_view code, std::string& out);
+  // Writes a data event made here.
+  void emit(std::string_view payload, std::string& out);
+  void forward(const sse::SseEvent& event, std::string& out);
+  // Ends an upstream block that was forwarded without its blank line (the stream broke off).
+  void end_block(std::string& out);
+  // Holds back a trailing incomplete UTF-8 sequence of the choice's output until its next call.
+  std::string complete_utf8(int choice, std::string text, bool end_of_choice);
+  void open(int choice);
+  void close(int choice);
+
+  filters::stream::FilterChain* chain_;
+  bool pass_through_;
+  std::size_t max_event_bytes_;
+  sse::SseParser parser_;
+  std::vector<sse::SseEvent> events_;  // scratch, reused per feed
+  ChunkDecoder decoder_;
+  DecodedChunk chunk_;
+  ChunkHeader header_;  // of the upstream's last chunk, repeated in synthesised chunks
+  bool legacy_ = false;
+  std::vector<int> open_choices_;  // sorted
+  std::map<int, std::string> utf8_tails_;
+  bool unterminated_ = false;  // the last bytes sent end inside an upstream block
+  bool done_ = false;
+  bool stopped_ = false;
+  bool finished_ = false;
+  SseTransformCounters counters_;
+};
+
+}  // namespace groundgate::proxy::openai

@@ -1,0 +1,117 @@
+#include "proxy/openai/json_transform.h"
+
+#include <gtest/gtest.h>
+#include <simdjson.h>
+
+#include "tests/proxy/openai/test_filters.h"
+
+namespace groundgate::proxy::openai {
+namespace {
+
+using namespace test_filters;
+
+const std::string kChat =
+    R"({"id":"chatcmpl-9","object":"chat.completion","created":1731800900,"model":"gpt-4o",)"
+    R"("choices":[{"index":0,"message":{"role":"assistant","content":"Caf\u00e9 in Paris.",)"
+    R"("refusal":null},"logprobs":null,"finish_reason":"stop"},{"index":1,"message":)"
+    R"({"role":"assistant","content":"Second answer."},"logprobs":null,"finish_reason":"length"}],)"
+    R"("usage":{"prompt_tokens":5,"completion_tokens":7,"total_tokens":12},)"
+    R"("system_fingerprint":"fp_9"})";
+
+bool valid_json(std::string_view text) {
+  simdjson::dom::parser parser;
+  simdjson::dom::element root;
+  return parser.parse(text.data(), text.size()).get(root) == simdjson::SUCCESS;
+}
+
+TEST(JsonTransformTest, NoChainOrNoChangeReturnsTheOriginalBytes) {
+  EXPECT_EQ(kChat, transform_completion_json(kChat, nullptr).body);
+  filters::stream::FilterChain empty;
+  EXPECT_FALSE(transform_completion_json(kChat, &empty).changed);
+  auto chain = make_chain(std::make_unique<filters::stream::StreamFilter>());
+  const auto result = transform_completion_json(kChat, chain.get());
+  EXPECT_FALSE(result.changed);
+  EXPECT_TRUE(result.status.ok);
+  EXPECT_EQ(kChat, result.body);
+}
+
+TEST(JsonTransformTest, RewritesContentAndKeepsEverythingElse) {
+  auto chain = make_chain(std::make_unique<UppercaseFilter>());
+  const auto result = transform_completion_json(kChat, chain.get());
+  EXPECT_TRUE(result.changed);
+  EXPECT_FALSE(result.stopped);
+  std::string expected = kChat;
+  expected.replace(expected.find(R"("Caf\u00e9 in Paris.")"), 21, "\"CAF\xC3\xA9 IN PARIS.\"");
+  expected.replace(expected.find(R"("Second answer.")"), 16, R"("SECOND ANSWER.")");
+  EXPECT_EQ(expected, result.body);
+}
+
+TEST(JsonTransformTest, HeldTextIsReleasedAtTheEndOfEachChoice) {
+  auto chain = make_chain(std::make_unique<HoldFilter>());
+  const auto result = transform_completion_json(kChat, chain.get());
+  EXPECT_FALSE(result.changed);
+  EXPECT_EQ(kChat, result.body);
+}
+
+TEST(JsonTransformTest, AnnotationsGoToATopLevelArray) {
+  auto chain = make_chain(std::make_unique<AnnotateFilter>());
+  const auto result = transform_completion_json(kChat, chain.get());
+  EXPECT_TRUE(result.changed);
+  EXPECT_TRUE(result.body.ends_with(
+      R"("system_fingerprint":"fp_9","groundgate":[{"choice":0,"offset":0},{"choice":1,"offset":0}]})"));
+  EXPECT_TRUE(valid_json(result.body));
+}
+
+TEST(JsonTransformTest, StopBlanksTheStoppedChoicesAndMarksThemContentFilter) {
+  auto chain = make_chain(std::make_unique<StopFilter>("Second"));
+  const auto result = transform_completion_json(kChat, chain.get());
+  EXPECT_TRUE(result.stopped);
+  EXPECT_TRUE(result.changed);
+  EXPECT_TRUE(valid_json(result.body));
+  EXPECT_NE(std::string::npos, result.body.find(R"("content":"Caf\u00e9 in Paris.")"));
+  EXPECT_NE(std::string::npos, result.body.find(R"("finish_reason":"stop")"));
+  EXPECT_NE(std::string::npos,
+            result.body.find(R"("content":""},"logprobs":null,"finish_reason":"content_filter")"));
+  EXPECT_TRUE(result.body.ends_with(R"("groundgate":[{"stopped":"test.stop"}]})"));
+}
+
+TEST(JsonTransformTest, LegacyTextCompletion) {
+  const std::string body =
+      R"({"id":"cmpl-1","object":"text_completion","created":1,"model":"m","choices":[)"
+      R"({"text":"once upon","index":0,"logprobs":null,"finish_reason":"length"}]})";
+  auto chain = make_chain(std::make_unique<UppercaseFilter>());
+  const auto result = transform_completion_json(body, chain.get());
+  std::string expected = body;
+  expected.replace(expected.find("once upon"), 9, "ONCE UPON");
+  EXPECT_EQ(expected, result.body);
+}
+
+TEST(JsonTransformTest, ToolCallResponseWithNullContentIsUnchanged) {
+  const std::string body =
+      R"({"choices":[{"index":0,"message":{"role":"assistant","content":null,"tool_calls":[]},)"
+      R"("finish_reason":"tool_calls"}]})";
+  auto chain = make_chain(std::make_unique<UppercaseFilter>());
+  const auto result = transform_completion_json(body, chain.get());
+  EXPECT_FALSE(result.changed);
+  EXPECT_EQ(body, result.body);
+}
+
+TEST(JsonTransformTest, BadJsonIsReturnedAsIsWithAnError) {
+  auto chain = make_chain(std::make_unique<UppercaseFilter>());
+  for (std::string_view body :
+       {"", "{", "not json", "{\"choices\":[{\"message\":{\"content\":1}}]}"}) {
+    const auto result = transform_completion_json(body, chain.get());
+    EXPECT_FALSE(result.status.ok) << body;
+    EXPECT_FALSE(result.changed);
+    EXPECT_EQ(body, result.body);
+  }
+}
+
+TEST(JsonTransformTest, UpstreamErrorBodyIsUnchanged) {
+  const std::string body = R"({"error":{"message":"bad","type":"invalid_request_error"}})";
+  auto chain = make_chain(std::make_unique<UppercaseFilter>());
+  EXPECT_EQ(body, transform_completion_json(body, chain.get()).body);
+}
+
+}  // namespace
+}  // namespace groundgate::proxy::openai

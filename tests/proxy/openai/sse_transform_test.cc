@@ -1,0 +1,425 @@
+#include "proxy/openai/sse_transform.h"
+
+#include <gtest/gtest.h>
+#include <simdjson.h>
+
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <sstream>
+
+#include "proxy/openai/chunk_decoder.h"
+#include "proxy/sse/sse_parser.h"
+#include "tests/proxy/openai/test_filters.h"
+
+namespace groundgate::proxy::openai {
+namespace {
+
+using filters::stream::FilterChain;
+using namespace test_filters;
+
+constexpr std::size_t kMaxEvent = 64 << 10;
+
+std::string fixture(const std::string& name) {
+  std::ifstream in(std::filesystem::path(GG_STREAMS_DIR) / name, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  EXPECT_FALSE(text.str().empty()) << name;
+  return text.str();
+}
+
+std::vector<std::string> fixture_names() {
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(GG_STREAMS_DIR)) {
+    if (entry.path().extension() == ".sse") names.push_back(entry.path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+using ChainFactory = std::function<std::unique_ptr<FilterChain>()>;
+
+struct Outcome {
+  std::string out;
+  SseTransformCounters counters;
+  bool stopped = false;
+  std::vector<Status> statuses;
+};
+
+Outcome run(std::string_view input, const ChainFactory& factory, std::vector<std::size_t> cuts = {},
+        bool complete = true) {
+  auto chain = factory ? factory() : nullptr;
+  SseTransform transform(chain.get(), kMaxEvent);
+  Outcome result;
+  std::size_t at = 0;
+  cuts.push_back(input.size());
+  for (std::size_t cut : cuts) {
+    result.statuses.push_back(transform.feed(input.substr(at, cut - at), result.out));
+    at = cut;
+  }
+  transform.finish(complete, result.out);
+  result.counters = transform.counters();
+  result.stopped = transform.stopped();
+  return result;
+}
+
+// What an OpenAI client makes of the output.
+struct ClientView {
+  std::map<int, std::string> text;
+  std::map<int, std::string> finish;
+  std::vector<DecodedChunk> chunks;
+  std::vector<std::string> error_codes;
+  int annotated_chunks = 0;
+  bool done = false;
+  int data_after_done = 0;
+  bool text_after_finish = false;
+};
+
+ClientView client_view(std::string_view out) {
+  ClientView view;
+  sse::SseParser parser(1 << 20);
+  std::vector<sse::SseEvent> events;
+  EXPECT_EQ(sse::SseParser::State::kOk, parser.feed(out, events));
+  EXPECT_TRUE(parser.buffered().empty()) << "output ends inside an event";
+  simdjson::dom::parser json;
+  ChunkDecoder decoder;
+  for (const auto& event : events) {
+    if (!event.has_data) continue;
+    if (view.done) {
+      ++view.data_after_done;
+      continue;
+    }
+    if (event.is_done()) {
+      view.done = true;
+      continue;
+    }
+    simdjson::dom::element root;
+    EXPECT_EQ(simdjson::SUCCESS, json.parse(event.data).get(root)) << event.data;
+    simdjson::dom::object error;
+    if (root["error"].get_object().get(error) == simdjson::SUCCESS) {
+      std::string_view code;
+      EXPECT_EQ(simdjson::SUCCESS, error["code"].get_string().get(code));
+      view.error_codes.emplace_back(code);
+      continue;
+    }
+    if (root["groundgate"].error() == simdjson::SUCCESS) ++view.annotated_chunks;
+    DecodedChunk chunk;
+    const Status status = decoder.decode(event.data, chunk);
+    EXPECT_TRUE(status.ok) << status.message;
+    for (const auto& choice : chunk.choices) {
+      if (choice.has_text && !choice.text.empty()) {
+        if (view.finish.count(choice.index)) view.text_after_finish = true;
+        view.text[choice.index] += choice.text;
+      }
+      if (choice.finish_reason) view.finish[choice.index] = *choice.finish_reason;
+    }
+    view.chunks.push_back(std::move(chunk));
+  }
+  return view;
+}
+
+std::string upper(std::string text) {
+  for (char& c : text)
+    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return text;
+}
+
+ChainFactory uppercase() {
+  return [] { return make_chain(std::make_unique<UppercaseFilter>()); };
+}
+ChainFactory hold() {
+  return [] { return make_chain(std::make_unique<HoldFilter>()); };
+}
+ChainFactory pass() {
+  return [] { return make_chain(std::make_unique<StreamFilter>()); };
+}
+
+TEST(SseTransformTest, EmptyChainIsByteIdenticalForEverySplitPoint) {
+  for (const auto& name : fixture_names()) {
+    const std::string input = fixture(name);
+    for (const ChainFactory& factory :
+         {ChainFactory{}, ChainFactory([] { return std::make_unique<FilterChain>(); })}) {
+      for (std::size_t cut = 0; cut <= input.size(); ++cut) {
+        const Outcome result = run(input, factory, {cut});
+        ASSERT_EQ(input, result.out) << name << " cut " << cut;
+        EXPECT_FALSE(result.stopped);
+      }
+    }
+  }
+}
+
+TEST(SseTransformTest, FiltersThatChangeNothingAreByteIdenticalForEverySplitPoint) {
+  for (const auto& name : fixture_names()) {
+    const std::string input = fixture(name);
+    for (std::size_t cut = 0; cut <= input.size(); ++cut) {
+      const Outcome result = run(input, pass(), {cut});
+      ASSERT_EQ(input, result.out) << name << " cut " << cut;
+      EXPECT_EQ(0u, result.counters.chunks_rewritten);
+      EXPECT_EQ(0u, result.counters.chunks_synthesised);
+    }
+  }
+}
+
+TEST(SseTransformTest, CountsEventsAndDone) {
+  const std::string input = fixture("openrouter_comments.sse");
+  for (const ChainFactory& factory : {ChainFactory{}, pass()}) {
+    const Outcome result = run(input, factory);
+    EXPECT_EQ(9u, result.counters.events);  // 8 chunks + [DONE]; comments are not events
+    EXPECT_EQ(0u, result.counters.parse_errors);
+  }
+}
+
+TEST(SseTransformTest, UppercaseKeepsHeadersAndIsTheSameForEverySplitPoint) {
+  for (const auto& name : fixture_names()) {
+    const std::string input = fixture(name);
+    const ClientView original = client_view(input);
+    const Outcome whole = run(input, uppercase());
+    const ClientView view = client_view(whole.out);
+    EXPECT_TRUE(view.done) << name;
+    EXPECT_EQ(0, view.data_after_done);
+    ASSERT_EQ(original.text.size(), view.text.size()) << name;
+    for (const auto& [index, text] : original.text)
+      EXPECT_EQ(upper(text), view.text.at(index));
+    EXPECT_EQ(original.finish, view.finish) << name;
+    ASSERT_EQ(original.chunks.size(), view.chunks.size()) << name;
+    for (std::size_t i = 0; i < view.chunks.size(); ++i) {
+      EXPECT_EQ(original.chunks[i].id, view.chunks[i].id);
+      EXPECT_EQ(original.chunks[i].model, view.chunks[i].model);
+      EXPECT_EQ(original.chunks[i].created, view.chunks[i].created);
+      EXPECT_EQ(original.chunks[i].object, view.chunks[i].object);
+    }
+    for (std::size_t cut = 0; cut <= input.size(); ++cut) {
+      ASSERT_EQ(whole.out, run(input, uppercase(), {cut}).out) << name << " cut " << cut;
+    }
+  }
+}
+
+TEST(SseTransformTest, UppercaseRewritesOnlyChunksWithText) {
+  const std::string input = fixture("chat_usage.sse");
+  const Outcome result = run(input, uppercase());
+  // 21 deltas; "330", ".", "\n", the emoji and the final "." have no letters to change.
+  EXPECT_EQ(16u, result.counters.chunks_rewritten);
+  EXPECT_EQ(0u, result.counters.chunks_synthesised);
+  // The role chunk, finish chunk, usage chunk and [DONE] are forwarded byte for byte.
+  sse::SseParser parser(kMaxEvent);
+  std::vector<sse::SseEvent> events;
+  parser.feed(input, events);
+  EXPECT_NE(std::string::npos, result.out.find(events.front().raw));
+  EXPECT_TRUE(result.out.ends_with(events[events.size() - 3].raw + events[events.size() - 2].raw +
+                                   events.back().raw));
+}
+
+TEST(SseTransformTest, ToolCallStreamPassesUnchangedThroughAnyFilter) {
+  const std::string input = fixture("chat_tool_calls.sse");
+  EXPECT_EQ(input, run(input, uppercase()).out);
+  EXPECT_EQ(input, run(input, hold()).out);
+}
+
+TEST(SseTransformTest, HeldTextComesOutBeforeTheFinishingChunk) {
+  for (const auto& name : fixture_names()) {
+    const std::string input = fixture(name);
+    const ClientView original = client_view(input);
+    const Outcome result = run(input, hold());
+    const ClientView view = client_view(result.out);
+    EXPECT_EQ(original.text, view.text) << name;
+    EXPECT_EQ(original.finish, view.finish) << name;
+    EXPECT_FALSE(view.text_after_finish) << name;
+    EXPECT_TRUE(view.done);
+    EXPECT_EQ(0, view.data_after_done);
+  }
+}
+
+TEST(SseTransformTest, HoldSynthesisesOneChunkPerChoiceWithTheUpstreamHeader) {
+  const Outcome result = run(fixture("chat_n2.sse"), hold());
+  EXPECT_EQ(2u, result.counters.chunks_synthesised);
+  const ClientView view = client_view(result.out);
+  EXPECT_EQ("Paris is the capital.", view.text.at(0));
+  EXPECT_EQ("The capital is Paris!", view.text.at(1));
+  for (const auto& chunk : view.chunks) {
+    EXPECT_EQ("chatcmpl-AU7iB3cD4eF5gH6iJ7kL8mN9oP0q", chunk.id);
+    EXPECT_EQ("gpt-4o-mini-2024-07-18", chunk.model);
+    EXPECT_EQ(1731800512, chunk.created);
+    EXPECT_EQ("fp_0ba0d124f1", chunk.system_fingerprint);
+  }
+}
+
+TEST(SseTransformTest, LegacyHeldTextIsSplicedIntoTheFinishingChunk) {
+  const Outcome result = run(fixture("legacy_completions.sse"), hold());
+  EXPECT_EQ(0u, result.counters.chunks_synthesised);
+  const ClientView view = client_view(result.out);
+  EXPECT_EQ("\n\nOnce upon a time, the end.", view.text.at(0));
+  const auto& last = view.chunks.back();
+  EXPECT_EQ("length", last.choices.at(0).finish_reason);
+  EXPECT_EQ("\n\nOnce upon a time, the end.", last.choices.at(0).text);
+  EXPECT_EQ("text_completion", last.object);
+}
+
+TEST(SseTransformTest, HeldTextIsReleasedAtDoneWhenNoChoiceFinished) {
+  const std::string input =
+      "data: {\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,"
+      "\"delta\":{\"content\":\"Hi\"}}]}\n\ndata: [DONE]\n\n";
+  const Outcome result = run(input, hold());
+  EXPECT_EQ(
+      "data: {\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,"
+      "\"delta\":{\"content\":\"\"}}]}\n\n"
+      "data: {\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"choices\":[{\"index\":0,"
+      "\"delta\":{\"content\":\"Hi\"},\"logprobs\":null,\"finish_reason\":null}]}\n\n"
+      "data: [DONE]\n\n",
+      result.out);
+}
+
+TEST(SseTransformTest, StopEmitsTheStopChunkThenDoneThenNothing) {
+  const std::string input = fixture("chat_usage.sse");
+  for (std::size_t cut : {std::size_t{0}, input.size() / 3, input.size() / 2}) {
+    auto chain = make_chain(std::make_unique<StopFilter>("Tower"));
+    SseTransform transform(chain.get(), kMaxEvent);
+    std::string out;
+    EXPECT_TRUE(transform.feed(std::string_view(input).substr(0, cut), out).ok);
+    EXPECT_TRUE(transform.feed(std::string_view(input).substr(cut), out).ok);
+    EXPECT_TRUE(transform.stopped());
+    const std::size_t size = out.size();
+    EXPECT_TRUE(transform.feed("data: {\"choices\":[]}\n\n", out).ok);
+    transform.finish(false, out);
+    EXPECT_EQ(size, out.size()) << "nothing after a stop";
+
+    const ClientView view = client_view(out);
+    EXPECT_EQ("The Eiffel", view.text.at(0));
+    EXPECT_EQ("content_filter", view.finish.at(0));
+    EXPECT_TRUE(view.done);
+    EXPECT_TRUE(view.error_codes.empty());
+    EXPECT_NE(std::string::npos, out.find(R"("groundgate":[{"stopped":"test.stop"}])"));
+    EXPECT_TRUE(out.ends_with("\"groundgate\":[{\"stopped\":\"test.stop\"}]}\n\ndata: [DONE]\n\n"));
+    EXPECT_EQ("chatcmpl-AU7hX2yQ1bZ9kq3LmN0pR4sT6vWx", view.chunks.back().id);
+  }
+}
+
+TEST(SseTransformTest, StopAtTheEndOfAChoiceEndsAllOpenChoices) {
+  // Holding means the stop word is only seen once the choice ends.
+  auto factory = [] {
+    return make_chain(std::make_unique<HoldFilter>(), std::make_unique<StopFilter>("Paris"));
+  };
+  const Outcome result = run(fixture("chat_n2.sse"), factory);
+  EXPECT_TRUE(result.stopped);
+  const ClientView view = client_view(result.out);
+  EXPECT_TRUE(view.text.empty());
+  EXPECT_EQ("content_filter", view.finish.at(0));
+  EXPECT_EQ("content_filter", view.finish.at(1));
+  EXPECT_TRUE(view.done);
+}
+
+TEST(SseTransformTest, UpstreamDisconnectReleasesHeldTextThenAnError) {
+  const std::string input = fixture("chat_usage.sse");
+  const std::size_t cut = input.find(" Tower") + 20;  // inside the " Tower" event
+  const Outcome result = run(std::string_view(input).substr(0, cut), hold(), {}, false);
+  const ClientView view = client_view(result.out);
+  EXPECT_EQ("The Eiffel", view.text.at(0));
+  ASSERT_EQ(1u, view.error_codes.size());
+  EXPECT_EQ("upstream_disconnected", view.error_codes[0]);
+  EXPECT_FALSE(view.done);
+  EXPECT_TRUE(result.stopped);
+}
+
+TEST(SseTransformTest, PassThroughDisconnectEndsThePartialEventBeforeTheError) {
+  const std::string input = fixture("chat_usage.sse");
+  const std::size_t cut = input.find(" Tower") + 20;
+  const std::string_view partial = std::string_view(input).substr(0, cut);
+  const Outcome result = run(partial, ChainFactory{}, {}, false);
+  ASSERT_TRUE(result.out.starts_with(partial));
+  EXPECT_TRUE(result.out.substr(partial.size()).starts_with("\n\ndata: {\"error\":"));
+  EXPECT_NE(std::string::npos, result.out.find("\"code\":\"upstream_disconnected\""));
+
+  const std::size_t boundary = input.find("\n\n", cut) + 2;
+  const Outcome clean = run(std::string_view(input).substr(0, boundary), ChainFactory{}, {}, false);
+  EXPECT_TRUE(clean.out.substr(boundary).starts_with("data: {\"error\":"));
+}
+
+TEST(SseTransformTest, CompleteUpstreamWithoutDoneGetsNoError) {
+  const std::string input = fixture("chat_usage.sse");
+  const std::string without_done = input.substr(0, input.rfind("data: [DONE]"));
+  EXPECT_EQ(without_done, run(without_done, ChainFactory{}).out);
+  const ClientView view = client_view(run(without_done, hold()).out);
+  EXPECT_TRUE(view.error_codes.empty());
+  EXPECT_FALSE(view.done);
+}
+
+TEST(SseTransformTest, UnterminatedLastEventIsForwardedAsIs) {
+  const std::string input = fixture("chat_usage.sse");
+  const std::string trimmed = input.substr(0, input.size() - 2);  // "data: [DONE]" without "\n\n"
+  const Outcome result = run(trimmed, pass());
+  EXPECT_EQ(trimmed, result.out);
+}
+
+TEST(SseTransformTest, OversizedEventWithFiltersFailsClosed) {
+  auto chain = make_chain(std::make_unique<HoldFilter>());
+  SseTransform transform(chain.get(), 256);
+  std::string out;
+  EXPECT_TRUE(
+      transform.feed("data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\"}}]}\n\n", out)
+          .ok);
+  const Status status = transform.feed("data: \"" + std::string(300, 'x'), out);
+  EXPECT_FALSE(status.ok);
+  EXPECT_TRUE(transform.stopped());
+  const ClientView view = client_view(out);
+  EXPECT_EQ("Hi", view.text.at(0));
+  ASSERT_EQ(1u, view.error_codes.size());
+  EXPECT_EQ("upstream_event_too_large", view.error_codes[0]);
+  EXPECT_EQ(1u, transform.counters().parse_errors);
+}
+
+TEST(SseTransformTest, OversizedEventInPassThroughStillForwardsEverything) {
+  SseTransform transform(nullptr, 64);
+  std::string out;
+  const std::string big = "data: " + std::string(500, 'x') + "\n\ndata: [DONE]\n\n";
+  EXPECT_TRUE(transform.feed(big, out).ok);
+  transform.finish(true, out);
+  EXPECT_EQ(big, out);
+  EXPECT_EQ(1u, transform.counters().parse_errors);
+}
+
+TEST(SseTransformTest, UndecodableChunksAreForwardedAndCounted) {
+  const std::string input =
+      "data: not json\n\ndata: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"ok\"}}]}\n\n"
+      "event: ping\ndata: {\"choices\":[\n\ndata: [DONE]\n\n";
+  const Outcome result = run(input, uppercase());
+  EXPECT_EQ(2u, result.counters.parse_errors);
+  EXPECT_EQ(
+      "data: not json\n\ndata: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"OK\"}}]}\n\n"
+      "event: ping\ndata: {\"choices\":[\n\ndata: [DONE]\n\n",
+      result.out);
+}
+
+TEST(SseTransformTest, UpstreamErrorChunkIsForwarded) {
+  const std::string input = "data: {\"error\":{\"message\":\"overloaded\",\"code\":\"x\"}}\n\n";
+  EXPECT_EQ(input, run(input, uppercase()).out);
+}
+
+TEST(SseTransformTest, SplitUtf8IsHeldUntilComplete) {
+  auto factory = [] { return make_chain(std::make_unique<LagByteFilter>()); };
+  for (const auto& name : fixture_names()) {
+    const std::string input = fixture(name);
+    const ClientView original = client_view(input);
+    const ClientView view = client_view(run(input, factory).out);
+    EXPECT_EQ(original.text, view.text) << name;
+  }
+}
+
+TEST(SseTransformTest, AnnotationsAreAttachedToTheChunkCarryingTheText) {
+  auto factory = [] { return make_chain(std::make_unique<AnnotateFilter>()); };
+  const Outcome result = run(fixture("chat_logprobs.sse"), factory);
+  const ClientView view = client_view(result.out);
+  EXPECT_EQ(4, view.annotated_chunks);
+  EXPECT_NE(std::string::npos, result.out.find(R"("groundgate":[{"choice":0,"offset":5}])"));
+  EXPECT_EQ("Hello! How can", view.text.at(0));
+}
+
+TEST(SseTransformTest, RewrittenEventsKeepEventNameAndId) {
+  const std::string input = fixture("multiline_data.sse");
+  const Outcome result = run(input, uppercase());
+  EXPECT_NE(std::string::npos, result.out.find("event: message\nid: 2\ndata: {"));
+  EXPECT_EQ("HI THERE AGAIN", client_view(result.out).text.at(0));
+}
+
+}  // namespace
+}  // namespace groundgate::proxy::openai

@@ -1,0 +1,81 @@
+#pragma once
+// Small stream filters with obvious behaviour, to drive the transforms in tests.
+
+#include <cctype>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "filters/stream/filter_chain.h"
+#include "filters/stream/stream_filter.h"
+
+namespace groundgate::proxy::openai::test_filters {
+
+using filters::stream::ChoiceOutput;
+using filters::stream::StreamFilter;
+using filters::stream::TextEvent;
+
+// Uppercases ASCII letters.
+class UppercaseFilter : public StreamFilter {
+ public:
+  void on_text(const TextEvent& event, ChoiceOutput& out) override {
+    std::string upper(event.pending);
+    for (char& c : upper)
+      c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    out.replace(event.pending.size(), upper);
+  }
+};
+
+// Holds everything until the choice ends.
+class HoldFilter : public StreamFilter {
+ public:
+  void on_text(const TextEvent& event, ChoiceOutput& out) override {
+    if (event.end_of_choice) out.release(event.pending.size());
+  }
+};
+
+// Stops the stream once the pending text contains `word`.
+class StopFilter : public StreamFilter {
+ public:
+  explicit StopFilter(std::string word) : word_(std::move(word)) {}
+  void on_text(const TextEvent& event, ChoiceOutput& out) override {
+    if (event.pending.find(word_) != std::string_view::npos) {
+      out.stop("test.stop");
+    } else {
+      out.release(event.pending.size());
+    }
+  }
+
+ private:
+  std::string word_;
+};
+
+// Releases all but the last byte (so output often ends inside a UTF-8 sequence).
+class LagByteFilter : public StreamFilter {
+ public:
+  void on_text(const TextEvent& event, ChoiceOutput& out) override {
+    out.release(event.end_of_choice || event.pending.empty() ? event.pending.size()
+                                                             : event.pending.size() - 1);
+  }
+};
+
+// Releases everything and annotates every call that carries text.
+class AnnotateFilter : public StreamFilter {
+ public:
+  void on_text(const TextEvent& event, ChoiceOutput& out) override {
+    if (!event.pending.empty()) {
+      out.annotate(R"({"choice":)" + std::to_string(event.choice) + R"(,"offset":)" +
+                   std::to_string(event.offset) + "}");
+    }
+    out.release(event.pending.size());
+  }
+};
+
+template <typename... Filters>
+std::unique_ptr<filters::stream::FilterChain> make_chain(std::unique_ptr<Filters>... filters) {
+  std::vector<std::unique_ptr<StreamFilter>> list;
+  (list.push_back(std::move(filters)), ...);
+  return std::make_unique<filters::stream::FilterChain>(std::move(list));
+}
+
+}  // namespace groundgate::proxy::openai::test_filters
