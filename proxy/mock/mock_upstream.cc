@@ -108,8 +108,9 @@ MockCreate MockUpstream::create(net::io_context& io, MockOptions options) {
     return out;
   }
   auto context = std::make_shared<MockContext>();
-  if (!options.script_file.empty()) {
-    ScriptLoad load = MockScript::load_file(options.script_file);
+  if (!options.script_file.empty() || !options.script_yaml.empty()) {
+    ScriptLoad load = options.script_file.empty() ? MockScript::parse(options.script_yaml)
+                                                  : MockScript::load_file(options.script_file);
     if (!load.ok()) {
       out.error = std::move(load.error);
       return out;

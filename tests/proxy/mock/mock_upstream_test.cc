@@ -436,12 +436,26 @@ TEST_F(MockUpstreamTest, StopEndsStreamsAndIdleConnections) {
   EXPECT_TRUE(ec);
 }
 
+TEST_F(MockUpstreamTest, TakesAnInlineScript) {
+  MockOptions options = rate(0);
+  options.script_yaml = "- match: hello\n  answer: Inline answer.\n";
+  start(std::move(options));
+  TestClient c = client();
+  const auto response = c.post_json("/v1/chat/completions", chat_body("hello there"));
+  EXPECT_EQ("Inline answer.",
+            str(parse_json(response.body)->root["choices"].at(0)["message"]["content"]));
+}
+
 TEST_F(MockUpstreamTest, CreateReportsBadScriptsAndAddresses) {
   MockOptions options;
   options.script_file = "/nonexistent.yaml";
   MockCreate created = MockUpstream::create(io_, options);
   EXPECT_FALSE(created.ok());
   EXPECT_EQ("cannot open mock script '/nonexistent.yaml'", created.error);
+  options = MockOptions();
+  options.script_yaml = "- answr: typo";
+  created = MockUpstream::create(io_, options);
+  EXPECT_EQ("entry 1: unknown key 'answr'", created.error);
   options = MockOptions();
   options.host = "256.1.1.1";
   created = MockUpstream::create(io_, options);
