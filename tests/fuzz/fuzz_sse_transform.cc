@@ -1,0 +1,70 @@
+// The streaming transform with a chain that changes nothing is byte-identical, however the
+// upstream bytes are split; with a rewriting filter it never crashes.
+#include <cctype>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "filters/stream/filter_chain.h"
+#include "proxy/openai/sse_transform.h"
+
+namespace {
+
+using groundgate::filters::stream::ChoiceOutput;
+using groundgate::filters::stream::FilterChain;
+using groundgate::filters::stream::StreamFilter;
+using groundgate::filters::stream::TextEvent;
+using groundgate::proxy::openai::SseTransform;
+
+constexpr std::size_t kMaxEvent = 1 << 20;  // above libFuzzer's input sizes: never hit here
+
+class UppercaseHalfFilter : public StreamFilter {
+ public:
+  // Holds back half of what is pending, uppercases the rest: exercises splice and synthesis.
+  void on_text(const TextEvent& event, ChoiceOutput& out) override {
+    const std::size_t n = event.end_of_choice ? event.pending.size() : event.pending.size() / 2;
+    std::string text(event.pending.substr(0, n));
+    for (char& c : text)
+      c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    out.replace(n, text);
+    if (event.pending.find("STOP") != std::string_view::npos) out.stop("fuzz.stop");
+  }
+};
+
+std::string run(FilterChain* chain, std::string_view input, std::size_t stride) {
+  SseTransform transform(chain, kMaxEvent);
+  std::string out;
+  for (std::size_t at = 0; at < input.size() && !transform.stopped(); at += stride) {
+    (void)transform.feed(input.substr(at, stride), out);
+  }
+  transform.finish(true, out);
+  return out;
+}
+
+FilterChain chain_of(std::unique_ptr<StreamFilter> filter) {
+  std::vector<std::unique_ptr<StreamFilter>> filters;
+  filters.push_back(std::move(filter));
+  return FilterChain(std::move(filters));
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t size) {
+  if (size == 0) return 0;
+  const std::size_t stride = 1 + bytes[0] % 32;
+  const std::string_view input(reinterpret_cast<const char*>(bytes) + 1, size - 1);
+
+  if (run(nullptr, input, stride) != input) __builtin_trap();
+
+  FilterChain pass = chain_of(std::make_unique<StreamFilter>());
+  const std::string out = run(&pass, input, stride);
+  // The chain itself stops on choice indexes it will not track; otherwise nothing may change.
+  if (!pass.stopped() && out != input) __builtin_trap();
+
+  FilterChain rewrite = chain_of(std::make_unique<UppercaseHalfFilter>());
+  (void)run(&rewrite, input, stride);
+  return 0;
+}

@@ -1,0 +1,5 @@
+# SSE framing, chunk JSON, request inspection and the streaming transform (helper: wire).
+gg_fuzz_target(fuzz_sse_parser fuzz_sse_parser.cc gg_sse)
+gg_fuzz_target(fuzz_chunk_decoder fuzz_chunk_decoder.cc gg_openai)
+gg_fuzz_target(fuzz_request_inspector fuzz_request_inspector.cc gg_openai)
+gg_fuzz_target(fuzz_sse_transform fuzz_sse_transform.cc gg_openai)
