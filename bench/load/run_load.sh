@@ -1,0 +1,310 @@
+#!/usr/bin/env bash
+# Load benchmark: mock upstream → {direct | groundgate | nginx} → gg_load_client over loopback,
+# N concurrent streams at a set token rate, the three paths one after another in one run.
+#
+#   bench/load/run_load.sh BUILD_DIR [--streams N] [--rate TOKENS_PER_S] [--duration S]
+#                          [--ramp S] [--threads N] [--out FILE]
+#
+# Builds nothing: needs BUILD_DIR/proxy/cli/groundgate and BUILD_DIR/bench/load/gg_load_client.
+# Latency per event = client arrival − mock send stamp (both CLOCK_MONOTONIC); a proxy's added
+# latency = its percentile − the direct path's percentile.
+set -euo pipefail
+
+usage() {
+  sed -n '4,5p' "$0" | sed 's/^# \{0,1\}//' >&2
+  exit 2
+}
+
+[[ $# -ge 1 ]] || usage
+build=$(cd "$1" && pwd)
+shift
+streams=1000 rate=50 duration=20 ramp=2 threads=1
+out="$build/bench/load/load_results.txt"
+while [[ $# -gt 0 ]]; do
+  [[ $# -ge 2 ]] || usage
+  case $1 in
+    --streams) streams=$2 ;;
+    --rate) rate=$2 ;;
+    --duration) duration=$2 ;;
+    --ramp) ramp=$2 ;;
+    --threads) threads=$2 ;;
+    --out) out=$2 ;;
+    *) usage ;;
+  esac
+  shift 2
+done
+
+gg=$build/proxy/cli/groundgate
+client=$build/bench/load/gg_load_client
+for bin in "$gg" "$client" /usr/sbin/nginx; do
+  [[ -x $bin ]] || { echo "run_load.sh: missing $bin (build it first)" >&2; exit 1; }
+done
+
+# Every stream holds a client socket, a proxy socket on each side and a mock socket.
+want_fds=$((4 * streams + 1024))
+ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+if [[ $(ulimit -n) != unlimited && $(ulimit -n) -lt $want_fds ]]; then
+  ulimit -n "$want_fds" 2>/dev/null || {
+    echo "run_load.sh: need ulimit -n ≥ $want_fds, have $(ulimit -n)" >&2
+    exit 1
+  }
+fi
+
+work=$(mktemp -d /tmp/gg-load.XXXXXX)
+chmod 755 "$work"  # nginx workers run as an unprivileged user when started by root
+pids=()
+cleanup() {
+  local status=$?
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  if [[ $status -eq 0 ]]; then rm -rf "$work"; else echo "run_load.sh: logs kept in $work" >&2; fi
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+wait_port() {  # PORT NAME PID
+  for _ in $(seq 100); do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then return 0; fi
+    kill -0 "$3" 2>/dev/null || { echo "run_load.sh: $2 exited, see $work" >&2; exit 1; }
+    sleep 0.1
+  done
+  echo "run_load.sh: $2 does not listen on $1" >&2
+  exit 1
+}
+
+rss_kib() {  # PID... → summed VmRSS in KiB
+  local total=0 kib
+  for pid in "$@"; do
+    kib=$(awk '/^VmRSS:/ {print $2}' "/proc/$pid/status" 2>/dev/null || echo 0)
+    total=$((total + ${kib:-0}))
+  done
+  echo "$total"
+}
+
+cpu_ticks() {  # PID... → summed utime + stime in clock ticks
+  local total=0 ticks
+  for pid in "$@"; do
+    ticks=$(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)
+    total=$((total + ${ticks:-0}))
+  done
+  echo "$total"
+}
+
+# One streamed answer through PORT must carry the mock's stamp: the path works end to end.
+check_path() {  # PORT NAME
+  local body='{"model":"gg-bench","stream":true,"messages":[{"role":"user","content":"check"}]}'
+  if ! curl -sN --max-time 10 "http://127.0.0.1:$1/v1/chat/completions" \
+    -H 'Content-Type: application/json' -d "$body" >"$work/check-$2.txt" ||
+    ! grep -q '"system_fingerprint":"gg-ts-' "$work/check-$2.txt" ||
+    ! grep -q '^data: \[DONE\]' "$work/check-$2.txt"; then
+    echo "run_load.sh: a streamed answer through $2 failed, see $work/check-$2.txt" >&2
+    exit 1
+  fi
+}
+
+# groundgate_added_latency_seconds → "count p50_us p99_us" (linear inside a bucket, as
+# Prometheus' histogram_quantile does).
+metric_quantiles() {  # METRICS_FILE_BEFORE METRICS_FILE_AFTER
+  awk '
+    /^groundgate_added_latency_seconds_bucket/ {
+      match($0, /le="[^"]*"/)
+      le = substr($0, RSTART + 4, RLENGTH - 5)
+      if (FILENAME == ARGV[1]) before[le] = $NF; else { after[le] = $NF; order[n++] = le }
+    }
+    function quantile(q,    i, rank, prev_le, prev_c, c, le) {
+      rank = q * total; prev_le = 0; prev_c = 0
+      for (i = 0; i < n; i++) {
+        le = order[i]; c = after[le] - before[le]
+        if (c >= rank) {
+          if (le == "+Inf") return prev_le
+          return prev_le + (le - prev_le) * (c == prev_c ? 0 : (rank - prev_c) / (c - prev_c))
+        }
+        prev_le = le; prev_c = c
+      }
+      return prev_le
+    }
+    END {
+      total = after["+Inf"] - before["+Inf"]
+      if (total <= 0) { print "0 - -"; exit }
+      printf "%d %.1f %.1f\n", total, quantile(0.5) * 1e6, quantile(0.99) * 1e6
+    }' "$1" "$2"
+}
+
+mock_port=$(free_port)
+gg_port=$(free_port)
+admin_port=$(free_port)
+nginx_port=$(free_port)
+
+"$gg" mock-upstream --listen "127.0.0.1:$mock_port" --tokens-per-second "$rate" --stamp \
+  >"$work/mock.log" 2>&1 &
+mock_pid=$!
+pids+=("$mock_pid")
+wait_port "$mock_port" mock "$mock_pid"
+
+cat >"$work/groundgate.yaml" <<EOF
+listen: 127.0.0.1:$gg_port
+admin_listen: 127.0.0.1:$admin_port
+upstreams:
+  mock: {url: "http://127.0.0.1:$mock_port"}
+routes:
+  - {name: all, match: {path_prefix: /v1}, upstream: mock}
+logging: {access_log: false, level: warn}
+limits: {max_connections: $((streams * 2 + 1000))}
+EOF
+"$gg" serve -c "$work/groundgate.yaml" >"$work/groundgate.log" 2>&1 &
+gg_pid=$!
+pids+=("$gg_pid")
+wait_port "$gg_port" groundgate "$gg_pid"
+wait_port "$admin_port" groundgate-admin "$gg_pid"
+
+mkdir -p "$work/nginx/tmp"
+cat >"$work/nginx/nginx.conf" <<EOF
+worker_processes 2;
+worker_rlimit_nofile $want_fds;
+pid $work/nginx/nginx.pid;
+error_log $work/nginx/error.log warn;
+events { worker_connections $((streams * 2 + 1024)); }
+http {
+  access_log off;
+  client_body_temp_path $work/nginx/tmp/body;
+  proxy_temp_path $work/nginx/tmp/proxy;
+  fastcgi_temp_path $work/nginx/tmp/fastcgi;
+  uwsgi_temp_path $work/nginx/tmp/uwsgi;
+  scgi_temp_path $work/nginx/tmp/scgi;
+  upstream mock {
+    server 127.0.0.1:$mock_port;
+    keepalive $((streams + 64));
+    keepalive_requests 1000000;
+    keepalive_timeout 300s;
+  }
+  server {
+    listen 127.0.0.1:$nginx_port backlog=4096;
+    keepalive_requests 1000000;
+    keepalive_timeout 300s;
+    location / {
+      proxy_pass http://mock;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_buffering off;
+      proxy_request_buffering off;
+      proxy_read_timeout 300s;
+    }
+  }
+}
+EOF
+/usr/sbin/nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" -e "$work/nginx/error.log" \
+  -g 'daemon off;' >"$work/nginx.log" 2>&1 &
+nginx_pid=$!
+pids+=("$nginx_pid")
+wait_port "$nginx_port" nginx "$nginx_pid"
+
+check_path "$mock_port" direct
+check_path "$gg_port" groundgate
+check_path "$nginx_port" nginx
+
+# Runs the client against one path while sampling the proxy's RSS once a second after the ramp.
+# Writes $work/<label>.json, .rss (idle, peak loaded, after) and .cpu (proxy CPU seconds).
+run_path() {  # LABEL PORT PROXY_PIDS...
+  local label=$1 port=$2
+  shift 2
+  local proxy_pids=("$@")
+  local idle=0 peak=0 rss ticks_before ticks_after mock_before mock_after gauge=""
+  if [[ ${#proxy_pids[@]} -gt 0 ]]; then idle=$(rss_kib "${proxy_pids[@]}"); fi
+  ticks_before=$(cpu_ticks "${proxy_pids[@]}")
+  mock_before=$(cpu_ticks "$mock_pid")
+  timeout $((${ramp%.*} + ${duration%.*} + 60)) "$client" --target "127.0.0.1:$port" \
+    --streams "$streams" --duration "$duration" --ramp "$ramp" --threads "$threads" \
+    --label "$label" >"$work/$label.json" 2>"$work/$label.err" &
+  local client_pid=$!
+  sleep "$ramp"
+  while kill -0 "$client_pid" 2>/dev/null; do
+    sleep 1
+    if [[ ${#proxy_pids[@]} -gt 0 ]] && kill -0 "$client_pid" 2>/dev/null; then
+      rss=$(rss_kib "${proxy_pids[@]}")
+      ((rss > peak)) && peak=$rss
+      if [[ $label == groundgate && -z $gauge ]]; then
+        gauge=$(curl -s --max-time 2 "http://127.0.0.1:$admin_port/metrics" |
+          awk '/^groundgate_streams_in_flight/ {print $NF}' || true)
+      fi
+    fi
+  done
+  wait "$client_pid" || { echo "run_load.sh: client failed on $label, see $work" >&2; exit 1; }
+  ticks_after=$(cpu_ticks "${proxy_pids[@]}")
+  mock_after=$(cpu_ticks "$mock_pid")
+  local after=0
+  if [[ ${#proxy_pids[@]} -gt 0 ]]; then after=$(rss_kib "${proxy_pids[@]}"); fi
+  echo "$idle $peak $after ${gauge:--}" >"$work/$label.rss"
+  echo "$ticks_before $ticks_after $mock_before $mock_after" >"$work/$label.cpu"
+  cat "$work/$label.json"
+}
+
+echo "# $streams streams, $rate tokens/s, ${ramp}s ramp + ${duration}s measured per path" >&2
+run_path direct "$mock_port"
+sleep 2
+curl -s "http://127.0.0.1:$admin_port/metrics" >"$work/metrics-before.txt"
+run_path groundgate "$gg_port" "$gg_pid"
+curl -s "http://127.0.0.1:$admin_port/metrics" >"$work/metrics-after.txt"
+sleep 2
+mapfile -t nginx_workers < <(pgrep -P "$nginx_pid" || true)
+run_path nginx "$nginx_port" "$nginx_pid" "${nginx_workers[@]}"
+
+tick=$(getconf CLK_TCK)
+read -r gm_count gm_p50 gm_p99 < <(metric_quantiles "$work/metrics-before.txt" "$work/metrics-after.txt")
+read -r d50 d99 < <(jq -r '"\(.p50_us) \(.p99_us)"' "$work/direct.json")
+
+{
+  echo "groundgate load benchmark $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+  echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+  echo "load: $streams streams, $rate tokens/s per stream, ${ramp}s ramp, ${duration}s measured," \
+    "client threads $threads"
+  echo
+  printf '%-10s %9s %9s %8s %8s %8s %9s %9s %9s %7s %7s %9s %9s %8s %8s\n' \
+    path events/s events p50_us p90_us p99_us max_us add_p50 add_p99 errors open \
+    rss_idle rss_load KiB/strm cpu_us/ev
+  for label in direct groundgate nginx; do
+    json=$work/$label.json
+    read -r idle peak after gauge <"$work/$label.rss"
+    read -r t0 t1 m0 m1 <"$work/$label.cpu"
+    events=$(jq -r .events "$json")
+    if [[ $label == direct ]]; then
+      add50=- add99=- ri=- rl=- per=- cpu=-
+      cpu=$(awk -v t=$((m1 - m0)) -v hz="$tick" -v e="$events" \
+        'BEGIN { printf "%.1f", e ? t / hz * 1e6 / e : 0 }')
+    else
+      add50=$(jq -r --argjson d "$d50" '.p50_us - $d | . * 10 | round / 10' "$json")
+      add99=$(jq -r --argjson d "$d99" '.p99_us - $d | . * 10 | round / 10' "$json")
+      ri=$((idle / 1024))M rl=$((peak / 1024))M
+      per=$(awk -v a="$idle" -v b="$peak" -v n="$streams" 'BEGIN { printf "%.1f", (b - a) / n }')
+      cpu=$(awk -v t=$((t1 - t0)) -v hz="$tick" -v e="$events" \
+        'BEGIN { printf "%.1f", e ? t / hz * 1e6 / e : 0 }')
+    fi
+    jq -r --arg l "$label" --arg a50 "$add50" --arg a99 "$add99" --arg ri "$ri" --arg rl "$rl" \
+      --arg per "$per" --arg cpu "$cpu" \
+      '[$l, (.events_per_s|floor), .events, .p50_us, .p90_us, .p99_us, .max_us, $a50, $a99,
+        .errors, .open_at_end, $ri, $rl, $per, $cpu] | @tsv' "$json" |
+      awk -F'\t' '{ printf "%-10s %9s %9s %8s %8s %8s %9s %9s %9s %7s %7s %9s %9s %8s %8s\n",
+                    $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15 }'
+  done
+  echo
+  echo "latency = client read time − mock write stamp per SSE event (µs); add_* = path − direct"
+  echo "open = streams inside an answer when the window closed; rss_load = peak VmRSS after the"
+  echo "ramp (nginx: master + workers); KiB/strm = (rss_load − rss_idle) / streams;"
+  echo "cpu_us/ev = CPU time of the proxy (direct: of the mock) per event received by the client"
+  read -r _ _ _ gauge <"$work/groundgate.rss"
+  echo "groundgate /metrics: added_latency over $gm_count events: p50 ${gm_p50} µs, p99 ${gm_p99} µs" \
+    "(bucket interpolation); streams_in_flight mid-run: $gauge"
+  read -r _ _ after _ <"$work/groundgate.rss"
+  echo "groundgate RSS after the load: $((after / 1024)) MiB"
+  for label in direct groundgate nginx; do
+    jq -r 'select(.first_error != "") | "\(.label) first error: \(.first_error)"' \
+      "$work/$label.json"
+  done
+  echo
+  echo "raw:"
+  cat "$work/direct.json" "$work/groundgate.json" "$work/nginx.json"
+} | tee "$out"
+echo "written to $out" >&2
