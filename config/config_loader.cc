@@ -6,7 +6,10 @@
 #include <exception>
 #include <filesystem>
 #include <fstream>
+#include <optional>
+#include <sstream>
 
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 #include "config/error_sink.h"
@@ -155,6 +158,45 @@ void read_document(const YAML::Node& root, std::string_view base_dir, Config& co
   if (auto f = top.get("logging")) config.logging = read_logging(*f, errors);
 }
 
+// Notes where a second document starts, building nothing. Not YAML::LoadAll: it loops forever
+// on some inputs (a lone ","), so we never ask the parser for more than two documents.
+class DocumentStarts : public YAML::EventHandler {
+ public:
+  void OnDocumentStart(const YAML::Mark& mark) override {
+    if (count_++ == 1) second_ = mark;
+  }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+
+  std::optional<YAML::Mark> second() const { return second_; }
+
+ private:
+  int count_ = 0;
+  std::optional<YAML::Mark> second_;
+};
+
+// Throws YAML::Exception on a syntax error, like YAML::Load.
+std::optional<YAML::Mark> second_document(const std::string& text) {
+  // Without a document marker there is one document; skip the second parse (yaml-cpp is slow).
+  if (text.find("---") == std::string::npos && text.find("...") == std::string::npos) {
+    return std::nullopt;
+  }
+  std::istringstream in(text);
+  YAML::Parser parser(in);
+  DocumentStarts starts;
+  if (parser.HandleNextDocument(starts)) parser.HandleNextDocument(starts);
+  return starts.second();
+}
+
 LoadResult load(std::string_view yaml, std::string source, std::string_view base_dir) {
   ErrorSink errors(source);
   auto config = std::make_shared<Config>();
@@ -164,11 +206,11 @@ LoadResult load(std::string_view yaml, std::string source, std::string_view base
     return LoadResult{nullptr, errors.take()};
   }
   try {
-    std::vector<YAML::Node> documents = YAML::LoadAll(std::string(yaml));
-    if (documents.size() > 1) {
-      errors.add(documents[1].Mark(), "only one YAML document is allowed per config file");
+    const std::string text(yaml);
+    if (auto second = second_document(text)) {
+      errors.add(*second, "only one YAML document is allowed per config file");
     }
-    read_document(documents.empty() ? YAML::Node() : documents.front(), base_dir, *config, errors);
+    read_document(YAML::Load(text), base_dir, *config, errors);
   } catch (const YAML::Exception& e) {
     errors.add(e.mark, "invalid YAML: " + e.msg);
   } catch (const std::exception& e) {

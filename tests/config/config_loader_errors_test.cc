@@ -43,6 +43,8 @@ TEST(ConfigErrors, EmptyAndNonMappingDocuments) {
               ElementsAre("test.yaml: the config is empty; it needs at least 'upstreams' and "
                           "'routes'"));
   EXPECT_THAT(messages(load("# only a comment\n")), ElementsAre(HasSubstr("the config is empty")));
+  // yaml-cpp's LoadAll never returns on this one; the loader must.
+  EXPECT_THAT(messages(load(",")), ElementsAre(HasSubstr("the config is empty")));
   EXPECT_THAT(messages(load("- a\n- b\n")),
               ElementsAre("test.yaml:1:1: the config: expected a mapping, got a list"));
   EXPECT_THAT(messages(load("just text\n")),
@@ -51,8 +53,13 @@ TEST(ConfigErrors, EmptyAndNonMappingDocuments) {
 
 TEST(ConfigErrors, OnlyOneDocument) {
   LoadResult r = load(std::string(kBase) + "---\nlisten: 127.0.0.1:1\n");
-  EXPECT_THAT(messages(r), ElementsAre("test.yaml:7:1: only one YAML document is allowed per "
+  EXPECT_THAT(messages(r), ElementsAre("test.yaml:6:1: only one YAML document is allowed per "
                                        "config file"));
+}
+
+TEST(ConfigErrors, ExplicitDocumentMarkersAroundOneDocumentAreFine) {
+  LoadResult r = load("---\n" + std::string(kBase) + "...\n");
+  EXPECT_TRUE(r.config) << ::testing::PrintToString(messages(r));
 }
 
 TEST(ConfigErrors, RequiredSections) {
