@@ -65,12 +65,22 @@ std::shared_ptr<const ContextIndex> ContextIndex::build(std::vector<context::Pas
       piece.terms_begin = static_cast<std::uint32_t>(index->piece_terms_.size());
       while (t < tokens.size() && tokens[t].begin < sentence.begin)
         ++t;
+      std::size_t first_token = t;
       for (; t < tokens.size() && tokens[t].begin < sentence.end; ++t) {
         if (text::is_content_word(tokens[t])) {
           index->piece_terms_.push_back(stems.term(tokens[t].norm));
         }
       }
       piece.terms_end = static_cast<std::uint32_t>(index->piece_terms_.size());
+      piece.entities_begin = static_cast<std::uint32_t>(index->entities_.size());
+      if (options.entities && t > first_token) {
+        // The sentence's tokens carry passage offsets, so its entities do too.
+        std::span<const text::Token> sentence_tokens(tokens.data() + first_token, t - first_token);
+        for (const text::Entity& e : text::extract_entities(text, sentence_tokens)) {
+          index->entities_.push_back(pack_entity(e, index->entity_strings_));
+        }
+      }
+      piece.entities_end = static_cast<std::uint32_t>(index->entities_.size());
       index->pieces_.push_back(piece);
     }
   }
@@ -125,6 +135,8 @@ void ContextIndex::build_postings() {
   }
   average_length_ = pieces_.empty() ? 0.f : static_cast<float>(total_length) / pieces_.size();
   dictionary_.shrink_to_fit();
+  entities_.shrink_to_fit();
+  entity_strings_.shrink_to_fit();
   piece_terms_.shrink_to_fit();
   pieces_.shrink_to_fit();
 }
@@ -165,11 +177,28 @@ std::vector<ContextIndex::Hit> ContextIndex::top_k(std::span<const std::string> 
   return hits;
 }
 
+std::uint32_t ContextIndex::piece_of_entity(std::size_t entity) const {
+  // The last piece whose entities start at or before `entity`.
+  auto it = std::upper_bound(pieces_.begin(), pieces_.end(), entity,
+                             [](std::size_t e, const Piece& p) { return e < p.entities_begin; });
+  return static_cast<std::uint32_t>(it - pieces_.begin()) - 1;
+}
+
+std::vector<text::Entity> ContextIndex::unpacked_entities(const Piece& piece) const {
+  std::vector<text::Entity> out;
+  for (const IndexedEntity& e : piece_entities(piece))
+    out.push_back(unpack(e, piece.passage));
+  return out;
+}
+
 std::size_t ContextIndex::memory_bytes() const {
   std::size_t bytes = sizeof(*this) + passages_.capacity() * sizeof(context::Passage);
   for (const context::Passage& p : passages_) {
-    bytes += p.text.capacity() + p.title.capacity() + p.id.capacity();
+    for (const std::string* str : {&p.text, &p.title, &p.id}) {
+      if (str->capacity() > std::string().capacity()) bytes += str->capacity();
+    }
   }
+  bytes += entities_.capacity() * sizeof(IndexedEntity) + entity_strings_.memory_bytes();
   return bytes + pieces_.capacity() * sizeof(Piece) + dictionary_.memory_bytes() +
          piece_terms_.capacity() * sizeof(TermId) +
          posting_offsets_.capacity() * sizeof(std::uint32_t) +

@@ -9,7 +9,9 @@
 #include <vector>
 
 #include "filters/context/passage.h"
+#include "filters/index/indexed_entity.h"
 #include "filters/index/term_dictionary.h"
+#include "filters/text/entities.h"
 #include "filters/text/sentence_segmenter.h"
 
 namespace groundgate::filters::index {
@@ -21,6 +23,7 @@ class ContextIndex {
   struct Options {
     float k1 = 1.2f;
     float b = 0.75f;
+    bool entities = true;  // typed entities per piece, for the verifiers' entity checks
   };
 
   // One sentence of a passage.
@@ -30,6 +33,8 @@ class ContextIndex {
     std::uint32_t end = 0;
     std::uint32_t terms_begin = 0;  // span in the piece-term array, in text order
     std::uint32_t terms_end = 0;
+    std::uint32_t entities_begin = 0;  // span in the entity array
+    std::uint32_t entities_end = 0;
     text::SentenceKind kind = text::SentenceKind::kProse;
   };
 
@@ -68,6 +73,19 @@ class ContextIndex {
     return std::span<const TermId>(piece_terms_)
         .subspan(piece.terms_begin, piece.terms_end - piece.terms_begin);
   }
+  // Entities of a piece, packed; offsets in bytes of its passage's text.
+  std::span<const IndexedEntity> piece_entities(const Piece& piece) const {
+    return std::span<const IndexedEntity>(entities_).subspan(
+        piece.entities_begin, piece.entities_end - piece.entities_begin);
+  }
+  // Every entity of the context, in piece order, and the piece each belongs to.
+  std::span<const IndexedEntity> entities() const { return entities_; }
+  std::uint32_t piece_of_entity(std::size_t entity) const;
+  // The same, unpacked for text::compare().
+  std::vector<text::Entity> unpacked_entities(const Piece& piece) const;
+  text::Entity unpack(const IndexedEntity& entity, std::uint32_t passage) const {
+    return unpack_entity(entity, passages_[passage].text, entity_strings_);
+  }
   const TermDictionary& terms() const { return dictionary_; }
   std::uint32_t document_frequency(TermId term) const {
     return posting_offsets_[term + 1] - posting_offsets_[term];
@@ -81,7 +99,6 @@ class ContextIndex {
   ContextIndex() = default;
 
  private:
-  void add_passage(std::uint32_t passage);
   void build_postings();
 
   Options options_;
@@ -90,6 +107,8 @@ class ContextIndex {
   std::vector<Piece> pieces_;
   TermDictionary dictionary_;
   std::vector<TermId> piece_terms_;
+  std::vector<IndexedEntity> entities_;
+  TermDictionary entity_strings_;  // name keys and currencies
   // Postings of term t: [posting_offsets_[t], posting_offsets_[t + 1]) in the two arrays,
   // ordered by piece.
   std::vector<std::uint32_t> posting_offsets_;

@@ -83,6 +83,56 @@ TEST(ContextIndex, ShorterPieceWinsOnEqualMatchesAndTiesKeepTextOrder) {
   EXPECT_FLOAT_EQ(repeated[0].score, hits[0].score);
 }
 
+TEST(ContextIndex, PiecesKeepTheirEntitiesWithPassageOffsets) {
+  auto index =
+      ContextIndex::build(passages({"Intro line. Acme was founded in 1991 by Jane Roe. Sales rose "
+                                    "25% to $3.2 million in Ohio."}));
+  ASSERT_EQ(index->pieces().size(), 3u);
+  const std::string& text = index->passages()[0].text;
+  bool year = false;
+  for (const text::Entity& e : index->unpacked_entities(index->pieces()[1])) {
+    EXPECT_GE(e.begin, index->pieces()[1].begin);
+    EXPECT_LE(e.end, index->pieces()[1].end);
+    EXPECT_EQ(text.substr(e.begin, e.end - e.begin), e.text);
+    if (e.type == text::EntityType::kTime) {
+      year = true;
+      EXPECT_EQ(e.date.year, 1991);
+    }
+  }
+  EXPECT_TRUE(year);
+  bool percent = false;
+  for (const text::Entity& e : index->unpacked_entities(index->pieces()[2])) {
+    if (e.subtype == text::EntitySubtype::kPercent) percent = e.value == 25;
+  }
+  EXPECT_TRUE(percent);
+
+  for (std::size_t i = 0; i < index->entities().size(); ++i) {
+    const ContextIndex::Piece& piece = index->pieces()[index->piece_of_entity(i)];
+    EXPECT_GE(index->entities()[i].begin, piece.begin);
+    EXPECT_LE(index->entities()[i].end, piece.end);
+  }
+  // Packing loses nothing the verifiers compare.
+  for (const ContextIndex::Piece& piece : index->pieces()) {
+    std::vector<text::Entity> direct = text::extract_entities(index->piece_text(piece));
+    std::vector<text::Entity> unpacked = index->unpacked_entities(piece);
+    ASSERT_EQ(direct.size(), unpacked.size());
+    for (std::size_t i = 0; i < direct.size(); ++i) {
+      EXPECT_EQ(direct[i].begin + piece.begin, unpacked[i].begin);
+      EXPECT_EQ(direct[i].text, unpacked[i].text);
+      EXPECT_EQ(direct[i].key, unpacked[i].key);
+      EXPECT_EQ(direct[i].currency, unpacked[i].currency);
+      EXPECT_EQ(direct[i].value, unpacked[i].value);
+      EXPECT_EQ(direct[i].date.year, unpacked[i].date.year);
+      EXPECT_EQ(text::compare(direct[i], unpacked[i]), text::EntityMatch::kSame);
+    }
+  }
+
+  ContextIndex::Options options;
+  options.entities = false;
+  auto plain = ContextIndex::build(index->passages(), options);
+  EXPECT_TRUE(plain->piece_entities(plain->pieces()[1]).empty());
+}
+
 TEST(ContextIndex, DocumentFrequencyAndIdf) {
   auto index = ContextIndex::build(passages({"Cats purr. Cats sleep. Dogs bark."}));
   TermId cat = index->terms().find("cat");
