@@ -49,7 +49,7 @@ struct Outcome {
 };
 
 Outcome run(std::string_view input, const ChainFactory& factory, std::vector<std::size_t> cuts = {},
-        bool complete = true) {
+            bool complete = true) {
   auto chain = factory ? factory() : nullptr;
   SseTransform transform(chain.get(), kMaxEvent);
   Outcome result;
