@@ -5,6 +5,7 @@
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/buffers_cat.hpp>
+#include <boost/beast/core/string.hpp>
 #include <boost/beast/http/chunk_encode.hpp>
 #include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/error.hpp>
@@ -39,6 +40,7 @@ constexpr uint64_t kDrainLimit = 64u << 20;
 constexpr auto kLongestInterval = std::chrono::hours(1);
 constexpr std::string_view kServer = "groundgate-mock";
 constexpr std::string_view kJson = "application/json";
+constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
 
 std::string random_id(std::string_view prefix, size_t length) {
   static constexpr std::string_view kAlphabet =
@@ -98,7 +100,18 @@ awaitable<void> MockSession::run() {
     parser.body_limit(kBodyLimit);
     parser.header_limit(kHeaderLimit);
     stream_.expires_after(kIdleTimeout);
-    auto [ec, read] = co_await http::async_read(stream_, buffer_, parser, kUseTuple);
+    auto [ec, read] = co_await http::async_read_header(stream_, buffer_, parser, kUseTuple);
+    if (!ec && !parser.is_done()) {
+      // curl and others wait for this before sending a body over 1 KiB.
+      if (beast::iequals(parser.get()[http::field::expect], "100-continue")) {
+        stream_.expires_after(kWriteTimeout);
+        std::tie(ec, std::ignore) =
+            co_await net::async_write(stream_, net::buffer(kContinue), kUseTuple);
+      }
+      stream_.expires_after(kIdleTimeout);
+      if (!ec)
+        std::tie(ec, std::ignore) = co_await http::async_read(stream_, buffer_, parser, kUseTuple);
+    }
     if (closing_ || ec == http::error::end_of_stream) break;
     if (ec) {
       version_ = 11;

@@ -3,7 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <boost/asio/read.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/http/error.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/string_body.hpp>
 #include <string>
 #include <thread>
 #include <vector>
@@ -384,6 +388,26 @@ TEST_F(MockUpstreamTest, OversizedBodyIsRefused) {
   const auto response = c.post_json("/mock/echo", std::string((16u << 20) + 1, 'x'));
   EXPECT_EQ(413u, response.status);
   EXPECT_FALSE(parse_json(response.body)->root["error"]["message"].is_null());
+}
+
+TEST_F(MockUpstreamTest, AnswersExpectContinueBeforeTheBody) {
+  start(rate(0));
+  TestClient c = client();
+  const std::string body = chat_body(std::string(2000, 'a'));
+  const std::string head =
+      "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+      "Expect: 100-continue\r\nContent-Length: " +
+      std::to_string(body.size()) + "\r\n\r\n";
+  boost::asio::write(c.socket(), boost::asio::buffer(head));
+  std::string interim(25, '\0');
+  boost::asio::read(c.socket(), boost::asio::buffer(interim));
+  EXPECT_EQ("HTTP/1.1 100 Continue\r\n\r\n", interim);
+  boost::asio::write(c.socket(), boost::asio::buffer(body));
+  boost::beast::flat_buffer buffer;
+  http::response<http::string_body> response;
+  http::read(c.socket(), buffer, response);
+  EXPECT_EQ(200u, response.result_int());
+  EXPECT_EQ("chat.completion", str(parse_json(response.body())->root["object"]));
 }
 
 TEST_F(MockUpstreamTest, KeepsTheConnectionAlive) {
