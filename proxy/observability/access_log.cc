@@ -2,41 +2,37 @@
 
 #include <spdlog/async_logger.h>
 #include <spdlog/details/thread_pool.h>
-#include <spdlog/sinks/basic_file_sink.h>
-#include <spdlog/sinks/stdout_sinks.h>
+
+#include "proxy/observability/line_sink.h"
 
 namespace groundgate::proxy::observability {
 
 AccessLogOpenResult AccessLog::open(const AccessLogOptions& options) {
   AccessLogOpenResult result;
+  LineSink::OpenResult opened = LineSink::open(options.path);
+  if (!opened.sink) {
+    result.error = "access log " + opened.error;
+    return result;
+  }
   try {
-    spdlog::sink_ptr sink;
-    if (options.path.empty() || options.path == "-") {
-      sink = std::make_shared<spdlog::sinks::stdout_sink_mt>();
-    } else {
-      sink = std::make_shared<spdlog::sinks::basic_file_sink_mt>(options.path);
-    }
     // No timestamp or level from spdlog: each line is the record's JSON and nothing else.
-    sink->set_pattern("%v");
+    opened.sink->set_pattern("%v");
     auto pool = std::make_shared<spdlog::details::thread_pool>(
         options.queue_size == 0 ? 1 : options.queue_size, 1);
     auto logger = std::make_shared<spdlog::async_logger>(
-        "access", std::move(sink), pool, spdlog::async_overflow_policy::overrun_oldest);
+        "access", opened.sink, pool, spdlog::async_overflow_policy::overrun_oldest);
     logger->set_level(spdlog::level::info);
-    // Flushing happens on the writer thread, so a line reaches the file or pipe at once
-    // without costing the I/O thread anything.
-    logger->flush_on(spdlog::level::info);
-    result.log.reset(new AccessLog(std::move(pool), std::move(logger)));
-  } catch (const std::exception& e) {
-    result.error = "access log " + (options.path.empty() ? std::string("stdout") : options.path) +
-                   ": " + e.what();
+    result.log.reset(new AccessLog(std::move(opened.sink), std::move(pool), std::move(logger)));
+  } catch (const std::exception& e) {  // spdlog throws when it cannot start its thread
+    result.error = std::string("access log: ") + e.what();
   }
   return result;
 }
 
-AccessLog::AccessLog(std::shared_ptr<spdlog::details::thread_pool> pool,
+AccessLog::AccessLog(std::shared_ptr<LineSink> sink,
+                     std::shared_ptr<spdlog::details::thread_pool> pool,
                      std::shared_ptr<spdlog::async_logger> logger)
-    : pool_(std::move(pool)), logger_(std::move(logger)) {}
+    : sink_(std::move(sink)), pool_(std::move(pool)), logger_(std::move(logger)) {}
 
 AccessLog::~AccessLog() {
   // The logger goes first; the pool's destructor drains the queue and joins its thread.
@@ -50,11 +46,7 @@ void AccessLog::write(const AccessLogRecord& record) {
 }
 
 std::uint64_t AccessLog::dropped() const {
-  return pool_->overrun_counter();
-}
-
-void AccessLog::flush() {
-  logger_->flush();
+  return pool_->overrun_counter() + sink_->failed_writes();
 }
 
 }  // namespace groundgate::proxy::observability

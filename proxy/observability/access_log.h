@@ -26,6 +26,7 @@ struct AccessLogOptions {
 };
 
 class AccessLog;
+class LineSink;
 
 struct AccessLogOpenResult {
   std::unique_ptr<AccessLog> log;  // null on error
@@ -41,15 +42,14 @@ class AccessLog {
   AccessLog& operator=(const AccessLog&) = delete;
 
   void write(const AccessLogRecord& record);
-  // Lines dropped because the queue was full.
+  // Lines that never reached the output: dropped from a full queue or failed to write.
   std::uint64_t dropped() const;
-  // Asks the writer to flush what it has written (asynchronous).
-  void flush();
 
  private:
-  AccessLog(std::shared_ptr<spdlog::details::thread_pool> pool,
+  AccessLog(std::shared_ptr<LineSink> sink, std::shared_ptr<spdlog::details::thread_pool> pool,
             std::shared_ptr<spdlog::async_logger> logger);
 
+  std::shared_ptr<LineSink> sink_;
   std::shared_ptr<spdlog::details::thread_pool> pool_;
   std::shared_ptr<spdlog::async_logger> logger_;
 };

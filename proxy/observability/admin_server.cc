@@ -225,7 +225,8 @@ std::optional<AdminListenError> AdminServer::listen(const std::string& host, std
 
 void AdminServer::stop() {
   std::shared_ptr<AdminServerState> s = state_;
-  if (s->strand.running_in_this_thread() || io_.stopped()) {
+  // Before a successful listen() no coroutine exists, so nothing else touches the state.
+  if (port_ == 0 || s->strand.running_in_this_thread() || io_.stopped()) {
     s->close_all();
     return;
   }
