@@ -1,0 +1,365 @@
+#include "filters/semantic_piece/piece_verifier.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "filters/text/clause_splitter.h"
+#include "filters/text/stemmer.h"
+#include "filters/text/stopwords.h"
+
+namespace groundgate::filters::semantic_piece {
+namespace {
+
+using text::Entity;
+using text::EntityMatch;
+using text::EntityType;
+using text::Token;
+
+constexpr std::size_t kMaxListedWords = 5;
+// Content words a clause needs before negation or antonyms can contradict it.
+constexpr std::size_t kMinPredicateWords = 3;
+
+// Numbers and dates are checked by value; names and other words by their words.
+bool is_value_entity(const Entity& e) {
+  return e.type == EntityType::kTime || e.type == EntityType::kNumber;
+}
+
+bool has_negation(std::span<const Token> tokens) {
+  return std::any_of(tokens.begin(), tokens.end(),
+                     [](const Token& t) { return text::is_negation(t.norm); });
+}
+
+std::string quoted(std::string_view s) {
+  std::string out = "\"";
+  out.append(s);
+  out += '"';
+  return out;
+}
+
+std::string list_words(const std::vector<std::string_view>& words) {
+  std::string out;
+  for (std::size_t i = 0; i < words.size() && i < kMaxListedWords; ++i) {
+    if (i > 0) out += ", ";
+    out.append(words[i]);
+  }
+  if (words.size() > kMaxListedWords) out += ", ...";
+  return out;
+}
+
+// A token inside an entity span of a value entity (its words are checked as a value).
+bool inside(const Token& t, std::span<const Entity> entities) {
+  return std::any_of(entities.begin(), entities.end(), [&](const Entity& e) {
+    return is_value_entity(e) && t.begin >= e.begin && t.end <= e.end;
+  });
+}
+
+// Answer particles carry no claim of their own ("Yes, ...", "No, ...").
+bool is_particle(std::string_view norm) {
+  return norm == "yes" || norm == "no" || norm == "yeah";
+}
+
+// Words that order or compare ("first", "earlier", "closer", "largest"). A question asking
+// "which came first?" does not ground an answer's "first": only the context can.
+bool is_comparative(const Token& t, const text::Lexicon* lexicon) {
+  static constexpr std::string_view kWords[] = {"first",   "last",  "prior",
+                                                "earlier", "later", "equally"};
+  if (std::find(std::begin(kWords), std::end(kWords), t.norm) != std::end(kWords)) return true;
+  if (lexicon == nullptr || t.norm.size() < 5) return false;
+  const bool er = t.norm.ends_with("er");
+  const bool est = t.norm.ends_with("est");
+  if (!er && !est) return false;
+  for (std::string_view lemma : lexicon->lemmas(t.norm, text::Lexicon::Pos::kAdjective)) {
+    if (lemma != t.norm) return true;
+  }
+  for (std::string_view lemma : lexicon->lemmas(t.norm, text::Lexicon::Pos::kAdverb)) {
+    if (lemma != t.norm) return true;
+  }
+  return false;
+}
+
+bool inside_name(const Token& t, std::span<const Entity> entities) {
+  return std::any_of(entities.begin(), entities.end(), [&](const Entity& e) {
+    return !is_value_entity(e) && t.begin >= e.begin && t.end <= e.end;
+  });
+}
+
+}  // namespace
+
+PieceVerifier::PieceVerifier(std::shared_ptr<const index::ContextIndex> index,
+                             std::string_view question, VerifierOptions options)
+    : index_(std::move(index)), options_(std::move(options)) {
+  std::vector<Token> tokens = text::tokenize(question);
+  for (const Token& t : tokens) {
+    if (!text::is_content_word(t)) continue;
+    question_stems_.push_back(text::stem(t.norm));
+    question_words_.push_back(t);
+  }
+  std::sort(question_stems_.begin(), question_stems_.end());
+  question_stems_.erase(std::unique(question_stems_.begin(), question_stems_.end()),
+                        question_stems_.end());
+  question_entities_ = text::extract_entities(question, tokens);
+}
+
+void PieceVerifier::verify_sentence(std::string_view sentence, std::size_t offset,
+                                    std::uint32_t choice, std::vector<Verdict>& out) {
+  std::vector<Token> tokens = text::tokenize(sentence);
+  std::vector<Entity> entities = text::extract_entities(sentence, tokens);
+  for (const text::Clause& clause : text::split_clauses(sentence, tokens)) {
+    auto first = std::lower_bound(tokens.begin(), tokens.end(), clause.begin,
+                                  [](const Token& t, std::size_t at) { return t.begin < at; });
+    auto last = std::lower_bound(first, tokens.end(), clause.end,
+                                 [](const Token& t, std::size_t at) { return t.begin < at; });
+    auto efirst = std::lower_bound(entities.begin(), entities.end(), clause.begin,
+                                   [](const Entity& e, std::size_t at) { return e.begin < at; });
+    auto elast = std::lower_bound(efirst, entities.end(), clause.end,
+                                  [](const Entity& e, std::size_t at) { return e.begin < at; });
+    Verdict verdict = verify_clause(sentence, std::span<const Token>(first, last),
+                                    std::span<const Entity>(efirst, elast));
+    verdict.choice = choice;
+    verdict.answer_begin = offset + clause.begin;
+    verdict.answer_end = offset + clause.end;
+    out.push_back(std::move(verdict));
+  }
+}
+
+bool PieceVerifier::in_question(std::string_view stem) const {
+  return std::binary_search(question_stems_.begin(), question_stems_.end(), stem,
+                            [](std::string_view a, std::string_view b) { return a < b; });
+}
+
+std::vector<PieceVerifier::EvidencePiece> PieceVerifier::retrieve(
+    std::span<const std::string> stems, std::span<const index::TermId> terms) const {
+  std::vector<EvidencePiece> out;
+  std::size_t distinct = 0;
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    if (std::find(terms.begin(), terms.begin() + i, terms[i]) == terms.begin() + i) ++distinct;
+  }
+  for (const index::ContextIndex::Hit& hit : index_->top_k(stems, options_.top_k)) {
+    EvidencePiece piece;
+    piece.hit = hit;
+    const auto& p = index_->pieces()[hit.piece];
+    std::span<const index::TermId> piece_terms = index_->piece_terms(p);
+    std::size_t held = 0;
+    for (std::size_t i = 0; i < terms.size(); ++i) {
+      if (terms[i] == index::kNoTerm) continue;
+      if (std::find(terms.begin(), terms.begin() + i, terms[i]) != terms.begin() + i) continue;
+      if (std::find(piece_terms.begin(), piece_terms.end(), terms[i]) != piece_terms.end()) ++held;
+    }
+    piece.overlap = distinct == 0 ? 0.0 : static_cast<double>(held) / distinct;
+    std::vector<Token> tokens = text::tokenize(index_->piece_text(p));
+    piece.negated = has_negation(tokens);
+    for (Token& t : tokens) {
+      if (text::is_content_word(t)) piece.tokens.push_back(std::move(t));
+    }
+    out.push_back(std::move(piece));
+  }
+  return out;
+}
+
+bool PieceVerifier::related(const Token& word, std::span<const EvidencePiece> evidence,
+                            bool with_question) const {
+  const text::Lexicon* lexicon = options_.lexicon.get();
+  if (lexicon == nullptr || word.kind != text::TokenKind::kWord) return false;
+  auto close = [&](const Token& other) {
+    return other.kind == text::TokenKind::kWord &&
+           (lexicon->are_synonyms(word.norm, other.norm) ||
+            lexicon->are_derivationally_related(word.norm, other.norm));
+  };
+  for (const EvidencePiece& piece : evidence) {
+    if (std::any_of(piece.tokens.begin(), piece.tokens.end(), close)) return true;
+  }
+  return with_question && options_.question_grounds_words &&
+         std::any_of(question_words_.begin(), question_words_.end(), close);
+}
+
+const std::vector<PieceVerifier::ContextEntity>& PieceVerifier::context_entities() const {
+  if (context_entities_ready_) return context_entities_;
+  context_entities_ready_ = true;
+  std::span<const index::IndexedEntity> all = index_->entities();
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (all[i].type != EntityType::kTime && all[i].type != EntityType::kNumber) continue;
+    std::uint32_t piece = index_->piece_of_entity(i);
+    context_entities_.push_back({index_->unpack(all[i], index_->pieces()[piece].passage), piece});
+  }
+  return context_entities_;
+}
+
+Evidence PieceVerifier::evidence_of(std::uint32_t piece) const {
+  const auto& p = index_->pieces()[piece];
+  return Evidence{p.passage, p.begin, p.end};
+}
+
+Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const Token> tokens,
+                                     std::span<const Entity> entities) const {
+  Verdict v;
+  // Content words and their terms in the context's dictionary (kNoTerm: not in the context).
+  std::vector<std::string> stems;
+  std::vector<index::TermId> terms;
+  std::vector<const Token*> words;  // checked by coverage (value entities are checked apart)
+  std::vector<std::size_t> word_stem;
+  for (const Token& t : tokens) {
+    if (!text::is_content_word(t) || is_particle(t.norm)) continue;
+    stems.push_back(text::stem(t.norm));
+    terms.push_back(index_->terms().find(stems.back()));
+    if (!inside(t, entities)) {
+      words.push_back(&t);
+      word_stem.push_back(stems.size() - 1);
+    }
+  }
+  const bool has_values = std::any_of(entities.begin(), entities.end(), is_value_entity);
+  if (words.empty() && !has_values) {
+    v.reason_code = ReasonCode::kNoClaim;
+    v.reason = "no content word to check";
+    return v;
+  }
+  std::vector<EvidencePiece> evidence = retrieve(stems, terms);
+  const EvidencePiece* best = nullptr;
+  for (const EvidencePiece& e : evidence) {
+    if (best == nullptr || e.overlap > best->overlap) best = &e;
+  }
+  if (best != nullptr) v.evidence = evidence_of(best->hit.piece);
+  auto in_evidence = [&](index::TermId term) {
+    if (term == index::kNoTerm) return false;
+    return std::any_of(evidence.begin(), evidence.end(), [&](const EvidencePiece& e) {
+      auto piece_terms = index_->piece_terms(index_->pieces()[e.hit.piece]);
+      return std::find(piece_terms.begin(), piece_terms.end(), term) != piece_terms.end();
+    });
+  };
+  auto contradict = [&](ReasonCode code, HallucinationType type, std::string reason,
+                        std::uint32_t piece) {
+    v.label = Label::kContradicted;
+    v.score = 0;
+    v.reason_code = code;
+    v.type = type;
+    v.reason = std::move(reason);
+    v.evidence = evidence_of(piece);
+    return v;
+  };
+
+  // Numbers and dates: same value anywhere in the context supports; another value of the same
+  // kind in well-matched evidence contradicts; otherwise the value is unsupported.
+  const Entity* missing_value = nullptr;
+  bool all_values_found = true;
+  for (const Entity& e : entities) {
+    if (!is_value_entity(e)) continue;
+    bool in_evidence_or_question =
+        std::any_of(question_entities_.begin(), question_entities_.end(),
+                    [&](const Entity& q) { return compare(e, q) == EntityMatch::kSame; });
+    bool elsewhere = false;
+    const ContextEntity* other = nullptr;
+    for (const ContextEntity& c : context_entities()) {
+      const EvidencePiece* ev = nullptr;
+      for (const EvidencePiece& candidate : evidence) {
+        if (candidate.hit.piece == c.piece) ev = &candidate;
+      }
+      const EntityMatch m = compare(e, c.entity);
+      if (m == EntityMatch::kSame) {
+        (ev != nullptr ? in_evidence_or_question : elsewhere) = true;
+      } else if (m == EntityMatch::kDifferent && other == nullptr && ev != nullptr &&
+                 ev->overlap >= options_.match_overlap) {
+        other = &c;
+      }
+    }
+    if (in_evidence_or_question) continue;
+    // Another value where the evidence matches beats the same value somewhere else.
+    if (other != nullptr) {
+      return contradict(
+          ReasonCode::kEntityMismatch, HallucinationType::kDetailedInformationModification,
+          "answer says " + e.text + ", evidence says " + other->entity.text, other->piece);
+    }
+    if (elsewhere) continue;
+    all_values_found = false;
+    if (missing_value == nullptr) missing_value = &e;
+  }
+
+  // Lexical entailment: each content word covered by the evidence, the question, the rest of
+  // the context, or a WordNet synonym or derivation of an evidence word.
+  double covered = 0;
+  std::vector<std::string_view> missing;
+  std::vector<const Token*> uncovered;
+  const Token* missing_name = nullptr;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const Token& w = *words[i];
+    const std::size_t s = word_stem[i];
+    // An ordering or comparison must be stated by the evidence itself.
+    const bool comparative = is_comparative(w, options_.lexicon.get());
+    const bool asked = options_.question_grounds_words && !comparative && in_question(stems[s]);
+    if (in_evidence(terms[s]) || asked) {
+      covered += 1;
+    } else if (related(w, evidence, !comparative)) {
+      covered += 1;
+    } else if (terms[s] != index::kNoTerm && !comparative) {
+      covered += options_.elsewhere_weight;
+    } else {
+      missing.push_back(w.surface(sentence));
+      uncovered.push_back(&w);
+      const bool proper = inside_name(w, entities) ||
+                          (w.has(text::kCapitalized) && w.begin != tokens.front().begin);
+      if (proper && missing_name == nullptr) missing_name = &w;
+    }
+  }
+
+  // Contradiction signals need well-matched evidence.
+  // A fragment ("Cheltenham") states no predicate that a negation could flip.
+  if (best != nullptr && best->overlap >= options_.match_overlap &&
+      stems.size() >= kMinPredicateWords) {
+    const bool negated = has_negation(tokens);
+    if (negated != best->negated) {
+      return contradict(ReasonCode::kNegationMismatch, HallucinationType::kContextualFabrication,
+                        negated ? "answer negates what the evidence states"
+                                : "evidence negates what the answer states",
+                        best->hit.piece);
+    }
+    if (const text::Lexicon* lexicon = options_.lexicon.get()) {
+      for (const Token* w : uncovered) {
+        for (const Token& other : best->tokens) {
+          if (other.kind == text::TokenKind::kWord && lexicon->are_antonyms(w->norm, other.norm)) {
+            return contradict(ReasonCode::kAntonym, HallucinationType::kContextualFabrication,
+                              "answer says " + quoted(w->surface(sentence)) + ", evidence says " +
+                                  quoted(index_->piece_text(index_->pieces()[best->hit.piece])
+                                             .substr(other.begin, other.end - other.begin)),
+                              best->hit.piece);
+          }
+        }
+      }
+    }
+  }
+
+  v.score = words.empty() ? 1.0 : covered / static_cast<double>(words.size());
+  if (missing_value != nullptr || missing_name != nullptr) {
+    v.label = Label::kUnsupported;
+    v.reason_code = ReasonCode::kMissingEntity;
+    v.type = HallucinationType::kAbsoluteFabrication;
+    const std::string what = missing_value != nullptr
+                                 ? missing_value->text
+                                 : std::string(missing_name->surface(sentence));
+    v.reason = quoted(what) + " appears nowhere in the context";
+    v.score = std::min(v.score, 0.5);
+    return v;
+  }
+  if (evidence.empty() && !words.empty()) {
+    v.label = Label::kUnsupported;
+    v.reason_code = ReasonCode::kNoEvidence;
+    v.type = HallucinationType::kAbsoluteFabrication;
+    v.reason = "no context piece shares a word with this piece";
+    v.score = 0;
+    return v;
+  }
+  if (v.score < options_.min_coverage) {
+    v.label = Label::kUnsupported;
+    v.reason_code = ReasonCode::kLowCoverage;
+    v.type = HallucinationType::kAbsoluteFabrication;
+    v.reason = "not in the context: " + list_words(missing);
+    return v;
+  }
+  v.reason_code = has_values && all_values_found ? ReasonCode::kSupportedEntity
+                                                 : ReasonCode::kSupportedCoverage;
+  char buffer[96];
+  std::snprintf(buffer, sizeof buffer, "%zu of %zu content words found in the context",
+                words.size() - missing.size(), words.size());
+  v.reason = missing.empty() ? std::string(buffer)
+                             : std::string(buffer) + "; not found: " + list_words(missing);
+  return v;
+}
+
+}  // namespace groundgate::filters::semantic_piece

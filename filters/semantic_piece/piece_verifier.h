@@ -1,0 +1,67 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "filters/index/context_index.h"
+#include "filters/semantic_piece/verdict.h"
+#include "filters/semantic_piece/verifier_options.h"
+#include "filters/text/entities.h"
+#include "filters/text/tokenizer.h"
+
+namespace groundgate::filters::semantic_piece {
+
+// Checks one answer sentence at a time against the context: the sentence is cut into clause
+// pieces, each gets its top-k evidence pieces, an entity check and a lexical entailment check.
+// A verdict depends only on the sentence, its offset and the (immutable) context and question,
+// so any split of the answer into deltas gives the same verdicts.
+class PieceVerifier {
+ public:
+  PieceVerifier(std::shared_ptr<const index::ContextIndex> index, std::string_view question,
+                VerifierOptions options);
+
+  // Appends one verdict per clause of `sentence`, which starts at byte `offset` of the answer.
+  void verify_sentence(std::string_view sentence, std::size_t offset, std::uint32_t choice,
+                       std::vector<Verdict>& out);
+
+  const VerifierOptions& options() const { return options_; }
+
+ private:
+  struct EvidencePiece {
+    index::ContextIndex::Hit hit;
+    double overlap = 0;               // share of the clause's content terms it holds
+    std::vector<text::Token> tokens;  // content words, for synonyms and antonyms
+    bool negated = false;
+  };
+  struct ContextEntity {
+    text::Entity entity;
+    std::uint32_t piece = 0;
+  };
+
+  Verdict verify_clause(std::string_view sentence, std::span<const text::Token> tokens,
+                        std::span<const text::Entity> entities) const;
+  std::vector<EvidencePiece> retrieve(std::span<const std::string> stems,
+                                      std::span<const index::TermId> terms) const;
+  bool in_question(std::string_view stem) const;
+  // A WordNet synonym or derivation of the word among the evidence (and question) words.
+  bool related(const text::Token& word, std::span<const EvidencePiece> evidence,
+               bool with_question) const;
+  const std::vector<ContextEntity>& context_entities() const;
+  Evidence evidence_of(std::uint32_t piece) const;
+
+  std::shared_ptr<const index::ContextIndex> index_;
+  VerifierOptions options_;
+  std::vector<std::string> question_stems_;  // sorted
+  std::vector<text::Token> question_words_;
+  std::vector<text::Entity> question_entities_;
+  // Numbers and dates of the whole context, unpacked on first use (per answer, not per piece).
+  mutable std::vector<ContextEntity> context_entities_;
+  mutable bool context_entities_ready_ = false;
+};
+
+}  // namespace groundgate::filters::semantic_piece

@@ -1,0 +1,62 @@
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace groundgate::filters::semantic_piece {
+
+enum class Label : std::uint8_t { kSupported, kUnsupported, kContradicted };
+
+// Why a piece got its label; stable names for logs, metrics and eval output.
+enum class ReasonCode : std::uint8_t {
+  kSupportedEntity,    // every entity found with the same value, words covered
+  kSupportedCoverage,  // content words covered by the evidence (stems, synonyms, derivations)
+  kNoClaim,            // no content word to check ("Yes.", "Sure!")
+  kEntityMismatch,     // same kind of entity, other value, in well-matched evidence
+  kNegationMismatch,   // negated on one side only, in well-matched evidence
+  kAntonym,            // a word whose WordNet antonym is in the evidence
+  kMissingEntity,      // a number, date or name that appears nowhere in the context
+  kLowCoverage,        // too many content words not found in the evidence
+  kNoEvidence,         // no context piece shares a word with the answer piece
+};
+
+// The taxonomy of research/triplets.md.
+enum class HallucinationType : std::uint8_t {
+  kNone,
+  kDetailedInformationModification,  // a number, date, name or attribute changed
+  kAbsoluteFabrication,              // new information with no support
+  kContextualFabrication,            // real entities, misrepresented relation
+};
+
+// Where in the context the evidence for a verdict lies.
+struct Evidence {
+  std::uint32_t passage = 0;
+  std::uint32_t begin = 0;  // byte span in the passage's text
+  std::uint32_t end = 0;
+
+  friend bool operator==(const Evidence&, const Evidence&) = default;
+};
+
+// The verdict on one piece (a clause of a sentence) of the answer.
+struct Verdict {
+  Label label = Label::kSupported;
+  double score = 1;  // degree of support: 1 fully supported, 0 contradicted
+  std::uint32_t choice = 0;
+  std::size_t answer_begin = 0;  // byte span in the full answer text
+  std::size_t answer_end = 0;
+  std::optional<Evidence> evidence;
+  std::string reason;  // for people: "answer says 32%, evidence says 30%"
+  ReasonCode reason_code = ReasonCode::kSupportedCoverage;
+  HallucinationType type = HallucinationType::kNone;
+
+  friend bool operator==(const Verdict&, const Verdict&) = default;
+};
+
+std::string_view to_string(Label label);
+std::string_view to_string(ReasonCode code);
+std::string_view to_string(HallucinationType type);
+
+}  // namespace groundgate::filters::semantic_piece

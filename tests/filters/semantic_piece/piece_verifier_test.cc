@@ -1,0 +1,141 @@
+#include <gtest/gtest.h>
+
+#include "tests/filters/semantic_piece/verifier_fixture.h"
+
+namespace groundgate::filters::semantic_piece {
+namespace {
+
+constexpr const char* kGoertz =
+    "Allison Beth \"Allie\" Goertz (born March 2, 1991) is an American musician. Goertz is known "
+    "for her satirical songs based on various pop culture topics.";
+
+TEST_F(VerifierTest, SameDateInAnotherFormatIsSupported) {
+  context({kGoertz});
+  Verdict v = only("Allie Goertz was born on 2 March 1991.");
+  EXPECT_EQ(v.label, Label::kSupported) << v.reason;
+  EXPECT_EQ(v.reason_code, ReasonCode::kSupportedEntity);
+  ASSERT_TRUE(v.evidence.has_value());
+  EXPECT_EQ(v.evidence->passage, 0u);
+  EXPECT_EQ(v.evidence->begin, 0u);
+}
+
+TEST_F(VerifierTest, OtherDateInMatchedEvidenceIsContradicted) {
+  context({kGoertz});
+  Verdict v = only("Allie Goertz was born on March 2, 1994.");
+  EXPECT_EQ(v.label, Label::kContradicted) << v.reason;
+  EXPECT_EQ(v.reason_code, ReasonCode::kEntityMismatch);
+  EXPECT_EQ(v.type, HallucinationType::kDetailedInformationModification);
+  EXPECT_NE(v.reason.find("1994"), std::string::npos) << v.reason;
+  EXPECT_NE(v.reason.find("1991"), std::string::npos) << v.reason;
+  EXPECT_EQ(v.score, 0);
+}
+
+TEST_F(VerifierTest, OtherPercentageNamesBothValues) {
+  context({"The company said turnout rose to 30% in the last election."});
+  Verdict v = only("Turnout rose to 32% in the last election.");
+  EXPECT_EQ(v.label, Label::kContradicted) << v.reason;
+  EXPECT_EQ(v.reason, "answer says 32%, evidence says 30%");
+}
+
+TEST_F(VerifierTest, ReformattedMoneyAndPercentAreSupported) {
+  context(
+      {"Poseidon grossed $181,674,817 at the worldwide box office on a budget of $160 "
+       "million. About 25% of the revenue came from the United States."});
+  EXPECT_EQ(only("Poseidon had a budget of 160,000,000 dollars.").label, Label::kSupported);
+  EXPECT_EQ(only("Poseidon grossed over $181 million worldwide.").label, Label::kSupported);
+  EXPECT_EQ(only("About 25 percent of the revenue came from the United States.").label,
+            Label::kSupported);
+}
+
+TEST_F(VerifierTest, ValueFoundNowhereIsUnsupported) {
+  context({kGoertz});
+  Verdict v = only("Goertz released 12 satirical songs.");
+  EXPECT_EQ(v.label, Label::kUnsupported) << v.reason;
+  EXPECT_EQ(v.reason_code, ReasonCode::kMissingEntity);
+  EXPECT_EQ(v.type, HallucinationType::kAbsoluteFabrication);
+}
+
+TEST_F(VerifierTest, NameFoundNowhereIsUnsupported) {
+  context({kGoertz});
+  Verdict v = only("Goertz is an American musician from Toronto.");
+  EXPECT_EQ(v.label, Label::kUnsupported) << v.reason;
+  EXPECT_EQ(v.reason_code, ReasonCode::kMissingEntity);
+  EXPECT_NE(v.reason.find("Toronto"), std::string::npos) << v.reason;
+}
+
+TEST_F(VerifierTest, NegationMismatchIsContradicted) {
+  context({"The bridge was completed in 1932 and opened to traffic the same year."});
+  Verdict v = only("The bridge was never completed.");
+  EXPECT_EQ(v.label, Label::kContradicted) << v.reason;
+  EXPECT_EQ(v.reason_code, ReasonCode::kNegationMismatch);
+  EXPECT_EQ(v.type, HallucinationType::kContextualFabrication);
+}
+
+TEST_F(VerifierTest, AntonymInMatchedEvidenceIsContradicted) {
+  context({"The museum is a large building in the city centre."});
+  Verdict v = only("The museum is a small building in the city centre.");
+  EXPECT_EQ(v.label, Label::kContradicted) << v.reason;
+  EXPECT_EQ(v.reason_code, ReasonCode::kAntonym);
+  EXPECT_EQ(v.reason, "answer says \"small\", evidence says \"large\"");
+}
+
+TEST_F(VerifierTest, SynonymsAndDerivationsCountAsCovered) {
+  context({"The company purchased the factory in Ohio after its founder retired."});
+  Verdict v = only("The company bought the factory in Ohio.");
+  EXPECT_EQ(v.label, Label::kSupported) << v.reason;
+  EXPECT_EQ(v.reason_code, ReasonCode::kSupportedCoverage);
+  context({"Smith founded the company in Ohio."});
+  Verdict derived = only("Smith is the founder of the company in Ohio.");
+  EXPECT_EQ(derived.label, Label::kSupported) << derived.reason;
+}
+
+TEST_F(VerifierTest, MissingContentWordsAreLowCoverage) {
+  context({"The museum is a large building in the city centre."});
+  Verdict v = only("The museum hosts famous contemporary exhibitions.");
+  EXPECT_EQ(v.label, Label::kUnsupported) << v.reason;
+  EXPECT_EQ(v.reason_code, ReasonCode::kLowCoverage);
+  EXPECT_NE(v.reason.find("famous"), std::string::npos) << v.reason;
+  EXPECT_LT(v.score, options_.min_coverage);
+}
+
+TEST_F(VerifierTest, ShortAnswerIsGroundedByContextAndQuestion) {
+  context(
+      {"Arthur's Magazine (1844–1846) was an American literary periodical published in "
+       "Philadelphia in the 19th century.First for Women is a woman's magazine published "
+       "by Bauer Media Group in the USA."});
+  const char* question = "Which magazine is older, Arthur's Magazine or First for Women?";
+  EXPECT_EQ(only("Arthur's Magazine", question).label, Label::kSupported);
+  // The question asks for the comparison; it cannot ground the answer's "older".
+  Verdict v = only("First for Women is older.", question);
+  EXPECT_EQ(v.label, Label::kUnsupported) << v.reason;
+  EXPECT_NE(v.reason.find("older"), std::string::npos) << v.reason;
+}
+
+TEST_F(VerifierTest, ParticleAloneIsNoClaim) {
+  context({kGoertz});
+  Verdict v = only("Yes.");
+  EXPECT_EQ(v.label, Label::kSupported);
+  EXPECT_EQ(v.reason_code, ReasonCode::kNoClaim);
+}
+
+TEST_F(VerifierTest, ClausesAreVerifiedSeparately) {
+  context({kGoertz});
+  const std::string answer = "Goertz is an American musician, but she was born in 1985.";
+  std::vector<Verdict> v = verify(answer);
+  ASSERT_EQ(v.size(), 2u);
+  EXPECT_EQ(v[0].label, Label::kSupported) << v[0].reason;
+  EXPECT_EQ(v[1].label, Label::kContradicted) << v[1].reason;
+  EXPECT_EQ(answer.substr(v[1].answer_begin, v[1].answer_end - v[1].answer_begin),
+            "she was born in 1985.");
+}
+
+TEST_F(VerifierTest, NoMatchingPieceIsNoEvidence) {
+  context({kGoertz});
+  Verdict v = only("Quantum chromodynamics describes gluons.");
+  EXPECT_EQ(v.label, Label::kUnsupported);
+  EXPECT_EQ(v.reason_code, ReasonCode::kNoEvidence);
+  EXPECT_FALSE(v.evidence.has_value());
+}
+
+}  // namespace
+}  // namespace groundgate::filters::semantic_piece
