@@ -1,0 +1,46 @@
+// groundgate: a streaming grounding guard for OpenAI-compatible APIs.
+#include <cstdio>
+#include <string_view>
+
+#include "proxy/cli/commands.h"
+
+namespace {
+
+constexpr std::string_view kUsage = R"(usage: groundgate [COMMAND] [OPTIONS]
+
+commands:
+  serve -c FILE            run the proxy (the default command)
+  validate -c FILE         check a config; print every error with its location
+  mock-upstream --listen HOST:PORT [--script FILE] [--tokens-per-second N] [--stamp]
+                           an OpenAI-compatible mock endpoint
+  demo                     the mock upstream and the proxy in one process, built-in config
+  help                     this text
+)";
+
+} // namespace
+
+int main(int argc, char **argv) {
+  using namespace groundgate::proxy::cli;
+  std::string_view command = argc > 1 ? argv[1] : "serve";
+  int first = 2;
+  if (command.starts_with(
+          "-")) { // options only: `groundgate -c FILE` means serve
+    command = "serve";
+    first = 1;
+  }
+  if (command == "serve")
+    return serve_command(argc, argv, first);
+  if (command == "validate")
+    return validate_command(argc, argv, first);
+  if (command == "mock-upstream")
+    return mock_upstream_command(argc, argv, first);
+  if (command == "demo")
+    return demo_command(argc, argv, first);
+  if (command == "help" || command == "--help" || command == "-h") {
+    std::fputs(kUsage.data(), stdout);
+    return 0;
+  }
+  std::fprintf(stderr, "groundgate: unknown command '%.*s'\n%s",
+               static_cast<int>(command.size()), command.data(), kUsage.data());
+  return 2;
+}

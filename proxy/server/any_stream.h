@@ -1,0 +1,58 @@
+#pragma once
+// One stream type for plain TCP and TLS, so that the session and relay code (and Beast's
+// HTTP algorithms over it) are compiled once, not once per transport.
+
+#include <memory>
+#include <utility>
+#include <variant>
+
+#include <boost/asio/ssl/stream_base.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/ssl/ssl_stream.hpp>
+
+namespace groundgate::proxy::server {
+
+class AnyStream {
+ public:
+  using Tcp = boost::beast::tcp_stream;
+  using Tls = boost::beast::ssl_stream<boost::beast::tcp_stream>;
+  using executor_type = Tcp::executor_type;
+
+  explicit AnyStream(Tcp tcp) : stream_(std::in_place_type<Tcp>, std::move(tcp)) {}
+  explicit AnyStream(Tls tls) : stream_(std::in_place_type<Tls>, std::move(tls)) {}
+  AnyStream(AnyStream&&) = default;
+  AnyStream& operator=(AnyStream&&) = default;
+
+  executor_type get_executor() { return tcp().get_executor(); }
+  bool is_tls() const { return std::holds_alternative<Tls>(stream_); }
+  Tls* tls() { return std::get_if<Tls>(&stream_); }
+
+  Tcp& tcp() {
+    if (auto* t = std::get_if<Tls>(&stream_)) return t->next_layer();
+    return std::get<Tcp>(stream_);
+  }
+
+  template <class MutableBufferSequence, class Token>
+  auto async_read_some(const MutableBufferSequence& buffers, Token&& token) {
+    return std::visit(
+        [&](auto& s) { return s.async_read_some(buffers, std::forward<Token>(token)); }, stream_);
+  }
+
+  template <class ConstBufferSequence, class Token>
+  auto async_write_some(const ConstBufferSequence& buffers, Token&& token) {
+    return std::visit(
+        [&](auto& s) { return s.async_write_some(buffers, std::forward<Token>(token)); }, stream_);
+  }
+
+  // Closes the socket at once (no TLS close_notify): used on errors and cancellation.
+  void close() {
+    boost::beast::error_code ec;
+    tcp().socket().shutdown(boost::asio::ip::tcp::socket::shutdown_both, ec);
+    tcp().close();
+  }
+
+ private:
+  std::variant<Tcp, Tls> stream_;
+};
+
+}  // namespace groundgate::proxy::server

@@ -1,0 +1,33 @@
+#pragma once
+// What crosses the proxy unchanged and what does not: hop-by-hop headers (RFC 9110 §7.6.1),
+// the upstream request target, and which requests are inspected.
+
+#include <string>
+#include <string_view>
+
+#include <boost/beast/http/fields.hpp>
+#include <boost/beast/http/verb.hpp>
+
+namespace groundgate::proxy::server {
+
+// True for headers that describe one connection, not the message.
+bool is_hop_by_hop(std::string_view name, const boost::beast::http::fields& message);
+
+// Copies every end-to-end header of `from` into `to`. Authorization and API keys pass
+// untouched; `drop_accept_encoding` asks the upstream for an identity body we can read.
+void copy_end_to_end_headers(const boost::beast::http::fields& from, boost::beast::http::fields& to,
+                             bool drop_accept_encoding);
+
+// The path without its query string.
+std::string_view path_of(std::string_view target);
+
+// base_path of the upstream URL + the client's target ("/v1/chat/completions?x=1").
+std::string upstream_target(std::string_view base_path, std::string_view target);
+
+// POST /…/chat/completions and POST /…/completions are read and checked; all else is relayed.
+bool is_inspected(boost::beast::http::verb method, std::string_view path);
+
+// Host header value for an upstream: the port only when it is not the scheme's default.
+std::string host_header(std::string_view host, unsigned port, bool https);
+
+}  // namespace groundgate::proxy::server

@@ -1,0 +1,63 @@
+#pragma once
+// A running proxy: the client listener (plain or TLS), the admin listener, config reload
+// and graceful drain. Runs on an io_context driven by the caller's threads.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <boost/asio/awaitable.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl/context.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include "proxy/observability/access_log.h"
+#include "proxy/observability/admin_server.h"
+#include "proxy/observability/metrics_registry.h"
+#include "proxy/observability/proxy_metrics.h"
+#include "proxy/server/server_context.h"
+
+namespace groundgate::proxy::server {
+
+class ProxyServer {
+ public:
+  // `config_path` is re-read by reload(); empty: reload is refused (built-in config).
+  ProxyServer(boost::asio::io_context& io, std::shared_ptr<const RuntimeConfig> runtime,
+              std::string config_path);
+  ~ProxyServer();
+  ProxyServer(const ProxyServer&) = delete;
+  ProxyServer& operator=(const ProxyServer&) = delete;
+
+  // Opens the access log, binds both listeners and starts accepting. Empty on success.
+  std::string start();
+  std::uint16_t port() const { return port_; }
+  std::uint16_t admin_port() const { return admin_ ? admin_->port() : 0; }
+
+  // Re-reads the config file: new streams use it, streams in flight finish on the old one.
+  // A config with errors is rejected and the old one stays. Returns the errors (empty: ok).
+  std::string reload();
+
+  // Stops accepting, lets exchanges in flight finish (up to limits.drain_timeout), then
+  // closes everything; `done` runs when drained. Call on an I/O thread or through post().
+  void drain(std::function<void()> done);
+
+  observability::MetricsRegistry& registry() { return context_->registry; }
+  int64_t exchanges_in_flight() const { return context_->exchanges_in_flight.load(); }
+
+ private:
+  boost::asio::awaitable<void> accept_loop();
+  void poll_drain(std::chrono::steady_clock::time_point deadline, std::function<void()> done);
+
+  boost::asio::io_context& io_;
+  std::string config_path_;
+  std::shared_ptr<ServerContext> context_;
+  std::shared_ptr<boost::asio::ssl::context> tls_;
+  boost::asio::ip::tcp::acceptor acceptor_;
+  std::unique_ptr<observability::AdminServer> admin_;
+  std::optional<boost::asio::steady_timer> drain_timer_;
+  std::uint16_t port_ = 0;
+};
+
+}  // namespace groundgate::proxy::server

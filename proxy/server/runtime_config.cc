@@ -1,0 +1,25 @@
+#include "proxy/server/runtime_config.h"
+
+#include "proxy/server/tls_contexts.h"
+
+namespace groundgate::proxy::server {
+
+boost::asio::ssl::context* RuntimeConfig::tls_for(std::string_view upstream) const {
+  auto it = upstream_tls.find(upstream);
+  return it == upstream_tls.end() ? nullptr : it->second.get();
+}
+
+RuntimeConfigResult build_runtime_config(std::shared_ptr<const config::Config> config) {
+  auto runtime = std::make_shared<RuntimeConfig>();
+  for (const auto& upstream : config->upstreams) {
+    if (!upstream.https) continue;
+    auto tls = make_upstream_tls_context(upstream.tls);
+    if (!tls.context) return {nullptr, "upstream " + upstream.name + ": " + tls.error};
+    runtime->upstream_tls.emplace(upstream.name, std::move(tls.context));
+  }
+  runtime->filters = filters::registry::FilterChainFactory::build(*config);
+  runtime->config = std::move(config);
+  return {std::move(runtime), {}};
+}
+
+}  // namespace groundgate::proxy::server

@@ -1,0 +1,46 @@
+#pragma once
+// One immutable snapshot of everything a request needs from configuration: the typed config,
+// the compiled filter configs and the upstream TLS contexts. A reload builds a new snapshot
+// and swaps it in; streams in flight keep the one they started with.
+
+#include <atomic>
+#include <map>
+#include <memory>
+#include <string>
+
+#include <boost/asio/ssl/context.hpp>
+
+#include "config/config.h"
+#include "filters/registry/filter_chain_factory.h"
+
+namespace groundgate::proxy::server {
+
+struct RuntimeConfig {
+  std::shared_ptr<const config::Config> config;
+  std::shared_ptr<const filters::registry::FilterChainFactory> filters;
+  // OpenSSL contexts are safe to share between threads once built; Asio wants them non-const.
+  std::map<std::string, std::shared_ptr<boost::asio::ssl::context>, std::less<>> upstream_tls;
+
+  boost::asio::ssl::context* tls_for(std::string_view upstream) const;
+};
+
+struct RuntimeConfigResult {
+  std::shared_ptr<const RuntimeConfig> runtime;  // null on error
+  std::string error;
+};
+
+RuntimeConfigResult build_runtime_config(std::shared_ptr<const config::Config> config);
+
+// The current snapshot, readable from any thread.
+class ConfigStore {
+ public:
+  explicit ConfigStore(std::shared_ptr<const RuntimeConfig> initial)
+      : current_(std::move(initial)) {}
+  std::shared_ptr<const RuntimeConfig> current() const { return current_.load(); }
+  void replace(std::shared_ptr<const RuntimeConfig> next) { current_.store(std::move(next)); }
+
+ private:
+  std::atomic<std::shared_ptr<const RuntimeConfig>> current_;
+};
+
+}  // namespace groundgate::proxy::server

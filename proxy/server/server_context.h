@@ -1,0 +1,30 @@
+#pragma once
+// What every connection of a running proxy shares: the config store, metrics, access log and
+// the drain flag. Sessions hold a shared_ptr, so a session frame destroyed late (when the
+// io_context shuts down) never points at freed state.
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+
+#include "proxy/observability/access_log.h"
+#include "proxy/observability/metrics_registry.h"
+#include "proxy/observability/proxy_metrics.h"
+#include "proxy/server/runtime_config.h"
+
+namespace groundgate::proxy::server {
+
+struct ServerContext {
+  explicit ServerContext(std::shared_ptr<const RuntimeConfig> runtime)
+      : configs(std::move(runtime)), metrics(registry) {}
+
+  ConfigStore configs;
+  observability::MetricsRegistry registry;
+  observability::ProxyMetrics metrics;
+  std::unique_ptr<observability::AccessLog> access_log;  // null: no access log
+  std::atomic<bool> draining{false};
+  std::atomic<int64_t> exchanges_in_flight{0};
+  std::atomic<uint64_t> next_request_id{1};
+};
+
+}  // namespace groundgate::proxy::server

@@ -1,0 +1,89 @@
+#include "proxy/server/session.h"
+
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <boost/beast/http/write.hpp>
+
+#include "proxy/openai/error_body.h"
+#include "proxy/server/exchange.h"
+
+namespace groundgate::proxy::server {
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using observability::ErrorKind;
+
+namespace {
+
+constexpr auto kUse = asio::as_tuple(asio::use_awaitable);
+
+asio::awaitable<void> reply_bad_request(AnyStream& client, http::status status,
+                                        std::string_view message) {
+  http::response<http::string_body> response{status, 11};
+  response.set(http::field::content_type, "application/json");
+  response.body() = openai::error_body(message, "invalid_request_error", "bad_request");
+  response.prepare_payload();
+  response.keep_alive(false);
+  co_await http::async_write(client, response, kUse);
+}
+
+}  // namespace
+
+asio::awaitable<void> run_session(std::shared_ptr<ServerContext> shared, AnyStream client) {
+  ServerContext& context = *shared;
+  auto& open = context.metrics.connections_open.with({});
+  open.inc();
+  struct Close {
+    observability::Gauge& gauge;
+    ~Close() { gauge.dec(); }
+  } close_guard{open};
+
+  const config::Limits limits = context.configs.current()->config->limits;
+  if (auto* tls = client.tls()) {
+    client.tcp().expires_after(limits.client_header_timeout);
+    auto [ec] = co_await tls->async_handshake(asio::ssl::stream_base::server, kUse);
+    if (ec) {
+      context.metrics.errors_total.with({observability::error_kind_name(ErrorKind::kTlsHandshake)})
+          .inc();
+      co_return;
+    }
+  }
+
+  beast::flat_buffer buffer;
+  bool first = true;
+  while (!context.draining) {
+    RequestHeaderParser header;
+    header.header_limit(static_cast<std::uint32_t>(limits.max_header_bytes));
+    header.body_limit(boost::none);  // the body limit is applied where the body is read
+    client.tcp().expires_after(first ? limits.client_header_timeout : limits.client_idle_timeout);
+    auto [ec, n] = co_await http::async_read_header(client, buffer, header, kUse);
+    if (ec == http::error::end_of_stream || ec == asio::error::eof) break;
+    if (ec) {
+      if (ec == http::error::header_limit) {
+        co_await reply_bad_request(client, http::status::request_header_fields_too_large,
+                                   "groundgate: request headers too large");
+      } else if (ec.category() == http::make_error_code(http::error::end_of_stream).category()) {
+        co_await reply_bad_request(client, http::status::bad_request,
+                                   "groundgate: malformed HTTP request");
+      }
+      if (ec != beast::error::timeout &&
+          ec.category() == http::make_error_code(http::error::end_of_stream).category()) {
+        context.metrics.errors_total.with({observability::error_kind_name(ErrorKind::kBadRequest)})
+            .inc();
+      }
+      break;
+    }
+    first = false;
+    if (!co_await run_exchange(context, client, buffer, header)) break;
+  }
+
+  if (auto* tls = client.tls()) {
+    client.tcp().expires_after(std::chrono::seconds(2));
+    co_await tls->async_shutdown(kUse);  // stream_truncated from the peer is benign here
+  }
+  client.close();
+}
+
+}  // namespace groundgate::proxy::server
