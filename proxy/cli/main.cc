@@ -14,33 +14,34 @@ commands:
   mock-upstream --listen HOST:PORT [--script FILE] [--tokens-per-second N] [--stamp]
                            an OpenAI-compatible mock endpoint
   demo                     the mock upstream and the proxy in one process, built-in config
+  check --context FILE [--context FILE...] --answer FILE [--question TEXT]
+                           verify one answer against context files; JSON verdicts on stdout
+  eval DATA.jsonl [--out PRED.jsonl] [--verifiers LIST]
+                           score the verifiers on labelled samples (semantic_pieces, naive)
   help                     this text
 )";
 
-} // namespace
+}  // namespace
 
-int main(int argc, char **argv) {
+int main(int argc, char** argv) {
   using namespace groundgate::proxy::cli;
   std::string_view command = argc > 1 ? argv[1] : "serve";
   int first = 2;
-  if (command.starts_with(
-          "-")) { // options only: `groundgate -c FILE` means serve
+  if (command.starts_with("-")) {  // options only: `groundgate -c FILE` means serve
     command = "serve";
     first = 1;
   }
-  if (command == "serve")
-    return serve_command(argc, argv, first);
-  if (command == "validate")
-    return validate_command(argc, argv, first);
-  if (command == "mock-upstream")
-    return mock_upstream_command(argc, argv, first);
-  if (command == "demo")
-    return demo_command(argc, argv, first);
+  if (command == "serve") return serve_command(argc, argv, first);
+  if (command == "validate") return validate_command(argc, argv, first);
+  if (command == "mock-upstream") return mock_upstream_command(argc, argv, first);
+  if (command == "demo") return demo_command(argc, argv, first);
+  if (command == "check") return check_command(argc, argv, first);
+  if (command == "eval") return eval_command(argc, argv, first);
   if (command == "help" || command == "--help" || command == "-h") {
     std::fputs(kUsage.data(), stdout);
     return 0;
   }
-  std::fprintf(stderr, "groundgate: unknown command '%.*s'\n%s",
-               static_cast<int>(command.size()), command.data(), kUsage.data());
+  std::fprintf(stderr, "groundgate: unknown command '%.*s'\n%s", static_cast<int>(command.size()),
+               command.data(), kUsage.data());
   return 2;
 }
