@@ -134,6 +134,7 @@ metric_quantiles() {  # METRICS_FILE_BEFORE METRICS_FILE_AFTER
     }' "$1" "$2"
 }
 
+load_at_start=$(cut -d' ' -f1-3 /proc/loadavg)
 mock_port=$(free_port)
 gg_port=$(free_port)
 admin_port=$(free_port)
@@ -228,7 +229,8 @@ run_path() {  # LABEL PORT PROXY_PIDS...
       ((rss > peak)) && peak=$rss
       if [[ $label == groundgate && -z $gauge ]]; then
         gauge=$(curl -s --max-time 2 "http://127.0.0.1:$admin_port/metrics" |
-          awk '/^groundgate_streams_in_flight/ {print $NF}' || true)
+          awk '/^groundgate_streams_in_flight/ {s = $NF} /^groundgate_connections_open/ {c = $NF}
+               END {print s "/" c}' || true)
       fi
     fi
   done
@@ -261,6 +263,7 @@ read -r d50 d99 < <(jq -r '"\(.p50_us) \(.p99_us)"' "$work/direct.json")
   echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
   echo "load: $streams streams, $rate tokens/s per stream, ${ramp}s ramp, ${duration}s measured," \
     "client threads $threads"
+  echo "load average at start: $load_at_start, at end: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo
   printf '%-10s %9s %9s %8s %8s %8s %9s %9s %9s %7s %7s %9s %9s %8s %8s\n' \
     path events/s events p50_us p90_us p99_us max_us add_p50 add_p99 errors open \
@@ -296,7 +299,8 @@ read -r d50 d99 < <(jq -r '"\(.p50_us) \(.p99_us)"' "$work/direct.json")
   echo "cpu_us/ev = CPU time of the proxy (direct: of the mock) per event received by the client"
   read -r _ _ _ gauge <"$work/groundgate.rss"
   echo "groundgate /metrics: added_latency over $gm_count events: p50 ${gm_p50} µs, p99 ${gm_p99} µs" \
-    "(bucket interpolation); streams_in_flight mid-run: $gauge"
+    "(bucket interpolation); streams_in_flight/connections_open at the first sample after the ramp:" \
+    "$gauge"
   read -r _ _ after _ <"$work/groundgate.rss"
   echo "groundgate RSS after the load: $((after / 1024)) MiB"
   for label in direct groundgate nginx; do
