@@ -87,7 +87,9 @@ TEST(CompletionWriterTest, LegacyCompletionChunksAndWholeBody) {
       std::string::npos,
       out.find(R"("choices":[{"text":"Hi","index":0,"logprobs":null,"finish_reason":null}])"));
   out.clear();
-  const FullChoice choices[] = {{.content = "Hi there", .finish_reason = "stop"}};
+  FullChoice choices[1];
+  choices[0].content = "Hi there";
+  choices[0].finish_reason = "stop";
   writer.full_response(out, choices, {.prompt_tokens = 2, .completion_tokens = 2});
   EXPECT_EQ(R"({"id":"cmpl-1","object":"text_completion","created":1700000000,"model":"gpt-\"4\"",)"
             R"("system_fingerprint":"fp_0123456789","choices":[{"text":"Hi there","index":0,)"

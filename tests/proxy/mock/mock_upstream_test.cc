@@ -433,7 +433,8 @@ TEST_F(MockUpstreamTest, StampPutsTheSendTimeInEveryChunk) {
   ASSERT_GE(events.size(), 3u);
   int64_t previous = before;
   for (size_t i = 0; i + 1 < events.size(); ++i) {
-    const std::string_view fingerprint = str(parse_json(events[i])->root["system_fingerprint"]);
+    const auto json = parse_json(events[i]);
+    const std::string_view fingerprint = str(json->root["system_fingerprint"]);
     ASSERT_TRUE(fingerprint.starts_with("gg-ts-")) << fingerprint;
     const int64_t stamp = std::stoll(std::string(fingerprint.substr(6)));
     EXPECT_LE(previous, stamp);
