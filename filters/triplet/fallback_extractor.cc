@@ -1,0 +1,183 @@
+#include "filters/triplet/fallback_extractor.h"
+
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include "filters/text/stopwords.h"
+
+namespace groundgate::filters::triplet {
+
+namespace {
+
+constexpr std::array<std::string_view, 27> kAuxiliaries = {
+    "is",   "are",   "was",  "were",  "be",     "been", "being", "am",  "has",
+    "have", "had",   "do",   "does",  "did",    "will", "would", "can", "could",
+    "may",  "might", "must", "shall", "should", "'s",   "'re",   "'ve", "'ll"};
+constexpr std::array<std::string_view, 8> kBe = {"is", "are",  "was",   "were",
+                                                 "be", "been", "being", "am"};
+constexpr std::array<std::string_view, 22> kPrepositions = {
+    "in",   "on", "at",    "by",      "with",   "from",    "during",  "since",
+    "for",  "to", "into",  "after",   "before", "between", "through", "under",
+    "over", "of", "about", "against", "among",  "across"};
+constexpr std::array<std::string_view, 10> kNonVerbs = {"the",   "a",     "an",  "this", "that",
+                                                        "these", "those", "his", "her",  "their"};
+
+template <std::size_t N>
+bool one_of(std::string_view s, const std::array<std::string_view, N>& set) {
+  return std::find(set.begin(), set.end(), s) != set.end();
+}
+
+bool is_word(const text::Token& t) {
+  return t.kind == text::TokenKind::kWord;
+}
+
+// An inflected verb form: WordNet lemmatises it to some other verb ("wrote" → "write").
+bool inflected_verb(const text::Token& t, const text::Lexicon* lexicon) {
+  if (!is_word(t) || t.has(text::kCapitalized) || t.norm.size() < 3) return false;
+  if (lexicon == nullptr) return t.norm.ends_with("ed");
+  for (const std::string_view lemma : lexicon->lemmas(t.norm, text::Lexicon::Pos::kVerb)) {
+    if (lemma != t.norm) {
+      // "-s" forms are plural nouns as often as verbs: only without a noun reading.
+      if (!t.norm.ends_with("ed") && t.norm.ends_with("s") &&
+          !lexicon->lemmas(t.norm, text::Lexicon::Pos::kNoun).empty()) {
+        return false;
+      }
+      return true;
+    }
+  }
+  return false;
+}
+
+bool is_adverb_in_group(const text::Token& t) {
+  return is_word(t) && (text::is_negation(t.norm) || t.norm == "also" || t.norm == "still" ||
+                        t.norm == "already" || t.norm == "only" || t.norm.ends_with("ly"));
+}
+
+std::string_view slice(std::string_view s, std::size_t b, std::size_t e) {
+  return b < e ? s.substr(b, e - b) : std::string_view{};
+}
+
+}  // namespace
+
+std::vector<Triplet> extract_by_rules(std::string_view clause, std::span<const text::Token> tokens,
+                                      const text::Lexicon* lexicon) {
+  // Subject: at least one word; the verb group starts at the first verb-like token after it.
+  std::size_t verb_begin = tokens.size();
+  for (std::size_t i = 1; i < tokens.size(); ++i) {
+    const text::Token& t = tokens[i];
+    if (!is_word(t) || one_of(tokens[i - 1].norm, kNonVerbs)) continue;
+    if (one_of(t.norm, kAuxiliaries) || inflected_verb(t, lexicon)) {
+      verb_begin = i;
+      break;
+    }
+  }
+  if (verb_begin == tokens.size()) return {};
+  // The verb group: auxiliaries, negation and adverbs, then verbs; the last verb is the head.
+  std::size_t head = verb_begin;
+  bool negated = false;
+  bool passive_aux = false;
+  bool passive = false;
+  std::size_t i = verb_begin;
+  for (; i < tokens.size(); ++i) {
+    const text::Token& t = tokens[i];
+    if (!is_word(t) && !t.has(text::kClitic)) break;
+    const bool aux = one_of(t.norm, kAuxiliaries);
+    if (text::is_negation(t.norm)) {
+      negated = true;
+    } else if (i == verb_begin || aux ||
+               (i > verb_begin && (inflected_verb(t, lexicon) ||
+                                   (one_of(tokens[head].norm, kAuxiliaries) && lexicon != nullptr &&
+                                    !lexicon->lemmas(t.norm, text::Lexicon::Pos::kVerb).empty() &&
+                                    !t.has(text::kCapitalized))))) {
+      if (i > verb_begin && !aux && passive_aux && t.norm.ends_with("ed")) passive = true;
+      if (aux && one_of(t.norm, kBe)) passive_aux = true;
+      head = i;
+    } else if (!is_adverb_in_group(t)) {
+      break;
+    }
+  }
+  const std::size_t group_end = i;
+  // "is" + "born": keep as the relation head, like the parser's Pa reading.
+  Triplet t;
+  t.fallback = true;
+  t.negated = negated;
+  std::size_t subject_begin = 0;
+  // Leading conjunctions and sentence adverbs are not part of the subject.
+  while (subject_begin < verb_begin && is_word(tokens[subject_begin]) &&
+         (tokens[subject_begin].norm == "and" || tokens[subject_begin].norm == "but" ||
+          tokens[subject_begin].norm == "however" || tokens[subject_begin].norm == "so")) {
+    ++subject_begin;
+  }
+  while (subject_begin < verb_begin && tokens[subject_begin].kind == text::TokenKind::kPunctuation)
+    ++subject_begin;
+  std::size_t subject_end = verb_begin;
+  // "The company, which was founded in 1990, employs": the relative clause is not the subject.
+  for (std::size_t r = subject_begin + 1; r < verb_begin; ++r) {
+    if (tokens[r - 1].norm == "," && (tokens[r].norm == "which" || tokens[r].norm == "who")) {
+      subject_end = r - 1;
+      break;
+    }
+  }
+  while (subject_end > subject_begin &&
+         tokens[subject_end - 1].kind == text::TokenKind::kPunctuation)
+    --subject_end;
+  if (subject_begin >= subject_end) return {};
+  t.subject = std::string(slice(clause, tokens[subject_begin].begin, tokens[subject_end - 1].end));
+  t.verb = tokens[head].norm;
+  t.relation = std::string(slice(clause, tokens[verb_begin].begin, tokens[head].end));
+  if (group_end < tokens.size() && tokens[group_end].norm == "born") {
+    t.verb = "born";
+  }
+  t.begin = tokens[subject_begin].begin;
+  t.end = tokens[head].end;
+
+  // Object up to the first preposition; then qualifiers, one per preposition.
+  std::size_t k = group_end;
+  if (t.verb == "born" && k < tokens.size()) {
+    t.relation = std::string(slice(clause, tokens[verb_begin].begin, tokens[k].end));
+    ++k;
+  }
+  auto phrase_end = [&](std::size_t from) {
+    std::size_t e = from;
+    while (e < tokens.size() &&
+           !(is_word(tokens[e]) && one_of(tokens[e].norm, kPrepositions) && e > from) &&
+           !(tokens[e].kind == text::TokenKind::kPunctuation && tokens[e].norm != "-" &&
+             tokens[e].norm != "'")) {
+      ++e;
+    }
+    return e;
+  };
+  // "of" continues a noun phrase ("the capital of France").
+  auto extend_of = [&](std::size_t e) {
+    while (e + 1 < tokens.size() && is_word(tokens[e]) && tokens[e].norm == "of")
+      e = phrase_end(e + 1);
+    return e;
+  };
+  if (k < tokens.size() && !(is_word(tokens[k]) && one_of(tokens[k].norm, kPrepositions))) {
+    const std::size_t e = extend_of(phrase_end(k));
+    if (e > k) {
+      t.object = std::string(slice(clause, tokens[k].begin, tokens[e - 1].end));
+      t.end = tokens[e - 1].end;
+      k = e;
+    }
+  }
+  while (k < tokens.size()) {
+    if (!(is_word(tokens[k]) && one_of(tokens[k].norm, kPrepositions))) {
+      ++k;
+      continue;
+    }
+    const std::size_t e = extend_of(phrase_end(k + 1));
+    if (e > k + 1) {
+      t.qualifiers.push_back({tokens[k].norm,
+                              std::string(slice(clause, tokens[k + 1].begin, tokens[e - 1].end)),
+                              tokens[k + 1].begin, tokens[e - 1].end});
+      t.end = tokens[e - 1].end;
+    }
+    k = std::max(e, k + 1);
+  }
+  normalise_voice(t, passive);
+  return {t};
+}
+
+}  // namespace groundgate::filters::triplet

@@ -1,0 +1,170 @@
+#include "filters/triplet/triplet_extractor.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <optional>
+#include <string>
+
+#include "filters/text/clause_splitter.h"
+#include "filters/text/sentence_segmenter.h"
+#include "filters/text/tokenizer.h"
+#include "filters/triplet/fallback_extractor.h"
+#include "filters/triplet/linkage_reader.h"
+
+namespace groundgate::filters::triplet {
+
+namespace {
+
+constexpr std::array<std::string_view, 7> kPronouns = {"he",  "she",  "it", "they",
+                                                       "him", "them", "we"};
+constexpr std::array<std::string_view, 4> kPossessives = {"its", "their", "his", "her"};
+constexpr std::size_t kMaxConjunctWords = 4;
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// "he" → antecedent; "its revenue" → "<antecedent>'s revenue".
+bool resolve_pronoun(std::string& argument, std::string_view antecedent) {
+  if (antecedent.empty()) return false;
+  const std::size_t space = argument.find(' ');
+  const std::string first = lower(argument.substr(0, space));
+  if (space == std::string::npos && is_subject_pronoun(first)) {
+    argument = std::string(antecedent);
+    return true;
+  }
+  if (space != std::string::npos &&
+      std::find(kPossessives.begin(), kPossessives.end(), first) != kPossessives.end()) {
+    argument = std::string(antecedent) + "'s" + argument.substr(space);
+    return true;
+  }
+  return false;
+}
+
+// "polonium and radium", "A, B and C" → the conjuncts, when each is a short phrase.
+std::vector<std::string> split_conjuncts(const std::string& phrase) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  const auto push = [&](std::size_t end) {
+    std::string part = phrase.substr(start, end - start);
+    while (!part.empty() && (part.back() == ' ' || part.back() == ','))
+      part.pop_back();
+    while (!part.empty() && part.front() == ' ')
+      part.erase(part.begin());
+    parts.push_back(std::move(part));
+  };
+  for (std::size_t i = 0; i < phrase.size(); ++i) {
+    if (phrase.compare(i, 5, " and ") == 0) {
+      push(i);
+      start = i + 5;
+      i += 4;
+    } else if (phrase[i] == ',') {
+      push(i);
+      start = i + 1;
+    }
+  }
+  if (parts.empty()) return {phrase};
+  push(phrase.size());
+  for (const auto& p : parts) {
+    const auto words = std::count(p.begin(), p.end(), ' ') + 1;
+    if (p.empty() || static_cast<std::size_t>(words) > kMaxConjunctWords) return {phrase};
+  }
+  return parts;
+}
+
+void split_conjunctions(std::vector<Triplet>& triplets) {
+  std::vector<Triplet> out;
+  for (const Triplet& t : triplets) {
+    for (const std::string& s : split_conjuncts(t.subject)) {
+      for (const std::string& o :
+           t.object.empty() ? std::vector<std::string>{std::string()} : split_conjuncts(t.object)) {
+        Triplet c = t;
+        c.subject = s;
+        c.object = o;
+        out.push_back(std::move(c));
+      }
+    }
+  }
+  triplets = std::move(out);
+}
+
+}  // namespace
+
+bool is_subject_pronoun(std::string_view lower_word) {
+  return std::find(kPronouns.begin(), kPronouns.end(), lower_word) != kPronouns.end();
+}
+
+TripletExtractor::TripletExtractor(std::shared_ptr<const LinkDictionary> dictionary,
+                                   std::shared_ptr<const text::Lexicon> lexicon, Options options)
+    : dictionary_(std::move(dictionary)), lexicon_(std::move(lexicon)), options_(options) {}
+
+SentenceTriplets TripletExtractor::extract_sentence(std::string_view sentence,
+                                                    std::string_view previous_subject) const {
+  SentenceTriplets result;
+  result.end = sentence.size();
+  std::string antecedent(previous_subject);
+  std::optional<LinkParser> parser;
+  const std::vector<text::Token> tokens = text::tokenize(sentence);
+  for (const text::Clause& clause : text::split_clauses(sentence, tokens)) {
+    const std::string_view clause_text = sentence.substr(clause.begin, clause.end - clause.begin);
+    clauses_.fetch_add(1, std::memory_order_relaxed);
+    std::vector<Triplet> triplets;
+    if (options_.use_parser && dictionary_) {
+      if (!parser) parser.emplace(dictionary_, options_.parser);
+      const LinkParser::Result parse = parser->parse(clause_text);
+      if (parse.status == LinkParser::Status::kParsed) {
+        triplets = read_triplets(parse.linkage, clause_text);
+      }
+    }
+    if (!triplets.empty()) {
+      parsed_.fetch_add(1, std::memory_order_relaxed);
+    } else {
+      fallbacks_.fetch_add(1, std::memory_order_relaxed);
+      result.fallback = true;
+      triplets = extract_by_rules(clause_text, text::tokenize(clause_text), lexicon_.get());
+    }
+    split_conjunctions(triplets);
+    for (Triplet& t : triplets) {
+      t.begin += clause.begin;
+      t.end += clause.begin;
+      for (Qualifier& q : t.qualifiers) {
+        q.begin += clause.begin;
+        q.end += clause.begin;
+      }
+      resolve_pronoun(t.object, antecedent);
+      t.subject_resolved = resolve_pronoun(t.subject, antecedent);
+      if (t.subject_resolved) continue;
+      const std::string first = lower(t.subject.substr(0, t.subject.find(' ')));
+      if (!is_subject_pronoun(first) && result.subject.empty()) result.subject = t.subject;
+    }
+    if (!result.subject.empty()) antecedent = result.subject;
+    result.triplets.insert(result.triplets.end(), std::make_move_iterator(triplets.begin()),
+                           std::make_move_iterator(triplets.end()));
+  }
+  if (result.subject.empty()) result.subject = std::string(previous_subject);
+  return result;
+}
+
+std::vector<SentenceTriplets> TripletExtractor::extract_text(std::string_view text) const {
+  std::vector<SentenceTriplets> out;
+  std::string previous;
+  for (const text::Sentence& s : text::SentenceSegmenter::split(text)) {
+    SentenceTriplets st = extract_sentence(text.substr(s.begin, s.end - s.begin), previous);
+    st.begin = s.begin;
+    st.end = s.end;
+    previous = st.subject;
+    out.push_back(std::move(st));
+  }
+  return out;
+}
+
+TripletExtractor::Stats TripletExtractor::stats() const {
+  return {clauses_.load(std::memory_order_relaxed), parsed_.load(std::memory_order_relaxed),
+          fallbacks_.load(std::memory_order_relaxed)};
+}
+
+}  // namespace groundgate::filters::triplet

@@ -1,0 +1,61 @@
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "filters/text/lexicon.h"
+#include "filters/triplet/link_dictionary.h"
+#include "filters/triplet/link_parser.h"
+#include "filters/triplet/triplet.h"
+
+namespace groundgate::filters::triplet {
+
+// Text → triplets. Each clause (text::split_clauses) is parsed with link-grammar when it fits
+// the parser's limits and read with read_triplets(); otherwise, or when the parse gives no
+// claim, the rule-based extractor takes it, so no clause goes unchecked. Pronoun subjects
+// (he, she, it, they; its/their/his/her + noun) become the previous subject. Thread-safe: the
+// dictionary and lexicon are shared read-only, each call has its own parse options.
+class TripletExtractor {
+ public:
+  struct Options {
+    LinkParser::Options parser;
+    bool use_parser = true;  // false: rules only (also when no dictionary is given)
+  };
+
+  struct Stats {
+    std::uint64_t clauses = 0;
+    std::uint64_t parsed = 0;     // read from a complete linkage
+    std::uint64_t fallbacks = 0;  // taken by the rule-based extractor
+  };
+
+  // `dictionary` and `lexicon` may be null: rules only, and suffix rules for verbs.
+  TripletExtractor(std::shared_ptr<const LinkDictionary> dictionary,
+                   std::shared_ptr<const text::Lexicon> lexicon, Options options);
+
+  // The triplets of one sentence; `previous_subject` resolves its pronouns. Spans are bytes
+  // of `sentence`.
+  SentenceTriplets extract_sentence(std::string_view sentence,
+                                    std::string_view previous_subject) const;
+  // Every sentence of `text`, pronouns resolved sentence to sentence. Spans of the sentences
+  // are bytes of `text`, those of the triplets bytes of their sentence.
+  std::vector<SentenceTriplets> extract_text(std::string_view text) const;
+
+  Stats stats() const;
+  const text::Lexicon* lexicon() const { return lexicon_.get(); }
+
+ private:
+  std::shared_ptr<const LinkDictionary> dictionary_;
+  std::shared_ptr<const text::Lexicon> lexicon_;
+  Options options_;
+  mutable std::atomic<std::uint64_t> clauses_{0};
+  mutable std::atomic<std::uint64_t> parsed_{0};
+  mutable std::atomic<std::uint64_t> fallbacks_{0};
+};
+
+// A pronoun that stands for the previous sentence's subject.
+bool is_subject_pronoun(std::string_view lower_word);
+
+}  // namespace groundgate::filters::triplet
