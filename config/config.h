@@ -74,9 +74,40 @@ struct RedactConfig {
   bool case_insensitive = true;
 };
 
+// Where a policy looks for the retrieved context in a request; mirrors filters/context's
+// ContextOptions (config depends on nothing of ours, so the defaults are repeated here).
+struct ContextSourcesConfig {
+  bool tool_messages = true;           // role "tool" and legacy "function" messages
+  bool extension_fields = true;        // top-level `context` and `documents`
+  bool keep_extension_fields = false;  // forward them upstream instead of removing them
+  bool tagged_blocks = true;           // <context>…</context> etc. in system/user messages
+  std::vector<std::string> tags = {"context", "documents", "document"};
+  bool system_message = false;  // the system message's untagged text (instructions are no evidence)
+  bool question = false;        // the last user message, as weak grounding
+  std::size_t max_bytes = 256 * 1024;  // more context is truncated, and the truncation reported
+};
+
+// The semantic-piece verifier's parameters; mirrors filters/semantic_piece's VerifierOptions
+// (and its AnswerRule), with the same defaults.
+struct SemanticPiecesConfig {
+  std::size_t top_k = 3;               // evidence pieces retrieved per answer piece
+  double min_coverage = 1.0;           // share of content words the evidence must cover
+  double match_overlap = 0.5;          // share that makes evidence "well matched"
+  double elsewhere_weight = 1.0;       // weight of words found only elsewhere in the context
+  bool question_grounds_words = true;  // the question grounds words (never numbers or dates)
+  bool flag_contradicted = true;       // any contradicted piece flags the answer
+  double max_unsupported_share = 0.0;  // flag the answer above this share of unsupported pieces
+};
+
 struct PolicyConfig {
   std::string name;
   std::optional<RedactConfig> redact;
+  // Verification engines, in the order they run: "semantic_pieces" ("triplets" is reserved).
+  std::vector<std::string> verifiers;
+  ContextSourcesConfig context;
+  // "stream_first": forward at once, report afterwards. ("sentence" needs inline actions.)
+  std::string hold = "stream_first";
+  SemanticPiecesConfig semantic_pieces;
 };
 
 struct Limits {

@@ -1,13 +1,17 @@
 #include "config/policy_section.h"
 
 #include <array>
+#include <optional>
 
+#include "config/context_section.h"
+#include "config/verifier_section.h"
 #include "config/yaml_scalars.h"
 
 namespace groundgate::config {
 namespace {
 
-constexpr std::array<std::string_view, 1> kPolicyKeys{"redact"};
+constexpr std::array<std::string_view, 5> kPolicyKeys{"redact", "verifiers", "context", "hold",
+                                                      "semantic_pieces"};
 constexpr std::array<std::string_view, 3> kRedactKeys{"phrases", "replacement", "case_insensitive"};
 
 RedactConfig read_redact(const YamlField& field, ErrorSink& errors) {
@@ -46,6 +50,29 @@ PolicyConfig read_policy(const YamlField& field, ErrorSink& errors) {
   }
   YamlMap map(field, kPolicyKeys, errors);
   if (auto f = map.get("redact")) p.redact = read_redact(*f, errors);
+  if (auto f = map.get("verifiers")) p.verifiers = read_verifiers(*f, errors);
+  if (auto f = map.get("hold")) {
+    if (auto hold = read_hold(*f, errors)) p.hold = std::move(*hold);
+  }
+  // Settings nothing reads are a trap (the user believes they apply): refuse them. A verifier
+  // list with errors was reported already, so only an absent or empty list counts here.
+  const std::optional<YamlField> verifiers = map.get("verifiers");
+  const bool no_verifier = !verifiers || verifiers->value.IsNull() ||
+                           (verifiers->value.IsSequence() && verifiers->value.size() == 0);
+  if (auto f = map.get("context")) {
+    p.context = read_context_sources(*f, errors);
+    if (no_verifier) {
+      errors.add(f->key_mark, f->path +
+                                  ": has no effect without a verifier (add verifiers: "
+                                  "[semantic_pieces])");
+    }
+  }
+  if (auto f = map.get("semantic_pieces")) {
+    p.semantic_pieces = read_semantic_pieces(*f, errors);
+    if (no_verifier) {
+      errors.add(f->key_mark, f->path + ": has no effect unless 'semantic_pieces' is in verifiers");
+    }
+  }
   return p;
 }
 

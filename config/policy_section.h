@@ -1,5 +1,5 @@
 #pragma once
-// The `policies:` section: name → {redact: {phrases, replacement, case_insensitive}}.
+// The `policies:` section: name → {redact, verifiers, context, hold, semantic_pieces}.
 
 #include <vector>
 

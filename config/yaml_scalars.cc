@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <charconv>
+#include <cmath>
+#include <sstream>
 
 #include "config/value_parsers.h"
 
@@ -79,6 +82,22 @@ std::optional<std::uint64_t> read_count(const YamlField& f, std::uint64_t max, E
   if (!digits || value == 0 || value > max) {
     errors.add(f.mark(), f.path + ": expected a whole number from 1 to " + std::to_string(max) +
                              ", got '" + s + "'");
+    return std::nullopt;
+  }
+  return value;
+}
+
+std::optional<double> read_number(const YamlField& f, double min, double max, ErrorSink& errors) {
+  if (!expect_scalar(f, "a number", errors)) return std::nullopt;
+  const std::string& s = f.value.Scalar();
+  double value = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+  if (s.empty() || ec != std::errc() || end != s.data() + s.size() || !std::isfinite(value) ||
+      value < min || value > max) {
+    std::ostringstream range;
+    range << "expected a number from " << min << " to " << max << ", got '" << s.substr(0, 64)
+          << "'";
+    errors.add(f.mark(), f.path + ": " + range.str());
     return std::nullopt;
   }
   return value;

@@ -19,6 +19,8 @@ std::optional<bool> read_bool(const YamlField& f, ErrorSink& errors);
 std::optional<Millis> read_duration(const YamlField& f, bool allow_zero, ErrorSink& errors);
 std::optional<std::uint64_t> read_size(const YamlField& f, ErrorSink& errors);  // > 0
 std::optional<std::uint64_t> read_count(const YamlField& f, std::uint64_t max, ErrorSink& errors);
+// A decimal number in [min, max] ("0.5", "1", "1e-3"); NaN and infinities are rejected.
+std::optional<double> read_number(const YamlField& f, double min, double max, ErrorSink& errors);
 std::optional<Endpoint> read_endpoint(const YamlField& f, ErrorSink& errors);
 // A name of an upstream, route or policy: letters, digits, '_', '-', '.'.
 std::optional<std::string> read_name(const YamlField& f, ErrorSink& errors);

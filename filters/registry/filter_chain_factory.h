@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "config/config.h"
+#include "filters/index/context_index_cache.h"
 #include "filters/stream/filter_chain.h"
 
 namespace groundgate::filters::registry {
@@ -19,6 +20,9 @@ struct StreamInfo {
   std::string_view route;
   std::string_view policy;
   std::string_view request_body;
+  // Out: the body to forward upstream, set by a filter that strips the context extension
+  // fields (`context`, `documents`); left empty, the original body goes unchanged.
+  std::string* forwarded_body = nullptr;
 };
 
 // Makes one filter for one stream from its compiled (shared, immutable) config.
@@ -29,9 +33,14 @@ class FilterChainFactory {
   // Compiles every policy's filter configs once (called at config load and on reload).
   static std::shared_ptr<const FilterChainFactory> build(const config::Config& config);
 
+  // Memory bound of the context-index cache shared by a snapshot's streams.
+  static constexpr std::size_t kIndexCacheBytes = 64u << 20;
+
   // The chain a stream under `policy` runs; empty chain for an unknown/empty policy name.
   stream::FilterChain create(std::string_view policy, const StreamInfo& info) const;
   bool has_filters(std::string_view policy) const;
+  // The snapshot's context-index cache (for stats), null when no policy verifies.
+  const index::ContextIndexCache* index_cache() const { return index_cache_.get(); }
   // The names of the filters `policy` runs, in chain order (for logs and the admin API).
   std::vector<std::string_view> filter_names(std::string_view policy) const;
 
@@ -44,6 +53,8 @@ class FilterChainFactory {
   FilterChainFactory() = default;
 
   std::map<std::string, std::vector<NamedFactory>, std::less<>> policies_;
+  // The snapshot's context-index cache, shared by its verifying policies; null when none.
+  std::shared_ptr<index::ContextIndexCache> index_cache_;
 };
 
 }  // namespace groundgate::filters::registry

@@ -88,6 +88,15 @@ FilterChain::ChoiceState* FilterChain::state_for(int choice) {
   return choices_[index].get();
 }
 
+StreamReport FilterChain::report() {
+  if (!report_) {
+    report_.emplace();
+    for (const std::unique_ptr<StreamFilter>& filter : filters_)
+      filter->on_stream_end(*report_);
+  }
+  return *report_;
+}
+
 ChainOutput FilterChain::run(int choice, std::string_view delta, bool end_of_choice) {
   ChainOutput result;
   if (stopped_) return result;

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,6 +49,10 @@ class FilterChain {
   bool stopped() const { return stopped_; }
   std::string_view stop_reason() const { return stop_reason_; }
   const ChainCounters& counters() const { return counters_; }
+  // Asks every filter, in chain order, what it has to say about the stream. The first call
+  // collects (each filter's on_stream_end runs exactly once); later calls return the same
+  // report again. Call it when the response is over.
+  StreamReport report();
 
  private:
   // One filter's view of one choice: its held text and how much of its input it consumed.
@@ -69,6 +74,7 @@ class FilterChain {
   std::string stop_reason_;
   ChainLimits limits_;
   ChainCounters counters_;
+  std::optional<StreamReport> report_;
 };
 
 }  // namespace groundgate::filters::stream

@@ -4,9 +4,12 @@
 // or that the stream stops. Filters never do I/O, never block for long, never throw.
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace groundgate::filters::stream {
 
@@ -34,6 +37,13 @@ struct TextEvent {
   bool end_of_choice = false;  // no more text will come: release or replace all of pending now
 };
 
+// What filters tell the proxy about a stream once it is over. Keys are "<filter>.<name>";
+// the proxy turns counts into metrics and both into access-log fields.
+struct StreamReport {
+  std::vector<std::pair<std::string, std::uint64_t>> counts;  // {"semantic_pieces.supported", 3}
+  std::vector<std::pair<std::string, std::string>> fields;    // access-log extras
+};
+
 // One instance per stream. The pass-through default releases everything at once.
 class StreamFilter {
  public:
@@ -41,6 +51,9 @@ class StreamFilter {
   virtual void on_text(const TextEvent& event, ChoiceOutput& out) {
     out.release(event.pending.size());
   }
+  // The stream is over (ended, stopped or broken off): append what the filter has to say.
+  // Called once per stream; choices that never got end_of_choice may still hold state.
+  virtual void on_stream_end(StreamReport& report) { (void)report; }
 };
 
 }  // namespace groundgate::filters::stream

@@ -64,5 +64,17 @@ TEST(Examples, LocalVllmHasLongTimeouts) {
   EXPECT_GT(u.header_timeout, UpstreamConfig{}.header_timeout);
 }
 
+TEST(Examples, GroundedPoliciesVerifyWithSemanticPieces) {
+  for (const char* name : {"openai.yaml", "local-vllm.yaml"}) {
+    LoadResult r = load_config_file(example(name));
+    ASSERT_TRUE(r.config) << name;
+    const PolicyConfig* grounded = r.config->find_policy("grounded");
+    ASSERT_NE(nullptr, grounded) << name;
+    EXPECT_EQ(std::vector<std::string>{"semantic_pieces"}, grounded->verifiers) << name;
+    EXPECT_EQ("stream_first", grounded->hold) << name;
+    EXPECT_FALSE(grounded->context.keep_extension_fields) << name;
+  }
+}
+
 }  // namespace
 }  // namespace groundgate::config
