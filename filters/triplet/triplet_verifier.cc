@@ -1,0 +1,232 @@
+#include "filters/triplet/triplet_verifier.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "filters/text/entities.h"
+
+namespace groundgate::filters::triplet {
+
+namespace {
+
+using ArgumentMatch = TripletMatcher::ArgumentMatch;
+using RelationMatch = TripletMatcher::RelationMatch;
+
+// How strongly an outcome speaks; the strongest over all evidence triplets wins.
+enum Rank : int {
+  kNothing = 0,
+  kPartial,
+  kRelationOther,
+  kQualifierOther,
+  kContradiction,
+  kSupport
+};
+
+struct Outcome {
+  Rank rank = kNothing;
+  Label label = Label::kUnsupported;
+  ReasonCode code = ReasonCode::kNoMatchingTriplet;
+  HallucinationType type = HallucinationType::kAbsoluteFabrication;
+  double score = 0.2;
+  std::string reason;
+};
+
+bool is_pronoun_argument(std::string_view argument) {
+  std::string lower(argument);
+  for (char& c : lower)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return is_subject_pronoun(lower);
+}
+
+std::string quoted(std::string_view s) {
+  return "\"" + std::string(s) + "\"";
+}
+
+Outcome make(Rank rank, Label label, ReasonCode code, HallucinationType type, double score,
+             std::string reason) {
+  return {rank, label, code, type, score, std::move(reason)};
+}
+
+// A time, number or place qualifier of the claim against the evidence sentence's values.
+Outcome check_qualifiers(const Triplet& claim, std::string_view evidence_text) {
+  std::vector<text::Entity> evidence_entities;
+  bool evidence_read = false;
+  for (const Qualifier& q : claim.qualifiers) {
+    const std::vector<text::Entity> values = text::extract_entities(q.text);
+    for (const text::Entity& v : values) {
+      if (!evidence_read) {
+        evidence_entities = text::extract_entities(evidence_text);
+        evidence_read = true;
+      }
+      bool same = false;
+      const text::Entity* other = nullptr;
+      for (const text::Entity& e : evidence_entities) {
+        const text::EntityMatch m = text::compare(v, e);
+        if (m == text::EntityMatch::kSame) same = true;
+        if (m == text::EntityMatch::kDifferent && e.type == v.type && e.subtype == v.subtype)
+          other = &e;
+      }
+      if (same) continue;
+      if (other != nullptr) {
+        return make(kContradiction, Label::kContradicted, ReasonCode::kQualifierMismatch,
+                    HallucinationType::kDetailedInformationModification, 0,
+                    "qualifier: answer says " + quoted(q.preposition + " " + q.text) +
+                        ", evidence says " + quoted(other->text));
+      }
+      return make(kQualifierOther, Label::kUnsupported, ReasonCode::kQualifierMissing,
+                  HallucinationType::kAbsoluteFabrication, 0.4,
+                  "qualifier " + quoted(q.preposition + " " + q.text) + " is not in the evidence");
+    }
+  }
+  return make(kSupport, Label::kSupported, ReasonCode::kSupportedTriplet, HallucinationType::kNone,
+              1, "same subject, relation and object");
+}
+
+}  // namespace
+
+TripletVerifier::TripletVerifier(std::shared_ptr<const index::ContextIndex> index,
+                                 std::shared_ptr<const TripletExtractor> extractor,
+                                 std::shared_ptr<TripletCache> cache,
+                                 TripletVerifierOptions options)
+    : index_(std::move(index)),
+      extractor_(std::move(extractor)),
+      cache_(std::move(cache)),
+      options_(options),
+      matcher_(extractor_->lexicon()) {}
+
+std::vector<TripletVerifier::EvidenceTriplets> TripletVerifier::evidence_for(
+    std::string_view sentence) const {
+  std::vector<EvidenceTriplets> out;
+  for (const index::ContextIndex::Hit& hit : index_->top_k(sentence, options_.top_k)) {
+    const std::string_view text = index_->piece_text(index_->pieces()[hit.piece]);
+    std::shared_ptr<const SentenceTriplets> triplets = cache_ ? cache_->find(text) : nullptr;
+    if (!triplets) {
+      triplets = std::make_shared<const SentenceTriplets>(extractor_->extract_sentence(text, {}));
+      if (cache_) cache_->insert(text, triplets);
+    }
+    out.push_back({hit, text, std::move(triplets)});
+  }
+  return out;
+}
+
+Verdict TripletVerifier::judge(const Triplet& claim,
+                               std::span<const EvidenceTriplets> evidence) const {
+  Verdict verdict;
+  verdict.claim = claim;
+  if (evidence.empty()) {
+    verdict.label = Label::kUnsupported;
+    verdict.score = 0;
+    verdict.reason_code = ReasonCode::kNoEvidence;
+    verdict.type = HallucinationType::kAbsoluteFabrication;
+    verdict.reason = "no context sentence shares a word with the claim";
+    return verdict;
+  }
+  Outcome best;
+  best.reason = "no evidence triplet with subject " + quoted(claim.subject) + " and relation " +
+                quoted(claim.relation);
+  const EvidenceTriplets* best_piece = &evidence.front();
+  const Triplet* best_triplet = nullptr;
+  for (const EvidenceTriplets& piece : evidence) {
+    for (const Triplet& e : piece.triplets->triplets) {
+      // An unresolved pronoun in the evidence may support a claim, never contradict one.
+      const bool weak = is_pronoun_argument(e.subject);
+      // An agentless passive claim names the patient: compare it with the evidence's object.
+      const bool patient_view = claim.passive && !e.passive;
+      ArgumentMatch subject =
+          weak ? ArgumentMatch::kSame
+               : matcher_.match_arguments(claim.subject, patient_view ? e.object : e.subject);
+      if (subject != ArgumentMatch::kSame) continue;
+      const RelationMatch relation = matcher_.match_relations(claim, e);
+      std::vector<std::string_view> objects;
+      if (!patient_view && !e.object.empty()) objects.push_back(e.object);
+      for (const Qualifier& q : e.qualifiers)
+        objects.push_back(q.text);
+      ArgumentMatch object = claim.object.empty() ? ArgumentMatch::kSame : ArgumentMatch::kNone;
+      std::string_view conflicting;
+      for (const std::string_view o : objects) {
+        if (object == ArgumentMatch::kSame) break;
+        const ArgumentMatch m = matcher_.match_arguments(claim.object, o);
+        if (m == ArgumentMatch::kSame) object = m;
+        if (m == ArgumentMatch::kConflict) {
+          object = m;
+          conflicting = o;
+        }
+      }
+      Outcome outcome;
+      if (relation == RelationMatch::kSame && object == ArgumentMatch::kSame) {
+        if (claim.negated != e.negated) {
+          outcome = make(kContradiction, Label::kContradicted, ReasonCode::kNegationMismatch,
+                         HallucinationType::kContextualFabrication, 0,
+                         std::string(claim.negated ? "answer negates " : "evidence negates ") +
+                             quoted(e.relation));
+        } else {
+          outcome = check_qualifiers(claim, piece.text);
+        }
+      } else if (relation == RelationMatch::kSame && object == ArgumentMatch::kConflict) {
+        outcome = make(kContradiction, Label::kContradicted, ReasonCode::kObjectMismatch,
+                       HallucinationType::kDetailedInformationModification, 0,
+                       "object: answer says " + quoted(claim.object) + ", evidence says " +
+                           quoted(conflicting));
+      } else if (relation == RelationMatch::kAntonym && object == ArgumentMatch::kSame) {
+        outcome = make(kContradiction, Label::kContradicted, ReasonCode::kAntonym,
+                       HallucinationType::kContextualFabrication, 0,
+                       "relation: answer " + quoted(claim.relation) + ", evidence " +
+                           quoted(e.relation) + " (antonyms)");
+      } else if (object == ArgumentMatch::kSame && !claim.object.empty()) {
+        outcome =
+            make(kRelationOther, Label::kUnsupported, ReasonCode::kRelationMismatch,
+                 HallucinationType::kContextualFabrication, 0.3,
+                 "relation: answer " + quoted(claim.relation) + ", evidence " + quoted(e.relation));
+      } else if (relation == RelationMatch::kSame) {
+        outcome = make(
+            kPartial, Label::kUnsupported, ReasonCode::kNoMatchingTriplet,
+            HallucinationType::kAbsoluteFabrication, 0.2,
+            "object " + quoted(claim.object) + " not stated; evidence has " + quoted(e.object));
+      } else {
+        continue;
+      }
+      // Weak evidence only counts as support.
+      if (weak && outcome.label == Label::kContradicted) continue;
+      if (outcome.rank > best.rank) {
+        best = std::move(outcome);
+        best_piece = &piece;
+        best_triplet = &e;
+      }
+    }
+  }
+  verdict.label = best.label;
+  verdict.score = best.score;
+  verdict.reason = std::move(best.reason);
+  verdict.reason_code = best.code;
+  verdict.type = best.type;
+  verdict.evidence = Evidence{best_piece->hit.passage, best_piece->hit.begin, best_piece->hit.end};
+  verdict.evidence_sentence = std::string(best_piece->text);
+  if (best_triplet != nullptr) verdict.evidence_triplet = *best_triplet;
+  return verdict;
+}
+
+void TripletVerifier::verify_sentence(std::string_view sentence, std::size_t offset,
+                                      std::uint32_t choice, std::vector<Verdict>& out) {
+  const SentenceTriplets claims = extractor_->extract_sentence(sentence, previous_subject_);
+  previous_subject_ = claims.subject;
+  if (claims.triplets.empty()) {
+    Verdict v;
+    v.choice = choice;
+    v.answer_begin = offset;
+    v.answer_end = offset + sentence.size();
+    v.reason_code = ReasonCode::kNoClaim;
+    v.reason = "no subject-relation claim to check";
+    out.push_back(std::move(v));
+    return;
+  }
+  const std::vector<EvidenceTriplets> evidence = evidence_for(sentence);
+  for (const Triplet& claim : claims.triplets) {
+    Verdict v = judge(claim, evidence);
+    v.choice = choice;
+    v.answer_begin = offset + claim.begin;
+    v.answer_end = offset + claim.end;
+    out.push_back(std::move(v));
+  }
+}
+
+}  // namespace groundgate::filters::triplet
