@@ -7,6 +7,7 @@ int serve_command(int argc, char** argv, int first);
 int validate_command(int argc, char** argv, int first);
 int mock_upstream_command(int argc, char** argv, int first);
 int demo_command(int argc, char** argv, int first);
+int triplets_command(int argc, char** argv, int first);
 int check_command(int argc, char** argv, int first);
 int eval_command(int argc, char** argv, int first);
 

@@ -18,6 +18,8 @@ commands:
                            verify one answer against context files; JSON verdicts on stdout
   eval DATA.jsonl [--out PRED.jsonl] [--verifiers LIST]
                            score the verifiers on labelled samples (semantic_pieces, naive)
+  triplets FILE|- [--table] [--rules-only]
+                           print the (subject, relation, object) triplets of a text
   help                     this text
 )";
 
@@ -35,6 +37,7 @@ int main(int argc, char** argv) {
   if (command == "validate") return validate_command(argc, argv, first);
   if (command == "mock-upstream") return mock_upstream_command(argc, argv, first);
   if (command == "demo") return demo_command(argc, argv, first);
+  if (command == "triplets") return triplets_command(argc, argv, first);
   if (command == "check") return check_command(argc, argv, first);
   if (command == "eval") return eval_command(argc, argv, first);
   if (command == "help" || command == "--help" || command == "-h") {

@@ -1,0 +1,1 @@
+gg_fuzz_target(fuzz_triplet ${CMAKE_CURRENT_LIST_DIR}/fuzz_triplet.cc gg_filters_triplet)
