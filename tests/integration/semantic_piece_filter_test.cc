@@ -1,0 +1,213 @@
+// The semantic-piece verifier on live traffic, in stream_first hold: a streamed RAG answer
+// through a real ProxyServer yields verdict counts in the access log and in /metrics, the
+// client's stream stays byte-identical, and the context extension fields are not forwarded.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "tests/integration/support/http_client.h"
+#include "tests/integration/support/proxy_fixture.h"
+#include "tests/integration/support/raw_upstream.h"
+
+namespace groundgate::testing {
+namespace {
+
+const char* kGroundedConfig = R"(
+upstreams:
+  up: {url: "http://127.0.0.1:${MOCK_PORT}"}
+policies:
+  grounded:
+    verifiers: [semantic_pieces]
+    hold: stream_first
+routes:
+  - {name: grounded, match: {path_prefix: /v1}, upstream: up, policy: grounded}
+logging:
+  access_log_path: ${DIR}/access.log
+)";
+
+// One supported sentence, then one with a changed date (1994 for 1991).
+const char* kScript = R"(
+- match: "Goertz"
+  answer: "Allie Goertz is an American musician. She was born on March 2, 1994."
+)";
+
+const char* kContext =
+    R"(Allison Beth \"Allie\" Goertz (born March 2, 1991) is an American musician. Goertz is )"
+    R"(known for her satirical songs based on various pop culture topics.)";
+
+std::string with_context_field() {
+  return std::string(R"({"model":"m","stream":true,"context":")") + kContext +
+         R"(","messages":[{"role":"user","content":"Who is Allie Goertz?"}]})";
+}
+
+std::string with_tool_message() {
+  return std::string(R"({"model":"m","stream":true,"messages":[)") +
+         R"({"role":"user","content":"Who is Allie Goertz?"},)" +
+         R"({"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function",)" +
+         R"("function":{"name":"search","arguments":"{}"}}]},)" +
+         R"({"role":"tool","tool_call_id":"c1","content":")" + kContext + R"("},)" +
+         R"({"role":"user","content":"So, Goertz?"}]})";
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty()) out.push_back(line);
+  }
+  return out;
+}
+
+// The access log's lines once the proxy has drained (which flushes the log).
+std::vector<std::string> access_log(ProxyFixture& fixture) {
+  fixture.server().drain([] {});
+  std::vector<std::string> lines;
+  for (int i = 0; i < 50 && lines.empty(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    lines = lines_of(read_file(fixture.dir() + "/access.log"));
+  }
+  return lines;
+}
+
+bool has(const std::string& text, const std::string& needle) {
+  return text.find(needle) != std::string::npos;
+}
+
+std::string content_of(const std::string& sse_body) {
+  std::string out;
+  for (const std::string& data : sse_data(sse_body)) {
+    const std::string key = R"("content":")";
+    const auto at = data.find(key);
+    if (at == std::string::npos) continue;
+    const auto end = data.find('"', at + key.size());
+    out += data.substr(at + key.size(), end - at - key.size());
+  }
+  return out;
+}
+
+class SemanticPieceFilterTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::ofstream(fixture_.dir() + "/script.yaml") << kScript;
+    proxy::mock::MockOptions options;
+    options.tokens_per_second = 0;
+    options.script_file = fixture_.dir() + "/script.yaml";
+    fixture_.start_mock(options);
+    fixture_.start_proxy(kGroundedConfig);
+  }
+
+  HttpResponse chat(const std::string& body) {
+    return http_request(fixture_.port(), "POST", "/v1/chat/completions", body);
+  }
+
+  ProxyFixture fixture_;
+};
+
+TEST_F(SemanticPieceFilterTest, VerdictsReachTheAccessLogAndMetricsPerRouteAndLabel) {
+  auto from_field = chat(with_context_field());
+  ASSERT_EQ(from_field.status, 200) << from_field.error;
+  EXPECT_EQ(content_of(from_field.body),
+            "Allie Goertz is an American musician. She was born on March 2, 1994.")
+      << "stream_first changes no text";
+  EXPECT_EQ(sse_data(from_field.body).back(), "[DONE]");
+  auto from_tool = chat(with_tool_message());
+  ASSERT_EQ(from_tool.status, 200) << from_tool.error;
+  auto no_context = chat(R"({"model":"m","stream":true,"messages":[)"
+                         R"({"role":"user","content":"Who is Allie Goertz?"}]})");
+  ASSERT_EQ(no_context.status, 200) << no_context.error;
+
+  auto metrics = http_request(fixture_.admin_port(), "GET", "/metrics");
+  ASSERT_EQ(metrics.status, 200);
+  for (const char* series : {
+           R"(groundgate_verdicts_total{route="grounded",label="supported"} 2)",
+           R"(groundgate_verdicts_total{route="grounded",label="contradicted"} 2)",
+           R"(groundgate_verdicts_total{route="grounded",label="unsupported"} 0)",
+           R"(groundgate_verdicts_total{route="grounded",label="no_context"} 2)",
+       }) {
+    EXPECT_TRUE(has(metrics.body, series)) << series << "\n" << metrics.body;
+  }
+
+  const std::vector<std::string> lines = access_log(fixture_);
+  ASSERT_EQ(lines.size(), 3u);
+  for (int i : {0, 1}) {
+    const std::string& line = lines[i];
+    EXPECT_TRUE(has(line, R"("route":"grounded")")) << line;
+    EXPECT_TRUE(has(line, R"("semantic_pieces.supported":"1")")) << line;
+    EXPECT_TRUE(has(line, R"("semantic_pieces.contradicted":"1")")) << line;
+    EXPECT_TRUE(has(line, R"("semantic_pieces.no_context":"0")")) << line;
+    EXPECT_TRUE(has(line, R"("semantic_pieces.verdict":"hallucinated")")) << line;
+    EXPECT_TRUE(has(line, R"("semantic_pieces.passages":"1")")) << line;
+    EXPECT_TRUE(has(line, R"("semantic_pieces.context_truncated":"false")")) << line;
+    EXPECT_TRUE(has(line, R"("semantic_pieces.verify_us":")")) << line;
+    EXPECT_FALSE(has(line, "musician")) << "the log never carries content: " << line;
+  }
+  EXPECT_TRUE(has(lines[2], R"("semantic_pieces.no_context":"2")")) << lines[2];
+  EXPECT_TRUE(has(lines[2], R"("semantic_pieces.verdict":"no_context")")) << lines[2];
+}
+
+// A recorded upstream stream, answer split mid-word and mid-sentence.
+const std::string kRecordedStream =
+    "data: {\"id\":\"chatcmpl-7\",\"object\":\"chat.completion.chunk\",\"created\":1700000000,"
+    "\"model\":\"gpt-4o\",\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\","
+    "\"content\":\"\"},\"logprobs\":null,\"finish_reason\":null}]}\n\n"
+    "data: {\"id\":\"chatcmpl-7\",\"object\":\"chat.completion.chunk\",\"created\":1700000000,"
+    "\"model\":\"gpt-4o\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Allie Goertz is "
+    "an Amer\"},\"logprobs\":null,\"finish_reason\":null}]}\n\n"
+    "data: {\"id\":\"chatcmpl-7\",\"object\":\"chat.completion.chunk\",\"created\":1700000000,"
+    "\"model\":\"gpt-4o\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"ican musician. "
+    "She was born on March 2, 1994.\"},\"logprobs\":null,\"finish_reason\":null}]}\n\n"
+    "data: {\"id\":\"chatcmpl-7\",\"object\":\"chat.completion.chunk\",\"created\":1700000000,"
+    "\"model\":\"gpt-4o\",\"choices\":[{\"index\":0,\"delta\":{},\"logprobs\":null,"
+    "\"finish_reason\":\"stop\"}]}\n\n"
+    "data: [DONE]\n\n";
+
+TEST(SemanticPieceFilterRaw, StreamIsByteIdenticalAndContextIsNotForwarded) {
+  RawUpstream upstream([](auto& socket, const std::string&) {
+    RawUpstream::send(socket, RawUpstream::sse_header());
+    for (std::size_t i = 0; i < kRecordedStream.size(); i += 37) {
+      RawUpstream::send(socket, RawUpstream::chunk(kRecordedStream.substr(i, 37)));
+    }
+    RawUpstream::send(socket, "0\r\n\r\n");
+  });
+  ProxyFixture fixture;
+  fixture.set_upstream_port(upstream.port());
+  fixture.start_proxy(R"(
+upstreams:
+  up: {url: "http://127.0.0.1:${UPSTREAM_PORT}"}
+policies:
+  grounded: {verifiers: [semantic_pieces]}
+routes:
+  - {name: rag, match: {path_prefix: /v1}, upstream: up, policy: grounded}
+logging: {access_log: false}
+)");
+  auto response =
+      http_request(fixture.port(), "POST", "/v1/chat/completions", with_context_field());
+  ASSERT_EQ(response.status, 200) << response.error;
+  EXPECT_EQ(response.body, kRecordedStream);
+
+  const std::string seen = upstream.last_request();
+  EXPECT_FALSE(has(seen, R"("context")")) << "extension field stripped: " << seen;
+  EXPECT_FALSE(has(seen, "satirical")) << seen;
+  EXPECT_TRUE(has(seen, "Who is Allie Goertz?")) << seen;
+
+  auto metrics = http_request(fixture.admin_port(), "GET", "/metrics");
+  EXPECT_TRUE(has(metrics.body, R"(groundgate_verdicts_total{route="rag",label="supported"} 1)"))
+      << metrics.body;
+  EXPECT_TRUE(has(metrics.body, R"(groundgate_verdicts_total{route="rag",label="contradicted"} 1)"))
+      << metrics.body;
+}
+
+}  // namespace
+}  // namespace groundgate::testing
