@@ -50,7 +50,10 @@ ProxyMetrics::ProxyMetrics(MetricsRegistry& registry)
                                             {"result"})),
       filter_actions_total(registry.counter("groundgate_filter_actions_total",
                                             "Actions taken by stream filters.",
-                                            {"route", "filter", "action"})) {
+                                            {"route", "filter", "action"})),
+      verdicts_total(registry.counter("groundgate_verdicts_total",
+                                      "Verdicts of the verification engines, by label.",
+                                      {"route", "label"})) {
   // Known label values are exposed at 0 from the start, so rate() sees their first increase.
   for (std::string_view d : {kClientIn, kClientOut, kUpstreamIn, kUpstreamOut}) {
     bytes_total.with({d});

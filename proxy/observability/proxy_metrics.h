@@ -34,6 +34,7 @@ struct ProxyMetrics {
   CounterFamily& request_body_not_json_total;  // {route}: inspected route, body not JSON
   CounterFamily& config_reloads_total;         // {result}: ok | error
   CounterFamily& filter_actions_total;         // {route, filter, action}
+  CounterFamily& verdicts_total;               // {route, label}: verification verdicts
 };
 
 }  // namespace groundgate::proxy::observability

@@ -6,7 +6,7 @@
 #include <string>
 
 #include <boost/asio/as_tuple.hpp>
-#include <boost/asio/experimental/awaitable_operators.hpp>
+#include <boost/asio/co_spawn.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/this_coro.hpp>
 #include <boost/asio/use_awaitable.hpp>
@@ -77,7 +77,7 @@ class Exchange {
   awaitable<bool> send_inspected_request();
   awaitable<bool> send_streamed_request();
 
-  // Response side; these three run side by side once the request is sent.
+  // Response side; the last two run beside receive_response once the request is sent.
   awaitable<void> receive_response();
   awaitable<void> watch_client();
   awaitable<void> total_deadline();
@@ -99,6 +99,8 @@ class Exchange {
   ErrorKind upstream_read_error(const beast::error_code& ec) const;
   bool may_keep_connection() const { return keep_alive_ && body_consumed_ && !ctx_.draining; }
   void finish_record();
+  // Verdict counts and fields of the stream's filters → metrics and the access log.
+  void record_filter_report(std::string_view route);
 
   ServerContext& ctx_;
   AnyStream& client_;
@@ -124,6 +126,8 @@ class Exchange {
   beast::flat_buffer upstream_buffer_;
   std::optional<asio::steady_timer> park_timer_;
   std::optional<asio::steady_timer> deadline_timer_;
+  std::optional<asio::steady_timer> side_tasks_done_;  // cancelled when the last side task ends
+  int side_tasks_left_ = 0;
   bool side_tasks_running_ = false;
   bool response_started_ = false;  // the client has our status line
   bool response_complete_ = false;
@@ -178,13 +182,23 @@ awaitable<bool> Exchange::run() {
     co_return false;
   }
 
-  using namespace asio::experimental::awaitable_operators;
   park_timer_.emplace(executor, asio::steady_timer::time_point::max());
+  side_tasks_done_.emplace(executor, asio::steady_timer::time_point::max());
   auto elapsed = std::chrono::duration_cast<config::Millis>(Clock::now() - start_);
   deadline_timer_.emplace(executor, upstream_config_->total_timeout - elapsed);
   client_.tcp().expires_never();  // the watcher's read must not inherit an earlier deadline
+  // The client watcher and the total deadline run beside the response on this strand; the
+  // response side stops them when it ends, and we wait for both before the frame goes.
   side_tasks_running_ = true;
-  co_await (receive_response() && watch_client() && total_deadline());
+  side_tasks_left_ = 2;
+  auto side_task_ended = [this](std::exception_ptr) {
+    if (--side_tasks_left_ == 0) side_tasks_done_->cancel();
+  };
+  asio::co_spawn(executor, watch_client(), side_task_ended);
+  asio::co_spawn(executor, total_deadline(), side_task_ended);
+  co_await receive_response();
+  while (side_tasks_left_ > 0)
+    co_await side_tasks_done_->async_wait(kUse);
 
   if (!response_started_ && !client_gone_) {
     bool timeout = error_ == ErrorKind::kUpstreamTimeout;
@@ -198,12 +212,20 @@ awaitable<bool> Exchange::run() {
 }
 
 awaitable<bool> Exchange::read_inspected_body() {
+  // Beast checks a Content-Length against the limit only while parsing the header, which was
+  // read without one; chunked bodies are checked as they arrive.
+  auto declared = header_.content_length();
+  bool too_large = declared && *declared > config_.limits.max_request_body;
   http::request_parser<http::string_body> parser{std::move(header_)};
   parser.body_limit(config_.limits.max_request_body);
-  client_.tcp().expires_after(config_.limits.client_body_timeout);
-  auto [ec, n] = co_await http::async_read(client_, client_buffer_, parser, kUse);
-  record_.bytes_in += n;
-  if (ec == http::error::body_limit) {
+  beast::error_code ec;
+  if (!too_large) {
+    client_.tcp().expires_after(config_.limits.client_body_timeout);
+    auto [read_ec, n] = co_await http::async_read(client_, client_buffer_, parser, kUse);
+    record_.bytes_in += n;
+    ec = read_ec;
+  }
+  if (too_large || ec == http::error::body_limit) {
     fail(ErrorKind::kBodyTooLarge);
     keep_alive_ = false;  // the rest of the body is unread: the connection cannot go on
     co_await reply_error(http::status::payload_too_large,
@@ -244,7 +266,9 @@ bool Exchange::select_route() {
   }
   policy_ = select_policy();
   if (inspected_ && info_.valid_json) {
-    chain_ = runtime_->filters->create(policy_, {route_->name, policy_, body_});
+    std::string forwarded;  // the body without context extension fields, when a filter strips them
+    chain_ = runtime_->filters->create(policy_, {route_->name, policy_, body_, &forwarded});
+    if (!forwarded.empty()) body_ = std::move(forwarded);
   }
   return true;
 }
@@ -536,7 +560,7 @@ awaitable<void> Exchange::watch_client() {
   // Reads while the response streams: EOF or an error means the client left, and the upstream
   // request is cancelled at once. Bytes that arrive are a pipelined next request: kept.
   while (side_tasks_running_) {
-    if (client_buffer_.size() >= kReadAheadBytes) {
+    if (client_buffer_.size() >= kReadAheadBytes) {  // stop_side_tasks() cancels the wait
       co_await park_timer_->async_wait(kUse);
       continue;
     }
@@ -553,6 +577,7 @@ awaitable<void> Exchange::watch_client() {
 }
 
 awaitable<void> Exchange::total_deadline() {
+  if (!side_tasks_running_) co_return;  // the response ended before this task started
   auto [ec] = co_await deadline_timer_->async_wait(kUse);
   if (!ec && side_tasks_running_) {
     total_expired_ = true;
@@ -589,6 +614,20 @@ awaitable<bool> Exchange::write_raw(std::string_view bytes) {
   co_return !ec;
 }
 
+void Exchange::record_filter_report(std::string_view route) {
+  constexpr std::string_view kVerdictPrefix = "semantic_pieces.";
+  auto report = chain_.report();
+  for (const auto& [key, count] : report.counts) {
+    record_.extra.emplace_back(key, std::to_string(count));
+    if (std::string_view(key).starts_with(kVerdictPrefix)) {
+      std::string_view label = std::string_view(key).substr(kVerdictPrefix.size());
+      ctx_.metrics.verdicts_total.with({route, label}).inc(count);
+    }
+  }
+  for (auto& field : report.fields)
+    record_.extra.push_back(std::move(field));
+}
+
 void Exchange::finish_record() {
   double duration = seconds_since(start_);
   record_.status = status_;
@@ -599,6 +638,7 @@ void Exchange::finish_record() {
   ctx_.metrics.request_duration_seconds.with({route}).observe(duration);
   ctx_.metrics.bytes_total.with({observability::kClientIn}).inc(record_.bytes_in);
   ctx_.metrics.bytes_total.with({observability::kClientOut}).inc(record_.bytes_out);
+  if (!chain_.empty()) record_filter_report(route);
   if (error_) {
     record_.error = std::string(observability::error_kind_name(*error_));
     ctx_.metrics.errors_total.with({record_.error}).inc();

@@ -130,6 +130,12 @@ std::string ProxyServer::reload() {
   return {};
 }
 
+void ProxyServer::stop() {
+  beast::error_code ec;
+  acceptor_.close(ec);
+  if (admin_) admin_->stop();
+}
+
 void ProxyServer::drain(std::function<void()> done) {
   context_->draining = true;
   beast::error_code ec;

@@ -39,6 +39,10 @@ class ProxyServer {
   // A config with errors is rejected and the old one stays. Returns the errors (empty: ok).
   std::string reload();
 
+  // Closes both listeners at once (no drain). Call on an I/O thread, before the io_context
+  // stops: the accept loop then ends on its own.
+  void stop();
+
   // Stops accepting, lets exchanges in flight finish (up to limits.drain_timeout), then
   // closes everything; `done` runs when drained. Call on an I/O thread or through post().
   void drain(std::function<void()> done);

@@ -1,0 +1,209 @@
+// Limits and faults: each proxy-side failure gets a clear, OpenAI-shaped answer or a clean
+// stream end, never a hang, a crash or unbounded memory.
+#include <gtest/gtest.h>
+
+#include <fcntl.h>
+
+#include <atomic>
+#include <future>
+
+#include "tests/integration/support/http_client.h"
+#include "tests/integration/support/proxy_fixture.h"
+#include "tests/integration/support/raw_upstream.h"
+
+namespace groundgate::testing {
+namespace {
+
+std::string config_with(const std::string& upstream_extra, const std::string& limits = "") {
+  return "upstreams:\n  up:\n    url: http://127.0.0.1:${UPSTREAM_PORT}\n" + upstream_extra +
+         "routes:\n  - {name: all, match: {path_prefix: /}, upstream: up}\n"
+         "logging: {access_log: false}\n" +
+         limits;
+}
+
+const std::string kEvent =
+    "data: {\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"m\","
+    "\"choices\":[{\"index\":0,\"delta\":{\"content\":\"word \"},\"finish_reason\":null}]}\n\n";
+const std::string kStreamRequest =
+    R"({"model":"m","stream":true,"messages":[{"role":"user","content":"q"}]})";
+
+bool has_error_event(const std::string& body, const std::string& code) {
+  for (const auto& data : sse_data(body)) {
+    if (data.find("\"error\"") != std::string::npos && data.find(code) != std::string::npos) {
+      return true;
+    }
+  }
+  return false;
+}
+
+TEST(Faults, RequestBodyOverLimitIs413) {
+  ProxyFixture fixture;
+  fixture.start_mock();
+  fixture.start_proxy(config_with("", "limits: {max_request_body: 1KiB}\n"));
+  std::string body =
+      R"({"model":"m","messages":[{"role":"user","content":")" + std::string(4096, 'x') + "\"}]}";
+  auto response = http_request(fixture.port(), "POST", "/v1/chat/completions", body);
+  EXPECT_EQ(response.status, 413);
+  EXPECT_NE(response.body.find("request_too_large"), std::string::npos) << response.body;
+  EXPECT_NE(response.body.find("\"error\""), std::string::npos);
+}
+
+TEST(Faults, UnreachableUpstreamIs502) {
+  uint16_t closed_port;
+  {
+    RawUpstream probe([](auto&, const std::string&) {});
+    closed_port = probe.port();
+  }
+  ProxyFixture fixture;
+  fixture.set_upstream_port(closed_port);
+  fixture.start_proxy(config_with(""));
+  auto response = http_request(fixture.port(), "POST", "/v1/chat/completions", kStreamRequest);
+  EXPECT_EQ(response.status, 502);
+  EXPECT_NE(response.body.find("upstream_connect"), std::string::npos) << response.body;
+}
+
+TEST(Faults, UpstreamClosingMidStreamEndsWithErrorEventAndCleanEnd) {
+  RawUpstream upstream([](auto& socket, const std::string&) {
+    RawUpstream::send(socket, RawUpstream::sse_header());
+    RawUpstream::send(socket, RawUpstream::chunk(kEvent + kEvent));
+    // then the connection drops: no [DONE], no last chunk
+  });
+  ProxyFixture fixture;
+  fixture.set_upstream_port(upstream.port());
+  fixture.start_proxy(config_with(""));
+  auto response = http_request(fixture.port(), "POST", "/v1/chat/completions", kStreamRequest);
+  EXPECT_EQ(response.status, 200);
+  EXPECT_EQ(response.error, "") << "the chunked body ends cleanly";
+  EXPECT_TRUE(response.body.starts_with(kEvent + kEvent));
+  EXPECT_TRUE(has_error_event(response.body, "upstream_disconnected")) << response.body;
+}
+
+TEST(Faults, ClientDisconnectCancelsTheUpstreamRequest) {
+  std::promise<bool> upstream_saw_close;
+  RawUpstream upstream([&](auto& socket, const std::string&) {
+    RawUpstream::send(socket, RawUpstream::sse_header());
+    RawUpstream::send(socket, RawUpstream::chunk(kEvent));
+    // Idle timeout is a minute: only a cancel explains a close within seconds.
+    upstream_saw_close.set_value(RawUpstream::wait_for_close(socket, 5000));
+  });
+  ProxyFixture fixture;
+  fixture.set_upstream_port(upstream.port());
+  fixture.start_proxy(config_with("    idle_timeout: 60s\n"));
+  {
+    HttpClient client(fixture.port());
+    std::string request = "POST /v1/chat/completions HTTP/1.1\r\nHost: a\r\nContent-Length: " +
+                          std::to_string(kStreamRequest.size()) + "\r\n\r\n" + kStreamRequest;
+    ASSERT_TRUE(client.send_raw(request));
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    client.close();
+  }
+  EXPECT_TRUE(upstream_saw_close.get_future().get());
+  // The exchange is gone too: nothing left in flight.
+  for (int i = 0; i < 100 && fixture.server().exchanges_in_flight() != 0; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_EQ(fixture.server().exchanges_in_flight(), 0);
+}
+
+TEST(Faults, SlowClientGetsBackpressureNotUnboundedBuffering) {
+  std::atomic<std::size_t> accepted{0};
+  RawUpstream upstream([&](auto& socket, const std::string&) {
+    RawUpstream::send(socket, RawUpstream::sse_header());
+    ::fcntl(socket.native_handle(), F_SETFL, O_NONBLOCK);
+    std::string piece = RawUpstream::chunk(std::string(60000, 'x') + "\n\n");
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+    while (std::chrono::steady_clock::now() < deadline && accepted < (256u << 20)) {
+      auto n = ::send(socket.native_handle(), piece.data(), piece.size(), MSG_NOSIGNAL);
+      if (n > 0) {
+        accepted += static_cast<std::size_t>(n);
+      } else {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      }
+    }
+  });
+  ProxyFixture fixture;
+  fixture.set_upstream_port(upstream.port());
+  fixture.start_proxy(config_with(""));
+  HttpClient client(fixture.port());
+  std::string request = "POST /v1/chat/completions HTTP/1.1\r\nHost: a\r\nContent-Length: " +
+                        std::to_string(kStreamRequest.size()) + "\r\n\r\n" + kStreamRequest;
+  ASSERT_TRUE(client.send_raw(request));
+  std::this_thread::sleep_for(std::chrono::milliseconds(2500));  // the client reads nothing
+  // Kernel socket buffers on both hops plus the proxy's bounded relay buffer: a few MiB at
+  // most. Without backpressure the upstream would push hundreds of MiB in two seconds.
+  EXPECT_LT(accepted.load(), 32u << 20) << "upstream pushed " << accepted.load() << " bytes";
+  client.close();
+}
+
+TEST(Faults, UpstreamHeaderTimeoutIs504) {
+  RawUpstream upstream(
+      [](auto& socket, const std::string&) { RawUpstream::wait_for_close(socket, 5000); });
+  ProxyFixture fixture;
+  fixture.set_upstream_port(upstream.port());
+  fixture.start_proxy(config_with("    header_timeout: 300ms\n"));
+  auto response = http_request(fixture.port(), "POST", "/v1/chat/completions", kStreamRequest);
+  EXPECT_EQ(response.status, 504);
+  EXPECT_NE(response.body.find("upstream_timeout"), std::string::npos) << response.body;
+}
+
+TEST(Faults, UpstreamIdleTimeoutMidStreamEndsWithErrorEvent) {
+  RawUpstream upstream([](auto& socket, const std::string&) {
+    RawUpstream::send(socket, RawUpstream::sse_header());
+    RawUpstream::send(socket, RawUpstream::chunk(kEvent));
+    RawUpstream::wait_for_close(socket, 5000);
+  });
+  ProxyFixture fixture;
+  fixture.set_upstream_port(upstream.port());
+  fixture.start_proxy(config_with("    idle_timeout: 300ms\n"));
+  auto response = http_request(fixture.port(), "POST", "/v1/chat/completions", kStreamRequest);
+  EXPECT_EQ(response.status, 200);
+  EXPECT_TRUE(response.body.starts_with(kEvent));
+  EXPECT_TRUE(has_error_event(response.body, "upstream_disconnected")) << response.body;
+}
+
+TEST(Faults, UpstreamTotalTimeoutEndsALongStream) {
+  RawUpstream upstream([](auto& socket, const std::string&) {
+    RawUpstream::send(socket, RawUpstream::sse_header());
+    for (int i = 0; i < 50; ++i) {
+      RawUpstream::send(socket, RawUpstream::chunk(kEvent));
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  });
+  ProxyFixture fixture;
+  fixture.set_upstream_port(upstream.port());
+  fixture.start_proxy(config_with("    total_timeout: 600ms\n"));
+  auto response = http_request(fixture.port(), "POST", "/v1/chat/completions", kStreamRequest);
+  EXPECT_EQ(response.status, 200);
+  EXPECT_TRUE(has_error_event(response.body, "upstream_disconnected")) << response.body;
+  // The exchange records its outcome just after the client has the last byte.
+  std::string expected = "groundgate_errors_total{kind=\"upstream_timeout\"} 1";
+  std::string metrics;
+  for (int i = 0; i < 50 && metrics.find(expected) == std::string::npos; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    metrics = http_request(fixture.admin_port(), "GET", "/metrics").body;
+  }
+  EXPECT_NE(metrics.find(expected), std::string::npos) << metrics;
+}
+
+TEST(Faults, ClientHeaderTimeoutClosesTheConnection) {
+  ProxyFixture fixture;
+  fixture.start_mock();
+  fixture.start_proxy(config_with("", "limits: {client_header_timeout: 300ms}\n"));
+  HttpClient client(fixture.port());
+  ASSERT_TRUE(client.send_raw("GET /v1/models HTTP/1.1\r\nHost: a\r\n"));  // never finished
+  auto response = client.read_response();
+  EXPECT_EQ(response.status, 0) << "closed without an answer";
+}
+
+TEST(Faults, MalformedRequestIs400) {
+  ProxyFixture fixture;
+  fixture.start_mock();
+  fixture.start_proxy(config_with(""));
+  HttpClient client(fixture.port());
+  ASSERT_TRUE(client.send_raw("NOT-HTTP\r\n\r\n"));
+  auto response = client.read_response();
+  EXPECT_EQ(response.status, 400);
+}
+
+}  // namespace
+}  // namespace groundgate::testing

@@ -1,0 +1,223 @@
+// Byte-identical relaying, routing, header handling, keep-alive and pipelining, through a real
+// ProxyServer on loopback.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "tests/integration/support/http_client.h"
+#include "tests/integration/support/proxy_fixture.h"
+#include "tests/integration/support/raw_upstream.h"
+
+namespace groundgate::testing {
+namespace {
+
+const char* kPlainConfig = R"(
+upstreams:
+  up:
+    url: http://127.0.0.1:${UPSTREAM_PORT}
+routes:
+  - name: all
+    match: {path_prefix: /}
+    upstream: up
+logging:
+  access_log_path: ${DIR}/access.log
+)";
+
+const std::string kRecordedStream =
+    "data: {\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\",\"created\":1700000000,"
+    "\"model\":\"gpt-4o\",\"system_fingerprint\":\"fp_1\",\"choices\":[{\"index\":0,\"delta\":"
+    "{\"role\":\"assistant\",\"content\":\"\"},\"logprobs\":null,\"finish_reason\":null}]}\n\n"
+    ": keep-alive comment\n\n"
+    "data: {\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\",\"created\":1700000000,"
+    "\"model\":\"gpt-4o\",\"system_fingerprint\":\"fp_1\",\"choices\":[{\"index\":0,\"delta\":"
+    "{\"content\":\"The tower is 330 m\"},\"logprobs\":null,\"finish_reason\":null}]}\r\n\r\n"
+    "data: {\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\",\"created\":1700000000,"
+    "\"model\":\"gpt-4o\",\"system_fingerprint\":\"fp_1\",\"choices\":[{\"index\":0,\"delta\":"
+    "{\"content\":\" tall.\"},\"logprobs\":null,\"finish_reason\":null}]}\n\n"
+    "data: {\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\",\"created\":1700000000,"
+    "\"model\":\"gpt-4o\",\"system_fingerprint\":\"fp_1\",\"choices\":[{\"index\":0,\"delta\":{},"
+    "\"logprobs\":null,\"finish_reason\":\"stop\"}]}\n\n"
+    "data: [DONE]\n\n";
+
+const std::string kStreamRequest =
+    R"({"model":"gpt-4o","stream":true,"messages":[{"role":"user","content":"How tall?"}]})";
+
+// The upstream sends the recording in pieces of `step` bytes, each its own HTTP chunk.
+RawUpstream::Handler send_recording_in_pieces(std::size_t step) {
+  return [step](auto& socket, const std::string&) {
+    RawUpstream::send(socket, RawUpstream::sse_header());
+    for (std::size_t i = 0; i < kRecordedStream.size(); i += step) {
+      RawUpstream::send(socket, RawUpstream::chunk(kRecordedStream.substr(i, step)));
+    }
+    RawUpstream::send(socket, "0\r\n\r\n");
+  };
+}
+
+TEST(Passthrough, StreamIsByteIdenticalForAnyUpstreamSplit) {
+  for (std::size_t step : {1u, 2u, 7u, 64u, 100000u}) {
+    RawUpstream upstream(send_recording_in_pieces(step));
+    ProxyFixture fixture;
+    fixture.set_upstream_port(upstream.port());
+    fixture.start_proxy(kPlainConfig);
+    auto response = http_request(fixture.port(), "POST", "/v1/chat/completions", kStreamRequest);
+    ASSERT_EQ(response.status, 200) << response.error;
+    EXPECT_EQ(response.body, kRecordedStream) << "step " << step;
+    EXPECT_EQ(response.headers["content-type"], "text/event-stream");
+  }
+}
+
+TEST(Passthrough, StreamWithFilterPolicyThatChangesNothingIsByteIdentical) {
+  RawUpstream upstream(send_recording_in_pieces(5));
+  ProxyFixture fixture;
+  fixture.set_upstream_port(upstream.port());
+  fixture.start_proxy(R"(
+upstreams:
+  up: {url: "http://127.0.0.1:${UPSTREAM_PORT}"}
+policies:
+  guard:
+    redact: {phrases: ["never in this text"]}
+routes:
+  - {name: all, match: {path_prefix: /}, upstream: up, policy: guard}
+logging: {access_log: false}
+)");
+  auto response = http_request(fixture.port(), "POST", "/v1/chat/completions", kStreamRequest);
+  ASSERT_EQ(response.status, 200) << response.error;
+  EXPECT_EQ(response.body, kRecordedStream);
+}
+
+TEST(Passthrough, ForwardsPathQueryMethodAndEndToEndHeaders) {
+  RawUpstream upstream([](auto& socket, const std::string&) {
+    RawUpstream::send(socket, "HTTP/1.1 201 Created\r\nContent-Length: 5\r\nX-Up: 1\r\n\r\nhello");
+  });
+  ProxyFixture fixture;
+  fixture.set_upstream_port(upstream.port());
+  fixture.start_proxy(kPlainConfig);
+  auto response = http_request(fixture.port(), "PUT", "/files/a?purpose=x&b=2", "payload",
+                               {{"Authorization", "Bearer sk-test-123"},
+                                {"Connection", "keep-alive, X-Hop"},
+                                {"X-Hop", "secret-hop"},
+                                {"X-End", "kept"},
+                                {"Content-Type", "text/plain"}});
+  EXPECT_EQ(response.status, 201);
+  EXPECT_EQ(response.body, "hello");
+  EXPECT_EQ(response.headers["x-up"], "1");
+  std::string seen = upstream.last_request();
+  EXPECT_EQ(seen.rfind("PUT /files/a?purpose=x&b=2 HTTP/1.1\r\n", 0), 0u) << seen;
+  EXPECT_NE(seen.find("Authorization: Bearer sk-test-123\r\n"), std::string::npos);
+  EXPECT_NE(seen.find("X-End: kept\r\n"), std::string::npos);
+  EXPECT_EQ(seen.find("X-Hop"), std::string::npos) << "hop-by-hop header listed in Connection";
+  EXPECT_NE(seen.find("Host: 127.0.0.1:" + std::to_string(upstream.port())), std::string::npos);
+  EXPECT_TRUE(seen.ends_with("payload"));
+}
+
+TEST(Passthrough, NeverLogsAuthorizationOrContent) {
+  RawUpstream upstream(send_recording_in_pieces(64));
+  ProxyFixture fixture;
+  fixture.set_upstream_port(upstream.port());
+  fixture.start_proxy(kPlainConfig);
+  auto response = http_request(fixture.port(), "POST", "/v1/chat/completions?key=sk-in-query",
+                               kStreamRequest, {{"Authorization", "Bearer sk-secret-999"}});
+  ASSERT_EQ(response.status, 200);
+  fixture.server().drain([] {});  // flushes the access log
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  std::ifstream log(fixture.dir() + "/access.log");
+  std::stringstream text;
+  text << log.rdbuf();
+  std::string line = text.str();
+  EXPECT_NE(line.find("\"route\":\"all\""), std::string::npos) << line;
+  EXPECT_NE(line.find("\"status\":200"), std::string::npos) << line;
+  EXPECT_NE(line.find("\"stream\":true"), std::string::npos) << line;
+  EXPECT_EQ(line.find("sk-secret-999"), std::string::npos);
+  EXPECT_EQ(line.find("sk-in-query"), std::string::npos);
+  EXPECT_EQ(line.find("How tall"), std::string::npos);
+  EXPECT_EQ(line.find("330 m"), std::string::npos);
+}
+
+TEST(Passthrough, MockUpstreamStreamingNonStreamingAndTwoChoices) {
+  ProxyFixture fixture;
+  proxy::mock::MockOptions options;
+  options.tokens_per_second = 0;
+  fixture.start_mock(options);
+  fixture.start_proxy(kPlainConfig);
+
+  auto streamed = http_request(
+      fixture.port(), "POST", "/v1/chat/completions",
+      R"({"model":"m","stream":true,"n":2,"messages":[{"role":"user","content":"hi"}]})");
+  ASSERT_EQ(streamed.status, 200) << streamed.error;
+  auto events = sse_data(streamed.body);
+  ASSERT_FALSE(events.empty());
+  EXPECT_EQ(events.back(), "[DONE]");
+  int finished = 0;
+  for (const auto& e : events) {
+    if (e.find("\"finish_reason\":\"stop\"") != std::string::npos) ++finished;
+  }
+  EXPECT_EQ(finished, 2) << "both choices end";
+  EXPECT_NE(streamed.body.find("\"index\":1"), std::string::npos);
+
+  auto whole = http_request(fixture.port(), "POST", "/v1/chat/completions",
+                            R"({"model":"m","messages":[{"role":"user","content":"hi"}]})");
+  ASSERT_EQ(whole.status, 200) << whole.error;
+  EXPECT_NE(whole.body.find("\"object\":\"chat.completion\""), std::string::npos) << whole.body;
+
+  auto models = http_request(fixture.port(), "GET", "/v1/models");
+  EXPECT_EQ(models.status, 200);
+}
+
+TEST(Passthrough, KeepAliveAndPipelinedRequestsAnswerInOrder) {
+  ProxyFixture fixture;
+  proxy::mock::MockOptions options;
+  options.tokens_per_second = 0;
+  fixture.start_mock(options);
+  fixture.start_proxy(kPlainConfig);
+  HttpClient client(fixture.port());
+  auto first = client.request("GET", "/mock/echo/one");
+  ASSERT_EQ(first.status, 200) << first.error;
+  auto second = client.request("GET", "/mock/echo/two");
+  ASSERT_EQ(second.status, 200) << second.error;
+  EXPECT_NE(second.body.find("/mock/echo/two"), std::string::npos);
+
+  std::string body = R"({"model":"m","stream":true,"messages":[{"role":"user","content":"x"}]})";
+  std::string post =
+      "POST /v1/chat/completions HTTP/1.1\r\nHost: a\r\nContent-Type: "
+      "application/json\r\nContent-Length: " +
+      std::to_string(body.size()) + "\r\n\r\n" + body;
+  ASSERT_TRUE(client.send_raw(post + "GET /mock/echo/three HTTP/1.1\r\nHost: a\r\n\r\n"));
+  auto streamed = client.read_response();
+  EXPECT_EQ(streamed.status, 200) << streamed.error;
+  EXPECT_NE(streamed.body.find("[DONE]"), std::string::npos);
+  auto third = client.read_response();
+  EXPECT_EQ(third.status, 200) << third.error;
+  EXPECT_NE(third.body.find("/mock/echo/three"), std::string::npos);
+}
+
+TEST(Passthrough, InvalidJsonOnInspectedRouteIsForwardedAndCounted) {
+  ProxyFixture fixture;
+  fixture.start_mock();
+  fixture.start_proxy(kPlainConfig);
+  auto response = http_request(fixture.port(), "POST", "/v1/chat/completions", "{not json",
+                               {{"Content-Type", "application/json"}});
+  EXPECT_EQ(response.status, 400) << "the upstream answers it, not the proxy";
+  auto metrics = http_request(fixture.admin_port(), "GET", "/metrics");
+  EXPECT_NE(metrics.body.find("groundgate_request_body_not_json_total{route=\"all\"} 1"),
+            std::string::npos)
+      << metrics.body;
+}
+
+TEST(Passthrough, NoRouteIs404OpenAIShaped) {
+  ProxyFixture fixture;
+  fixture.start_mock();
+  fixture.start_proxy(R"(
+upstreams:
+  up: {url: "http://127.0.0.1:${UPSTREAM_PORT}"}
+routes:
+  - {name: v1, match: {path_prefix: /v1}, upstream: up}
+)");
+  auto response = http_request(fixture.port(), "GET", "/other");
+  EXPECT_EQ(response.status, 404);
+  EXPECT_NE(response.body.find("\"error\""), std::string::npos);
+  EXPECT_NE(response.body.find("no_route"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace groundgate::testing

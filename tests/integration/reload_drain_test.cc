@@ -1,0 +1,101 @@
+// Config reload (new streams see the new config, streams in flight keep theirs, a bad config
+// is rejected) and graceful drain.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <future>
+
+#include "tests/integration/support/http_client.h"
+#include "tests/integration/support/proxy_fixture.h"
+
+namespace groundgate::testing {
+namespace {
+
+std::string config(const std::string& policy) {
+  return R"(
+upstreams:
+  mock: {url: "http://127.0.0.1:${MOCK_PORT}"}
+policies:
+  redact:
+    redact: {phrases: ["internal use only"], replacement: "[gone]"}
+routes:
+  - {name: r, match: {path_prefix: /v1}, upstream: mock)" +
+         (policy.empty() ? std::string() : ", policy: " + policy) + R"(}
+logging: {access_log: false}
+limits: {drain_timeout: 10s}
+)";
+}
+
+const char* kScript = R"(
+- match: "internal"
+  answer: "This is internal use only, and that is all for now."
+)";
+
+const std::string kRequest =
+    R"({"model":"m","stream":true,"messages":[{"role":"user","content":"internal"}]})";
+
+class ReloadTest : public ::testing::Test {
+ protected:
+  void start(double tokens_per_second) {
+    std::ofstream(fixture_.dir() + "/script.yaml") << kScript;
+    proxy::mock::MockOptions options;
+    options.tokens_per_second = tokens_per_second;
+    options.script_file = fixture_.dir() + "/script.yaml";
+    fixture_.start_mock(options);
+    fixture_.start_proxy(config(""));
+  }
+  ProxyFixture fixture_;
+};
+
+TEST_F(ReloadTest, NewStreamsUseNewConfigAndBadConfigIsRejected) {
+  start(0);
+  auto before = http_request(fixture_.port(), "POST", "/v1/chat/completions", kRequest);
+  EXPECT_EQ(before.body.find("[gone]"), std::string::npos);
+
+  fixture_.rewrite_config(config("redact"));
+  EXPECT_EQ(fixture_.server().reload(), "");
+  auto after = http_request(fixture_.port(), "POST", "/v1/chat/completions", kRequest);
+  EXPECT_NE(after.body.find("[gone]"), std::string::npos) << after.body;
+
+  fixture_.rewrite_config("routes: [this is: not valid\n");
+  EXPECT_NE(fixture_.server().reload(), "");
+  auto still = http_request(fixture_.port(), "POST", "/v1/chat/completions", kRequest);
+  EXPECT_NE(still.body.find("[gone]"), std::string::npos) << "the old config stays";
+  auto metrics = http_request(fixture_.admin_port(), "GET", "/metrics");
+  EXPECT_NE(metrics.body.find("groundgate_config_reloads_total{result=\"error\"} 1"),
+            std::string::npos);
+}
+
+TEST_F(ReloadTest, StreamInFlightFinishesOnTheConfigItStartedWith) {
+  start(20);  // about half a second per answer
+  auto in_flight = std::async(std::launch::async, [&] {
+    return http_request(fixture_.port(), "POST", "/v1/chat/completions", kRequest);
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(150));
+  fixture_.rewrite_config(config("redact"));
+  ASSERT_EQ(fixture_.server().reload(), "");
+  auto old_stream = in_flight.get();
+  EXPECT_EQ(old_stream.body.find("[gone]"), std::string::npos);
+  EXPECT_NE(old_stream.body.find("[DONE]"), std::string::npos);
+  auto new_stream = http_request(fixture_.port(), "POST", "/v1/chat/completions", kRequest);
+  EXPECT_NE(new_stream.body.find("[gone]"), std::string::npos);
+}
+
+TEST_F(ReloadTest, DrainLetsStreamsFinishAndRefusesNewConnections) {
+  start(20);
+  auto in_flight = std::async(std::launch::async, [&] {
+    return http_request(fixture_.port(), "POST", "/v1/chat/completions", kRequest);
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(150));
+  std::promise<void> drained;
+  fixture_.run_on_io([&] { fixture_.server().drain([&] { drained.set_value(); }); });
+  auto refused = http_request(fixture_.port(), "GET", "/v1/models");
+  EXPECT_EQ(refused.status, 0) << "no new connections while draining";
+  auto finished = in_flight.get();
+  EXPECT_EQ(finished.status, 200);
+  EXPECT_NE(finished.body.find("[DONE]"), std::string::npos) << "the stream ran to its end";
+  EXPECT_EQ(drained.get_future().wait_for(std::chrono::seconds(5)), std::future_status::ready);
+}
+
+}  // namespace
+}  // namespace groundgate::testing

@@ -1,0 +1,57 @@
+#pragma once
+// A blocking HTTP/1.1 client for integration tests (plain or TLS), with a receive timeout so
+// a hung proxy fails the test instead of hanging it.
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ssl/context.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/http/fields.hpp>
+
+namespace groundgate::testing {
+
+struct HttpResponse {
+  int status = 0;  // 0: no response (see error)
+  boost::beast::http::fields headers;
+  std::string body;  // de-chunked
+  std::string error;
+};
+
+class HttpClient {
+ public:
+  // tls: verify against `ca_file` (PEM) with SNI "localhost".
+  explicit HttpClient(uint16_t port, std::string ca_file = {});
+  ~HttpClient();
+
+  bool connect();
+  // Sends one request on the open connection (connects first if needed) and reads a response.
+  HttpResponse request(const std::string& method, const std::string& target,
+                       const std::string& body = {},
+                       const std::map<std::string, std::string>& headers = {});
+  // Sends raw bytes (e.g. pipelined requests) on the open connection.
+  bool send_raw(const std::string& bytes);
+  // Reads one response from the open connection.
+  HttpResponse read_response();
+  // Reads the response header only, then up to `n` body bytes (streamed responses).
+  void close();
+  bool is_open() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// One request on a fresh connection.
+HttpResponse http_request(uint16_t port, const std::string& method, const std::string& target,
+                          const std::string& body = {},
+                          const std::map<std::string, std::string>& headers = {});
+
+// The `data:` payloads of an SSE body, in order.
+std::vector<std::string> sse_data(const std::string& body);
+
+}  // namespace groundgate::testing
