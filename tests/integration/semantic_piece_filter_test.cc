@@ -128,15 +128,15 @@ TEST_F(SemanticPieceFilterTest, VerdictsReachTheAccessLogAndMetricsPerRouteAndLa
                          R"({"role":"user","content":"Who is Allie Goertz?"}]})");
   ASSERT_EQ(no_context.status, 200) << no_context.error;
 
-  auto metrics = http_request(fixture_.admin_port(), "GET", "/metrics");
-  ASSERT_EQ(metrics.status, 200);
+  const std::string metrics = metrics_with(
+      fixture_.admin_port(), R"(groundgate_verdicts_total{route="grounded",label="no_context"} 2)");
   for (const char* series : {
            R"(groundgate_verdicts_total{route="grounded",label="supported"} 2)",
            R"(groundgate_verdicts_total{route="grounded",label="contradicted"} 2)",
            R"(groundgate_verdicts_total{route="grounded",label="unsupported"} 0)",
            R"(groundgate_verdicts_total{route="grounded",label="no_context"} 2)",
        }) {
-    EXPECT_TRUE(has(metrics.body, series)) << series << "\n" << metrics.body;
+    EXPECT_TRUE(has(metrics, series)) << series << "\n" << metrics;
   }
 
   const std::vector<std::string> lines = access_log(fixture_);
@@ -202,11 +202,12 @@ logging: {access_log: false}
   EXPECT_FALSE(has(seen, "satirical")) << seen;
   EXPECT_TRUE(has(seen, "Who is Allie Goertz?")) << seen;
 
-  auto metrics = http_request(fixture.admin_port(), "GET", "/metrics");
-  EXPECT_TRUE(has(metrics.body, R"(groundgate_verdicts_total{route="rag",label="supported"} 1)"))
-      << metrics.body;
-  EXPECT_TRUE(has(metrics.body, R"(groundgate_verdicts_total{route="rag",label="contradicted"} 1)"))
-      << metrics.body;
+  const std::string metrics = metrics_with(
+      fixture.admin_port(), R"(groundgate_verdicts_total{route="rag",label="contradicted"} 1)");
+  EXPECT_TRUE(has(metrics, R"(groundgate_verdicts_total{route="rag",label="supported"} 1)"))
+      << metrics;
+  EXPECT_TRUE(has(metrics, R"(groundgate_verdicts_total{route="rag",label="contradicted"} 1)"))
+      << metrics;
 }
 
 }  // namespace

@@ -2,6 +2,9 @@
 
 #include <sys/socket.h>
 
+#include <chrono>
+#include <thread>
+
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ssl/host_name_verification.hpp>
 #include <boost/asio/ssl/stream.hpp>
@@ -124,6 +127,16 @@ HttpResponse http_request(uint16_t port, const std::string& method, const std::s
                           const std::map<std::string, std::string>& headers) {
   HttpClient client(port);
   return client.request(method, target, body, headers);
+}
+
+std::string metrics_with(uint16_t admin_port, const std::string& expected) {
+  std::string body;
+  for (int i = 0; i < 100; ++i) {
+    body = http_request(admin_port, "GET", "/metrics").body;
+    if (body.find(expected) != std::string::npos) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return body;
 }
 
 std::vector<std::string> sse_data(const std::string& body) {

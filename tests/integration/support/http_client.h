@@ -51,6 +51,10 @@ HttpResponse http_request(uint16_t port, const std::string& method, const std::s
                           const std::string& body = {},
                           const std::map<std::string, std::string>& headers = {});
 
+// The admin /metrics text once it contains `expected` (an exchange records its outcome just
+// after the client has the last byte), or the last scrape after about two seconds.
+std::string metrics_with(uint16_t admin_port, const std::string& expected);
+
 // The `data:` payloads of an SSE body, in order.
 std::vector<std::string> sse_data(const std::string& body);
 
