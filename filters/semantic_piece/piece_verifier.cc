@@ -118,6 +118,10 @@ void PieceVerifier::verify_sentence(std::string_view sentence, std::size_t offse
     verdict.choice = choice;
     verdict.answer_begin = offset + clause.begin;
     verdict.answer_end = offset + clause.end;
+    if (verdict.correction) {
+      verdict.correction->answer_begin += offset;
+      verdict.correction->answer_end += offset;
+    }
     out.push_back(std::move(verdict));
   }
 }
@@ -247,6 +251,7 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
                     [&](const Entity& q) { return compare(e, q) == EntityMatch::kSame; });
     bool elsewhere = false;
     const ContextEntity* other = nullptr;
+    bool other_ambiguous = false;  // well-matched evidence holds two different such values
     for (const ContextEntity& c : context_entities()) {
       const EvidencePiece* ev = nullptr;
       for (const EvidencePiece& candidate : evidence) {
@@ -255,17 +260,23 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
       const EntityMatch m = compare(e, c.entity);
       if (m == EntityMatch::kSame) {
         (ev != nullptr ? in_evidence_or_question : elsewhere) = true;
-      } else if (m == EntityMatch::kDifferent && other == nullptr && ev != nullptr &&
+      } else if (m == EntityMatch::kDifferent && ev != nullptr &&
                  ev->overlap >= options_.match_overlap) {
-        other = &c;
+        if (other == nullptr) {
+          other = &c;
+        } else if (compare(other->entity, c.entity) != EntityMatch::kSame) {
+          other_ambiguous = true;
+        }
       }
     }
     if (in_evidence_or_question) continue;
     // Another value where the evidence matches beats the same value somewhere else.
     if (other != nullptr) {
-      return contradict(
+      Verdict v = contradict(
           ReasonCode::kEntityMismatch, HallucinationType::kDetailedInformationModification,
           "answer says " + e.text + ", evidence says " + other->entity.text, other->piece);
+      if (!other_ambiguous) v.correction = Correction{e.begin, e.end, other->entity.text};
+      return v;
     }
     if (elsewhere) continue;
     all_values_found = false;

@@ -2,18 +2,6 @@
 
 namespace groundgate::filters::semantic_piece {
 
-std::string_view to_string(Label label) {
-  switch (label) {
-    case Label::kSupported:
-      return "supported";
-    case Label::kUnsupported:
-      return "unsupported";
-    case Label::kContradicted:
-      return "contradicted";
-  }
-  return "unknown";
-}
-
 std::string_view to_string(ReasonCode code) {
   switch (code) {
     case ReasonCode::kSupportedEntity:
@@ -34,20 +22,6 @@ std::string_view to_string(ReasonCode code) {
       return "low_coverage";
     case ReasonCode::kNoEvidence:
       return "no_evidence";
-  }
-  return "unknown";
-}
-
-std::string_view to_string(HallucinationType type) {
-  switch (type) {
-    case HallucinationType::kNone:
-      return "none";
-    case HallucinationType::kDetailedInformationModification:
-      return "detailed_information_modification";
-    case HallucinationType::kAbsoluteFabrication:
-      return "absolute_fabrication";
-    case HallucinationType::kContextualFabrication:
-      return "contextual_fabrication";
   }
   return "unknown";
 }

@@ -6,9 +6,15 @@
 #include <string>
 #include <string_view>
 
+#include "filters/verdict/verdict_labels.h"
+
 namespace groundgate::filters::semantic_piece {
 
-enum class Label : std::uint8_t { kSupported, kUnsupported, kContradicted };
+using verdict::Correction;
+using verdict::Evidence;
+using verdict::HallucinationType;
+using verdict::Label;
+using verdict::to_string;
 
 // Why a piece got its label; stable names for logs, metrics and eval output.
 enum class ReasonCode : std::uint8_t {
@@ -23,23 +29,6 @@ enum class ReasonCode : std::uint8_t {
   kNoEvidence,         // no context piece shares a word with the answer piece
 };
 
-// The taxonomy of research/triplets.md.
-enum class HallucinationType : std::uint8_t {
-  kNone,
-  kDetailedInformationModification,  // a number, date, name or attribute changed
-  kAbsoluteFabrication,              // new information with no support
-  kContextualFabrication,            // real entities, misrepresented relation
-};
-
-// Where in the context the evidence for a verdict lies.
-struct Evidence {
-  std::uint32_t passage = 0;
-  std::uint32_t begin = 0;  // byte span in the passage's text
-  std::uint32_t end = 0;
-
-  friend bool operator==(const Evidence&, const Evidence&) = default;
-};
-
 // The verdict on one piece (a clause of a sentence) of the answer.
 struct Verdict {
   Label label = Label::kSupported;
@@ -51,12 +40,11 @@ struct Verdict {
   std::string reason;  // for people: "answer says 32%, evidence says 30%"
   ReasonCode reason_code = ReasonCode::kSupportedCoverage;
   HallucinationType type = HallucinationType::kNone;
+  std::optional<Correction> correction;  // entity mismatch with one unambiguous evidence value
 
   friend bool operator==(const Verdict&, const Verdict&) = default;
 };
 
-std::string_view to_string(Label label);
 std::string_view to_string(ReasonCode code);
-std::string_view to_string(HallucinationType type);
 
 }  // namespace groundgate::filters::semantic_piece

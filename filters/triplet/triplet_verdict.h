@@ -7,20 +7,15 @@
 #include <string_view>
 
 #include "filters/triplet/triplet.h"
+#include "filters/verdict/verdict_labels.h"
 
 namespace groundgate::filters::triplet {
 
-// Label, HallucinationType and Evidence mirror filters/semantic_piece/verdict.h member for
-// member (same enumerators, same order, same field names) so that the two engines' verdicts
-// merge by a field-wise copy.
-enum class Label : std::uint8_t { kSupported, kUnsupported, kContradicted };
-
-enum class HallucinationType : std::uint8_t {
-  kNone,
-  kDetailedInformationModification,  // a number, date, name or attribute changed
-  kAbsoluteFabrication,              // new information with no support
-  kContextualFabrication,            // real entities, misrepresented relation
-};
+using verdict::Correction;
+using verdict::Evidence;
+using verdict::HallucinationType;
+using verdict::Label;
+using verdict::to_string;
 
 // Why a claim got its label; stable names for logs, metrics and eval output.
 enum class ReasonCode : std::uint8_t {
@@ -36,14 +31,6 @@ enum class ReasonCode : std::uint8_t {
   kNoEvidence,         // the context has no piece sharing a word with the sentence
 };
 
-struct Evidence {
-  std::uint32_t passage = 0;
-  std::uint32_t begin = 0;  // byte span in the passage's text
-  std::uint32_t end = 0;
-
-  friend bool operator==(const Evidence&, const Evidence&) = default;
-};
-
 // The verdict on one claim (triplet) of an answer sentence.
 struct Verdict {
   Label label = Label::kSupported;
@@ -55,6 +42,7 @@ struct Verdict {
   std::string reason;  // for people: "object: answer says 1977, evidence says 1976"
   ReasonCode reason_code = ReasonCode::kSupportedTriplet;
   HallucinationType type = HallucinationType::kNone;
+  std::optional<Correction> correction;  // object mismatch with one unambiguous evidence value
   // Triplet engine only: the claim, and the evidence triplet and sentence behind the label.
   std::optional<Triplet> claim;
   std::optional<Triplet> evidence_triplet;
@@ -63,8 +51,6 @@ struct Verdict {
   friend bool operator==(const Verdict&, const Verdict&) = default;
 };
 
-std::string_view to_string(Label label);
 std::string_view to_string(ReasonCode code);
-std::string_view to_string(HallucinationType type);
 
 }  // namespace groundgate::filters::triplet

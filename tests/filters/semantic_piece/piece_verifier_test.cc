@@ -37,6 +37,24 @@ TEST_F(VerifierTest, OtherPercentageNamesBothValues) {
   EXPECT_EQ(v.reason, "answer says 32%, evidence says 30%");
 }
 
+TEST_F(VerifierTest, UnambiguousOtherValueCarriesItsCorrection) {
+  context({"The company said turnout rose to 30% in the last election."});
+  const std::string answer = "Turnout rose to 32% in the last election.";
+  Verdict v = only(answer);
+  ASSERT_TRUE(v.correction.has_value()) << v.reason;
+  EXPECT_EQ(answer.substr(v.correction->answer_begin,
+                          v.correction->answer_end - v.correction->answer_begin),
+            "32%");
+  EXPECT_EQ(v.correction->evidence_text, "30%");
+}
+
+TEST_F(VerifierTest, TwoOtherValuesInTheEvidenceGiveNoCorrection) {
+  context({"Turnout rose to 30% in the last election and to 35% in the one before."});
+  Verdict v = only("Turnout rose to 32% in the last election.");
+  EXPECT_EQ(v.label, Label::kContradicted) << v.reason;
+  EXPECT_FALSE(v.correction.has_value());
+}
+
 TEST_F(VerifierTest, ReformattedMoneyAndPercentAreSupported) {
   context(
       {"Poseidon grossed $181,674,817 at the worldwide box office on a budget of $160 "

@@ -1,0 +1,38 @@
+#include "filters/verdict/verdict_labels.h"
+
+namespace groundgate::filters::verdict {
+
+std::string_view to_string(Label label) {
+  switch (label) {
+    case Label::kSupported:
+      return "supported";
+    case Label::kUnsupported:
+      return "unsupported";
+    case Label::kContradicted:
+      return "contradicted";
+  }
+  return "unknown";
+}
+
+std::string_view to_string(HallucinationType type) {
+  switch (type) {
+    case HallucinationType::kNone:
+      return "none";
+    case HallucinationType::kDetailedInformationModification:
+      return "detailed_information_modification";
+    case HallucinationType::kAbsoluteFabrication:
+      return "absolute_fabrication";
+    case HallucinationType::kContextualFabrication:
+      return "contextual_fabrication";
+  }
+  return "unknown";
+}
+
+std::optional<Label> parse_label(std::string_view name) {
+  for (Label label : {Label::kSupported, Label::kUnsupported, Label::kContradicted}) {
+    if (to_string(label) == name) return label;
+  }
+  return std::nullopt;
+}
+
+}  // namespace groundgate::filters::verdict

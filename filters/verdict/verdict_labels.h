@@ -1,0 +1,48 @@
+#pragma once
+// The words every verification engine answers in: a label, a taxonomy type, where the evidence
+// lies and, when a value was changed, what the evidence says instead. Engines add their own
+// reason codes; everything downstream (actions, annotations, logs, metrics, eval) reads these.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace groundgate::filters::verdict {
+
+enum class Label : std::uint8_t { kSupported, kUnsupported, kContradicted };
+
+// The taxonomy of research/triplets.md.
+enum class HallucinationType : std::uint8_t {
+  kNone,
+  kDetailedInformationModification,  // a number, date, name or attribute changed
+  kAbsoluteFabrication,              // new information with no support
+  kContextualFabrication,            // real entities, misrepresented relation
+};
+
+// Where in the context the evidence for a verdict lies.
+struct Evidence {
+  std::uint32_t passage = 0;
+  std::uint32_t begin = 0;  // byte span in the passage's text
+  std::uint32_t end = 0;
+
+  friend bool operator==(const Evidence&, const Evidence&) = default;
+};
+
+// A contradicted value and the evidence's value for it: what a `correct` rewrite substitutes.
+// Set only when the match is unambiguous (one value of that kind in the matched evidence).
+struct Correction {
+  std::size_t answer_begin = 0;  // byte span of the wrong value in the full answer text
+  std::size_t answer_end = 0;
+  std::string evidence_text;  // the value as the evidence writes it
+
+  friend bool operator==(const Correction&, const Correction&) = default;
+};
+
+std::string_view to_string(Label label);
+std::string_view to_string(HallucinationType type);
+// "supported" | "unsupported" | "contradicted" → the label; anything else → nullopt.
+std::optional<Label> parse_label(std::string_view name);
+
+}  // namespace groundgate::filters::verdict
