@@ -1,0 +1,41 @@
+#include "filters/verify/answer_summary.h"
+
+#include <algorithm>
+
+namespace groundgate::filters::verify {
+
+AnswerSummary summarize(std::span<const SentenceVerdict> verdicts, const AnswerRule& rule) {
+  AnswerSummary s;
+  double weakest = 1;
+  for (const SentenceVerdict& v : verdicts) {
+    ++s.sentences;
+    if (!v.ok()) {
+      ++s.errors;
+      continue;
+    }
+    if (!v.claims) continue;
+    ++s.checked;
+    weakest = std::min(weakest, v.score);
+    switch (v.label) {
+      case Label::kSupported:
+        ++s.supported;
+        break;
+      case Label::kUnsupported:
+        ++s.unsupported;
+        break;
+      case Label::kContradicted:
+        ++s.contradicted;
+        break;
+    }
+  }
+  if (s.checked == 0) return s;
+  const double unsupported_share = static_cast<double>(s.unsupported) / s.checked;
+  s.hallucination_score = s.contradicted > 0
+                              ? 1.0
+                              : std::clamp(0.5 * unsupported_share + 0.5 * (1 - weakest), 0.0, 1.0);
+  s.hallucinated = (rule.flag_contradicted && s.contradicted > 0) ||
+                   (s.unsupported > 0 && unsupported_share > rule.max_unsupported_share);
+  return s;
+}
+
+}  // namespace groundgate::filters::verify

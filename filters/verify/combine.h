@@ -1,0 +1,23 @@
+#pragma once
+// The merge rule of the engines' findings on one sentence (issue 4): a contradiction from any
+// engine is a contradiction; support needs agreement, or strong support from one engine.
+
+#include "filters/verify/sentence_verdict.h"
+
+namespace groundgate::filters::verify {
+
+struct CombineRule {
+  enum class Support : std::uint8_t {
+    kAgreement,  // every engine with a claim must support it, unless one supports strongly
+    kEither,     // one engine's support is enough (recall over precision)
+  };
+  Support support = Support::kAgreement;
+  // With kAgreement: an engine whose weakest finding scores at least this overrides the other
+  // engine's `unsupported`. Above 1 never.
+  double strong_support = 1.0;
+};
+
+// Sets label, score, decisive and claims of `verdict` from its findings.
+void combine(SentenceVerdict& verdict, const CombineRule& rule);
+
+}  // namespace groundgate::filters::verify

@@ -1,0 +1,29 @@
+#include "filters/verify/sentence_verdict.h"
+
+namespace groundgate::filters::verify {
+
+std::string_view to_string(Engine engine) {
+  switch (engine) {
+    case Engine::kSemanticPieces:
+      return "semantic_pieces";
+    case Engine::kTriplets:
+      return "triplets";
+  }
+  return "unknown";
+}
+
+std::string_view to_string(VerifyError error) {
+  switch (error) {
+    case VerifyError::kNone:
+      return "none";
+    case VerifyError::kTooLong:
+      return "sentence_too_long";
+    case VerifyError::kOverBudget:
+      return "over_budget";
+    case VerifyError::kEngineMissing:
+      return "engine_missing";
+  }
+  return "unknown";
+}
+
+}  // namespace groundgate::filters::verify

@@ -1,0 +1,66 @@
+#pragma once
+// What the verification engines say about one answer sentence: every engine's findings (one per
+// clause piece or per claim), merged into one label by the policy's combine rule.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "filters/verdict/verdict_labels.h"
+
+namespace groundgate::filters::verify {
+
+using verdict::Correction;
+using verdict::Evidence;
+using verdict::HallucinationType;
+using verdict::Label;
+
+enum class Engine : std::uint8_t { kSemanticPieces, kTriplets };
+
+std::string_view to_string(Engine engine);
+
+// One engine's verdict on one piece (clause) or claim (triplet) of the sentence.
+struct Finding {
+  Engine engine = Engine::kSemanticPieces;
+  Label label = Label::kSupported;
+  double score = 1;              // degree of support: 1 fully supported, 0 contradicted
+  std::size_t answer_begin = 0;  // byte span in the full answer text
+  std::size_t answer_end = 0;
+  std::optional<Evidence> evidence;
+  std::string reason;     // for people: "answer says 32%, evidence says 30%"
+  std::string_view code;  // the engine's reason code name ("entity_mismatch", ...)
+  HallucinationType type = HallucinationType::kNone;
+  std::optional<Correction> correction;
+  bool abstains = false;  // the piece holds nothing to check ("Yes.", no claim)
+};
+
+// Why a sentence has no verdict from the engines.
+enum class VerifyError : std::uint8_t {
+  kNone,
+  kTooLong,        // over the policy's max_sentence_bytes: not checked (bounded work)
+  kOverBudget,     // the check took longer than the policy's per-sentence budget
+  kEngineMissing,  // an engine the policy names could not be loaded (e.g. no dictionary)
+};
+
+std::string_view to_string(VerifyError error);
+
+struct SentenceVerdict {
+  Label label = Label::kSupported;
+  double score = 1;              // the weakest finding's score
+  std::size_t answer_begin = 0;  // the sentence's byte span in the full answer text
+  std::size_t answer_end = 0;
+  std::vector<Finding> findings;
+  // Index into findings of the one that decided the label (the worst); none when all abstain.
+  std::optional<std::size_t> decisive;
+  bool claims = false;  // some finding did not abstain
+  VerifyError error = VerifyError::kNone;
+  std::uint64_t verify_ns = 0;  // time the engines took on this sentence
+
+  bool ok() const { return error == VerifyError::kNone; }
+  const Finding* decisive_finding() const { return decisive ? &findings[*decisive] : nullptr; }
+};
+
+}  // namespace groundgate::filters::verify

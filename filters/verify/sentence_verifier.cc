@@ -1,0 +1,106 @@
+#include "filters/verify/sentence_verifier.h"
+
+#include <utility>
+
+#include "filters/text/sentence_segmenter.h"
+
+namespace groundgate::filters::verify {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+Finding finding_of(const semantic_piece::Verdict& v) {
+  Finding f;
+  f.engine = Engine::kSemanticPieces;
+  f.label = v.label;
+  f.score = v.score;
+  f.answer_begin = v.answer_begin;
+  f.answer_end = v.answer_end;
+  f.evidence = v.evidence;
+  f.reason = v.reason;
+  f.code = semantic_piece::to_string(v.reason_code);
+  f.type = v.type;
+  f.correction = v.correction;
+  f.abstains = v.reason_code == semantic_piece::ReasonCode::kNoClaim;
+  return f;
+}
+
+Finding finding_of(const triplet::Verdict& v) {
+  Finding f;
+  f.engine = Engine::kTriplets;
+  f.label = v.label;
+  f.score = v.score;
+  f.answer_begin = v.answer_begin;
+  f.answer_end = v.answer_end;
+  f.evidence = v.evidence;
+  f.reason = v.reason;
+  f.code = triplet::to_string(v.reason_code);
+  f.type = v.type;
+  f.correction = v.correction;
+  f.abstains = v.reason_code == triplet::ReasonCode::kNoClaim;
+  return f;
+}
+
+}  // namespace
+
+SentenceVerifier::SentenceVerifier(std::shared_ptr<const VerifyConfig> config,
+                                   std::shared_ptr<const index::ContextIndex> index,
+                                   std::string_view question, std::uint32_t choice)
+    : config_(std::move(config)), choice_(choice) {
+  if (config_->semantic_pieces) pieces_.emplace(index, question, config_->pieces);
+  if (config_->triplets && config_->extractor && config_->triplet_cache) {
+    triplets_.emplace(index, config_->extractor, config_->triplet_cache, config_->triplet_options);
+  }
+}
+
+SentenceVerdict SentenceVerifier::verify(std::string_view sentence, std::size_t offset) {
+  SentenceVerdict verdict;
+  verdict.answer_begin = offset;
+  verdict.answer_end = offset + sentence.size();
+  if (sentence.size() > config_->max_sentence_bytes) {
+    verdict.error = VerifyError::kTooLong;
+    return verdict;
+  }
+  if (config_->triplets && !triplets_) {
+    verdict.error = VerifyError::kEngineMissing;
+    return verdict;
+  }
+
+  const Clock::time_point start = Clock::now();
+  const auto over_budget = [&] {
+    return config_->budget.count() > 0 && Clock::now() - start > config_->budget;
+  };
+  if (pieces_) {
+    piece_verdicts_.clear();
+    pieces_->verify_sentence(sentence, offset, choice_, piece_verdicts_);
+    for (const semantic_piece::Verdict& v : piece_verdicts_)
+      verdict.findings.push_back(finding_of(v));
+  }
+  if (triplets_ && !over_budget()) {
+    triplet_verdicts_.clear();
+    triplets_->verify_sentence(sentence, offset, choice_, triplet_verdicts_);
+    for (const triplet::Verdict& v : triplet_verdicts_)
+      verdict.findings.push_back(finding_of(v));
+  }
+  verdict.verify_ns = static_cast<std::uint64_t>(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count());
+  if (config_->budget.count() > 0 &&
+      verdict.verify_ns >
+          static_cast<std::uint64_t>(std::chrono::nanoseconds(config_->budget).count())) {
+    verdict.error = VerifyError::kOverBudget;
+    return verdict;
+  }
+  combine(verdict, config_->combine);
+  return verdict;
+}
+
+std::vector<SentenceVerdict> verify_answer(SentenceVerifier& verifier, std::string_view answer) {
+  std::vector<SentenceVerdict> out;
+  for (const text::Sentence& s : text::SentenceSegmenter::split(answer)) {
+    if (s.kind == text::SentenceKind::kCodeBlock) continue;
+    out.push_back(verifier.verify(answer.substr(s.begin, s.end - s.begin), s.begin));
+  }
+  return out;
+}
+
+}  // namespace groundgate::filters::verify

@@ -1,0 +1,113 @@
+#include "filters/verify/sentence_verifier.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "filters/triplet/link_dictionary.h"
+
+namespace groundgate::filters::verify {
+namespace {
+
+constexpr const char* kContext =
+    "Allison Beth Goertz (born March 2, 1991) is an American musician. Goertz is known for her "
+    "satirical songs. In 2015 she released the album Cool Parent.";
+
+class SentenceVerifierTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto loaded = text::Lexicon::shared();
+    ASSERT_TRUE(loaded.lexicon) << loaded.error;
+    config_.pieces.lexicon = loaded.lexicon;
+    std::vector<context::Passage> passages(1);
+    passages[0].text = kContext;
+    index_ = index::ContextIndex::build(std::move(passages));
+  }
+
+  void with_triplets() {
+    auto dictionary = triplet::LinkDictionary::shared();
+    ASSERT_TRUE(dictionary.dictionary) << dictionary.error;
+    config_.triplets = true;
+    config_.extractor = std::make_shared<triplet::TripletExtractor>(
+        dictionary.dictionary, config_.pieces.lexicon, triplet::TripletExtractor::Options{});
+    config_.triplet_cache = std::make_shared<triplet::TripletCache>(256);
+  }
+
+  SentenceVerifier verifier() {
+    return SentenceVerifier(std::make_shared<const VerifyConfig>(config_), index_, {}, 0);
+  }
+
+  VerifyConfig config_;
+  std::shared_ptr<const index::ContextIndex> index_;
+};
+
+TEST_F(SentenceVerifierTest, SemanticPiecesAloneSupportAndContradict) {
+  SentenceVerifier v = verifier();
+  SentenceVerdict good = v.verify("Goertz was born on 2 March 1991.", 10);
+  EXPECT_TRUE(good.ok());
+  EXPECT_TRUE(good.claims);
+  EXPECT_EQ(good.label, Label::kSupported);
+  EXPECT_EQ(good.answer_begin, 10u);
+  EXPECT_EQ(good.answer_end, 10u + 32);
+  SentenceVerdict bad = v.verify("Goertz was born on March 2, 1994.", 0);
+  EXPECT_EQ(bad.label, Label::kContradicted);
+  ASSERT_NE(bad.decisive_finding(), nullptr);
+  EXPECT_EQ(bad.decisive_finding()->engine, Engine::kSemanticPieces);
+  EXPECT_EQ(bad.decisive_finding()->code, "entity_mismatch");
+  EXPECT_EQ(bad.decisive_finding()->type, HallucinationType::kDetailedInformationModification);
+}
+
+TEST_F(SentenceVerifierTest, BothEnginesReportFindings) {
+  with_triplets();
+  SentenceVerifier v = verifier();
+  SentenceVerdict s = v.verify("Goertz released the album Cool Parent in 2015.", 0);
+  ASSERT_TRUE(s.ok());
+  bool pieces = false;
+  bool triplets = false;
+  for (const Finding& f : s.findings) {
+    pieces = pieces || f.engine == Engine::kSemanticPieces;
+    triplets = triplets || f.engine == Engine::kTriplets;
+  }
+  EXPECT_TRUE(pieces);
+  EXPECT_TRUE(triplets);
+  EXPECT_EQ(s.label, Label::kSupported);
+  SentenceVerdict bad = v.verify("Goertz released the album Cool Parent in 2012.", 0);
+  EXPECT_EQ(bad.label, Label::kContradicted);
+}
+
+TEST_F(SentenceVerifierTest, TripletsWithoutTheirEngineReportAnError) {
+  config_.triplets = true;  // no extractor: the dictionary did not load
+  SentenceVerdict s = verifier().verify("Goertz is a musician.", 0);
+  EXPECT_EQ(s.error, VerifyError::kEngineMissing);
+  EXPECT_FALSE(s.ok());
+}
+
+TEST_F(SentenceVerifierTest, SentencesOverTheLimitAreNotChecked) {
+  config_.max_sentence_bytes = 10;
+  SentenceVerdict s = verifier().verify("Goertz is an American musician.", 0);
+  EXPECT_EQ(s.error, VerifyError::kTooLong);
+  EXPECT_TRUE(s.findings.empty());
+}
+
+TEST_F(SentenceVerifierTest, ABudgetTheCheckCannotMeetIsReported) {
+  config_.budget = std::chrono::microseconds(1);
+  with_triplets();
+  SentenceVerdict s = verifier().verify("Goertz released the album Cool Parent in 2015.", 0);
+  EXPECT_EQ(s.error, VerifyError::kOverBudget);
+  EXPECT_GT(s.verify_ns, 1000u);
+}
+
+TEST_F(SentenceVerifierTest, VerifyAnswerSkipsCodeBlocksAndKeepsOffsets) {
+  SentenceVerifier v = verifier();
+  const std::string answer = "Goertz is a musician.\n```\nx = 1994\n```\nShe was born in 1994.";
+  std::vector<SentenceVerdict> out = verify_answer(v, answer);
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(answer.substr(out[1].answer_begin, out[1].answer_end - out[1].answer_begin),
+            "She was born in 1994.");
+  EXPECT_EQ(out[1].label, Label::kContradicted);
+}
+
+}  // namespace
+}  // namespace groundgate::filters::verify
