@@ -16,4 +16,8 @@ const PolicyConfig* Config::find_policy(std::string_view name) const {
   return it == policies.end() ? nullptr : &*it;
 }
 
+bool PolicyConfig::runs(std::string_view verifier) const {
+  return std::find(verifiers.begin(), verifiers.end(), verifier) != verifiers.end();
+}
+
 }  // namespace groundgate::config

@@ -99,15 +99,95 @@ struct SemanticPiecesConfig {
   double max_unsupported_share = 0.0;  // flag the answer above this share of unsupported pieces
 };
 
+// The triplet verifier's parameters; mirrors filters/triplet's TripletVerifierOptions.
+struct TripletsConfig {
+  std::size_t top_k = 3;  // evidence pieces whose triplets are compared per answer sentence
+};
+
+// How the engines' findings on one sentence merge (both engines on); mirrors filters/verify.
+struct CombineConfig {
+  bool support_needs_agreement = true;  // "agreement" (default) or "either"
+  double strong_support = 1.0;          // one engine this sure overrides the other's doubt
+};
+
+enum class HoldMode : std::uint8_t {
+  kStreamFirst,  // forward at once, annotate afterwards: no added latency, can only report
+  kSentence,     // hold each sentence until its verdict: needed by block and rewrite
+};
+
+enum class ActionKind : std::uint8_t { kPass, kAnnotate, kBlock, kRewrite };
+enum class RewriteKind : std::uint8_t {
+  kCorrect,  // substitute the contradicted value with the evidence's (when unambiguous)
+  kDrop,     // remove the sentence
+  kReplace,  // put the configured notice in its place
+  kCite,     // keep it and append the closest evidence, or the caveat
+};
+
+struct ActionConfig {
+  ActionKind kind = ActionKind::kPass;
+  RewriteKind rewrite = RewriteKind::kCorrect;  // kind == kRewrite only
+};
+
+// What happens to a sentence, by its label (and to every sentence when there is no context).
+struct ActionsConfig {
+  ActionConfig supported{ActionKind::kPass};
+  ActionConfig unsupported{ActionKind::kAnnotate};
+  ActionConfig contradicted{ActionKind::kAnnotate};
+  ActionConfig no_context{ActionKind::kPass};  // the summary still says nothing was checked
+};
+
+struct RewriteConfig {
+  std::string notice = "[Removed: a statement the provided documents do not support.]";
+  std::string caveat = "[Not found in the provided documents.]";
+  // `correct` without one unambiguous evidence value falls back to this (not kCorrect).
+  RewriteKind fallback = RewriteKind::kReplace;
+};
+
+// The answer-level threshold: act when the running share of unsupported (or contradicted)
+// sentences among the checked ones exceeds max_share, once min_sentences were checked.
+struct AnswerThresholdConfig {
+  double max_share = 1.0;  // 1: off
+  std::size_t min_sentences = 1;
+  ActionKind action = ActionKind::kBlock;  // kBlock or kAnnotate
+};
+
+enum class OnError : std::uint8_t {
+  kOpen,    // release the sentence, annotated "unverified"
+  kClosed,  // block
+};
+
+enum class AnnotationStyle : std::uint8_t {
+  kInline,   // a `groundgate` field on the chunks (and the response JSON)
+  kComment,  // SSE comment lines: the upstream's chunks go on byte for byte
+};
+
 struct PolicyConfig {
   std::string name;
   std::optional<RedactConfig> redact;
-  // Verification engines, in the order they run: "semantic_pieces" ("triplets" is reserved).
+  // Verification engines: "semantic_pieces", "triplets" (both: merged by `combine`).
   std::vector<std::string> verifiers;
   ContextSourcesConfig context;
-  // "stream_first": forward at once, report afterwards. ("sentence" needs inline actions.)
-  std::string hold = "stream_first";
+  HoldMode hold = HoldMode::kStreamFirst;
   SemanticPiecesConfig semantic_pieces;
+  TripletsConfig triplets;
+  CombineConfig combine;
+  ActionsConfig actions;
+  RewriteConfig rewrite;
+  AnswerThresholdConfig answer;
+  OnError on_error = OnError::kOpen;
+  // Per-sentence verification budget in microseconds (0: none); over it, on_error applies.
+  std::uint64_t verify_budget_us = 100'000;
+  // Longer sentences are not verified (bounded work); on_error applies.
+  std::size_t max_sentence_bytes = 4096;
+  AnnotationStyle annotations = AnnotationStyle::kInline;
+  // Non-streamed responses: 0 cuts a blocked answer to its verified prefix with finish_reason
+  // "content_filter"; an HTTP status (400-599) answers with an OpenAI-shaped error instead.
+  std::uint16_t block_status = 0;
+  // Answers requested as JSON (`response_format`) are not prose: unverified unless set.
+  bool verify_json_responses = false;
+
+  bool verifies() const { return !verifiers.empty(); }
+  bool runs(std::string_view verifier) const;
 };
 
 struct Limits {

@@ -3,6 +3,7 @@
 #include <array>
 #include <optional>
 
+#include "config/action_section.h"
 #include "config/context_section.h"
 #include "config/verifier_section.h"
 #include "config/yaml_scalars.h"
@@ -10,8 +11,41 @@
 namespace groundgate::config {
 namespace {
 
-constexpr std::array<std::string_view, 5> kPolicyKeys{"redact", "verifiers", "context", "hold",
-                                                      "semantic_pieces"};
+constexpr std::array<std::string_view, 16> kPolicyKeys{"redact",
+                                                       "verifiers",
+                                                       "context",
+                                                       "hold",
+                                                       "semantic_pieces",
+                                                       "triplets",
+                                                       "combine",
+                                                       "actions",
+                                                       "rewrite",
+                                                       "answer",
+                                                       "on_error",
+                                                       "verify_budget_us",
+                                                       "max_sentence_bytes",
+                                                       "annotations",
+                                                       "block_status",
+                                                       "verify_json_responses"};
+// Keys that only mean something when a verifier runs.
+constexpr std::array<std::string_view, 13> kVerifyingKeys{"context",
+                                                          "hold",
+                                                          "combine",
+                                                          "actions",
+                                                          "rewrite",
+                                                          "answer",
+                                                          "on_error",
+                                                          "verify_budget_us",
+                                                          "max_sentence_bytes",
+                                                          "annotations",
+                                                          "block_status",
+                                                          "triplets",
+                                                          "verify_json_responses"};
+// Same order as OnError and AnnotationStyle.
+constexpr std::array<std::string_view, 2> kOnError{"open", "closed"};
+constexpr std::array<std::string_view, 2> kAnnotationStyles{"inline", "comment"};
+constexpr std::uint64_t kMaxBudgetUs = 60'000'000;
+constexpr std::uint64_t kMaxSentenceBytes = 64u << 10;
 constexpr std::array<std::string_view, 3> kRedactKeys{"phrases", "replacement", "case_insensitive"};
 
 RedactConfig read_redact(const YamlField& field, ErrorSink& errors) {
@@ -41,6 +75,86 @@ RedactConfig read_redact(const YamlField& field, ErrorSink& errors) {
   return out;
 }
 
+// The inline-action keys that are single values.
+void read_guard_keys(const YamlMap& map, PolicyConfig& p, ErrorSink& errors) {
+  if (auto f = map.get("actions")) p.actions = read_actions(*f, errors);
+  if (auto f = map.get("rewrite")) p.rewrite = read_rewrite(*f, errors);
+  if (auto f = map.get("answer")) p.answer = read_answer_threshold(*f, errors);
+  if (auto f = map.get("on_error")) {
+    if (auto v = read_keyword(*f, kOnError, errors)) p.on_error = static_cast<OnError>(*v);
+  }
+  if (auto f = map.get("annotations")) {
+    if (auto v = read_keyword(*f, kAnnotationStyles, errors)) {
+      p.annotations = static_cast<AnnotationStyle>(*v);
+    }
+  }
+  if (auto f = map.get("verify_budget_us")) {
+    if (auto v = read_count(*f, kMaxBudgetUs, errors)) p.verify_budget_us = *v;
+  }
+  if (auto f = map.get("max_sentence_bytes")) {
+    if (auto v = read_count(*f, kMaxSentenceBytes, errors)) {
+      if (*v == 0) {
+        errors.add(f->mark(), f->path + ": must be at least 1");
+      } else {
+        p.max_sentence_bytes = static_cast<std::size_t>(*v);
+      }
+    }
+  }
+  if (auto f = map.get("block_status")) {
+    if (auto v = read_count(*f, 599, errors)) {
+      if (*v != 0 && *v < 400) {
+        errors.add(f->mark(), f->path + ": use 0 (cut the answer) or an HTTP error status 400-599");
+      } else {
+        p.block_status = static_cast<std::uint16_t>(*v);
+      }
+    }
+  }
+  if (auto f = map.get("verify_json_responses")) {
+    if (auto b = read_bool(*f, errors)) p.verify_json_responses = *b;
+  }
+}
+
+// Settings nothing reads are a trap (the user believes they apply): refuse them.
+void check_policy(const YamlMap& map, const PolicyConfig& p, ErrorSink& errors) {
+  // A verifier list with errors was reported already, so only an absent or empty one counts.
+  const std::optional<YamlField> verifiers = map.get("verifiers");
+  const bool no_verifier = !verifiers || verifiers->value.IsNull() ||
+                           (verifiers->value.IsSequence() && verifiers->value.size() == 0);
+  if (no_verifier) {
+    for (std::string_view key : kVerifyingKeys) {
+      if (auto f = map.get(key)) {
+        errors.add(f->key_mark, f->path +
+                                    ": has no effect without a verifier (add verifiers: "
+                                    "[semantic_pieces])");
+      }
+    }
+  }
+  // A list whose every entry had an error was reported already: it blames nothing else.
+  const bool listed = !no_verifier && !p.verifiers.empty();
+  if (auto f = map.get("semantic_pieces");
+      f && (no_verifier || listed) && !p.runs("semantic_pieces")) {
+    errors.add(f->key_mark, f->path + ": has no effect unless 'semantic_pieces' is in verifiers");
+  }
+  if (auto f = map.get("triplets"); f && listed && !p.runs("triplets")) {
+    errors.add(f->key_mark, f->path + ": has no effect unless 'triplets' is in verifiers");
+  }
+  if (auto f = map.get("combine");
+      f && listed && !(p.runs("semantic_pieces") && p.runs("triplets"))) {
+    errors.add(f->key_mark,
+               f->path + ": has no effect unless verifiers has both semantic_pieces and triplets");
+  }
+  if (!no_verifier && p.hold == HoldMode::kStreamFirst && changes_text(p)) {
+    const std::optional<YamlField> f = map.get("actions")  ? map.get("actions")
+                                       : map.get("answer") ? map.get("answer")
+                                                           : map.get("on_error");
+    if (f) {
+      errors.add(f->key_mark, f->path +
+                                  ": block, rewrite and on_error: closed need hold: sentence "
+                                  "(in stream_first the text is sent before it is checked)");
+    }
+  }
+}
+
 PolicyConfig read_policy(const YamlField& field, ErrorSink& errors) {
   PolicyConfig p;
   p.name = field.key;
@@ -54,25 +168,12 @@ PolicyConfig read_policy(const YamlField& field, ErrorSink& errors) {
   if (auto f = map.get("hold")) {
     if (auto hold = read_hold(*f, errors)) p.hold = std::move(*hold);
   }
-  // Settings nothing reads are a trap (the user believes they apply): refuse them. A verifier
-  // list with errors was reported already, so only an absent or empty list counts here.
-  const std::optional<YamlField> verifiers = map.get("verifiers");
-  const bool no_verifier = !verifiers || verifiers->value.IsNull() ||
-                           (verifiers->value.IsSequence() && verifiers->value.size() == 0);
-  if (auto f = map.get("context")) {
-    p.context = read_context_sources(*f, errors);
-    if (no_verifier) {
-      errors.add(f->key_mark, f->path +
-                                  ": has no effect without a verifier (add verifiers: "
-                                  "[semantic_pieces])");
-    }
-  }
-  if (auto f = map.get("semantic_pieces")) {
-    p.semantic_pieces = read_semantic_pieces(*f, errors);
-    if (no_verifier) {
-      errors.add(f->key_mark, f->path + ": has no effect unless 'semantic_pieces' is in verifiers");
-    }
-  }
+  if (auto f = map.get("context")) p.context = read_context_sources(*f, errors);
+  if (auto f = map.get("semantic_pieces")) p.semantic_pieces = read_semantic_pieces(*f, errors);
+  if (auto f = map.get("triplets")) p.triplets = read_triplets(*f, errors);
+  if (auto f = map.get("combine")) p.combine = read_combine(*f, errors);
+  read_guard_keys(map, p, errors);
+  check_policy(map, p, errors);
   return p;
 }
 

@@ -9,10 +9,12 @@
 namespace groundgate::config {
 namespace {
 
-constexpr std::array<std::string_view, 1> kAvailableVerifiers{"semantic_pieces"};
-// Named in the design, not built yet: refused with a clear message rather than as a typo.
-constexpr std::array<std::string_view, 1> kReservedVerifiers{"triplets"};
+constexpr std::array<std::string_view, 2> kAvailableVerifiers{"semantic_pieces", "triplets"};
+// Same order as HoldMode.
 constexpr std::array<std::string_view, 2> kHoldModes{"stream_first", "sentence"};
+constexpr std::array<std::string_view, 1> kTripletsKeys{"top_k"};
+constexpr std::array<std::string_view, 2> kCombineKeys{"support", "strong_support"};
+constexpr std::array<std::string_view, 2> kSupportRules{"agreement", "either"};
 constexpr std::array<std::string_view, 7> kSemanticPiecesKeys{"top_k",
                                                               "min_coverage",
                                                               "match_overlap",
@@ -42,15 +44,11 @@ std::vector<std::string> read_verifiers(const YamlField& field, ErrorSink& error
   for (const YamlField& element : *list) {
     auto name = read_string(element, errors);
     if (!name) continue;
-    if (contains(kReservedVerifiers, *name)) {
-      errors.add(element.mark(), element.path + ": verifier '" + *name +
-                                     "' is not available yet (available: semantic_pieces)");
-      continue;
-    }
     if (!contains(kAvailableVerifiers, *name)) {
       std::string msg = element.path + ": unknown verifier '" + name->substr(0, 64) + "'";
       const std::string guess = closest_match(*name, kAvailableVerifiers);
-      msg += guess.empty() ? " (available: semantic_pieces)" : "; did you mean '" + guess + "'?";
+      msg += guess.empty() ? " (available: semantic_pieces, triplets)"
+                           : "; did you mean '" + guess + "'?";
       errors.add(element.mark(), std::move(msg));
       continue;
     }
@@ -63,21 +61,33 @@ std::vector<std::string> read_verifiers(const YamlField& field, ErrorSink& error
   return out;
 }
 
-std::optional<std::string> read_hold(const YamlField& field, ErrorSink& errors) {
-  auto mode = read_string(field, errors);
+std::optional<HoldMode> read_hold(const YamlField& field, ErrorSink& errors) {
+  auto mode = read_keyword(field, kHoldModes, errors);
   if (!mode) return std::nullopt;
-  if (*mode == "stream_first") return mode;
-  if (*mode == "sentence") {
-    errors.add(field.mark(), field.path +
-                                 ": hold mode 'sentence' needs issue 5 (inline actions); only "
-                                 "'stream_first' is available");
-    return std::nullopt;
+  return static_cast<HoldMode>(*mode);
+}
+
+TripletsConfig read_triplets(const YamlField& field, ErrorSink& errors) {
+  TripletsConfig out;
+  YamlMap map(field, kTripletsKeys, errors);
+  if (auto f = map.get("top_k")) {
+    if (auto k = read_count(*f, kMaxTopK, errors)) out.top_k = static_cast<std::size_t>(*k);
   }
-  std::string msg = field.path + ": unknown hold mode '" + mode->substr(0, 64) + "'";
-  const std::string guess = closest_match(*mode, kHoldModes);
-  msg += guess.empty() ? " (use stream_first)" : "; did you mean '" + guess + "'?";
-  errors.add(field.mark(), std::move(msg));
-  return std::nullopt;
+  return out;
+}
+
+CombineConfig read_combine(const YamlField& field, ErrorSink& errors) {
+  CombineConfig out;
+  YamlMap map(field, kCombineKeys, errors);
+  if (auto f = map.get("support")) {
+    if (auto rule = read_keyword(*f, kSupportRules, errors))
+      out.support_needs_agreement = *rule == 0;
+  }
+  if (auto f = map.get("strong_support")) {
+    // Above 1: a strong single-engine support never overrides.
+    if (auto v = read_number(*f, 0.0, 2.0, errors)) out.strong_support = *v;
+  }
+  return out;
 }
 
 SemanticPiecesConfig read_semantic_pieces(const YamlField& field, ErrorSink& errors) {

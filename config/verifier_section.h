@@ -1,5 +1,5 @@
 #pragma once
-// A policy's verification keys: `verifiers`, `hold` and `semantic_pieces`.
+// A policy's verification keys: `verifiers`, `hold`, `semantic_pieces`, `triplets`, `combine`.
 
 #include <optional>
 #include <string>
@@ -13,8 +13,10 @@ namespace groundgate::config {
 
 // Names of verification engines, each known and listed once.
 std::vector<std::string> read_verifiers(const YamlField& field, ErrorSink& errors);
-// "stream_first"; the other hold mode needs inline actions and is refused for now.
-std::optional<std::string> read_hold(const YamlField& field, ErrorSink& errors);
+// "stream_first" or "sentence".
+std::optional<HoldMode> read_hold(const YamlField& field, ErrorSink& errors);
 SemanticPiecesConfig read_semantic_pieces(const YamlField& field, ErrorSink& errors);
+TripletsConfig read_triplets(const YamlField& field, ErrorSink& errors);
+CombineConfig read_combine(const YamlField& field, ErrorSink& errors);
 
 }  // namespace groundgate::config

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "config/suggestion.h"
 #include "config/value_parsers.h"
 
 namespace groundgate::config {
@@ -32,6 +33,26 @@ bool valid_name(std::string_view name) {
 std::optional<std::string> read_string(const YamlField& f, ErrorSink& errors) {
   if (!expect_scalar(f, "a string", errors)) return std::nullopt;
   return f.value.Scalar();
+}
+
+std::optional<std::size_t> read_keyword(const YamlField& f, std::span<const std::string_view> names,
+                                        ErrorSink& errors) {
+  auto word = read_string(f, errors);
+  if (!word) return std::nullopt;
+  const auto it = std::find(names.begin(), names.end(), *word);
+  if (it != names.end()) return static_cast<std::size_t>(it - names.begin());
+  std::string msg = f.path + ": unknown value '" + word->substr(0, 64) + "'";
+  const std::string guess = closest_match(*word, names);
+  if (!guess.empty()) {
+    msg += "; did you mean '" + guess + "'?";
+  } else {
+    msg += " (use ";
+    for (std::size_t i = 0; i < names.size(); ++i)
+      msg += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + std::string(names[i]);
+    msg += ")";
+  }
+  errors.add(f.mark(), std::move(msg));
+  return std::nullopt;
 }
 
 std::optional<bool> read_bool(const YamlField& f, ErrorSink& errors) {

@@ -3,7 +3,9 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "config/config.h"
@@ -26,6 +28,10 @@ std::optional<Endpoint> read_endpoint(const YamlField& f, ErrorSink& errors);
 std::optional<std::string> read_name(const YamlField& f, ErrorSink& errors);
 // The elements of a list, each with its path ("x[2]"); a null value reads as an empty list.
 std::optional<std::vector<YamlField>> read_list(const YamlField& f, ErrorSink& errors);
+
+// One of `names` (exactly); its position. An unknown word is reported with a "did you mean".
+std::optional<std::size_t> read_keyword(const YamlField& f, std::span<const std::string_view> names,
+                                        ErrorSink& errors);
 
 // Same rule as read_name, for names that are mapping keys.
 bool valid_name(std::string_view name);

@@ -71,7 +71,7 @@ TEST(Examples, GroundedPoliciesVerifyWithSemanticPieces) {
     const PolicyConfig* grounded = r.config->find_policy("grounded");
     ASSERT_NE(nullptr, grounded) << name;
     EXPECT_EQ(std::vector<std::string>{"semantic_pieces"}, grounded->verifiers) << name;
-    EXPECT_EQ("stream_first", grounded->hold) << name;
+    EXPECT_EQ(HoldMode::kStreamFirst, grounded->hold) << name;
     EXPECT_FALSE(grounded->context.keep_extension_fields) << name;
   }
 }

@@ -36,7 +36,7 @@ TEST(PolicyVerifiers, DefaultsMatchTheEnginesDefaults) {
   ASSERT_TRUE(r.config) << ::testing::PrintToString(messages(r));
   const PolicyConfig& p = *r.config->find_policy("g");
   EXPECT_EQ(std::vector<std::string>{"semantic_pieces"}, p.verifiers);
-  EXPECT_EQ("stream_first", p.hold);
+  EXPECT_EQ(HoldMode::kStreamFirst, p.hold);
   EXPECT_TRUE(p.context.tool_messages);
   EXPECT_TRUE(p.context.extension_fields);
   EXPECT_FALSE(p.context.keep_extension_fields);
@@ -100,16 +100,13 @@ TEST(PolicyVerifiers, PolicyWithoutVerifiersVerifiesNothing) {
   EXPECT_TRUE(r.config->find_policy("g")->verifiers.empty());
 }
 
-TEST(PolicyVerifiers, UnknownReservedAndRepeatedVerifiers) {
-  EXPECT_THAT(errors_of("  g: {verifiers: [triplets]}\n"),
-              ElementsAre("test.yaml:6:19: policies.g.verifiers[0]: verifier 'triplets' is not "
-                          "available yet (available: semantic_pieces)"));
+TEST(PolicyVerifiers, UnknownAndRepeatedVerifiers) {
   EXPECT_THAT(errors_of("  g: {verifiers: [semantic_piece]}\n"),
               ElementsAre("test.yaml:6:19: policies.g.verifiers[0]: unknown verifier "
                           "'semantic_piece'; did you mean 'semantic_pieces'?"));
   EXPECT_THAT(errors_of("  g: {verifiers: [nli]}\n"),
               ElementsAre("test.yaml:6:19: policies.g.verifiers[0]: unknown verifier 'nli' "
-                          "(available: semantic_pieces)"));
+                          "(available: semantic_pieces, triplets)"));
   EXPECT_THAT(errors_of("  g: {verifiers: [semantic_pieces, semantic_pieces]}\n"),
               ElementsAre("test.yaml:6:36: policies.g.verifiers[1]: verifier 'semantic_pieces' "
                           "is listed twice"));
@@ -117,12 +114,13 @@ TEST(PolicyVerifiers, UnknownReservedAndRepeatedVerifiers) {
               ElementsAre("test.yaml:6:18: policies.g.verifiers: expected a list, got a scalar"));
 }
 
-TEST(PolicyVerifiers, OnlyStreamFirstHoldForNow) {
-  EXPECT_THAT(errors_of("  g: {verifiers: [semantic_pieces], hold: sentence}\n"),
-              ElementsAre("test.yaml:6:43: policies.g.hold: hold mode 'sentence' needs issue 5 "
-                          "(inline actions); only 'stream_first' is available"));
+TEST(PolicyVerifiers, HoldModes) {
+  LoadResult r = load_policy("  g: {verifiers: [semantic_pieces, triplets], hold: sentence}\n");
+  ASSERT_TRUE(r.config) << ::testing::PrintToString(messages(r));
+  EXPECT_EQ(r.config->find_policy("g")->hold, HoldMode::kSentence);
+  EXPECT_TRUE(r.config->find_policy("g")->runs("triplets"));
   EXPECT_THAT(errors_of("  g: {verifiers: [semantic_pieces], hold: stream-first}\n"),
-              ElementsAre("test.yaml:6:43: policies.g.hold: unknown hold mode 'stream-first'; "
+              ElementsAre("test.yaml:6:43: policies.g.hold: unknown value 'stream-first'; "
                           "did you mean 'stream_first'?"));
 }
 
@@ -186,9 +184,17 @@ TEST(PolicyVerifiers, SettingsWithoutAVerifierAreRefused) {
                           "test.yaml:8:5: policies.g.semantic_pieces: has no effect unless "
                           "'semantic_pieces' is in verifiers"));
   // A verifier list with its own error is not blamed twice.
-  EXPECT_THAT(errors_of("  g:\n    verifiers: [triplets]\n    semantic_pieces: {top_k: 2}\n"),
-              ElementsAre("test.yaml:7:17: policies.g.verifiers[0]: verifier 'triplets' is not "
-                          "available yet (available: semantic_pieces)"));
+  EXPECT_THAT(errors_of("  g:\n    verifiers: [tripletz]\n    semantic_pieces: {top_k: 2}\n"),
+              ElementsAre("test.yaml:7:17: policies.g.verifiers[0]: unknown verifier "
+                          "'tripletz'; did you mean 'triplets'?"));
+  EXPECT_THAT(errors_of("  g:\n    hold: sentence\n    actions: {unsupported: block}\n"),
+              ElementsAre("test.yaml:7:5: policies.g.hold: has no effect without a verifier "
+                          "(add verifiers: [semantic_pieces])",
+                          "test.yaml:8:5: policies.g.actions: has no effect without a verifier "
+                          "(add verifiers: [semantic_pieces])"));
+  EXPECT_THAT(errors_of("  g:\n    verifiers: [semantic_pieces]\n    combine: {support: either}\n"),
+              ElementsAre("test.yaml:8:5: policies.g.combine: has no effect unless verifiers "
+                          "has both semantic_pieces and triplets"));
 }
 
 }  // namespace
