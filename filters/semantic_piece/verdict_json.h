@@ -5,11 +5,11 @@
 
 #include "filters/index/context_index.h"
 #include "filters/semantic_piece/verdict.h"
+#include "filters/verdict/json_string.h"
 
 namespace groundgate::filters::semantic_piece {
 
-// Appends `s` as a JSON string literal (quotes included, control characters escaped).
-void append_json_string(std::string& out, std::string_view s);
+using verdict::append_json_string;
 
 // Appends one verdict as a JSON object. With `answer`, the piece's text is included; with
 // `index`, the evidence's text too.

@@ -88,6 +88,15 @@ FilterChain::ChoiceState* FilterChain::state_for(int choice) {
   return choices_[index].get();
 }
 
+std::vector<std::string> FilterChain::answer_end() {
+  std::vector<std::string> annotations;
+  if (answer_ended_) return annotations;
+  answer_ended_ = true;
+  for (const std::unique_ptr<StreamFilter>& filter : filters_)
+    filter->on_answer_end(annotations);
+  return annotations;
+}
+
 StreamReport FilterChain::report() {
   if (!report_) {
     report_.emplace();
@@ -95,6 +104,20 @@ StreamReport FilterChain::report() {
       filter->on_stream_end(*report_);
   }
   return *report_;
+}
+
+std::string FilterChain::run_stopped_tail(ChoiceState& state, int choice, std::size_t i,
+                                          std::string input,
+                                          std::vector<std::string>& annotations) {
+  FilterState& filter_state = state.filters[i];
+  filter_state.pending.append(input);
+  std::string output;
+  CallOutput out(filter_state.pending, output, annotations, counters_);
+  filters_[i]->on_text(TextEvent{choice, filter_state.pending, filter_state.offset, false}, out);
+  // A second stop changes nothing: the stream is stopped already, the first reason stands.
+  filter_state.offset += out.consumed();
+  filter_state.pending.erase(0, out.consumed());
+  return output;
 }
 
 ChainOutput FilterChain::run(int choice, std::string_view delta, bool end_of_choice) {
@@ -127,7 +150,13 @@ ChainOutput FilterChain::run(int choice, std::string_view delta, bool end_of_cho
     if (out.stopped()) {
       stopped_ = true;
       stop_reason_ = out.stop_reason();
-      result.text.clear();
+      filter_state.offset += out.consumed();
+      filter_state.pending.clear();
+      // What the stopping filter released before it stopped was checked: it goes on through
+      // the later filters, which get no end of choice (what they hold stays unreleased).
+      for (std::size_t j = i + 1; j < filters_.size() && !carry.empty(); ++j)
+        carry = run_stopped_tail(*state, choice, j, std::move(carry), result.annotations);
+      result.text = std::move(carry);
       return result;
     }
 

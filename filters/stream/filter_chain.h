@@ -44,11 +44,17 @@ class FilterChain {
   ChainOutput on_delta(int choice, std::string_view delta);
   // The choice finished (finish_reason, or end of stream): every filter must let go of it.
   ChainOutput on_choice_end(int choice);
-  // Some filter stopped the stream; nothing more is emitted. The call that stopped returns no
-  // text but keeps its annotations, so the closing chunk can say why.
+  // Some filter stopped the stream; nothing more is emitted after the call that stopped. That
+  // call returns the text the stopping filter released before it stopped (run through the
+  // filters after it; what they still hold is dropped, never checked) and its annotations,
+  // so the closing chunk can say why.
   bool stopped() const { return stopped_; }
   std::string_view stop_reason() const { return stop_reason_; }
   const ChainCounters& counters() const { return counters_; }
+  // The answer-level annotations of every filter, in chain order; the first call collects,
+  // later calls return nothing (the summary goes out once). Call it before [DONE] or with the
+  // closing chunk of a stopped stream.
+  std::vector<std::string> answer_end();
   // Asks every filter, in chain order, what it has to say about the stream. The first call
   // collects (each filter's on_stream_end runs exactly once); later calls return the same
   // report again. Call it when the response is over.
@@ -65,6 +71,10 @@ class FilterChain {
   };
 
   ChainOutput run(int choice, std::string_view delta, bool end_of_choice);
+  // After filter i-1 stopped: filter i gets `input` (what was released before the stop) as a
+  // plain delta; returns what it releases.
+  std::string run_stopped_tail(ChoiceState& state, int choice, std::size_t i, std::string input,
+                               std::vector<std::string>& annotations);
   ChoiceState* state_for(int choice);
 
   std::vector<std::unique_ptr<StreamFilter>> filters_;
@@ -75,6 +85,7 @@ class FilterChain {
   ChainLimits limits_;
   ChainCounters counters_;
   std::optional<StreamReport> report_;
+  bool answer_ended_ = false;
 };
 
 }  // namespace groundgate::filters::stream

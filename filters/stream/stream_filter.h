@@ -39,9 +39,14 @@ struct TextEvent {
 
 // What filters tell the proxy about a stream once it is over. Keys are "<filter>.<name>";
 // the proxy turns counts into metrics and both into access-log fields.
+// Well-known keys: counts "verdicts.<label>" and "actions.<kind>" become the metrics
+// groundgate_verdicts_total and groundgate_actions_total; observations "verify_seconds" and
+// "hold_seconds" the histograms of verification time and hold delay; fields "verdict" and
+// "checked" the response headers x-groundgate-verdict and x-groundgate-checked.
 struct StreamReport {
-  std::vector<std::pair<std::string, std::uint64_t>> counts;  // {"semantic_pieces.supported", 3}
+  std::vector<std::pair<std::string, std::uint64_t>> counts;  // {"verdicts.supported", 3}
   std::vector<std::pair<std::string, std::string>> fields;    // access-log extras
+  std::vector<std::pair<std::string, std::vector<double>>> observations;  // histogram samples
 };
 
 // One instance per stream. The pass-through default releases everything at once.
@@ -51,6 +56,9 @@ class StreamFilter {
   virtual void on_text(const TextEvent& event, ChoiceOutput& out) {
     out.release(event.pending.size());
   }
+  // The answer is over (every choice ended, or the stream stops): answer-level annotations
+  // (a summary) to attach to the last chunk before [DONE]. Called at most once per stream.
+  virtual void on_answer_end(std::vector<std::string>& annotations) { (void)annotations; }
   // The stream is over (ended, stopped or broken off): append what the filter has to say.
   // Called once per stream; choices that never got end_of_choice may still hold state.
   virtual void on_stream_end(StreamReport& report) { (void)report; }

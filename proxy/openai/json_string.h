@@ -5,12 +5,12 @@
 #include <string>
 #include <string_view>
 
+#include "filters/verdict/json_string.h"
+
 namespace groundgate::proxy::openai {
 
-// Appends `text` as a quoted JSON string. Invalid UTF-8 becomes U+FFFD so the output is always
-// valid JSON, whatever a filter produced.
-void append_json_string(std::string& out, std::string_view text);
-std::string json_string(std::string_view text);
+using filters::verdict::append_json_string;
+using filters::verdict::json_string;
 
 // Length of the longest prefix of `text` that does not end inside a UTF-8 sequence; bytes after
 // it are the start of a character whose remaining bytes have not arrived yet.

@@ -66,6 +66,26 @@ class StopOnWord : public StreamFilter {
   }
 };
 
+// Releases up to "bad", then stops: the released part was checked and goes on.
+class ReleaseThenStop : public StreamFilter {
+ public:
+  void on_text(const TextEvent& event, ChoiceOutput& out) override {
+    const std::size_t at = event.pending.find("bad");
+    if (at == std::string_view::npos) return;  // holds everything until it decides
+    out.release(at);
+    out.stop("test.bad_word");
+  }
+};
+
+// Holds text until a full stop, then releases through it.
+class HoldToFullStop : public StreamFilter {
+ public:
+  void on_text(const TextEvent& event, ChoiceOutput& out) override {
+    const std::size_t at = event.pending.rfind('.');
+    if (at != std::string_view::npos) out.release(at + 1);
+  }
+};
+
 class Annotator : public StreamFilter {
  public:
   explicit Annotator(std::string tag) : tag_(std::move(tag)) {}
@@ -162,6 +182,30 @@ TEST(FilterChain, OutputOfOneFilterIsInputOfTheNext) {
   EXPECT_EQ(" three", upper_seen[1].pending);
   EXPECT_EQ(8u, upper_seen[1].offset);
   EXPECT_TRUE(upper_seen[1].end_of_choice);
+}
+
+TEST(FilterChain, TextReleasedBeforeTheStopGoesOnThroughLaterFilters) {
+  FilterChain chain =
+      make_chain(std::make_unique<ReleaseThenStop>(), std::make_unique<HoldToFullStop>());
+  ChainOutput out = chain.on_delta(0, "One. Two thr");
+  EXPECT_EQ("", out.text);
+  out = chain.on_delta(0, "ee. A bad one.");
+  EXPECT_TRUE(chain.stopped());
+  // The second filter releases through its last full stop; " A " stays held and is dropped.
+  EXPECT_EQ("One. Two three.", out.text);
+  EXPECT_EQ("", chain.on_choice_end(0).text);
+}
+
+TEST(FilterChain, AnswerEndCollectsOnce) {
+  class Summary : public StreamFilter {
+   public:
+    void on_answer_end(std::vector<std::string>& annotations) override {
+      annotations.push_back(R"({"summary":1})");
+    }
+  };
+  FilterChain chain = make_chain(std::make_unique<Summary>(), std::make_unique<StreamFilter>());
+  EXPECT_EQ(std::vector<std::string>{R"({"summary":1})"}, chain.answer_end());
+  EXPECT_TRUE(chain.answer_end().empty());
 }
 
 TEST(FilterChain, StopEndsTheStream) {
