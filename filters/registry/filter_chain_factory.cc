@@ -5,12 +5,10 @@
 #include <optional>
 #include <utility>
 
-#include "filters/context/context_options.h"
+#include "filters/actions/guard_config.h"
+#include "filters/actions/guard_filter.h"
 #include "filters/redact/phrase_matcher.h"
 #include "filters/redact/phrase_redactor.h"
-#include "filters/semantic_piece/semantic_piece_filter.h"
-#include "filters/semantic_piece/verifier_options.h"
-#include "filters/text/lexicon.h"
 
 namespace groundgate::filters::registry {
 namespace {
@@ -48,48 +46,13 @@ std::optional<FilterFactory> compile_redact(const config::PolicyConfig& policy,
   });
 }
 
-context::ContextOptions context_options(const config::ContextSourcesConfig& c) {
-  context::ContextOptions out;
-  out.tool_messages = c.tool_messages;
-  out.extension_fields = c.extension_fields;
-  out.keep_extension_fields = c.keep_extension_fields;
-  out.tagged_blocks = c.tagged_blocks;
-  out.tags = c.tags;
-  out.system_message = c.system_message;
-  out.question = c.question;
-  out.max_bytes = c.max_bytes;
-  return out;
-}
-
-semantic_piece::VerifierOptions verifier_options(const config::SemanticPiecesConfig& c) {
-  semantic_piece::VerifierOptions out;
-  out.top_k = c.top_k;
-  out.min_coverage = c.min_coverage;
-  out.match_overlap = c.match_overlap;
-  out.elsewhere_weight = c.elsewhere_weight;
-  out.question_grounds_words = c.question_grounds_words;
-  out.rule.flag_contradicted = c.flag_contradicted;
-  out.rule.max_unsupported_share = c.max_unsupported_share;
-  return out;
-}
-
-std::optional<FilterFactory> compile_semantic_pieces(const config::PolicyConfig& policy,
-                                                     SnapshotResources& shared) {
-  if (std::find(policy.verifiers.begin(), policy.verifiers.end(), "semantic_pieces") ==
-      policy.verifiers.end()) {
-    return std::nullopt;
-  }
-  auto config = std::make_shared<semantic_piece::SemanticPieceFilterConfig>();
-  config->context = context_options(policy.context);
-  config->verifier = verifier_options(policy.semantic_pieces);
-  // Loaded once per process; without WordNet the verifier still runs, minus synonyms and
-  // antonyms (the lexicon's loader reports why).
-  config->verifier.lexicon = text::Lexicon::shared().lexicon;
-  config->cache = shared.cache();
-  std::shared_ptr<const semantic_piece::SemanticPieceFilterConfig> compiled = std::move(config);
+std::optional<FilterFactory> compile_guard(const config::PolicyConfig& policy,
+                                           SnapshotResources& shared) {
+  if (!policy.verifies()) return std::nullopt;
+  std::shared_ptr<const actions::GuardConfig> compiled =
+      actions::compile_guard(policy, shared.cache());
   return FilterFactory([compiled](const StreamInfo& info) -> std::unique_ptr<stream::StreamFilter> {
-    return std::make_unique<semantic_piece::SemanticPieceFilter>(compiled, info.request_body,
-                                                                 info.forwarded_body);
+    return std::make_unique<actions::GuardFilter>(compiled, info.request_body, info.forwarded_body);
   });
 }
 
@@ -98,7 +61,7 @@ std::optional<FilterFactory> compile_semantic_pieces(const config::PolicyConfig&
 // self-registration, which silently disappears from static libraries.
 constexpr std::array kKnownFilters{
     KnownFilter{"redact", &compile_redact},
-    KnownFilter{"semantic_pieces", &compile_semantic_pieces},
+    KnownFilter{"guard", &compile_guard},
 };
 
 }  // namespace

@@ -108,8 +108,23 @@ std::string ChunkWriter::content_chunk(const ChunkHeader& header, bool legacy, i
   return out;
 }
 
+std::string ChunkWriter::annotation_chunk(const ChunkHeader& header, bool legacy,
+                                          const std::vector<std::string>& annotations) {
+  std::string out = open_chunk(header, legacy);
+  out.append(R"("choices":[]})");
+  add_annotations(out, annotations);
+  return out;
+}
+
+std::string ChunkWriter::stopped_annotation(std::string_view reason) {
+  std::string out = R"({"type":"stopped","reason":)";
+  append_json_string(out, reason);
+  out.push_back('}');
+  return out;
+}
+
 std::string ChunkWriter::stop_chunk(const ChunkHeader& header, bool legacy,
-                                    const std::vector<int>& open_choices, std::string_view reason,
+                                    const std::vector<int>& open_choices,
                                     const std::vector<std::string>& annotations) {
   std::string out = open_chunk(header, legacy);
   out.append(R"("choices":[)");
@@ -118,12 +133,7 @@ std::string ChunkWriter::stop_chunk(const ChunkHeader& header, bool legacy,
     append_choice(out, legacy, open_choices[i], "", R"("content_filter")");
   }
   out.append("]}");
-  std::vector<std::string> all = annotations;
-  std::string stopped = R"({"stopped":)";
-  append_json_string(stopped, reason);
-  stopped.push_back('}');
-  all.push_back(std::move(stopped));
-  add_annotations(out, all);
+  add_annotations(out, annotations);
   return out;
 }
 

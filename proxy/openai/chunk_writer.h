@@ -34,10 +34,17 @@ class ChunkWriter {
                                    std::string_view text,
                                    const std::vector<std::string>& annotations);
 
-  // Ends every choice in `open_choices` with finish_reason "content_filter", annotated with
-  // `annotations` then {"stopped": reason}.
+  // A chunk with `"choices":[]` that only carries annotations (as OpenAI's usage chunk carries
+  // usage): for verdicts and summaries when no chunk of the upstream is free to carry them.
+  static std::string annotation_chunk(const ChunkHeader& header, bool legacy,
+                                      const std::vector<std::string>& annotations);
+
+  // {"type":"stopped","reason":...}: why a stream or response was cut.
+  static std::string stopped_annotation(std::string_view reason);
+
+  // Ends every choice in `open_choices` with finish_reason "content_filter", annotated.
   static std::string stop_chunk(const ChunkHeader& header, bool legacy,
-                                const std::vector<int>& open_choices, std::string_view reason,
+                                const std::vector<int>& open_choices,
                                 const std::vector<std::string>& annotations);
 };
 

@@ -5,7 +5,6 @@
 
 #include "proxy/openai/chunk_decoder.h"
 #include "proxy/openai/chunk_writer.h"
-#include "proxy/openai/json_string.h"
 
 namespace groundgate::proxy::openai {
 namespace {
@@ -55,12 +54,10 @@ JsonTransformResult transform_completion_json(std::string_view body,
     }
   }
   if (chain->stopped()) {
-    std::string stopped = R"({"stopped":)";
-    append_json_string(stopped, chain->stop_reason());
-    stopped.push_back('}');
-    annotations.push_back(std::move(stopped));
+    annotations.push_back(ChunkWriter::stopped_annotation(chain->stop_reason()));
     result.stopped = true;
   }
+  append_all(annotations, chain->answer_end());
   if (edits.empty() && annotations.empty()) return result;
   result.body = ChunkWriter::splice(body, std::move(edits));
   ChunkWriter::add_annotations(result.body, annotations);

@@ -18,9 +18,11 @@ void append_all(std::vector<std::string>& to, std::vector<std::string>&& from) {
 
 }  // namespace
 
-SseTransform::SseTransform(filters::stream::FilterChain* chain, std::size_t max_event_bytes)
+SseTransform::SseTransform(filters::stream::FilterChain* chain, std::size_t max_event_bytes,
+                           AnnotationPlacement placement)
     : chain_(chain),
       pass_through_(chain == nullptr || chain->empty()),
+      placement_(placement),
       max_event_bytes_(max_event_bytes),
       parser_(max_event_bytes) {}
 
@@ -47,6 +49,7 @@ Status SseTransform::feed(std::string_view upstream_bytes, std::string& to_clien
     const std::string message =
         "upstream event larger than " + std::to_string(max_event_bytes_) + " bytes";
     end_open_choices(to_client);
+    if (!stopped_) summarize(to_client);
     if (!stopped_) fail(message, "upstream_event_too_large", to_client);
     return Status::failure(message);
   }
@@ -74,6 +77,7 @@ void SseTransform::finish(bool upstream_complete, std::string& to_client) {
     if (stopped_) return;
     end_open_choices(to_client);
     if (stopped_) return;
+    summarize(to_client);
   }
   if (!upstream_complete && !done_) {
     fail("the upstream closed the connection before the answer was complete",
@@ -98,6 +102,7 @@ void SseTransform::handle(const sse::SseEvent& event, std::string& out) {
   if (event.is_done()) {
     end_open_choices(out);
     if (stopped_) return;
+    summarize(out);
     done_ = true;
     forward(event, out);
     return;
@@ -126,23 +131,38 @@ void SseTransform::handle_chunk(const sse::SseEvent& event, std::string& out) {
   std::vector<std::string> annotations;
   std::string before;  // held text of finishing choices that have no text token to carry it
   std::vector<int> finished;
+  std::vector<std::pair<int, std::string>> released;  // per choice, the text this chunk lets out
+  // A filter stopped: what was released before the stop, in this chunk, still goes out.
+  const auto stop_here = [&](int index, std::string text) {
+    released.emplace_back(index, complete_utf8(index, std::move(text), true));
+    for (const auto& [choice, text_out] : released) {
+      if (text_out.empty()) continue;
+      sse::SseWriter::append_data(
+          before, ChunkWriter::content_chunk(header_, legacy_, choice, text_out, {}));
+      ++counters_.chunks_synthesised;
+    }
+    end_block(out);
+    out.append(before);
+    stop(std::move(annotations), out);
+  };
   for (const auto& choice : chunk_.choices) {
     std::string text;
     if (choice.has_text && !choice.text.empty()) {
       auto output = chain_->on_delta(choice.index, choice.text);
       append_all(annotations, std::move(output.annotations));
-      if (chain_->stopped()) return stop(std::move(annotations), out);
+      if (chain_->stopped()) return stop_here(choice.index, std::move(output.text));
       text = std::move(output.text);
     }
     const bool finishing = choice.finish_reason.has_value();
     if (finishing) {
       auto output = chain_->on_choice_end(choice.index);
       append_all(annotations, std::move(output.annotations));
-      if (chain_->stopped()) return stop(std::move(annotations), out);
+      if (chain_->stopped()) return stop_here(choice.index, text + output.text);
       text += output.text;
       finished.push_back(choice.index);
     }
     text = complete_utf8(choice.index, std::move(text), finishing);
+    if (choice.has_text) released.emplace_back(choice.index, text);
     if (choice.has_text) {
       if (text != choice.text) edits.push_back(Edit::text(choice.text_range, text));
     } else if (!text.empty()) {
@@ -155,6 +175,10 @@ void SseTransform::handle_chunk(const sse::SseEvent& event, std::string& out) {
   if (!before.empty()) {
     end_block(out);
     out.append(before);
+  }
+  if (placement_ == AnnotationPlacement::kCommentLines && !annotations.empty()) {
+    write_comments(annotations, out);
+    annotations.clear();
   }
   if (edits.empty() && annotations.empty()) {
     forward(event, out);
@@ -173,9 +197,22 @@ void SseTransform::end_open_choices(std::string& out) {
   const std::vector<int> choices = open_choices_;
   for (int index : choices) {
     auto output = chain_->on_choice_end(index);
-    if (chain_->stopped()) return stop(std::move(output.annotations), out);
+    if (chain_->stopped()) {
+      const std::string text = complete_utf8(index, std::move(output.text), true);
+      if (!text.empty()) {
+        emit(ChunkWriter::content_chunk(header_, legacy_, index, text, {}), out);
+        ++counters_.chunks_synthesised;
+      }
+      return stop(std::move(output.annotations), out);
+    }
     const std::string text = complete_utf8(index, std::move(output.text), true);
-    if (!text.empty() || !output.annotations.empty()) {
+    if (text.empty()) {
+      attach(output.annotations, out);
+    } else if (placement_ == AnnotationPlacement::kCommentLines) {
+      write_comments(output.annotations, out);
+      emit(ChunkWriter::content_chunk(header_, legacy_, index, text, {}), out);
+      ++counters_.chunks_synthesised;
+    } else {
       emit(ChunkWriter::content_chunk(header_, legacy_, index, text, output.annotations), out);
       ++counters_.chunks_synthesised;
     }
@@ -184,12 +221,38 @@ void SseTransform::end_open_choices(std::string& out) {
 }
 
 void SseTransform::stop(std::vector<std::string> annotations, std::string& out) {
-  const std::string reason(chain_->stop_reason());
-  emit(ChunkWriter::stop_chunk(header_, legacy_, open_choices_, reason, annotations), out);
+  // The text released before the stop in the same call was checked: it goes out first.
+  annotations.push_back(ChunkWriter::stopped_annotation(chain_->stop_reason()));
+  append_all(annotations, chain_->answer_end());
+  if (placement_ == AnnotationPlacement::kCommentLines) {
+    write_comments(annotations, out);
+    annotations.clear();
+  }
+  emit(ChunkWriter::stop_chunk(header_, legacy_, open_choices_, annotations), out);
   ++counters_.chunks_synthesised;
   sse::SseWriter::append_done(out);
   open_choices_.clear();
   stopped_ = true;
+}
+
+void SseTransform::attach(const std::vector<std::string>& annotations, std::string& out) {
+  if (annotations.empty()) return;
+  if (placement_ == AnnotationPlacement::kCommentLines) return write_comments(annotations, out);
+  emit(ChunkWriter::annotation_chunk(header_, legacy_, annotations), out);
+  ++counters_.chunks_synthesised;
+}
+
+void SseTransform::write_comments(const std::vector<std::string>& annotations, std::string& out) {
+  end_block(out);
+  for (const std::string& annotation : annotations) {
+    std::string line = "groundgate ";
+    line += annotation;
+    sse::SseWriter::append_comment(out, line);
+  }
+}
+
+void SseTransform::summarize(std::string& out) {
+  attach(chain_->answer_end(), out);
 }
 
 void SseTransform::fail(std::string_view message, std::string_view code, std::string& out) {

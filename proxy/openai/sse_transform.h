@@ -5,6 +5,7 @@
 // what comes out.
 
 #include <cstddef>
+#include <cstdint>
 #include <map>
 #include <string>
 #include <string_view>
@@ -24,10 +25,16 @@ struct SseTransformCounters {
   std::size_t parse_errors = 0;        // chunks that did not decode, events over the size bound
 };
 
+// Where filter annotations go: a `groundgate` member on the chunks (chunks with `choices: []`
+// when none is free), or SSE comment lines (": groundgate {...}") so that clients see the
+// upstream's chunks byte for byte when no text changes.
+enum class AnnotationPlacement : std::uint8_t { kInChunks, kCommentLines };
+
 class SseTransform {
  public:
   // `chain` null or empty: pass-through. `max_event_bytes` bounds the one partial event held.
-  SseTransform(filters::stream::FilterChain* chain, std::size_t max_event_bytes);
+  SseTransform(filters::stream::FilterChain* chain, std::size_t max_event_bytes,
+               AnnotationPlacement placement = AnnotationPlacement::kInChunks);
 
   // Appends what the client gets for `upstream_bytes` to `to_client`. Fails (and stops) when an
   // upstream event exceeds max_event_bytes while filters are active: it cannot be checked.
@@ -50,6 +57,11 @@ class SseTransform {
   // Runs on_choice_end for every open choice and emits what comes out.
   void end_open_choices(std::string& out);
   void stop(std::vector<std::string> annotations, std::string& out);
+  // Emits annotations that no upstream chunk carries (an annotation chunk, or comments).
+  void attach(const std::vector<std::string>& annotations, std::string& out);
+  void write_comments(const std::vector<std::string>& annotations, std::string& out);
+  // The filters' answer-level annotations (the summary), once, before [DONE] or an error.
+  void summarize(std::string& out);
   void fail(std::string_view message, std::string_view code, std::string& out);
   // Writes a data event made here.
   void emit(std::string_view payload, std::string& out);
@@ -63,6 +75,7 @@ class SseTransform {
 
   filters::stream::FilterChain* chain_;
   bool pass_through_;
+  AnnotationPlacement placement_;
   std::size_t max_event_bytes_;
   sse::SseParser parser_;
   std::vector<sse::SseEvent> events_;  // scratch, reused per feed

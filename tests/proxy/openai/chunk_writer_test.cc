@@ -99,12 +99,13 @@ TEST(ChunkWriterTest, ChunkWithoutHeaderStillValid) {
 TEST(ChunkWriterTest, StopChunkEndsEveryOpenChoice) {
   const auto upstream = decode(kChunk);
   const std::string out =
-      ChunkWriter::stop_chunk(upstream.header, false, {0, 1}, "redact.phrase", {R"({"n":1})"});
+      ChunkWriter::stop_chunk(upstream.header, false, {0, 1},
+                              {R"({"n":1})", ChunkWriter::stopped_annotation("redact.phrase")});
   EXPECT_EQ(R"({"id":"chatcmpl-1","object":"chat.completion.chunk","created":1731800512,)"
             R"("model":"gpt-4o-mini","system_fingerprint":"fp_1","choices":[)"
             R"({"index":0,"delta":{},"logprobs":null,"finish_reason":"content_filter"},)"
             R"({"index":1,"delta":{},"logprobs":null,"finish_reason":"content_filter"}],)"
-            R"("groundgate":[{"n":1},{"stopped":"redact.phrase"}]})",
+            R"("groundgate":[{"n":1},{"type":"stopped","reason":"redact.phrase"}]})",
             out);
   const auto chunk = decode(out);
   ASSERT_EQ(2u, chunk.choices.size());
@@ -113,8 +114,16 @@ TEST(ChunkWriterTest, StopChunkEndsEveryOpenChoice) {
 
 TEST(ChunkWriterTest, LegacyStopChunk) {
   EXPECT_EQ(R"({"object":"text_completion","choices":[{"index":0,"text":"","logprobs":null,)"
-            R"("finish_reason":"content_filter"}],"groundgate":[{"stopped":"x"}]})",
-            ChunkWriter::stop_chunk(ChunkHeader{}, true, {0}, "x", {}));
+            R"("finish_reason":"content_filter"}]})",
+            ChunkWriter::stop_chunk(ChunkHeader{}, true, {0}, {}));
+}
+
+TEST(ChunkWriterTest, AnnotationChunkHasNoChoices) {
+  const auto upstream = decode(kChunk);
+  EXPECT_EQ(R"({"id":"chatcmpl-1","object":"chat.completion.chunk","created":1731800512,)"
+            R"("model":"gpt-4o-mini","system_fingerprint":"fp_1","choices":[],)"
+            R"("groundgate":[{"type":"summary"}]})",
+            ChunkWriter::annotation_chunk(upstream.header, false, {R"({"type":"summary"})"}));
 }
 
 }  // namespace

@@ -72,7 +72,7 @@ TEST(JsonTransformTest, StopBlanksTheStoppedChoicesAndMarksThemContentFilter) {
   EXPECT_NE(std::string::npos, result.body.find(R"("finish_reason":"stop")"));
   EXPECT_NE(std::string::npos,
             result.body.find(R"("content":""},"logprobs":null,"finish_reason":"content_filter")"));
-  EXPECT_TRUE(result.body.ends_with(R"("groundgate":[{"stopped":"test.stop"}]})"));
+  EXPECT_TRUE(result.body.ends_with(R"("groundgate":[{"type":"stopped","reason":"test.stop"}]})"));
 }
 
 TEST(JsonTransformTest, LegacyTextCompletion) {

@@ -289,10 +289,66 @@ TEST(SseTransformTest, StopEmitsTheStopChunkThenDoneThenNothing) {
     EXPECT_EQ("content_filter", view.finish.at(0));
     EXPECT_TRUE(view.done);
     EXPECT_TRUE(view.error_codes.empty());
-    EXPECT_NE(std::string::npos, out.find(R"("groundgate":[{"stopped":"test.stop"}])"));
-    EXPECT_TRUE(out.ends_with("\"groundgate\":[{\"stopped\":\"test.stop\"}]}\n\ndata: [DONE]\n\n"));
+    EXPECT_NE(std::string::npos,
+              out.find(R"("groundgate":[{"type":"stopped","reason":"test.stop"}])"));
+    EXPECT_TRUE(out.ends_with(
+        "\"groundgate\":[{\"type\":\"stopped\",\"reason\":\"test.stop\"}]}\n\ndata: [DONE]\n\n"));
     EXPECT_EQ("chatcmpl-AU7hX2yQ1bZ9kq3LmN0pR4sT6vWx", view.chunks.back().id);
   }
+}
+
+TEST(SseTransformTest, SummaryGoesInAChunkWithoutChoicesBeforeDone) {
+  const std::string input = fixture("chat_usage.sse");
+  Outcome r = run(input, [] { return make_chain(std::make_unique<SummaryFilter>()); });
+  const std::string tail = R"("choices":[],"groundgate":[{"type":"summary"}]})"
+                           "\n\ndata: [DONE]\n\n";
+  EXPECT_TRUE(r.out.ends_with(tail)) << r.out.substr(r.out.size() - 200);
+  const ClientView view = client_view(r.out);
+  EXPECT_TRUE(view.done);
+  EXPECT_EQ(0, view.data_after_done);
+}
+
+TEST(SseTransformTest, SummaryBeforeTheErrorOfABrokenStream) {
+  const std::string input = fixture("chat_usage.sse");
+  Outcome r = run(
+      input.substr(0, input.size() / 2),
+      [] { return make_chain(std::make_unique<SummaryFilter>()); }, {}, false);
+  const std::size_t summary = r.out.find(R"({"type":"summary"})");
+  const std::size_t error = r.out.find("upstream_disconnected");
+  ASSERT_NE(std::string::npos, summary);
+  ASSERT_NE(std::string::npos, error);
+  EXPECT_LT(summary, error);
+}
+
+TEST(SseTransformTest, CommentPlacementKeepsUpstreamChunksByteForByte) {
+  const std::string input = fixture("chat_usage.sse");
+  auto chain = make_chain(std::make_unique<AnnotateFilter>(), std::make_unique<SummaryFilter>());
+  SseTransform transform(chain.get(), kMaxEvent, AnnotationPlacement::kCommentLines);
+  std::string out;
+  ASSERT_TRUE(transform.feed(input, out).ok);
+  transform.finish(true, out);
+  // Without the comment blocks, the output is the upstream's bytes.
+  std::string without;
+  std::size_t at = 0;
+  while (at < out.size()) {
+    const std::size_t end = out.find("\n\n", at);
+    const std::size_t stop = end == std::string::npos ? out.size() : end + 2;
+    if (!out.substr(at).starts_with(": groundgate ")) without += out.substr(at, stop - at);
+    at = stop;
+  }
+  EXPECT_EQ(input, without);
+  EXPECT_NE(std::string::npos, out.find(": groundgate {\"choice\":0,\"offset\":0}\n\n"));
+  EXPECT_NE(std::string::npos, out.find(": groundgate {\"type\":\"summary\"}\n\ndata: [DONE]"));
+}
+
+TEST(SseTransformTest, TextReleasedBeforeAStopInTheSameChunkGoesOut) {
+  const std::string input = fixture("chat_usage.sse");
+  Outcome r =
+      run(input, [] { return make_chain(std::make_unique<ReleaseThenStopFilter>("Tower")); });
+  const ClientView view = client_view(r.out);
+  EXPECT_EQ("The Eiffel ", view.text.at(0));
+  EXPECT_EQ("content_filter", view.finish.at(0));
+  EXPECT_TRUE(view.done);
 }
 
 TEST(SseTransformTest, StopAtTheEndOfAChoiceEndsAllOpenChoices) {

@@ -71,6 +71,32 @@ class AnnotateFilter : public StreamFilter {
   }
 };
 
+// Releases everything; at the end of the answer adds a summary annotation.
+class SummaryFilter : public StreamFilter {
+ public:
+  void on_answer_end(std::vector<std::string>& annotations) override {
+    annotations.push_back(R"({"type":"summary"})");
+  }
+};
+
+// Releases the pending text up to `word`, then stops (a guard blocking a sentence).
+class ReleaseThenStopFilter : public StreamFilter {
+ public:
+  explicit ReleaseThenStopFilter(std::string word) : word_(std::move(word)) {}
+  void on_text(const TextEvent& event, ChoiceOutput& out) override {
+    const std::size_t at = event.pending.find(word_);
+    if (at == std::string_view::npos) {
+      if (event.end_of_choice) out.release(event.pending.size());
+      return;
+    }
+    out.release(at);
+    out.stop("test.stop");
+  }
+
+ private:
+  std::string word_;
+};
+
 template <typename... Filters>
 std::unique_ptr<filters::stream::FilterChain> make_chain(std::unique_ptr<Filters>... filters) {
   std::vector<std::unique_ptr<StreamFilter>> list;

@@ -1,0 +1,101 @@
+#include "filters/actions/annotation_json.h"
+
+#include <cstdio>
+
+#include "filters/verdict/json_string.h"
+
+namespace groundgate::filters::actions {
+namespace {
+
+using verdict::append_json_string;
+
+void append_number(std::string& out, double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.3f", value);
+  out += buffer;
+}
+
+void append_field(std::string& out, std::string_view key, std::string_view value) {
+  out += ",\"";
+  out += key;
+  out += "\":";
+  append_json_string(out, value);
+}
+
+void append_count(std::string& out, std::string_view key, std::uint64_t value) {
+  out += ",\"";
+  out += key;
+  out += "\":";
+  out += std::to_string(value);
+}
+
+void append_span(std::string& out, std::size_t begin, std::size_t end) {
+  out += '[';
+  out += std::to_string(begin);
+  out += ',';
+  out += std::to_string(end);
+  out += ']';
+}
+
+}  // namespace
+
+std::string sentence_annotation(const SentenceAnnotation& a) {
+  std::string out = R"({"type":"verdict","choice":)";
+  out += std::to_string(a.choice);
+  out += ",\"offset\":";
+  append_span(out, a.begin, a.end);
+  append_field(out, "label", a.decision->label);
+  append_field(out, "action", to_string(a.decision->action.kind));
+  if (!a.applied_rewrite.empty()) append_field(out, "rewrite", a.applied_rewrite);
+  const verify::SentenceVerdict* v = a.verdict;
+  if (v != nullptr && !v->ok()) {
+    append_field(out, "error", verify::to_string(v->error));
+  } else if (v != nullptr) {
+    out += ",\"score\":";
+    append_number(out, v->score);
+    if (const verify::Finding* f = v->decisive_finding()) {
+      append_field(out, "hallucination_type", verdict::to_string(f->type));
+      append_field(out, "reason", f->reason);
+      append_field(out, "engine", verify::to_string(f->engine));
+      append_field(out, "code", f->code);
+      if (f->evidence) {
+        out += ",\"evidence\":{\"passage\":";
+        out += std::to_string(f->evidence->passage);
+        out += ",\"offset\":";
+        append_span(out, f->evidence->begin, f->evidence->end);
+        out += '}';
+      }
+    }
+  }
+  out += '}';
+  return out;
+}
+
+std::string summary_annotation(const SummaryAnnotation& s) {
+  std::string out = R"({"type":"summary")";
+  append_field(out, "policy", s.policy);
+  append_field(out, "verdict", s.verdict);
+  out += ",\"score\":";
+  append_number(out, s.score);
+  append_count(out, "sentences", s.sentences);
+  append_count(out, "checked", s.checked);
+  append_count(out, "unchecked", s.unchecked);
+  if (!s.unchecked_reason.empty()) append_field(out, "unchecked_reason", s.unchecked_reason);
+  out += ",\"labels\":{\"supported\":";
+  out += std::to_string(s.supported);
+  append_count(out, "unsupported", s.unsupported);
+  append_count(out, "contradicted", s.contradicted);
+  append_count(out, "unverified", s.unverified);
+  out += "},\"actions\":{\"annotate\":";
+  out += std::to_string(s.annotated);
+  append_count(out, "rewrite", s.rewritten);
+  append_count(out, "block", s.blocked);
+  out += "},\"added_ms\":";
+  append_number(out, s.added_ms);
+  out += ",\"held_ms_max\":";
+  append_number(out, s.held_ms_max);
+  out += '}';
+  return out;
+}
+
+}  // namespace groundgate::filters::actions

@@ -1,0 +1,51 @@
+#pragma once
+// The `groundgate` annotation objects (README "Annotation format"): one per acted-on sentence,
+// one answer-level summary per stream.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "filters/actions/decision.h"
+#include "filters/verify/sentence_verdict.h"
+
+namespace groundgate::filters::actions {
+
+struct SentenceAnnotation {
+  int choice = 0;
+  std::size_t begin = 0;  // byte span of the sentence in the choice's full answer text
+  std::size_t end = 0;
+  const Decision* decision = nullptr;
+  const verify::SentenceVerdict* verdict = nullptr;  // null: no context
+  std::string_view applied_rewrite;                  // the rewrite applied, if any
+};
+
+// {"type":"verdict","choice":0,"offset":[b,e],"label":...,"action":...,"score":...,
+//  "hallucination_type":...,"reason":...,"engine":...,"code":...,
+//  "evidence":{"passage":i,"offset":[b,e]}}
+std::string sentence_annotation(const SentenceAnnotation& a);
+
+struct SummaryAnnotation {
+  std::string_view policy;
+  std::string_view verdict;  // grounded | hallucinated | no_context | no_claims | unverified
+  double score = 0;
+  std::uint64_t sentences = 0;  // all sentences seen
+  std::uint64_t checked = 0;    // verified, holding a claim
+  std::uint64_t unchecked = 0;  // not verified: no context, errors, choices over the limit,
+                                // JSON answers
+  std::uint64_t supported = 0;
+  std::uint64_t unsupported = 0;
+  std::uint64_t contradicted = 0;
+  std::uint64_t unverified = 0;
+  std::uint64_t annotated = 0;
+  std::uint64_t rewritten = 0;
+  std::uint64_t blocked = 0;
+  std::string_view unchecked_reason;  // why nothing was checked ("no_context", "json_response")
+  double added_ms = 0;                // time the guard spent (context + verification)
+  double held_ms_max = 0;             // longest hold of one sentence (sentence hold)
+};
+
+std::string summary_annotation(const SummaryAnnotation& s);
+
+}  // namespace groundgate::filters::actions

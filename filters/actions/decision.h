@@ -1,0 +1,24 @@
+#pragma once
+// What the policy does with one finished sentence, from its verdict.
+
+#include <string_view>
+
+#include "config/config.h"
+#include "filters/actions/guard_config.h"
+#include "filters/verify/sentence_verdict.h"
+
+namespace groundgate::filters::actions {
+
+struct Decision {
+  // supported | unsupported | contradicted | no_context | unverified | no_claim
+  std::string_view label;
+  config::ActionConfig action;
+};
+
+// `verdict` null: the request has no context (nothing to check against).
+Decision decide(const GuardConfig& config, const verify::SentenceVerdict* verdict);
+
+std::string_view to_string(config::ActionKind kind);
+std::string_view to_string(config::RewriteKind kind);
+
+}  // namespace groundgate::filters::actions

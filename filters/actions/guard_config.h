@@ -1,0 +1,38 @@
+#pragma once
+// A policy's guard, compiled once per config snapshot and shared by the policy's streams.
+
+#include <memory>
+#include <string>
+
+#include "config/config.h"
+#include "filters/context/context_options.h"
+#include "filters/index/context_index_cache.h"
+#include "filters/verify/answer_summary.h"
+#include "filters/verify/sentence_verifier.h"
+
+namespace groundgate::filters::actions {
+
+struct GuardConfig {
+  std::string policy;
+  context::ContextOptions context;
+  std::shared_ptr<const verify::VerifyConfig> verify;
+  // Shared by the snapshot's streams (thread-safe); null: every stream builds its own index.
+  std::shared_ptr<index::ContextIndexCache> cache;
+  config::HoldMode hold = config::HoldMode::kStreamFirst;
+  config::ActionsConfig actions;
+  config::RewriteConfig rewrite;
+  config::AnswerThresholdConfig answer;
+  config::OnError on_error = config::OnError::kOpen;
+  verify::AnswerRule rule;  // the answer-level verdict of the summary
+  bool verify_json_responses = false;
+  // Choices verified per stream (each holds a verifier); later ones count as unverified and
+  // on_error decides, which bounds per-stream memory.
+  int max_choices = 16;
+};
+
+// The guard of `policy`; the verifiers' shared parts (lexicon, link-grammar dictionary, triplet
+// cache) are loaded once per process and shared.
+std::shared_ptr<const GuardConfig> compile_guard(const config::PolicyConfig& policy,
+                                                 std::shared_ptr<index::ContextIndexCache> cache);
+
+}  // namespace groundgate::filters::actions

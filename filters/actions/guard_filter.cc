@@ -1,0 +1,261 @@
+#include "filters/actions/guard_filter.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <optional>
+#include <utility>
+
+#include "filters/actions/annotation_json.h"
+#include "filters/actions/rewriter.h"
+#include "filters/context/context_extractor.h"
+
+namespace groundgate::filters::actions {
+namespace {
+
+using config::ActionKind;
+
+constexpr int kMaxTrackedChoices = 1024;
+
+// The request asks for a JSON answer (`response_format` json_object or json_schema): the
+// answer is data, not prose claims.
+bool wants_json_answer(std::string_view body) {
+  if (body.find("\"response_format\"") == std::string_view::npos) return false;
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  if (parser.parse(body.data(), body.size()).get(doc) != simdjson::SUCCESS) return false;
+  std::string_view type;
+  if (doc["response_format"]["type"].get(type) != simdjson::SUCCESS) return false;
+  return type == "json_object" || type == "json_schema";
+}
+
+bool changes_text(ActionKind kind) {
+  return kind == ActionKind::kBlock || kind == ActionKind::kRewrite;
+}
+
+std::string threshold_annotation(int choice, std::uint64_t not_supported, std::uint64_t checked,
+                                 const config::AnswerThresholdConfig& t) {
+  std::string out = R"({"type":"answer_threshold","choice":)";
+  out += std::to_string(choice);
+  out += ",\"not_supported\":" + std::to_string(not_supported);
+  out += ",\"checked\":" + std::to_string(checked);
+  char share[32];
+  std::snprintf(share, sizeof share, "%.3f", t.max_share);
+  out += ",\"max_share\":";
+  out += share;
+  out += ",\"action\":\"";
+  out += to_string(t.action);
+  out += "\"}";
+  return out;
+}
+
+}  // namespace
+
+void GuardFilter::Arrivals::note(std::size_t end, Clock::time_point at) {
+  ring_[next_] = {end, at};
+  next_ = (next_ + 1) % kSize;
+  count_ = std::min(count_ + 1, kSize);
+}
+
+GuardFilter::Clock::time_point GuardFilter::Arrivals::of(std::size_t offset) const {
+  // Oldest to newest: the first delta that ended past `offset` brought that byte. When the
+  // entry that did has been overwritten, the oldest kept one stands in (a shorter hold).
+  const std::size_t first = (next_ + kSize - count_) % kSize;
+  for (std::size_t i = 0; i < count_; ++i) {
+    const auto& [end, at] = ring_[(first + i) % kSize];
+    if (end > offset) return at;
+  }
+  return count_ == 0 ? Clock::now() : ring_[(next_ + kSize - 1) % kSize].second;
+}
+
+GuardFilter::GuardFilter(std::shared_ptr<const GuardConfig> config, std::string_view request_body,
+                         std::string* forwarded_body)
+    : config_(std::move(config)) {
+  const Clock::time_point start = Clock::now();
+  tally_.set_rule(config_->rule);
+  if (!config_->verify_json_responses && wants_json_answer(request_body)) {
+    unchecked_reason_ = "json_response";
+  }
+  context::ExtractedContext extracted = context::extract_context(request_body, config_->context);
+  if (forwarded_body != nullptr && !extracted.forwarded_body.empty()) {
+    *forwarded_body = std::move(extracted.forwarded_body);
+  }
+  question_ = std::move(extracted.question);
+  passages_ = extracted.passages.size();
+  context_bytes_ = extracted.bytes;
+  context_truncated_ = extracted.truncated;
+  if (!extracted.passages.empty() && unchecked_reason_.empty()) {
+    std::shared_ptr<const index::ContextIndex> index =
+        config_->cache ? config_->cache->get_or_build(extracted.passages)
+                       : index::ContextIndex::build(std::move(extracted.passages));
+    // Passages with no sentence in them (only spaces, only markup) are no context either.
+    if (index && !index->pieces().empty()) index_ = std::move(index);
+  }
+  tally_.add_prepare(Clock::now() - start);
+}
+
+GuardFilter::Choice* GuardFilter::choice_for(int index) {
+  // The chain bounds choice indices already; this bound keeps the filter safe on its own.
+  if (index < 0 || index >= kMaxTrackedChoices) return nullptr;
+  const auto at = static_cast<std::size_t>(index);
+  if (at >= choices_.size()) choices_.resize(at + 1);
+  if (!choices_[at]) {
+    auto choice = std::make_unique<Choice>();
+    if (index >= config_->max_choices) {
+      choice->unchecked = true;
+      tally_.record_unchecked_choice();
+    } else if (index_) {
+      choice->verifier = std::make_unique<verify::SentenceVerifier>(
+          config_->verify, index_, question_, static_cast<std::uint32_t>(index));
+    }
+    choices_[at] = std::move(choice);
+  }
+  return choices_[at].get();
+}
+
+bool GuardFilter::holds(const Choice& choice) const {
+  if (config_->hold != config::HoldMode::kSentence) return false;
+  // Nothing could change this text: holding it would only add latency.
+  if (!index_) return changes_text(config_->actions.no_context.kind);
+  return choice.verifier != nullptr;
+}
+
+void GuardFilter::on_text(const stream::TextEvent& event, stream::ChoiceOutput& out) {
+  if (stopped_) return;
+  if (!unchecked_reason_.empty()) {
+    out.release(event.pending.size());
+    return;
+  }
+  Choice* choice = choice_for(event.choice);
+  if (choice == nullptr || choice->unchecked) return on_unchecked(event, out);
+
+  const std::size_t end = event.offset + event.pending.size();
+  std::vector<text::StreamSentence> done;
+  if (end > choice->fed && choice->fed >= event.offset) {
+    choice->arrivals.note(end, Clock::now());
+    done = choice->segmenter.feed(event.pending.substr(choice->fed - event.offset));
+    choice->fed = end;
+  }
+  if (event.end_of_choice && !choice->finished) {
+    std::vector<text::StreamSentence> rest = choice->segmenter.finish();
+    done.insert(done.end(), std::make_move_iterator(rest.begin()),
+                std::make_move_iterator(rest.end()));
+    choice->finished = true;
+  }
+
+  const bool holding = holds(*choice);
+  if (!holding) out.release(event.pending.size());
+  std::size_t cursor = event.offset;  // first byte of pending not yet handed on
+  for (const text::StreamSentence& sentence : done) {
+    // Text the chain had to force out (over its pending bound) was not held: skip it.
+    if (holding && sentence.span.end <= cursor) continue;
+    // The whitespace or list marker before a held sentence goes (or is dropped) with it.
+    const std::size_t gap =
+        holding && sentence.span.begin > cursor ? sentence.span.begin - cursor : 0;
+    if (!act(*choice, event.choice, sentence, event.pending.substr(cursor - event.offset, gap),
+             holding, out)) {
+      return;
+    }
+    if (holding) cursor = sentence.span.end;
+  }
+  if (holding && event.end_of_choice && end > cursor) out.release(end - cursor);
+}
+
+void GuardFilter::on_unchecked(const stream::TextEvent& event, stream::ChoiceOutput& out) {
+  if (config_->hold == config::HoldMode::kSentence &&
+      config_->on_error == config::OnError::kClosed) {
+    std::string note = R"({"type":"verdict","choice":)";
+    note += std::to_string(event.choice);
+    note += R"(,"label":"unverified","action":"block","error":"choice_limit"})";
+    out.annotate(std::move(note));
+    tally_.record(Decision{"unverified", config::ActionConfig{ActionKind::kBlock}}, nullptr, false,
+                  true);
+    out.stop("guard.unverified");
+    stopped_ = true;
+    return;
+  }
+  out.release(event.pending.size());
+}
+
+bool GuardFilter::act(Choice& choice, int index, const text::StreamSentence& sentence,
+                      std::string_view gap, bool holding, stream::ChoiceOutput& out) {
+  const std::size_t length = gap.size() + sentence.span.end - sentence.span.begin;
+  if (sentence.span.kind == text::SentenceKind::kCodeBlock) {  // code is not a claim
+    if (holding) out.release(length);
+    return true;
+  }
+  const Clock::time_point arrived = choice.arrivals.of(sentence.span.end - 1);
+  std::optional<verify::SentenceVerdict> verdict;
+  if (choice.verifier) verdict = choice.verifier->verify(sentence.text, sentence.span.begin);
+  const verify::SentenceVerdict* v = verdict ? &*verdict : nullptr;
+  Decision decision = decide(*config_, v);
+  // Text already sent can only be reported on.
+  if (!holding && changes_text(decision.action.kind)) decision.action.kind = ActionKind::kAnnotate;
+
+  // The answer-level threshold: this sentence would take the share over it.
+  const bool checked = v != nullptr && v->ok() && v->claims;
+  const bool not_supported = checked && v->label != verify::Label::kSupported;
+  const config::AnswerThresholdConfig& t = config_->answer;
+  const std::uint64_t n = tally_.checked() + (checked ? 1 : 0);
+  const std::uint64_t bad = tally_.not_supported() + (not_supported ? 1 : 0);
+  const bool over = checked && t.max_share < 1.0 && n >= t.min_sentences &&
+                    static_cast<double>(bad) > t.max_share * static_cast<double>(n);
+  const bool threshold_blocks = over && holding && t.action == ActionKind::kBlock;
+
+  const bool blocks = threshold_blocks || decision.action.kind == ActionKind::kBlock;
+  std::optional<Rewrite> rewrite;
+  if (!blocks && decision.action.kind == ActionKind::kRewrite) {
+    verify::SentenceVerdict none;  // no context: rewrite kinds that need no verdict
+    none.answer_begin = sentence.span.begin;
+    none.answer_end = sentence.span.end;
+    none.label = verify::Label::kUnsupported;
+    rewrite = rewrite_sentence(sentence.text, v != nullptr ? *v : none, decision.action.rewrite,
+                               config_->rewrite, index_.get());
+  }
+  tally_.record(decision, v, rewrite.has_value(), decision.action.kind == ActionKind::kBlock);
+  if (decision.action.kind != ActionKind::kPass || threshold_blocks) {
+    SentenceAnnotation a;
+    a.choice = index;
+    a.begin = sentence.span.begin;
+    a.end = sentence.span.end;
+    a.decision = &decision;
+    a.verdict = v;
+    if (rewrite) a.applied_rewrite = to_string(rewrite->kind);
+    out.annotate(sentence_annotation(a));
+  }
+  if (over && (!threshold_annotated_ || threshold_blocks)) {
+    threshold_annotated_ = true;
+    out.annotate(threshold_annotation(index, bad, n, t));
+    if (threshold_blocks) tally_.record_threshold(decision.action.kind != ActionKind::kBlock);
+  }
+  if (blocks) {
+    const bool by_threshold = decision.action.kind != ActionKind::kBlock;
+    out.stop(by_threshold ? std::string("guard.answer_threshold")
+                          : "guard." + std::string(decision.label));
+    stopped_ = true;
+    return false;
+  }
+  if (!holding) return true;
+  if (rewrite) {
+    // A dropped sentence takes its leading space along; any other rewrite keeps it.
+    out.replace(length, rewrite->text.empty() ? std::string() : std::string(gap) + rewrite->text);
+  } else {
+    out.release(length);
+  }
+  tally_.record_hold(Clock::now() - arrived);
+  return true;
+}
+
+void GuardFilter::on_answer_end(std::vector<std::string>& annotations) {
+  annotations.push_back(tally_.summary_json(config_->policy, has_context(), unchecked_reason_));
+}
+
+void GuardFilter::on_stream_end(stream::StreamReport& report) {
+  tally_.report(report, has_context(), unchecked_reason_);
+  report.fields.emplace_back("context_passages", std::to_string(passages_));
+  report.fields.emplace_back("context_bytes", std::to_string(context_bytes_));
+  report.fields.emplace_back("context_truncated", context_truncated_ ? "true" : "false");
+}
+
+}  // namespace groundgate::filters::actions

@@ -1,0 +1,86 @@
+#pragma once
+// The guard: every finished sentence of every choice is verified against the request's
+// context and the policy's action applied inline. In `sentence` hold a sentence is released
+// only once its verdict is in (so block and rewrite never leak); in `stream_first` text goes
+// on at once and verdicts follow as annotations.
+
+#include <array>
+#include <chrono>
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "filters/actions/decision.h"
+#include "filters/actions/guard_config.h"
+#include "filters/actions/guard_tally.h"
+#include "filters/stream/stream_filter.h"
+#include "filters/text/incremental_segmenter.h"
+#include "filters/verify/sentence_verifier.h"
+
+namespace groundgate::filters::actions {
+
+class GuardFilter final : public stream::StreamFilter {
+ public:
+  // Extracts the context from the request body and gets its index. When the extraction
+  // removed extension fields, the body to forward is moved to `forwarded_body` (if given).
+  GuardFilter(std::shared_ptr<const GuardConfig> config, std::string_view request_body,
+              std::string* forwarded_body);
+
+  void on_text(const stream::TextEvent& event, stream::ChoiceOutput& out) override;
+  void on_answer_end(std::vector<std::string>& annotations) override;
+  void on_stream_end(stream::StreamReport& report) override;
+
+ private:
+  using Clock = std::chrono::steady_clock;
+
+  // When the choice's bytes arrived (end offset → time), to measure how long a sentence was
+  // held after its last byte came in. Bounded: the oldest entries give way.
+  class Arrivals {
+   public:
+    void note(std::size_t end, Clock::time_point at);
+    Clock::time_point of(std::size_t offset) const;  // arrival of the byte at `offset`
+
+   private:
+    static constexpr std::size_t kSize = 64;
+    std::array<std::pair<std::size_t, Clock::time_point>, kSize> ring_{};
+    std::size_t next_ = 0;
+    std::size_t count_ = 0;
+  };
+
+  struct Choice {
+    std::unique_ptr<verify::SentenceVerifier> verifier;  // null: no context, or unchecked
+    text::IncrementalSegmenter segmenter;
+    std::size_t fed = 0;     // full-text offset up to which text went to the segmenter
+    bool unchecked = false;  // over the choice limit: on_error decides, no verification
+    bool finished = false;
+    Arrivals arrivals;
+  };
+
+  Choice* choice_for(int index);
+  // Whether this choice's text must wait for verdicts (sentence hold with something that could
+  // change it); otherwise it goes on at once and verdicts only annotate.
+  bool holds(const Choice& choice) const;
+  void on_unchecked(const stream::TextEvent& event, stream::ChoiceOutput& out);
+  // Decides on one finished sentence and, when holding, hands it on with the `gap` before it
+  // (pending text between the previous sentence and this one); false once stopped.
+  bool act(Choice& choice, int index, const text::StreamSentence& sentence, std::string_view gap,
+           bool holding, stream::ChoiceOutput& out);
+  bool has_context() const { return index_ != nullptr; }
+
+  std::shared_ptr<const GuardConfig> config_;
+  std::shared_ptr<const index::ContextIndex> index_;  // null: no context found
+  std::string question_;
+  std::string_view unchecked_reason_;  // set: nothing is verified ("json_response")
+  std::size_t passages_ = 0;
+  std::size_t context_bytes_ = 0;
+  bool context_truncated_ = false;
+  std::vector<std::unique_ptr<Choice>> choices_;
+  GuardTally tally_;
+  bool threshold_annotated_ = false;
+  bool stopped_ = false;
+};
+
+}  // namespace groundgate::filters::actions

@@ -1,0 +1,151 @@
+#include "filters/actions/guard_tally.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace groundgate::filters::actions {
+namespace {
+
+// Histogram samples kept per stream; beyond it, the counts still count.
+constexpr std::size_t kMaxSamples = 1024;
+
+double seconds(std::chrono::nanoseconds t) {
+  return std::chrono::duration<double>(t).count();
+}
+
+double millis(std::chrono::nanoseconds t) {
+  return std::chrono::duration<double, std::milli>(t).count();
+}
+
+void sample(std::vector<double>& samples, double value) {
+  if (samples.size() < kMaxSamples) samples.push_back(value);
+}
+
+}  // namespace
+
+void GuardTally::record(const Decision& decision, const verify::SentenceVerdict* verdict,
+                        bool rewritten, bool blocked) {
+  ++sentences_;
+  if (verdict != nullptr) {
+    verify_ += std::chrono::nanoseconds(verdict->verify_ns);
+    if (verdict->verify_ns > 0) {
+      sample(verify_seconds_, static_cast<double>(verdict->verify_ns) * 1e-9);
+    }
+  }
+  const std::string_view label = decision.label;
+  if (label == "supported") {
+    ++supported_;
+  } else if (label == "unsupported") {
+    ++unsupported_;
+  } else if (label == "contradicted") {
+    ++contradicted_;
+  } else if (label == "no_context") {
+    ++no_context_;
+  } else if (label == "no_claim") {
+    ++no_claim_;
+  } else {
+    ++unverified_;
+  }
+  if (verdict != nullptr && verdict->ok() && verdict->claims) {
+    weakest_ = std::min(weakest_, verdict->score);
+  }
+  if (blocked) {
+    ++blocked_;
+  } else if (rewritten) {
+    ++rewritten_;
+  } else if (decision.action.kind != config::ActionKind::kPass) {
+    ++annotated_;
+  }
+}
+
+void GuardTally::record_threshold(bool blocked) {
+  ++threshold_hits_;
+  if (blocked) ++blocked_;
+}
+
+void GuardTally::record_hold(std::chrono::nanoseconds held) {
+  held_max_ = std::max(held_max_, held);
+  sample(hold_seconds_, seconds(held));
+}
+
+double GuardTally::score() const {
+  const std::uint64_t n = checked();
+  if (n == 0) return 0;
+  if (contradicted_ > 0) return 1;
+  const double share = static_cast<double>(unsupported_) / static_cast<double>(n);
+  return std::clamp(0.5 * share + 0.5 * (1 - weakest_), 0.0, 1.0);
+}
+
+std::string_view GuardTally::verdict(bool has_context, std::string_view unchecked_reason) const {
+  if (!unchecked_reason.empty()) return "unchecked";
+  if (!has_context) return "no_context";
+  const std::uint64_t n = checked();
+  if (n == 0) return unverified_ > 0 ? "unverified" : "no_claims";
+  const double share = static_cast<double>(unsupported_) / static_cast<double>(n);
+  const bool hallucinated = (rule_.flag_contradicted && contradicted_ > 0) ||
+                            (unsupported_ > 0 && share > rule_.max_unsupported_share);
+  return hallucinated ? "hallucinated" : "grounded";
+}
+
+SummaryAnnotation GuardTally::summary(std::string_view policy, bool has_context,
+                                      std::string_view unchecked_reason) const {
+  SummaryAnnotation s;
+  s.policy = policy;
+  s.verdict = verdict(has_context, unchecked_reason);
+  s.score = score();
+  s.sentences = sentences_;
+  s.checked = checked();
+  s.unchecked = no_context_ + unverified_ + unchecked_choices_;
+  s.unchecked_reason = !unchecked_reason.empty() ? unchecked_reason
+                       : !has_context            ? std::string_view("no_context")
+                                                 : std::string_view();
+  s.supported = supported_;
+  s.unsupported = unsupported_;
+  s.contradicted = contradicted_;
+  s.unverified = unverified_;
+  s.annotated = annotated_;
+  s.rewritten = rewritten_;
+  s.blocked = blocked_;
+  s.added_ms = millis(prepare_ + verify_);
+  s.held_ms_max = millis(held_max_);
+  return s;
+}
+
+std::string GuardTally::summary_json(std::string_view policy, bool has_context,
+                                     std::string_view unchecked_reason) const {
+  return summary_annotation(summary(policy, has_context, unchecked_reason));
+}
+
+void GuardTally::report(stream::StreamReport& report, bool has_context,
+                        std::string_view unchecked_reason) const {
+  const SummaryAnnotation s = summary({}, has_context, unchecked_reason);
+  report.counts.emplace_back("verdicts.supported", supported_);
+  report.counts.emplace_back("verdicts.unsupported", unsupported_);
+  report.counts.emplace_back("verdicts.contradicted", contradicted_);
+  report.counts.emplace_back("verdicts.no_context", no_context_);
+  report.counts.emplace_back("verdicts.unverified", unverified_);
+  report.counts.emplace_back("actions.annotate", annotated_);
+  report.counts.emplace_back("actions.rewrite", rewritten_);
+  report.counts.emplace_back("actions.block", blocked_);
+  report.fields.emplace_back("verdict", std::string(s.verdict));
+  report.fields.emplace_back("checked", std::to_string(s.checked));
+  report.fields.emplace_back("sentences", std::to_string(s.sentences));
+  report.fields.emplace_back("unchecked", std::to_string(s.unchecked));
+  if (!s.unchecked_reason.empty()) {
+    report.fields.emplace_back("unchecked_reason", std::string(s.unchecked_reason));
+  }
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3f", s.score);
+  report.fields.emplace_back("score", text);
+  std::snprintf(text, sizeof text, "%.3f", millis(verify_));
+  report.fields.emplace_back("verify_ms", text);
+  std::snprintf(text, sizeof text, "%.3f", millis(prepare_));
+  report.fields.emplace_back("prepare_ms", text);
+  std::snprintf(text, sizeof text, "%.3f", s.held_ms_max);
+  report.fields.emplace_back("held_ms_max", text);
+  if (threshold_hits_ > 0) report.fields.emplace_back("answer_threshold", "exceeded");
+  report.observations.emplace_back("verify_seconds", verify_seconds_);
+  report.observations.emplace_back("hold_seconds", hold_seconds_);
+}
+
+}  // namespace groundgate::filters::actions

@@ -1,0 +1,66 @@
+#pragma once
+// What a stream's guard counted: labels, actions, times. Turned into the summary annotation
+// and the stream's report (metrics, audit record).
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "filters/actions/annotation_json.h"
+#include "filters/actions/decision.h"
+#include "filters/stream/stream_filter.h"
+#include "filters/verify/answer_summary.h"
+
+namespace groundgate::filters::actions {
+
+class GuardTally {
+ public:
+  // One sentence the guard decided on (`verdict` null: no context).
+  void record(const Decision& decision, const verify::SentenceVerdict* verdict, bool rewritten,
+              bool blocked);
+  void record_threshold(bool blocked);
+  void record_hold(std::chrono::nanoseconds held);
+  void record_unchecked_choice() { ++unchecked_choices_; }
+  void add_prepare(std::chrono::nanoseconds t) { prepare_ += t; }
+
+  // The answer-level verdict: grounded | hallucinated | no_context | no_claims | unverified |
+  // unchecked (nothing was verified, e.g. a JSON answer).
+  std::string_view verdict(bool has_context, std::string_view unchecked_reason) const;
+  std::string summary_json(std::string_view policy, bool has_context,
+                           std::string_view unchecked_reason) const;
+  void report(stream::StreamReport& report, bool has_context,
+              std::string_view unchecked_reason) const;
+
+  void set_rule(const verify::AnswerRule& rule) { rule_ = rule; }
+  std::uint64_t checked() const { return supported_ + unsupported_ + contradicted_; }
+  std::uint64_t not_supported() const { return unsupported_ + contradicted_; }
+
+ private:
+  SummaryAnnotation summary(std::string_view policy, bool has_context,
+                            std::string_view unchecked_reason) const;
+  double score() const;
+
+  verify::AnswerRule rule_;
+  std::uint64_t sentences_ = 0;
+  std::uint64_t supported_ = 0;
+  std::uint64_t unsupported_ = 0;
+  std::uint64_t contradicted_ = 0;
+  std::uint64_t no_context_ = 0;
+  std::uint64_t no_claim_ = 0;
+  std::uint64_t unverified_ = 0;
+  std::uint64_t unchecked_choices_ = 0;
+  std::uint64_t annotated_ = 0;
+  std::uint64_t rewritten_ = 0;
+  std::uint64_t blocked_ = 0;
+  std::uint64_t threshold_hits_ = 0;
+  double weakest_ = 1;
+  std::chrono::nanoseconds prepare_{0};
+  std::chrono::nanoseconds verify_{0};
+  std::chrono::nanoseconds held_max_{0};
+  std::vector<double> verify_seconds_;  // per verified sentence, bounded
+  std::vector<double> hold_seconds_;    // per held sentence, bounded
+};
+
+}  // namespace groundgate::filters::actions

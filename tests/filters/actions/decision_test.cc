@@ -1,0 +1,54 @@
+#include "filters/actions/decision.h"
+
+#include <gtest/gtest.h>
+
+namespace groundgate::filters::actions {
+namespace {
+
+using config::ActionKind;
+
+verify::SentenceVerdict verdict(verify::Label label, bool claims = true) {
+  verify::SentenceVerdict v;
+  v.label = label;
+  v.claims = claims;
+  return v;
+}
+
+TEST(Decision, LabelsMapToTheirActions) {
+  GuardConfig c;
+  c.actions.supported = {ActionKind::kPass};
+  c.actions.unsupported = {ActionKind::kRewrite, config::RewriteKind::kCite};
+  c.actions.contradicted = {ActionKind::kBlock};
+  auto s = verdict(verify::Label::kSupported);
+  auto u = verdict(verify::Label::kUnsupported);
+  auto x = verdict(verify::Label::kContradicted);
+  EXPECT_EQ("supported", decide(c, &s).label);
+  EXPECT_EQ(ActionKind::kPass, decide(c, &s).action.kind);
+  EXPECT_EQ(ActionKind::kRewrite, decide(c, &u).action.kind);
+  EXPECT_EQ(config::RewriteKind::kCite, decide(c, &u).action.rewrite);
+  EXPECT_EQ(ActionKind::kBlock, decide(c, &x).action.kind);
+}
+
+TEST(Decision, NoClaimPassesAndNoContextFollowsItsAction) {
+  GuardConfig c;
+  c.actions.no_context = {ActionKind::kAnnotate};
+  auto none = verdict(verify::Label::kUnsupported, false);
+  EXPECT_EQ("no_claim", decide(c, &none).label);
+  EXPECT_EQ(ActionKind::kPass, decide(c, &none).action.kind);
+  EXPECT_EQ("no_context", decide(c, nullptr).label);
+  EXPECT_EQ(ActionKind::kAnnotate, decide(c, nullptr).action.kind);
+}
+
+TEST(Decision, ErrorsFollowOnError) {
+  GuardConfig c;
+  auto v = verdict(verify::Label::kSupported);
+  v.error = verify::VerifyError::kOverBudget;
+  c.on_error = config::OnError::kOpen;
+  EXPECT_EQ("unverified", decide(c, &v).label);
+  EXPECT_EQ(ActionKind::kAnnotate, decide(c, &v).action.kind);
+  c.on_error = config::OnError::kClosed;
+  EXPECT_EQ(ActionKind::kBlock, decide(c, &v).action.kind);
+}
+
+}  // namespace
+}  // namespace groundgate::filters::actions

@@ -1,0 +1,258 @@
+// The guard filter: hold modes, every action, on_error, thresholds, JSON answers, choices.
+#include "filters/actions/guard_filter.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/filters/actions/guard_test_support.h"
+
+namespace groundgate::filters::actions {
+namespace {
+
+using config::ActionConfig;
+using config::ActionKind;
+using config::RewriteKind;
+using namespace testing;
+
+constexpr std::string_view kGood = "Allie Goertz is an American musician.";
+constexpr std::string_view kWrongDate = " She was born on March 2, 1994.";
+constexpr std::string_view kInvented = " She won three Grammy awards in Toronto.";
+
+std::string answer(std::initializer_list<std::string_view> parts) {
+  std::string out;
+  for (std::string_view p : parts)
+    out += p;
+  return out;
+}
+
+TEST(GuardFilter, StreamFirstReleasesAtOnceAndAnnotatesAfter) {
+  config::PolicyConfig p = sentence_policy();
+  p.hold = config::HoldMode::kStreamFirst;
+  const std::string text = answer({kGood, kWrongDate});
+  GuardRun r = run(p, request_with_context(), split(text, 5));
+  EXPECT_EQ(text, r.text);
+  for (std::size_t i = 0; i < r.emitted_at.size(); ++i)
+    EXPECT_EQ(std::min(text.size(), (i + 1) * 5), r.emitted_at[i]) << "delta " << i;
+  ASSERT_EQ(2u, r.annotations.size());
+  EXPECT_TRUE(contains(r.annotations[0], R"("label":"contradicted","action":"annotate")"))
+      << r.annotations[0];
+  EXPECT_TRUE(contains(r.annotations[0], R"("reason":"answer says March 2, 1994)"))
+      << r.annotations[0];
+  EXPECT_TRUE(contains(r.annotations[0], R"("offset":[38,68])")) << r.annotations[0];
+  EXPECT_TRUE(contains(r.annotations[0], R"("evidence":{"passage":0,"offset":[0,)"))
+      << r.annotations[0];
+  EXPECT_TRUE(contains(r.annotations[1], R"({"type":"summary","policy":"test")"));
+  EXPECT_TRUE(contains(r.annotations[1], R"("verdict":"hallucinated")")) << r.annotations[1];
+  EXPECT_TRUE(contains(r.annotations[1], R"("checked":2)")) << r.annotations[1];
+  EXPECT_EQ(1u, count_of(r.report, "verdicts.supported"));
+  EXPECT_EQ(1u, count_of(r.report, "verdicts.contradicted"));
+  EXPECT_EQ(1u, count_of(r.report, "actions.annotate"));
+  EXPECT_EQ("hallucinated", field_of(r.report, "verdict"));
+  EXPECT_EQ("2", field_of(r.report, "checked"));
+}
+
+TEST(GuardFilter, SentenceHoldReleasesOnlyVerifiedSentencesAtEverySplit) {
+  const std::string text = answer({kGood, " Goertz is known for satirical songs.", " Hi"});
+  for (std::size_t size = 1; size <= text.size(); ++size) {
+    GuardRun r = run(sentence_policy(), request_with_context(), split(text, size));
+    ASSERT_EQ(text, r.text) << "delta size " << size;
+    for (std::size_t i = 0; i < r.emitted_at.size(); ++i) {
+      const std::size_t arrived = std::min(text.size(), (i + 1) * size);
+      // Nothing beyond the last complete sentence that has arrived has gone out.
+      EXPECT_LE(r.emitted_at[i], arrived);
+      if (arrived < kGood.size()) EXPECT_EQ(0u, r.emitted_at[i]) << "size " << size;
+    }
+  }
+}
+
+TEST(GuardFilter, BlockNeverSendsAByteOfTheSentenceAtAnySplit) {
+  config::PolicyConfig p = sentence_policy();
+  p.actions.contradicted = ActionConfig{ActionKind::kBlock};
+  const std::string text = answer({kGood, kWrongDate, " More text."});
+  for (std::size_t size = 1; size <= text.size(); ++size) {
+    GuardRun r = run(p, request_with_context(), split(text, size));
+    ASSERT_TRUE(r.stopped) << size;
+    EXPECT_EQ("guard.contradicted", r.stop_reason);
+    EXPECT_EQ(kGood, r.text) << "delta size " << size;
+    EXPECT_FALSE(contains(r.text, "1994"));
+    ASSERT_GE(r.annotations.size(), 2u);
+    EXPECT_TRUE(contains(r.annotations[0], R"("label":"contradicted","action":"block")"));
+    EXPECT_TRUE(contains(r.annotations.back(), R"("block":1)")) << r.annotations.back();
+  }
+}
+
+TEST(GuardFilter, RewriteCorrectSubstitutesTheEvidenceValue) {
+  config::PolicyConfig p = sentence_policy();
+  p.actions.contradicted = ActionConfig{ActionKind::kRewrite, RewriteKind::kCorrect};
+  GuardRun r = run(p, request_with_context(), split(answer({kGood, kWrongDate}), 7));
+  EXPECT_EQ(answer({kGood, " She was born on March 2, 1991."}), r.text);
+  ASSERT_FALSE(r.annotations.empty());
+  EXPECT_TRUE(contains(r.annotations[0], R"("action":"rewrite","rewrite":"correct")"))
+      << r.annotations[0];
+  EXPECT_EQ(1u, count_of(r.report, "actions.rewrite"));
+}
+
+TEST(GuardFilter, RewriteDropReplaceAndCite) {
+  config::PolicyConfig p = sentence_policy();
+  p.actions.unsupported = ActionConfig{ActionKind::kRewrite, RewriteKind::kDrop};
+  const std::string text = answer({kGood, kInvented});
+  EXPECT_EQ(kGood, run(p, request_with_context(), split(text, 4)).text);
+
+  p.actions.unsupported.rewrite = RewriteKind::kReplace;
+  p.rewrite.notice = "[removed]";
+  EXPECT_EQ(answer({kGood, " [removed]"}), run(p, request_with_context(), split(text, 4)).text);
+
+  p.actions.unsupported.rewrite = RewriteKind::kCite;
+  p.actions.supported = ActionConfig{ActionKind::kRewrite, RewriteKind::kCite};
+  GuardRun cited = run(p, request_with_context(), split(text, 4));
+  EXPECT_TRUE(cited.text.starts_with(std::string(kGood) + " [source 1: \"Allison Beth Goertz"))
+      << cited.text;
+  EXPECT_TRUE(cited.text.ends_with(std::string(kInvented) + " " + p.rewrite.caveat)) << cited.text;
+}
+
+TEST(GuardFilter, CorrectFallsBackWhenNoUnambiguousValue) {
+  config::PolicyConfig p = sentence_policy();
+  p.actions.unsupported = ActionConfig{ActionKind::kRewrite, RewriteKind::kCorrect};
+  p.rewrite.fallback = RewriteKind::kReplace;
+  p.rewrite.notice = "[removed]";
+  GuardRun r = run(p, request_with_context(), {answer({kGood, kInvented})});
+  EXPECT_EQ(answer({kGood, " [removed]"}), r.text);
+  EXPECT_TRUE(contains(r.annotations[0], R"("rewrite":"replace")")) << r.annotations[0];
+}
+
+TEST(GuardFilter, NoContextPassesAndSaysNothingWasChecked) {
+  const std::string text = answer({kGood, kWrongDate});
+  GuardRun r = run(sentence_policy(), request_without_context(), split(text, 3));
+  EXPECT_EQ(text, r.text);
+  // Nothing could change this text, so it was not held.
+  EXPECT_EQ(3u, r.emitted_at[0]);
+  ASSERT_EQ(1u, r.annotations.size());
+  EXPECT_TRUE(contains(r.annotations[0], R"("verdict":"no_context")")) << r.annotations[0];
+  EXPECT_TRUE(contains(r.annotations[0], R"("unchecked":2,"unchecked_reason":"no_context")"))
+      << r.annotations[0];
+  EXPECT_EQ(2u, count_of(r.report, "verdicts.no_context"));
+}
+
+TEST(GuardFilter, NoContextCanBlock) {
+  config::PolicyConfig p = sentence_policy();
+  p.actions.no_context = ActionConfig{ActionKind::kBlock};
+  GuardRun r = run(p, request_without_context(), split(kGood, 4));
+  EXPECT_TRUE(r.stopped);
+  EXPECT_EQ("guard.no_context", r.stop_reason);
+  EXPECT_EQ("", r.text);
+}
+
+TEST(GuardFilter, OnErrorOpenReleasesMarkedUnverified) {
+  config::PolicyConfig p = sentence_policy();
+  p.max_sentence_bytes = 20;  // every sentence here is longer: it cannot be checked
+  p.actions.contradicted = ActionConfig{ActionKind::kBlock};
+  const std::string text = answer({kGood, kWrongDate});
+  GuardRun r = run(p, request_with_context(), split(text, 6));
+  EXPECT_FALSE(r.stopped);
+  EXPECT_EQ(text, r.text);
+  ASSERT_EQ(3u, r.annotations.size());
+  EXPECT_TRUE(contains(r.annotations[0], R"("label":"unverified","action":"annotate")"));
+  EXPECT_TRUE(contains(r.annotations[0], R"("error":"sentence_too_long")")) << r.annotations[0];
+  EXPECT_TRUE(contains(r.annotations[2], R"("verdict":"unverified")")) << r.annotations[2];
+  EXPECT_EQ(2u, count_of(r.report, "verdicts.unverified"));
+}
+
+TEST(GuardFilter, OnErrorClosedBlocksWhenTheBudgetIsExceeded) {
+  config::PolicyConfig p = sentence_policy();
+  p.verify_budget_us = 1;  // no check finishes in a microsecond
+  p.on_error = config::OnError::kClosed;
+  GuardRun r = run(p, request_with_context(), split(answer({kGood, kWrongDate}), 6));
+  EXPECT_TRUE(r.stopped);
+  EXPECT_EQ("guard.unverified", r.stop_reason);
+  EXPECT_EQ("", r.text);
+  EXPECT_TRUE(contains(r.annotations[0], R"("error":"over_budget")")) << r.annotations[0];
+}
+
+TEST(GuardFilter, AnswerThresholdBlocksWhenTooMuchIsUnsupported) {
+  config::PolicyConfig p = sentence_policy();
+  p.answer.max_share = 0.4;
+  p.answer.min_sentences = 2;
+  const std::string text = answer({kGood, kInvented, " Goertz is an American musician."});
+  GuardRun r = run(p, request_with_context(), split(text, 9));
+  EXPECT_TRUE(r.stopped);
+  EXPECT_EQ("guard.answer_threshold", r.stop_reason);
+  EXPECT_EQ(kGood, r.text);  // the sentence that crossed the threshold was not sent
+  bool threshold = false;
+  for (const std::string& a : r.annotations)
+    threshold = threshold || contains(a, R"({"type":"answer_threshold")");
+  EXPECT_TRUE(threshold);
+}
+
+TEST(GuardFilter, JsonAnswersPassUnverifiedUnlessAsked) {
+  const std::string text = R"({"name": "Goertz", "born": 1994})";
+  const std::string body = request_with_context(R"("response_format":{"type":"json_object"},)");
+  config::PolicyConfig p = sentence_policy();
+  p.actions.contradicted = ActionConfig{ActionKind::kBlock};
+  GuardRun r = run(p, body, split(text, 5));
+  EXPECT_EQ(text, r.text);
+  ASSERT_EQ(1u, r.annotations.size());
+  EXPECT_TRUE(contains(r.annotations[0], R"("verdict":"unchecked")")) << r.annotations[0];
+  EXPECT_TRUE(contains(r.annotations[0], R"("unchecked_reason":"json_response")"));
+  p.verify_json_responses = true;
+  EXPECT_EQ("checked", std::string(contains(run(p, body, {text}).annotations.back(),
+                                            R"("verdict":"unchecked")")
+                                       ? "unchecked"
+                                       : "checked"));
+}
+
+TEST(GuardFilter, ChoicesAreVerifiedIndependently) {
+  config::PolicyConfig p = sentence_policy();
+  p.actions.contradicted = ActionConfig{ActionKind::kRewrite, RewriteKind::kCorrect};
+  stream::FilterChain chain = guard_chain(p, request_with_context());
+  std::string zero, one;
+  const std::string a = answer({kGood, kWrongDate});
+  const std::string b = answer({" She was born on March 2, 1991.", kGood});
+  for (std::size_t i = 0; i < std::max(a.size(), b.size()); i += 4) {
+    if (i < a.size()) zero += chain.on_delta(0, a.substr(i, 4)).text;
+    if (i < b.size()) one += chain.on_delta(1, b.substr(i, 4)).text;
+  }
+  zero += chain.on_choice_end(0).text;
+  one += chain.on_choice_end(1).text;
+  EXPECT_EQ(answer({kGood, " She was born on March 2, 1991."}), zero);
+  EXPECT_EQ(b, one);
+  std::vector<std::string> summary = chain.answer_end();
+  ASSERT_EQ(1u, summary.size());
+  EXPECT_TRUE(contains(summary[0], R"("checked":4)")) << summary[0];
+}
+
+TEST(GuardFilter, ChoicesOverTheLimitFollowOnError) {
+  config::PolicyConfig p = sentence_policy();
+  stream::FilterChain open = guard_chain(p, request_with_context());
+  EXPECT_EQ("text", open.on_delta(40, "text").text);
+  p.on_error = config::OnError::kClosed;
+  stream::FilterChain closed = guard_chain(p, request_with_context());
+  stream::ChainOutput out = closed.on_delta(40, "text");
+  EXPECT_EQ("", out.text);
+  EXPECT_TRUE(closed.stopped());
+  EXPECT_EQ("guard.unverified", closed.stop_reason());
+}
+
+TEST(GuardFilter, HoldAndVerifyTimesAreObserved) {
+  GuardRun r =
+      run(sentence_policy(), request_with_context(), split(answer({kGood, kWrongDate}), 5));
+  std::size_t hold = 0, verify = 0;
+  for (const auto& [name, samples] : r.report.observations) {
+    if (name == "hold_seconds") hold = samples.size();
+    if (name == "verify_seconds") verify = samples.size();
+  }
+  EXPECT_EQ(2u, hold);
+  EXPECT_EQ(2u, verify);
+  EXPECT_NE(std::nullopt, field_of(r.report, "held_ms_max"));
+  EXPECT_EQ("1", field_of(r.report, "context_passages"));
+}
+
+TEST(GuardFilter, CodeBlocksAreNotClaims) {
+  const std::string text = "Goertz is a musician.\n```\nborn = 1994\n```\nDone.";
+  config::PolicyConfig p = sentence_policy();
+  p.actions.contradicted = ActionConfig{ActionKind::kBlock};
+  GuardRun r = run(p, request_with_context(), split(text, 3));
+  EXPECT_FALSE(r.stopped);
+  EXPECT_EQ(text, r.text);
+}
+
+}  // namespace
+}  // namespace groundgate::filters::actions
