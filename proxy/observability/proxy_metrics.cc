@@ -10,6 +10,10 @@ const std::vector<double> kTtfbBounds = {0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.
 const std::vector<double> kAddedLatencyBounds = {1e-6, 2.5e-6, 5e-6, 1e-5, 2.5e-5, 5e-5,
                                                  1e-4, 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3,
                                                  0.01, 0.025,  0.05, 0.1};
+// One sentence's check, or how long a held sentence waited: 1 µs to 1 s.
+const std::vector<double> kVerificationBounds = {1e-6,   5e-6, 1e-5, 2.5e-5, 5e-5, 1e-4,
+                                                 2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3, 0.01,
+                                                 0.025,  0.05, 0.1,  0.25,   1};
 // Streamed answers can last minutes.
 const std::vector<double> kDurationBounds = {0.01, 0.05, 0.1, 0.25, 0.5, 1,  2.5,
                                              5,    10,   30,  60,   120, 300};
@@ -53,7 +57,15 @@ ProxyMetrics::ProxyMetrics(MetricsRegistry& registry)
                                             {"route", "filter", "action"})),
       verdicts_total(registry.counter("groundgate_verdicts_total",
                                       "Verdicts of the verification engines, by label.",
-                                      {"route", "label"})) {
+                                      {"route", "label"})),
+      verification_seconds(
+          registry.histogram("groundgate_verification_seconds",
+                             "Time the verification engines took on one answer sentence.",
+                             {"route"}, kVerificationBounds)),
+      hold_delay_seconds(registry.histogram(
+          "groundgate_hold_delay_seconds",
+          "How long a held sentence waited after its last byte arrived (hold: sentence).",
+          {"route"}, kVerificationBounds)) {
   // Known label values are exposed at 0 from the start, so rate() sees their first increase.
   for (std::string_view d : {kClientIn, kClientOut, kUpstreamIn, kUpstreamOut}) {
     bytes_total.with({d});

@@ -35,6 +35,8 @@ struct ProxyMetrics {
   CounterFamily& config_reloads_total;         // {result}: ok | error
   CounterFamily& filter_actions_total;         // {route, filter, action}
   CounterFamily& verdicts_total;               // {route, label}: verification verdicts
+  HistogramFamily& verification_seconds;       // {route}: one sentence's verification
+  HistogramFamily& hold_delay_seconds;         // {route}: a held sentence's wait after its end
 };
 
 }  // namespace groundgate::proxy::observability
