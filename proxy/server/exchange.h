@@ -1,12 +1,28 @@
 #pragma once
 // One request and its response on a client connection: from a request header already read
-// to the last byte of the response.
+// to the last byte of the response. The Exchange's members are defined in several files, one
+// per side: exchange.cc (the sequence), exchange_request.cc, exchange_response.cc,
+// exchange_side_tasks.cc, exchange_replies.cc and exchange_report.cc (metrics, access log).
 
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <boost/asio/as_tuple.hpp>
 #include <boost/asio/awaitable.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/http/buffer_body.hpp>
 #include <boost/beast/http/empty_body.hpp>
+#include <boost/beast/http/message.hpp>
 #include <boost/beast/http/parser.hpp>
+#include <boost/beast/http/serializer.hpp>
 
+#include "filters/stream/filter_chain.h"
+#include "proxy/openai/request_inspector.h"
 #include "proxy/server/any_stream.h"
 #include "proxy/server/server_context.h"
 
@@ -18,5 +34,93 @@ using RequestHeaderParser = boost::beast::http::request_parser<boost::beast::htt
 boost::asio::awaitable<bool> run_exchange(ServerContext& context, AnyStream& client,
                                           boost::beast::flat_buffer& client_buffer,
                                           RequestHeaderParser& header);
+
+inline constexpr auto kUseTuple = boost::asio::as_tuple(boost::asio::use_awaitable);
+
+class Exchange {
+ public:
+  using Clock = std::chrono::steady_clock;
+  using ResponseHeaderParser = boost::beast::http::response_parser<boost::beast::http::empty_body>;
+  using BodySerializer = boost::beast::http::response_serializer<boost::beast::http::buffer_body>;
+  using BodyResponse = boost::beast::http::response<boost::beast::http::buffer_body>;
+
+  Exchange(ServerContext& ctx, AnyStream& client, boost::beast::flat_buffer& client_buffer,
+           RequestHeaderParser& header);
+
+  boost::asio::awaitable<bool> run();
+
+ private:
+  // Request side (exchange_request.cc).
+  boost::asio::awaitable<bool> read_inspected_body();
+  bool select_route();
+  std::string select_policy() const;
+  void prepare_upstream_header(boost::beast::http::request_header<>& out) const;
+  boost::asio::awaitable<bool> send_inspected_request();
+  boost::asio::awaitable<bool> send_streamed_request();
+
+  // Response side (exchange_response.cc).
+  boost::asio::awaitable<void> receive_response();
+  boost::asio::awaitable<void> relay_body(ResponseHeaderParser& header_parser, bool sse);
+  boost::asio::awaitable<void> transform_json_body(ResponseHeaderParser& header_parser);
+  boost::asio::awaitable<bool> write_body_piece(BodySerializer& serializer, BodyResponse& response,
+                                                std::string_view piece);
+  observability::ErrorKind upstream_read_error(const boost::beast::error_code& ec) const;
+
+  // Side tasks beside receive_response once the request is sent (exchange_side_tasks.cc).
+  boost::asio::awaitable<void> watch_client();
+  boost::asio::awaitable<void> total_deadline();
+  void stop_side_tasks();
+
+  // Replies made by the proxy itself, OpenAI-shaped (exchange_replies.cc).
+  boost::asio::awaitable<void> reply_error(boost::beast::http::status status,
+                                           std::string_view message, std::string_view type,
+                                           std::string_view code);
+  boost::asio::awaitable<bool> write_raw(std::string_view bytes);
+
+  // The finished exchange → metrics and the access log (exchange_report.cc).
+  void finish_record();
+  // Verdict counts and fields of the stream's filters → metrics and the access log.
+  void record_filter_report(std::string_view route);
+
+  void fail(observability::ErrorKind kind) {
+    if (!error_) error_ = kind;
+  }
+  bool may_keep_connection() const { return keep_alive_ && body_consumed_ && !ctx_.draining; }
+
+  ServerContext& ctx_;
+  AnyStream& client_;
+  boost::beast::flat_buffer& client_buffer_;
+  RequestHeaderParser& header_;
+  boost::beast::http::request_header<> request_;  // a copy: the parser moves into a body parser
+  bool keep_alive_;
+  std::shared_ptr<const RuntimeConfig> runtime_;
+  const config::Config& config_;
+  Clock::time_point start_;
+
+  std::string path_;
+  bool inspected_ = false;
+  bool body_consumed_ = false;
+  std::string body_;  // inspected requests only
+  openai::RequestInfo info_;
+  const config::RouteConfig* route_ = nullptr;
+  const config::UpstreamConfig* upstream_config_ = nullptr;
+  std::string policy_;
+  filters::stream::FilterChain chain_;
+
+  std::unique_ptr<AnyStream> upstream_;
+  boost::beast::flat_buffer upstream_buffer_;
+  std::optional<boost::asio::steady_timer> park_timer_;
+  std::optional<boost::asio::steady_timer> deadline_timer_;
+  std::optional<boost::asio::steady_timer> side_tasks_done_;  // cancelled when the last one ends
+  int side_tasks_left_ = 0;
+  bool side_tasks_running_ = false;
+  bool response_started_ = false;  // the client has our status line
+  bool response_complete_ = false;
+  bool client_gone_ = false;
+  bool total_expired_ = false;
+  int status_ = 0;
+  std::optional<observability::ErrorKind> error_;
+  observability::AccessLogRecord record_;
+};
 
 }  // namespace groundgate::proxy::server

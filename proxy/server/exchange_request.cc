@@ -1,0 +1,179 @@
+#include "proxy/server/exchange.h"
+
+#include <array>
+
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <boost/beast/http/write.hpp>
+
+#include "config/route_table.h"
+#include "proxy/server/forwarding.h"
+
+namespace groundgate::proxy::server {
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using asio::awaitable;
+using observability::ErrorKind;
+
+namespace {
+
+constexpr std::size_t kRelayBufferBytes = 16 * 1024;
+
+}  // namespace
+
+awaitable<bool> Exchange::read_inspected_body() {
+  // Beast checks a Content-Length against the limit only while parsing the header, which was
+  // read without one; chunked bodies are checked as they arrive.
+  auto declared = header_.content_length();
+  bool too_large = declared && *declared > config_.limits.max_request_body;
+  http::request_parser<http::string_body> parser{std::move(header_)};
+  parser.body_limit(config_.limits.max_request_body);
+  beast::error_code ec;
+  if (!too_large) {
+    client_.tcp().expires_after(config_.limits.client_body_timeout);
+    auto [read_ec, n] = co_await http::async_read(client_, client_buffer_, parser, kUseTuple);
+    record_.bytes_in += n;
+    ec = read_ec;
+  }
+  if (too_large || ec == http::error::body_limit) {
+    fail(ErrorKind::kBodyTooLarge);
+    keep_alive_ = false;  // the rest of the body is unread: the connection cannot go on
+    co_await reply_error(http::status::payload_too_large,
+                         "groundgate: request body exceeds the limit of " +
+                             std::to_string(config_.limits.max_request_body) + " bytes",
+                         "invalid_request_error", "request_too_large");
+    co_return false;
+  }
+  if (ec) {
+    fail(ec == beast::error::timeout ? ErrorKind::kClientTimeout : ErrorKind::kClientDisconnect);
+    co_return false;
+  }
+  body_consumed_ = true;
+  body_ = std::move(parser.get().body());
+  thread_local openai::RequestInspector inspector;  // keeps its parser's buffers
+  info_ = inspector.inspect(path_, body_);
+  co_return true;
+}
+
+bool Exchange::select_route() {
+  config::RequestAttributes attributes{
+      record_.method, path_, info_.model,
+      [this](std::string_view name) -> std::optional<std::string_view> {
+        auto it = request_.find(name);
+        if (it == request_.end()) return std::nullopt;
+        return it->value();
+      }};
+  route_ = config::match_route(config_, attributes);
+  if (route_ == nullptr) return false;
+  upstream_config_ = config_.find_upstream(route_->upstream);
+  if (upstream_config_ == nullptr) return false;  // validation forbids it; be safe anyway
+  record_.route = route_->name;
+  record_.upstream = upstream_config_->name;
+  record_.model = info_.model;
+  record_.stream = info_.stream;
+  if (inspected_ && !info_.valid_json) {
+    ctx_.metrics.request_body_not_json_total.with({route_->name}).inc();
+  }
+  policy_ = select_policy();
+  if (inspected_ && info_.valid_json) {
+    std::string forwarded;  // the body without context extension fields, when a filter strips them
+    chain_ = runtime_->filters->create(policy_, {route_->name, policy_, body_, &forwarded});
+    if (!forwarded.empty()) body_ = std::move(forwarded);
+  }
+  return true;
+}
+
+std::string Exchange::select_policy() const {
+  auto it = request_.find("x-groundgate-policy");
+  if (it != request_.end() && route_->allow_policy_header &&
+      config_.find_policy(it->value()) != nullptr) {
+    return std::string(it->value());
+  }
+  return route_->policy;
+}
+
+void Exchange::prepare_upstream_header(http::request_header<>& out) const {
+  out.method(request_.method());
+  out.target(upstream_target(upstream_config_->base_path, request_.target()));
+  out.version(11);
+  copy_end_to_end_headers(request_, out, /*drop_accept_encoding=*/inspected_);
+  out.set(http::field::host,
+          host_header(upstream_config_->host, upstream_config_->port, upstream_config_->https));
+  out.set(http::field::connection, "close");  // one exchange per upstream connection
+}
+
+awaitable<bool> Exchange::send_inspected_request() {
+  http::request<http::string_body> request;
+  prepare_upstream_header(request.base());
+  request.body() = body_;
+  request.prepare_payload();
+  upstream_->tcp().expires_after(upstream_config_->header_timeout);
+  auto [ec, n] = co_await http::async_write(*upstream_, request, kUseTuple);
+  ctx_.metrics.bytes_total.with({observability::kUpstreamOut}).inc(n);
+  if (ec) {
+    fail(ErrorKind::kUpstreamClosedEarly);
+    co_await reply_error(http::status::bad_gateway, "groundgate: upstream closed the connection",
+                         "upstream_error", "upstream_disconnected");
+    co_return false;
+  }
+  co_return true;
+}
+
+awaitable<bool> Exchange::send_streamed_request() {
+  http::request_parser<http::buffer_body> parser{std::move(header_)};
+  parser.body_limit(boost::none);  // relayed piece by piece, never held whole
+  http::request<http::buffer_body> request;
+  prepare_upstream_header(request.base());
+  if (auto length = parser.content_length()) {
+    request.content_length(*length);
+  } else if (parser.chunked()) {
+    request.chunked(true);
+  }
+  request.body().data = nullptr;
+  request.body().more = !parser.is_done();
+  http::request_serializer<http::buffer_body> serializer{request};
+  upstream_->tcp().expires_after(upstream_config_->header_timeout);
+  auto [hec, hn] = co_await http::async_write_header(*upstream_, serializer, kUseTuple);
+  if (hec) {
+    fail(ErrorKind::kUpstreamClosedEarly);
+    co_return false;
+  }
+  std::array<char, kRelayBufferBytes> buffer;
+  while (!parser.is_done()) {
+    parser.get().body().data = buffer.data();
+    parser.get().body().size = buffer.size();
+    client_.tcp().expires_after(config_.limits.client_body_timeout);
+    auto [ec, n] = co_await http::async_read_some(client_, client_buffer_, parser, kUseTuple);
+    if (ec == http::error::need_buffer) ec = {};
+    if (ec) {
+      fail(ec == beast::error::timeout ? ErrorKind::kClientTimeout : ErrorKind::kClientDisconnect);
+      co_return false;
+    }
+    record_.bytes_in += n;
+    request.body().data = buffer.data();
+    request.body().size = buffer.size() - parser.get().body().size;
+    request.body().more = !parser.is_done();
+    upstream_->tcp().expires_after(upstream_config_->idle_timeout);
+    auto [wec, wn] = co_await http::async_write(*upstream_, serializer, kUseTuple);
+    if (wec == http::error::need_buffer) wec = {};
+    if (wec) {
+      fail(ErrorKind::kUpstreamClosedEarly);
+      co_return false;
+    }
+  }
+  if (!serializer.is_done()) {
+    request.body().data = nullptr;
+    request.body().size = 0;
+    request.body().more = false;
+    auto [ec, n] = co_await http::async_write(*upstream_, serializer, kUseTuple);
+    if (ec && ec != http::error::need_buffer) {
+      fail(ErrorKind::kUpstreamClosedEarly);
+      co_return false;
+    }
+  }
+  body_consumed_ = true;
+  co_return true;
+}
+
+}  // namespace groundgate::proxy::server
