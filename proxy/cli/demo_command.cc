@@ -1,5 +1,7 @@
 #include <cstdio>
 #include <memory>
+#include <string>
+#include <string_view>
 
 #include "config/config_loader.h"
 #include "proxy/cli/args.h"
@@ -12,33 +14,64 @@ namespace groundgate::proxy::cli {
 
 namespace {
 
+// The demo's documents (see demo-mock-script.yaml for the answers that go with them).
+constexpr std::string_view kDocuments =
+    "Acme Cloud was founded in 2011 in Oslo. Its chief executive is Maria Jensen. Refunds are "
+    "issued within 14 days of a cancellation. The Pro plan costs $12 per month and includes 2 TB "
+    "of storage.";
+
+// A curl command for a chat completion with the documents, shell-quoted with single quotes.
+std::string guarded(std::string_view base, std::string_view model, std::string_view question,
+                    bool stream) {
+  std::string body = R"({"model":")" + std::string(model) + "\"";
+  if (stream) body += R"(,"stream":true)";
+  body += R"(,"documents":[")" + std::string(kDocuments) + R"("],"messages":[{"role":"user",)";
+  body += R"("content":")" + std::string(question) + R"("}]})";
+  return "curl -s" + std::string(stream ? "N" : "i") + " " + std::string(base) +
+         "/v1/chat/completions -H 'content-type: application/json' -d '" + body + "'";
+}
+
 void print_try_it(const config::Config& config, uint16_t port, uint16_t admin_port) {
-  std::string base = "http://" + config.listen.host + ":" + std::to_string(port);
-  std::printf(R"(
+  const std::string base = "http://" + config.listen.host + ":" + std::to_string(port);
+  const std::string admin = config.admin_listen.host + ":" + std::to_string(admin_port);
+  std::printf(
+      R"(
 groundgate demo: a mock OpenAI-compatible upstream and the proxy in one process.
-Point any OpenAI client at %s/v1 (any API key). Try:
+Point any OpenAI client at %s/v1 (any API key). The requests carry the documents (the
+retrieved context); the mock's canned answers get a number, a date or a name wrong.
 
-  # a streamed answer, passed through byte for byte
-  curl -N %s/v1/chat/completions -H 'content-type: application/json' \
-    -d '{"model":"gpt-4o-mini","stream":true,"messages":[{"role":"user","content":"Tell me about the project."}]}'
+# annotate (stream_first): text at once, a `groundgate` verdict on the chunk that ends each
+# sentence, the summary before [DONE]. The refund period is changed (30 vs 14 days):
+%s
 
-  # the built-in phrase redactor at work (policy "redact-demo" on this route)
-  curl -N %s/v1/chat/completions -H 'content-type: application/json' \
-    -d '{"model":"gpt-4o-mini","stream":true,"messages":[{"role":"user","content":"What is internal?"}]}'
+# block (sentence hold): the sentence with the wrong founding year is never sent; the stream
+# ends with finish_reason "content_filter" and the reason:
+%s
 
-  # not streamed
-  curl %s/v1/chat/completions -H 'content-type: application/json' \
-    -d '{"model":"gpt-4o-mini","messages":[{"role":"user","content":"What is internal?"}]}'
+# rewrite (sentence hold): the wrong number is corrected from the documents, the invented
+# chief executive replaced by a notice:
+%s
+%s
 
-  # metrics and health
-  curl http://%s:%u/metrics
-  curl http://%s:%u/healthz
+# an unsupported claim, not streamed: headers x-groundgate-verdict / -checked / -added-ms,
+# a `groundgate` field, the answer cut at the verified prefix:
+%s
+
+# the phrase redactor (the default route; a request may pick a policy with a header):
+curl -sN %s/v1/chat/completions -H 'content-type: application/json' -H 'x-groundgate-policy: redact-demo' -d '{"model":"gpt-4o-mini","stream":true,"messages":[{"role":"user","content":"What is internal?"}]}'
+
+# metrics (verdicts, actions, verification time, hold delay) and health:
+curl http://%s/metrics
+curl http://%s/healthz
 
 Ctrl-C to stop.
 )",
-              base.c_str(), base.c_str(), base.c_str(), base.c_str(),
-              config.admin_listen.host.c_str(), admin_port, config.admin_listen.host.c_str(),
-              admin_port);
+      base.c_str(), guarded(base, "guard-annotate", "What is the refund policy?", true).c_str(),
+      guarded(base, "guard-block", "When was Acme founded?", true).c_str(),
+      guarded(base, "guard-rewrite", "What is the refund policy?", true).c_str(),
+      guarded(base, "guard-rewrite", "Who is the chief executive?", true).c_str(),
+      guarded(base, "guard-block", "What does the plan include?", false).c_str(), base.c_str(),
+      admin.c_str(), admin.c_str());
   std::fflush(stdout);
 }
 

@@ -1,4 +1,5 @@
 // Every shipped example config loads without errors.
+#include <algorithm>
 #include <filesystem>
 
 #include <gtest/gtest.h>
@@ -47,13 +48,32 @@ TEST(Examples, DemoRedactsThroughTheMock) {
   const UpstreamConfig* mock = c.find_upstream("mock");
   ASSERT_NE(nullptr, mock);
   EXPECT_EQ(8081, mock->port);
-  ASSERT_EQ(1u, c.routes.size());
-  EXPECT_EQ("/v1", c.routes[0].match.path_prefix);
-  const PolicyConfig* policy = c.find_policy(c.routes[0].policy);
+  ASSERT_EQ(4u, c.routes.size());
+  EXPECT_EQ("/v1", c.routes[3].match.path_prefix);
+  EXPECT_TRUE(c.routes[3].allow_policy_header);
+  const PolicyConfig* policy = c.find_policy(c.routes[3].policy);
   ASSERT_NE(nullptr, policy);
   EXPECT_EQ("redact-demo", policy->name);
   ASSERT_TRUE(policy->redact);
   EXPECT_FALSE(policy->redact->phrases.empty());
+}
+
+TEST(Examples, DemoHasOneRouteAndPolicyPerAction) {
+  LoadResult r = load_config_file(example("demo.yaml"));
+  ASSERT_TRUE(r.config);
+  const Config& c = *r.config;
+  for (const char* action : {"annotate", "block", "rewrite"}) {
+    const auto route = std::find_if(c.routes.begin(), c.routes.end(),
+                                    [&](const RouteConfig& x) { return x.name == action; });
+    ASSERT_NE(c.routes.end(), route) << action;
+    EXPECT_EQ(std::string("guard-") + action, route->match.model);
+    const PolicyConfig* policy = c.find_policy(route->policy);
+    ASSERT_NE(nullptr, policy) << action;
+    EXPECT_TRUE(policy->runs("semantic_pieces")) << action;
+  }
+  EXPECT_EQ(HoldMode::kSentence, c.find_policy("block")->hold);
+  EXPECT_EQ(ActionKind::kBlock, c.find_policy("block")->actions.contradicted.kind);
+  EXPECT_EQ(RewriteKind::kCorrect, c.find_policy("rewrite")->actions.contradicted.rewrite);
 }
 
 TEST(Examples, LocalVllmHasLongTimeouts) {
