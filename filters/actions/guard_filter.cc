@@ -17,6 +17,7 @@ namespace {
 using config::ActionKind;
 
 constexpr int kMaxTrackedChoices = 1024;
+constexpr std::size_t kMaxAuditBytes = 4096;
 
 // The request asks for a JSON answer (`response_format` json_object or json_schema): the
 // answer is data, not prose claims.
@@ -70,8 +71,8 @@ GuardFilter::Clock::time_point GuardFilter::Arrivals::of(std::size_t offset) con
 }
 
 GuardFilter::GuardFilter(std::shared_ptr<const GuardConfig> config, std::string_view request_body,
-                         std::string* forwarded_body)
-    : config_(std::move(config)) {
+                         std::string* forwarded_body, bool audit_content)
+    : config_(std::move(config)), audit_content_(audit_content) {
   const Clock::time_point start = Clock::now();
   tally_.set_rule(config_->rule);
   if (!config_->verify_json_responses && wants_json_answer(request_body)) {
@@ -214,6 +215,13 @@ bool GuardFilter::act(Choice& choice, int index, const text::StreamSentence& sen
                                config_->rewrite, index_.get());
   }
   tally_.record(decision, v, rewrite.has_value(), decision.action.kind == ActionKind::kBlock);
+  if (audit_content_ && decision.action.kind != ActionKind::kPass &&
+      flagged_.size() < kMaxAuditBytes) {
+    if (!flagged_.empty()) flagged_ += " | ";
+    flagged_ += decision.label;
+    flagged_ += ": ";
+    flagged_.append(sentence.text, 0, kMaxAuditBytes - std::min(kMaxAuditBytes, flagged_.size()));
+  }
   if (decision.action.kind != ActionKind::kPass || threshold_blocks) {
     SentenceAnnotation a;
     a.choice = index;
@@ -253,9 +261,10 @@ void GuardFilter::on_answer_end(std::vector<std::string>& annotations) {
 
 void GuardFilter::on_stream_end(stream::StreamReport& report) {
   tally_.report(report, has_context(), unchecked_reason_);
-  report.fields.emplace_back("context_passages", std::to_string(passages_));
-  report.fields.emplace_back("context_bytes", std::to_string(context_bytes_));
-  report.fields.emplace_back("context_truncated", context_truncated_ ? "true" : "false");
+  report.fields.emplace_back("guard.context_passages", std::to_string(passages_));
+  report.fields.emplace_back("guard.context_bytes", std::to_string(context_bytes_));
+  report.fields.emplace_back("guard.context_truncated", context_truncated_ ? "true" : "false");
+  if (audit_content_ && !flagged_.empty()) report.fields.emplace_back("guard.flagged", flagged_);
 }
 
 }  // namespace groundgate::filters::actions

@@ -26,8 +26,9 @@ class GuardFilter final : public stream::StreamFilter {
  public:
   // Extracts the context from the request body and gets its index. When the extraction
   // removed extension fields, the body to forward is moved to `forwarded_body` (if given).
+  // `audit_content`: the report carries the text of the sentences acted on (bounded).
   GuardFilter(std::shared_ptr<const GuardConfig> config, std::string_view request_body,
-              std::string* forwarded_body);
+              std::string* forwarded_body, bool audit_content = false);
 
   void on_text(const stream::TextEvent& event, stream::ChoiceOutput& out) override;
   void on_answer_end(std::vector<std::string>& annotations) override;
@@ -80,6 +81,8 @@ class GuardFilter final : public stream::StreamFilter {
   std::vector<std::unique_ptr<Choice>> choices_;
   GuardTally tally_;
   bool threshold_annotated_ = false;
+  bool audit_content_ = false;
+  std::string flagged_;  // with audit_content: the sentences not passed as supported
   bool stopped_ = false;
 };
 

@@ -127,23 +127,23 @@ void GuardTally::report(stream::StreamReport& report, bool has_context,
   report.counts.emplace_back("actions.annotate", annotated_);
   report.counts.emplace_back("actions.rewrite", rewritten_);
   report.counts.emplace_back("actions.block", blocked_);
-  report.fields.emplace_back("verdict", std::string(s.verdict));
-  report.fields.emplace_back("checked", std::to_string(s.checked));
-  report.fields.emplace_back("sentences", std::to_string(s.sentences));
-  report.fields.emplace_back("unchecked", std::to_string(s.unchecked));
+  report.fields.emplace_back("guard.verdict", std::string(s.verdict));
+  report.fields.emplace_back("guard.checked", std::to_string(s.checked));
+  report.fields.emplace_back("guard.sentences", std::to_string(s.sentences));
+  report.fields.emplace_back("guard.unchecked", std::to_string(s.unchecked));
   if (!s.unchecked_reason.empty()) {
-    report.fields.emplace_back("unchecked_reason", std::string(s.unchecked_reason));
+    report.fields.emplace_back("guard.unchecked_reason", std::string(s.unchecked_reason));
   }
   char text[32];
   std::snprintf(text, sizeof text, "%.3f", s.score);
-  report.fields.emplace_back("score", text);
+  report.fields.emplace_back("guard.score", text);
   std::snprintf(text, sizeof text, "%.3f", millis(verify_));
-  report.fields.emplace_back("verify_ms", text);
+  report.fields.emplace_back("guard.verify_ms", text);
   std::snprintf(text, sizeof text, "%.3f", millis(prepare_));
-  report.fields.emplace_back("prepare_ms", text);
+  report.fields.emplace_back("guard.prepare_ms", text);
   std::snprintf(text, sizeof text, "%.3f", s.held_ms_max);
-  report.fields.emplace_back("held_ms_max", text);
-  if (threshold_hits_ > 0) report.fields.emplace_back("answer_threshold", "exceeded");
+  report.fields.emplace_back("guard.held_ms_max", text);
+  if (threshold_hits_ > 0) report.fields.emplace_back("guard.answer_threshold", "exceeded");
   report.observations.emplace_back("verify_seconds", verify_seconds_);
   report.observations.emplace_back("hold_seconds", hold_seconds_);
 }

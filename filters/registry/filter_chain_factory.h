@@ -23,6 +23,9 @@ struct StreamInfo {
   // Out: the body to forward upstream, set by a filter that strips the context extension
   // fields (`context`, `documents`); left empty, the original body goes unchanged.
   std::string* forwarded_body = nullptr;
+  // The operator enabled content in logs (logging.log_content): filters may put the text they
+  // acted on into their report (the audit record).
+  bool log_content = false;
 };
 
 // Makes one filter for one stream from its compiled (shared, immutable) config.

@@ -41,8 +41,8 @@ struct TextEvent {
 // the proxy turns counts into metrics and both into access-log fields.
 // Well-known keys: counts "verdicts.<label>" and "actions.<kind>" become the metrics
 // groundgate_verdicts_total and groundgate_actions_total; observations "verify_seconds" and
-// "hold_seconds" the histograms of verification time and hold delay; fields "verdict" and
-// "checked" the response headers x-groundgate-verdict and x-groundgate-checked.
+// "hold_seconds" the histograms of verification time and hold delay; fields "guard.verdict" and
+// "guard.checked" the response headers x-groundgate-verdict and x-groundgate-checked.
 struct StreamReport {
   std::vector<std::pair<std::string, std::uint64_t>> counts;  // {"verdicts.supported", 3}
   std::vector<std::pair<std::string, std::string>> fields;    // access-log extras

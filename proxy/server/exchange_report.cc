@@ -16,17 +16,34 @@ double seconds_since(Exchange::Clock::time_point t) {
 }  // namespace
 
 void Exchange::record_filter_report(std::string_view route) {
-  constexpr std::string_view kVerdictPrefix = "semantic_pieces.";
-  auto report = chain_.report();
+  // The well-known keys of filters::stream::StreamReport become metrics; every count and field
+  // goes into the access log line, which is the request's audit record.
+  constexpr std::string_view kVerdicts = "verdicts.";
+  constexpr std::string_view kActions = "actions.";
+  const filters::stream::StreamReport report = chain_.report();
+  record_.extra.emplace_back("policy", policy_);
   for (const auto& [key, count] : report.counts) {
+    const std::string_view name = key;
     record_.extra.emplace_back(key, std::to_string(count));
-    if (std::string_view(key).starts_with(kVerdictPrefix)) {
-      std::string_view label = std::string_view(key).substr(kVerdictPrefix.size());
-      ctx_.metrics.verdicts_total.with({route, label}).inc(count);
+    if (name.starts_with(kVerdicts)) {
+      ctx_.metrics.verdicts_total.with({route, name.substr(kVerdicts.size())}).inc(count);
+    } else if (name.starts_with(kActions)) {
+      ctx_.metrics.filter_actions_total.with({route, "guard", name.substr(kActions.size())})
+          .inc(count);
     }
   }
-  for (auto& field : report.fields)
-    record_.extra.push_back(std::move(field));
+  for (const auto& field : report.fields)
+    record_.extra.push_back(field);
+  for (const auto& [key, samples] : report.observations) {
+    observability::HistogramFamily* family =
+        key == "verify_seconds" ? &ctx_.metrics.verification_seconds
+        : key == "hold_seconds" ? &ctx_.metrics.hold_delay_seconds
+                                : nullptr;
+    if (family == nullptr) continue;
+    auto& histogram = family->with({route});
+    for (double sample : samples)
+      histogram.observe(sample);
+  }
 }
 
 void Exchange::finish_record() {

@@ -46,8 +46,8 @@ TEST(GuardFilter, StreamFirstReleasesAtOnceAndAnnotatesAfter) {
   EXPECT_EQ(1u, count_of(r.report, "verdicts.supported"));
   EXPECT_EQ(1u, count_of(r.report, "verdicts.contradicted"));
   EXPECT_EQ(1u, count_of(r.report, "actions.annotate"));
-  EXPECT_EQ("hallucinated", field_of(r.report, "verdict"));
-  EXPECT_EQ("2", field_of(r.report, "checked"));
+  EXPECT_EQ("hallucinated", field_of(r.report, "guard.verdict"));
+  EXPECT_EQ("2", field_of(r.report, "guard.checked"));
 }
 
 TEST(GuardFilter, SentenceHoldReleasesOnlyVerifiedSentencesAtEverySplit) {
@@ -241,8 +241,8 @@ TEST(GuardFilter, HoldAndVerifyTimesAreObserved) {
   }
   EXPECT_EQ(2u, hold);
   EXPECT_EQ(2u, verify);
-  EXPECT_NE(std::nullopt, field_of(r.report, "held_ms_max"));
-  EXPECT_EQ("1", field_of(r.report, "context_passages"));
+  EXPECT_NE(std::nullopt, field_of(r.report, "guard.held_ms_max"));
+  EXPECT_EQ("1", field_of(r.report, "guard.context_passages"));
 }
 
 TEST(GuardFilter, CodeBlocksAreNotClaims) {
