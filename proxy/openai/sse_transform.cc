@@ -111,6 +111,7 @@ void SseTransform::handle(const sse::SseEvent& event, std::string& out) {
 }
 
 void SseTransform::handle_chunk(const sse::SseEvent& event, std::string& out) {
+  flush_usage({}, out);
   if (Status status = decoder_.decode(event.data, chunk_); !status.ok) {
     ++counters_.parse_errors;
     forward(event, out);
@@ -122,6 +123,10 @@ void SseTransform::handle_chunk(const sse::SseEvent& event, std::string& out) {
   }
   if (!chunk_.header.id.empty() || !chunk_.header.object.empty()) header_ = chunk_.header;
   if (!chunk_.object.empty()) legacy_ = chunk_.legacy();
+  if (chunk_.choices.empty() && chunk_.has_usage && event.terminated) {
+    held_usage_ = event;
+    return;
+  }
   for (const auto& choice : chunk_.choices) {
     if (choice.legacy_text) legacy_ = true;
     open(choice.index);
@@ -221,6 +226,7 @@ void SseTransform::end_open_choices(std::string& out) {
 }
 
 void SseTransform::stop(std::vector<std::string> annotations, std::string& out) {
+  flush_usage({}, out);
   // The text released before the stop in the same call was checked: it goes out first.
   annotations.push_back(ChunkWriter::stopped_annotation(chain_->stop_reason()));
   append_all(annotations, chain_->answer_end());
@@ -252,7 +258,28 @@ void SseTransform::write_comments(const std::vector<std::string>& annotations, s
 }
 
 void SseTransform::summarize(std::string& out) {
-  attach(chain_->answer_end(), out);
+  const std::vector<std::string> summary = chain_->answer_end();
+  if (held_usage_) return flush_usage(summary, out);
+  attach(summary, out);
+}
+
+void SseTransform::flush_usage(const std::vector<std::string>& annotations, std::string& out) {
+  if (!held_usage_) return;
+  const sse::SseEvent event = std::move(*held_usage_);
+  held_usage_.reset();
+  if (annotations.empty()) return forward(event, out);
+  if (placement_ == AnnotationPlacement::kCommentLines) {
+    write_comments(annotations, out);
+    return forward(event, out);
+  }
+  std::string json = event.data;
+  if (!ChunkWriter::add_annotations(json, annotations)) {
+    forward(event, out);
+    return attach(annotations, out);
+  }
+  end_block(out);
+  sse::SseWriter::append_data(out, json, event.type, event.id);
+  ++counters_.chunks_rewritten;
 }
 
 void SseTransform::fail(std::string_view message, std::string_view code, std::string& out) {

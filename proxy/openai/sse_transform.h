@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -62,6 +63,8 @@ class SseTransform {
   void write_comments(const std::vector<std::string>& annotations, std::string& out);
   // The filters' answer-level annotations (the summary), once, before [DONE] or an error.
   void summarize(std::string& out);
+  // Forwards the held usage chunk (if any) as the upstream sent it, plus `annotations`.
+  void flush_usage(const std::vector<std::string>& annotations, std::string& out);
   void fail(std::string_view message, std::string_view code, std::string& out);
   // Writes a data event made here.
   void emit(std::string_view payload, std::string& out);
@@ -85,6 +88,9 @@ class SseTransform {
   bool legacy_ = false;
   std::vector<int> open_choices_;  // sorted
   std::map<int, std::string> utf8_tails_;
+  // The usage chunk (no choices), held until the next event: when that is [DONE], the summary
+  // rides on it, so the usage chunk stays the last chunk as clients expect.
+  std::optional<sse::SseEvent> held_usage_;
   bool unterminated_ = false;  // the last bytes sent end inside an upstream block
   bool done_ = false;
   bool stopped_ = false;

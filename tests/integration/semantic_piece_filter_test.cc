@@ -1,6 +1,7 @@
 // The semantic-piece verifier on live traffic, in stream_first hold: a streamed RAG answer
-// through a real ProxyServer yields verdict counts in the access log and in /metrics, the
-// client's stream stays byte-identical, and the context extension fields are not forwarded.
+// through a real ProxyServer yields verdict counts in the access log (the audit record) and in
+// /metrics, the client's chunks stay byte-identical with comment annotations, and the context
+// extension fields are not forwarded.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -144,17 +145,19 @@ TEST_F(SemanticPieceFilterTest, VerdictsReachTheAccessLogAndMetricsPerRouteAndLa
   for (int i : {0, 1}) {
     const std::string& line = lines[i];
     EXPECT_TRUE(has(line, R"("route":"grounded")")) << line;
-    EXPECT_TRUE(has(line, R"("semantic_pieces.supported":"1")")) << line;
-    EXPECT_TRUE(has(line, R"("semantic_pieces.contradicted":"1")")) << line;
-    EXPECT_TRUE(has(line, R"("semantic_pieces.no_context":"0")")) << line;
-    EXPECT_TRUE(has(line, R"("semantic_pieces.verdict":"hallucinated")")) << line;
-    EXPECT_TRUE(has(line, R"("semantic_pieces.passages":"1")")) << line;
-    EXPECT_TRUE(has(line, R"("semantic_pieces.context_truncated":"false")")) << line;
-    EXPECT_TRUE(has(line, R"("semantic_pieces.verify_us":")")) << line;
+    EXPECT_TRUE(has(line, R"("policy":"grounded")")) << line;
+    EXPECT_TRUE(has(line, R"("verdicts.supported":"1")")) << line;
+    EXPECT_TRUE(has(line, R"("verdicts.contradicted":"1")")) << line;
+    EXPECT_TRUE(has(line, R"("verdicts.no_context":"0")")) << line;
+    EXPECT_TRUE(has(line, R"("actions.annotate":"1")")) << line;
+    EXPECT_TRUE(has(line, R"("guard.verdict":"hallucinated")")) << line;
+    EXPECT_TRUE(has(line, R"("guard.context_passages":"1")")) << line;
+    EXPECT_TRUE(has(line, R"("guard.context_truncated":"false")")) << line;
+    EXPECT_TRUE(has(line, R"("guard.verify_ms":")")) << line;
     EXPECT_FALSE(has(line, "musician")) << "the log never carries content: " << line;
   }
-  EXPECT_TRUE(has(lines[2], R"("semantic_pieces.no_context":"2")")) << lines[2];
-  EXPECT_TRUE(has(lines[2], R"("semantic_pieces.verdict":"no_context")")) << lines[2];
+  EXPECT_TRUE(has(lines[2], R"("verdicts.no_context":"2")")) << lines[2];
+  EXPECT_TRUE(has(lines[2], R"("guard.verdict":"no_context")")) << lines[2];
 }
 
 // A recorded upstream stream, answer split mid-word and mid-sentence.
@@ -173,7 +176,20 @@ const std::string kRecordedStream =
     "\"finish_reason\":\"stop\"}]}\n\n"
     "data: [DONE]\n\n";
 
-TEST(SemanticPieceFilterRaw, StreamIsByteIdenticalAndContextIsNotForwarded) {
+// The client's stream without the comment blocks the guard adds.
+std::string without_comments(const std::string& body) {
+  std::string out;
+  std::size_t at = 0;
+  while (at < body.size()) {
+    const std::size_t end = body.find("\n\n", at);
+    const std::size_t stop = end == std::string::npos ? body.size() : end + 2;
+    if (body.compare(at, 2, ": ") != 0) out += body.substr(at, stop - at);
+    at = stop;
+  }
+  return out;
+}
+
+TEST(SemanticPieceFilterRaw, ChunksAreByteIdenticalAndContextIsNotForwarded) {
   RawUpstream upstream([](auto& socket, const std::string&) {
     RawUpstream::send(socket, RawUpstream::sse_header());
     for (std::size_t i = 0; i < kRecordedStream.size(); i += 37) {
@@ -187,7 +203,7 @@ TEST(SemanticPieceFilterRaw, StreamIsByteIdenticalAndContextIsNotForwarded) {
 upstreams:
   up: {url: "http://127.0.0.1:${UPSTREAM_PORT}"}
 policies:
-  grounded: {verifiers: [semantic_pieces]}
+  grounded: {verifiers: [semantic_pieces], annotations: comment}
 routes:
   - {name: rag, match: {path_prefix: /v1}, upstream: up, policy: grounded}
 logging: {access_log: false}
@@ -195,7 +211,8 @@ logging: {access_log: false}
   auto response =
       http_request(fixture.port(), "POST", "/v1/chat/completions", with_context_field());
   ASSERT_EQ(response.status, 200) << response.error;
-  EXPECT_EQ(response.body, kRecordedStream);
+  EXPECT_EQ(without_comments(response.body), kRecordedStream);
+  EXPECT_TRUE(has(response.body, ": groundgate {\"type\":\"summary\"")) << response.body;
 
   const std::string seen = upstream.last_request();
   EXPECT_FALSE(has(seen, R"("context")")) << "extension field stripped: " << seen;

@@ -297,8 +297,35 @@ TEST(SseTransformTest, StopEmitsTheStopChunkThenDoneThenNothing) {
   }
 }
 
-TEST(SseTransformTest, SummaryGoesInAChunkWithoutChoicesBeforeDone) {
+// The data payloads of an SSE text, in order.
+std::vector<std::string> sse_data_of(std::string_view text) {
+  sse::SseParser parser(kMaxEvent);
+  std::vector<sse::SseEvent> events;
+  parser.feed(text, events);
+  parser.finish(events);
+  std::vector<std::string> out;
+  for (const auto& e : events) {
+    if (e.has_data) out.push_back(e.data);
+  }
+  return out;
+}
+
+TEST(SseTransformTest, SummaryRidesOnTheUsageChunkWhichStaysLast) {
   const std::string input = fixture("chat_usage.sse");
+  ASSERT_NE(std::string::npos, input.find(R"("usage":{)"));
+  for (std::size_t cut = 1; cut < input.size(); cut += 97) {
+    Outcome r = run(input, [] { return make_chain(std::make_unique<SummaryFilter>()); }, {cut});
+    const std::vector<std::string> data = sse_data_of(r.out);
+    ASSERT_GE(data.size(), 2u);
+    EXPECT_EQ("[DONE]", data.back());
+    const std::string& last = data[data.size() - 2];
+    EXPECT_NE(std::string::npos, last.find(R"("usage":{)")) << last;
+    EXPECT_TRUE(last.ends_with(R"(,"groundgate":[{"type":"summary"}]})")) << last;
+  }
+}
+
+TEST(SseTransformTest, SummaryGoesInAChunkWithoutChoicesBeforeDone) {
+  const std::string input = fixture("chat_logprobs.sse");
   Outcome r = run(input, [] { return make_chain(std::make_unique<SummaryFilter>()); });
   const std::string tail = R"("choices":[],"groundgate":[{"type":"summary"}]})"
                            "\n\ndata: [DONE]\n\n";
@@ -338,7 +365,12 @@ TEST(SseTransformTest, CommentPlacementKeepsUpstreamChunksByteForByte) {
   }
   EXPECT_EQ(input, without);
   EXPECT_NE(std::string::npos, out.find(": groundgate {\"choice\":0,\"offset\":0}\n\n"));
-  EXPECT_NE(std::string::npos, out.find(": groundgate {\"type\":\"summary\"}\n\ndata: [DONE]"));
+  // The summary comes just before the usage chunk, which stays the last chunk.
+  const std::size_t summary = out.find(": groundgate {\"type\":\"summary\"}\n\n");
+  ASSERT_NE(std::string::npos, summary);
+  const std::size_t usage_chunk = out.rfind("data:", out.find("\"usage\":{"));
+  EXPECT_EQ(out.find("data:", summary), usage_chunk);
+  EXPECT_TRUE(out.ends_with("data: [DONE]\n\n"));
 }
 
 TEST(SseTransformTest, TextReleasedBeforeAStopInTheSameChunkGoesOut) {

@@ -1,0 +1,302 @@
+// Inline guarding on live traffic (issue 5): every action, streamed and not, in both hold
+// modes, through a real ProxyServer and the mock upstream; blocked text never reaches the
+// client; n=2, tool calls, usage, on_error both ways, header-selected policies.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "tests/integration/support/http_client.h"
+#include "tests/integration/support/proxy_fixture.h"
+#include "tests/integration/support/raw_upstream.h"
+
+namespace groundgate::testing {
+namespace {
+
+const char* kConfig = R"(
+upstreams:
+  up: {url: "http://127.0.0.1:${MOCK_PORT}"}
+policies:
+  annotate:
+    verifiers: [semantic_pieces]
+  comment:
+    verifiers: [semantic_pieces]
+    annotations: comment
+  block:
+    verifiers: [semantic_pieces]
+    hold: sentence
+    actions: {unsupported: block, contradicted: block}
+  block-http:
+    verifiers: [semantic_pieces]
+    hold: sentence
+    actions: {contradicted: block}
+    block_status: 422
+  rewrite:
+    verifiers: [semantic_pieces]
+    hold: sentence
+    actions: {contradicted: {rewrite: correct}, unsupported: {rewrite: replace}}
+    rewrite: {notice: "[removed]"}
+  closed:
+    verifiers: [semantic_pieces]
+    hold: sentence
+    on_error: closed
+    verify_budget_us: 1
+  open:
+    verifiers: [semantic_pieces]
+    hold: sentence
+    max_sentence_bytes: 10
+routes:
+  - {name: annotate, match: {model: annotate}, upstream: up, policy: annotate, allow_policy_header: true}
+  - {name: comment, match: {model: comment}, upstream: up, policy: comment}
+  - {name: block, match: {model: block}, upstream: up, policy: block}
+  - {name: block-http, match: {model: block-http}, upstream: up, policy: block-http}
+  - {name: rewrite, match: {model: rewrite}, upstream: up, policy: rewrite}
+  - {name: closed, match: {model: closed}, upstream: up, policy: closed}
+  - {name: open, match: {model: open}, upstream: up, policy: open}
+logging: {access_log: false}
+)";
+
+// One supported sentence, then one with a changed date (1994 for 1991).
+const char* kScript = R"(
+- match: "Goertz"
+  answer: "Allie Goertz is an American musician. She was born on March 2, 1994."
+- match: "search"
+  tool_call:
+    name: search
+    arguments: '{"q": "Goertz"}'
+)";
+
+constexpr const char* kGood = "Allie Goertz is an American musician.";
+constexpr const char* kCorrected =
+    "Allie Goertz is an American musician. She was born on March 2, 1991.";
+
+std::string request(const std::string& model, bool stream, const std::string& extra = "",
+                    const std::string& question = "Who is Allie Goertz?") {
+  return R"({"model":")" + model + "\"" + (stream ? R"(,"stream":true)" : "") + extra +
+         R"(,"context":"Allison Beth Goertz (born March 2, 1991) is an American musician. )"
+         R"(Goertz is known for her satirical songs.","messages":[{"role":"user","content":")" +
+         question + R"("}]})";
+}
+
+bool has(const std::string& text, const std::string& needle) {
+  return text.find(needle) != std::string::npos;
+}
+
+// The content of choice `index` as a client assembles it from an SSE body.
+std::string content_of(const std::string& sse_body, int index = 0) {
+  std::string out;
+  const std::string choice = R"({"index":)" + std::to_string(index) + ",";
+  for (const std::string& data : sse_data(sse_body)) {
+    const auto at_choice = data.find(choice);
+    if (at_choice == std::string::npos) continue;
+    const std::string key = R"("content":")";
+    const auto at = data.find(key, at_choice);
+    if (at == std::string::npos) continue;
+    const auto end = data.find('"', at + key.size());
+    out += data.substr(at + key.size(), end - at - key.size());
+  }
+  return out;
+}
+
+class GuardTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::ofstream(fixture_.dir() + "/script.yaml") << kScript;
+    proxy::mock::MockOptions options;
+    options.tokens_per_second = 0;
+    options.script_file = fixture_.dir() + "/script.yaml";
+    fixture_.start_mock(options);
+    fixture_.start_proxy(kConfig);
+  }
+
+  HttpResponse chat(const std::string& body,
+                    const std::map<std::string, std::string>& headers = {}) {
+    return http_request(fixture_.port(), "POST", "/v1/chat/completions", body, headers);
+  }
+
+  ProxyFixture fixture_;
+};
+
+TEST_F(GuardTest, AnnotateStreamFirstKeepsTheTextAndAddsVerdictsAndASummary) {
+  HttpResponse r = chat(request("annotate", true));
+  ASSERT_EQ(200, r.status) << r.error;
+  EXPECT_EQ("Allie Goertz is an American musician. She was born on March 2, 1994.",
+            content_of(r.body));
+  const std::vector<std::string> data = sse_data(r.body);
+  ASSERT_GE(data.size(), 3u);
+  EXPECT_EQ("[DONE]", data.back());
+  const std::string& summary = data[data.size() - 2];
+  EXPECT_TRUE(has(summary, R"("choices":[],"groundgate":[{"type":"summary","policy":"annotate")"))
+      << summary;
+  EXPECT_TRUE(has(summary, R"("verdict":"hallucinated")")) << summary;
+  EXPECT_TRUE(has(r.body, R"("label":"contradicted","action":"annotate")")) << r.body;
+  EXPECT_TRUE(has(r.body, R"("reason":"answer says March 2, 1994, evidence says March 2, 1991")"));
+}
+
+TEST_F(GuardTest, CommentAnnotationsLeaveTheChunksAlone) {
+  HttpResponse r = chat(request("comment", true));
+  ASSERT_EQ(200, r.status) << r.error;
+  EXPECT_TRUE(has(r.body, ": groundgate {\"type\":\"verdict\"")) << r.body;
+  EXPECT_TRUE(has(r.body, ": groundgate {\"type\":\"summary\"")) << r.body;
+  for (const std::string& data : sse_data(r.body))
+    EXPECT_FALSE(has(data, "groundgate")) << data;
+}
+
+TEST_F(GuardTest, BlockStreamSendsNoByteOfTheBlockedSentence) {
+  HttpResponse r = chat(request("block", true));
+  ASSERT_EQ(200, r.status) << r.error;
+  EXPECT_EQ(kGood, content_of(r.body));
+  EXPECT_FALSE(has(r.body, "1994"));
+  EXPECT_FALSE(has(r.body, "She was"));
+  EXPECT_TRUE(has(r.body, R"("finish_reason":"content_filter")")) << r.body;
+  EXPECT_TRUE(has(r.body, R"({"type":"stopped","reason":"guard.contradicted"})")) << r.body;
+  EXPECT_EQ("[DONE]", sse_data(r.body).back());
+}
+
+TEST_F(GuardTest, RewriteStreamCorrectsTheValue) {
+  HttpResponse r = chat(request("rewrite", true));
+  ASSERT_EQ(200, r.status) << r.error;
+  EXPECT_EQ(kCorrected, content_of(r.body));
+  EXPECT_FALSE(has(r.body, "1994\\\"") && has(r.body, "\"content\":\"1994"));
+  EXPECT_TRUE(has(r.body, R"("action":"rewrite","rewrite":"correct")")) << r.body;
+}
+
+TEST_F(GuardTest, NonStreamedAnswersCarryTheFieldAndHeaders) {
+  HttpResponse annotated = chat(request("annotate", false));
+  ASSERT_EQ(200, annotated.status) << annotated.error;
+  EXPECT_EQ("hallucinated", std::string(annotated.headers["x-groundgate-verdict"]));
+  EXPECT_EQ("2", std::string(annotated.headers["x-groundgate-checked"]));
+  EXPECT_FALSE(std::string(annotated.headers["x-groundgate-added-ms"]).empty());
+  EXPECT_TRUE(has(annotated.body, R"("groundgate":[{"type":"verdict")")) << annotated.body;
+
+  HttpResponse rewritten = chat(request("rewrite", false));
+  ASSERT_EQ(200, rewritten.status) << rewritten.error;
+  EXPECT_TRUE(has(rewritten.body, std::string("\"content\":\"") + kCorrected + "\""))
+      << rewritten.body;
+
+  HttpResponse blocked = chat(request("block", false));
+  ASSERT_EQ(200, blocked.status) << blocked.error;
+  EXPECT_TRUE(has(blocked.body, std::string("\"content\":\"") + kGood + "\"")) << blocked.body;
+  EXPECT_TRUE(has(blocked.body, R"("finish_reason":"content_filter")")) << blocked.body;
+  EXPECT_FALSE(has(blocked.body, "1994"));
+
+  HttpResponse refused = chat(request("block-http", false));
+  EXPECT_EQ(422, refused.status);
+  EXPECT_TRUE(has(refused.body, R"("code":"groundgate_blocked")")) << refused.body;
+  EXPECT_FALSE(has(refused.body, "1994"));
+}
+
+TEST_F(GuardTest, TwoChoicesAreGuardedIndependently) {
+  HttpResponse r = chat(request("rewrite", true, R"(,"n":2)"));
+  ASSERT_EQ(200, r.status) << r.error;
+  EXPECT_EQ(kCorrected, content_of(r.body, 0));
+  EXPECT_EQ(kCorrected, content_of(r.body, 1));
+  EXPECT_TRUE(has(r.body, R"("checked":4)")) << r.body;
+}
+
+TEST_F(GuardTest, ToolCallsAndUsagePassThrough) {
+  HttpResponse tool = chat(request("block", true, "", "search for her"));
+  ASSERT_EQ(200, tool.status) << tool.error;
+  EXPECT_TRUE(has(tool.body, R"("name":"search")")) << tool.body;
+  EXPECT_TRUE(has(tool.body, R"("finish_reason":"tool_calls")")) << tool.body;
+  EXPECT_TRUE(has(tool.body, R"("verdict":"no_claims")")) << tool.body;
+
+  HttpResponse usage =
+      chat(request("rewrite", true, R"(,"stream_options":{"include_usage":true})"));
+  ASSERT_EQ(200, usage.status) << usage.error;
+  EXPECT_TRUE(has(usage.body, R"("usage":{"prompt_tokens":)")) << usage.body;
+  EXPECT_EQ(kCorrected, content_of(usage.body));
+}
+
+TEST_F(GuardTest, OnErrorClosedBlocksAndOpenReleasesUnverified) {
+  HttpResponse closed = chat(request("closed", true));
+  ASSERT_EQ(200, closed.status) << closed.error;
+  EXPECT_EQ("", content_of(closed.body));
+  EXPECT_TRUE(has(closed.body, R"("error":"over_budget")")) << closed.body;
+  EXPECT_TRUE(has(closed.body, R"("reason":"guard.unverified")")) << closed.body;
+
+  HttpResponse open = chat(request("open", true));
+  ASSERT_EQ(200, open.status) << open.error;
+  EXPECT_EQ("Allie Goertz is an American musician. She was born on March 2, 1994.",
+            content_of(open.body));
+  EXPECT_TRUE(has(open.body, R"("label":"unverified","action":"annotate")")) << open.body;
+  EXPECT_TRUE(has(open.body, R"("verdict":"unverified")")) << open.body;
+}
+
+TEST_F(GuardTest, HeaderSelectedPolicyIsAllowedOnlyWhereTheRouteSaysSo) {
+  HttpResponse allowed = chat(request("annotate", true), {{"x-groundgate-policy", "rewrite"}});
+  ASSERT_EQ(200, allowed.status) << allowed.error;
+  EXPECT_EQ(kCorrected, content_of(allowed.body));
+
+  HttpResponse refused = chat(request("block", true), {{"x-groundgate-policy", "annotate"}});
+  EXPECT_EQ(403, refused.status);
+  EXPECT_TRUE(has(refused.body, R"("code":"policy_not_allowed")")) << refused.body;
+
+  HttpResponse unknown = chat(request("annotate", true), {{"x-groundgate-policy", "nope"}});
+  EXPECT_EQ(403, unknown.status);
+}
+
+TEST_F(GuardTest, MetricsCountVerdictsActionsAndTimes) {
+  ASSERT_EQ(200, chat(request("block", true)).status);
+  ASSERT_EQ(200, chat(request("rewrite", true)).status);
+  const std::string metrics = metrics_with(
+      fixture_.admin_port(),
+      R"(groundgate_filter_actions_total{route="rewrite",filter="guard",action="rewrite"} 1)");
+  for (const char* series : {
+           R"(groundgate_verdicts_total{route="block",label="contradicted"} 1)",
+           R"(groundgate_filter_actions_total{route="block",filter="guard",action="block"} 1)",
+           R"(groundgate_filter_actions_total{route="rewrite",filter="guard",action="rewrite"} 1)",
+           R"(groundgate_verification_seconds_count{route="rewrite"} 2)",
+           R"(groundgate_hold_delay_seconds_count{route="rewrite"} 2)",
+       }) {
+    EXPECT_TRUE(has(metrics, series)) << series << "\n" << metrics;
+  }
+}
+
+// The answer as a recorded stream whose content is split in two deltas at byte `split`.
+std::string split_stream(const std::string& answer, std::size_t split) {
+  const std::string head = R"(data: {"id":"c1","object":"chat.completion.chunk","created":1,)"
+                           R"("model":"m","choices":[{"index":0,"delta":{)";
+  const std::string tail = R"(},"logprobs":null,"finish_reason":null}]})";
+  std::string out = head + R"("role":"assistant","content":"")" + tail + "\n\n";
+  out += head + R"("content":")" + answer.substr(0, split) + "\"" + tail + "\n\n";
+  out += head + R"("content":")" + answer.substr(split) + "\"" + tail + "\n\n";
+  out += R"(data: {"id":"c1","object":"chat.completion.chunk","created":1,"model":"m",)"
+         R"("choices":[{"index":0,"delta":{},"logprobs":null,"finish_reason":"stop"}]})"
+         "\n\ndata: [DONE]\n\n";
+  return out;
+}
+
+TEST(GuardSplits, NoByteOfABlockedSentenceAtAnySplitOfTheDeltas) {
+  const std::string answer = "Allie Goertz is an American musician. She was born on March 2, 1994.";
+  RawUpstream upstream([&](auto& socket, const std::string& request) {
+    const auto at = request.find("\"split\":");
+    const std::size_t split = at == std::string::npos ? 0 : std::stoul(request.substr(at + 8));
+    RawUpstream::send(socket, RawUpstream::sse_header());
+    RawUpstream::send(socket, RawUpstream::chunk(split_stream(answer, split)));
+    RawUpstream::send(socket, "0\r\n\r\n");
+  });
+  ProxyFixture fixture;
+  fixture.set_upstream_port(upstream.port());
+  fixture.start_proxy(R"(
+upstreams:
+  up: {url: "http://127.0.0.1:${UPSTREAM_PORT}"}
+policies:
+  block: {verifiers: [semantic_pieces], hold: sentence, actions: {contradicted: block}}
+routes:
+  - {name: rag, match: {path_prefix: /v1}, upstream: up, policy: block}
+logging: {access_log: false}
+)");
+  for (std::size_t split = 0; split <= answer.size(); ++split) {
+    const std::string body = request("m", true, ",\"split\":" + std::to_string(split));
+    HttpResponse r = http_request(fixture.port(), "POST", "/v1/chat/completions", body);
+    ASSERT_EQ(200, r.status) << r.error;
+    EXPECT_EQ(kGood, content_of(r.body)) << "split at " << split;
+    EXPECT_FALSE(has(r.body, "1994")) << "split at " << split;
+    EXPECT_FALSE(has(r.body, "She")) << "split at " << split;
+  }
+}
+
+}  // namespace
+}  // namespace groundgate::testing
