@@ -7,6 +7,7 @@
 #include <variant>
 
 #include <boost/asio/ssl/stream_base.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/ssl/ssl_stream.hpp>
 
@@ -42,6 +43,42 @@ class AnyStream {
   auto async_write_some(const ConstBufferSequence& buffers, Token&& token) {
     return std::visit(
         [&](auto& s) { return s.async_write_some(buffers, std::forward<Token>(token)); }, stream_);
+  }
+
+  // Reads and writes without Beast's per-operation timer: the caller bounds them (the
+  // exchange's watchdog), so tcp() must have expires_never(). Plain TCP goes straight to the
+  // socket; TLS still passes through the tcp_stream, whose timer is then never armed.
+  template <class MutableBufferSequence, class Token>
+  auto async_read_some_unbounded(const MutableBufferSequence& buffers, Token&& token) {
+    if (auto* t = std::get_if<Tls>(&stream_))
+      return t->async_read_some(buffers, std::forward<Token>(token));
+    return std::get<Tcp>(stream_).socket().async_read_some(buffers, std::forward<Token>(token));
+  }
+
+  template <class ConstBufferSequence, class Token>
+  auto async_write_unbounded(const ConstBufferSequence& buffers, Token&& token) {
+    if (auto* t = std::get_if<Tls>(&stream_))
+      return boost::asio::async_write(*t, buffers, std::forward<Token>(token));
+    return boost::asio::async_write(std::get<Tcp>(stream_).socket(), buffers,
+                                    std::forward<Token>(token));
+  }
+
+  // Moves the connection's socket onto `executor` (the strand of the exchange that reuses it).
+  // Plain TCP gets a new tcp_stream; under TLS only the socket moves, and the tcp_stream's
+  // timer handler (a send-phase timeout) still runs on the strand that opened the connection.
+  bool rebind(const executor_type& executor) {
+    boost::beast::error_code ec;
+    auto protocol = tcp().socket().local_endpoint(ec).protocol();
+    if (ec) return false;
+    auto fd = tcp().socket().release(ec);
+    if (ec) return false;
+    boost::asio::ip::tcp::socket socket(executor, protocol, fd);
+    if (auto* t = std::get_if<Tls>(&stream_)) {
+      t->next_layer().socket() = std::move(socket);
+    } else {
+      stream_.emplace<Tcp>(std::move(socket));
+    }
+    return true;
   }
 
   // Closes the socket at once (no TLS close_notify): used on errors and cancellation.

@@ -7,7 +7,6 @@
 #include <boost/beast/core/string.hpp>
 
 #include "proxy/server/forwarding.h"
-#include "proxy/server/upstream_connector.h"
 
 namespace groundgate::proxy::server {
 namespace asio = boost::asio;
@@ -26,7 +25,8 @@ Exchange::Exchange(ServerContext& ctx, AnyStream& client, beast::flat_buffer& cl
       keep_alive_(header.keep_alive()),
       runtime_(ctx.configs.current()),
       config_(*runtime_->config),
-      start_(Clock::now()) {
+      start_(Clock::now()),
+      upstream_in_bytes_(ctx.metrics.bytes_total.with({observability::kUpstreamIn})) {
   record_.start_time = std::chrono::system_clock::now();
   record_.request_id = std::to_string(ctx.next_request_id.fetch_add(1));
 }
@@ -53,45 +53,49 @@ awaitable<bool> Exchange::run() {
     co_return may_keep_connection() && response_complete_;
   }
 
-  auto executor = co_await asio::this_coro::executor;
-  auto connection = co_await connect_upstream(executor, *upstream_config_,
-                                              runtime_->tls_for(upstream_config_->name));
-  if (!connection.stream) {
-    bool timeout = connection.error_kind == "upstream_timeout";
-    fail(timeout                                   ? ErrorKind::kUpstreamTimeout
-         : connection.error_kind == "upstream_tls" ? ErrorKind::kUpstreamTls
-                                                   : ErrorKind::kUpstreamConnect);
-    co_await reply_error(
-        timeout ? http::status::gateway_timeout : http::status::bad_gateway,
-        "groundgate: upstream " + upstream_config_->name + " unreachable: " + connection.error,
-        "upstream_error", connection.error_kind);
-    finish_record();
-    co_return may_keep_connection() && response_complete_;
-  }
-  upstream_ = std::move(connection.stream);
-
-  if (!(inspected_ ? co_await send_inspected_request() : co_await send_streamed_request())) {
+  // A pooled connection may have been closed by the upstream meanwhile: a request that reached
+  // nothing of it goes once more, on a new connection.
+  for (bool allow_pooled = true;; allow_pooled = false) {
+    if (!co_await acquire_upstream(allow_pooled)) {
+      finish_record();
+      co_return may_keep_connection() && response_complete_;
+    }
+    Sent sent = inspected_ ? co_await send_inspected_request() : co_await send_streamed_request();
+    if (sent == Sent::kAll) break;
+    bool retry = sent == Sent::kNothing && upstream_reused_;
+    upstream_->close();
+    upstream_.reset();
+    if (retry) continue;
+    fail(ErrorKind::kUpstreamClosedEarly);
+    if (inspected_) {
+      co_await reply_error(http::status::bad_gateway, "groundgate: upstream closed the connection",
+                           "upstream_error", "upstream_disconnected");
+    }
     finish_record();
     co_return false;
   }
 
+  auto executor = co_await asio::this_coro::executor;
   park_timer_.emplace(executor, asio::steady_timer::time_point::max());
   side_tasks_done_.emplace(executor, asio::steady_timer::time_point::max());
-  auto elapsed = std::chrono::duration_cast<config::Millis>(Clock::now() - start_);
-  deadline_timer_.emplace(executor, upstream_config_->total_timeout - elapsed);
-  client_.tcp().expires_never();  // the watcher's read must not inherit an earlier deadline
-  // The client watcher and the total deadline run beside the response on this strand; the
-  // response side stops them when it ends, and we wait for both before the frame goes.
+  watchdog_timer_.emplace(executor);
+  total_deadline_at_ = start_ + upstream_config_->total_timeout;
+  // From here on the watchdog bounds every wait: no per-operation timer on either stream.
+  client_.tcp().expires_never();
+  upstream_->tcp().expires_never();
+  // The client watcher and the watchdog run beside the response on this strand; the response
+  // side stops them when it ends, and we wait for both before the frame goes.
   side_tasks_running_ = true;
   side_tasks_left_ = 2;
   auto side_task_ended = [this](std::exception_ptr) {
     if (--side_tasks_left_ == 0) side_tasks_done_->cancel();
   };
   asio::co_spawn(executor, watch_client(), side_task_ended);
-  asio::co_spawn(executor, total_deadline(), side_task_ended);
+  asio::co_spawn(executor, watchdog(), side_task_ended);
   co_await receive_response();
   while (side_tasks_left_ > 0)
     co_await side_tasks_done_->async_wait(kUseTuple);
+  release_upstream();
 
   if (!response_started_ && !client_gone_) {
     bool timeout = error_ == ErrorKind::kUpstreamTimeout;

@@ -2,13 +2,17 @@
 // One request and its response on a client connection: from a request header already read
 // to the last byte of the response. The Exchange's members are defined in several files, one
 // per side: exchange.cc (the sequence), exchange_request.cc, exchange_response.cc,
-// exchange_side_tasks.cc, exchange_replies.cc and exchange_report.cc (metrics, access log).
+// exchange_upstream.cc (pooled connections), exchange_side_tasks.cc (client watcher and the
+// timeout watchdog), exchange_replies.cc and exchange_report.cc (metrics, access log).
 
 #include <chrono>
+#include <cstddef>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/awaitable.hpp>
@@ -41,8 +45,7 @@ class Exchange {
  public:
   using Clock = std::chrono::steady_clock;
   using ResponseHeaderParser = boost::beast::http::response_parser<boost::beast::http::empty_body>;
-  using BodySerializer = boost::beast::http::response_serializer<boost::beast::http::buffer_body>;
-  using BodyResponse = boost::beast::http::response<boost::beast::http::buffer_body>;
+  using BodyParser = boost::beast::http::response_parser<boost::beast::http::buffer_body>;
 
   Exchange(ServerContext& ctx, AnyStream& client, boost::beast::flat_buffer& client_buffer,
            RequestHeaderParser& header);
@@ -55,21 +58,37 @@ class Exchange {
   bool select_route();
   std::string select_policy() const;
   void prepare_upstream_header(boost::beast::http::request_header<>& out) const;
-  boost::asio::awaitable<bool> send_inspected_request();
-  boost::asio::awaitable<bool> send_streamed_request();
+  // How far a request got before its upstream connection failed: a request that reached
+  // nothing may go again on a fresh connection.
+  enum class Sent { kAll, kNothing, kPart };
+  boost::asio::awaitable<Sent> send_inspected_request();
+  boost::asio::awaitable<Sent> send_streamed_request();
+
+  // Upstream connection (exchange_upstream.cc): a pooled one if `allow_pooled`, else a new
+  // one. False when none could be had; the error reply is then sent.
+  boost::asio::awaitable<bool> acquire_upstream(bool allow_pooled);
+  // Parks the connection for the next exchange when its response ended cleanly, else closes it.
+  void release_upstream();
 
   // Response side (exchange_response.cc).
   boost::asio::awaitable<void> receive_response();
   boost::asio::awaitable<void> relay_body(ResponseHeaderParser& header_parser, bool sse);
   boost::asio::awaitable<void> transform_json_body(ResponseHeaderParser& header_parser);
-  boost::asio::awaitable<bool> write_body_piece(BodySerializer& serializer, BodyResponse& response,
-                                                std::string_view piece);
+  // One read's worth of decoded body into `out`: parses what is buffered first and reads the
+  // socket only when nothing is; a plain loop instead of Beast's composed read per event.
+  boost::asio::awaitable<std::pair<boost::beast::error_code, std::size_t>> read_body(
+      BodyParser& parser, std::span<char> out);
+  // Writes body bytes to the client, framed as a chunk when the response is chunked.
+  boost::asio::awaitable<bool> write_body_piece(std::string_view piece);
   observability::ErrorKind upstream_read_error(const boost::beast::error_code& ec) const;
 
   // Side tasks beside receive_response once the request is sent (exchange_side_tasks.cc).
   boost::asio::awaitable<void> watch_client();
-  boost::asio::awaitable<void> total_deadline();
+  // One timer per exchange instead of one per read and write: the hot path only stamps when a
+  // wait starts; this wakes when a wait could have outlived its limit, or at the total deadline.
+  boost::asio::awaitable<void> watchdog();
   void stop_side_tasks();
+  void cancel_upstream();
 
   // Replies made by the proxy itself, OpenAI-shaped (exchange_replies.cc).
   boost::asio::awaitable<void> reply_error(boost::beast::http::status status,
@@ -108,9 +127,22 @@ class Exchange {
   filters::stream::FilterChain chain_;
 
   std::unique_ptr<AnyStream> upstream_;
+  std::string upstream_key_;          // its pool
+  bool upstream_reused_ = false;      // taken from the pool
+  bool upstream_keep_alive_ = false;  // the upstream's response allows another request
+  bool upstream_done_ = false;        // its response was read to the end
   boost::beast::flat_buffer upstream_buffer_;
+  observability::Counter& upstream_in_bytes_;
   std::optional<boost::asio::steady_timer> park_timer_;
-  std::optional<boost::asio::steady_timer> deadline_timer_;
+  std::optional<boost::asio::steady_timer> watchdog_timer_;
+  // What the watchdog checks; kNotWaiting when no such wait is pending.
+  static constexpr Clock::time_point kNotWaiting = Clock::time_point::max();
+  Clock::time_point total_deadline_at_ = kNotWaiting;
+  Clock::time_point upstream_wait_since_ = kNotWaiting;
+  Clock::duration upstream_wait_limit_{};
+  Clock::time_point client_write_since_ = kNotWaiting;
+  bool upstream_timed_out_ = false;
+  bool response_chunked_ = false;
   std::optional<boost::asio::steady_timer> side_tasks_done_;  // cancelled when the last one ends
   int side_tasks_left_ = 0;
   bool side_tasks_running_ = false;

@@ -100,10 +100,10 @@ void Exchange::prepare_upstream_header(http::request_header<>& out) const {
   copy_end_to_end_headers(request_, out, /*drop_accept_encoding=*/inspected_);
   out.set(http::field::host,
           host_header(upstream_config_->host, upstream_config_->port, upstream_config_->https));
-  out.set(http::field::connection, "close");  // one exchange per upstream connection
+  // No Connection header: HTTP/1.1 keeps the connection, and the pool reuses it.
 }
 
-awaitable<bool> Exchange::send_inspected_request() {
+awaitable<Exchange::Sent> Exchange::send_inspected_request() {
   http::request<http::string_body> request;
   prepare_upstream_header(request.base());
   request.body() = body_;
@@ -111,34 +111,27 @@ awaitable<bool> Exchange::send_inspected_request() {
   upstream_->tcp().expires_after(upstream_config_->header_timeout);
   auto [ec, n] = co_await http::async_write(*upstream_, request, kUseTuple);
   ctx_.metrics.bytes_total.with({observability::kUpstreamOut}).inc(n);
-  if (ec) {
-    fail(ErrorKind::kUpstreamClosedEarly);
-    co_await reply_error(http::status::bad_gateway, "groundgate: upstream closed the connection",
-                         "upstream_error", "upstream_disconnected");
-    co_return false;
-  }
-  co_return true;
+  if (!ec) co_return Sent::kAll;
+  co_return n == 0 ? Sent::kNothing : Sent::kPart;
 }
 
-awaitable<bool> Exchange::send_streamed_request() {
-  http::request_parser<http::buffer_body> parser{std::move(header_)};
-  parser.body_limit(boost::none);  // relayed piece by piece, never held whole
+awaitable<Exchange::Sent> Exchange::send_streamed_request() {
   http::request<http::buffer_body> request;
   prepare_upstream_header(request.base());
-  if (auto length = parser.content_length()) {
+  if (auto length = header_.content_length()) {
     request.content_length(*length);
-  } else if (parser.chunked()) {
+  } else if (header_.chunked()) {
     request.chunked(true);
   }
   request.body().data = nullptr;
-  request.body().more = !parser.is_done();
+  request.body().more = !header_.is_done();
   http::request_serializer<http::buffer_body> serializer{request};
   upstream_->tcp().expires_after(upstream_config_->header_timeout);
   auto [hec, hn] = co_await http::async_write_header(*upstream_, serializer, kUseTuple);
-  if (hec) {
-    fail(ErrorKind::kUpstreamClosedEarly);
-    co_return false;
-  }
+  if (hec) co_return hn == 0 ? Sent::kNothing : Sent::kPart;
+  // Only now: a retry on a new connection needs the header parser as it was.
+  http::request_parser<http::buffer_body> parser{std::move(header_)};
+  parser.body_limit(boost::none);  // relayed piece by piece, never held whole
   std::array<char, kRelayBufferBytes> buffer;
   while (!parser.is_done()) {
     parser.get().body().data = buffer.data();
@@ -148,7 +141,7 @@ awaitable<bool> Exchange::send_streamed_request() {
     if (ec == http::error::need_buffer) ec = {};
     if (ec) {
       fail(ec == beast::error::timeout ? ErrorKind::kClientTimeout : ErrorKind::kClientDisconnect);
-      co_return false;
+      co_return Sent::kPart;
     }
     record_.bytes_in += n;
     request.body().data = buffer.data();
@@ -159,7 +152,7 @@ awaitable<bool> Exchange::send_streamed_request() {
     if (wec == http::error::need_buffer) wec = {};
     if (wec) {
       fail(ErrorKind::kUpstreamClosedEarly);
-      co_return false;
+      co_return Sent::kPart;
     }
   }
   if (!serializer.is_done()) {
@@ -169,11 +162,11 @@ awaitable<bool> Exchange::send_streamed_request() {
     auto [ec, n] = co_await http::async_write(*upstream_, serializer, kUseTuple);
     if (ec && ec != http::error::need_buffer) {
       fail(ErrorKind::kUpstreamClosedEarly);
-      co_return false;
+      co_return Sent::kPart;
     }
   }
   body_consumed_ = true;
-  co_return true;
+  co_return Sent::kAll;
 }
 
 }  // namespace groundgate::proxy::server

@@ -1,6 +1,9 @@
 #include "proxy/server/exchange.h"
 
 #include <array>
+#include <cstdio>
+#include <optional>
+#include <tuple>
 
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/string_body.hpp>
@@ -20,6 +23,8 @@ using observability::ErrorKind;
 namespace {
 
 constexpr std::size_t kRelayBufferBytes = 16 * 1024;
+// Upstream bytes asked for per read; the flat buffer keeps its storage between reads.
+constexpr std::size_t kUpstreamReadBytes = 16 * 1024;
 
 bool is_http_error(const beast::error_code& ec) {
   return ec.category() == http::make_error_code(http::error::end_of_stream).category();
@@ -33,7 +38,9 @@ double seconds_since(Exchange::Clock::time_point t) {
 
 ErrorKind Exchange::upstream_read_error(const beast::error_code& ec) const {
   if (client_gone_) return ErrorKind::kClientDisconnect;
-  if (total_expired_ || ec == beast::error::timeout) return ErrorKind::kUpstreamTimeout;
+  if (total_expired_ || upstream_timed_out_ || ec == beast::error::timeout) {
+    return ErrorKind::kUpstreamTimeout;
+  }
   if (is_http_error(ec) && ec != http::error::end_of_stream && ec != http::error::partial_message) {
     return ErrorKind::kUpstreamBadResponse;
   }
@@ -41,14 +48,16 @@ ErrorKind Exchange::upstream_read_error(const beast::error_code& ec) const {
 }
 
 awaitable<void> Exchange::receive_response() {
-  http::response_parser<http::empty_body> parser;
+  ResponseHeaderParser parser;
   parser.header_limit(static_cast<std::uint32_t>(config_.limits.max_header_bytes));
   parser.body_limit(boost::none);
   if (request_.method() == http::verb::head) parser.skip(true);
   auto sent = Clock::now();
-  upstream_->tcp().expires_after(upstream_config_->header_timeout);
+  upstream_wait_limit_ = upstream_config_->header_timeout;
+  upstream_wait_since_ = sent;
   auto [ec, n] = co_await http::async_read_header(*upstream_, upstream_buffer_, parser, kUseTuple);
-  ctx_.metrics.bytes_total.with({observability::kUpstreamIn}).inc(n);
+  upstream_wait_since_ = kNotWaiting;
+  upstream_in_bytes_.inc(n);
   if (ec) {
     fail(upstream_read_error(ec));
     stop_side_tasks();
@@ -60,12 +69,15 @@ awaitable<void> Exchange::receive_response() {
 
   const auto& response = parser.get();
   status_ = response.result_int();
+  upstream_keep_alive_ = response.keep_alive();
+  upstream_done_ = parser.is_done();
   bool ok_identity = status_ == 200 && response[http::field::content_encoding].empty();
   std::string_view content_type = response[http::field::content_type];
   bool sse =
       inspected_ && info_.stream && ok_identity && content_type.starts_with("text/event-stream");
   bool json = inspected_ && !info_.stream && ok_identity && !chain_.empty() &&
               content_type.find("json") != std::string_view::npos;
+  upstream_wait_limit_ = upstream_config_->idle_timeout;
   if (json) {
     co_await transform_json_body(parser);
   } else {
@@ -74,15 +86,59 @@ awaitable<void> Exchange::receive_response() {
   stop_side_tasks();
 }
 
-awaitable<bool> Exchange::write_body_piece(http::response_serializer<http::buffer_body>& serializer,
-                                           http::response<http::buffer_body>& response,
-                                           std::string_view piece) {
-  response.body().data = const_cast<char*>(piece.data());
-  response.body().size = piece.size();
-  response.body().more = true;
-  client_.tcp().expires_after(config_.limits.client_idle_timeout);  // a stalled client ends here
-  auto [ec, n] = co_await http::async_write(client_, serializer, kUseTuple);
-  if (ec == http::error::need_buffer) ec = {};
+awaitable<std::pair<beast::error_code, std::size_t>> Exchange::read_body(BodyParser& parser,
+                                                                         std::span<char> out) {
+  beast::error_code ec;
+  std::size_t decoded = 0;
+  for (;;) {
+    while (upstream_buffer_.size() > 0 && !parser.is_done() && decoded < out.size()) {
+      auto& body = parser.get().body();
+      body.data = out.data() + decoded;
+      body.size = out.size() - decoded;
+      std::size_t used = parser.put(upstream_buffer_.data(), ec);
+      upstream_buffer_.consume(used);
+      decoded = out.size() - body.size;
+      if (ec == http::error::need_more || ec == http::error::need_buffer) {
+        ec = {};
+        if (used == 0) break;
+      } else if (ec) {
+        co_return std::pair{ec, decoded};
+      } else if (used == 0) {
+        break;
+      }
+    }
+    if (decoded > 0 || parser.is_done()) co_return std::pair{ec, decoded};
+    upstream_wait_since_ = Clock::now();
+    auto [rec, n] = co_await upstream_->async_read_some_unbounded(
+        upstream_buffer_.prepare(kUpstreamReadBytes), kUseTuple);
+    upstream_wait_since_ = kNotWaiting;
+    upstream_buffer_.commit(n);
+    upstream_in_bytes_.inc(n);
+    if (rec == asio::error::eof) {
+      // The body may be delimited by the close; if it is not, this reports a partial message.
+      ec = {};
+      parser.put_eof(ec);
+      co_return std::pair{ec, decoded};
+    }
+    if (rec) co_return std::pair{beast::error_code(rec), decoded};
+  }
+}
+
+awaitable<bool> Exchange::write_body_piece(std::string_view piece) {
+  client_write_since_ = Clock::now();
+  beast::error_code ec;
+  std::size_t n = 0;
+  if (response_chunked_) {
+    std::array<char, 20> size_line;
+    int length = std::snprintf(size_line.data(), size_line.size(), "%zx\r\n", piece.size());
+    std::array<asio::const_buffer, 3> chunk{
+        asio::buffer(size_line.data(), static_cast<std::size_t>(length)), asio::buffer(piece),
+        asio::buffer("\r\n", 2)};
+    std::tie(ec, n) = co_await client_.async_write_unbounded(chunk, kUseTuple);
+  } else {
+    std::tie(ec, n) = co_await client_.async_write_unbounded(asio::buffer(piece), kUseTuple);
+  }
+  client_write_since_ = kNotWaiting;
   record_.bytes_out += n;
   if (ec) {
     client_gone_ = true;
@@ -92,10 +148,9 @@ awaitable<bool> Exchange::write_body_piece(http::response_serializer<http::buffe
   co_return true;
 }
 
-awaitable<void> Exchange::relay_body(http::response_parser<http::empty_body>& header_parser,
-                                     bool sse) {
+awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool sse) {
   const auto& upstream_response = header_parser.get();
-  http::response<http::buffer_body> response;
+  http::response<http::empty_body> response;
   response.result(upstream_response.result_int());
   response.reason(upstream_response.reason());
   response.version(11);
@@ -107,12 +162,12 @@ awaitable<void> Exchange::relay_body(http::response_parser<http::empty_body>& he
   } else if (!header_parser.is_done()) {
     response.chunked(true);
   }
+  response_chunked_ = response.chunked();
   response.keep_alive(may_keep_connection());
-  response.body().data = nullptr;
-  response.body().more = !header_parser.is_done();
-  http::response_serializer<http::buffer_body> serializer{response};
-  client_.tcp().expires_after(config_.limits.client_idle_timeout);
+  http::response_serializer<http::empty_body> serializer{response};
+  client_write_since_ = Clock::now();
   auto [hec, hn] = co_await http::async_write_header(client_, serializer, kUseTuple);
+  client_write_since_ = kNotWaiting;
   response_started_ = true;
   record_.bytes_out += hn;
   if (hec) {
@@ -121,7 +176,8 @@ awaitable<void> Exchange::relay_body(http::response_parser<http::empty_body>& he
     co_return;
   }
 
-  http::response_parser<http::buffer_body> parser{std::move(header_parser)};
+  BodyParser parser{std::move(header_parser)};
+  parser.eager(true);  // decode every buffered chunk in one put()
   std::optional<openai::SseTransform> transform;
   auto& in_flight = ctx_.metrics.streams_in_flight.with({});
   if (sse) {
@@ -129,31 +185,26 @@ awaitable<void> Exchange::relay_body(http::response_parser<http::empty_body>& he
     in_flight.inc();
   }
   auto& latency = ctx_.metrics.added_latency_seconds.with({});
-  auto& upstream_in = ctx_.metrics.bytes_total.with({observability::kUpstreamIn});
   std::array<char, kRelayBufferBytes> buffer;
   std::string out;
   bool upstream_ok = true;
   while (!parser.is_done()) {
-    parser.get().body().data = buffer.data();
-    parser.get().body().size = buffer.size();
-    upstream_->tcp().expires_after(upstream_config_->idle_timeout);
-    auto [ec, n] = co_await http::async_read_some(*upstream_, upstream_buffer_, parser, kUseTuple);
-    if (ec == http::error::need_buffer) ec = {};
+    auto [ec, decoded] = co_await read_body(parser, buffer);
     auto received = Clock::now();
-    upstream_in.inc(n);
+    std::string_view piece(buffer.data(), decoded);
     if (ec) {
       upstream_ok = false;
       fail(upstream_read_error(ec));
-      break;
+      // Bytes decoded before the error still go out: the client gets all the upstream sent.
+      if (piece.empty() || client_gone_) break;
     }
-    std::string_view piece(buffer.data(), buffer.size() - parser.get().body().size);
     std::uint64_t events_before = transform ? transform->counters().events : 0;
     if (transform) {
       out.clear();
       transform->feed(piece, out);
       piece = out;
     }
-    if (!piece.empty() && !co_await write_body_piece(serializer, response, piece)) break;
+    if (!piece.empty() && !co_await write_body_piece(piece)) break;
     if (transform) {
       double added = seconds_since(received);
       for (auto e = events_before; e < transform->counters().events; ++e)
@@ -163,27 +214,27 @@ awaitable<void> Exchange::relay_body(http::response_parser<http::empty_body>& he
         break;
       }
     }
+    if (!upstream_ok) break;
   }
+  upstream_done_ = parser.is_done();
   if (sse) in_flight.dec();
   if (client_gone_) co_return;
   if (transform) {
     // A stopped or broken upstream stream still ends cleanly for the client.
     out.clear();
     transform->finish(upstream_ok && parser.is_done(), out);
-    if (!out.empty() && !co_await write_body_piece(serializer, response, out)) co_return;
+    if (!out.empty() && !co_await write_body_piece(out)) co_return;
   } else if (!upstream_ok) {
     client_.close();  // a relayed body cut short cannot be ended honestly: close
     client_gone_ = true;
     co_return;
   }
-  if (!serializer.is_done()) {
-    response.body().data = nullptr;
-    response.body().size = 0;
-    response.body().more = false;
-    client_.tcp().expires_after(config_.limits.client_idle_timeout);
-    auto [ec, n] = co_await http::async_write(client_, serializer, kUseTuple);
+  if (response_chunked_) {
+    client_write_since_ = Clock::now();
+    auto [ec, n] = co_await client_.async_write_unbounded(asio::buffer("0\r\n\r\n", 5), kUseTuple);
+    client_write_since_ = kNotWaiting;
     record_.bytes_out += n;
-    if (ec && ec != http::error::need_buffer) {
+    if (ec) {
       client_gone_ = true;
       co_return;
     }
@@ -191,17 +242,18 @@ awaitable<void> Exchange::relay_body(http::response_parser<http::empty_body>& he
   response_complete_ = true;
 }
 
-awaitable<void> Exchange::transform_json_body(
-    http::response_parser<http::empty_body>& header_parser) {
+awaitable<void> Exchange::transform_json_body(ResponseHeaderParser& header_parser) {
   http::response_parser<http::string_body> parser{std::move(header_parser)};
   parser.body_limit(config_.limits.max_response_body);
-  upstream_->tcp().expires_after(upstream_config_->idle_timeout);
+  upstream_wait_since_ = Clock::now();
   auto [ec, n] = co_await http::async_read(*upstream_, upstream_buffer_, parser, kUseTuple);
-  ctx_.metrics.bytes_total.with({observability::kUpstreamIn}).inc(n);
+  upstream_wait_since_ = kNotWaiting;
+  upstream_in_bytes_.inc(n);
   if (ec) {
     fail(ec == http::error::body_limit ? ErrorKind::kUpstreamBadResponse : upstream_read_error(ec));
     co_return;
   }
+  upstream_done_ = true;
   auto upstream_response = parser.release();
   http::response<http::string_body> response{upstream_response.result(), 11};
   copy_end_to_end_headers(upstream_response, response, /*drop_accept_encoding=*/false);
@@ -210,8 +262,9 @@ awaitable<void> Exchange::transform_json_body(
       transformed.changed ? std::move(transformed.body) : std::move(upstream_response.body());
   response.prepare_payload();
   response.keep_alive(may_keep_connection());
-  client_.tcp().expires_after(config_.limits.client_idle_timeout);
+  client_write_since_ = Clock::now();
   auto [wec, wn] = co_await http::async_write(client_, response, kUseTuple);
+  client_write_since_ = kNotWaiting;
   response_started_ = true;
   record_.bytes_out += wn;
   if (wec) {

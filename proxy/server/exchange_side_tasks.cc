@@ -1,5 +1,7 @@
 #include "proxy/server/exchange.h"
 
+#include <algorithm>
+
 namespace groundgate::proxy::server {
 namespace asio = boost::asio;
 namespace beast = boost::beast;
@@ -28,19 +30,48 @@ awaitable<void> Exchange::watch_client() {
     if (side_tasks_running_) {
       client_gone_ = true;
       fail(ErrorKind::kClientDisconnect);
-      upstream_->tcp().cancel();
+      cancel_upstream();
     }
     break;
   }
 }
 
-awaitable<void> Exchange::total_deadline() {
-  if (!side_tasks_running_) co_return;  // the response ended before this task started
-  auto [ec] = co_await deadline_timer_->async_wait(kUseTuple);
-  if (!ec && side_tasks_running_) {
-    total_expired_ = true;
-    fail(ErrorKind::kUpstreamTimeout);
-    upstream_->tcp().cancel();
+awaitable<void> Exchange::watchdog() {
+  const Clock::duration client_limit = config_.limits.client_idle_timeout;
+  // The shortest limit an upstream wait that starts later can have.
+  const Clock::duration upstream_floor =
+      std::min<Clock::duration>(upstream_config_->header_timeout, upstream_config_->idle_timeout);
+  while (side_tasks_running_) {
+    auto now = Clock::now();
+    if (now >= total_deadline_at_) {
+      total_expired_ = true;
+      fail(ErrorKind::kUpstreamTimeout);
+      cancel_upstream();
+      co_return;
+    }
+    if (upstream_wait_since_ != kNotWaiting && now - upstream_wait_since_ >= upstream_wait_limit_) {
+      upstream_timed_out_ = true;
+      fail(ErrorKind::kUpstreamTimeout);
+      cancel_upstream();
+      co_return;
+    }
+    if (client_write_since_ != kNotWaiting && now - client_write_since_ >= client_limit) {
+      // A client that stopped reading: its write never ends, so the exchange ends here.
+      client_gone_ = true;
+      fail(ErrorKind::kClientDisconnect);
+      client_.close();
+      cancel_upstream();
+      co_return;
+    }
+    // A wait that starts after this point cannot expire before `now + its limit`, so the
+    // timer needs no re-arming when waits start and end.
+    auto upstream_expiry = upstream_wait_since_ != kNotWaiting
+                               ? upstream_wait_since_ + upstream_wait_limit_
+                               : now + upstream_floor;
+    auto client_expiry =
+        (client_write_since_ != kNotWaiting ? client_write_since_ : now) + client_limit;
+    watchdog_timer_->expires_at(std::min({total_deadline_at_, upstream_expiry, client_expiry}));
+    co_await watchdog_timer_->async_wait(kUseTuple);
   }
 }
 
@@ -48,7 +79,12 @@ void Exchange::stop_side_tasks() {
   side_tasks_running_ = false;
   if (!client_gone_) client_.tcp().cancel();
   park_timer_->cancel();
-  deadline_timer_->cancel();
+  watchdog_timer_->cancel();
+}
+
+void Exchange::cancel_upstream() {
+  beast::error_code ignored;
+  if (upstream_) upstream_->tcp().socket().cancel(ignored);
 }
 
 }  // namespace groundgate::proxy::server

@@ -4,6 +4,8 @@
 // io_context shuts down) never points at freed state.
 
 #include <atomic>
+#include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 
@@ -11,8 +13,15 @@
 #include "proxy/observability/metrics_registry.h"
 #include "proxy/observability/proxy_metrics.h"
 #include "proxy/server/runtime_config.h"
+#include "proxy/server/upstream_pool.h"
 
 namespace groundgate::proxy::server {
+
+// Idle upstream connections kept per upstream, and how long one may stay idle: below the
+// shortest keep-alive timeout of common servers (uvicorn: 5 s), so that the upstream rarely
+// closes a connection just as we reuse it. Constants until config/ has `upstreams.*.pool`.
+inline constexpr std::size_t kMaxIdleUpstreamConnections = 1024;
+inline constexpr std::chrono::seconds kMaxUpstreamIdleTime{4};
 
 struct ServerContext {
   explicit ServerContext(std::shared_ptr<const RuntimeConfig> runtime)
@@ -25,6 +34,7 @@ struct ServerContext {
   std::atomic<bool> draining{false};
   std::atomic<int64_t> exchanges_in_flight{0};
   std::atomic<uint64_t> next_request_id{1};
+  UpstreamPool upstream_pool{kMaxIdleUpstreamConnections, kMaxUpstreamIdleTime};
 };
 
 }  // namespace groundgate::proxy::server
