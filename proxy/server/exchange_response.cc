@@ -1,5 +1,6 @@
 #include "proxy/server/exchange.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <optional>
@@ -23,7 +24,7 @@ using observability::ErrorKind;
 namespace {
 
 constexpr std::size_t kRelayBufferBytes = 16 * 1024;
-// Upstream bytes asked for per read; the flat buffer keeps its storage between reads.
+// Most upstream bytes asked for per read; the flat buffer keeps its storage between reads.
 constexpr std::size_t kUpstreamReadBytes = 16 * 1024;
 
 bool is_http_error(const beast::error_code& ec) {
@@ -109,8 +110,12 @@ awaitable<std::pair<beast::error_code, std::size_t>> Exchange::read_body(BodyPar
     }
     if (decoded > 0 || parser.is_done()) co_return std::pair{ec, decoded};
     upstream_wait_since_ = Clock::now();
-    auto [rec, n] = co_await upstream_->async_read_some_unbounded(
-        upstream_buffer_.prepare(kUpstreamReadBytes), kUseTuple);
+    // Like Beast's read_size: the free capacity, at least 512 bytes, so that an idle stream's
+    // buffer stays the size of its events instead of a full read's worth.
+    std::size_t want = std::clamp<std::size_t>(
+        upstream_buffer_.capacity() - upstream_buffer_.size(), 512, kUpstreamReadBytes);
+    auto [rec, n] =
+        co_await upstream_->async_read_some_unbounded(upstream_buffer_.prepare(want), kUseTuple);
     upstream_wait_since_ = kNotWaiting;
     upstream_buffer_.commit(n);
     upstream_in_bytes_.inc(n);
