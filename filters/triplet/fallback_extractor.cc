@@ -20,6 +20,10 @@ constexpr std::array<std::string_view, 22> kPrepositions = {
     "in",   "on", "at",    "by",      "with",   "from",    "during",  "since",
     "for",  "to", "into",  "after",   "before", "between", "through", "under",
     "over", "of", "about", "against", "among",  "across"};
+// Words that open a relative or subordinate clause, or a fronted adverbial.
+constexpr std::array<std::string_view, 17> kClauseOpeners = {
+    "which", "who",   "whom",   "whose",    "that",   "where",   "when",    "while", "whereas",
+    "if",    "since", "unless", "although", "though", "because", "whether", "as"};
 constexpr std::array<std::string_view, 10> kNonVerbs = {"the",   "a",     "an",  "this", "that",
                                                         "these", "those", "his", "her",  "their"};
 
@@ -178,6 +182,39 @@ std::vector<Triplet> extract_by_rules(std::string_view clause, std::span<const t
   }
   normalise_voice(t, passive);
   return {t};
+}
+
+bool rules_suffice(std::span<const text::Token> tokens, std::span<const Triplet> triplets,
+                   const text::Lexicon* lexicon) {
+  if (triplets.size() != 1 || tokens.empty()) return false;
+  const text::Token& opener = tokens.front();
+  if (!is_word(opener) || one_of(opener.norm, kPrepositions)) return false;
+  // Verb-like tokens must form one run (negation and adverbs may sit inside it).
+  std::size_t verbs = 0;
+  bool run_closed = false;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    const text::Token& t = tokens[i];
+    if (t.kind == text::TokenKind::kPunctuation && (t.norm == "(" || t.norm == ")")) return false;
+    if (!is_word(t) && !t.has(text::kClitic)) {
+      if (verbs > 0) run_closed = true;
+      continue;
+    }
+    if (one_of(t.norm, kClauseOpeners)) return false;
+    const bool verb = i > 0 && !one_of(tokens[i - 1].norm, kNonVerbs) &&
+                      (one_of(t.norm, kAuxiliaries) || inflected_verb(t, lexicon));
+    if (verb) {
+      if (run_closed) return false;
+      ++verbs;
+    } else if (verbs > 0 && !text::is_negation(t.norm) && !is_adverb_in_group(t)) {
+      run_closed = true;
+    }
+  }
+  // A comma before the verb group is a fronted phrase or an apposition.
+  for (const text::Token& t : tokens) {
+    if (one_of(t.norm, kAuxiliaries) || inflected_verb(t, lexicon)) break;
+    if (t.kind == text::TokenKind::kPunctuation && t.norm == ",") return false;
+  }
+  return verbs > 0;
 }
 
 }  // namespace groundgate::filters::triplet

@@ -120,6 +120,7 @@ LinkParser::LinkParser(std::shared_ptr<const LinkDictionary> dictionary, Options
   parse_options_set_verbosity(opts, 0);
   parse_options_set_linkage_limit(opts, options_.linkage_limit);
   parse_options_set_max_parse_time(opts, options_.max_parse_seconds);
+  parse_options_set_short_length(opts, options_.short_length);
   parse_options_set_spell_guess(opts, 0);
   parse_options_set_display_morphology(opts, 0);
   parse_options_set_min_null_count(opts, 0);

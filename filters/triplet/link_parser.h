@@ -20,6 +20,9 @@ class LinkParser {
     std::size_t max_words = 20;
     int max_parse_seconds = 1;  // the library's timer has whole seconds only
     int linkage_limit = 50;     // linkages sorted by cost; the first is taken
+    // Longest link of most connector types; 8 instead of the library's 16 cuts the parse time
+    // by a fifth and loses almost no complete linkage on clauses of up to 20 words.
+    int short_length = 8;
   };
 
   enum class Status : std::uint8_t { kParsed, kEmpty, kTooLong, kNoLinkage, kTimeout };

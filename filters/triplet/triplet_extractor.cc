@@ -112,20 +112,28 @@ SentenceTriplets TripletExtractor::extract_sentence(std::string_view sentence,
   for (const text::Clause& clause : text::split_clauses(sentence, tokens)) {
     const std::string_view clause_text = sentence.substr(clause.begin, clause.end - clause.begin);
     clauses_.fetch_add(1, std::memory_order_relaxed);
+    const std::vector<text::Token> clause_tokens = text::tokenize(clause_text);
+    std::vector<Triplet> rules = extract_by_rules(clause_text, clause_tokens, lexicon_.get());
     std::vector<Triplet> triplets;
-    if (options_.use_parser && dictionary_) {
-      if (!parser) parser.emplace(dictionary_, options_.parser);
-      const LinkParser::Result parse = parser->parse(clause_text);
-      if (parse.status == LinkParser::Status::kParsed) {
-        triplets = read_triplets(parse.linkage, clause_text);
-      }
-    }
-    if (!triplets.empty()) {
-      parsed_.fetch_add(1, std::memory_order_relaxed);
+    const bool use_parser = options_.use_parser && dictionary_ != nullptr;
+    if (use_parser && options_.rules_first && rules_suffice(clause_tokens, rules, lexicon_.get())) {
+      rules_.fetch_add(1, std::memory_order_relaxed);
+      triplets = std::move(rules);
     } else {
-      fallbacks_.fetch_add(1, std::memory_order_relaxed);
-      result.fallback = true;
-      triplets = extract_by_rules(clause_text, text::tokenize(clause_text), lexicon_.get());
+      if (use_parser) {
+        if (!parser) parser.emplace(dictionary_, options_.parser);
+        const LinkParser::Result parse = parser->parse(clause_text);
+        if (parse.status == LinkParser::Status::kParsed) {
+          triplets = read_triplets(parse.linkage, clause_text);
+        }
+      }
+      if (!triplets.empty()) {
+        parsed_.fetch_add(1, std::memory_order_relaxed);
+      } else {
+        fallbacks_.fetch_add(1, std::memory_order_relaxed);
+        result.fallback = true;
+        triplets = std::move(rules);
+      }
     }
     split_conjunctions(triplets);
     for (Triplet& t : triplets) {
@@ -139,13 +147,19 @@ SentenceTriplets TripletExtractor::extract_sentence(std::string_view sentence,
       t.subject_resolved = resolve_pronoun(t.subject, antecedent);
       if (t.subject_resolved) continue;
       const std::string first = lower(t.subject.substr(0, t.subject.find(' ')));
-      if (!is_subject_pronoun(first) && result.subject.empty()) result.subject = t.subject;
+      // "its revenue" names no antecedent until its pronoun is resolved.
+      const bool pronominal =
+          is_subject_pronoun(first) ||
+          std::find(kPossessives.begin(), kPossessives.end(), first) != kPossessives.end();
+      if (!pronominal && result.subject.empty()) result.subject = t.subject;
     }
     if (!result.subject.empty()) antecedent = result.subject;
     result.triplets.insert(result.triplets.end(), std::make_move_iterator(triplets.begin()),
                            std::make_move_iterator(triplets.end()));
   }
   if (result.subject.empty()) result.subject = std::string(previous_subject);
+  sentences_.fetch_add(1, std::memory_order_relaxed);
+  if (result.fallback) fallback_sentences_.fetch_add(1, std::memory_order_relaxed);
   return result;
 }
 
@@ -162,9 +176,25 @@ std::vector<SentenceTriplets> TripletExtractor::extract_text(std::string_view te
   return out;
 }
 
+void TripletExtractor::resolve_previous(SentenceTriplets& triplets,
+                                        std::string_view previous_subject) {
+  if (previous_subject.empty()) return;
+  for (Triplet& t : triplets.triplets) {
+    resolve_pronoun(t.object, previous_subject);
+    if (resolve_pronoun(t.subject, previous_subject)) t.subject_resolved = true;
+  }
+  if (triplets.subject.empty()) triplets.subject = std::string(previous_subject);
+}
+
 TripletExtractor::Stats TripletExtractor::stats() const {
-  return {clauses_.load(std::memory_order_relaxed), parsed_.load(std::memory_order_relaxed),
-          fallbacks_.load(std::memory_order_relaxed)};
+  Stats s;
+  s.sentences = sentences_.load(std::memory_order_relaxed);
+  s.fallback_sentences = fallback_sentences_.load(std::memory_order_relaxed);
+  s.clauses = clauses_.load(std::memory_order_relaxed);
+  s.parsed = parsed_.load(std::memory_order_relaxed);
+  s.rules = rules_.load(std::memory_order_relaxed);
+  s.fallbacks = fallbacks_.load(std::memory_order_relaxed);
+  return s;
 }
 
 }  // namespace groundgate::filters::triplet

@@ -13,9 +13,10 @@
 
 namespace groundgate::filters::triplet {
 
-// Text → triplets. Each clause (text::split_clauses) is parsed with link-grammar when it fits
-// the parser's limits and read with read_triplets(); otherwise, or when the parse gives no
-// claim, the rule-based extractor takes it, so no clause goes unchecked. Pronoun subjects
+// Text → triplets. Each clause (text::split_clauses) is read by the rules first; a plain clause
+// keeps that reading, any other is parsed with link-grammar when it fits the parser's limits
+// and read with read_triplets(); when the parse gives no claim, the rule reading stands (a
+// fallback), so no clause goes unchecked. Pronoun subjects
 // (he, she, it, they; its/their/his/her + noun) become the previous subject. Thread-safe: the
 // dictionary and lexicon are shared read-only, each call has its own parse options.
 class TripletExtractor {
@@ -23,12 +24,18 @@ class TripletExtractor {
   struct Options {
     LinkParser::Options parser;
     bool use_parser = true;  // false: rules only (also when no dictionary is given)
+    // Parse only the clauses whose rule reading is doubtful (rules_suffice): most plain
+    // clauses then cost microseconds instead of milliseconds.
+    bool rules_first = true;
   };
 
   struct Stats {
+    std::uint64_t sentences = 0;
+    std::uint64_t fallback_sentences = 0;  // some clause fell back (SentenceTriplets::fallback)
     std::uint64_t clauses = 0;
     std::uint64_t parsed = 0;     // read from a complete linkage
-    std::uint64_t fallbacks = 0;  // taken by the rule-based extractor
+    std::uint64_t rules = 0;      // read by the rules by choice: the parser was not needed
+    std::uint64_t fallbacks = 0;  // the parser failed (too long, no linkage, timeout): rules
   };
 
   // `dictionary` and `lexicon` may be null: rules only, and suffix rules for verbs.
@@ -43,6 +50,11 @@ class TripletExtractor {
   // are bytes of `text`, those of the triplets bytes of their sentence.
   std::vector<SentenceTriplets> extract_text(std::string_view text) const;
 
+  // Resolves the pronouns that `extract_sentence(sentence, {})` left open (those before the
+  // sentence names its own subject) to `previous_subject`: the same triplets as
+  // extract_sentence(sentence, previous_subject), from a cached context-free extraction.
+  static void resolve_previous(SentenceTriplets& triplets, std::string_view previous_subject);
+
   Stats stats() const;
   const text::Lexicon* lexicon() const { return lexicon_.get(); }
 
@@ -50,7 +62,10 @@ class TripletExtractor {
   std::shared_ptr<const LinkDictionary> dictionary_;
   std::shared_ptr<const text::Lexicon> lexicon_;
   Options options_;
+  mutable std::atomic<std::uint64_t> sentences_{0};
+  mutable std::atomic<std::uint64_t> fallback_sentences_{0};
   mutable std::atomic<std::uint64_t> clauses_{0};
+  mutable std::atomic<std::uint64_t> rules_{0};
   mutable std::atomic<std::uint64_t> parsed_{0};
   mutable std::atomic<std::uint64_t> fallbacks_{0};
 };

@@ -94,17 +94,21 @@ TripletVerifier::TripletVerifier(std::shared_ptr<const index::ContextIndex> inde
       options_(options),
       matcher_(extractor_->lexicon()) {}
 
+std::shared_ptr<const SentenceTriplets> TripletVerifier::triplets_of(std::string_view text) const {
+  std::shared_ptr<const SentenceTriplets> triplets = cache_ ? cache_->find(text) : nullptr;
+  if (!triplets) {
+    triplets = std::make_shared<const SentenceTriplets>(extractor_->extract_sentence(text, {}));
+    if (cache_) cache_->insert(text, triplets);
+  }
+  return triplets;
+}
+
 std::vector<TripletVerifier::EvidenceTriplets> TripletVerifier::evidence_for(
     std::string_view sentence) const {
   std::vector<EvidenceTriplets> out;
   for (const index::ContextIndex::Hit& hit : index_->top_k(sentence, options_.top_k)) {
     const std::string_view text = index_->piece_text(index_->pieces()[hit.piece]);
-    std::shared_ptr<const SentenceTriplets> triplets = cache_ ? cache_->find(text) : nullptr;
-    if (!triplets) {
-      triplets = std::make_shared<const SentenceTriplets>(extractor_->extract_sentence(text, {}));
-      if (cache_) cache_->insert(text, triplets);
-    }
-    out.push_back({hit, text, std::move(triplets)});
+    out.push_back({hit, text, triplets_of(text)});
   }
   return out;
 }
@@ -207,7 +211,10 @@ Verdict TripletVerifier::judge(const Triplet& claim,
 
 void TripletVerifier::verify_sentence(std::string_view sentence, std::size_t offset,
                                       std::uint32_t choice, std::vector<Verdict>& out) {
-  const SentenceTriplets claims = extractor_->extract_sentence(sentence, previous_subject_);
+  // The answer's sentence goes through the cache too (retries, n > 1 choices, quoted
+  // context); its pronouns are resolved afterwards, they depend on the previous sentence.
+  SentenceTriplets claims = *triplets_of(sentence);
+  TripletExtractor::resolve_previous(claims, previous_subject_);
   previous_subject_ = claims.subject;
   if (claims.triplets.empty()) {
     Verdict v;

@@ -43,6 +43,8 @@ class TripletVerifier {
     std::shared_ptr<const SentenceTriplets> triplets;
   };
 
+  // The context-free triplets of a sentence, from the cache or extracted and cached.
+  std::shared_ptr<const SentenceTriplets> triplets_of(std::string_view text) const;
   std::vector<EvidenceTriplets> evidence_for(std::string_view sentence) const;
   Verdict judge(const Triplet& claim, std::span<const EvidenceTriplets> evidence) const;
 

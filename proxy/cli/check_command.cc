@@ -6,20 +6,24 @@
 #include <vector>
 
 #include "filters/index/context_index.h"
-#include "filters/semantic_piece/answer_summary.h"
-#include "filters/semantic_piece/answer_verifier.h"
 #include "filters/semantic_piece/verdict_json.h"
+#include "filters/verify/answer_summary.h"
+#include "filters/verify/sentence_verifier.h"
 #include "proxy/cli/args.h"
 #include "proxy/cli/commands.h"
+#include "proxy/cli/sentence_json.h"
+#include "proxy/cli/verifier_setup.h"
 
 namespace groundgate::proxy::cli {
 namespace {
 
-namespace sp = filters::semantic_piece;
+namespace verify = filters::verify;
 
 constexpr std::string_view kUsage =
     "usage: groundgate check --context FILE [--context FILE...] --answer FILE "
-    "[--question TEXT]\n";
+    "[--question TEXT]\n"
+    "         [--verifiers LIST | -c CONFIG --policy NAME]\n"
+    "  LIST: comma-separated, from semantic_pieces (default) and triplets\n";
 
 std::optional<std::string> read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -36,7 +40,9 @@ int check_command(int argc, char** argv, int first) {
   const std::vector<std::string> context_paths = args.values("context");
   const auto answer_path = args.value("answer");
   if (!args.error().empty() || context_paths.empty() || !answer_path ||
-      !args.positional().empty()) {
+      !args.positional().empty() ||
+      args.value("c").has_value() != args.value("policy").has_value() ||
+      (args.value("c") && args.value("verifiers"))) {
     if (!args.error().empty()) std::fprintf(stderr, "groundgate check: %s\n", args.error().c_str());
     std::fputs(kUsage.data(), stderr);
     return 2;
@@ -58,17 +64,18 @@ int check_command(int argc, char** argv, int first) {
     std::fprintf(stderr, "groundgate check: cannot read %s\n", answer_path->c_str());
     return 1;
   }
-  auto loaded = filters::text::Lexicon::shared();
-  if (!loaded.lexicon) {
-    std::fprintf(stderr, "groundgate check: WordNet: %s\n", loaded.error.c_str());
-    return 1;
+  const VerifierSetup setup =
+      args.value("c") ? setup_from_policy(*args.value("c"), *args.value("policy"), {})
+                      : setup_from_list(args.value("verifiers").value_or("semantic_pieces"), {});
+  if (!setup.config) {
+    std::fprintf(stderr, "groundgate check: %s\n", setup.error.c_str());
+    return 2;
   }
-  sp::VerifierOptions options;
-  options.lexicon = loaded.lexicon;
   auto index = filters::index::ContextIndex::build(std::move(passages));
   const std::string question = args.value("question").value_or("");
-  const std::vector<sp::Verdict> verdicts = sp::verify_answer(index, question, *answer, options);
-  const sp::AnswerSummary summary = sp::summarize(verdicts, options.rule);
+  verify::SentenceVerifier verifier(setup.config, index, question, 0);
+  const std::vector<verify::SentenceVerdict> verdicts = verify::verify_answer(verifier, *answer);
+  const verify::AnswerSummary summary = verify::summarize(verdicts, setup.rule);
 
   std::string json = "{\"hallucinated\":";
   json += summary.hallucinated ? "true" : "false";
@@ -81,12 +88,12 @@ int check_command(int argc, char** argv, int first) {
   json += ",\"passages\":[";
   for (std::size_t i = 0; i < context_paths.size(); ++i) {
     if (i > 0) json += ',';
-    sp::append_json_string(json, context_paths[i]);
+    filters::semantic_piece::append_json_string(json, context_paths[i]);
   }
   json += "],\"verdicts\":[";
   for (std::size_t i = 0; i < verdicts.size(); ++i) {
     json += i > 0 ? ",\n  " : "\n  ";
-    sp::append_json(json, verdicts[i], *answer, index.get());
+    append_json(json, verdicts[i], *answer, index.get());
   }
   json += "\n]}\n";
   std::fputs(json.c_str(), stdout);

@@ -1,6 +1,7 @@
 // `groundgate eval DATA.jsonl`: runs the verifiers over labelled samples the way the proxy
-// filter does (passages → context index → answer fed in deltas → answer rule) and prints
-// balanced accuracy, precision, recall, F1 and verification latency.
+// does (passages → context index → filters/verify sentence by sentence → answer rule) and
+// prints balanced accuracy, precision, recall, F1, verification latency and, with triplets,
+// the share of sentences that fell back to the rule-based extractor.
 #include <simdjson.h>
 
 #include <algorithm>
@@ -15,23 +16,30 @@
 
 #include "filters/index/context_index_cache.h"
 #include "filters/semantic_piece/answer_summary.h"
-#include "filters/semantic_piece/answer_verifier.h"
 #include "filters/semantic_piece/naive_coverage.h"
 #include "filters/semantic_piece/verdict_json.h"
+#include "filters/verify/answer_summary.h"
+#include "filters/verify/sentence_verifier.h"
 #include "proxy/cli/args.h"
 #include "proxy/cli/commands.h"
+#include "proxy/cli/sentence_json.h"
+#include "proxy/cli/verifier_setup.h"
 
 namespace groundgate::proxy::cli {
 namespace {
 
 namespace sp = filters::semantic_piece;
+namespace verify = filters::verify;
 using Clock = std::chrono::steady_clock;
 
 constexpr std::string_view kUsage =
-    "usage: groundgate eval DATA.jsonl [--out PRED.jsonl] [--verifiers LIST]\n"
+    "usage: groundgate eval DATA.jsonl [--out PRED.jsonl]\n"
+    "         [--verifiers LIST | -c CONFIG --policy NAME] [--combine agreement|either]\n"
     "         [--max-unsupported-share X] [--min-coverage X] [--match-overlap X]\n"
     "         [--elsewhere-weight X] [--naive-max-missing X]\n"
-    "  LIST: comma-separated, from semantic_pieces (default), naive\n";
+    "         [--triplet-parser doubtful|always|never]\n"
+    "  LIST: comma-separated, from semantic_pieces (default) and triplets; or naive alone\n"
+    "  -c/--policy: the verifier settings of that policy (options given here override them)\n";
 constexpr std::size_t kIndexCacheBytes = 64u << 20;
 
 struct Sample {
@@ -112,97 +120,96 @@ double percentile(std::vector<double> values, double q) {
   return values[at];
 }
 
-// Deltas the way a model streams them: a word and its following space at a time.
-std::vector<std::string_view> as_deltas(std::string_view answer) {
-  std::vector<std::string_view> out;
-  std::size_t start = 0;
-  for (std::size_t i = 0; i < answer.size(); ++i) {
-    if (answer[i] == ' ' || i + 1 == answer.size()) {
-      out.push_back(answer.substr(start, i + 1 - start));
-      start = i + 1;
-    }
-  }
-  return out;
-}
-
-struct Selection {
-  bool semantic_pieces = false;
-  bool naive = false;
-};
-
-std::optional<Selection> parse_verifiers(const std::string& list, std::string& error) {
-  Selection s;
-  std::stringstream in(list);
-  for (std::string name; std::getline(in, name, ',');) {
-    if (name == "semantic_pieces") {
-      s.semantic_pieces = true;
-    } else if (name == "naive") {
-      s.naive = true;
-    } else if (name == "triplets") {
-      error = "verifier 'triplets' does not exist yet (the triplet engine is a later issue)";
-      return std::nullopt;
-    } else {
-      error = "unknown verifier '" + name + "' (known: semantic_pieces, naive)";
-      return std::nullopt;
-    }
-  }
-  if (!s.semantic_pieces && !s.naive) {
-    error = "no verifier selected";
-    return std::nullopt;
-  }
-  return s;
-}
-
-std::optional<double> parse_share(const Args& args, std::string_view name, double fallback,
-                                  std::string& error) {
+// `--name X` with X in [0, 1] into `out` when given; false and `error` on a bad value.
+bool parse_share(const Args& args, std::string_view name, std::optional<double>& out,
+                 std::string& error) {
   auto text = args.value(name);
-  if (!text) return fallback;
+  if (!text) return true;
   char* end = nullptr;
   const double value = std::strtod(text->c_str(), &end);
   if (end == text->c_str() || *end != '\0' || !(value >= 0 && value <= 1)) {
     error = "--" + std::string(name) + " needs a number in [0, 1], got '" + *text + "'";
-    return std::nullopt;
+    return false;
   }
-  return value;
+  out = value;
+  return true;
 }
+
+// `--combine agreement|either`, when given.
+std::optional<std::optional<bool>> parse_combine(const Args& args, std::string& error) {
+  auto text = args.value("combine");
+  if (!text) return std::optional<bool>{};
+  if (*text == "agreement") return std::optional<bool>{true};
+  if (*text == "either") return std::optional<bool>{false};
+  error = "--combine needs agreement or either, got '" + *text + "'";
+  return std::nullopt;
+}
+
+// Counters of the triplet extractor over a run (answer and evidence sentences alike).
+struct ExtractionShare {
+  filters::triplet::TripletExtractor::Stats before;
+  const filters::triplet::TripletExtractor* extractor = nullptr;
+
+  void print() const {
+    if (extractor == nullptr) return;
+    const auto after = extractor->stats();
+    const auto share = [](std::uint64_t a, std::uint64_t b) {
+      return b == 0 ? 0.0 : double(a) / b;
+    };
+    const std::uint64_t sentences = after.sentences - before.sentences;
+    const std::uint64_t clauses = after.clauses - before.clauses;
+    std::printf(
+        "triplet extraction: sentences=%llu fallback_sentences=%.3f  clauses=%llu parsed=%.3f "
+        "rules=%.3f fallback=%.3f\n",
+        static_cast<unsigned long long>(sentences),
+        share(after.fallback_sentences - before.fallback_sentences, sentences),
+        static_cast<unsigned long long>(clauses), share(after.parsed - before.parsed, clauses),
+        share(after.rules - before.rules, clauses),
+        share(after.fallbacks - before.fallbacks, clauses));
+  }
+};
 
 }  // namespace
 
 int eval_command(int argc, char** argv, int first) {
   Args args(argc, argv, first, {});
-  if (!args.error().empty() || args.positional().size() != 1) {
+  if (!args.error().empty() || args.positional().size() != 1 ||
+      args.value("c").has_value() != args.value("policy").has_value() ||
+      (args.value("c") && args.value("verifiers"))) {
     if (!args.error().empty()) std::fprintf(stderr, "groundgate eval: %s\n", args.error().c_str());
     std::fputs(kUsage.data(), stderr);
     return 2;
   }
   std::string error;
-  auto selection = parse_verifiers(args.value("verifiers").value_or("semantic_pieces"), error);
-  sp::VerifierOptions options;
-  auto unsupported_share =
-      parse_share(args, "max-unsupported-share", options.rule.max_unsupported_share, error);
-  auto naive_missing = parse_share(args, "naive-max-missing", 0.0, error);
-  if (!selection || !unsupported_share || !naive_missing) {
+  VerifierOverrides overrides;
+  std::optional<double> naive_missing;
+  auto combine = parse_combine(args, error);
+  if (!parse_share(args, "max-unsupported-share", overrides.max_unsupported_share, error) ||
+      !parse_share(args, "naive-max-missing", naive_missing, error) ||
+      !parse_share(args, "min-coverage", overrides.min_coverage, error) ||
+      !parse_share(args, "match-overlap", overrides.match_overlap, error) ||
+      !parse_share(args, "elsewhere-weight", overrides.elsewhere_weight, error) || !combine) {
     std::fprintf(stderr, "groundgate eval: %s\n", error.c_str());
     return 2;
   }
-  auto min_coverage = parse_share(args, "min-coverage", options.min_coverage, error);
-  auto match_overlap = parse_share(args, "match-overlap", options.match_overlap, error);
-  auto elsewhere = parse_share(args, "elsewhere-weight", options.elsewhere_weight, error);
-  if (!min_coverage || !match_overlap || !elsewhere) {
-    std::fprintf(stderr, "groundgate eval: %s\n", error.c_str());
+  overrides.support_needs_agreement = *combine;
+  if (auto mode = args.value("triplet-parser")) overrides.triplet_parser = *mode;
+
+  const std::string list = args.value("verifiers").value_or("semantic_pieces");
+  const bool naive = list == "naive";
+  VerifierSetup setup;
+  if (auto config_path = args.value("c")) {
+    setup = setup_from_policy(*config_path, *args.value("policy"), overrides);
+  } else if (!naive) {
+    setup = setup_from_list(list, overrides);
+  }
+  if (!naive && !setup.config) {
+    std::fprintf(stderr, "groundgate eval: %s\n", setup.error.c_str());
     return 2;
   }
-  options.rule.max_unsupported_share = *unsupported_share;
-  options.min_coverage = *min_coverage;
-  options.match_overlap = *match_overlap;
-  options.elsewhere_weight = *elsewhere;
-  if (selection->semantic_pieces) {
-    auto loaded = filters::text::Lexicon::shared();
-    if (!loaded.lexicon) {
-      std::fprintf(stderr, "groundgate eval: WordNet: %s\n", loaded.error.c_str());
-      return 1;
-    }
-    options.lexicon = loaded.lexicon;
+  sp::AnswerRule naive_rule;
+  if (overrides.max_unsupported_share) {
+    naive_rule.max_unsupported_share = *overrides.max_unsupported_share;
   }
 
   const std::string& path = args.positional().front();
@@ -220,11 +227,17 @@ int eval_command(int argc, char** argv, int first) {
     }
   }
 
+  ExtractionShare extraction;
+  if (setup.config && setup.config->extractor) {
+    extraction.extractor = setup.config->extractor.get();
+    extraction.before = extraction.extractor->stats();
+  }
   filters::index::ContextIndexCache cache(kIndexCacheBytes);
   simdjson::dom::parser parser;
   Confusion total;
   std::map<std::string, Confusion> baselines;
   std::vector<double> sample_us, sentence_us, prepare_us;
+  std::size_t errors = 0;
   std::size_t line_number = 0;
   for (std::string line; std::getline(in, line);) {
     ++line_number;
@@ -246,52 +259,46 @@ int eval_command(int argc, char** argv, int first) {
     const auto start = Clock::now();
     prepare_us.push_back(std::chrono::duration<double, std::micro>(start - prepare_start).count());
 
-    std::vector<sp::Verdict> verdicts;
-    if (selection->semantic_pieces) {
-      sp::AnswerVerifier verifier(index, sample->question, options);
-      auto run = [&](auto&& step) {
-        const auto t0 = Clock::now();
-        std::vector<sp::Verdict> got = step();
-        const double us = std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
-        if (!got.empty()) {
-          // Pieces of one sentence share its check's time.
-          std::size_t sentences = 1;
-          for (std::size_t i = 1; i < got.size(); ++i) {
-            if (got[i].answer_begin >= got[i - 1].answer_end + 1) ++sentences;
-          }
-          for (std::size_t i = 0; i < sentences; ++i)
-            sentence_us.push_back(us / sentences);
+    bool hallucinated = false;
+    double score = 0;
+    std::string pieces_json;
+    if (naive) {
+      const sp::Verdict v =
+          sp::naive_coverage(*index, sample->question, sample->answer, naive_missing.value_or(0));
+      const sp::AnswerSummary summary = sp::summarize(std::span(&v, 1), naive_rule);
+      hallucinated = summary.hallucinated;
+      score = summary.hallucination_score;
+      if (out) sp::append_json(pieces_json, v, sample->answer, index.get());
+    } else {
+      verify::SentenceVerifier verifier(setup.config, index, sample->question, 0);
+      const std::vector<verify::SentenceVerdict> verdicts =
+          verify::verify_answer(verifier, sample->answer);
+      for (const verify::SentenceVerdict& v : verdicts) {
+        if (!v.ok()) ++errors;
+        sentence_us.push_back(static_cast<double>(v.verify_ns) / 1e3);
+        if (out) {
+          if (!pieces_json.empty()) pieces_json += ',';
+          append_json(pieces_json, v, sample->answer, index.get());
         }
-        verdicts.insert(verdicts.end(), got.begin(), got.end());
-      };
-      for (std::string_view delta : as_deltas(sample->answer)) {
-        run([&] { return verifier.on_delta(delta); });
       }
-      run([&] { return verifier.finish(); });
+      const verify::AnswerSummary summary = verify::summarize(verdicts, setup.rule);
+      hallucinated = summary.hallucinated;
+      score = summary.hallucination_score;
     }
-    if (selection->naive) {
-      verdicts.push_back(
-          sp::naive_coverage(*index, sample->question, sample->answer, *naive_missing));
-    }
-    const sp::AnswerSummary summary = sp::summarize(verdicts, options.rule);
     sample_us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - start).count());
 
-    total.add(summary.hallucinated, sample->label == 1);
+    total.add(hallucinated, sample->label == 1);
     for (const auto& [name, flagged] : sample->baselines) {
       baselines[name].add(flagged == 1, sample->label == 1);
     }
     if (out) {
       std::string json = "{\"id\":";
       sp::append_json_string(json, sample->id);
-      json += summary.hallucinated ? ",\"hallucinated\":true" : ",\"hallucinated\":false";
-      char score[32];
-      std::snprintf(score, sizeof score, ",\"score\":%.4g", summary.hallucination_score);
-      json += score;
-      json += ",\"label\":" + std::to_string(sample->label) + ",\"pieces\":[";
-      for (std::size_t i = 0; i < verdicts.size(); ++i) {
-        if (i > 0) json += ',';
-        sp::append_json(json, verdicts[i], sample->answer, index.get());
-      }
+      json += hallucinated ? ",\"hallucinated\":true" : ",\"hallucinated\":false";
+      char buffer[32];
+      std::snprintf(buffer, sizeof buffer, ",\"score\":%.4g", score);
+      json += buffer;
+      json += ",\"label\":" + std::to_string(sample->label) + ",\"sentences\":[" + pieces_json;
       json += "]}\n";
       std::fputs(json.c_str(), out.get());
     }
@@ -306,11 +313,12 @@ int eval_command(int argc, char** argv, int first) {
       total.balanced_accuracy(), total.precision(), total.recall(), total.f1(), total.tp, total.fp,
       total.tn, total.fn);
   std::printf(
-      "latency_us per sample: p50=%.1f p99=%.1f  per sentence: p50=%.1f p99=%.1f (n=%zu)"
-      "  context index: p50=%.1f p99=%.1f\n",
+      "latency_us per sample: p50=%.1f p99=%.1f  per sentence: p50=%.1f p99=%.1f (n=%zu, "
+      "errors=%zu)  context index: p50=%.1f p99=%.1f\n",
       percentile(sample_us, 0.5), percentile(sample_us, 0.99), percentile(sentence_us, 0.5),
-      percentile(sentence_us, 0.99), sentence_us.size(), percentile(prepare_us, 0.5),
+      percentile(sentence_us, 0.99), sentence_us.size(), errors, percentile(prepare_us, 0.5),
       percentile(prepare_us, 0.99));
+  extraction.print();
   for (const auto& [name, c] : baselines) {
     std::printf("baseline %-18s balanced_accuracy=%.3f  precision=%.3f  recall=%.3f  (n=%zu)\n",
                 name.c_str(), c.balanced_accuracy(), c.precision(), c.recall(),

@@ -175,6 +175,7 @@ TEST_F(ExtractionTest, NumbersAndDatesAsObjects) {
 TEST_F(ExtractionTest, FallbackWhenTheClauseIsTooLongForTheParser) {
   TripletExtractor::Options options;
   options.parser.max_words = 4;
+  options.rules_first = false;
   const TripletExtractor short_parser(LinkDictionary::shared().dictionary,
                                       text::Lexicon::shared().lexicon, options);
   const auto st = short_parser.extract_sentence("Steve Jobs founded Apple in 1976.", {});
@@ -184,6 +185,57 @@ TEST_F(ExtractionTest, FallbackWhenTheClauseIsTooLongForTheParser) {
   EXPECT_EQ("Apple", st.triplets[0].object);
   EXPECT_EQ(1u, short_parser.stats().fallbacks);
   EXPECT_EQ(0u, short_parser.stats().parsed);
+}
+
+TEST_F(ExtractionTest, RulesFirstKeepsAPlainClauseWithoutParsing) {
+  const auto extractor = shared_extractor(true, true);
+  const auto st = extractor->extract_sentence("Steve Jobs founded Apple in 1976.", {});
+  ASSERT_EQ(1u, st.triplets.size());
+  EXPECT_EQ("Steve Jobs", st.triplets[0].subject);
+  EXPECT_EQ("Apple", st.triplets[0].object);
+  EXPECT_EQ("1976", st.triplets[0].qualifiers.at(0).text);
+  EXPECT_FALSE(st.fallback);  // read by choice, not because the parser failed
+  EXPECT_EQ(1u, extractor->stats().rules);
+  EXPECT_EQ(0u, extractor->stats().parsed);
+  EXPECT_EQ(0u, extractor->stats().fallbacks);
+}
+
+TEST_F(ExtractionTest, RulesFirstParsesClausesTheRulesMayMisread) {
+  const auto extractor = shared_extractor(true, true);
+  // A fronted phrase: the rules would take "In 2015 she" for the subject.
+  const auto fronted = extractor->extract_sentence("In 2015 she released the album.", "Goertz");
+  ASSERT_EQ(1u, fronted.triplets.size());
+  EXPECT_EQ("Goertz", fronted.triplets[0].subject);
+  // A relative clause inside the subject, and a second verb group.
+  extractor->extract_sentence("The company, which was founded in 1990, employs 500 people.", {});
+  EXPECT_EQ(0u, extractor->stats().rules);
+  EXPECT_EQ(2u, extractor->stats().parsed + extractor->stats().fallbacks);
+}
+
+TEST_F(ExtractionTest, RulesSufficeOnlyForPlainClauses) {
+  const auto* lexicon = text::Lexicon::shared().lexicon.get();
+  const auto suffice = [&](std::string_view clause) {
+    const auto tokens = text::tokenize(clause);
+    return rules_suffice(tokens, extract_by_rules(clause, tokens, lexicon), lexicon);
+  };
+  EXPECT_TRUE(suffice("The drug reduced mortality by 30 percent."));
+  EXPECT_TRUE(suffice("Tim Cook did not become chief executive in 2011."));
+  EXPECT_FALSE(suffice("After the war, he moved to Paris."));
+  EXPECT_FALSE(suffice("The film that won the award was made in France."));
+  EXPECT_FALSE(suffice("He founded the company and led it for ten years."));
+  EXPECT_FALSE(suffice("Arthur's Magazine (1844-1846) was an American periodical."));
+  EXPECT_FALSE(suffice("no verb here at all"));
+}
+
+TEST_F(ExtractionTest, ResolvingTheCachedReadingEqualsExtractingWithTheAntecedent) {
+  for (const std::string_view s :
+       {"He founded it in 1976.", "Its revenue grew by 30%.", "The firm said they hired him.",
+        "Jobs left, and he returned in 1997."}) {
+    SentenceTriplets cached = rules_->extract_sentence(s, {});
+    TripletExtractor::resolve_previous(cached, "Apple");
+    EXPECT_EQ(rules_->extract_sentence(s, "Apple").triplets, cached.triplets) << s;
+    EXPECT_EQ(rules_->extract_sentence(s, "Apple").subject, cached.subject) << s;
+  }
 }
 
 TEST_F(ExtractionTest, FallbackRules) {

@@ -12,10 +12,13 @@
 
 namespace groundgate::filters::triplet {
 
-// The process-wide dictionary and lexicon, loaded once for all tests of the binary.
-inline std::shared_ptr<const TripletExtractor> shared_extractor(bool use_parser = true) {
+// The process-wide dictionary and lexicon, loaded once for all tests of the binary. Tests of
+// the parser's reading parse every clause (rules_first off) unless they ask otherwise.
+inline std::shared_ptr<const TripletExtractor> shared_extractor(bool use_parser = true,
+                                                                bool rules_first = false) {
   TripletExtractor::Options options;
   options.use_parser = use_parser;
+  options.rules_first = rules_first;
   return std::make_shared<const TripletExtractor>(LinkDictionary::shared().dictionary,
                                                   text::Lexicon::shared().lexicon, options);
 }
