@@ -37,7 +37,7 @@ constexpr std::string_view kUsage =
     "         [--verifiers LIST | -c CONFIG --policy NAME] [--combine agreement|either]\n"
     "         [--max-unsupported-share X] [--min-coverage X] [--match-overlap X]\n"
     "         [--elsewhere-weight X] [--naive-max-missing X]\n"
-    "         [--triplet-parser doubtful|always|never]\n"
+    "         [--triplet-parser doubtful|always|never] [--strong-support X (above 1: never)]\n"
     "  LIST: comma-separated, from semantic_pieces (default) and triplets; or naive alone\n"
     "  -c/--policy: the verifier settings of that policy (options given here override them)\n";
 constexpr std::size_t kIndexCacheBytes = 64u << 20;
@@ -194,6 +194,15 @@ int eval_command(int argc, char** argv, int first) {
   }
   overrides.support_needs_agreement = *combine;
   if (auto mode = args.value("triplet-parser")) overrides.triplet_parser = *mode;
+  if (auto text = args.value("strong-support")) {
+    char* end = nullptr;
+    const double value = std::strtod(text->c_str(), &end);
+    if (end == text->c_str() || *end != '\0' || !(value >= 0)) {
+      std::fprintf(stderr, "groundgate eval: --strong-support needs a number >= 0\n");
+      return 2;
+    }
+    overrides.strong_support = value;
+  }
 
   const std::string list = args.value("verifiers").value_or("semantic_pieces");
   const bool naive = list == "naive";

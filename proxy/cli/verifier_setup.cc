@@ -50,6 +50,7 @@ VerifierSetup finish(verify::VerifyConfig config, filters::semantic_piece::Answe
     config.combine.support = *o.support_needs_agreement ? verify::CombineRule::Support::kAgreement
                                                         : verify::CombineRule::Support::kEither;
   }
+  if (o.strong_support) config.combine.strong_support = *o.strong_support;
   config.pieces.rule = rule;
   if (!valid_triplet_parser(o.triplet_parser)) {
     return failed("unknown triplet parser mode '" + o.triplet_parser +
