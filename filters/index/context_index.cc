@@ -14,6 +14,21 @@ namespace {
 
 constexpr std::uint16_t kMaxTf = std::numeric_limits<std::uint16_t>::max();
 
+// Third-person pronouns, or a definite description opening the sentence ("The film was
+// directed by ..."), point back to the previous sentence's subject.
+bool refers_back(std::span<const text::Token> tokens) {
+  if (tokens.size() >= 2 && (tokens[0].norm == "the" || tokens[0].norm == "this") &&
+      tokens[1].kind == text::TokenKind::kWord && !tokens[1].has(text::kCapitalized)) {
+    return true;
+  }
+  static constexpr std::string_view kPronouns[] = {"he",  "she", "it",    "they", "his",
+                                                   "her", "its", "their", "him",  "them"};
+  return std::any_of(tokens.begin(), tokens.end(), [](const text::Token& t) {
+    return t.kind == text::TokenKind::kWord &&
+           std::find(std::begin(kPronouns), std::end(kPronouns), t.norm) != std::end(kPronouns);
+  });
+}
+
 // Stems seen while building one index: repeated words are stemmed once.
 class StemCache {
  public:
@@ -56,6 +71,7 @@ std::shared_ptr<const ContextIndex> ContextIndex::build(std::vector<context::Pas
     tokens.clear();
     text::tokenize(text, tokens);
     std::size_t t = 0;
+    const auto passage_first = static_cast<std::uint32_t>(index->pieces_.size());
     for (const text::Sentence& sentence : text::SentenceSegmenter::split(text)) {
       Piece piece;
       piece.passage = p;
@@ -72,10 +88,14 @@ std::shared_ptr<const ContextIndex> ContextIndex::build(std::vector<context::Pas
         }
       }
       piece.terms_end = static_cast<std::uint32_t>(index->piece_terms_.size());
+      const auto self = static_cast<std::uint32_t>(index->pieces_.size());
+      std::span<const text::Token> sentence_tokens(tokens.data() + first_token, t - first_token);
+      piece.chain_begin = self > passage_first && refers_back(sentence_tokens)
+                              ? index->pieces_.back().chain_begin
+                              : self;
       piece.entities_begin = static_cast<std::uint32_t>(index->entities_.size());
       if (options.entities && t > first_token) {
         // The sentence's tokens carry passage offsets, so its entities do too.
-        std::span<const text::Token> sentence_tokens(tokens.data() + first_token, t - first_token);
         for (const text::Entity& e : text::extract_entities(text, sentence_tokens)) {
           index->entities_.push_back(pack_entity(e, index->entity_strings_));
         }

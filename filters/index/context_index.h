@@ -6,6 +6,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "filters/context/passage.h"
@@ -35,6 +36,9 @@ class ContextIndex {
     std::uint32_t terms_end = 0;
     std::uint32_t entities_begin = 0;  // span in the entity array
     std::uint32_t entities_end = 0;
+    // First piece of the pronoun chain this piece ends: a piece that refers back with a
+    // pronoun ("She formed it in 1989.") continues the one before it in the same passage.
+    std::uint32_t chain_begin = 0;
     text::SentenceKind kind = text::SentenceKind::kProse;
   };
 
@@ -91,6 +95,16 @@ class ContextIndex {
     return posting_offsets_[term + 1] - posting_offsets_[term];
   }
   float idf(TermId term) const { return idf_[term]; }
+  // The pieces holding `term`, ascending.
+  std::span<const std::uint32_t> postings(TermId term) const {
+    return std::span<const std::uint32_t>(posting_pieces_)
+        .subspan(posting_offsets_[term], posting_offsets_[term + 1] - posting_offsets_[term]);
+  }
+  // Pieces `a` and `b` speak of the same thing: the same piece, or one pronoun chain.
+  bool same_window(std::uint32_t a, std::uint32_t b) const {
+    if (a > b) std::swap(a, b);
+    return pieces_[b].chain_begin <= a;
+  }
 
   std::size_t context_bytes() const { return context_bytes_; }
   std::size_t memory_bytes() const;

@@ -77,6 +77,18 @@ bool is_comparative(const Token& t, const text::Lexicon* lexicon) {
   return false;
 }
 
+// Comparisons and orderings relate things the context states apart ("born before Elytis"):
+// the binding of names and values does not apply to them.
+bool compares(std::span<const Token> tokens, const text::Lexicon* lexicon) {
+  return std::any_of(tokens.begin(), tokens.end(), [&](const Token& t) {
+    return t.norm == "than" || t.norm == "before" || t.norm == "after" || t.norm == "same" ||
+           t.norm == "different" || is_comparative(t, lexicon);
+  });
+}
+
+// Anchors compared in one clause at most; longer lists are cut (bounded work).
+constexpr std::size_t kMaxAnchors = 12;
+
 bool inside_name(const Token& t, std::span<const Entity> entities) {
   return std::any_of(entities.begin(), entities.end(), [&](const Entity& e) {
     return !is_value_entity(e) && t.begin >= e.begin && t.end <= e.end;
@@ -188,6 +200,78 @@ const std::vector<PieceVerifier::ContextEntity>& PieceVerifier::context_entities
   return context_entities_;
 }
 
+std::vector<PieceVerifier::Anchor> PieceVerifier::anchors(
+    std::string_view sentence, std::span<const Entity> entities, std::span<const std::string> stems,
+    std::span<const index::TermId> terms, std::span<const Token* const> stem_tokens) const {
+  std::vector<Anchor> out;
+  for (const Entity& e : entities) {
+    if (out.size() == kMaxAnchors) break;
+    // Ordinals ("first") qualify something else; they are no party to a relation.
+    if (e.subtype == text::EntitySubtype::kOrdinal) continue;
+    Anchor a;
+    a.text = sentence.substr(e.begin, e.end - e.begin);
+    if (is_value_entity(e)) {
+      for (const ContextEntity& c : context_entities()) {
+        if ((a.pieces.empty() || a.pieces.back() != c.piece) &&
+            compare(e, c.entity) == EntityMatch::kSame) {
+          a.pieces.push_back(c.piece);
+        }
+      }
+    } else {
+      // A name is where its rarest word is: "Stanford University" where "Stanford" is.
+      index::TermId rarest = index::kNoTerm;
+      for (std::size_t i = 0; i < stems.size(); ++i) {
+        const Token& t = *stem_tokens[i];
+        if (t.begin < e.begin || t.end > e.end || terms[i] == index::kNoTerm) continue;
+        if (rarest == index::kNoTerm ||
+            index_->document_frequency(terms[i]) <= index_->document_frequency(rarest)) {
+          rarest = terms[i];
+        }
+      }
+      if (rarest != index::kNoTerm) {
+        std::span<const std::uint32_t> pieces = index_->postings(rarest);
+        a.pieces.assign(pieces.begin(), pieces.end());
+      }
+    }
+    if (!a.pieces.empty()) out.push_back(std::move(a));
+  }
+  return out;
+}
+
+bool PieceVerifier::together(const Anchor& a, const Anchor& b) const {
+  // For each piece of one, the nearest piece of the other at or before it.
+  auto reaches = [&](const Anchor& x, const Anchor& y) {
+    for (std::uint32_t q : y.pieces) {
+      auto it = std::upper_bound(x.pieces.begin(), x.pieces.end(), q);
+      if (it != x.pieces.begin() && index_->same_window(*(it - 1), q)) return true;
+    }
+    return false;
+  };
+  return reaches(a, b) || reaches(b, a);
+}
+
+std::optional<std::pair<std::string_view, std::string_view>> PieceVerifier::unrelated(
+    std::span<const Anchor> anchors) const {
+  if (anchors.size() < 2) return std::nullopt;
+  std::vector<std::size_t> group(anchors.size());
+  for (std::size_t i = 0; i < group.size(); ++i)
+    group[i] = i;
+  auto root = [&](std::size_t i) {
+    while (group[i] != i)
+      i = group[i] = group[group[i]];
+    return i;
+  };
+  for (std::size_t i = 0; i < anchors.size(); ++i) {
+    for (std::size_t j = i + 1; j < anchors.size(); ++j) {
+      if (root(i) != root(j) && together(anchors[i], anchors[j])) group[root(j)] = root(i);
+    }
+  }
+  for (std::size_t j = 1; j < anchors.size(); ++j) {
+    if (root(j) != root(0)) return std::pair{anchors[0].text, anchors[j].text};
+  }
+  return std::nullopt;
+}
+
 Evidence PieceVerifier::evidence_of(std::uint32_t piece) const {
   const auto& p = index_->pieces()[piece];
   return Evidence{p.passage, p.begin, p.end};
@@ -201,8 +285,10 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
   std::vector<index::TermId> terms;
   std::vector<const Token*> words;  // checked by coverage (value entities are checked apart)
   std::vector<std::size_t> word_stem;
+  std::vector<const Token*> stem_tokens;
   for (const Token& t : tokens) {
     if (!text::is_content_word(t) || is_particle(t.norm)) continue;
+    stem_tokens.push_back(&t);
     stems.push_back(text::stem(t.norm));
     terms.push_back(index_->terms().find(stems.back()));
     if (!inside(t, entities)) {
@@ -347,6 +433,30 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
     v.reason = quoted(what) + " appears nowhere in the context";
     v.score = std::min(v.score, 0.5);
     return v;
+  }
+  if (options_.check_relations && !compares(tokens, options_.lexicon.get())) {
+    std::vector<Anchor> found = anchors(sentence, entities, stems, terms, stem_tokens);
+    auto pair = unrelated(found);
+    // Each other content word of the context must also be said of one of the names or values.
+    for (std::size_t i = 0; !pair && !found.empty() && i < words.size(); ++i) {
+      const index::TermId term = terms[word_stem[i]];
+      if (term == index::kNoTerm || inside_name(*words[i], entities)) continue;
+      Anchor word{words[i]->surface(sentence), {}};
+      std::span<const std::uint32_t> pieces = index_->postings(term);
+      word.pieces.assign(pieces.begin(), pieces.end());
+      if (std::none_of(found.begin(), found.end(),
+                       [&](const Anchor& a) { return together(a, word); })) {
+        pair = std::pair{found.front().text, word.text};
+      }
+    }
+    if (pair) {
+      v.label = Label::kUnsupported;
+      v.reason_code = ReasonCode::kLowCoverage;
+      v.type = HallucinationType::kContextualFabrication;
+      v.reason = "the context never relates " + quoted(pair->first) + " to " + quoted(pair->second);
+      v.score = std::min(v.score, 0.5);
+      return v;
+    }
   }
   if (evidence.empty() && !words.empty()) {
     v.label = Label::kUnsupported;

@@ -3,9 +3,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "filters/index/context_index.h"
@@ -42,6 +44,11 @@ class PieceVerifier {
     text::Entity entity;
     std::uint32_t piece = 0;
   };
+  // A name or value of the clause found in the context, with the pieces that hold it.
+  struct Anchor {
+    std::string_view text;
+    std::vector<std::uint32_t> pieces;  // ascending
+  };
 
   Verdict verify_clause(std::string_view sentence, std::span<const text::Token> tokens,
                         std::span<const text::Entity> entities) const;
@@ -52,6 +59,14 @@ class PieceVerifier {
   bool related(const text::Token& word, std::span<const EvidencePiece> evidence,
                bool with_question) const;
   const std::vector<ContextEntity>& context_entities() const;
+  std::vector<Anchor> anchors(std::string_view sentence, std::span<const text::Entity> entities,
+                              std::span<const std::string> stems,
+                              std::span<const index::TermId> terms,
+                              std::span<const text::Token* const> stem_tokens) const;
+  // Two anchors the context never relates, even through the clause's other anchors.
+  std::optional<std::pair<std::string_view, std::string_view>> unrelated(
+      std::span<const Anchor> anchors) const;
+  bool together(const Anchor& a, const Anchor& b) const;
   Evidence evidence_of(std::uint32_t piece) const;
 
   std::shared_ptr<const index::ContextIndex> index_;

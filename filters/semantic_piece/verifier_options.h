@@ -28,6 +28,9 @@ struct VerifierOptions {
   double match_overlap = 0.5;
   // Words found only elsewhere in the context (not in the top-k evidence) count this much.
   double elsewhere_weight = 1.0;
+  // The names and values a piece relates must appear together in the context: in one context
+  // piece, or one pronoun chain, for each link between them. Else the relation is unsupported.
+  bool check_relations = true;
   // The question grounds words too (answers restate it), but never numbers or dates.
   bool question_grounds_words = true;
   // WordNet for synonyms, derivations and antonyms; null turns those checks off.

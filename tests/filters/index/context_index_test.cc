@@ -39,6 +39,41 @@ TEST(ContextIndex, PiecesAreSentencesWithOffsetsIntoTheirPassage) {
   EXPECT_EQ(index->context_bytes(), 42u + 30u);
 }
 
+TEST(ContextIndex, PostingsListThePiecesOfATerm) {
+  auto index = ContextIndex::build(
+      passages({"The Nile is long. The Amazon is wide.", "The Nile flows north."}));
+  const TermId nile = index->terms().find("nile");
+  ASSERT_NE(nile, kNoTerm);
+  std::span<const std::uint32_t> pieces = index->postings(nile);
+  EXPECT_EQ(std::vector<std::uint32_t>(pieces.begin(), pieces.end()),
+            (std::vector<std::uint32_t>{0, 2}));
+}
+
+TEST(ContextIndex, PronounChainsJoinSentencesOfOnePassage) {
+  auto index = ContextIndex::build(
+      passages({"Courtney Love is a singer. She formed Hole in 1989. Hole toured Europe. In "
+                "1994 it released an album.",
+                "They met in Boston."}));
+  ASSERT_EQ(index->pieces().size(), 5u);
+  EXPECT_TRUE(index->same_window(0, 1));   // "She" continues the first sentence
+  EXPECT_FALSE(index->same_window(1, 2));  // "Hole toured Europe." starts anew
+  EXPECT_TRUE(index->same_window(2, 3));
+  EXPECT_TRUE(index->same_window(3, 2));  // order does not matter
+  EXPECT_FALSE(index->same_window(0, 3));
+  // A pronoun never reaches into the previous passage.
+  EXPECT_FALSE(index->same_window(3, 4));
+  EXPECT_TRUE(index->same_window(4, 4));
+}
+
+TEST(ContextIndex, DefiniteDescriptionContinuesTheSentenceBefore) {
+  auto index = ContextIndex::build(
+      passages({"Poseidon grossed $181 million. The film was released in May 2006. The Nile "
+                "is long."}));
+  ASSERT_EQ(index->pieces().size(), 3u);
+  EXPECT_TRUE(index->same_window(0, 1));
+  EXPECT_FALSE(index->same_window(1, 2));  // "The Nile" names something new
+}
+
 TEST(ContextIndex, RanksByBm25OverStems) {
   auto index = ContextIndex::build(passages({
       "Acme Corporation was founded in 1991 by Jane Roe in Columbus.",

@@ -155,5 +155,62 @@ TEST_F(VerifierTest, NoMatchingPieceIsNoEvidence) {
   EXPECT_FALSE(v.evidence.has_value());
 }
 
+constexpr const char* kColleges =
+    "Boston College is a private research university located in Chestnut Hill, Massachusetts. "
+    "Stanford University is a private research university in Stanford, California.";
+
+TEST_F(VerifierTest, NamesTheContextNeverRelatesAreUnsupported) {
+  context({kColleges});
+  Verdict v = only("Stanford University is located in Chestnut Hill.");
+  EXPECT_EQ(v.label, Label::kUnsupported) << v.reason;
+  EXPECT_EQ(v.type, HallucinationType::kContextualFabrication);
+  EXPECT_NE(v.reason.find("never relates"), std::string::npos) << v.reason;
+  EXPECT_EQ(only("Boston College is located in Chestnut Hill.").label, Label::kSupported);
+}
+
+TEST_F(VerifierTest, BothNamesMustEachBeRelatedToTheClaim) {
+  context(
+      {"The New Pornographers is a Canadian indie rock band formed in Vancouver. Kings of Leon "
+       "is an American rock band that formed in Nashville."});
+  EXPECT_EQ(only("Both The New Pornographers and Kings of Leon are American rock bands.").label,
+            Label::kUnsupported);
+  EXPECT_EQ(only("Kings of Leon is an American rock band.").label, Label::kSupported);
+}
+
+TEST_F(VerifierTest, ValueOfAnotherNameIsUnsupported) {
+  context(
+      {"Max Volmer was a German physical chemist. Otto Stern won the Nobel Prize in Physics in "
+       "1943."});
+  Verdict v = only("Max Volmer won the Nobel Prize in 1943.");
+  EXPECT_EQ(v.label, Label::kUnsupported) << v.reason;
+  EXPECT_EQ(only("Otto Stern won the Nobel Prize in 1943.").label, Label::kSupported);
+}
+
+TEST_F(VerifierTest, PronounChainRelatesANameToTheNextSentence) {
+  context({"Courtney Love is an American singer. She formed the band Hole in 1989."});
+  EXPECT_EQ(only("Courtney Love formed Hole in 1989.").label, Label::kSupported);
+}
+
+TEST_F(VerifierTest, ContentWordSaidOfAnotherNameIsUnsupported) {
+  context(
+      {"Cooking Light is an American monthly food and lifestyle magazine. Hot Rod is a monthly "
+       "American car magazine devoted to drag racing."});
+  Verdict v = only("Hot Rod is a food magazine.");
+  EXPECT_EQ(v.label, Label::kUnsupported) << v.reason;
+  EXPECT_NE(v.reason.find("food"), std::string::npos) << v.reason;
+  EXPECT_EQ(only("Hot Rod is a car magazine.").label, Label::kSupported);
+}
+
+TEST_F(VerifierTest, ComparisonsAreNotBoundToOneSentence) {
+  context({"Arthur Smith was born in 1844. Jane Doe was born in 1901."});
+  EXPECT_EQ(only("Arthur Smith was born before Jane Doe.").label, Label::kSupported);
+}
+
+TEST_F(VerifierTest, RelationCheckCanBeTurnedOff) {
+  context({kColleges});
+  options_.check_relations = false;
+  EXPECT_EQ(only("Stanford University is located in Chestnut Hill.").label, Label::kSupported);
+}
+
 }  // namespace
 }  // namespace groundgate::filters::semantic_piece
