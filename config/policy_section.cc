@@ -101,8 +101,8 @@ void read_guard_keys(const YamlMap& map, PolicyConfig& p, ErrorSink& errors) {
     }
   }
   if (auto f = map.get("block_status")) {
-    if (auto v = read_count(*f, 599, errors)) {
-      if (*v != 0 && *v < 400) {
+    if (auto v = read_number(*f, 0, 599, errors)) {
+      if (*v != static_cast<std::uint16_t>(*v) || (*v != 0 && *v < 400)) {
         errors.add(f->mark(), f->path + ": use 0 (cut the answer) or an HTTP error status 400-599");
       } else {
         p.block_status = static_cast<std::uint16_t>(*v);

@@ -15,7 +15,8 @@ constexpr std::array<std::string_view, 2> kHoldModes{"stream_first", "sentence"}
 constexpr std::array<std::string_view, 1> kTripletsKeys{"top_k"};
 constexpr std::array<std::string_view, 2> kCombineKeys{"support", "strong_support"};
 constexpr std::array<std::string_view, 2> kSupportRules{"agreement", "either"};
-constexpr std::array<std::string_view, 7> kSemanticPiecesKeys{"top_k",
+constexpr std::array<std::string_view, 8> kSemanticPiecesKeys{"top_k",
+                                                              "check_relations",
                                                               "min_coverage",
                                                               "match_overlap",
                                                               "elsewhere_weight",
@@ -84,8 +85,7 @@ CombineConfig read_combine(const YamlField& field, ErrorSink& errors) {
       out.support_needs_agreement = *rule == 0;
   }
   if (auto f = map.get("strong_support")) {
-    // Above 1: a strong single-engine support never overrides.
-    if (auto v = read_number(*f, 0.0, 2.0, errors)) out.strong_support = *v;
+    if (auto v = read_number(*f, 0.0, 1.0, errors)) out.strong_support = *v;
   }
   return out;
 }
@@ -103,6 +103,9 @@ SemanticPiecesConfig read_semantic_pieces(const YamlField& field, ErrorSink& err
   read_share(map, "max_unsupported_share", out.max_unsupported_share, errors);
   if (auto f = map.get("question_grounds_words")) {
     if (auto b = read_bool(*f, errors)) out.question_grounds_words = *b;
+  }
+  if (auto f = map.get("check_relations")) {
+    if (auto b = read_bool(*f, errors)) out.check_relations = *b;
   }
   if (auto f = map.get("flag_contradicted")) {
     if (auto b = read_bool(*f, errors)) out.flag_contradicted = *b;

@@ -55,7 +55,12 @@ std::string sentence_annotation(const SentenceAnnotation& a) {
     append_number(out, v->score);
     if (const verify::Finding* f = v->decisive_finding()) {
       append_field(out, "hallucination_type", verdict::to_string(f->type));
-      append_field(out, "reason", f->reason);
+      // The reason quotes the answer ("answer says 1994, ..."): text a block or a rewrite
+      // keeps from the client must not come back in its annotation.
+      const config::ActionKind kind = a.decision->action.kind;
+      if (kind != config::ActionKind::kBlock && kind != config::ActionKind::kRewrite) {
+        append_field(out, "reason", f->reason);
+      }
       append_field(out, "engine", verify::to_string(f->engine));
       append_field(out, "code", f->code);
       if (f->evidence) {

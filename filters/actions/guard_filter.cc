@@ -3,6 +3,7 @@
 #include <simdjson.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <optional>
 #include <utility>
@@ -148,19 +149,75 @@ void GuardFilter::on_text(const stream::TextEvent& event, stream::ChoiceOutput& 
   const bool holding = holds(*choice);
   if (!holding) out.release(event.pending.size());
   std::size_t cursor = event.offset;  // first byte of pending not yet handed on
-  for (const text::StreamSentence& sentence : done) {
-    // Text the chain had to force out (over its pending bound) was not held: skip it.
-    if (holding && sentence.span.end <= cursor) continue;
+  const auto hand_on = [&](const text::StreamSentence& sentence) {
     // The whitespace or list marker before a held sentence goes (or is dropped) with it.
     const std::size_t gap =
         holding && sentence.span.begin > cursor ? sentence.span.begin - cursor : 0;
     if (!act(*choice, event.choice, sentence, event.pending.substr(cursor - event.offset, gap),
              holding, out)) {
-      return;
+      return false;
     }
     if (holding) cursor = sentence.span.end;
+    return true;
+  };
+  for (const text::StreamSentence& sentence : done) {
+    if (!holding) {
+      if (!hand_on(sentence)) return;
+      continue;
+    }
+    // Already handed on (eagerly, or forced out by the chain's pending bound): skip it; if
+    // only its start went, what is left is checked on its own.
+    if (sentence.span.end <= cursor) continue;
+    if (sentence.span.begin < cursor) {
+      if (!hand_on(remainder(sentence, cursor))) return;
+      continue;
+    }
+    if (!hand_on(sentence)) return;
+  }
+  if (holding && !event.end_of_choice) {
+    if (std::optional<text::StreamSentence> sentence =
+            eager_sentence(*choice, event.pending.substr(cursor - event.offset))) {
+      if (!hand_on(*sentence)) return;
+    }
   }
   if (holding && event.end_of_choice && end > cursor) out.release(end - cursor);
+}
+
+std::optional<text::StreamSentence> GuardFilter::eager_sentence(const Choice& choice,
+                                                                std::string_view tail) {
+  // The segmenter confirms a sentence end only when the next text arrives (an abbreviation, a
+  // decimal or an initial could continue it), which would hold every sentence one token
+  // longer. Where the end already looks final, ask a copy of the segmenter what it decides if
+  // the most common continuation follows. A digit before the full stop can still be a decimal.
+  std::size_t n = tail.size();
+  while (n > 0 && std::isspace(static_cast<unsigned char>(tail[n - 1])) != 0)
+    --n;
+  while (n > 0 && (tail[n - 1] == '"' || tail[n - 1] == '\'' || tail[n - 1] == ')'))
+    --n;
+  if (n == 0) return std::nullopt;
+  const char end = tail[n - 1];
+  if (end != '.' && end != '!' && end != '?') return std::nullopt;
+  if (end == '.' && n >= 2 && std::isdigit(static_cast<unsigned char>(tail[n - 2])) != 0) {
+    return std::nullopt;
+  }
+  text::IncrementalSegmenter probe = choice.segmenter;
+  std::vector<text::StreamSentence> out = probe.feed(" The");
+  if (out.size() != 1) return std::nullopt;
+  return std::move(out.front());
+}
+
+text::StreamSentence GuardFilter::remainder(const text::StreamSentence& sentence,
+                                            std::size_t from) {
+  text::StreamSentence rest;
+  std::size_t skip = from - sentence.span.begin;
+  while (skip < sentence.text.size() &&
+         std::isspace(static_cast<unsigned char>(sentence.text[skip])) != 0) {
+    ++skip;
+  }
+  rest.span = sentence.span;
+  rest.span.begin += skip;
+  rest.text = sentence.text.substr(skip);
+  return rest;
 }
 
 void GuardFilter::on_unchecked(const stream::TextEvent& event, stream::ChoiceOutput& out) {

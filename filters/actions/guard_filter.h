@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstddef>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -70,6 +71,12 @@ class GuardFilter final : public stream::StreamFilter {
   bool act(Choice& choice, int index, const text::StreamSentence& sentence, std::string_view gap,
            bool holding, stream::ChoiceOutput& out);
   bool has_context() const { return index_ != nullptr; }
+  // The unconfirmed sentence at the end of `tail` (pending text not yet handed on) when its
+  // end already looks final; see the definition.
+  static std::optional<text::StreamSentence> eager_sentence(const Choice& choice,
+                                                            std::string_view tail);
+  // The part of `sentence` from full-text offset `from` on, leading spaces skipped.
+  static text::StreamSentence remainder(const text::StreamSentence& sentence, std::size_t from);
 
   std::shared_ptr<const GuardConfig> config_;
   std::shared_ptr<const index::ContextIndex> index_;  // null: no context found

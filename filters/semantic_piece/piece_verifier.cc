@@ -451,7 +451,7 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
     }
     if (pair) {
       v.label = Label::kUnsupported;
-      v.reason_code = ReasonCode::kLowCoverage;
+      v.reason_code = ReasonCode::kUnboundRelation;
       v.type = HallucinationType::kContextualFabrication;
       v.reason = "the context never relates " + quoted(pair->first) + " to " + quoted(pair->second);
       v.score = std::min(v.score, 0.5);

@@ -20,6 +20,8 @@ std::string_view to_string(ReasonCode code) {
       return "missing_entity";
     case ReasonCode::kLowCoverage:
       return "low_coverage";
+    case ReasonCode::kUnboundRelation:
+      return "unbound_relation";
     case ReasonCode::kNoEvidence:
       return "no_evidence";
   }

@@ -26,6 +26,7 @@ enum class ReasonCode : std::uint8_t {
   kAntonym,            // a word whose WordNet antonym is in the evidence
   kMissingEntity,      // a number, date or name that appears nowhere in the context
   kLowCoverage,        // too many content words not found in the evidence
+  kUnboundRelation,    // names and words all in the context, but never related there
   kNoEvidence,         // no context piece shares a word with the answer piece
 };
 

@@ -33,12 +33,24 @@ std::size_t utf8_sequence_length(std::string_view s) {
   return len;
 }
 
+// Printable ASCII other than the quote and the backslash goes out as it is.
+bool plain(unsigned char c) {
+  return c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
+}
+
 }  // namespace
 
 void append_json_string(std::string& out, std::string_view text) {
   out.push_back('"');
   std::size_t i = 0;
   while (i < text.size()) {
+    // Runs of plain bytes are copied at once: most text is one long run.
+    std::size_t run = i;
+    while (run < text.size() && plain(static_cast<unsigned char>(text[run])))
+      ++run;
+    out.append(text.data() + i, run - i);
+    i = run;
+    if (i == text.size()) break;
     const auto c = static_cast<unsigned char>(text[i]);
     if (c >= 0x80) {
       const std::size_t len = utf8_sequence_length(text.substr(i));

@@ -66,9 +66,10 @@ void combine(SentenceVerdict& verdict, const CombineRule& rule) {
   if (worst == nullptr) return;  // nothing to check: passes as supported, without claims
 
   const Finding& decisive = verdict.findings[worst->worst];
-  const bool overridden = decisive.label == Label::kUnsupported && any_supports &&
-                          (rule.support == CombineRule::Support::kEither ||
-                           (strongest != nullptr && strongest->weakest >= rule.strong_support));
+  const bool overridden =
+      decisive.label == Label::kUnsupported && any_supports &&
+      (rule.support == CombineRule::Support::kEither ||
+       (strongest != nullptr && rule.strong_support && strongest->weakest >= *rule.strong_support));
   const EngineView& chosen = overridden ? *strongest : *worst;
   verdict.decisive = chosen.worst;
   verdict.label = verdict.findings[chosen.worst].label;

@@ -2,6 +2,8 @@
 // The merge rule of the engines' findings on one sentence (issue 4): a contradiction from any
 // engine is a contradiction; support needs agreement, or strong support from one engine.
 
+#include <optional>
+
 #include "filters/verify/sentence_verdict.h"
 
 namespace groundgate::filters::verify {
@@ -13,8 +15,9 @@ struct CombineRule {
   };
   Support support = Support::kAgreement;
   // With kAgreement: an engine whose weakest finding scores at least this overrides the other
-  // engine's `unsupported`. Above 1 never.
-  double strong_support = 1.0;
+  // engine's `unsupported` ("strong evidence from one"). Unset (the default, the evaluated
+  // setting; see README): never.
+  std::optional<double> strong_support;
 };
 
 // Sets label, score, decisive and claims of `verdict` from its findings.

@@ -9,35 +9,21 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-Finding finding_of(const semantic_piece::Verdict& v) {
+// Both engines' verdicts carry the same fields (filters/verdict); only the reason codes differ.
+template <typename EngineVerdict>
+Finding finding_of(const EngineVerdict& v, Engine engine, bool abstains) {
   Finding f;
-  f.engine = Engine::kSemanticPieces;
+  f.engine = engine;
   f.label = v.label;
   f.score = v.score;
   f.answer_begin = v.answer_begin;
   f.answer_end = v.answer_end;
   f.evidence = v.evidence;
   f.reason = v.reason;
-  f.code = semantic_piece::to_string(v.reason_code);
+  f.code = to_string(v.reason_code);
   f.type = v.type;
   f.correction = v.correction;
-  f.abstains = v.reason_code == semantic_piece::ReasonCode::kNoClaim;
-  return f;
-}
-
-Finding finding_of(const triplet::Verdict& v) {
-  Finding f;
-  f.engine = Engine::kTriplets;
-  f.label = v.label;
-  f.score = v.score;
-  f.answer_begin = v.answer_begin;
-  f.answer_end = v.answer_end;
-  f.evidence = v.evidence;
-  f.reason = v.reason;
-  f.code = triplet::to_string(v.reason_code);
-  f.type = v.type;
-  f.correction = v.correction;
-  f.abstains = v.reason_code == triplet::ReasonCode::kNoClaim;
+  f.abstains = abstains;
   return f;
 }
 
@@ -73,14 +59,18 @@ SentenceVerdict SentenceVerifier::verify(std::string_view sentence, std::size_t 
   if (pieces_) {
     piece_verdicts_.clear();
     pieces_->verify_sentence(sentence, offset, choice_, piece_verdicts_);
-    for (const semantic_piece::Verdict& v : piece_verdicts_)
-      verdict.findings.push_back(finding_of(v));
+    for (const semantic_piece::Verdict& v : piece_verdicts_) {
+      verdict.findings.push_back(finding_of(v, Engine::kSemanticPieces,
+                                            v.reason_code == semantic_piece::ReasonCode::kNoClaim));
+    }
   }
   if (triplets_ && !over_budget()) {
     triplet_verdicts_.clear();
     triplets_->verify_sentence(sentence, offset, choice_, triplet_verdicts_);
-    for (const triplet::Verdict& v : triplet_verdicts_)
-      verdict.findings.push_back(finding_of(v));
+    for (const triplet::Verdict& v : triplet_verdicts_) {
+      verdict.findings.push_back(
+          finding_of(v, Engine::kTriplets, v.reason_code == triplet::ReasonCode::kNoClaim));
+    }
   }
   verdict.verify_ns = static_cast<std::uint64_t>(
       std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count());

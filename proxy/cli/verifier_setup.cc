@@ -5,8 +5,7 @@
 #include <vector>
 
 #include "config/config_loader.h"
-#include "filters/text/lexicon.h"
-#include "filters/triplet/link_dictionary.h"
+#include "filters/verify/engine_setup.h"
 
 namespace groundgate::proxy::cli {
 namespace {
@@ -14,30 +13,10 @@ namespace {
 namespace verify = filters::verify;
 namespace triplet = filters::triplet;
 
-// Context sentences whose triplets stay cached across the samples of a run.
-constexpr std::size_t kTripletCacheEntries = 16384;
-
 VerifierSetup failed(std::string error) {
   VerifierSetup s;
   s.error = std::move(error);
   return s;
-}
-
-// Loads the shared resources the selected engines need; the error names the missing one.
-std::string load_engines(verify::VerifyConfig& config, std::string_view parser_mode) {
-  auto lexicon = filters::text::Lexicon::shared();
-  if (!lexicon.lexicon) return "WordNet: " + lexicon.error;
-  config.pieces.lexicon = lexicon.lexicon;
-  if (!config.triplets) return {};
-  auto dictionary = triplet::LinkDictionary::shared();
-  if (!dictionary.dictionary) return dictionary.error;
-  triplet::TripletExtractor::Options options;
-  options.use_parser = parser_mode != "never";
-  options.rules_first = parser_mode == "doubtful";
-  config.extractor = std::make_shared<const triplet::TripletExtractor>(dictionary.dictionary,
-                                                                       lexicon.lexicon, options);
-  config.triplet_cache = std::make_shared<triplet::TripletCache>(kTripletCacheEntries);
-  return {};
 }
 
 VerifierSetup finish(verify::VerifyConfig config, filters::semantic_piece::AnswerRule rule,
@@ -56,7 +35,10 @@ VerifierSetup finish(verify::VerifyConfig config, filters::semantic_piece::Answe
     return failed("unknown triplet parser mode '" + o.triplet_parser +
                   "' (known: doubtful, always, never)");
   }
-  if (std::string error = load_engines(config, o.triplet_parser); !error.empty()) {
+  triplet::TripletExtractor::Options options;
+  options.use_parser = o.triplet_parser != "never";
+  options.rules_first = o.triplet_parser == "doubtful";
+  if (std::string error = verify::load_engines(config, options); !error.empty()) {
     return failed(std::move(error));
   }
   VerifierSetup s;
@@ -105,26 +87,7 @@ VerifierSetup setup_from_policy(const std::string& path, std::string_view policy
     return failed(path + ": no policy '" + std::string(policy) + "'");
   }
   if (!it->verifies()) return failed("policy '" + it->name + "' runs no verifier");
-  verify::VerifyConfig config;
-  config.semantic_pieces = it->runs("semantic_pieces");
-  config.triplets = it->runs("triplets");
-  const config::SemanticPiecesConfig& sp = it->semantic_pieces;
-  config.pieces.top_k = sp.top_k;
-  config.pieces.min_coverage = sp.min_coverage;
-  config.pieces.match_overlap = sp.match_overlap;
-  config.pieces.elsewhere_weight = sp.elsewhere_weight;
-  config.pieces.question_grounds_words = sp.question_grounds_words;
-  config.triplet_options.top_k = it->triplets.top_k;
-  config.combine.support = it->combine.support_needs_agreement
-                               ? verify::CombineRule::Support::kAgreement
-                               : verify::CombineRule::Support::kEither;
-  config.combine.strong_support = it->combine.strong_support;
-  config.max_sentence_bytes = it->max_sentence_bytes;
-  config.budget = std::chrono::microseconds(it->verify_budget_us);
-  filters::semantic_piece::AnswerRule rule;
-  rule.flag_contradicted = sp.flag_contradicted;
-  rule.max_unsupported_share = sp.max_unsupported_share;
-  return finish(std::move(config), rule, overrides);
+  return finish(verify::verify_settings(*it), verify::answer_rule(*it), overrides);
 }
 
 }  // namespace groundgate::proxy::cli

@@ -5,10 +5,11 @@
 #include <string>
 #include <string_view>
 
+#include "filters/verdict/json_string.h"
+
 namespace groundgate::proxy::mock {
 
-// Appends `text` as a quoted JSON string (control characters, quote and backslash escaped).
-void append_json_string(std::string& out, std::string_view text);
+using filters::verdict::append_json_string;
 void append_number(std::string& out, int64_t value);
 void append_number(std::string& out, uint64_t value);
 

@@ -26,6 +26,8 @@ std::string_view error_kind_name(ErrorKind kind) {
       return "bad_request";
     case ErrorKind::kNoRoute:
       return "no_route";
+    case ErrorKind::kPolicyNotAllowed:
+      return "policy_not_allowed";
     case ErrorKind::kFilter:
       return "filter";
     case ErrorKind::kInternal:

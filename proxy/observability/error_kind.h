@@ -19,6 +19,7 @@ enum class ErrorKind {
   kBodyTooLarge,         // request body over the limit (413)
   kBadRequest,           // unparseable request (400)
   kNoRoute,              // no route matched (404)
+  kPolicyNotAllowed,     // x-groundgate-policy names a policy its route does not allow (403)
   kFilter,               // a filter stopped the stream or failed
   kInternal,             // anything else: a bug
 };
@@ -35,6 +36,7 @@ inline constexpr std::array kAllErrorKinds = {
     ErrorKind::kBodyTooLarge,
     ErrorKind::kBadRequest,
     ErrorKind::kNoRoute,
+    ErrorKind::kPolicyNotAllowed,
     ErrorKind::kFilter,
     ErrorKind::kInternal,
 };

@@ -50,6 +50,7 @@ TEST(PolicyVerifiers, DefaultsMatchTheEnginesDefaults) {
   EXPECT_EQ(0.5, p.semantic_pieces.match_overlap);
   EXPECT_EQ(1.0, p.semantic_pieces.elsewhere_weight);
   EXPECT_TRUE(p.semantic_pieces.question_grounds_words);
+  EXPECT_TRUE(p.semantic_pieces.check_relations);
   EXPECT_TRUE(p.semantic_pieces.flag_contradicted);
   EXPECT_EQ(0.0, p.semantic_pieces.max_unsupported_share);
 }

@@ -4,166 +4,30 @@
 //
 // Run: GROUNDGATE_BIN=build/proxy/cli/groundgate node --test sdk_e2e.test.mjs
 import assert from 'node:assert/strict';
-import {spawn} from 'node:child_process';
-import {mkdtempSync, rmSync, writeFileSync} from 'node:fs';
-import {createServer} from 'node:net';
-import {tmpdir} from 'node:os';
-import {join} from 'node:path';
 import {after, before, describe, test} from 'node:test';
-import OpenAI from 'openai';
 
-const BIN = process.env.GROUNDGATE_BIN;
-const START_TIMEOUT_MS = 15000;
-const EXIT_TIMEOUT_MS = 15000;
+import {byChoice, chatText, collect, completionText, startStack} from './harness.mjs';
+
 const PHRASE = 'internal use only';
 const SCRIPTED_ANSWER =
     `The roadmap document is marked ${PHRASE}. It says the release ships in March.`;
 const MODEL = 'gpt-4o-mini';
 
-function listenOnAnyPort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve(server));
-  });
-}
-
-// Ports that were free a moment ago (the proxy does not report port 0 back reliably). All are
-// held open together so that they differ.
-async function freePorts(count) {
-  const servers = await Promise.all(Array.from({length: count}, listenOnAnyPort));
-  const ports = servers.map((server) => server.address().port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
-}
-
-// Spawns BIN with args; keeps the last output for failure messages.
-function start(name, args) {
-  const child = spawn(BIN, args, {stdio: ['ignore', 'pipe', 'pipe']});
-  const proc = {name, child, output: '', exit: null};
-  const keep = (chunk) => {
-    proc.output = (proc.output + chunk.toString()).slice(-8000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  proc.exited = new Promise((resolve) => {
-    child.once('exit', (code, signal) => {
-      proc.exit = {code, signal};
-      resolve(proc.exit);
-    });
-    child.once('error', (error) => {
-      proc.exit = {code: null, signal: null, error};
-      resolve(proc.exit);
-    });
-  });
-  return proc;
-}
-
-async function waitFor(what, proc, probe) {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (proc.exit) {
-      throw new Error(
-          `${proc.name} exited (${JSON.stringify(proc.exit)}) before ${what}:\n${proc.output}`);
-    }
-    if (await probe().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}; ${proc.name} said:\n${proc.output}`);
-}
-
-// SIGTERM, then the exit status; SIGKILL if it does not leave in time.
-async function stop(proc) {
-  if (!proc || proc.exit) return proc?.exit;
-  proc.child.kill('SIGTERM');
-  const timer = setTimeout(() => proc.child.kill('SIGKILL'), EXIT_TIMEOUT_MS);
-  const exit = await proc.exited;
-  clearTimeout(timer);
-  return exit;
-}
-
-async function collect(stream) {
-  const chunks = [];
-  for await (const chunk of stream)
-    chunks.push(chunk);
-  return chunks;
-}
-
-// Concatenated delta text and the last finish_reason, per choice index.
-function byChoice(chunks, textOf) {
-  const choices = new Map();
-  for (const chunk of chunks) {
-    for (const choice of chunk.choices) {
-      const entry = choices.get(choice.index) ?? {text: '', finish: null};
-      entry.text += textOf(choice) ?? '';
-      if (choice.finish_reason) entry.finish = choice.finish_reason;
-      choices.set(choice.index, entry);
-    }
-  }
-  return choices;
-}
-
-const chatText = (choice) => choice.delta?.content;
-const completionText = (choice) => choice.text;
-
 describe('OpenAI Node SDK through groundgate', {timeout: 90000}, () => {
-  let dir;
-  let mock;
-  let proxy;
+  let stack;
   let client;
 
   before(async () => {
-    assert.ok(BIN, 'set GROUNDGATE_BIN to the groundgate binary');
-    dir = mkdtempSync(join(tmpdir(), 'gg-e2e-'));
-    const [mockPort, proxyPort, adminPort] = await freePorts(3);
-
-    const script = join(dir, 'script.yaml');
-    writeFileSync(script, `- match: "internal"\n  answer: "${SCRIPTED_ANSWER}"\n`);
-    mock = start(
-        'mock-upstream',
-        ['mock-upstream', '--listen', `127.0.0.1:${mockPort}`, '--script', script]);
-    await waitFor('the mock to listen', mock, async () => mock.output.includes('listening on'));
-
-    const config = join(dir, 'groundgate.yaml');
-    writeFileSync(
-        config,
-        [
-          `listen: 127.0.0.1:${proxyPort}`,
-          `admin_listen: 127.0.0.1:${adminPort}`,
-          'upstreams:',
-          `  mock: {url: "http://127.0.0.1:${mockPort}"}`,
-          'policies:',
-          '  redact:',
-          `    redact: {phrases: ["${PHRASE}"], replacement: "[redacted]"}`,
-          'routes:',
-          '  - {name: all, match: {path_prefix: /v1}, upstream: mock, policy: redact}',
-          'logging: {access_log: false}',
-          '',
-        ].join('\n'),
-    );
-    proxy = start('groundgate serve', ['serve', '-c', config]);
-    await waitFor('/healthz on the admin port', proxy, async () => {
-      const res = await fetch(`http://127.0.0.1:${adminPort}/healthz`);
-      return res.ok;
+    stack = await startStack({
+      script: `- match: "internal"\n  answer: "${SCRIPTED_ANSWER}"\n`,
+      policies: ['  redact:', `    redact: {phrases: ["${PHRASE}"], replacement: "[redacted]"}`],
+      routes: ['  - {name: all, match: {path_prefix: /v1}, upstream: mock, policy: redact}'],
     });
-
-    // No retries: a retried failure would hide a proxy bug.
-    client = new OpenAI({
-      baseURL: `http://127.0.0.1:${proxyPort}/v1`,
-      apiKey: 'sk-test',
-      maxRetries: 0,
-      timeout: 20000,
-    });
+    client = stack.client;
   });
 
   after(async () => {
-    const proxyExit = await stop(proxy);
-    await stop(mock);
-    if (dir) rmSync(dir, {recursive: true, force: true});
-    if (proxy) {
-      assert.deepEqual(
-          proxyExit, {code: 0, signal: null}, `groundgate serve after SIGTERM:\n${proxy.output}`);
-    }
+    if (stack) await stack.stop();
   });
 
   const messages = [{role: 'user', content: 'When was the Eiffel Tower completed?'}];

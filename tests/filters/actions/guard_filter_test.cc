@@ -64,6 +64,26 @@ TEST(GuardFilter, SentenceHoldReleasesOnlyVerifiedSentencesAtEverySplit) {
   }
 }
 
+TEST(GuardFilter, AFinishedSentenceGoesWithoutWaitingForTheNextToken) {
+  stream::FilterChain chain = guard_chain(sentence_policy(), request_with_context());
+  EXPECT_EQ("", chain.on_delta(0, "Allie Goertz is an American").text);
+  EXPECT_EQ(kGood, chain.on_delta(0, " musician.").text);
+  EXPECT_EQ("", chain.on_delta(0, " Her album came out in 2015").text);
+  EXPECT_EQ(" Her album came out in 2015.", chain.on_delta(0, ". It sold 2.").text);
+  // A full stop after a number may be a decimal point: that end waits for the next token.
+  EXPECT_EQ("", chain.on_delta(0, "5 million").text);
+  EXPECT_EQ(" It sold 2.5 million", chain.on_choice_end(0).text);
+}
+
+TEST(GuardFilter, AnAbbreviationDoesNotEndTheSentenceEarly) {
+  stream::FilterChain chain = guard_chain(sentence_policy(), request_with_context());
+  EXPECT_EQ("", chain.on_delta(0, "Goertz met Dr.").text);
+  EXPECT_EQ("", chain.on_delta(0, " Smith").text);
+  std::string rest = chain.on_delta(0, ".").text;
+  rest += chain.on_choice_end(0).text;
+  EXPECT_EQ("Goertz met Dr. Smith.", rest);
+}
+
 TEST(GuardFilter, BlockNeverSendsAByteOfTheSentenceAtAnySplit) {
   config::PolicyConfig p = sentence_policy();
   p.actions.contradicted = ActionConfig{ActionKind::kBlock};

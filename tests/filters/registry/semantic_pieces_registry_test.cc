@@ -60,9 +60,8 @@ TEST(SemanticPiecesRegistry, VerifiersListPutsTheFilterAfterRedact) {
   both.redact = config::RedactConfig{{"secret"}, "***", true};
   config.policies = {grounded("grounded"), both, config::PolicyConfig{.name = "plain"}};
   const auto factory = FilterChainFactory::build(config);
-  EXPECT_EQ((std::vector<std::string_view>{"semantic_pieces"}), factory->filter_names("grounded"));
-  EXPECT_EQ((std::vector<std::string_view>{"redact", "semantic_pieces"}),
-            factory->filter_names("both"));
+  EXPECT_EQ((std::vector<std::string_view>{"guard"}), factory->filter_names("grounded"));
+  EXPECT_EQ((std::vector<std::string_view>{"redact", "guard"}), factory->filter_names("both"));
   EXPECT_FALSE(factory->has_filters("plain"));
   ASSERT_NE(nullptr, factory->index_cache());
   EXPECT_EQ(FilterChainFactory::kIndexCacheBytes, factory->index_cache()->max_memory_bytes());
@@ -87,7 +86,7 @@ TEST(SemanticPiecesRegistry, StreamsVerifyAgainstTheRequestsContext) {
 
   EXPECT_EQ("It opened in 1899.", chain.on_delta(0, "It opened in 1899.").text);
   chain.on_choice_end(0);
-  EXPECT_EQ(1u, count_of(chain.report(), "semantic_pieces.contradicted"));
+  EXPECT_EQ(1u, count_of(chain.report(), "verdicts.contradicted"));
 
   // A second stream with the same context is served from the snapshot's cache.
   factory->create("grounded", {.request_body = kBody});
@@ -110,7 +109,7 @@ TEST(SemanticPiecesRegistry, PolicyOptionsReachTheFilter) {
   stream::FilterChain chain = factory->create("no_fields", {.request_body = kBody});
   chain.on_delta(0, "It opened in 1899.");
   chain.on_choice_end(0);
-  EXPECT_EQ(1u, count_of(chain.report(), "semantic_pieces.no_context"));
+  EXPECT_EQ(1u, count_of(chain.report(), "verdicts.no_context"));
 }
 
 }  // namespace

@@ -164,6 +164,7 @@ TEST_F(VerifierTest, NamesTheContextNeverRelatesAreUnsupported) {
   Verdict v = only("Stanford University is located in Chestnut Hill.");
   EXPECT_EQ(v.label, Label::kUnsupported) << v.reason;
   EXPECT_EQ(v.type, HallucinationType::kContextualFabrication);
+  EXPECT_EQ(v.reason_code, ReasonCode::kUnboundRelation);
   EXPECT_NE(v.reason.find("never relates"), std::string::npos) << v.reason;
   EXPECT_EQ(only("Boston College is located in Chestnut Hill.").label, Label::kSupported);
 }

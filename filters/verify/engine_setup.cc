@@ -1,0 +1,79 @@
+#include "filters/verify/engine_setup.h"
+
+#include <mutex>
+
+#include "filters/text/lexicon.h"
+#include "filters/triplet/link_dictionary.h"
+
+namespace groundgate::filters::verify {
+namespace {
+
+// Context sentences whose triplets stay cached, shared by every stream and policy.
+constexpr std::size_t kTripletCacheEntries = 16'384;
+
+bool same(const triplet::TripletExtractor::Options& a,
+          const triplet::TripletExtractor::Options& b) {
+  return a.use_parser == b.use_parser && a.rules_first == b.rules_first &&
+         a.parser.max_words == b.parser.max_words;
+}
+
+}  // namespace
+
+VerifyConfig verify_settings(const config::PolicyConfig& policy) {
+  VerifyConfig c;
+  c.semantic_pieces = policy.runs("semantic_pieces");
+  c.triplets = policy.runs("triplets");
+  const config::SemanticPiecesConfig& sp = policy.semantic_pieces;
+  c.pieces.top_k = sp.top_k;
+  c.pieces.min_coverage = sp.min_coverage;
+  c.pieces.match_overlap = sp.match_overlap;
+  c.pieces.elsewhere_weight = sp.elsewhere_weight;
+  c.pieces.question_grounds_words = sp.question_grounds_words;
+  c.pieces.check_relations = sp.check_relations;
+  c.pieces.rule = answer_rule(policy);
+  c.triplet_options.top_k = policy.triplets.top_k;
+  c.combine.support = policy.combine.support_needs_agreement ? CombineRule::Support::kAgreement
+                                                             : CombineRule::Support::kEither;
+  c.combine.strong_support = policy.combine.strong_support;
+  c.max_sentence_bytes = policy.max_sentence_bytes;
+  c.budget = std::chrono::microseconds(policy.verify_budget_us);
+  return c;
+}
+
+AnswerRule answer_rule(const config::PolicyConfig& policy) {
+  AnswerRule rule;
+  rule.flag_contradicted = policy.semantic_pieces.flag_contradicted;
+  rule.max_unsupported_share = policy.semantic_pieces.max_unsupported_share;
+  return rule;
+}
+
+std::string load_engines(VerifyConfig& config, const triplet::TripletExtractor::Options& options) {
+  text::Lexicon::LoadResult lexicon = text::Lexicon::shared();
+  config.pieces.lexicon = lexicon.lexicon;
+  std::string error = lexicon.lexicon ? "" : "WordNet: " + lexicon.error;
+  if (!config.triplets) return error;
+
+  static std::mutex mutex;
+  static std::shared_ptr<const triplet::TripletExtractor> shared_extractor;
+  static std::shared_ptr<triplet::TripletCache> shared_cache;
+  std::lock_guard lock(mutex);
+  const bool defaults = same(options, triplet::TripletExtractor::Options{});
+  if (defaults && shared_extractor) {
+    config.extractor = shared_extractor;
+    config.triplet_cache = shared_cache;
+    return error;
+  }
+  triplet::LinkDictionary::LoadResult dictionary = triplet::LinkDictionary::shared();
+  if (!dictionary.dictionary)
+    return error.empty() ? dictionary.error : error + "; " + dictionary.error;
+  config.extractor = std::make_shared<const triplet::TripletExtractor>(dictionary.dictionary,
+                                                                       lexicon.lexicon, options);
+  config.triplet_cache = std::make_shared<triplet::TripletCache>(kTripletCacheEntries);
+  if (defaults) {
+    shared_extractor = config.extractor;
+    shared_cache = config.triplet_cache;
+  }
+  return error;
+}
+
+}  // namespace groundgate::filters::verify
