@@ -158,27 +158,23 @@ void GuardFilter::on_text(const stream::TextEvent& event, stream::ChoiceOutput& 
       return false;
     }
     if (holding) cursor = sentence.span.end;
+    choice->decided_until = sentence.span.end;
     return true;
   };
+  // Held text the chain had to force out (over its pending bound) was not checked before it
+  // went: what follows it is checked on its own.
+  if (holding) choice->decided_until = std::max(choice->decided_until, cursor);
   for (const text::StreamSentence& sentence : done) {
-    if (!holding) {
-      if (!hand_on(sentence)) return;
-      continue;
-    }
-    // Already handed on (eagerly, or forced out by the chain's pending bound): skip it; if
-    // only its start went, what is left is checked on its own.
-    if (sentence.span.end <= cursor) continue;
-    if (sentence.span.begin < cursor) {
-      if (!hand_on(remainder(sentence, cursor))) return;
-      continue;
-    }
-    if (!hand_on(sentence)) return;
+    // Decided already (eagerly): skip it; if only its start was, the rest stands on its own.
+    if (sentence.span.end <= choice->decided_until) continue;
+    const bool started = sentence.span.begin < choice->decided_until;
+    if (!hand_on(started ? remainder(sentence, choice->decided_until) : sentence)) return;
   }
-  if (holding && !event.end_of_choice) {
-    if (std::optional<text::StreamSentence> sentence =
-            eager_sentence(*choice, event.pending.substr(cursor - event.offset))) {
-      if (!hand_on(*sentence)) return;
-    }
+  if (!event.end_of_choice) {
+    const std::string_view tail =
+        holding ? event.pending.substr(cursor - event.offset) : event.pending;
+    std::optional<text::StreamSentence> sentence = eager_sentence(*choice, tail);
+    if (sentence && sentence->span.begin >= choice->decided_until && !hand_on(*sentence)) return;
   }
   if (holding && event.end_of_choice && end > cursor) out.release(end - cursor);
 }

@@ -55,8 +55,9 @@ class GuardFilter final : public stream::StreamFilter {
   struct Choice {
     std::unique_ptr<verify::SentenceVerifier> verifier;  // null: no context, or unchecked
     text::IncrementalSegmenter segmenter;
-    std::size_t fed = 0;     // full-text offset up to which text went to the segmenter
-    bool unchecked = false;  // over the choice limit: on_error decides, no verification
+    std::size_t fed = 0;            // full-text offset up to which text went to the segmenter
+    std::size_t decided_until = 0;  // full-text offset up to which sentences were decided
+    bool unchecked = false;         // over the choice limit: on_error decides, no verification
     bool finished = false;
     Arrivals arrivals;
   };
