@@ -32,6 +32,15 @@ struct UpstreamTlsConfig {
   std::string server_name;            // SNI and name to verify; empty: the URL's host
 };
 
+// Idle keep-alive connections kept for reuse (`upstreams.<name>.pool`).
+struct UpstreamPoolConfig {
+  // Per upstream and per I/O thread (like nginx's `keepalive`, per worker); 0: no reuse.
+  std::size_t max_idle = 1024;
+  // Below the shortest keep-alive timeout of common servers (uvicorn: 5 s), so that the
+  // upstream rarely closes a connection just as it is reused.
+  Millis idle_time{4'000};
+};
+
 struct UpstreamConfig {
   std::string name;
   std::string url;        // as written, e.g. "https://api.openai.com"
@@ -44,6 +53,7 @@ struct UpstreamConfig {
   Millis idle_timeout{120'000};    // longest silence between two reads of the response
   Millis total_timeout{900'000};   // whole exchange
   UpstreamTlsConfig tls;
+  UpstreamPoolConfig pool;
 };
 
 struct HeaderMatch {
@@ -95,7 +105,8 @@ struct SemanticPiecesConfig {
   double match_overlap = 0.5;          // share that makes evidence "well matched"
   double elsewhere_weight = 1.0;       // weight of words found only elsewhere in the context
   bool question_grounds_words = true;  // the question grounds words (never numbers or dates)
-  bool flag_contradicted = true;       // any contradicted piece flags the answer
+  bool check_relations = true;    // the names and words of a claim must be related in the context
+  bool flag_contradicted = true;  // any contradicted piece flags the answer
   double max_unsupported_share = 0.0;  // flag the answer above this share of unsupported pieces
 };
 
@@ -107,7 +118,8 @@ struct TripletsConfig {
 // How the engines' findings on one sentence merge (both engines on); mirrors filters/verify.
 struct CombineConfig {
   bool support_needs_agreement = true;  // "agreement" (default) or "either"
-  double strong_support = 1.0;          // one engine this sure overrides the other's doubt
+  // One engine this sure (weakest finding's score) overrides the other's doubt; unset: never.
+  std::optional<double> strong_support;
 };
 
 enum class HoldMode : std::uint8_t {

@@ -1,6 +1,9 @@
 #include "config/upstream_section.h"
 
+#include <algorithm>
 #include <array>
+#include <optional>
+#include <string>
 
 #include "config/file_check.h"
 #include "config/value_parsers.h"
@@ -9,8 +12,11 @@
 namespace groundgate::config {
 namespace {
 
-constexpr std::array<std::string_view, 6> kUpstreamKeys{
-    "url", "connect_timeout", "header_timeout", "idle_timeout", "total_timeout", "tls"};
+constexpr std::array<std::string_view, 7> kUpstreamKeys{
+    "url", "connect_timeout", "header_timeout", "idle_timeout", "total_timeout", "tls", "pool"};
+constexpr std::array<std::string_view, 2> kPoolKeys{"max_idle", "idle_time"};
+// More idle connections than this per thread would only hold file descriptors.
+constexpr std::uint64_t kMaxIdleLimit = 100'000;
 constexpr std::array<std::string_view, 3> kTlsKeys{"ca_file", "insecure_skip_verify",
                                                    "server_name"};
 
@@ -47,6 +53,35 @@ void read_upstream_tls(const YamlField& field, const UpstreamConfig& upstream,
   }
 }
 
+std::optional<std::size_t> parse_max_idle(const std::string& s) {
+  if (s.empty() || s.size() > 6 ||
+      !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    return std::nullopt;
+  }
+  const std::uint64_t value = std::stoull(s);
+  if (value > kMaxIdleLimit) return std::nullopt;
+  return static_cast<std::size_t>(value);
+}
+
+void read_upstream_pool(const YamlField& field, UpstreamPoolConfig& out, ErrorSink& errors) {
+  YamlMap map(field, kPoolKeys, errors);
+  if (!map.valid()) return;
+  if (auto f = map.get("max_idle")) {
+    if (!f->value.IsScalar()) {
+      read_count(*f, kMaxIdleLimit, errors);  // reports what it got instead of a number
+    } else if (auto n = parse_max_idle(f->value.Scalar())) {
+      out.max_idle = *n;
+    } else {
+      errors.add(f->mark(), f->path + ": expected a whole number from 0 (no reuse) to " +
+                                std::to_string(kMaxIdleLimit) + ", got '" + f->value.Scalar() +
+                                "'");
+    }
+  }
+  if (auto f = map.get("idle_time")) {
+    if (auto d = read_duration(*f, /*allow_zero=*/false, errors)) out.idle_time = *d;
+  }
+}
+
 // Always returns the upstream, even when invalid, so that routes naming it are not reported a
 // second time as naming an unknown upstream; any error discards the whole config anyway.
 UpstreamConfig read_upstream(const YamlField& field, std::string_view base_dir, ErrorSink& errors) {
@@ -77,6 +112,7 @@ UpstreamConfig read_upstream(const YamlField& field, std::string_view base_dir, 
   read_timeout(map, "idle_timeout", u.idle_timeout, errors);
   read_timeout(map, "total_timeout", u.total_timeout, errors);
   if (auto f = map.get("tls")) read_upstream_tls(*f, u, base_dir, u.tls, errors);
+  if (auto f = map.get("pool")) read_upstream_pool(*f, u.pool, errors);
   return u;
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// The `upstreams:` section: name → {url, timeouts, tls}.
+// The `upstreams:` section: name → {url, timeouts, tls, pool}.
 
 #include <string_view>
 #include <vector>

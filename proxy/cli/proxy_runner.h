@@ -13,12 +13,13 @@
 namespace groundgate::proxy::cli {
 
 struct RunHooks {
-  // After the proxy listens, before serving: start companions (the demo's mock upstream).
+  // After the proxy listens, before serving: start companions (the demo's mock upstream) on
+  // the first I/O thread's io_context.
   // Returns an error message, or empty.
   std::function<std::string(boost::asio::io_context&, server::ProxyServer&)> started;
   // When the proxy has drained, before the io_context stops (on an I/O thread).
   std::function<void()> stopping;
-  // After the I/O threads ended, before the io_context is destroyed.
+  // After the I/O threads ended, before the io_contexts are destroyed.
   std::function<void()> stopped;
 };
 

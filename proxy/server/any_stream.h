@@ -63,7 +63,8 @@ class AnyStream {
                                     std::forward<Token>(token));
   }
 
-  // Moves the connection's socket onto `executor` (the strand of the exchange that reuses it).
+  // Moves the connection's socket onto `executor` (the strand of the exchange that reuses it,
+  // when connections run on strands of one shared io_context).
   // Plain TCP gets a new tcp_stream; under TLS only the socket moves, and the tcp_stream's
   // timer handler (a send-phase timeout) still runs on the strand that opened the connection.
   bool rebind(const executor_type& executor) {

@@ -52,6 +52,15 @@ awaitable<bool> Exchange::run() {
     finish_record();
     co_return may_keep_connection() && response_complete_;
   }
+  if (policy_refused_) {
+    fail(ErrorKind::kPolicyNotAllowed);
+    co_await reply_error(http::status::forbidden,
+                         "groundgate: route '" + route_->name +
+                             "' does not allow the policy named by x-groundgate-policy",
+                         "invalid_request_error", "policy_not_allowed");
+    finish_record();
+    co_return may_keep_connection() && response_complete_;
+  }
 
   // A pooled connection may have been closed by the upstream meanwhile: a request that reached
   // nothing of it goes once more, on a new connection.
@@ -83,7 +92,8 @@ awaitable<bool> Exchange::run() {
   // From here on the watchdog bounds every wait: no per-operation timer on either stream.
   client_.tcp().expires_never();
   upstream_->tcp().expires_never();
-  // The client watcher and the watchdog run beside the response on this strand; the response
+  // The client watcher and the watchdog run beside the response on this connection's executor
+  // (its strand, or its thread's io_context); the response
   // side stops them when it ends, and we wait for both before the frame goes.
   side_tasks_running_ = true;
   side_tasks_left_ = 2;

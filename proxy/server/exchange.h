@@ -24,9 +24,11 @@
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/serializer.hpp>
+#include <boost/beast/http/string_body.hpp>
 
 #include "filters/stream/filter_chain.h"
 #include "proxy/openai/request_inspector.h"
+#include "proxy/openai/sse_transform.h"
 #include "proxy/server/any_stream.h"
 #include "proxy/server/server_context.h"
 
@@ -56,7 +58,14 @@ class Exchange {
   // Request side (exchange_request.cc).
   boost::asio::awaitable<bool> read_inspected_body();
   bool select_route();
-  std::string select_policy() const;
+  // The route's policy, or the one x-groundgate-policy names; nullopt: the header names one the
+  // route does not allow (or none that exists).
+  std::optional<std::string> select_policy() const;
+  // Where the policy puts annotations in an SSE response.
+  openai::AnnotationPlacement annotation_placement() const;
+  // x-groundgate-verdict, -checked and -added-ms on a non-streamed response.
+  void set_guard_headers(boost::beast::http::response<boost::beast::http::string_body>& response,
+                         Clock::duration transform_time);
   void prepare_upstream_header(boost::beast::http::request_header<>& out) const;
   // How far a request got before its upstream connection failed: a request that reached
   // nothing may go again on a fresh connection.
@@ -124,6 +133,7 @@ class Exchange {
   const config::RouteConfig* route_ = nullptr;
   const config::UpstreamConfig* upstream_config_ = nullptr;
   std::string policy_;
+  bool policy_refused_ = false;
   filters::stream::FilterChain chain_;
 
   std::unique_ptr<AnyStream> upstream_;

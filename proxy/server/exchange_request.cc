@@ -75,22 +75,29 @@ bool Exchange::select_route() {
   if (inspected_ && !info_.valid_json) {
     ctx_.metrics.request_body_not_json_total.with({route_->name}).inc();
   }
-  policy_ = select_policy();
+  std::optional<std::string> policy = select_policy();
+  if (!policy) {
+    policy_refused_ = true;
+    return true;
+  }
+  policy_ = std::move(*policy);
   if (inspected_ && info_.valid_json) {
     std::string forwarded;  // the body without context extension fields, when a filter strips them
-    chain_ = runtime_->filters->create(policy_, {route_->name, policy_, body_, &forwarded});
+    chain_ = runtime_->filters->create(
+        policy_, {route_->name, policy_, body_, &forwarded, config_.logging.log_content});
     if (!forwarded.empty()) body_ = std::move(forwarded);
   }
   return true;
 }
 
-std::string Exchange::select_policy() const {
+std::optional<std::string> Exchange::select_policy() const {
   auto it = request_.find("x-groundgate-policy");
-  if (it != request_.end() && route_->allow_policy_header &&
-      config_.find_policy(it->value()) != nullptr) {
-    return std::string(it->value());
+  if (it == request_.end()) return route_->policy;
+  // A client must not choose its own checks (or none) where the route does not allow it.
+  if (!route_->allow_policy_header || config_.find_policy(it->value()) == nullptr) {
+    return std::nullopt;
   }
-  return route_->policy;
+  return std::string(it->value());
 }
 
 void Exchange::prepare_upstream_header(http::request_header<>& out) const {

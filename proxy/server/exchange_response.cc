@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <optional>
 #include <tuple>
 
@@ -186,7 +187,8 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
   std::optional<openai::SseTransform> transform;
   auto& in_flight = ctx_.metrics.streams_in_flight.with({});
   if (sse) {
-    transform.emplace(chain_.empty() ? nullptr : &chain_, config_.limits.max_sse_event);
+    transform.emplace(chain_.empty() ? nullptr : &chain_, config_.limits.max_sse_event,
+                      annotation_placement());
     in_flight.inc();
   }
   auto& latency = ctx_.metrics.added_latency_seconds.with({});
@@ -262,9 +264,19 @@ awaitable<void> Exchange::transform_json_body(ResponseHeaderParser& header_parse
   auto upstream_response = parser.release();
   http::response<http::string_body> response{upstream_response.result(), 11};
   copy_end_to_end_headers(upstream_response, response, /*drop_accept_encoding=*/false);
+  const Clock::time_point guard_start = Clock::now();
   auto transformed = openai::transform_completion_json(upstream_response.body(), &chain_);
+  const config::PolicyConfig* policy = config_.find_policy(policy_);
+  if (transformed.stopped && policy != nullptr && policy->block_status != 0) {
+    co_await reply_error(static_cast<http::status>(policy->block_status),
+                         "groundgate blocked the answer: it failed verification against the "
+                         "provided context",
+                         "invalid_request_error", "groundgate_blocked");
+    co_return;
+  }
   response.body() =
       transformed.changed ? std::move(transformed.body) : std::move(upstream_response.body());
+  if (!chain_.empty()) set_guard_headers(response, Clock::now() - guard_start);
   response.prepare_payload();
   response.keep_alive(may_keep_connection());
   client_write_since_ = Clock::now();
@@ -278,6 +290,27 @@ awaitable<void> Exchange::transform_json_body(ResponseHeaderParser& header_parse
     co_return;
   }
   response_complete_ = true;
+}
+
+openai::AnnotationPlacement Exchange::annotation_placement() const {
+  const config::PolicyConfig* policy = config_.find_policy(policy_);
+  return policy != nullptr && policy->annotations == config::AnnotationStyle::kComment
+             ? openai::AnnotationPlacement::kCommentLines
+             : openai::AnnotationPlacement::kInChunks;
+}
+
+void Exchange::set_guard_headers(http::response<http::string_body>& response,
+                                 Clock::duration transform_time) {
+  // What the guard said about the answer, for clients that read headers rather than bodies.
+  double added_ms = std::chrono::duration<double, std::milli>(transform_time).count();
+  for (const auto& [key, value] : chain_.report().fields) {
+    if (key == "guard.verdict") response.set("x-groundgate-verdict", value);
+    if (key == "guard.checked") response.set("x-groundgate-checked", value);
+    if (key == "guard.prepare_ms") added_ms += std::strtod(value.c_str(), nullptr);
+  }
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3f", added_ms);
+  response.set("x-groundgate-added-ms", text);
 }
 
 }  // namespace groundgate::proxy::server

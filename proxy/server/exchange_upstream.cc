@@ -1,5 +1,7 @@
 #include "proxy/server/exchange.h"
 
+#include <boost/asio/execution/context.hpp>
+#include <boost/asio/query.hpp>
 #include <boost/asio/this_coro.hpp>
 
 #include "proxy/server/upstream_connector.h"
@@ -12,13 +14,16 @@ using observability::ErrorKind;
 
 awaitable<bool> Exchange::acquire_upstream(bool allow_pooled) {
   auto* tls = runtime_->tls_for(upstream_config_->name);
-  upstream_key_ = upstream_pool_key(upstream_config_->name, upstream_config_->host,
-                                    upstream_config_->port, upstream_config_->https, tls);
-  upstream_reused_ = false;
   auto executor = co_await asio::this_coro::executor;
+  upstream_key_ = upstream_pool_key(upstream_config_->name, upstream_config_->host,
+                                    upstream_config_->port, upstream_config_->https, tls,
+                                    &asio::query(executor, asio::execution::context));
+  upstream_reused_ = false;
   if (allow_pooled) {
     auto pooled = ctx_.upstream_pool.take(upstream_key_);
-    if (pooled && pooled->rebind(executor)) {
+    // One io_context per thread: the connection is already where this exchange runs. With a
+    // strand per connection, it moves to this exchange's strand.
+    if (pooled && (pooled->get_executor() == executor || pooled->rebind(executor))) {
       upstream_ = std::move(pooled);
       upstream_reused_ = true;
       co_return true;
@@ -48,7 +53,8 @@ void Exchange::release_upstream() {
   bool reusable = upstream_keep_alive_ && upstream_done_ && body_consumed_ && !error_ &&
                   upstream_buffer_.size() == 0 && status_ != 101;
   if (reusable) {
-    ctx_.upstream_pool.park(upstream_key_, std::move(upstream_));
+    ctx_.upstream_pool.park(upstream_key_, std::move(upstream_), upstream_config_->pool.max_idle,
+                            upstream_config_->pool.idle_time);
   } else {
     upstream_->close();
     upstream_.reset();

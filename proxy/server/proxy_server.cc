@@ -28,10 +28,25 @@ ProxyServer::ProxyServer(asio::io_context& io, std::shared_ptr<const RuntimeConf
       context_(std::make_shared<ServerContext>(std::move(runtime))),
       acceptor_(io) {}
 
+ProxyServer::ProxyServer(std::vector<asio::io_context*> io_per_thread,
+                         std::shared_ptr<const RuntimeConfig> runtime, std::string config_path)
+    : ProxyServer(*io_per_thread.at(0), std::move(runtime), std::move(config_path)) {
+  io_per_thread_ = std::move(io_per_thread);
+}
+
 ProxyServer::~ProxyServer() {
   beast::error_code ec;
   acceptor_.close(ec);
   if (admin_) admin_->stop();
+  // Idle connections may belong to any io_context: closed while all of them still exist.
+  context_->upstream_pool.clear();
+}
+
+asio::any_io_executor ProxyServer::next_connection_executor() {
+  if (io_per_thread_.empty()) return asio::make_strand(io_);
+  asio::io_context& io = *io_per_thread_[next_io_];
+  next_io_ = (next_io_ + 1) % io_per_thread_.size();
+  return io.get_executor();
 }
 
 std::string ProxyServer::start() {
@@ -73,7 +88,7 @@ std::string ProxyServer::start() {
 
 asio::awaitable<void> ProxyServer::accept_loop() {
   for (;;) {
-    auto [ec, socket] = co_await acceptor_.async_accept(asio::make_strand(io_), kUse);
+    auto [ec, socket] = co_await acceptor_.async_accept(next_connection_executor(), kUse);
     if (ec) {
       if (!acceptor_.is_open()) co_return;
       spdlog::warn("accept: {}", ec.message());

@@ -1,12 +1,15 @@
 #pragma once
 // A running proxy: the client listener (plain or TLS), the admin listener, config reload
-// and graceful drain. Runs on an io_context driven by the caller's threads.
+// and graceful drain. Runs on io_contexts driven by the caller's threads: either one shared by
+// several threads (a strand per connection), or one per thread (connections pinned to one).
 
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -24,8 +27,14 @@ namespace groundgate::proxy::server {
 class ProxyServer {
  public:
   // `config_path` is re-read by reload(); empty: reload is refused (built-in config).
+  // `io` may be run by several threads: every connection gets its own strand.
   ProxyServer(boost::asio::io_context& io, std::shared_ptr<const RuntimeConfig> runtime,
               std::string config_path);
+  // One io_context per I/O thread, each run by exactly one thread: connections are spread
+  // over them round-robin and run there without a strand (no hand-off, no locking per
+  // operation). The listeners, reload and drain run on the first.
+  ProxyServer(std::vector<boost::asio::io_context*> io_per_thread,
+              std::shared_ptr<const RuntimeConfig> runtime, std::string config_path);
   ~ProxyServer();
   ProxyServer(const ProxyServer&) = delete;
   ProxyServer& operator=(const ProxyServer&) = delete;
@@ -52,9 +61,13 @@ class ProxyServer {
 
  private:
   boost::asio::awaitable<void> accept_loop();
+  // Where the next connection runs: its own strand, or the next io_context in turn.
+  boost::asio::any_io_executor next_connection_executor();
   void poll_drain(std::chrono::steady_clock::time_point deadline, std::function<void()> done);
 
   boost::asio::io_context& io_;
+  std::vector<boost::asio::io_context*> io_per_thread_;  // empty: a strand per connection
+  std::size_t next_io_ = 0;
   std::string config_path_;
   std::shared_ptr<ServerContext> context_;
   std::shared_ptr<boost::asio::ssl::context> tls_;

@@ -4,8 +4,6 @@
 // io_context shuts down) never points at freed state.
 
 #include <atomic>
-#include <chrono>
-#include <cstddef>
 #include <cstdint>
 #include <memory>
 
@@ -16,12 +14,6 @@
 #include "proxy/server/upstream_pool.h"
 
 namespace groundgate::proxy::server {
-
-// Idle upstream connections kept per upstream, and how long one may stay idle: below the
-// shortest keep-alive timeout of common servers (uvicorn: 5 s), so that the upstream rarely
-// closes a connection just as we reuse it. Constants until config/ has `upstreams.*.pool`.
-inline constexpr std::size_t kMaxIdleUpstreamConnections = 1024;
-inline constexpr std::chrono::seconds kMaxUpstreamIdleTime{4};
 
 struct ServerContext {
   explicit ServerContext(std::shared_ptr<const RuntimeConfig> runtime)
@@ -34,7 +26,7 @@ struct ServerContext {
   std::atomic<bool> draining{false};
   std::atomic<int64_t> exchanges_in_flight{0};
   std::atomic<uint64_t> next_request_id{1};
-  UpstreamPool upstream_pool{kMaxIdleUpstreamConnections, kMaxUpstreamIdleTime};
+  UpstreamPool upstream_pool;  // limits per upstream from its config (`pool:`)
 };
 
 }  // namespace groundgate::proxy::server

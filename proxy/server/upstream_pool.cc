@@ -3,6 +3,7 @@
 #include <sys/socket.h>
 
 #include <cerrno>
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -28,18 +29,18 @@ std::unique_ptr<AnyStream> UpstreamPool::take(const std::string& key) {
     auto it = idle_.find(key);
     if (it == idle_.end()) return nullptr;
     auto& list = it->second;
-    const auto oldest_usable = Clock::now() - max_idle_time_;
+    const auto now = Clock::now();
     while (!list.empty() && !found) {
       Idle idle = std::move(list.back());
       list.pop_back();
-      if (idle.parked >= oldest_usable && looks_open(*idle.stream)) {
+      if (idle.expires > now && looks_open(*idle.stream)) {
         found = std::move(idle.stream);
       } else {
         stale.push_back(std::move(idle.stream));
       }
     }
     // Parked longer than the others: whatever is left before an expired one is expired too.
-    while (!list.empty() && list.front().parked < oldest_usable) {
+    while (!list.empty() && list.front().expires <= now) {
       stale.push_back(std::move(list.front().stream));
       list.pop_front();
     }
@@ -49,32 +50,45 @@ std::unique_ptr<AnyStream> UpstreamPool::take(const std::string& key) {
   return found;
 }
 
-void UpstreamPool::park(const std::string& key, std::unique_ptr<AnyStream> stream) {
+void UpstreamPool::park(const std::string& key, std::unique_ptr<AnyStream> stream,
+                        std::size_t max_idle, Clock::duration idle_time) {
   std::vector<std::unique_ptr<AnyStream>> evicted;  // closed outside the lock
   {
     std::lock_guard lock(mutex_);
-    // Expired connections of every upstream go here too, so that a key no longer asked for
-    // (an upstream removed by a reload) does not keep its sockets.
-    const auto oldest_usable = Clock::now() - max_idle_time_;
+    // Expired connections of every key go here too, so that a key no longer asked for (an
+    // upstream removed by a reload) does not keep its sockets.
+    const auto now = Clock::now();
     for (auto& [other, list] : idle_) {
-      while (!list.empty() && list.front().parked < oldest_usable) {
+      while (!list.empty() && list.front().expires <= now) {
         evicted.push_back(std::move(list.front().stream));
         list.pop_front();
       }
     }
     auto& list = idle_[key];
-    if (max_idle_per_upstream_ == 0) {
+    while (!list.empty() && list.size() >= max_idle) {
+      evicted.push_back(std::move(list.front().stream));
+      list.pop_front();
+    }
+    if (max_idle == 0) {
       evicted.push_back(std::move(stream));
     } else {
-      if (list.size() >= max_idle_per_upstream_) {
-        evicted.push_back(std::move(list.front().stream));
-        list.pop_front();
-      }
-      list.push_back({std::move(stream), Clock::now()});
+      list.push_back({std::move(stream), now + idle_time});
     }
   }
   for (auto& s : evicted)
     s->close();
+}
+
+void UpstreamPool::clear() {
+  std::map<std::string, std::deque<Idle>, std::less<>> idle;
+  {
+    std::lock_guard lock(mutex_);
+    idle.swap(idle_);
+  }
+  for (auto& [key, list] : idle) {
+    for (auto& entry : list)
+      entry.stream->close();
+  }
 }
 
 std::size_t UpstreamPool::idle_count() const {
@@ -86,7 +100,7 @@ std::size_t UpstreamPool::idle_count() const {
 }
 
 std::string upstream_pool_key(std::string_view name, std::string_view host, unsigned port,
-                              bool https, const void* tls_context) {
+                              bool https, const void* tls_context, const void* io) {
   std::string key(name);
   key += https ? "|https://" : "|http://";
   key += host;
@@ -96,6 +110,8 @@ std::string upstream_pool_key(std::string_view name, std::string_view host, unsi
     key += '|';
     key += std::to_string(reinterpret_cast<std::uintptr_t>(tls_context));
   }
+  key += '@';
+  key += std::to_string(reinterpret_cast<std::uintptr_t>(io));
   return key;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Idle keep-alive connections to upstreams, reused by later exchanges instead of a resolve,
-// connect and (for https) handshake per request. Bounded per upstream; shared by all threads.
+// connect and (for https) handshake per request. Bounded per key (an upstream on one I/O
+// context); limits come from the upstream's config at the time a connection is parked.
 
 #include <chrono>
 #include <cstddef>
@@ -18,33 +19,33 @@ class UpstreamPool {
  public:
   using Clock = std::chrono::steady_clock;
 
-  UpstreamPool(std::size_t max_idle_per_upstream, Clock::duration max_idle_time)
-      : max_idle_per_upstream_(max_idle_per_upstream), max_idle_time_(max_idle_time) {}
-
-  // The most recently parked connection for `key` that still looks open (no EOF, error or
-  // stray bytes waiting on its socket), or null. Stale ones are closed on the way.
+  // The most recently parked connection for `key` that is still fresh and looks open (no EOF,
+  // error or stray bytes waiting on its socket), or null. Stale ones are closed on the way.
   std::unique_ptr<AnyStream> take(const std::string& key);
 
-  // Parks a connection whose last response ended cleanly. When the upstream's list is full,
-  // the oldest connection is closed.
-  void park(const std::string& key, std::unique_ptr<AnyStream> stream);
+  // Parks a connection whose last response ended cleanly, usable for `idle_time`. When `key`
+  // already holds `max_idle` connections, the oldest is closed (max_idle 0: this one is).
+  void park(const std::string& key, std::unique_ptr<AnyStream> stream, std::size_t max_idle,
+            Clock::duration idle_time);
+
+  // Closes every idle connection: before the io_contexts they are registered with go away.
+  void clear();
 
   std::size_t idle_count() const;
 
  private:
   struct Idle {
     std::unique_ptr<AnyStream> stream;
-    Clock::time_point parked;
+    Clock::time_point expires;
   };
 
-  const std::size_t max_idle_per_upstream_;
-  const Clock::duration max_idle_time_;
   mutable std::mutex mutex_;
   std::map<std::string, std::deque<Idle>, std::less<>> idle_;
 };
 
-// Key of the pool an upstream's connections live in: the same name, address and TLS context.
+// Key of the pool an upstream's connections live in: the same name, address and TLS context,
+// and the same I/O context (`io`), so that a connection is reused on the thread that opened it.
 std::string upstream_pool_key(std::string_view name, std::string_view host, unsigned port,
-                              bool https, const void* tls_context);
+                              bool https, const void* tls_context, const void* io);
 
 }  // namespace groundgate::proxy::server

@@ -1,0 +1,194 @@
+// The production threading model: one io_context per I/O thread, connections spread over them
+// round-robin with no strand. Streams relay byte for byte from every thread at once, and an
+// upstream connection is reused on the thread that opened it (per-thread pool, sized by
+// `upstreams.<name>.pool`).
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <functional>
+#include <future>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/read.hpp>
+#include <boost/asio/read_until.hpp>
+#include <boost/asio/streambuf.hpp>
+
+#include "config/config_loader.h"
+#include "proxy/server/proxy_server.h"
+#include "tests/integration/support/http_client.h"
+#include "tests/integration/support/raw_upstream.h"
+
+namespace groundgate::testing {
+namespace {
+
+namespace asio = boost::asio;
+using asio::ip::tcp;
+
+const std::string kEvents =
+    "data: {\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"m\","
+    "\"choices\":[{\"index\":0,\"delta\":{\"content\":\"The tower\"},\"finish_reason\":null}]}"
+    "\n\n: comment\r\n\r\n"
+    "data: {\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"m\","
+    "\"choices\":[{\"index\":0,\"delta\":{\"content\":\" is tall.\"},\"finish_reason\":null}]}"
+    "\n\ndata: [DONE]\n\n";
+
+const std::string kStreamRequest =
+    R"({"model":"m","stream":true,"messages":[{"role":"user","content":"q"}]})";
+
+// Unlike RawUpstream::sse_header(), no `Connection: close`: the connection may be reused.
+const std::string kKeepAliveSseHeader =
+    "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n";
+
+// Reads the next request on a kept connection (header and Content-Length body); empty when
+// the proxy closed it.
+std::string read_next_request(tcp::socket& socket, asio::streambuf& pending) {
+  boost::system::error_code ec;
+  std::size_t header_end = asio::read_until(socket, pending, "\r\n\r\n", ec);
+  if (ec) return {};
+  std::string request(asio::buffers_begin(pending.data()),
+                      asio::buffers_begin(pending.data()) + header_end);
+  pending.consume(header_end);
+  std::size_t length = 0;
+  if (auto at = request.find("Content-Length: "); at != std::string::npos) {
+    length = std::stoul(request.substr(at + 16));
+  }
+  if (pending.size() < length) {
+    asio::read(socket, pending, asio::transfer_exactly(length - pending.size()), ec);
+    if (ec) return {};
+  }
+  pending.consume(length);
+  return request;
+}
+
+// Answers every request on a connection with kEvents, split into two HTTP chunks.
+RawUpstream::Handler keep_alive_sse(std::atomic<int>& requests) {
+  return [&requests](tcp::socket& socket, const std::string& first) {
+    asio::streambuf pending;
+    for (std::string request = first; !request.empty();
+         request = read_next_request(socket, pending)) {
+      ++requests;
+      RawUpstream::send(socket, kKeepAliveSseHeader + RawUpstream::chunk(kEvents.substr(0, 70)) +
+                                    RawUpstream::chunk(kEvents.substr(70)) + "0\r\n\r\n");
+    }
+  };
+}
+
+// A ProxyServer on `threads` io_contexts, one thread each, as `groundgate serve` runs it.
+class PerThreadProxy {
+ public:
+  PerThreadProxy(unsigned threads, const std::string& yaml) {
+    for (unsigned i = 0; i < threads; ++i) {
+      contexts_.push_back(std::make_unique<asio::io_context>(1));
+      guards_.push_back(asio::make_work_guard(*contexts_.back()));
+    }
+    auto loaded = config::load_config_string(
+        "listen: 127.0.0.1:0\nadmin_listen: 127.0.0.1:0\n" + yaml, "test.yaml");
+    for (const auto& e : loaded.errors)
+      ADD_FAILURE() << e.to_string();
+    auto runtime = proxy::server::build_runtime_config(loaded.config);
+    EXPECT_TRUE(runtime.runtime) << runtime.error;
+    std::vector<asio::io_context*> io;
+    for (auto& c : contexts_)
+      io.push_back(c.get());
+    server_ = std::make_unique<proxy::server::ProxyServer>(io, runtime.runtime, "");
+    for (auto& c : contexts_)
+      threads_.emplace_back([&c = *c] { c.run(); });
+    run_on_first([&] { error_ = server_->start(); });
+  }
+
+  ~PerThreadProxy() {
+    run_on_first([&] { server_->stop(); });
+    guards_.clear();
+    for (auto& c : contexts_)
+      c->stop();
+    for (auto& t : threads_)
+      t.join();
+    server_.reset();
+  }
+
+  const std::string& error() const { return error_; }
+  uint16_t port() const { return server_->port(); }
+
+ private:
+  void run_on_first(const std::function<void()>& f) {
+    std::promise<void> done;
+    asio::post(*contexts_.front(), [&] {
+      f();
+      done.set_value();
+    });
+    done.get_future().wait();
+  }
+
+  std::vector<std::unique_ptr<asio::io_context>> contexts_;
+  std::vector<asio::executor_work_guard<asio::io_context::executor_type>> guards_;
+  std::vector<std::thread> threads_;
+  std::unique_ptr<proxy::server::ProxyServer> server_;
+  std::string error_;
+};
+
+std::string config_for(uint16_t upstream_port, const std::string& pool) {
+  return "upstreams:\n  up:\n    url: http://127.0.0.1:" + std::to_string(upstream_port) + "\n" +
+         pool + "routes:\n  - {name: all, match: {path_prefix: /}, upstream: up}\n" +
+         "logging: {access_log: false}\n";
+}
+
+TEST(IoPerThread, ConcurrentStreamsOnEveryThreadAreByteIdentical) {
+  std::atomic<int> requests{0};
+  RawUpstream upstream(keep_alive_sse(requests));
+  PerThreadProxy proxy(2, config_for(upstream.port(), ""));
+  ASSERT_EQ(proxy.error(), "");
+
+  constexpr int kClients = 8;
+  constexpr int kRequestsEach = 5;
+  std::atomic<int> identical{0};
+  std::vector<std::thread> clients;
+  for (int c = 0; c < kClients; ++c) {
+    clients.emplace_back([&] {
+      HttpClient client(proxy.port());  // one keep-alive connection, so one thread, per client
+      for (int r = 0; r < kRequestsEach; ++r) {
+        auto response = client.request("POST", "/v1/chat/completions", kStreamRequest);
+        if (response.status == 200 && response.body == kEvents) ++identical;
+      }
+    });
+  }
+  for (auto& t : clients)
+    t.join();
+  EXPECT_EQ(identical.load(), kClients * kRequestsEach);
+  EXPECT_EQ(requests.load(), kClients * kRequestsEach);
+  EXPECT_LE(upstream.connections(), kClients) << "upstream connections were not reused";
+}
+
+TEST(IoPerThread, EachThreadReusesItsOwnUpstreamConnection) {
+  std::atomic<int> requests{0};
+  RawUpstream upstream(keep_alive_sse(requests));
+  PerThreadProxy proxy(2, config_for(upstream.port(), ""));
+  ASSERT_EQ(proxy.error(), "");
+  // A fresh client connection per request: they alternate between the two threads.
+  for (int i = 0; i < 6; ++i) {
+    auto response = http_request(proxy.port(), "POST", "/v1/chat/completions", kStreamRequest);
+    EXPECT_EQ(response.status, 200);
+    EXPECT_EQ(response.body, kEvents);
+  }
+  EXPECT_EQ(requests.load(), 6);
+  EXPECT_EQ(upstream.connections(), 2) << "one pooled upstream connection per thread expected";
+}
+
+TEST(IoPerThread, PoolMaxIdleZeroOpensAConnectionPerRequest) {
+  std::atomic<int> requests{0};
+  RawUpstream upstream(keep_alive_sse(requests));
+  PerThreadProxy proxy(2, config_for(upstream.port(), "    pool: {max_idle: 0}\n"));
+  ASSERT_EQ(proxy.error(), "");
+  for (int i = 0; i < 4; ++i) {
+    auto response = http_request(proxy.port(), "POST", "/v1/chat/completions", kStreamRequest);
+    EXPECT_EQ(response.body, kEvents);
+  }
+  EXPECT_EQ(upstream.connections(), 4);
+}
+
+}  // namespace
+}  // namespace groundgate::testing
