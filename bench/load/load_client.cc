@@ -4,7 +4,10 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <cstdio>
+#include <fstream>
 #include <memory>
+#include <sstream>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -23,13 +26,13 @@ constexpr std::string_view kBody =
     R"(the retrieved passages only."},{"role":"user","content":"Summarise the retrieved )"
     R"(passages in a few sentences."}]})";
 
-std::string make_request(const LoadOptions& options) {
+std::string make_request(const LoadOptions& options, std::string_view body) {
   std::string request = "POST /v1/chat/completions HTTP/1.1\r\nHost: " + options.host + ":" +
                         std::to_string(options.port) +
                         "\r\nContent-Type: application/json\r\nAccept: text/event-stream\r\n"
                         "Content-Length: " +
-                        std::to_string(kBody.size()) + "\r\n\r\n";
-  request.append(kBody);
+                        std::to_string(body.size()) + "\r\n\r\n";
+  request.append(body);
   return request;
 }
 
@@ -61,7 +64,18 @@ int main(int argc, char** argv) {
     target = results.begin()->endpoint();
   }
 
-  auto request = std::make_shared<const std::string>(make_request(options));
+  std::string body(kBody);
+  if (!options.body_file.empty()) {
+    std::ifstream file(options.body_file, std::ios::binary);
+    std::ostringstream text;
+    text << file.rdbuf();
+    if (!file || text.str().empty()) {
+      std::fprintf(stderr, "gg_load_client: cannot read %s\n", options.body_file.c_str());
+      return 1;
+    }
+    body = text.str();
+  }
+  auto request = std::make_shared<const std::string>(make_request(options, body));
   const auto start = Clock::now() + std::chrono::milliseconds(50);
   const LoadWindow window{
       .start = start,

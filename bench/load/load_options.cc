@@ -68,6 +68,9 @@ LoadOptionsParse parse_load_options(int argc, char** argv) {
       ok = parse_seconds(value, options.ramp_s);
     } else if (name == "--threads") {
       ok = parse_unsigned(value, 64, options.threads);
+    } else if (name == "--body-file") {
+      options.body_file = value;
+      ok = !value.empty();
     } else if (name == "--label") {
       options.label = value;
       ok = is_label(value);

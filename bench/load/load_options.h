@@ -14,6 +14,7 @@ struct LoadOptions {
   double ramp_s = 2;       // streams open evenly spread over this
   unsigned threads = 1;
   std::string label = "load";
+  std::string body_file;  // the request's JSON body; empty: a built-in streamed chat request
 };
 
 struct LoadOptionsParse {
@@ -25,6 +26,6 @@ LoadOptionsParse parse_load_options(int argc, char** argv);
 
 inline constexpr const char* kLoadUsage =
     "usage: gg_load_client --target HOST:PORT [--streams N] [--duration S] [--ramp S] "
-    "[--threads N] [--label NAME]\n";
+    "[--threads N] [--label NAME] [--body-file FILE]\n";
 
 }  // namespace groundgate::bench::load

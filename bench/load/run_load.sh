@@ -3,7 +3,12 @@
 # N concurrent streams at a set token rate, the three paths one after another in one run.
 #
 #   bench/load/run_load.sh BUILD_DIR [--streams N] [--rate TOKENS_PER_S] [--duration S]
-#                          [--ramp S] [--threads N] [--out FILE]
+#                          [--ramp S] [--threads N] [--out FILE] [--guard sentence|stream_first]
+#
+# --guard: inline guarding instead of nginx. Requests carry a retrieved context ("context"
+# field) that supports the mock's scripted answer; the paths are direct, groundgate (a route
+# with no policy) and guard (a route whose policy runs semantic_pieces with that hold mode and
+# default actions). Also reports groundgate_hold_delay_seconds{route="guard"}.
 #
 # Builds nothing: needs BUILD_DIR/proxy/cli/groundgate and BUILD_DIR/bench/load/gg_load_client.
 # Latency per event = client arrival − mock send stamp (both CLOCK_MONOTONIC); a proxy's added
@@ -11,14 +16,14 @@
 set -euo pipefail
 
 usage() {
-  sed -n '4,5p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '4,10p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
 [[ $# -ge 1 ]] || usage
 build=$(cd "$1" && pwd)
 shift
-streams=1000 rate=50 duration=20 ramp=2 threads=1
+streams=1000 rate=50 duration=20 ramp=2 threads=1 guard=""
 out="$build/bench/load/load_results.txt"
 while [[ $# -gt 0 ]]; do
   [[ $# -ge 2 ]] || usage
@@ -29,10 +34,16 @@ while [[ $# -gt 0 ]]; do
     --ramp) ramp=$2 ;;
     --threads) threads=$2 ;;
     --out) out=$2 ;;
+    --guard) guard=$2 ;;
     *) usage ;;
   esac
   shift 2
 done
+
+case $guard in
+  "" | sentence | stream_first) ;;
+  *) usage ;;
+esac
 
 gg=$build/proxy/cli/groundgate
 client=$build/bench/load/gg_load_client
@@ -95,8 +106,9 @@ cpu_ticks() {  # PID... → summed utime + stime in clock ticks
 }
 
 # One streamed answer through PORT must carry the mock's stamp: the path works end to end.
-check_path() {  # PORT NAME
+check_path() {  # PORT NAME [BODY_FILE]
   local body='{"model":"gg-bench","stream":true,"messages":[{"role":"user","content":"check"}]}'
+  if [[ -n ${3:-} ]]; then body=$(cat "$3"); fi
   if ! curl -sN --max-time 10 "http://127.0.0.1:$1/v1/chat/completions" \
     -H 'Content-Type: application/json' -d "$body" >"$work/check-$2.txt" ||
     ! grep -q '"system_fingerprint":"gg-ts-' "$work/check-$2.txt" ||
@@ -106,11 +118,11 @@ check_path() {  # PORT NAME
   fi
 }
 
-# groundgate_added_latency_seconds → "count p50_us p99_us" (linear inside a bucket, as
-# Prometheus' histogram_quantile does).
-metric_quantiles() {  # METRICS_FILE_BEFORE METRICS_FILE_AFTER
-  awk '
-    /^groundgate_added_latency_seconds_bucket/ {
+# A histogram's buckets (the lines that start with PREFIX) → "count p50_us p99_us" (linear
+# inside a bucket, as Prometheus' histogram_quantile does).
+metric_quantiles() {  # METRICS_FILE_BEFORE METRICS_FILE_AFTER [PREFIX]
+  awk -v prefix="${3:-groundgate_added_latency_seconds_bucket}" '
+    index($0, prefix) == 1 {
       match($0, /le="[^"]*"/)
       le = substr($0, RSTART + 4, RLENGTH - 5)
       if (FILENAME == ARGV[1]) before[le] = $NF; else { after[le] = $NF; order[n++] = le }
@@ -134,14 +146,34 @@ metric_quantiles() {  # METRICS_FILE_BEFORE METRICS_FILE_AFTER
     }' "$1" "$2"
 }
 
+# Guard mode: a scripted answer that the request's context supports sentence by sentence.
+if [[ -n $guard ]]; then
+  facts=(
+    "Acme Cloud was founded in 2011 in Oslo."
+    "Its chief executive is Maria Jensen."
+    "Refunds are issued within 14 days of a cancellation."
+    "The Pro plan costs \$12 per month and includes 2 TB of storage."
+    "Support answers by email and chat on every day of the week."
+  )
+  printf -- '- match: "summarise"\n  answer: "%s"\n' "${facts[*]}" >"$work/script.yaml"
+  for model in gg-bench gg-guard; do
+    jq -cn --arg model "$model" --arg context "${facts[*]}" '{model: $model, stream: true,
+      context: $context, messages: [{role: "system", content: "Answer from the context only."},
+      {role: "user", content: "Summarise the retrieved passages in a few sentences."}]}' \
+      >"$work/body-$model.json"
+  done
+fi
+
 load_at_start=$(cut -d' ' -f1-3 /proc/loadavg)
 mock_port=$(free_port)
 gg_port=$(free_port)
 admin_port=$(free_port)
 nginx_port=$(free_port)
 
+mock_args=()
+if [[ -n $guard ]]; then mock_args=(--script "$work/script.yaml"); fi
 "$gg" mock-upstream --listen "127.0.0.1:$mock_port" --tokens-per-second "$rate" --stamp \
-  >"$work/mock.log" 2>&1 &
+  "${mock_args[@]}" >"$work/mock.log" 2>&1 &
 mock_pid=$!
 pids+=("$mock_pid")
 wait_port "$mock_port" mock "$mock_pid"
@@ -156,12 +188,29 @@ routes:
 logging: {access_log: false, level: warn}
 limits: {max_connections: $((streams * 2 + 1000))}
 EOF
+if [[ -n $guard ]]; then
+  # The guard route goes first: it takes the requests for model gg-guard.
+  cat >"$work/groundgate.yaml" <<EOF
+listen: 127.0.0.1:$gg_port
+admin_listen: 127.0.0.1:$admin_port
+upstreams:
+  mock: {url: "http://127.0.0.1:$mock_port"}
+policies:
+  guard: {verifiers: [semantic_pieces], hold: $guard}
+routes:
+  - {name: guard, match: {path_prefix: /v1, model: gg-guard}, upstream: mock, policy: guard}
+  - {name: all, match: {path_prefix: /v1}, upstream: mock}
+logging: {access_log: false, level: warn}
+limits: {max_connections: $((streams * 2 + 1000))}
+EOF
+fi
 "$gg" serve -c "$work/groundgate.yaml" >"$work/groundgate.log" 2>&1 &
 gg_pid=$!
 pids+=("$gg_pid")
 wait_port "$gg_port" groundgate "$gg_pid"
 wait_port "$admin_port" groundgate-admin "$gg_pid"
 
+start_nginx() {
 mkdir -p "$work/nginx/tmp"
 cat >"$work/nginx/nginx.conf" <<EOF
 worker_processes 2;
@@ -202,13 +251,27 @@ EOF
 nginx_pid=$!
 pids+=("$nginx_pid")
 wait_port "$nginx_port" nginx "$nginx_pid"
+}
 
-check_path "$mock_port" direct
-check_path "$gg_port" groundgate
-check_path "$nginx_port" nginx
+if [[ -z $guard ]]; then
+  start_nginx
+  check_path "$mock_port" direct
+  check_path "$gg_port" groundgate
+  check_path "$nginx_port" nginx
+else
+  check_path "$mock_port" direct "$work/body-gg-bench.json"
+  check_path "$gg_port" groundgate "$work/body-gg-bench.json"
+  check_path "$gg_port" guard "$work/body-gg-guard.json"
+  grep -q '"groundgate"' "$work/check-guard.txt" || {
+    echo "run_load.sh: the guard route added no annotation, see $work/check-guard.txt" >&2
+    exit 1
+  }
+fi
 
 # Runs the client against one path while sampling the proxy's RSS once a second after the ramp.
 # Writes $work/<label>.json, .rss (idle, peak loaded, after) and .cpu (proxy CPU seconds).
+# The request body is $work/body-$path_model.json when guarding.
+path_model=gg-bench
 run_path() {  # LABEL PORT PROXY_PIDS...
   local label=$1 port=$2
   shift 2
@@ -217,9 +280,11 @@ run_path() {  # LABEL PORT PROXY_PIDS...
   if [[ ${#proxy_pids[@]} -gt 0 ]]; then idle=$(rss_kib "${proxy_pids[@]}"); fi
   ticks_before=$(cpu_ticks "${proxy_pids[@]}")
   mock_before=$(cpu_ticks "$mock_pid")
+  local body_args=()
+  if [[ -n $guard ]]; then body_args=(--body-file "$work/body-$path_model.json"); fi
   timeout $((${ramp%.*} + ${duration%.*} + 60)) "$client" --target "127.0.0.1:$port" \
     --streams "$streams" --duration "$duration" --ramp "$ramp" --threads "$threads" \
-    --label "$label" >"$work/$label.json" 2>"$work/$label.err" &
+    --label "$label" "${body_args[@]}" >"$work/$label.json" 2>"$work/$label.err" &
   local client_pid=$!
   sleep "$ramp"
   while kill -0 "$client_pid" 2>/dev/null; do
@@ -227,7 +292,7 @@ run_path() {  # LABEL PORT PROXY_PIDS...
     if [[ ${#proxy_pids[@]} -gt 0 ]] && kill -0 "$client_pid" 2>/dev/null; then
       rss=$(rss_kib "${proxy_pids[@]}")
       ((rss > peak)) && peak=$rss
-      if [[ $label == groundgate && -z $gauge ]]; then
+      if [[ $label != nginx && -z $gauge ]]; then
         gauge=$(curl -s --max-time 2 "http://127.0.0.1:$admin_port/metrics" |
           awk '/^groundgate_streams_in_flight/ {s = $NF} /^groundgate_connections_open/ {c = $NF}
                END {print s "/" c}' || true)
@@ -251,8 +316,17 @@ curl -s "http://127.0.0.1:$admin_port/metrics" >"$work/metrics-before.txt"
 run_path groundgate "$gg_port" "$gg_pid"
 curl -s "http://127.0.0.1:$admin_port/metrics" >"$work/metrics-after.txt"
 sleep 2
-mapfile -t nginx_workers < <(pgrep -P "$nginx_pid" || true)
-run_path nginx "$nginx_port" "$nginx_pid" "${nginx_workers[@]}"
+if [[ -z $guard ]]; then
+  mapfile -t nginx_workers < <(pgrep -P "$nginx_pid" || true)
+  run_path nginx "$nginx_port" "$nginx_pid" "${nginx_workers[@]}"
+  paths=(direct groundgate nginx)
+else
+  path_model=gg-guard
+  curl -s "http://127.0.0.1:$admin_port/metrics" >"$work/metrics-guard-before.txt"
+  run_path guard "$gg_port" "$gg_pid"
+  curl -s "http://127.0.0.1:$admin_port/metrics" >"$work/metrics-guard-after.txt"
+  paths=(direct groundgate guard)
+fi
 
 tick=$(getconf CLK_TCK)
 read -r gm_count gm_p50 gm_p99 < <(metric_quantiles "$work/metrics-before.txt" "$work/metrics-after.txt")
@@ -262,13 +336,13 @@ read -r d50 d99 < <(jq -r '"\(.p50_us) \(.p99_us)"' "$work/direct.json")
   echo "groundgate load benchmark $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
   echo "load: $streams streams, $rate tokens/s per stream, ${ramp}s ramp, ${duration}s measured," \
-    "client threads $threads"
+    "client threads $threads${guard:+, guard: semantic_pieces with hold $guard}"
   echo "load average at start: $load_at_start, at end: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo
   printf '%-10s %9s %9s %8s %8s %8s %9s %9s %9s %7s %7s %9s %9s %8s %8s\n' \
     path events/s events p50_us p90_us p99_us max_us add_p50 add_p99 errors open \
     rss_idle rss_load KiB/strm cpu_us/ev
-  for label in direct groundgate nginx; do
+  for label in "${paths[@]}"; do
     json=$work/$label.json
     read -r idle peak after gauge <"$work/$label.rss"
     read -r t0 t1 m0 m1 <"$work/$label.cpu"
@@ -303,12 +377,30 @@ read -r d50 d99 < <(jq -r '"\(.p50_us) \(.p99_us)"' "$work/direct.json")
     "$gauge"
   read -r _ _ after _ <"$work/groundgate.rss"
   echo "groundgate RSS after the load: $((after / 1024)) MiB"
-  for label in direct groundgate nginx; do
+  if [[ -n $guard ]]; then
+    read -r ga50 ga99 < <(jq -r '"\(.p50_us) \(.p99_us)"' "$work/groundgate.json")
+    jq -r --argjson a "$ga50" --argjson b "$ga99" \
+      '"guard − groundgate (what guarding adds per event): p50 \((.p50_us - $a) * 10 | round / 10) µs, p99 \((.p99_us - $b) * 10 | round / 10) µs"' \
+      "$work/guard.json"
+    read -r gg_count gg50 gg99 < <(metric_quantiles "$work/metrics-guard-before.txt" \
+      "$work/metrics-guard-after.txt" 'groundgate_added_latency_seconds_bucket')
+    echo "guard /metrics: added_latency over $gg_count events: p50 ${gg50} µs, p99 ${gg99} µs"
+    read -r hd_count hd50 hd99 < <(metric_quantiles "$work/metrics-guard-before.txt" \
+      "$work/metrics-guard-after.txt" 'groundgate_hold_delay_seconds_bucket{route="guard"')
+    echo "guard /metrics: hold_delay{route=\"guard\"} over $hd_count sentences: p50 ${hd50} µs," \
+      "p99 ${hd99} µs (a held sentence's wait after its last byte arrived)"
+    read -r vs_count vs50 vs99 < <(metric_quantiles "$work/metrics-guard-before.txt" \
+      "$work/metrics-guard-after.txt" 'groundgate_verification_seconds_bucket{route="guard"')
+    echo "guard /metrics: verification{route=\"guard\"} over $vs_count sentences: p50 ${vs50} µs," \
+      "p99 ${vs99} µs"
+    grep '^groundgate_verdicts_total{route="guard"' "$work/metrics-guard-after.txt" || true
+  fi
+  for label in "${paths[@]}"; do
     jq -r 'select(.first_error != "") | "\(.label) first error: \(.first_error)"' \
       "$work/$label.json"
   done
   echo
   echo "raw:"
-  cat "$work/direct.json" "$work/groundgate.json" "$work/nginx.json"
+  for label in "${paths[@]}"; do cat "$work/$label.json"; done
 } | tee "$out"
 echo "written to $out" >&2

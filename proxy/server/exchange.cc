@@ -93,8 +93,8 @@ awaitable<bool> Exchange::run() {
   client_.tcp().expires_never();
   upstream_->tcp().expires_never();
   // The client watcher and the watchdog run beside the response on this connection's executor
-  // (its strand, or its thread's io_context); the response
-  // side stops them when it ends, and we wait for both before the frame goes.
+  // (its strand, or its thread's io_context); the response side stops them when it ends, and
+  // we wait for both before the frame goes.
   side_tasks_running_ = true;
   side_tasks_left_ = 2;
   auto side_task_ended = [this](std::exception_ptr) {
