@@ -68,23 +68,21 @@ void GuardTally::record_hold(std::chrono::nanoseconds held) {
   sample(hold_seconds_, seconds(held));
 }
 
-double GuardTally::score() const {
-  const std::uint64_t n = checked();
-  if (n == 0) return 0;
-  if (contradicted_ > 0) return 1;
-  const double share = static_cast<double>(unsupported_) / static_cast<double>(n);
-  return std::clamp(0.5 * share + 0.5 * (1 - weakest_), 0.0, 1.0);
+verify::AnswerSummary GuardTally::answer() const {
+  verify::AnswerSummary s;
+  s.checked = checked();
+  s.supported = supported_;
+  s.unsupported = unsupported_;
+  s.contradicted = contradicted_;
+  verify::apply_rule(s, weakest_, rule_);
+  return s;
 }
 
 std::string_view GuardTally::verdict(bool has_context, std::string_view unchecked_reason) const {
   if (!unchecked_reason.empty()) return "unchecked";
   if (!has_context) return "no_context";
-  const std::uint64_t n = checked();
-  if (n == 0) return unverified_ > 0 ? "unverified" : "no_claims";
-  const double share = static_cast<double>(unsupported_) / static_cast<double>(n);
-  const bool hallucinated = (rule_.flag_contradicted && contradicted_ > 0) ||
-                            (unsupported_ > 0 && share > rule_.max_unsupported_share);
-  return hallucinated ? "hallucinated" : "grounded";
+  if (checked() == 0) return unverified_ > 0 ? "unverified" : "no_claims";
+  return answer().hallucinated ? "hallucinated" : "grounded";
 }
 
 SummaryAnnotation GuardTally::summary(std::string_view policy, bool has_context,
@@ -92,7 +90,7 @@ SummaryAnnotation GuardTally::summary(std::string_view policy, bool has_context,
   SummaryAnnotation s;
   s.policy = policy;
   s.verdict = verdict(has_context, unchecked_reason);
-  s.score = score();
+  s.score = answer().hallucination_score;
   s.sentences = sentences_;
   s.checked = checked();
   s.unchecked = no_context_ + unverified_ + unchecked_choices_;

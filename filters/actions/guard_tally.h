@@ -40,7 +40,8 @@ class GuardTally {
  private:
   SummaryAnnotation summary(std::string_view policy, bool has_context,
                             std::string_view unchecked_reason) const;
-  double score() const;
+  // The answer-level rule (verify::apply_rule) on the counts so far.
+  verify::AnswerSummary answer() const;
 
   verify::AnswerRule rule_;
   std::uint64_t sentences_ = 0;

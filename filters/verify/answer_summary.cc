@@ -28,14 +28,20 @@ AnswerSummary summarize(std::span<const SentenceVerdict> verdicts, const AnswerR
         break;
     }
   }
-  if (s.checked == 0) return s;
+  apply_rule(s, weakest, rule);
+  return s;
+}
+
+void apply_rule(AnswerSummary& s, double weakest, const AnswerRule& rule) {
+  s.hallucinated = false;
+  s.hallucination_score = 0;
+  if (s.checked == 0) return;
   const double unsupported_share = static_cast<double>(s.unsupported) / s.checked;
   s.hallucination_score = s.contradicted > 0
                               ? 1.0
                               : std::clamp(0.5 * unsupported_share + 0.5 * (1 - weakest), 0.0, 1.0);
   s.hallucinated = (rule.flag_contradicted && s.contradicted > 0) ||
                    (s.unsupported > 0 && unsupported_share > rule.max_unsupported_share);
-  return s;
 }
 
 }  // namespace groundgate::filters::verify

@@ -26,4 +26,9 @@ struct AnswerSummary {
 
 AnswerSummary summarize(std::span<const SentenceVerdict> verdicts, const AnswerRule& rule);
 
+// The rule on counts already made: sets hallucinated and hallucination_score of `s` from its
+// checked/unsupported/contradicted counts and the weakest checked sentence's score. The guard
+// counts as the stream goes and uses this too.
+void apply_rule(AnswerSummary& s, double weakest, const AnswerRule& rule);
+
 }  // namespace groundgate::filters::verify

@@ -83,22 +83,6 @@ bool has(const std::string& text, const std::string& needle) {
   return text.find(needle) != std::string::npos;
 }
 
-// The content of choice `index` as a client assembles it from an SSE body.
-std::string content_of(const std::string& sse_body, int index = 0) {
-  std::string out;
-  const std::string choice = R"({"index":)" + std::to_string(index) + ",";
-  for (const std::string& data : sse_data(sse_body)) {
-    const auto at_choice = data.find(choice);
-    if (at_choice == std::string::npos) continue;
-    const std::string key = R"("content":")";
-    const auto at = data.find(key, at_choice);
-    if (at == std::string::npos) continue;
-    const auto end = data.find('"', at + key.size());
-    out += data.substr(at + key.size(), end - at - key.size());
-  }
-  return out;
-}
-
 class GuardTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -122,7 +106,7 @@ TEST_F(GuardTest, AnnotateStreamFirstKeepsTheTextAndAddsVerdictsAndASummary) {
   HttpResponse r = chat(request("annotate", true));
   ASSERT_EQ(200, r.status) << r.error;
   EXPECT_EQ("Allie Goertz is an American musician. She was born on March 2, 1994.",
-            content_of(r.body));
+            sse_content(r.body));
   const std::vector<std::string> data = sse_data(r.body);
   ASSERT_GE(data.size(), 3u);
   EXPECT_EQ("[DONE]", data.back());
@@ -146,7 +130,7 @@ TEST_F(GuardTest, CommentAnnotationsLeaveTheChunksAlone) {
 TEST_F(GuardTest, BlockStreamSendsNoByteOfTheBlockedSentence) {
   HttpResponse r = chat(request("block", true));
   ASSERT_EQ(200, r.status) << r.error;
-  EXPECT_EQ(kGood, content_of(r.body));
+  EXPECT_EQ(kGood, sse_content(r.body));
   EXPECT_FALSE(has(r.body, "1994"));
   EXPECT_FALSE(has(r.body, "She was"));
   EXPECT_TRUE(has(r.body, R"("finish_reason":"content_filter")")) << r.body;
@@ -157,7 +141,7 @@ TEST_F(GuardTest, BlockStreamSendsNoByteOfTheBlockedSentence) {
 TEST_F(GuardTest, RewriteStreamCorrectsTheValue) {
   HttpResponse r = chat(request("rewrite", true));
   ASSERT_EQ(200, r.status) << r.error;
-  EXPECT_EQ(kCorrected, content_of(r.body));
+  EXPECT_EQ(kCorrected, sse_content(r.body));
   EXPECT_FALSE(has(r.body, "1994\\\"") && has(r.body, "\"content\":\"1994"));
   EXPECT_TRUE(has(r.body, R"("action":"rewrite","rewrite":"correct")")) << r.body;
 }
@@ -190,8 +174,8 @@ TEST_F(GuardTest, NonStreamedAnswersCarryTheFieldAndHeaders) {
 TEST_F(GuardTest, TwoChoicesAreGuardedIndependently) {
   HttpResponse r = chat(request("rewrite", true, R"(,"n":2)"));
   ASSERT_EQ(200, r.status) << r.error;
-  EXPECT_EQ(kCorrected, content_of(r.body, 0));
-  EXPECT_EQ(kCorrected, content_of(r.body, 1));
+  EXPECT_EQ(kCorrected, sse_content(r.body, 0));
+  EXPECT_EQ(kCorrected, sse_content(r.body, 1));
   EXPECT_TRUE(has(r.body, R"("checked":4)")) << r.body;
 }
 
@@ -206,20 +190,20 @@ TEST_F(GuardTest, ToolCallsAndUsagePassThrough) {
       chat(request("rewrite", true, R"(,"stream_options":{"include_usage":true})"));
   ASSERT_EQ(200, usage.status) << usage.error;
   EXPECT_TRUE(has(usage.body, R"("usage":{"prompt_tokens":)")) << usage.body;
-  EXPECT_EQ(kCorrected, content_of(usage.body));
+  EXPECT_EQ(kCorrected, sse_content(usage.body));
 }
 
 TEST_F(GuardTest, OnErrorClosedBlocksAndOpenReleasesUnverified) {
   HttpResponse closed = chat(request("closed", true));
   ASSERT_EQ(200, closed.status) << closed.error;
-  EXPECT_EQ("", content_of(closed.body));
+  EXPECT_EQ("", sse_content(closed.body));
   EXPECT_TRUE(has(closed.body, R"("error":"over_budget")")) << closed.body;
   EXPECT_TRUE(has(closed.body, R"("reason":"guard.unverified")")) << closed.body;
 
   HttpResponse open = chat(request("open", true));
   ASSERT_EQ(200, open.status) << open.error;
   EXPECT_EQ("Allie Goertz is an American musician. She was born on March 2, 1994.",
-            content_of(open.body));
+            sse_content(open.body));
   EXPECT_TRUE(has(open.body, R"("label":"unverified","action":"annotate")")) << open.body;
   EXPECT_TRUE(has(open.body, R"("verdict":"unverified")")) << open.body;
 }
@@ -227,7 +211,7 @@ TEST_F(GuardTest, OnErrorClosedBlocksAndOpenReleasesUnverified) {
 TEST_F(GuardTest, HeaderSelectedPolicyIsAllowedOnlyWhereTheRouteSaysSo) {
   HttpResponse allowed = chat(request("annotate", true), {{"x-groundgate-policy", "rewrite"}});
   ASSERT_EQ(200, allowed.status) << allowed.error;
-  EXPECT_EQ(kCorrected, content_of(allowed.body));
+  EXPECT_EQ(kCorrected, sse_content(allowed.body));
 
   HttpResponse refused = chat(request("block", true), {{"x-groundgate-policy", "annotate"}});
   EXPECT_EQ(403, refused.status);
@@ -292,7 +276,7 @@ logging: {access_log: false}
     const std::string body = request("m", true, ",\"split\":" + std::to_string(split));
     HttpResponse r = http_request(fixture.port(), "POST", "/v1/chat/completions", body);
     ASSERT_EQ(200, r.status) << r.error;
-    EXPECT_EQ(kGood, content_of(r.body)) << "split at " << split;
+    EXPECT_EQ(kGood, sse_content(r.body)) << "split at " << split;
     EXPECT_FALSE(has(r.body, "1994")) << "split at " << split;
     EXPECT_FALSE(has(r.body, "She")) << "split at " << split;
   }

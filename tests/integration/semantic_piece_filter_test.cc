@@ -86,18 +86,6 @@ bool has(const std::string& text, const std::string& needle) {
   return text.find(needle) != std::string::npos;
 }
 
-std::string content_of(const std::string& sse_body) {
-  std::string out;
-  for (const std::string& data : sse_data(sse_body)) {
-    const std::string key = R"("content":")";
-    const auto at = data.find(key);
-    if (at == std::string::npos) continue;
-    const auto end = data.find('"', at + key.size());
-    out += data.substr(at + key.size(), end - at - key.size());
-  }
-  return out;
-}
-
 class SemanticPieceFilterTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -119,7 +107,7 @@ class SemanticPieceFilterTest : public ::testing::Test {
 TEST_F(SemanticPieceFilterTest, VerdictsReachTheAccessLogAndMetricsPerRouteAndLabel) {
   auto from_field = chat(with_context_field());
   ASSERT_EQ(from_field.status, 200) << from_field.error;
-  EXPECT_EQ(content_of(from_field.body),
+  EXPECT_EQ(sse_content(from_field.body),
             "Allie Goertz is an American musician. She was born on March 2, 1994.")
       << "stream_first changes no text";
   EXPECT_EQ(sse_data(from_field.body).back(), "[DONE]");

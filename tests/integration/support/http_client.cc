@@ -155,4 +155,19 @@ std::vector<std::string> sse_data(const std::string& body) {
   return out;
 }
 
+std::string sse_content(const std::string& body, int index) {
+  std::string out;
+  const std::string choice = R"({"index":)" + std::to_string(index) + ",";
+  const std::string key = R"("content":")";
+  for (const std::string& data : sse_data(body)) {
+    const auto at_choice = data.find(choice);
+    if (at_choice == std::string::npos) continue;
+    const auto at = data.find(key, at_choice);
+    if (at == std::string::npos) continue;
+    const auto end = data.find('"', at + key.size());
+    out += data.substr(at + key.size(), end - at - key.size());
+  }
+  return out;
+}
+
 }  // namespace groundgate::testing

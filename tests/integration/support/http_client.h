@@ -58,4 +58,8 @@ std::string metrics_with(uint16_t admin_port, const std::string& expected);
 // The `data:` payloads of an SSE body, in order.
 std::vector<std::string> sse_data(const std::string& body);
 
+// The text of choice `index` as a client assembles it from the content deltas of an SSE body
+// (escaped as on the wire; the tests' texts need no escaping).
+std::string sse_content(const std::string& body, int index = 0);
+
 }  // namespace groundgate::testing
