@@ -114,6 +114,27 @@ TripletMatcher::ArgumentMatch TripletMatcher::match_arguments(std::string_view a
   return ArgumentMatch::kNone;
 }
 
+std::optional<TripletMatcher::ValueConflict> TripletMatcher::conflicting_value(
+    std::string_view a, std::string_view b) const {
+  const std::vector<text::Entity> ea = text::extract_entities(a);
+  const std::vector<text::Entity> eb = text::extract_entities(b);
+  const text::Entity* wrong = nullptr;
+  const text::Entity* right = nullptr;
+  for (const text::Entity& x : ea) {
+    for (const text::Entity& y : eb) {
+      if (text::compare(x, y) != EntityMatch::kDifferent || !same_kind(x, y)) continue;
+      if (wrong != nullptr && (wrong->begin != x.begin || wrong->end != x.end)) return {};
+      if (right != nullptr && text::compare(*right, y) != EntityMatch::kSame) return {};
+      wrong = &x;
+      right = &y;
+    }
+  }
+  if (wrong != nullptr) return ValueConflict{wrong->begin, wrong->end, right->text};
+  // Two names that share no word ("Munich", "Ulm"): the whole phrases.
+  if (!ea.empty() || !eb.empty() || match_arguments(a, b) != ArgumentMatch::kConflict) return {};
+  return ValueConflict{0, a.size(), std::string(b)};
+}
+
 std::string TripletMatcher::relation_lemma(const Triplet& t) const {
   if (std::find(kBeForms.begin(), kBeForms.end(), t.verb) != kBeForms.end()) return "be";
   if (t.verb == "born") return "bear";

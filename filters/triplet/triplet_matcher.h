@@ -1,6 +1,8 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,11 +24,22 @@ class TripletMatcher {
     kNone,
   };
   enum class RelationMatch : std::uint8_t { kSame, kAntonym, kNone };
+  // What a `correct` rewrite would substitute in `a` when it conflicts with `b`.
+  struct ValueConflict {
+    std::size_t begin = 0;  // byte span in `a` of its conflicting value
+    std::size_t end = 0;
+    std::string evidence_text;  // the value as `b` writes it
+  };
 
   // `lexicon` may be null: stems only, no synonyms, derivations or antonyms.
   explicit TripletMatcher(const text::Lexicon* lexicon) : lexicon_(lexicon) {}
 
   ArgumentMatch match_arguments(std::string_view a, std::string_view b) const;
+  // For two arguments that conflict (match_arguments → kConflict): the one value of `a` that
+  // conflicts and `b`'s value for it (typed values: the entity's span; two names sharing no
+  // word: the whole phrases). Nullopt when ambiguous: two values of `a` conflict, or `b`
+  // holds two different values of that kind.
+  std::optional<ValueConflict> conflicting_value(std::string_view a, std::string_view b) const;
   // Relation heads by lemma or stem, WordNet synonyms and derivations ("founded" ~
   // "established", "author" ~ "write"); antonyms ("rise" / "fall"). Negation is left to the
   // caller (Triplet::negated).

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 
 #include "filters/text/entities.h"
 
@@ -29,6 +30,7 @@ struct Outcome {
   HallucinationType type = HallucinationType::kAbsoluteFabrication;
   double score = 0.2;
   std::string reason;
+  std::optional<Correction> correction;  // bytes of the answer sentence
 };
 
 bool is_pronoun_argument(std::string_view argument) {
@@ -44,11 +46,42 @@ std::string quoted(std::string_view s) {
 
 Outcome make(Rank rank, Label label, ReasonCode code, HallucinationType type, double score,
              std::string reason) {
-  return {rank, label, code, type, score, std::move(reason)};
+  return {rank, label, code, type, score, std::move(reason), std::nullopt};
 }
 
-// A time, number or place qualifier of the claim against the evidence sentence's values.
-Outcome check_qualifiers(const Triplet& claim, std::string_view evidence_text) {
+// Where `phrase` stands in the sentence: the byte offset of its only occurrence at or after
+// `from`; none when it is not verbatim there (a resolved pronoun) or occurs twice.
+std::optional<std::size_t> only_occurrence(std::string_view sentence, std::string_view phrase,
+                                           std::size_t from) {
+  if (phrase.empty() || from > sentence.size()) return std::nullopt;
+  const std::size_t at = sentence.find(phrase, from);
+  if (at == std::string_view::npos) return std::nullopt;
+  if (sentence.find(phrase, at + 1) != std::string_view::npos) return std::nullopt;
+  return at;
+}
+
+// The corrections the evidence offers for one contradicted claim; unambiguous only while
+// every piece of evidence offers the same one.
+class Corrections {
+ public:
+  void offer(const std::optional<Correction>& c) {
+    if (!c || (first_ && !(*first_ == *c))) {
+      ambiguous_ = true;
+      return;
+    }
+    first_ = c;
+  }
+  std::optional<Correction> unambiguous() const { return ambiguous_ ? std::nullopt : first_; }
+
+ private:
+  std::optional<Correction> first_;
+  bool ambiguous_ = false;
+};
+
+// A time, number or place qualifier of the claim against the evidence sentence's values. A
+// contradiction carries a correction when the evidence sentence holds one such value only.
+Outcome check_qualifiers(const Triplet& claim, std::string_view evidence_text,
+                         std::string_view sentence) {
   std::vector<text::Entity> evidence_entities;
   bool evidence_read = false;
   for (const Qualifier& q : claim.qualifiers) {
@@ -60,18 +93,29 @@ Outcome check_qualifiers(const Triplet& claim, std::string_view evidence_text) {
       }
       bool same = false;
       const text::Entity* other = nullptr;
+      bool other_ambiguous = false;
       for (const text::Entity& e : evidence_entities) {
         const text::EntityMatch m = text::compare(v, e);
         if (m == text::EntityMatch::kSame) same = true;
-        if (m == text::EntityMatch::kDifferent && e.type == v.type && e.subtype == v.subtype)
+        if (m == text::EntityMatch::kDifferent && e.type == v.type && e.subtype == v.subtype) {
+          if (other != nullptr && text::compare(*other, e) != text::EntityMatch::kSame)
+            other_ambiguous = true;
           other = &e;
+        }
       }
       if (same) continue;
       if (other != nullptr) {
-        return make(kContradiction, Label::kContradicted, ReasonCode::kQualifierMismatch,
-                    HallucinationType::kDetailedInformationModification, 0,
-                    "qualifier: answer says " + quoted(q.preposition + " " + q.text) +
-                        ", evidence says " + quoted(other->text));
+        Outcome o = make(kContradiction, Label::kContradicted, ReasonCode::kQualifierMismatch,
+                         HallucinationType::kDetailedInformationModification, 0,
+                         "qualifier: answer says " + quoted(q.preposition + " " + q.text) +
+                             ", evidence says " + quoted(other->text));
+        // The qualifier's span is bytes of the sentence; check it still reads as extracted.
+        const bool located = q.end <= sentence.size() && q.begin + q.text.size() == q.end &&
+                             sentence.substr(q.begin, q.text.size()) == q.text;
+        if (!other_ambiguous && located) {
+          o.correction = Correction{q.begin + v.begin, q.begin + v.end, other->text};
+        }
+        return o;
       }
       return make(kQualifierOther, Label::kUnsupported, ReasonCode::kQualifierMissing,
                   HallucinationType::kAbsoluteFabrication, 0.4,
@@ -113,8 +157,8 @@ std::vector<TripletVerifier::EvidenceTriplets> TripletVerifier::evidence_for(
   return out;
 }
 
-Verdict TripletVerifier::judge(const Triplet& claim,
-                               std::span<const EvidenceTriplets> evidence) const {
+Verdict TripletVerifier::judge(const Triplet& claim, std::span<const EvidenceTriplets> evidence,
+                               std::string_view sentence) const {
   Verdict verdict;
   verdict.claim = claim;
   if (evidence.empty()) {
@@ -130,6 +174,12 @@ Verdict TripletVerifier::judge(const Triplet& claim,
                 quoted(claim.relation);
   const EvidenceTriplets* best_piece = &evidence.front();
   const Triplet* best_triplet = nullptr;
+  // The claim's object in the sentence, for the value a correction replaces.
+  const std::optional<std::size_t> object_at =
+      only_occurrence(sentence, claim.object, std::min(claim.begin, sentence.size()));
+  // Corrections offered by all the evidence, per kind of mismatch.
+  Corrections object_values;
+  Corrections qualifier_values;
   for (const EvidenceTriplets& piece : evidence) {
     for (const Triplet& e : piece.triplets->triplets) {
       // An unresolved pronoun in the evidence may support a claim, never contradict one.
@@ -146,14 +196,14 @@ Verdict TripletVerifier::judge(const Triplet& claim,
       for (const Qualifier& q : e.qualifiers)
         objects.push_back(q.text);
       ArgumentMatch object = claim.object.empty() ? ArgumentMatch::kSame : ArgumentMatch::kNone;
-      std::string_view conflicting;
+      std::vector<std::string_view> conflicting;
       for (const std::string_view o : objects) {
         if (object == ArgumentMatch::kSame) break;
         const ArgumentMatch m = matcher_.match_arguments(claim.object, o);
         if (m == ArgumentMatch::kSame) object = m;
         if (m == ArgumentMatch::kConflict) {
           object = m;
-          conflicting = o;
+          conflicting.push_back(o);
         }
       }
       Outcome outcome;
@@ -164,13 +214,25 @@ Verdict TripletVerifier::judge(const Triplet& claim,
                          std::string(claim.negated ? "answer negates " : "evidence negates ") +
                              quoted(e.relation));
         } else {
-          outcome = check_qualifiers(claim, piece.text);
+          outcome = check_qualifiers(claim, piece.text, sentence);
         }
       } else if (relation == RelationMatch::kSame && object == ArgumentMatch::kConflict) {
         outcome = make(kContradiction, Label::kContradicted, ReasonCode::kObjectMismatch,
                        HallucinationType::kDetailedInformationModification, 0,
                        "object: answer says " + quoted(claim.object) + ", evidence says " +
-                           quoted(conflicting));
+                           quoted(conflicting.back()));
+        Corrections values;  // one per conflicting object or qualifier of this triplet
+        for (const std::string_view o : conflicting) {
+          std::optional<TripletMatcher::ValueConflict> value;
+          if (object_at) value = matcher_.conflicting_value(claim.object, o);
+          if (!value) {
+            values.offer(std::nullopt);
+            continue;
+          }
+          values.offer(Correction{*object_at + value->begin, *object_at + value->end,
+                                  std::move(value->evidence_text)});
+        }
+        outcome.correction = values.unambiguous();
       } else if (relation == RelationMatch::kAntonym && object == ArgumentMatch::kSame) {
         outcome = make(kContradiction, Label::kContradicted, ReasonCode::kAntonym,
                        HallucinationType::kContextualFabrication, 0,
@@ -191,6 +253,9 @@ Verdict TripletVerifier::judge(const Triplet& claim,
       }
       // Weak evidence only counts as support.
       if (weak && outcome.label == Label::kContradicted) continue;
+      if (outcome.code == ReasonCode::kObjectMismatch) object_values.offer(outcome.correction);
+      if (outcome.code == ReasonCode::kQualifierMismatch)
+        qualifier_values.offer(outcome.correction);
       if (outcome.rank > best.rank) {
         best = std::move(outcome);
         best_piece = &piece;
@@ -203,6 +268,9 @@ Verdict TripletVerifier::judge(const Triplet& claim,
   verdict.reason = std::move(best.reason);
   verdict.reason_code = best.code;
   verdict.type = best.type;
+  if (best.code == ReasonCode::kObjectMismatch) verdict.correction = object_values.unambiguous();
+  if (best.code == ReasonCode::kQualifierMismatch)
+    verdict.correction = qualifier_values.unambiguous();
   verdict.evidence = Evidence{best_piece->hit.passage, best_piece->hit.begin, best_piece->hit.end};
   verdict.evidence_sentence = std::string(best_piece->text);
   if (best_triplet != nullptr) verdict.evidence_triplet = *best_triplet;
@@ -228,10 +296,14 @@ void TripletVerifier::verify_sentence(std::string_view sentence, std::size_t off
   }
   const std::vector<EvidenceTriplets> evidence = evidence_for(sentence);
   for (const Triplet& claim : claims.triplets) {
-    Verdict v = judge(claim, evidence);
+    Verdict v = judge(claim, evidence, sentence);
     v.choice = choice;
     v.answer_begin = offset + claim.begin;
     v.answer_end = offset + claim.end;
+    if (v.correction) {
+      v.correction->answer_begin += offset;
+      v.correction->answer_end += offset;
+    }
     out.push_back(std::move(v));
   }
 }

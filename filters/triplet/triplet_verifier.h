@@ -46,7 +46,9 @@ class TripletVerifier {
   // The context-free triplets of a sentence, from the cache or extracted and cached.
   std::shared_ptr<const SentenceTriplets> triplets_of(std::string_view text) const;
   std::vector<EvidenceTriplets> evidence_for(std::string_view sentence) const;
-  Verdict judge(const Triplet& claim, std::span<const EvidenceTriplets> evidence) const;
+  // `sentence` is the answer sentence the claim came from (corrections are located in it).
+  Verdict judge(const Triplet& claim, std::span<const EvidenceTriplets> evidence,
+                std::string_view sentence) const;
 
   std::shared_ptr<const index::ContextIndex> index_;
   std::shared_ptr<const TripletExtractor> extractor_;

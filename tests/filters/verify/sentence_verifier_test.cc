@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "filters/triplet/link_dictionary.h"
@@ -75,6 +76,39 @@ TEST_F(SentenceVerifierTest, BothEnginesReportFindings) {
   EXPECT_EQ(s.label, Label::kSupported);
   SentenceVerdict bad = v.verify("Goertz released the album Cool Parent in 2012.", 0);
   EXPECT_EQ(bad.label, Label::kContradicted);
+}
+
+// The triplet engine's correction reaches the sentence verdict's findings with offsets in the
+// full answer, alone and merged with the semantic-piece engine's findings.
+TEST_F(SentenceVerifierTest, TripletCorrectionSurvivesTheCombineStep) {
+  std::vector<context::Passage> passages(1);
+  passages[0].text = "The trial enrolled 250 patients. It ran for two years.";
+  index_ = index::ContextIndex::build(std::move(passages));
+  with_triplets();
+  const std::string answer = "It was a small study. The trial enrolled 300 patients.";
+  const std::size_t offset = answer.find("The trial");
+  for (const bool pieces : {false, true}) {
+    config_.semantic_pieces = pieces;
+    SentenceVerifier v = verifier();
+    SentenceVerdict s = v.verify(std::string_view(answer).substr(offset), offset);
+    ASSERT_TRUE(s.ok());
+    EXPECT_EQ(s.label, Label::kContradicted);
+    const Finding* decisive = s.decisive_finding();
+    ASSERT_NE(decisive, nullptr);
+    ASSERT_TRUE(decisive->correction.has_value()) << decisive->reason;
+    bool from_triplets = false;
+    for (const Finding& f : s.findings) {
+      if (f.engine != Engine::kTriplets || f.label != Label::kContradicted) continue;
+      ASSERT_TRUE(f.correction.has_value());
+      EXPECT_EQ(f.code, "object_mismatch");
+      EXPECT_EQ(*f.correction, *decisive->correction);  // both engines name the same value
+      from_triplets = true;
+    }
+    EXPECT_TRUE(from_triplets);
+    const Correction& c = *decisive->correction;
+    EXPECT_EQ(answer.substr(c.answer_begin, c.answer_end - c.answer_begin), "300");
+    EXPECT_EQ(c.evidence_text, "250");
+  }
 }
 
 TEST_F(SentenceVerifierTest, TripletsWithoutTheirEngineReportAnError) {
