@@ -28,6 +28,9 @@ ProxyMetrics::ProxyMetrics(MetricsRegistry& registry)
                                        "Streamed (SSE) responses being relayed now.")),
       connections_open(
           registry.gauge("groundgate_connections_open", "Client connections open now.")),
+      connections_accepted_total(registry.counter(
+          "groundgate_connections_accepted_total",
+          "Client connections accepted, by the I/O thread (0-based) that runs them.", {"thread"})),
       upstream_ttfb_seconds(registry.histogram(
           "groundgate_upstream_ttfb_seconds",
           "Time from sending the request upstream to the first byte of its response.", {"route"},

@@ -26,6 +26,7 @@ struct ProxyMetrics {
   CounterFamily& requests_total;               // {route, status}
   GaugeFamily& streams_in_flight;              // SSE responses being relayed
   GaugeFamily& connections_open;               // client connections
+  CounterFamily& connections_accepted_total;   // {thread}: I/O thread that runs the connection
   HistogramFamily& upstream_ttfb_seconds;      // {route}: request sent → first response byte
   HistogramFamily& added_latency_seconds;      // per forwarded SSE event: in → out
   HistogramFamily& request_duration_seconds;   // {route}: request received → response done

@@ -5,10 +5,12 @@
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
+#include <boost/asio/dispatch.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
 #include "config/config_loader.h"
+#include "proxy/server/listen_sockets.h"
 #include "proxy/server/session.h"
 #include "proxy/server/tls_contexts.h"
 
@@ -25,8 +27,7 @@ ProxyServer::ProxyServer(asio::io_context& io, std::shared_ptr<const RuntimeConf
                          std::string config_path)
     : io_(io),
       config_path_(std::move(config_path)),
-      context_(std::make_shared<ServerContext>(std::move(runtime))),
-      acceptor_(io) {}
+      context_(std::make_shared<ServerContext>(std::move(runtime))) {}
 
 ProxyServer::ProxyServer(std::vector<asio::io_context*> io_per_thread,
                          std::shared_ptr<const RuntimeConfig> runtime, std::string config_path)
@@ -35,18 +36,20 @@ ProxyServer::ProxyServer(std::vector<asio::io_context*> io_per_thread,
 }
 
 ProxyServer::~ProxyServer() {
+  // The I/O threads have stopped: each socket can be closed from here.
   beast::error_code ec;
-  acceptor_.close(ec);
+  for (auto& acceptor : acceptors_)
+    acceptor->close(ec);
   if (admin_) admin_->stop();
   // Idle connections may belong to any io_context: closed while all of them still exist.
   context_->upstream_pool.clear();
 }
 
-asio::any_io_executor ProxyServer::next_connection_executor() {
-  if (io_per_thread_.empty()) return asio::make_strand(io_);
-  asio::io_context& io = *io_per_thread_[next_io_];
+ProxyServer::ConnectionPlace ProxyServer::next_connection_place() {
+  if (io_per_thread_.empty()) return {asio::make_strand(io_), 0};
+  const std::size_t thread = next_io_;
   next_io_ = (next_io_ + 1) % io_per_thread_.size();
-  return io.get_executor();
+  return {io_per_thread_[thread]->get_executor(), thread};
 }
 
 std::string ProxyServer::start() {
@@ -67,33 +70,51 @@ std::string ProxyServer::start() {
   auto address = asio::ip::make_address(config.listen.host, ec);
   if (ec) return "listen: bad address " + config.listen.host;
   tcp::endpoint endpoint(address, config.listen.port);
-  acceptor_.open(endpoint.protocol(), ec);
-  if (!ec) acceptor_.set_option(asio::socket_base::reuse_address(true), ec);
-  if (!ec) acceptor_.bind(endpoint, ec);
-  if (!ec) acceptor_.listen(asio::socket_base::max_listen_connections, ec);
-  if (ec) {
+  std::vector<asio::any_io_executor> executors;
+  for (asio::io_context* io : io_per_thread_)
+    executors.push_back(io->get_executor());
+  // A shared io_context: the accept loop and close_listeners() meet on one strand.
+  if (executors.empty()) executors.push_back(asio::make_strand(io_));
+  auto sockets = open_listen_sockets(endpoint, executors);
+  if (!sockets.error.empty()) {
     return "listen on " + config.listen.host + ":" + std::to_string(config.listen.port) + ": " +
-           ec.message();
+           sockets.error;
   }
-  port_ = acceptor_.local_endpoint().port();
+  acceptors_ = std::move(sockets.acceptors);
+  acceptors_open_ = acceptors_.size();
+  port_ = acceptors_.front()->local_endpoint().port();
+  for (std::size_t i = 0; i < executors.size(); ++i) {
+    const std::string thread = std::to_string(i);
+    accepted_by_thread_.push_back(&context_->metrics.connections_accepted_total.with({thread}));
+  }
 
   admin_ = std::make_unique<observability::AdminServer>(
       io_, context_->registry, [context = context_] { return !context->draining.load(); });
   if (auto error = admin_->listen(config.admin_listen.host, config.admin_listen.port)) {
     return "admin_listen: " + error->message;
   }
-  asio::co_spawn(io_, accept_loop(), asio::detached);
+  spdlog::info("accepting on {} listening socket(s) for {} I/O thread(s)", acceptors_.size(),
+               executors.size());
+  for (std::size_t i = 0; i < acceptors_.size(); ++i) {
+    asio::co_spawn(acceptors_[i]->get_executor(), accept_loop(i), asio::detached);
+  }
   return {};
 }
 
-asio::awaitable<void> ProxyServer::accept_loop() {
+asio::awaitable<void> ProxyServer::accept_loop(std::size_t listener) {
+  tcp::acceptor& acceptor = *acceptors_[listener];
+  // Several listening sockets: one per thread, connections stay where they were accepted.
+  const bool own_thread = acceptors_.size() > 1;
   for (;;) {
-    auto [ec, socket] = co_await acceptor_.async_accept(next_connection_executor(), kUse);
+    ConnectionPlace place =
+        own_thread ? ConnectionPlace{acceptor.get_executor(), listener} : next_connection_place();
+    auto [ec, socket] = co_await acceptor.async_accept(place.executor, kUse);
     if (ec) {
-      if (!acceptor_.is_open()) co_return;
+      if (!acceptor.is_open()) co_return;
       spdlog::warn("accept: {}", ec.message());
       continue;  // e.g. EMFILE: the next accept may succeed once connections close
     }
+    accepted_by_thread_[place.thread]->inc();
     auto limits = context_->configs.current()->config->limits;
     if (context_->metrics.connections_open.with({}).value() >=
         static_cast<double>(limits.max_connections)) {
@@ -145,16 +166,27 @@ std::string ProxyServer::reload() {
   return {};
 }
 
+void ProxyServer::close_listeners() {
+  // An acceptor is used only on its own executor (its thread, or the strand); dispatch()
+  // closes the one of the calling thread at once.
+  for (auto& acceptor : acceptors_) {
+    asio::dispatch(acceptor->get_executor(), [this, &acceptor = *acceptor] {
+      if (!acceptor.is_open()) return;
+      beast::error_code ec;
+      acceptor.close(ec);
+      acceptors_open_.fetch_sub(1);
+    });
+  }
+}
+
 void ProxyServer::stop() {
-  beast::error_code ec;
-  acceptor_.close(ec);
+  close_listeners();
   if (admin_) admin_->stop();
 }
 
 void ProxyServer::drain(std::function<void()> done) {
   context_->draining = true;
-  beast::error_code ec;
-  acceptor_.close(ec);
+  close_listeners();
   auto deadline =
       std::chrono::steady_clock::now() + context_->configs.current()->config->limits.drain_timeout;
   spdlog::info("draining: {} exchanges in flight", context_->exchanges_in_flight.load());
@@ -163,7 +195,8 @@ void ProxyServer::drain(std::function<void()> done) {
 
 void ProxyServer::poll_drain(std::chrono::steady_clock::time_point deadline,
                              std::function<void()> done) {
-  if (context_->exchanges_in_flight.load() == 0 || std::chrono::steady_clock::now() >= deadline) {
+  const bool drained = context_->exchanges_in_flight.load() == 0 && acceptors_open_.load() == 0;
+  if (drained || std::chrono::steady_clock::now() >= deadline) {
     if (context_->exchanges_in_flight.load() != 0) {
       spdlog::warn("drain deadline reached with {} exchanges in flight",
                    context_->exchanges_in_flight.load());

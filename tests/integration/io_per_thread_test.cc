@@ -1,13 +1,17 @@
-// The production threading model: one io_context per I/O thread, connections spread over them
-// round-robin with no strand. Streams relay byte for byte from every thread at once, and an
-// upstream connection is reused on the thread that opened it (per-thread pool, sized by
-// `upstreams.<name>.pool`).
+// The production threading model: one io_context per I/O thread, each accepting on its own
+// SO_REUSEPORT listening socket, connections run with no strand. Streams relay byte for byte
+// from every thread at once, connections land on more than one thread, drain closes every
+// listening socket, and an upstream connection is reused on the thread that opened it
+// (per-thread pool, sized by `upstreams.<name>.pool`).
 #include <gtest/gtest.h>
+#include <sys/socket.h>  // SO_REUSEPORT
 
+#include <algorithm>
 #include <atomic>
 #include <functional>
 #include <future>
 #include <memory>
+#include <numeric>
 #include <string>
 #include <thread>
 #include <vector>
@@ -113,6 +117,12 @@ class PerThreadProxy {
 
   const std::string& error() const { return error_; }
   uint16_t port() const { return server_->port(); }
+  uint16_t admin_port() const { return server_->admin_port(); }
+  std::size_t listeners() const { return server_->listeners(); }
+  // Starts a drain on the first thread (where `groundgate serve` runs it).
+  void drain(std::function<void()> done) {
+    run_on_first([&] { server_->drain(std::move(done)); });
+  }
 
  private:
   void run_on_first(const std::function<void()>& f) {
@@ -130,6 +140,24 @@ class PerThreadProxy {
   std::unique_ptr<proxy::server::ProxyServer> server_;
   std::string error_;
 };
+
+// groundgate_connections_accepted_total per I/O thread, from the admin endpoint.
+std::vector<int> accepted_by_thread(uint16_t admin_port, unsigned threads) {
+  const std::string text = http_request(admin_port, "GET", "/metrics").body;
+  std::vector<int> accepted;
+  for (unsigned i = 0; i < threads; ++i) {
+    const std::string name =
+        "groundgate_connections_accepted_total{thread=\"" + std::to_string(i) + "\"} ";
+    auto at = text.find(name);
+    accepted.push_back(at == std::string::npos ? -1 : std::stoi(text.substr(at + name.size())));
+  }
+  return accepted;
+}
+
+int threads_used(const std::vector<int>& accepted) {
+  return static_cast<int>(
+      std::count_if(accepted.begin(), accepted.end(), [](int n) { return n > 0; }));
+}
 
 std::string config_for(uint16_t upstream_port, const std::string& pool) {
   return "upstreams:\n  up:\n    url: http://127.0.0.1:" + std::to_string(upstream_port) + "\n" +
@@ -163,19 +191,64 @@ TEST(IoPerThread, ConcurrentStreamsOnEveryThreadAreByteIdentical) {
   EXPECT_LE(upstream.connections(), kClients) << "upstream connections were not reused";
 }
 
+#ifdef SO_REUSEPORT
+TEST(IoPerThread, EveryThreadListensAndConnectionsLandOnMoreThanOne) {
+  std::atomic<int> requests{0};
+  RawUpstream upstream(keep_alive_sse(requests));
+  constexpr unsigned kThreads = 3;
+  PerThreadProxy proxy(kThreads, config_for(upstream.port(), ""));
+  ASSERT_EQ(proxy.error(), "");
+  EXPECT_EQ(proxy.listeners(), kThreads) << "one SO_REUSEPORT socket per thread";
+  // The kernel picks a socket by a hash of each connection's addresses: with 30 fresh
+  // connections, all on one thread has a chance of 3 * 3^-30.
+  constexpr int kConnections = 30;
+  for (int i = 0; i < kConnections; ++i) {
+    auto response = http_request(proxy.port(), "POST", "/v1/chat/completions", kStreamRequest);
+    EXPECT_EQ(response.body, kEvents);
+  }
+  auto accepted = accepted_by_thread(proxy.admin_port(), kThreads);
+  EXPECT_EQ(std::accumulate(accepted.begin(), accepted.end(), 0), kConnections);
+  EXPECT_GE(threads_used(accepted), 2) << "all connections were accepted on one thread";
+}
+#endif
+
+TEST(IoPerThread, DrainClosesTheListeningSocketOfEveryThread) {
+  std::atomic<int> requests{0};
+  RawUpstream upstream(keep_alive_sse(requests));
+  constexpr unsigned kThreads = 3;
+  PerThreadProxy proxy(kThreads, config_for(upstream.port(), ""));
+  ASSERT_EQ(proxy.error(), "");
+  EXPECT_EQ(http_request(proxy.port(), "POST", "/v1/chat/completions", kStreamRequest).status, 200);
+  std::promise<void> drained;
+  proxy.drain([&] { drained.set_value(); });
+  ASSERT_EQ(drained.get_future().wait_for(std::chrono::seconds(10)), std::future_status::ready);
+  // Fresh connections hash to any of the sockets: one left listening would complete the TCP
+  // handshake of some of them (sessions end at once while draining, so HTTP cannot tell).
+  asio::io_context io;
+  const tcp::endpoint proxy_endpoint(asio::ip::make_address("127.0.0.1"), proxy.port());
+  for (int i = 0; i < 20; ++i) {
+    tcp::socket socket(io);
+    boost::system::error_code ec;
+    socket.connect(proxy_endpoint, ec);
+    EXPECT_EQ(ec, asio::error::connection_refused) << "attempt " << i;
+  }
+}
+
 TEST(IoPerThread, EachThreadReusesItsOwnUpstreamConnection) {
   std::atomic<int> requests{0};
   RawUpstream upstream(keep_alive_sse(requests));
-  PerThreadProxy proxy(2, config_for(upstream.port(), ""));
+  constexpr unsigned kThreads = 2;
+  PerThreadProxy proxy(kThreads, config_for(upstream.port(), ""));
   ASSERT_EQ(proxy.error(), "");
-  // A fresh client connection per request: they alternate between the two threads.
+  // A fresh client connection per request, each on the thread whose socket the kernel chose.
   for (int i = 0; i < 6; ++i) {
     auto response = http_request(proxy.port(), "POST", "/v1/chat/completions", kStreamRequest);
     EXPECT_EQ(response.status, 200);
     EXPECT_EQ(response.body, kEvents);
   }
   EXPECT_EQ(requests.load(), 6);
-  EXPECT_EQ(upstream.connections(), 2) << "one pooled upstream connection per thread expected";
+  EXPECT_EQ(upstream.connections(), threads_used(accepted_by_thread(proxy.admin_port(), kThreads)))
+      << "one pooled upstream connection per thread that ran requests expected";
 }
 
 TEST(IoPerThread, PoolMaxIdleZeroOpensAConnectionPerRequest) {
