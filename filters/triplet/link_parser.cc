@@ -2,6 +2,7 @@
 
 #include <link-grammar/link-includes.h>
 
+#include <algorithm>
 #include <cctype>
 
 #include <string>
@@ -133,11 +134,12 @@ LinkParser::~LinkParser() {
   parse_options_delete(static_cast<Parse_Options>(parse_options_));
 }
 
-LinkParser::Result LinkParser::parse(std::string_view sentence) {
+LinkParser::Result LinkParser::parse(std::string_view sentence, std::size_t max_words) {
   Result result;
   const CleanText input = clean(sentence);
   if (!has_alnum(input.text)) return result;
-  if (count_words(input.text) > options_.max_words) {
+  result.words = count_words(input.text);
+  if (result.words > std::min(max_words, options_.max_words)) {
     result.status = Status::kTooLong;
     return result;
   }

@@ -42,7 +42,10 @@ struct SentenceTriplets {
   std::size_t end = 0;
   std::vector<Triplet> triplets;
   bool fallback = false;  // some clause had no complete parse within the limits
-  std::string subject;    // first subject, for the next sentence's pronouns
+  // Read as context: some clause went to the rules under the context's lower parse limit
+  // that an answer's extraction would have parsed.
+  bool context_limited = false;
+  std::string subject;  // first subject, for the next sentence's pronouns
 };
 
 // Passive → active with the by-agent as subject (else `passive` is set); then, for a claim

@@ -103,7 +103,8 @@ TripletExtractor::TripletExtractor(std::shared_ptr<const LinkDictionary> diction
     : dictionary_(std::move(dictionary)), lexicon_(std::move(lexicon)), options_(options) {}
 
 SentenceTriplets TripletExtractor::extract_sentence(std::string_view sentence,
-                                                    std::string_view previous_subject) const {
+                                                    std::string_view previous_subject,
+                                                    Source source) const {
   SentenceTriplets result;
   result.end = sentence.size();
   std::string antecedent(previous_subject);
@@ -122,9 +123,15 @@ SentenceTriplets TripletExtractor::extract_sentence(std::string_view sentence,
     } else {
       if (use_parser) {
         if (!parser) parser.emplace(dictionary_, options_.parser);
-        const LinkParser::Result parse = parser->parse(clause_text);
+        const std::size_t max_words =
+            source == Source::kContext ? options_.context_max_words : options_.parser.max_words;
+        const LinkParser::Result parse = parser->parse(clause_text, max_words);
         if (parse.status == LinkParser::Status::kParsed) {
           triplets = read_triplets(parse.linkage, clause_text);
+        }
+        if (parse.status == LinkParser::Status::kTooLong &&
+            parse.words <= options_.parser.max_words) {
+          result.context_limited = true;
         }
       }
       if (!triplets.empty()) {

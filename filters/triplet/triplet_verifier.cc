@@ -138,10 +138,12 @@ TripletVerifier::TripletVerifier(std::shared_ptr<const index::ContextIndex> inde
       options_(options),
       matcher_(extractor_->lexicon()) {}
 
-std::shared_ptr<const SentenceTriplets> TripletVerifier::triplets_of(std::string_view text) const {
+std::shared_ptr<const SentenceTriplets> TripletVerifier::triplets_of(
+    std::string_view text, TripletExtractor::Source source) const {
   std::shared_ptr<const SentenceTriplets> triplets = cache_ ? cache_->find(text) : nullptr;
-  if (!triplets) {
-    triplets = std::make_shared<const SentenceTriplets>(extractor_->extract_sentence(text, {}));
+  if (!triplets || (source == TripletExtractor::Source::kAnswer && triplets->context_limited)) {
+    triplets =
+        std::make_shared<const SentenceTriplets>(extractor_->extract_sentence(text, {}, source));
     if (cache_) cache_->insert(text, triplets);
   }
   return triplets;
@@ -152,7 +154,7 @@ std::vector<TripletVerifier::EvidenceTriplets> TripletVerifier::evidence_for(
   std::vector<EvidenceTriplets> out;
   for (const index::ContextIndex::Hit& hit : index_->top_k(sentence, options_.top_k)) {
     const std::string_view text = index_->piece_text(index_->pieces()[hit.piece]);
-    out.push_back({hit, text, triplets_of(text)});
+    out.push_back({hit, text, triplets_of(text, TripletExtractor::Source::kContext)});
   }
   return out;
 }
@@ -281,7 +283,7 @@ void TripletVerifier::verify_sentence(std::string_view sentence, std::size_t off
                                       std::uint32_t choice, std::vector<Verdict>& out) {
   // The answer's sentence goes through the cache too (retries, n > 1 choices, quoted
   // context); its pronouns are resolved afterwards, they depend on the previous sentence.
-  SentenceTriplets claims = *triplets_of(sentence);
+  SentenceTriplets claims = *triplets_of(sentence, TripletExtractor::Source::kAnswer);
   TripletExtractor::resolve_previous(claims, previous_subject_);
   previous_subject_ = claims.subject;
   if (claims.triplets.empty()) {

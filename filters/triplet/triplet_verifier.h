@@ -43,8 +43,11 @@ class TripletVerifier {
     std::shared_ptr<const SentenceTriplets> triplets;
   };
 
-  // The context-free triplets of a sentence, from the cache or extracted and cached.
-  std::shared_ptr<const SentenceTriplets> triplets_of(std::string_view text) const;
+  // The context-free triplets of a sentence, from the cache or extracted and cached. The
+  // cache is shared by both sources: an answer sentence found there as read for the context
+  // under its lower parse limit is read again as an answer (and cached so).
+  std::shared_ptr<const SentenceTriplets> triplets_of(std::string_view text,
+                                                      TripletExtractor::Source source) const;
   std::vector<EvidenceTriplets> evidence_for(std::string_view sentence) const;
   // `sentence` is the answer sentence the claim came from (corrections are located in it).
   Verdict judge(const Triplet& claim, std::span<const EvidenceTriplets> evidence,

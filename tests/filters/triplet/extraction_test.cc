@@ -212,6 +212,25 @@ TEST_F(ExtractionTest, RulesFirstParsesClausesTheRulesMayMisread) {
   EXPECT_EQ(2u, extractor->stats().parsed + extractor->stats().fallbacks);
 }
 
+TEST_F(ExtractionTest, ContextClausesAreParsedUpToALowerLimit) {
+  const auto extractor = shared_extractor(true, true);
+  // Ten words and a relative clause: the rules' reading is doubtful, an answer parses it.
+  const std::string_view s = "The film that won the award was made in France.";
+  const auto context = extractor->extract_sentence(s, {}, TripletExtractor::Source::kContext);
+  EXPECT_TRUE(context.context_limited);
+  EXPECT_TRUE(context.fallback);
+  EXPECT_FALSE(context.triplets.empty());  // the rules' reading: no clause goes unchecked
+  EXPECT_EQ(0u, extractor->stats().parsed);
+  const auto answer = extractor->extract_sentence(s, {});
+  EXPECT_FALSE(answer.context_limited);
+  EXPECT_EQ(1u, extractor->stats().parsed);
+  // Short enough for the context's limit: parsed there too.
+  const auto fronted = extractor->extract_sentence("In 2015 she released the album.", {},
+                                                   TripletExtractor::Source::kContext);
+  EXPECT_FALSE(fronted.context_limited);
+  EXPECT_EQ(2u, extractor->stats().parsed);
+}
+
 TEST_F(ExtractionTest, RulesSufficeOnlyForPlainClauses) {
   const auto* lexicon = text::Lexicon::shared().lexicon.get();
   const auto suffice = [&](std::string_view clause) {

@@ -110,5 +110,20 @@ TEST_F(VerifierTest, EvidenceTripletsAreCachedPerSentence) {
   EXPECT_GT(cache_->stats().hits, 0u);
 }
 
+TEST_F(VerifierTest, AnAnswerSentenceCachedAsContextIsReadAgainAsAnAnswer) {
+  // Ten words: parsed for an answer, left to the rules as context (lower parse limit).
+  const std::string s = "The film that won the award was made in France.";
+  verify(s, "The film was made in France.");
+  ASSERT_NE(nullptr, cache_->find(s));
+  EXPECT_TRUE(cache_->find(s)->context_limited);
+  const auto v = verify(s, s);
+  ASSERT_FALSE(v.empty());
+  EXPECT_FALSE(cache_->find(s)->context_limited);
+  const SentenceTriplets answer = extractor_->extract_sentence(s, {});
+  ASSERT_EQ(answer.triplets.size(), v.size());
+  for (std::size_t i = 0; i < v.size(); ++i)
+    EXPECT_EQ(answer.triplets[i], v[i].claim);
+}
+
 }  // namespace
 }  // namespace groundgate::filters::triplet
