@@ -4,6 +4,8 @@
 #include <cstdio>
 
 #include "filters/text/clause_splitter.h"
+#include "filters/text/discourse.h"
+#include "filters/text/negation.h"
 #include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
 
@@ -24,11 +26,6 @@ bool is_value_entity(const Entity& e) {
   return e.type == EntityType::kTime || e.type == EntityType::kNumber;
 }
 
-bool has_negation(std::span<const Token> tokens) {
-  return std::any_of(tokens.begin(), tokens.end(),
-                     [](const Token& t) { return text::is_negation(t.norm); });
-}
-
 std::string quoted(std::string_view s) {
   std::string out = "\"";
   out.append(s);
@@ -44,6 +41,15 @@ std::string list_words(const std::vector<std::string_view>& words) {
   }
   if (words.size() > kMaxListedWords) out += ", ...";
   return out;
+}
+
+// A small count or an order in words ("two", "second"): summaries count and order what the
+// context lists without the context saying the number.
+bool is_enumeration(const Entity& e, std::string_view sentence) {
+  if (e.type != EntityType::kNumber || e.begin >= sentence.size()) return false;
+  const unsigned char first = static_cast<unsigned char>(sentence[e.begin]);
+  const bool in_words = (first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z');
+  return in_words && e.value >= 1 && e.value <= 10 && e.qualifier == text::Qualifier::kExact;
 }
 
 // A token inside an entity span of a value entity (its words are checked as a value).
@@ -163,7 +169,11 @@ std::vector<PieceVerifier::EvidencePiece> PieceVerifier::retrieve(
     }
     piece.overlap = distinct == 0 ? 0.0 : static_cast<double>(held) / distinct;
     std::vector<Token> tokens = text::tokenize(index_->piece_text(p));
-    piece.negated = has_negation(tokens);
+    for (const text::NegationScope& scope : text::negation_scopes(tokens)) {
+      std::vector<index::TermId>& negated = piece.negations.emplace_back();
+      for (std::size_t i : scope.words)
+        negated.push_back(index_->terms().find(text::stem(tokens[i].norm)));
+    }
     for (Token& t : tokens) {
       if (text::is_content_word(t)) piece.tokens.push_back(std::move(t));
     }
@@ -286,8 +296,11 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
   std::vector<const Token*> words;  // checked by coverage (value entities are checked apart)
   std::vector<std::size_t> word_stem;
   std::vector<const Token*> stem_tokens;
+  // "The passage does not mention ...": framing words and their negation are about the source.
+  const bool about_source = text::names_source(tokens);
   for (const Token& t : tokens) {
     if (!text::is_content_word(t) || is_particle(t.norm)) continue;
+    if (about_source && text::is_framing_word(t.norm)) continue;
     stem_tokens.push_back(&t);
     stems.push_back(text::stem(t.norm));
     terms.push_back(index_->terms().find(stems.back()));
@@ -330,6 +343,8 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
   // kind in well-matched evidence contradicts; otherwise the value is unsupported.
   const Entity* missing_value = nullptr;
   bool all_values_found = true;
+  std::vector<std::string_view> missing;  // words and counts not found, for the reason
+  std::size_t unmatched_counts = 0;
   for (const Entity& e : entities) {
     if (!is_value_entity(e)) continue;
     bool in_evidence_or_question =
@@ -366,13 +381,19 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
     }
     if (elsewhere) continue;
     all_values_found = false;
+    if (is_enumeration(e, sentence)) {
+      // "two different films", "the second is ...": a count or an order the answer makes of
+      // what the context lists; weighed as a word, not as a fabricated value.
+      missing.push_back(e.text);
+      ++unmatched_counts;
+      continue;
+    }
     if (missing_value == nullptr) missing_value = &e;
   }
 
   // Lexical entailment: each content word covered by the evidence, the question, the rest of
   // the context, or a WordNet synonym or derivation of an evidence word.
   double covered = 0;
-  std::vector<std::string_view> missing;
   std::vector<const Token*> uncovered;
   const Token* missing_name = nullptr;
   for (std::size_t i = 0; i < words.size(); ++i) {
@@ -400,8 +421,29 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
   // A fragment ("Cheltenham") states no predicate that a negation could flip.
   if (best != nullptr && best->overlap >= options_.match_overlap &&
       stems.size() >= kMinPredicateWords) {
-    const bool negated = has_negation(tokens);
-    if (negated != best->negated) {
+    // A negation counts where it governs what the other side states: at least half of the
+    // words in its scope are there too.
+    const auto best_terms = index_->piece_terms(index_->pieces()[best->hit.piece]);
+    auto governs_shared = [](std::span<const index::TermId> scope,
+                             std::span<const index::TermId> other) {
+      const auto shared = std::count_if(scope.begin(), scope.end(), [&](index::TermId t) {
+        return t != index::kNoTerm && std::find(other.begin(), other.end(), t) != other.end();
+      });
+      return shared > 0 && 2 * static_cast<std::size_t>(shared) >= scope.size();
+    };
+    bool negated = false;
+    if (!about_source) {
+      for (const text::NegationScope& scope : text::negation_scopes(tokens)) {
+        std::vector<index::TermId> scope_terms;
+        for (std::size_t i : scope.words)
+          scope_terms.push_back(index_->terms().find(text::stem(tokens[i].norm)));
+        negated = negated || governs_shared(scope_terms, best_terms);
+      }
+    }
+    const bool evidence_negated = std::any_of(
+        best->negations.begin(), best->negations.end(),
+        [&](const std::vector<index::TermId>& scope) { return governs_shared(scope, terms); });
+    if (negated != evidence_negated) {
       return contradict(ReasonCode::kNegationMismatch, HallucinationType::kContextualFabrication,
                         negated ? "answer negates what the evidence states"
                                 : "evidence negates what the answer states",
@@ -422,7 +464,8 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
     }
   }
 
-  v.score = words.empty() ? 1.0 : covered / static_cast<double>(words.size());
+  const std::size_t checked = words.size() + unmatched_counts;
+  v.score = checked == 0 ? 1.0 : covered / static_cast<double>(checked);
   if (missing_value != nullptr || missing_name != nullptr) {
     v.label = Label::kUnsupported;
     v.reason_code = ReasonCode::kMissingEntity;
@@ -458,6 +501,12 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
       return v;
     }
   }
+  if (evidence.empty() && about_source && !has_values) {
+    // "Here is a concise summary of the passage:": framing, nothing the source could hold.
+    v.reason_code = ReasonCode::kNoClaim;
+    v.reason = "speaks of the source, states nothing to check";
+    return v;
+  }
   if (evidence.empty() && !words.empty()) {
     v.label = Label::kUnsupported;
     v.reason_code = ReasonCode::kNoEvidence;
@@ -477,7 +526,7 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
                                                  : ReasonCode::kSupportedCoverage;
   char buffer[96];
   std::snprintf(buffer, sizeof buffer, "%zu of %zu content words found in the context",
-                words.size() - missing.size(), words.size());
+                checked - missing.size(), checked);
   v.reason = missing.empty() ? std::string(buffer)
                              : std::string(buffer) + "; not found: " + list_words(missing);
   return v;

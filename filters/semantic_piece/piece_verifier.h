@@ -38,7 +38,8 @@ class PieceVerifier {
     index::ContextIndex::Hit hit;
     double overlap = 0;               // share of the clause's content terms it holds
     std::vector<text::Token> tokens;  // content words, for synonyms and antonyms
-    bool negated = false;
+    // Per negation cue of the piece, the terms of the words it governs.
+    std::vector<std::vector<index::TermId>> negations;
   };
   struct ContextEntity {
     text::Entity entity;

@@ -255,7 +255,19 @@ class Extractor {
       const Token& next = t_[i + 1];
       if (next.norm == "%" || scale_word(next.norm) || match_unit(t_, i + 1)) return 0;
     }
-    return add_date(i, i + 1, {int(year), 0, 0, DatePrecision::kYear});
+    const std::size_t n = add_date(i, i + 1, {int(year), 0, 0, DatePrecision::kYear});
+    // "2007-08", "2007 -- 08": a two-digit year closing a range takes the first one's century.
+    std::size_t j = i + 1;
+    while (j < t_.size() && j < i + 3 && t_[j].kind == TokenKind::kPunctuation && t_[j].norm == "-")
+      ++j;
+    double yy = 0;
+    if (j > i + 1 && t_[j - 1].end - t_[i].end <= 4 && t_[j].norm.size() == 2 &&
+        plain_int(j, 0, 99, yy) && (j + 1 >= t_.size() || t_[j + 1].kind != TokenKind::kNumber)) {
+      int end = int(year) / 100 * 100 + int(yy);
+      if (end <= int(year)) end += 100;
+      add_date(j, j + 1, {end, 0, 0, DatePrecision::kYear});
+    }
+    return n;
   }
 
   std::size_t match_time_of_day(std::size_t i) {

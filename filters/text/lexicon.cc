@@ -441,38 +441,41 @@ bool Lexicon::are_synonyms(std::string_view a, std::string_view b, Pos pos) cons
   return false;
 }
 
-void Lexicon::add_similar(std::vector<Id>& synsets) const {
-  std::size_t n = synsets.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    Id s = synsets[i];
-    if (synset_pos_[s] != Pos::kAdjective) continue;
-    for (Id p = synset_pointer_offsets_[s]; p < synset_pointer_offsets_[s + 1]; ++p) {
-      if (pointers_[p].type == kSimilar) synsets.push_back(pointers_[p].target);
-    }
-  }
-  std::sort(synsets.begin(), synsets.end());
-  synsets.erase(std::unique(synsets.begin(), synsets.end()), synsets.end());
-}
-
 bool Lexicon::are_antonyms(std::string_view a, std::string_view b, Pos pos) const {
-  std::vector<Id> from, to;
-  for (auto [s, unused] : senses(a, pos))
-    from.push_back(s);
-  if (from.empty()) return false;
-  for (auto [s, unused] : senses(b, pos))
-    to.push_back(s);
-  if (to.empty()) return false;
-  add_similar(from);
-  add_similar(to);
-  for (Id s : from) {
-    for (Id p = synset_pointer_offsets_[s]; p < synset_pointer_offsets_[s + 1]; ++p) {
-      if (pointers_[p].type == kAntonym &&
-          std::binary_search(to.begin(), to.end(), pointers_[p].target)) {
-        return true;
+  // WordNet's antonyms are pairs of words, not of synsets: "large"/"small", never "big"/"small"
+  // or one word's other senses. An adjective satellite reaches them through its head synset
+  // ("huge" → large ↔ "small"; a head stands for all its words, position 0), on one side only:
+  // two hops ("brief" → short ↔ long ← "far") join words too loosely to contradict.
+  using Sense = std::pair<Id, std::uint8_t>;
+  auto with_heads = [&](std::vector<Sense> out) {
+    const std::size_t n = out.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      const Id s = out[i].first;
+      if (synset_pos_[s] != Pos::kAdjective) continue;
+      for (Id p = synset_pointer_offsets_[s]; p < synset_pointer_offsets_[s + 1]; ++p) {
+        if (pointers_[p].type == kSimilar) out.emplace_back(pointers_[p].target, 0);
       }
     }
-  }
-  return false;
+    return out;
+  };
+  auto same_word = [](std::uint8_t x, std::uint8_t y) { return x == 0 || y == 0 || x == y; };
+  auto antonym_pointer = [&](std::span<const Sense> from, std::span<const Sense> to) {
+    for (auto [s, word] : from) {
+      for (Id p = synset_pointer_offsets_[s]; p < synset_pointer_offsets_[s + 1]; ++p) {
+        const Pointer& ptr = pointers_[p];
+        if (ptr.type != kAntonym || !same_word(ptr.source_word, word)) continue;
+        for (auto [t, target_word] : to) {
+          if (t == ptr.target && same_word(ptr.target_word, target_word)) return true;
+        }
+      }
+    }
+    return false;
+  };
+  const std::vector<Sense> a_senses = senses(a, pos);
+  const std::vector<Sense> b_senses = senses(b, pos);
+  if (a_senses.empty() || b_senses.empty()) return false;
+  return antonym_pointer(with_heads(a_senses), b_senses) ||
+         antonym_pointer(a_senses, with_heads(b_senses));
 }
 
 std::vector<Lexicon::Id> Lexicon::derivation_ids(std::string_view w) const {

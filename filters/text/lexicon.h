@@ -76,7 +76,6 @@ class Lexicon {
   // Synsets of the word's lemmas, each with the word's 1-based position in the synset.
   std::vector<std::pair<Id, std::uint8_t>> senses(std::string_view word, Pos pos) const;
   std::vector<Id> derivation_ids(std::string_view word) const;
-  void add_similar(std::vector<Id>& synsets) const;
 
   // Interned strings: word i is pool_[word_offsets_[i], word_offsets_[i + 1]).
   std::string pool_;

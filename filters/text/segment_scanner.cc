@@ -166,7 +166,14 @@ Decision decide_terminal(const Scanner& sc, std::size_t sentence_begin, std::siz
   if (!sc.has(q)) return sc.at_end() ? Decision::kYes : Decision::kMore;
   if (newline) return Decision::kYes;
   const char next = sc.at(q);
-  if (is_lower(next)) return Decision::kNo;
+  if (is_lower(next)) {
+    // Pre-tokenised, lowercased text ("... his new artwork . conor mcgregor reveals ..."): a
+    // full stop standing alone between spaces still ends the sentence.
+    const bool detached = single_dot && !closed && run_begin > sentence_begin + 1 &&
+                          is_space(sc.at(run_begin - 1)) &&
+                          (is_alpha(sc.at(run_begin - 2)) || is_digit(sc.at(run_begin - 2)));
+    return detached ? Decision::kYes : Decision::kNo;
+  }
   if (!single_dot || closed) return Decision::kYes;
   if (dotted) {
     std::size_t d = w;

@@ -75,10 +75,15 @@ TEST_F(LexiconTest, AntonymsDirectAndThroughSimilarTo) {
   EXPECT_TRUE(lexicon_->are_antonyms("increased", "decreased", Pos::kVerb));
   EXPECT_TRUE(lexicon_->are_antonyms("large", "small"));
   EXPECT_TRUE(lexicon_->are_antonyms("small", "large"));
-  EXPECT_TRUE(lexicon_->are_antonyms("huge", "tiny"));  // both satellites
+  EXPECT_TRUE(lexicon_->are_antonyms("huge", "small"));  // a satellite and a head
+  EXPECT_TRUE(lexicon_->are_antonyms("large", "tiny"));
   EXPECT_TRUE(lexicon_->are_antonyms("win", "lose"));
   EXPECT_FALSE(lexicon_->are_antonyms("large", "big"));
   EXPECT_FALSE(lexicon_->are_antonyms("increase", "grow"));
+  // Antonymy is between words, not between every sense of them.
+  EXPECT_FALSE(lexicon_->are_antonyms("lived", "later"));
+  EXPECT_FALSE(lexicon_->are_antonyms("brief", "far"));
+  EXPECT_FALSE(lexicon_->are_antonyms("securing", "opening"));
   EXPECT_FALSE(lexicon_->are_antonyms("increase", "decrease", Pos::kAdverb));
 }
 

@@ -89,6 +89,45 @@ TEST_F(VerifierTest, NegationMismatchIsContradicted) {
   EXPECT_EQ(v.type, HallucinationType::kContextualFabrication);
 }
 
+TEST_F(VerifierTest, NegationElsewhereInTheEvidenceContradictsNothing) {
+  context(
+      {"The council chose Eugene for the championships, an opportunity that may never arise "
+       "again, officials said."});
+  Verdict v = only("The council chose Eugene for the championships.");
+  EXPECT_EQ(v.label, Label::kSupported) << v.reason;
+}
+
+TEST_F(VerifierTest, NegationInOtherWordsIsNoMismatch) {
+  context(
+      {"Defeat means the Blues have failed to progress beyond the last eight of any European "
+       "competition since 2010."});
+  Verdict v = only(
+      "The Blues have not progressed beyond the last eight of any European "
+      "competition since 2010.");
+  EXPECT_NE(v.label, Label::kContradicted) << v.reason;
+}
+
+TEST_F(VerifierTest, FramingAboutTheSourceStatesNothing) {
+  context({"Poseidon grossed $181,674,817 at the worldwide box office."});
+  Verdict framing = only("Here is a concise summary of the passage:");
+  EXPECT_EQ(framing.reason_code, ReasonCode::kNoClaim) << framing.reason;
+  // A negation about what the source says is no negation of the world.
+  Verdict gap = only("The passage does not mention the worldwide box office of Poseidon.");
+  EXPECT_NE(gap.label, Label::kContradicted) << gap.reason;
+  // The claim after the framing is still checked.
+  Verdict claim = only("According to the passage, Poseidon grossed $90 million worldwide.");
+  EXPECT_NE(claim.label, Label::kSupported) << claim.reason;
+}
+
+TEST_F(VerifierTest, ACountInWordsIsWeighedAsAWordNotAFabricatedValue) {
+  context({"Veeram is a 2014 Indian Tamil action film directed by Siva.",
+           "Veeram is a 2016 Indian epic historical drama film directed by Jayaraj."});
+  Verdict v = only("Veeram is the title of two Indian films.");
+  EXPECT_NE(v.reason_code, ReasonCode::kMissingEntity) << v.reason;
+  Verdict digits = only("Veeram was directed by Siva in 2014 with 40 actors.");
+  EXPECT_EQ(digits.reason_code, ReasonCode::kMissingEntity) << digits.reason;
+}
+
 TEST_F(VerifierTest, AntonymInMatchedEvidenceIsContradicted) {
   context({"The museum is a large building in the city centre."});
   Verdict v = only("The museum is a small building in the city centre.");

@@ -137,6 +137,21 @@ TEST(Entities, YearRangeGivesTwoYears) {
   EXPECT_EQ(years, (std::vector<int>{1844, 1846}));
 }
 
+TEST(Entities, TwoDigitYearClosingARangeTakesTheCentury) {
+  auto years = [](std::string_view text) {
+    std::vector<int> out;
+    for (const auto& e : extract_entities(text)) {
+      if (e.subtype == EntitySubtype::kDate) out.push_back(e.date.year);
+    }
+    return out;
+  };
+  EXPECT_EQ(years("during the 2007 -- 08 season"), (std::vector<int>{2007, 2008}));
+  EXPECT_EQ(years("the 2007-08 season"), (std::vector<int>{2007, 2008}));
+  EXPECT_EQ(years("from 1998–03 he ran"), (std::vector<int>{1998, 2003}));
+  // Not a range: no dash between them.
+  EXPECT_EQ(years("in 2007, 08 people"), (std::vector<int>{2007}));
+}
+
 TEST(Entities, OrdinalsScoresAndTimes) {
   EXPECT_EQ(one("finished 19th overall", EntitySubtype::kOrdinal)->value, 19);
   EXPECT_EQ(one("the first time", EntitySubtype::kOrdinal)->value, 1);

@@ -1,0 +1,59 @@
+#include "filters/text/discourse.h"
+
+#include <algorithm>
+#include <array>
+
+namespace groundgate::filters::text {
+namespace {
+
+// Nouns that name the retrieved material itself. "text" and "source" alone are too common in
+// the world's sense ("text messages", "a source said"); they count after "the provided/given".
+constexpr std::array<std::string_view, 10> kSourceNouns = {
+    "article",  "articles", "document", "documents", "excerpt",
+    "excerpts", "passage",  "passages", "snippet",   "snippets",
+};
+constexpr std::array<std::string_view, 6> kQualifiedSourceNouns = {
+    "context", "information", "source", "sources", "text", "texts",
+};
+constexpr std::array<std::string_view, 4> kSourceQualifiers = {"provided", "given", "above",
+                                                               "following"};
+
+// Sorted for binary search; checked by a test.
+constexpr std::array<std::string_view, 59> kFramingWords = {
+    "above",      "according", "addition",  "additionally", "article",   "articles",  "based",
+    "brief",      "briefly",   "concise",   "concisely",    "context",   "core",      "cover",
+    "covered",    "covers",    "describe",  "described",    "describes", "detail",    "detailed",
+    "details",    "discuss",   "discussed", "discusses",    "document",  "documents", "excerpt",
+    "explicitly", "following", "given",     "information",  "key",       "mention",   "mentioned",
+    "mentions",   "note",      "overview",  "passage",      "passages",  "points",    "provide",
+    "provided",   "provides",  "snippet",   "solely",       "source",    "sources",   "specific",
+    "specified",  "specifies", "specify",   "state",        "stated",    "states",    "summarise",
+    "summarize",  "summary",   "text",
+};
+
+template <std::size_t N>
+bool listed(const std::array<std::string_view, N>& words, std::string_view w) {
+  return std::find(words.begin(), words.end(), w) != words.end();
+}
+
+}  // namespace
+
+bool names_source(std::span<const Token> clause) {
+  for (std::size_t i = 0; i < clause.size(); ++i) {
+    const Token& t = clause[i];
+    if (t.kind != TokenKind::kWord) continue;
+    if (listed(kSourceNouns, t.norm)) return true;
+    if (!listed(kQualifiedSourceNouns, t.norm)) continue;
+    const bool qualified_before = i > 0 && listed(kSourceQualifiers, clause[i - 1].norm);
+    const bool qualified_after =
+        i + 1 < clause.size() && listed(kSourceQualifiers, clause[i + 1].norm);
+    if (qualified_before || qualified_after) return true;
+  }
+  return false;
+}
+
+bool is_framing_word(std::string_view lower_word) {
+  return std::binary_search(kFramingWords.begin(), kFramingWords.end(), lower_word);
+}
+
+}  // namespace groundgate::filters::text

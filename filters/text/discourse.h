@@ -1,0 +1,22 @@
+#pragma once
+
+#include <span>
+#include <string_view>
+
+#include "filters/text/tokenizer.h"
+
+namespace groundgate::filters::text {
+
+// Answers talk about their sources as well as about the world: "Here is a concise summary of
+// the passage:", "The article does not mention the budget", "According to the document, ...".
+// Such words state what the source says or how the answer is framed; they are no claim to
+// find in the source, and a negation next to them ("does not mention") is about the source.
+
+// The clause names the source it draws on ("the passage", "the provided text", "the article").
+bool names_source(std::span<const Token> clause);
+
+// A word that frames or reports rather than claims, in a clause that names its source:
+// "summary", "concise", "mentions", "describes", "provided", "according", ...
+bool is_framing_word(std::string_view lower_word);
+
+}  // namespace groundgate::filters::text

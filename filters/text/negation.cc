@@ -1,0 +1,65 @@
+#include "filters/text/negation.h"
+
+#include <algorithm>
+#include <array>
+#include <string_view>
+
+#include "filters/text/stopwords.h"
+
+namespace groundgate::filters::text {
+namespace {
+
+// Content words a cue reaches: enough for "did not win the FA Cup final", short of the next
+// clause that a missing comma runs on into.
+constexpr std::size_t kScopeWords = 4;
+
+// Verbs and adjectives whose complement does not hold: "failed to progress" = "did not
+// progress", "lacks the motivation" = "has no motivation".
+constexpr std::array<std::string_view, 9> kImplicitCues = {
+    "fail", "failed", "fails", "failing", "lack", "lacked", "lacking", "lacks", "unable",
+};
+
+// After a cue, these make it a focus or a comparison, not a negation: "not only", "not just".
+constexpr std::array<std::string_view, 5> kNotNegating = {"only", "just", "merely", "simply",
+                                                          "least"};
+
+bool ends_scope(const Token& t) {
+  if (t.kind == TokenKind::kPunctuation) {
+    return t.norm == "," || t.norm == ";" || t.norm == ":" || t.norm == "." || t.norm == "!" ||
+           t.norm == "?" || t.norm == "(" || t.norm == ")";
+  }
+  return t.kind == TokenKind::kWord && (t.norm == "but" || t.norm == "although");
+}
+
+bool is_cue(const Token& t) {
+  if (t.kind != TokenKind::kWord) return false;
+  return is_negation(t.norm) ||
+         std::find(kImplicitCues.begin(), kImplicitCues.end(), t.norm) != kImplicitCues.end();
+}
+
+bool focus_follows(std::span<const Token> tokens, std::size_t cue) {
+  for (std::size_t j = cue + 1; j < tokens.size() && j <= cue + 2; ++j) {
+    if (std::find(kNotNegating.begin(), kNotNegating.end(), tokens[j].norm) != kNotNegating.end())
+      return true;
+    if (tokens[j].norm != "the") return false;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<NegationScope> negation_scopes(std::span<const Token> tokens) {
+  std::vector<NegationScope> out;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    if (!is_cue(tokens[i]) || focus_follows(tokens, i)) continue;
+    NegationScope scope{i, {}};
+    for (std::size_t j = i + 1; j < tokens.size() && scope.words.size() < kScopeWords; ++j) {
+      if (ends_scope(tokens[j]) || is_cue(tokens[j])) break;
+      if (is_content_word(tokens[j])) scope.words.push_back(j);
+    }
+    if (!scope.words.empty()) out.push_back(std::move(scope));
+  }
+  return out;
+}
+
+}  // namespace groundgate::filters::text

@@ -1,0 +1,37 @@
+#include "filters/text/discourse.h"
+
+#include <gtest/gtest.h>
+
+namespace groundgate::filters::text {
+namespace {
+
+bool about_source(std::string_view sentence) {
+  return names_source(tokenize(sentence));
+}
+
+TEST(Discourse, ClausesThatNameTheirSource) {
+  EXPECT_TRUE(about_source("Here is a concise summary of the passage:"));
+  EXPECT_TRUE(about_source("The article does not mention the budget."));
+  EXPECT_TRUE(about_source("Based solely on the provided text, the film grossed $10 million."));
+  EXPECT_TRUE(about_source("According to the information given, he retired."));
+}
+
+TEST(Discourse, WorldlyUsesOfTheSameWordsAreNotTheSource) {
+  EXPECT_FALSE(about_source("She sent a text to her brother."));
+  EXPECT_FALSE(about_source("A source said the talks had failed."));
+  EXPECT_FALSE(about_source("The information was leaked in 2016."));
+  EXPECT_FALSE(about_source("The film grossed $10 million."));
+}
+
+TEST(Discourse, FramingWords) {
+  for (const char* w : {"summary", "concise", "mentions", "described", "provided", "according",
+                        "passage", "specify"}) {
+    EXPECT_TRUE(is_framing_word(w)) << w;
+  }
+  for (const char* w : {"film", "grossed", "million", "retired", "budget"}) {
+    EXPECT_FALSE(is_framing_word(w)) << w;
+  }
+}
+
+}  // namespace
+}  // namespace groundgate::filters::text
