@@ -7,6 +7,7 @@
 #include <string>
 
 #include "filters/text/clause_splitter.h"
+#include "filters/text/entities.h"
 #include "filters/text/sentence_segmenter.h"
 #include "filters/text/tokenizer.h"
 #include "filters/triplet/fallback_extractor.h"
@@ -45,8 +46,20 @@ bool resolve_pronoun(std::string& argument, std::string_view antecedent) {
   return false;
 }
 
+// Whether byte `at` of a phrase lies inside one of its typed values: the comma of "£9,347,087",
+// "7,000 miles" or "September 1, 1989" separates no conjuncts.
+bool inside_value(const std::vector<text::Entity>& values, std::size_t at) {
+  return std::any_of(values.begin(), values.end(),
+                     [at](const text::Entity& e) { return e.begin < at && at < e.end; });
+}
+
 // "polonium and radium", "A, B and C" → the conjuncts, when each is a short phrase.
 std::vector<std::string> split_conjuncts(const std::string& phrase) {
+  if (phrase.find(',') == std::string::npos && phrase.find(" and ") == std::string::npos) {
+    return {phrase};
+  }
+  // The text layer's values (money, quantities, dates) stay whole.
+  const std::vector<text::Entity> values = text::extract_entities(phrase);
   std::vector<std::string> parts;
   std::size_t start = 0;
   const auto push = [&](std::size_t end) {
@@ -58,6 +71,7 @@ std::vector<std::string> split_conjuncts(const std::string& phrase) {
     parts.push_back(std::move(part));
   };
   for (std::size_t i = 0; i < phrase.size(); ++i) {
+    if (inside_value(values, i)) continue;
     if (phrase.compare(i, 5, " and ") == 0) {
       push(i);
       start = i + 5;

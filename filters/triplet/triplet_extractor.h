@@ -65,6 +65,7 @@ class TripletExtractor {
 
   Stats stats() const;
   const text::Lexicon* lexicon() const { return lexicon_.get(); }
+  const Options& options() const { return options_; }
 
  private:
   std::shared_ptr<const LinkDictionary> dictionary_;

@@ -19,6 +19,8 @@ constexpr std::array<std::string_view, 10> kBeForms = {"is",   "are",   "was", "
                                                        "been", "being", "am",  "'s",   "'re"};
 // Share of the smaller phrase's content words the other must hold to name the same thing.
 constexpr double kMinOverlap = 0.6;
+// Name suffixes that tell a father from his son: "Chris Eubank" is not "Chris Eubank Jr.".
+constexpr std::array<std::string_view, 5> kGenerational = {"jr", "sr", "ii", "iii", "iv"};
 
 // Entities that can conflict: same type, and for names the same kind (person vs place).
 bool is_name(const text::Entity& e) {
@@ -41,7 +43,13 @@ TripletMatcher::Words TripletMatcher::analyse(std::string_view phrase) const {
   Words w;
   const std::vector<text::Token> tokens = text::tokenize(phrase);
   int caps_words = 0;
+  w.entities = text::extract_entities(phrase, tokens);
   for (const text::Token& t : tokens) {
+    if (t.kind == text::TokenKind::kWord &&
+        std::find(kGenerational.begin(), kGenerational.end(), t.norm) != kGenerational.end() &&
+        (t.has(text::kCapitalized) || t.has(text::kAllCaps))) {
+      w.generational = true;
+    }
     if (t.kind == text::TokenKind::kWord && t.has(text::kCapitalized) &&
         !text::is_stopword(t.norm)) {
       w.acronym.push_back(t.norm[0]);
@@ -54,10 +62,30 @@ TripletMatcher::Words TripletMatcher::analyse(std::string_view phrase) const {
     if (t.kind != text::TokenKind::kWord || !t.has(text::kCapitalized)) w.proper = false;
     w.norms.push_back(t.norm);
     w.stems.push_back(t.kind == text::TokenKind::kWord ? text::stem(t.norm) : t.norm);
+    w.in_value.push_back(
+        std::any_of(w.entities.begin(), w.entities.end(),
+                    [&t](const text::Entity& e) { return e.begin <= t.begin && t.end <= e.end; }));
   }
   if (caps_words != 1) w.single_caps.clear();
-  w.entities = text::extract_entities(phrase, tokens);
   return w;
+}
+
+bool TripletMatcher::same_role(const Words& a, const Words& b) const {
+  bool a_rest = false;
+  bool b_rest = false;
+  for (std::size_t i = 0; i < a.stems.size(); ++i) {
+    if (a.in_value[i]) continue;
+    a_rest = true;
+    for (std::size_t j = 0; j < b.stems.size(); ++j) {
+      if (!b.in_value[j] && words_match(a.norms[i], a.stems[i], b.norms[j], b.stems[j])) {
+        return true;
+      }
+    }
+  }
+  if (!a_rest) return true;
+  for (std::size_t j = 0; j < b.stems.size(); ++j)
+    b_rest = b_rest || !b.in_value[j];
+  return !b_rest;
 }
 
 bool TripletMatcher::words_match(const std::string& norm_a, const std::string& stem_a,
@@ -83,6 +111,8 @@ TripletMatcher::ArgumentMatch TripletMatcher::match_arguments(std::string_view a
       if (m == EntityMatch::kDifferent && same_kind(ea, eb)) conflict = true;
     }
   }
+  // Father and son share every other word of their names.
+  if (wa.generational != wb.generational && wa.proper && wb.proper) return ArgumentMatch::kNone;
   if (same_entity) return ArgumentMatch::kSame;
   if (!wa.single_caps.empty() && wa.single_caps.size() >= 2 && wa.single_caps == wb.acronym) {
     return ArgumentMatch::kSame;
@@ -90,7 +120,8 @@ TripletMatcher::ArgumentMatch TripletMatcher::match_arguments(std::string_view a
   if (!wb.single_caps.empty() && wb.single_caps.size() >= 2 && wb.single_caps == wa.acronym) {
     return ArgumentMatch::kSame;
   }
-  if (conflict) return ArgumentMatch::kConflict;
+  // A conflict needs values of the same type in the same role.
+  if (conflict) return same_role(wa, wb) ? ArgumentMatch::kConflict : ArgumentMatch::kNone;
   if (wa.stems.empty() || wb.stems.empty()) return ArgumentMatch::kNone;
   std::size_t shared = 0;
   for (std::size_t i = 0; i < wa.stems.size(); ++i) {

@@ -52,11 +52,18 @@ class TripletMatcher {
     std::vector<std::string> norms;  // content words, lowercase
     std::vector<std::string> stems;
     std::vector<text::Entity> entities;
+    // Per content word: it lies inside one of `entities` (a value, not the phrase's head).
+    std::vector<bool> in_value;
     std::string acronym;  // initials of the capitalised words: "National Aeronautics ..." → "nasa"
-    std::string single_caps;  // the phrase's only all-caps word, lowercase
-    bool proper = true;       // every content word capitalised: a name, even unrecognised
+    std::string single_caps;    // the phrase's only all-caps word, lowercase
+    bool proper = true;         // every content word capitalised: a name, even unrecognised
+    bool generational = false;  // a name with "Jr.", "Sr.", "II", "III": another person
   };
   Words analyse(std::string_view phrase) const;
+  // Whether the content words outside the values of `a` and `b` can describe the same thing:
+  // one side has none ("1966" vs "born in September 1989"), or some are shared ("the
+  // father of X" vs "the chairman of Y" share none: two roles, the values do not conflict).
+  bool same_role(const Words& a, const Words& b) const;
   bool words_match(const std::string& norm_a, const std::string& stem_a, const std::string& norm_b,
                    const std::string& stem_b) const;
 

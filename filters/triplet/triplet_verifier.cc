@@ -4,7 +4,9 @@
 #include <cctype>
 #include <optional>
 
+#include "filters/text/discourse.h"
 #include "filters/text/entities.h"
+#include "filters/text/tokenizer.h"
 
 namespace groundgate::filters::triplet {
 
@@ -38,6 +40,17 @@ bool is_pronoun_argument(std::string_view argument) {
   for (char& c : lower)
     c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return is_subject_pronoun(lower);
+}
+
+// A claim about the answer's source ("The passage describes two films", "Here is a summary of
+// the article"), or with an expletive subject ("There are two films named ..."): no
+// (subject, relation) claim about the world the context could hold.
+bool states_nothing_to_check(const Triplet& claim) {
+  const std::vector<text::Token> subject = text::tokenize(claim.subject);
+  if (subject.size() == 1 && (subject.front().norm == "there" || subject.front().norm == "here")) {
+    return true;
+  }
+  return text::names_source(subject) || text::names_source(text::tokenize(claim.object));
 }
 
 std::string quoted(std::string_view s) {
@@ -286,6 +299,7 @@ void TripletVerifier::verify_sentence(std::string_view sentence, std::size_t off
   SentenceTriplets claims = *triplets_of(sentence, TripletExtractor::Source::kAnswer);
   TripletExtractor::resolve_previous(claims, previous_subject_);
   previous_subject_ = claims.subject;
+  std::erase_if(claims.triplets, states_nothing_to_check);
   if (claims.triplets.empty()) {
     Verdict v;
     v.choice = choice;
@@ -297,8 +311,18 @@ void TripletVerifier::verify_sentence(std::string_view sentence, std::size_t off
     return;
   }
   const std::vector<EvidenceTriplets> evidence = evidence_for(sentence);
+  const std::vector<text::Token> tokens = text::tokenize(sentence);
+  const bool long_sentence =
+      static_cast<std::size_t>(
+          std::count_if(tokens.begin(), tokens.end(), [](const text::Token& t) {
+            return t.kind == text::TokenKind::kWord || t.kind == text::TokenKind::kNumber;
+          })) > extractor_->options().parser.max_words;
   for (const Triplet& claim : claims.triplets) {
     Verdict v = judge(claim, evidence, sentence);
+    // A sentence longer than the parser reads as an answer is read clause by clause with the
+    // rules: that no evidence triplet matches says more about the reading than the claim.
+    v.weak =
+        v.label == Label::kUnsupported && v.reason_code != ReasonCode::kNoEvidence && long_sentence;
     v.choice = choice;
     v.answer_begin = offset + claim.begin;
     v.answer_end = offset + claim.end;

@@ -14,7 +14,7 @@ constexpr std::size_t kTripletCacheEntries = 16'384;
 bool same(const triplet::TripletExtractor::Options& a,
           const triplet::TripletExtractor::Options& b) {
   return a.use_parser == b.use_parser && a.rules_first == b.rules_first &&
-         a.parser.max_words == b.parser.max_words;
+         a.parser.max_words == b.parser.max_words && a.context_max_words == b.context_max_words;
 }
 
 }  // namespace

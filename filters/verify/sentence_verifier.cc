@@ -68,8 +68,9 @@ SentenceVerdict SentenceVerifier::verify(std::string_view sentence, std::size_t 
     triplet_verdicts_.clear();
     triplets_->verify_sentence(sentence, offset, choice_, triplet_verdicts_);
     for (const triplet::Verdict& v : triplet_verdicts_) {
-      verdict.findings.push_back(
-          finding_of(v, Engine::kTriplets, v.reason_code == triplet::ReasonCode::kNoClaim));
+      Finding f = finding_of(v, Engine::kTriplets, v.reason_code == triplet::ReasonCode::kNoClaim);
+      f.weak = v.weak;
+      verdict.findings.push_back(std::move(f));
     }
   }
   verdict.verify_ns = static_cast<std::uint64_t>(

@@ -104,9 +104,15 @@ TEST_F(CorrectionTest, EvidenceDisagreeingWithItselfIsAmbiguous) {
 
 TEST_F(CorrectionTest, TwoValuesOfOneKindInTheEvidenceAreAmbiguous) {
   const Verdict object =
-      verify({"The museum has 120 paintings and 40 sculptures."}, "The museum has 75 paintings.");
+      verify({"The museum has 120 or 140 paintings."}, "The museum has 75 paintings.");
   EXPECT_EQ(Label::kContradicted, object.label);
   EXPECT_FALSE(object.correction.has_value());
+  // A count of something else is no rival value: 40 sculptures is no number of paintings.
+  const Verdict other_role =
+      verify({"The museum has 120 paintings and 40 sculptures."}, "The museum has 75 paintings.");
+  EXPECT_EQ(Label::kContradicted, other_role.label);
+  ASSERT_TRUE(other_role.correction.has_value());
+  EXPECT_EQ("120", other_role.correction->evidence_text);
   const Verdict qualifier = verify({"Steve Jobs founded Apple in 1976, and NeXT in 1985."},
                                    "Steve Jobs founded Apple in 1977.");
   EXPECT_EQ(Label::kContradicted, qualifier.label);

@@ -271,5 +271,22 @@ TEST_F(ExtractionTest, FallbackRules) {
   EXPECT_TRUE(extract_by_rules(fragment, text::tokenize(fragment), nullptr).empty());
 }
 
+TEST_F(ExtractionTest, ValuesWithThousandsSeparatorsAreNoConjunctions) {
+  for (const bool use_parser : {true, false}) {
+    const auto extractor = shared_extractor(use_parser);
+    const auto money = triplets_of(*extractor,
+                                   "The parties spent a total of \xC2\xA3"
+                                   "9,347,087.");
+    ASSERT_EQ(1u, money.size()) << use_parser;
+    EXPECT_NE(std::string::npos, money[0].object.find("9,347,087")) << money[0].object;
+    const auto miles = triplets_of(*extractor, "They covered almost 7,000 miles.");
+    ASSERT_EQ(1u, miles.size()) << use_parser;
+    EXPECT_NE(std::string::npos, miles[0].object.find("7,000")) << miles[0].object;
+  }
+  // Conjunctions outside the values still split.
+  const auto both = triplets_of(*shared_extractor(), "She discovered polonium and radium.");
+  EXPECT_EQ(2u, both.size());
+}
+
 }  // namespace
 }  // namespace groundgate::filters::triplet

@@ -62,5 +62,20 @@ TEST_F(MatcherTest, WorksWithoutLexicon) {
   EXPECT_EQ(ArgumentMatch::kSame, bare.match_arguments("Jobs", "Steve Jobs"));
 }
 
+TEST_F(MatcherTest, ValuesConflictOnlyInTheSameRole) {
+  // Two descriptions with names of other people: two roles, not two values of one.
+  EXPECT_EQ(ArgumentMatch::kNone,
+            matcher_.match_arguments("the father of James Murdoch",
+                                     "the current chairman and acting CEO of Fox News"));
+  EXPECT_EQ(ArgumentMatch::kConflict,
+            matcher_.match_arguments("a budget of $5 million", "a budget of $7 million"));
+  EXPECT_EQ(ArgumentMatch::kConflict, matcher_.match_arguments("1966", "18 September 1989"));
+}
+
+TEST_F(MatcherTest, GenerationalSuffixNamesAnotherPerson) {
+  EXPECT_EQ(ArgumentMatch::kNone, matcher_.match_arguments("Chris Eubank", "Chris Eubank Jr."));
+  EXPECT_EQ(ArgumentMatch::kSame, matcher_.match_arguments("Chris Eubank Jr.", "Eubank Jr."));
+}
+
 }  // namespace
 }  // namespace groundgate::filters::triplet

@@ -125,5 +125,27 @@ TEST_F(VerifierTest, AnAnswerSentenceCachedAsContextIsReadAgainAsAnAnswer) {
     EXPECT_EQ(answer.triplets[i], v[i].claim);
 }
 
+TEST_F(VerifierTest, FramingAboutTheSourceIsNoClaim) {
+  const auto v = verify(kContext, "The passage describes two companies.");
+  ASSERT_EQ(1u, v.size());
+  EXPECT_EQ(ReasonCode::kNoClaim, v[0].reason_code);
+  const auto here = verify(kContext, "Here is a concise summary of the article.");
+  ASSERT_EQ(1u, here.size());
+  EXPECT_EQ(ReasonCode::kNoClaim, here[0].reason_code);
+}
+
+TEST_F(VerifierTest, UnsupportedClaimOfALongSentenceIsWeak) {
+  const auto short_one = verify(kContext, "Steve Jobs designed the bridge.");
+  ASSERT_FALSE(short_one.empty());
+  EXPECT_EQ(Label::kUnsupported, short_one[0].label);
+  EXPECT_FALSE(short_one[0].weak);
+  const auto long_one = verify(kContext,
+                               "Steve Jobs designed the bridge over the river near the old town "
+                               "hall in the summer of that year.");
+  ASSERT_FALSE(long_one.empty());
+  EXPECT_EQ(Label::kUnsupported, long_one[0].label);
+  EXPECT_TRUE(long_one[0].weak);
+}
+
 }  // namespace
 }  // namespace groundgate::filters::triplet
