@@ -98,12 +98,20 @@ std::shared_ptr<const ContextIndex> ContextIndex::build(std::vector<context::Pas
         // The sentence's tokens carry passage offsets, so its entities do too.
         for (const text::Entity& e : text::extract_entities(text, sentence_tokens)) {
           index->entities_.push_back(pack_entity(e, index->entity_strings_));
+          if (e.type == text::EntityType::kTime || e.type == text::EntityType::kNumber) continue;
+          for (const text::Token& w : sentence_tokens) {
+            if (w.begin >= e.begin && w.end <= e.end && text::is_content_word(w))
+              index->name_terms_.push_back(stems.term(w.norm));
+          }
         }
       }
       piece.entities_end = static_cast<std::uint32_t>(index->entities_.size());
       index->pieces_.push_back(piece);
     }
   }
+  std::sort(index->name_terms_.begin(), index->name_terms_.end());
+  index->name_terms_.erase(std::unique(index->name_terms_.begin(), index->name_terms_.end()),
+                           index->name_terms_.end());
   index->build_postings();
   return index;
 }
@@ -223,7 +231,8 @@ std::size_t ContextIndex::memory_bytes() const {
          piece_terms_.capacity() * sizeof(TermId) +
          posting_offsets_.capacity() * sizeof(std::uint32_t) +
          posting_pieces_.capacity() * sizeof(std::uint32_t) +
-         posting_tf_.capacity() * sizeof(std::uint16_t) + idf_.capacity() * sizeof(float);
+         posting_tf_.capacity() * sizeof(std::uint16_t) + idf_.capacity() * sizeof(float) +
+         name_terms_.capacity() * sizeof(TermId);
 }
 
 }  // namespace groundgate::filters::index

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -100,6 +101,11 @@ class ContextIndex {
     return std::span<const std::uint32_t>(posting_pieces_)
         .subspan(posting_offsets_[term], posting_offsets_[term + 1] - posting_offsets_[term]);
   }
+  // The term is a word of a name somewhere in the context ("Mookychick", "Stoller"): lets a
+  // capital at an answer's sentence start count as a name.
+  bool names(TermId term) const {
+    return std::binary_search(name_terms_.begin(), name_terms_.end(), term);
+  }
   // Pieces `a` and `b` speak of the same thing: the same piece, or one pronoun chain.
   bool same_window(std::uint32_t a, std::uint32_t b) const {
     if (a > b) std::swap(a, b);
@@ -129,6 +135,7 @@ class ContextIndex {
   std::vector<std::uint32_t> posting_pieces_;
   std::vector<std::uint16_t> posting_tf_;
   std::vector<float> idf_;
+  std::vector<TermId> name_terms_;  // sorted, unique
   float average_length_ = 0;
 };
 

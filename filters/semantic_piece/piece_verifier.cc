@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "filters/semantic_piece/order_check.h"
 #include "filters/text/clause_splitter.h"
 #include "filters/text/discourse.h"
 #include "filters/text/negation.h"
@@ -245,6 +246,20 @@ std::vector<PieceVerifier::Anchor> PieceVerifier::anchors(
     }
     if (!a.pieces.empty()) out.push_back(std::move(a));
   }
+  // A capital the extractor could not call a name (at a sentence start: "Mookychick is ...")
+  // is one when the context writes that word in a name.
+  for (std::size_t i = 0; i < stem_tokens.size() && out.size() < kMaxAnchors; ++i) {
+    const Token& t = *stem_tokens[i];
+    if (!t.has(text::kCapitalized) || terms[i] == index::kNoTerm || !index_->names(terms[i])) {
+      continue;
+    }
+    const bool in_entity = std::any_of(entities.begin(), entities.end(), [&](const Entity& e) {
+      return t.begin >= e.begin && t.end <= e.end;
+    });
+    if (in_entity) continue;
+    std::span<const std::uint32_t> pieces = index_->postings(terms[i]);
+    out.push_back({t.surface(sentence), {pieces.begin(), pieces.end()}});
+  }
   return out;
 }
 
@@ -462,6 +477,11 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
         }
       }
     }
+  }
+
+  if (auto conflict = check_order(*index_, sentence, tokens, entities, question_entities_)) {
+    return contradict(ReasonCode::kOrderMismatch, HallucinationType::kContextualFabrication,
+                      std::move(conflict->reason), conflict->piece);
   }
 
   const std::size_t checked = words.size() + unmatched_counts;

@@ -16,6 +16,8 @@ std::string_view to_string(ReasonCode code) {
       return "negation_mismatch";
     case ReasonCode::kAntonym:
       return "antonym";
+    case ReasonCode::kOrderMismatch:
+      return "order_mismatch";
     case ReasonCode::kMissingEntity:
       return "missing_entity";
     case ReasonCode::kLowCoverage:

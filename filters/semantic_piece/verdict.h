@@ -24,6 +24,7 @@ enum class ReasonCode : std::uint8_t {
   kEntityMismatch,     // same kind of entity, other value, in well-matched evidence
   kNegationMismatch,   // negated on one side only, in well-matched evidence
   kAntonym,            // a word whose WordNet antonym is in the evidence
+  kOrderMismatch,      // "X came first" where the context dates X after Y
   kMissingEntity,      // a number, date or name that appears nowhere in the context
   kLowCoverage,        // too many content words not found in the evidence
   kUnboundRelation,    // names and words all in the context, but never related there

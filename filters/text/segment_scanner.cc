@@ -134,7 +134,10 @@ Decision decide_terminal(const Scanner& sc, std::size_t sentence_begin, std::siz
     // Missing space: "century.First" splits; "U.S.A.", "3.6", "Ph.D", "example.com" do not.
     if (!is_upper(sc.at(end))) return Decision::kNo;
     if (!sc.has(end + 1)) return sc.at_end() ? Decision::kNo : Decision::kMore;
-    if (!is_lower(sc.at(end + 1))) return Decision::kNo;
+    // "choices.BUST is": an all-caps word after a lowercase word ends the sentence too.
+    const bool caps_word =
+        is_upper(sc.at(end + 1)) && word.size() >= 3 && !dotted && is_lower(sc.at(run_begin - 1));
+    if (!is_lower(sc.at(end + 1)) && !caps_word) return Decision::kNo;
     if (!single_dot) return Decision::kYes;
     if (word.empty()) {
       if (w == sentence_begin) return Decision::kNo;

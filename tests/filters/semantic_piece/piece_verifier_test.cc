@@ -128,6 +128,29 @@ TEST_F(VerifierTest, ACountInWordsIsWeighedAsAWordNotAFabricatedValue) {
   EXPECT_EQ(digits.reason_code, ReasonCode::kMissingEntity) << digits.reason;
 }
 
+TEST_F(VerifierTest, OrderAgainstTheContextsDatesIsContradicted) {
+  context({"Harper's Bazaar is an American women's fashion magazine, first published in 1867.",
+           "Vogue is an American monthly fashion magazine. It was started in 1892 in New York."});
+  const std::string question = "Which magazine was started first, Harper's Bazaar or Vogue?";
+  Verdict wrong = only("Vogue was started first.", question);
+  EXPECT_EQ(wrong.label, Label::kContradicted) << wrong.reason;
+  EXPECT_EQ(wrong.reason_code, ReasonCode::kOrderMismatch);
+  EXPECT_EQ(wrong.reason, "the context dates Vogue 1892 and Harper's 1867");
+  Verdict right = only("Harper's Bazaar was started first.", question);
+  EXPECT_NE(right.label, Label::kContradicted) << right.reason;
+}
+
+TEST_F(VerifierTest, OrderBetweenTwoNamesOfTheAnswer) {
+  context({"Kim Clijsters (born 8 June 1983) is a Belgian former professional tennis player.",
+           "Mary Pierce (born 15 January 1975) is a French retired tennis player."});
+  Verdict wrong = only("Kim Clijsters is older than Mary Pierce.");
+  EXPECT_EQ(wrong.reason_code, ReasonCode::kOrderMismatch) << wrong.reason;
+  EXPECT_NE(only("Mary Pierce is older than Kim Clijsters.").label, Label::kContradicted);
+  EXPECT_NE(only("Kim Clijsters was born after Mary Pierce.").label, Label::kContradicted);
+  // An ordinal that qualifies a noun orders nothing.
+  EXPECT_NE(only("Kim Clijsters won her first title.").reason_code, ReasonCode::kOrderMismatch);
+}
+
 TEST_F(VerifierTest, AntonymInMatchedEvidenceIsContradicted) {
   context({"The museum is a large building in the city centre."});
   Verdict v = only("The museum is a small building in the city centre.");
