@@ -77,7 +77,12 @@ class Exchange {
   // one. False when none could be had; the error reply is then sent.
   boost::asio::awaitable<bool> acquire_upstream(bool allow_pooled);
   // Parks the connection for the next exchange when its response ended cleanly, else closes it.
+  // A no-op once the connection is gone: the exchange calls it again when it ends.
   void release_upstream();
+  // The upstream response has been read to its end: the connection goes back to the pool now,
+  // before the last bytes reach the client, whose next request may follow at once and should
+  // find it there instead of opening another connection.
+  void upstream_response_read();
 
   // Response side (exchange_response.cc).
   boost::asio::awaitable<void> receive_response();

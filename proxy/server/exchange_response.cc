@@ -72,7 +72,7 @@ awaitable<void> Exchange::receive_response() {
   const auto& response = parser.get();
   status_ = response.result_int();
   upstream_keep_alive_ = response.keep_alive();
-  upstream_done_ = parser.is_done();
+  if (parser.is_done()) upstream_response_read();  // no body (HEAD, 204, 304, length 0)
   bool ok_identity = status_ == 200 && response[http::field::content_encoding].empty();
   std::string_view content_type = response[http::field::content_type];
   bool sse =
@@ -199,6 +199,7 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
     auto [ec, decoded] = co_await read_body(parser, buffer);
     auto received = Clock::now();
     std::string_view piece(buffer.data(), decoded);
+    if (!ec && parser.is_done()) upstream_response_read();
     if (ec) {
       upstream_ok = false;
       fail(upstream_read_error(ec));
@@ -223,7 +224,6 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
     }
     if (!upstream_ok) break;
   }
-  upstream_done_ = parser.is_done();
   if (sse) in_flight.dec();
   if (client_gone_) co_return;
   if (transform) {
@@ -252,15 +252,19 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
 awaitable<void> Exchange::transform_json_body(ResponseHeaderParser& header_parser) {
   http::response_parser<http::string_body> parser{std::move(header_parser)};
   parser.body_limit(config_.limits.max_response_body);
-  upstream_wait_since_ = Clock::now();
-  auto [ec, n] = co_await http::async_read(*upstream_, upstream_buffer_, parser, kUseTuple);
-  upstream_wait_since_ = kNotWaiting;
-  upstream_in_bytes_.inc(n);
-  if (ec) {
-    fail(ec == http::error::body_limit ? ErrorKind::kUpstreamBadResponse : upstream_read_error(ec));
-    co_return;
+  // A response without a body was complete with its header: the connection is pooled already.
+  if (!upstream_done_) {
+    upstream_wait_since_ = Clock::now();
+    auto [ec, n] = co_await http::async_read(*upstream_, upstream_buffer_, parser, kUseTuple);
+    upstream_wait_since_ = kNotWaiting;
+    upstream_in_bytes_.inc(n);
+    if (ec) {
+      fail(ec == http::error::body_limit ? ErrorKind::kUpstreamBadResponse
+                                         : upstream_read_error(ec));
+      co_return;
+    }
+    upstream_response_read();
   }
-  upstream_done_ = true;
   auto upstream_response = parser.release();
   http::response<http::string_body> response{upstream_response.result(), 11};
   copy_end_to_end_headers(upstream_response, response, /*drop_accept_encoding=*/false);

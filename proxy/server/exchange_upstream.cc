@@ -61,4 +61,9 @@ void Exchange::release_upstream() {
   }
 }
 
+void Exchange::upstream_response_read() {
+  upstream_done_ = true;
+  release_upstream();
+}
+
 }  // namespace groundgate::proxy::server
