@@ -120,6 +120,8 @@ struct CombineConfig {
   bool support_needs_agreement = true;  // "agreement" (default) or "either"
   // One engine this sure (weakest finding's score) overrides the other's doubt; unset: never.
   std::optional<double> strong_support;
+  // Verifiers whose `unsupported` does not count: they contradict and support only.
+  std::vector<std::string> contradictions_only;
 };
 
 enum class HoldMode : std::uint8_t {

@@ -13,7 +13,8 @@ constexpr std::array<std::string_view, 2> kAvailableVerifiers{"semantic_pieces",
 // Same order as HoldMode.
 constexpr std::array<std::string_view, 2> kHoldModes{"stream_first", "sentence"};
 constexpr std::array<std::string_view, 1> kTripletsKeys{"top_k"};
-constexpr std::array<std::string_view, 2> kCombineKeys{"support", "strong_support"};
+constexpr std::array<std::string_view, 3> kCombineKeys{"support", "strong_support",
+                                                       "contradictions_only"};
 constexpr std::array<std::string_view, 2> kSupportRules{"agreement", "either"};
 constexpr std::array<std::string_view, 8> kSemanticPiecesKeys{"top_k",
                                                               "check_relations",
@@ -87,6 +88,7 @@ CombineConfig read_combine(const YamlField& field, ErrorSink& errors) {
   if (auto f = map.get("strong_support")) {
     if (auto v = read_number(*f, 0.0, 1.0, errors)) out.strong_support = *v;
   }
+  if (auto f = map.get("contradictions_only")) out.contradictions_only = read_verifiers(*f, errors);
   return out;
 }
 

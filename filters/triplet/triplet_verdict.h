@@ -43,10 +43,6 @@ struct Verdict {
   ReasonCode reason_code = ReasonCode::kSupportedTriplet;
   HallucinationType type = HallucinationType::kNone;
   std::optional<Correction> correction;  // object mismatch with one unambiguous evidence value
-  // Unsupported in a sentence longer than the parser reads whole (answer parse limit): the
-  // rules read it clause by clause, and a claim they cut without a matching evidence triplet
-  // is weak evidence against the sentence (verify::CombineRule::discount_weak).
-  bool weak = false;
   // Triplet engine only: the claim, and the evidence triplet and sentence behind the label.
   std::optional<Triplet> claim;
   std::optional<Triplet> evidence_triplet;

@@ -312,17 +312,8 @@ void TripletVerifier::verify_sentence(std::string_view sentence, std::size_t off
   }
   const std::vector<EvidenceTriplets> evidence = evidence_for(sentence);
   const std::vector<text::Token> tokens = text::tokenize(sentence);
-  const bool long_sentence =
-      static_cast<std::size_t>(
-          std::count_if(tokens.begin(), tokens.end(), [](const text::Token& t) {
-            return t.kind == text::TokenKind::kWord || t.kind == text::TokenKind::kNumber;
-          })) > extractor_->options().parser.max_words;
   for (const Triplet& claim : claims.triplets) {
     Verdict v = judge(claim, evidence, sentence);
-    // A sentence longer than the parser reads as an answer is read clause by clause with the
-    // rules: that no evidence triplet matches says more about the reading than the claim.
-    v.weak =
-        v.label == Label::kUnsupported && v.reason_code != ReasonCode::kNoEvidence && long_sentence;
     v.choice = choice;
     v.answer_begin = offset + claim.begin;
     v.answer_end = offset + claim.end;

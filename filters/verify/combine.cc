@@ -36,23 +36,14 @@ bool worse(const Finding& a, const Finding& b) {
 }  // namespace
 
 void combine(SentenceVerdict& verdict, const CombineRule& rule) {
-  // Which engines check the sentence with more than weak findings.
-  std::array<bool, 2> firm{};
-  for (const Finding& f : verdict.findings) {
-    if (!f.abstains && !f.weak) firm[static_cast<std::size_t>(f.engine)] = true;
-  }
-  const auto discounted = [&](const Finding& f) {
-    if (!rule.discount_weak || !f.weak) return false;
-    for (std::size_t e = 0; e < firm.size(); ++e) {
-      if (firm[e] && e != static_cast<std::size_t>(f.engine)) return true;
-    }
-    return false;
-  };
   std::array<EngineView, 2> engines{};
   for (std::size_t i = 0; i < verdict.findings.size(); ++i) {
     const Finding& f = verdict.findings[i];
-    if (f.abstains || discounted(f)) continue;
-    EngineView& view = engines[static_cast<std::size_t>(f.engine)];
+    const auto engine = static_cast<std::size_t>(f.engine);
+    if (f.abstains || (f.label == Label::kUnsupported && rule.contradictions_only[engine])) {
+      continue;
+    }
+    EngineView& view = engines[engine];
     if (!view.claims || worse(f, verdict.findings[view.worst])) view.worst = i;
     view.weakest = view.claims ? std::min(view.weakest, f.score) : f.score;
     view.claims = true;

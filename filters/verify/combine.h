@@ -2,6 +2,7 @@
 // The merge rule of the engines' findings on one sentence (issue 4): a contradiction from any
 // engine is a contradiction; support needs agreement, or strong support from one engine.
 
+#include <array>
 #include <optional>
 
 #include "filters/verify/sentence_verdict.h"
@@ -18,12 +19,12 @@ struct CombineRule {
   // engine's `unsupported` ("strong evidence from one"). Unset (the default, the evaluated
   // setting; see README): never.
   std::optional<double> strong_support;
-  // A weak `unsupported` (Finding::weak: the triplet engine's claims of a sentence longer than
-  // it parses) is the engine failing to read, not evidence against the claim: with this set,
-  // while another engine checks the sentence the finding does not count (it abstains); alone,
-  // it counts. Off by default: on HaluEval (short answers) it costs 0.971 -> 0.952 balanced
-  // accuracy; on FaithBench summaries it lifts both engines from 0.55 to 0.62 (see README).
-  bool discount_weak = false;
+  // Engines (indexed by Engine) that may contradict a sentence and support it, but whose
+  // `unsupported` does not count: their "no matching claim" abstains. For long, paraphrasing
+  // answers (summaries) where triplets read by rules rarely find the evidence's wording, the
+  // semantic engine judges support and triplets add what they contradict (see README:
+  // FaithBench 0.647 with triplets contradicting only, 0.530 with all their findings).
+  std::array<bool, 2> contradictions_only{};
 };
 
 // Sets label, score, decisive and claims of `verdict` from its findings.

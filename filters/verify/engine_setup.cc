@@ -35,6 +35,10 @@ VerifyConfig verify_settings(const config::PolicyConfig& policy) {
   c.combine.support = policy.combine.support_needs_agreement ? CombineRule::Support::kAgreement
                                                              : CombineRule::Support::kEither;
   c.combine.strong_support = policy.combine.strong_support;
+  for (const std::string& name : policy.combine.contradictions_only) {
+    const Engine engine = name == "triplets" ? Engine::kTriplets : Engine::kSemanticPieces;
+    c.combine.contradictions_only[static_cast<std::size_t>(engine)] = true;
+  }
   c.max_sentence_bytes = policy.max_sentence_bytes;
   c.budget = std::chrono::microseconds(policy.verify_budget_us);
   return c;

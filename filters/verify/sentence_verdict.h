@@ -35,9 +35,6 @@ struct Finding {
   HallucinationType type = HallucinationType::kNone;
   std::optional<Correction> correction;
   bool abstains = false;  // the piece holds nothing to check ("Yes.", no claim)
-  // An `unsupported` the engine itself doubts (triplets: no relation found between a subject
-  // and object that are both in the context); see CombineRule::weak_unsupported.
-  bool weak = false;
 };
 
 // Why a sentence has no verdict from the engines.

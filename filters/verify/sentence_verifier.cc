@@ -69,7 +69,6 @@ SentenceVerdict SentenceVerifier::verify(std::string_view sentence, std::size_t 
     triplets_->verify_sentence(sentence, offset, choice_, triplet_verdicts_);
     for (const triplet::Verdict& v : triplet_verdicts_) {
       Finding f = finding_of(v, Engine::kTriplets, v.reason_code == triplet::ReasonCode::kNoClaim);
-      f.weak = v.weak;
       verdict.findings.push_back(std::move(f));
     }
   }

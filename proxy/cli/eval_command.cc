@@ -34,7 +34,7 @@ using Clock = std::chrono::steady_clock;
 
 constexpr std::string_view kUsage =
     "usage: groundgate eval DATA.jsonl [--out PRED.jsonl]\n"
-    "         [--verifiers LIST | -c CONFIG --policy NAME] [--combine agreement|either]\n"
+    "         [--verifiers LIST] [-c CONFIG --policy NAME] [--combine agreement|either]\n"
     "         [--max-unsupported-share X] [--min-coverage X] [--match-overlap X]\n"
     "         [--elsewhere-weight X] [--naive-max-missing X]\n"
     "         [--triplet-parser doubtful|always|never] [--strong-support X (above 1: never)]\n"
@@ -174,8 +174,7 @@ struct ExtractionShare {
 int eval_command(int argc, char** argv, int first) {
   Args args(argc, argv, first, {});
   if (!args.error().empty() || args.positional().size() != 1 ||
-      args.value("c").has_value() != args.value("policy").has_value() ||
-      (args.value("c") && args.value("verifiers"))) {
+      args.value("c").has_value() != args.value("policy").has_value()) {
     if (!args.error().empty()) std::fprintf(stderr, "groundgate eval: %s\n", args.error().c_str());
     std::fputs(kUsage.data(), stderr);
     return 2;
@@ -207,7 +206,9 @@ int eval_command(int argc, char** argv, int first) {
   const std::string list = args.value("verifiers").value_or("semantic_pieces");
   const bool naive = list == "naive";
   VerifierSetup setup;
-  if (auto config_path = args.value("c")) {
+  if (auto config_path = args.value("c"); config_path && !naive) {
+    // The policy's settings; --verifiers, when given, picks the engines among them.
+    overrides.verifiers = args.value("verifiers");
     setup = setup_from_policy(*config_path, *args.value("policy"), overrides);
   } else if (!naive) {
     setup = setup_from_list(list, overrides);

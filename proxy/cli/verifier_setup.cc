@@ -19,6 +19,24 @@ VerifierSetup failed(std::string error) {
   return s;
 }
 
+// Sets which engines run from a comma-separated list; an error names the unknown one.
+std::string select_engines(std::string_view list, verify::VerifyConfig& config) {
+  config.semantic_pieces = false;
+  config.triplets = false;
+  std::stringstream in{std::string(list)};
+  for (std::string name; std::getline(in, name, ',');) {
+    if (name == "semantic_pieces") {
+      config.semantic_pieces = true;
+    } else if (name == "triplets") {
+      config.triplets = true;
+    } else {
+      return "unknown verifier '" + name + "' (known: semantic_pieces, triplets)";
+    }
+  }
+  if (!config.semantic_pieces && !config.triplets) return "no verifier selected";
+  return {};
+}
+
 VerifierSetup finish(verify::VerifyConfig config, filters::semantic_piece::AnswerRule rule,
                      const VerifierOverrides& o) {
   if (o.max_unsupported_share) rule.max_unsupported_share = *o.max_unsupported_share;
@@ -30,6 +48,10 @@ VerifierSetup finish(verify::VerifyConfig config, filters::semantic_piece::Answe
                                                         : verify::CombineRule::Support::kEither;
   }
   if (o.strong_support) config.combine.strong_support = *o.strong_support;
+  if (o.verifiers) {
+    if (std::string error = select_engines(*o.verifiers, config); !error.empty())
+      return failed(std::move(error));
+  }
   config.pieces.rule = rule;
   if (!valid_triplet_parser(o.triplet_parser)) {
     return failed("unknown triplet parser mode '" + o.triplet_parser +
@@ -55,18 +77,8 @@ bool valid_triplet_parser(std::string_view mode) {
 
 VerifierSetup setup_from_list(std::string_view list, const VerifierOverrides& overrides) {
   verify::VerifyConfig config;
-  config.semantic_pieces = false;
-  std::stringstream in{std::string(list)};
-  for (std::string name; std::getline(in, name, ',');) {
-    if (name == "semantic_pieces") {
-      config.semantic_pieces = true;
-    } else if (name == "triplets") {
-      config.triplets = true;
-    } else {
-      return failed("unknown verifier '" + name + "' (known: semantic_pieces, triplets)");
-    }
-  }
-  if (!config.semantic_pieces && !config.triplets) return failed("no verifier selected");
+  if (std::string error = select_engines(list, config); !error.empty())
+    return failed(std::move(error));
   const filters::semantic_piece::AnswerRule rule = config.pieces.rule;
   return finish(std::move(config), rule, overrides);
 }

@@ -26,6 +26,8 @@ struct VerifierOverrides {
   std::optional<double> elsewhere_weight;
   std::optional<bool> support_needs_agreement;
   std::optional<double> strong_support;  // CombineRule::strong_support (above 1: never)
+  // Engines to run instead of the policy's, comma-separated (the policy's other settings stay).
+  std::optional<std::string> verifiers;
   // The triplet extractor's use of link-grammar: "doubtful" (default: clauses the rules may
   // misread), "always" (every clause that fits the parser) or "never" (rules only).
   std::string triplet_parser = "doubtful";

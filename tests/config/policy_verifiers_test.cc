@@ -95,6 +95,22 @@ TEST(PolicyVerifiers, EveryKeyIsRead) {
   EXPECT_EQ(0.25, p.semantic_pieces.max_unsupported_share);
 }
 
+TEST(PolicyVerifiers, CombineKeys) {
+  LoadResult r = load_policy(R"(  g:
+    verifiers: [semantic_pieces, triplets]
+    combine: {support: either, strong_support: 0.9, contradictions_only: [triplets]}
+)");
+  ASSERT_TRUE(r.config) << ::testing::PrintToString(messages(r));
+  const PolicyConfig& p = *r.config->find_policy("g");
+  EXPECT_FALSE(p.combine.support_needs_agreement);
+  EXPECT_EQ(0.9, p.combine.strong_support);
+  EXPECT_EQ(std::vector<std::string>{"triplets"}, p.combine.contradictions_only);
+  EXPECT_THAT(errors_of("  g:\n    verifiers: [semantic_pieces, triplets]\n"
+                        "    combine: {contradictions_only: [triplet]}\n"),
+              ElementsAre("test.yaml:8:37: policies.g.combine.contradictions_only[0]: unknown "
+                          "verifier 'triplet'; did you mean 'triplets'?"));
+}
+
 TEST(PolicyVerifiers, PolicyWithoutVerifiersVerifiesNothing) {
   LoadResult r = load_policy("  g: {}\n");
   ASSERT_TRUE(r.config);

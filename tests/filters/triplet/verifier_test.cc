@@ -134,18 +134,5 @@ TEST_F(VerifierTest, FramingAboutTheSourceIsNoClaim) {
   EXPECT_EQ(ReasonCode::kNoClaim, here[0].reason_code);
 }
 
-TEST_F(VerifierTest, UnsupportedClaimOfALongSentenceIsWeak) {
-  const auto short_one = verify(kContext, "Steve Jobs designed the bridge.");
-  ASSERT_FALSE(short_one.empty());
-  EXPECT_EQ(Label::kUnsupported, short_one[0].label);
-  EXPECT_FALSE(short_one[0].weak);
-  const auto long_one = verify(kContext,
-                               "Steve Jobs designed the bridge over the river near the old town "
-                               "hall in the summer of that year.");
-  ASSERT_FALSE(long_one.empty());
-  EXPECT_EQ(Label::kUnsupported, long_one[0].label);
-  EXPECT_TRUE(long_one[0].weak);
-}
-
 }  // namespace
 }  // namespace groundgate::filters::triplet

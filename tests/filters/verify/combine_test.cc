@@ -103,25 +103,25 @@ TEST(Combine, AmongEqualContradictionsOneWithACorrectionDecides) {
   EXPECT_EQ(v.decisive, 1u);
 }
 
-TEST(Combine, WeakUnsupportedAbstainsBesideAnotherEngineWhenDiscounted) {
-  Finding weak = finding(kTriplets, Label::kUnsupported, 0.2);
-  weak.weak = true;
-  CombineRule discount;
-  discount.discount_weak = true;
-  // Another engine checks the sentence: the weak finding does not count.
-  SentenceVerdict beside = merged({finding(kPieces, Label::kSupported, 1), weak}, discount);
-  EXPECT_EQ(beside.label, Label::kSupported);
-  EXPECT_EQ(beside.decisive, 0u);
-  // Alone it counts, and by default it counts everywhere.
-  SentenceVerdict alone = merged({finding(kPieces, Label::kSupported, 1, true), weak}, discount);
-  EXPECT_EQ(alone.label, Label::kUnsupported);
-  SentenceVerdict by_default = merged({finding(kPieces, Label::kSupported, 1), weak});
-  EXPECT_EQ(by_default.label, Label::kUnsupported);
-  // A contradiction is never weak evidence to discount.
-  Finding contradiction = finding(kTriplets, Label::kContradicted, 0);
-  SentenceVerdict contradicted =
-      merged({finding(kPieces, Label::kSupported, 1), weak, contradiction}, discount);
+TEST(Combine, AnEngineThatOnlyContradictsAddsNoUnsupported) {
+  CombineRule rule;
+  rule.contradictions_only[static_cast<std::size_t>(kTriplets)] = true;
+  // Its unsupported abstains: the other engine's support decides.
+  SentenceVerdict supported = merged(
+      {finding(kPieces, Label::kSupported, 1), finding(kTriplets, Label::kUnsupported, 0.2)}, rule);
+  EXPECT_EQ(supported.label, Label::kSupported);
+  EXPECT_EQ(supported.decisive, 0u);
+  // Its contradiction still counts.
+  SentenceVerdict contradicted = merged(
+      {finding(kPieces, Label::kSupported, 1), finding(kTriplets, Label::kContradicted, 0)}, rule);
   EXPECT_EQ(contradicted.label, Label::kContradicted);
+  // The other engine's unsupported is untouched, and by default every finding counts.
+  SentenceVerdict unsupported = merged(
+      {finding(kPieces, Label::kUnsupported, 0.3), finding(kTriplets, Label::kSupported, 1)}, rule);
+  EXPECT_EQ(unsupported.label, Label::kUnsupported);
+  SentenceVerdict by_default = merged(
+      {finding(kPieces, Label::kSupported, 1), finding(kTriplets, Label::kUnsupported, 0.2)});
+  EXPECT_EQ(by_default.label, Label::kUnsupported);
 }
 
 }  // namespace
