@@ -183,20 +183,52 @@ std::vector<PieceVerifier::EvidencePiece> PieceVerifier::retrieve(
   return out;
 }
 
-bool PieceVerifier::related(const Token& word, std::span<const EvidencePiece> evidence,
+std::vector<std::string_view> PieceVerifier::lemmas_of(
+    std::span<const EvidencePiece> evidence) const {
+  std::vector<std::string_view> out;
+  const text::Lexicon* lexicon = options_.lexicon.get();
+  if (lexicon == nullptr) return out;
+  for (const EvidencePiece& piece : evidence) {
+    for (const Token& t : piece.tokens) {
+      if (t.kind != text::TokenKind::kWord) continue;
+      for (std::string_view lemma : lexicon->lemmas(t.norm))
+        out.push_back(lemma);
+    }
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+bool PieceVerifier::related(const Token& word, std::span<const std::string_view> evidence_lemmas,
                             bool with_question) const {
   const text::Lexicon* lexicon = options_.lexicon.get();
   if (lexicon == nullptr || word.kind != text::TokenKind::kWord) return false;
-  auto close = [&](const Token& other) {
-    return other.kind == text::TokenKind::kWord &&
-           (lexicon->are_synonyms(word.norm, other.norm) ||
-            lexicon->are_derivationally_related(word.norm, other.norm));
-  };
-  for (const EvidencePiece& piece : evidence) {
-    if (std::any_of(piece.tokens.begin(), piece.tokens.end(), close)) return true;
+  const bool question = with_question && options_.question_grounds_words;
+  if (question && !question_lemmas_ready_) {
+    question_lemmas_ready_ = true;
+    for (const Token& t : question_words_) {
+      if (t.kind != text::TokenKind::kWord) continue;
+      for (std::string_view lemma : lexicon->lemmas(t.norm))
+        question_lemmas_.push_back(lemma);
+    }
+    std::sort(question_lemmas_.begin(), question_lemmas_.end());
+    question_lemmas_.erase(std::unique(question_lemmas_.begin(), question_lemmas_.end()),
+                           question_lemmas_.end());
   }
-  return with_question && options_.question_grounds_words &&
-         std::any_of(question_words_.begin(), question_words_.end(), close);
+  if (evidence_lemmas.empty() && (!question || question_lemmas_.empty())) return false;
+  // Synonyms: a lemma of the other word shares a synset with the word; derivations: a lemma
+  // of the other word is a derivationally related form of the word.
+  const std::vector<std::string_view> synonyms = lexicon->synonyms(word.norm);
+  const std::vector<std::string_view> derivations = lexicon->derivations(word.norm);
+  auto hits = [&](std::span<const std::string_view> lemmas) {
+    auto listed = [&](std::string_view w) {
+      return std::binary_search(lemmas.begin(), lemmas.end(), w);
+    };
+    return std::any_of(synonyms.begin(), synonyms.end(), listed) ||
+           std::any_of(derivations.begin(), derivations.end(), listed);
+  };
+  return hits(evidence_lemmas) || (question && hits(question_lemmas_));
 }
 
 const std::vector<PieceVerifier::ContextEntity>& PieceVerifier::context_entities() const {
@@ -408,6 +440,11 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
 
   // Lexical entailment: each content word covered by the evidence, the question, the rest of
   // the context, or a WordNet synonym or derivation of an evidence word.
+  std::optional<std::vector<std::string_view>> lemmas;  // of the evidence words, when needed
+  auto evidence_lemmas = [&]() -> std::span<const std::string_view> {
+    if (!lemmas) lemmas = lemmas_of(evidence);
+    return *lemmas;
+  };
   double covered = 0;
   std::vector<const Token*> uncovered;
   const Token* missing_name = nullptr;
@@ -419,7 +456,7 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
     const bool asked = options_.question_grounds_words && !comparative && in_question(stems[s]);
     if (in_evidence(terms[s]) || asked) {
       covered += 1;
-    } else if (related(w, evidence, !comparative)) {
+    } else if (related(w, evidence_lemmas(), !comparative)) {
       covered += 1;
     } else if (terms[s] != index::kNoTerm && !comparative) {
       covered += options_.elsewhere_weight;

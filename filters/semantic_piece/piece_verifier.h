@@ -56,8 +56,11 @@ class PieceVerifier {
   std::vector<EvidencePiece> retrieve(std::span<const std::string> stems,
                                       std::span<const index::TermId> terms) const;
   bool in_question(std::string_view stem) const;
-  // A WordNet synonym or derivation of the word among the evidence (and question) words.
-  bool related(const text::Token& word, std::span<const EvidencePiece> evidence,
+  // WordNet lemmas of the words, sorted and unique (empty without a lexicon).
+  std::vector<std::string_view> lemmas_of(std::span<const EvidencePiece> evidence) const;
+  // A WordNet synonym or derivation of the word among the evidence (and question) words,
+  // given the evidence words' lemmas: one lookup per answer word, not one per word pair.
+  bool related(const text::Token& word, std::span<const std::string_view> evidence_lemmas,
                bool with_question) const;
   const std::vector<ContextEntity>& context_entities() const;
   std::vector<Anchor> anchors(std::string_view sentence, std::span<const text::Entity> entities,
@@ -74,6 +77,9 @@ class PieceVerifier {
   VerifierOptions options_;
   std::vector<std::string> question_stems_;  // sorted
   std::vector<text::Token> question_words_;
+  // WordNet lemmas of the question's words, sorted and unique; looked up on first need.
+  mutable std::vector<std::string_view> question_lemmas_;
+  mutable bool question_lemmas_ready_ = false;
   std::vector<text::Entity> question_entities_;
   // Numbers and dates of the whole context, unpacked on first use (per answer, not per piece).
   mutable std::vector<ContextEntity> context_entities_;

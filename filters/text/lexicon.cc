@@ -441,6 +441,21 @@ bool Lexicon::are_synonyms(std::string_view a, std::string_view b, Pos pos) cons
   return false;
 }
 
+std::vector<std::string_view> Lexicon::synonyms(std::string_view w, Pos pos) const {
+  std::vector<Id> ids;
+  for (auto [s, unused] : senses(w, pos)) {
+    for (Id j = synset_word_offsets_[s]; j < synset_word_offsets_[s + 1]; ++j) {
+      if (std::find(ids.begin(), ids.end(), synset_words_[j]) == ids.end())
+        ids.push_back(synset_words_[j]);
+    }
+  }
+  std::vector<std::string_view> out;
+  out.reserve(ids.size());
+  for (Id id : ids)
+    out.push_back(word(id));
+  return out;
+}
+
 bool Lexicon::are_antonyms(std::string_view a, std::string_view b, Pos pos) const {
   // WordNet's antonyms are pairs of words, not of synsets: "large"/"small", never "big"/"small"
   // or one word's other senses. An adjective satellite reaches them through its head synset

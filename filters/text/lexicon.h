@@ -36,6 +36,10 @@ class Lexicon {
 
   // Some lemma of `a` and some lemma of `b` share a synset.
   bool are_synonyms(std::string_view a, std::string_view b, Pos pos = Pos::kAny) const;
+  // The words of the synsets of `word`'s lemmas (its lemmas included), each once: are_synonyms(a,
+  // b) holds exactly when a lemma of `b` is among synonyms(a). Lets a caller that checks one
+  // word against many look the word up once. Views live as long as the lexicon.
+  std::vector<std::string_view> synonyms(std::string_view word, Pos pos = Pos::kAny) const;
   // Antonym pointers ('!') between synsets of their lemmas; for adjectives also indirect
   // antonyms through similar-to ('&'): "huge" ~ "large" ! "small" ~ "tiny".
   bool are_antonyms(std::string_view a, std::string_view b, Pos pos = Pos::kAny) const;

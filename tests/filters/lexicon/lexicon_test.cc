@@ -70,6 +70,25 @@ TEST_F(LexiconTest, SynonymsShareASynset) {
   EXPECT_FALSE(lexicon_->are_synonyms("found", "qzxv"));
 }
 
+TEST_F(LexiconTest, SynonymListAgreesWithThePairwiseCheck) {
+  EXPECT_TRUE(has(lexicon_->synonyms("founded"), "establish"));
+  EXPECT_TRUE(has(lexicon_->synonyms("car", Pos::kNoun), "automobile"));
+  EXPECT_FALSE(has(lexicon_->synonyms("car", Pos::kVerb), "automobile"));
+  EXPECT_TRUE(lexicon_->synonyms("qzxv").empty());
+  const char* const words[] = {"found", "founded", "big",        "large",
+                               "small", "car",     "automobile", "established",
+                               "ran",   "running", "quickly",    "children"};
+  for (const char* a : words) {
+    const std::vector<std::string_view> list = lexicon_->synonyms(a);
+    for (const char* b : words) {
+      const std::vector<std::string_view> lemmas = lexicon_->lemmas(b);
+      const bool listed = std::any_of(lemmas.begin(), lemmas.end(),
+                                      [&](std::string_view l) { return has(list, l); });
+      EXPECT_EQ(listed, lexicon_->are_synonyms(a, b)) << a << " / " << b;
+    }
+  }
+}
+
 TEST_F(LexiconTest, AntonymsDirectAndThroughSimilarTo) {
   EXPECT_TRUE(lexicon_->are_antonyms("increase", "decrease"));
   EXPECT_TRUE(lexicon_->are_antonyms("increased", "decreased", Pos::kVerb));
