@@ -169,26 +169,31 @@ std::vector<PieceVerifier::EvidencePiece> PieceVerifier::retrieve(
       if (std::find(piece_terms.begin(), piece_terms.end(), terms[i]) != piece_terms.end()) ++held;
     }
     piece.overlap = distinct == 0 ? 0.0 : static_cast<double>(held) / distinct;
-    std::vector<Token> tokens = text::tokenize(index_->piece_text(p));
-    for (const text::NegationScope& scope : text::negation_scopes(tokens)) {
-      std::vector<index::TermId>& negated = piece.negations.emplace_back();
-      for (std::size_t i : scope.words)
-        negated.push_back(index_->terms().find(text::stem(tokens[i].norm)));
-    }
-    for (Token& t : tokens) {
-      if (text::is_content_word(t)) piece.tokens.push_back(std::move(t));
-    }
     out.push_back(std::move(piece));
   }
   return out;
 }
 
-std::vector<std::string_view> PieceVerifier::lemmas_of(
-    std::span<const EvidencePiece> evidence) const {
+void PieceVerifier::analyse(EvidencePiece& piece) const {
+  if (piece.analysed) return;
+  piece.analysed = true;
+  std::vector<Token> tokens = text::tokenize(index_->piece_text(index_->pieces()[piece.hit.piece]));
+  for (const text::NegationScope& scope : text::negation_scopes(tokens)) {
+    std::vector<index::TermId>& negated = piece.negations.emplace_back();
+    for (std::size_t i : scope.words)
+      negated.push_back(index_->terms().find(text::stem(tokens[i].norm)));
+  }
+  for (Token& t : tokens) {
+    if (text::is_content_word(t)) piece.tokens.push_back(std::move(t));
+  }
+}
+
+std::vector<std::string_view> PieceVerifier::lemmas_of(std::span<EvidencePiece> evidence) const {
   std::vector<std::string_view> out;
   const text::Lexicon* lexicon = options_.lexicon.get();
   if (lexicon == nullptr) return out;
-  for (const EvidencePiece& piece : evidence) {
+  for (EvidencePiece& piece : evidence) {
+    analyse(piece);
     for (const Token& t : piece.tokens) {
       if (t.kind != text::TokenKind::kWord) continue;
       for (std::string_view lemma : lexicon->lemmas(t.norm))
@@ -363,8 +368,8 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
     return v;
   }
   std::vector<EvidencePiece> evidence = retrieve(stems, terms);
-  const EvidencePiece* best = nullptr;
-  for (const EvidencePiece& e : evidence) {
+  EvidencePiece* best = nullptr;
+  for (EvidencePiece& e : evidence) {
     if (best == nullptr || e.overlap > best->overlap) best = &e;
   }
   if (best != nullptr) v.evidence = evidence_of(best->hit.piece);
@@ -454,11 +459,15 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
     // An ordering or comparison must be stated by the evidence itself.
     const bool comparative = is_comparative(w, options_.lexicon.get());
     const bool asked = options_.question_grounds_words && !comparative && in_question(stems[s]);
+    // Elsewhere in the context at full weight covers the word as a synonym would: the
+    // WordNet lookups could not change the outcome.
+    const bool elsewhere = terms[s] != index::kNoTerm && !comparative;
     if (in_evidence(terms[s]) || asked) {
       covered += 1;
-    } else if (related(w, evidence_lemmas(), !comparative)) {
+    } else if (!(elsewhere && options_.elsewhere_weight == 1.0) &&
+               related(w, evidence_lemmas(), !comparative)) {
       covered += 1;
-    } else if (terms[s] != index::kNoTerm && !comparative) {
+    } else if (elsewhere) {
       covered += options_.elsewhere_weight;
     } else {
       missing.push_back(w.surface(sentence));
@@ -475,6 +484,7 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
       stems.size() >= kMinPredicateWords) {
     // A negation counts where it governs what the other side states: at least half of the
     // words in its scope are there too.
+    analyse(*best);
     const auto best_terms = index_->piece_terms(index_->pieces()[best->hit.piece]);
     auto governs_shared = [](std::span<const index::TermId> scope,
                              std::span<const index::TermId> other) {
@@ -503,6 +513,7 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
     }
     if (const text::Lexicon* lexicon = options_.lexicon.get()) {
       for (const Token* w : uncovered) {
+        if (!lexicon->has_antonyms(w->norm)) continue;
         for (const Token& other : best->tokens) {
           if (other.kind == text::TokenKind::kWord && lexicon->are_antonyms(w->norm, other.norm)) {
             return contradict(ReasonCode::kAntonym, HallucinationType::kContextualFabrication,

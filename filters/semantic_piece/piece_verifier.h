@@ -36,7 +36,9 @@ class PieceVerifier {
  private:
   struct EvidencePiece {
     index::ContextIndex::Hit hit;
-    double overlap = 0;               // share of the clause's content terms it holds
+    double overlap = 0;  // share of the clause's content terms it holds
+    // Filled by analyse() when a check needs them (most clauses need them for no piece).
+    bool analysed = false;
     std::vector<text::Token> tokens;  // content words, for synonyms and antonyms
     // Per negation cue of the piece, the terms of the words it governs.
     std::vector<std::vector<index::TermId>> negations;
@@ -56,8 +58,10 @@ class PieceVerifier {
   std::vector<EvidencePiece> retrieve(std::span<const std::string> stems,
                                       std::span<const index::TermId> terms) const;
   bool in_question(std::string_view stem) const;
+  // Tokenises the piece's text for its content words and negation scopes, once.
+  void analyse(EvidencePiece& piece) const;
   // WordNet lemmas of the words, sorted and unique (empty without a lexicon).
-  std::vector<std::string_view> lemmas_of(std::span<const EvidencePiece> evidence) const;
+  std::vector<std::string_view> lemmas_of(std::span<EvidencePiece> evidence) const;
   // A WordNet synonym or derivation of the word among the evidence (and question) words,
   // given the evidence words' lemmas: one lookup per answer word, not one per word pair.
   bool related(const text::Token& word, std::span<const std::string_view> evidence_lemmas,

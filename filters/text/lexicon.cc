@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <charconv>
 #include <fstream>
 #include <functional>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <span>
 #include <tuple>
@@ -76,6 +78,31 @@ std::string normalize(std::string_view word) {
 
 std::size_t hash_word(std::string_view word) {
   return std::hash<std::string_view>{}(word);
+}
+
+// Recently looked-up words and their lemmas, per thread (the lexicon stays immutable and
+// lock-free): the verifiers ask about the same words for every evidence piece and answer
+// word, and morphy costs several hash probes and string copies per word. Direct-mapped and
+// bounded; longer words and words with many lemmas are not cached.
+constexpr std::size_t kLemmaCacheSlots = 2048;
+constexpr std::size_t kCachedWordBytes = 23;
+constexpr std::size_t kCachedLemmas = 5;
+struct LemmaSlot {
+  std::uint64_t lexicon = 0;  // uid of the lexicon; 0 = empty
+  std::uint8_t pos = 0;
+  std::uint8_t length = 0;
+  std::uint8_t count = 0;
+  char word[kCachedWordBytes] = {};
+  Id ids[kCachedLemmas] = {};
+};
+std::atomic<std::uint64_t> next_uid{1};
+
+LemmaSlot& lemma_slot(std::uint64_t lexicon, std::string_view word, Pos pos) {
+  thread_local std::unique_ptr<LemmaSlot[]> slots;
+  if (!slots) slots = std::make_unique<LemmaSlot[]>(kLemmaCacheSlots);
+  const std::size_t h =
+      hash_word(word) ^ (lexicon * 0x9E3779B97F4A7C15ull) ^ (static_cast<std::size_t>(pos) << 7);
+  return slots[h & (kLemmaCacheSlots - 1)];
 }
 
 // Splits one line into space-separated fields without allocating.
@@ -325,6 +352,7 @@ Lexicon::LoadResult Lexicon::load(const std::string& dir) {
   std::sort(lx.exceptions_.begin(), lx.exceptions_.end(),
             [](const Exception& x, const Exception& y) { return x.form < y.form; });
   lx.pool_.shrink_to_fit();
+  lx.uid_ = next_uid.fetch_add(1);
   return {std::move(lexicon), {}};
 }
 
@@ -370,6 +398,25 @@ bool Lexicon::has_pos(Id w, Pos pos) const {
 }
 
 std::vector<Lexicon::Id> Lexicon::lemma_ids(std::string_view raw, Pos pos) const {
+  if (raw.size() > kCachedWordBytes || uid_ == 0) return lookup_lemma_ids(raw, pos);
+  LemmaSlot& slot = lemma_slot(uid_, raw, pos);
+  if (slot.lexicon == uid_ && slot.pos == static_cast<std::uint8_t>(pos) &&
+      std::string_view(slot.word, slot.length) == raw) {
+    return std::vector<Id>(slot.ids, slot.ids + slot.count);
+  }
+  std::vector<Id> out = lookup_lemma_ids(raw, pos);
+  if (out.size() <= kCachedLemmas) {
+    slot.lexicon = uid_;
+    slot.pos = static_cast<std::uint8_t>(pos);
+    slot.length = static_cast<std::uint8_t>(raw.size());
+    std::copy(raw.begin(), raw.end(), slot.word);
+    slot.count = static_cast<std::uint8_t>(out.size());
+    std::copy(out.begin(), out.end(), slot.ids);
+  }
+  return out;
+}
+
+std::vector<Lexicon::Id> Lexicon::lookup_lemma_ids(std::string_view raw, Pos pos) const {
   std::vector<Id> out;
   std::string w = normalize(raw);
   if (w.empty()) return out;
@@ -491,6 +538,23 @@ bool Lexicon::are_antonyms(std::string_view a, std::string_view b, Pos pos) cons
   if (a_senses.empty() || b_senses.empty()) return false;
   return antonym_pointer(with_heads(a_senses), b_senses) ||
          antonym_pointer(a_senses, with_heads(b_senses));
+}
+
+bool Lexicon::has_antonyms(std::string_view w, Pos pos) const {
+  auto points_to_antonym = [&](Id s) {
+    for (Id p = synset_pointer_offsets_[s]; p < synset_pointer_offsets_[s + 1]; ++p) {
+      if (pointers_[p].type == kAntonym) return true;
+    }
+    return false;
+  };
+  for (auto [s, unused] : senses(w, pos)) {
+    if (points_to_antonym(s)) return true;
+    if (synset_pos_[s] != Pos::kAdjective) continue;
+    for (Id p = synset_pointer_offsets_[s]; p < synset_pointer_offsets_[s + 1]; ++p) {
+      if (pointers_[p].type == kSimilar && points_to_antonym(pointers_[p].target)) return true;
+    }
+  }
+  return false;
 }
 
 std::vector<Lexicon::Id> Lexicon::derivation_ids(std::string_view w) const {

@@ -43,6 +43,9 @@ class Lexicon {
   // Antonym pointers ('!') between synsets of their lemmas; for adjectives also indirect
   // antonyms through similar-to ('&'): "huge" ~ "large" ! "small" ~ "tiny".
   bool are_antonyms(std::string_view a, std::string_view b, Pos pos = Pos::kAny) const;
+  // Some sense of `word` (or the head of an adjective sense) has an antonym pointer: false
+  // means are_antonyms(word, x, pos) is false for every x, so a caller can skip the pairs.
+  bool has_antonyms(std::string_view word, Pos pos = Pos::kAny) const;
   // Derivationally related forms ('+'; and pertainyms '\', "rapidly" ~ "rapid") of the
   // word's lemmas: "founder" -> "found", "establishment" -> "establish".
   std::vector<std::string_view> derivations(std::string_view word) const;
@@ -74,6 +77,8 @@ class Lexicon {
   };
   enum PointerType : std::uint8_t { kAntonym, kHypernym, kSimilar, kDerivation, kPertainym };
   Id find(std::string_view word) const;
+  // Morphy itself; lemma_ids() answers repeated words from a small per-thread cache.
+  std::vector<Id> lookup_lemma_ids(std::string_view word, Pos pos) const;
   std::string_view word(Id id) const;
   std::vector<Id> lemma_ids(std::string_view word, Pos pos) const;
   bool has_pos(Id word, Pos pos) const;
@@ -95,6 +100,8 @@ class Lexicon {
   std::vector<Id> synset_pointer_offsets_{0};
   std::vector<Pointer> pointers_;
   std::vector<Exception> exceptions_;  // sorted by form
+  // Tells this lexicon's entries in the per-thread lemma cache from another's (never 0).
+  std::uint64_t uid_ = 0;
 };
 
 }  // namespace groundgate::filters::text

@@ -106,6 +106,19 @@ TEST_F(LexiconTest, AntonymsDirectAndThroughSimilarTo) {
   EXPECT_FALSE(lexicon_->are_antonyms("increase", "decrease", Pos::kAdverb));
 }
 
+TEST_F(LexiconTest, WordsWithoutAntonymsAreKnownBeforeThePairs) {
+  EXPECT_TRUE(lexicon_->has_antonyms("large"));
+  EXPECT_TRUE(lexicon_->has_antonyms("huge"));  // through its head, "large"
+  EXPECT_FALSE(lexicon_->has_antonyms("qzxv"));
+  const char* const words[] = {"large", "small",    "huge",      "tiny",  "golfer", "feat", "win",
+                               "lose",  "increase", "decreased", "brief", "long",   "car"};
+  for (const char* a : words) {
+    if (lexicon_->has_antonyms(a)) continue;
+    for (const char* b : words)
+      EXPECT_FALSE(lexicon_->are_antonyms(a, b)) << a << " / " << b;
+  }
+}
+
 TEST_F(LexiconTest, DerivationallyRelatedForms) {
   EXPECT_TRUE(has(lexicon_->derivations("founder"), "found"));
   EXPECT_TRUE(has(lexicon_->derivations("establishment"), "establish"));
