@@ -173,5 +173,33 @@ TEST(LexiconLoad, MalformedDataFileIsAnErrorWithTheLine) {
   std::filesystem::remove_all(dir);
 }
 
+// Two lexicons in one thread: the per-thread lemma cache answers each from its own data.
+TEST(LexiconLoad, LemmaCacheKeepsLexiconsApart) {
+  // The exception's base gets another id in each: a stale entry would name the wrong word.
+  auto write = [](const std::filesystem::path& dir, const char* words, const char* base) {
+    std::filesystem::create_directories(dir);
+    for (const char* name : {"verb.exc", "adj.exc", "adv.exc"})
+      std::ofstream(dir / name) << "";
+    std::ofstream(dir / "data.noun") << "  licence\n00000010 05 n " << words << " 000 | gloss\n";
+    std::ofstream(dir / "data.verb") << "  licence\n00000010 29 v 01 run 0 000 | gloss\n";
+    std::ofstream(dir / "data.adj") << "  licence\n00000010 00 a 01 big 0 000 | gloss\n";
+    std::ofstream(dir / "data.adv") << "  licence\n00000010 02 r 01 fast 0 000 | gloss\n";
+    std::ofstream(dir / "noun.exc") << "mice " << base << "\n";
+  };
+  const auto root = std::filesystem::temp_directory_path() / "gg_lexicon_cache";
+  write(root / "a", "02 rat 0 mouse 0", "mouse");
+  write(root / "b", "02 louse 0 flea 0", "louse");
+  Lexicon::LoadResult a = Lexicon::load((root / "a").string());
+  Lexicon::LoadResult b = Lexicon::load((root / "b").string());
+  std::filesystem::remove_all(root);
+  ASSERT_TRUE(a.lexicon) << a.error;
+  ASSERT_TRUE(b.lexicon) << b.error;
+  for (int round = 0; round < 2; ++round) {
+    EXPECT_EQ(a.lexicon->lemmas("mice"), std::vector<std::string_view>{"mouse"});
+    EXPECT_EQ(b.lexicon->lemmas("mice"), std::vector<std::string_view>{"louse"});
+    EXPECT_TRUE(a.lexicon->lemmas("mice", Pos::kVerb).empty());
+  }
+}
+
 }  // namespace
 }  // namespace groundgate::filters::text
