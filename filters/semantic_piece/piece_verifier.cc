@@ -239,11 +239,19 @@ bool PieceVerifier::related(const Token& word, std::span<const std::string_view>
 const std::vector<PieceVerifier::ContextEntity>& PieceVerifier::context_entities() const {
   if (context_entities_ready_) return context_entities_;
   context_entities_ready_ = true;
-  std::span<const index::IndexedEntity> all = index_->entities();
-  for (std::size_t i = 0; i < all.size(); ++i) {
-    if (all[i].type != EntityType::kTime && all[i].type != EntityType::kNumber) continue;
-    std::uint32_t piece = index_->piece_of_entity(i);
-    context_entities_.push_back({index_->unpack(all[i], index_->pieces()[piece].passage), piece});
+  auto is_value = [](const index::IndexedEntity& e) {
+    return e.type == EntityType::kTime || e.type == EntityType::kNumber;
+  };
+  const std::span<const index::IndexedEntity> all = index_->entities();
+  context_entities_.reserve(
+      static_cast<std::size_t>(std::count_if(all.begin(), all.end(), is_value)));
+  // Pieces hold their entities in order: one walk, no search per entity.
+  const auto pieces = index_->pieces();
+  for (std::uint32_t piece = 0; piece < pieces.size(); ++piece) {
+    for (const index::IndexedEntity& e : index_->piece_entities(pieces[piece])) {
+      if (is_value(e))
+        context_entities_.push_back({index_->unpack(e, pieces[piece].passage), piece});
+    }
   }
   return context_entities_;
 }
