@@ -54,8 +54,11 @@ class Extractor {
  public:
   Extractor(std::string_view text, std::span<const Token> tokens)
       : text_(text), t_(tokens), used_(tokens.size(), false), numbers_(tokens.size()) {
-    for (std::size_t i = 0; i < tokens.size(); ++i)
-      numbers_[i] = parse_number(tokens, i);
+    // Only digits and words start a number; punctuation and symbols skip the parse.
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+      if (tokens[i].kind == TokenKind::kNumber || tokens[i].kind == TokenKind::kWord)
+        numbers_[i] = parse_number(tokens, i);
+    }
   }
 
   std::vector<Entity> run() {
@@ -99,10 +102,32 @@ class Extractor {
       v = to_double(std::string_view(t_[i].norm).substr(0, t_[i].norm.size() - 2));
       return true;
     }
-    if (t_[i].kind == TokenKind::kWord) {
+    if (t_[i].kind == TokenKind::kWord && may_be_ordinal_word(t_[i].norm)) {
       if (const auto o = ordinal_word(t_[i].norm)) return v = *o, true;
     }
     return false;
+  }
+  // Every ordinal word ends like its last part ("first", "twenty-second", "third",
+  // "nineteenth"): a cheap reject before the table lookup.
+  static bool may_be_ordinal_word(std::string_view w) {
+    return w.ends_with("st") || w.ends_with("nd") || w.ends_with("rd") || w.ends_with("th");
+  }
+
+  // Whether any matcher of match_at can start at token i; false rejects the token without
+  // running the chain. Each case mirrors a matcher's first test: numbers and number words
+  // (date, time, money, percent, quantity, score, year, count), symbols ("$5"), month and
+  // ordinal words ("March 2", "19th century", "first"), "nineteenth-century", "US$",
+  // currency codes ("USD 5").
+  bool may_start_entity(std::size_t i) const {
+    const Token& tok = t_[i];
+    if (tok.kind == TokenKind::kNumber || tok.kind == TokenKind::kSymbol || numbers_[i]) {
+      return true;
+    }
+    if (tok.kind != TokenKind::kWord) return false;
+    const std::string_view w = tok.norm;
+    bool abbreviated = false;
+    return (tok.has(kCapitalized) && month_number(w, abbreviated) != 0) || may_be_ordinal_word(w) ||
+           w.ends_with("-century") || w == "us" || !currency_code(w).empty();
   }
 
   Entity make(EntityType type, EntitySubtype sub, std::size_t first, std::size_t last) {
@@ -152,7 +177,7 @@ class Extractor {
   }
 
   std::size_t match_at(std::size_t i) {
-    if (used_[i]) return 0;
+    if (used_[i] || !may_start_entity(i)) return 0;
     for (auto matcher :
          {&Extractor::match_date, &Extractor::match_time_of_day, &Extractor::match_money,
           &Extractor::match_percent, &Extractor::match_quantity, &Extractor::match_score,

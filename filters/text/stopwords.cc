@@ -2,12 +2,13 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 
 namespace groundgate::filters::text {
 
 namespace {
 
-// Sorted for binary search; checked by a test.
+// Sorted, so the words sharing a first byte form one run (checked at compile time below).
 constexpr std::array<std::string_view, 175> kStopwords = {
     "'d",         "'ll",     "'m",        "'re",     "'s",        "'ve",      "a",
     "about",      "above",   "after",     "again",   "against",   "all",      "also",
@@ -42,10 +43,42 @@ constexpr std::array<std::string_view, 22> kNegations = {
     "nobody", "none",   "nor",     "not",    "nothing",  "without",
 };
 
+static_assert(std::is_sorted(kStopwords.begin(), kStopwords.end()));
+
+constexpr std::size_t kLongestStopword = 10;  // "themselves", "yourselves"
+static_assert(std::all_of(kStopwords.begin(), kStopwords.end(), [](std::string_view w) {
+  return !w.empty() && w.size() <= kLongestStopword;
+}));
+
+// Run of kStopwords starting with each byte: is_stopword runs once per token of every
+// context, and most words are rejected by their first byte or their length alone.
+struct FirstByteRuns {
+  std::array<std::uint8_t, 256> begin{};
+  std::array<std::uint8_t, 256> end{};
+};
+
+constexpr FirstByteRuns make_first_byte_runs() {
+  static_assert(kStopwords.size() < 256);
+  FirstByteRuns runs;
+  for (std::size_t i = kStopwords.size(); i-- > 0;) {
+    const auto first = static_cast<unsigned char>(kStopwords[i][0]);
+    if (runs.end[first] == 0) runs.end[first] = static_cast<std::uint8_t>(i + 1);
+    runs.begin[first] = static_cast<std::uint8_t>(i);
+  }
+  return runs;
+}
+
+constexpr FirstByteRuns kRuns = make_first_byte_runs();
+
 }  // namespace
 
 bool is_stopword(std::string_view lower_word) {
-  return std::binary_search(kStopwords.begin(), kStopwords.end(), lower_word);
+  if (lower_word.empty() || lower_word.size() > kLongestStopword) return false;
+  const auto first = static_cast<unsigned char>(lower_word[0]);
+  for (std::size_t i = kRuns.begin[first]; i < kRuns.end[first]; ++i) {
+    if (kStopwords[i].size() == lower_word.size() && kStopwords[i] == lower_word) return true;
+  }
+  return false;
 }
 
 bool is_content_word(const Token& token) {
