@@ -126,8 +126,8 @@ class Extractor {
     if (tok.kind != TokenKind::kWord) return false;
     const std::string_view w = tok.norm;
     bool abbreviated = false;
-    return (tok.has(kCapitalized) && month_number(w, abbreviated) != 0) || may_be_ordinal_word(w) ||
-           w.ends_with("-century") || w == "us" || !currency_code(w).empty();
+    return may_be_ordinal_word(w) || w == "us" || (w.size() == 3 && !currency_code(w).empty()) ||
+           (tok.has(kCapitalized) && month_number(w, abbreviated) != 0) || w.ends_with("-century");
   }
 
   Entity make(EntityType type, EntitySubtype sub, std::size_t first, std::size_t last) {
@@ -523,7 +523,8 @@ class Extractor {
       if (cap_word(j) && !newline_between(j - 1, j)) first = j, person = true;
     }
     std::size_t j = first;
-    std::vector<std::size_t> words;
+    std::vector<std::size_t>& words = name_words_;
+    words.clear();
     while (j < t_.size()) {
       if (j > first && newline_between(j - 1, j)) break;
       if (initial(j)) {
@@ -646,6 +647,7 @@ class Extractor {
   std::vector<bool> used_;
   std::vector<std::optional<ParsedNumber>> numbers_;  // parse_number at each token, once
   std::vector<Entity> out_;
+  std::vector<std::size_t> name_words_;  // match_name's scratch, kept across calls
 };
 
 }  // namespace

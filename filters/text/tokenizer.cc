@@ -72,9 +72,21 @@ bool is_pronoun_contraction(std::string_view word) {
   return false;
 }
 
+// Cheap reject for dotted_abbreviation_end, which classifies every letter of the word: with
+// ASCII letters its first run of one or two letters is followed by a dot at byte 1 or 2.
+// Non-ASCII starts take the full check.
+bool may_be_dotted_abbreviation(const Cursor& c, std::size_t begin) {
+  const auto first = static_cast<unsigned char>(c.byte(begin));
+  const auto second = static_cast<unsigned char>(c.byte(begin + 1));
+  if (first >= 0x80 || second >= 0x80) return true;
+  return second == '.' || c.byte(begin + 2) == '.';
+}
+
 Token scan_word(const Cursor& c, std::size_t begin) {
   Token tok{TokenKind::kWord, 0, begin, begin, {}};
-  if (const auto e = dotted_abbreviation_end(c, begin); e != std::string_view::npos) {
+  if (const auto e = may_be_dotted_abbreviation(c, begin) ? dotted_abbreviation_end(c, begin)
+                                                          : std::string_view::npos;
+      e != std::string_view::npos) {
     tok.end = e;
     tok.flags |= kAbbreviation;
   } else {
