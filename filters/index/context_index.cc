@@ -25,8 +25,11 @@ bool refers_back(std::span<const text::Token> tokens) {
   static constexpr std::string_view kPronouns[] = {"he",  "she", "it",    "they", "his",
                                                    "her", "its", "their", "him",  "them"};
   return std::any_of(tokens.begin(), tokens.end(), [](const text::Token& t) {
-    return t.kind == text::TokenKind::kWord &&
-           std::find(std::begin(kPronouns), std::end(kPronouns), t.norm) != std::end(kPronouns);
+    // Every pronoun above has 2..5 letters and starts with h, i, s or t: a cheap reject.
+    const std::string_view w = t.norm;
+    if (t.kind != text::TokenKind::kWord || w.size() < 2 || w.size() > 5) return false;
+    if (w[0] != 'h' && w[0] != 'i' && w[0] != 's' && w[0] != 't') return false;
+    return std::find(std::begin(kPronouns), std::end(kPronouns), w) != std::end(kPronouns);
   });
 }
 

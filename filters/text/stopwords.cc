@@ -50,33 +50,44 @@ static_assert(std::all_of(kStopwords.begin(), kStopwords.end(), [](std::string_v
   return !w.empty() && w.size() <= kLongestStopword;
 }));
 
-// Run of kStopwords starting with each byte: is_stopword runs once per token of every
-// context, and most words are rejected by their first byte or their length alone.
-struct FirstByteRuns {
-  std::array<std::uint8_t, 256> begin{};
-  std::array<std::uint8_t, 256> end{};
+// Stopwords grouped by (first byte, length): is_stopword runs once per token of every
+// context, and most words are rejected by an empty group; the rest compare with the few
+// words of their group (at most a handful) instead of a binary search over all 175.
+struct Groups {
+  std::array<std::string_view, kStopwords.size()> words{};  // ordered by (first, length)
+  // [begin, end) into `words` for each first byte and length.
+  std::array<std::array<std::uint8_t, kLongestStopword + 1>, 256> begin{};
+  std::array<std::array<std::uint8_t, kLongestStopword + 1>, 256> end{};
 };
 
-constexpr FirstByteRuns make_first_byte_runs() {
+constexpr Groups make_groups() {
   static_assert(kStopwords.size() < 256);
-  FirstByteRuns runs;
-  for (std::size_t i = kStopwords.size(); i-- > 0;) {
-    const auto first = static_cast<unsigned char>(kStopwords[i][0]);
-    if (runs.end[first] == 0) runs.end[first] = static_cast<std::uint8_t>(i + 1);
-    runs.begin[first] = static_cast<std::uint8_t>(i);
+  Groups g;
+  g.words = kStopwords;
+  std::sort(g.words.begin(), g.words.end(), [](std::string_view a, std::string_view b) {
+    if (a[0] != b[0]) return static_cast<unsigned char>(a[0]) < static_cast<unsigned char>(b[0]);
+    if (a.size() != b.size()) return a.size() < b.size();
+    return a < b;
+  });
+  for (std::size_t i = g.words.size(); i-- > 0;) {
+    const auto first = static_cast<unsigned char>(g.words[i][0]);
+    const std::size_t size = g.words[i].size();
+    if (g.end[first][size] == 0) g.end[first][size] = static_cast<std::uint8_t>(i + 1);
+    g.begin[first][size] = static_cast<std::uint8_t>(i);
   }
-  return runs;
+  return g;
 }
 
-constexpr FirstByteRuns kRuns = make_first_byte_runs();
+constexpr Groups kGroups = make_groups();
 
 }  // namespace
 
 bool is_stopword(std::string_view lower_word) {
-  if (lower_word.empty() || lower_word.size() > kLongestStopword) return false;
+  const std::size_t size = lower_word.size();
+  if (size == 0 || size > kLongestStopword) return false;
   const auto first = static_cast<unsigned char>(lower_word[0]);
-  for (std::size_t i = kRuns.begin[first]; i < kRuns.end[first]; ++i) {
-    if (kStopwords[i].size() == lower_word.size() && kStopwords[i] == lower_word) return true;
+  for (std::size_t i = kGroups.begin[first][size]; i < kGroups.end[first][size]; ++i) {
+    if (kGroups.words[i] == lower_word) return true;
   }
   return false;
 }
