@@ -224,9 +224,7 @@ TEST_F(GuardTest, HeaderSelectedPolicyIsAllowedOnlyWhereTheRouteSaysSo) {
 TEST_F(GuardTest, MetricsCountVerdictsActionsAndTimes) {
   ASSERT_EQ(200, chat(request("block", true)).status);
   ASSERT_EQ(200, chat(request("rewrite", true)).status);
-  const std::string metrics = metrics_with(
-      fixture_.admin_port(),
-      R"(groundgate_filter_actions_total{route="rewrite",filter="guard",action="rewrite"} 1)");
+  // Each exchange reports after its client has the whole answer: wait for every series.
   for (const char* series : {
            R"(groundgate_verdicts_total{route="block",label="contradicted"} 1)",
            R"(groundgate_filter_actions_total{route="block",filter="guard",action="block"} 1)",
@@ -234,6 +232,7 @@ TEST_F(GuardTest, MetricsCountVerdictsActionsAndTimes) {
            R"(groundgate_verification_seconds_count{route="rewrite"} 2)",
            R"(groundgate_hold_delay_seconds_count{route="rewrite"} 2)",
        }) {
+    const std::string metrics = metrics_with(fixture_.admin_port(), series);
     EXPECT_TRUE(has(metrics, series)) << series << "\n" << metrics;
   }
 }

@@ -72,10 +72,11 @@ std::vector<std::string> lines_of(const std::string& text) {
 }
 
 // The access log's lines once the proxy has drained (which flushes the log).
-std::vector<std::string> access_log(ProxyFixture& fixture) {
+// The access log once it holds `expected` lines (each exchange writes its line as it ends).
+std::vector<std::string> access_log(ProxyFixture& fixture, std::size_t expected) {
   fixture.server().drain([] {});
   std::vector<std::string> lines;
-  for (int i = 0; i < 50 && lines.empty(); ++i) {
+  for (int i = 0; i < 100 && lines.size() < expected; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
     lines = lines_of(read_file(fixture.dir() + "/access.log"));
   }
@@ -117,18 +118,18 @@ TEST_F(SemanticPieceFilterTest, VerdictsReachTheAccessLogAndMetricsPerRouteAndLa
                          R"({"role":"user","content":"Who is Allie Goertz?"}]})");
   ASSERT_EQ(no_context.status, 200) << no_context.error;
 
-  const std::string metrics = metrics_with(
-      fixture_.admin_port(), R"(groundgate_verdicts_total{route="grounded",label="no_context"} 2)");
+  // Each exchange reports after its client has the whole answer: wait for every series.
   for (const char* series : {
            R"(groundgate_verdicts_total{route="grounded",label="supported"} 2)",
            R"(groundgate_verdicts_total{route="grounded",label="contradicted"} 2)",
            R"(groundgate_verdicts_total{route="grounded",label="unsupported"} 0)",
            R"(groundgate_verdicts_total{route="grounded",label="no_context"} 2)",
        }) {
+    const std::string metrics = metrics_with(fixture_.admin_port(), series);
     EXPECT_TRUE(has(metrics, series)) << series << "\n" << metrics;
   }
 
-  const std::vector<std::string> lines = access_log(fixture_);
+  const std::vector<std::string> lines = access_log(fixture_, 3);
   ASSERT_EQ(lines.size(), 3u);
   for (int i : {0, 1}) {
     const std::string& line = lines[i];
