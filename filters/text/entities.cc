@@ -24,6 +24,66 @@ using Words = std::initializer_list<std::string_view>;
 bool in(std::string_view w, Words list) {
   return std::find(list.begin(), list.end(), w) != list.end();
 }
+// Ordered by length first, so that a binary search compares lengths and reads the bytes of
+// same-length words only.
+constexpr bool shorter_or_before(std::string_view a, std::string_view b) {
+  return a.size() != b.size() ? a.size() < b.size() : a < b;
+}
+
+// The name matcher's word lists: it runs at every capitalised word and tests a name against
+// a hundred or more words. A constant set is built once (a braced list is rebuilt on the stack
+// at each call) and searched in a few compares rather than scanned.
+template <std::size_t N>
+struct WordSet {
+  std::array<std::string_view, N> words;
+};
+
+template <typename... W>
+constexpr WordSet<sizeof...(W)> word_list(W... words) {
+  WordSet<sizeof...(W)> set{{std::string_view(words)...}};
+  std::sort(set.words.begin(), set.words.end(), shorter_or_before);
+  return set;
+}
+
+template <std::size_t N>
+bool in(std::string_view w, const WordSet<N>& set) {
+  return std::binary_search(set.words.begin(), set.words.end(), w, shorter_or_before);
+}
+
+constexpr auto kSentenceEnds = word_list(".", "!", "?", ":", "...", ";");
+constexpr auto kSentenceOpeners = word_list("\"", "(", "'", "-", "*", "[", "#", "•");
+constexpr auto kTitles =
+    word_list("mr", "mrs", "ms", "dr", "prof", "president", "sir", "king", "queen", "prince",
+              "princess", "senator", "governor", "judge", "pope", "lord", "lady", "chancellor",
+              "captain", "general", "coach", "mayor");
+constexpr auto kNameConnectors =
+    word_list("of", "de", "van", "von", "der", "den", "da", "di", "del", "della", "la", "le", "du",
+              "bin", "ibn", "al", "the", "y");
+constexpr auto kSentenceStartWords =
+    word_list("here", "key", "overall", "additionally", "meanwhile", "furthermore", "moreover",
+              "in", "after", "before", "despite", "according", "following", "today", "yesterday",
+              "tomorrow", "yes", "no", "born");
+constexpr auto kOrganizationTails = word_list(
+    "inc", "corp", "corporation", "ltd", "llc", "plc", "group", "company", "co", "university",
+    "college", "institute", "association", "bank", "party", "fc", "club", "council", "agency",
+    "ministry", "department", "foundation", "magazine", "news", "times", "airlines", "records",
+    "studios", "press", "museum", "school", "society", "union", "committee", "church", "troops");
+constexpr auto kPlaceTails =
+    word_list("city", "county", "river", "street", "road", "avenue", "island", "islands",
+              "mountain", "mountains", "lake", "ocean", "sea", "valley", "province", "region",
+              "bay", "bridge", "airport", "district", "peninsula", "desert", "coast");
+constexpr auto kPlaceNames = word_list(
+    "united states", "united kingdom", "america", "europe", "asia", "africa", "australia", "canada",
+    "mexico", "brazil", "china", "japan", "india", "russia", "ukraine", "germany", "france",
+    "italy", "spain", "ireland", "scotland", "wales", "england", "london", "paris", "new york",
+    "washington", "california", "texas", "florida", "philadelphia", "chicago", "los angeles",
+    "boston", "beijing", "moscow", "kiev", "kyiv", "tokyo", "berlin", "sydney", "toronto", "israel",
+    "iran", "iraq", "syria", "egypt", "pakistan", "afghanistan", "korea", "north korea",
+    "south korea", "turkey", "greece", "poland", "sweden", "norway", "netherlands", "belgium",
+    "switzerland", "austria", "portugal", "argentina", "nigeria", "kenya", "south africa",
+    "indonesia", "vietnam", "thailand");
+constexpr auto kPlacePrepositions =
+    word_list("in", "near", "at", "across", "throughout", "outside", "inside");
 
 int month_number(std::string_view w, bool& abbreviated) {
   static constexpr std::array<std::string_view, 12> kFull = {
@@ -53,13 +113,11 @@ bool is_weekday(std::string_view w) {
 class Extractor {
  public:
   Extractor(std::string_view text, std::span<const Token> tokens)
-      : text_(text), t_(tokens), used_(tokens.size(), false), numbers_(tokens.size()) {
-    // Only digits and words start a number; punctuation and symbols skip the parse.
-    for (std::size_t i = 0; i < tokens.size(); ++i) {
-      if (tokens[i].kind == TokenKind::kNumber || tokens[i].kind == TokenKind::kWord)
-        numbers_[i] = parse_number(tokens, i);
-    }
-  }
+      : text_(text),
+        t_(tokens),
+        used_(tokens.size(), false),
+        numbers_(tokens.size()),
+        parsed_(tokens.size(), false) {}
 
   std::vector<Entity> run() {
     for (std::size_t i = 0; i < t_.size();) {
@@ -67,7 +125,8 @@ class Extractor {
       i += n == 0 ? 1 : n;
     }
     for (std::size_t i = 0; i < t_.size();) {
-      const std::size_t n = used_[i] ? 0 : match_name(i);
+      // cap_word is match_name's own first test; here it saves the call at most tokens.
+      const std::size_t n = cap_word(i) ? match_name(i) : 0;
       i += n == 0 ? 1 : n;
     }
     std::sort(out_.begin(), out_.end(),
@@ -79,9 +138,32 @@ class Extractor {
   bool word(std::size_t i, std::string_view w) const {
     return i < t_.size() && t_[i].kind != TokenKind::kNumber && t_[i].norm == w;
   }
+  // parse_number at token i, read once and only where a matcher asks for it.
   const std::optional<ParsedNumber>& number(std::size_t i) const {
     static const std::optional<ParsedNumber> kNone;
-    return i < numbers_.size() ? numbers_[i] : kNone;
+    if (i >= numbers_.size()) return kNone;
+    if (!parsed_[i]) {
+      parsed_[i] = true;
+      // Only digits and words start a number; punctuation and symbols skip the parse.
+      if (t_[i].kind == TokenKind::kNumber || t_[i].kind == TokenKind::kWord)
+        numbers_[i] = parse_number(t_, i);
+    }
+    return numbers_[i];
+  }
+  // parse_number reads a number from a word only when that word is a number word ("seven",
+  // "dozen") or "a"/"an" before a scale ("a million"): a test before the full parse.
+  static bool may_be_number_word(std::string_view w) {
+    return w == "a" || w == "an" || (may_be_cardinal_word(w) && cardinal_word(w).has_value());
+  }
+  // Cheap reject before cardinal_word's table: "zero" .. "ninety", "dozen" and hyphenated
+  // "twenty-one" all start with one of "zotfsend" and end with one of "oerxnty" (the ends
+  // of "zero", "one", "four", "six", "seven", "eight", "twenty"). Keep in step with the
+  // cardinal table in number_words.cc.
+  static bool may_be_cardinal_word(std::string_view w) {
+    constexpr std::string_view kFirst = "zotfsend";
+    constexpr std::string_view kLast = "oerxnty";
+    return w.size() >= 3 && kFirst.find(w.front()) != std::string_view::npos &&
+           kLast.find(w.back()) != std::string_view::npos;
   }
   bool adjacent(std::size_t i) const {
     return i < t_.size() && i > 0 && t_[i].begin == t_[i - 1].end;
@@ -120,14 +202,13 @@ class Extractor {
   // currency codes ("USD 5").
   bool may_start_entity(std::size_t i) const {
     const Token& tok = t_[i];
-    if (tok.kind == TokenKind::kNumber || tok.kind == TokenKind::kSymbol || numbers_[i]) {
-      return true;
-    }
+    if (tok.kind == TokenKind::kNumber || tok.kind == TokenKind::kSymbol) return true;
     if (tok.kind != TokenKind::kWord) return false;
     const std::string_view w = tok.norm;
     bool abbreviated = false;
     return may_be_ordinal_word(w) || w == "us" || (w.size() == 3 && !currency_code(w).empty()) ||
-           (tok.has(kCapitalized) && month_number(w, abbreviated) != 0) || w.ends_with("-century");
+           (tok.has(kCapitalized) && month_number(w, abbreviated) != 0) ||
+           w.ends_with("-century") || (may_be_number_word(w) && number(i));
   }
 
   Entity make(EntityType type, EntitySubtype sub, std::size_t first, std::size_t last) {
@@ -490,8 +571,8 @@ class Extractor {
       if (newline_between(j - 1, j)) return true;
       const Token& p = t_[j - 1];
       if (p.kind != TokenKind::kPunctuation && p.kind != TokenKind::kSymbol) return false;
-      if (in(p.norm, {".", "!", "?", ":", "...", ";"})) return true;
-      if (!in(p.norm, {"\"", "(", "'", "-", "*", "[", "#", "•"})) return false;
+      if (in(p.norm, kSentenceEnds)) return true;
+      if (!in(p.norm, kSentenceOpeners)) return false;
       --j;
     }
     return true;
@@ -514,10 +595,7 @@ class Extractor {
     std::size_t first = i;
     bool person = false;
     // A title marks a person and is not part of the name: "President Richard Nixon", "Mr. X".
-    if (in(t_[i].norm,
-           {"mr",    "mrs",        "ms",       "dr",      "prof",     "president", "sir",  "king",
-            "queen", "prince",     "princess", "senator", "governor", "judge",     "pope", "lord",
-            "lady",  "chancellor", "captain",  "general", "coach",    "mayor"})) {
+    if (in(t_[i].norm, kTitles)) {
       std::size_t j = i + 1;
       if (word(j, ".") && adjacent(j)) ++j;
       if (cap_word(j) && !newline_between(j - 1, j)) first = j, person = true;
@@ -540,9 +618,7 @@ class Extractor {
       }
       // Inner connectors: "Bank of America", "van Houten", "van der Berg".
       std::size_t k = j;
-      while (k < t_.size() && k - j < 2 && !words.empty() &&
-             in(t_[k].norm, {"of", "de", "van", "von", "der", "den", "da", "di", "del", "della",
-                             "la", "le", "du", "bin", "ibn", "al", "the", "y"})) {
+      while (k < t_.size() && k - j < 2 && !words.empty() && in(t_[k].norm, kNameConnectors)) {
         ++k;
       }
       if (k > j && cap_word(k) && !newline_between(k - 1, k)) {
@@ -558,10 +634,7 @@ class Extractor {
     std::size_t from = first;
     if (at_start && !person) {
       const std::string_view w = t_[first].norm;
-      if (is_stopword(w) || w.ends_with("ly") ||
-          in(w, {"here", "key", "overall", "additionally", "meanwhile", "furthermore", "moreover",
-                 "in", "after", "before", "despite", "according", "following", "today", "yesterday",
-                 "tomorrow", "yes", "no", "born"})) {
+      if (is_stopword(w) || w.ends_with("ly") || in(w, kSentenceStartWords)) {
         words.erase(words.begin());
         if (words.empty()) return last - i;
         from = words.front();
@@ -579,13 +652,7 @@ class Extractor {
     const std::string_view tail = t_[last - 1].norm;
     if (person) {
       e.type = EntityType::kPersonalInfo, e.subtype = EntitySubtype::kPerson;
-    } else if (in(tail,
-                  {"inc",         "corp",     "corporation", "ltd",        "llc",      "plc",
-                   "group",       "company",  "co",          "university", "college",  "institute",
-                   "association", "bank",     "party",       "fc",         "club",     "council",
-                   "agency",      "ministry", "department",  "foundation", "magazine", "news",
-                   "times",       "airlines", "records",     "studios",    "press",    "museum",
-                   "school",      "society",  "union",       "committee",  "church",   "troops"})) {
+    } else if (in(tail, kOrganizationTails)) {
       e.subtype = EntitySubtype::kOrganization;
     } else if (is_place(e.key, tail, from)) {
       e.type = EntityType::kLocation, e.subtype = EntitySubtype::kPlace;
@@ -600,30 +667,13 @@ class Extractor {
   }
 
   bool is_place(std::string_view key, std::string_view tail, std::size_t from) const {
-    if (in(tail, {"city",    "county",   "river",     "street",    "road", "avenue",
-                  "island",  "islands",  "mountain",  "mountains", "lake", "ocean",
-                  "sea",     "valley",   "province",  "region",    "bay",  "bridge",
-                  "airport", "district", "peninsula", "desert",    "coast"})) {
+    if (in(tail, kPlaceTails)) {
       return true;
     }
-    if (in(key, {"united states", "united kingdom", "america",     "europe",      "asia",
-                 "africa",        "australia",      "canada",      "mexico",      "brazil",
-                 "china",         "japan",          "india",       "russia",      "ukraine",
-                 "germany",       "france",         "italy",       "spain",       "ireland",
-                 "scotland",      "wales",          "england",     "london",      "paris",
-                 "new york",      "washington",     "california",  "texas",       "florida",
-                 "philadelphia",  "chicago",        "los angeles", "boston",      "beijing",
-                 "moscow",        "kiev",           "kyiv",        "tokyo",       "berlin",
-                 "sydney",        "toronto",        "israel",      "iran",        "iraq",
-                 "syria",         "egypt",          "pakistan",    "afghanistan", "korea",
-                 "north korea",   "south korea",    "turkey",      "greece",      "poland",
-                 "sweden",        "norway",         "netherlands", "belgium",     "switzerland",
-                 "austria",       "portugal",       "argentina",   "nigeria",     "kenya",
-                 "south africa",  "indonesia",      "vietnam",     "thailand"})) {
+    if (in(key, kPlaceNames)) {
       return true;
     }
-    return from > 0 &&
-           in(t_[from - 1].norm, {"in", "near", "at", "across", "throughout", "outside", "inside"});
+    return from > 0 && in(t_[from - 1].norm, kPlacePrepositions);
   }
 
   std::string name_key(std::size_t from, std::size_t last) const {
@@ -645,7 +695,9 @@ class Extractor {
   std::string_view text_;
   std::span<const Token> t_;
   std::vector<bool> used_;
-  std::vector<std::optional<ParsedNumber>> numbers_;  // parse_number at each token, once
+  // number()'s memo: parse_number at each token, read on first use.
+  mutable std::vector<std::optional<ParsedNumber>> numbers_;
+  mutable std::vector<bool> parsed_;
   std::vector<Entity> out_;
   std::vector<std::size_t> name_words_;  // match_name's scratch, kept across calls
 };

@@ -20,7 +20,10 @@ struct Cursor {
   }
   bool is_letter(std::size_t pos) const { return class_at(pos) == CharClass::kLetter; }
   bool is_digit(std::size_t pos) const { return class_at(pos) == CharClass::kDigit; }
-  bool is_alnum(std::size_t pos) const { return is_letter(pos) || is_digit(pos); }
+  bool is_alnum(std::size_t pos) const {
+    const CharClass cls = class_at(pos);  // decoded and classified once
+    return cls == CharClass::kLetter || cls == CharClass::kDigit;
+  }
   char byte(std::size_t pos) const { return pos < text.size() ? text[pos] : '\0'; }
 };
 
@@ -93,9 +96,13 @@ Token scan_word(const Cursor& c, std::size_t begin) {
     std::size_t p = begin;
     bool has_digit = false;
     while (true) {
-      while (c.is_alnum(p)) {
-        has_digit = has_digit || c.is_digit(p);
-        p += c.at(p).length;
+      // Letters and digits, each character decoded and classified once.
+      while (p < c.text.size()) {
+        const auto d = c.at(p);
+        const CharClass cls = classify(d.code_point);
+        if (cls != CharClass::kLetter && cls != CharClass::kDigit) break;
+        has_digit = has_digit || cls == CharClass::kDigit;
+        p += d.length;
       }
       const auto d = c.at(p);
       const std::size_t next = p + d.length;
