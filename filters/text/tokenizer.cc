@@ -129,7 +129,22 @@ Token scan_word(const Cursor& c, std::size_t begin) {
     if (!(tok.flags & kPossessive)) tok.end = p;
   }
   std::size_t letters = 0, upper = 0;
+  tok.norm.reserve(tok.end - tok.begin);
   for (std::size_t p = tok.begin; p < tok.end;) {
+    // ASCII, most of any text: the same class, case and lowering as below, without the
+    // decode and the call to append_lower.
+    if (const auto b = static_cast<unsigned char>(c.text[p]); b < 0x80) {
+      if (kAsciiClasses[b] == CharClass::kLetter) {
+        ++letters;
+        if (b >= 'A' && b <= 'Z') {
+          ++upper;
+          if (letters == 1) tok.flags |= kCapitalized;
+        }
+      }
+      tok.norm.push_back(ascii_lower(static_cast<char>(b)));
+      ++p;
+      continue;
+    }
     const auto d = c.at(p);
     if (classify(d.code_point) == CharClass::kLetter) {
       ++letters;
