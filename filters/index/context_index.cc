@@ -154,6 +154,7 @@ std::shared_ptr<const ContextIndex> ContextIndex::build(std::vector<context::Pas
           index->entities_.push_back(pack_entity(e, index->entity_strings_));
           if (e.type == text::EntityType::kTime || e.type == text::EntityType::kNumber) continue;
           for (const text::Token& w : sentence_tokens) {
+            if (w.begin >= e.end) break;  // tokens are in text order
             if (w.begin >= e.begin && w.end <= e.end && text::is_content_word(w))
               index->name_terms_.push_back(stems.term(w.norm));
           }
