@@ -160,17 +160,7 @@ class Extractor {
   // parse_number reads a number from a word only when that word is a number word ("seven",
   // "dozen") or "a"/"an" before a scale ("a million"): a test before the full parse.
   static bool may_be_number_word(std::string_view w) {
-    return w == "a" || w == "an" || (may_be_cardinal_word(w) && cardinal_word(w).has_value());
-  }
-  // Cheap reject before cardinal_word's table: "zero" .. "ninety", "dozen" and hyphenated
-  // "twenty-one" all start with one of "zotfsend" and end with one of "oerxnty" (the ends
-  // of "zero", "one", "four", "six", "seven", "eight", "twenty"). Keep in step with the
-  // cardinal table in number_words.cc.
-  static bool may_be_cardinal_word(std::string_view w) {
-    constexpr std::string_view kFirst = "zotfsend";
-    constexpr std::string_view kLast = "oerxnty";
-    return w.size() >= 3 && kFirst.find(w.front()) != std::string_view::npos &&
-           kLast.find(w.back()) != std::string_view::npos;
+    return w == "a" || w == "an" || cardinal_word(w).has_value();
   }
   bool adjacent(std::size_t i) const {
     return i < t_.size() && i > 0 && t_[i].begin == t_[i - 1].end;

@@ -44,6 +44,19 @@ constexpr std::array<WordValue, 9> kScales = {{
     {"bln", 1e9},
 }};
 
+// First and last letters of every cardinal word ("dozen" too; "twenty-one" starts like a tens
+// word and ends like a unit): a word outside them is surely no cardinal, checked before the
+// table walk because the entity extractor asks this of many words.
+constexpr auto kCardinalEnds = [] {
+  std::array<std::array<bool, 256>, 2> ends{};
+  for (const auto& [w, v] : kCardinals) {
+    ends[0][static_cast<unsigned char>(w.front())] = true;
+    ends[1][static_cast<unsigned char>(w.back())] = true;
+  }
+  ends[0]['d'] = ends[1]['n'] = true;  // "dozen"
+  return ends;
+}();
+
 template <std::size_t N>
 std::optional<double> lookup(const std::array<WordValue, N>& table, std::string_view word) {
   for (const auto& [w, v] : table) {
@@ -90,6 +103,10 @@ std::optional<double> scale_word(std::string_view w) {
 }
 
 std::optional<double> cardinal_word(std::string_view w) {
+  if (w.size() < 3 || !kCardinalEnds[0][static_cast<unsigned char>(w.front())] ||
+      !kCardinalEnds[1][static_cast<unsigned char>(w.back())]) {
+    return std::nullopt;
+  }
   if (w == "dozen") return 12;
   return hyphenated(w, kCardinals);
 }
