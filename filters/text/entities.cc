@@ -364,7 +364,7 @@ class Extractor {
     while (j < t_.size() && j < i + 3 && t_[j].kind == TokenKind::kPunctuation && t_[j].norm == "-")
       ++j;
     double yy = 0;
-    if (j > i + 1 && t_[j - 1].end - t_[i].end <= 4 && t_[j].norm.size() == 2 &&
+    if (j > i + 1 && j < t_.size() && t_[j - 1].end - t_[i].end <= 4 && t_[j].norm.size() == 2 &&
         plain_int(j, 0, 99, yy) && (j + 1 >= t_.size() || t_[j + 1].kind != TokenKind::kNumber)) {
       int end = int(year) / 100 * 100 + int(yy);
       if (end <= int(year)) end += 100;

@@ -150,6 +150,8 @@ TEST(Entities, TwoDigitYearClosingARangeTakesTheCentury) {
   EXPECT_EQ(years("from 1998–03 he ran"), (std::vector<int>{1998, 2003}));
   // Not a range: no dash between them.
   EXPECT_EQ(years("in 2007, 08 people"), (std::vector<int>{2007}));
+  EXPECT_EQ(years("active since 2007 --"), (std::vector<int>{2007}));  // dash at the very end
+  EXPECT_EQ(years("in 2007-"), (std::vector<int>{2007}));
 }
 
 TEST(Entities, OrdinalsScoresAndTimes) {
