@@ -4,6 +4,9 @@
 // extension fields are not forwarded.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
+
 #include <chrono>
 #include <fstream>
 #include <sstream>
@@ -129,7 +132,15 @@ TEST_F(SemanticPieceFilterTest, VerdictsReachTheAccessLogAndMetricsPerRouteAndLa
     EXPECT_TRUE(has(metrics, series)) << series << "\n" << metrics;
   }
 
-  const std::vector<std::string> lines = access_log(fixture_, 3);
+  std::vector<std::string> lines = access_log(fixture_, 3);
+  // Lines come in the order the exchanges ended; the requests' order is their request_id.
+  auto request_id = [](const std::string& line) {
+    const std::size_t at = line.find(R"("request_id":")");
+    return at == std::string::npos ? 0ul : std::strtoul(line.c_str() + at + 14, nullptr, 10);
+  };
+  std::sort(lines.begin(), lines.end(), [&](const std::string& a, const std::string& b) {
+    return request_id(a) < request_id(b);
+  });
   ASSERT_EQ(lines.size(), 3u);
   for (int i : {0, 1}) {
     const std::string& line = lines[i];
