@@ -5,6 +5,7 @@
 #include <tuple>
 #include <vector>
 
+#include "filters/semantic_piece/names.h"
 #include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
 
@@ -94,35 +95,20 @@ bool is_name(const Entity& e) {
   return e.type != EntityType::kTime && e.type != EntityType::kNumber;
 }
 
-// The word is part of one of the question's names ("... first, Harper's Bazaar or Vogue?").
-bool in_question_name(std::string_view norm, std::span<const Entity> question_entities) {
-  for (const Entity& q : question_entities) {
-    if (!is_name(q)) continue;
-    for (const Token& t : text::tokenize(q.text)) {
-      if (t.norm == norm) return true;
-    }
-  }
-  return false;
-}
-
 // The clause's names, in order: the extractor's, and a capital it could not call a name at the
 // sentence start when the context or the question writes that word in a name ("Hole was
 // founded first").
 std::vector<Party> clause_parties(const index::ContextIndex& index, std::string_view sentence,
                                   std::span<const Token> tokens, std::span<const Entity> entities,
-                                  std::span<const Entity> question_entities) {
+                                  std::span<const std::string> question_words) {
   std::vector<Party> out;
   for (const Entity& e : entities) {
     if (is_name(e)) out.push_back({std::string_view(e.text), e.begin, e.end, std::nullopt});
   }
   for (const Token& t : tokens) {
-    if (!t.has(text::kCapitalized) || !text::is_content_word(t)) continue;
-    const bool inside = std::any_of(entities.begin(), entities.end(), [&](const Entity& e) {
-      return t.begin >= e.begin && t.end <= e.end;
-    });
+    if (!text::is_content_word(t)) continue;
     const index::TermId term = index.terms().find(text::stem(t.norm));
-    if (inside || term == index::kNoTerm) continue;
-    if (!index.names(term) && !in_question_name(t.norm, question_entities)) continue;
+    if (!missed_name(index, t, term, entities, question_words)) continue;
     out.push_back({t.surface(sentence), t.begin, t.end, std::nullopt});
   }
   std::sort(out.begin(), out.end(),
@@ -167,11 +153,12 @@ int order(const text::DateValue& a, const text::DateValue& b) {
 std::optional<OrderConflict> check_order(const index::ContextIndex& index,
                                          std::string_view sentence, std::span<const Token> tokens,
                                          std::span<const Entity> entities,
-                                         std::span<const Entity> question_entities) {
+                                         std::span<const Entity> question_entities,
+                                         std::span<const std::string> question_words) {
   const std::optional<Cue> cue = find_cue(tokens);
   if (!cue) return std::nullopt;
   const std::vector<Party> parties =
-      clause_parties(index, sentence, tokens, entities, question_entities);
+      clause_parties(index, sentence, tokens, entities, question_words);
   // The subject is the clause's first name, before the cue; the other party, where the cue
   // says it is.
   const std::size_t cue_begin = tokens[cue->at].begin;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "filters/semantic_piece/names.h"
 #include "filters/semantic_piece/order_check.h"
 #include "filters/text/clause_splitter.h"
 #include "filters/text/discourse.h"
@@ -117,6 +118,7 @@ PieceVerifier::PieceVerifier(std::shared_ptr<const index::ContextIndex> index,
   question_stems_.erase(std::unique(question_stems_.begin(), question_stems_.end()),
                         question_stems_.end());
   question_entities_ = text::extract_entities(question, tokens);
+  question_name_words_ = question_name_words(question_entities_);
 }
 
 void PieceVerifier::verify_sentence(std::string_view sentence, std::size_t offset,
@@ -291,17 +293,10 @@ std::vector<PieceVerifier::Anchor> PieceVerifier::anchors(
     }
     if (!a.pieces.empty()) out.push_back(std::move(a));
   }
-  // A capital the extractor could not call a name (at a sentence start: "Mookychick is ...")
-  // is one when the context writes that word in a name.
+  // A capital the extractor could not call a name (at a sentence start: "Mookychick is ...").
   for (std::size_t i = 0; i < stem_tokens.size() && out.size() < kMaxAnchors; ++i) {
     const Token& t = *stem_tokens[i];
-    if (!t.has(text::kCapitalized) || terms[i] == index::kNoTerm || !index_->names(terms[i])) {
-      continue;
-    }
-    const bool in_entity = std::any_of(entities.begin(), entities.end(), [&](const Entity& e) {
-      return t.begin >= e.begin && t.end <= e.end;
-    });
-    if (in_entity) continue;
+    if (!missed_name(*index_, t, terms[i], entities, question_name_words_)) continue;
     std::span<const std::uint32_t> pieces = index_->postings(terms[i]);
     out.push_back({t.surface(sentence), {pieces.begin(), pieces.end()}});
   }
@@ -535,7 +530,8 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
     }
   }
 
-  if (auto conflict = check_order(*index_, sentence, tokens, entities, question_entities_)) {
+  if (auto conflict = check_order(*index_, sentence, tokens, entities, question_entities_,
+                                  question_name_words_)) {
     return contradict(ReasonCode::kOrderMismatch, HallucinationType::kContextualFabrication,
                       std::move(conflict->reason), conflict->piece);
   }

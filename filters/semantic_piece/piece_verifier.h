@@ -85,6 +85,7 @@ class PieceVerifier {
   mutable std::vector<std::string_view> question_lemmas_;
   mutable bool question_lemmas_ready_ = false;
   std::vector<text::Entity> question_entities_;
+  std::vector<std::string> question_name_words_;  // sorted: see names.h
   // Numbers and dates of the whole context, unpacked on first use (per answer, not per piece).
   mutable std::vector<ContextEntity> context_entities_;
   mutable bool context_entities_ready_ = false;

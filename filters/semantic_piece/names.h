@@ -1,0 +1,25 @@
+#pragma once
+// Names the entity extractor cannot see alone. At a sentence start a capital proves nothing
+// ("Mookychick is ...", "Hole was founded first"), so the extractor leaves such a word out;
+// the context or the question, which write it as a name elsewhere, tell it is one.
+
+#include <span>
+#include <string>
+#include <vector>
+
+#include "filters/index/context_index.h"
+#include "filters/text/entities.h"
+#include "filters/text/tokenizer.h"
+
+namespace groundgate::filters::semantic_piece {
+
+// The words (lowercase `norm`) of the question's names, sorted and unique; made once per answer.
+std::vector<std::string> question_name_words(std::span<const text::Entity> question_entities);
+
+// `t` (with `term`, its term in the context or kNoTerm) is a capitalised word outside every
+// entity of its clause that the context writes in a name or the question names.
+bool missed_name(const index::ContextIndex& index, const text::Token& t, index::TermId term,
+                 std::span<const text::Entity> entities,
+                 std::span<const std::string> question_words);
+
+}  // namespace groundgate::filters::semantic_piece
