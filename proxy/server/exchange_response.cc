@@ -11,9 +11,12 @@
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
 
+#include "proxy/openai/error_body.h"
 #include "proxy/openai/json_transform.h"
 #include "proxy/openai/sse_transform.h"
 #include "proxy/server/forwarding.h"
+#include "proxy/sse/sse_event_counter.h"
+#include "proxy/sse/sse_writer.h"
 
 namespace groundgate::proxy::server {
 namespace asio = boost::asio;
@@ -184,13 +187,24 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
 
   BodyParser parser{std::move(header_parser)};
   parser.eager(true);  // decode every buffered chunk in one put()
+  // A policy's filters rewrite the stream through the transform; without any, the upstream's
+  // bytes go out as they are and are only counted (events for the latency histogram, [DONE]
+  // for the end), which copies and allocates nothing per event.
   std::optional<openai::SseTransform> transform;
+  std::optional<sse::SseEventCounter> counter;
   auto& in_flight = ctx_.metrics.streams_in_flight.with({});
   if (sse) {
-    transform.emplace(chain_.empty() ? nullptr : &chain_, config_.limits.max_sse_event,
-                      annotation_placement());
+    if (chain_.empty()) {
+      counter.emplace(config_.limits.max_sse_event);
+    } else {
+      transform.emplace(&chain_, config_.limits.max_sse_event, annotation_placement());
+    }
     in_flight.inc();
   }
+  auto events_so_far = [&]() -> std::uint64_t {
+    if (transform) return transform->counters().events;
+    return counter ? counter->events() : 0;
+  };
   auto& latency = ctx_.metrics.added_latency_seconds.with({});
   std::array<char, kRelayBufferBytes> buffer;
   std::string out;
@@ -206,18 +220,20 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
       // Bytes decoded before the error still go out: the client gets all the upstream sent.
       if (piece.empty() || client_gone_) break;
     }
-    std::uint64_t events_before = transform ? transform->counters().events : 0;
+    const std::uint64_t events_before = events_so_far();
     if (transform) {
       out.clear();
       transform->feed(piece, out);
       piece = out;
+    } else if (counter) {
+      counter->feed(piece);
     }
     if (!piece.empty() && !co_await write_body_piece(piece)) break;
-    if (transform) {
+    if (sse) {
       double added = seconds_since(received);
-      for (auto e = events_before; e < transform->counters().events; ++e)
+      for (auto e = events_before; e < events_so_far(); ++e)
         latency.observe(added);
-      if (transform->stopped()) {
+      if (transform && transform->stopped()) {
         fail(ErrorKind::kFilter);
         break;
       }
@@ -231,6 +247,19 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
     out.clear();
     transform->finish(upstream_ok && parser.is_done(), out);
     if (!out.empty() && !co_await write_body_piece(out)) co_return;
+  } else if (counter) {
+    // As the transform does for its filters: an answer cut off before [DONE] gets an error
+    // event, so that the client knows it is incomplete.
+    const bool inside_block = counter->finish();
+    if (!(upstream_ok && parser.is_done()) && !counter->done_seen()) {
+      out.clear();
+      if (inside_block) out.append("\n\n");  // the partial block the client has ends first
+      sse::SseWriter::append_data(
+          out,
+          openai::error_body("the upstream closed the connection before the answer was complete",
+                             "server_error", "upstream_disconnected"));
+      if (!co_await write_body_piece(out)) co_return;
+    }
   } else if (!upstream_ok) {
     client_.close();  // a relayed body cut short cannot be ended honestly: close
     client_gone_ = true;
