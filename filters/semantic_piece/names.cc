@@ -16,6 +16,20 @@ std::vector<std::string> question_name_words(std::span<const text::Entity> quest
   return out;
 }
 
+const text::Entity* alternative_after_or(std::span<const text::Token> question_tokens,
+                                         std::span<const text::Entity> question_entities) {
+  const text::Entity* out = nullptr;
+  for (std::size_t i = 0; i + 1 < question_tokens.size(); ++i) {
+    if (question_tokens[i].norm != "or") continue;
+    const std::size_t next = question_tokens[i + 1].begin;
+    for (const text::Entity& e : question_entities) {
+      const bool name = e.type != text::EntityType::kTime && e.type != text::EntityType::kNumber;
+      if (name && e.begin == next) out = &e;
+    }
+  }
+  return out;
+}
+
 bool missed_name(const index::ContextIndex& index, const text::Token& t, index::TermId term,
                  std::span<const text::Entity> entities,
                  std::span<const std::string> question_words) {

@@ -16,6 +16,11 @@ namespace groundgate::filters::semantic_piece {
 // The words (lowercase `norm`) of the question's names, sorted and unique; made once per answer.
 std::vector<std::string> question_name_words(std::span<const text::Entity> question_entities);
 
+// The question's name right after its last "or" ("Which was founded first, A or B?" → B), the
+// alternative an answer that picks A orders itself against; null when there is none.
+const text::Entity* alternative_after_or(std::span<const text::Token> question_tokens,
+                                         std::span<const text::Entity> question_entities);
+
 // `t` (with `term`, its term in the context or kNoTerm) is a capitalised word outside every
 // entity of its clause that the context writes in a name or the question names.
 bool missed_name(const index::ContextIndex& index, const text::Token& t, index::TermId term,

@@ -46,6 +46,18 @@ bool ends_clause(std::span<const Token> tokens, std::size_t i) {
   return i >= tokens.size() || tokens[i].kind == text::TokenKind::kPunctuation;
 }
 
+// "X was the first band founded.": a superlative after "the" that ends the clause within a
+// short noun phrase orders the subject against the other party as "X came first." does.
+bool ends_noun_phrase(std::span<const Token> tokens, std::size_t cue) {
+  constexpr std::size_t kMaxPhraseWords = 2;
+  if (cue == 0 || tokens[cue - 1].norm != "the") return false;
+  for (std::size_t i = cue + 1; i <= cue + 1 + kMaxPhraseWords; ++i) {
+    if (ends_clause(tokens, i)) return true;
+    if (tokens[i].kind != text::TokenKind::kWord || tokens[i].has(text::kCapitalized)) return false;
+  }
+  return false;
+}
+
 // Only cues that order two parties: "X was released before Y", "X is older than Y", "X came
 // first." — not "after earning 61 caps", "later co-founded", "his first album".
 std::optional<Cue> find_cue(std::span<const Token> tokens) {
@@ -59,7 +71,7 @@ std::optional<Cue> find_cue(std::span<const Token> tokens) {
       cue.object = Object::kAfterCue;
     } else if (i + 1 < tokens.size() && tokens[i + 1].norm == "than") {
       cue.object = Object::kAfterThan;
-    } else if (!ends_clause(tokens, i + 1)) {
+    } else if (!ends_clause(tokens, i + 1) && !ends_noun_phrase(tokens, i)) {
       continue;
     }
     return cue;
@@ -93,6 +105,12 @@ std::optional<std::uint32_t> first_piece(const index::ContextIndex& index, std::
 
 bool is_name(const Entity& e) {
   return e.type != EntityType::kTime && e.type != EntityType::kNumber;
+}
+
+// The clause names the question's party itself: it cannot be the other one.
+bool mentions(std::span<const Entity> entities, const Entity& name) {
+  return std::any_of(entities.begin(), entities.end(),
+                     [&](const Entity& e) { return is_name(e) && e.key == name.key; });
 }
 
 // The clause's names, in order: the extractor's, and a capital it could not call a name at the
@@ -154,7 +172,8 @@ std::optional<OrderConflict> check_order(const index::ContextIndex& index,
                                          std::string_view sentence, std::span<const Token> tokens,
                                          std::span<const Entity> entities,
                                          std::span<const Entity> question_entities,
-                                         std::span<const std::string> question_words) {
+                                         std::span<const std::string> question_words,
+                                         const text::Entity* alternative) {
   const std::optional<Cue> cue = find_cue(tokens);
   if (!cue) return std::nullopt;
   const std::vector<Party> parties =
@@ -176,9 +195,15 @@ std::optional<OrderConflict> check_order(const index::ContextIndex& index,
       if (p.begin == tokens[next].begin && p.piece) other = &p;
     }
   } else {
-    // "Who was born first, A or B?": the one of the question's names the answer did not pick.
-    for (const Entity& q : question_entities) {
-      if (!is_name(q)) continue;
+    // "Who was born first, A or B?": the one of the question's names the answer did not pick;
+    // B when the answer picks another, else the only other name the question has.
+    std::span<const Entity> candidates = question_entities;
+    if (alternative != nullptr && !mentions(entities, *alternative)) {
+      const std::optional<std::uint32_t> piece = first_piece(index, alternative->text);
+      if (piece && *piece != *subject->piece) candidates = std::span<const Entity>(alternative, 1);
+    }
+    for (const Entity& q : candidates) {
+      if (!is_name(q) || mentions(entities, q)) continue;
       const std::optional<std::uint32_t> piece = first_piece(index, q.text);
       if (!piece || *piece == *subject->piece) continue;
       if (other != nullptr) {

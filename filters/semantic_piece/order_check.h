@@ -23,12 +23,14 @@ struct OrderConflict {
 // `tokens` and `entities` are the clause's, with offsets in `sentence`. The second party may
 // come from the question ("Who was born first, A or B?" → "B was born first."). Returns the
 // conflict when both parties are dated apart and the clause orders them the other way.
-// `question_words`: question_name_words() of the question (names.h).
+// `question_words`: question_name_words() of the question; `alternative`: its
+// alternative_after_or(), or null (names.h).
 std::optional<OrderConflict> check_order(const index::ContextIndex& index,
                                          std::string_view sentence,
                                          std::span<const text::Token> tokens,
                                          std::span<const text::Entity> entities,
                                          std::span<const text::Entity> question_entities,
-                                         std::span<const std::string> question_words);
+                                         std::span<const std::string> question_words,
+                                         const text::Entity* alternative);
 
 }  // namespace groundgate::filters::semantic_piece

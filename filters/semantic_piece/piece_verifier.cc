@@ -97,6 +97,15 @@ bool compares(std::span<const Token> tokens, const text::Lexicon* lexicon) {
 // Anchors compared in one clause at most; longer lists are cut (bounded work).
 constexpr std::size_t kMaxAnchors = 12;
 
+// A capitalised word inside a sentence that is no adjective ("Italy", not "Italian"): a
+// derivation does not say it. "Italian" names a language or an origin, not the place; but
+// "Jamaican forward" is said by "from Jamaica".
+bool proper_noun(const Token& w, const Token& sentence_start, const text::Lexicon* lexicon) {
+  if (!w.has(text::kCapitalized) || w.begin == sentence_start.begin || lexicon == nullptr)
+    return false;
+  return lexicon->lemmas(w.norm, text::Lexicon::Pos::kAdjective).empty();
+}
+
 bool inside_name(const Token& t, std::span<const Entity> entities) {
   return std::any_of(entities.begin(), entities.end(), [&](const Entity& e) {
     return !is_value_entity(e) && t.begin >= e.begin && t.end <= e.end;
@@ -119,6 +128,8 @@ PieceVerifier::PieceVerifier(std::shared_ptr<const index::ContextIndex> index,
                         question_stems_.end());
   question_entities_ = text::extract_entities(question, tokens);
   question_name_words_ = question_name_words(question_entities_);
+  if (const Entity* e = alternative_after_or(tokens, question_entities_))
+    question_alternative_ = static_cast<std::size_t>(e - question_entities_.data());
 }
 
 void PieceVerifier::verify_sentence(std::string_view sentence, std::size_t offset,
@@ -208,7 +219,7 @@ std::vector<std::string_view> PieceVerifier::lemmas_of(std::span<EvidencePiece> 
 }
 
 bool PieceVerifier::related(const Token& word, std::span<const std::string_view> evidence_lemmas,
-                            bool with_question) const {
+                            bool with_question, bool with_derivations) const {
   const text::Lexicon* lexicon = options_.lexicon.get();
   if (lexicon == nullptr || word.kind != text::TokenKind::kWord) return false;
   const bool question = with_question && options_.question_grounds_words;
@@ -227,7 +238,8 @@ bool PieceVerifier::related(const Token& word, std::span<const std::string_view>
   // Synonyms: a lemma of the other word shares a synset with the word; derivations: a lemma
   // of the other word is a derivationally related form of the word.
   const std::vector<std::string_view> synonyms = lexicon->synonyms(word.norm);
-  const std::vector<std::string_view> derivations = lexicon->derivations(word.norm);
+  const std::vector<std::string_view> derivations =
+      with_derivations ? lexicon->derivations(word.norm) : std::vector<std::string_view>{};
   auto hits = [&](std::span<const std::string_view> lemmas) {
     auto listed = [&](std::string_view w) {
       return std::binary_search(lemmas.begin(), lemmas.end(), w);
@@ -276,21 +288,31 @@ std::vector<PieceVerifier::Anchor> PieceVerifier::anchors(
         }
       }
     } else {
-      // A name is where its rarest word is: "Stanford University" where "Stanford" is.
+      // A name is where its rarest word is: "Stanford University" where "Stanford" is. A
+      // name the context does not write in full ("Lorenzo Sotomayor Collazo" beside "Javier
+      // Sotomayor") is someone else: where the context speaks of the question's unnamed one.
       index::TermId rarest = index::kNoTerm;
+      bool partly_absent = false;
       for (std::size_t i = 0; i < stems.size(); ++i) {
         const Token& t = *stem_tokens[i];
-        if (t.begin < e.begin || t.end > e.end || terms[i] == index::kNoTerm) continue;
+        if (t.begin < e.begin || t.end > e.end) continue;
+        if (terms[i] == index::kNoTerm) {
+          partly_absent = true;
+          continue;
+        }
         if (rarest == index::kNoTerm ||
             index_->document_frequency(terms[i]) <= index_->document_frequency(rarest)) {
           rarest = terms[i];
         }
       }
-      if (rarest != index::kNoTerm) {
+      if (partly_absent && !unnamed_subject_pieces().empty()) {
+        a.pieces = unnamed_subject_pieces();
+      } else if (rarest != index::kNoTerm) {
         std::span<const std::uint32_t> pieces = index_->postings(rarest);
         a.pieces.assign(pieces.begin(), pieces.end());
       }
     }
+    a.is_name = !is_value_entity(e);
     if (!a.pieces.empty()) out.push_back(std::move(a));
   }
   // A capital the extractor could not call a name (at a sentence start: "Mookychick is ...").
@@ -298,9 +320,29 @@ std::vector<PieceVerifier::Anchor> PieceVerifier::anchors(
     const Token& t = *stem_tokens[i];
     if (!missed_name(*index_, t, terms[i], entities, question_name_words_)) continue;
     std::span<const std::uint32_t> pieces = index_->postings(terms[i]);
-    out.push_back({t.surface(sentence), {pieces.begin(), pieces.end()}});
+    out.push_back({t.surface(sentence), {pieces.begin(), pieces.end()}, true});
   }
   return out;
+}
+
+const std::vector<std::uint32_t>& PieceVerifier::unnamed_subject_pieces() const {
+  if (unnamed_ready_) return unnamed_;
+  unnamed_ready_ = true;
+  static constexpr std::string_view kPronouns[] = {"he",  "she", "it",  "they",
+                                                   "his", "her", "its", "their"};
+  const auto pieces = index_->pieces();
+  for (std::uint32_t p = 0; p < pieces.size(); ++p) {
+    const bool opens_passage = p == 0 || pieces[p - 1].passage != pieces[p].passage;
+    if (opens_passage) {
+      const std::vector<Token> tokens = text::tokenize(index_->piece_text(pieces[p]));
+      const bool pronoun = !tokens.empty() && std::find(std::begin(kPronouns), std::end(kPronouns),
+                                                        tokens[0].norm) != std::end(kPronouns);
+      if (pronoun) unnamed_.push_back(p);
+    } else if (!unnamed_.empty() && index_->same_window(unnamed_.back(), p)) {
+      unnamed_.push_back(p);
+    }
+  }
+  return unnamed_;
 }
 
 bool PieceVerifier::together(const Anchor& a, const Anchor& b) const {
@@ -313,6 +355,16 @@ bool PieceVerifier::together(const Anchor& a, const Anchor& b) const {
     return false;
   };
   return reaches(a, b) || reaches(b, a);
+}
+
+const PieceVerifier::Anchor* PieceVerifier::opening_name(
+    std::span<const Anchor> anchors, std::string_view sentence,
+    std::span<const Token* const> stem_tokens) {
+  if (anchors.empty() || !anchors.front().is_name || stem_tokens.empty()) return nullptr;
+  const Anchor& first = anchors.front();
+  const std::size_t at = static_cast<std::size_t>(first.text.data() - sentence.data());
+  const std::size_t word = stem_tokens.front()->begin;
+  return word >= at && word < at + first.text.size() ? &first : nullptr;
 }
 
 std::optional<std::pair<std::string_view, std::string_view>> PieceVerifier::unrelated(
@@ -468,7 +520,8 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
     if (in_evidence(terms[s]) || asked) {
       covered += 1;
     } else if (!(elsewhere && options_.elsewhere_weight == 1.0) &&
-               related(w, evidence_lemmas(), !comparative)) {
+               related(w, evidence_lemmas(), !comparative,
+                       !proper_noun(w, tokens.front(), options_.lexicon.get()))) {
       covered += 1;
     } else if (elsewhere) {
       covered += options_.elsewhere_weight;
@@ -530,8 +583,9 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
     }
   }
 
-  if (auto conflict = check_order(*index_, sentence, tokens, entities, question_entities_,
-                                  question_name_words_)) {
+  if (auto conflict = check_order(
+          *index_, sentence, tokens, entities, question_entities_, question_name_words_,
+          question_alternative_ ? &question_entities_[*question_alternative_] : nullptr)) {
     return contradict(ReasonCode::kOrderMismatch, HallucinationType::kContextualFabrication,
                       std::move(conflict->reason), conflict->piece);
   }
@@ -552,6 +606,14 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
   if (options_.check_relations && !compares(tokens, options_.lexicon.get())) {
     std::vector<Anchor> found = anchors(sentence, entities, stems, terms, stem_tokens);
     auto pair = unrelated(found);
+    // The clause's subject, when it opens with a name ("Lucy Gordon directed Serendipity"):
+    // what the clause says is said of it, so every other name, value and word must be
+    // related to the subject itself, not only to some other name of the clause.
+    const Anchor* subject = opening_name(found, sentence, stem_tokens);
+    for (std::size_t i = 0; !pair && subject != nullptr && i < found.size(); ++i) {
+      if (&found[i] != subject && !together(*subject, found[i]))
+        pair = std::pair{subject->text, found[i].text};
+    }
     // Each other content word of the context must also be said of one of the names or values.
     for (std::size_t i = 0; !pair && !found.empty() && i < words.size(); ++i) {
       const index::TermId term = terms[word_stem[i]];
@@ -559,8 +621,10 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
       Anchor word{words[i]->surface(sentence), {}};
       std::span<const std::uint32_t> pieces = index_->postings(term);
       word.pieces.assign(pieces.begin(), pieces.end());
-      if (std::none_of(found.begin(), found.end(),
-                       [&](const Anchor& a) { return together(a, word); })) {
+      if (subject != nullptr) {
+        if (!together(*subject, word)) pair = std::pair{subject->text, word.text};
+      } else if (std::none_of(found.begin(), found.end(),
+                              [&](const Anchor& a) { return together(a, word); })) {
         pair = std::pair{found.front().text, word.text};
       }
     }

@@ -51,6 +51,7 @@ class PieceVerifier {
   struct Anchor {
     std::string_view text;
     std::vector<std::uint32_t> pieces;  // ascending
+    bool is_name = false;               // else a number or date
   };
 
   Verdict verify_clause(std::string_view sentence, std::span<const text::Token> tokens,
@@ -65,15 +66,23 @@ class PieceVerifier {
   // A WordNet synonym or derivation of the word among the evidence (and question) words,
   // given the evidence words' lemmas: one lookup per answer word, not one per word pair.
   bool related(const text::Token& word, std::span<const std::string_view> evidence_lemmas,
-               bool with_question) const;
+               bool with_question, bool with_derivations) const;
   const std::vector<ContextEntity>& context_entities() const;
   std::vector<Anchor> anchors(std::string_view sentence, std::span<const text::Entity> entities,
                               std::span<const std::string> stems,
                               std::span<const index::TermId> terms,
                               std::span<const text::Token* const> stem_tokens) const;
+  // The first anchor when it is a name the clause opens with (its first content word), else
+  // null: the clause's subject.
+  static const Anchor* opening_name(std::span<const Anchor> anchors, std::string_view sentence,
+                                    std::span<const text::Token* const> stem_tokens);
   // Two anchors the context never relates, even through the clause's other anchors.
   std::optional<std::pair<std::string_view, std::string_view>> unrelated(
       std::span<const Anchor> anchors) const;
+  // Pieces that speak of someone the context never names: a passage that opens with a pronoun
+  // ("He is a nephew of ...": a chunk cut from its document) and the pieces that go on from it.
+  // The question usually names that one.
+  const std::vector<std::uint32_t>& unnamed_subject_pieces() const;
   bool together(const Anchor& a, const Anchor& b) const;
   Evidence evidence_of(std::uint32_t piece) const;
 
@@ -85,10 +94,13 @@ class PieceVerifier {
   mutable std::vector<std::string_view> question_lemmas_;
   mutable bool question_lemmas_ready_ = false;
   std::vector<text::Entity> question_entities_;
-  std::vector<std::string> question_name_words_;  // sorted: see names.h
+  std::vector<std::string> question_name_words_;     // sorted: see names.h
+  std::optional<std::size_t> question_alternative_;  // in question_entities_: see names.h
   // Numbers and dates of the whole context, unpacked on first use (per answer, not per piece).
   mutable std::vector<ContextEntity> context_entities_;
   mutable bool context_entities_ready_ = false;
+  mutable std::vector<std::uint32_t> unnamed_;  // see unnamed_subject_pieces()
+  mutable bool unnamed_ready_ = false;
 };
 
 }  // namespace groundgate::filters::semantic_piece

@@ -65,6 +65,15 @@ TEST(ContextIndex, PronounChainsJoinSentencesOfOnePassage) {
   EXPECT_TRUE(index->same_window(4, 4));
 }
 
+TEST(ContextIndex, SentenceOpeningWithANameStartsAnewDespiteItsPronouns) {
+  auto index = ContextIndex::build(
+      passages({"The second series was hosted by Holly Willoughby. Reggie Yates is a British "
+                "actor, best known from his roles in Doctor Who. He also hosts a radio show."}));
+  ASSERT_EQ(index->pieces().size(), 3u);
+  EXPECT_FALSE(index->same_window(0, 1));  // "his" is Reggie Yates's own
+  EXPECT_TRUE(index->same_window(1, 2));
+}
+
 TEST(ContextIndex, DefiniteDescriptionContinuesTheSentenceBefore) {
   auto index = ContextIndex::build(
       passages({"Poseidon grossed $181 million. The film was released in May 2006. The Nile "

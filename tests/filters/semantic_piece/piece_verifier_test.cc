@@ -151,6 +151,23 @@ TEST_F(VerifierTest, OrderBetweenTwoNamesOfTheAnswer) {
   EXPECT_NE(only("Kim Clijsters won her first title.").reason_code, ReasonCode::kOrderMismatch);
 }
 
+TEST_F(VerifierTest, SuperlativeNounPhraseOrdersAgainstTheAskedAlternative) {
+  context(
+      {"Courtney Love is an American singer. She rose to prominence as the frontwoman of the "
+       "band Hole, which she formed in 1989.",
+       "The Wolfhounds are an indie pop band formed in Romford in 1985."});
+  // The question names three parties; the alternative after "or" is the one to order against,
+  // and the clause's own names are never it.
+  const std::string question =
+      "Which band was founded first, Hole, the band of Courtney Love, or The Wolfhounds?";
+  Verdict wrong = only("Hole was the first band founded.", question);
+  EXPECT_EQ(wrong.reason_code, ReasonCode::kOrderMismatch) << wrong.reason;
+  Verdict appositive = only("Hole, the band of Courtney Love, was founded first.", question);
+  EXPECT_EQ(appositive.reason_code, ReasonCode::kOrderMismatch) << appositive.reason;
+  EXPECT_NE(only("The Wolfhounds was the first band founded.", question).label,
+            Label::kContradicted);
+}
+
 TEST_F(VerifierTest, AntonymInMatchedEvidenceIsContradicted) {
   context({"The museum is a large building in the city centre."});
   Verdict v = only("The museum is a small building in the city centre.");
@@ -267,6 +284,47 @@ TEST_F(VerifierTest, ContentWordSaidOfAnotherNameIsUnsupported) {
 TEST_F(VerifierTest, ComparisonsAreNotBoundToOneSentence) {
   context({"Arthur Smith was born in 1844. Jane Doe was born in 1901."});
   EXPECT_EQ(only("Arthur Smith was born before Jane Doe.").label, Label::kSupported);
+}
+
+TEST_F(VerifierTest, WhatAClauseSaysIsSaidOfTheNameItOpensWith) {
+  context(
+      {"Cia Berg is a Swedish television presenter and singer. She was the lead singer of the "
+       "rock band Whale.",
+       "David Lee Roth is an American rock vocalist. In 2007, he was inducted into the Rock and "
+       "Roll Hall of Fame."});
+  // "Rock" names nothing: the other name must be related to the subject itself.
+  EXPECT_EQ(
+      only("Cia Berg and David Lee Roth were inducted into the Rock and Roll Hall of Fame.").label,
+      Label::kUnsupported);
+  EXPECT_EQ(only("Cia Berg was inducted into the Hall of Fame.").label, Label::kUnsupported);
+  EXPECT_EQ(only("David Lee Roth was inducted into the Rock and Roll Hall of Fame.").label,
+            Label::kSupported);
+}
+
+TEST_F(VerifierTest, QuestionsNameTheContextDoesNotWriteIsWhomItsOpeningPronounMeans) {
+  // A retrieved chunk cut from its document: "Her" is the question's Lucy Gordon.
+  context(
+      {" Her first film was Perfume in 2001 before small roles in Serendipity. Serendipity is a "
+       "romantic comedy film directed by Peter Chelsom."});
+  const std::string question = "Who directed the film in which Lucy Gordon had a small role?";
+  EXPECT_EQ(only("Lucy Gordon directed Serendipity.", question).label, Label::kUnsupported);
+  EXPECT_EQ(only("Lucy Gordon had a small role in Serendipity.", question).label,
+            Label::kSupported);
+  // A name that shares only a surname with the context's is someone else.
+  context(
+      {" He is a nephew of the high jumper Javier Sotomayor. Javier Sotomayor is the world "
+       "record holder in the high jump."});
+  const std::string nephew = "Who is the world record holder and uncle of Lorenzo Sotomayor?";
+  EXPECT_EQ(only("Lorenzo Sotomayor holds the world record.", nephew).label, Label::kUnsupported);
+  EXPECT_EQ(only("Javier Sotomayor holds the world record.", nephew).label, Label::kSupported);
+}
+
+TEST_F(VerifierTest, ACountrysAdjectiveDoesNotSayTheCountry) {
+  context(
+      {"The Honoured Society (Italian: Onorata Societa) is a criminal confederation active "
+       "in Australia. Deshane Beckford is a forward from Jamaica."});
+  EXPECT_EQ(only("The Honoured Society is active in Italy.").label, Label::kUnsupported);
+  EXPECT_EQ(only("Deshane Beckford is a Jamaican forward.").label, Label::kSupported);
 }
 
 TEST_F(VerifierTest, RelationCheckCanBeTurnedOff) {
