@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "filters/index/stem_cache.h"
 #include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
 #include "filters/text/tokenizer.h"
@@ -32,73 +33,6 @@ bool refers_back(std::span<const text::Token> tokens) {
     return std::find(std::begin(kPronouns), std::end(kPronouns), w) != std::end(kPronouns);
   });
 }
-
-// Stems seen while building one index: repeated words are stemmed once. Every content
-// token of the context passes through here, so it is an open-addressing table over one key
-// arena (no node or string allocation per word) rather than an unordered_map<string, ...>.
-class StemCache {
- public:
-  explicit StemCache(TermDictionary& dictionary) : dictionary_(dictionary) {
-    slots_.resize(kInitialSlots);
-  }
-  TermId term(std::string_view norm) {
-    const std::uint32_t hash = hash_of(norm);
-    std::size_t mask = slots_.size() - 1;
-    for (std::size_t at = hash & mask;; at = (at + 1) & mask) {
-      Slot& slot = slots_[at];
-      if (slot.id == kNoTerm) break;
-      if (slot.hash == hash && key(slot) == norm) return slot.id;
-    }
-    const TermId id = dictionary_.intern(text::stem(norm));
-    if ((count_ + 1) * 2 > slots_.size()) grow();
-    insert({hash, static_cast<std::uint32_t>(keys_.size()), static_cast<std::uint32_t>(norm.size()),
-            id});
-    keys_.append(norm);
-    ++count_;
-    return id;
-  }
-
- private:
-  struct Slot {
-    std::uint32_t hash = 0;
-    std::uint32_t key_begin = 0;  // into keys_
-    std::uint32_t key_size = 0;
-    TermId id = kNoTerm;  // kNoTerm: empty
-  };
-  static constexpr std::size_t kInitialSlots = 1024;  // a power of two
-
-  // FNV-1a: words are short, so a byte loop beats a general-purpose hash here.
-  static std::uint32_t hash_of(std::string_view s) {
-    std::uint32_t h = 2166136261u;
-    for (const char c : s) {
-      h ^= static_cast<unsigned char>(c);
-      h *= 16777619u;
-    }
-    return h;
-  }
-  std::string_view key(const Slot& slot) const {
-    return std::string_view(keys_).substr(slot.key_begin, slot.key_size);
-  }
-  void insert(const Slot& entry) {
-    const std::size_t mask = slots_.size() - 1;
-    std::size_t at = entry.hash & mask;
-    while (slots_[at].id != kNoTerm)
-      at = (at + 1) & mask;
-    slots_[at] = entry;
-  }
-  void grow() {
-    std::vector<Slot> old(slots_.size() * 2);
-    old.swap(slots_);
-    for (const Slot& slot : old) {
-      if (slot.id != kNoTerm) insert(slot);
-    }
-  }
-
-  TermDictionary& dictionary_;
-  std::vector<Slot> slots_;
-  std::string keys_;
-  std::size_t count_ = 0;
-};
 
 }  // namespace
 
