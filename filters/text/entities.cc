@@ -11,6 +11,7 @@
 #include "filters/text/number_words.h"
 #include "filters/text/stopwords.h"
 #include "filters/text/units.h"
+#include "filters/text/word_table.h"
 
 namespace groundgate::filters::text {
 
@@ -24,55 +25,37 @@ using Words = std::initializer_list<std::string_view>;
 bool in(std::string_view w, Words list) {
   return std::find(list.begin(), list.end(), w) != list.end();
 }
-// Ordered by length first, so that a binary search compares lengths and reads the bytes of
-// same-length words only.
-constexpr bool shorter_or_before(std::string_view a, std::string_view b) {
-  return a.size() != b.size() ? a.size() < b.size() : a < b;
+template <std::size_t N>
+bool in(std::string_view w, const WordTable<N>& table) {
+  return table.contains(w);
 }
 
 // The name matcher's word lists: it runs at every capitalised word and tests a name against
-// a hundred or more words. A constant set is built once (a braced list is rebuilt on the stack
-// at each call) and searched in a few compares rather than scanned.
-template <std::size_t N>
-struct WordSet {
-  std::array<std::string_view, N> words;
-};
-
-template <typename... W>
-constexpr WordSet<sizeof...(W)> word_list(W... words) {
-  WordSet<sizeof...(W)> set{{std::string_view(words)...}};
-  std::sort(set.words.begin(), set.words.end(), shorter_or_before);
-  return set;
-}
-
-template <std::size_t N>
-bool in(std::string_view w, const WordSet<N>& set) {
-  return std::binary_search(set.words.begin(), set.words.end(), w, shorter_or_before);
-}
-
-constexpr auto kSentenceEnds = word_list(".", "!", "?", ":", "...", ";");
-constexpr auto kSentenceOpeners = word_list("\"", "(", "'", "-", "*", "[", "#", "•");
+// a hundred or more words. A constant table is built once (a braced list is rebuilt on the
+// stack at each call) and most words are rejected by their first byte.
+constexpr auto kSentenceEnds = word_table(".", "!", "?", ":", "...", ";");
+constexpr auto kSentenceOpeners = word_table("\"", "(", "'", "-", "*", "[", "#", "•");
 constexpr auto kTitles =
-    word_list("mr", "mrs", "ms", "dr", "prof", "president", "sir", "king", "queen", "prince",
-              "princess", "senator", "governor", "judge", "pope", "lord", "lady", "chancellor",
-              "captain", "general", "coach", "mayor");
+    word_table("mr", "mrs", "ms", "dr", "prof", "president", "sir", "king", "queen", "prince",
+               "princess", "senator", "governor", "judge", "pope", "lord", "lady", "chancellor",
+               "captain", "general", "coach", "mayor");
 constexpr auto kNameConnectors =
-    word_list("of", "de", "van", "von", "der", "den", "da", "di", "del", "della", "la", "le", "du",
-              "bin", "ibn", "al", "the", "y");
+    word_table("of", "de", "van", "von", "der", "den", "da", "di", "del", "della", "la", "le", "du",
+               "bin", "ibn", "al", "the", "y");
 constexpr auto kSentenceStartWords =
-    word_list("here", "key", "overall", "additionally", "meanwhile", "furthermore", "moreover",
-              "in", "after", "before", "despite", "according", "following", "today", "yesterday",
-              "tomorrow", "yes", "no", "born");
-constexpr auto kOrganizationTails = word_list(
+    word_table("here", "key", "overall", "additionally", "meanwhile", "furthermore", "moreover",
+               "in", "after", "before", "despite", "according", "following", "today", "yesterday",
+               "tomorrow", "yes", "no", "born");
+constexpr auto kOrganizationTails = word_table(
     "inc", "corp", "corporation", "ltd", "llc", "plc", "group", "company", "co", "university",
     "college", "institute", "association", "bank", "party", "fc", "club", "council", "agency",
     "ministry", "department", "foundation", "magazine", "news", "times", "airlines", "records",
     "studios", "press", "museum", "school", "society", "union", "committee", "church", "troops");
 constexpr auto kPlaceTails =
-    word_list("city", "county", "river", "street", "road", "avenue", "island", "islands",
-              "mountain", "mountains", "lake", "ocean", "sea", "valley", "province", "region",
-              "bay", "bridge", "airport", "district", "peninsula", "desert", "coast");
-constexpr auto kPlaceNames = word_list(
+    word_table("city", "county", "river", "street", "road", "avenue", "island", "islands",
+               "mountain", "mountains", "lake", "ocean", "sea", "valley", "province", "region",
+               "bay", "bridge", "airport", "district", "peninsula", "desert", "coast");
+constexpr auto kPlaceNames = word_table(
     "united states", "united kingdom", "america", "europe", "asia", "africa", "australia", "canada",
     "mexico", "brazil", "china", "japan", "india", "russia", "ukraine", "germany", "france",
     "italy", "spain", "ireland", "scotland", "wales", "england", "london", "paris", "new york",
@@ -83,20 +66,20 @@ constexpr auto kPlaceNames = word_list(
     "switzerland", "austria", "portugal", "argentina", "nigeria", "kenya", "south africa",
     "indonesia", "vietnam", "thailand");
 constexpr auto kPlacePrepositions =
-    word_list("in", "near", "at", "across", "throughout", "outside", "inside");
+    word_table("in", "near", "at", "across", "throughout", "outside", "inside");
+
+// Full names first: "may" is found as the full name, not as an abbreviation.
+constexpr auto kMonths =
+    word_table("january", "february", "march", "april", "may", "june", "july", "august",
+               "september", "october", "november", "december", "jan", "feb", "mar", "apr", "may",
+               "jun", "jul", "aug", "sep", "oct", "nov", "dec", "sept");
 
 int month_number(std::string_view w, bool& abbreviated) {
-  static constexpr std::array<std::string_view, 12> kFull = {
-      "january", "february", "march",     "april",   "may",      "june",
-      "july",    "august",   "september", "october", "november", "december"};
-  static constexpr std::array<std::string_view, 12> kShort = {
-      "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"};
-  for (int m = 0; m < 12; ++m) {
-    if (w == kFull[m]) return abbreviated = false, m + 1;
-    if (w == kShort[m]) return abbreviated = true, m + 1;
-  }
-  if (w == "sept") return abbreviated = true, 9;
-  return 0;
+  const int at = kMonths.find(w);
+  if (at < 0) return 0;
+  if (at == 24) return abbreviated = true, 9;  // "sept"
+  abbreviated = at >= 12;
+  return at % 12 + 1;
 }
 
 // Digits (and an optional sign or decimal part) to a double; 0 when unreadable. No throws.
@@ -106,8 +89,11 @@ double to_double(std::string_view s) {
   return ec == std::errc{} && std::isfinite(v) ? v : 0;
 }
 
+constexpr auto kWeekdays =
+    word_table("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday");
+
 bool is_weekday(std::string_view w) {
-  return in(w, {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"});
+  return kWeekdays.contains(w);
 }
 
 class Extractor {
@@ -415,8 +401,9 @@ class Extractor {
     return {};
   }
   static std::string_view currency_code(std::string_view w) {
-    if (in(w, {"usd", "gbp", "eur", "jpy", "inr", "cny", "cad", "aud", "chf"})) return w;
-    return {};
+    static constexpr auto kCodes =
+        word_table("usd", "gbp", "eur", "jpy", "inr", "cny", "cad", "aud", "chf");
+    return kCodes.contains(w) ? w : std::string_view();
   }
 
   // Adjacent short scale after a money amount: "$160m", "£2bn", "$5k".

@@ -7,6 +7,8 @@
 #include <string>
 #include <utility>
 
+#include "filters/text/word_table.h"
+
 namespace groundgate::filters::text {
 
 namespace {
@@ -57,21 +59,38 @@ constexpr auto kCardinalEnds = [] {
   return ends;
 }();
 
+// The entity extractor asks these of many words: each list is found by first byte.
 template <std::size_t N>
-std::optional<double> lookup(const std::array<WordValue, N>& table, std::string_view word) {
-  for (const auto& [w, v] : table) {
-    if (w == word) return v;
-  }
-  return std::nullopt;
+struct WordValues {
+  const std::array<WordValue, N>& values;
+  WordTable<N> table;
+};
+
+template <std::size_t N>
+constexpr WordTable<N> table_of(const std::array<WordValue, N>& values) {
+  std::array<std::string_view, N> words{};
+  for (std::size_t i = 0; i < N; ++i)
+    words[i] = values[i].first;
+  return WordTable<N>(words);
+}
+
+constexpr WordValues<kCardinals.size()> kCardinalWords{kCardinals, table_of(kCardinals)};
+constexpr WordValues<kOrdinals.size()> kOrdinalWords{kOrdinals, table_of(kOrdinals)};
+constexpr WordValues<kScales.size()> kScaleWords{kScales, table_of(kScales)};
+
+template <std::size_t N>
+std::optional<double> lookup(const WordValues<N>& list, std::string_view word) {
+  const int at = list.table.find(word);
+  if (at < 0) return std::nullopt;
+  return list.values[static_cast<std::size_t>(at)].second;
 }
 
 // "twenty-one" → 21, "twenty-first" → 21 (with `last` as ordinal table).
 template <std::size_t N>
-std::optional<double> hyphenated(std::string_view word,
-                                 const std::array<WordValue, N>& last_table) {
+std::optional<double> hyphenated(std::string_view word, const WordValues<N>& last_table) {
   const auto dash = word.find('-');
   if (dash == std::string_view::npos) return lookup(last_table, word);
-  const auto tens = lookup(kCardinals, word.substr(0, dash));
+  const auto tens = lookup(kCardinalWords, word.substr(0, dash));
   const auto ones = lookup(last_table, word.substr(dash + 1));
   if (!tens || !ones || *tens < 20 || std::fmod(*tens, 10) != 0 || *ones >= 10) {
     return std::nullopt;
@@ -99,7 +118,7 @@ std::optional<ParsedNumber> parse_digits(const Token& t) {
 }  // namespace
 
 std::optional<double> scale_word(std::string_view w) {
-  return lookup(kScales, w);
+  return lookup(kScaleWords, w);
 }
 
 std::optional<double> cardinal_word(std::string_view w) {
@@ -108,11 +127,11 @@ std::optional<double> cardinal_word(std::string_view w) {
     return std::nullopt;
   }
   if (w == "dozen") return 12;
-  return hyphenated(w, kCardinals);
+  return hyphenated(w, kCardinalWords);
 }
 
 std::optional<double> ordinal_word(std::string_view w) {
-  return hyphenated(w, kOrdinals);
+  return hyphenated(w, kOrdinalWords);
 }
 
 std::optional<ParsedNumber> parse_number(std::span<const Token> tokens, std::size_t i) {

@@ -1,6 +1,8 @@
 #include "filters/text/units.h"
 
 #include <array>
+#include <cstdint>
+#include <iterator>
 #include <string_view>
 
 namespace groundgate::filters::text {
@@ -156,10 +158,39 @@ constexpr UnitEntry kUnits[] = {
     {{"century"}, Unit::kSecond, 100 * kYear, 0, true, D},
 };
 
+constexpr std::size_t kUnitCount = std::size(kUnits);
+static_assert(kUnitCount < 256);
+
+// The units whose first word starts with each byte, in table order (longer sequences still
+// first): match_unit runs after every number, and most next words start with a byte no unit
+// starts with, or with one of a handful.
+struct UnitsByFirstByte {
+  std::array<std::uint8_t, kUnitCount> entries{};
+  std::array<std::uint8_t, 257> begin{};  // entries of byte b: [begin[b], begin[b + 1])
+};
+
+constexpr UnitsByFirstByte kByFirstByte = [] {
+  UnitsByFirstByte u;
+  std::array<std::size_t, 256> count{};
+  for (const UnitEntry& e : kUnits)
+    ++count[static_cast<unsigned char>(e.words[0][0])];
+  for (std::size_t b = 0; b < 256; ++b)
+    u.begin[b + 1] = static_cast<std::uint8_t>(u.begin[b] + count[b]);
+  std::array<std::size_t, 256> fill{};
+  for (std::size_t i = 0; i < kUnitCount; ++i) {
+    const auto b = static_cast<unsigned char>(kUnits[i].words[0][0]);
+    u.entries[u.begin[b] + fill[b]++] = static_cast<std::uint8_t>(i);
+  }
+  return u;
+}();
+
 }  // namespace
 
 std::optional<UnitMatch> match_unit(std::span<const Token> tokens, std::size_t i) {
-  for (const UnitEntry& e : kUnits) {
+  if (i >= tokens.size() || tokens[i].norm.empty()) return std::nullopt;
+  const auto first = static_cast<unsigned char>(tokens[i].norm[0]);
+  for (std::size_t k = kByFirstByte.begin[first]; k < kByFirstByte.begin[first + 1]; ++k) {
+    const UnitEntry& e = kUnits[kByFirstByte.entries[k]];
     std::size_t n = 0;
     bool ok = true;
     for (const auto w : e.words) {
