@@ -328,9 +328,23 @@ Unit scan_line(const Scanner& sc, std::size_t s, std::size_t content, SentenceKi
   return {Decision::kYes, content, trim_end(sc, content, p), p, kind};
 }
 
+// Bytes scan_prose passes over without a look: no newline, no terminal mark, and no first
+// byte of a multi-byte mark (… ” ’ » “ ‘ start with 0xE2 or 0xC2). Most of any text.
+constexpr auto kPlainBytes = [] {
+  std::array<bool, 256> plain{};
+  plain.fill(true);
+  for (const int c : std::array<int, 6>{'\n', '.', '!', '?', 0xE2, 0xC2})
+    plain[static_cast<std::size_t>(c)] = false;
+  return plain;
+}();
+
 Unit scan_prose(const Scanner& sc, std::size_t s, std::size_t content, SentenceKind kind) {
   std::size_t p = content;
+  // The length limit, or the buffer end, whichever comes first: plain bytes stop there.
+  const std::size_t plain_end = std::min(sc.size(), s + kMaxSentenceBytes);
   while (true) {
+    while (p < plain_end && kPlainBytes[static_cast<unsigned char>(sc.at(p))])
+      ++p;
     if (p - s >= kMaxSentenceBytes) return forced_cut(sc, s, content, kind);
     if (!sc.has(p)) {
       if (!sc.at_end()) return {};
