@@ -85,8 +85,11 @@ bool may_be_dotted_abbreviation(const Cursor& c, std::size_t begin) {
   return second == '.' || c.byte(begin + 2) == '.';
 }
 
-Token scan_word(const Cursor& c, std::size_t begin) {
-  Token tok{TokenKind::kWord, 0, begin, begin, {}};
+// The scanners fill a token already in place in the output (fresh: empty norm), so that no
+// token is built aside and moved: tokenize runs over every byte of every context.
+void scan_word(const Cursor& c, std::size_t begin, Token& tok) {
+  tok.kind = TokenKind::kWord;
+  tok.begin = tok.end = begin;
   if (const auto e = may_be_dotted_abbreviation(c, begin) ? dotted_abbreviation_end(c, begin)
                                                           : std::string_view::npos;
       e != std::string_view::npos) {
@@ -162,11 +165,11 @@ Token scan_word(const Cursor& c, std::size_t begin) {
     tok.end = tok.end + c.at(tok.end).length + 1;
   }
   if (tok.norm == "n't") tok.flags = (tok.flags & ~kContraction) | kClitic;
-  return tok;
 }
 
-Token scan_number(const Cursor& c, std::size_t begin) {
-  Token tok{TokenKind::kNumber, 0, begin, begin, {}};
+void scan_number(const Cursor& c, std::size_t begin, Token& tok) {
+  tok.kind = TokenKind::kNumber;
+  tok.begin = tok.end = begin;
   std::size_t p = begin;
   if (c.byte(p) == '-' || c.byte(p) == '+') {
     tok.norm.push_back(c.byte(p));
@@ -220,29 +223,25 @@ Token scan_number(const Cursor& c, std::size_t begin) {
     }
   }
   tok.end = p;
-  return tok;
 }
 
-Token scan_other(const Cursor& c, std::size_t begin) {
+void scan_other(const Cursor& c, std::size_t begin, Token& tok) {
   const auto d = c.at(begin);
-  Token tok{classify(d.code_point) == CharClass::kPunctuation ? TokenKind::kPunctuation
-                                                              : TokenKind::kSymbol,
-            0,
-            begin,
-            begin + d.length,
-            {}};
+  tok.kind = classify(d.code_point) == CharClass::kPunctuation ? TokenKind::kPunctuation
+                                                               : TokenKind::kSymbol;
+  tok.begin = begin;
+  tok.end = begin + d.length;
   if (!d.valid) {
     append_utf8(tok.norm, kReplacementChar);
-    return tok;
+    return;
   }
   if (d.code_point == '.') {
     while (c.byte(tok.end) == '.')
       ++tok.end;  // "..." as one token
     tok.norm.assign(tok.end - begin, '.');
-    return tok;
+    return;
   }
   append_lower(tok.norm, d.code_point);
-  return tok;
 }
 
 }  // namespace
@@ -259,25 +258,29 @@ void tokenize(std::string_view text, std::vector<Token>& out) {
       prev = cls;
       continue;
     }
-    Token tok;
+    Token& tok = out.emplace_back();
     if (cls == CharClass::kDigit ||
         ((d.code_point == '-' || d.code_point == '+') && c.is_digit(pos + 1) &&
          prev != CharClass::kLetter && prev != CharClass::kDigit)) {
-      tok = scan_number(c, pos);
+      scan_number(c, pos, tok);
     } else if (cls == CharClass::kLetter) {
-      tok = scan_word(c, pos);
+      scan_word(c, pos, tok);
     } else if (is_apostrophe(d.code_point) && prev == CharClass::kSpace &&
                c.is_letter(pos + d.length)) {
       // Clitic split off by a pre-tokeniser: "world 's", "they 're".
       const std::size_t e = letters_end(c, pos + d.length);
       const std::string suffix = ascii_lower(text.substr(pos + d.length, e - pos - d.length));
       if (is_clitic_suffix(suffix) && !c.is_digit(e)) {
-        tok = Token{TokenKind::kWord, kClitic, pos, e, "'" + suffix};
+        tok.kind = TokenKind::kWord;
+        tok.flags = kClitic;
+        tok.begin = pos;
+        tok.end = e;
+        tok.norm = "'" + suffix;
       } else {
-        tok = scan_other(c, pos);
+        scan_other(c, pos, tok);
       }
     } else {
-      tok = scan_other(c, pos);
+      scan_other(c, pos, tok);
     }
     if (tok.kind == TokenKind::kWord || tok.kind == TokenKind::kNumber) {
       prev = tok.kind == TokenKind::kWord ? CharClass::kLetter : CharClass::kDigit;
@@ -285,7 +288,6 @@ void tokenize(std::string_view text, std::vector<Token>& out) {
       prev = CharClass::kPunctuation;
     }
     pos = tok.end;
-    out.push_back(std::move(tok));
   }
 }
 
