@@ -63,6 +63,33 @@ class AnyStream {
                                     std::forward<Token>(token));
   }
 
+  // Plain TCP: writes what the socket takes at once, without waiting. A client that keeps
+  // reading takes a whole event this way, so no asynchronous write is started for it (no
+  // reactor operation, no completion posted, the coroutine does not suspend); the caller sends
+  // what is left, if anything, with async_write_unbounded. TLS: writes nothing. Returns the
+  // bytes written; `ec` is set only for errors other than "would block".
+  template <class ConstBufferSequence>
+  std::size_t write_some_now(const ConstBufferSequence& buffers, boost::beast::error_code& ec) {
+    ec = {};
+    auto* tcp = std::get_if<Tcp>(&stream_);
+    if (tcp == nullptr) return 0;
+    auto& socket = tcp->socket();
+    if (!socket.non_blocking()) {
+      // Once per socket; the asynchronous operations work the same in either mode.
+      socket.non_blocking(true, ec);
+      if (ec) {
+        ec = {};
+        return 0;
+      }
+    }
+    std::size_t n = socket.write_some(buffers, ec);
+    if (ec == boost::asio::error::would_block || ec == boost::asio::error::try_again) {
+      ec = {};
+      return 0;
+    }
+    return n;
+  }
+
   // Moves the connection's socket onto `executor` (the strand of the exchange that reuses it,
   // when connections run on strands of one shared io_context).
   // Plain TCP gets a new tcp_stream; under TLS only the socket moves, and the tcp_stream's

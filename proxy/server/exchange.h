@@ -92,7 +92,9 @@ class Exchange {
   // socket only when nothing is; a plain loop instead of Beast's composed read per event.
   boost::asio::awaitable<std::pair<boost::beast::error_code, std::size_t>> read_body(
       BodyParser& parser, std::span<char> out);
-  // Writes body bytes to the client, framed as a chunk when the response is chunked.
+  // Writes body bytes to the client, framed as a chunk when the response is chunked; an empty
+  // piece is the end of the body (the last chunk). At once when the socket takes them all, the
+  // usual case, else the rest asynchronously. False when the client is gone.
   boost::asio::awaitable<bool> write_body_piece(std::string_view piece);
   observability::ErrorKind upstream_read_error(const boost::beast::error_code& ec) const;
 

@@ -5,8 +5,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
+#include <span>
 #include <tuple>
 
+#include <boost/beast/core/buffers_suffix.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
@@ -33,6 +35,22 @@ constexpr std::size_t kUpstreamReadBytes = 16 * 1024;
 
 bool is_http_error(const beast::error_code& ec) {
   return ec.category() == http::make_error_code(http::error::end_of_stream).category();
+}
+
+// "%zx\r\n" of a chunk's size into `out`; returns its length.
+std::size_t format_chunk_size(std::size_t size, std::array<char, 20>& out) {
+  constexpr std::string_view kHex = "0123456789abcdef";
+  std::array<char, 16> digits;
+  std::size_t count = 0;
+  do {
+    digits[count++] = kHex[size & 0xf];
+    size >>= 4;
+  } while (size != 0);
+  for (std::size_t i = 0; i < count; ++i)
+    out[i] = digits[count - 1 - i];
+  out[count] = '\r';
+  out[count + 1] = '\n';
+  return count + 2;
 }
 
 double seconds_since(Exchange::Clock::time_point t) {
@@ -134,24 +152,32 @@ awaitable<std::pair<beast::error_code, std::size_t>> Exchange::read_body(BodyPar
 }
 
 awaitable<bool> Exchange::write_body_piece(std::string_view piece) {
-  client_write_since_ = Clock::now();
-  beast::error_code ec;
-  std::size_t n = 0;
+  std::array<char, 20> size_line;
+  std::array<asio::const_buffer, 3> buffers{asio::buffer(piece)};
+  std::size_t count = 1;
   if (response_chunked_) {
-    std::array<char, 20> size_line;
-    int length = std::snprintf(size_line.data(), size_line.size(), "%zx\r\n", piece.size());
-    std::array<asio::const_buffer, 3> chunk{
-        asio::buffer(size_line.data(), static_cast<std::size_t>(length)), asio::buffer(piece),
-        asio::buffer("\r\n", 2)};
-    std::tie(ec, n) = co_await client_.async_write_unbounded(chunk, kUseTuple);
-  } else {
-    std::tie(ec, n) = co_await client_.async_write_unbounded(asio::buffer(piece), kUseTuple);
+    buffers = {asio::buffer(size_line.data(), format_chunk_size(piece.size(), size_line)),
+               asio::buffer(piece), asio::buffer("\r\n", 2)};
+    count = 3;
   }
-  client_write_since_ = kNotWaiting;
+  const std::span<const asio::const_buffer> all(buffers.data(), count);
+  beast::error_code ec;
+  std::size_t n = client_.write_some_now(all, ec);
+  if (!ec && n < asio::buffer_size(all)) {
+    // The socket is full (or TLS): the rest goes asynchronously, bounded by the watchdog.
+    beast::buffers_suffix<std::span<const asio::const_buffer>> rest(all);
+    rest.consume(n);
+    client_write_since_ = Clock::now();
+    auto [wec, wn] = co_await client_.async_write_unbounded(rest, kUseTuple);
+    client_write_since_ = kNotWaiting;
+    ec = wec;
+    n += wn;
+  }
   record_.bytes_out += n;
   if (ec) {
     client_gone_ = true;
-    fail(ErrorKind::kClientDisconnect);
+    // An empty piece ends the body: a client that leaves then has had the whole answer.
+    if (!piece.empty()) fail(ErrorKind::kClientDisconnect);
     co_return false;
   }
   co_return true;
@@ -265,16 +291,7 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
     client_gone_ = true;
     co_return;
   }
-  if (response_chunked_) {
-    client_write_since_ = Clock::now();
-    auto [ec, n] = co_await client_.async_write_unbounded(asio::buffer("0\r\n\r\n", 5), kUseTuple);
-    client_write_since_ = kNotWaiting;
-    record_.bytes_out += n;
-    if (ec) {
-      client_gone_ = true;
-      co_return;
-    }
-  }
+  if (response_chunked_ && !co_await write_body_piece({})) co_return;  // the last chunk
   response_complete_ = true;
 }
 
