@@ -16,8 +16,9 @@ struct Slot {
   std::uint32_t hash = 0;
   std::uint32_t build = 0;  // stamp of the build `term` belongs to; 0: none yet
   TermId term = kNoTerm;
-  std::uint32_t begin = 0;     // word, then its stem, in the arena
-  std::uint8_t word_size = 0;  // 0: empty slot
+  std::uint32_t stem_hash = 0;  // TermDictionary::hash of the stem
+  std::uint32_t begin = 0;      // word, then its stem, in the arena
+  std::uint8_t word_size = 0;   // 0: empty slot
   std::uint8_t stem_size = 0;
 };
 
@@ -89,7 +90,7 @@ TermId StemCache::term(std::string_view norm) {
     if (slot.hash == hash && slot.word_size == norm.size() &&
         std::memcmp(table.arena.data() + slot.begin, norm.data(), norm.size()) == 0) {
       if (slot.build != build_) {
-        slot.term = dictionary_.intern(table.stem(slot));
+        slot.term = dictionary_.intern(table.stem(slot), slot.stem_hash);
         slot.build = build_;
       }
       return slot.term;
@@ -105,7 +106,8 @@ TermId StemCache::term(std::string_view norm) {
   Slot& slot = table.slots[at];
   slot.hash = hash;
   slot.build = build_;
-  slot.term = dictionary_.intern(stem);
+  slot.stem_hash = TermDictionary::hash(stem);
+  slot.term = dictionary_.intern(stem, slot.stem_hash);
   slot.begin = static_cast<std::uint32_t>(table.arena.size());
   slot.word_size = static_cast<std::uint8_t>(norm.size());
   slot.stem_size = static_cast<std::uint8_t>(stem.size());

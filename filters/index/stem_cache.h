@@ -19,7 +19,7 @@ class StemCache {
   // Largest cached word: longer words are stemmed at each use (Snowball leaves words over 64
   // bytes alone, and long words are rare).
   static constexpr std::size_t kMaxCachedWord = 32;
-  // Bounds of the per-thread table (about 520 KB per thread that builds indexes).
+  // Bounds of the per-thread table (about 600 KB per thread that builds indexes).
   static constexpr std::size_t kMaxEntries = 8192;
   static constexpr std::size_t kMaxArenaBytes = kMaxEntries * 24;
 

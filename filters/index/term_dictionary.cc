@@ -3,28 +3,25 @@
 #include <functional>
 
 namespace groundgate::filters::index {
-namespace {
 
-std::size_t hash_term(std::string_view term) {
-  return std::hash<std::string_view>{}(term);
+std::uint32_t TermDictionary::hash(std::string_view term) {
+  return static_cast<std::uint32_t>(std::hash<std::string_view>{}(term));
 }
-
-}  // namespace
 
 TermId TermDictionary::find(std::string_view t) const {
   if (slots_.empty()) return kNoTerm;
   std::size_t mask = slots_.size() - 1;
-  for (std::size_t slot = hash_term(t) & mask; slots_[slot] != kNoTerm; slot = (slot + 1) & mask) {
+  for (std::size_t slot = hash(t) & mask; slots_[slot] != kNoTerm; slot = (slot + 1) & mask) {
     if (term(slots_[slot]) == t) return slots_[slot];
   }
   return kNoTerm;
 }
 
-TermId TermDictionary::intern(std::string_view t) {
+TermId TermDictionary::intern(std::string_view t, std::uint32_t term_hash) {
   // Load factor at most 1/2 keeps probes short.
-  if ((size() + 1) * 2 > slots_.size()) grow();
+  if ((size() + 1) * 2 > slots_.size()) rehash(slots_.empty() ? 64 : slots_.size() * 2);
   std::size_t mask = slots_.size() - 1;
-  std::size_t slot = hash_term(t) & mask;
+  std::size_t slot = term_hash & mask;
   for (; slots_[slot] != kNoTerm; slot = (slot + 1) & mask) {
     if (term(slots_[slot]) == t) return slots_[slot];
   }
@@ -35,11 +32,19 @@ TermId TermDictionary::intern(std::string_view t) {
   return id;
 }
 
-void TermDictionary::grow() {
-  std::vector<TermId> slots(slots_.empty() ? 64 : slots_.size() * 2, kNoTerm);
+void TermDictionary::reserve(std::size_t terms) {
+  std::size_t slot_count = slots_.empty() ? 64 : slots_.size();
+  while (terms * 2 > slot_count)
+    slot_count *= 2;
+  if (slot_count > slots_.size()) rehash(slot_count);
+  offsets_.reserve(terms + 1);
+}
+
+void TermDictionary::rehash(std::size_t slot_count) {
+  std::vector<TermId> slots(slot_count, kNoTerm);
   std::size_t mask = slots.size() - 1;
   for (TermId id = 0; id < size(); ++id) {
-    std::size_t slot = hash_term(term(id)) & mask;
+    std::size_t slot = hash(term(id)) & mask;
     while (slots[slot] != kNoTerm)
       slot = (slot + 1) & mask;
     slots[slot] = id;
