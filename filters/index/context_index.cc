@@ -86,13 +86,14 @@ std::shared_ptr<const ContextIndex> ContextIndex::build(std::vector<context::Pas
       piece.terms_end = static_cast<std::uint32_t>(index->piece_terms_.size());
       const auto self = static_cast<std::uint32_t>(index->pieces_.size());
       std::span<const text::Token> sentence_tokens(tokens.data() + first_token, t - first_token);
-      piece.chain_begin = self > passage_first && refers_back(sentence_tokens)
-                              ? index->pieces_.back().chain_begin
-                              : self;
       piece.entities_begin = static_cast<std::uint32_t>(index->entities_.size());
+      bool opens_with_name = false;
       if (options.entities && t > first_token) {
         // The sentence's tokens carry passage offsets, so its entities do too.
         for (const text::Entity& e : text::extract_entities(text, sentence_tokens)) {
+          opens_with_name = opens_with_name || (e.begin == sentence_tokens.front().begin &&
+                                                e.type != text::EntityType::kTime &&
+                                                e.type != text::EntityType::kNumber);
           index->entities_.push_back(pack_entity(e, index->entity_strings_));
           if (e.type == text::EntityType::kTime || e.type == text::EntityType::kNumber) continue;
           for (const text::Token& w : sentence_tokens) {
@@ -103,6 +104,11 @@ std::shared_ptr<const ContextIndex> ContextIndex::build(std::vector<context::Pas
         }
       }
       piece.entities_end = static_cast<std::uint32_t>(index->entities_.size());
+      // A sentence that opens with a name speaks of that name: its pronouns ("Reggie Yates
+      // ... best known from his roles") point to it, not back to the previous sentence.
+      piece.chain_begin = self > passage_first && !opens_with_name && refers_back(sentence_tokens)
+                              ? index->pieces_.back().chain_begin
+                              : self;
       index->pieces_.push_back(piece);
     }
   }
