@@ -106,6 +106,19 @@ bool proper_noun(const Token& w, const Token& sentence_start, const text::Lexico
   return lexicon->lemmas(w.norm, text::Lexicon::Pos::kAdjective).empty();
 }
 
+// "only A ...", "only the A ...": the clause claims its subject alone.
+bool opens_with_only(std::span<const Token> tokens, std::string_view subject,
+                     std::string_view sentence) {
+  const auto at = static_cast<std::size_t>(subject.data() - sentence.data());
+  for (std::size_t i = 0; i + 1 < tokens.size() && tokens[i].begin < at; ++i) {
+    if (tokens[i].norm != "only") continue;
+    std::size_t next = i + 1;
+    if (tokens[next].norm == "the" && next + 1 < tokens.size()) ++next;
+    if (tokens[next].begin == at) return true;
+  }
+  return false;
+}
+
 bool inside_name(const Token& t, std::span<const Entity> entities) {
   return std::any_of(entities.begin(), entities.end(), [&](const Entity& e) {
     return !is_value_entity(e) && t.begin >= e.begin && t.end <= e.end;
@@ -357,14 +370,63 @@ bool PieceVerifier::together(const Anchor& a, const Anchor& b) const {
   return reaches(a, b) || reaches(b, a);
 }
 
-const PieceVerifier::Anchor* PieceVerifier::opening_name(
-    std::span<const Anchor> anchors, std::string_view sentence,
-    std::span<const Token* const> stem_tokens) {
-  if (anchors.empty() || !anchors.front().is_name || stem_tokens.empty()) return nullptr;
-  const Anchor& first = anchors.front();
-  const std::size_t at = static_cast<std::size_t>(first.text.data() - sentence.data());
-  const std::size_t word = stem_tokens.front()->begin;
-  return word >= at && word < at + first.text.size() ? &first : nullptr;
+std::vector<PieceVerifier::Anchor> PieceVerifier::subjects(std::span<const Anchor> anchors,
+                                                           std::string_view sentence,
+                                                           std::span<const Token> tokens) const {
+  std::vector<Anchor> out;
+  // The clause's first word, past answer particles, "only" and an article ("No, only the ...").
+  auto skipped = [](const Token& t) {
+    return t.kind != text::TokenKind::kWord || is_particle(t.norm) || t.norm == "only" ||
+           t.norm == "the" || t.norm == "a" || t.norm == "an";
+  };
+  std::size_t first = 0;
+  while (first < tokens.size() && skipped(tokens[first]))
+    ++first;
+  if (first == tokens.size()) return out;
+  const std::size_t word = tokens[first].begin;
+  auto offset = [&](const Anchor& a) {
+    return static_cast<std::size_t>(a.text.data() - sentence.data());
+  };
+  if (!anchors.empty() && anchors.front().is_name && word >= offset(anchors.front()) &&
+      word < offset(anchors.front()) + anchors.front().text.size()) {
+    // The opening name, and the names joined to it by "and", "&" or commas.
+    out.push_back(anchors.front());
+    for (std::size_t i = 1; i < anchors.size() && anchors[i].is_name; ++i) {
+      const std::size_t gap_begin = offset(anchors[i - 1]) + anchors[i - 1].text.size();
+      const std::size_t gap_end = offset(anchors[i]);
+      const bool joined = std::all_of(tokens.begin(), tokens.end(), [&](const Token& t) {
+        return t.end <= gap_begin || t.begin >= gap_end || t.norm == "and" || t.norm == "&" ||
+               t.norm == ",";
+      });
+      if (!joined) break;
+      out.push_back(anchors[i]);
+    }
+    return out;
+  }
+  // "Both are American authors.", "Yes, both documentaries are ...": the question's names.
+  if (tokens[first].norm != "both" && tokens[first].norm != "each") return out;
+  for (const Entity& q : question_entities_) {
+    if (is_value_entity(q)) continue;
+    Anchor a{std::string_view(q.text), name_pieces(q.text), true};
+    if (!a.pieces.empty()) out.push_back(std::move(a));
+  }
+  if (out.size() < 2) out.clear();
+  return out;
+}
+
+std::vector<std::uint32_t> PieceVerifier::name_pieces(std::string_view name) const {
+  index::TermId rarest = index::kNoTerm;
+  for (const Token& t : text::tokenize(name)) {
+    if (!text::is_content_word(t)) continue;
+    const index::TermId term = index_->terms().find(text::stem(t.norm));
+    if (term == index::kNoTerm) continue;
+    if (rarest == index::kNoTerm ||
+        index_->document_frequency(term) <= index_->document_frequency(rarest))
+      rarest = term;
+  }
+  if (rarest == index::kNoTerm) return {};
+  std::span<const std::uint32_t> pieces = index_->postings(rarest);
+  return {pieces.begin(), pieces.end()};
 }
 
 std::optional<std::pair<std::string_view, std::string_view>> PieceVerifier::unrelated(
@@ -606,26 +668,67 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
   if (options_.check_relations && !compares(tokens, options_.lexicon.get())) {
     std::vector<Anchor> found = anchors(sentence, entities, stems, terms, stem_tokens);
     auto pair = unrelated(found);
-    // The clause's subject, when it opens with a name ("Lucy Gordon directed Serendipity"):
-    // what the clause says is said of it, so every other name, value and word must be
-    // related to the subject itself, not only to some other name of the clause.
-    const Anchor* subject = opening_name(found, sentence, stem_tokens);
-    for (std::size_t i = 0; !pair && subject != nullptr && i < found.size(); ++i) {
-      if (&found[i] != subject && !together(*subject, found[i]))
-        pair = std::pair{subject->text, found[i].text};
+    // The clause's subjects, when it opens with names ("Lucy Gordon directed Serendipity",
+    // "Cia Berg and David Lee Roth were ..."): what the clause says is said of each of them,
+    // so every other name, value and word must be related to each subject itself, not only
+    // to some other name of the clause.
+    const std::vector<Anchor> subject_list = subjects(found, sentence, tokens);
+    auto is_subject = [&](const Anchor& a) {
+      return std::any_of(subject_list.begin(), subject_list.end(),
+                         [&](const Anchor& s) { return s.text.data() == a.text.data(); });
+    };
+    for (const Anchor& subject : subject_list) {
+      for (std::size_t i = 0; !pair && i < found.size(); ++i) {
+        if (!is_subject(found[i]) && !together(subject, found[i]))
+          pair = std::pair{subject.text, found[i].text};
+      }
     }
     // Each other content word of the context must also be said of one of the names or values.
-    for (std::size_t i = 0; !pair && !found.empty() && i < words.size(); ++i) {
+    const bool bound = !found.empty() || !subject_list.empty();
+    for (std::size_t i = 0; !pair && bound && i < words.size(); ++i) {
       const index::TermId term = terms[word_stem[i]];
       if (term == index::kNoTerm || inside_name(*words[i], entities)) continue;
       Anchor word{words[i]->surface(sentence), {}};
       std::span<const std::uint32_t> pieces = index_->postings(term);
       word.pieces.assign(pieces.begin(), pieces.end());
-      if (subject != nullptr) {
-        if (!together(*subject, word)) pair = std::pair{subject->text, word.text};
-      } else if (std::none_of(found.begin(), found.end(),
-                              [&](const Anchor& a) { return together(a, word); })) {
+      for (const Anchor& subject : subject_list) {
+        if (!pair && !together(subject, word)) pair = std::pair{subject.text, word.text};
+      }
+      if (subject_list.empty() && std::none_of(found.begin(), found.end(), [&](const Anchor& a) {
+            return together(a, word);
+          })) {
         pair = std::pair{found.front().text, word.text};
+      }
+    }
+    // "No, only A is a drink.": the context saying the same of the question's other one
+    // contradicts the "only".
+    if (!pair && !subject_list.empty() &&
+        opens_with_only(tokens, subject_list.front().text, sentence)) {
+      std::vector<Anchor> claim;  // what the clause says of its subject
+      for (const Anchor& a : found) {
+        if (!is_subject(a)) claim.push_back(a);
+      }
+      for (std::size_t i = 0; i < words.size(); ++i) {
+        const index::TermId term = terms[word_stem[i]];
+        if (term == index::kNoTerm || inside_name(*words[i], entities)) continue;
+        std::span<const std::uint32_t> pieces = index_->postings(term);
+        claim.push_back({words[i]->surface(sentence), {pieces.begin(), pieces.end()}});
+      }
+      for (const Entity& q : question_entities_) {
+        if (claim.empty() || is_value_entity(q)) break;
+        const bool named = std::any_of(entities.begin(), entities.end(),
+                                       [&](const Entity& e) { return e.key == q.key; });
+        if (named) continue;
+        const Anchor other{std::string_view(q.text), name_pieces(q.text), true};
+        if (other.pieces.empty()) continue;
+        if (std::all_of(claim.begin(), claim.end(),
+                        [&](const Anchor& c) { return together(other, c); })) {
+          return contradict(ReasonCode::kExclusiveMismatch,
+                            HallucinationType::kContextualFabrication,
+                            "answer says only " + quoted(subject_list.front().text) +
+                                ", the context says the same of " + quoted(other.text),
+                            other.pieces.front());
+        }
       }
     }
     if (pair) {

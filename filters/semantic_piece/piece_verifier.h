@@ -72,10 +72,13 @@ class PieceVerifier {
                               std::span<const std::string> stems,
                               std::span<const index::TermId> terms,
                               std::span<const text::Token* const> stem_tokens) const;
-  // The first anchor when it is a name the clause opens with (its first content word), else
-  // null: the clause's subject.
-  static const Anchor* opening_name(std::span<const Anchor> anchors, std::string_view sentence,
-                                    std::span<const text::Token* const> stem_tokens);
+  // The clause's subjects: the name it opens with and the names joined to it ("A and B
+  // were ..."), or the question's names for a clause opening with "both" or "each" ("Both are
+  // American authors."); empty when the clause opens with no name.
+  std::vector<Anchor> subjects(std::span<const Anchor> anchors, std::string_view sentence,
+                               std::span<const text::Token> tokens) const;
+  // The pieces of a name's rarest word in the context ("Stanford University": "Stanford").
+  std::vector<std::uint32_t> name_pieces(std::string_view name) const;
   // Two anchors the context never relates, even through the clause's other anchors.
   std::optional<std::pair<std::string_view, std::string_view>> unrelated(
       std::span<const Anchor> anchors) const;

@@ -301,6 +301,35 @@ TEST_F(VerifierTest, WhatAClauseSaysIsSaidOfTheNameItOpensWith) {
             Label::kSupported);
 }
 
+TEST_F(VerifierTest, NamesJoinedToTheSubjectAreEachItsSubject) {
+  context({"Alan Furst is an American author of spy novels.",
+           "Jim Grant, known by his pen name Lee Child, is a British author of thrillers.",
+           "Dan Brown is an American author of thrillers."});
+  // Said of each subject apart: the subjects need not be related to each other.
+  EXPECT_EQ(only("Alan Furst and Dan Brown are American authors.").label, Label::kSupported);
+  EXPECT_EQ(only("Alan Furst and Lee Child are American authors.").label, Label::kUnsupported);
+  // "Both" with no name: the question's names are the subjects.
+  const std::string question = "Alan Furst and Lee Child are what?";
+  EXPECT_EQ(only("Both are American authors.", question).label, Label::kUnsupported);
+  EXPECT_EQ(only("Both are authors.", question).label, Label::kSupported);
+}
+
+TEST_F(VerifierTest, OnlyIsContradictedWhenTheContextSaysTheSameOfTheOtherOne) {
+  context({"Manhattan West is a project of office towers in New York City.",
+           "The Singer Building was an office building in New York City.",
+           "Sake bomb is a beer cocktail made with sake."});
+  const std::string question = "Are Manhattan West and the Singer Building both in New York?";
+  Verdict v = only("No, only Manhattan West is in New York.", question);
+  EXPECT_EQ(v.label, Label::kContradicted) << v.reason;
+  EXPECT_EQ(v.reason_code, ReasonCode::kExclusiveMismatch);
+  EXPECT_EQ(v.reason,
+            "answer says only \"Manhattan West\", the context says the same of "
+            "\"Singer Building\"");
+  const std::string drinks = "Are Manhattan West and Sake bomb both office towers?";
+  EXPECT_EQ(only("No, only Manhattan West is a project of office towers.", drinks).label,
+            Label::kSupported);
+}
+
 TEST_F(VerifierTest, QuestionsNameTheContextDoesNotWriteIsWhomItsOpeningPronounMeans) {
   // A retrieved chunk cut from its document: "Her" is the question's Lucy Gordon.
   context(
