@@ -121,7 +121,9 @@ std::shared_ptr<const ContextIndex> ContextIndex::build(std::vector<context::Pas
 
 void ContextIndex::build_postings() {
   std::size_t term_count = dictionary_.size();
-  // (term, piece, tf) per distinct term of each piece, then a counting sort by term.
+  // (term, piece, tf) per distinct term of each piece, then a counting sort by term. A
+  // term's entry in the current piece is found through its last piece (no sort per piece);
+  // each term's entries come in piece order either way.
   struct Entry {
     TermId term;
     std::uint32_t piece;
@@ -129,20 +131,22 @@ void ContextIndex::build_postings() {
   };
   std::vector<Entry> entries;
   entries.reserve(piece_terms_.size());
-  std::vector<TermId> scratch;
+  constexpr std::uint32_t kNoPiece = std::numeric_limits<std::uint32_t>::max();
+  std::vector<std::uint32_t> last_piece(term_count, kNoPiece);
+  std::vector<std::uint32_t> last_entry(term_count, 0);
   std::size_t total_length = 0;
   for (std::uint32_t i = 0; i < pieces_.size(); ++i) {
     std::span<const TermId> terms = piece_terms(pieces_[i]);
     total_length += terms.size();
-    scratch.assign(terms.begin(), terms.end());
-    std::sort(scratch.begin(), scratch.end());
-    for (std::size_t j = 0; j < scratch.size();) {
-      std::size_t run = j;
-      while (run < scratch.size() && scratch[run] == scratch[j])
-        ++run;
-      entries.push_back(
-          {scratch[j], i, static_cast<std::uint16_t>(std::min<std::size_t>(run - j, kMaxTf))});
-      j = run;
+    for (const TermId term : terms) {
+      if (last_piece[term] == i) {
+        std::uint16_t& tf = entries[last_entry[term]].tf;
+        if (tf < kMaxTf) ++tf;
+        continue;
+      }
+      last_piece[term] = i;
+      last_entry[term] = static_cast<std::uint32_t>(entries.size());
+      entries.push_back({term, i, 1});
     }
   }
   posting_offsets_.assign(term_count + 1, 0);
