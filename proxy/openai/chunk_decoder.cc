@@ -23,6 +23,20 @@ std::string_view trim_right(std::string_view token) {
   return token;
 }
 
+// A member's key. OpenAI's keys never hold escapes: their raw bytes are the key, which spares
+// copying each one into the parser's string buffer; a key with an escape is unescaped.
+simdjson::error_code key_of(od::field& field, std::string_view& key) {
+  const char* raw = field.key().raw();  // just past the opening quote; the input is padded
+  std::size_t n = 0;
+  while (raw[n] != '"' && raw[n] != '\\')
+    ++n;
+  if (raw[n] == '"') {
+    key = std::string_view(raw, n);
+    return simdjson::SUCCESS;
+  }
+  return field.unescaped_key().get(key);
+}
+
 // Walks one document; `base` is the start of the padded input, for byte offsets.
 class Walker {
  public:
@@ -33,7 +47,7 @@ class Walker {
       od::field field;
       std::string_view key;
       if (auto error = std::move(field_result).get(field); error) return failure("chunk", error);
-      if (auto error = field.unescaped_key().get(key); error) return failure("chunk key", error);
+      if (auto error = key_of(field, key); error) return failure("chunk key", error);
       od::value value = field.value();
       Status status;
       if (key == "id") {
@@ -115,7 +129,7 @@ class Walker {
       od::field field;
       std::string_view key;
       if (auto error = std::move(field_result).get(field); error) return failure("error", error);
-      if (auto error = field.unescaped_key().get(key); error) return failure("error key", error);
+      if (auto error = key_of(field, key); error) return failure("error key", error);
       std::string_view message;
       if (key == "message" && field.value().get_string().get(message) == simdjson::SUCCESS) {
         out_.error_message.assign(message);
@@ -145,7 +159,7 @@ class Walker {
       od::field field;
       std::string_view key;
       if (auto error = std::move(field_result).get(field); error) return failure("choice", error);
-      if (auto error = field.unescaped_key().get(key); error) return failure("choice key", error);
+      if (auto error = key_of(field, key); error) return failure("choice key", error);
       od::value value = field.value();
       Status status;
       if (key == "index") {
@@ -178,7 +192,7 @@ class Walker {
       od::field field;
       std::string_view key;
       if (auto error = std::move(field_result).get(field); error) return failure("delta", error);
-      if (auto error = field.unescaped_key().get(key); error) return failure("delta key", error);
+      if (auto error = key_of(field, key); error) return failure("delta key", error);
       od::value member = field.value();
       if (key == "content") {
         if (Status status = text(member, choice); !status.ok) return status;
@@ -227,24 +241,71 @@ class Walker {
 
 }  // namespace
 
-Status ChunkDecoder::decode(std::string_view json, DecodedChunk& out) {
-  out = DecodedChunk{};
-  padded_.assign(json);
-  padded_.append(simdjson::SIMDJSON_PADDING, ' ');
+void DecodedChunk::clear() {
+  id.clear();
+  object.clear();
+  created.reset();
+  model.clear();
+  system_fingerprint.clear();
+  header.id.clear();
+  header.object.clear();
+  header.created.clear();
+  header.model.clear();
+  header.system_fingerprint.clear();
+  choices.clear();
+  has_usage = false;
+  has_error = false;
+  error_message.clear();
+}
+
+namespace {
+
+// A parser and the padded copy of its input.
+struct ParseBuffers {
+  od::parser parser;
+  std::string padded;
+};
+
+// Chunks are decoded one at a time per thread and nothing refers to the parser's buffers after
+// a decode, so one set per thread serves every stream: an I/O thread's next chunk finds them in
+// cache, where a set per stream would be cold each time. Documents larger than this (whole
+// non-streamed responses) get buffers of their own, so a thread keeps no large ones.
+constexpr std::size_t kSharedParseBytes = 64u << 10;
+
+ParseBuffers& thread_buffers() {
+  thread_local ParseBuffers buffers;
+  return buffers;
+}
+
+Status decode_with(ParseBuffers& buffers, std::string_view json, DecodedChunk& out) {
+  out.clear();
+  buffers.padded.assign(json);
+  buffers.padded.append(simdjson::SIMDJSON_PADDING, ' ');
   od::document document;
-  if (auto error = parser_.iterate(padded_.data(), json.size(), padded_.size()).get(document);
+  if (auto error = buffers.parser.iterate(buffers.padded.data(), json.size(), buffers.padded.size())
+                       .get(document);
       error) {
     return failure("chunk", error);
   }
   od::object object;
   if (auto error = document.get_object().get(object); error) return failure("chunk", error);
-  if (Status status = Walker(padded_.data(), out).root(object); !status.ok) return status;
+  if (Status status = Walker(buffers.padded.data(), out).root(object); !status.ok) return status;
   // On Demand stops after the root object; anything but whitespace after it is not JSON.
   const char* location = nullptr;
   if (document.current_location().get(location) == simdjson::SUCCESS) {
     return Status::failure("trailing content after the chunk object");
   }
   return {};
+}
+
+}  // namespace
+
+Status ChunkDecoder::decode(std::string_view json, DecodedChunk& out) {
+  if (json.size() > kSharedParseBytes) {
+    ParseBuffers own;
+    return decode_with(own, json, out);
+  }
+  return decode_with(thread_buffers(), json, out);
 }
 
 }  // namespace groundgate::proxy::openai

@@ -61,6 +61,9 @@ struct DecodedChunk {
 
   // Legacy completions carry text in choices[i].text and have no delta objects.
   bool legacy() const { return object == "text_completion"; }
+  // Back to the empty chunk, keeping the strings' and the choice list's storage: a stream
+  // decodes one chunk per token, and the header strings are too long for in-place storage.
+  void clear();
 };
 
 class ChunkDecoder {
@@ -68,11 +71,9 @@ class ChunkDecoder {
   // Choice indexes outside [0, kMaxChoiceIndex] are rejected: the chain keeps state per index.
   static constexpr std::int64_t kMaxChoiceIndex = 1023;
 
+  // Decodes with a parser shared by every decoder of the calling thread (see the definition);
+  // nothing refers to its buffers once decode returns.
   Status decode(std::string_view json, DecodedChunk& out);
-
- private:
-  simdjson::ondemand::parser parser_;  // reused: keeps its buffers between chunks
-  std::string padded_;                 // the input copied with simdjson's padding
 };
 
 }  // namespace groundgate::proxy::openai

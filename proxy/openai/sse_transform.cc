@@ -121,7 +121,8 @@ void SseTransform::handle_chunk(const sse::SseEvent& event, std::string& out) {
     forward(event, out);
     return;
   }
-  if (!chunk_.header.id.empty() || !chunk_.header.object.empty()) header_ = chunk_.header;
+  // Swapped, not copied: the chunk's header is not read again, and both keep their storage.
+  if (!chunk_.header.id.empty() || !chunk_.header.object.empty()) std::swap(header_, chunk_.header);
   if (!chunk_.object.empty()) legacy_ = chunk_.legacy();
   if (chunk_.choices.empty() && chunk_.has_usage && event.terminated) {
     held_usage_ = event;
@@ -136,7 +137,9 @@ void SseTransform::handle_chunk(const sse::SseEvent& event, std::string& out) {
   std::vector<std::string> annotations;
   std::string before;  // held text of finishing choices that have no text token to carry it
   std::vector<int> finished;
-  std::vector<std::pair<int, std::string>> released;  // per choice, the text this chunk lets out
+  // Per earlier choice of this chunk, the text it lets out (kept only when a later choice
+  // follows: a stop there still sends it). Most chunks carry one choice and keep nothing.
+  std::vector<std::pair<int, std::string>> released;
   // A filter stopped: what was released before the stop, in this chunk, still goes out.
   const auto stop_here = [&](int index, std::string text) {
     released.emplace_back(index, complete_utf8(index, std::move(text), true));
@@ -150,7 +153,9 @@ void SseTransform::handle_chunk(const sse::SseEvent& event, std::string& out) {
     out.append(before);
     stop(std::move(annotations), out);
   };
-  for (const auto& choice : chunk_.choices) {
+  const std::size_t last = chunk_.choices.size() - 1;
+  for (std::size_t at = 0; at < chunk_.choices.size(); ++at) {
+    const ChoiceDelta& choice = chunk_.choices[at];
     std::string text;
     if (choice.has_text && !choice.text.empty()) {
       auto output = chain_->on_delta(choice.index, choice.text);
@@ -167,7 +172,7 @@ void SseTransform::handle_chunk(const sse::SseEvent& event, std::string& out) {
       finished.push_back(choice.index);
     }
     text = complete_utf8(choice.index, std::move(text), finishing);
-    if (choice.has_text) released.emplace_back(choice.index, text);
+    if (choice.has_text && at != last) released.emplace_back(choice.index, text);
     if (choice.has_text) {
       if (text != choice.text) edits.push_back(Edit::text(choice.text_range, text));
     } else if (!text.empty()) {
