@@ -137,16 +137,24 @@ ChainOutput FilterChain::run(int choice, std::string_view delta, bool end_of_cho
     return result;
   }
 
-  std::string carry(delta);  // the input of the current filter, then its output
+  // `input` is the current filter's new text, `output` what it hands on; they swap roles per
+  // filter. A filter that holds nothing sees its input where it is (most calls: text goes on at
+  // once), and only what it keeps back is copied into its pending text.
+  std::string input(delta);
+  std::string output;
   for (std::size_t i = 0; i < filters_.size(); ++i) {
     FilterState& filter_state = state->filters[i];
-    filter_state.pending.append(carry);
-    carry.clear();
-    if (filter_state.pending.empty() && !end_of_choice) continue;
+    const bool direct = filter_state.pending.empty();
+    if (!direct) filter_state.pending.append(input);
+    const std::string_view pending = direct ? std::string_view(input) : filter_state.pending;
+    output.clear();
+    if (pending.empty() && !end_of_choice) {
+      input.clear();
+      continue;
+    }
 
-    CallOutput out(filter_state.pending, carry, result.annotations, counters_);
-    filters_[i]->on_text(
-        TextEvent{choice, filter_state.pending, filter_state.offset, end_of_choice}, out);
+    CallOutput out(pending, output, result.annotations, counters_);
+    filters_[i]->on_text(TextEvent{choice, pending, filter_state.offset, end_of_choice}, out);
     if (out.stopped()) {
       stopped_ = true;
       stop_reason_ = out.stop_reason();
@@ -154,6 +162,7 @@ ChainOutput FilterChain::run(int choice, std::string_view delta, bool end_of_cho
       filter_state.pending.clear();
       // What the stopping filter released before it stopped was checked: it goes on through
       // the later filters, which get no end of choice (what they hold stays unreleased).
+      std::string carry = std::move(output);
       for (std::size_t j = i + 1; j < filters_.size() && !carry.empty(); ++j)
         carry = run_stopped_tail(*state, choice, j, std::move(carry), result.annotations);
       result.text = std::move(carry);
@@ -161,11 +170,11 @@ ChainOutput FilterChain::run(int choice, std::string_view delta, bool end_of_cho
     }
 
     std::size_t consumed = out.consumed();
-    const std::size_t left = filter_state.pending.size() - consumed;
+    const std::size_t left = pending.size() - consumed;
     if (left > 0 && (end_of_choice || left > limits_.max_pending)) {
       // Never lose text: what a filter will not or may not hold any longer goes on unchanged.
-      carry.append(filter_state.pending, consumed);
-      consumed = filter_state.pending.size();
+      output.append(pending.substr(consumed));
+      consumed = pending.size();
       if (end_of_choice) {
         ++counters_.end_leftover_releases;
         counters_.end_leftover_bytes += left;
@@ -175,10 +184,15 @@ ChainOutput FilterChain::run(int choice, std::string_view delta, bool end_of_cho
       }
     }
     filter_state.offset += consumed;
-    filter_state.pending.erase(0, consumed);
+    if (!direct) {
+      filter_state.pending.erase(0, consumed);
+    } else if (consumed < pending.size()) {
+      filter_state.pending.assign(pending.substr(consumed));
+    }
     if (end_of_choice) filter_state.pending.shrink_to_fit();
+    std::swap(input, output);
   }
-  result.text = std::move(carry);
+  result.text = std::move(input);
   return result;
 }
 
