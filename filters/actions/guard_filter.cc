@@ -132,10 +132,12 @@ void GuardFilter::on_text(const stream::TextEvent& event, stream::ChoiceOutput& 
   Choice* choice = choice_for(event.choice);
   if (choice == nullptr || choice->unchecked) return on_unchecked(event, out);
 
+  const bool holding = holds(*choice);
   const std::size_t end = event.offset + event.pending.size();
   std::vector<text::StreamSentence> done;
   if (end > choice->fed && choice->fed >= event.offset) {
-    choice->arrivals.note(end, Clock::now());
+    // Arrival times only measure how long held text waited: text that goes on at once needs none.
+    if (holding) choice->arrivals.note(end, Clock::now());
     done = choice->segmenter.feed(event.pending.substr(choice->fed - event.offset));
     choice->fed = end;
   }
@@ -146,7 +148,6 @@ void GuardFilter::on_text(const stream::TextEvent& event, stream::ChoiceOutput& 
     choice->finished = true;
   }
 
-  const bool holding = holds(*choice);
   if (!holding) out.release(event.pending.size());
   std::size_t cursor = event.offset;  // first byte of pending not yet handed on
   const auto hand_on = [&](const text::StreamSentence& sentence) {
@@ -239,7 +240,8 @@ bool GuardFilter::act(Choice& choice, int index, const text::StreamSentence& sen
     if (holding) out.release(length);
     return true;
   }
-  const Clock::time_point arrived = choice.arrivals.of(sentence.span.end - 1);
+  const Clock::time_point arrived =
+      holding ? choice.arrivals.of(sentence.span.end - 1) : Clock::time_point{};
   std::optional<verify::SentenceVerdict> verdict;
   if (choice.verifier) verdict = choice.verifier->verify(sentence.text, sentence.span.begin);
   const verify::SentenceVerdict* v = verdict ? &*verdict : nullptr;
