@@ -106,6 +106,7 @@ struct SemanticPiecesConfig {
   double elsewhere_weight = 1.0;       // weight of words found only elsewhere in the context
   bool question_grounds_words = true;  // the question grounds words (never numbers or dates)
   bool check_relations = true;    // the names and words of a claim must be related in the context
+  bool names_as_written = true;   // a name of 2+ words must be written so in the context
   bool flag_contradicted = true;  // any contradicted piece flags the answer
   double max_unsupported_share = 0.0;  // flag the answer above this share of unsupported pieces
 };

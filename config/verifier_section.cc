@@ -16,8 +16,9 @@ constexpr std::array<std::string_view, 1> kTripletsKeys{"top_k"};
 constexpr std::array<std::string_view, 3> kCombineKeys{"support", "strong_support",
                                                        "contradictions_only"};
 constexpr std::array<std::string_view, 2> kSupportRules{"agreement", "either"};
-constexpr std::array<std::string_view, 8> kSemanticPiecesKeys{"top_k",
+constexpr std::array<std::string_view, 9> kSemanticPiecesKeys{"top_k",
                                                               "check_relations",
+                                                              "names_as_written",
                                                               "min_coverage",
                                                               "match_overlap",
                                                               "elsewhere_weight",
@@ -108,6 +109,9 @@ SemanticPiecesConfig read_semantic_pieces(const YamlField& field, ErrorSink& err
   }
   if (auto f = map.get("check_relations")) {
     if (auto b = read_bool(*f, errors)) out.check_relations = *b;
+  }
+  if (auto f = map.get("names_as_written")) {
+    if (auto b = read_bool(*f, errors)) out.names_as_written = *b;
   }
   if (auto f = map.get("flag_contradicted")) {
     if (auto b = read_bool(*f, errors)) out.flag_contradicted = *b;

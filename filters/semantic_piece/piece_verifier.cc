@@ -358,6 +358,67 @@ const std::vector<std::uint32_t>& PieceVerifier::unnamed_subject_pieces() const 
   return unnamed_;
 }
 
+bool PieceVerifier::composed_name(const Entity& e) const {
+  // A name's words, without the function words names share ("University of X").
+  auto words_of = [](std::string_view key) {
+    std::vector<std::string_view> out;
+    while (!key.empty()) {
+      const std::size_t space = key.find(' ');
+      std::string_view w = key.substr(0, space);
+      if (w != "of" && w != "the" && w != "and") out.push_back(w);
+      if (space == std::string_view::npos) break;
+      key.remove_prefix(space + 1);
+    }
+    return out;
+  };
+  const std::vector<std::string_view> words = words_of(e.key);
+  if (words.size() < 2) return false;
+  auto all_in = [&](std::string_view key) {
+    const std::vector<std::string_view> other = words_of(key);
+    return std::all_of(words.begin(), words.end(), [&](std::string_view w) {
+      return std::find(other.begin(), other.end(), w) != other.end();
+    });
+  };
+  for (const Entity& q : question_entities_) {
+    if (all_in(q.key)) return false;
+  }
+  if (!name_keys_ready_) {
+    name_keys_ready_ = true;
+    const auto pieces = index_->pieces();
+    for (std::uint32_t piece = 0; piece < pieces.size(); ++piece) {
+      for (const index::IndexedEntity& c : index_->piece_entities(pieces[piece])) {
+        if (c.type == EntityType::kTime || c.type == EntityType::kNumber) continue;
+        name_keys_.push_back(index_->unpack(c, pieces[piece].passage).key);
+      }
+    }
+  }
+  if (std::any_of(name_keys_.begin(), name_keys_.end(), all_in)) return false;
+  // The extractor may cut the context's name otherwise ("Chris '' Eubank Jr."): the name's
+  // words in a row there, past punctuation, are the name as written.
+  const std::vector<Token> name_tokens = text::tokenize(e.text);
+  std::vector<std::string_view> run;
+  for (const Token& t : name_tokens) {
+    if (t.kind == text::TokenKind::kWord || t.kind == text::TokenKind::kNumber)
+      run.push_back(t.norm);
+  }
+  if (run.empty()) return false;
+  const index::TermId first = index_->terms().find(text::stem(run.front()));
+  if (first == index::kNoTerm) return false;
+  for (std::uint32_t piece : index_->postings(first)) {
+    std::vector<Token> tokens = text::tokenize(index_->piece_text(index_->pieces()[piece]));
+    std::erase_if(tokens, [](const Token& t) {
+      return t.kind != text::TokenKind::kWord && t.kind != text::TokenKind::kNumber;
+    });
+    for (std::size_t i = 0; i + run.size() <= tokens.size(); ++i) {
+      std::size_t k = 0;
+      while (k < run.size() && tokens[i + k].norm == run[k])
+        ++k;
+      if (k == run.size()) return false;
+    }
+  }
+  return true;
+}
+
 bool PieceVerifier::together(const Anchor& a, const Anchor& b) const {
   // For each piece of one, the nearest piece of the other at or before it.
   auto reaches = [&](const Anchor& x, const Anchor& y) {
@@ -664,6 +725,19 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
     v.reason = quoted(what) + " appears nowhere in the context";
     v.score = std::min(v.score, 0.5);
     return v;
+  }
+  // A name made of context words that the context never writes so.
+  if (options_.names_as_written) {
+    for (const Entity& e : entities) {
+      if (!is_value_entity(e) && composed_name(e)) {
+        v.label = Label::kUnsupported;
+        v.reason_code = ReasonCode::kMissingEntity;
+        v.type = HallucinationType::kAbsoluteFabrication;
+        v.reason = quoted(e.text) + " is not a name the context writes";
+        v.score = std::min(v.score, 0.5);
+        return v;
+      }
+    }
   }
   if (options_.check_relations && !compares(tokens, options_.lexicon.get())) {
     std::vector<Anchor> found = anchors(sentence, entities, stems, terms, stem_tokens);

@@ -87,6 +87,9 @@ class PieceVerifier {
   // The question usually names that one.
   const std::vector<std::uint32_t>& unnamed_subject_pieces() const;
   bool together(const Anchor& a, const Anchor& b) const;
+  // A name of two or more words that neither the question nor the context writes: no name of
+  // theirs holds all its words, and its words never stand in a row in the context.
+  bool composed_name(const text::Entity& e) const;
   Evidence evidence_of(std::uint32_t piece) const;
 
   std::shared_ptr<const index::ContextIndex> index_;
@@ -104,6 +107,8 @@ class PieceVerifier {
   mutable bool context_entities_ready_ = false;
   mutable std::vector<std::uint32_t> unnamed_;  // see unnamed_subject_pieces()
   mutable bool unnamed_ready_ = false;
+  mutable std::vector<std::string> name_keys_;  // of the context's names, on first need
+  mutable bool name_keys_ready_ = false;
 };
 
 }  // namespace groundgate::filters::semantic_piece

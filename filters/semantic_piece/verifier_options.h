@@ -31,6 +31,10 @@ struct VerifierOptions {
   // The names and values a piece relates must appear together in the context: in one context
   // piece, or one pronoun chain, for each link between them. Else the relation is unsupported.
   bool check_relations = true;
+  // A name of two or more words must be written so in the context or the question: one made
+  // of context words ("Panama City Air Force Base" from "Panama City" and "Tyndall Air Force
+  // Base") is unsupported. Summaries that lengthen names ("West Ham United") may turn it off.
+  bool names_as_written = true;
   // The question grounds words too (answers restate it), but never numbers or dates.
   bool question_grounds_words = true;
   // WordNet for synonyms, derivations and antonyms; null turns those checks off.

@@ -30,6 +30,7 @@ VerifyConfig verify_settings(const config::PolicyConfig& policy) {
   c.pieces.elsewhere_weight = sp.elsewhere_weight;
   c.pieces.question_grounds_words = sp.question_grounds_words;
   c.pieces.check_relations = sp.check_relations;
+  c.pieces.names_as_written = sp.names_as_written;
   c.pieces.rule = answer_rule(policy);
   c.triplet_options.top_k = policy.triplets.top_k;
   c.combine.support = policy.combine.support_needs_agreement ? CombineRule::Support::kAgreement

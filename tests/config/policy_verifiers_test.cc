@@ -51,6 +51,7 @@ TEST(PolicyVerifiers, DefaultsMatchTheEnginesDefaults) {
   EXPECT_EQ(1.0, p.semantic_pieces.elsewhere_weight);
   EXPECT_TRUE(p.semantic_pieces.question_grounds_words);
   EXPECT_TRUE(p.semantic_pieces.check_relations);
+  EXPECT_TRUE(p.semantic_pieces.names_as_written);
   EXPECT_TRUE(p.semantic_pieces.flag_contradicted);
   EXPECT_EQ(0.0, p.semantic_pieces.max_unsupported_share);
 }
@@ -74,6 +75,7 @@ TEST(PolicyVerifiers, EveryKeyIsRead) {
       match_overlap: 0.6
       elsewhere_weight: 0.5
       question_grounds_words: false
+      names_as_written: false
       flag_contradicted: false
       max_unsupported_share: 0.25
 )");
@@ -91,6 +93,7 @@ TEST(PolicyVerifiers, EveryKeyIsRead) {
   EXPECT_EQ(0.6, p.semantic_pieces.match_overlap);
   EXPECT_EQ(0.5, p.semantic_pieces.elsewhere_weight);
   EXPECT_FALSE(p.semantic_pieces.question_grounds_words);
+  EXPECT_FALSE(p.semantic_pieces.names_as_written);
   EXPECT_FALSE(p.semantic_pieces.flag_contradicted);
   EXPECT_EQ(0.25, p.semantic_pieces.max_unsupported_share);
 }

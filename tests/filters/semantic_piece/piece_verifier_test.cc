@@ -356,6 +356,27 @@ TEST_F(VerifierTest, ACountrysAdjectiveDoesNotSayTheCountry) {
   EXPECT_EQ(only("Deshane Beckford is a Jamaican forward.").label, Label::kSupported);
 }
 
+TEST_F(VerifierTest, ANameMadeOfContextWordsIsUnsupported) {
+  context(
+      {"Tyndall Air Force Base is a base located 12 mi east of Panama City, Florida. "
+       "Christopher Livingstone \"Chris\" Eubank Jr. is a British boxer."});
+  Verdict v = only("The base is Panama City Air Force Base.");
+  EXPECT_EQ(v.label, Label::kUnsupported) << v.reason;
+  EXPECT_EQ(v.reason_code, ReasonCode::kMissingEntity);
+  EXPECT_EQ(v.reason, "\"Panama City Air Force Base\" is not a name the context writes");
+  EXPECT_EQ(only("The base is Tyndall Air Force Base.").label, Label::kSupported);
+  // Written in a row there, though the extractor cut the context's name otherwise.
+  EXPECT_EQ(only("Chris Eubank Jr. is a British boxer.").label, Label::kSupported);
+  // The question writes it.
+  EXPECT_NE(only("The base is Panama City Air Force Base.",
+                 "Is Panama City Air Force Base "
+                 "near Panama City?")
+                .reason_code,
+            ReasonCode::kMissingEntity);
+  options_.names_as_written = false;
+  EXPECT_EQ(only("The base is Panama City Air Force Base.").label, Label::kSupported);
+}
+
 TEST_F(VerifierTest, RelationCheckCanBeTurnedOff) {
   context({kColleges});
   options_.check_relations = false;
