@@ -12,6 +12,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 
 #include <boost/asio/as_tuple.hpp>
@@ -88,10 +89,13 @@ class Exchange {
   boost::asio::awaitable<void> receive_response();
   boost::asio::awaitable<void> relay_body(ResponseHeaderParser& header_parser, bool sse);
   boost::asio::awaitable<void> transform_json_body(ResponseHeaderParser& header_parser);
-  // One read's worth of decoded body into `out`: parses what is buffered first and reads the
-  // socket only when nothing is; a plain loop instead of Beast's composed read per event.
-  boost::asio::awaitable<std::pair<boost::beast::error_code, std::size_t>> read_body(
-      BodyParser& parser, std::span<char> out);
+  // Decodes the buffered upstream body bytes into `out`, as many as fit; returns how many.
+  // Reads nothing: relay_body reads the socket when this finds nothing buffered (a plain loop
+  // instead of Beast's composed read per event).
+  std::size_t decode_body(BodyParser& parser, std::span<char> out, boost::beast::error_code& ec);
+  // One read of the upstream socket into upstream_buffer_ (not a coroutine: the caller's
+  // co_await waits on the socket operation itself).
+  boost::asio::awaitable<std::tuple<boost::beast::error_code, std::size_t>> read_upstream_some();
   // Writes body bytes to the client, framed as a chunk when the response is chunked; an empty
   // piece is the end of the body (the last chunk). At once when the socket takes them all, the
   // usual case, else the rest asynchronously. False when the client is gone.

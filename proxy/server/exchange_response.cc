@@ -109,46 +109,36 @@ awaitable<void> Exchange::receive_response() {
   stop_side_tasks();
 }
 
-awaitable<std::pair<beast::error_code, std::size_t>> Exchange::read_body(BodyParser& parser,
-                                                                         std::span<char> out) {
-  beast::error_code ec;
+std::size_t Exchange::decode_body(BodyParser& parser, std::span<char> out, beast::error_code& ec) {
+  // Made once: comparing with the enums builds an error_code each time.
+  static const beast::error_code need_more = http::error::need_more;
+  static const beast::error_code need_buffer = http::error::need_buffer;
   std::size_t decoded = 0;
-  for (;;) {
-    while (upstream_buffer_.size() > 0 && !parser.is_done() && decoded < out.size()) {
-      auto& body = parser.get().body();
-      body.data = out.data() + decoded;
-      body.size = out.size() - decoded;
-      std::size_t used = parser.put(upstream_buffer_.data(), ec);
-      upstream_buffer_.consume(used);
-      decoded = out.size() - body.size;
-      if (ec == http::error::need_more || ec == http::error::need_buffer) {
-        ec = {};
-        if (used == 0) break;
-      } else if (ec) {
-        co_return std::pair{ec, decoded};
-      } else if (used == 0) {
-        break;
-      }
-    }
-    if (decoded > 0 || parser.is_done()) co_return std::pair{ec, decoded};
-    upstream_wait_since_ = Clock::now();
-    // Like Beast's read_size: the free capacity, at least 512 bytes, so that an idle stream's
-    // buffer stays the size of its events instead of a full read's worth.
-    std::size_t want = std::clamp<std::size_t>(
-        upstream_buffer_.capacity() - upstream_buffer_.size(), 512, kUpstreamReadBytes);
-    auto [rec, n] =
-        co_await upstream_->async_read_some_unbounded(upstream_buffer_.prepare(want), kUseTuple);
-    upstream_wait_since_ = kNotWaiting;
-    upstream_buffer_.commit(n);
-    upstream_in_bytes_.inc(n);
-    if (rec == asio::error::eof) {
-      // The body may be delimited by the close; if it is not, this reports a partial message.
+  while (upstream_buffer_.size() > 0 && !parser.is_done() && decoded < out.size()) {
+    auto& body = parser.get().body();
+    body.data = out.data() + decoded;
+    body.size = out.size() - decoded;
+    std::size_t used = parser.put(upstream_buffer_.data(), ec);
+    upstream_buffer_.consume(used);
+    decoded = out.size() - body.size;
+    if (ec == need_more || ec == need_buffer) {
       ec = {};
-      parser.put_eof(ec);
-      co_return std::pair{ec, decoded};
+      if (used == 0) break;
+    } else if (ec) {
+      break;
+    } else if (used == 0) {
+      break;
     }
-    if (rec) co_return std::pair{beast::error_code(rec), decoded};
   }
+  return decoded;
+}
+
+awaitable<std::tuple<beast::error_code, std::size_t>> Exchange::read_upstream_some() {
+  // Like Beast's read_size: the free capacity, at least 512 bytes, so that an idle stream's
+  // buffer stays the size of its events instead of a full read's worth.
+  const std::size_t want = std::clamp<std::size_t>(
+      upstream_buffer_.capacity() - upstream_buffer_.size(), 512, kUpstreamReadBytes);
+  return upstream_->async_read_some_unbounded(upstream_buffer_.prepare(want), kUseTuple);
 }
 
 awaitable<bool> Exchange::write_body_piece(std::string_view piece) {
@@ -236,7 +226,26 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
   std::string out;
   bool upstream_ok = true;
   while (!parser.is_done()) {
-    auto [ec, decoded] = co_await read_body(parser, buffer);
+    beast::error_code ec;
+    std::size_t decoded = decode_body(parser, buffer, ec);
+    while (!ec && decoded == 0 && !parser.is_done()) {
+      // Nothing buffered: read the upstream here rather than in a nested coroutine (one
+      // suspension per event), then decode what came.
+      upstream_wait_since_ = Clock::now();
+      auto [rec, n] = co_await read_upstream_some();
+      upstream_wait_since_ = kNotWaiting;
+      upstream_buffer_.commit(n);
+      upstream_in_bytes_.inc(n);
+      if (rec == asio::error::eof) {
+        parser.put_eof(ec);  // the body may be delimited by the close; if not, a partial message
+        break;
+      }
+      if (rec) {
+        ec = rec;
+        break;
+      }
+      decoded = decode_body(parser, buffer, ec);
+    }
     auto received = Clock::now();
     std::string_view piece(buffer.data(), decoded);
     if (!ec && parser.is_done()) upstream_response_read();
