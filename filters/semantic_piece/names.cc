@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "filters/text/stemmer.h"
+#include "filters/text/stopwords.h"
+
 namespace groundgate::filters::semantic_piece {
 
 std::vector<std::string> question_name_words(std::span<const text::Entity> question_entities) {
@@ -28,6 +31,21 @@ const text::Entity* alternative_after_or(std::span<const text::Token> question_t
     }
   }
   return out;
+}
+
+std::vector<std::uint32_t> name_pieces(const index::ContextIndex& index, std::string_view name) {
+  index::TermId rarest = index::kNoTerm;
+  for (const text::Token& t : text::tokenize(name)) {
+    if (!text::is_content_word(t)) continue;
+    const index::TermId term = index.terms().find(text::stem(t.norm));
+    if (term == index::kNoTerm) continue;
+    if (rarest == index::kNoTerm ||
+        index.document_frequency(term) <= index.document_frequency(rarest))
+      rarest = term;
+  }
+  if (rarest == index::kNoTerm) return {};
+  std::span<const std::uint32_t> pieces = index.postings(rarest);
+  return {pieces.begin(), pieces.end()};
 }
 
 bool missed_name(const index::ContextIndex& index, const text::Token& t, index::TermId term,

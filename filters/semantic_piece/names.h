@@ -3,8 +3,10 @@
 // ("Mookychick is ...", "Hole was founded first"), so the extractor leaves such a word out;
 // the context or the question, which write it as a name elsewhere, tell it is one.
 
+#include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "filters/index/context_index.h"
@@ -20,6 +22,10 @@ std::vector<std::string> question_name_words(std::span<const text::Entity> quest
 // alternative an answer that picks A orders itself against; null when there is none.
 const text::Entity* alternative_after_or(std::span<const text::Token> question_tokens,
                                          std::span<const text::Entity> question_entities);
+
+// Where the context speaks of a name: the pieces of its rarest word ("Stanford University":
+// where "Stanford" is), ascending; empty when no word of it is in the context.
+std::vector<std::uint32_t> name_pieces(const index::ContextIndex& index, std::string_view name);
 
 // `t` (with `term`, its term in the context or kNoTerm) is a capitalised word outside every
 // entity of its clause that the context writes in a name or the question names.

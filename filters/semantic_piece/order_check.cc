@@ -88,17 +88,7 @@ struct Party {
 };
 
 std::optional<std::uint32_t> first_piece(const index::ContextIndex& index, std::string_view name) {
-  index::TermId rarest = index::kNoTerm;
-  for (const Token& t : text::tokenize(name)) {
-    if (!text::is_content_word(t)) continue;
-    const index::TermId term = index.terms().find(text::stem(t.norm));
-    if (term == index::kNoTerm) continue;
-    if (rarest == index::kNoTerm ||
-        index.document_frequency(term) < index.document_frequency(rarest))
-      rarest = term;
-  }
-  if (rarest == index::kNoTerm) return std::nullopt;
-  std::span<const std::uint32_t> pieces = index.postings(rarest);
+  const std::vector<std::uint32_t> pieces = name_pieces(index, name);
   if (pieces.empty()) return std::nullopt;
   return pieces.front();
 }

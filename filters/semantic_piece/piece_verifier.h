@@ -77,8 +77,6 @@ class PieceVerifier {
   // American authors."); empty when the clause opens with no name.
   std::vector<Anchor> subjects(std::span<const Anchor> anchors, std::string_view sentence,
                                std::span<const text::Token> tokens) const;
-  // The pieces of a name's rarest word in the context ("Stanford University": "Stanford").
-  std::vector<std::uint32_t> name_pieces(std::string_view name) const;
   // Two anchors the context never relates, even through the clause's other anchors.
   std::optional<std::pair<std::string_view, std::string_view>> unrelated(
       std::span<const Anchor> anchors) const;

@@ -1,0 +1,238 @@
+// PieceVerifier's relation checks: where the context speaks of a clause's names and values
+// (anchors), who the clause speaks of (subjects), and whether the context relates them.
+#include <algorithm>
+
+#include "filters/semantic_piece/clause_words.h"
+#include "filters/semantic_piece/names.h"
+#include "filters/semantic_piece/piece_verifier.h"
+#include "filters/text/stemmer.h"
+#include "filters/text/stopwords.h"
+
+namespace groundgate::filters::semantic_piece {
+namespace {
+
+using text::Entity;
+using text::EntityMatch;
+using text::EntityType;
+using text::Token;
+
+// Anchors compared in one clause at most; longer lists are cut (bounded work).
+constexpr std::size_t kMaxAnchors = 12;
+
+}  // namespace
+
+std::vector<PieceVerifier::Anchor> PieceVerifier::anchors(
+    std::string_view sentence, std::span<const Entity> entities, std::span<const std::string> stems,
+    std::span<const index::TermId> terms, std::span<const Token* const> stem_tokens) const {
+  std::vector<Anchor> out;
+  for (const Entity& e : entities) {
+    if (out.size() == kMaxAnchors) break;
+    // Ordinals ("first") qualify something else; they are no party to a relation.
+    if (e.subtype == text::EntitySubtype::kOrdinal) continue;
+    Anchor a;
+    a.text = sentence.substr(e.begin, e.end - e.begin);
+    if (is_value_entity(e)) {
+      for (const ContextEntity& c : context_entities()) {
+        if ((a.pieces.empty() || a.pieces.back() != c.piece) &&
+            compare(e, c.entity) == EntityMatch::kSame) {
+          a.pieces.push_back(c.piece);
+        }
+      }
+    } else {
+      // A name is where its rarest word is: "Stanford University" where "Stanford" is. A
+      // name the context does not write in full ("Lorenzo Sotomayor Collazo" beside "Javier
+      // Sotomayor") is someone else: where the context speaks of the question's unnamed one.
+      index::TermId rarest = index::kNoTerm;
+      bool partly_absent = false;
+      for (std::size_t i = 0; i < stems.size(); ++i) {
+        const Token& t = *stem_tokens[i];
+        if (t.begin < e.begin || t.end > e.end) continue;
+        if (terms[i] == index::kNoTerm) {
+          partly_absent = true;
+          continue;
+        }
+        if (rarest == index::kNoTerm ||
+            index_->document_frequency(terms[i]) <= index_->document_frequency(rarest)) {
+          rarest = terms[i];
+        }
+      }
+      if (partly_absent && !unnamed_subject_pieces().empty()) {
+        a.pieces = unnamed_subject_pieces();
+      } else if (rarest != index::kNoTerm) {
+        std::span<const std::uint32_t> pieces = index_->postings(rarest);
+        a.pieces.assign(pieces.begin(), pieces.end());
+      }
+    }
+    a.is_name = !is_value_entity(e);
+    if (!a.pieces.empty()) out.push_back(std::move(a));
+  }
+  // A capital the extractor could not call a name (at a sentence start: "Mookychick is ...").
+  for (std::size_t i = 0; i < stem_tokens.size() && out.size() < kMaxAnchors; ++i) {
+    const Token& t = *stem_tokens[i];
+    if (!missed_name(*index_, t, terms[i], entities, question_name_words_)) continue;
+    std::span<const std::uint32_t> pieces = index_->postings(terms[i]);
+    out.push_back({t.surface(sentence), {pieces.begin(), pieces.end()}, true});
+  }
+  return out;
+}
+
+const std::vector<std::uint32_t>& PieceVerifier::unnamed_subject_pieces() const {
+  if (unnamed_ready_) return unnamed_;
+  unnamed_ready_ = true;
+  static constexpr std::string_view kPronouns[] = {"he",  "she", "it",  "they",
+                                                   "his", "her", "its", "their"};
+  const auto pieces = index_->pieces();
+  for (std::uint32_t p = 0; p < pieces.size(); ++p) {
+    const bool opens_passage = p == 0 || pieces[p - 1].passage != pieces[p].passage;
+    if (opens_passage) {
+      const std::vector<Token> tokens = text::tokenize(index_->piece_text(pieces[p]));
+      const bool pronoun = !tokens.empty() && std::find(std::begin(kPronouns), std::end(kPronouns),
+                                                        tokens[0].norm) != std::end(kPronouns);
+      if (pronoun) unnamed_.push_back(p);
+    } else if (!unnamed_.empty() && index_->same_window(unnamed_.back(), p)) {
+      unnamed_.push_back(p);
+    }
+  }
+  return unnamed_;
+}
+
+bool PieceVerifier::composed_name(const Entity& e) const {
+  // A name's words, without the function words names share ("University of X").
+  auto words_of = [](std::string_view key) {
+    std::vector<std::string_view> out;
+    while (!key.empty()) {
+      const std::size_t space = key.find(' ');
+      std::string_view w = key.substr(0, space);
+      if (w != "of" && w != "the" && w != "and") out.push_back(w);
+      if (space == std::string_view::npos) break;
+      key.remove_prefix(space + 1);
+    }
+    return out;
+  };
+  const std::vector<std::string_view> words = words_of(e.key);
+  if (words.size() < 2) return false;
+  auto all_in = [&](std::string_view key) {
+    const std::vector<std::string_view> other = words_of(key);
+    return std::all_of(words.begin(), words.end(), [&](std::string_view w) {
+      return std::find(other.begin(), other.end(), w) != other.end();
+    });
+  };
+  for (const Entity& q : question_entities_) {
+    if (all_in(q.key)) return false;
+  }
+  if (!name_keys_ready_) {
+    name_keys_ready_ = true;
+    const auto pieces = index_->pieces();
+    for (std::uint32_t piece = 0; piece < pieces.size(); ++piece) {
+      for (const index::IndexedEntity& c : index_->piece_entities(pieces[piece])) {
+        if (c.type == EntityType::kTime || c.type == EntityType::kNumber) continue;
+        name_keys_.push_back(index_->unpack(c, pieces[piece].passage).key);
+      }
+    }
+  }
+  if (std::any_of(name_keys_.begin(), name_keys_.end(), all_in)) return false;
+  // The extractor may cut the context's name otherwise ("Chris '' Eubank Jr."): the name's
+  // words in a row there, past punctuation, are the name as written.
+  const std::vector<Token> name_tokens = text::tokenize(e.text);
+  std::vector<std::string_view> run;
+  for (const Token& t : name_tokens) {
+    if (t.kind == text::TokenKind::kWord || t.kind == text::TokenKind::kNumber)
+      run.push_back(t.norm);
+  }
+  if (run.empty()) return false;
+  const index::TermId first = index_->terms().find(text::stem(run.front()));
+  if (first == index::kNoTerm) return false;
+  for (std::uint32_t piece : index_->postings(first)) {
+    std::vector<Token> tokens = text::tokenize(index_->piece_text(index_->pieces()[piece]));
+    std::erase_if(tokens, [](const Token& t) {
+      return t.kind != text::TokenKind::kWord && t.kind != text::TokenKind::kNumber;
+    });
+    for (std::size_t i = 0; i + run.size() <= tokens.size(); ++i) {
+      std::size_t k = 0;
+      while (k < run.size() && tokens[i + k].norm == run[k])
+        ++k;
+      if (k == run.size()) return false;
+    }
+  }
+  return true;
+}
+
+bool PieceVerifier::together(const Anchor& a, const Anchor& b) const {
+  // For each piece of one, the nearest piece of the other at or before it.
+  auto reaches = [&](const Anchor& x, const Anchor& y) {
+    for (std::uint32_t q : y.pieces) {
+      auto it = std::upper_bound(x.pieces.begin(), x.pieces.end(), q);
+      if (it != x.pieces.begin() && index_->same_window(*(it - 1), q)) return true;
+    }
+    return false;
+  };
+  return reaches(a, b) || reaches(b, a);
+}
+
+std::vector<PieceVerifier::Anchor> PieceVerifier::subjects(std::span<const Anchor> anchors,
+                                                           std::string_view sentence,
+                                                           std::span<const Token> tokens) const {
+  std::vector<Anchor> out;
+  // The clause's first word, past answer particles, "only" and an article ("No, only the ...").
+  auto skipped = [](const Token& t) {
+    return t.kind != text::TokenKind::kWord || is_particle(t.norm) || t.norm == "only" ||
+           t.norm == "the" || t.norm == "a" || t.norm == "an";
+  };
+  std::size_t first = 0;
+  while (first < tokens.size() && skipped(tokens[first]))
+    ++first;
+  if (first == tokens.size()) return out;
+  const std::size_t word = tokens[first].begin;
+  auto offset = [&](const Anchor& a) {
+    return static_cast<std::size_t>(a.text.data() - sentence.data());
+  };
+  if (!anchors.empty() && anchors.front().is_name && word >= offset(anchors.front()) &&
+      word < offset(anchors.front()) + anchors.front().text.size()) {
+    // The opening name, and the names joined to it by "and", "&" or commas.
+    out.push_back(anchors.front());
+    for (std::size_t i = 1; i < anchors.size() && anchors[i].is_name; ++i) {
+      const std::size_t gap_begin = offset(anchors[i - 1]) + anchors[i - 1].text.size();
+      const std::size_t gap_end = offset(anchors[i]);
+      const bool joined = std::all_of(tokens.begin(), tokens.end(), [&](const Token& t) {
+        return t.end <= gap_begin || t.begin >= gap_end || t.norm == "and" || t.norm == "&" ||
+               t.norm == ",";
+      });
+      if (!joined) break;
+      out.push_back(anchors[i]);
+    }
+    return out;
+  }
+  // "Both are American authors.", "Yes, both documentaries are ...": the question's names.
+  if (tokens[first].norm != "both" && tokens[first].norm != "each") return out;
+  for (const Entity& q : question_entities_) {
+    if (is_value_entity(q)) continue;
+    Anchor a{std::string_view(q.text), name_pieces(*index_, q.text), true};
+    if (!a.pieces.empty()) out.push_back(std::move(a));
+  }
+  if (out.size() < 2) out.clear();
+  return out;
+}
+
+std::optional<std::pair<std::string_view, std::string_view>> PieceVerifier::unrelated(
+    std::span<const Anchor> anchors) const {
+  if (anchors.size() < 2) return std::nullopt;
+  std::vector<std::size_t> group(anchors.size());
+  for (std::size_t i = 0; i < group.size(); ++i)
+    group[i] = i;
+  auto root = [&](std::size_t i) {
+    while (group[i] != i)
+      i = group[i] = group[group[i]];
+    return i;
+  };
+  for (std::size_t i = 0; i < anchors.size(); ++i) {
+    for (std::size_t j = i + 1; j < anchors.size(); ++j) {
+      if (root(i) != root(j) && together(anchors[i], anchors[j])) group[root(j)] = root(i);
+    }
+  }
+  for (std::size_t j = 1; j < anchors.size(); ++j) {
+    if (root(j) != root(0)) return std::pair{anchors[0].text, anchors[j].text};
+  }
+  return std::nullopt;
+}
+
+}  // namespace groundgate::filters::semantic_piece
