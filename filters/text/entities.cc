@@ -100,26 +100,13 @@ class Extractor {
  public:
   // Room for a sentence's entities at once: growing moves every Entity (several strings).
   static constexpr std::size_t kEntitiesReserved = 8;
-  // Scratch kept per thread: a sentence's tokens (a 4 KB sentence holds about 1000).
-  static constexpr std::size_t kKeptTokens = 2048;
 
   Extractor(std::string_view text, std::span<const Token> tokens)
       : text_(text),
         t_(tokens),
-        used_(scratch().used),
-        numbers_(scratch().numbers),
-        parsed_(scratch().parsed),
-        name_words_(scratch().name_words) {
-    used_.assign(tokens.size(), false);
-    numbers_.assign(tokens.size(), std::nullopt);
-    parsed_.assign(tokens.size(), false);
-  }
-  // A text far longer than a sentence does not leave its arrays' memory on the thread.
-  ~Extractor() {
-    if (t_.size() > kKeptTokens) scratch() = Scratch{};
-  }
-  Extractor(const Extractor&) = delete;
-  Extractor& operator=(const Extractor&) = delete;
+        used_(tokens.size(), false),
+        numbers_(tokens.size()),
+        parsed_(tokens.size(), false) {}
 
   std::vector<Entity> run() {
     out_.reserve(kEntitiesReserved);
@@ -691,26 +678,12 @@ class Extractor {
 
   std::string_view text_;
   std::span<const Token> t_;
-  // The per-token arrays live in a per-thread scratch that keeps its capacity from one
-  // sentence to the next (the extractor runs once per sentence of every context); one
-  // Extractor at a time per thread.
-  struct Scratch {
-    std::vector<bool> used;
-    std::vector<std::optional<ParsedNumber>> numbers;
-    std::vector<bool> parsed;
-    std::vector<std::size_t> name_words;
-  };
-  static Scratch& scratch() {
-    thread_local Scratch s;
-    return s;
-  }
-
-  std::vector<bool>& used_;
+  std::vector<bool> used_;
   // number()'s memo: parse_number at each token, read on first use.
-  std::vector<std::optional<ParsedNumber>>& numbers_;
-  std::vector<bool>& parsed_;
-  std::vector<std::size_t>& name_words_;  // match_name's scratch, kept across calls
+  mutable std::vector<std::optional<ParsedNumber>> numbers_;
+  mutable std::vector<bool> parsed_;
   std::vector<Entity> out_;
+  std::vector<std::size_t> name_words_;  // match_name's scratch, kept across calls
 };
 
 }  // namespace
