@@ -85,9 +85,26 @@ const std::vector<std::uint32_t>& PieceVerifier::unnamed_subject_pieces() const 
   for (std::uint32_t p = 0; p < pieces.size(); ++p) {
     const bool opens_passage = p == 0 || pieces[p - 1].passage != pieces[p].passage;
     if (opens_passage) {
-      const std::vector<Token> tokens = text::tokenize(index_->piece_text(pieces[p]));
-      const bool pronoun = !tokens.empty() && std::find(std::begin(kPronouns), std::end(kPronouns),
-                                                        tokens[0].norm) != std::end(kPronouns);
+      // The piece's first word, lowercased; no tokenizer run per passage.
+      const std::string_view text = index_->piece_text(pieces[p]);
+      std::size_t at = 0;
+      while (at < text.size() && (text[at] == ' ' || text[at] == '"' || text[at] == '\''))
+        ++at;
+      char word[6] = {};
+      std::size_t n = 0;
+      for (; at < text.size() && n < sizeof word; ++at, ++n) {
+        const char c = text[at];
+        if (c >= 'A' && c <= 'Z') {
+          word[n] = static_cast<char>(c - 'A' + 'a');
+        } else if (c >= 'a' && c <= 'z') {
+          word[n] = c;
+        } else {
+          break;
+        }
+      }
+      const std::string_view first(word, n);
+      const bool pronoun = n < sizeof word && std::find(std::begin(kPronouns), std::end(kPronouns),
+                                                        first) != std::end(kPronouns);
       if (pronoun) unnamed_.push_back(p);
     } else if (!unnamed_.empty() && index_->same_window(unnamed_.back(), p)) {
       unnamed_.push_back(p);
@@ -120,30 +137,28 @@ bool PieceVerifier::composed_name(const Entity& e) const {
   for (const Entity& q : question_entities_) {
     if (all_in(q.key)) return false;
   }
-  if (!name_keys_ready_) {
-    name_keys_ready_ = true;
-    const auto pieces = index_->pieces();
-    for (std::uint32_t piece = 0; piece < pieces.size(); ++piece) {
-      for (const index::IndexedEntity& c : index_->piece_entities(pieces[piece])) {
-        if (c.type == EntityType::kTime || c.type == EntityType::kNumber) continue;
-        name_keys_.push_back(index_->unpack(c, pieces[piece].passage).key);
-      }
-    }
-  }
-  if (std::any_of(name_keys_.begin(), name_keys_.end(), all_in)) return false;
-  // The extractor may cut the context's name otherwise ("Chris '' Eubank Jr."): the name's
-  // words in a row there, past punctuation, are the name as written.
+  // Any writing of the name holds its rarest word: only the pieces of that word are read.
+  const std::vector<std::uint32_t> pieces = name_pieces(*index_, e.text);
+  if (pieces.empty()) return false;  // no word in the context: the missing-name check's case
   const std::vector<Token> name_tokens = text::tokenize(e.text);
   std::vector<std::string_view> run;
   for (const Token& t : name_tokens) {
     if (t.kind == text::TokenKind::kWord || t.kind == text::TokenKind::kNumber)
       run.push_back(t.norm);
   }
-  if (run.empty()) return false;
-  const index::TermId first = index_->terms().find(text::stem(run.front()));
-  if (first == index::kNoTerm) return false;
-  for (std::uint32_t piece : index_->postings(first)) {
-    std::vector<Token> tokens = text::tokenize(index_->piece_text(index_->pieces()[piece]));
+  for (std::uint32_t piece : pieces) {
+    const index::ContextIndex::Piece& p = index_->pieces()[piece];
+    // Verbatim, the usual case.
+    if (index_->piece_text(p).find(e.text) != std::string_view::npos) return false;
+    // A context name that holds all its words ("Barack Obama" for "Barack Hussein Obama").
+    for (const index::IndexedEntity& c : index_->piece_entities(p)) {
+      if (c.type != EntityType::kTime && c.type != EntityType::kNumber &&
+          all_in(index_->unpack(c, p.passage).key))
+        return false;
+    }
+    // Its words in a row, past punctuation, where the extractor cut the context's name
+    // otherwise ("Chris '' Eubank Jr.").
+    std::vector<Token> tokens = text::tokenize(index_->piece_text(p));
     std::erase_if(tokens, [](const Token& t) {
       return t.kind != text::TokenKind::kWord && t.kind != text::TokenKind::kNumber;
     });

@@ -105,8 +105,6 @@ class PieceVerifier {
   mutable bool context_entities_ready_ = false;
   mutable std::vector<std::uint32_t> unnamed_;  // see unnamed_subject_pieces()
   mutable bool unnamed_ready_ = false;
-  mutable std::vector<std::string> name_keys_;  // of the context's names, on first need
-  mutable bool name_keys_ready_ = false;
 };
 
 }  // namespace groundgate::filters::semantic_piece
