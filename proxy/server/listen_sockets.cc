@@ -44,6 +44,21 @@ boost::system::error_code listen_on(tcp::acceptor& acceptor, const tcp::endpoint
   return ec;
 }
 
+// Whether another process listens on `endpoint`: a plain socket (no SO_REUSEPORT) cannot bind
+// there. Without this check a second groundgate sharing the port with SO_REUSEPORT would join
+// the first one's group and silently take half its connections.
+boost::system::error_code port_taken(const tcp::endpoint& endpoint,
+                                     const asio::any_io_executor& executor) {
+  tcp::acceptor probe(executor);
+  boost::system::error_code ec;
+  probe.open(endpoint.protocol(), ec);
+  if (!ec) probe.set_option(asio::socket_base::reuse_address(true), ec);
+  if (!ec) probe.bind(endpoint, ec);
+  boost::system::error_code ignored;
+  probe.close(ignored);
+  return ec;
+}
+
 }  // namespace
 
 ListenSockets open_listen_sockets(const tcp::endpoint& endpoint,
@@ -51,6 +66,12 @@ ListenSockets open_listen_sockets(const tcp::endpoint& endpoint,
                                   bool share_port) {
   ListenSockets result;
   const bool reuse_port = share_port && executors.size() > 1;
+  if (reuse_port && endpoint.port() != 0) {
+    if (auto taken = port_taken(endpoint, executors[0])) {
+      result.error = taken.message();
+      return result;
+    }
+  }
   boost::system::error_code reuse_port_error;
   auto first = std::make_unique<tcp::acceptor>(executors[0]);
   auto ec = listen_on(*first, endpoint, reuse_port, reuse_port_error);

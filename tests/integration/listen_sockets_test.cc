@@ -1,6 +1,6 @@
 // The client listening sockets on real loopback ports: one per executor sharing one port
 // (also a port the system picks), one when port sharing is off, and a port held by another
-// listener reported as an error.
+// listener (a single socket or another SO_REUSEPORT group) reported as an error.
 #include "proxy/server/listen_sockets.h"
 
 #include <gtest/gtest.h>
@@ -65,6 +65,19 @@ TEST_F(ListenSocketsTest, APortHeldByAnotherListenerIsAnError) {
   EXPECT_NE(sockets.error, "");
   EXPECT_TRUE(sockets.acceptors.empty());
 }
+
+#ifdef SO_REUSEPORT
+TEST_F(ListenSocketsTest, APortHeldByAnotherSharedGroupIsAnError) {
+  // Another instance's SO_REUSEPORT group: joining it would split its connections silently.
+  auto held = proxy::server::open_listen_sockets(any_port_, executors(2));
+  ASSERT_EQ(held.error, "");
+  ASSERT_EQ(held.acceptors.size(), 2u);
+  const tcp::endpoint taken(any_port_.address(), held.acceptors[0]->local_endpoint().port());
+  auto sockets = proxy::server::open_listen_sockets(taken, executors(2));
+  EXPECT_NE(sockets.error, "");
+  EXPECT_TRUE(sockets.acceptors.empty());
+}
+#endif
 
 }  // namespace
 }  // namespace groundgate::testing
