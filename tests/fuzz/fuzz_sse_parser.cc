@@ -1,15 +1,18 @@
 // The SSE parser gives the same events however the input is split, and the raw bytes of its
-// events rebuild the input.
+// events rebuild the input. The event counter of the pass-through path (which relays these
+// bytes unparsed) agrees with the parser on the events, [DONE] and the end inside a block.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
 #include <vector>
 
+#include "proxy/sse/sse_event_counter.h"
 #include "proxy/sse/sse_parser.h"
 
 namespace {
 
 using groundgate::proxy::sse::SseEvent;
+using groundgate::proxy::sse::SseEventCounter;
 using groundgate::proxy::sse::SseParser;
 
 constexpr std::size_t kMaxEvent = 1024;
@@ -33,10 +36,29 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
 
   SseParser pieces(kMaxEvent);
   std::vector<SseEvent> actual;
+  SseEventCounter counter(kMaxEvent);
+  bool overflowed = false;
   for (std::size_t at = 0; at < input.size(); at += stride) {
-    pieces.feed(input.substr(at, stride), actual);
+    if (pieces.state() == SseParser::State::kOk &&
+        pieces.feed(input.substr(at, stride), actual) != SseParser::State::kOk) {
+      overflowed = true;
+    }
+    counter.feed(input.substr(at, stride));
   }
+  const bool inside_block = !pieces.buffered().empty() || pieces.state() != SseParser::State::kOk;
   pieces.finish(actual);
+
+  std::uint64_t events = 0;
+  bool done = false;
+  for (const SseEvent& event : actual) {
+    if (!event.has_data) continue;
+    ++events;
+    done = done || event.is_done();
+  }
+  if (counter.finish() != inside_block || counter.events() != events ||
+      counter.done_seen() != done || counter.overflowed() != overflowed) {
+    __builtin_trap();
+  }
 
   if (whole.state() != pieces.state()) __builtin_trap();
   if (whole.state() != SseParser::State::kOk) return 0;
