@@ -50,7 +50,7 @@ Status SseTransform::feed(std::string_view upstream_bytes, std::string& to_clien
         "upstream event larger than " + std::to_string(max_event_bytes_) + " bytes";
     end_open_choices(to_client);
     if (!stopped_) summarize(to_client);
-    if (!stopped_) fail(message, "upstream_event_too_large", to_client);
+    if (!stopped_) fail(error_body(message, "server_error", "upstream_event_too_large"), to_client);
     return Status::failure(message);
   }
   return {};
@@ -80,8 +80,7 @@ void SseTransform::finish(bool upstream_complete, std::string& to_client) {
     summarize(to_client);
   }
   if (!upstream_complete && !done_) {
-    fail("the upstream closed the connection before the answer was complete",
-         "upstream_disconnected", to_client);
+    fail(upstream_disconnected_body(), to_client);
   }
 }
 
@@ -287,8 +286,8 @@ void SseTransform::flush_usage(const std::vector<std::string>& annotations, std:
   ++counters_.chunks_rewritten;
 }
 
-void SseTransform::fail(std::string_view message, std::string_view code, std::string& out) {
-  emit(error_body(message, "server_error", code), out);
+void SseTransform::fail(std::string_view error, std::string& out) {
+  emit(error, out);
   stopped_ = true;
 }
 

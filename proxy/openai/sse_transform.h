@@ -65,7 +65,8 @@ class SseTransform {
   void summarize(std::string& out);
   // Forwards the held usage chunk (if any) as the upstream sent it, plus `annotations`.
   void flush_usage(const std::vector<std::string>& annotations, std::string& out);
-  void fail(std::string_view message, std::string_view code, std::string& out);
+  // Writes the error event (an error_body) and stops the stream.
+  void fail(std::string_view error, std::string& out);
   // Writes a data event made here.
   void emit(std::string_view payload, std::string& out);
   void forward(const sse::SseEvent& event, std::string& out);

@@ -289,10 +289,7 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
     if (!(upstream_ok && parser.is_done()) && !counter->done_seen()) {
       out.clear();
       if (inside_block) out.append("\n\n");  // the partial block the client has ends first
-      sse::SseWriter::append_data(
-          out,
-          openai::error_body("the upstream closed the connection before the answer was complete",
-                             "server_error", "upstream_disconnected"));
+      sse::SseWriter::append_data(out, openai::upstream_disconnected_body());
       if (!co_await write_body_piece(out)) co_return;
     }
   } else if (!upstream_ok) {
