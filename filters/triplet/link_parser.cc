@@ -92,6 +92,62 @@ CleanText clean(std::string_view s) {
   return out;
 }
 
+bool is_alpha(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
+bool is_alnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
+bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+
+// Whether punctuation `c` between `prev` and `next` stays inside its word: "it's", "e-mail",
+// "and/or", "AT&T", "U.S", "3.6", "1,000", "10:30", "$160", "25%".
+bool stays_in_word(char c, char prev, char next) {
+  switch (c) {
+    case '\'':
+      return is_alpha(prev) && is_alpha(next);
+    case '-':
+    case '/':
+    case '&':
+    case '.':
+      return is_alnum(prev) && is_alnum(next);
+    case ',':
+    case ':':
+      return is_digit(prev) && is_digit(next);
+    case '$':
+      return is_digit(next);
+    case '%':
+      return is_digit(prev);
+    default:
+      return false;
+  }
+}
+
+// Every other punctuation mark as a word of its own. The library's tokenizer strips stacked
+// affixes itself, and on some stacks (`"no"'m.`, `#)##:G`) it fails an assertion and aborts
+// the process (link-grammar 5.12, flatten_wordgraph: "Extra word"); a lone mark has no
+// affixes to strip. Inserted spaces map to the mark's source bytes.
+CleanText isolate_punctuation(const CleanText& in) {
+  CleanText out;
+  out.text.reserve(in.text.size() + in.text.size() / 2);
+  out.source_begin.reserve(out.text.capacity());
+  out.source_end.reserve(out.text.capacity());
+  const auto push = [&](char c, std::size_t from) {
+    out.text.push_back(c);
+    out.source_begin.push_back(in.source_begin[from]);
+    out.source_end.push_back(in.source_end[from]);
+  };
+  for (std::size_t i = 0; i < in.text.size(); ++i) {
+    const char c = in.text[i];
+    const char prev = i > 0 ? in.text[i - 1] : ' ';
+    const char next = i + 1 < in.text.size() ? in.text[i + 1] : ' ';
+    if (c == ' ' || is_alnum(c) || stays_in_word(c, prev, next)) {
+      if (!(c == ' ' && !out.text.empty() && out.text.back() == ' ')) push(c, i);
+      continue;
+    }
+    if (!out.text.empty() && out.text.back() != ' ') push(' ', i);
+    push(c, i);
+    if (next != ' ') push(' ', i);
+  }
+  return out;
+}
+
 std::size_t count_words(std::string_view s) {
   std::size_t words = 0;
   bool in_word = false;
@@ -108,7 +164,7 @@ std::size_t count_words(std::string_view s) {
 
 bool has_alnum(std::string_view s) {
   for (const char c : s) {
-    if (std::isalnum(static_cast<unsigned char>(c))) return true;
+    if (is_alnum(c)) return true;
   }
   return false;
 }
@@ -136,13 +192,14 @@ LinkParser::~LinkParser() {
 
 LinkParser::Result LinkParser::parse(std::string_view sentence, std::size_t max_words) {
   Result result;
-  const CleanText input = clean(sentence);
-  if (!has_alnum(input.text)) return result;
-  result.words = count_words(input.text);
+  const CleanText folded = clean(sentence);
+  if (!has_alnum(folded.text)) return result;
+  result.words = count_words(folded.text);
   if (result.words > std::min(max_words, options_.max_words)) {
     result.status = Status::kTooLong;
     return result;
   }
+  const CleanText input = isolate_punctuation(folded);
   auto opts = static_cast<Parse_Options>(parse_options_);
   parse_options_reset_resources(opts);
   ::Sentence sent =

@@ -46,6 +46,23 @@ TEST_F(ExtractionTest, ParserMapsWordSpansBackThroughTypography) {
   }
 }
 
+// Stacked affixes that make link-grammar 5.12's tokenizer abort the process (found by
+// fuzz_triplet); each mark now reaches it as a word of its own.
+TEST_F(ExtractionTest, ParserSurvivesStackedPunctuation) {
+  LinkParser parser(LinkDictionary::shared().dictionary, {});
+  for (const std::string_view input :
+       {"#)###:Gh9", "(#)###:G", "$)$$$:G", "#)###;G", "The said \"nsaid \"no\"'m.",
+        "{{]={{{ {{{{{){{{.{{{{{{;{{UTF{{{{{"}) {
+    const auto result = parser.parse(input);
+    for (const auto& w : result.linkage.words)
+      EXPECT_LE(w.end, input.size()) << input;
+  }
+  // Marks inside words stay there: one word each for "it's", "3.6", "$160", "25%".
+  const auto kept = parser.parse("It's 3.6 km, $160 and 25%.");
+  EXPECT_EQ(6u, kept.words);
+  EXPECT_EQ(LinkParser::Status::kParsed, parser.parse("The bridge (in Ohio) was built.").status);
+}
+
 TEST_F(ExtractionTest, Active) {
   const auto t = triplets_of(*parser_, "Steve Jobs founded the company.");
   ASSERT_EQ(1u, t.size());
