@@ -92,9 +92,15 @@ CleanText clean(std::string_view s) {
   return out;
 }
 
-bool is_alpha(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
-bool is_alnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
-bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+bool is_alpha(char c) {
+  return std::isalpha(static_cast<unsigned char>(c)) != 0;
+}
+bool is_alnum(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) != 0;
+}
+bool is_digit(char c) {
+  return std::isdigit(static_cast<unsigned char>(c)) != 0;
+}
 
 // Whether punctuation `c` between `prev` and `next` stays inside its word: "it's", "e-mail",
 // "and/or", "AT&T", "U.S", "3.6", "1,000", "10:30", "$160", "25%".
