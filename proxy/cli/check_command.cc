@@ -72,12 +72,23 @@ int check_command(int argc, char** argv, int first) {
     return 2;
   }
   auto index = filters::index::ContextIndex::build(std::move(passages));
+  // As in the proxy: context files with no sentence in them are no context, and an answer
+  // checked against nothing is neither grounded nor hallucinated.
+  const bool has_context = index && !index->pieces().empty();
   const std::string question = args.value("question").value_or("");
-  verify::SentenceVerifier verifier(setup.config, index, question, 0);
-  const std::vector<verify::SentenceVerdict> verdicts = verify::verify_answer(verifier, *answer);
+  std::vector<verify::SentenceVerdict> verdicts;
+  if (has_context) {
+    verify::SentenceVerifier verifier(setup.config, index, question, 0);
+    verdicts = verify::verify_answer(verifier, *answer);
+  }
   const verify::AnswerSummary summary = verify::summarize(verdicts, setup.rule);
 
-  std::string json = "{\"hallucinated\":";
+  std::string json = "{\"verdict\":\"";
+  json += !has_context           ? "no_context"
+          : summary.hallucinated ? "hallucinated"
+          : verdicts.empty()     ? "no_claims"
+                                 : "grounded";
+  json += "\",\"hallucinated\":";
   json += summary.hallucinated ? "true" : "false";
   char counts[160];
   std::snprintf(counts, sizeof counts,

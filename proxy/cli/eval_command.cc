@@ -308,7 +308,7 @@ int eval_command(int argc, char** argv, int first) {
       char buffer[32];
       std::snprintf(buffer, sizeof buffer, ",\"score\":%.4g", score);
       json += buffer;
-      json += ",\"label\":" + std::to_string(sample->label) + ",\"sentences\":[" + pieces_json;
+      json += ",\"label\":" + std::to_string(sample->label) + ",\"pieces\":[" + pieces_json;
       json += "]}\n";
       std::fputs(json.c_str(), out.get());
     }
