@@ -86,6 +86,7 @@ std::string summary_annotation(const SummaryAnnotation& s) {
   append_count(out, "checked", s.checked);
   append_count(out, "unchecked", s.unchecked);
   if (!s.unchecked_reason.empty()) append_field(out, "unchecked_reason", s.unchecked_reason);
+  if (s.context_truncated) out += ",\"context_truncated\":true";
   out += ",\"labels\":{\"supported\":";
   out += std::to_string(s.supported);
   append_count(out, "unsupported", s.unsupported);

@@ -311,7 +311,9 @@ bool GuardFilter::act(Choice& choice, int index, const text::StreamSentence& sen
 }
 
 void GuardFilter::on_answer_end(std::vector<std::string>& annotations) {
-  annotations.push_back(tally_.summary_json(config_->policy, has_context(), unchecked_reason_));
+  SummaryAnnotation summary = tally_.summary(config_->policy, has_context(), unchecked_reason_);
+  summary.context_truncated = context_truncated_;
+  annotations.push_back(summary_annotation(summary));
 }
 
 void GuardFilter::on_stream_end(stream::StreamReport& report) {

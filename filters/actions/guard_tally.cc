@@ -109,11 +109,6 @@ SummaryAnnotation GuardTally::summary(std::string_view policy, bool has_context,
   return s;
 }
 
-std::string GuardTally::summary_json(std::string_view policy, bool has_context,
-                                     std::string_view unchecked_reason) const {
-  return summary_annotation(summary(policy, has_context, unchecked_reason));
-}
-
 void GuardTally::report(stream::StreamReport& report, bool has_context,
                         std::string_view unchecked_reason) const {
   const SummaryAnnotation s = summary({}, has_context, unchecked_reason);

@@ -28,8 +28,9 @@ class GuardTally {
   // The answer-level verdict: grounded | hallucinated | no_context | no_claims | unverified |
   // unchecked (nothing was verified, e.g. a JSON answer).
   std::string_view verdict(bool has_context, std::string_view unchecked_reason) const;
-  std::string summary_json(std::string_view policy, bool has_context,
-                           std::string_view unchecked_reason) const;
+  // The answer-level summary annotation's fields.
+  SummaryAnnotation summary(std::string_view policy, bool has_context,
+                            std::string_view unchecked_reason) const;
   void report(stream::StreamReport& report, bool has_context,
               std::string_view unchecked_reason) const;
 
@@ -38,8 +39,6 @@ class GuardTally {
   std::uint64_t not_supported() const { return unsupported_ + contradicted_; }
 
  private:
-  SummaryAnnotation summary(std::string_view policy, bool has_context,
-                            std::string_view unchecked_reason) const;
   // The answer-level rule (verify::apply_rule) on the counts so far.
   verify::AnswerSummary answer() const;
 

@@ -152,6 +152,19 @@ TEST(GuardFilter, NoContextPassesAndSaysNothingWasChecked) {
   EXPECT_EQ(2u, count_of(r.report, "verdicts.no_context"));
 }
 
+TEST(GuardFilter, ASummaryOverTruncatedContextSaysSo) {
+  config::PolicyConfig p = sentence_policy();
+  p.context.max_bytes = 60;  // the first sentence of the context only
+  GuardRun cut = run(p, request_with_context(), split(kGood, 4));
+  ASSERT_FALSE(cut.annotations.empty());
+  EXPECT_TRUE(contains(cut.annotations.back(), R"("context_truncated":true)"))
+      << cut.annotations.back();
+  EXPECT_EQ("true", field_of(cut.report, "guard.context_truncated"));
+  GuardRun whole = run(sentence_policy(), request_with_context(), split(kGood, 4));
+  ASSERT_FALSE(whole.annotations.empty());
+  EXPECT_FALSE(contains(whole.annotations.back(), "context_truncated")) << whole.annotations.back();
+}
+
 TEST(GuardFilter, NoContextCanBlock) {
   config::PolicyConfig p = sentence_policy();
   p.actions.no_context = ActionConfig{ActionKind::kBlock};
