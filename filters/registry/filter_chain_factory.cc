@@ -52,7 +52,8 @@ std::optional<FilterFactory> compile_guard(const config::PolicyConfig& policy,
   std::shared_ptr<const actions::GuardConfig> compiled =
       actions::compile_guard(policy, shared.cache());
   return FilterFactory([compiled](const StreamInfo& info) -> std::unique_ptr<stream::StreamFilter> {
-    return std::make_unique<actions::GuardFilter>(compiled, info.request_body, info.forwarded_body);
+    return std::make_unique<actions::GuardFilter>(compiled, info.request_body, info.forwarded_body,
+                                                  info.log_content);
   });
 }
 

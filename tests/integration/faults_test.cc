@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <future>
@@ -144,6 +147,35 @@ TEST(Faults, UpstreamHeaderTimeoutIs504) {
   auto response = http_request(fixture.port(), "POST", "/v1/chat/completions", kStreamRequest);
   EXPECT_EQ(response.status, 504);
   EXPECT_NE(response.body.find("upstream_timeout"), std::string::npos) << response.body;
+}
+
+TEST(Faults, UpstreamConnectTimeoutIs504) {
+  // A listener whose accept queue is full: Linux drops further SYNs, so connects hang.
+  const int listener = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  socklen_t length = sizeof address;
+  ASSERT_EQ(0, ::bind(listener, reinterpret_cast<sockaddr*>(&address), sizeof address));
+  ASSERT_EQ(0, ::getsockname(listener, reinterpret_cast<sockaddr*>(&address), &length));
+  ASSERT_EQ(0, ::listen(listener, 0));
+  std::vector<int> queued;
+  for (int i = 0; i < 4; ++i) {
+    queued.push_back(::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0));
+    ::connect(queued.back(), reinterpret_cast<sockaddr*>(&address), sizeof address);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  ProxyFixture fixture;
+  fixture.set_upstream_port(ntohs(address.sin_port));
+  fixture.start_proxy(config_with("    connect_timeout: 300ms\n"));
+  const auto start = std::chrono::steady_clock::now();
+  auto response = http_request(fixture.port(), "POST", "/v1/chat/completions", kStreamRequest);
+  EXPECT_EQ(response.status, 504);
+  EXPECT_NE(response.body.find("upstream_timeout"), std::string::npos) << response.body;
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(3));
+  for (int fd : queued)
+    ::close(fd);
+  ::close(listener);
 }
 
 TEST(Faults, UpstreamIdleTimeoutMidStreamEndsWithErrorEvent) {

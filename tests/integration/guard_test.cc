@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <future>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,10 @@ policies:
   comment:
     verifiers: [semantic_pieces]
     annotations: comment
+  annotate-held:
+    verifiers: [semantic_pieces]
+    hold: sentence
+    actions: {supported: annotate, unsupported: annotate, contradicted: annotate}
   block:
     verifiers: [semantic_pieces]
     hold: sentence
@@ -49,6 +54,7 @@ policies:
 routes:
   - {name: annotate, match: {model: annotate}, upstream: up, policy: annotate, allow_policy_header: true}
   - {name: comment, match: {model: comment}, upstream: up, policy: comment}
+  - {name: annotate-held, match: {model: annotate-held}, upstream: up, policy: annotate-held}
   - {name: block, match: {model: block}, upstream: up, policy: block}
   - {name: block-http, match: {model: block-http}, upstream: up, policy: block-http}
   - {name: rewrite, match: {model: rewrite}, upstream: up, policy: rewrite}
@@ -116,6 +122,20 @@ TEST_F(GuardTest, AnnotateStreamFirstKeepsTheTextAndAddsVerdictsAndASummary) {
   EXPECT_TRUE(has(summary, R"("verdict":"hallucinated")")) << summary;
   EXPECT_TRUE(has(r.body, R"("label":"contradicted","action":"annotate")")) << r.body;
   EXPECT_TRUE(has(r.body, R"("reason":"answer says March 2, 1994, evidence says March 2, 1991")"));
+}
+
+TEST_F(GuardTest, AnnotateWithSentenceHoldKeepsTheTextAndAnnotatesEverySentence) {
+  HttpResponse r = chat(request("annotate-held", true));
+  ASSERT_EQ(200, r.status) << r.error;
+  EXPECT_EQ("Allie Goertz is an American musician. She was born on March 2, 1994.",
+            sse_content(r.body));
+  EXPECT_TRUE(has(r.body, R"("label":"supported","action":"annotate")")) << r.body;
+  EXPECT_TRUE(has(r.body, R"("label":"contradicted","action":"annotate")")) << r.body;
+  EXPECT_TRUE(has(r.body, R"("actions":{"annotate":2,"rewrite":0,"block":0})")) << r.body;
+  EXPECT_EQ("[DONE]", sse_data(r.body).back());
+  // Held until verified: the hold delay of both sentences is measured.
+  const std::string held = R"(groundgate_hold_delay_seconds_count{route="annotate-held"} 2)";
+  EXPECT_TRUE(has(metrics_with(fixture_.admin_port(), held), held));
 }
 
 TEST_F(GuardTest, CommentAnnotationsLeaveTheChunksAlone) {
@@ -251,7 +271,19 @@ std::string split_stream(const std::string& answer, std::size_t split) {
   return out;
 }
 
-TEST(GuardSplits, NoByteOfABlockedSentenceAtAnySplitOfTheDeltas) {
+const char* kSplitsConfig = R"(
+upstreams:
+  up: {url: "http://127.0.0.1:${UPSTREAM_PORT}", idle_timeout: 60s}
+policies:
+  block: {verifiers: [semantic_pieces], hold: sentence, actions: {contradicted: block}}
+  rewrite: {verifiers: [semantic_pieces], hold: sentence, actions: {contradicted: {rewrite: correct}}}
+routes:
+  - {name: block, match: {model: block}, upstream: up, policy: block}
+  - {name: rewrite, match: {model: rewrite}, upstream: up, policy: rewrite}
+logging: {access_log: false}
+)";
+
+TEST(GuardSplits, NoByteOfABlockedSentenceAndEveryRewriteAtAnySplitOfTheDeltas) {
   const std::string answer = "Allie Goertz is an American musician. She was born on March 2, 1994.";
   RawUpstream upstream([&](auto& socket, const std::string& request) {
     const auto at = request.find("\"split\":");
@@ -262,23 +294,48 @@ TEST(GuardSplits, NoByteOfABlockedSentenceAtAnySplitOfTheDeltas) {
   });
   ProxyFixture fixture;
   fixture.set_upstream_port(upstream.port());
-  fixture.start_proxy(R"(
-upstreams:
-  up: {url: "http://127.0.0.1:${UPSTREAM_PORT}"}
-policies:
-  block: {verifiers: [semantic_pieces], hold: sentence, actions: {contradicted: block}}
-routes:
-  - {name: rag, match: {path_prefix: /v1}, upstream: up, policy: block}
-logging: {access_log: false}
-)");
+  fixture.start_proxy(kSplitsConfig);
   for (std::size_t split = 0; split <= answer.size(); ++split) {
-    const std::string body = request("m", true, ",\"split\":" + std::to_string(split));
-    HttpResponse r = http_request(fixture.port(), "POST", "/v1/chat/completions", body);
-    ASSERT_EQ(200, r.status) << r.error;
-    EXPECT_EQ(kGood, sse_content(r.body)) << "split at " << split;
-    EXPECT_FALSE(has(r.body, "1994")) << "split at " << split;
-    EXPECT_FALSE(has(r.body, "She")) << "split at " << split;
+    const std::string extra = ",\"split\":" + std::to_string(split);
+    HttpResponse blocked =
+        http_request(fixture.port(), "POST", "/v1/chat/completions", request("block", true, extra));
+    ASSERT_EQ(200, blocked.status) << blocked.error;
+    EXPECT_EQ(kGood, sse_content(blocked.body)) << "split at " << split;
+    EXPECT_FALSE(has(blocked.body, "1994")) << "split at " << split;
+    EXPECT_FALSE(has(blocked.body, "She")) << "split at " << split;
+
+    HttpResponse rewritten = http_request(fixture.port(), "POST", "/v1/chat/completions",
+                                          request("rewrite", true, extra));
+    ASSERT_EQ(200, rewritten.status) << rewritten.error;
+    EXPECT_EQ(kCorrected, sse_content(rewritten.body)) << "split at " << split;
+    EXPECT_EQ("[DONE]", sse_data(rewritten.body).back()) << "split at " << split;
   }
+}
+
+TEST(GuardSplits, ABlockCancelsTheUpstreamRequest) {
+  std::promise<bool> upstream_saw_close;
+  RawUpstream upstream([&](auto& socket, const std::string&) {
+    // The contradicted sentence, the start of the next one, and then the answer stalls: no
+    // finish, no [DONE].
+    const std::string answer =
+        "Allie Goertz is an American musician. She was born on March 2, 1994. She";
+    std::string stream = split_stream(answer, 10);
+    stream.resize(stream.find(R"("delta":{},)"));
+    stream.resize(stream.rfind("data: "));
+    RawUpstream::send(socket, RawUpstream::sse_header());
+    RawUpstream::send(socket, RawUpstream::chunk(stream));
+    // The idle timeout is a minute: only a cancel explains a close within seconds.
+    upstream_saw_close.set_value(RawUpstream::wait_for_close(socket, 5000));
+  });
+  ProxyFixture fixture;
+  fixture.set_upstream_port(upstream.port());
+  fixture.start_proxy(kSplitsConfig);
+  HttpResponse r =
+      http_request(fixture.port(), "POST", "/v1/chat/completions", request("block", true));
+  ASSERT_EQ(200, r.status) << r.error;
+  EXPECT_TRUE(has(r.body, R"("finish_reason":"content_filter")")) << r.body;
+  EXPECT_EQ("[DONE]", sse_data(r.body).back());
+  EXPECT_TRUE(upstream_saw_close.get_future().get());
 }
 
 }  // namespace

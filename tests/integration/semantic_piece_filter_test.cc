@@ -160,6 +160,27 @@ TEST_F(SemanticPieceFilterTest, VerdictsReachTheAccessLogAndMetricsPerRouteAndLa
   EXPECT_TRUE(has(lines[2], R"("guard.verdict":"no_context")")) << lines[2];
 }
 
+TEST(SemanticPieceFilterAudit, LogContentPutsTheActedOnSentencesInTheAuditRecord) {
+  ProxyFixture fixture;
+  std::ofstream(fixture.dir() + "/script.yaml") << kScript;
+  proxy::mock::MockOptions options;
+  options.tokens_per_second = 0;
+  options.script_file = fixture.dir() + "/script.yaml";
+  fixture.start_mock(options);
+  std::string config = kGroundedConfig;
+  config += "  log_content: true\n";
+  fixture.start_proxy(config);
+  auto response =
+      http_request(fixture.port(), "POST", "/v1/chat/completions", with_context_field());
+  ASSERT_EQ(response.status, 200) << response.error;
+  const std::vector<std::string> lines = access_log(fixture, 1);
+  ASSERT_EQ(lines.size(), 1u);
+  // Only the sentence acted on (annotated as contradicted), not the supported one.
+  EXPECT_TRUE(has(lines[0], R"("guard.flagged":"contradicted: She was born on March 2, 1994.")"))
+      << lines[0];
+  EXPECT_FALSE(has(lines[0], "American musician")) << lines[0];
+}
+
 // A recorded upstream stream, answer split mid-word and mid-sentence.
 const std::string kRecordedStream =
     "data: {\"id\":\"chatcmpl-7\",\"object\":\"chat.completion.chunk\",\"created\":1700000000,"
