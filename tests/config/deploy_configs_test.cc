@@ -1,0 +1,53 @@
+// The groundgate configs embedded in deploy/ (the Kubernetes sidecar's ConfigMap and the Helm
+// chart's default values) load without errors and guard the completion routes.
+#include <yaml-cpp/yaml.h>
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "config/config_loader.h"
+#include "tests/config/config_test_util.h"
+
+namespace groundgate::config {
+namespace {
+
+void expect_guarded(const LoadResult& r, const std::string& source) {
+  ASSERT_TRUE(r.config) << source << ": " << ::testing::PrintToString(testing::messages(r));
+  const RouteConfig* route = nullptr;
+  for (const RouteConfig& candidate : r.config->routes) {
+    if (candidate.match.path_prefix == "/v1" && !candidate.policy.empty()) route = &candidate;
+  }
+  ASSERT_NE(nullptr, route) << source << ": no /v1 route with a policy";
+  const PolicyConfig* policy = r.config->find_policy(route->policy);
+  ASSERT_NE(nullptr, policy);
+  EXPECT_TRUE(policy->verifies()) << source;
+}
+
+TEST(DeployConfigs, KubernetesSidecarConfigMapLoadsAndGuards) {
+  const std::string path = std::string(GG_DEPLOY_DIR) + "/kubernetes/sidecar.yaml";
+  std::string embedded;
+  for (const YAML::Node& doc : YAML::LoadAllFromFile(path)) {
+    if (doc["kind"].as<std::string>() == "ConfigMap") {
+      embedded = doc["data"]["groundgate.yaml"].as<std::string>();
+    }
+  }
+  ASSERT_FALSE(embedded.empty()) << path;
+  const LoadResult r = load_config_string(embedded, path);
+  expect_guarded(r, path);
+  // A sidecar serves its own pod only.
+  EXPECT_EQ("127.0.0.1", r.config->listen.host);
+}
+
+TEST(DeployConfigs, HelmChartDefaultConfigLoadsAndGuards) {
+  const std::string path = std::string(GG_DEPLOY_DIR) + "/helm/groundgate/values.yaml";
+  const YAML::Node values = YAML::LoadFile(path);
+  const std::string embedded = values["config"].as<std::string>();
+  const LoadResult r = load_config_string(embedded, path);
+  expect_guarded(r, path);
+  EXPECT_EQ(values["service"]["port"].as<int>(), r.config->listen.port);
+  EXPECT_EQ(values["service"]["adminPort"].as<int>(), r.config->admin_listen.port);
+}
+
+}  // namespace
+}  // namespace groundgate::config
