@@ -216,6 +216,8 @@ struct Limits {
   Millis client_idle_timeout{120'000};   // keep-alive idle
   Millis client_body_timeout{60'000};    // to receive a request body
   Millis drain_timeout{30'000};          // SIGTERM: how long streams in flight may finish
+  // Memory for context indexes shared across requests (retrieved chunks recur); 0: none kept.
+  std::size_t context_cache_bytes = 64u << 20;
 };
 
 struct LoggingConfig {

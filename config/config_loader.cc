@@ -27,10 +27,10 @@ namespace {
 constexpr std::array<std::string_view, 8> kTopKeys{"listen", "admin_listen", "tls",    "upstreams",
                                                    "routes", "policies",     "limits", "logging"};
 constexpr std::array<std::string_view, 2> kServerTlsKeys{"cert_file", "key_file"};
-constexpr std::array<std::string_view, 9> kLimitsKeys{
-    "max_request_body",    "max_response_body",   "max_header_bytes",
-    "max_sse_event",       "max_connections",     "client_header_timeout",
-    "client_idle_timeout", "client_body_timeout", "drain_timeout"};
+constexpr std::array<std::string_view, 10> kLimitsKeys{
+    "max_request_body", "max_response_body",     "max_header_bytes",    "max_sse_event",
+    "max_connections",  "client_header_timeout", "client_idle_timeout", "client_body_timeout",
+    "drain_timeout",    "context_cache_bytes"};
 constexpr std::array<std::string_view, 4> kLoggingKeys{"level", "access_log", "access_log_path",
                                                        "log_content"};
 constexpr std::array<std::string_view, 6> kLogLevels{"trace", "debug", "info",
@@ -92,6 +92,7 @@ Limits read_limits(const YamlField& field, ErrorSink& errors) {
   read_duration_into(map, "client_body_timeout", false, out.client_body_timeout, errors);
   // 0 is meaningful here: stop at once on SIGTERM.
   read_duration_into(map, "drain_timeout", true, out.drain_timeout, errors);
+  read_size_into(map, "context_cache_bytes", out.context_cache_bytes, errors);
   return out;
 }
 

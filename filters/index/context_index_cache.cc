@@ -71,8 +71,8 @@ std::shared_ptr<const ContextIndex> ContextIndexCache::find(
 
 void ContextIndexCache::insert(std::uint64_t key, std::shared_ptr<const ContextIndex> index) {
   std::size_t bytes = index->memory_bytes();
-  if (bytes > max_memory_bytes_) return;
   std::lock_guard lock(mutex_);
+  if (bytes > max_memory_bytes_) return;
   if (auto it = by_key_.find(key); it != by_key_.end()) {
     // Another stream built it meanwhile, or a colliding context: the newest wins.
     stats_.memory_bytes -= it->second->bytes;
@@ -82,6 +82,10 @@ void ContextIndexCache::insert(std::uint64_t key, std::shared_ptr<const ContextI
   lru_.push_front({key, std::move(index), bytes});
   by_key_[key] = lru_.begin();
   stats_.memory_bytes += bytes;
+  evict_to_fit();
+}
+
+void ContextIndexCache::evict_to_fit() {
   while (stats_.memory_bytes > max_memory_bytes_) {
     const Entry& last = lru_.back();
     stats_.memory_bytes -= last.bytes;
@@ -90,6 +94,17 @@ void ContextIndexCache::insert(std::uint64_t key, std::shared_ptr<const ContextI
     ++stats_.evictions;
   }
   stats_.entries = lru_.size();
+}
+
+std::size_t ContextIndexCache::max_memory_bytes() const {
+  std::lock_guard lock(mutex_);
+  return max_memory_bytes_;
+}
+
+void ContextIndexCache::set_max_memory_bytes(std::size_t bytes) {
+  std::lock_guard lock(mutex_);
+  max_memory_bytes_ = bytes;
+  evict_to_fit();
 }
 
 ContextIndexCache::Stats ContextIndexCache::stats() const {

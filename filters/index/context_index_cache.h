@@ -36,7 +36,9 @@ class ContextIndexCache {
   static std::uint64_t content_hash(std::span<const context::Passage> passages);
 
   Stats stats() const;
-  std::size_t max_memory_bytes() const { return max_memory_bytes_; }
+  std::size_t max_memory_bytes() const;
+  // A new bound (a config reload); the least recently used indexes go until the rest fit.
+  void set_max_memory_bytes(std::size_t bytes);
 
  private:
   struct Entry {
@@ -48,8 +50,9 @@ class ContextIndexCache {
   std::shared_ptr<const ContextIndex> find(std::uint64_t key,
                                            std::span<const context::Passage> passages);
   void insert(std::uint64_t key, std::shared_ptr<const ContextIndex> index);
+  void evict_to_fit();  // with mutex_ held
 
-  const std::size_t max_memory_bytes_;
+  std::size_t max_memory_bytes_;  // guarded by mutex_
   const ContextIndex::Options options_;
   mutable std::mutex mutex_;
   std::list<Entry> lru_;  // most recent first

@@ -13,17 +13,11 @@
 namespace groundgate::filters::registry {
 namespace {
 
-// What one config snapshot's filters share, made on first use while compiling it.
+// What one config snapshot's filters share.
 struct SnapshotResources {
   std::shared_ptr<index::ContextIndexCache> index_cache;
 
-  std::shared_ptr<index::ContextIndexCache> cache() {
-    if (!index_cache) {
-      index_cache =
-          std::make_shared<index::ContextIndexCache>(FilterChainFactory::kIndexCacheBytes);
-    }
-    return index_cache;
-  }
+  std::shared_ptr<index::ContextIndexCache> cache() const { return index_cache; }
 };
 
 // Compiles one kind of filter for a policy; nothing when the policy does not configure it.
@@ -67,9 +61,16 @@ constexpr std::array kKnownFilters{
 
 }  // namespace
 
-std::shared_ptr<const FilterChainFactory> FilterChainFactory::build(const config::Config& config) {
+std::shared_ptr<const FilterChainFactory> FilterChainFactory::build(
+    const config::Config& config, std::shared_ptr<index::ContextIndexCache> index_cache) {
   std::shared_ptr<FilterChainFactory> factory(new FilterChainFactory());
-  SnapshotResources shared;
+  const std::size_t cache_bytes = config.limits.context_cache_bytes;
+  if (index_cache) {
+    index_cache->set_max_memory_bytes(cache_bytes);
+  } else {
+    index_cache = std::make_shared<index::ContextIndexCache>(cache_bytes);
+  }
+  SnapshotResources shared{std::move(index_cache)};
   for (const config::PolicyConfig& policy : config.policies) {
     if (policy.name.empty() || factory->policies_.contains(policy.name)) continue;
     std::vector<NamedFactory> filters;

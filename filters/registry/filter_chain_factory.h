@@ -34,16 +34,16 @@ using FilterFactory = std::function<std::unique_ptr<stream::StreamFilter>(const 
 class FilterChainFactory {
  public:
   // Compiles every policy's filter configs once (called at config load and on reload).
-  static std::shared_ptr<const FilterChainFactory> build(const config::Config& config);
-
-  // Memory bound of the context-index cache shared by a snapshot's streams.
-  static constexpr std::size_t kIndexCacheBytes = 64u << 20;
+  // `index_cache`: the previous snapshot's context-index cache, kept across a reload (its
+  // bound set to the new config's limits.context_cache_bytes); null makes a new one.
+  static std::shared_ptr<const FilterChainFactory> build(
+      const config::Config& config, std::shared_ptr<index::ContextIndexCache> index_cache = {});
 
   // The chain a stream under `policy` runs; empty chain for an unknown/empty policy name.
   stream::FilterChain create(std::string_view policy, const StreamInfo& info) const;
   bool has_filters(std::string_view policy) const;
-  // The snapshot's context-index cache (for stats), null when no policy verifies.
-  const index::ContextIndexCache* index_cache() const { return index_cache_.get(); }
+  // The context-index cache the snapshot's streams share (never null).
+  const std::shared_ptr<index::ContextIndexCache>& index_cache() const { return index_cache_; }
   // The names of the filters `policy` runs, in chain order (for logs and the admin API).
   std::vector<std::string_view> filter_names(std::string_view policy) const;
 
@@ -56,7 +56,6 @@ class FilterChainFactory {
   FilterChainFactory() = default;
 
   std::map<std::string, std::vector<NamedFactory>, std::less<>> policies_;
-  // The snapshot's context-index cache, shared by its verifying policies; null when none.
   std::shared_ptr<index::ContextIndexCache> index_cache_;
 };
 

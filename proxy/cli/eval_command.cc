@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "config/config.h"
 #include "filters/index/context_index_cache.h"
 #include "filters/semantic_piece/answer_summary.h"
 #include "filters/semantic_piece/naive_coverage.h"
@@ -40,7 +41,6 @@ constexpr std::string_view kUsage =
     "         [--triplet-parser doubtful|always|never] [--strong-support X (above 1: never)]\n"
     "  LIST: comma-separated, from semantic_pieces (default) and triplets; or naive alone\n"
     "  -c/--policy: the verifier settings of that policy (options given here override them)\n";
-constexpr std::size_t kIndexCacheBytes = 64u << 20;
 
 struct Sample {
   std::string id;
@@ -242,7 +242,7 @@ int eval_command(int argc, char** argv, int first) {
     extraction.extractor = setup.config->extractor.get();
     extraction.before = extraction.extractor->stats();
   }
-  filters::index::ContextIndexCache cache(kIndexCacheBytes);
+  filters::index::ContextIndexCache cache(config::Limits{}.context_cache_bytes);
   simdjson::dom::parser parser;
   Confusion total;
   std::map<std::string, Confusion> baselines;

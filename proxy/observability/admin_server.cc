@@ -48,6 +48,7 @@ class AdminServerState {
   tcp::acceptor acceptor;
   MetricsRegistry& registry;
   std::function<bool()> ready;
+  std::function<void()> before_scrape;
   AdminServerLimits limits;
   std::set<beast::tcp_stream*> connections;
   bool stopped = false;
@@ -96,6 +97,7 @@ Response handle(const Request& req, AdminServerState& s) {
                ? make_response(http::status::ok, version, keep_alive, "ready")
                : make_response(http::status::service_unavailable, version, keep_alive, "not ready");
   }
+  if (s.before_scrape) s.before_scrape();
   return make_response(http::status::ok, version, keep_alive, s.registry.expose(),
                        kMetricsContentType);
 }
@@ -176,6 +178,10 @@ asio::awaitable<void> accept_loop(std::shared_ptr<AdminServerState> s) {
 AdminServer::AdminServer(asio::io_context& io, MetricsRegistry& registry,
                          std::function<bool()> ready, AdminServerLimits limits)
     : io_(io), state_(std::make_shared<AdminServerState>(io, registry, std::move(ready), limits)) {}
+
+void AdminServer::on_scrape(std::function<void()> refresh) {
+  state_->before_scrape = std::move(refresh);
+}
 
 AdminServer::~AdminServer() {
   stop();

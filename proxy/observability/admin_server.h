@@ -41,6 +41,9 @@ class AdminServer {
   AdminServer(const AdminServer&) = delete;
   AdminServer& operator=(const AdminServer&) = delete;
 
+  // Called on the admin strand before each /metrics scrape, to bring values that live
+  // elsewhere (e.g. a cache's own counts) into the registry. Set it before listen().
+  void on_scrape(std::function<void()> refresh);
   // Binds host:port (port 0: any free port) and starts accepting. Nothing on success.
   std::optional<AdminListenError> listen(const std::string& host, std::uint16_t port);
   // The bound port, 0 before listen() succeeded.

@@ -68,7 +68,19 @@ ProxyMetrics::ProxyMetrics(MetricsRegistry& registry)
       hold_delay_seconds(registry.histogram(
           "groundgate_hold_delay_seconds",
           "How long a held sentence waited after its last byte arrived (hold: sentence).",
-          {"route"}, kVerificationBounds)) {
+          {"route"}, kVerificationBounds)),
+      context_cache_lookups_total(registry.counter(
+          "groundgate_context_cache_lookups_total",
+          "Context-index cache lookups, by result (hit: the request's context was indexed "
+          "before; miss: indexed now).",
+          {"result"})),
+      context_cache_evictions_total(
+          registry.counter("groundgate_context_cache_evictions_total",
+                           "Context indexes dropped from the cache to stay within its bound.")),
+      context_cache_bytes(registry.gauge("groundgate_context_cache_bytes",
+                                         "Memory held by the cached context indexes.")),
+      context_cache_entries(
+          registry.gauge("groundgate_context_cache_entries", "Context indexes in the cache.")) {
   // Known label values are exposed at 0 from the start, so rate() sees their first increase.
   for (std::string_view d : {kClientIn, kClientOut, kUpstreamIn, kUpstreamOut}) {
     bytes_total.with({d});
@@ -77,6 +89,11 @@ ProxyMetrics::ProxyMetrics(MetricsRegistry& registry)
     errors_total.with({error_kind_name(kind)});
   for (std::string_view r : {kReloadOk, kReloadError})
     config_reloads_total.with({r});
+  for (std::string_view r : {kCacheHit, kCacheMiss})
+    context_cache_lookups_total.with({r});
+  context_cache_evictions_total.with({});
+  context_cache_bytes.with({});
+  context_cache_entries.with({});
 }
 
 }  // namespace groundgate::proxy::observability

@@ -18,6 +18,8 @@ inline constexpr std::string_view kUpstreamOut = "upstream_out";
 // Values of the `result` label of groundgate_config_reloads_total.
 inline constexpr std::string_view kReloadOk = "ok";
 inline constexpr std::string_view kReloadError = "error";
+inline constexpr std::string_view kCacheHit = "hit";
+inline constexpr std::string_view kCacheMiss = "miss";
 
 struct ProxyMetrics {
   // Registers every family; a registry holds one ProxyMetrics at most (names are unique).
@@ -38,6 +40,11 @@ struct ProxyMetrics {
   CounterFamily& verdicts_total;               // {route, label}: verification verdicts
   HistogramFamily& verification_seconds;       // {route}: one sentence's verification
   HistogramFamily& hold_delay_seconds;         // {route}: a held sentence's wait after its end
+  // The context-index cache, brought in from its own counts at each scrape.
+  CounterFamily& context_cache_lookups_total;    // {result}: hit | miss
+  CounterFamily& context_cache_evictions_total;  // indexes dropped to stay in the bound
+  GaugeFamily& context_cache_bytes;              // memory of the cached indexes
+  GaugeFamily& context_cache_entries;            // indexes cached
 };
 
 }  // namespace groundgate::proxy::observability

@@ -21,7 +21,22 @@ using asio::ip::tcp;
 
 namespace {
 constexpr auto kUse = asio::as_tuple(asio::use_awaitable);
+
+// The context-index cache keeps its own counts (filters/ knows no metrics); a scrape brings
+// them in. The cache lives across reloads, so its counts only grow.
+void refresh_cache_metrics(ServerContext& context) {
+  const auto stats = context.configs.current()->filters->index_cache()->stats();
+  auto catch_up = [](observability::Counter& counter, std::uint64_t total) {
+    if (total > counter.value()) counter.inc(total - counter.value());
+  };
+  auto& m = context.metrics;
+  catch_up(m.context_cache_lookups_total.with({observability::kCacheHit}), stats.hits);
+  catch_up(m.context_cache_lookups_total.with({observability::kCacheMiss}), stats.misses);
+  catch_up(m.context_cache_evictions_total.with({}), stats.evictions);
+  m.context_cache_bytes.with({}).set(static_cast<double>(stats.memory_bytes));
+  m.context_cache_entries.with({}).set(static_cast<double>(stats.entries));
 }
+}  // namespace
 
 ProxyServer::ProxyServer(asio::io_context& io, std::shared_ptr<const RuntimeConfig> runtime,
                          std::string config_path)
@@ -90,6 +105,7 @@ std::string ProxyServer::start() {
 
   admin_ = std::make_unique<observability::AdminServer>(
       io_, context_->registry, [context = context_] { return !context->draining.load(); });
+  admin_->on_scrape([context = context_] { refresh_cache_metrics(*context); });
   if (auto error = admin_->listen(config.admin_listen.host, config.admin_listen.port)) {
     return "admin_listen: " + error->message;
   }
@@ -153,7 +169,7 @@ std::string ProxyServer::reload() {
       message += e.to_string() + "\n";
     return fail(message);
   }
-  auto runtime = build_runtime_config(loaded.config);
+  auto runtime = build_runtime_config(loaded.config, context_->configs.current().get());
   if (!runtime.runtime) return fail(runtime.error);
   const auto& old_config = *context_->configs.current()->config;
   if (loaded.config->listen.host != old_config.listen.host ||

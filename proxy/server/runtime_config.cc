@@ -9,7 +9,8 @@ boost::asio::ssl::context* RuntimeConfig::tls_for(std::string_view upstream) con
   return it == upstream_tls.end() ? nullptr : it->second.get();
 }
 
-RuntimeConfigResult build_runtime_config(std::shared_ptr<const config::Config> config) {
+RuntimeConfigResult build_runtime_config(std::shared_ptr<const config::Config> config,
+                                         const RuntimeConfig* previous) {
   auto runtime = std::make_shared<RuntimeConfig>();
   for (const auto& upstream : config->upstreams) {
     if (!upstream.https) continue;
@@ -17,7 +18,8 @@ RuntimeConfigResult build_runtime_config(std::shared_ptr<const config::Config> c
     if (!tls.context) return {nullptr, "upstream " + upstream.name + ": " + tls.error};
     runtime->upstream_tls.emplace(upstream.name, std::move(tls.context));
   }
-  runtime->filters = filters::registry::FilterChainFactory::build(*config);
+  runtime->filters = filters::registry::FilterChainFactory::build(
+      *config, previous != nullptr ? previous->filters->index_cache() : nullptr);
   runtime->config = std::move(config);
   return {std::move(runtime), {}};
 }

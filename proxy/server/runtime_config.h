@@ -29,7 +29,9 @@ struct RuntimeConfigResult {
   std::string error;
 };
 
-RuntimeConfigResult build_runtime_config(std::shared_ptr<const config::Config> config);
+// `previous`: the running snapshot on a reload (its context-index cache is kept), else null.
+RuntimeConfigResult build_runtime_config(std::shared_ptr<const config::Config> config,
+                                         const RuntimeConfig* previous = nullptr);
 
 // The current snapshot, readable from any thread.
 class ConfigStore {

@@ -126,7 +126,8 @@ logging:
           "test.yaml:19:7: policies.q.redact: unknown key 'replace'; did you mean 'replacement'?",
           "test.yaml:21:3: limits: unknown key 'max_body' (expected one of: max_request_body, "
           "max_response_body, max_header_bytes, max_sse_event, max_connections, "
-          "client_header_timeout, client_idle_timeout, client_body_timeout, drain_timeout)",
+          "client_header_timeout, client_idle_timeout, client_body_timeout, drain_timeout, "
+          "context_cache_bytes)",
           "test.yaml:23:3: logging: unknown key 'levle'; did you mean 'level'?"));
 }
 

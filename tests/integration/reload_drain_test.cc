@@ -66,6 +66,36 @@ TEST_F(ReloadTest, NewStreamsUseNewConfigAndBadConfigIsRejected) {
             std::string::npos);
 }
 
+TEST_F(ReloadTest, TheContextCacheOutlivesAReloadAndIsCounted) {
+  start(0);
+  const std::string grounded =
+      "upstreams:\n  mock: {url: \"http://127.0.0.1:${MOCK_PORT}\"}\n"
+      "policies:\n  g: {verifiers: [semantic_pieces]}\n"
+      "routes:\n  - {name: r, match: {path_prefix: /v1}, upstream: mock, policy: g}\n"
+      "logging: {access_log: false}\n";
+  fixture_.rewrite_config(grounded);
+  ASSERT_EQ(fixture_.server().reload(), "");
+  const std::string request =
+      R"({"model":"m","stream":true,"context":"The bridge opened in 1932.",)"
+      R"("messages":[{"role":"user","content":"internal"}]})";
+  for (int i = 0; i < 2; ++i)
+    ASSERT_EQ(200, http_request(fixture_.port(), "POST", "/v1/chat/completions", request).status);
+  const std::string one_hit = R"(groundgate_context_cache_lookups_total{result="hit"} 1)";
+  std::string metrics = metrics_with(fixture_.admin_port(), one_hit);
+  EXPECT_NE(metrics.find(one_hit), std::string::npos) << metrics;
+  EXPECT_NE(metrics.find(R"(groundgate_context_cache_lookups_total{result="miss"} 1)"),
+            std::string::npos)
+      << metrics;
+  EXPECT_NE(metrics.find("groundgate_context_cache_entries 1"), std::string::npos) << metrics;
+
+  fixture_.rewrite_config(grounded + "limits: {context_cache_bytes: 32MiB}\n");
+  ASSERT_EQ(fixture_.server().reload(), "");
+  ASSERT_EQ(200, http_request(fixture_.port(), "POST", "/v1/chat/completions", request).status);
+  const std::string two_hits = R"(groundgate_context_cache_lookups_total{result="hit"} 2)";
+  metrics = metrics_with(fixture_.admin_port(), two_hits);
+  EXPECT_NE(metrics.find(two_hits), std::string::npos) << "indexed before the reload: " << metrics;
+}
+
 TEST_F(ReloadTest, StreamInFlightFinishesOnTheConfigItStartedWith) {
   start(20);  // about half a second per answer
   auto in_flight = std::async(std::launch::async, [&] {

@@ -64,13 +64,28 @@ TEST(SemanticPiecesRegistry, VerifiersListPutsTheFilterAfterRedact) {
   EXPECT_EQ((std::vector<std::string_view>{"redact", "guard"}), factory->filter_names("both"));
   EXPECT_FALSE(factory->has_filters("plain"));
   ASSERT_NE(nullptr, factory->index_cache());
-  EXPECT_EQ(FilterChainFactory::kIndexCacheBytes, factory->index_cache()->max_memory_bytes());
+  EXPECT_EQ(config.limits.context_cache_bytes, factory->index_cache()->max_memory_bytes());
 }
 
-TEST(SemanticPiecesRegistry, NoVerifyingPolicyNoCache) {
+TEST(SemanticPiecesRegistry, AReloadKeepsTheCacheWithTheNewBound) {
   config::Config config;
-  config.policies = {config::PolicyConfig{.name = "plain"}};
-  EXPECT_EQ(nullptr, FilterChainFactory::build(config)->index_cache());
+  config.policies = {grounded("grounded")};
+  const auto first = FilterChainFactory::build(config);
+  first->create("grounded", {.request_body = kBody});
+  ASSERT_EQ(1u, first->index_cache()->stats().entries);
+
+  config.limits.context_cache_bytes = 32u << 20;
+  const auto reloaded = FilterChainFactory::build(config, first->index_cache());
+  EXPECT_EQ(first->index_cache(), reloaded->index_cache());
+  EXPECT_EQ(32u << 20, reloaded->index_cache()->max_memory_bytes());
+  reloaded->create("grounded", {.request_body = kBody});
+  EXPECT_EQ(1u, reloaded->index_cache()->stats().hits) << "the context indexed before the reload";
+
+  config.limits.context_cache_bytes = 0;  // keep nothing
+  const auto off = FilterChainFactory::build(config, reloaded->index_cache());
+  EXPECT_EQ(0u, off->index_cache()->stats().entries);
+  off->create("grounded", {.request_body = kBody});
+  EXPECT_EQ(0u, off->index_cache()->stats().entries);
 }
 
 TEST(SemanticPiecesRegistry, StreamsVerifyAgainstTheRequestsContext) {
