@@ -57,9 +57,22 @@ bool inside(const Token& t, std::span<const Entity> entities) {
   });
 }
 
+// A word before a predicate comparative: "X is closer", "much longer", "no better".
+bool introduces_predicate(std::string_view w) {
+  static constexpr std::string_view kWords[] = {
+      "is",  "are",  "was", "were", "be",    "been",     "being",    "much",
+      "far", "even", "no",  "any",  "still", "slightly", "somewhat", "considerably"};
+  return std::find(std::begin(kWords), std::end(kWords), w) != std::end(kWords);
+}
+
 // Words that order or compare ("first", "earlier", "closer", "largest"). A question asking
-// "which came first?" does not ground an answer's "first": only the context can.
-bool is_comparative(const Token& t, const text::Lexicon* lexicon) {
+// "which came first?" does not ground an answer's "first": only the context can. WordNet's
+// morphology makes an -er word of many nouns ("founder" from "found", "number" from "numb",
+// "owner", "opener", "Peter"): a word that is itself a noun compares only before "than" or
+// after a copula or an intensifier ("is closer", "much longer"), and a capitalised word inside
+// the clause is a name.
+bool is_comparative(std::span<const Token> tokens, std::size_t at, const text::Lexicon* lexicon) {
+  const Token& t = tokens[at];
   static constexpr std::string_view kWords[] = {"first",   "last",  "prior",
                                                 "earlier", "later", "equally"};
   if (std::find(std::begin(kWords), std::end(kWords), t.norm) != std::end(kWords)) return true;
@@ -67,22 +80,33 @@ bool is_comparative(const Token& t, const text::Lexicon* lexicon) {
   const bool er = t.norm.ends_with("er");
   const bool est = t.norm.ends_with("est");
   if (!er && !est) return false;
-  for (std::string_view lemma : lexicon->lemmas(t.norm, text::Lexicon::Pos::kAdjective)) {
-    if (lemma != t.norm) return true;
-  }
-  for (std::string_view lemma : lexicon->lemmas(t.norm, text::Lexicon::Pos::kAdverb)) {
-    if (lemma != t.norm) return true;
-  }
-  return false;
+  if (at > 0 && t.has(text::kCapitalized)) return false;
+  auto inflected = [&](text::Lexicon::Pos pos) {
+    for (std::string_view lemma : lexicon->lemmas(t.norm, pos)) {
+      if (lemma != t.norm) return true;
+    }
+    return false;
+  };
+  if (!inflected(text::Lexicon::Pos::kAdjective) && !inflected(text::Lexicon::Pos::kAdverb))
+    return false;
+  const std::vector<std::string_view> nouns = lexicon->lemmas(t.norm, text::Lexicon::Pos::kNoun);
+  if (std::find(nouns.begin(), nouns.end(), t.norm) == nouns.end()) return true;
+  const bool before_than = at + 1 < tokens.size() && tokens[at + 1].norm == "than";
+  const bool after_copula = at > 0 && introduces_predicate(tokens[at - 1].norm);
+  return before_than || after_copula;
 }
 
 // Comparisons and orderings relate things the context states apart ("born before Elytis"):
 // the binding of names and values does not apply to them.
 bool compares(std::span<const Token> tokens, const text::Lexicon* lexicon) {
-  return std::any_of(tokens.begin(), tokens.end(), [&](const Token& t) {
-    return t.norm == "than" || t.norm == "before" || t.norm == "after" || t.norm == "same" ||
-           t.norm == "different" || is_comparative(t, lexicon);
-  });
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    const std::string_view w = tokens[i].norm;
+    if (w == "than" || w == "before" || w == "after" || w == "same" || w == "different" ||
+        is_comparative(tokens, i, lexicon)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 // A capitalised word inside a sentence that is no adjective ("Italy", not "Italian"): a
@@ -394,7 +418,8 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
     const Token& w = *words[i];
     const std::size_t s = word_stem[i];
     // An ordering or comparison must be stated by the evidence itself.
-    const bool comparative = is_comparative(w, options_.lexicon.get());
+    const auto at = static_cast<std::size_t>(words[i] - tokens.data());
+    const bool comparative = is_comparative(tokens, at, options_.lexicon.get());
     const bool asked = options_.question_grounds_words && !comparative && in_question(stems[s]);
     // Elsewhere in the context at full weight covers the word as a synonym would: the
     // WordNet lookups could not change the outcome.

@@ -286,6 +286,21 @@ TEST_F(VerifierTest, ComparisonsAreNotBoundToOneSentence) {
   EXPECT_EQ(only("Arthur Smith was born before Jane Doe.").label, Label::kSupported);
 }
 
+TEST_F(VerifierTest, NounsThatLookLikeComparativesDoNotTurnTheRelationCheckOff) {
+  // WordNet reads "Peter" as "pet" + "er" and "founder" as "found" + "er": neither compares.
+  context({"Her first film was Perfume in 2001.",
+           "Serendipity is a romantic comedy film directed by Peter Chelsom.",
+           "Acme Books was founded by Jane Doe. Mark Roe is an American poet."});
+  EXPECT_EQ(only("The director of Perfume was Peter Chelsom.").label, Label::kUnsupported);
+  EXPECT_EQ(only("The director of Serendipity was Peter Chelsom.").label, Label::kSupported);
+  EXPECT_EQ(only("The founder of Acme Books was Mark Roe.").label, Label::kUnsupported);
+  // Still a comparison after a copula, though WordNet has "closer" as a noun: the question
+  // does not ground it.
+  context({"Rickenbacker Airport is 10 mi south of Columbus, Ohio."});
+  const std::string question = "Which airport is closer to Ohio, Rickenbacker Airport or JFK?";
+  EXPECT_EQ(only("Rickenbacker Airport is closer.", question).label, Label::kUnsupported);
+}
+
 TEST_F(VerifierTest, WhatAClauseSaysIsSaidOfTheNameItOpensWith) {
   context(
       {"Cia Berg is a Swedish television presenter and singer. She was the lead singer of the "
