@@ -82,6 +82,15 @@ int month_number(std::string_view w, bool& abbreviated) {
   return at % 12 + 1;
 }
 
+// A month's full name in lowercase ("july 11" in lowercased news text). Abbreviations stay
+// capitalised only: "mar", "jun", "sep" are words of their own.
+bool lowercase_month(const Token& t, int& month) {
+  if (t.kind != TokenKind::kWord || t.has(kCapitalized) || t.norm.size() < 3) return false;
+  bool abbreviated = false;
+  month = month_number(t.norm, abbreviated);
+  return month != 0 && !abbreviated;
+}
+
 // Digits (and an optional sign or decimal part) to a double; 0 when unreadable. No throws.
 double to_double(std::string_view s) {
   double v = 0;
@@ -191,6 +200,8 @@ class Extractor {
     bool abbreviated = false;
     return may_be_ordinal_word(w) || w == "us" || (w.size() == 3 && !currency_code(w).empty()) ||
            (tok.has(kCapitalized) && month_number(w, abbreviated) != 0) ||
+           (!tok.has(kCapitalized) && w.size() >= 3 && w.size() <= 9 &&
+            month_number(w, abbreviated) != 0) ||
            w.ends_with("-century") || (may_be_number_word(w) && number(i));
   }
 
@@ -269,7 +280,36 @@ class Extractor {
         adjacent(i + 4) && plain_int(i + 2, 1, 12, v) && plain_int(i + 4, 1, 31, day)) {
       return add_date(i, i + 5, {int(year), int(v), int(day), DatePrecision::kDay});
     }
-    // Month first: "March 2, 1991", "March 1991", "Jan. 5".
+    // Month first: "March 2, 1991", "March 1991", "Jan. 5"; in lowercase text a month's full
+    // name with a day or a year ("july 11"), or after a cue word but "may" and "march".
+    int lower = 0;
+    if (lowercase_month(t_[i], lower)) {
+      std::size_t j = i + 1;
+      DateValue d{0, lower, 0, DatePrecision::kMonth};
+      // "may" and "march" are verbs too ("he may 2 ..."): with a day only after a preposition.
+      const bool verb = lower == 3 || lower == 5;
+      const bool after_preposition =
+          i > 0 && in(t_[i - 1].norm, {"on", "by", "until", "since", "from", "of", "before",
+                                       "after", "to", "till", "between"});
+      if ((!verb || after_preposition) &&
+          (plain_int(j, 1, 31, day) || (ordinal_number(j, day) && day <= 31))) {
+        d.day = int(day), d.precision = DatePrecision::kDay;
+        ++j;
+        const std::size_t k = word(j, ",") ? j + 1 : j;
+        if (plain_int(k, 1000, 2999, year)) d.year = int(year), j = k + 1;
+        return add_date(i, j, d);
+      }
+      if (plain_int(j, 1000, 2999, year)) {
+        d.year = int(year);
+        return add_date(i, j + 1, d);
+      }
+      if (lower != 3 && lower != 5 && i > 0 &&
+          in(t_[i - 1].norm,
+             {"in", "since", "until", "by", "during", "early", "late", "mid", "from"})) {
+        return add_date(i, i + 1, d);
+      }
+      return 0;
+    }
     if (t_[i].kind == TokenKind::kWord && t_[i].has(kCapitalized)) {
       if (const int month = month_number(t_[i].norm, abbreviated)) {
         std::size_t j = i + 1;
@@ -300,6 +340,14 @@ class Extractor {
          (ordinal_number(i, day) && day <= 31 && t_[i].kind == TokenKind::kNumber))) {
       std::size_t j = i + 1;
       if (word(j, "of")) ++j;
+      // "2 march 2015" in lowercase text: only with the year.
+      int lower_month = 0;
+      if (j < t_.size() && lowercase_month(t_[j], lower_month)) {
+        const std::size_t k = word(j + 1, ",") ? j + 2 : j + 1;
+        if (plain_int(k, 1000, 2999, year)) {
+          return add_date(i, k + 1, {int(year), lower_month, int(day), DatePrecision::kDay});
+        }
+      }
       if (j < t_.size() && t_[j].has(kCapitalized)) {
         if (const int month = month_number(t_[j].norm, abbreviated)) {
           ++j;

@@ -118,7 +118,22 @@ INSTANTIATE_TEST_SUITE_P(
                       DateCase{"the 1990s", {1990, 0, 0, DatePrecision::kDecade}},
                       DateCase{"the '90s", {1990, 0, 0, DatePrecision::kDecade}},
                       DateCase{"in the 19th century.", {1801, 0, 0, DatePrecision::kCentury}},
-                      DateCase{"nineteenth-century art", {1801, 0, 0, DatePrecision::kCentury}}));
+                      DateCase{"nineteenth-century art", {1801, 0, 0, DatePrecision::kCentury}},
+                      // Lowercased text (news corpora): a month's full name with a day or year.
+                      DateCase{"in las vegas on july 11 .", {0, 7, 11, DatePrecision::kDay}},
+                      DateCase{"fight on may 30 in", {0, 5, 30, DatePrecision::kDay}},
+                      DateCase{"since february 2015 ,", {2015, 2, 0, DatePrecision::kMonth}},
+                      DateCase{"on 2 march 2015 ,", {2015, 3, 2, DatePrecision::kDay}},
+                      DateCase{"to face brook in june .", {0, 6, 0, DatePrecision::kMonth}}));
+
+TEST(Entities, LowercaseMonthsNeedADayAYearOrACue) {
+  // "may", "march" and lowercase abbreviations are words of their own.
+  for (std::string_view text : {"he may 2 weeks", "they march in protest", "they may go in may",
+                                "a mar 5 scratch", "an august body", "the 2 march songs"}) {
+    for (const Entity& e : extract_entities(text))
+      EXPECT_NE(e.subtype, EntitySubtype::kDate) << text << ": " << e.text;
+  }
+}
 
 TEST(Entities, YearsAreDistinctFromOtherNumbers) {
   const auto entities = extract_entities("In 1990 there were 1,990 cats and 2000 km of road.");
