@@ -34,6 +34,25 @@ bool refers_back(std::span<const text::Token> tokens) {
   });
 }
 
+// The parts of a hyphenated word ("bolton-born", "ex-Port", "Franco-Ottoman"), each a word
+// of two or more letters that is no stopword: an answer names "Bolton" and "Port Vale" on
+// their own. Calls `add` with each part's norm.
+template <typename Add>
+void hyphen_parts(const text::Token& token, Add add) {
+  if (token.kind != text::TokenKind::kWord || !token.has(text::kHyphenated)) return;
+  std::string_view rest = token.norm;
+  while (!rest.empty()) {
+    const std::size_t dash = rest.find('-');
+    const std::string_view part = rest.substr(0, dash);
+    const bool letters = part.size() >= 2 && std::all_of(part.begin(), part.end(), [](char c) {
+                           return (c >= 'a' && c <= 'z') || static_cast<unsigned char>(c) >= 0x80;
+                         });
+    if (letters && !text::is_stopword(part)) add(part);
+    if (dash == std::string_view::npos) break;
+    rest.remove_prefix(dash + 1);
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> ContextIndex::query_terms(std::string_view query) {
@@ -81,6 +100,9 @@ std::shared_ptr<const ContextIndex> ContextIndex::build(std::vector<context::Pas
       for (; t < tokens.size() && tokens[t].begin < sentence.end; ++t) {
         if (text::is_content_word(tokens[t])) {
           index->piece_terms_.push_back(stems.term(tokens[t].norm));
+          hyphen_parts(tokens[t], [&](std::string_view part) {
+            index->piece_terms_.push_back(stems.term(part));
+          });
         }
       }
       piece.terms_end = static_cast<std::uint32_t>(index->piece_terms_.size());

@@ -301,6 +301,15 @@ TEST_F(VerifierTest, NounsThatLookLikeComparativesDoNotTurnTheRelationCheckOff) 
   EXPECT_EQ(only("Rickenbacker Airport is closer.", question).label, Label::kUnsupported);
 }
 
+TEST_F(VerifierTest, APartOfAHyphenatedContextWordIsAContextWord) {
+  context({"bolton-born boxer amir khan enjoyed a day at a safari park .",
+           "Keating was recommended to Gulls boss Kevin Nicholson by ex-Port Vale manager Micky "
+           "Adams."});
+  EXPECT_EQ(only("Amir Khan is a boxer born in Bolton.").label, Label::kSupported);
+  EXPECT_EQ(only("Micky Adams managed Port Vale.").label, Label::kSupported);
+  EXPECT_EQ(only("Amir Khan is a boxer born in Leeds.").label, Label::kUnsupported);
+}
+
 TEST_F(VerifierTest, WhatAClauseSaysIsSaidOfTheNameItOpensWith) {
   context(
       {"Cia Berg is a Swedish television presenter and singer. She was the lead singer of the "
