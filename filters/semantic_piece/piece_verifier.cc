@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "filters/semantic_piece/clause_words.h"
+#include "filters/semantic_piece/counted.h"
 #include "filters/semantic_piece/names.h"
 #include "filters/semantic_piece/order_check.h"
 #include "filters/text/clause_splitter.h"
@@ -17,6 +18,7 @@ namespace {
 
 using text::Entity;
 using text::EntityMatch;
+using text::EntitySubtype;
 using text::EntityType;
 using text::Token;
 
@@ -295,6 +297,13 @@ const std::vector<PieceVerifier::ContextEntity>& PieceVerifier::context_entities
   return context_entities_;
 }
 
+Counted PieceVerifier::context_counted_words(const ContextEntity& c) const {
+  const index::ContextIndex::Piece& p = index_->pieces()[c.piece];
+  if (c.entity.begin < p.begin || c.entity.end > p.end) return {};
+  const std::vector<Token> tokens = text::tokenize(index_->piece_text(p));
+  return counted_words(tokens, c.entity.begin - p.begin, c.entity.end - p.begin);
+}
+
 Evidence PieceVerifier::evidence_of(std::uint32_t piece) const {
   const auto& p = index_->pieces()[piece];
   return Evidence{p.passage, p.begin, p.end};
@@ -365,7 +374,8 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
                     [&](const Entity& q) { return compare(e, q) == EntityMatch::kSame; });
     bool elsewhere = false;
     const ContextEntity* other = nullptr;
-    bool other_ambiguous = false;  // well-matched evidence holds two different such values
+    bool other_ambiguous = false;           // well-matched evidence holds two different such values
+    std::optional<Counted> answer_counted;  // see counted.h, when needed
     for (const ContextEntity& c : context_entities()) {
       const EvidencePiece* ev = nullptr;
       for (const EvidencePiece& candidate : evidence) {
@@ -376,6 +386,11 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
         (ev != nullptr ? in_evidence_or_question : elsewhere) = true;
       } else if (m == EntityMatch::kDifferent && ev != nullptr &&
                  ev->overlap >= options_.match_overlap) {
+        // Counts of different things ("two tries", "four separate occasions") do not conflict.
+        if (e.subtype == EntitySubtype::kCardinal && c.entity.subtype == EntitySubtype::kCardinal) {
+          if (!answer_counted) answer_counted = counted_words(tokens, e.begin, e.end);
+          if (!count_the_same(*answer_counted, context_counted_words(c))) continue;
+        }
         if (other == nullptr) {
           other = &c;
         } else if (compare(other->entity, c.entity) != EntityMatch::kSame) {

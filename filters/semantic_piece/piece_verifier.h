@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "filters/index/context_index.h"
+#include "filters/semantic_piece/counted.h"
 #include "filters/semantic_piece/verdict.h"
 #include "filters/semantic_piece/verifier_options.h"
 #include "filters/text/entities.h"
@@ -89,6 +90,8 @@ class PieceVerifier {
   // theirs holds all its words, and its words never stand in a row in the context.
   bool composed_name(const text::Entity& e) const;
   Evidence evidence_of(std::uint32_t piece) const;
+  // counted_words() of a context count, from its piece (counted.h).
+  Counted context_counted_words(const ContextEntity& c) const;
 
   std::shared_ptr<const index::ContextIndex> index_;
   VerifierOptions options_;

@@ -310,6 +310,19 @@ TEST_F(VerifierTest, APartOfAHyphenatedContextWordIsAContextWord) {
   EXPECT_EQ(only("Amir Khan is a boxer born in Leeds.").label, Label::kUnsupported);
 }
 
+TEST_F(VerifierTest, OnlyCountsOfTheSameThingContradict) {
+  context({"The band has produced eight gold albums and one platinum live album.",
+           "The byway can be accessed by U.S. Highway 60.",
+           "Villegas made an ace on the fourth and also managed one on the eighth."});
+  Verdict v = only("The band has produced twelve gold albums.");
+  EXPECT_EQ(v.label, Label::kContradicted) << v.reason;
+  EXPECT_EQ(v.reason, "answer says twelve, evidence says eight");
+  EXPECT_EQ(only("The byway can be accessed by U.S. Highway 70.").label, Label::kContradicted);
+  // "two aces" and "one on the eighth" count different things.
+  v = only("Villegas made two aces on the fourth and the eighth.");
+  EXPECT_NE(v.reason_code, ReasonCode::kEntityMismatch) << v.reason;
+}
+
 TEST_F(VerifierTest, WhatAClauseSaysIsSaidOfTheNameItOpensWith) {
   context(
       {"Cia Berg is a Swedish television presenter and singer. She was the lead singer of the "
