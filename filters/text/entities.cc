@@ -160,6 +160,25 @@ class Extractor {
   bool adjacent(std::size_t i) const {
     return i < t_.size() && i > 0 && t_[i].begin == t_[i - 1].end;
   }
+  // A date range that lost its dash ("26 September 188926 May 1976", a frequent artefact of
+  // text taken from Wikipedia): a year glued to the next date's day, a month name after it.
+  bool glued_year(std::size_t i, double& year) const {
+    if (i + 1 >= t_.size() || t_[i].kind != TokenKind::kNumber || t_[i].flags != 0) return false;
+    const std::string& s = t_[i].norm;
+    if (s.size() < 5 || s.size() > 6 ||
+        !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+      return false;
+    }
+    const double y = to_double(std::string_view(s).substr(0, 4));
+    const double day = to_double(std::string_view(s).substr(4));
+    bool abbreviated = false;
+    if (y < 1000 || y > 2999 || day < 1 || day > 31 || !t_[i + 1].has(kCapitalized) ||
+        month_number(t_[i + 1].norm, abbreviated) == 0) {
+      return false;
+    }
+    year = y;
+    return true;
+  }
   bool plain_int(std::size_t i, double lo, double hi, double& v) const {
     if (i >= t_.size() || t_[i].kind != TokenKind::kNumber || t_[i].flags != 0) return false;
     const std::string& s = t_[i].norm;
@@ -354,7 +373,11 @@ class Extractor {
           if (abbreviated && word(j, ".")) ++j;
           DateValue d{0, month, int(day), DatePrecision::kDay};
           const std::size_t k = word(j, ",") ? j + 1 : j;
-          if (plain_int(k, 1000, 2999, year)) d.year = int(year), j = k + 1;
+          if (plain_int(k, 1000, 2999, year)) {
+            d.year = int(year), j = k + 1;
+          } else if (glued_year(k, year)) {
+            d.year = int(year), j = k + 1;  // the next date goes on at the month
+          }
           return add_date(i, j, d);
         }
       }

@@ -126,6 +126,19 @@ INSTANTIATE_TEST_SUITE_P(
                       DateCase{"on 2 march 2015 ,", {2015, 3, 2, DatePrecision::kDay}},
                       DateCase{"to face brook in june .", {0, 6, 0, DatePrecision::kMonth}}));
 
+TEST(Entities, ADateRangeThatLostItsDashGivesTwoDates) {
+  const auto entities = extract_entities("Martin Heidegger ( ; 26 September 188926 May 1976) was");
+  std::vector<int> years;
+  for (const auto& e : entities) {
+    if (e.subtype == EntitySubtype::kDate) years.push_back(e.date.year);
+  }
+  EXPECT_EQ(years, (std::vector<int>{1889, 1976}));
+  // A plain large number before a month stays a number.
+  for (const auto& e : extract_entities("It sold 350012 May copies.")) {
+    EXPECT_NE(e.subtype, EntitySubtype::kDate) << e.text;
+  }
+}
+
 TEST(Entities, LowercaseMonthsNeedADayAYearOrACue) {
   // "may", "march" and lowercase abbreviations are words of their own.
   for (std::string_view text : {"he may 2 weeks", "they march in protest", "they may go in may",
