@@ -12,7 +12,6 @@
 #include "config/config_loader.h"
 #include "proxy/server/listen_sockets.h"
 #include "proxy/server/session.h"
-#include "proxy/server/tls_contexts.h"
 
 namespace groundgate::proxy::server {
 namespace asio = boost::asio;
@@ -75,11 +74,6 @@ std::string ProxyServer::start() {
     if (!opened.log) return "access log: " + opened.error;
     context_->access_log = std::move(opened.log);
   }
-  if (config.tls) {
-    auto tls = make_server_tls_context(*config.tls);
-    if (!tls.context) return tls.error;
-    tls_ = std::move(tls.context);
-  }
 
   beast::error_code ec;
   auto address = asio::ip::make_address(config.listen.host, ec);
@@ -131,7 +125,8 @@ asio::awaitable<void> ProxyServer::accept_loop(std::size_t listener) {
       continue;  // e.g. EMFILE: the next accept may succeed once connections close
     }
     accepted_by_thread_[place.thread]->inc();
-    auto limits = context_->configs.current()->config->limits;
+    const std::shared_ptr<const RuntimeConfig> runtime = context_->configs.current();
+    const auto& limits = runtime->config->limits;
     if (context_->metrics.connections_open.with({}).value() >=
         static_cast<double>(limits.max_connections)) {
       beast::error_code ignored;
@@ -141,17 +136,22 @@ asio::awaitable<void> ProxyServer::accept_loop(std::size_t listener) {
     socket.set_option(tcp::no_delay(true), ec);
     beast::tcp_stream tcp_stream(std::move(socket));
     auto executor = tcp_stream.get_executor();
-    AnyStream stream = tls_ ? AnyStream(AnyStream::Tls(std::move(tcp_stream), *tls_))
-                            : AnyStream(std::move(tcp_stream));
-    asio::co_spawn(executor, run_session(context_, std::move(stream)),
-                   [](std::exception_ptr error) {
-                     if (!error) return;
-                     try {
-                       std::rethrow_exception(error);
-                     } catch (const std::exception& e) {
-                       spdlog::error("session ended by an exception: {}", e.what());
-                     }
-                   });
+    // A TLS session keeps the context it was made with, whatever a reload installs meanwhile.
+    std::shared_ptr<asio::ssl::context> tls = runtime->server_tls;
+    AnyStream stream = tls ? AnyStream(AnyStream::Tls(std::move(tcp_stream), *tls))
+                           : AnyStream(std::move(tcp_stream));
+    asio::co_spawn(
+        executor,
+        [context = context_, tls = std::move(tls), stream = std::move(stream)]() mutable
+        -> asio::awaitable<void> { co_await run_session(context, std::move(stream)); },
+        [](std::exception_ptr error) {
+          if (!error) return;
+          try {
+            std::rethrow_exception(error);
+          } catch (const std::exception& e) {
+            spdlog::error("session ended by an exception: {}", e.what());
+          }
+        });
   }
 }
 

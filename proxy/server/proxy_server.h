@@ -85,7 +85,6 @@ class ProxyServer {
   std::size_t next_io_ = 0;
   std::string config_path_;
   std::shared_ptr<ServerContext> context_;
-  std::shared_ptr<boost::asio::ssl::context> tls_;
   // One per I/O thread (acceptors_[i] runs on io_per_thread_[i]), or one on io_.
   std::vector<std::unique_ptr<boost::asio::ip::tcp::acceptor>> acceptors_;
   std::atomic<std::size_t> acceptors_open_{0};

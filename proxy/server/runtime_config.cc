@@ -12,6 +12,11 @@ boost::asio::ssl::context* RuntimeConfig::tls_for(std::string_view upstream) con
 RuntimeConfigResult build_runtime_config(std::shared_ptr<const config::Config> config,
                                          const RuntimeConfig* previous) {
   auto runtime = std::make_shared<RuntimeConfig>();
+  if (config->tls) {
+    auto tls = make_server_tls_context(*config->tls);
+    if (!tls.context) return {nullptr, tls.error};
+    runtime->server_tls = std::move(tls.context);
+  }
   for (const auto& upstream : config->upstreams) {
     if (!upstream.https) continue;
     auto tls = make_upstream_tls_context(upstream.tls);

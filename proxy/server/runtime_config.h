@@ -1,7 +1,7 @@
 #pragma once
 // One immutable snapshot of everything a request needs from configuration: the typed config,
-// the compiled filter configs and the upstream TLS contexts. A reload builds a new snapshot
-// and swaps it in; streams in flight keep the one they started with.
+// the compiled filter configs and the TLS contexts (the listener's and the upstreams'). A reload
+// builds a new snapshot and swaps it in; streams in flight keep the one they started with.
 
 #include <atomic>
 #include <map>
@@ -20,6 +20,9 @@ struct RuntimeConfig {
   std::shared_ptr<const filters::registry::FilterChainFactory> filters;
   // OpenSSL contexts are safe to share between threads once built; Asio wants them non-const.
   std::map<std::string, std::shared_ptr<boost::asio::ssl::context>, std::less<>> upstream_tls;
+  // The listener's certificate and key, read from their files at each load, so a reload picks
+  // up rotated certificates for new connections; null without `tls`.
+  std::shared_ptr<boost::asio::ssl::context> server_tls;
 
   boost::asio::ssl::context* tls_for(std::string_view upstream) const;
 };

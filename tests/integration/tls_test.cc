@@ -2,6 +2,9 @@
 // front of the mock, and a groundgate (A) whose https upstream is B.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <utility>
+
 #include "tests/integration/support/http_client.h"
 #include "tests/integration/support/proxy_fixture.h"
 #include "tests/integration/support/test_certs.h"
@@ -50,6 +53,35 @@ TEST_F(TlsTest, DownstreamTlsServesVerifiedClients) {
   EXPECT_NE(response.body.find("[DONE]"), std::string::npos);
   auto second = client.request("GET", "/v1/models");  // keep-alive over TLS
   EXPECT_EQ(second.status, 200) << second.error;
+}
+
+TEST_F(TlsTest, AReloadServesRotatedCertificatesToNewConnections) {
+  HttpClient before(front_.port(), certs_.ca_file);
+  ASSERT_EQ(before.request("GET", "/v1/models").status, 200);
+  // New files from another CA, at the paths the config names (as cert-manager rotates them).
+  const std::string next_dir = front_.dir() + "/next";
+  std::filesystem::create_directories(next_dir);
+  const TestCerts next = make_test_certs(next_dir);
+  ASSERT_EQ(next.error, "");
+  for (const auto& [from, to] :
+       {std::pair{next.cert_file, certs_.cert_file}, std::pair{next.key_file, certs_.key_file}}) {
+    std::filesystem::copy_file(from, to, std::filesystem::copy_options::overwrite_existing);
+  }
+  ASSERT_EQ(front_.server().reload(), "");
+
+  HttpClient rotated(front_.port(), next.ca_file);
+  EXPECT_EQ(rotated.request("GET", "/v1/models").status, 200);
+  HttpClient old_trust(front_.port(), certs_.ca_file);
+  EXPECT_EQ(old_trust.request("GET", "/v1/models").status, 0) << "the old CA no longer verifies";
+  // The connection made before the reload goes on with the certificate it was served.
+  EXPECT_EQ(before.request("GET", "/v1/models").status, 200);
+
+  // A key that does not match is rejected, and the running certificate stays.
+  std::filesystem::copy_file(certs_.ca_file, certs_.cert_file,
+                             std::filesystem::copy_options::overwrite_existing);
+  EXPECT_NE(front_.server().reload(), "");
+  HttpClient still(front_.port(), next.ca_file);
+  EXPECT_EQ(still.request("GET", "/v1/models").status, 200);
 }
 
 TEST_F(TlsTest, HttpsUpstreamVerifiedAgainstCaFile) {
