@@ -4,6 +4,8 @@
 #include <limits>
 #include <utility>
 
+#include "proxy/sse/line_end.h"
+
 namespace groundgate::proxy::sse {
 namespace {
 
@@ -41,7 +43,7 @@ SseParser::State SseParser::feed(std::string_view bytes, std::vector<SseEvent>& 
     }
   }
   while (i < bytes.size()) {
-    const std::size_t end = std::min(bytes.find_first_of("\r\n", i), bytes.size());
+    const std::size_t end = find_line_end(bytes, i);
     // Checked before appending so a huge feed without line ends is never copied.
     if (raw_.size() + (end - i) > max_event_bytes_) return fail();
     raw_.append(bytes.substr(i, end - i));

@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# User-space instructions per relayed SSE event of one route, under callgrind: repeatable even
+# when the machine is busy (wall-clock load runs are not).
+#
+#   bench/load/callgrind_route.sh BUILD_DIR [--route guard|plain] [--hold stream_first|sentence]
+#                                 [--streams N] [--rate TOKENS_PER_S] [--duration S] [--out DIR]
+#
+# Same setup as run_load.sh --guard: the mock streams a scripted answer that the request's
+# context supports; route "guard" runs semantic_pieces with the hold mode, "plain" has no policy.
+# The counters are zeroed after a warm-up (context index built, every stream open), dumped after
+# the measured window; events = groundgate_added_latency_seconds_count over the same window.
+# Prints "events Ir Ir/event" and keeps the callgrind profile in DIR (callgrind_annotate it).
+set -euo pipefail
+
+usage() {
+  sed -n '4,5p' "$0" | sed 's/^# \{0,1\}//' >&2
+  exit 2
+}
+
+[[ $# -ge 1 ]] || usage
+build=$(cd "$1" && pwd)
+shift
+route=guard hold=stream_first streams=20 rate=20 duration=20 out=""
+while [[ $# -gt 0 ]]; do
+  [[ $# -ge 2 ]] || usage
+  case $1 in
+    --route) route=$2 ;;
+    --hold) hold=$2 ;;
+    --streams) streams=$2 ;;
+    --rate) rate=$2 ;;
+    --duration) duration=$2 ;;
+    --out) out=$2 ;;
+    *) usage ;;
+  esac
+  shift 2
+done
+case $route in guard | plain) ;; *) usage ;; esac
+
+gg=$build/proxy/cli/groundgate
+client=$build/bench/load/gg_load_client
+for bin in "$gg" "$client"; do
+  [[ -x $bin ]] || { echo "callgrind_route.sh: missing $bin" >&2; exit 1; }
+done
+
+work=$(mktemp -d /tmp/gg-callgrind.XXXXXX)
+out=${out:-$work}
+mkdir -p "$out"
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+}
+trap cleanup EXIT
+
+free_port() {
+  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+
+wait_port() {  # PORT PID
+  for _ in $(seq 600); do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then return 0; fi
+    kill -0 "$2" 2>/dev/null || { echo "callgrind_route.sh: exited, see $work" >&2; exit 1; }
+    sleep 0.1
+  done
+  echo "callgrind_route.sh: nothing listens on $1" >&2
+  exit 1
+}
+
+event_count() {  # ADMIN_PORT
+  curl -s "http://127.0.0.1:$1/metrics" |
+    awk '/^groundgate_added_latency_seconds_count/ {n = $NF} END {print n + 0}'
+}
+
+facts=(
+  "Acme Cloud was founded in 2011 in Oslo."
+  "Its chief executive is Maria Jensen."
+  "Refunds are issued within 14 days of a cancellation."
+  "The Pro plan costs \$12 per month and includes 2 TB of storage."
+  "Support answers by email and chat on every day of the week."
+)
+printf -- '- match: "summarise"\n  answer: "%s"\n' "${facts[*]}" >"$work/script.yaml"
+model=gg-bench
+[[ $route == guard ]] && model=gg-guard
+jq -cn --arg model "$model" --arg context "${facts[*]}" '{model: $model, stream: true,
+  context: $context, messages: [{role: "system", content: "Answer from the context only."},
+  {role: "user", content: "Summarise the retrieved passages in a few sentences."}]}' \
+  >"$work/body.json"
+
+mock_port=$(free_port) gg_port=$(free_port) admin_port=$(free_port)
+"$gg" mock-upstream --listen "127.0.0.1:$mock_port" --tokens-per-second "$rate" --stamp \
+  --script "$work/script.yaml" >"$work/mock.log" 2>&1 &
+pids+=($!)
+wait_port "$mock_port" "${pids[-1]}"
+
+cat >"$work/groundgate.yaml" <<EOF
+listen: 127.0.0.1:$gg_port
+admin_listen: 127.0.0.1:$admin_port
+upstreams:
+  mock: {url: "http://127.0.0.1:$mock_port"}
+policies:
+  guard: {verifiers: [semantic_pieces], hold: $hold}
+routes:
+  - {name: guard, match: {path_prefix: /v1, model: gg-guard}, upstream: mock, policy: guard}
+  - {name: all, match: {path_prefix: /v1}, upstream: mock}
+logging: {access_log: false, level: warn}
+EOF
+valgrind --tool=callgrind --callgrind-out-file="$out/callgrind.out" \
+  "$gg" serve -c "$work/groundgate.yaml" >"$work/groundgate.log" 2>&1 &
+gg_pid=$!
+pids+=("$gg_pid")
+wait_port "$gg_port" "$gg_pid"
+wait_port "$admin_port" "$gg_pid"
+
+warmup=5
+"$client" --target "127.0.0.1:$gg_port" --streams "$streams" --duration $((duration + warmup + 5)) \
+  --ramp 1 --body-file "$work/body.json" --label "$route" >"$work/client.json" 2>"$work/client.err" &
+client_pid=$!
+pids+=("$client_pid")
+sleep $((warmup + 1))
+callgrind_control --zero "$gg_pid" >/dev/null 2>&1
+before=$(event_count "$admin_port")
+sleep "$duration"
+after=$(event_count "$admin_port")
+callgrind_control --dump "$gg_pid" >/dev/null 2>&1
+wait "$client_pid" || true
+kill "$gg_pid" 2>/dev/null || true
+wait "$gg_pid" 2>/dev/null || true
+
+# The dump after the zero is the second profile file (the first is the final one at exit).
+profile=$(ls -t "$out"/callgrind.out.* 2>/dev/null | tail -1)
+[[ -n $profile ]] || { echo "callgrind_route.sh: no dump, see $work" >&2; exit 1; }
+ir=$(callgrind_annotate "$profile" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1}')
+events=$((after - before))
+echo "route=$route hold=$hold streams=$streams rate=$rate duration=$duration profile=$profile"
+awk -v e="$events" -v ir="$ir" 'BEGIN { printf "events %d Ir %d Ir/event %.0f\n", e, ir, e ? ir / e : 0 }'
