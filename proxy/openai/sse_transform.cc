@@ -28,7 +28,7 @@ SseTransform::SseTransform(filters::stream::FilterChain* chain, std::size_t max_
 
 Status SseTransform::feed(std::string_view upstream_bytes, std::string& to_client) {
   if (stopped_ || finished_) return {};
-  events_.clear();
+  parser_.recycle(events_);
   if (pass_through_) {
     to_client.append(upstream_bytes);
     // Parsed only to count events and see [DONE]; an oversized event just ends the counting.

@@ -82,7 +82,7 @@ class SseTransform {
   AnnotationPlacement placement_;
   std::size_t max_event_bytes_;
   sse::SseParser parser_;
-  std::vector<sse::SseEvent> events_;  // scratch, reused per feed
+  std::vector<sse::SseEvent> events_;  // scratch, given back to the parser per feed
   ChunkDecoder decoder_;
   DecodedChunk chunk_;
   ChunkHeader header_;  // of the upstream's last chunk, repeated in synthesised chunks

@@ -33,8 +33,8 @@ SseParser::State SseParser::feed(std::string_view bytes, std::vector<SseEvent>& 
   if (pending_cr_ && !bytes.empty()) {
     pending_cr_ = false;
     if (bytes[0] == '\n') {
-      raw_.push_back('\n');
-      line_start_ = raw_.size();
+      current_.raw.push_back('\n');
+      line_start_ = current_.raw.size();
       i = 1;
     }
     if (dispatch_pending_) {
@@ -45,23 +45,23 @@ SseParser::State SseParser::feed(std::string_view bytes, std::vector<SseEvent>& 
   while (i < bytes.size()) {
     const std::size_t end = find_line_end(bytes, i);
     // Checked before appending so a huge feed without line ends is never copied.
-    if (raw_.size() + (end - i) > max_event_bytes_) return fail();
-    raw_.append(bytes.substr(i, end - i));
+    if (current_.raw.size() + (end - i) > max_event_bytes_) return fail();
+    current_.raw.append(bytes.substr(i, end - i));
     if (end == bytes.size()) break;
-    const std::size_t line_end = raw_.size();
-    raw_.push_back(bytes[end]);
+    const std::size_t line_end = current_.raw.size();
+    current_.raw.push_back(bytes[end]);
     i = end + 1;
     if (bytes[end] == '\r') {
       if (i == bytes.size()) {
         pending_cr_ = true;
       } else if (bytes[i] == '\n') {
-        raw_.push_back('\n');
+        current_.raw.push_back('\n');
         ++i;
       }
     }
-    if (raw_.size() > max_event_bytes_) return fail();
+    if (current_.raw.size() > max_event_bytes_) return fail();
     const bool blank = process_line(line_start_, line_end);
-    line_start_ = raw_.size();
+    line_start_ = current_.raw.size();
     if (blank) {
       if (pending_cr_) {
         dispatch_pending_ = true;
@@ -75,8 +75,9 @@ SseParser::State SseParser::feed(std::string_view bytes, std::vector<SseEvent>& 
 
 SseParser::State SseParser::fail() {
   state_ = State::kEventTooLarge;
-  raw_.clear();
-  raw_.shrink_to_fit();
+  current_ = SseEvent{};
+  spare_.clear();
+  spare_.shrink_to_fit();
   return state_;
 }
 
@@ -87,13 +88,13 @@ void SseParser::finish(std::vector<SseEvent>& out) {
     dispatch_pending_ = false;
     dispatch(out, true);
   }
-  if (raw_.empty()) return;
-  if (line_start_ < raw_.size()) process_line(line_start_, raw_.size());
+  if (current_.raw.empty()) return;
+  if (line_start_ < current_.raw.size()) process_line(line_start_, current_.raw.size());
   dispatch(out, false);
 }
 
 bool SseParser::process_line(std::size_t begin, std::size_t end) {
-  std::string_view line(raw_.data() + begin, end - begin);
+  std::string_view line(current_.raw.data() + begin, end - begin);
   if (at_stream_start_) {
     at_stream_start_ = false;
     if (line.starts_with(kBom)) line.remove_prefix(kBom.size());
@@ -121,14 +122,33 @@ bool SseParser::process_line(std::size_t begin, std::size_t end) {
 }
 
 void SseParser::dispatch(std::vector<SseEvent>& out, bool terminated) {
-  current_.raw = std::move(raw_);
   current_.has_data = data_lines_ > 0;
   current_.terminated = terminated;
   out.push_back(std::move(current_));
-  current_ = SseEvent{};
-  raw_.clear();
+  if (spare_.empty()) {
+    current_ = SseEvent{};
+  } else {
+    current_ = std::move(spare_.back());
+    spare_.pop_back();
+  }
   line_start_ = 0;
   data_lines_ = 0;
+}
+
+void SseParser::recycle(std::vector<SseEvent>& events) {
+  for (SseEvent& event : events) {
+    if (spare_.size() >= kMaxSpareEvents) break;
+    if (event.raw.capacity() > kMaxSpareBytes || event.data.capacity() > kMaxSpareBytes) continue;
+    event.raw.clear();
+    event.data.clear();
+    event.type.clear();
+    event.id.clear();
+    event.retry.reset();
+    event.has_data = false;
+    event.terminated = true;
+    spare_.push_back(std::move(event));
+  }
+  events.clear();
 }
 
 }  // namespace groundgate::proxy::sse

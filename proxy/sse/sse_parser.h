@@ -37,9 +37,14 @@ class SseParser {
   // or an unterminated block, flagged terminated = false).
   void finish(std::vector<SseEvent>& out);
 
+  // Takes back events the caller is done with, so that the next ones reuse their strings'
+  // storage instead of growing new strings byte range by byte range; `events` ends up empty.
+  // Keeps at most kMaxSpareEvents, none over kMaxSpareBytes.
+  void recycle(std::vector<SseEvent>& events);
+
   State state() const { return state_; }
   // Raw bytes of the block being read (not yet dispatched).
-  std::string_view buffered() const { return raw_; }
+  std::string_view buffered() const { return current_.raw; }
 
  private:
   // Returns true when the line was blank.
@@ -47,15 +52,18 @@ class SseParser {
   void dispatch(std::vector<SseEvent>& out, bool terminated);
   State fail();
 
+  static constexpr std::size_t kMaxSpareEvents = 2;
+  static constexpr std::size_t kMaxSpareBytes = 2048;
+
   std::size_t max_event_bytes_;
   State state_ = State::kOk;
-  std::string raw_;                // the block so far
-  std::size_t line_start_ = 0;     // offset in raw_ of the line being read
+  std::size_t line_start_ = 0;     // offset in current_.raw of the line being read
   bool pending_cr_ = false;        // the last line ended with CR: a following LF belongs to it
   bool dispatch_pending_ = false;  // a blank line ended with CR; waiting to see if LF follows
   bool at_stream_start_ = true;    // a UTF-8 BOM is skipped on the first line only
-  SseEvent current_;
+  SseEvent current_;               // the block so far: raw holds its bytes, data its data lines
   std::size_t data_lines_ = 0;
+  std::vector<SseEvent> spare_;  // recycled events, cleared, for the next blocks
 };
 
 }  // namespace groundgate::proxy::sse

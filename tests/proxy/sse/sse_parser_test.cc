@@ -241,6 +241,38 @@ TEST(SseParserTest, HugeFeedWithoutLineEndIsRejectedWithoutBuffering) {
   EXPECT_TRUE(parser.buffered().empty());
 }
 
+// Recycled events lend their storage to later ones, never their fields: whatever each feed's
+// events are handed back after, the parser's events equal those of one parse of the whole.
+TEST(SseParserTest, RecycledEventsCarryNothingOver) {
+  const std::string big(3000, 'x');  // over the size a spare keeps
+  const std::string text =
+      "event: a\nid: 7\nretry: 10\ndata: one\ndata: two\n\n"
+      ": comment\n\n"
+      "data: " +
+      big +
+      "\n\n"
+      "data: plain\n\n"
+      "id: 8\n\n"
+      "data: x\r\n\r\n"
+      "event: b\ndata: last";
+  const std::vector<SseEvent> expected = parse(text);
+  for (std::size_t stride = 1; stride <= text.size(); ++stride) {
+    SseParser parser(1 << 20);
+    std::vector<SseEvent> events;
+    std::vector<SseEvent> all;
+    for (std::size_t at = 0; at < text.size(); at += stride) {
+      EXPECT_EQ(SseParser::State::kOk,
+                parser.feed(std::string_view(text).substr(at, stride), events));
+      all.insert(all.end(), events.begin(), events.end());
+      parser.recycle(events);
+      EXPECT_TRUE(events.empty());
+    }
+    parser.finish(events);
+    all.insert(all.end(), events.begin(), events.end());
+    expect_same(expected, all, "stride " + std::to_string(stride));
+  }
+}
+
 TEST(SseParserTest, DoneIsExact) {
   EXPECT_TRUE(parse("data: [DONE]\n\n")[0].is_done());
   EXPECT_TRUE(parse("data:[DONE]\n\n")[0].is_done());
