@@ -23,6 +23,27 @@ TEST(Stemmer, OverlongWordsComeBackUnchanged) {
   EXPECT_EQ(stem(long_word), long_word);
 }
 
+// Recent stems are cached per thread in slots that words share: whatever the order and however
+// often a word comes back, its stem is the one a fresh thread computes.
+TEST(Stemmer, CachedStemsEqualFreshOnes) {
+  std::vector<std::string> words;
+  for (const char* base : {"connect", "publish", "run", "generous", "magazin", "nation"}) {
+    for (const char* suffix : {"", "s", "ed", "ing", "ion", "ions", "ly", "ness", "ational"}) {
+      for (int n = 0; n < 60; ++n)
+        words.push_back(std::string(base) + suffix + std::string(n % 20, 'e'));
+    }
+  }
+  std::vector<std::string> fresh(words.size());
+  std::thread([&] {
+    for (std::size_t i = words.size(); i-- > 0;)
+      fresh[i] = stem(words[i]);
+  }).join();
+  for (int round = 0; round < 3; ++round) {
+    for (std::size_t i = 0; i < words.size(); ++i)
+      ASSERT_EQ(fresh[i], stem(words[i])) << words[i];
+  }
+}
+
 TEST(Stemmer, SafeAcrossThreads) {
   std::vector<std::thread> threads;
   std::vector<int> ok(4, 0);
