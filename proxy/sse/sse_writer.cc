@@ -1,5 +1,7 @@
 #include "proxy/sse/sse_writer.h"
 
+#include "proxy/sse/line_end.h"
+
 namespace groundgate::proxy::sse {
 namespace {
 
@@ -9,8 +11,8 @@ template <typename Emit>
 void for_each_line(std::string_view text, Emit emit) {
   std::size_t start = 0;
   while (true) {
-    const std::size_t end = text.find_first_of("\r\n", start);
-    if (end == std::string_view::npos) {
+    const std::size_t end = find_line_end(text, start);
+    if (end == text.size()) {
       emit(text.substr(start));
       return;
     }
