@@ -6,11 +6,7 @@ namespace groundgate::filters::text {
 
 void IncrementalSegmenter::drain(bool at_end, std::vector<StreamSentence>& out) {
   std::vector<Sentence> spans;
-  ScanState state{line_start_, in_code_, fence_};
-  const std::size_t consumed = scan_sentences(buffer_, base_, at_end, state, spans);
-  line_start_ = state.line_start;
-  in_code_ = state.in_code;
-  fence_ = state.fence;
+  const std::size_t consumed = scan_sentences(buffer_, base_, at_end, state_, spans);
   out.reserve(out.size() + spans.size());
   for (const Sentence& s : spans) {
     out.push_back({s, buffer_.substr(s.begin - base_, s.end - s.begin)});
@@ -22,8 +18,11 @@ void IncrementalSegmenter::drain(bool at_end, std::vector<StreamSentence>& out) 
 std::vector<StreamSentence> IncrementalSegmenter::feed(std::string_view delta) {
   std::vector<StreamSentence> out;
   if (delta.empty()) return out;
+  // Most deltas are a word or two inside a sentence: scanning the sentence so far again would
+  // find nothing new.
+  const bool may_decide = scan_may_decide(state_, buffer_.size(), delta);
   buffer_.append(delta);
-  drain(false, out);
+  if (may_decide) drain(false, out);
   return out;
 }
 

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "filters/text/segment_scanner.h"
 #include "filters/text/sentence_segmenter.h"
 
 namespace groundgate::filters::text {
@@ -32,9 +33,7 @@ class IncrementalSegmenter {
 
   std::string buffer_;  // unfinished text, starting at full-text offset base_
   std::size_t base_ = 0;
-  bool line_start_ = true;  // buffer_ begins at the start of a line
-  bool in_code_ = false;    // a code block was cut at the length limit and continues
-  char fence_ = '`';
+  ScanState state_;  // of the scans so far: where buffer_ begins, and where the last one stopped
 };
 
 }  // namespace groundgate::filters::text

@@ -258,6 +258,7 @@ struct Unit {
   std::size_t consumed = 0;  // bytes finished with
   SentenceKind kind = SentenceKind::kProse;
   bool forced = false;
+  bool open_prose = false;  // kMore at the buffer's end inside prose, nothing pending
 };
 
 // Cut a unit that reached the length limit: at the last space in its second half if any.
@@ -347,7 +348,11 @@ Unit scan_prose(const Scanner& sc, std::size_t s, std::size_t content, SentenceK
       ++p;
     if (p - s >= kMaxSentenceBytes) return forced_cut(sc, s, content, kind);
     if (!sc.has(p)) {
-      if (!sc.at_end()) return {};
+      if (!sc.at_end()) {
+        Unit open;
+        open.open_prose = true;
+        return open;
+      }
       return {Decision::kYes, content, trim_end(sc, content, p), p, kind};
     }
     const char c = sc.at(p);
@@ -443,6 +448,7 @@ Unit scan_unit(const Scanner& sc, std::size_t start, ScanState& state) {
   if (unit.status == Decision::kMore) {
     // Leading whitespace is finished with; remember whether it held a newline.
     state.line_start = line_start;
+    state.open_prose = unit.open_prose;
     unit.consumed = s;
     return unit;
   }
@@ -460,12 +466,22 @@ std::size_t scan_sentences(std::string_view buffer, std::size_t base, bool at_en
                            std::vector<Sentence>& out) {
   const Scanner sc(buffer, at_end);
   std::size_t pos = 0;
+  state.open_prose = false;
   while (true) {
     const Unit unit = scan_unit(sc, pos, state);
     if (unit.status != Decision::kYes) return unit.consumed;
     if (unit.end > unit.begin) out.push_back({base + unit.begin, base + unit.end, unit.kind});
     pos = unit.consumed;
   }
+}
+
+bool scan_may_decide(const ScanState& state, std::size_t buffered, std::string_view bytes) {
+  // Under the limit, no forced cut: a unit starts at or after the buffer's first byte.
+  if (!state.open_prose || buffered + bytes.size() >= kMaxSentenceBytes) return true;
+  for (const char c : bytes) {
+    if (!kPlainBytes[static_cast<unsigned char>(c)]) return true;
+  }
+  return false;
 }
 
 }  // namespace groundgate::filters::text

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "filters/text/segment_scanner.h"
 #include "filters/text/sentence_segmenter.h"
 
 namespace groundgate::filters::text {
@@ -45,6 +46,49 @@ TEST(IncrementalSegmenter, EverySingleSplitPointMatchesWholeText) {
     const auto whole = SentenceSegmenter::split(text);
     for (std::size_t cut = 0; cut <= text.size(); ++cut) {
       EXPECT_EQ(streamed(text, {cut}), whole) << "cut at " << cut << " in: " << text;
+    }
+  }
+}
+
+// The segmenter as it was before it skipped scans: every delta rescans the unfinished text.
+class RescanningSegmenter {
+ public:
+  std::vector<Sentence> feed(std::string_view delta, bool at_end) {
+    buffer_.append(delta);
+    std::vector<Sentence> out;
+    const std::size_t consumed = scan_sentences(buffer_, base_, at_end, state_, out);
+    buffer_.erase(0, consumed);
+    base_ += consumed;
+    return out;
+  }
+
+ private:
+  std::string buffer_;
+  std::size_t base_ = 0;
+  ScanState state_;
+};
+
+// Skipping the scans that would decide nothing changes no sentence and no moment: each feed
+// reports what a full rescan reports there (a guard annotates the chunk a sentence ends in).
+TEST(IncrementalSegmenter, ReportsEachSentenceAtTheSameFeedAsARescan) {
+  std::vector<std::string> texts = kTexts;
+  texts.push_back(std::string(5000, 'a') + " tail. Next one");  // over the length limit
+  texts.push_back("Dr. Who is here. Mr. Smith\nand Mrs. Jones. 3.5 is a number. Go!");
+  for (const auto& text : texts) {
+    for (std::size_t stride = 1; stride <= 7; ++stride) {
+      IncrementalSegmenter seg;
+      RescanningSegmenter reference;
+      for (std::size_t at = 0; at < text.size(); at += stride) {
+        const std::string_view delta = std::string_view(text).substr(at, stride);
+        std::vector<Sentence> got;
+        for (const auto& s : seg.feed(delta))
+          got.push_back(s.span);
+        ASSERT_EQ(reference.feed(delta, false), got) << "stride " << stride << " at " << at;
+      }
+      std::vector<Sentence> rest;
+      for (const auto& s : seg.finish())
+        rest.push_back(s.span);
+      ASSERT_EQ(reference.feed({}, true), rest) << "stride " << stride;
     }
   }
 }
