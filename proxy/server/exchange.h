@@ -105,7 +105,9 @@ class Exchange {
   // Side tasks beside receive_response once the request is sent (exchange_side_tasks.cc).
   boost::asio::awaitable<void> watch_client();
   // One timer per exchange instead of one per read and write: the hot path only stamps when a
-  // wait starts; this wakes when a wait could have outlived its limit, or at the total deadline.
+  // wait starts; this wakes when a wait could have outlived its limit, or at the total deadline,
+  // and about once a second to look for an upstream reset the relay's read cannot see
+  // (draining_read_buffer.h).
   boost::asio::awaitable<void> watchdog();
   void stop_side_tasks();
   void cancel_upstream();

@@ -16,6 +16,7 @@
 #include "proxy/openai/error_body.h"
 #include "proxy/openai/json_transform.h"
 #include "proxy/openai/sse_transform.h"
+#include "proxy/server/draining_read_buffer.h"
 #include "proxy/server/forwarding.h"
 #include "proxy/sse/sse_event_counter.h"
 #include "proxy/sse/sse_writer.h"
@@ -138,7 +139,10 @@ awaitable<std::tuple<beast::error_code, std::size_t>> Exchange::read_upstream_so
   // buffer stays the size of its events instead of a full read's worth.
   const std::size_t want = std::clamp<std::size_t>(
       upstream_buffer_.capacity() - upstream_buffer_.size(), 512, kUpstreamReadBytes);
-  return upstream_->async_read_some_unbounded(upstream_buffer_.prepare(want), kUseTuple);
+  // A read that empties the socket tells the reactor so: the next read waits for bytes instead
+  // of first trying a read that finds none.
+  return upstream_->async_read_some_unbounded(DrainingReadBuffer(upstream_buffer_.prepare(want)),
+                                              kUseTuple);
 }
 
 awaitable<bool> Exchange::write_body_piece(std::string_view piece) {

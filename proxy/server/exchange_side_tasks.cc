@@ -1,6 +1,9 @@
 #include "proxy/server/exchange.h"
 
+#include <sys/socket.h>
+
 #include <algorithm>
+#include <cerrno>
 
 namespace groundgate::proxy::server {
 namespace asio = boost::asio;
@@ -13,6 +16,16 @@ namespace {
 
 // Bytes of pipelined requests read ahead while a response streams; beyond this, stop reading.
 constexpr std::size_t kReadAheadBytes = 64 * 1024;
+// How long an upstream read may wait before the watchdog looks for a reset it would miss.
+constexpr Exchange::Clock::duration kResetCheckAfter = std::chrono::seconds(1);
+
+// A reset (or another error) pending on a plain TCP socket, seen without reading its bytes.
+bool reset_pending(AnyStream& stream) {
+  char byte;
+  const ssize_t n =
+      ::recv(stream.tcp().socket().native_handle(), &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+  return n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR;
+}
 
 }  // namespace
 
@@ -55,6 +68,15 @@ awaitable<void> Exchange::watchdog() {
       cancel_upstream();
       co_return;
     }
+    if (upstream_wait_since_ != kNotWaiting && now - upstream_wait_since_ >= kResetCheckAfter &&
+        upstream_ && !upstream_->is_tls() && reset_pending(*upstream_)) {
+      // The upstream reset the connection right after its last bytes, so the read that took
+      // them saw no bytes queued and the reset raised no event of its own: the relay's read
+      // waits for bytes that never come (draining_read_buffer.h). Ended as the read would
+      // have ended had it seen the reset.
+      cancel_upstream();
+      co_return;
+    }
     if (client_write_since_ != kNotWaiting && now - client_write_since_ >= client_limit) {
       // A client that stopped reading: its write never ends, so the exchange ends here.
       client_gone_ = true;
@@ -70,7 +92,10 @@ awaitable<void> Exchange::watchdog() {
                                : now + upstream_floor;
     auto client_expiry =
         (client_write_since_ != kNotWaiting ? client_write_since_ : now) + client_limit;
-    watchdog_timer_->expires_at(std::min({total_deadline_at_, upstream_expiry, client_expiry}));
+    auto reset_check =
+        (upstream_wait_since_ != kNotWaiting ? upstream_wait_since_ : now) + kResetCheckAfter;
+    watchdog_timer_->expires_at(
+        std::min({total_deadline_at_, upstream_expiry, client_expiry, reset_check}));
     co_await watchdog_timer_->async_wait(kUseTuple);
   }
 }

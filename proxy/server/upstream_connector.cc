@@ -7,6 +7,8 @@
 #include <boost/asio/ssl/host_name_verification.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
+#include "proxy/server/draining_read_buffer.h"
+
 namespace groundgate::proxy::server {
 namespace asio = boost::asio;
 namespace beast = boost::beast;
@@ -39,6 +41,9 @@ asio::awaitable<UpstreamConnection> connect_upstream(asio::any_io_executor execu
   }
   tcp_stream.socket().set_option(tcp::no_delay(true));
   if (!upstream.https) {
+    // Reads say when they emptied the socket, which spares the relay a read per event that
+    // would find nothing (draining_read_buffer.h). Without it reads work as before.
+    set_reports_queued_bytes(tcp_stream.socket().native_handle());
     out.stream = std::make_unique<AnyStream>(std::move(tcp_stream));
     co_return out;
   }

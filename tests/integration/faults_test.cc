@@ -81,6 +81,29 @@ TEST(Faults, UpstreamClosingMidStreamEndsWithErrorEventAndCleanEnd) {
   EXPECT_TRUE(has_error_event(response.body, "upstream_disconnected")) << response.body;
 }
 
+TEST(Faults, UpstreamResetRightAfterItsBytesEndsWithErrorEventAndCleanEnd) {
+  RawUpstream upstream([](auto& socket, const std::string&) {
+    RawUpstream::send(socket, RawUpstream::sse_header());
+    RawUpstream::send(socket, RawUpstream::chunk(kEvent + kEvent));
+    // An abortive close: a reset right behind the bytes, likely before the proxy reads them
+    // (then the read that takes them sees nothing queued and no event follows the reset).
+    socket.set_option(boost::asio::socket_base::linger(true, 0));
+    socket.close();
+  });
+  ProxyFixture fixture;
+  fixture.set_upstream_port(upstream.port());
+  // A reset the proxy missed would end the stream only at the idle timeout, as a timeout.
+  fixture.start_proxy(config_with("    idle_timeout: 60s\n"));
+  auto response = http_request(fixture.port(), "POST", "/v1/chat/completions", kStreamRequest);
+  EXPECT_EQ(response.status, 200);
+  EXPECT_EQ(response.error, "") << "the chunked body ends cleanly";
+  EXPECT_TRUE(response.body.starts_with(kEvent + kEvent)) << response.body;
+  EXPECT_TRUE(has_error_event(response.body, "upstream_disconnected")) << response.body;
+  const std::string expected = "groundgate_errors_total{kind=\"upstream_closed_early\"} 1";
+  const std::string metrics = metrics_with(fixture.admin_port(), expected);
+  EXPECT_NE(metrics.find(expected), std::string::npos) << metrics;
+}
+
 TEST(Faults, ClientDisconnectCancelsTheUpstreamRequest) {
   std::promise<bool> upstream_saw_close;
   RawUpstream upstream([&](auto& socket, const std::string&) {

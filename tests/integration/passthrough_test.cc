@@ -2,8 +2,10 @@
 // ProxyServer on loopback.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "tests/integration/support/http_client.h"
 #include "tests/integration/support/proxy_fixture.h"
@@ -64,6 +66,54 @@ TEST(Passthrough, StreamIsByteIdenticalForAnyUpstreamSplit) {
     ASSERT_EQ(response.status, 200) << response.error;
     EXPECT_EQ(response.body, kRecordedStream) << "step " << step;
     EXPECT_EQ(response.headers["content-type"], "text/event-stream");
+  }
+}
+
+TEST(Passthrough, StreamIsByteIdenticalWhenTheUpstreamPausesBetweenPieces) {
+  // Each piece arrives on its own, after the proxy has read everything before it: every read
+  // but the first finds the socket empty and waits for the next bytes.
+  RawUpstream upstream([](auto& socket, const std::string&) {
+    RawUpstream::send(socket, RawUpstream::sse_header());
+    for (std::size_t i = 0; i < kRecordedStream.size(); i += 97) {
+      RawUpstream::send(socket, RawUpstream::chunk(kRecordedStream.substr(i, 97)));
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    }
+    RawUpstream::send(socket, "0\r\n\r\n");
+  });
+  ProxyFixture fixture;
+  fixture.set_upstream_port(upstream.port());
+  fixture.start_proxy(kPlainConfig);
+  auto response = http_request(fixture.port(), "POST", "/v1/chat/completions", kStreamRequest);
+  ASSERT_EQ(response.status, 200) << response.error;
+  EXPECT_EQ(response.body, kRecordedStream);
+}
+
+TEST(Passthrough, BodyThatEndsWhenTheUpstreamClosesIsRelayedWhole) {
+  // No length and no chunks: the close ends the body, and it comes with the last bytes.
+  const std::string json(100000, 'j');
+  for (const bool sse : {true, false}) {
+    RawUpstream upstream([&](auto& socket, const std::string&) {
+      RawUpstream::send(socket, std::string("HTTP/1.1 200 OK\r\nContent-Type: ") +
+                                    (sse ? "text/event-stream" : "application/json") +
+                                    "\r\nConnection: close\r\n\r\n" +
+                                    (sse ? kRecordedStream : json));
+    });
+    ProxyFixture fixture;
+    fixture.set_upstream_port(upstream.port());
+    // An end the proxy missed would end the response only at the idle timeout, cut short.
+    fixture.start_proxy(R"(
+upstreams:
+  up: {url: "http://127.0.0.1:${UPSTREAM_PORT}", idle_timeout: 60s}
+routes:
+  - {name: all, match: {path_prefix: /}, upstream: up}
+logging: {access_log: false}
+)");
+    auto response =
+        sse ? http_request(fixture.port(), "POST", "/v1/chat/completions", kStreamRequest)
+            : http_request(fixture.port(), "GET", "/v1/models");
+    ASSERT_EQ(response.status, 200) << response.error;
+    EXPECT_EQ(response.error, "");
+    EXPECT_EQ(response.body, sse ? kRecordedStream : json) << "sse " << sse;
   }
 }
 
