@@ -96,10 +96,10 @@ class Exchange {
   // One read of the upstream socket into upstream_buffer_ (not a coroutine: the caller's
   // co_await waits on the socket operation itself).
   boost::asio::awaitable<std::tuple<boost::beast::error_code, std::size_t>> read_upstream_some();
-  // Writes body bytes to the client, framed as a chunk when the response is chunked; an empty
-  // piece is the end of the body (the last chunk). At once when the socket takes them all, the
-  // usual case, else the rest asynchronously. False when the client is gone.
-  boost::asio::awaitable<bool> write_body_piece(std::string_view piece);
+  // Writes bytes to the client (a header, or a body piece), framed as a chunk when `as_chunk`;
+  // an empty chunk is the end of the body (the last chunk). At once when the socket takes them
+  // all, the usual case, else the rest asynchronously. False when the client is gone.
+  boost::asio::awaitable<bool> write_client(std::string_view bytes, bool as_chunk);
   observability::ErrorKind upstream_read_error(const boost::beast::error_code& ec) const;
 
   // Side tasks beside receive_response once the request is sent (exchange_side_tasks.cc).

@@ -2,12 +2,15 @@
 
 #include <array>
 
+#include <boost/asio/write.hpp>
+#include <boost/beast/core/buffers_suffix.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
 
 #include "config/route_table.h"
 #include "proxy/server/forwarding.h"
+#include "proxy/server/header_writer.h"
 
 namespace groundgate::proxy::server {
 namespace asio = boost::asio;
@@ -111,12 +114,24 @@ void Exchange::prepare_upstream_header(http::request_header<>& out) const {
 }
 
 awaitable<Exchange::Sent> Exchange::send_inspected_request() {
-  http::request<http::string_body> request;
+  http::request<http::empty_body> request;
   prepare_upstream_header(request.base());
-  request.body() = body_;
-  request.prepare_payload();
+  request.content_length(body_.size());  // what prepare_payload() sets for a POST with body_
+  std::string header;
+  append_header(request.base(), header);
+  // Header and body in one write, at once when the socket takes them (the usual case: no
+  // asynchronous write, no copy of the body); the rest asynchronously, bounded by the timeout.
+  const std::array<asio::const_buffer, 2> buffers{asio::buffer(header), asio::buffer(body_)};
   upstream_->tcp().expires_after(upstream_config_->header_timeout);
-  auto [ec, n] = co_await http::async_write(*upstream_, request, kUseTuple);
+  beast::error_code ec;
+  std::size_t n = upstream_->write_some_now(buffers, ec);
+  if (!ec && n < asio::buffer_size(buffers)) {
+    beast::buffers_suffix<std::array<asio::const_buffer, 2>> rest(buffers);
+    rest.consume(n);
+    auto [wec, wn] = co_await asio::async_write(*upstream_, rest, kUseTuple);
+    ec = wec;
+    n += wn;
+  }
   ctx_.metrics.bytes_total.with({observability::kUpstreamOut}).inc(n);
   if (!ec) co_return Sent::kAll;
   co_return n == 0 ? Sent::kNothing : Sent::kPart;

@@ -18,6 +18,7 @@
 #include "proxy/openai/sse_transform.h"
 #include "proxy/server/draining_read_buffer.h"
 #include "proxy/server/forwarding.h"
+#include "proxy/server/header_writer.h"
 #include "proxy/sse/sse_event_counter.h"
 #include "proxy/sse/sse_writer.h"
 
@@ -145,13 +146,13 @@ awaitable<std::tuple<beast::error_code, std::size_t>> Exchange::read_upstream_so
                                               kUseTuple);
 }
 
-awaitable<bool> Exchange::write_body_piece(std::string_view piece) {
+awaitable<bool> Exchange::write_client(std::string_view bytes, bool as_chunk) {
   std::array<char, 20> size_line;
-  std::array<asio::const_buffer, 3> buffers{asio::buffer(piece)};
+  std::array<asio::const_buffer, 3> buffers{asio::buffer(bytes)};
   std::size_t count = 1;
-  if (response_chunked_) {
-    buffers = {asio::buffer(size_line.data(), format_chunk_size(piece.size(), size_line)),
-               asio::buffer(piece), asio::buffer("\r\n", 2)};
+  if (as_chunk) {
+    buffers = {asio::buffer(size_line.data(), format_chunk_size(bytes.size(), size_line)),
+               asio::buffer(bytes), asio::buffer("\r\n", 2)};
     count = 3;
   }
   const std::span<const asio::const_buffer> all(buffers.data(), count);
@@ -170,8 +171,8 @@ awaitable<bool> Exchange::write_body_piece(std::string_view piece) {
   record_.bytes_out += n;
   if (ec) {
     client_gone_ = true;
-    // An empty piece ends the body: a client that leaves then has had the whole answer.
-    if (!piece.empty()) fail(ErrorKind::kClientDisconnect);
+    // The last chunk ends the body: a client that leaves then has had the whole answer.
+    if (!bytes.empty()) fail(ErrorKind::kClientDisconnect);
     co_return false;
   }
   co_return true;
@@ -193,17 +194,11 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
   }
   response_chunked_ = response.chunked();
   response.keep_alive(may_keep_connection());
-  http::response_serializer<http::empty_body> serializer{response};
-  client_write_since_ = Clock::now();
-  auto [hec, hn] = co_await http::async_write_header(client_, serializer, kUseTuple);
-  client_write_since_ = kNotWaiting;
+  std::string header;
+  append_header(response.base(), header);
+  const bool header_written = co_await write_client(header, /*as_chunk=*/false);
   response_started_ = true;
-  record_.bytes_out += hn;
-  if (hec) {
-    client_gone_ = true;
-    fail(ErrorKind::kClientDisconnect);
-    co_return;
-  }
+  if (!header_written) co_return;
 
   BodyParser parser{std::move(header_parser)};
   parser.eager(true);  // decode every buffered chunk in one put()
@@ -267,7 +262,7 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
     } else if (counter) {
       counter->feed(piece);
     }
-    if (!piece.empty() && !co_await write_body_piece(piece)) break;
+    if (!piece.empty() && !co_await write_client(piece, response_chunked_)) break;
     if (sse) {
       double added = seconds_since(received);
       for (auto e = events_before; e < events_so_far(); ++e)
@@ -285,7 +280,7 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
     // A stopped or broken upstream stream still ends cleanly for the client.
     out.clear();
     transform->finish(upstream_ok && parser.is_done(), out);
-    if (!out.empty() && !co_await write_body_piece(out)) co_return;
+    if (!out.empty() && !co_await write_client(out, response_chunked_)) co_return;
   } else if (counter) {
     // As the transform does for its filters: an answer cut off before [DONE] gets an error
     // event, so that the client knows it is incomplete.
@@ -294,14 +289,14 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
       out.clear();
       if (inside_block) out.append("\n\n");  // the partial block the client has ends first
       sse::SseWriter::append_data(out, openai::upstream_disconnected_body());
-      if (!co_await write_body_piece(out)) co_return;
+      if (!co_await write_client(out, response_chunked_)) co_return;
     }
   } else if (!upstream_ok) {
     client_.close();  // a relayed body cut short cannot be ended honestly: close
     client_gone_ = true;
     co_return;
   }
-  if (response_chunked_ && !co_await write_body_piece({})) co_return;  // the last chunk
+  if (response_chunked_ && !co_await write_client({}, true)) co_return;  // the last chunk
   response_complete_ = true;
 }
 
