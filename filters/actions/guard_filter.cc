@@ -87,13 +87,23 @@ GuardFilter::GuardFilter(std::shared_ptr<const GuardConfig> config, std::string_
   passages_ = extracted.passages.size();
   context_bytes_ = extracted.bytes;
   context_truncated_ = extracted.truncated;
-  if (!extracted.passages.empty() && unchecked_reason_.empty()) {
-    std::shared_ptr<const index::ContextIndex> index =
-        config_->cache ? config_->cache->get_or_build(extracted.passages)
-                       : index::ContextIndex::build(std::move(extracted.passages));
-    // Passages with no sentence in them (only spaces, only markup) are no context either.
-    if (index && !index->pieces().empty()) index_ = std::move(index);
-  }
+  if (unchecked_reason_.empty()) unindexed_ = std::move(extracted.passages);
+  tally_.add_prepare(Clock::now() - start);
+}
+
+std::size_t GuardFilter::prepare_cost() const {
+  return unindexed_.empty() ? 0 : context_bytes_;
+}
+
+void GuardFilter::prepare() {
+  if (unindexed_.empty()) return;
+  const Clock::time_point start = Clock::now();
+  std::shared_ptr<const index::ContextIndex> index =
+      config_->cache ? config_->cache->get_or_build(unindexed_)
+                     : index::ContextIndex::build(std::move(unindexed_));
+  unindexed_.clear();
+  // Passages with no sentence in them (only spaces, only markup) are no context either.
+  if (index && !index->pieces().empty()) index_ = std::move(index);
   tally_.add_prepare(Clock::now() - start);
 }
 
@@ -125,6 +135,7 @@ bool GuardFilter::holds(const Choice& choice) const {
 
 void GuardFilter::on_text(const stream::TextEvent& event, stream::ChoiceOutput& out) {
   if (stopped_) return;
+  prepare();  // nothing left to do when the proxy prepared the chain
   if (!unchecked_reason_.empty()) {
     out.release(event.pending.size());
     return;
@@ -311,12 +322,14 @@ bool GuardFilter::act(Choice& choice, int index, const text::StreamSentence& sen
 }
 
 void GuardFilter::on_answer_end(std::vector<std::string>& annotations) {
+  prepare();  // an answer with no text still says whether there was context
   SummaryAnnotation summary = tally_.summary(config_->policy, has_context(), unchecked_reason_);
   summary.context_truncated = context_truncated_;
   annotations.push_back(summary_annotation(summary));
 }
 
 void GuardFilter::on_stream_end(stream::StreamReport& report) {
+  prepare();
   tally_.report(report, has_context(), unchecked_reason_);
   report.fields.emplace_back("guard.context_passages", std::to_string(passages_));
   report.fields.emplace_back("guard.context_bytes", std::to_string(context_bytes_));

@@ -61,6 +61,18 @@ class CallOutput final : public ChoiceOutput {
 
 }  // namespace
 
+std::size_t FilterChain::prepare_cost() const {
+  std::size_t cost = 0;
+  for (const auto& filter : filters_)
+    cost += filter->prepare_cost();
+  return cost;
+}
+
+void FilterChain::prepare() {
+  for (const auto& filter : filters_)
+    filter->prepare();
+}
+
 FilterChain::FilterChain(std::vector<std::unique_ptr<StreamFilter>> filters)
     : FilterChain(std::move(filters), ChainLimits{}) {}
 

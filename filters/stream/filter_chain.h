@@ -40,6 +40,10 @@ class FilterChain {
   FilterChain(std::vector<std::unique_ptr<StreamFilter>> filters, ChainLimits limits);
 
   bool empty() const { return filters_.empty(); }
+  // The filters' one-off work before the first delta (StreamFilter::prepare), and its size.
+  // prepare() may run on another thread than the other calls, never at the same time.
+  std::size_t prepare_cost() const;
+  void prepare();
   // A delta of choice `choice` arrived. Returns what may be emitted now.
   ChainOutput on_delta(int choice, std::string_view delta);
   // The choice finished (finish_reason, or end of stream): every filter must let go of it.

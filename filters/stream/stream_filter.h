@@ -53,6 +53,13 @@ struct StreamReport {
 class StreamFilter {
  public:
   virtual ~StreamFilter() = default;
+  // Work to do once before the first text that may take long (indexing a large retrieved
+  // context). It touches only this filter's own state, so the proxy may run it on a worker
+  // thread while nothing else calls the filter; a filter must still work when it was never
+  // called (then it does the work at its first hook). `prepare_cost` says how much there is
+  // (bytes to process; 0: nothing), for the caller to decide where to run it.
+  virtual std::size_t prepare_cost() const { return 0; }
+  virtual void prepare() {}
   virtual void on_text(const TextEvent& event, ChoiceOutput& out) {
     out.release(event.pending.size());
   }

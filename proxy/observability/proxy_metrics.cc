@@ -80,7 +80,12 @@ ProxyMetrics::ProxyMetrics(MetricsRegistry& registry)
       context_cache_bytes(registry.gauge("groundgate_context_cache_bytes",
                                          "Memory held by the cached context indexes.")),
       context_cache_entries(
-          registry.gauge("groundgate_context_cache_entries", "Context indexes in the cache.")) {
+          registry.gauge("groundgate_context_cache_entries", "Context indexes in the cache.")),
+      filter_preparations_total(registry.counter(
+          "groundgate_filter_preparations_total",
+          "Streams whose filters had one-off work (indexing the request's context), by where it "
+          "ran: inline on the I/O thread (small) or on a worker (large).",
+          {"where"})) {
   // Known label values are exposed at 0 from the start, so rate() sees their first increase.
   for (std::string_view d : {kClientIn, kClientOut, kUpstreamIn, kUpstreamOut}) {
     bytes_total.with({d});
@@ -92,6 +97,8 @@ ProxyMetrics::ProxyMetrics(MetricsRegistry& registry)
   for (std::string_view r : {kCacheHit, kCacheMiss})
     context_cache_lookups_total.with({r});
   context_cache_evictions_total.with({});
+  for (std::string_view where : {"inline", "worker"})
+    filter_preparations_total.with({where});
   context_cache_bytes.with({});
   context_cache_entries.with({});
 }

@@ -45,6 +45,7 @@ struct ProxyMetrics {
   CounterFamily& context_cache_evictions_total;  // indexes dropped to stay in the bound
   GaugeFamily& context_cache_bytes;              // memory of the cached indexes
   GaugeFamily& context_cache_entries;            // indexes cached
+  CounterFamily& filter_preparations_total;      // {where}: inline | worker
 };
 
 }  // namespace groundgate::proxy::observability

@@ -84,6 +84,15 @@ awaitable<bool> Exchange::run() {
     co_return false;
   }
 
+  // The filters' one-off work (indexing the request's context) while the upstream works on
+  // its first token; a large context is indexed on a worker, not on this I/O thread.
+  const PrepareWorkers::Where prepared = co_await ctx_.prepare_workers.prepare(chain_);
+  if (prepared != PrepareWorkers::Where::kNothing) {
+    ctx_.metrics.filter_preparations_total
+        .with({prepared == PrepareWorkers::Where::kWorker ? "worker" : "inline"})
+        .inc();
+  }
+
   auto executor = co_await asio::this_coro::executor;
   park_timer_.emplace(executor, asio::steady_timer::time_point::max());
   side_tasks_done_.emplace(executor, asio::steady_timer::time_point::max());

@@ -50,6 +50,9 @@ ProxyServer::ProxyServer(std::vector<asio::io_context*> io_per_thread,
 }
 
 ProxyServer::~ProxyServer() {
+  // A preparation still on a worker uses its exchange's chain: done before the I/O contexts
+  // (and the exchange frames they hold) go.
+  context_->prepare_workers.join();
   // The I/O threads have stopped: each socket can be closed from here.
   beast::error_code ec;
   for (auto& acceptor : acceptors_)

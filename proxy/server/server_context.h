@@ -3,13 +3,16 @@
 // the drain flag. Sessions hold a shared_ptr, so a session frame destroyed late (when the
 // io_context shuts down) never points at freed state.
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <thread>
 
 #include "proxy/observability/access_log.h"
 #include "proxy/observability/metrics_registry.h"
 #include "proxy/observability/proxy_metrics.h"
+#include "proxy/server/prepare_workers.h"
 #include "proxy/server/runtime_config.h"
 #include "proxy/server/upstream_pool.h"
 
@@ -17,7 +20,9 @@ namespace groundgate::proxy::server {
 
 struct ServerContext {
   explicit ServerContext(std::shared_ptr<const RuntimeConfig> runtime)
-      : configs(std::move(runtime)), metrics(registry) {}
+      : configs(std::move(runtime)),
+        metrics(registry),
+        prepare_workers({.threads = std::max(1u, std::thread::hardware_concurrency() / 2)}) {}
 
   ConfigStore configs;
   observability::MetricsRegistry registry;
@@ -26,7 +31,8 @@ struct ServerContext {
   std::atomic<bool> draining{false};
   std::atomic<int64_t> exchanges_in_flight{0};
   std::atomic<uint64_t> next_request_id{1};
-  UpstreamPool upstream_pool;  // limits per upstream from its config (`pool:`)
+  UpstreamPool upstream_pool;      // limits per upstream from its config (`pool:`)
+  PrepareWorkers prepare_workers;  // indexes large request contexts off the I/O threads
 };
 
 }  // namespace groundgate::proxy::server

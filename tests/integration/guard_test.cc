@@ -138,6 +138,26 @@ TEST_F(GuardTest, AnnotateWithSentenceHoldKeepsTheTextAndAnnotatesEverySentence)
   EXPECT_TRUE(has(metrics_with(fixture_.admin_port(), held), held));
 }
 
+TEST_F(GuardTest, ALargeContextIsIndexedOnAWorkerAndStillGuards) {
+  // About 40 KiB of other passages around the one that matters.
+  std::string documents = R"(,"documents":[)";
+  for (int i = 0; i < 400; ++i) {
+    documents += "\"The river town number " + std::to_string(i) +
+                 " has a stone bridge built in 1850 and a market on Fridays.\",";
+  }
+  documents += R"("Allison Beth Goertz (born March 2, 1991) is an American musician."])";
+  HttpResponse large = chat(request("annotate", true, documents));
+  ASSERT_EQ(200, large.status) << large.error;
+  EXPECT_TRUE(has(large.body, R"("label":"contradicted","action":"annotate")")) << large.body;
+  HttpResponse small = chat(request("annotate", true));
+  ASSERT_EQ(200, small.status) << small.error;
+  for (const char* series : {R"(groundgate_filter_preparations_total{where="worker"} 1)",
+                             R"(groundgate_filter_preparations_total{where="inline"} 1)"}) {
+    const std::string metrics = metrics_with(fixture_.admin_port(), series);
+    EXPECT_TRUE(has(metrics, series)) << series << "\n" << metrics;
+  }
+}
+
 TEST_F(GuardTest, CommentAnnotationsLeaveTheChunksAlone) {
   HttpResponse r = chat(request("comment", true));
   ASSERT_EQ(200, r.status) << r.error;

@@ -71,20 +71,20 @@ TEST(SemanticPiecesRegistry, AReloadKeepsTheCacheWithTheNewBound) {
   config::Config config;
   config.policies = {grounded("grounded")};
   const auto first = FilterChainFactory::build(config);
-  first->create("grounded", {.request_body = kBody});
+  first->create("grounded", {.request_body = kBody}).prepare();
   ASSERT_EQ(1u, first->index_cache()->stats().entries);
 
   config.limits.context_cache_bytes = 32u << 20;
   const auto reloaded = FilterChainFactory::build(config, first->index_cache());
   EXPECT_EQ(first->index_cache(), reloaded->index_cache());
   EXPECT_EQ(32u << 20, reloaded->index_cache()->max_memory_bytes());
-  reloaded->create("grounded", {.request_body = kBody});
+  reloaded->create("grounded", {.request_body = kBody}).prepare();
   EXPECT_EQ(1u, reloaded->index_cache()->stats().hits) << "the context indexed before the reload";
 
   config.limits.context_cache_bytes = 0;  // keep nothing
   const auto off = FilterChainFactory::build(config, reloaded->index_cache());
   EXPECT_EQ(0u, off->index_cache()->stats().entries);
-  off->create("grounded", {.request_body = kBody});
+  off->create("grounded", {.request_body = kBody}).prepare();
   EXPECT_EQ(0u, off->index_cache()->stats().entries);
 }
 
@@ -104,7 +104,7 @@ TEST(SemanticPiecesRegistry, StreamsVerifyAgainstTheRequestsContext) {
   EXPECT_EQ(1u, count_of(chain.report(), "verdicts.contradicted"));
 
   // A second stream with the same context is served from the snapshot's cache.
-  factory->create("grounded", {.request_body = kBody});
+  factory->create("grounded", {.request_body = kBody}).prepare();
   EXPECT_EQ(1u, factory->index_cache()->stats().hits);
 }
 

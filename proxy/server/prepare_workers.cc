@@ -1,0 +1,44 @@
+#include "proxy/server/prepare_workers.h"
+
+#include <algorithm>
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/use_awaitable.hpp>
+
+namespace groundgate::proxy::server {
+namespace asio = boost::asio;
+
+PrepareWorkers::PrepareWorkers(Options options)
+    : options_(options), pool_(std::max(1u, options.threads)) {}
+
+PrepareWorkers::~PrepareWorkers() {
+  join();
+}
+
+void PrepareWorkers::join() {
+  pool_.join();
+}
+
+asio::awaitable<PrepareWorkers::Where> PrepareWorkers::prepare(
+    filters::stream::FilterChain& chain) {
+  const std::size_t cost = chain.prepare_cost();
+  if (cost == 0) co_return Where::kNothing;
+  if (cost < options_.min_offload_cost ||
+      in_flight_.fetch_add(1, std::memory_order_relaxed) >= options_.max_in_flight) {
+    if (cost >= options_.min_offload_cost) in_flight_.fetch_sub(1, std::memory_order_relaxed);
+    chain.prepare();
+    co_return Where::kInline;
+  }
+  // The co_spawned coroutine runs on a worker; its completion resumes this one where it was.
+  co_await asio::co_spawn(
+      pool_,
+      [&chain]() -> asio::awaitable<void> {
+        chain.prepare();
+        co_return;
+      },
+      asio::use_awaitable);
+  in_flight_.fetch_sub(1, std::memory_order_relaxed);
+  co_return Where::kWorker;
+}
+
+}  // namespace groundgate::proxy::server
