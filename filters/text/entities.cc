@@ -290,6 +290,24 @@ class Extractor {
     return add(std::move(e), first, last);
   }
 
+  // After a month name (tokens i..j-1, `d` its month): "2", "2nd, 1991", "2 1991" or "1991"
+  // from token j on make the date; 0 when neither a day (if `day_allowed`) nor a year follows.
+  std::size_t day_and_year(std::size_t i, std::size_t j, DateValue d, bool day_allowed) {
+    double day = 0, year = 0;
+    if (day_allowed && (plain_int(j, 1, 31, day) || (ordinal_number(j, day) && day <= 31))) {
+      d.day = int(day), d.precision = DatePrecision::kDay;
+      ++j;
+      const std::size_t k = word(j, ",") ? j + 1 : j;
+      if (plain_int(k, 1000, 2999, year)) d.year = int(year), j = k + 1;
+      return add_date(i, j, d);
+    }
+    if (plain_int(j, 1000, 2999, year)) {
+      d.year = int(year);
+      return add_date(i, j + 1, d);
+    }
+    return 0;
+  }
+
   std::size_t match_date(std::size_t i) {
     bool abbreviated = false;
     double v = 0, day = 0, year = 0;
@@ -303,26 +321,16 @@ class Extractor {
     // name with a day or a year ("july 11"), or after a cue word but "may" and "march".
     int lower = 0;
     if (lowercase_month(t_[i], lower)) {
-      std::size_t j = i + 1;
       DateValue d{0, lower, 0, DatePrecision::kMonth};
       // "may" and "march" are verbs too ("he may 2 ..."): with a day only after a preposition.
       const bool verb = lower == 3 || lower == 5;
       const bool after_preposition =
           i > 0 && in(t_[i - 1].norm, {"on", "by", "until", "since", "from", "of", "before",
                                        "after", "to", "till", "between"});
-      if ((!verb || after_preposition) &&
-          (plain_int(j, 1, 31, day) || (ordinal_number(j, day) && day <= 31))) {
-        d.day = int(day), d.precision = DatePrecision::kDay;
-        ++j;
-        const std::size_t k = word(j, ",") ? j + 1 : j;
-        if (plain_int(k, 1000, 2999, year)) d.year = int(year), j = k + 1;
-        return add_date(i, j, d);
+      if (const std::size_t end = day_and_year(i, i + 1, d, !verb || after_preposition)) {
+        return end;
       }
-      if (plain_int(j, 1000, 2999, year)) {
-        d.year = int(year);
-        return add_date(i, j + 1, d);
-      }
-      if (lower != 3 && lower != 5 && i > 0 &&
+      if (!verb && i > 0 &&
           in(t_[i - 1].norm,
              {"in", "since", "until", "by", "during", "early", "late", "mid", "from"})) {
         return add_date(i, i + 1, d);
@@ -334,17 +342,7 @@ class Extractor {
         std::size_t j = i + 1;
         if (abbreviated && word(j, ".")) ++j;
         DateValue d{0, month, 0, DatePrecision::kMonth};
-        if (plain_int(j, 1, 31, day) || (ordinal_number(j, day) && day <= 31)) {
-          d.day = int(day), d.precision = DatePrecision::kDay;
-          ++j;
-          const std::size_t k = word(j, ",") ? j + 1 : j;
-          if (plain_int(k, 1000, 2999, year)) d.year = int(year), j = k + 1;
-          return add_date(i, j, d);
-        }
-        if (plain_int(j, 1000, 2999, year)) {
-          d.year = int(year);
-          return add_date(i, j + 1, d);
-        }
+        if (const std::size_t end = day_and_year(i, j, d, true)) return end;
         // A bare month only after a cue word ("in March"), never "may".
         if (month != 5 && i > 0 &&
             in(t_[i - 1].norm,
