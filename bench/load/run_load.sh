@@ -4,11 +4,14 @@
 #
 #   bench/load/run_load.sh BUILD_DIR [--streams N] [--rate TOKENS_PER_S] [--duration S]
 #                          [--ramp S] [--threads N] [--out FILE] [--guard sentence|stream_first]
+#                          [--syscalls 1]
 #
 # --guard: inline guarding instead of nginx. Requests carry a retrieved context ("context"
 # field) that supports the mock's scripted answer; the paths are direct, groundgate (a route
 # with no policy) and guard (a route whose policy runs semantic_pieces with that hold mode and
 # default actions). Also reports groundgate_hold_delay_seconds{route="guard"}.
+# --syscalls 1: also counts each proxy's system calls over the measured window (perf stat on
+# the syscall tracepoints; needs perf) and prints them per event received.
 #
 # Builds nothing: needs BUILD_DIR/proxy/cli/groundgate and BUILD_DIR/bench/load/gg_load_client.
 # Latency per event = client arrival − mock send stamp (both CLOCK_MONOTONIC); a proxy's added
@@ -23,7 +26,7 @@ usage() {
 [[ $# -ge 1 ]] || usage
 build=$(cd "$1" && pwd)
 shift
-streams=1000 rate=50 duration=20 ramp=2 threads=1 guard=""
+streams=1000 rate=50 duration=20 ramp=2 threads=1 guard="" syscalls=0
 out="$build/bench/load/load_results.txt"
 while [[ $# -gt 0 ]]; do
   [[ $# -ge 2 ]] || usage
@@ -35,6 +38,7 @@ while [[ $# -gt 0 ]]; do
     --threads) threads=$2 ;;
     --out) out=$2 ;;
     --guard) guard=$2 ;;
+    --syscalls) syscalls=$2 ;;
     *) usage ;;
   esac
   shift 2
@@ -47,6 +51,14 @@ esac
 
 gg=$build/proxy/cli/groundgate
 client=$build/bench/load/gg_load_client
+syscall_events=""
+if [[ $syscalls == 1 ]]; then
+  command -v perf >/dev/null || { echo "run_load.sh: --syscalls needs perf (linux-perf)" >&2; exit 1; }
+  for call in read readv recvfrom recvmsg write writev sendto sendmsg epoll_wait epoll_ctl \
+    timerfd_settime futex accept4 close; do
+    syscall_events+="${syscall_events:+,}syscalls:sys_enter_$call"
+  done
+fi
 for bin in "$gg" "$client" /usr/sbin/nginx; do
   [[ -x $bin ]] || { echo "run_load.sh: missing $bin (build it first)" >&2; exit 1; }
 done
@@ -287,6 +299,14 @@ run_path() {  # LABEL PORT PROXY_PIDS...
     --label "$label" "${body_args[@]}" >"$work/$label.json" 2>"$work/$label.err" &
   local client_pid=$!
   sleep "$ramp"
+  local perf_pid=""
+  if [[ $syscalls == 1 && ${#proxy_pids[@]} -gt 0 ]]; then
+    local IFS=,
+    perf stat -x, -e "$syscall_events" -p "${proxy_pids[*]}" -o "$work/$label.sys" \
+      -- sleep "$duration" >/dev/null 2>&1 &
+    perf_pid=$!
+    unset IFS
+  fi
   while kill -0 "$client_pid" 2>/dev/null; do
     sleep 1
     if [[ ${#proxy_pids[@]} -gt 0 ]] && kill -0 "$client_pid" 2>/dev/null; then
@@ -300,6 +320,7 @@ run_path() {  # LABEL PORT PROXY_PIDS...
     fi
   done
   wait "$client_pid" || { echo "run_load.sh: client failed on $label, see $work" >&2; exit 1; }
+  if [[ -n $perf_pid ]]; then wait "$perf_pid" || true; fi
   ticks_after=$(cpu_ticks "${proxy_pids[@]}")
   mock_after=$(cpu_ticks "$mock_pid")
   local after=0
@@ -377,6 +398,18 @@ read -r d50 d99 < <(jq -r '"\(.p50_us) \(.p99_us)"' "$work/direct.json")
     "$gauge"
   read -r _ _ after _ <"$work/groundgate.rss"
   echo "groundgate RSS after the load: $((after / 1024)) MiB"
+  if [[ $syscalls == 1 ]]; then
+    for label in "${paths[@]}"; do
+      [[ -f $work/$label.sys ]] || continue
+      # perf -x, lines: count,,event,...; per event received in the window.
+      awk -F, -v e="$(jq -r .events "$work/$label.json")" -v l="$label" '
+        $3 ~ /^syscalls:sys_enter_/ && $1 + 0 > 0 {
+          name = substr($3, 20); n[name] = $1; total += $1 }
+        END { printf "%s syscalls per event: %.2f (", l, total / e
+              sep = ""; for (k in n) { printf "%s%s %.2f", sep, k, n[k] / e; sep = ", " }
+              print ")" }' "$work/$label.sys"
+    done
+  fi
   if [[ -n $guard ]]; then
     read -r ga50 ga99 < <(jq -r '"\(.p50_us) \(.p99_us)"' "$work/groundgate.json")
     jq -r --argjson a "$ga50" --argjson b "$ga99" \
