@@ -29,6 +29,10 @@ asio::awaitable<PrepareWorkers::Where> PrepareWorkers::prepare(
     chain.prepare();
     co_return Where::kInline;
   }
+  struct Slot {  // given back however the wait ends
+    std::atomic<std::size_t>& in_flight;
+    ~Slot() { in_flight.fetch_sub(1, std::memory_order_relaxed); }
+  } slot{in_flight_};
   // The co_spawned coroutine runs on a worker; its completion resumes this one where it was.
   co_await asio::co_spawn(
       pool_,
@@ -37,7 +41,6 @@ asio::awaitable<PrepareWorkers::Where> PrepareWorkers::prepare(
         co_return;
       },
       asio::use_awaitable);
-  in_flight_.fetch_sub(1, std::memory_order_relaxed);
   co_return Where::kWorker;
 }
 
