@@ -200,6 +200,9 @@ struct PolicyConfig {
   std::uint16_t block_status = 0;
   // Answers requested as JSON (`response_format`) are not prose: unverified unless set.
   bool verify_json_responses = false;
+  // Tool-call arguments (their string and number values) are checked against the context,
+  // the question and the tool's own schema; unverified unless set.
+  bool verify_tool_calls = false;
 
   bool verifies() const { return !verifiers.empty(); }
   bool runs(std::string_view verifier) const;

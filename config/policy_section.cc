@@ -11,7 +11,7 @@
 namespace groundgate::config {
 namespace {
 
-constexpr std::array<std::string_view, 16> kPolicyKeys{"redact",
+constexpr std::array<std::string_view, 17> kPolicyKeys{"redact",
                                                        "verifiers",
                                                        "context",
                                                        "hold",
@@ -26,9 +26,10 @@ constexpr std::array<std::string_view, 16> kPolicyKeys{"redact",
                                                        "max_sentence_bytes",
                                                        "annotations",
                                                        "block_status",
-                                                       "verify_json_responses"};
+                                                       "verify_json_responses",
+                                                       "verify_tool_calls"};
 // Keys that only mean something when a verifier runs.
-constexpr std::array<std::string_view, 13> kVerifyingKeys{"context",
+constexpr std::array<std::string_view, 14> kVerifyingKeys{"context",
                                                           "hold",
                                                           "combine",
                                                           "actions",
@@ -40,7 +41,8 @@ constexpr std::array<std::string_view, 13> kVerifyingKeys{"context",
                                                           "annotations",
                                                           "block_status",
                                                           "triplets",
-                                                          "verify_json_responses"};
+                                                          "verify_json_responses",
+                                                          "verify_tool_calls"};
 // Same order as OnError and AnnotationStyle.
 constexpr std::array<std::string_view, 2> kOnError{"open", "closed"};
 constexpr std::array<std::string_view, 2> kAnnotationStyles{"inline", "comment"};
@@ -111,6 +113,9 @@ void read_guard_keys(const YamlMap& map, PolicyConfig& p, ErrorSink& errors) {
   }
   if (auto f = map.get("verify_json_responses")) {
     if (auto b = read_bool(*f, errors)) p.verify_json_responses = *b;
+  }
+  if (auto f = map.get("verify_tool_calls")) {
+    if (auto b = read_bool(*f, errors)) p.verify_tool_calls = *b;
   }
 }
 

@@ -40,10 +40,17 @@ void append_span(std::string& out, std::size_t begin, std::size_t end) {
 }  // namespace
 
 std::string sentence_annotation(const SentenceAnnotation& a) {
-  std::string out = R"({"type":"verdict","choice":)";
+  std::string out =
+      a.tool_call ? R"({"type":"tool_call","choice":)" : R"({"type":"verdict","choice":)";
   out += std::to_string(a.choice);
-  out += ",\"offset\":";
-  append_span(out, a.begin, a.end);
+  if (a.tool_call) {
+    append_count(out, "call", a.call);
+    append_field(out, "name", a.name);
+    if (!a.argument.empty()) append_field(out, "argument", a.argument);
+  } else {
+    out += ",\"offset\":";
+    append_span(out, a.begin, a.end);
+  }
   append_field(out, "label", a.decision->label);
   append_field(out, "action", to_string(a.decision->action.kind));
   if (!a.applied_rewrite.empty()) append_field(out, "rewrite", a.applied_rewrite);
@@ -100,6 +107,10 @@ std::string summary_annotation(const SummaryAnnotation& s) {
   append_number(out, s.added_ms);
   out += ",\"held_ms_max\":";
   append_number(out, s.held_ms_max);
+  if (s.tool_calls > 0) {
+    append_count(out, "tool_calls", s.tool_calls);
+    append_count(out, "tool_calls_checked", s.tool_calls_checked);
+  }
   out += '}';
   return out;
 }

@@ -19,11 +19,18 @@ struct SentenceAnnotation {
   const Decision* decision = nullptr;
   const verify::SentenceVerdict* verdict = nullptr;  // null: no context
   std::string_view applied_rewrite;                  // the rewrite applied, if any
+  // A tool call rather than a sentence: its position, name and deciding argument replace the
+  // offsets.
+  bool tool_call = false;
+  std::size_t call = 0;
+  std::string_view name;
+  std::string_view argument;
 };
 
 // {"type":"verdict","choice":0,"offset":[b,e],"label":...,"action":...,"score":...,
 //  "hallucination_type":...,"reason":...,"engine":...,"code":...,
 //  "evidence":{"passage":i,"offset":[b,e]}}
+// A tool call's: {"type":"tool_call","choice":0,"call":0,"name":...,"argument":..., ...}
 std::string sentence_annotation(const SentenceAnnotation& a);
 
 struct SummaryAnnotation {
@@ -41,10 +48,12 @@ struct SummaryAnnotation {
   std::uint64_t annotated = 0;
   std::uint64_t rewritten = 0;
   std::uint64_t blocked = 0;
-  std::string_view unchecked_reason;  // why nothing was checked ("no_context", "json_response")
-  bool context_truncated = false;     // the context was cut at the policy's max_bytes
-  double added_ms = 0;                // time the guard spent (context + verification)
-  double held_ms_max = 0;             // longest hold of one sentence (sentence hold)
+  std::string_view unchecked_reason;     // why nothing was checked ("no_context", "json_response")
+  bool context_truncated = false;        // the context was cut at the policy's max_bytes
+  double added_ms = 0;                   // time the guard spent (context + verification)
+  double held_ms_max = 0;                // longest hold of one sentence (sentence hold)
+  std::uint64_t tool_calls = 0;          // tool calls seen (shown when there were any)
+  std::uint64_t tool_calls_checked = 0;  // of them, verified
 };
 
 std::string summary_annotation(const SummaryAnnotation& s);

@@ -39,6 +39,7 @@ std::shared_ptr<const GuardConfig> compile_guard(const config::PolicyConfig& pol
   guard->on_error = policy.on_error;
   guard->rule = verify::answer_rule(policy);
   guard->verify_json_responses = policy.verify_json_responses;
+  guard->verify_tool_calls = policy.verify_tool_calls;
   return guard;
 }
 

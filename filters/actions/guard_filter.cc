@@ -88,6 +88,8 @@ GuardFilter::GuardFilter(std::shared_ptr<const GuardConfig> config, std::string_
   context_bytes_ = extracted.bytes;
   context_truncated_ = extracted.truncated;
   if (unchecked_reason_.empty()) unindexed_ = std::move(extracted.passages);
+  if (config_->verify_tool_calls)
+    tool_schema_ = verify::ToolSchemaValues::from_request(request_body);
   tally_.add_prepare(Clock::now() - start);
 }
 
@@ -319,6 +321,54 @@ bool GuardFilter::act(Choice& choice, int index, const text::StreamSentence& sen
   }
   tally_.record_hold(Clock::now() - arrived);
   return true;
+}
+
+stream::ToolCallInterest GuardFilter::tool_call_interest() const {
+  if (config_->verify_tool_calls && config_->hold == config::HoldMode::kSentence) {
+    return stream::ToolCallInterest::kHold;
+  }
+  return stream::ToolCallInterest::kInspect;
+}
+
+void GuardFilter::on_tool_call(const stream::ToolCallEvent& event,
+                               stream::ToolCallOutcome& outcome) {
+  if (stopped_) return;
+  if (!config_->verify_tool_calls) {
+    tally_.record_tool_call(nullptr, nullptr, false);
+    return;
+  }
+  prepare();
+  std::optional<verify::ToolCallVerdict> checked;
+  if (index_) {
+    verify::SentenceVerifier verifier(config_->verify, index_, question_,
+                                      static_cast<std::uint32_t>(event.choice));
+    checked = verify::check_tool_call(verifier, event.name, event.arguments, event.truncated,
+                                      tool_schema_);
+  }
+  const verify::SentenceVerdict* v = checked ? &checked->verdict : nullptr;
+  Decision decision = decide(*config_, v);
+  // A call is run or not: no rule rewrites it, so a rewrite blocks; what went out already
+  // (stream_first) can only be reported on.
+  if (decision.action.kind == ActionKind::kRewrite) decision.action.kind = ActionKind::kBlock;
+  const bool holding = tool_call_interest() == stream::ToolCallInterest::kHold;
+  if (!holding && changes_text(decision.action.kind)) decision.action.kind = ActionKind::kAnnotate;
+  const bool blocks = decision.action.kind == ActionKind::kBlock;
+  tally_.record_tool_call(&decision, v, blocks);
+  if (decision.action.kind != ActionKind::kPass) {
+    SentenceAnnotation a;
+    a.choice = event.choice;
+    a.decision = &decision;
+    a.verdict = v;
+    a.tool_call = true;
+    a.call = event.call;
+    a.name = event.name;
+    if (checked) a.argument = checked->argument;
+    outcome.annotations.push_back(sentence_annotation(a));
+  }
+  if (blocks) {
+    outcome.stop_reason = "guard.tool_call." + std::string(decision.label);
+    stopped_ = true;
+  }
 }
 
 void GuardFilter::on_answer_end(std::vector<std::string>& annotations) {

@@ -20,6 +20,7 @@
 #include "filters/stream/stream_filter.h"
 #include "filters/text/incremental_segmenter.h"
 #include "filters/verify/sentence_verifier.h"
+#include "filters/verify/tool_call_check.h"
 
 namespace groundgate::filters::actions {
 
@@ -35,6 +36,10 @@ class GuardFilter final : public stream::StreamFilter {
   std::size_t prepare_cost() const override;
   void prepare() override;
   void on_text(const stream::TextEvent& event, stream::ChoiceOutput& out) override;
+  // Every tool call is counted in the summary; with `verify_tool_calls` its argument values are
+  // checked (held first in `sentence` hold) and the actions apply, a rewrite blocking it.
+  stream::ToolCallInterest tool_call_interest() const override;
+  void on_tool_call(const stream::ToolCallEvent& event, stream::ToolCallOutcome& outcome) override;
   void on_answer_end(std::vector<std::string>& annotations) override;
   void on_stream_end(stream::StreamReport& report) override;
 
@@ -86,7 +91,8 @@ class GuardFilter final : public stream::StreamFilter {
   std::vector<context::Passage> unindexed_;           // the context until prepare() indexes it
   std::shared_ptr<const index::ContextIndex> index_;  // null: no context found
   std::string question_;
-  std::string_view unchecked_reason_;  // set: nothing is verified ("json_response")
+  verify::ToolSchemaValues tool_schema_;  // with verify_tool_calls: values the tools offer
+  std::string_view unchecked_reason_;     // set: nothing is verified ("json_response")
   std::size_t passages_ = 0;
   std::size_t context_bytes_ = 0;
   bool context_truncated_ = false;

@@ -26,6 +26,19 @@ void sample(std::vector<double>& samples, double value) {
 void GuardTally::record(const Decision& decision, const verify::SentenceVerdict* verdict,
                         bool rewritten, bool blocked) {
   ++sentences_;
+  count(decision, verdict, rewritten, blocked);
+}
+
+void GuardTally::record_tool_call(const Decision* decision, const verify::SentenceVerdict* verdict,
+                                  bool blocked) {
+  ++tool_calls_;
+  if (decision == nullptr) return;
+  if (verdict != nullptr && verdict->ok()) ++tool_calls_checked_;
+  count(*decision, verdict, false, blocked);
+}
+
+void GuardTally::count(const Decision& decision, const verify::SentenceVerdict* verdict,
+                       bool rewritten, bool blocked) {
   if (verdict != nullptr) {
     verify_ += std::chrono::nanoseconds(verdict->verify_ns);
     if (verdict->verify_ns > 0) {
@@ -106,6 +119,8 @@ SummaryAnnotation GuardTally::summary(std::string_view policy, bool has_context,
   s.blocked = blocked_;
   s.added_ms = millis(prepare_ + verify_);
   s.held_ms_max = millis(held_max_);
+  s.tool_calls = tool_calls_;
+  s.tool_calls_checked = tool_calls_checked_;
   return s;
 }
 
@@ -136,6 +151,10 @@ void GuardTally::report(stream::StreamReport& report, bool has_context,
   report.fields.emplace_back("guard.prepare_ms", text);
   std::snprintf(text, sizeof text, "%.3f", s.held_ms_max);
   report.fields.emplace_back("guard.held_ms_max", text);
+  if (tool_calls_ > 0) {
+    report.fields.emplace_back("guard.tool_calls", std::to_string(tool_calls_));
+    report.fields.emplace_back("guard.tool_calls_checked", std::to_string(tool_calls_checked_));
+  }
   if (threshold_hits_ > 0) report.fields.emplace_back("guard.answer_threshold", "exceeded");
   report.observations.emplace_back("verify_seconds", verify_seconds_);
   report.observations.emplace_back("hold_seconds", hold_seconds_);

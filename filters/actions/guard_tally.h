@@ -20,6 +20,10 @@ class GuardTally {
   // One sentence the guard decided on (`verdict` null: no context).
   void record(const Decision& decision, const verify::SentenceVerdict* verdict, bool rewritten,
               bool blocked);
+  // One tool call: `decision` null when the policy does not verify tool calls; else like a
+  // sentence, apart from the sentence count.
+  void record_tool_call(const Decision* decision, const verify::SentenceVerdict* verdict,
+                        bool blocked);
   void record_threshold(bool blocked);
   void record_hold(std::chrono::nanoseconds held);
   void record_unchecked_choice() { ++unchecked_choices_; }
@@ -39,6 +43,8 @@ class GuardTally {
   std::uint64_t not_supported() const { return unsupported_ + contradicted_; }
 
  private:
+  void count(const Decision& decision, const verify::SentenceVerdict* verdict, bool rewritten,
+             bool blocked);
   // The answer-level rule (verify::apply_rule) on the counts so far.
   verify::AnswerSummary answer() const;
 
@@ -51,6 +57,8 @@ class GuardTally {
   std::uint64_t no_claim_ = 0;
   std::uint64_t unverified_ = 0;
   std::uint64_t unchecked_choices_ = 0;
+  std::uint64_t tool_calls_ = 0;
+  std::uint64_t tool_calls_checked_ = 0;
   std::uint64_t annotated_ = 0;
   std::uint64_t rewritten_ = 0;
   std::uint64_t blocked_ = 0;

@@ -1,5 +1,6 @@
 #include "filters/stream/filter_chain.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace groundgate::filters::stream {
@@ -98,6 +99,27 @@ FilterChain::ChoiceState* FilterChain::state_for(int choice) {
     choices_[index]->filters.resize(filters_.size());
   }
   return choices_[index].get();
+}
+
+ToolCallInterest FilterChain::tool_call_interest() const {
+  ToolCallInterest interest = ToolCallInterest::kNone;
+  for (const auto& filter : filters_)
+    interest = std::max(interest, filter->tool_call_interest());
+  return interest;
+}
+
+std::vector<std::string> FilterChain::on_tool_call(const ToolCallEvent& event) {
+  ToolCallOutcome outcome;
+  if (stopped_) return {};
+  for (const auto& filter : filters_) {
+    filter->on_tool_call(event, outcome);
+    if (!outcome.stop_reason.empty()) {
+      stopped_ = true;
+      stop_reason_ = std::move(outcome.stop_reason);
+      break;
+    }
+  }
+  return std::move(outcome.annotations);
 }
 
 std::vector<std::string> FilterChain::answer_end() {

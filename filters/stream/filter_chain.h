@@ -48,6 +48,11 @@ class FilterChain {
   ChainOutput on_delta(int choice, std::string_view delta);
   // The choice finished (finish_reason, or end of stream): every filter must let go of it.
   ChainOutput on_choice_end(int choice);
+  // The strongest interest any filter has in tool calls.
+  ToolCallInterest tool_call_interest() const;
+  // A tool call is complete: every filter in chain order sees it until one stops the stream.
+  // Returns the annotations for the chunk that completes it.
+  std::vector<std::string> on_tool_call(const ToolCallEvent& event);
   // Some filter stopped the stream; nothing more is emitted after the call that stopped. That
   // call returns the text the stopping filter released before it stopped (run through the
   // filters after it; what they still hold is dropped, never checked) and its annotations,

@@ -37,6 +37,28 @@ struct TextEvent {
   bool end_of_choice = false;  // no more text will come: release or replace all of pending now
 };
 
+// One complete tool call of a choice (or its legacy function_call): the model asks the app to
+// run `name` with `arguments`, a JSON text as the model wrote it.
+struct ToolCallEvent {
+  int choice = 0;
+  std::size_t call = 0;  // position among the choice's calls
+  std::string_view name;
+  std::string_view arguments;
+  bool truncated = false;  // the call outgrew the proxy's bound: `arguments` is a prefix only
+};
+
+// What a filter says about one tool call.
+struct ToolCallOutcome {
+  std::vector<std::string> annotations;  // JSON objects for the chunk that completes the call
+  std::string stop_reason;  // non-empty: the stream stops; in kHold the call never goes out
+};
+
+enum class ToolCallInterest : std::uint8_t {
+  kNone,     // tool calls go on unseen
+  kInspect,  // on_tool_call sees each completed call; its chunks go on at once
+  kHold,     // the call's chunks wait for on_tool_call, which may stop the stream first
+};
+
 // What filters tell the proxy about a stream once it is over. Keys are "<filter>.<name>";
 // the proxy turns counts into metrics and both into access-log fields.
 // Well-known keys: counts "verdicts.<label>" and "actions.<kind>" become the metrics
@@ -62,6 +84,14 @@ class StreamFilter {
   virtual void prepare() {}
   virtual void on_text(const TextEvent& event, ChoiceOutput& out) {
     out.release(event.pending.size());
+  }
+  // Tool calls: whether the filter sees them, and whether their chunks wait for its verdict.
+  virtual ToolCallInterest tool_call_interest() const { return ToolCallInterest::kNone; }
+  // A tool call is complete (its choice finished). Called in call order, before the choice's
+  // end of text.
+  virtual void on_tool_call(const ToolCallEvent& event, ToolCallOutcome& outcome) {
+    (void)event;
+    (void)outcome;
   }
   // The answer is over (every choice ended, or the stream stops): answer-level annotations
   // (a summary) to attach to the last chunk before [DONE]. Called at most once per stream.

@@ -22,6 +22,8 @@ std::string_view to_string(VerifyError error) {
       return "over_budget";
     case VerifyError::kEngineMissing:
       return "engine_missing";
+    case VerifyError::kUnparsable:
+      return "unparsable_arguments";
   }
   return "unknown";
 }

@@ -43,6 +43,7 @@ enum class VerifyError : std::uint8_t {
   kTooLong,        // over the policy's max_sentence_bytes: not checked (bounded work)
   kOverBudget,     // the check took longer than the policy's per-sentence budget
   kEngineMissing,  // an engine the policy names could not be loaded (e.g. no dictionary)
+  kUnparsable,     // a tool call's arguments are not JSON
 };
 
 std::string_view to_string(VerifyError error);

@@ -37,6 +37,57 @@ simdjson::error_code key_of(od::field& field, std::string_view& key) {
   return field.unescaped_key().get(key);
 }
 
+// The calls in a tool_calls array (or one function_call object), already validated as JSON by
+// the chunk's parser.
+Status decode_tool_calls(std::string_view raw, bool legacy, std::vector<ToolCallDelta>& out) {
+  thread_local simdjson::dom::parser parser;
+  simdjson::dom::element root;
+  if (auto error = parser.parse(raw.data(), raw.size()).get(root); error) {
+    return failure("tool_calls", error);
+  }
+  const auto call_of = [&](simdjson::dom::object function, int call) {
+    ToolCallDelta delta;
+    delta.call = call;
+    std::string_view text;
+    if (function["name"].get(text) == simdjson::SUCCESS) delta.name.assign(text);
+    simdjson::dom::element arguments;
+    if (function["arguments"].get(arguments) == simdjson::SUCCESS) {
+      // Always a string in OpenAI's API; an object (some servers) is taken as its JSON.
+      if (arguments.get(text) == simdjson::SUCCESS) {
+        delta.arguments.assign(text);
+      } else if (!arguments.is_null()) {
+        delta.arguments = simdjson::minify(arguments);
+      }
+    }
+    out.push_back(std::move(delta));
+  };
+  simdjson::dom::object object;
+  if (legacy) {
+    if (root.get(object) == simdjson::SUCCESS) call_of(object, 0);
+    return {};
+  }
+  simdjson::dom::array calls;
+  if (root.get(calls) != simdjson::SUCCESS) return {};
+  int position = 0;
+  for (simdjson::dom::element element : calls) {
+    int call = position++;
+    std::int64_t index = 0;
+    if (element["index"].get(index) == simdjson::SUCCESS) {
+      if (index < 0 || index > ChunkDecoder::kMaxChoiceIndex) {
+        return Status::failure("tool call index out of range: " + std::to_string(index));
+      }
+      call = static_cast<int>(index);
+    }
+    simdjson::dom::object function;
+    if (element["function"].get(function) == simdjson::SUCCESS) {
+      call_of(function, call);
+    } else {
+      out.push_back(ToolCallDelta{call, {}, {}});
+    }
+  }
+  return {};
+}
+
 // Walks one document; `base` is the start of the padded input, for byte offsets.
 class Walker {
  public:
@@ -200,10 +251,33 @@ class Walker {
         std::string_view role;
         if (member.get_string().get(role) == simdjson::SUCCESS) choice.role.assign(role);
       } else if (key == "tool_calls" || key == "function_call") {
-        choice.has_tool_calls = choice.has_tool_calls || !is_null(member);
+        if (Status status = tool_calls(member, key == "function_call", choice); !status.ok) {
+          return status;
+        }
       }
     }
     return {};
+  }
+
+  // tool_calls (an array of calls) or the legacy function_call (one call), or null. Rare next to
+  // text deltas: the value's raw text is decoded on its own.
+  Status tool_calls(od::value& value, bool legacy, ChoiceDelta& choice) {
+    if (is_null(value)) return {};
+    std::string_view raw;
+    if (legacy) {
+      od::object object;
+      if (auto error = value.get_object().get(object); error) return failure("function", error);
+      if (auto error = object.raw_json().get(raw); error) return failure("function", error);
+    } else {
+      od::array array;
+      if (auto error = value.get_array().get(array); error) return failure("tool_calls", error);
+      if (auto error = array.raw_json().get(raw); error) return failure("tool_calls", error);
+    }
+    raw = trim_right(raw);
+    choice.has_tool_calls = true;
+    choice.function_call = legacy;
+    choice.tool_calls_range = range_of(raw);
+    return decode_tool_calls(raw, legacy, choice.tool_calls);
   }
 
   // The answer text: a string, or null (no text). Two of them in one choice is ambiguous: a

@@ -34,6 +34,15 @@ struct ChunkHeader {
   std::string system_fingerprint;
 };
 
+// One tool call as a chunk carries it: a streamed delta brings the name once and the arguments
+// in pieces (`call` says whose); a whole response brings each call complete. The legacy
+// function_call is call 0.
+struct ToolCallDelta {
+  int call = 0;
+  std::string name;
+  std::string arguments;  // unescaped
+};
+
 struct ChoiceDelta {
   int index = 0;
   std::string role;       // delta.role, empty when absent
@@ -43,8 +52,11 @@ struct ChoiceDelta {
   std::optional<std::string> finish_reason;  // absent or null: nullopt
   ByteRange finish_reason_range;  // the finish_reason token (string or null), if the key exists
   bool has_tool_calls = false;    // tool_calls or function_call, not null
-  bool has_logprobs = false;      // logprobs, not null
-  bool legacy_text = false;       // the text came from choices[i].text
+  std::vector<ToolCallDelta> tool_calls;
+  ByteRange tool_calls_range;  // the tool_calls (or function_call) value
+  bool function_call = false;  // the legacy function_call rather than tool_calls
+  bool has_logprobs = false;   // logprobs, not null
+  bool legacy_text = false;    // the text came from choices[i].text
 };
 
 struct DecodedChunk {

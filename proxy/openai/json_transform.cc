@@ -33,12 +33,18 @@ JsonTransformResult transform_completion_json(std::string_view body,
 
   std::vector<Edit> edits;
   std::vector<std::string> annotations;
+  const bool tool_calls = chain->tool_call_interest() != filters::stream::ToolCallInterest::kNone;
   for (const auto& choice : response.choices) {
     std::string text;
     if (!chain->stopped() && choice.has_text && !choice.text.empty()) {
       auto output = chain->on_delta(choice.index, choice.text);
       append_all(annotations, std::move(output.annotations));
       text = std::move(output.text);
+    }
+    for (std::size_t i = 0; tool_calls && i < choice.tool_calls.size() && !chain->stopped(); ++i) {
+      const ToolCallDelta& call = choice.tool_calls[i];
+      append_all(annotations,
+                 chain->on_tool_call({choice.index, i, call.name, call.arguments, false}));
     }
     if (!chain->stopped()) {
       auto output = chain->on_choice_end(choice.index);
@@ -48,6 +54,10 @@ JsonTransformResult transform_completion_json(std::string_view body,
     // Choices from the stopping one on end as filtered; earlier ones went through whole.
     if (chain->stopped() && !choice.finish_reason_range.empty()) {
       edits.push_back(Edit{choice.finish_reason_range, std::string(kContentFilter)});
+    }
+    // A stopped choice's tool calls are not the app's to run.
+    if (chain->stopped() && !choice.tool_calls_range.empty()) {
+      edits.push_back(Edit{choice.tool_calls_range, choice.function_call ? "null" : "[]"});
     }
     if (choice.has_text && text != choice.text) {
       edits.push_back(Edit::text(choice.text_range, text));

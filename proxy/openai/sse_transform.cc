@@ -11,6 +11,13 @@
 namespace groundgate::proxy::openai {
 namespace {
 
+using filters::stream::ToolCallInterest;
+
+// Tool-call arguments collected per stream, and client bytes held behind undecided tool calls;
+// past the hold bound the calls are decided as they are (cut short: the policy's on_error).
+constexpr std::size_t kMaxToolCallBytes = 64u << 10;
+constexpr std::size_t kMaxHeldBytes = 1u << 20;
+
 void append_all(std::vector<std::string>& to, std::vector<std::string>&& from) {
   for (auto& item : from)
     to.push_back(std::move(item));
@@ -24,7 +31,9 @@ SseTransform::SseTransform(filters::stream::FilterChain* chain, std::size_t max_
       pass_through_(chain == nullptr || chain->empty()),
       placement_(placement),
       max_event_bytes_(max_event_bytes),
-      parser_(max_event_bytes) {}
+      parser_(max_event_bytes),
+      tool_calls_(pass_through_ ? ToolCallInterest::kNone : chain->tool_call_interest()),
+      collector_(kMaxToolCallBytes) {}
 
 Status SseTransform::feed(std::string_view upstream_bytes, std::string& to_client) {
   if (stopped_ || finished_) return {};
@@ -40,17 +49,21 @@ Status SseTransform::feed(std::string_view upstream_bytes, std::string& to_clien
     return {};
   }
   const auto state = parser_.feed(upstream_bytes, events_);
+  std::string& out = sink(to_client);
   for (const auto& event : events_) {
     if (stopped_) break;
-    handle(event, to_client);
+    handle(event, out);
+    deliver(to_client);
   }
   if (state != sse::SseParser::State::kOk && !stopped_) {
     ++counters_.parse_errors;
     const std::string message =
         "upstream event larger than " + std::to_string(max_event_bytes_) + " bytes";
-    end_open_choices(to_client);
-    if (!stopped_) summarize(to_client);
-    if (!stopped_) fail(error_body(message, "server_error", "upstream_event_too_large"), to_client);
+    drop_tool_calls();
+    end_open_choices(out);
+    if (!stopped_) summarize(out);
+    if (!stopped_) fail(error_body(message, "server_error", "upstream_event_too_large"), out);
+    deliver(to_client);
     return Status::failure(message);
   }
   return {};
@@ -66,21 +79,27 @@ void SseTransform::finish(bool upstream_complete, std::string& to_client) {
     parser_.finish(events_);
     count(events_);
   } else {
+    std::string& out = sink(to_client);
     parser_.finish(events_);
     for (const auto& event : events_) {
       if (stopped_) return;
       // A block cut off by a broken connection is dropped, as a client would drop it; its
       // text was never checked.
       if (!event.terminated && !upstream_complete) continue;
-      handle(event, to_client);
+      handle(event, out);
+      deliver(to_client);
     }
     if (stopped_) return;
-    end_open_choices(to_client);
+    // A tool call the upstream broke off is of no use to the client and was never checked.
+    if (!upstream_complete) drop_tool_calls();
+    end_open_choices(out);
+    if (!stopped_) summarize(out);
+    deliver(to_client);
     if (stopped_) return;
-    summarize(to_client);
   }
   if (!upstream_complete && !done_) {
-    fail(upstream_disconnected_body(), to_client);
+    fail(upstream_disconnected_body(), sink(to_client));
+    deliver(to_client);
   }
 }
 
@@ -130,6 +149,13 @@ void SseTransform::handle_chunk(const sse::SseEvent& event, std::string& out) {
   for (const auto& choice : chunk_.choices) {
     if (choice.legacy_text) legacy_ = true;
     open(choice.index);
+    if (choice.tool_calls.empty() || tool_calls_ == ToolCallInterest::kNone) continue;
+    collector_.add(choice.index, choice.tool_calls);
+    if (tool_calls_ == ToolCallInterest::kHold && collector_.has_calls(choice.index) &&
+        std::find(held_choices_.begin(), held_choices_.end(), choice.index) ==
+            held_choices_.end()) {
+      held_choices_.push_back(choice.index);
+    }
   }
 
   std::vector<Edit> edits;
@@ -164,6 +190,8 @@ void SseTransform::handle_chunk(const sse::SseEvent& event, std::string& out) {
     }
     const bool finishing = choice.finish_reason.has_value();
     if (finishing) {
+      decide_tool_calls(choice.index, false, annotations);
+      if (chain_->stopped()) return stop_here(choice.index, std::move(text));
       auto output = chain_->on_choice_end(choice.index);
       append_all(annotations, std::move(output.annotations));
       if (chain_->stopped()) return stop_here(choice.index, text + output.text);
@@ -205,7 +233,13 @@ void SseTransform::handle_chunk(const sse::SseEvent& event, std::string& out) {
 void SseTransform::end_open_choices(std::string& out) {
   const std::vector<int> choices = open_choices_;
   for (int index : choices) {
+    std::vector<std::string> annotations;
+    decide_tool_calls(index, false, annotations);
+    if (chain_->stopped()) return stop(std::move(annotations), out);
     auto output = chain_->on_choice_end(index);
+    output.annotations.insert(output.annotations.begin(),
+                              std::make_move_iterator(annotations.begin()),
+                              std::make_move_iterator(annotations.end()));
     if (chain_->stopped()) {
       const std::string text = complete_utf8(index, std::move(output.text), true);
       if (!text.empty()) {
@@ -227,6 +261,60 @@ void SseTransform::end_open_choices(std::string& out) {
     }
     close(index);
   }
+}
+
+void SseTransform::decide_tool_calls(int choice, bool cut_short,
+                                     std::vector<std::string>& annotations) {
+  std::erase(held_choices_, choice);
+  if (!collector_.has_calls(choice)) return;
+  const std::vector<CollectedCall> calls = collector_.take(choice);
+  for (std::size_t i = 0; i < calls.size(); ++i) {
+    const filters::stream::ToolCallEvent event{choice, i, calls[i].name, calls[i].arguments,
+                                               calls[i].truncated || cut_short};
+    append_all(annotations, chain_->on_tool_call(event));
+    if (chain_->stopped()) return;
+  }
+}
+
+void SseTransform::drop_tool_calls() {
+  collector_.clear();
+  held_choices_.clear();
+  held_.clear();
+}
+
+std::string& SseTransform::sink(std::string& to_client) {
+  return tool_calls_ == ToolCallInterest::kHold ? scratch_ : to_client;
+}
+
+void SseTransform::deliver(std::string& to_client) {
+  if (tool_calls_ != ToolCallInterest::kHold) return;
+  if (stopped_) {
+    held_choices_.clear();
+    held_.clear();
+  }
+  if (!held_choices_.empty()) {
+    held_.append(scratch_);
+    scratch_.clear();
+    if (held_.size() <= kMaxHeldBytes) return;
+    // Too much to hold: the calls are decided as they are; the policy says what an
+    // incomplete call gets.
+    std::vector<std::string> annotations;
+    for (const int choice : std::vector<int>(held_choices_)) {
+      decide_tool_calls(choice, true, annotations);
+      if (chain_->stopped()) break;
+    }
+    held_choices_.clear();
+    if (chain_->stopped()) {
+      held_.clear();
+      stop(std::move(annotations), scratch_);
+    } else {
+      attach(annotations, scratch_);
+    }
+  }
+  to_client.append(held_);
+  to_client.append(scratch_);
+  held_.clear();
+  scratch_.clear();
 }
 
 void SseTransform::stop(std::vector<std::string> annotations, std::string& out) {

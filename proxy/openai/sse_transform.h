@@ -15,6 +15,7 @@
 #include "filters/stream/filter_chain.h"
 #include "proxy/openai/chunk_decoder.h"
 #include "proxy/openai/status.h"
+#include "proxy/openai/tool_call_collector.h"
 #include "proxy/sse/sse_parser.h"
 
 namespace groundgate::proxy::openai {
@@ -55,6 +56,16 @@ class SseTransform {
   void count(const std::vector<sse::SseEvent>& events);
   void handle(const sse::SseEvent& event, std::string& out);
   void handle_chunk(const sse::SseEvent& event, std::string& out);
+  // Hands the choice's collected tool calls to the chain (`cut_short`: they outgrew the hold
+  // and are incomplete); its annotations join `annotations`. The chain may stop.
+  void decide_tool_calls(int choice, bool cut_short, std::vector<std::string>& annotations);
+  // Forgets undecided tool calls and what they held back (the upstream broke off mid-call).
+  void drop_tool_calls();
+  // Where handling writes: with held tool calls, a scratch that deliver() routes.
+  std::string& sink(std::string& to_client);
+  // After each event: while a tool call is undecided its output waits in held_; once decided,
+  // held_ and the new output go to the client in order (held_ is dropped if the chain stopped).
+  void deliver(std::string& to_client);
   // Runs on_choice_end for every open choice and emits what comes out.
   void end_open_choices(std::string& out);
   void stop(std::vector<std::string> annotations, std::string& out);
@@ -97,6 +108,12 @@ class SseTransform {
   bool stopped_ = false;
   bool finished_ = false;
   SseTransformCounters counters_;
+  // Tool calls, when a filter wants them: collected per choice, decided when it finishes.
+  filters::stream::ToolCallInterest tool_calls_;
+  ToolCallCollector collector_;
+  std::vector<int> held_choices_;  // kHold: choices whose undecided calls hold the output
+  std::string held_;               // kHold: client bytes waiting for a tool call's verdict
+  std::string scratch_;            // kHold: one event's output, before deliver()
 };
 
 }  // namespace groundgate::proxy::openai

@@ -43,6 +43,7 @@ TEST(PolicyActions, DefaultsAnnotateWithoutChangingText) {
   EXPECT_EQ(p.annotations, AnnotationStyle::kInline);
   EXPECT_EQ(p.block_status, 0);
   EXPECT_FALSE(p.verify_json_responses);
+  EXPECT_FALSE(p.verify_tool_calls);
   EXPECT_EQ(p.rewrite.fallback, RewriteKind::kReplace);
   EXPECT_DOUBLE_EQ(p.answer.max_share, 1.0);
 }
@@ -62,6 +63,7 @@ TEST(PolicyActions, EveryActionForm) {
     max_sentence_bytes: 1000
     block_status: 422
     verify_json_responses: true
+    verify_tool_calls: true
 )yaml");
   ASSERT_TRUE(r.config) << ::testing::PrintToString(messages(r));
   const PolicyConfig& p = *r.config->find_policy("g");
@@ -82,6 +84,7 @@ TEST(PolicyActions, EveryActionForm) {
   EXPECT_EQ(p.max_sentence_bytes, 1000u);
   EXPECT_EQ(p.block_status, 422);
   EXPECT_TRUE(p.verify_json_responses);
+  EXPECT_TRUE(p.verify_tool_calls);
 }
 
 TEST(PolicyActions, TextChangingActionsNeedSentenceHold) {

@@ -1,7 +1,7 @@
 // The guard filter on untrusted upstream text: a random answer (and a random context) streamed
 // in random deltas through sentence hold with every action. Checks what must hold whatever the
 // bytes: no crash, nothing released after a stop, and with pass-only actions the client gets
-// exactly the answer.
+// exactly the answer. Tool calls with random arguments are verified too.
 
 #include <fuzzer/FuzzedDataProvider.h>
 
@@ -60,6 +60,7 @@ std::shared_ptr<const filters::actions::GuardConfig> guard(FuzzedDataProvider& d
         config::ActionsConfig{ActionConfig{}, ActionConfig{}, ActionConfig{}, ActionConfig{}};
   }
   policy.verify_budget_us = 0;
+  policy.verify_tool_calls = true;
   return filters::actions::compile_guard(policy, nullptr);
 }
 
@@ -90,6 +91,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
     if (was_stopped && !emitted.empty()) __builtin_trap();  // nothing after a stop
     out += emitted;
     at += n;
+  }
+  // A tool call whose arguments are random text (mostly not JSON) or a JSON object of it.
+  const std::string arguments = random_text(data, 200);
+  std::string object = R"({"a":")";
+  for (char c : arguments)
+    if (c != '"' && c != '\\' && static_cast<unsigned char>(c) >= 0x20) object += c;
+  object += R"(","n":[1991,{"b":"x"}]})";
+  for (const std::string& text : {arguments, object}) {
+    const bool was_stopped = chain.stopped();
+    const auto annotations = chain.on_tool_call({0, 0, "f", text, data.ConsumeBool()});
+    if (was_stopped && !annotations.empty()) __builtin_trap();  // nothing after a stop
   }
   if (!chain.stopped()) out += chain.on_choice_end(0).text;
   chain.answer_end();

@@ -1,5 +1,6 @@
 // The streaming transform with a chain that changes nothing is byte-identical, however the
-// upstream bytes are split; with a rewriting filter it never crashes.
+// upstream bytes are split; with a rewriting filter, or one that holds tool calls and stops on
+// some, it never crashes.
 #include <cctype>
 #include <cstddef>
 #include <cstdint>
@@ -17,6 +18,9 @@ using groundgate::filters::stream::ChoiceOutput;
 using groundgate::filters::stream::FilterChain;
 using groundgate::filters::stream::StreamFilter;
 using groundgate::filters::stream::TextEvent;
+using groundgate::filters::stream::ToolCallEvent;
+using groundgate::filters::stream::ToolCallInterest;
+using groundgate::filters::stream::ToolCallOutcome;
 using groundgate::proxy::openai::SseTransform;
 
 constexpr std::size_t kMaxEvent = 1 << 20;  // above libFuzzer's input sizes: never hit here
@@ -31,6 +35,12 @@ class UppercaseHalfFilter : public StreamFilter {
       c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     out.replace(n, text);
     if (event.pending.find("STOP") != std::string_view::npos) out.stop("fuzz.stop");
+  }
+  // Holds tool calls and blocks those whose arguments mention STOP.
+  ToolCallInterest tool_call_interest() const override { return ToolCallInterest::kHold; }
+  void on_tool_call(const ToolCallEvent& event, ToolCallOutcome& outcome) override {
+    if (event.arguments.find("STOP") != std::string_view::npos) outcome.stop_reason = "fuzz.tool";
+    outcome.annotations.push_back(R"({"call":)" + std::to_string(event.call) + "}");
   }
 };
 

@@ -51,6 +51,11 @@ policies:
     verifiers: [semantic_pieces]
     hold: sentence
     max_sentence_bytes: 10
+  tools:
+    verifiers: [semantic_pieces]
+    hold: sentence
+    actions: {unsupported: block, contradicted: block}
+    verify_tool_calls: true
 routes:
   - {name: annotate, match: {model: annotate}, upstream: up, policy: annotate, allow_policy_header: true}
   - {name: comment, match: {model: comment}, upstream: up, policy: comment}
@@ -60,6 +65,7 @@ routes:
   - {name: rewrite, match: {model: rewrite}, upstream: up, policy: rewrite}
   - {name: closed, match: {model: closed}, upstream: up, policy: closed}
   - {name: open, match: {model: open}, upstream: up, policy: open}
+  - {name: tools, match: {model: tools}, upstream: up, policy: tools}
 logging: {access_log: false}
 )";
 
@@ -71,6 +77,10 @@ const char* kScript = R"(
   tool_call:
     name: search
     arguments: '{"q": "Goertz"}'
+- match: "tickets"
+  tool_call:
+    name: book_concert
+    arguments: '{"artist": "Allison Beth Goertz", "city": "Reykjavik"}'
 )";
 
 constexpr const char* kGood = "Allie Goertz is an American musician.";
@@ -231,6 +241,32 @@ TEST_F(GuardTest, ToolCallsAndUsagePassThrough) {
   ASSERT_EQ(200, usage.status) << usage.error;
   EXPECT_TRUE(has(usage.body, R"("usage":{"prompt_tokens":)")) << usage.body;
   EXPECT_EQ(kCorrected, sse_content(usage.body));
+}
+
+TEST_F(GuardTest, AVerifiedToolCallWithAnInventedArgumentNeverReachesTheClient) {
+  HttpResponse streamed = chat(request("tools", true, "", "book tickets for her"));
+  ASSERT_EQ(200, streamed.status) << streamed.error;
+  EXPECT_FALSE(has(streamed.body, R"("tool_calls":[)")) << streamed.body;
+  EXPECT_FALSE(has(streamed.body, "Reykjavik")) << streamed.body;
+  EXPECT_TRUE(has(streamed.body, R"("finish_reason":"content_filter")")) << streamed.body;
+  EXPECT_TRUE(has(streamed.body, R"("reason":"guard.tool_call.unsupported")")) << streamed.body;
+  EXPECT_TRUE(has(streamed.body, R"("type":"tool_call","choice":0,"call":0,"name":)"
+                                 R"("book_concert","argument":"city","label":"unsupported")"))
+      << streamed.body;
+  EXPECT_EQ("[DONE]", sse_data(streamed.body).back());
+
+  HttpResponse whole = chat(request("tools", false, "", "book tickets for her"));
+  ASSERT_EQ(200, whole.status) << whole.error;
+  EXPECT_FALSE(has(whole.body, "Reykjavik")) << whole.body;
+  EXPECT_TRUE(has(whole.body, R"("tool_calls":[])")) << whole.body;
+  EXPECT_TRUE(has(whole.body, R"("finish_reason":"content_filter")")) << whole.body;
+
+  // A call grounded in the question and the context goes out whole.
+  HttpResponse grounded = chat(request("tools", true, "", "search for her"));
+  ASSERT_EQ(200, grounded.status) << grounded.error;
+  EXPECT_TRUE(has(grounded.body, R"("name":"search")")) << grounded.body;
+  EXPECT_TRUE(has(grounded.body, R"("finish_reason":"tool_calls")")) << grounded.body;
+  EXPECT_TRUE(has(grounded.body, R"("tool_calls":1,"tool_calls_checked":1)")) << grounded.body;
 }
 
 TEST_F(GuardTest, OnErrorClosedBlocksAndOpenReleasesUnverified) {

@@ -284,5 +284,87 @@ TEST(GuardFilter, CodeBlocksAreNotClaims) {
   EXPECT_EQ(text, r.text);
 }
 
+stream::ToolCallEvent tool_call(std::string_view arguments, std::string_view name = "find_album") {
+  return stream::ToolCallEvent{0, 0, name, arguments, false};
+}
+
+TEST(GuardFilter, ToolCallsAreCountedButNotVerifiedUnlessAsked) {
+  config::PolicyConfig p = sentence_policy();
+  p.actions.unsupported = ActionConfig{ActionKind::kBlock};
+  stream::FilterChain chain = guard_chain(p, request_with_context());
+  EXPECT_EQ(stream::ToolCallInterest::kInspect, chain.tool_call_interest());
+  EXPECT_TRUE(chain.on_tool_call(tool_call(R"({"artist":"Taylor Swift"})")).empty());
+  EXPECT_FALSE(chain.stopped());
+  const std::vector<std::string> summary = chain.answer_end();
+  ASSERT_EQ(1u, summary.size());
+  EXPECT_TRUE(contains(summary[0], R"("tool_calls":1,"tool_calls_checked":0)")) << summary[0];
+  EXPECT_EQ("1", field_of(chain.report(), "guard.tool_calls"));
+}
+
+TEST(GuardFilter, AToolCallWithAnInventedArgumentIsBlockedBeforeItGoesOut) {
+  config::PolicyConfig p = sentence_policy();
+  p.verify_tool_calls = true;
+  p.actions.unsupported = ActionConfig{ActionKind::kBlock};
+  stream::FilterChain chain = guard_chain(p, request_with_context());
+  EXPECT_EQ(stream::ToolCallInterest::kHold, chain.tool_call_interest());
+  const auto annotations =
+      chain.on_tool_call(tool_call(R"({"artist":"Allison Goertz","album":"Midnight Rain"})"));
+  EXPECT_TRUE(chain.stopped());
+  EXPECT_EQ("guard.tool_call.unsupported", chain.stop_reason());
+  ASSERT_EQ(1u, annotations.size());
+  EXPECT_TRUE(contains(annotations[0], R"({"type":"tool_call","choice":0,"call":0,)"
+                                       R"("name":"find_album","argument":"album",)"
+                                       R"("label":"unsupported","action":"block")"))
+      << annotations[0];
+  const auto summary = chain.answer_end();
+  EXPECT_TRUE(contains(summary.at(0), R"("tool_calls":1,"tool_calls_checked":1)")) << summary[0];
+  EXPECT_EQ(1u, count_of(chain.report(), "actions.block"));
+}
+
+TEST(GuardFilter, AToolCallGroundedInTheContextPasses) {
+  config::PolicyConfig p = sentence_policy();
+  p.verify_tool_calls = true;
+  p.actions.unsupported = ActionConfig{ActionKind::kRewrite, RewriteKind::kDrop};
+  stream::FilterChain chain = guard_chain(p, request_with_context());
+  EXPECT_TRUE(
+      chain.on_tool_call(tool_call(R"({"artist":"Allison Beth Goertz","album":"Cool Parent"})"))
+          .empty());
+  EXPECT_FALSE(chain.stopped());
+  // A call cannot be rewritten by rule: a rewrite action blocks it.
+  const auto annotations = chain.on_tool_call(tool_call(R"({"released":"2019"})"));
+  EXPECT_TRUE(chain.stopped());
+  ASSERT_EQ(1u, annotations.size());
+  EXPECT_TRUE(contains(annotations[0], R"("label":"unsupported","action":"block")"))
+      << annotations[0];
+}
+
+TEST(GuardFilter, InStreamFirstAToolCallIsOnlyReportedOn) {
+  config::PolicyConfig p = sentence_policy();
+  p.hold = config::HoldMode::kStreamFirst;
+  p.verify_tool_calls = true;
+  p.actions.unsupported = ActionConfig{ActionKind::kBlock};
+  stream::FilterChain chain = guard_chain(p, request_with_context());
+  EXPECT_EQ(stream::ToolCallInterest::kInspect, chain.tool_call_interest());
+  const auto annotations = chain.on_tool_call(tool_call(R"({"album":"Midnight Rain"})"));
+  EXPECT_FALSE(chain.stopped());
+  ASSERT_EQ(1u, annotations.size());
+  EXPECT_TRUE(contains(annotations[0], R"("label":"unsupported","action":"annotate")"));
+}
+
+TEST(GuardFilter, ToolCallsFollowOnErrorAndNoContext) {
+  config::PolicyConfig p = sentence_policy();
+  p.verify_tool_calls = true;
+  p.on_error = config::OnError::kClosed;
+  stream::FilterChain broken = guard_chain(p, request_with_context());
+  const auto annotations = broken.on_tool_call(tool_call(R"({"album":"Cool)"));
+  EXPECT_TRUE(broken.stopped());
+  EXPECT_EQ("guard.tool_call.unverified", broken.stop_reason());
+  EXPECT_TRUE(contains(annotations.at(0), R"("error":"unparsable_arguments")"));
+  p.actions.no_context = ActionConfig{ActionKind::kBlock};
+  stream::FilterChain none = guard_chain(p, request_without_context());
+  none.on_tool_call(tool_call(R"({"album":"Cool Parent"})"));
+  EXPECT_EQ("guard.tool_call.no_context", none.stop_reason());
+}
+
 }  // namespace
 }  // namespace groundgate::filters::actions

@@ -201,5 +201,37 @@ TEST(ChunkDecoderTest, EveryFixtureChunkDecodes) {
   }
 }
 
+TEST(ChunkDecoderTest, ToolCallPiecesAndTheirRange) {
+  const std::string json =
+      R"({"choices":[{"index":0,"delta":{"tool_calls":[{"index":1,"id":"call_1","type":"function",)"
+      R"("function":{"name":"get_weather","arguments":"{\"ci"}},{"index":2,"function":)"
+      R"({"arguments":{"city":"Paris"}}},{"index":3}]},"finish_reason":null},)"
+      R"({"index":1,"delta":{"function_call":{"name":"f","arguments":"{}"}}}]})";
+  ChunkDecoder decoder;
+  DecodedChunk chunk;
+  ASSERT_TRUE(decoder.decode(json, chunk).ok);
+  ASSERT_EQ(2u, chunk.choices.size());
+  const ChoiceDelta& a = chunk.choices[0];
+  ASSERT_EQ(3u, a.tool_calls.size());
+  EXPECT_EQ(1, a.tool_calls[0].call);
+  EXPECT_EQ("get_weather", a.tool_calls[0].name);
+  EXPECT_EQ(R"({"ci)", a.tool_calls[0].arguments);
+  EXPECT_EQ(R"({"city":"Paris"})", a.tool_calls[1].arguments);  // an object, as its JSON
+  EXPECT_EQ(3, a.tool_calls[2].call);
+  EXPECT_FALSE(a.function_call);
+  const std::string_view range = std::string_view(json).substr(
+      a.tool_calls_range.begin, a.tool_calls_range.end - a.tool_calls_range.begin);
+  EXPECT_TRUE(range.starts_with("[{\"index\":1")) << range;
+  EXPECT_TRUE(range.ends_with("{\"index\":3}]")) << range;
+  const ChoiceDelta& b = chunk.choices[1];
+  EXPECT_TRUE(b.function_call);
+  ASSERT_EQ(1u, b.tool_calls.size());
+  EXPECT_EQ("f", b.tool_calls[0].name);
+  EXPECT_EQ("{}", b.tool_calls[0].arguments);
+  // An index out of range is refused, as a choice index is.
+  EXPECT_FALSE(
+      decoder.decode(R"({"choices":[{"delta":{"tool_calls":[{"index":5000}]}}]})", chunk).ok);
+}
+
 }  // namespace
 }  // namespace groundgate::proxy::openai

@@ -96,6 +96,42 @@ TEST(JsonTransformTest, ToolCallResponseWithNullContentIsUnchanged) {
   EXPECT_EQ(body, result.body);
 }
 
+constexpr std::string_view kToolCallResponse =
+    R"({"choices":[{"index":0,"message":{"role":"assistant","content":null,"tool_calls":[)"
+    R"({"id":"call_1","type":"function","function":{"name":"get_weather",)"
+    R"("arguments":"{\"city\":\"Paris\"}"}}]},"finish_reason":"tool_calls"}]})";
+
+TEST(JsonTransformTest, ToolCallsAreSeenByTheFiltersThatAskForThem) {
+  using filters::stream::ToolCallInterest;
+  auto chain = make_chain(std::make_unique<ToolCallFilter>(ToolCallInterest::kInspect));
+  const auto result = transform_completion_json(kToolCallResponse, chain.get());
+  EXPECT_TRUE(result.changed);
+  EXPECT_FALSE(result.stopped);
+  EXPECT_NE(std::string::npos,
+            result.body.find(R"("groundgate":[{"choice":0,"call":0,"name":"get_weather",)"
+                             R"("arguments":"{\"city\":\"Paris\"}"}])"))
+      << result.body;
+  EXPECT_NE(std::string::npos, result.body.find(R"("finish_reason":"tool_calls")"));
+}
+
+TEST(JsonTransformTest, AStoppedToolCallIsTakenOutOfTheResponse) {
+  using filters::stream::ToolCallInterest;
+  auto chain = make_chain(std::make_unique<ToolCallFilter>(ToolCallInterest::kHold, "get_weather"));
+  const auto result = transform_completion_json(kToolCallResponse, chain.get());
+  EXPECT_TRUE(result.stopped);
+  EXPECT_NE(std::string::npos,
+            result.body.find(R"("tool_calls":[]},"finish_reason":"content_filter")"))
+      << result.body;
+  EXPECT_EQ(std::string::npos, result.body.find("Paris"));
+  // The legacy function_call becomes null.
+  const std::string legacy =
+      R"({"choices":[{"index":0,"message":{"role":"assistant","content":null,"function_call":)"
+      R"({"name":"get_weather","arguments":"{}"}},"finish_reason":"function_call"}]})";
+  auto again = make_chain(std::make_unique<ToolCallFilter>(ToolCallInterest::kHold, "get_weather"));
+  EXPECT_NE(std::string::npos,
+            transform_completion_json(legacy, again.get()).body.find(R"("function_call":null)"));
+}
+
 TEST(JsonTransformTest, BadJsonIsReturnedAsIsWithAnError) {
   auto chain = make_chain(std::make_unique<UppercaseFilter>());
   for (std::string_view body :

@@ -217,6 +217,121 @@ TEST(SseTransformTest, ToolCallStreamPassesUnchangedThroughAnyFilter) {
   EXPECT_EQ(input, run(input, hold()).out);
 }
 
+ChainFactory tool_calls(filters::stream::ToolCallInterest interest, std::string stop_on = {}) {
+  return [=] { return make_chain(std::make_unique<ToolCallFilter>(interest, stop_on)); };
+}
+
+std::vector<sse::SseEvent> events_of(std::string_view input) {
+  sse::SseParser parser(kMaxEvent);
+  std::vector<sse::SseEvent> events;
+  parser.feed(input, events);
+  return events;
+}
+
+TEST(SseTransformTest, HeldToolCallsWaitForTheirVerdictAtEverySplit) {
+  using filters::stream::ToolCallInterest;
+  const std::string input = fixture("chat_tool_calls.sse");
+  const std::size_t finish = input.find(R"("finish_reason":"tool_calls")");
+  for (std::size_t cut = 0; cut <= input.size(); ++cut) {
+    auto chain = tool_calls(ToolCallInterest::kHold)();
+    SseTransform transform(chain.get(), kMaxEvent);
+    std::string out;
+    ASSERT_TRUE(transform.feed(input.substr(0, cut), out).ok);
+    if (cut < finish) {
+      ASSERT_EQ("", out) << "cut " << cut;  // nothing goes out before the verdict
+    }
+    ASSERT_TRUE(transform.feed(input.substr(cut), out).ok);
+    transform.finish(true, out);
+    const ClientView view = client_view(out);
+    ASSERT_EQ(1, view.annotated_chunks) << "cut " << cut;
+    EXPECT_NE(std::string::npos,
+              out.find(R"("groundgate":[{"choice":0,"call":0,"name":"get_weather",)"
+                       R"("arguments":"{\"location\":\"Paris\"}"}])"))
+        << out;
+    EXPECT_EQ("tool_calls", view.finish.at(0));
+    // Every upstream chunk but the annotated finishing one goes out byte for byte, in order.
+    const auto events = events_of(input);
+    std::string expected;
+    for (std::size_t i = 0; i + 2 < events.size(); ++i)
+      expected += events[i].raw;
+    EXPECT_TRUE(out.starts_with(expected));
+    EXPECT_TRUE(out.ends_with(events.back().raw));
+  }
+}
+
+TEST(SseTransformTest, AStoppedToolCallNeverReachesTheClient) {
+  using filters::stream::ToolCallInterest;
+  const std::string input = fixture("chat_tool_calls.sse");
+  for (std::size_t cut = 0; cut <= input.size(); cut += 7) {
+    const Outcome result = run(input, tool_calls(ToolCallInterest::kHold, "get_weather"), {cut});
+    EXPECT_TRUE(result.stopped);
+    EXPECT_EQ(std::string::npos, result.out.find("tool_calls\":[")) << result.out;
+    EXPECT_EQ(std::string::npos, result.out.find("get_weather")) << result.out;
+    const ClientView view = client_view(result.out);
+    EXPECT_EQ("content_filter", view.finish.at(0));
+    EXPECT_TRUE(view.done);
+    EXPECT_NE(std::string::npos, result.out.find("test.tool_call"));
+  }
+}
+
+TEST(SseTransformTest, InspectedToolCallsGoOnAtOnceAndAreAnnotatedAtTheFinish) {
+  using filters::stream::ToolCallInterest;
+  const std::string input = fixture("chat_tool_calls.sse");
+  const auto events = events_of(input);
+  auto chain = tool_calls(ToolCallInterest::kInspect)();
+  SseTransform transform(chain.get(), kMaxEvent);
+  std::string out;
+  ASSERT_TRUE(transform.feed(events.front().raw, out).ok);
+  EXPECT_EQ(events.front().raw, out);
+  ASSERT_TRUE(transform.feed(input.substr(events.front().raw.size()), out).ok);
+  transform.finish(true, out);
+  EXPECT_EQ(1, client_view(out).annotated_chunks);
+  EXPECT_NE(std::string::npos, out.find(R"("arguments":"{\"location\":\"Paris\"}")"));
+  // A stop after the call went out ends the stream, but cannot take the call back.
+  EXPECT_NE(
+      std::string::npos,
+      run(input, tool_calls(ToolCallInterest::kInspect, "get_weather")).out.find("get_weather"));
+}
+
+TEST(SseTransformTest, AToolCallTheUpstreamBrokeOffIsDropped) {
+  using filters::stream::ToolCallInterest;
+  const std::string input = fixture("chat_tool_calls.sse");
+  const std::string cut = input.substr(0, input.find(R"("finish_reason":"tool_calls")"));
+  const Outcome result = run(cut, tool_calls(ToolCallInterest::kHold), {}, false);
+  EXPECT_EQ(std::string::npos, result.out.find("get_weather")) << result.out;
+  const ClientView view = client_view(result.out);
+  ASSERT_EQ(1u, view.error_codes.size());
+  EXPECT_EQ(0, view.annotated_chunks);  // no verdict on a call that never completed
+}
+
+TEST(SseTransformTest, AToolCallTooLargeToHoldIsDecidedCutShortAndReleased) {
+  using filters::stream::ToolCallInterest;
+  const std::string head = R"(data: {"id":"c","object":"chat.completion.chunk","created":1,)"
+                           R"("model":"m","choices":[{"index":0,"delta":)";
+  std::string input = head +
+                      R"({"role":"assistant","content":null,"tool_calls":[{"index":0,"id":"c1",)"
+                      R"("type":"function","function":{"name":"f","arguments":""}}]},)"
+                      R"("finish_reason":null}]})"
+                      "\n\n";
+  const std::string piece(200, 'x');
+  for (int i = 0; i < 6000; ++i) {
+    input += head + R"({"tool_calls":[{"index":0,"function":{"arguments":")" + piece +
+             R"("}}]},"finish_reason":null}]})" + "\n\n";
+  }
+  const std::string end = R"({},"finish_reason":"tool_calls"}]})"
+                          "\n\ndata: [DONE]\n\n";
+  input += head + end;
+  const Outcome result = run(input, tool_calls(ToolCallInterest::kHold));
+  EXPECT_FALSE(result.stopped);
+  EXPECT_EQ(1, client_view(result.out).annotated_chunks);
+  EXPECT_NE(std::string::npos, result.out.find(R"("truncated":true)"));
+  // Everything went out, in order, once, with the verdict's own chunk among it.
+  EXPECT_GT(result.out.size(), input.size());
+  // The test filter quotes the arguments it got: the collected prefix is bounded (64 KiB).
+  EXPECT_LT(result.out.size(), input.size() + (64 << 10) + 1024);
+  EXPECT_TRUE(result.out.ends_with(end));
+}
+
 TEST(SseTransformTest, HeldTextComesOutBeforeTheFinishingChunk) {
   for (const auto& name : fixture_names()) {
     const std::string input = fixture(name);

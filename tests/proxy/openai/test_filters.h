@@ -8,6 +8,7 @@
 
 #include "filters/stream/filter_chain.h"
 #include "filters/stream/stream_filter.h"
+#include "proxy/openai/json_string.h"
 
 namespace groundgate::proxy::openai::test_filters {
 
@@ -69,6 +70,33 @@ class AnnotateFilter : public StreamFilter {
     }
     out.release(event.pending.size());
   }
+};
+
+// Sees tool calls with the given interest: stops the stream on a call named `stop_on`, and
+// annotates every other call with its choice, position, name, arguments and truncation.
+class ToolCallFilter : public StreamFilter {
+ public:
+  explicit ToolCallFilter(filters::stream::ToolCallInterest interest, std::string stop_on = {})
+      : interest_(interest), stop_on_(std::move(stop_on)) {}
+  filters::stream::ToolCallInterest tool_call_interest() const override { return interest_; }
+  void on_tool_call(const filters::stream::ToolCallEvent& event,
+                    filters::stream::ToolCallOutcome& outcome) override {
+    if (event.name == stop_on_) {
+      outcome.stop_reason = "test.tool_call";
+      return;
+    }
+    std::string note = R"({"choice":)" + std::to_string(event.choice) + R"(,"call":)" +
+                       std::to_string(event.call) + R"(,"name":)";
+    append_json_string(note, event.name);
+    note += R"(,"arguments":)";
+    append_json_string(note, event.arguments);
+    note += event.truncated ? R"(,"truncated":true})" : "}";
+    outcome.annotations.push_back(std::move(note));
+  }
+
+ private:
+  filters::stream::ToolCallInterest interest_;
+  std::string stop_on_;
 };
 
 // Releases everything; at the end of the answer adds a summary annotation.

@@ -1,0 +1,188 @@
+#include "filters/verify/tool_call_check.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <cctype>
+
+namespace groundgate::filters::verify {
+namespace {
+
+namespace dom = simdjson::dom;
+
+constexpr std::size_t kMaxSchemaValues = 4096;
+constexpr std::size_t kMaxArgumentValues = 64;
+constexpr int kMaxDepth = 16;
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())) != 0)
+    text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())) != 0)
+    text.remove_suffix(1);
+  return text;
+}
+
+std::string lower(std::string_view text) {
+  std::string out(trim(text));
+  for (char& c : out)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// A string's text or a number's JSON text; nothing for other types.
+bool scalar_text(dom::element element, std::string& out) {
+  std::string_view text;
+  if (element.get(text) == simdjson::SUCCESS) {
+    out.assign(text);
+    return true;
+  }
+  if (element.is_number()) {
+    out = simdjson::minify(element);
+    return true;
+  }
+  return false;
+}
+
+// Collects the `enum`, `const` and `default` values anywhere in a parameter schema.
+void schema_values(dom::element schema, std::string_view tool, int depth,
+                   std::vector<std::pair<std::string, std::string>>& out) {
+  if (depth > kMaxDepth || out.size() >= kMaxSchemaValues) return;
+  std::string text;
+  dom::object object;
+  dom::array array;
+  if (schema.get(object) == simdjson::SUCCESS) {
+    for (auto [key, value] : object) {
+      if (key == "enum" && value.get(array) == simdjson::SUCCESS) {
+        for (dom::element item : array)
+          if (out.size() < kMaxSchemaValues && scalar_text(item, text))
+            out.emplace_back(tool, lower(text));
+      } else if ((key == "const" || key == "default") && scalar_text(value, text)) {
+        out.emplace_back(tool, lower(text));
+      } else {
+        schema_values(value, tool, depth + 1, out);
+      }
+    }
+  } else if (schema.get(array) == simdjson::SUCCESS) {
+    for (dom::element item : array)
+      schema_values(item, tool, depth + 1, out);
+  }
+}
+
+struct Value {
+  std::string path;
+  std::string text;
+};
+
+void argument_values(dom::element element, const std::string& path, int depth,
+                     std::vector<Value>& out) {
+  if (depth > kMaxDepth || out.size() >= kMaxArgumentValues) return;
+  dom::object object;
+  dom::array array;
+  std::string text;
+  if (element.get(object) == simdjson::SUCCESS) {
+    for (auto [key, value] : object)
+      argument_values(value, path.empty() ? std::string(key) : path + "." + std::string(key),
+                      depth + 1, out);
+  } else if (element.get(array) == simdjson::SUCCESS) {
+    std::size_t i = 0;
+    for (dom::element item : array)
+      argument_values(item, path + "[" + std::to_string(i++) + "]", depth + 1, out);
+  } else if (scalar_text(element, text) && !trim(text).empty()) {
+    out.push_back(Value{path, std::move(text)});
+  }
+}
+
+// How bad a verdict is: the worst value decides the call.
+int severity(const SentenceVerdict& v) {
+  if (!v.ok()) return 1;
+  if (!v.claims) return -1;
+  switch (v.label) {
+    case Label::kSupported:
+      return 0;
+    case Label::kUnsupported:
+      return 2;
+    case Label::kContradicted:
+      return 3;
+  }
+  return 1;
+}
+
+}  // namespace
+
+ToolSchemaValues ToolSchemaValues::from_request(std::string_view request_body) {
+  ToolSchemaValues result;
+  if (request_body.find("\"tools\"") == std::string_view::npos &&
+      request_body.find("\"functions\"") == std::string_view::npos) {
+    return result;
+  }
+  dom::parser parser;
+  dom::element root;
+  if (parser.parse(request_body.data(), request_body.size()).get(root) != simdjson::SUCCESS) {
+    return result;
+  }
+  const auto add_function = [&](dom::element function) {
+    std::string_view name;
+    dom::element parameters;
+    if (function["name"].get(name) != simdjson::SUCCESS) return;
+    if (function["parameters"].get(parameters) != simdjson::SUCCESS) return;
+    schema_values(parameters, name, 0, result.values_);
+  };
+  dom::array tools;
+  if (root["tools"].get(tools) == simdjson::SUCCESS) {
+    for (dom::element tool : tools) {
+      dom::element function;
+      if (tool["function"].get(function) == simdjson::SUCCESS) add_function(function);
+    }
+  }
+  if (root["functions"].get(tools) == simdjson::SUCCESS) {
+    for (dom::element function : tools)
+      add_function(function);
+  }
+  std::sort(result.values_.begin(), result.values_.end());
+  result.values_.erase(std::unique(result.values_.begin(), result.values_.end()),
+                       result.values_.end());
+  return result;
+}
+
+bool ToolSchemaValues::offers(std::string_view tool, std::string_view value) const {
+  const std::pair<std::string, std::string> key{std::string(tool), lower(value)};
+  return std::binary_search(values_.begin(), values_.end(), key);
+}
+
+ToolCallVerdict check_tool_call(SentenceVerifier& verifier, std::string_view name,
+                                std::string_view arguments, bool truncated,
+                                const ToolSchemaValues& schema) {
+  ToolCallVerdict result;
+  result.verdict.claims = false;
+  if (truncated) {
+    result.verdict.error = VerifyError::kTooLong;
+    return result;
+  }
+  dom::parser parser;
+  dom::element root;
+  std::vector<Value> values;
+  // An empty argument string is an empty argument list.
+  if (!trim(arguments).empty()) {
+    if (parser.parse(arguments.data(), arguments.size()).get(root) != simdjson::SUCCESS) {
+      result.verdict.error = VerifyError::kUnparsable;
+      return result;
+    }
+    argument_values(root, "", 0, values);
+  }
+  int worst = -2;
+  for (Value& value : values) {
+    if (schema.offers(name, value.text)) continue;
+    ++result.values;
+    // A value is a small answer of its own: a long one (a message to send) has sentences.
+    for (SentenceVerdict& verdict : verify_answer(verifier, value.text)) {
+      const int s = severity(verdict);
+      if (s <= worst) continue;
+      worst = s;
+      result.verdict = std::move(verdict);
+      result.argument = value.path;
+    }
+  }
+  return result;
+}
+
+}  // namespace groundgate::filters::verify
