@@ -113,6 +113,9 @@ void SseTransform::count(const std::vector<sse::SseEvent>& events) {
 
 void SseTransform::handle(const sse::SseEvent& event, std::string& out) {
   if (!event.has_data) {
+    // Bytes keep their order: a held usage chunk goes before what follows it (the summary
+    // then gets a chunk of its own).
+    flush_usage({}, out);
     forward(event, out);
     return;
   }

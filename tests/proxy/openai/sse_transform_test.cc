@@ -211,6 +211,16 @@ TEST(SseTransformTest, UppercaseRewritesOnlyChunksWithText) {
                                    events.back().raw));
 }
 
+TEST(SseTransformTest, AnEventWithoutDataAfterTheUsageChunkKeepsItsPlace) {
+  // Found by fuzz_sse_transform: the held usage chunk was sent after the event that followed.
+  std::string input = fixture("chat_usage.sse");
+  const std::size_t done = input.rfind("data: [DONE]");
+  input.insert(done, ": keep-alive\n\nevent: ping\n\n");
+  EXPECT_EQ(input, run(input, pass()).out);
+  for (std::size_t cut = done - 40; cut < done + 30; ++cut)
+    EXPECT_EQ(input, run(input, pass(), {cut}).out) << "cut " << cut;
+}
+
 TEST(SseTransformTest, ToolCallStreamPassesUnchangedThroughAnyFilter) {
   const std::string input = fixture("chat_tool_calls.sse");
   EXPECT_EQ(input, run(input, uppercase()).out);
