@@ -69,15 +69,21 @@ std::shared_ptr<const ContextIndex> ContextIndex::build(std::vector<context::Pas
   index->options_ = options;
   index->passages_ = std::move(passages);
   // Sized from the text once instead of grown by doubling: English context holds about one
-  // distinct stem per 24 bytes and one content word per 8 (the dictionary rehashes every
-  // term when it grows; the term array is trimmed to fit at the end).
+  // distinct stem per 18-26 bytes (Wikipedia text the fewer, news the more), one name key or
+  // currency per 45 or more and one content word per 8 (a dictionary rehashes every term
+  // when it grows; the term array is trimmed to fit at the end).
   std::size_t bytes = 0;
   for (const context::Passage& passage : index->passages_)
     bytes += passage.text.size();
-  index->dictionary_.reserve(bytes / 24);
+  index->dictionary_.reserve(bytes / 18);
   index->piece_terms_.reserve(bytes / 8);
+  index->entity_strings_.reserve(bytes / 48);
   StemCache stems(index->dictionary_);
   std::vector<text::Token> tokens;
+  // Term of each token of the passage (kNoTerm: no content word), so that a name's words are
+  // not stemmed and looked up a second time; and which terms are words of a name.
+  std::vector<TermId> token_terms;
+  std::vector<bool> name_term;
   for (std::uint32_t p = 0; p < index->passages_.size(); ++p) {
     const std::string& text = index->passages_[p].text;
     index->context_bytes_ += text.size();
@@ -85,6 +91,7 @@ std::shared_ptr<const ContextIndex> ContextIndex::build(std::vector<context::Pas
     if (text.size() > std::numeric_limits<std::uint32_t>::max()) continue;
     tokens.clear();
     text::tokenize(text, tokens);
+    token_terms.assign(tokens.size(), kNoTerm);
     std::size_t t = 0;
     const auto passage_first = static_cast<std::uint32_t>(index->pieces_.size());
     for (const text::Sentence& sentence : text::SentenceSegmenter::split(text)) {
@@ -99,7 +106,8 @@ std::shared_ptr<const ContextIndex> ContextIndex::build(std::vector<context::Pas
       std::size_t first_token = t;
       for (; t < tokens.size() && tokens[t].begin < sentence.end; ++t) {
         if (text::is_content_word(tokens[t])) {
-          index->piece_terms_.push_back(stems.term(tokens[t].norm));
+          token_terms[t] = stems.term(tokens[t].norm);
+          index->piece_terms_.push_back(token_terms[t]);
           hyphen_parts(tokens[t], [&](std::string_view part) {
             index->piece_terms_.push_back(stems.term(part));
           });
@@ -118,10 +126,12 @@ std::shared_ptr<const ContextIndex> ContextIndex::build(std::vector<context::Pas
                                                 e.type != text::EntityType::kNumber);
           index->entities_.push_back(pack_entity(e, index->entity_strings_));
           if (e.type == text::EntityType::kTime || e.type == text::EntityType::kNumber) continue;
-          for (const text::Token& w : sentence_tokens) {
-            if (w.begin >= e.end) break;  // tokens are in text order
-            if (w.begin >= e.begin && w.end <= e.end && text::is_content_word(w))
-              index->name_terms_.push_back(stems.term(w.norm));
+          for (std::size_t w = first_token; w < t; ++w) {
+            if (tokens[w].begin >= e.end) break;  // tokens are in text order
+            const TermId term = token_terms[w];
+            if (tokens[w].begin < e.begin || tokens[w].end > e.end || term == kNoTerm) continue;
+            if (term >= name_term.size()) name_term.resize(index->dictionary_.size());
+            name_term[term] = true;
           }
         }
       }
@@ -134,9 +144,9 @@ std::shared_ptr<const ContextIndex> ContextIndex::build(std::vector<context::Pas
       index->pieces_.push_back(piece);
     }
   }
-  std::sort(index->name_terms_.begin(), index->name_terms_.end());
-  index->name_terms_.erase(std::unique(index->name_terms_.begin(), index->name_terms_.end()),
-                           index->name_terms_.end());
+  for (TermId term = 0; term < name_term.size(); ++term) {
+    if (name_term[term]) index->name_terms_.push_back(term);
+  }
   index->build_postings();
   return index;
 }
@@ -184,12 +194,16 @@ void ContextIndex::build_postings() {
     posting_pieces_[at] = e.piece;
     posting_tf_[at] = e.tf;
   }
+  // idf depends on the document frequency alone: one logarithm per frequency, not per term.
   double n = static_cast<double>(pieces_.size());
-  idf_.resize(term_count);
-  for (TermId t = 0; t < term_count; ++t) {
-    double df = document_frequency(t);
-    idf_[t] = static_cast<float>(std::log(1.0 + (n - df + 0.5) / (df + 0.5)));
+  std::vector<float> idf_of_df(pieces_.size() + 1);
+  for (std::size_t d = 0; d < idf_of_df.size(); ++d) {
+    const double df = static_cast<double>(d);
+    idf_of_df[d] = static_cast<float>(std::log(1.0 + (n - df + 0.5) / (df + 0.5)));
   }
+  idf_.resize(term_count);
+  for (TermId t = 0; t < term_count; ++t)
+    idf_[t] = idf_of_df[document_frequency(t)];
   average_length_ = pieces_.empty() ? 0.f : static_cast<float>(total_length) / pieces_.size();
   dictionary_.shrink_to_fit();
   entities_.shrink_to_fit();

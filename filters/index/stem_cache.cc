@@ -26,7 +26,9 @@ constexpr std::size_t kSlots = StemCache::kMaxEntries * 2;  // load at most 1/2
 static_assert((kSlots & (kSlots - 1)) == 0, "a power of two");
 static_assert(StemCache::kMaxCachedWord <= 255 / 2, "sizes fit a byte, stems included");
 
-struct Table {
+}  // namespace
+
+struct StemCache::Table {
   std::vector<Slot> slots;
   std::string arena;
   std::size_t count = 0;
@@ -51,11 +53,13 @@ struct Table {
   }
 };
 
-Table& thread_table() {
+StemCache::Table& StemCache::thread_table() {
   thread_local Table table;
   table.ensure();
   return table;
 }
+
+namespace {
 
 // FNV-1a: words are short, so a byte loop beats a general-purpose hash here.
 std::uint32_t hash_of(std::string_view s) {
@@ -69,18 +73,17 @@ std::uint32_t hash_of(std::string_view s) {
 
 }  // namespace
 
-StemCache::StemCache(TermDictionary& dictionary) : dictionary_(dictionary) {
-  Table& table = thread_table();
-  build_ = ++table.last_build;
+StemCache::StemCache(TermDictionary& dictionary) : dictionary_(dictionary), table_(thread_table()) {
+  build_ = ++table_.last_build;
   if (build_ == 0) {  // the stamps wrapped: an old slot's stamp could match a new build
-    table.clear();
-    build_ = ++table.last_build;
+    table_.clear();
+    build_ = ++table_.last_build;
   }
 }
 
 TermId StemCache::term(std::string_view norm) {
   if (norm.empty() || norm.size() > kMaxCachedWord) return dictionary_.intern(text::stem(norm));
-  Table& table = thread_table();
+  Table& table = table_;
   const std::uint32_t hash = hash_of(norm);
   constexpr std::size_t kMask = kSlots - 1;
   std::size_t at = hash & kMask;

@@ -33,7 +33,11 @@ class StemCache {
   static std::size_t cached_words();
 
  private:
+  struct Table;
+  static Table& thread_table();
+
   TermDictionary& dictionary_;
+  Table& table_;             // the calling thread's
   std::uint32_t build_ = 0;  // this build's stamp in the thread's table
 };
 

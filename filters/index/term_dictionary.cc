@@ -3,6 +3,14 @@
 #include <functional>
 
 namespace groundgate::filters::index {
+namespace {
+
+// Load factor at most 3/4 keeps linear probes short.
+bool over_load(std::size_t terms, std::size_t slots) {
+  return terms * 4 > slots * 3;
+}
+
+}  // namespace
 
 std::uint32_t TermDictionary::hash(std::string_view term) {
   return static_cast<std::uint32_t>(std::hash<std::string_view>{}(term));
@@ -18,8 +26,7 @@ TermId TermDictionary::find(std::string_view t) const {
 }
 
 TermId TermDictionary::intern(std::string_view t, std::uint32_t term_hash) {
-  // Load factor at most 1/2 keeps probes short.
-  if ((size() + 1) * 2 > slots_.size()) rehash(slots_.empty() ? 64 : slots_.size() * 2);
+  if (over_load(size() + 1, slots_.size())) rehash(slots_.empty() ? 64 : slots_.size() * 2);
   std::size_t mask = slots_.size() - 1;
   std::size_t slot = term_hash & mask;
   for (; slots_[slot] != kNoTerm; slot = (slot + 1) & mask) {
@@ -34,7 +41,7 @@ TermId TermDictionary::intern(std::string_view t, std::uint32_t term_hash) {
 
 void TermDictionary::reserve(std::size_t terms) {
   std::size_t slot_count = slots_.empty() ? 64 : slots_.size();
-  while (terms * 2 > slot_count)
+  while (over_load(terms, slot_count))
     slot_count *= 2;
   if (slot_count > slots_.size()) rehash(slot_count);
   offsets_.reserve(terms + 1);
