@@ -84,6 +84,7 @@ std::shared_ptr<const ContextIndex> ContextIndex::build(std::vector<context::Pas
   // not stemmed and looked up a second time; and which terms are words of a name.
   std::vector<TermId> token_terms;
   std::vector<bool> name_term;
+  text::EntityBuffers entity_buffers;
   for (std::uint32_t p = 0; p < index->passages_.size(); ++p) {
     const std::string& text = index->passages_[p].text;
     index->context_bytes_ += text.size();
@@ -120,7 +121,8 @@ std::shared_ptr<const ContextIndex> ContextIndex::build(std::vector<context::Pas
       bool opens_with_name = false;
       if (options.entities && t > first_token) {
         // The sentence's tokens carry passage offsets, so its entities do too.
-        for (const text::Entity& e : text::extract_entities(text, sentence_tokens)) {
+        for (const text::Entity& e :
+             text::extract_entities(text, sentence_tokens, entity_buffers)) {
           opens_with_name = opens_with_name || (e.begin == sentence_tokens.front().begin &&
                                                 e.type != text::EntityType::kTime &&
                                                 e.type != text::EntityType::kNumber);

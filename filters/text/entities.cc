@@ -110,14 +110,22 @@ class Extractor {
   // Room for a sentence's entities at once: growing moves every Entity (several strings).
   static constexpr std::size_t kEntitiesReserved = 8;
 
-  Extractor(std::string_view text, std::span<const Token> tokens)
+  // Works in `buffers` (their earlier contents are dropped) and leaves the entities there.
+  Extractor(std::string_view text, std::span<const Token> tokens, EntityBuffers& buffers)
       : text_(text),
         t_(tokens),
-        used_(tokens.size(), false),
-        numbers_(tokens.size()),
-        parsed_(tokens.size(), false) {}
+        used_(buffers.used),
+        numbers_(buffers.numbers),
+        parsed_(buffers.parsed),
+        out_(buffers.entities),
+        name_words_(buffers.name_words) {
+    used_.assign(tokens.size(), false);
+    numbers_.resize(tokens.size());  // read only where parsed_ is set
+    parsed_.assign(tokens.size(), false);
+    out_.clear();
+  }
 
-  std::vector<Entity> run() {
+  void run() {
     out_.reserve(kEntitiesReserved);
     for (std::size_t i = 0; i < t_.size();) {
       const std::size_t n = match_at(i);
@@ -133,7 +141,6 @@ class Extractor {
     const auto by_begin = [](const Entity& a, const Entity& b) { return a.begin < b.begin; };
     if (!std::is_sorted(out_.begin(), out_.end(), by_begin))
       std::sort(out_.begin(), out_.end(), by_begin);
-    return std::move(out_);
   }
 
  private:
@@ -747,18 +754,26 @@ class Extractor {
 
   std::string_view text_;
   std::span<const Token> t_;
-  std::vector<bool> used_;
+  std::vector<bool>& used_;
   // number()'s memo: parse_number at each token, read on first use.
-  mutable std::vector<std::optional<ParsedNumber>> numbers_;
-  mutable std::vector<bool> parsed_;
-  std::vector<Entity> out_;
-  std::vector<std::size_t> name_words_;  // match_name's scratch, kept across calls
+  std::vector<std::optional<ParsedNumber>>& numbers_;
+  std::vector<bool>& parsed_;
+  std::vector<Entity>& out_;
+  std::vector<std::size_t>& name_words_;  // match_name's scratch, kept across calls
 };
 
 }  // namespace
 
+std::span<const Entity> extract_entities(std::string_view text, std::span<const Token> tokens,
+                                         EntityBuffers& buffers) {
+  Extractor(text, tokens, buffers).run();
+  return buffers.entities;
+}
+
 std::vector<Entity> extract_entities(std::string_view text, std::span<const Token> tokens) {
-  return Extractor(text, tokens).run();
+  EntityBuffers buffers;
+  extract_entities(text, tokens, buffers);
+  return std::move(buffers.entities);
 }
 
 std::vector<Entity> extract_entities(std::string_view text) {

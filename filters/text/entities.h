@@ -2,11 +2,13 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "filters/text/number_words.h"
 #include "filters/text/tokenizer.h"
 
 namespace groundgate::filters::text {
@@ -88,6 +90,19 @@ struct Entity {
 std::vector<Entity> extract_entities(std::string_view text);
 // Same, reusing tokens of `text` the caller already has.
 std::vector<Entity> extract_entities(std::string_view text, std::span<const Token> tokens);
+
+// The extractor's working storage and its result, kept by a caller that extracts from many
+// texts in a row (a context's sentences): no allocation per text once the buffers have grown.
+struct EntityBuffers {
+  std::vector<Entity> entities;
+  std::vector<bool> used;  // per token
+  std::vector<std::optional<ParsedNumber>> numbers;
+  std::vector<bool> parsed;
+  std::vector<std::size_t> name_words;
+};
+// Same, into `buffers`: the entities stay valid until the next call with the same buffers.
+std::span<const Entity> extract_entities(std::string_view text, std::span<const Token> tokens,
+                                         EntityBuffers& buffers);
 
 enum class EntityMatch : std::uint8_t { kSame, kDifferent, kIncomparable };
 
