@@ -189,11 +189,15 @@ class Extractor {
   bool plain_int(std::size_t i, double lo, double hi, double& v) const {
     if (i >= t_.size() || t_[i].kind != TokenKind::kNumber || t_[i].flags != 0) return false;
     const std::string& s = t_[i].norm;
-    if (s.empty() || s.size() > 4 ||
-        !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-      return false;
+    if (s.empty() || s.size() > 4) return false;
+    // At most four digits: read exactly by a loop (from_chars costs more than the matchers
+    // that ask, several per number token).
+    int value = 0;
+    for (const char c : s) {
+      if (c < '0' || c > '9') return false;
+      value = value * 10 + (c - '0');
     }
-    v = to_double(s);
+    v = value;
     return v >= lo && v <= hi;
   }
   bool ordinal_number(std::size_t i, double& v) const {
