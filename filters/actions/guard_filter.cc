@@ -87,7 +87,10 @@ GuardFilter::GuardFilter(std::shared_ptr<const GuardConfig> config, std::string_
   passages_ = extracted.passages.size();
   context_bytes_ = extracted.bytes;
   context_truncated_ = extracted.truncated;
-  if (unchecked_reason_.empty()) unindexed_ = std::move(extracted.passages);
+  // A JSON answer is not checked, but its tool calls may be.
+  if (unchecked_reason_.empty() || config_->verify_tool_calls) {
+    unindexed_ = std::move(extracted.passages);
+  }
   if (config_->verify_tool_calls)
     tool_schema_ = verify::ToolSchemaValues::from_request(request_body);
   tally_.add_prepare(Clock::now() - start);

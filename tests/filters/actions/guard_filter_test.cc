@@ -338,6 +338,18 @@ TEST(GuardFilter, AToolCallGroundedInTheContextPasses) {
       << annotations[0];
 }
 
+TEST(GuardFilter, ToolCallsOfAJsonAnswerAreStillVerified) {
+  config::PolicyConfig p = sentence_policy();
+  p.verify_tool_calls = true;
+  p.actions.unsupported = ActionConfig{ActionKind::kBlock};
+  const std::string body = request_with_context(R"("response_format":{"type":"json_object"},)");
+  stream::FilterChain chain = guard_chain(p, body);
+  EXPECT_TRUE(chain.on_tool_call(tool_call(R"({"album":"Cool Parent"})")).empty());
+  EXPECT_FALSE(chain.stopped());
+  chain.on_tool_call(tool_call(R"({"album":"Midnight Rain"})"));
+  EXPECT_EQ("guard.tool_call.unsupported", chain.stop_reason());
+}
+
 TEST(GuardFilter, InStreamFirstAToolCallIsOnlyReportedOn) {
   config::PolicyConfig p = sentence_policy();
   p.hold = config::HoldMode::kStreamFirst;
