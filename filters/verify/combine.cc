@@ -6,19 +6,6 @@
 namespace groundgate::filters::verify {
 namespace {
 
-// How bad a label is, for "the worst finding decides".
-int severity(Label label) {
-  switch (label) {
-    case Label::kSupported:
-      return 0;
-    case Label::kUnsupported:
-      return 1;
-    case Label::kContradicted:
-      return 2;
-  }
-  return 1;
-}
-
 // One engine's view of the sentence: its worst finding.
 struct EngineView {
   bool claims = false;
@@ -34,6 +21,18 @@ bool worse(const Finding& a, const Finding& b) {
 }
 
 }  // namespace
+
+int severity(Label label) {
+  switch (label) {
+    case Label::kSupported:
+      return 0;
+    case Label::kUnsupported:
+      return 1;
+    case Label::kContradicted:
+      return 2;
+  }
+  return 1;
+}
 
 void combine(SentenceVerdict& verdict, const CombineRule& rule) {
   std::array<EngineView, 2> engines{};

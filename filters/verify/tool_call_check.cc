@@ -1,5 +1,7 @@
 #include "filters/verify/tool_call_check.h"
 
+#include "filters/verify/combine.h"
+
 #include <simdjson.h>
 
 #include <algorithm>
@@ -92,19 +94,11 @@ void argument_values(dom::element element, const std::string& path, int depth,
   }
 }
 
-// How bad a verdict is: the worst value decides the call.
+// How bad a value's verdict is: no claim, supported, error, unsupported, contradicted.
 int severity(const SentenceVerdict& v) {
   if (!v.ok()) return 1;
   if (!v.claims) return -1;
-  switch (v.label) {
-    case Label::kSupported:
-      return 0;
-    case Label::kUnsupported:
-      return 2;
-    case Label::kContradicted:
-      return 3;
-  }
-  return 1;
+  return 2 * verify::severity(v.label);
 }
 
 }  // namespace
