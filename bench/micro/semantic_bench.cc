@@ -230,4 +230,3 @@ BENCHMARK_CAPTURE(BM_VerifySentence, faithbench, "faithbench.dev.jsonl")
 
 }  // namespace
 
-BENCHMARK_MAIN();

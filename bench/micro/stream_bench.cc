@@ -143,4 +143,3 @@ BENCHMARK(BM_DecodeChunk);
 
 }  // namespace
 
-BENCHMARK_MAIN();

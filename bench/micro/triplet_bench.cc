@@ -229,4 +229,3 @@ BENCHMARK(BM_DictionaryLoad)->Iterations(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
-BENCHMARK_MAIN();

@@ -101,6 +101,17 @@ void scan_word(const Cursor& c, std::size_t begin, Token& tok) {
     while (true) {
       // Letters and digits, each character decoded and classified once.
       while (p < c.text.size()) {
+        if (const auto b = static_cast<unsigned char>(c.text[p]); b < 0x80) {
+          const CharClass cls = kAsciiClasses[b];  // most of any text: no decode
+          if (cls == CharClass::kLetter) {
+            ++p;
+            continue;
+          }
+          if (cls != CharClass::kDigit) break;
+          has_digit = true;
+          ++p;
+          continue;
+        }
         const auto d = c.at(p);
         const CharClass cls = classify(d.code_point);
         if (cls != CharClass::kLetter && cls != CharClass::kDigit) break;
@@ -132,10 +143,24 @@ void scan_word(const Cursor& c, std::size_t begin, Token& tok) {
     if (!(tok.flags & kPossessive)) tok.end = p;
   }
   std::size_t letters = 0, upper = 0;
-  tok.norm.reserve(tok.end - tok.begin);
-  for (std::size_t p = tok.begin; p < tok.end;) {
-    // ASCII, most of any text: the same class, case and lowering as below, without the
-    // decode and the call to append_lower.
+  const std::string_view span = c.text.substr(tok.begin, tok.end - tok.begin);
+  std::size_t p = 0;
+  // The ASCII prefix (most words whole): lowered straight into the norm, no decode and no
+  // append per byte. The rest, if any, takes the general path below.
+  while (p < span.size() && static_cast<unsigned char>(span[p]) < 0x80)
+    ++p;
+  tok.norm.resize(p);
+  char* out = tok.norm.data();
+  for (std::size_t k = 0; k < p; ++k) {
+    const auto b = static_cast<unsigned char>(span[k]);
+    const bool is_upper = static_cast<unsigned>(b - 'A') < 26u;
+    const bool is_letter = is_upper || static_cast<unsigned>(b - 'a') < 26u;
+    letters += is_letter;
+    if (is_upper && letters == 1) tok.flags |= kCapitalized;
+    upper += is_upper;
+    out[k] = static_cast<char>(is_upper ? b + ('a' - 'A') : b);
+  }
+  for (p += tok.begin; p < tok.end;) {
     if (const auto b = static_cast<unsigned char>(c.text[p]); b < 0x80) {
       if (kAsciiClasses[b] == CharClass::kLetter) {
         ++letters;

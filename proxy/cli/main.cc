@@ -3,6 +3,7 @@
 #include <string_view>
 
 #include "proxy/cli/commands.h"
+#include "proxy/cli/malloc_tuning.h"
 
 namespace {
 
@@ -27,6 +28,7 @@ commands:
 
 int main(int argc, char** argv) {
   using namespace groundgate::proxy::cli;
+  tune_malloc();  // before any allocation of note; a refusal only costs speed
   std::string_view command = argc > 1 ? argv[1] : "serve";
   int first = 2;
   if (command.starts_with("-")) {  // options only: `groundgate -c FILE` means serve
