@@ -61,6 +61,7 @@ std::vector<PieceVerifier::Anchor> PieceVerifier::anchors(
       } else if (rarest != index::kNoTerm) {
         std::span<const std::uint32_t> pieces = index_->postings(rarest);
         a.pieces.assign(pieces.begin(), pieces.end());
+        add_short_form_pieces(e.key, a.pieces);
       }
     }
     a.is_name = !is_value_entity(e);
@@ -74,6 +75,72 @@ std::vector<PieceVerifier::Anchor> PieceVerifier::anchors(
     out.push_back({t.surface(sentence), {pieces.begin(), pieces.end()}, true});
   }
   return out;
+}
+
+namespace {
+
+bool is_upper_ascii(char c) {
+  return c >= 'A' && c <= 'Z';
+}
+bool is_word_byte(char c) {
+  return (c >= 'a' && c <= 'z') || is_upper_ascii(c) || (c >= '0' && c <= '9') ||
+         static_cast<unsigned char>(c) >= 0x80;
+}
+
+// `text` writes `word` (lowercase ASCII) capitalised and on its own: not inside a longer
+// name, so neither the word before nor the word after is capitalised ("Richards served",
+// not "Keith Richards" or "Richards Bay").
+bool writes_alone(std::string_view text, std::string_view word) {
+  for (std::size_t at = 0; at + word.size() <= text.size(); ++at) {
+    if (!is_upper_ascii(text[at]) || text[at] - 'A' + 'a' != word[0] ||
+        text.compare(at + 1, word.size() - 1, word.substr(1)) != 0) {
+      continue;
+    }
+    const std::size_t end = at + word.size();
+    if ((at > 0 && is_word_byte(text[at - 1])) || (end < text.size() && is_word_byte(text[end])))
+      continue;
+    std::size_t before = at;
+    while (before > 0 && text[before - 1] == ' ')
+      --before;
+    std::size_t word_start = before;
+    while (word_start > 0 && is_word_byte(text[word_start - 1]))
+      --word_start;
+    if (word_start < before && is_upper_ascii(text[word_start])) continue;
+    std::size_t after = end;
+    while (after < text.size() && text[after] == ' ')
+      ++after;
+    if (after < text.size() && is_upper_ascii(text[after])) continue;
+    return true;
+  }
+  return false;
+}
+
+// Pieces of one term looked at for a short form, at most (bounded work per name).
+constexpr std::size_t kMaxShortFormPieces = 32;
+
+}  // namespace
+
+void PieceVerifier::add_short_form_pieces(std::string_view key,
+                                          std::vector<std::uint32_t>& pieces) const {
+  const std::size_t space = key.rfind(' ');
+  if (space == std::string_view::npos) return;
+  const std::string_view last = key.substr(space + 1);
+  if (last.size() < 3 || !std::all_of(last.begin(), last.end(), [](char c) {
+        return c >= 'a' && c <= 'z';
+      })) {
+    return;
+  }
+  const index::TermId term = index_->terms().find(text::stem(last));
+  if (term == index::kNoTerm || !index_->names(term)) return;
+  std::span<const std::uint32_t> found = index_->postings(term);
+  if (found.size() > kMaxShortFormPieces) return;
+  const std::size_t before = pieces.size();
+  for (const std::uint32_t p : found) {
+    if (writes_alone(index_->piece_text(index_->pieces()[p]), last)) pieces.push_back(p);
+  }
+  if (pieces.size() == before) return;
+  std::sort(pieces.begin(), pieces.end());
+  pieces.erase(std::unique(pieces.begin(), pieces.end()), pieces.end());
 }
 
 const std::vector<std::uint32_t>& PieceVerifier::unnamed_subject_pieces() const {

@@ -86,6 +86,10 @@ class PieceVerifier {
   // The question usually names that one.
   const std::vector<std::uint32_t>& unnamed_subject_pieces() const;
   bool together(const Anchor& a, const Anchor& b) const;
+  // News and encyclopaedia text write a name in full once and its last word after that
+  // ("Dorothy Ann Willis Richards ... Richards served as ..."): adds to `pieces` (ascending)
+  // the pieces where the context names someone by the last word of `key` alone.
+  void add_short_form_pieces(std::string_view key, std::vector<std::uint32_t>& pieces) const;
   // A name of two or more words that neither the question nor the context writes: no name of
   // theirs holds all its words, and its words never stand in a row in the context.
   bool composed_name(const text::Entity& e) const;

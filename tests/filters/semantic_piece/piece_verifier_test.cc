@@ -271,6 +271,17 @@ TEST_F(VerifierTest, PronounChainRelatesANameToTheNextSentence) {
   EXPECT_EQ(only("Courtney Love formed Hole in 1989.").label, Label::kSupported);
 }
 
+TEST_F(VerifierTest, ALastNameAloneInTheContextSpeaksOfTheFullName) {
+  // News style: the full name once, then the last name alone at a sentence start.
+  context(
+      {"Paul Sheerin has been appointed Arbroath manager. Sheerin, 39, replaces Neil Cooper. "
+       "Keith Richards is a guitarist. The Richards Group is an agency."});
+  EXPECT_EQ(only("Paul Sheerin, 39, replaces Neil Cooper.").label, Label::kSupported);
+  // The last word inside a longer name ("Richards Group", "Keith Richards") is not a short form.
+  const Verdict v = only("Tom Richards is an agency.");
+  EXPECT_NE(v.label, Label::kSupported) << v.reason;
+}
+
 TEST_F(VerifierTest, ContentWordSaidOfAnotherNameIsUnsupported) {
   context(
       {"Cooking Light is an American monthly food and lifestyle magazine. Hot Rod is a monthly "
