@@ -229,4 +229,3 @@ BENCHMARK_CAPTURE(BM_VerifySentence, faithbench, "faithbench.dev.jsonl")
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace
-

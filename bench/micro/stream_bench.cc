@@ -142,4 +142,3 @@ void BM_DecodeChunk(benchmark::State& state) {
 BENCHMARK(BM_DecodeChunk);
 
 }  // namespace
-

@@ -228,4 +228,3 @@ void BM_DictionaryLoad(benchmark::State& state) {
 BENCHMARK(BM_DictionaryLoad)->Iterations(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace
-

@@ -125,9 +125,8 @@ void PieceVerifier::add_short_form_pieces(std::string_view key,
   const std::size_t space = key.rfind(' ');
   if (space == std::string_view::npos) return;
   const std::string_view last = key.substr(space + 1);
-  if (last.size() < 3 || !std::all_of(last.begin(), last.end(), [](char c) {
-        return c >= 'a' && c <= 'z';
-      })) {
+  if (last.size() < 3 ||
+      !std::all_of(last.begin(), last.end(), [](char c) { return c >= 'a' && c <= 'z'; })) {
     return;
   }
   const index::TermId term = index_->terms().find(text::stem(last));

@@ -16,7 +16,6 @@
 
 #include "config/config.h"
 #include "filters/index/context_index_cache.h"
-#include "filters/semantic_piece/answer_summary.h"
 #include "filters/semantic_piece/naive_coverage.h"
 #include "filters/semantic_piece/verdict_json.h"
 #include "filters/verify/answer_summary.h"
@@ -217,7 +216,7 @@ int eval_command(int argc, char** argv, int first) {
     std::fprintf(stderr, "groundgate eval: %s\n", setup.error.c_str());
     return 2;
   }
-  sp::AnswerRule naive_rule;
+  verify::AnswerRule naive_rule;
   if (overrides.max_unsupported_share) {
     naive_rule.max_unsupported_share = *overrides.max_unsupported_share;
   }
@@ -275,7 +274,11 @@ int eval_command(int argc, char** argv, int first) {
     if (naive) {
       const sp::Verdict v =
           sp::naive_coverage(*index, sample->question, sample->answer, naive_missing.value_or(0));
-      const sp::AnswerSummary summary = sp::summarize(std::span(&v, 1), naive_rule);
+      verify::SentenceVerdict sentence;  // the whole answer as one checked sentence
+      sentence.label = v.label;
+      sentence.score = v.score;
+      sentence.claims = true;
+      const verify::AnswerSummary summary = verify::summarize(std::span(&sentence, 1), naive_rule);
       hallucinated = summary.hallucinated;
       score = summary.hallucination_score;
       if (out) sp::append_json(pieces_json, v, sample->answer, index.get());

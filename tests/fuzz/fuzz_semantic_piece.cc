@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "filters/index/context_index.h"
-#include "filters/semantic_piece/answer_summary.h"
 #include "filters/semantic_piece/answer_verifier.h"
 
 namespace sp = groundgate::filters::semantic_piece;
@@ -51,7 +50,5 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       std::abort();
     }
   }
-  const sp::AnswerSummary summary = sp::summarize(whole, options.rule);
-  if (summary.hallucination_score < 0 || summary.hallucination_score > 1) std::abort();
   return 0;
 }
