@@ -208,7 +208,17 @@ std::optional<OrderConflict> check_order(const index::ContextIndex& index,
   if (*other->piece == *subject->piece) return std::nullopt;  // one sentence dates both: unclear
   const std::optional<Entity> subject_date = date_of(index, *subject->piece);
   const std::optional<Entity> other_date = date_of(index, *other->piece);
-  if (!subject_date || !other_date) return std::nullopt;
+  if (!subject_date || !other_date) {
+    OrderConflict out;
+    out.kind = OrderConflict::Kind::kUndated;
+    out.piece = *subject->piece;
+    const auto dated = [](const Party& p, const std::optional<Entity>& date) {
+      return std::string(p.text) + (date ? " " + date->text : " nowhere");
+    };
+    out.reason = "the context dates " + dated(*subject, subject_date) + " and " +
+                 dated(*other, other_date) + ": the order is not in the context";
+    return out;
+  }
   const int o = order(subject_date->date, other_date->date);
   const bool conflict = cue->direction == Direction::kEarlier ? o > 0 : o < 0;
   if (!conflict) return std::nullopt;

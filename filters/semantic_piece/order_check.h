@@ -16,13 +16,18 @@
 namespace groundgate::filters::semantic_piece {
 
 struct OrderConflict {
+  // kReversed: the context dates both parties, the other way round; kUndated: it does not date
+  // both, so the ordering the clause states rests on nothing in the context.
+  enum class Kind : std::uint8_t { kReversed, kUndated };
+  Kind kind = Kind::kReversed;
   std::string reason;       // "the context dates First for Women 1989 and Arthur's Magazine 1844"
-  std::uint32_t piece = 0;  // the piece that dates the answer's subject
+  std::uint32_t piece = 0;  // the piece that dates (or names) the answer's subject
 };
 
 // `tokens` and `entities` are the clause's, with offsets in `sentence`. The second party may
 // come from the question ("Who was born first, A or B?" → "B was born first."). Returns the
-// conflict when both parties are dated apart and the clause orders them the other way.
+// conflict when both parties are dated apart and the clause orders them the other way, or when
+// the context does not date both of them.
 // `question_words`: question_name_words() of the question; `alternative`: its
 // alternative_after_or(), or null (names.h).
 std::optional<OrderConflict> check_order(const index::ContextIndex& index,

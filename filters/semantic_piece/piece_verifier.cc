@@ -508,8 +508,17 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
   if (auto conflict = check_order(
           *index_, sentence, tokens, entities, question_entities_, question_name_words_,
           question_alternative_ ? &question_entities_[*question_alternative_] : nullptr)) {
-    return contradict(ReasonCode::kOrderMismatch, HallucinationType::kContextualFabrication,
-                      std::move(conflict->reason), conflict->piece);
+    if (conflict->kind == OrderConflict::Kind::kReversed) {
+      return contradict(ReasonCode::kOrderMismatch, HallucinationType::kContextualFabrication,
+                        std::move(conflict->reason), conflict->piece);
+    }
+    v.label = Label::kUnsupported;
+    v.reason_code = ReasonCode::kOrderUndated;
+    v.type = HallucinationType::kContextualFabrication;
+    v.reason = std::move(conflict->reason);
+    v.evidence = evidence_of(conflict->piece);
+    v.score = std::min(v.score, 0.5);
+    return v;
   }
 
   const std::size_t checked = words.size() + unmatched_counts;

@@ -18,6 +18,8 @@ std::string_view to_string(ReasonCode code) {
       return "antonym";
     case ReasonCode::kOrderMismatch:
       return "order_mismatch";
+    case ReasonCode::kOrderUndated:
+      return "order_undated";
     case ReasonCode::kExclusiveMismatch:
       return "exclusive_mismatch";
     case ReasonCode::kMissingEntity:

@@ -25,6 +25,7 @@ enum class ReasonCode : std::uint8_t {
   kNegationMismatch,   // negated on one side only, in well-matched evidence
   kAntonym,            // a word whose WordNet antonym is in the evidence
   kOrderMismatch,      // "X came first" where the context dates X after Y
+  kOrderUndated,       // "X came first" where the context does not date both X and Y
   kExclusiveMismatch,  // "only X is Y" where the context says Y of the question's other one
   kMissingEntity,      // a number, date or name that appears nowhere in the context
   kLowCoverage,        // too many content words not found in the evidence

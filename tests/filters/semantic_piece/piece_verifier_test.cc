@@ -140,6 +140,25 @@ TEST_F(VerifierTest, OrderAgainstTheContextsDatesIsContradicted) {
   EXPECT_NE(right.label, Label::kContradicted) << right.reason;
 }
 
+TEST_F(VerifierTest, AnOrderTheContextDoesNotDateIsUnsupported) {
+  context({"Arthur's Magazine (1844-1846) was an American literary periodical.",
+           "First for Women is a woman's magazine published by Bauer Media Group."});
+  const std::string question =
+      "Which magazine was started first, Arthur's Magazine or First for "
+      "Women?";
+  // Either way round: the context dates one of them only, so neither order is grounded.
+  for (const char* answer :
+       {"First for Women was started first.", "Arthur's Magazine was started first."}) {
+    Verdict v = only(answer, question);
+    EXPECT_EQ(v.label, Label::kUnsupported) << answer << ": " << v.reason;
+    EXPECT_EQ(v.reason_code, ReasonCode::kOrderUndated) << answer;
+  }
+  const std::string reason = only("First for Women was started first.", question).reason;
+  EXPECT_NE(reason.find("nowhere and Arthur's 1844: the order is not in the context"),
+            std::string::npos)
+      << reason;
+}
+
 TEST_F(VerifierTest, OrderBetweenTwoNamesOfTheAnswer) {
   context({"Kim Clijsters (born 8 June 1983) is a Belgian former professional tennis player.",
            "Mary Pierce (born 15 January 1975) is a French retired tennis player."});
@@ -202,10 +221,11 @@ TEST_F(VerifierTest, ShortAnswerIsGroundedByContextAndQuestion) {
        "by Bauer Media Group in the USA."});
   const char* question = "Which magazine is older, Arthur's Magazine or First for Women?";
   EXPECT_EQ(only("Arthur's Magazine", question).label, Label::kSupported);
-  // The question asks for the comparison; it cannot ground the answer's "older".
+  // The question asks for the comparison; it cannot ground the answer's "older", and the
+  // context dates only one of the two.
   Verdict v = only("First for Women is older.", question);
   EXPECT_EQ(v.label, Label::kUnsupported) << v.reason;
-  EXPECT_NE(v.reason.find("older"), std::string::npos) << v.reason;
+  EXPECT_EQ(v.reason_code, ReasonCode::kOrderUndated) << v.reason;
 }
 
 TEST_F(VerifierTest, ParticleAloneIsNoClaim) {
