@@ -621,7 +621,16 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
       return v;
     }
   }
-  if (evidence.empty() && about_source && !has_values) {
+  // A clause about the source with no value, or only a small bare count, which counts the
+  // source's own parts ("The passage mentions two distinct topics"): framing, no claim.
+  const bool framing =
+      about_source && std::all_of(entities.begin(), entities.end(), [](const Entity& e) {
+        return !is_value_entity(e) || (e.subtype == text::EntitySubtype::kCardinal &&
+                                       e.unit == text::Unit::kNone && e.value <= 12);
+      });
+  // "Key points include:": a list's header; its items, checked one by one, hold the claims.
+  const bool list_header = entities.empty() && !tokens.empty() && tokens.back().norm == ":";
+  if (evidence.empty() && (framing || list_header)) {
     // "Here is a concise summary of the passage:": framing, nothing the source could hold.
     v.reason_code = ReasonCode::kNoClaim;
     v.reason = "speaks of the source, states nothing to check";

@@ -117,6 +117,12 @@ TEST_F(VerifierTest, FramingAboutTheSourceStatesNothing) {
   // The claim after the framing is still checked.
   Verdict claim = only("According to the passage, Poseidon grossed $90 million worldwide.");
   EXPECT_NE(claim.label, Label::kSupported) << claim.reason;
+  // A small count of the source's own parts is framing; a value about the world is not.
+  EXPECT_EQ(only("The passage mentions two distinct topics:").reason_code, ReasonCode::kNoClaim);
+  EXPECT_EQ(only("The article reports 300 deaths in Spain.").label, Label::kUnsupported);
+  // A list's header states nothing; its items do.
+  EXPECT_EQ(only("Key points include:").reason_code, ReasonCode::kNoClaim);
+  EXPECT_EQ(only("Key facts include submarines.").label, Label::kUnsupported);
 }
 
 TEST_F(VerifierTest, ACountInWordsIsWeighedAsAWordNotAFabricatedValue) {
