@@ -146,36 +146,45 @@ awaitable<std::tuple<beast::error_code, std::size_t>> Exchange::read_upstream_so
                                               kUseTuple);
 }
 
-awaitable<bool> Exchange::write_client(std::string_view bytes, bool as_chunk) {
-  std::array<char, 20> size_line;
-  std::array<asio::const_buffer, 3> buffers{asio::buffer(bytes)};
-  std::size_t count = 1;
+bool Exchange::start_client_write(std::string_view bytes, bool as_chunk, ClientWrite& w) {
+  w.buffers[0] = asio::buffer(bytes);
+  w.count = 1;
+  w.last_chunk = bytes.empty();
   if (as_chunk) {
-    buffers = {asio::buffer(size_line.data(), format_chunk_size(bytes.size(), size_line)),
-               asio::buffer(bytes), asio::buffer("\r\n", 2)};
-    count = 3;
+    w.buffers = {asio::buffer(w.size_line.data(), format_chunk_size(bytes.size(), w.size_line)),
+                 asio::buffer(bytes), asio::buffer("\r\n", 2)};
+    w.count = 3;
   }
-  const std::span<const asio::const_buffer> all(buffers.data(), count);
-  beast::error_code ec;
-  std::size_t n = client_.write_some_now(all, ec);
-  if (!ec && n < asio::buffer_size(all)) {
-    // The socket is full (or TLS): the rest goes asynchronously, bounded by the watchdog.
-    beast::buffers_suffix<std::span<const asio::const_buffer>> rest(all);
-    rest.consume(n);
-    client_write_since_ = Clock::now();
-    auto [wec, wn] = co_await client_.async_write_unbounded(rest, kUseTuple);
-    client_write_since_ = kNotWaiting;
-    ec = wec;
-    n += wn;
-  }
-  record_.bytes_out += n;
-  if (ec) {
-    client_gone_ = true;
-    // The last chunk ends the body: a client that leaves then has had the whole answer.
-    if (!bytes.empty()) fail(ErrorKind::kClientDisconnect);
-    co_return false;
-  }
-  co_return true;
+  const std::span<const asio::const_buffer> all(w.buffers.data(), w.count);
+  w.written = client_.write_some_now(all, w.ec);
+  return w.ec || w.written == asio::buffer_size(all);
+}
+
+awaitable<void> Exchange::finish_client_write(ClientWrite& w) {
+  // The socket is full (or TLS): the rest goes asynchronously, bounded by the watchdog.
+  beast::buffers_suffix<std::span<const asio::const_buffer>> rest(
+      std::span<const asio::const_buffer>(w.buffers.data(), w.count));
+  rest.consume(w.written);
+  client_write_since_ = Clock::now();
+  auto [ec, n] = co_await client_.async_write_unbounded(rest, kUseTuple);
+  client_write_since_ = kNotWaiting;
+  w.ec = ec;
+  w.written += n;
+}
+
+bool Exchange::end_client_write(const ClientWrite& w) {
+  record_.bytes_out += w.written;
+  if (!w.ec) return true;
+  client_gone_ = true;
+  // The last chunk ends the body: a client that leaves then has had the whole answer.
+  if (!w.last_chunk) fail(ErrorKind::kClientDisconnect);
+  return false;
+}
+
+awaitable<bool> Exchange::write_client(std::string_view bytes, bool as_chunk) {
+  ClientWrite w;
+  if (!start_client_write(bytes, as_chunk, w)) co_await finish_client_write(w);
+  co_return end_client_write(w);
 }
 
 awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool sse) {
@@ -262,7 +271,11 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
     } else if (counter) {
       counter->feed(piece);
     }
-    if (!piece.empty() && !co_await write_client(piece, response_chunked_)) break;
+    if (!piece.empty()) {
+      ClientWrite w;  // write_client, without a coroutine call when the socket takes it all
+      if (!start_client_write(piece, response_chunked_, w)) co_await finish_client_write(w);
+      if (!end_client_write(w)) break;
+    }
     if (sse) {
       double added = seconds_since(received);
       for (auto e = events_before; e < events_so_far(); ++e)
