@@ -1,12 +1,11 @@
 #pragma once
-
-#include <array>
 // One request and its response on a client connection: from a request header already read
 // to the last byte of the response. The Exchange's members are defined in several files, one
 // per side: exchange.cc (the sequence), exchange_request.cc, exchange_response.cc,
 // exchange_upstream.cc (pooled connections), exchange_side_tasks.cc (client watcher and the
 // timeout watchdog), exchange_replies.cc and exchange_report.cc (metrics, access log).
 
+#include <array>
 #include <chrono>
 #include <cstddef>
 #include <memory>
@@ -111,7 +110,7 @@ class Exchange {
     std::array<boost::asio::const_buffer, 3> buffers{};
     std::size_t count = 0;
     std::size_t written = 0;
-    bool last_chunk = false;  // the empty chunk that ends the body
+    bool last_chunk = false;  // no bytes: the last chunk, which ends the body
     boost::beast::error_code ec;
   };
   bool start_client_write(std::string_view bytes, bool as_chunk, ClientWrite& w);
