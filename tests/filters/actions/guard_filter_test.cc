@@ -68,11 +68,18 @@ TEST(GuardFilter, AFinishedSentenceGoesWithoutWaitingForTheNextToken) {
   stream::FilterChain chain = guard_chain(sentence_policy(), request_with_context());
   EXPECT_EQ("", chain.on_delta(0, "Allie Goertz is an American").text);
   EXPECT_EQ(kGood, chain.on_delta(0, " musician.").text);
+  // A year, a score or a time ends its sentence: no decimal follows them.
   EXPECT_EQ("", chain.on_delta(0, " Her album came out in 2015").text);
-  EXPECT_EQ(" Her album came out in 2015.", chain.on_delta(0, ". It sold 2.").text);
-  // A full stop after a number may be a decimal point: that end waits for the next token.
+  EXPECT_EQ(" Her album came out in 2015.", chain.on_delta(0, ".").text);
+  EXPECT_EQ(" Goertz won 4-1.", chain.on_delta(0, " Goertz won 4-1.").text);
+  EXPECT_EQ(" She left at 14:00.", chain.on_delta(0, " She left at 14:00.").text);
+  // Any other number before a full stop may have its decimals still to come: that end waits
+  // for the next token.
+  EXPECT_EQ("", chain.on_delta(0, " It sold 2.").text);
   EXPECT_EQ("", chain.on_delta(0, "5 million").text);
-  EXPECT_EQ(" It sold 2.5 million", chain.on_choice_end(0).text);
+  EXPECT_EQ("", chain.on_delta(0, " copies for $1,250.").text);
+  EXPECT_EQ(" It sold 2.5 million copies for $1,250.", chain.on_delta(0, " Then").text);
+  EXPECT_EQ(" Then", chain.on_choice_end(0).text);
 }
 
 TEST(GuardFilter, AnAbbreviationDoesNotEndTheSentenceEarly) {
