@@ -161,18 +161,6 @@ void scan_word(const Cursor& c, std::size_t begin, Token& tok) {
     out[k] = static_cast<char>(is_upper ? b + ('a' - 'A') : b);
   }
   for (p += tok.begin; p < tok.end;) {
-    if (const auto b = static_cast<unsigned char>(c.text[p]); b < 0x80) {
-      if (kAsciiClasses[b] == CharClass::kLetter) {
-        ++letters;
-        if (b >= 'A' && b <= 'Z') {
-          ++upper;
-          if (letters == 1) tok.flags |= kCapitalized;
-        }
-      }
-      tok.norm.push_back(ascii_lower(static_cast<char>(b)));
-      ++p;
-      continue;
-    }
     const auto d = c.at(p);
     if (classify(d.code_point) == CharClass::kLetter) {
       ++letters;
