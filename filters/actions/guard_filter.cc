@@ -11,6 +11,7 @@
 #include "filters/actions/annotation_json.h"
 #include "filters/actions/rewriter.h"
 #include "filters/context/context_extractor.h"
+#include "filters/text/decimal_point.h"
 
 namespace groundgate::filters::actions {
 namespace {
@@ -196,35 +197,6 @@ void GuardFilter::on_text(const stream::TextEvent& event, stream::ChoiceOutput& 
   if (holding && event.end_of_choice && end > cursor) out.release(end - cursor);
 }
 
-namespace {
-
-// `text` (up to a full stop) ends in a number the full stop could be the decimal point of:
-// "It sold 2" (2.5), "$1,250" (1,250.75). Not a year ("came out in 2015", "since 1991"), a
-// score, a range or a clock time ("won 4-1", "1991-1995", "at 14:00"): decimals never follow
-// those, and sentences end in them often (years end one summary sentence in ten).
-bool number_may_continue(std::string_view text) {
-  std::size_t digits = 0;
-  while (digits < text.size() &&
-         std::isdigit(static_cast<unsigned char>(text[text.size() - 1 - digits])) != 0) {
-    ++digits;
-  }
-  if (digits == 0) return false;  // no number before the full stop
-  const std::size_t at = text.size() - digits;
-  const char before = at > 0 ? text[at - 1] : ' ';
-  const bool after_digit = at > 1 && std::isdigit(static_cast<unsigned char>(text[at - 2])) != 0;
-  if ((before == '-' || before == ':') && after_digit) return false;  // 4-1, 1991-1995, 14:00
-  if (digits == 4 && before != ',' && before != '.' && before != '$' && before != '-' &&
-      std::isalnum(static_cast<unsigned char>(before)) == 0) {
-    int year = 0;
-    for (const char c : text.substr(at))
-      year = year * 10 + (c - '0');
-    if (year >= 1000 && year <= 2099) return false;
-  }
-  return true;
-}
-
-}  // namespace
-
 std::optional<text::StreamSentence> GuardFilter::eager_sentence(const Choice& choice,
                                                                 std::string_view tail) {
   // The segmenter confirms a sentence end only when the next text arrives (an abbreviation, a
@@ -240,7 +212,8 @@ std::optional<text::StreamSentence> GuardFilter::eager_sentence(const Choice& ch
   if (n == 0) return std::nullopt;
   const char end = tail[n - 1];
   if (end != '.' && end != '!' && end != '?') return std::nullopt;
-  if (end == '.' && number_may_continue(tail.substr(0, n - 1))) return std::nullopt;
+  if (end == '.' && text::full_stop_may_be_decimal_point(tail.substr(0, n - 1)))
+    return std::nullopt;
   text::IncrementalSegmenter probe = choice.segmenter;
   std::vector<text::StreamSentence> out = probe.feed(" The");
   if (out.size() != 1) return std::nullopt;
