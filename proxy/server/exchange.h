@@ -21,7 +21,6 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/http/buffer_body.hpp>
 #include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/parser.hpp>
@@ -49,7 +48,6 @@ class Exchange {
  public:
   using Clock = std::chrono::steady_clock;
   using ResponseHeaderParser = boost::beast::http::response_parser<boost::beast::http::empty_body>;
-  using BodyParser = boost::beast::http::response_parser<boost::beast::http::buffer_body>;
 
   Exchange(ServerContext& ctx, AnyStream& client, boost::beast::flat_buffer& client_buffer,
            RequestHeaderParser& header);
@@ -81,23 +79,20 @@ class Exchange {
   // Parks the connection for the next exchange when its response ended cleanly, else closes it.
   // A no-op once the connection is gone: the exchange calls it again when it ends.
   void release_upstream();
-  // The upstream response has been read to its end: the connection goes back to the pool now,
-  // before the last bytes reach the client, whose next request may follow at once and should
-  // find it there instead of opening another connection.
+  // The upstream response has been read to its end (and its bytes left the read buffer): the
+  // connection goes back to the pool now, before anything else runs on this thread. The
+  // client's next request may follow at once and should find it there instead of opening
+  // another connection.
   void upstream_response_read();
 
   // Response side (exchange_response.cc).
   boost::asio::awaitable<void> receive_response();
   boost::asio::awaitable<void> relay_body(ResponseHeaderParser& header_parser, bool sse);
   boost::asio::awaitable<void> transform_json_body(ResponseHeaderParser& header_parser);
-  // Decodes the buffered upstream body bytes into `out`, as many as fit; returns how many.
-  // Reads nothing: relay_body reads the socket when this finds nothing buffered (a plain loop
-  // instead of Beast's composed read per event).
-  std::size_t decode_body(BodyParser& parser, std::span<char> out, boost::beast::error_code& ec);
   // One read of the upstream socket into upstream_buffer_ (not a coroutine: the caller's
   // co_await waits on the socket operation itself).
   boost::asio::awaitable<std::tuple<boost::beast::error_code, std::size_t>> read_upstream_some();
-  // Writes bytes to the client (a header, or a body piece), framed as a chunk when `as_chunk`;
+  // Writes bytes to the client (a header, or body bytes), framed as a chunk when `as_chunk`;
   // an empty chunk is the end of the body (the last chunk). At once when the socket takes them
   // all, the usual case, else the rest asynchronously. False when the client is gone.
   boost::asio::awaitable<bool> write_client(std::string_view bytes, bool as_chunk);
@@ -105,15 +100,17 @@ class Exchange {
   // socket takes everything at once: start_client_write writes what the socket takes now and
   // says whether that was all (or failed); finish_client_write writes the rest; then
   // end_client_write counts the bytes and is false when the client is gone.
+  // The pieces go out as one chunk (one write), framed when `as_chunk`.
   struct ClientWrite {
+    static constexpr std::size_t kMaxPieces = 8;
     std::array<char, 20> size_line{};
-    std::array<boost::asio::const_buffer, 3> buffers{};
+    std::array<boost::asio::const_buffer, kMaxPieces + 2> buffers{};
     std::size_t count = 0;
     std::size_t written = 0;
     bool last_chunk = false;  // no bytes: the last chunk, which ends the body
     boost::beast::error_code ec;
   };
-  bool start_client_write(std::string_view bytes, bool as_chunk, ClientWrite& w);
+  bool start_client_write(std::span<const std::string_view> pieces, bool as_chunk, ClientWrite& w);
   boost::asio::awaitable<void> finish_client_write(ClientWrite& w);
   bool end_client_write(const ClientWrite& w);
   observability::ErrorKind upstream_read_error(const boost::beast::error_code& ec) const;

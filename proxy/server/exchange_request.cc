@@ -4,6 +4,7 @@
 
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/buffers_suffix.hpp>
+#include <boost/beast/http/buffer_body.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>

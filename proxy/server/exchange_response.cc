@@ -13,6 +13,7 @@
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
 
+#include "proxy/http1/body_framing.h"
 #include "proxy/openai/error_body.h"
 #include "proxy/openai/json_transform.h"
 #include "proxy/openai/sse_transform.h"
@@ -31,7 +32,6 @@ using observability::ErrorKind;
 
 namespace {
 
-constexpr std::size_t kRelayBufferBytes = 16 * 1024;
 // Most upstream bytes asked for per read; the flat buffer keeps its storage between reads.
 constexpr std::size_t kUpstreamReadBytes = 16 * 1024;
 
@@ -111,30 +111,6 @@ awaitable<void> Exchange::receive_response() {
   stop_side_tasks();
 }
 
-std::size_t Exchange::decode_body(BodyParser& parser, std::span<char> out, beast::error_code& ec) {
-  // Made once: comparing with the enums builds an error_code each time.
-  static const beast::error_code need_more = http::error::need_more;
-  static const beast::error_code need_buffer = http::error::need_buffer;
-  std::size_t decoded = 0;
-  while (upstream_buffer_.size() > 0 && !parser.is_done() && decoded < out.size()) {
-    auto& body = parser.get().body();
-    body.data = out.data() + decoded;
-    body.size = out.size() - decoded;
-    std::size_t used = parser.put(upstream_buffer_.data(), ec);
-    upstream_buffer_.consume(used);
-    decoded = out.size() - body.size;
-    if (ec == need_more || ec == need_buffer) {
-      ec = {};
-      if (used == 0) break;
-    } else if (ec) {
-      break;
-    } else if (used == 0) {
-      break;
-    }
-  }
-  return decoded;
-}
-
 awaitable<std::tuple<beast::error_code, std::size_t>> Exchange::read_upstream_some() {
   // Like Beast's read_size: the free capacity, at least 512 bytes, so that an idle stream's
   // buffer stays the size of its events instead of a full read's worth.
@@ -146,14 +122,19 @@ awaitable<std::tuple<beast::error_code, std::size_t>> Exchange::read_upstream_so
                                               kUseTuple);
 }
 
-bool Exchange::start_client_write(std::string_view bytes, bool as_chunk, ClientWrite& w) {
-  w.buffers[0] = asio::buffer(bytes);
-  w.count = 1;
-  w.last_chunk = bytes.empty();
+bool Exchange::start_client_write(std::span<const std::string_view> pieces, bool as_chunk,
+                                  ClientWrite& w) {
+  std::size_t total = 0;
+  w.count = 0;
+  if (as_chunk) ++w.count;  // the size line, filled in below
+  for (std::string_view piece : pieces) {
+    w.buffers[w.count++] = asio::buffer(piece);
+    total += piece.size();
+  }
+  w.last_chunk = total == 0;
   if (as_chunk) {
-    w.buffers = {asio::buffer(w.size_line.data(), format_chunk_size(bytes.size(), w.size_line)),
-                 asio::buffer(bytes), asio::buffer("\r\n", 2)};
-    w.count = 3;
+    w.buffers[0] = asio::buffer(w.size_line.data(), format_chunk_size(total, w.size_line));
+    w.buffers[w.count++] = asio::buffer("\r\n", 2);
   }
   const std::span<const asio::const_buffer> all(w.buffers.data(), w.count);
   w.written = client_.write_some_now(all, w.ec);
@@ -183,7 +164,7 @@ bool Exchange::end_client_write(const ClientWrite& w) {
 
 awaitable<bool> Exchange::write_client(std::string_view bytes, bool as_chunk) {
   ClientWrite w;
-  if (!start_client_write(bytes, as_chunk, w)) co_await finish_client_write(w);
+  if (!start_client_write({&bytes, 1}, as_chunk, w)) co_await finish_client_write(w);
   co_return end_client_write(w);
 }
 
@@ -209,11 +190,15 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
   response_started_ = true;
   if (!header_written) co_return;
 
-  BodyParser parser{std::move(header_parser)};
-  parser.eager(true);  // decode every buffered chunk in one put()
-  // A policy's filters rewrite the stream through the transform; without any, the upstream's
-  // bytes go out as they are and are only counted (events for the latency histogram, [DONE]
-  // for the end), which copies and allocates nothing per event.
+  // The body is found in the upstream's bytes where they were read (no copy): a pass-through
+  // response writes them as they are; a policy's filters rewrite them through the transform.
+  http1::BodyFraming framing = header_parser.is_done() ? http1::BodyFraming::sized(0)
+                               : header_parser.chunked()
+                                   ? http1::BodyFraming::chunked(config_.limits.max_header_bytes)
+                               : length ? http1::BodyFraming::sized(*length)
+                                        : http1::BodyFraming::until_close();
+  // Without filters the upstream's events are only counted (for the latency histogram, and
+  // [DONE] for the end), which copies and allocates nothing per event.
   std::optional<openai::SseTransform> transform;
   std::optional<sse::SseEventCounter> counter;
   auto& in_flight = ctx_.metrics.streams_in_flight.with({});
@@ -230,52 +215,71 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
     return counter ? counter->events() : 0;
   };
   auto& latency = ctx_.metrics.added_latency_seconds.with({});
-  std::array<char, kRelayBufferBytes> buffer;
+  std::array<std::string_view, ClientWrite::kMaxPieces> pieces;
   std::string out;
   bool upstream_ok = true;
-  while (!parser.is_done()) {
-    beast::error_code ec;
-    std::size_t decoded = decode_body(parser, buffer, ec);
-    while (!ec && decoded == 0 && !parser.is_done()) {
-      // Nothing buffered: read the upstream here rather than in a nested coroutine (one
-      // suspension per event), then decode what came.
+  while (!framing.done()) {
+    // The body pieces the buffered bytes hold, as many as one write takes.
+    const std::string_view buffered(static_cast<const char*>(upstream_buffer_.data().data()),
+                                    upstream_buffer_.size());
+    std::size_t count = 0;
+    std::size_t used = 0;
+    while (count < pieces.size()) {
+      const http1::BodyFraming::Step step = framing.next(buffered.substr(used));
+      if (!step.body.empty()) pieces[count++] = step.body;
+      if (step.used == 0) break;
+      used += step.used;
+    }
+    if (count == 0 && !framing.done() && !framing.failed()) {
+      // Nothing to forward: read the upstream here rather than in a nested coroutine (one
+      // suspension per event). Bytes of a line that is not complete yet stay buffered.
+      upstream_buffer_.consume(used);
       upstream_wait_since_ = Clock::now();
       auto [rec, n] = co_await read_upstream_some();
       upstream_wait_since_ = kNotWaiting;
       upstream_buffer_.commit(n);
       upstream_in_bytes_.inc(n);
       if (rec == asio::error::eof) {
-        parser.put_eof(ec);  // the body may be delimited by the close; if not, a partial message
+        framing.end_of_input();  // the body may be delimited by the close; if not, it is cut short
+      } else if (rec) {
+        upstream_ok = false;
+        fail(upstream_read_error(rec));
         break;
       }
-      if (rec) {
-        ec = rec;
-        break;
-      }
-      decoded = decode_body(parser, buffer, ec);
+      continue;
     }
-    auto received = Clock::now();
-    std::string_view piece(buffer.data(), decoded);
-    if (!ec && parser.is_done()) upstream_response_read();
-    if (ec) {
+    const auto received = Clock::now();
+    if (framing.failed()) {
       upstream_ok = false;
-      fail(upstream_read_error(ec));
-      // Bytes decoded before the error still go out: the client gets all the upstream sent.
-      if (piece.empty() || client_gone_) break;
+      fail(framing.error() == http1::BodyError::kCutShort ? upstream_read_error(asio::error::eof)
+                                                          : ErrorKind::kUpstreamBadResponse);
+      // Bytes found before the error still go out: the client gets all the upstream sent.
+      if (count == 0 || client_gone_) break;
     }
     const std::uint64_t events_before = events_so_far();
+    std::span<const std::string_view> to_write(pieces.data(), count);
+    std::string_view transformed;
     if (transform) {
       out.clear();
-      transform->feed(piece, out);
-      piece = out;
+      for (std::string_view piece : to_write)
+        transform->feed(piece, out);
+      transformed = out;
+      to_write = {};
+      if (!transformed.empty()) to_write = {&transformed, 1};
     } else if (counter) {
-      counter->feed(piece);
+      for (std::string_view piece : to_write)
+        counter->feed(piece);
     }
-    if (!piece.empty()) {
+    bool client_ok = true;
+    if (!to_write.empty()) {
       ClientWrite w;  // write_client, without a coroutine call when the socket takes it all
-      if (!start_client_write(piece, response_chunked_, w)) co_await finish_client_write(w);
-      if (!end_client_write(w)) break;
+      if (!start_client_write(to_write, response_chunked_, w)) co_await finish_client_write(w);
+      client_ok = end_client_write(w);
     }
+    upstream_buffer_.consume(used);
+    // Back to the pool before anything else runs here: the client's next request may follow.
+    if (framing.done()) upstream_response_read();
+    if (!client_ok) break;
     if (sse) {
       double added = seconds_since(received);
       for (auto e = events_before; e < events_so_far(); ++e)
@@ -292,13 +296,13 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
   if (transform) {
     // A stopped or broken upstream stream still ends cleanly for the client.
     out.clear();
-    transform->finish(upstream_ok && parser.is_done(), out);
+    transform->finish(upstream_ok && framing.done(), out);
     if (!out.empty() && !co_await write_client(out, response_chunked_)) co_return;
   } else if (counter) {
     // As the transform does for its filters: an answer cut off before [DONE] gets an error
     // event, so that the client knows it is incomplete.
     const bool inside_block = counter->finish();
-    if (!(upstream_ok && parser.is_done()) && !counter->done_seen()) {
+    if (!(upstream_ok && framing.done()) && !counter->done_seen()) {
       out.clear();
       if (inside_block) out.append("\n\n");  // the partial block the client has ends first
       sse::SseWriter::append_data(out, openai::upstream_disconnected_body());

@@ -104,6 +104,30 @@ TEST(Faults, UpstreamResetRightAfterItsBytesEndsWithErrorEventAndCleanEnd) {
   EXPECT_NE(metrics.find(expected), std::string::npos) << metrics;
 }
 
+TEST(Faults, MalformedUpstreamChunkEndsWithErrorEventAndIsCounted) {
+  // The upstream's chunked framing breaks after two good events: a size line that is no size,
+  // then a chunk-size line that never ends. Each ends the stream the same way.
+  for (const std::string bad : {std::string("zz\r\n"), std::string(70000, '1')}) {
+    RawUpstream upstream([&](auto& socket, const std::string&) {
+      RawUpstream::send(socket, RawUpstream::sse_header());
+      RawUpstream::send(socket, RawUpstream::chunk(kEvent) + RawUpstream::chunk(kEvent) + bad);
+      RawUpstream::wait_for_close(socket, 5000);
+    });
+    ProxyFixture fixture;
+    fixture.set_upstream_port(upstream.port());
+    fixture.start_proxy(config_with("    idle_timeout: 60s\n"));
+    auto response = http_request(fixture.port(), "POST", "/v1/chat/completions", kStreamRequest);
+    EXPECT_EQ(response.status, 200);
+    EXPECT_EQ(response.error, "") << "the chunked body ends cleanly";
+    EXPECT_TRUE(response.body.starts_with(kEvent + kEvent)) << response.body;
+    EXPECT_EQ(response.body.find("zz"), std::string::npos);
+    EXPECT_TRUE(has_error_event(response.body, "upstream_disconnected")) << response.body;
+    const std::string expected = "groundgate_errors_total{kind=\"upstream_bad_response\"} 1";
+    const std::string metrics = metrics_with(fixture.admin_port(), expected);
+    EXPECT_NE(metrics.find(expected), std::string::npos) << metrics;
+  }
+}
+
 TEST(Faults, ClientDisconnectCancelsTheUpstreamRequest) {
   std::promise<bool> upstream_saw_close;
   RawUpstream upstream([&](auto& socket, const std::string&) {

@@ -117,6 +117,34 @@ logging: {access_log: false}
   }
 }
 
+TEST(Passthrough, BodyFramingOfTheUpstreamDoesNotChangeTheStream) {
+  // Chunk extensions and trailers (dropped), many events in one chunk and one event over many,
+  // and a Content-Length body: the client gets the same events, in chunks of its own.
+  std::string chunked;
+  for (std::size_t i = 0; i < kRecordedStream.size(); i += 300) {
+    const std::string piece = kRecordedStream.substr(i, 300);
+    chunked += (std::ostringstream() << std::hex << piece.size()).str() + ";ext=\"a b\"\r\n" +
+               piece + "\r\n";
+  }
+  chunked += "0\r\nX-Trailer: yes\r\n\r\n";
+  const std::string sized = "Content-Length: " + std::to_string(kRecordedStream.size()) + "\r\n";
+  for (const bool chunks : {true, false}) {
+    RawUpstream upstream([&](auto& socket, const std::string&) {
+      RawUpstream::send(socket, "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n" +
+                                    (chunks ? "Transfer-Encoding: chunked\r\n\r\n" + chunked
+                                            : sized + "\r\n" + kRecordedStream));
+    });
+    ProxyFixture fixture;
+    fixture.set_upstream_port(upstream.port());
+    fixture.start_proxy(kPlainConfig);
+    auto response = http_request(fixture.port(), "POST", "/v1/chat/completions", kStreamRequest);
+    ASSERT_EQ(response.status, 200) << response.error;
+    EXPECT_EQ(response.error, "");
+    EXPECT_EQ(response.body, kRecordedStream) << "chunked " << chunks;
+    EXPECT_EQ(response.headers.count("x-trailer"), 0u);
+  }
+}
+
 TEST(Passthrough, StreamWithFilterPolicyThatChangesNothingIsByteIdentical) {
   RawUpstream upstream(send_recording_in_pieces(5));
   ProxyFixture fixture;
