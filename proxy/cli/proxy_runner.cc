@@ -57,12 +57,15 @@ int run_proxy(std::shared_ptr<const config::Config> config, std::string config_p
     return 1;
   }
   // One io_context per core, each run by one thread (as nginx runs one event loop per
-  // worker): a connection stays on its thread, so its operations need no strand.
+  // worker): a connection stays on its thread, so its operations need no strand, and the
+  // reactor need not lock a socket's state per operation (UNSAFE_IO). Other threads only post
+  // to a context (the scheduler still locks) or dispatch work onto it (ProxyServer), and idle
+  // pooled connections are closed only after every thread has stopped.
   const unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   std::vector<std::unique_ptr<asio::io_context>> contexts;
   std::vector<asio::io_context*> io_per_thread;
   for (unsigned i = 0; i < threads; ++i) {
-    contexts.push_back(std::make_unique<asio::io_context>(1));
+    contexts.push_back(std::make_unique<asio::io_context>(BOOST_ASIO_CONCURRENCY_HINT_UNSAFE_IO));
     io_per_thread.push_back(contexts.back().get());
   }
   asio::io_context& io = *contexts.front();
