@@ -108,13 +108,14 @@ rss_kib() {  # PID... → summed VmRSS in KiB
   echo "$total"
 }
 
-cpu_ticks() {  # PID... → summed utime + stime in clock ticks
-  local total=0 ticks
+cpu_ticks() {  # PID... → summed "utime stime" in clock ticks
+  local user=0 system=0 u st
   for pid in "$@"; do
-    ticks=$(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)
-    total=$((total + ${ticks:-0}))
+    read -r u st < <(awk '{print $14, $15}' "/proc/$pid/stat" 2>/dev/null || echo "0 0")
+    user=$((user + ${u:-0}))
+    system=$((system + ${st:-0}))
   done
-  echo "$total"
+  echo "$user $system"
 }
 
 # One streamed answer through PORT must carry the mock's stamp: the path works end to end.
@@ -281,7 +282,8 @@ else
 fi
 
 # Runs the client against one path while sampling the proxy's RSS once a second after the ramp.
-# Writes $work/<label>.json, .rss (idle, peak loaded, after) and .cpu (proxy CPU seconds).
+# Writes $work/<label>.json, .rss (idle, peak loaded, after) and .cpu (the proxy's and the
+# mock's user and system CPU ticks before and after).
 # The request body is $work/body-$path_model.json when guarding.
 path_model=gg-bench
 run_path() {  # LABEL PORT PROXY_PIDS...
@@ -326,7 +328,7 @@ run_path() {  # LABEL PORT PROXY_PIDS...
   local after=0
   if [[ ${#proxy_pids[@]} -gt 0 ]]; then after=$(rss_kib "${proxy_pids[@]}"); fi
   echo "$idle $peak $after ${gauge:--}" >"$work/$label.rss"
-  echo "$ticks_before $ticks_after $mock_before $mock_after" >"$work/$label.cpu"
+  echo "$ticks_before $ticks_after $mock_before $mock_after" >"$work/$label.cpu"  # u s pairs
   cat "$work/$label.json"
 }
 
@@ -350,6 +352,7 @@ else
 fi
 
 tick=$(getconf CLK_TCK)
+cpu_split=""
 read -r gm_count gm_p50 gm_p99 < <(metric_quantiles "$work/metrics-before.txt" "$work/metrics-after.txt")
 read -r d50 d99 < <(jq -r '"\(.p50_us) \(.p99_us)"' "$work/direct.json")
 
@@ -366,19 +369,23 @@ read -r d50 d99 < <(jq -r '"\(.p50_us) \(.p99_us)"' "$work/direct.json")
   for label in "${paths[@]}"; do
     json=$work/$label.json
     read -r idle peak after gauge <"$work/$label.rss"
-    read -r t0 t1 m0 m1 <"$work/$label.cpu"
+    read -r u0 s0 u1 s1 mu0 ms0 mu1 ms1 <"$work/$label.cpu"
     events=$(jq -r .events "$json")
+    # The proxy's CPU (direct: the mock's), user and system.
+    user=$((u1 - u0)) system=$((s1 - s0))
+    if [[ $label == direct ]]; then user=$((mu1 - mu0)) system=$((ms1 - ms0)); fi
+    split=$(awk -v u=$user -v s=$system -v hz="$tick" -v e="$events" \
+      'BEGIN { printf "%.1f + %.1f", e ? u / hz * 1e6 / e : 0, e ? s / hz * 1e6 / e : 0 }')
+    cpu_split+="${cpu_split:+, }$label $split"
+    cpu=$(awk -v t=$((user + system)) -v hz="$tick" -v e="$events" \
+      'BEGIN { printf "%.1f", e ? t / hz * 1e6 / e : 0 }')
     if [[ $label == direct ]]; then
-      add50=- add99=- ri=- rl=- per=- cpu=-
-      cpu=$(awk -v t=$((m1 - m0)) -v hz="$tick" -v e="$events" \
-        'BEGIN { printf "%.1f", e ? t / hz * 1e6 / e : 0 }')
+      add50=- add99=- ri=- rl=- per=-
     else
       add50=$(jq -r --argjson d "$d50" '.p50_us - $d | . * 10 | round / 10' "$json")
       add99=$(jq -r --argjson d "$d99" '.p99_us - $d | . * 10 | round / 10' "$json")
       ri=$((idle / 1024))M rl=$((peak / 1024))M
       per=$(awk -v a="$idle" -v b="$peak" -v n="$streams" 'BEGIN { printf "%.1f", (b - a) / n }')
-      cpu=$(awk -v t=$((t1 - t0)) -v hz="$tick" -v e="$events" \
-        'BEGIN { printf "%.1f", e ? t / hz * 1e6 / e : 0 }')
     fi
     jq -r --arg l "$label" --arg a50 "$add50" --arg a99 "$add99" --arg ri "$ri" --arg rl "$rl" \
       --arg per "$per" --arg cpu "$cpu" \
@@ -392,6 +399,7 @@ read -r d50 d99 < <(jq -r '"\(.p50_us) \(.p99_us)"' "$work/direct.json")
   echo "open = streams inside an answer when the window closed; rss_load = peak VmRSS after the"
   echo "ramp (nginx: master + workers); KiB/strm = (rss_load − rss_idle) / streams;"
   echo "cpu_us/ev = CPU time of the proxy (direct: of the mock) per event received by the client"
+  echo "cpu_us/ev as user + system: $cpu_split"
   read -r _ _ _ gauge <"$work/groundgate.rss"
   echo "groundgate /metrics: added_latency over $gm_count events: p50 ${gm_p50} µs, p99 ${gm_p99} µs" \
     "(bucket interpolation); streams_in_flight/connections_open at the first sample after the ramp:" \
