@@ -251,8 +251,12 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
     const auto received = Clock::now();
     if (framing.failed()) {
       upstream_ok = false;
-      fail(framing.error() == http1::BodyError::kCutShort ? upstream_read_error(asio::error::eof)
-                                                          : ErrorKind::kUpstreamBadResponse);
+      if (framing.error() == http1::BodyError::kCutShort) {
+        fail(upstream_read_error(asio::error::eof));
+      } else {
+        fail(ErrorKind::kUpstreamBadResponse);
+        record_.extra.emplace_back("upstream_body_error", http1::describe(framing.error()));
+      }
       // Bytes found before the error still go out: the client gets all the upstream sent.
       if (count == 0 || client_gone_) break;
     }

@@ -8,7 +8,12 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <fstream>
 #include <future>
+#include <sstream>
+#include <thread>
+#include <utility>
+#include <vector>
 
 #include "tests/integration/support/http_client.h"
 #include "tests/integration/support/proxy_fixture.h"
@@ -107,7 +112,10 @@ TEST(Faults, UpstreamResetRightAfterItsBytesEndsWithErrorEventAndCleanEnd) {
 TEST(Faults, MalformedUpstreamChunkEndsWithErrorEventAndIsCounted) {
   // The upstream's chunked framing breaks after two good events: a size line that is no size,
   // then a chunk-size line that never ends. Each ends the stream the same way.
-  for (const std::string bad : {std::string("zz\r\n"), std::string(70000, '1')}) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"zz\r\n", "bad chunk size line"},
+      {std::string(70000, '1'), "chunk size line or trailer section too long"}};
+  for (const auto& [bad, reason] : cases) {
     RawUpstream upstream([&](auto& socket, const std::string&) {
       RawUpstream::send(socket, RawUpstream::sse_header());
       RawUpstream::send(socket, RawUpstream::chunk(kEvent) + RawUpstream::chunk(kEvent) + bad);
@@ -115,7 +123,10 @@ TEST(Faults, MalformedUpstreamChunkEndsWithErrorEventAndIsCounted) {
     });
     ProxyFixture fixture;
     fixture.set_upstream_port(upstream.port());
-    fixture.start_proxy(config_with("    idle_timeout: 60s\n"));
+    fixture.start_proxy(
+        "upstreams:\n  up: {url: 'http://127.0.0.1:${UPSTREAM_PORT}', idle_timeout: 60s}\n"
+        "routes:\n  - {name: all, match: {path_prefix: /}, upstream: up}\n"
+        "logging: {access_log_path: '${DIR}/access.log'}\n");
     auto response = http_request(fixture.port(), "POST", "/v1/chat/completions", kStreamRequest);
     EXPECT_EQ(response.status, 200);
     EXPECT_EQ(response.error, "") << "the chunked body ends cleanly";
@@ -125,6 +136,14 @@ TEST(Faults, MalformedUpstreamChunkEndsWithErrorEventAndIsCounted) {
     const std::string expected = "groundgate_errors_total{kind=\"upstream_bad_response\"} 1";
     const std::string metrics = metrics_with(fixture.admin_port(), expected);
     EXPECT_NE(metrics.find(expected), std::string::npos) << metrics;
+    // The access log says what was wrong.
+    fixture.server().drain([] {});  // flushes the access log
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    std::ifstream log(fixture.dir() + "/access.log");
+    std::stringstream text;
+    text << log.rdbuf();
+    EXPECT_NE(text.str().find("\"upstream_body_error\":\"" + reason + "\""), std::string::npos)
+        << text.str();
   }
 }
 
