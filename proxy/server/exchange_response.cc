@@ -180,7 +180,12 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
   if (sized) {
     response.content_length(*length);
   } else if (!header_parser.is_done()) {
-    response.chunked(true);
+    // An HTTP/1.0 client knows no chunks (RFC 9112 section 6.1): the close ends its body.
+    if (request_.version() >= 11) {
+      response.chunked(true);
+    } else {
+      keep_alive_ = false;
+    }
   }
   response_chunked_ = response.chunked();
   response.keep_alive(may_keep_connection());

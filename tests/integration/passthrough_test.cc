@@ -2,10 +2,18 @@
 // ProxyServer on loopback.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <array>
+#include <cctype>
 #include <chrono>
 #include <fstream>
 #include <sstream>
 #include <thread>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/write.hpp>
 
 #include "tests/integration/support/http_client.h"
 #include "tests/integration/support/proxy_fixture.h"
@@ -143,6 +151,39 @@ TEST(Passthrough, BodyFramingOfTheUpstreamDoesNotChangeTheStream) {
     EXPECT_EQ(response.body, kRecordedStream) << "chunked " << chunks;
     EXPECT_EQ(response.headers.count("x-trailer"), 0u);
   }
+}
+
+TEST(Passthrough, Http10ClientGetsTheStreamEndedByTheCloseNotChunked) {
+  RawUpstream upstream(send_recording_in_pieces(64));
+  ProxyFixture fixture;
+  fixture.set_upstream_port(upstream.port());
+  fixture.start_proxy(kPlainConfig);
+  boost::asio::io_context io;
+  boost::asio::ip::tcp::socket socket(io);
+  socket.connect({boost::asio::ip::make_address("127.0.0.1"), fixture.port()});
+  const std::string request =
+      "POST /v1/chat/completions HTTP/1.0\r\nHost: x\r\n"
+      "Content-Type: application/json\r\nConnection: keep-alive\r\n"
+      "Content-Length: " +
+      std::to_string(kStreamRequest.size()) + "\r\n\r\n" + kStreamRequest;
+  boost::asio::write(socket, boost::asio::buffer(request));
+  std::string received;
+  boost::system::error_code ec;
+  std::array<char, 4096> buffer;
+  while (!ec) {  // the proxy closes the connection to end the body
+    const std::size_t n = socket.read_some(boost::asio::buffer(buffer), ec);
+    received.append(buffer.data(), n);
+  }
+  EXPECT_EQ(ec, boost::asio::error::eof);
+  const std::size_t header_end = received.find("\r\n\r\n");
+  ASSERT_NE(header_end, std::string::npos) << received;
+  std::string header = received.substr(0, header_end);
+  std::transform(header.begin(), header.end(), header.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  EXPECT_TRUE(header.starts_with("http/1.1 200")) << header;
+  EXPECT_EQ(header.find("transfer-encoding"), std::string::npos) << header;
+  EXPECT_NE(header.find("connection: close"), std::string::npos) << header;
+  EXPECT_EQ(received.substr(header_end + 4), kRecordedStream);
 }
 
 TEST(Passthrough, StreamWithFilterPolicyThatChangesNothingIsByteIdentical) {
