@@ -117,11 +117,17 @@ awaitable<bool> Exchange::run() {
   release_upstream();
 
   if (!response_started_ && !client_gone_) {
-    bool timeout = error_ == ErrorKind::kUpstreamTimeout;
-    co_await reply_error(
-        timeout ? http::status::gateway_timeout : http::status::bad_gateway,
-        timeout ? "groundgate: upstream timed out" : "groundgate: upstream closed the connection",
-        "upstream_error", timeout ? "upstream_timeout" : "upstream_disconnected");
+    if (error_ == ErrorKind::kUpstreamTimeout) {
+      co_await reply_error(http::status::gateway_timeout, "groundgate: upstream timed out",
+                           "upstream_error", "upstream_timeout");
+    } else if (error_ == ErrorKind::kUpstreamBadResponse) {
+      co_await reply_error(http::status::bad_gateway,
+                           "groundgate: upstream sent a malformed response", "upstream_error",
+                           "upstream_bad_response");
+    } else {
+      co_await reply_error(http::status::bad_gateway, "groundgate: upstream closed the connection",
+                           "upstream_error", "upstream_disconnected");
+    }
   }
   finish_record();
   co_return response_complete_ && !client_gone_ && may_keep_connection();

@@ -87,6 +87,9 @@ class Exchange {
 
   // Response side (exchange_response.cc).
   boost::asio::awaitable<void> receive_response();
+  // An interim (1xx) response of the upstream goes on to the client; false: the client left.
+  boost::asio::awaitable<bool> forward_interim(
+      const boost::beast::http::response_header<>& upstream_response);
   boost::asio::awaitable<void> relay_body(ResponseHeaderParser& header_parser, bool sse);
   boost::asio::awaitable<void> transform_json_body(ResponseHeaderParser& header_parser);
   // One read of the upstream socket into upstream_buffer_ (not a coroutine: the caller's

@@ -34,6 +34,8 @@ namespace {
 
 // Most upstream bytes asked for per read; the flat buffer keeps its storage between reads.
 constexpr std::size_t kUpstreamReadBytes = 16 * 1024;
+// More interim (1xx) responses than this before the final one is a broken upstream.
+constexpr int kMaxInterimResponses = 8;
 
 bool is_http_error(const beast::error_code& ec) {
   return ec.category() == http::make_error_code(http::error::end_of_stream).category();
@@ -73,29 +75,46 @@ ErrorKind Exchange::upstream_read_error(const beast::error_code& ec) const {
 }
 
 awaitable<void> Exchange::receive_response() {
-  ResponseHeaderParser parser;
-  parser.header_limit(static_cast<std::uint32_t>(config_.limits.max_header_bytes));
-  parser.body_limit(boost::none);
-  if (request_.method() == http::verb::head) parser.skip(true);
   auto sent = Clock::now();
   upstream_wait_limit_ = upstream_config_->header_timeout;
-  upstream_wait_since_ = sent;
-  auto [ec, n] = co_await http::async_read_header(*upstream_, upstream_buffer_, parser, kUseTuple);
-  upstream_wait_since_ = kNotWaiting;
-  upstream_in_bytes_.inc(n);
-  if (ec) {
-    fail(upstream_read_error(ec));
-    stop_side_tasks();
-    co_return;
+  std::optional<ResponseHeaderParser> parser;
+  // Interim responses (1xx but 101) come before the final one, within the header timeout:
+  // each goes on to an HTTP/1.1 client (RFC 9110 section 15.2), then the next header is read.
+  for (int interim = 0;; ++interim) {
+    parser.emplace();
+    parser->header_limit(static_cast<std::uint32_t>(config_.limits.max_header_bytes));
+    parser->body_limit(boost::none);
+    if (request_.method() == http::verb::head) parser->skip(true);
+    upstream_wait_since_ = sent;
+    auto [ec, n] =
+        co_await http::async_read_header(*upstream_, upstream_buffer_, *parser, kUseTuple);
+    upstream_wait_since_ = kNotWaiting;
+    upstream_in_bytes_.inc(n);
+    if (ec) {
+      fail(upstream_read_error(ec));
+      stop_side_tasks();
+      co_return;
+    }
+    const unsigned status = parser->get().result_int();
+    if (status < 100 || status >= 200 || status == 101) break;
+    if (interim == kMaxInterimResponses) {
+      fail(ErrorKind::kUpstreamBadResponse);
+      stop_side_tasks();
+      co_return;
+    }
+    if (request_.version() >= 11 && !co_await forward_interim(parser->get())) {
+      stop_side_tasks();
+      co_return;
+    }
   }
   double ttfb = seconds_since(sent);
   record_.ttfb_ms = ttfb * 1000;
   ctx_.metrics.upstream_ttfb_seconds.with({route_->name}).observe(ttfb);
 
-  const auto& response = parser.get();
+  const auto& response = parser->get();
   status_ = response.result_int();
   upstream_keep_alive_ = response.keep_alive();
-  if (parser.is_done()) upstream_response_read();  // no body (HEAD, 204, 304, length 0)
+  if (parser->is_done()) upstream_response_read();  // no body (HEAD, 204, 304, length 0)
   bool ok_identity = status_ == 200 && response[http::field::content_encoding].empty();
   std::string_view content_type = response[http::field::content_type];
   bool sse =
@@ -104,11 +123,22 @@ awaitable<void> Exchange::receive_response() {
               content_type.find("json") != std::string_view::npos;
   upstream_wait_limit_ = upstream_config_->idle_timeout;
   if (json) {
-    co_await transform_json_body(parser);
+    co_await transform_json_body(*parser);
   } else {
-    co_await relay_body(parser, sse);
+    co_await relay_body(*parser, sse);
   }
   stop_side_tasks();
+}
+
+awaitable<bool> Exchange::forward_interim(const http::response_header<>& upstream_response) {
+  http::response<http::empty_body> interim;
+  interim.result(upstream_response.result_int());
+  interim.reason(upstream_response.reason());
+  interim.version(11);
+  copy_end_to_end_headers(upstream_response, interim, /*drop_accept_encoding=*/false);
+  std::string header;
+  append_header(interim.base(), header);
+  co_return co_await write_client(header, /*as_chunk=*/false);
 }
 
 awaitable<std::tuple<beast::error_code, std::size_t>> Exchange::read_upstream_some() {

@@ -147,6 +147,28 @@ TEST(Faults, MalformedUpstreamChunkEndsWithErrorEventAndIsCounted) {
   }
 }
 
+TEST(Faults, EndlessInterimResponsesAre502) {
+  RawUpstream upstream([](auto& socket, const std::string&) {
+    for (int i = 0; i < 20; ++i)
+      RawUpstream::send(socket, "HTTP/1.1 102 Processing\r\n\r\n");
+    RawUpstream::wait_for_close(socket, 5000);
+  });
+  ProxyFixture fixture;
+  fixture.set_upstream_port(upstream.port());
+  fixture.start_proxy(config_with(""));
+  const std::string received = raw_exchange(
+      fixture.port(), "GET /v1/models HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  // The first eight go on to the client, then the proxy gives up on the upstream.
+  std::size_t interim = 0;
+  for (std::size_t at = 0; (at = received.find("HTTP/1.1 102", at)) != std::string::npos; ++at)
+    ++interim;
+  EXPECT_EQ(interim, 8u) << received;
+  EXPECT_NE(received.find("HTTP/1.1 502"), std::string::npos) << received;
+  EXPECT_NE(received.find("\"code\":\"upstream_bad_response\""), std::string::npos) << received;
+  const std::string expected = "groundgate_errors_total{kind=\"upstream_bad_response\"} 1";
+  EXPECT_NE(metrics_with(fixture.admin_port(), expected).find(expected), std::string::npos);
+}
+
 TEST(Faults, ClientDisconnectCancelsTheUpstreamRequest) {
   std::promise<bool> upstream_saw_close;
   RawUpstream upstream([&](auto& socket, const std::string&) {

@@ -3,17 +3,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <array>
 #include <cctype>
 #include <chrono>
 #include <fstream>
 #include <sstream>
 #include <thread>
-
-#include <boost/asio/connect.hpp>
-#include <boost/asio/io_context.hpp>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/asio/write.hpp>
 
 #include "tests/integration/support/http_client.h"
 #include "tests/integration/support/proxy_fixture.h"
@@ -153,37 +147,57 @@ TEST(Passthrough, BodyFramingOfTheUpstreamDoesNotChangeTheStream) {
   }
 }
 
+std::string lowercase(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text;
+}
+
+std::string raw_stream_request(std::string_view version, std::string_view connection) {
+  return "POST /v1/chat/completions " + std::string(version) +
+         "\r\nHost: x\r\nContent-Type: application/json\r\nConnection: " + std::string(connection) +
+         "\r\nContent-Length: " + std::to_string(kStreamRequest.size()) + "\r\n\r\n" +
+         kStreamRequest;
+}
+
 TEST(Passthrough, Http10ClientGetsTheStreamEndedByTheCloseNotChunked) {
   RawUpstream upstream(send_recording_in_pieces(64));
   ProxyFixture fixture;
   fixture.set_upstream_port(upstream.port());
   fixture.start_proxy(kPlainConfig);
-  boost::asio::io_context io;
-  boost::asio::ip::tcp::socket socket(io);
-  socket.connect({boost::asio::ip::make_address("127.0.0.1"), fixture.port()});
-  const std::string request =
-      "POST /v1/chat/completions HTTP/1.0\r\nHost: x\r\n"
-      "Content-Type: application/json\r\nConnection: keep-alive\r\n"
-      "Content-Length: " +
-      std::to_string(kStreamRequest.size()) + "\r\n\r\n" + kStreamRequest;
-  boost::asio::write(socket, boost::asio::buffer(request));
-  std::string received;
-  boost::system::error_code ec;
-  std::array<char, 4096> buffer;
-  while (!ec) {  // the proxy closes the connection to end the body
-    const std::size_t n = socket.read_some(boost::asio::buffer(buffer), ec);
-    received.append(buffer.data(), n);
-  }
-  EXPECT_EQ(ec, boost::asio::error::eof);
+  // Asking for keep-alive: the body still ends with the close.
+  const std::string received =
+      raw_exchange(fixture.port(), raw_stream_request("HTTP/1.0", "keep-alive"));
   const std::size_t header_end = received.find("\r\n\r\n");
   ASSERT_NE(header_end, std::string::npos) << received;
-  std::string header = received.substr(0, header_end);
-  std::transform(header.begin(), header.end(), header.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  const std::string header = lowercase(received.substr(0, header_end));
   EXPECT_TRUE(header.starts_with("http/1.1 200")) << header;
   EXPECT_EQ(header.find("transfer-encoding"), std::string::npos) << header;
   EXPECT_NE(header.find("connection: close"), std::string::npos) << header;
   EXPECT_EQ(received.substr(header_end + 4), kRecordedStream);
+}
+
+TEST(Passthrough, InterimResponsesGoOnBeforeTheFinalOne) {
+  RawUpstream upstream([](auto& socket, const std::string&) {
+    RawUpstream::send(socket, "HTTP/1.1 103 Early Hints\r\nLink: </a.css>; rel=preload\r\n\r\n");
+    RawUpstream::send(socket, "HTTP/1.1 100 Continue\r\n\r\n");
+    send_recording_in_pieces(64)(socket, "");
+  });
+  ProxyFixture fixture;
+  fixture.set_upstream_port(upstream.port());
+  fixture.start_proxy(kPlainConfig);
+  const std::string received =
+      lowercase(raw_exchange(fixture.port(), raw_stream_request("HTTP/1.1", "close")));
+  EXPECT_TRUE(
+      received.starts_with("http/1.1 103 early hints\r\nlink: </a.css>; rel=preload\r\n"
+                           "\r\nhttp/1.1 100 continue\r\n\r\nhttp/1.1 200 ok\r\n"))
+      << received;
+  EXPECT_NE(received.find("data: [done]\n\n\r\n0\r\n\r\n"), std::string::npos) << received;
+  // An HTTP/1.0 client gets only the final response.
+  const std::string old_client =
+      lowercase(raw_exchange(fixture.port(), raw_stream_request("HTTP/1.0", "close")));
+  EXPECT_TRUE(old_client.starts_with("http/1.1 200 ok\r\n")) << old_client;
+  EXPECT_TRUE(old_client.ends_with("data: [done]\n\n")) << old_client;
 }
 
 TEST(Passthrough, StreamWithFilterPolicyThatChangesNothingIsByteIdentical) {

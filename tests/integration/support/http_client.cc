@@ -122,6 +122,24 @@ HttpResponse HttpClient::request(const std::string& method, const std::string& t
   return read_response();
 }
 
+std::string raw_exchange(uint16_t port, const std::string& request) {
+  boost::asio::io_context io;
+  boost::asio::ip::tcp::socket socket(io);
+  boost::system::error_code ec;
+  socket.connect({boost::asio::ip::make_address("127.0.0.1"), port}, ec);
+  if (ec) return {};
+  const timeval timeout{10, 0};
+  ::setsockopt(socket.native_handle(), SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+  boost::asio::write(socket, boost::asio::buffer(request), ec);
+  std::string received;
+  char buffer[4096];
+  while (!ec) {
+    const std::size_t n = socket.read_some(boost::asio::buffer(buffer), ec);
+    received.append(buffer, n);
+  }
+  return received;
+}
+
 HttpResponse http_request(uint16_t port, const std::string& method, const std::string& target,
                           const std::string& body,
                           const std::map<std::string, std::string>& headers) {

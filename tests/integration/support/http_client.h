@@ -51,6 +51,10 @@ HttpResponse http_request(uint16_t port, const std::string& method, const std::s
                           const std::string& body = {},
                           const std::map<std::string, std::string>& headers = {});
 
+// Sends `request` as it is on a fresh connection and returns every byte the proxy sends until
+// it closes the connection (or the receive timeout; then what came so far).
+std::string raw_exchange(uint16_t port, const std::string& request);
+
 // The admin /metrics text once it contains `expected` (an exchange records its outcome just
 // after the client has the last byte), or the last scrape after about two seconds.
 std::string metrics_with(uint16_t admin_port, const std::string& expected);
