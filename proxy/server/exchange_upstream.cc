@@ -51,7 +51,7 @@ void Exchange::release_upstream() {
   // Only a response read to its end, with nothing after it, leaves the connection in a known
   // state; anything cut short (client gone, filter stop, timeout, error) may still carry bytes.
   bool reusable = upstream_keep_alive_ && upstream_done_ && body_consumed_ && !error_ &&
-                  upstream_buffer_.size() == 0 && status_ != 101;
+                  upstream_buffer_.size() == upstream_bytes_unsent_ && status_ != 101;
   if (reusable) {
     ctx_.upstream_pool.park(upstream_key_, std::move(upstream_), upstream_config_->pool.max_idle,
                             upstream_config_->pool.idle_time);

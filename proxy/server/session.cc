@@ -76,6 +76,15 @@ asio::awaitable<void> run_session(std::shared_ptr<ServerContext> shared, AnyStre
       break;
     }
     first = false;
+    // RFC 9112 section 3.2: an HTTP/1.1 request without Host, or any with two, is refused.
+    const std::size_t hosts = header.get().count(http::field::host);
+    if (hosts > 1 || (hosts == 0 && header.get().version() >= 11)) {
+      co_await reply_bad_request(client, http::status::bad_request,
+                                 "groundgate: a request needs exactly one Host header");
+      context.metrics.errors_total.with({observability::error_kind_name(ErrorKind::kBadRequest)})
+          .inc();
+      break;
+    }
     if (!co_await run_exchange(context, client, buffer, header)) break;
   }
 

@@ -318,6 +318,15 @@ TEST(Faults, MalformedRequestIs400) {
   ASSERT_TRUE(client.send_raw("NOT-HTTP\r\n\r\n"));
   auto response = client.read_response();
   EXPECT_EQ(response.status, 400);
+  // HTTP/1.1 without Host, or two Hosts (RFC 9112 section 3.2); HTTP/1.0 may leave it out.
+  for (const std::string headers : {"", "Host: a\r\nHost: b\r\n"}) {
+    const std::string reply =
+        raw_exchange(fixture.port(), "GET /v1/models HTTP/1.1\r\n" + headers + "\r\n");
+    EXPECT_TRUE(reply.starts_with("HTTP/1.1 400 ")) << reply;
+    EXPECT_NE(reply.find("exactly one Host header"), std::string::npos) << reply;
+  }
+  EXPECT_TRUE(
+      raw_exchange(fixture.port(), "GET /v1/models HTTP/1.0\r\n\r\n").starts_with("HTTP/1.1 200 "));
 }
 
 }  // namespace
