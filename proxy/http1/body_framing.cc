@@ -158,11 +158,9 @@ BodyFraming::Step BodyFraming::next(std::string_view in) {
   if (in.empty()) return {};  // the relay asks once more after each read's last piece
   switch (state_) {
     case State::kSized: {
-      const std::size_t take =
-          static_cast<std::size_t>(std::min<std::uint64_t>(remaining_, in.size()));
-      remaining_ -= take;
+      const Step step = take_remaining(in);
       if (remaining_ == 0) state_ = State::kDone;
-      return {take, in.substr(0, take)};
+      return step;
     }
     case State::kUntilClose:
       return {in.size(), in};
@@ -176,7 +174,7 @@ BodyFraming::Step BodyFraming::next(std::string_view in) {
     case State::kData:
       return take_data(in);
     case State::kDataEnd: {
-      if (!in.empty() && in[0] != '\r') return fail(BodyError::kBadChunkEnd);
+      if (in[0] != '\r') return fail(BodyError::kBadChunkEnd);
       if (in.size() < 2) return {};
       if (in[1] != '\n') return fail(BodyError::kBadChunkEnd);
       state_ = State::kSizeLine;
@@ -191,17 +189,21 @@ BodyFraming::Step BodyFraming::next(std::string_view in) {
   return {};
 }
 
-BodyFraming::Step BodyFraming::take_data(std::string_view in) {
+BodyFraming::Step BodyFraming::take_remaining(std::string_view in) {
   const std::size_t take = static_cast<std::size_t>(std::min<std::uint64_t>(remaining_, in.size()));
   remaining_ -= take;
-  Step step{take, in.substr(0, take)};
+  return {take, in.substr(0, take)};
+}
+
+BodyFraming::Step BodyFraming::take_data(std::string_view in) {
+  Step step = take_remaining(in);
   if (remaining_ != 0) {
     state_ = State::kData;
     return step;
   }
   state_ = State::kDataEnd;
   // The chunk's CRLF, when it came with the data: one step per chunk.
-  const std::string_view rest = in.substr(take);
+  const std::string_view rest = in.substr(step.used);
   if (rest.size() >= 2) {
     if (rest[0] == '\r' && rest[1] == '\n') {
       state_ = State::kSizeLine;

@@ -60,6 +60,9 @@ class BodyFraming {
   BodyFraming(State state, std::uint64_t remaining, std::size_t max_line_bytes)
       : state_(state), remaining_(remaining), max_line_bytes_(max_line_bytes) {}
 
+  // Up to remaining_ bytes from the front of `in`, counted off remaining_.
+  Step take_remaining(std::string_view in);
+  // Chunk data, and the chunk's CRLF when it came with the data.
   Step take_data(std::string_view in);
   // The chunk-size line at the front of `in`; returns its length or 0 (incomplete or failed).
   std::size_t read_size_line(std::string_view in);

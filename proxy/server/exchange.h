@@ -78,11 +78,13 @@ class Exchange {
   boost::asio::awaitable<bool> acquire_upstream(bool allow_pooled);
   // Parks the connection for the next exchange when its response ended cleanly, else closes it.
   // A no-op once the connection is gone: the exchange calls it again when it ends.
-  void release_upstream();
+  // `unsent_bytes`: at the front of upstream_buffer_, bytes of the finished response still to
+  // be written to the client (the relay writes them from there); anything after them is stray.
+  void release_upstream(std::size_t unsent_bytes = 0);
   // The upstream response has been read to its end: the connection goes back to the pool now,
   // before the last bytes reach the client, whose next request may follow at once and should
   // find it there instead of opening another connection.
-  void upstream_response_read();
+  void upstream_response_read(std::size_t unsent_bytes = 0);
 
   // Response side (exchange_response.cc).
   boost::asio::awaitable<void> receive_response();
@@ -170,10 +172,6 @@ class Exchange {
   bool upstream_keep_alive_ = false;  // the upstream's response allows another request
   bool upstream_done_ = false;        // its response was read to the end
   boost::beast::flat_buffer upstream_buffer_;
-  // Bytes at the front of upstream_buffer_ that belong to the finished response and are still
-  // to be written to the client (the relay writes them from there); anything after them would
-  // be stray bytes of the connection.
-  std::size_t upstream_bytes_unsent_ = 0;
   observability::Counter& upstream_in_bytes_;
   std::optional<boost::asio::steady_timer> park_timer_;
   std::optional<boost::asio::steady_timer> watchdog_timer_;

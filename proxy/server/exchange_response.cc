@@ -284,14 +284,10 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
       continue;
     }
     const auto received = Clock::now();
-    if (framing.done()) {
-      // The connection goes back to the pool before the last bytes reach the client, whose
-      // next request may follow at once (on another thread, with a shared io_context). Only
-      // the socket moves: the bytes still to write stay in this exchange's buffer.
-      upstream_bytes_unsent_ = used;
-      upstream_response_read();
-      upstream_bytes_unsent_ = 0;
-    }
+    // The connection goes back to the pool before the last bytes reach the client, whose next
+    // request may follow at once (on another thread, with a shared io_context). Only the
+    // socket moves: the bytes still to write stay in this exchange's buffer.
+    if (framing.done()) upstream_response_read(/*unsent_bytes=*/used);
     if (framing.failed()) {
       upstream_ok = false;
       if (framing.error() == http1::BodyError::kCutShort) {

@@ -46,12 +46,12 @@ awaitable<bool> Exchange::acquire_upstream(bool allow_pooled) {
   co_return false;
 }
 
-void Exchange::release_upstream() {
+void Exchange::release_upstream(std::size_t unsent_bytes) {
   if (!upstream_) return;
   // Only a response read to its end, with nothing after it, leaves the connection in a known
   // state; anything cut short (client gone, filter stop, timeout, error) may still carry bytes.
   bool reusable = upstream_keep_alive_ && upstream_done_ && body_consumed_ && !error_ &&
-                  upstream_buffer_.size() == upstream_bytes_unsent_ && status_ != 101;
+                  upstream_buffer_.size() == unsent_bytes && status_ != 101;
   if (reusable) {
     ctx_.upstream_pool.park(upstream_key_, std::move(upstream_), upstream_config_->pool.max_idle,
                             upstream_config_->pool.idle_time);
@@ -61,9 +61,9 @@ void Exchange::release_upstream() {
   }
 }
 
-void Exchange::upstream_response_read() {
+void Exchange::upstream_response_read(std::size_t unsent_bytes) {
   upstream_done_ = true;
-  release_upstream();
+  release_upstream(unsent_bytes);
 }
 
 }  // namespace groundgate::proxy::server
