@@ -139,6 +139,12 @@ bool GuardFilter::holds(const Choice& choice) const {
   return choice.verifier != nullptr;
 }
 
+bool GuardFilter::only_reports() const {
+  // The config loader refuses actions that change text in stream_first, and act() and
+  // on_tool_call() turn them into annotations, so nothing here holds, replaces or stops.
+  return config_->hold == config::HoldMode::kStreamFirst;
+}
+
 void GuardFilter::on_text(const stream::TextEvent& event, stream::ChoiceOutput& out) {
   if (stopped_) return;
   prepare();  // nothing left to do when the proxy prepared the chain

@@ -36,6 +36,8 @@ class GuardFilter final : public stream::StreamFilter {
   std::size_t prepare_cost() const override;
   void prepare() override;
   void on_text(const stream::TextEvent& event, stream::ChoiceOutput& out) override;
+  // In `stream_first` hold: text goes on at once and verdicts can only annotate it.
+  bool only_reports() const override;
   // Every tool call is counted in the summary; with `verify_tool_calls` its argument values are
   // checked (held first in `sentence` hold) and the actions apply, a rewrite blocking it.
   stream::ToolCallInterest tool_call_interest() const override;

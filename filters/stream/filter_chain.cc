@@ -101,6 +101,12 @@ FilterChain::ChoiceState* FilterChain::state_for(int choice) {
   return choices_[index].get();
 }
 
+bool FilterChain::only_reports() const {
+  return !filters_.empty() && std::all_of(filters_.begin(), filters_.end(), [](const auto& filter) {
+    return filter->only_reports();
+  });
+}
+
 ToolCallInterest FilterChain::tool_call_interest() const {
   ToolCallInterest interest = ToolCallInterest::kNone;
   for (const auto& filter : filters_)

@@ -48,6 +48,8 @@ class FilterChain {
   ChainOutput on_delta(int choice, std::string_view delta);
   // The choice finished (finish_reason, or end of stream): every filter must let go of it.
   ChainOutput on_choice_end(int choice);
+  // Every filter only reports (StreamFilter::only_reports), and there is at least one.
+  bool only_reports() const;
   // The strongest interest any filter has in tool calls.
   ToolCallInterest tool_call_interest() const;
   // A tool call is complete: every filter in chain order sees it until one stops the stream.

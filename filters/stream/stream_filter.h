@@ -85,6 +85,10 @@ class StreamFilter {
   virtual void on_text(const TextEvent& event, ChoiceOutput& out) {
     out.release(event.pending.size());
   }
+  // True when the filter lets all text go on at once, unchanged, and never stops the stream: it
+  // only annotates. For a chain of such filters the proxy sends the upstream's chunks before the
+  // filters see them, and their annotations follow in chunks of their own.
+  virtual bool only_reports() const { return false; }
   // Tool calls: whether the filter sees them, and whether their chunks wait for its verdict.
   virtual ToolCallInterest tool_call_interest() const { return ToolCallInterest::kNone; }
   // A tool call is complete (its choice finished). Called in call order, before the choice's

@@ -40,8 +40,9 @@ groundgate demo: a mock OpenAI-compatible upstream and the proxy in one process.
 Point any OpenAI client at %s/v1 (any API key). The requests carry the documents (the
 retrieved context); the mock's canned answers get a number, a date or a name wrong.
 
-# annotate (stream_first): text at once, a `groundgate` verdict on the chunk that ends each
-# sentence, the summary before [DONE]. The refund period is changed (30 vs 14 days):
+# annotate (stream_first): text at once, unchanged; a `groundgate` verdict follows each
+# sentence in a chunk of its own, the summary before [DONE]. The refund period is changed
+# (30 vs 14 days):
 %s
 
 # block (sentence hold): the sentence with the wrong founding year is never sent; the stream

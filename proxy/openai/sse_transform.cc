@@ -29,44 +29,74 @@ SseTransform::SseTransform(filters::stream::FilterChain* chain, std::size_t max_
                            AnnotationPlacement placement)
     : chain_(chain),
       pass_through_(chain == nullptr || chain->empty()),
+      only_reports_(!pass_through_ && chain->only_reports() &&
+                    chain->tool_call_interest() != ToolCallInterest::kHold),
       placement_(placement),
       max_event_bytes_(max_event_bytes),
       parser_(max_event_bytes),
       tool_calls_(pass_through_ ? ToolCallInterest::kNone : chain->tool_call_interest()),
       collector_(kMaxToolCallBytes) {}
 
-Status SseTransform::feed(std::string_view upstream_bytes, std::string& to_client) {
-  if (stopped_ || finished_) return {};
-  parser_.recycle(events_);
+Status SseTransform::take(std::string_view upstream_bytes, std::string& now) {
+  if (stopped_ || finished_ || too_large_) return {};
+  const std::size_t before = events_.size();
   if (pass_through_) {
-    to_client.append(upstream_bytes);
+    now.append(upstream_bytes);
     // Parsed only to count events and see [DONE]; an oversized event just ends the counting.
     if (parser_.state() == sse::SseParser::State::kOk &&
         parser_.feed(upstream_bytes, events_) != sse::SseParser::State::kOk) {
       ++counters_.parse_errors;
     }
-    count(events_);
+    count(std::span(events_).subspan(before));
     return {};
   }
-  const auto state = parser_.feed(upstream_bytes, events_);
-  std::string& out = sink(to_client);
-  for (const auto& event : events_) {
-    if (stopped_) break;
-    handle(event, out);
-    deliver(to_client);
+  too_large_ = parser_.feed(upstream_bytes, events_) != sse::SseParser::State::kOk;
+  // Sent as they are while every event before them was and nothing is held back.
+  for (std::size_t i = before; only_reports_ && i < events_.size(); ++i) {
+    if (sent_ != i || !may_send_first(events_[i])) break;
+    forward(events_[i], now);
+    ++sent_;
+    if (events_[i].has_data) ++counters_.events;
   }
-  if (state != sse::SseParser::State::kOk && !stopped_) {
-    ++counters_.parse_errors;
-    const std::string message =
-        "upstream event larger than " + std::to_string(max_event_bytes_) + " bytes";
-    drop_tool_calls();
-    end_open_choices(out);
-    if (!stopped_) summarize(out);
-    if (!stopped_) fail(error_body(message, "server_error", "upstream_event_too_large"), out);
-    deliver(to_client);
-    return Status::failure(message);
+  if (too_large_) {
+    return Status::failure("upstream event larger than " + std::to_string(max_event_bytes_) +
+                           " bytes");
   }
   return {};
+}
+
+void SseTransform::check(std::string& after) {
+  if (!pass_through_ && !stopped_ && !finished_) {
+    std::string& out = sink(after);
+    for (std::size_t i = 0; i < events_.size() && !stopped_; ++i) {
+      if (i >= sent_) {
+        handle(events_[i], out);
+      } else if (events_[i].has_data) {
+        handle_chunk(events_[i], /*sent=*/true, out);
+      }
+      deliver(after);
+    }
+    if (too_large_ && !stopped_) {
+      ++counters_.parse_errors;
+      drop_tool_calls();
+      end_open_choices(out);
+      if (!stopped_) summarize(out);
+      if (!stopped_) {
+        const std::string message =
+            "upstream event larger than " + std::to_string(max_event_bytes_) + " bytes";
+        fail(error_body(message, "server_error", "upstream_event_too_large"), out);
+      }
+      deliver(after);
+    }
+  }
+  parser_.recycle(events_);
+  sent_ = 0;
+}
+
+Status SseTransform::feed(std::string_view upstream_bytes, std::string& to_client) {
+  Status status = take(upstream_bytes, to_client);
+  check(to_client);
+  return status;
 }
 
 void SseTransform::finish(bool upstream_complete, std::string& to_client) {
@@ -103,12 +133,37 @@ void SseTransform::finish(bool upstream_complete, std::string& to_client) {
   }
 }
 
-void SseTransform::count(const std::vector<sse::SseEvent>& events) {
+void SseTransform::count(std::span<const sse::SseEvent> events) {
   for (const auto& event : events) {
     if (!event.has_data) continue;
     ++counters_.events;
     if (event.is_done()) done_ = true;
   }
+}
+
+bool SseTransform::may_send_first(const sse::SseEvent& event) const {
+  if (held_usage_ || event.is_done()) return false;
+  // A usage chunk waits: the summary rides on it. Its `"usage": {` can only be a member name
+  // (a quote inside a JSON string is escaped), so the scan never lets one through; a chunk
+  // with usage and choices (some servers send usage on every chunk) waits too, needlessly.
+  const std::string_view data = event.data;
+  constexpr std::string_view kUsage = R"("usage")";
+  for (std::size_t at = data.find(kUsage); at != std::string_view::npos;
+       at = data.find(kUsage, at + kUsage.size())) {
+    std::size_t i = at + kUsage.size();
+    const auto skip_space = [&] {
+      while (i < data.size() &&
+             (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r')) {
+        ++i;
+      }
+    };
+    skip_space();
+    if (i == data.size() || data[i] != ':') continue;
+    ++i;
+    skip_space();
+    if (i < data.size() && data[i] == '{') return false;
+  }
+  return true;
 }
 
 void SseTransform::handle(const sse::SseEvent& event, std::string& out) {
@@ -128,24 +183,24 @@ void SseTransform::handle(const sse::SseEvent& event, std::string& out) {
     forward(event, out);
     return;
   }
-  handle_chunk(event, out);
+  handle_chunk(event, /*sent=*/false, out);
 }
 
-void SseTransform::handle_chunk(const sse::SseEvent& event, std::string& out) {
-  flush_usage({}, out);
+void SseTransform::handle_chunk(const sse::SseEvent& event, bool sent, std::string& out) {
+  flush_usage({}, out);  // none is held while take() sends
   if (Status status = decoder_.decode(event.data, chunk_); !status.ok) {
     ++counters_.parse_errors;
-    forward(event, out);
+    if (!sent) forward(event, out);
     return;
   }
   if (chunk_.has_error) {
-    forward(event, out);
+    if (!sent) forward(event, out);
     return;
   }
   // Swapped, not copied: the chunk's header is not read again, and both keep their storage.
   if (!chunk_.header.id.empty() || !chunk_.header.object.empty()) std::swap(header_, chunk_.header);
   if (!chunk_.object.empty()) legacy_ = chunk_.legacy();
-  if (chunk_.choices.empty() && chunk_.has_usage && event.terminated) {
+  if (!sent && chunk_.choices.empty() && chunk_.has_usage && event.terminated) {
     held_usage_ = event;
     return;
   }
@@ -168,11 +223,12 @@ void SseTransform::handle_chunk(const sse::SseEvent& event, std::string& out) {
   // Per earlier choice of this chunk, the text it lets out (kept only when a later choice
   // follows: a stop there still sends it). Most chunks carry one choice and keep nothing.
   std::vector<std::pair<int, std::string>> released;
-  // A filter stopped: what was released before the stop, in this chunk, still goes out.
+  // A filter stopped: what was released before the stop, in this chunk, still goes out (if
+  // take() did not send the chunk already).
   const auto stop_here = [&](int index, std::string text) {
     released.emplace_back(index, complete_utf8(index, std::move(text), true));
     for (const auto& [choice, text_out] : released) {
-      if (text_out.empty()) continue;
+      if (text_out.empty() || sent) continue;
       sse::SseWriter::append_data(
           before, ChunkWriter::content_chunk(header_, legacy_, choice, text_out, {}));
       ++counters_.chunks_synthesised;
@@ -201,10 +257,11 @@ void SseTransform::handle_chunk(const sse::SseEvent& event, std::string& out) {
       text += output.text;
       finished.push_back(choice.index);
     }
-    text = complete_utf8(choice.index, std::move(text), finishing);
+    // The text of a chunk sent already went as it was (filters that only report release it).
+    if (!sent) text = complete_utf8(choice.index, std::move(text), finishing);
     if (choice.has_text && at != last) released.emplace_back(choice.index, text);
     if (choice.has_text) {
-      if (text != choice.text) edits.push_back(Edit::text(choice.text_range, text));
+      if (text != choice.text && !sent) edits.push_back(Edit::text(choice.text_range, text));
     } else if (!text.empty()) {
       std::string chunk = ChunkWriter::content_chunk(header_, legacy_, choice.index, text, {});
       sse::SseWriter::append_data(before, chunk);
@@ -220,7 +277,9 @@ void SseTransform::handle_chunk(const sse::SseEvent& event, std::string& out) {
     write_comments(annotations, out);
     annotations.clear();
   }
-  if (edits.empty() && annotations.empty()) {
+  if (sent) {
+    attach(annotations, out);
+  } else if (edits.empty() && annotations.empty()) {
     forward(event, out);
   } else {
     std::string json = ChunkWriter::splice(event.data, std::move(edits));

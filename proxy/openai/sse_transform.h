@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,12 +39,23 @@ class SseTransform {
   SseTransform(filters::stream::FilterChain* chain, std::size_t max_event_bytes,
                AnnotationPlacement placement = AnnotationPlacement::kInChunks);
 
-  // Appends what the client gets for `upstream_bytes` to `to_client`. Fails (and stops) when an
-  // upstream event exceeds max_event_bytes while filters are active: it cannot be checked.
+  // In two steps, so that a chain that only reports adds no latency. take() parses the
+  // upstream's bytes and appends to `now` what goes to the client at once: with a chain that
+  // only reports (FilterChain::only_reports), the upstream's complete events as they are, up to
+  // the first one that must wait ([DONE], and a usage chunk: the summary goes before or on
+  // them); with any other chain, nothing. check() then runs the filters over the events taken
+  // and appends what they add (annotations, in chunks of their own for events sent already) and
+  // the events that waited, in order. take() may be called several times before check().
+  // take() fails (and the stream stops in check()) when an upstream event exceeds
+  // max_event_bytes while filters are active: it cannot be checked.
+  Status take(std::string_view upstream_bytes, std::string& now);
+  void check(std::string& after);
+  // Both steps at once: appends what the client gets for `upstream_bytes` to `to_client`.
   Status feed(std::string_view upstream_bytes, std::string& to_client);
-  // The upstream body ended; `upstream_complete` false means the connection broke (a block cut
-  // off mid-way is then dropped). Releases what the filters still hold and, if the connection
-  // broke before [DONE], sends an error event so the client knows the answer is incomplete.
+  // The upstream body ended (call it after check()); `upstream_complete` false means the
+  // connection broke (a block cut off mid-way is then dropped). Releases what the filters still
+  // hold and, if the connection broke before [DONE], sends an error event so the client knows
+  // the answer is incomplete.
   void finish(bool upstream_complete, std::string& to_client);
 
   // A filter stopped the stream (or it could not be checked): the caller cancels the upstream
@@ -53,9 +65,12 @@ class SseTransform {
   const SseTransformCounters& counters() const { return counters_; }
 
  private:
-  void count(const std::vector<sse::SseEvent>& events);
+  void count(std::span<const sse::SseEvent> events);
+  // Whether take() may send the event before the filters see it.
+  bool may_send_first(const sse::SseEvent& event) const;
   void handle(const sse::SseEvent& event, std::string& out);
-  void handle_chunk(const sse::SseEvent& event, std::string& out);
+  // `sent`: take() sent the chunk already; the filters only see its text and annotate.
+  void handle_chunk(const sse::SseEvent& event, bool sent, std::string& out);
   // Hands the choice's collected tool calls to the chain (`cut_short`: they outgrew the hold
   // and are incomplete); its annotations join `annotations`. The chain may stop.
   void decide_tool_calls(int choice, bool cut_short, std::vector<std::string>& annotations);
@@ -90,10 +105,13 @@ class SseTransform {
 
   filters::stream::FilterChain* chain_;
   bool pass_through_;
+  bool only_reports_;  // the chain only annotates: take() sends chunks before they are checked
   AnnotationPlacement placement_;
   std::size_t max_event_bytes_;
   sse::SseParser parser_;
-  std::vector<sse::SseEvent> events_;  // scratch, given back to the parser per feed
+  std::vector<sse::SseEvent> events_;  // taken, not checked yet; given back to the parser after
+  std::size_t sent_ = 0;               // how many of events_ (from the front) take() sent
+  bool too_large_ = false;             // an upstream event outgrew the bound: check() ends it
   ChunkDecoder decoder_;
   DecodedChunk chunk_;
   ChunkHeader header_;  // of the upstream's last chunk, repeated in synthesised chunks

@@ -299,36 +299,45 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
       // Bytes found before the error still go out: the client gets all the upstream sent.
       if (count == 0 || client_gone_) break;
     }
-    const std::uint64_t events_before = events_so_far();
-    std::span<const std::string_view> to_write(pieces.data(), count);
-    std::string_view transformed;
-    if (transform) {
-      out.clear();
-      for (std::string_view piece : to_write)
-        transform->feed(piece, out);
-      transformed = out;
-      to_write = {};
-      if (!transformed.empty()) to_write = {&transformed, 1};
-    } else if (counter) {
-      for (std::string_view piece : to_write)
-        counter->feed(piece);
-    }
+    // What the client gets: the upstream's pieces as they are, or what the transform makes of
+    // them in two passes: what may go before the filters see it (all of it when they only
+    // report), then what checking adds. Each pass's events count as sent after its write.
+    const std::span<const std::string_view> body(pieces.data(), count);
+    std::uint64_t counted = events_so_far();
     bool client_ok = true;
-    if (!to_write.empty()) {
-      ClientWrite w;  // write_client, without a coroutine call when the socket takes it all
-      if (!start_client_write(to_write, response_chunked_, w)) co_await finish_client_write(w);
-      client_ok = end_client_write(w);
+    for (int pass = 0; pass < (transform ? 2 : 1) && client_ok; ++pass) {
+      std::span<const std::string_view> to_write = body;
+      std::string_view transformed;
+      if (transform) {
+        out.clear();
+        if (pass == 0) {
+          for (std::string_view piece : body)
+            transform->take(piece, out);
+        } else {
+          transform->check(out);
+        }
+        transformed = out;
+        to_write = {&transformed, transformed.empty() ? 0u : 1u};
+      } else if (counter) {
+        for (std::string_view piece : body)
+          counter->feed(piece);
+      }
+      if (!to_write.empty()) {
+        ClientWrite w;  // write_client, without a coroutine call when the socket takes it all
+        if (!start_client_write(to_write, response_chunked_, w)) co_await finish_client_write(w);
+        client_ok = end_client_write(w);
+      }
+      if (client_ok && sse) {
+        const double added = seconds_since(received);
+        for (const std::uint64_t now = events_so_far(); counted < now; ++counted)
+          latency.observe(added);
+      }
     }
     upstream_buffer_.consume(used);
     if (!client_ok) break;
-    if (sse) {
-      double added = seconds_since(received);
-      for (auto e = events_before; e < events_so_far(); ++e)
-        latency.observe(added);
-      if (transform && transform->stopped()) {
-        fail(ErrorKind::kFilter);
-        break;
-      }
+    if (transform && transform->stopped()) {
+      fail(ErrorKind::kFilter);
+      break;
     }
     if (!upstream_ok) break;
   }

@@ -132,6 +132,18 @@ TEST_F(GuardTest, AnnotateStreamFirstKeepsTheTextAndAddsVerdictsAndASummary) {
   EXPECT_TRUE(has(summary, R"("verdict":"hallucinated")")) << summary;
   EXPECT_TRUE(has(r.body, R"("label":"contradicted","action":"annotate")")) << r.body;
   EXPECT_TRUE(has(r.body, R"("reason":"answer says March 2, 1994, evidence says March 2, 1991")"));
+  // The upstream's chunks went on before they were checked: each verdict is a chunk of its
+  // own, after the chunk that completed its sentence.
+  bool verdict_seen = false;
+  for (std::size_t i = 1; i < data.size(); ++i) {
+    if (!has(data[i], R"("groundgate")")) continue;
+    EXPECT_TRUE(has(data[i], R"("choices":[],"groundgate")")) << data[i];
+    if (!has(data[i], R"("type":"verdict")")) continue;
+    verdict_seen = true;
+    EXPECT_TRUE(has(data[i - 1], R"("finish_reason":"stop")") || has(data[i - 1], R"(.")"))
+        << data[i - 1];
+  }
+  EXPECT_TRUE(verdict_seen) << r.body;
 }
 
 TEST_F(GuardTest, AnnotateWithSentenceHoldKeepsTheTextAndAnnotatesEverySentence) {

@@ -50,6 +50,14 @@ TEST(GuardFilter, StreamFirstReleasesAtOnceAndAnnotatesAfter) {
   EXPECT_EQ("2", field_of(r.report, "guard.checked"));
 }
 
+TEST(GuardFilter, OnlyStreamFirstOnlyReports) {
+  // The proxy then sends each chunk before the guard sees it (SseTransform::take).
+  config::PolicyConfig p = sentence_policy();
+  EXPECT_FALSE(guard_chain(p, request_with_context()).only_reports());
+  p.hold = config::HoldMode::kStreamFirst;
+  EXPECT_TRUE(guard_chain(p, request_with_context()).only_reports());
+}
+
 TEST(GuardFilter, SentenceHoldReleasesOnlyVerifiedSentencesAtEverySplit) {
   const std::string text = answer({kGood, " Goertz is known for satirical songs.", " Hi"});
   for (std::size_t size = 1; size <= text.size(); ++size) {

@@ -435,6 +435,17 @@ std::vector<std::string> sse_data_of(std::string_view text) {
   return out;
 }
 
+// The upstream's blocks, each with its blank line, as they would arrive one per read.
+std::vector<std::string> sse_blocks_of(std::string_view text) {
+  sse::SseParser parser(kMaxEvent);
+  std::vector<sse::SseEvent> events;
+  parser.feed(text, events);
+  std::vector<std::string> out;
+  for (const auto& e : events)
+    out.push_back(e.raw);
+  return out;
+}
+
 TEST(SseTransformTest, SummaryRidesOnTheUsageChunkWhichStaysLast) {
   const std::string input = fixture("chat_usage.sse");
   ASSERT_NE(std::string::npos, input.find(R"("usage":{)"));
@@ -581,6 +592,26 @@ TEST(SseTransformTest, OversizedEventWithFiltersFailsClosed) {
   EXPECT_EQ(1u, transform.counters().parse_errors);
 }
 
+TEST(SseTransformTest, OversizedEventWithAChainThatOnlyReportsFailsInCheck) {
+  auto chain = make_chain(std::make_unique<OnlyReports<SummaryFilter>>());
+  SseTransform transform(chain.get(), 256);
+  const std::string hi = "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\"}}]}\n\n";
+  std::string now;
+  const Status status = transform.take(hi + "data: \"" + std::string(300, 'x'), now);
+  EXPECT_FALSE(status.ok);
+  EXPECT_EQ(hi, now);  // what came complete before the oversized event went
+  EXPECT_FALSE(transform.stopped());
+  std::string after;
+  transform.check(after);
+  EXPECT_TRUE(transform.stopped());
+  const ClientView view = client_view(now + after);
+  EXPECT_EQ("Hi", view.text.at(0));
+  ASSERT_EQ(1u, view.error_codes.size());
+  EXPECT_EQ("upstream_event_too_large", view.error_codes[0]);
+  EXPECT_NE(std::string::npos, after.find(R"({"type":"summary"})"));
+  EXPECT_EQ(1u, transform.counters().parse_errors);
+}
+
 TEST(SseTransformTest, OversizedEventInPassThroughStillForwardsEverything) {
   SseTransform transform(nullptr, 64);
   std::string out;
@@ -632,6 +663,115 @@ TEST(SseTransformTest, RewrittenEventsKeepEventNameAndId) {
   const Outcome result = run(input, uppercase());
   EXPECT_NE(std::string::npos, result.out.find("event: message\nid: 2\ndata: {"));
   EXPECT_EQ("HI THERE AGAIN", client_view(result.out).text.at(0));
+}
+
+// take() and check() per piece, as the relay calls them: what take() returned (sent before the
+// filters saw it) and everything in order.
+struct TwoSteps {
+  std::string sent_first;
+  std::string out;
+};
+
+TwoSteps run_two_steps(std::string_view input, FilterChain* chain, std::size_t cut) {
+  SseTransform transform(chain, kMaxEvent);
+  TwoSteps result;
+  for (std::string_view piece : {input.substr(0, cut), input.substr(cut)}) {
+    std::string now;
+    EXPECT_TRUE(transform.take(piece, now).ok);
+    result.sent_first += now;
+    result.out += now;
+    transform.check(result.out);
+  }
+  transform.finish(true, result.out);
+  return result;
+}
+
+TEST(SseTransformTest, AChainThatOnlyReportsGetsEachEventAfterItWasSentAtEverySplit) {
+  for (const auto& name : fixture_names()) {
+    const std::string input = fixture(name);
+    // What may go unchecked: every block but [DONE] and the usage chunk, which wait for the
+    // summary.
+    sse::SseParser parser(kMaxEvent);
+    std::vector<sse::SseEvent> events;
+    parser.feed(input, events);
+    parser.finish(events);
+    std::string upstream_first;
+    for (const auto& event : events) {
+      if (!event.is_done() && event.data.find(R"("usage":{)") == std::string::npos)
+        upstream_first += event.raw;
+    }
+    const ClientView plain = client_view(input);
+    for (std::size_t cut = 0; cut <= input.size(); ++cut) {
+      auto chain = make_chain(std::make_unique<OnlyReports<AnnotateFilter>>(),
+                              std::make_unique<OnlyReports<SummaryFilter>>());
+      ASSERT_TRUE(chain->only_reports());
+      const TwoSteps result = run_two_steps(input, chain.get(), cut);
+      ASSERT_EQ(upstream_first, result.sent_first) << name << " cut " << cut;
+      const ClientView view = client_view(result.out);
+      EXPECT_EQ(plain.text, view.text) << name << " cut " << cut;
+      EXPECT_EQ(plain.finish, view.finish) << name;
+      EXPECT_TRUE(view.done) << name;
+      EXPECT_EQ(0, view.data_after_done) << name;
+      // The annotations follow in chunks of their own: no upstream chunk was changed.
+      std::vector<std::string> data = sse_data_of(result.out);
+      for (const std::string& chunk : data) {
+        if (chunk.find(R"("groundgate")") == std::string::npos) continue;
+        EXPECT_TRUE(chunk.find(R"("choices":[],)") != std::string::npos ||
+                    chunk.find(R"("usage":{)") != std::string::npos)
+            << name << ": " << chunk;
+      }
+      ASSERT_GE(data.size(), 2u);
+      EXPECT_NE(std::string::npos, data[data.size() - 2].find(R"({"type":"summary"})")) << name;
+    }
+  }
+}
+
+TEST(SseTransformTest, AnAnnotationFollowsTheChunkItIsAbout) {
+  const std::string input = fixture("chat_usage.sse");
+  auto chain = make_chain(std::make_unique<OnlyReports<AnnotateFilter>>());
+  SseTransform transform(chain.get(), kMaxEvent);
+  std::string out;
+  for (const std::string& event : sse_blocks_of(input)) {  // one event per read
+    ASSERT_TRUE(transform.take(event, out).ok);
+    transform.check(out);
+  }
+  transform.finish(true, out);
+  const std::vector<std::string> data = sse_data_of(out);
+  std::size_t annotations = 0;
+  for (std::size_t i = 0; i < data.size(); ++i) {
+    if (data[i].find(R"("groundgate")") == std::string::npos) continue;
+    ++annotations;
+    ASSERT_GT(i, 0u);
+    EXPECT_NE(std::string::npos, data[i - 1].find(R"("content":")")) << data[i - 1];
+  }
+  EXPECT_GT(annotations, 3u);
+}
+
+TEST(SseTransformTest, AChainThatChangesTextSendsNothingBeforeChecking) {
+  const std::string input = fixture("chat_usage.sse");
+  for (const ChainFactory& factory : {uppercase(), pass()}) {
+    auto chain = factory();
+    EXPECT_FALSE(chain->only_reports());
+    const TwoSteps result = run_two_steps(input, chain.get(), input.size() / 2);
+    EXPECT_EQ("", result.sent_first);
+    EXPECT_FALSE(result.out.empty());
+  }
+}
+
+TEST(SseTransformTest, AUsageChunkWaitsForTheSummaryHoweverItsJsonIsSpaced) {
+  auto chain = make_chain(std::make_unique<OnlyReports<SummaryFilter>>());
+  // The second chunk's text names "usage" too, but inside a string: it goes at once.
+  const std::string text =
+      "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\"}}]}\n\n"
+      "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"\\\"usage\\\": {\"}}]}\n\n";
+  const std::string usage = "data: {\"choices\": [], \"usage\" :\t {\"total_tokens\": 3}}\n\n";
+  const std::string input = text + usage + "data: [DONE]\n\n";
+  const TwoSteps result = run_two_steps(input, chain.get(), input.size());
+  EXPECT_EQ(text, result.sent_first);
+  EXPECT_EQ(text + R"(data: {"choices": [], "usage" :)" + "\t" +
+                R"( {"total_tokens": 3},"groundgate":[{"type":"summary"}]})" +
+                "\n\ndata: [DONE]\n\n",
+            result.out);
 }
 
 }  // namespace

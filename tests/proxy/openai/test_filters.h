@@ -125,6 +125,14 @@ class ReleaseThenStopFilter : public StreamFilter {
   std::string word_;
 };
 
+// The same filter, declared as one that only reports (it must release all text at once and
+// never stop, as AnnotateFilter and SummaryFilter do).
+template <typename Filter>
+class OnlyReports : public Filter {
+ public:
+  bool only_reports() const override { return true; }
+};
+
 template <typename... Filters>
 std::unique_ptr<filters::stream::FilterChain> make_chain(std::unique_ptr<Filters>... filters) {
   std::vector<std::unique_ptr<StreamFilter>> list;
