@@ -133,14 +133,17 @@ ir=$(callgrind_annotate "$profile" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(","
 events=$((after - before))
 echo "route=$route hold=$hold streams=$streams rate=$rate duration=$duration profile=$profile"
 awk -v e="$events" -v ir="$ir" 'BEGIN { printf "events %d Ir %d Ir/event %.0f\n", e, ir, e ? ir / e : 0 }'
-# Per event, inclusive: the filtered path's work (SSE parse, decode, chain, splice) and, inside
-# it, sentence verification; the rest is the relay, sockets and per-request set-up.
+# Per event, inclusive: the filtered path's work in its two steps, take (before the client write:
+# SSE parse and, when the filters only report, the events as they are) and check (after it:
+# decode, chain, annotations), and inside them the parse, the chunk decode and sentence
+# verification; the rest is the relay, sockets and per-request set-up.
 callgrind_annotate --inclusive=yes --threshold=100 --auto=no "$profile" 2>/dev/null |
   awk -v e="$events" '
     function ir() { x = $1; gsub(",", "", x); return x + 0 }
-    /SseTransform::feed\(/ && !feed { feed = ir() }
+    /SseTransform::take\(/ && !take { take = ir() }
+    /SseTransform::check\(/ && !check { check = ir() }
     /SentenceVerifier::verify\(/ && !verify { verify = ir() }
     /ChunkDecoder::decode\(/ && !decode { decode = ir() }
     /SseParser::feed\(/ && !parse { parse = ir() }
-    END { if (e) printf "per event: transform %.0f (parse %.0f, decode %.0f, verify %.0f)\n",
-                        feed / e, parse / e, decode / e, verify / e }'
+    END { if (e) printf "per event: transform %.0f = take %.0f + check %.0f (parse %.0f, decode %.0f, verify %.0f)\n",
+                        (take + check) / e, take / e, check / e, parse / e, decode / e, verify / e }'

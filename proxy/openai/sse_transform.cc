@@ -58,11 +58,7 @@ Status SseTransform::take(std::string_view upstream_bytes, std::string& now) {
     ++sent_;
     if (events_[i].has_data) ++counters_.events;
   }
-  if (too_large_) {
-    return Status::failure("upstream event larger than " + std::to_string(max_event_bytes_) +
-                           " bytes");
-  }
-  return {};
+  return too_large_ ? Status::failure(too_large_message()) : Status{};
 }
 
 void SseTransform::check(std::string& after) {
@@ -82,9 +78,7 @@ void SseTransform::check(std::string& after) {
       end_open_choices(out);
       if (!stopped_) summarize(out);
       if (!stopped_) {
-        const std::string message =
-            "upstream event larger than " + std::to_string(max_event_bytes_) + " bytes";
-        fail(error_body(message, "server_error", "upstream_event_too_large"), out);
+        fail(error_body(too_large_message(), "server_error", "upstream_event_too_large"), out);
       }
       deliver(after);
     }
@@ -141,15 +135,21 @@ void SseTransform::count(std::span<const sse::SseEvent> events) {
   }
 }
 
+std::string SseTransform::too_large_message() const {
+  return "upstream event larger than " + std::to_string(max_event_bytes_) + " bytes";
+}
+
 bool SseTransform::may_send_first(const sse::SseEvent& event) const {
   if (held_usage_ || event.is_done()) return false;
   // A usage chunk waits: the summary rides on it. Its `"usage": {` can only be a member name
   // (a quote inside a JSON string is escaped), so the scan never lets one through; a chunk
   // with usage and choices (some servers send usage on every chunk) waits too, needlessly.
+  // The scan looks for `usage"` rather than `"usage"`: a chunk has far fewer u than quotes.
   const std::string_view data = event.data;
-  constexpr std::string_view kUsage = R"("usage")";
-  for (std::size_t at = data.find(kUsage); at != std::string_view::npos;
+  constexpr std::string_view kUsage = R"(usage")";
+  for (std::size_t at = data.find(kUsage, 1); at != std::string_view::npos;
        at = data.find(kUsage, at + kUsage.size())) {
+    if (data[at - 1] != '"') continue;
     std::size_t i = at + kUsage.size();
     const auto skip_space = [&] {
       while (i < data.size() &&

@@ -66,6 +66,7 @@ class SseTransform {
 
  private:
   void count(std::span<const sse::SseEvent> events);
+  std::string too_large_message() const;
   // Whether take() may send the event before the filters see it.
   bool may_send_first(const sse::SseEvent& event) const;
   void handle(const sse::SseEvent& event, std::string& out);
