@@ -112,6 +112,12 @@ awaitable<void> Exchange::receive_response() {
   ctx_.metrics.upstream_ttfb_seconds.with({route_->name}).observe(ttfb);
 
   const auto& response = parser->get();
+  if (has_transfer_coding_besides_chunked(response)) {
+    fail(ErrorKind::kUpstreamBadResponse);
+    record_.extra.emplace_back("upstream_body_error", "transfer coding other than chunked");
+    stop_side_tasks();
+    co_return;
+  }
   status_ = response.result_int();
   upstream_keep_alive_ = response.keep_alive();
   if (parser->is_done()) upstream_response_read();  // no body (HEAD, 204, 304, length 0)

@@ -3,6 +3,7 @@
 #include <array>
 
 #include <boost/beast/core/string.hpp>
+#include <boost/beast/http/rfc7230.hpp>
 
 namespace groundgate::proxy::server {
 namespace http = boost::beast::http;
@@ -43,6 +44,16 @@ bool is_hop_by_hop(std::string_view name, const http::fields& message) {
     if (iequals(name, h)) return true;
   }
   return listed_in_connection(name, message);
+}
+
+bool has_transfer_coding_besides_chunked(const http::fields& message) {
+  const auto [begin, end] = message.equal_range(http::field::transfer_encoding);
+  for (auto field = begin; field != end; ++field) {
+    for (const auto& coding : http::token_list(field->value())) {
+      if (!iequals(coding, "chunked")) return true;
+    }
+  }
+  return false;
 }
 
 void copy_end_to_end_headers(const http::fields& from, http::fields& to,

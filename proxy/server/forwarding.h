@@ -18,6 +18,11 @@ bool is_hop_by_hop(std::string_view name, const boost::beast::http::fields& mess
 void copy_end_to_end_headers(const boost::beast::http::fields& from, boost::beast::http::fields& to,
                              bool drop_accept_encoding);
 
+// A Transfer-Encoding with a coding other than chunked (gzip, compress, deflate, ...). The proxy
+// sends no TE header, so an upstream may not use one (RFC 9112 section 6.1), and the body could
+// not go on as it came: a client would get coded bytes with no header naming the coding.
+bool has_transfer_coding_besides_chunked(const boost::beast::http::fields& message);
+
 // The path without its query string.
 std::string_view path_of(std::string_view target);
 

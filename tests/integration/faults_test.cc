@@ -169,6 +169,39 @@ TEST(Faults, EndlessInterimResponsesAre502) {
   EXPECT_NE(metrics_with(fixture.admin_port(), expected).find(expected), std::string::npos);
 }
 
+TEST(Faults, ATransferCodingTheProxyNeverAskedForIs502) {
+  // The proxy sends no TE header, so gzip (alone, close-delimited, or before chunked) breaks
+  // RFC 9112 section 6.1; relayed, the client would get gzip bytes no header names.
+  for (const std::string coding : {"gzip, chunked", "gzip", "chunked, gzip"}) {
+    RawUpstream upstream([&](auto& socket, const std::string&) {
+      RawUpstream::send(socket,
+                        "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
+                        "Transfer-Encoding: " +
+                            coding + "\r\n\r\n5\r\n\x1f\x8b\x08\x00\x00\r\n");
+      RawUpstream::wait_for_close(socket, 5000);
+    });
+    ProxyFixture fixture;
+    fixture.set_upstream_port(upstream.port());
+    fixture.start_proxy(
+        "upstreams:\n  up: {url: 'http://127.0.0.1:${UPSTREAM_PORT}', idle_timeout: 60s}\n"
+        "routes:\n  - {name: all, match: {path_prefix: /}, upstream: up}\n"
+        "logging: {access_log_path: '${DIR}/access.log'}\n");
+    auto response = http_request(fixture.port(), "POST", "/v1/chat/completions", kStreamRequest);
+    EXPECT_EQ(response.status, 502) << coding;
+    EXPECT_NE(response.body.find("\"code\":\"upstream_bad_response\""), std::string::npos)
+        << response.body;
+    EXPECT_EQ(response.body.find("\x1f\x8b"), std::string::npos);
+    fixture.server().drain([] {});  // flushes the access log
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    std::ifstream log(fixture.dir() + "/access.log");
+    std::stringstream text;
+    text << log.rdbuf();
+    EXPECT_NE(text.str().find(R"("upstream_body_error":"transfer coding other than chunked")"),
+              std::string::npos)
+        << text.str();
+  }
+}
+
 TEST(Faults, ClientDisconnectCancelsTheUpstreamRequest) {
   std::promise<bool> upstream_saw_close;
   RawUpstream upstream([&](auto& socket, const std::string&) {
