@@ -95,10 +95,12 @@ int main(int argc, char** argv) {
     thread.join();
 
   LatencyHistogram latency;
+  LatencyHistogram annotation_latency;
   LoadCounters counters;
   std::string first_error;
   for (const auto& worker : workers) {
     latency.merge(worker->latency());
+    annotation_latency.merge(worker->annotation_latency());
     counters.merge(worker->counters());
     if (first_error.empty()) first_error = worker->first_error();
   }
@@ -111,6 +113,7 @@ int main(int argc, char** argv) {
       "\"events_per_s\":%.1f,\"p50_us\":%.1f,\"p90_us\":%.1f,\"p99_us\":%.1f,\"max_us\":%.1f,"
       "\"mean_us\":%.1f,\"errors\":%llu,\"connect_errors\":%llu,\"write_errors\":%llu,"
       "\"read_errors\":%llu,\"status_errors\":%llu,\"protocol_errors\":%llu,\"unstamped\":%llu,"
+      "\"annotation_chunks\":%llu,\"annotation_p50_us\":%.1f,\"annotation_p99_us\":%.1f,"
       "\"responses\":%llu,\"open_at_end\":%llu,\"first_error\":\"%s\"}\n",
       options.label.c_str(), options.streams, options.duration_s,
       static_cast<unsigned long long>(counters.events),
@@ -124,6 +127,8 @@ int main(int argc, char** argv) {
       static_cast<unsigned long long>(counters.status_errors),
       static_cast<unsigned long long>(counters.protocol_errors),
       static_cast<unsigned long long>(counters.unstamped),
+      static_cast<unsigned long long>(counters.annotation_chunks),
+      annotation_latency.quantile(0.5) * us, annotation_latency.quantile(0.99) * us,
       static_cast<unsigned long long>(counters.responses),
       static_cast<unsigned long long>(counters.open_at_end), first_error.c_str());
   return counters.events > 0 ? 0 : 1;

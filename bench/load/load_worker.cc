@@ -38,6 +38,14 @@ int64_t find_stamp(std::string_view event) {
   return ec == std::errc() ? ns : -1;
 }
 
+// A chunk a guard made: no choices, a groundgate member, and no usage (a usage chunk the
+// summary rides on is the upstream's).
+bool is_annotation_chunk(std::string_view event) {
+  return event.find(R"("choices":[])") != std::string_view::npos &&
+         event.find(R"("groundgate":)") != std::string_view::npos &&
+         event.find(R"("usage":{)") == std::string_view::npos;
+}
+
 }  // namespace
 
 struct LoadWorker::Stream {
@@ -56,6 +64,7 @@ uint64_t LoadCounters::errors() const {
 void LoadCounters::merge(const LoadCounters& other) {
   events += other.events;
   unstamped += other.unstamped;
+  annotation_chunks += other.annotation_chunks;
   responses += other.responses;
   connect_errors += other.connect_errors;
   write_errors += other.write_errors;
@@ -191,7 +200,10 @@ awaitable<LoadWorker::Outcome> LoadWorker::exchange(Stream& stream) {
 void LoadWorker::on_event(std::string_view event, int64_t arrival_ns) {
   if (arrival_ns < measure_from_ns_ || arrival_ns >= measure_until_ns_) return;
   const int64_t stamp = find_stamp(event);
-  if (stamp >= 0) {
+  if (stamp >= 0 && is_annotation_chunk(event)) {
+    ++counters_.annotation_chunks;
+    annotation_latency_.record(arrival_ns - stamp);
+  } else if (stamp >= 0) {
     ++counters_.events;
     latency_.record(arrival_ns - stamp);
   } else if (event.find("[DONE]") == std::string_view::npos) {

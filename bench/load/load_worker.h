@@ -19,6 +19,9 @@ namespace groundgate::bench::load {
 struct LoadCounters {
   uint64_t events = 0;     // stamped events that arrived inside the window
   uint64_t unstamped = 0;  // other events inside the window, except [DONE]
+  // Chunks a guard made (`"choices":[]` with `"groundgate"`, no usage): verdicts and summaries.
+  // They carry the stamp of the upstream chunk they follow and are not counted as events.
+  uint64_t annotation_chunks = 0;
   uint64_t responses = 0;  // answers read to their end (whole run)
   uint64_t connect_errors = 0;
   uint64_t write_errors = 0;
@@ -48,6 +51,8 @@ class LoadWorker {
   void run();  // returns when the window has closed and every stream has stopped
 
   const LatencyHistogram& latency() const { return latency_; }
+  // Of annotation chunks: arrival − the stamp of the upstream chunk they follow.
+  const LatencyHistogram& annotation_latency() const { return annotation_latency_; }
   const LoadCounters& counters() const { return counters_; }
   const std::string& first_error() const { return first_error_; }
 
@@ -71,6 +76,7 @@ class LoadWorker {
   std::vector<std::unique_ptr<Stream>> streams_;
   bool stopping_ = false;
   LatencyHistogram latency_;
+  LatencyHistogram annotation_latency_;
   LoadCounters counters_;
   std::string first_error_;
 };

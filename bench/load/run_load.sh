@@ -423,6 +423,8 @@ read -r d50 d99 < <(jq -r '"\(.p50_us) \(.p99_us)"' "$work/direct.json")
     jq -r --argjson a "$ga50" --argjson b "$ga99" \
       '"guard − groundgate (what guarding adds per event): p50 \((.p50_us - $a) * 10 | round / 10) µs, p99 \((.p99_us - $b) * 10 | round / 10) µs"' \
       "$work/guard.json"
+    jq -r '"guard annotation chunks (verdicts, summaries; not counted as events): \(.annotation_chunks), arriving after the mock sent the chunk they follow by p50 \(.annotation_p50_us) µs, p99 \(.annotation_p99_us) µs"' \
+      "$work/guard.json"
     read -r gg_count gg50 gg99 < <(metric_quantiles "$work/metrics-guard-before.txt" \
       "$work/metrics-guard-after.txt" 'groundgate_added_latency_seconds_bucket')
     echo "guard /metrics: added_latency over $gg_count events: p50 ${gg50} µs, p99 ${gg99} µs"

@@ -1,6 +1,7 @@
 // The streaming transform with a chain that changes nothing is byte-identical, however the
-// upstream bytes are split; with a rewriting filter, or one that holds tool calls and stops on
-// some, it never crashes.
+// upstream bytes are split, in one step (feed) or two (take, then check, as the relay calls
+// them for a chain that only reports); with a rewriting filter, one that holds tool calls and
+// stops on some, or one that only annotates, it never crashes.
 #include <cctype>
 #include <cstddef>
 #include <cstdint>
@@ -44,6 +45,36 @@ class UppercaseHalfFilter : public StreamFilter {
   }
 };
 
+// Releases everything, only reports: take() sends the upstream's events before it sees them.
+class ReportingFilter : public StreamFilter {
+ public:
+  explicit ReportingFilter(bool annotate) : annotate_(annotate) {}
+  bool only_reports() const override { return true; }
+  void on_text(const TextEvent& event, ChoiceOutput& out) override {
+    if (annotate_ && event.pending.find('.') != std::string_view::npos) {
+      out.annotate(R"({"offset":)" + std::to_string(event.offset) + "}");
+    }
+    out.release(event.pending.size());
+  }
+  void on_answer_end(std::vector<std::string>& annotations) override {
+    if (annotate_) annotations.push_back(R"({"type":"summary"})");
+  }
+
+ private:
+  bool annotate_;
+};
+
+std::string run_two_steps(FilterChain* chain, std::string_view input, std::size_t stride) {
+  SseTransform transform(chain, kMaxEvent);
+  std::string out;
+  for (std::size_t at = 0; at < input.size() && !transform.stopped(); at += stride) {
+    (void)transform.take(input.substr(at, stride), out);
+    transform.check(out);
+  }
+  transform.finish(true, out);
+  return out;
+}
+
 std::string run(FilterChain* chain, std::string_view input, std::size_t stride) {
   SseTransform transform(chain, kMaxEvent);
   std::string out;
@@ -73,6 +104,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   const std::string out = run(&pass, input, stride);
   // The chain itself stops on choice indexes it will not track; otherwise nothing may change.
   if (!pass.stopped() && out != input) __builtin_trap();
+
+  FilterChain quiet = chain_of(std::make_unique<ReportingFilter>(false));
+  const std::string sent_first = run_two_steps(&quiet, input, stride);
+  if (!quiet.stopped() && sent_first != input) __builtin_trap();
+  FilterChain reporting = chain_of(std::make_unique<ReportingFilter>(true));
+  (void)run_two_steps(&reporting, input, stride);
 
   FilterChain rewrite = chain_of(std::make_unique<UppercaseHalfFilter>());
   (void)run(&rewrite, input, stride);
