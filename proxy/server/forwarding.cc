@@ -1,73 +1,100 @@
 #include "proxy/server/forwarding.h"
 
-#include <array>
+#include <algorithm>
 
 #include <boost/beast/core/string.hpp>
-#include <boost/beast/http/rfc7230.hpp>
 
 namespace groundgate::proxy::server {
 namespace http = boost::beast::http;
 
 namespace {
 
-constexpr std::array<std::string_view, 9> kHopByHop = {
-    "connection",        "keep-alive",          "proxy-connection",  "te", "trailer", "upgrade",
-    "transfer-encoding", "proxy-authorization", "proxy-authenticate"};
-
 bool iequals(std::string_view a, std::string_view b) {
   return boost::beast::iequals(a, b);
 }
 
-bool listed_in_connection(std::string_view name, const http::fields& message) {
-  // Connection: close, X-Foo  → X-Foo is hop-by-hop too.
-  auto it = message.find(http::field::connection);
-  if (it == message.end()) return false;
-  std::string_view list = it->value();
-  while (!list.empty()) {
-    auto comma = list.find(',');
-    std::string_view token = list.substr(0, comma);
-    while (!token.empty() && (token.front() == ' ' || token.front() == '\t'))
-      token.remove_prefix(1);
-    while (!token.empty() && (token.back() == ' ' || token.back() == '\t'))
-      token.remove_suffix(1);
-    if (iequals(token, name)) return true;
-    if (comma == std::string_view::npos) break;
-    list.remove_prefix(comma + 1);
+// Hop-by-hop by definition (RFC 9110 section 7.6.1, and the older Keep-Alive and
+// Proxy-Connection), looked up by Beast's field code rather than by name.
+bool is_hop_by_hop_field(http::field field) {
+  switch (field) {
+    case http::field::connection:
+    case http::field::keep_alive:
+    case http::field::proxy_connection:
+    case http::field::te:
+    case http::field::trailer:
+    case http::field::upgrade:
+    case http::field::transfer_encoding:
+    case http::field::proxy_authorization:
+    case http::field::proxy_authenticate:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// The items of a comma-separated header list, each without surrounding blanks or parameters
+// (";q=1"), in every line of the field; stops when `found` returns true. Lenient on purpose: a
+// malformed item does not hide the ones after it.
+template <typename Found>
+bool any_list_item(const http::fields& message, http::field name, Found found) {
+  const auto [begin, end] = message.equal_range(name);
+  for (auto field = begin; field != end; ++field) {
+    std::string_view list = field->value();
+    while (!list.empty()) {
+      const std::size_t comma = list.find(',');
+      std::string_view item = list.substr(0, std::min(comma, list.find(';')));
+      while (!item.empty() && (item.front() == ' ' || item.front() == '\t'))
+        item.remove_prefix(1);
+      while (!item.empty() && (item.back() == ' ' || item.back() == '\t'))
+        item.remove_suffix(1);
+      if (!item.empty() && found(item)) return true;
+      if (comma == std::string_view::npos) break;
+      list.remove_prefix(comma + 1);
+    }
   }
   return false;
+}
+
+// Connection: close, X-Foo → X-Foo is hop-by-hop too.
+bool listed_in_connection(std::string_view name, const http::fields& message) {
+  return any_list_item(message, http::field::connection,
+                       [&](std::string_view item) { return iequals(item, name); });
 }
 
 }  // namespace
 
 bool is_hop_by_hop(std::string_view name, const http::fields& message) {
-  for (auto h : kHopByHop) {
-    if (iequals(name, h)) return true;
-  }
-  return listed_in_connection(name, message);
-}
-
-bool has_transfer_coding_besides_chunked(const http::fields& message) {
-  const auto [begin, end] = message.equal_range(http::field::transfer_encoding);
-  for (auto field = begin; field != end; ++field) {
-    for (const auto& coding : http::token_list(field->value())) {
-      if (!iequals(coding, "chunked")) return true;
-    }
-  }
-  return false;
+  return is_hop_by_hop_field(http::string_to_field(name)) || listed_in_connection(name, message);
 }
 
 void copy_end_to_end_headers(const http::fields& from, http::fields& to,
                              bool drop_accept_encoding) {
+  const bool has_connection = from.count(http::field::connection) != 0;
   for (const auto& field : from) {
-    std::string_view name = field.name_string();
-    if (is_hop_by_hop(name, from)) continue;
-    if (iequals(name, "host") || iequals(name, "content-length") || iequals(name, "expect")) {
-      continue;  // set by the proxy for the next hop
+    const http::field code = field.name();
+    switch (code) {
+      case http::field::host:
+      case http::field::content_length:
+      case http::field::expect:
+        continue;  // set by the proxy for the next hop
+      case http::field::accept_encoding:
+        if (drop_accept_encoding) continue;
+        break;
+      case http::field::unknown:
+        // Addressed to the proxy, not to the upstream.
+        if (iequals(field.name_string(), "x-groundgate-policy")) continue;
+        break;
+      default:
+        if (is_hop_by_hop_field(code)) continue;
     }
-    if (drop_accept_encoding && iequals(name, "accept-encoding")) continue;
-    if (iequals(name, "x-groundgate-policy")) continue;  // addressed to the proxy, not upstream
-    to.insert(field.name(), name, field.value());
+    if (has_connection && listed_in_connection(field.name_string(), from)) continue;
+    to.insert(code, field.name_string(), field.value());
   }
+}
+
+bool has_transfer_coding_besides_chunked(const http::fields& message) {
+  return any_list_item(message, http::field::transfer_encoding,
+                       [](std::string_view coding) { return !iequals(coding, "chunked"); });
 }
 
 std::string_view path_of(std::string_view target) {
