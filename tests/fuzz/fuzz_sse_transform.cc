@@ -64,22 +64,18 @@ class ReportingFilter : public StreamFilter {
   bool annotate_;
 };
 
-std::string run_two_steps(FilterChain* chain, std::string_view input, std::size_t stride) {
+// In one step per piece (feed), or two (take, then check) as the relay calls them.
+std::string run(FilterChain* chain, std::string_view input, std::size_t stride,
+                bool two_steps = false) {
   SseTransform transform(chain, kMaxEvent);
   std::string out;
   for (std::size_t at = 0; at < input.size() && !transform.stopped(); at += stride) {
-    (void)transform.take(input.substr(at, stride), out);
-    transform.check(out);
-  }
-  transform.finish(true, out);
-  return out;
-}
-
-std::string run(FilterChain* chain, std::string_view input, std::size_t stride) {
-  SseTransform transform(chain, kMaxEvent);
-  std::string out;
-  for (std::size_t at = 0; at < input.size() && !transform.stopped(); at += stride) {
-    (void)transform.feed(input.substr(at, stride), out);
+    if (two_steps) {
+      (void)transform.take(input.substr(at, stride), out);
+      transform.check(out);
+    } else {
+      (void)transform.feed(input.substr(at, stride), out);
+    }
   }
   transform.finish(true, out);
   return out;
@@ -106,10 +102,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   if (!pass.stopped() && out != input) __builtin_trap();
 
   FilterChain quiet = chain_of(std::make_unique<ReportingFilter>(false));
-  const std::string sent_first = run_two_steps(&quiet, input, stride);
+  const std::string sent_first = run(&quiet, input, stride, /*two_steps=*/true);
   if (!quiet.stopped() && sent_first != input) __builtin_trap();
   FilterChain reporting = chain_of(std::make_unique<ReportingFilter>(true));
-  (void)run_two_steps(&reporting, input, stride);
+  (void)run(&reporting, input, stride, /*two_steps=*/true);
 
   FilterChain rewrite = chain_of(std::make_unique<UppercaseHalfFilter>());
   (void)run(&rewrite, input, stride);

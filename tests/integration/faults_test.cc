@@ -109,6 +109,22 @@ TEST(Faults, UpstreamResetRightAfterItsBytesEndsWithErrorEventAndCleanEnd) {
   EXPECT_NE(metrics.find(expected), std::string::npos) << metrics;
 }
 
+// One route to the raw upstream, with an access log.
+constexpr const char* kConfigWithAccessLog =
+    "upstreams:\n  up: {url: 'http://127.0.0.1:${UPSTREAM_PORT}', idle_timeout: 60s}\n"
+    "routes:\n  - {name: all, match: {path_prefix: /}, upstream: up}\n"
+    "logging: {access_log_path: '${DIR}/access.log'}\n";
+
+// The access log once the proxy has drained (which flushes it).
+std::string access_log_after_drain(ProxyFixture& fixture) {
+  fixture.server().drain([] {});
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  std::ifstream log(fixture.dir() + "/access.log");
+  std::stringstream text;
+  text << log.rdbuf();
+  return text.str();
+}
+
 TEST(Faults, MalformedUpstreamChunkEndsWithErrorEventAndIsCounted) {
   // The upstream's chunked framing breaks after two good events: a size line that is no size,
   // then a chunk-size line that never ends. Each ends the stream the same way.
@@ -123,10 +139,7 @@ TEST(Faults, MalformedUpstreamChunkEndsWithErrorEventAndIsCounted) {
     });
     ProxyFixture fixture;
     fixture.set_upstream_port(upstream.port());
-    fixture.start_proxy(
-        "upstreams:\n  up: {url: 'http://127.0.0.1:${UPSTREAM_PORT}', idle_timeout: 60s}\n"
-        "routes:\n  - {name: all, match: {path_prefix: /}, upstream: up}\n"
-        "logging: {access_log_path: '${DIR}/access.log'}\n");
+    fixture.start_proxy(kConfigWithAccessLog);
     auto response = http_request(fixture.port(), "POST", "/v1/chat/completions", kStreamRequest);
     EXPECT_EQ(response.status, 200);
     EXPECT_EQ(response.error, "") << "the chunked body ends cleanly";
@@ -137,13 +150,8 @@ TEST(Faults, MalformedUpstreamChunkEndsWithErrorEventAndIsCounted) {
     const std::string metrics = metrics_with(fixture.admin_port(), expected);
     EXPECT_NE(metrics.find(expected), std::string::npos) << metrics;
     // The access log says what was wrong.
-    fixture.server().drain([] {});  // flushes the access log
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
-    std::ifstream log(fixture.dir() + "/access.log");
-    std::stringstream text;
-    text << log.rdbuf();
-    EXPECT_NE(text.str().find("\"upstream_body_error\":\"" + reason + "\""), std::string::npos)
-        << text.str();
+    const std::string log = access_log_after_drain(fixture);
+    EXPECT_NE(log.find("\"upstream_body_error\":\"" + reason + "\""), std::string::npos) << log;
   }
 }
 
@@ -182,23 +190,16 @@ TEST(Faults, ATransferCodingTheProxyNeverAskedForIs502) {
     });
     ProxyFixture fixture;
     fixture.set_upstream_port(upstream.port());
-    fixture.start_proxy(
-        "upstreams:\n  up: {url: 'http://127.0.0.1:${UPSTREAM_PORT}', idle_timeout: 60s}\n"
-        "routes:\n  - {name: all, match: {path_prefix: /}, upstream: up}\n"
-        "logging: {access_log_path: '${DIR}/access.log'}\n");
+    fixture.start_proxy(kConfigWithAccessLog);
     auto response = http_request(fixture.port(), "POST", "/v1/chat/completions", kStreamRequest);
     EXPECT_EQ(response.status, 502) << coding;
     EXPECT_NE(response.body.find("\"code\":\"upstream_bad_response\""), std::string::npos)
         << response.body;
     EXPECT_EQ(response.body.find("\x1f\x8b"), std::string::npos);
-    fixture.server().drain([] {});  // flushes the access log
-    std::this_thread::sleep_for(std::chrono::milliseconds(300));
-    std::ifstream log(fixture.dir() + "/access.log");
-    std::stringstream text;
-    text << log.rdbuf();
-    EXPECT_NE(text.str().find(R"("upstream_body_error":"transfer coding other than chunked")"),
+    const std::string log = access_log_after_drain(fixture);
+    EXPECT_NE(log.find(R"("upstream_body_error":"transfer coding other than chunked")"),
               std::string::npos)
-        << text.str();
+        << log;
   }
 }
 
