@@ -85,11 +85,14 @@ ProxyMetrics::ProxyMetrics(MetricsRegistry& registry)
           "groundgate_filter_preparations_total",
           "Streams whose filters had one-off work (indexing the request's context), by where it "
           "ran: inline on the I/O thread (small) or on a worker (large).",
-          {"where"})) {
-  // Known label values are exposed at 0 from the start, so rate() sees their first increase.
-  for (std::string_view d : {kClientIn, kClientOut, kUpstreamIn, kUpstreamOut}) {
-    bytes_total.with({d});
-  }
+          {"where"})),
+      // Known label values are exposed at 0 from the start, so rate() sees their first increase.
+      client_in_bytes(bytes_total.with({kClientIn})),
+      client_out_bytes(bytes_total.with({kClientOut})),
+      upstream_in_bytes(bytes_total.with({kUpstreamIn})),
+      upstream_out_bytes(bytes_total.with({kUpstreamOut})),
+      sse_streams_in_flight(streams_in_flight.with({})),
+      added_latency(added_latency_seconds.with({})) {
   for (ErrorKind kind : kAllErrorKinds)
     errors_total.with({error_kind_name(kind)});
   for (std::string_view r : {kReloadOk, kReloadError})

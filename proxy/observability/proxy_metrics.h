@@ -46,6 +46,14 @@ struct ProxyMetrics {
   GaugeFamily& context_cache_bytes;              // memory of the cached indexes
   GaugeFamily& context_cache_entries;            // indexes cached
   CounterFamily& filter_preparations_total;      // {where}: inline | worker
+
+  // Children with fixed labels that every request updates, resolved once.
+  Counter& client_in_bytes;
+  Counter& client_out_bytes;
+  Counter& upstream_in_bytes;
+  Counter& upstream_out_bytes;
+  Gauge& sse_streams_in_flight;
+  Histogram& added_latency;
 };
 
 }  // namespace groundgate::proxy::observability

@@ -25,8 +25,7 @@ Exchange::Exchange(ServerContext& ctx, AnyStream& client, beast::flat_buffer& cl
       keep_alive_(header.keep_alive()),
       runtime_(ctx.configs.current()),
       config_(*runtime_->config),
-      start_(Clock::now()),
-      upstream_in_bytes_(ctx.metrics.bytes_total.with({observability::kUpstreamIn})) {
+      start_(Clock::now()) {
   record_.start_time = std::chrono::system_clock::now();
   record_.request_id = std::to_string(ctx.next_request_id.fetch_add(1));
 }

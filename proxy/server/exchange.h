@@ -172,7 +172,6 @@ class Exchange {
   bool upstream_keep_alive_ = false;  // the upstream's response allows another request
   bool upstream_done_ = false;        // its response was read to the end
   boost::beast::flat_buffer upstream_buffer_;
-  observability::Counter& upstream_in_bytes_;
   std::optional<boost::asio::steady_timer> park_timer_;
   std::optional<boost::asio::steady_timer> watchdog_timer_;
   // What the watchdog checks; kNotWaiting when no such wait is pending.

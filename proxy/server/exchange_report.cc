@@ -54,8 +54,8 @@ void Exchange::finish_record() {
   std::string status = std::to_string(status_);
   ctx_.metrics.requests_total.with({route, status}).inc();
   ctx_.metrics.request_duration_seconds.with({route}).observe(duration);
-  ctx_.metrics.bytes_total.with({observability::kClientIn}).inc(record_.bytes_in);
-  ctx_.metrics.bytes_total.with({observability::kClientOut}).inc(record_.bytes_out);
+  ctx_.metrics.client_in_bytes.inc(record_.bytes_in);
+  ctx_.metrics.client_out_bytes.inc(record_.bytes_out);
   if (!chain_.empty()) record_filter_report(route);
   if (error_) {
     record_.error = std::string(observability::error_kind_name(*error_));

@@ -133,7 +133,7 @@ awaitable<Exchange::Sent> Exchange::send_inspected_request() {
     ec = wec;
     n += wn;
   }
-  ctx_.metrics.bytes_total.with({observability::kUpstreamOut}).inc(n);
+  ctx_.metrics.upstream_out_bytes.inc(n);
   if (!ec) co_return Sent::kAll;
   co_return n == 0 ? Sent::kNothing : Sent::kPart;
 }

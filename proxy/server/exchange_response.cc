@@ -89,7 +89,7 @@ awaitable<void> Exchange::receive_response() {
     auto [ec, n] =
         co_await http::async_read_header(*upstream_, upstream_buffer_, *parser, kUseTuple);
     upstream_wait_since_ = kNotWaiting;
-    upstream_in_bytes_.inc(n);
+    ctx_.metrics.upstream_in_bytes.inc(n);
     if (ec) {
       fail(upstream_read_error(ec));
       stop_side_tasks();
@@ -242,7 +242,7 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
   // [DONE] for the end), which copies and allocates nothing per event.
   std::optional<openai::SseTransform> transform;
   std::optional<sse::SseEventCounter> counter;
-  auto& in_flight = ctx_.metrics.streams_in_flight.with({});
+  auto& in_flight = ctx_.metrics.sse_streams_in_flight;
   if (sse) {
     if (chain_.empty()) {
       counter.emplace(config_.limits.max_sse_event);
@@ -255,7 +255,7 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
     if (transform) return transform->counters().events;
     return counter ? counter->events() : 0;
   };
-  auto& latency = ctx_.metrics.added_latency_seconds.with({});
+  auto& latency = ctx_.metrics.added_latency;
   std::array<std::string_view, ClientWrite::kMaxPieces> pieces;
   std::string out;
   bool upstream_ok = true;
@@ -279,7 +279,7 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
       auto [rec, n] = co_await read_upstream_some();
       upstream_wait_since_ = kNotWaiting;
       upstream_buffer_.commit(n);
-      upstream_in_bytes_.inc(n);
+      ctx_.metrics.upstream_in_bytes.inc(n);
       if (rec == asio::error::eof) {
         framing.end_of_input();  // the body may be delimited by the close; if not, it is cut short
       } else if (rec) {
@@ -381,7 +381,7 @@ awaitable<void> Exchange::transform_json_body(ResponseHeaderParser& header_parse
     upstream_wait_since_ = Clock::now();
     auto [ec, n] = co_await http::async_read(*upstream_, upstream_buffer_, parser, kUseTuple);
     upstream_wait_since_ = kNotWaiting;
-    upstream_in_bytes_.inc(n);
+    ctx_.metrics.upstream_in_bytes.inc(n);
     if (ec) {
       fail(ec == http::error::body_limit ? ErrorKind::kUpstreamBadResponse
                                          : upstream_read_error(ec));
