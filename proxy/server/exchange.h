@@ -1,7 +1,8 @@
 #pragma once
 // One request and its response on a client connection: from a request header already read
 // to the last byte of the response. The Exchange's members are defined in several files, one
-// per side: exchange.cc (the sequence), exchange_request.cc, exchange_response.cc,
+// per side: exchange.cc (the sequence), exchange_request.cc, exchange_response.cc (the
+// response header, client writes, JSON bodies), exchange_relay.cc (the body relay loop),
 // exchange_upstream.cc (pooled connections), exchange_side_tasks.cc (client watcher and the
 // timeout watchdog), exchange_replies.cc and exchange_report.cc (metrics, access log).
 
@@ -13,13 +14,13 @@
 #include <span>
 #include <string>
 #include <string_view>
-#include <tuple>
 #include <utility>
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/core/buffers_suffix.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/message.hpp>
@@ -91,11 +92,7 @@ class Exchange {
   // An interim (1xx) response of the upstream goes on to the client; false: the client left.
   boost::asio::awaitable<bool> forward_interim(
       const boost::beast::http::response_header<>& upstream_response);
-  boost::asio::awaitable<void> relay_body(ResponseHeaderParser& header_parser, bool sse);
   boost::asio::awaitable<void> transform_json_body(ResponseHeaderParser& header_parser);
-  // One read of the upstream socket into upstream_buffer_ (not a coroutine: the caller's
-  // co_await waits on the socket operation itself).
-  boost::asio::awaitable<std::tuple<boost::beast::error_code, std::size_t>> read_upstream_some();
   // Writes bytes to the client (a header, or body bytes), framed as a chunk when `as_chunk`;
   // an empty chunk is the end of the body (the last chunk). At once when the socket takes them
   // all, the usual case, else the rest asynchronously. False when the client is gone.
@@ -113,11 +110,40 @@ class Exchange {
     std::size_t written = 0;
     bool last_chunk = false;  // no bytes: the last chunk, which ends the body
     boost::beast::error_code ec;
+
+    // What start_client_write left to write.
+    boost::beast::buffers_suffix<std::span<const boost::asio::const_buffer>> rest() const {
+      boost::beast::buffers_suffix<std::span<const boost::asio::const_buffer>> r(
+          std::span<const boost::asio::const_buffer>(buffers.data(), count));
+      r.consume(written);
+      return r;
+    }
   };
   bool start_client_write(std::span<const std::string_view> pieces, bool as_chunk, ClientWrite& w);
   boost::asio::awaitable<void> finish_client_write(ClientWrite& w);
   bool end_client_write(const ClientWrite& w);
   observability::ErrorKind upstream_read_error(const boost::beast::error_code& ec) const;
+
+  // The response body relay (exchange_relay.cc): relay_body writes the header, runs the loop
+  // and ends the body. The loop runs on completion handlers: relay_next forwards what the
+  // buffer holds, then starts an upstream read (on_upstream_read continues) or, when the
+  // client's socket is full, a client write (on_client_written continues).
+  struct BodyRelay;
+  boost::asio::awaitable<void> relay_body(ResponseHeaderParser& header_parser, bool sse);
+  void relay_next(BodyRelay& r);
+  void read_upstream(BodyRelay& r);
+  void on_upstream_read(BodyRelay& r, const boost::beast::error_code& ec, std::size_t n);
+  // Writes the round's passes from r.pass on; false when a write is pending.
+  bool write_passes(BodyRelay& r);
+  void on_client_written(BodyRelay& r, const boost::beast::error_code& ec, std::size_t n);
+  // The round's events so far count as sent: the added-latency histogram.
+  void pass_written(BodyRelay& r);
+  // The round's bytes are done with; false when the loop ends here.
+  bool end_round(BodyRelay& r);
+  void end_relay(BodyRelay& r);
+  static double seconds_since(Clock::time_point t) {
+    return std::chrono::duration<double>(Clock::now() - t).count();
+  }
 
   // Side tasks beside receive_response once the request is sent (exchange_side_tasks.cc).
   boost::asio::awaitable<void> watch_client();

@@ -7,14 +7,6 @@ namespace http = beast::http;
 using asio::awaitable;
 using observability::ErrorKind;
 
-namespace {
-
-double seconds_since(Exchange::Clock::time_point t) {
-  return std::chrono::duration<double>(Exchange::Clock::now() - t).count();
-}
-
-}  // namespace
-
 void Exchange::record_filter_report(std::string_view route) {
   // The well-known keys of filters::stream::StreamReport become metrics; every count and field
   // goes into the access log line, which is the request's audit record.

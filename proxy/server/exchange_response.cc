@@ -1,27 +1,19 @@
 #include "proxy/server/exchange.h"
 
-#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
-#include <optional>
 #include <span>
-#include <tuple>
 
-#include <boost/beast/core/buffers_suffix.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
 
-#include "proxy/http1/body_framing.h"
 #include "proxy/openai/error_body.h"
 #include "proxy/openai/json_transform.h"
 #include "proxy/openai/sse_transform.h"
-#include "proxy/server/draining_read_buffer.h"
 #include "proxy/server/forwarding.h"
 #include "proxy/server/header_writer.h"
-#include "proxy/sse/sse_event_counter.h"
-#include "proxy/sse/sse_writer.h"
 
 namespace groundgate::proxy::server {
 namespace asio = boost::asio;
@@ -32,8 +24,6 @@ using observability::ErrorKind;
 
 namespace {
 
-// Most upstream bytes asked for per read; the flat buffer keeps its storage between reads.
-constexpr std::size_t kUpstreamReadBytes = 16 * 1024;
 // More interim (1xx) responses than this before the final one is a broken upstream.
 constexpr int kMaxInterimResponses = 8;
 
@@ -55,10 +45,6 @@ std::size_t format_chunk_size(std::size_t size, std::array<char, 20>& out) {
   out[count] = '\r';
   out[count + 1] = '\n';
   return count + 2;
-}
-
-double seconds_since(Exchange::Clock::time_point t) {
-  return std::chrono::duration<double>(Exchange::Clock::now() - t).count();
 }
 
 }  // namespace
@@ -147,17 +133,6 @@ awaitable<bool> Exchange::forward_interim(const http::response_header<>& upstrea
   co_return co_await write_client(header, /*as_chunk=*/false);
 }
 
-awaitable<std::tuple<beast::error_code, std::size_t>> Exchange::read_upstream_some() {
-  // Like Beast's read_size: the free capacity, at least 512 bytes, so that an idle stream's
-  // buffer stays the size of its events instead of a full read's worth.
-  const std::size_t want = std::clamp<std::size_t>(
-      upstream_buffer_.capacity() - upstream_buffer_.size(), 512, kUpstreamReadBytes);
-  // A read that empties the socket tells the reactor so: the next read waits for bytes instead
-  // of first trying a read that finds none.
-  return upstream_->async_read_some_unbounded(DrainingReadBuffer(upstream_buffer_.prepare(want)),
-                                              kUseTuple);
-}
-
 bool Exchange::start_client_write(std::span<const std::string_view> pieces, bool as_chunk,
                                   ClientWrite& w) {
   std::size_t total = 0;
@@ -179,11 +154,8 @@ bool Exchange::start_client_write(std::span<const std::string_view> pieces, bool
 
 awaitable<void> Exchange::finish_client_write(ClientWrite& w) {
   // The socket is full (or TLS): the rest goes asynchronously, bounded by the watchdog.
-  beast::buffers_suffix<std::span<const asio::const_buffer>> rest(
-      std::span<const asio::const_buffer>(w.buffers.data(), w.count));
-  rest.consume(w.written);
   client_write_since_ = Clock::now();
-  auto [ec, n] = co_await client_.async_write_unbounded(rest, kUseTuple);
+  auto [ec, n] = co_await client_.async_write_unbounded(w.rest(), kUseTuple);
   client_write_since_ = kNotWaiting;
   w.ec = ec;
   w.written += n;
@@ -202,175 +174,6 @@ awaitable<bool> Exchange::write_client(std::string_view bytes, bool as_chunk) {
   ClientWrite w;
   if (!start_client_write({&bytes, 1}, as_chunk, w)) co_await finish_client_write(w);
   co_return end_client_write(w);
-}
-
-awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool sse) {
-  const auto& upstream_response = header_parser.get();
-  http::response<http::empty_body> response;
-  response.result(upstream_response.result_int());
-  response.reason(upstream_response.reason());
-  response.version(11);
-  copy_end_to_end_headers(upstream_response, response, /*drop_accept_encoding=*/false);
-  boost::optional<std::uint64_t> length = header_parser.content_length();
-  bool sized = !sse && length.has_value();
-  if (sized) {
-    response.content_length(*length);
-  } else if (!header_parser.is_done()) {
-    // An HTTP/1.0 client knows no chunks (RFC 9112 section 6.1): the close ends its body.
-    if (request_.version() >= 11) {
-      response.chunked(true);
-    } else {
-      keep_alive_ = false;
-    }
-  }
-  response_chunked_ = response.chunked();
-  response.keep_alive(may_keep_connection());
-  std::string header;
-  append_header(response.base(), header);
-  const bool header_written = co_await write_client(header, /*as_chunk=*/false);
-  response_started_ = true;
-  if (!header_written) co_return;
-
-  // The body is found in the upstream's bytes where they were read (no copy): a pass-through
-  // response writes them as they are; a policy's filters rewrite them through the transform.
-  http1::BodyFraming framing = header_parser.is_done() ? http1::BodyFraming::sized(0)
-                               : header_parser.chunked()
-                                   ? http1::BodyFraming::chunked(config_.limits.max_header_bytes)
-                               : length ? http1::BodyFraming::sized(*length)
-                                        : http1::BodyFraming::until_close();
-  // Without filters the upstream's events are only counted (for the latency histogram, and
-  // [DONE] for the end), which copies and allocates nothing per event.
-  std::optional<openai::SseTransform> transform;
-  std::optional<sse::SseEventCounter> counter;
-  auto& in_flight = ctx_.metrics.sse_streams_in_flight;
-  if (sse) {
-    if (chain_.empty()) {
-      counter.emplace(config_.limits.max_sse_event);
-    } else {
-      transform.emplace(&chain_, config_.limits.max_sse_event, annotation_placement());
-    }
-    in_flight.inc();
-  }
-  auto events_so_far = [&]() -> std::uint64_t {
-    if (transform) return transform->counters().events;
-    return counter ? counter->events() : 0;
-  };
-  auto& latency = ctx_.metrics.added_latency;
-  std::array<std::string_view, ClientWrite::kMaxPieces> pieces;
-  std::string out;
-  bool upstream_ok = true;
-  while (!framing.done()) {
-    // The body pieces the buffered bytes hold, as many as one write takes.
-    const std::string_view buffered(static_cast<const char*>(upstream_buffer_.data().data()),
-                                    upstream_buffer_.size());
-    std::size_t count = 0;
-    std::size_t used = 0;
-    while (count < pieces.size()) {
-      const http1::BodyFraming::Step step = framing.next(buffered.substr(used));
-      if (!step.body.empty()) pieces[count++] = step.body;
-      if (step.used == 0) break;
-      used += step.used;
-    }
-    if (count == 0 && !framing.done() && !framing.failed()) {
-      // Nothing to forward: read the upstream here rather than in a nested coroutine (one
-      // suspension per event). Bytes of a line that is not complete yet stay buffered.
-      upstream_buffer_.consume(used);
-      upstream_wait_since_ = Clock::now();
-      auto [rec, n] = co_await read_upstream_some();
-      upstream_wait_since_ = kNotWaiting;
-      upstream_buffer_.commit(n);
-      ctx_.metrics.upstream_in_bytes.inc(n);
-      if (rec == asio::error::eof) {
-        framing.end_of_input();  // the body may be delimited by the close; if not, it is cut short
-      } else if (rec) {
-        upstream_ok = false;
-        fail(upstream_read_error(rec));
-        break;
-      }
-      continue;
-    }
-    const auto received = Clock::now();
-    // The connection goes back to the pool before the last bytes reach the client, whose next
-    // request may follow at once (on another thread, with a shared io_context). Only the
-    // socket moves: the bytes still to write stay in this exchange's buffer.
-    if (framing.done()) upstream_response_read(/*unsent_bytes=*/used);
-    if (framing.failed()) {
-      upstream_ok = false;
-      if (framing.error() == http1::BodyError::kCutShort) {
-        fail(upstream_read_error(asio::error::eof));
-      } else {
-        fail(ErrorKind::kUpstreamBadResponse);
-        record_.extra.emplace_back("upstream_body_error", http1::describe(framing.error()));
-      }
-      // Bytes found before the error still go out: the client gets all the upstream sent.
-      if (count == 0 || client_gone_) break;
-    }
-    // What the client gets: the upstream's pieces as they are, or what the transform makes of
-    // them in two passes: what may go before the filters see it (all of it when they only
-    // report), then what checking adds. Each pass's events count as sent after its write.
-    const std::span<const std::string_view> body(pieces.data(), count);
-    std::uint64_t counted = events_so_far();
-    bool client_ok = true;
-    for (int pass = 0; pass < (transform ? 2 : 1) && client_ok; ++pass) {
-      std::span<const std::string_view> to_write = body;
-      std::string_view transformed;
-      if (transform) {
-        out.clear();
-        if (pass == 0) {
-          for (std::string_view piece : body)
-            transform->take(piece, out);
-        } else {
-          transform->check(out);
-        }
-        transformed = out;
-        to_write = {&transformed, transformed.empty() ? 0u : 1u};
-      } else if (counter) {
-        for (std::string_view piece : body)
-          counter->feed(piece);
-      }
-      if (!to_write.empty()) {
-        ClientWrite w;  // write_client, without a coroutine call when the socket takes it all
-        if (!start_client_write(to_write, response_chunked_, w)) co_await finish_client_write(w);
-        client_ok = end_client_write(w);
-      }
-      if (client_ok && sse) {
-        const double added = seconds_since(received);
-        for (const std::uint64_t now = events_so_far(); counted < now; ++counted)
-          latency.observe(added);
-      }
-    }
-    upstream_buffer_.consume(used);
-    if (!client_ok) break;
-    if (transform && transform->stopped()) {
-      fail(ErrorKind::kFilter);
-      break;
-    }
-    if (!upstream_ok) break;
-  }
-  if (sse) in_flight.dec();
-  if (client_gone_) co_return;
-  if (transform) {
-    // A stopped or broken upstream stream still ends cleanly for the client.
-    out.clear();
-    transform->finish(upstream_ok && framing.done(), out);
-    if (!out.empty() && !co_await write_client(out, response_chunked_)) co_return;
-  } else if (counter) {
-    // As the transform does for its filters: an answer cut off before [DONE] gets an error
-    // event, so that the client knows it is incomplete.
-    const bool inside_block = counter->finish();
-    if (!(upstream_ok && framing.done()) && !counter->done_seen()) {
-      out.clear();
-      if (inside_block) out.append("\n\n");  // the partial block the client has ends first
-      sse::SseWriter::append_data(out, openai::upstream_disconnected_body());
-      if (!co_await write_client(out, response_chunked_)) co_return;
-    }
-  } else if (!upstream_ok) {
-    client_.close();  // a relayed body cut short cannot be ended honestly: close
-    client_gone_ = true;
-    co_return;
-  }
-  if (response_chunked_ && !co_await write_client({}, true)) co_return;  // the last chunk
-  response_complete_ = true;
 }
 
 awaitable<void> Exchange::transform_json_body(ResponseHeaderParser& header_parser) {

@@ -1,0 +1,300 @@
+// The response body relay: the upstream's body to the client as it arrives, unchanged or
+// through the policy's filters.
+//
+// The loop runs on plain completion handlers, not in the coroutine: an upstream read, the
+// client write when the socket does not take it all, each continues the loop from its handler.
+// A coroutine suspension per event costs more than the rest of the loop (Asio's awaitable
+// machinery: a frame per operation, type-erased executor copies, the resumption), and the loop
+// needs none of what a coroutine gives. relay_body sets the loop up, waits for its end on a
+// timer that the loop cancels, and ends the response.
+
+#include "proxy/server/exchange.h"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <span>
+
+#include <boost/asio/this_coro.hpp>
+
+#include "proxy/http1/body_framing.h"
+#include "proxy/openai/error_body.h"
+#include "proxy/openai/sse_transform.h"
+#include "proxy/server/draining_read_buffer.h"
+#include "proxy/server/forwarding.h"
+#include "proxy/server/header_writer.h"
+#include "proxy/sse/sse_event_counter.h"
+#include "proxy/sse/sse_writer.h"
+
+namespace groundgate::proxy::server {
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using asio::awaitable;
+using observability::ErrorKind;
+
+namespace {
+
+// Most upstream bytes asked for per read; the flat buffer keeps its storage between reads.
+constexpr std::size_t kUpstreamReadBytes = 16 * 1024;
+
+}  // namespace
+
+// The loop's state. It lives in relay_body's coroutine frame, which waits until the loop ends.
+struct Exchange::BodyRelay {
+  BodyRelay(http1::BodyFraming f, const asio::any_io_executor& executor)
+      : framing(f), ended(executor, asio::steady_timer::time_point::max()) {}
+
+  std::uint64_t events_so_far() const {
+    if (transform) return transform->counters().events;
+    return counter ? counter->events() : 0;
+  }
+
+  http1::BodyFraming framing;
+  // Without filters the upstream's events are only counted (for the latency histogram, and
+  // [DONE] for the end), which copies and allocates nothing per event.
+  std::optional<openai::SseTransform> transform;
+  std::optional<sse::SseEventCounter> counter;
+  bool sse = false;
+  bool upstream_ok = true;
+  bool client_ok = true;
+  bool running = true;       // a read or a write of the loop is pending
+  asio::steady_timer ended;  // cancelled when the loop ends
+
+  // The round in progress: the body pieces found in the buffered bytes (as many as one write
+  // takes), the bytes they used, and the write pass (transform: 0 = take, 1 = check).
+  std::array<std::string_view, ClientWrite::kMaxPieces> pieces;
+  std::size_t count = 0;
+  std::size_t used = 0;
+  int pass = 0;
+  Clock::time_point received;
+  std::uint64_t counted = 0;  // events observed in the latency histogram
+  std::string out;            // the transform's bytes for this pass
+  ClientWrite write;
+};
+
+awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool sse) {
+  const auto& upstream_response = header_parser.get();
+  http::response<http::empty_body> response;
+  response.result(upstream_response.result_int());
+  response.reason(upstream_response.reason());
+  response.version(11);
+  copy_end_to_end_headers(upstream_response, response, /*drop_accept_encoding=*/false);
+  boost::optional<std::uint64_t> length = header_parser.content_length();
+  bool sized = !sse && length.has_value();
+  if (sized) {
+    response.content_length(*length);
+  } else if (!header_parser.is_done()) {
+    // An HTTP/1.0 client knows no chunks (RFC 9112 section 6.1): the close ends its body.
+    if (request_.version() >= 11) {
+      response.chunked(true);
+    } else {
+      keep_alive_ = false;
+    }
+  }
+  response_chunked_ = response.chunked();
+  response.keep_alive(may_keep_connection());
+  std::string header;
+  append_header(response.base(), header);
+  const bool header_written = co_await write_client(header, /*as_chunk=*/false);
+  response_started_ = true;
+  if (!header_written) co_return;
+
+  // The body is found in the upstream's bytes where they were read (no copy): a pass-through
+  // response writes them as they are; a policy's filters rewrite them through the transform.
+  http1::BodyFraming framing = header_parser.is_done() ? http1::BodyFraming::sized(0)
+                               : header_parser.chunked()
+                                   ? http1::BodyFraming::chunked(config_.limits.max_header_bytes)
+                               : length ? http1::BodyFraming::sized(*length)
+                                        : http1::BodyFraming::until_close();
+  BodyRelay r(framing, co_await asio::this_coro::executor);
+  r.sse = sse;
+  auto& in_flight = ctx_.metrics.sse_streams_in_flight;
+  if (sse) {
+    if (chain_.empty()) {
+      r.counter.emplace(config_.limits.max_sse_event);
+    } else {
+      r.transform.emplace(&chain_, config_.limits.max_sse_event, annotation_placement());
+    }
+    in_flight.inc();
+  }
+  relay_next(r);
+  // No handler runs before this coroutine suspends, so the loop cannot end unseen between the
+  // check and the wait.
+  if (r.running) co_await r.ended.async_wait(kUseTuple);
+  if (sse) in_flight.dec();
+  if (client_gone_) co_return;
+
+  std::string& out = r.out;
+  if (r.transform) {
+    // A stopped or broken upstream stream still ends cleanly for the client.
+    out.clear();
+    r.transform->finish(r.upstream_ok && r.framing.done(), out);
+    if (!out.empty() && !co_await write_client(out, response_chunked_)) co_return;
+  } else if (r.counter) {
+    // As the transform does for its filters: an answer cut off before [DONE] gets an error
+    // event, so that the client knows it is incomplete.
+    const bool inside_block = r.counter->finish();
+    if (!(r.upstream_ok && r.framing.done()) && !r.counter->done_seen()) {
+      out.clear();
+      if (inside_block) out.append("\n\n");  // the partial block the client has ends first
+      sse::SseWriter::append_data(out, openai::upstream_disconnected_body());
+      if (!co_await write_client(out, response_chunked_)) co_return;
+    }
+  } else if (!r.upstream_ok) {
+    client_.close();  // a relayed body cut short cannot be ended honestly: close
+    client_gone_ = true;
+    co_return;
+  }
+  if (response_chunked_ && !co_await write_client({}, true)) co_return;  // the last chunk
+  response_complete_ = true;
+}
+
+void Exchange::relay_next(BodyRelay& r) {
+  while (!r.framing.done()) {
+    const std::string_view buffered(static_cast<const char*>(upstream_buffer_.data().data()),
+                                    upstream_buffer_.size());
+    r.count = 0;
+    r.used = 0;
+    while (r.count < r.pieces.size()) {
+      const http1::BodyFraming::Step step = r.framing.next(buffered.substr(r.used));
+      if (!step.body.empty()) r.pieces[r.count++] = step.body;
+      if (step.used == 0) break;
+      r.used += step.used;
+    }
+    if (r.count == 0 && !r.framing.done() && !r.framing.failed()) {
+      // Nothing to forward: read more. Bytes of a line that is not complete yet stay buffered.
+      upstream_buffer_.consume(r.used);
+      read_upstream(r);
+      return;
+    }
+    r.received = Clock::now();
+    // The connection goes back to the pool before the last bytes reach the client, whose next
+    // request may follow at once (on another thread, with a shared io_context). Only the
+    // socket moves: the bytes still to write stay in this exchange's buffer.
+    if (r.framing.done()) upstream_response_read(/*unsent_bytes=*/r.used);
+    if (r.framing.failed()) {
+      r.upstream_ok = false;
+      if (r.framing.error() == http1::BodyError::kCutShort) {
+        fail(upstream_read_error(asio::error::eof));
+      } else {
+        fail(ErrorKind::kUpstreamBadResponse);
+        record_.extra.emplace_back("upstream_body_error", http1::describe(r.framing.error()));
+      }
+      // Bytes found before the error still go out: the client gets all the upstream sent.
+      if (r.count == 0 || client_gone_) break;
+    }
+    r.counted = r.events_so_far();
+    r.pass = 0;
+    if (!write_passes(r)) return;  // a client write is pending: on_client_written goes on
+    if (!end_round(r)) break;
+  }
+  end_relay(r);
+}
+
+void Exchange::read_upstream(BodyRelay& r) {
+  // Like Beast's read_size: the free capacity, at least 512 bytes, so that an idle stream's
+  // buffer stays the size of its events instead of a full read's worth.
+  const std::size_t want = std::clamp<std::size_t>(
+      upstream_buffer_.capacity() - upstream_buffer_.size(), 512, kUpstreamReadBytes);
+  upstream_wait_since_ = Clock::now();
+  // A read that empties the socket tells the reactor so: the next read waits for bytes instead
+  // of first trying a read that finds none.
+  upstream_->async_read_some_unbounded(
+      DrainingReadBuffer(upstream_buffer_.prepare(want)),
+      [this, &r](const beast::error_code& ec, std::size_t n) { on_upstream_read(r, ec, n); });
+}
+
+void Exchange::on_upstream_read(BodyRelay& r, const beast::error_code& ec, std::size_t n) {
+  upstream_wait_since_ = kNotWaiting;
+  upstream_buffer_.commit(n);
+  ctx_.metrics.upstream_in_bytes.inc(n);
+  if (ec == asio::error::eof) {
+    r.framing.end_of_input();  // the body may be delimited by the close; if not, it is cut short
+  } else if (ec) {
+    r.upstream_ok = false;
+    fail(upstream_read_error(ec));
+    end_relay(r);
+    return;
+  }
+  relay_next(r);
+}
+
+bool Exchange::write_passes(BodyRelay& r) {
+  // What the client gets: the upstream's pieces as they are, or what the transform makes of
+  // them in two passes: what may go before the filters see it (all of it when they only
+  // report), then what checking adds. Each pass's events count as sent after its write.
+  const int passes = r.transform ? 2 : 1;
+  for (; r.pass < passes && r.client_ok; ++r.pass) {
+    const std::span<const std::string_view> body(r.pieces.data(), r.count);
+    std::span<const std::string_view> to_write = body;
+    std::string_view transformed;
+    if (r.transform) {
+      r.out.clear();
+      if (r.pass == 0) {
+        for (std::string_view piece : body)
+          r.transform->take(piece, r.out);
+      } else {
+        r.transform->check(r.out);
+      }
+      transformed = r.out;
+      to_write = {&transformed, transformed.empty() ? 0u : 1u};
+    } else if (r.counter) {
+      for (std::string_view piece : body)
+        r.counter->feed(piece);
+    }
+    if (!to_write.empty()) {
+      if (!start_client_write(to_write, response_chunked_, r.write)) {
+        // The socket is full (or TLS): the rest goes asynchronously, bounded by the watchdog.
+        client_write_since_ = Clock::now();
+        client_.async_write_unbounded(r.write.rest(),
+                                      [this, &r](const beast::error_code& ec, std::size_t n) {
+                                        on_client_written(r, ec, n);
+                                      });
+        return false;
+      }
+      r.client_ok = end_client_write(r.write);
+    }
+    pass_written(r);
+  }
+  return true;
+}
+
+void Exchange::on_client_written(BodyRelay& r, const beast::error_code& ec, std::size_t n) {
+  client_write_since_ = kNotWaiting;
+  r.write.ec = ec;
+  r.write.written += n;
+  r.client_ok = end_client_write(r.write);
+  pass_written(r);
+  ++r.pass;
+  if (!write_passes(r)) return;  // the next pass's write is pending too
+  if (end_round(r)) {
+    relay_next(r);
+  } else {
+    end_relay(r);
+  }
+}
+
+void Exchange::pass_written(BodyRelay& r) {
+  if (!r.client_ok || !r.sse) return;
+  const double added = seconds_since(r.received);
+  for (const std::uint64_t now = r.events_so_far(); r.counted < now; ++r.counted)
+    ctx_.metrics.added_latency.observe(added);
+}
+
+bool Exchange::end_round(BodyRelay& r) {
+  upstream_buffer_.consume(r.used);
+  if (!r.client_ok) return false;
+  if (r.transform && r.transform->stopped()) {
+    fail(ErrorKind::kFilter);
+    return false;
+  }
+  return r.upstream_ok;
+}
+
+void Exchange::end_relay(BodyRelay& r) {
+  r.running = false;
+  r.ended.cancel();
+}
+
+}  // namespace groundgate::proxy::server
