@@ -11,6 +11,7 @@
 #include "tests/integration/support/http_client.h"
 #include "tests/integration/support/proxy_fixture.h"
 #include "tests/integration/support/raw_upstream.h"
+#include "tests/integration/support/test_certs.h"
 
 namespace groundgate::testing {
 namespace {
@@ -144,6 +145,48 @@ TEST_F(GuardTest, AnnotateStreamFirstKeepsTheTextAndAddsVerdictsAndASummary) {
         << data[i - 1];
   }
   EXPECT_TRUE(verdict_seen) << r.body;
+}
+
+TEST(GuardTlsTest, StreamFirstOverTlsWritesEachChunkThenItsVerdict) {
+  // Over TLS every client write is asynchronous: the relay's two writes per upstream read (the
+  // chunks, then the verdicts they complete) each wait for the one before.
+  ProxyFixture fixture;
+  const TestCerts certs = make_test_certs(fixture.dir());
+  ASSERT_EQ(certs.error, "");
+  std::ofstream(fixture.dir() + "/script.yaml") << kScript;
+  proxy::mock::MockOptions options;
+  options.tokens_per_second = 0;
+  options.script_file = fixture.dir() + "/script.yaml";
+  fixture.start_mock(options);
+  fixture.start_proxy(R"(
+tls: {cert_file: ${DIR}/server.pem, key_file: ${DIR}/server-key.pem}
+upstreams:
+  up: {url: "http://127.0.0.1:${MOCK_PORT}"}
+policies:
+  annotate: {verifiers: [semantic_pieces]}
+routes:
+  - {name: annotate, match: {path_prefix: /}, upstream: up, policy: annotate}
+logging: {access_log: false}
+)");
+  HttpClient client(fixture.port(), certs.ca_file);
+  for (int i = 0; i < 2; ++i) {  // and again on the same connection
+    HttpResponse r = client.request("POST", "/v1/chat/completions", request("annotate", true));
+    ASSERT_EQ(200, r.status) << r.error;
+    EXPECT_EQ("Allie Goertz is an American musician. She was born on March 2, 1994.",
+              sse_content(r.body));
+    const std::vector<std::string> data = sse_data(r.body);
+    ASSERT_GE(data.size(), 3u);
+    EXPECT_EQ("[DONE]", data.back());
+    EXPECT_TRUE(has(data[data.size() - 2], R"("type":"summary")")) << r.body;
+    std::size_t verdicts = 0;
+    for (std::size_t j = 1; j < data.size(); ++j) {
+      if (!has(data[j], R"("type":"verdict")")) continue;
+      ++verdicts;
+      EXPECT_FALSE(has(data[j - 1], R"("choices":[],)")) << data[j - 1];
+    }
+    EXPECT_EQ(1u, verdicts) << r.body;  // supported sentences pass without one
+    EXPECT_TRUE(has(r.body, R"("label":"contradicted","action":"annotate")")) << r.body;
+  }
 }
 
 TEST_F(GuardTest, AnnotateWithSentenceHoldKeepsTheTextAndAnnotatesEverySentence) {
