@@ -2,13 +2,16 @@
 # User-space instructions per relayed SSE event of one route, under callgrind: repeatable even
 # when the machine is busy (wall-clock load runs are not).
 #
-#   bench/load/callgrind_route.sh BUILD_DIR [--route guard|plain] [--hold stream_first|sentence]
+#   bench/load/callgrind_route.sh BUILD_DIR [--route guard|plain|nginx] [--hold stream_first|sentence]
 #                                 [--streams N] [--rate TOKENS_PER_S] [--duration S] [--out DIR]
 #
 # Same setup as run_load.sh --guard: the mock streams a scripted answer that the request's
-# context supports; route "guard" runs semantic_pieces with the hold mode, "plain" has no policy.
+# context supports; route "guard" runs semantic_pieces with the hold mode, "plain" has no policy;
+# "nginx" profiles nginx instead of groundgate (one worker, run_load.sh's streaming proxy
+# config), for the same count on the proxy we compare against.
 # The counters are zeroed after a warm-up (context index built, every stream open), dumped after
-# the measured window; events = groundgate_added_latency_seconds_count over the same window.
+# the measured window; events = groundgate_added_latency_seconds_count over the same window
+# (nginx: the events the load client counted in its window, aligned with the profile's).
 # Prints "events Ir Ir/event" and keeps the callgrind profile in DIR (callgrind_annotate it).
 set -euo pipefail
 
@@ -34,7 +37,7 @@ while [[ $# -gt 0 ]]; do
   esac
   shift 2
 done
-case $route in guard | plain) ;; *) usage ;; esac
+case $route in guard | plain | nginx) ;; *) usage ;; esac
 
 gg=$build/proxy/cli/groundgate
 client=$build/bench/load/gg_load_client
@@ -92,7 +95,68 @@ mock_port=$(free_port) gg_port=$(free_port) admin_port=$(free_port)
 pids+=($!)
 wait_port "$mock_port" "${pids[-1]}"
 
-cat >"$work/groundgate.yaml" <<EOF
+warmup=5
+if [[ $route == nginx ]]; then
+  mkdir -p "$work/nginx/tmp"
+  cat >"$work/nginx/nginx.conf" <<EOF
+master_process off;
+daemon off;
+worker_processes 1;
+pid $work/nginx/nginx.pid;
+error_log $work/nginx/error.log warn;
+events { worker_connections $((streams * 2 + 1024)); }
+http {
+  access_log off;
+  client_body_temp_path $work/nginx/tmp/body;
+  proxy_temp_path $work/nginx/tmp/proxy;
+  fastcgi_temp_path $work/nginx/tmp/fastcgi;
+  uwsgi_temp_path $work/nginx/tmp/uwsgi;
+  scgi_temp_path $work/nginx/tmp/scgi;
+  upstream mock {
+    server 127.0.0.1:$mock_port;
+    keepalive $((streams + 64));
+    keepalive_requests 1000000;
+    keepalive_timeout 300s;
+  }
+  server {
+    listen 127.0.0.1:$gg_port backlog=4096;
+    keepalive_requests 1000000;
+    keepalive_timeout 300s;
+    location / {
+      proxy_pass http://mock;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_buffering off;
+      proxy_request_buffering off;
+      proxy_read_timeout 300s;
+    }
+  }
+}
+EOF
+  chmod 755 "$work"  # as in run_load.sh
+  valgrind --tool=callgrind --callgrind-out-file="$out/callgrind.out" \
+    /usr/sbin/nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" -e "$work/nginx/error.log" \
+    >"$work/nginx.log" 2>&1 &
+  gg_pid=$!
+  pids+=("$gg_pid")
+  wait_port "$gg_port" "$gg_pid"
+  # The client's window starts when its ramp ends, when the counters are zeroed.
+  "$client" --target "127.0.0.1:$gg_port" --streams "$streams" --duration "$duration" \
+    --ramp $((warmup + 1)) --body-file "$work/body.json" --label "$route" \
+    >"$work/client.json" 2>"$work/client.err" &
+  client_pid=$!
+  pids+=("$client_pid")
+  sleep $((warmup + 1))
+  callgrind_control --zero "$gg_pid" >/dev/null 2>&1
+  sleep "$duration"
+  callgrind_control --dump "$gg_pid" >/dev/null 2>&1
+  wait "$client_pid" || true
+  before=0
+  after=$(jq '.events + .done_events' "$work/client.json")  # groundgate counts [DONE] too
+  kill "$gg_pid" 2>/dev/null || true
+  wait "$gg_pid" 2>/dev/null || true
+else
+  cat >"$work/groundgate.yaml" <<EOF
 listen: 127.0.0.1:$gg_port
 admin_listen: 127.0.0.1:$admin_port
 upstreams:
@@ -104,27 +168,27 @@ routes:
   - {name: all, match: {path_prefix: /v1}, upstream: mock}
 logging: {access_log: false, level: warn}
 EOF
-valgrind --tool=callgrind --callgrind-out-file="$out/callgrind.out" \
-  "$gg" serve -c "$work/groundgate.yaml" >"$work/groundgate.log" 2>&1 &
-gg_pid=$!
-pids+=("$gg_pid")
-wait_port "$gg_port" "$gg_pid"
-wait_port "$admin_port" "$gg_pid"
+  valgrind --tool=callgrind --callgrind-out-file="$out/callgrind.out" \
+    "$gg" serve -c "$work/groundgate.yaml" >"$work/groundgate.log" 2>&1 &
+  gg_pid=$!
+  pids+=("$gg_pid")
+  wait_port "$gg_port" "$gg_pid"
+  wait_port "$admin_port" "$gg_pid"
 
-warmup=5
-"$client" --target "127.0.0.1:$gg_port" --streams "$streams" --duration $((duration + warmup + 5)) \
-  --ramp 1 --body-file "$work/body.json" --label "$route" >"$work/client.json" 2>"$work/client.err" &
-client_pid=$!
-pids+=("$client_pid")
-sleep $((warmup + 1))
-callgrind_control --zero "$gg_pid" >/dev/null 2>&1
-before=$(event_count "$admin_port")
-sleep "$duration"
-after=$(event_count "$admin_port")
-callgrind_control --dump "$gg_pid" >/dev/null 2>&1
-wait "$client_pid" || true
-kill "$gg_pid" 2>/dev/null || true
-wait "$gg_pid" 2>/dev/null || true
+  "$client" --target "127.0.0.1:$gg_port" --streams "$streams" --duration $((duration + warmup + 5)) \
+    --ramp 1 --body-file "$work/body.json" --label "$route" >"$work/client.json" 2>"$work/client.err" &
+  client_pid=$!
+  pids+=("$client_pid")
+  sleep $((warmup + 1))
+  callgrind_control --zero "$gg_pid" >/dev/null 2>&1
+  before=$(event_count "$admin_port")
+  sleep "$duration"
+  after=$(event_count "$admin_port")
+  callgrind_control --dump "$gg_pid" >/dev/null 2>&1
+  wait "$client_pid" || true
+  kill "$gg_pid" 2>/dev/null || true
+  wait "$gg_pid" 2>/dev/null || true
+fi
 
 # The dump after the zero is the second profile file (the first is the final one at exit).
 profile=$(ls -t "$out"/callgrind.out.* 2>/dev/null | tail -1)

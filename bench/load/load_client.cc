@@ -113,7 +113,8 @@ int main(int argc, char** argv) {
       "\"events_per_s\":%.1f,\"p50_us\":%.1f,\"p90_us\":%.1f,\"p99_us\":%.1f,\"max_us\":%.1f,"
       "\"mean_us\":%.1f,\"errors\":%llu,\"connect_errors\":%llu,\"write_errors\":%llu,"
       "\"read_errors\":%llu,\"status_errors\":%llu,\"protocol_errors\":%llu,\"unstamped\":%llu,"
-      "\"annotation_chunks\":%llu,\"annotation_p50_us\":%.1f,\"annotation_p99_us\":%.1f,"
+      "\"done_events\":%llu,\"annotation_chunks\":%llu,\"annotation_p50_us\":%.1f,\"annotation_p99_"
+      "us\":%.1f,"
       "\"responses\":%llu,\"open_at_end\":%llu,\"first_error\":\"%s\"}\n",
       options.label.c_str(), options.streams, options.duration_s,
       static_cast<unsigned long long>(counters.events),
@@ -127,6 +128,7 @@ int main(int argc, char** argv) {
       static_cast<unsigned long long>(counters.status_errors),
       static_cast<unsigned long long>(counters.protocol_errors),
       static_cast<unsigned long long>(counters.unstamped),
+      static_cast<unsigned long long>(counters.done_events),
       static_cast<unsigned long long>(counters.annotation_chunks),
       annotation_latency.quantile(0.5) * us, annotation_latency.quantile(0.99) * us,
       static_cast<unsigned long long>(counters.responses),

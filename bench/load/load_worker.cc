@@ -64,6 +64,7 @@ uint64_t LoadCounters::errors() const {
 void LoadCounters::merge(const LoadCounters& other) {
   events += other.events;
   unstamped += other.unstamped;
+  done_events += other.done_events;
   annotation_chunks += other.annotation_chunks;
   responses += other.responses;
   connect_errors += other.connect_errors;
@@ -208,6 +209,8 @@ void LoadWorker::on_event(std::string_view event, int64_t arrival_ns) {
     latency_.record(arrival_ns - stamp);
   } else if (event.find("[DONE]") == std::string_view::npos) {
     ++counters_.unstamped;
+  } else {
+    ++counters_.done_events;
   }
 }
 

@@ -17,8 +17,9 @@
 namespace groundgate::bench::load {
 
 struct LoadCounters {
-  uint64_t events = 0;     // stamped events that arrived inside the window
-  uint64_t unstamped = 0;  // other events inside the window, except [DONE]
+  uint64_t events = 0;       // stamped events that arrived inside the window
+  uint64_t unstamped = 0;    // other events inside the window, except [DONE]
+  uint64_t done_events = 0;  // [DONE] events inside the window
   // Chunks a guard made (`"choices":[]` with `"groundgate"`, no usage): verdicts and summaries.
   // They carry the stamp of the upstream chunk they follow and are not counted as events.
   uint64_t annotation_chunks = 0;

@@ -21,7 +21,9 @@ Exchange::Exchange(ServerContext& ctx, AnyStream& client, beast::flat_buffer& cl
       client_(client),
       client_buffer_(client_buffer),
       header_(header),
-      request_(header.get().base()),
+      // The fields move: the parser keeps what it needs for the body (length, chunked, keep-alive)
+      // in its own state, and no one reads its message again.
+      request_(std::move(header.get().base())),
       keep_alive_(header.keep_alive()),
       runtime_(ctx.configs.current()),
       config_(*runtime_->config),

@@ -175,7 +175,7 @@ class Exchange {
   AnyStream& client_;
   boost::beast::flat_buffer& client_buffer_;
   RequestHeaderParser& header_;
-  boost::beast::http::request_header<> request_;  // a copy: the parser moves into a body parser
+  boost::beast::http::request_header<> request_;  // moved out of the header parser
   bool keep_alive_;
   std::shared_ptr<const RuntimeConfig> runtime_;
   const config::Config& config_;

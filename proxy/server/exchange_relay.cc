@@ -74,28 +74,27 @@ struct Exchange::BodyRelay {
 };
 
 awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool sse) {
+  // The header goes from the upstream's fields straight to bytes (header_writer.h): its
+  // end-to-end fields, then our framing and connection fields.
   const auto& upstream_response = header_parser.get();
-  http::response<http::empty_body> response;
-  response.result(upstream_response.result_int());
-  response.reason(upstream_response.reason());
-  response.version(11);
-  copy_end_to_end_headers(upstream_response, response, /*drop_accept_encoding=*/false);
+  std::string header;
+  append_status_line(11, upstream_response.result_int(), upstream_response.reason(), header);
+  append_end_to_end_headers(upstream_response, /*drop_accept_encoding=*/false, header);
   boost::optional<std::uint64_t> length = header_parser.content_length();
-  bool sized = !sse && length.has_value();
-  if (sized) {
-    response.content_length(*length);
+  response_chunked_ = false;
+  if (!sse && length.has_value()) {
+    append_field("Content-Length", std::to_string(*length), header);
   } else if (!header_parser.is_done()) {
     // An HTTP/1.0 client knows no chunks (RFC 9112 section 6.1): the close ends its body.
     if (request_.version() >= 11) {
-      response.chunked(true);
+      append_field("Transfer-Encoding", "chunked", header);
+      response_chunked_ = true;
     } else {
       keep_alive_ = false;
     }
   }
-  response_chunked_ = response.chunked();
-  response.keep_alive(may_keep_connection());
-  std::string header;
-  append_header(response.base(), header);
+  if (!may_keep_connection()) append_field("Connection", "close", header);
+  end_header(header);
   const bool header_written = co_await write_client(header, /*as_chunk=*/false);
   response_started_ = true;
   if (!header_written) co_return;

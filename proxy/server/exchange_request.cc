@@ -105,7 +105,7 @@ std::optional<std::string> Exchange::select_policy() const {
 }
 
 void Exchange::prepare_upstream_header(http::request_header<>& out) const {
-  out.method(request_.method());
+  out.method_string(request_.method_string());  // also a method Beast has no verb for
   out.target(upstream_target(upstream_config_->base_path, request_.target()));
   out.version(11);
   copy_end_to_end_headers(request_, out, /*drop_accept_encoding=*/inspected_);
@@ -115,11 +115,16 @@ void Exchange::prepare_upstream_header(http::request_header<>& out) const {
 }
 
 awaitable<Exchange::Sent> Exchange::send_inspected_request() {
-  http::request<http::empty_body> request;
-  prepare_upstream_header(request.base());
-  request.content_length(body_.size());  // what prepare_payload() sets for a POST with body_
+  // The header goes from the client's fields straight to bytes (header_writer.h).
   std::string header;
-  append_header(request.base(), header);
+  append_request_line(request_.method_string(),
+                      upstream_target(upstream_config_->base_path, request_.target()), 11, header);
+  append_end_to_end_headers(request_, /*drop_accept_encoding=*/true, header);
+  append_field("Host",
+               host_header(upstream_config_->host, upstream_config_->port, upstream_config_->https),
+               header);
+  append_field("Content-Length", std::to_string(body_.size()), header);
+  end_header(header);  // no Connection header: HTTP/1.1 keeps the connection for the pool
   // Header and body in one write, at once when the socket takes them (the usual case: no
   // asynchronous write, no copy of the body); the rest asynchronously, bounded by the timeout.
   const std::array<asio::const_buffer, 2> buffers{asio::buffer(header), asio::buffer(body_)};

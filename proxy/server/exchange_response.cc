@@ -123,13 +123,10 @@ awaitable<void> Exchange::receive_response() {
 }
 
 awaitable<bool> Exchange::forward_interim(const http::response_header<>& upstream_response) {
-  http::response<http::empty_body> interim;
-  interim.result(upstream_response.result_int());
-  interim.reason(upstream_response.reason());
-  interim.version(11);
-  copy_end_to_end_headers(upstream_response, interim, /*drop_accept_encoding=*/false);
   std::string header;
-  append_header(interim.base(), header);
+  append_status_line(11, upstream_response.result_int(), upstream_response.reason(), header);
+  append_end_to_end_headers(upstream_response, /*drop_accept_encoding=*/false, header);
+  end_header(header);
   co_return co_await write_client(header, /*as_chunk=*/false);
 }
 

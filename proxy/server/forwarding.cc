@@ -4,6 +4,8 @@
 
 #include <boost/beast/core/string.hpp>
 
+#include "proxy/server/header_writer.h"
+
 namespace groundgate::proxy::server {
 namespace http = boost::beast::http;
 
@@ -61,14 +63,9 @@ bool listed_in_connection(std::string_view name, const http::fields& message) {
                        [&](std::string_view item) { return iequals(item, name); });
 }
 
-}  // namespace
-
-bool is_hop_by_hop(std::string_view name, const http::fields& message) {
-  return is_hop_by_hop_field(http::string_to_field(name)) || listed_in_connection(name, message);
-}
-
-void copy_end_to_end_headers(const http::fields& from, http::fields& to,
-                             bool drop_accept_encoding) {
+// Calls `each` with every end-to-end header of `from`, in order.
+template <typename Each>
+void for_each_end_to_end_header(const http::fields& from, bool drop_accept_encoding, Each each) {
   const bool has_connection = from.count(http::field::connection) != 0;
   for (const auto& field : from) {
     const http::field code = field.name();
@@ -88,8 +85,30 @@ void copy_end_to_end_headers(const http::fields& from, http::fields& to,
         if (is_hop_by_hop_field(code)) continue;
     }
     if (has_connection && listed_in_connection(field.name_string(), from)) continue;
-    to.insert(code, field.name_string(), field.value());
+    each(field);
   }
+}
+
+}  // namespace
+
+bool is_hop_by_hop(std::string_view name, const http::fields& message) {
+  return is_hop_by_hop_field(http::string_to_field(name)) || listed_in_connection(name, message);
+}
+
+void copy_end_to_end_headers(const http::fields& from, http::fields& to,
+                             bool drop_accept_encoding) {
+  for_each_end_to_end_header(from, drop_accept_encoding,
+                             [&](const http::fields::value_type& field) {
+                               to.insert(field.name(), field.name_string(), field.value());
+                             });
+}
+
+void append_end_to_end_headers(const http::fields& from, bool drop_accept_encoding,
+                               std::string& out) {
+  for_each_end_to_end_header(from, drop_accept_encoding,
+                             [&](const http::fields::value_type& field) {
+                               append_field(field.name_string(), field.value(), out);
+                             });
 }
 
 bool has_transfer_coding_besides_chunked(const http::fields& message) {

@@ -17,6 +17,9 @@ bool is_hop_by_hop(std::string_view name, const boost::beast::http::fields& mess
 // untouched; `drop_accept_encoding` asks the upstream for an identity body we can read.
 void copy_end_to_end_headers(const boost::beast::http::fields& from, boost::beast::http::fields& to,
                              bool drop_accept_encoding);
+// The same headers appended as header lines ("name: value\r\n"), for a header written as text.
+void append_end_to_end_headers(const boost::beast::http::fields& from, bool drop_accept_encoding,
+                               std::string& out);
 
 // A Transfer-Encoding with a coding other than chunked (gzip, compress, deflate, ...). The proxy
 // sends no TE header, so an upstream may not use one (RFC 9112 section 6.1), and the body could

@@ -1,53 +1,48 @@
 #include "proxy/server/header_writer.h"
 
 namespace groundgate::proxy::server {
-namespace http = boost::beast::http;
-
 namespace {
 
-void append(std::string& out, boost::core::string_view s) {
-  out.append(s.data(), s.size());
-}
-
-void append_fields(const http::fields& fields, std::string& out) {
-  for (const auto& field : fields) {
-    append(out, field.name_string());
-    out += ": ";
-    append(out, field.value());
-    out += "\r\n";
-  }
-  out += "\r\n";
-}
-
 void append_version(unsigned version, std::string& out) {
-  out += "HTTP/";
-  out += static_cast<char>('0' + version / 10);
-  out += '.';
-  out += static_cast<char>('0' + version % 10);
+  const char text[] = {'H', 'T',
+                       'T', 'P',
+                       '/', static_cast<char>('0' + version / 10),
+                       '.', static_cast<char>('0' + version % 10)};
+  out.append(text, sizeof text);
 }
 
 }  // namespace
 
-void append_header(const http::request_header<>& header, std::string& out) {
-  append(out, header.method_string());
+void append_request_line(std::string_view method, std::string_view target, unsigned version,
+                         std::string& out) {
+  out.append(method);
   out += ' ';
-  append(out, header.target());
+  out.append(target);
   out += ' ';
-  append_version(header.version(), out);
+  append_version(version, out);
   out += "\r\n";
-  append_fields(header, out);
 }
 
-void append_header(const http::response_header<>& header, std::string& out) {
-  append_version(header.version(), out);
-  const unsigned code = header.result_int();
-  const char status[] = {' ', static_cast<char>('0' + code / 100),
+void append_status_line(unsigned version, unsigned code, std::string_view reason,
+                        std::string& out) {
+  append_version(version, out);
+  const char status[] = {' ', static_cast<char>('0' + code / 100 % 10),
                          static_cast<char>('0' + code / 10 % 10),
                          static_cast<char>('0' + code % 10), ' '};
   out.append(status, sizeof status);
-  append(out, header.reason());
+  out.append(reason);
   out += "\r\n";
-  append_fields(header, out);
+}
+
+void append_field(std::string_view name, std::string_view value, std::string& out) {
+  out.append(name);
+  out += ": ";
+  out.append(value);
+  out += "\r\n";
+}
+
+void end_header(std::string& out) {
+  out += "\r\n";
 }
 
 }  // namespace groundgate::proxy::server

@@ -244,6 +244,21 @@ TEST(Passthrough, ForwardsPathQueryMethodAndEndToEndHeaders) {
   EXPECT_TRUE(seen.ends_with("payload"));
 }
 
+TEST(Passthrough, ForwardsAMethodBeastHasNoVerbFor) {
+  RawUpstream upstream([](auto& socket, const std::string&) {
+    RawUpstream::send(socket, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");
+  });
+  ProxyFixture fixture;
+  fixture.set_upstream_port(upstream.port());
+  fixture.start_proxy(kPlainConfig);
+  const std::string reply =
+      raw_exchange(fixture.port(), "FROB /things HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  EXPECT_TRUE(reply.starts_with("HTTP/1.1 200 OK\r\n")) << reply;
+  EXPECT_TRUE(reply.ends_with("\r\n\r\nok")) << reply;
+  const std::string seen = upstream.last_request();
+  EXPECT_TRUE(seen.starts_with("FROB /things HTTP/1.1\r\n")) << seen;
+}
+
 TEST(Passthrough, NeverLogsAuthorizationOrContent) {
   RawUpstream upstream(send_recording_in_pieces(64));
   ProxyFixture fixture;

@@ -58,6 +58,29 @@ TEST(Forwarding, CopiesEndToEndHeadersOnlyInTheirOrder) {
             names_of(no_encoding));
 }
 
+TEST(Forwarding, AppendsAsHeaderLinesWhatItCopies) {
+  http::fields from = request_fields();
+  from.insert("Connection", "X-Custom");  // a second Connection line
+  from.insert("X-Custom", "dropped as well");
+  from.insert("X-Last", "");
+  for (const bool drop_accept_encoding : {false, true}) {
+    http::fields copied;
+    copy_end_to_end_headers(from, copied, drop_accept_encoding);
+    std::string expected;
+    for (const auto& field : copied)
+      expected += std::string(field.name_string()) + ": " + std::string(field.value()) + "\r\n";
+    std::string lines = "kept";
+    append_end_to_end_headers(from, drop_accept_encoding, lines);
+    EXPECT_EQ("kept" + expected, lines);
+  }
+  std::string lines;
+  append_end_to_end_headers(from, false, lines);
+  EXPECT_EQ(
+      "Authorization: Bearer sk-test\r\nAccept-Encoding: gzip\r\n"
+      "Content-Type: application/json\r\nOpenAI-Organization: org-1\r\nX-Last: \r\n",
+      lines);
+}
+
 TEST(Forwarding, EveryConnectionHeaderNamesHopByHopFields) {
   http::fields from;
   from.insert("Connection", "close");
