@@ -12,6 +12,7 @@
 #include "config/route_table.h"
 #include "proxy/server/forwarding.h"
 #include "proxy/server/header_writer.h"
+#include "proxy/server/http_read.h"
 
 namespace groundgate::proxy::server {
 namespace asio = boost::asio;
@@ -36,7 +37,7 @@ awaitable<bool> Exchange::read_inspected_body() {
   beast::error_code ec;
   if (!too_large) {
     client_.tcp().expires_after(config_.limits.client_body_timeout);
-    auto [read_ec, n] = co_await http::async_read(client_, client_buffer_, parser, kUseTuple);
+    auto [read_ec, n] = co_await read_http(client_, client_buffer_, parser, ReadUntil::kMessage);
     record_.bytes_in += n;
     ec = read_ec;
   }

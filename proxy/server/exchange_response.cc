@@ -5,7 +5,6 @@
 #include <cstdlib>
 #include <span>
 
-#include <boost/beast/http/read.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
 
@@ -14,6 +13,7 @@
 #include "proxy/openai/sse_transform.h"
 #include "proxy/server/forwarding.h"
 #include "proxy/server/header_writer.h"
+#include "proxy/server/http_read.h"
 
 namespace groundgate::proxy::server {
 namespace asio = boost::asio;
@@ -72,8 +72,7 @@ awaitable<void> Exchange::receive_response() {
     parser->body_limit(boost::none);
     if (request_.method() == http::verb::head) parser->skip(true);
     upstream_wait_since_ = sent;
-    auto [ec, n] =
-        co_await http::async_read_header(*upstream_, upstream_buffer_, *parser, kUseTuple);
+    auto [ec, n] = co_await read_http(*upstream_, upstream_buffer_, *parser, ReadUntil::kHeader);
     upstream_wait_since_ = kNotWaiting;
     ctx_.metrics.upstream_in_bytes.inc(n);
     if (ec) {
@@ -179,7 +178,7 @@ awaitable<void> Exchange::transform_json_body(ResponseHeaderParser& header_parse
   // A response without a body was complete with its header: the connection is pooled already.
   if (!upstream_done_) {
     upstream_wait_since_ = Clock::now();
-    auto [ec, n] = co_await http::async_read(*upstream_, upstream_buffer_, parser, kUseTuple);
+    auto [ec, n] = co_await read_http(*upstream_, upstream_buffer_, parser, ReadUntil::kMessage);
     upstream_wait_since_ = kNotWaiting;
     ctx_.metrics.upstream_in_bytes.inc(n);
     if (ec) {

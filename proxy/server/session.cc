@@ -2,12 +2,12 @@
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/use_awaitable.hpp>
-#include <boost/beast/http/read.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
 
 #include "proxy/openai/error_body.h"
 #include "proxy/server/exchange.h"
+#include "proxy/server/http_read.h"
 
 namespace groundgate::proxy::server {
 namespace asio = boost::asio;
@@ -58,7 +58,7 @@ asio::awaitable<void> run_session(std::shared_ptr<ServerContext> shared, AnyStre
     header.header_limit(static_cast<std::uint32_t>(limits.max_header_bytes));
     header.body_limit(boost::none);  // the body limit is applied where the body is read
     client.tcp().expires_after(first ? limits.client_header_timeout : limits.client_idle_timeout);
-    auto [ec, n] = co_await http::async_read_header(client, buffer, header, kUse);
+    auto [ec, n] = co_await read_http(client, buffer, header, ReadUntil::kHeader);
     if (ec == http::error::end_of_stream || ec == asio::error::eof) break;
     if (ec) {
       if (ec == http::error::header_limit) {

@@ -1,0 +1,70 @@
+#pragma once
+// Reads an HTTP message (its header, or all of it) from a stream into a Beast parser: what
+// http::async_read_header and http::async_read do, with the same results, in one coroutine
+// instead of Beast's three layers of composed operations. Those wrap the completion handler
+// once per layer and read, and when the buffer already holds what is asked for (a request
+// body that came with its header) still complete through a post. Here a message that is
+// buffered is parsed without any operation, and each read is one operation of the stream
+// (tcp_stream's, so its expiry still bounds it).
+
+#include <algorithm>
+#include <cstddef>
+#include <tuple>
+
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/awaitable.hpp>
+#include <boost/asio/error.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/http/basic_parser.hpp>
+#include <boost/beast/http/error.hpp>
+
+#include "proxy/server/any_stream.h"
+
+namespace groundgate::proxy::server {
+
+enum class ReadUntil { kHeader, kMessage };
+
+// Returns the error (as Beast's reads would: end_of_stream when the stream ends before any
+// byte of the message) and the bytes the parser consumed.
+template <bool isRequest>
+boost::asio::awaitable<std::tuple<boost::beast::error_code, std::size_t>> read_http(
+    AnyStream& stream, boost::beast::flat_buffer& buffer,
+    boost::beast::http::basic_parser<isRequest>& parser, ReadUntil until) {
+  namespace http = boost::beast::http;
+  // Most bytes asked for per read, as Beast's read_size_or_throw(buffer, 65536).
+  constexpr std::size_t kMaxReadBytes = 64 * 1024;
+  auto done = [&] {
+    return until == ReadUntil::kHeader ? parser.is_header_done() : parser.is_done();
+  };
+  std::size_t consumed = 0;
+  boost::beast::error_code ec;
+  while (!done()) {
+    if (buffer.size() != 0) {
+      const std::size_t n = parser.put(buffer.data(), ec);
+      buffer.consume(n);
+      consumed += n;
+      if (ec == http::error::need_more) {
+        ec = {};
+      } else if (ec) {
+        co_return std::make_tuple(ec, consumed);
+      }
+      if (n != 0) continue;  // the rest may be buffered too
+    }
+    const std::size_t want =
+        std::clamp<std::size_t>(buffer.capacity() - buffer.size(), 512, kMaxReadBytes);
+    auto [read_ec, got] = co_await stream.async_read_some(
+        buffer.prepare(want), boost::asio::as_tuple(boost::asio::use_awaitable));
+    buffer.commit(got);
+    if (read_ec == boost::asio::error::eof) {
+      if (!parser.got_some()) co_return std::make_tuple(http::error::end_of_stream, consumed);
+      parser.put_eof(ec);  // a body that the close ends, or partial_message
+      if (ec) co_return std::make_tuple(ec, consumed);
+    } else if (read_ec) {
+      co_return std::make_tuple(read_ec, consumed);
+    }
+  }
+  co_return std::make_tuple(ec, consumed);
+}
+
+}  // namespace groundgate::proxy::server
