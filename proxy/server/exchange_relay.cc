@@ -78,6 +78,7 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
   // end-to-end fields, then our framing and connection fields.
   const auto& upstream_response = header_parser.get();
   std::string header;
+  header.reserve(kHeaderReserve);
   append_status_line(11, upstream_response.result_int(), upstream_response.reason(), header);
   append_end_to_end_headers(upstream_response, /*drop_accept_encoding=*/false, header);
   boost::optional<std::uint64_t> length = header_parser.content_length();

@@ -118,6 +118,7 @@ void Exchange::prepare_upstream_header(http::request_header<>& out) const {
 awaitable<Exchange::Sent> Exchange::send_inspected_request() {
   // The header goes from the client's fields straight to bytes (header_writer.h).
   std::string header;
+  header.reserve(kHeaderReserve);
   append_request_line(request_.method_string(),
                       upstream_target(upstream_config_->base_path, request_.target()), 11, header);
   append_end_to_end_headers(request_, /*drop_accept_encoding=*/true, header);

@@ -123,6 +123,7 @@ awaitable<void> Exchange::receive_response() {
 
 awaitable<bool> Exchange::forward_interim(const http::response_header<>& upstream_response) {
   std::string header;
+  header.reserve(kHeaderReserve);
   append_status_line(11, upstream_response.result_int(), upstream_response.reason(), header);
   append_end_to_end_headers(upstream_response, /*drop_accept_encoding=*/false, header);
   end_header(header);

@@ -5,10 +5,15 @@
 // for it (an allocation and a tree insertion per field) and walk a buffer per field through a
 // composed write, several times the instructions for each request and response.
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
 namespace groundgate::proxy::server {
+
+// Room to reserve for a header written here, so that appending its lines does not regrow the
+// string several times (typical API headers are a few hundred bytes).
+inline constexpr std::size_t kHeaderReserve = 1024;
 
 // "<method> <target> HTTP/<major>.<minor>\r\n"; `version` as Beast has it (11 for 1.1).
 void append_request_line(std::string_view method, std::string_view target, unsigned version,

@@ -101,7 +101,9 @@ std::size_t UpstreamPool::idle_count() const {
 
 std::string upstream_pool_key(std::string_view name, std::string_view host, unsigned port,
                               bool https, const void* tls_context, const void* io) {
-  std::string key(name);
+  std::string key;
+  key.reserve(name.size() + host.size() + 64);  // the rest: scheme, port and two addresses
+  key += name;
   key += https ? "|https://" : "|http://";
   key += host;
   key += ':';
