@@ -4,6 +4,7 @@
 #
 #   bench/load/callgrind_route.sh BUILD_DIR [--route guard|plain|nginx] [--hold stream_first|sentence]
 #                                 [--streams N] [--rate TOKENS_PER_S] [--duration S] [--out DIR]
+#                                 [--answer long|short]
 #
 # Same setup as run_load.sh --guard: the mock streams a scripted answer that the request's
 # context supports; route "guard" runs semantic_pieces with the hold mode, "plain" has no policy;
@@ -12,18 +13,21 @@
 # The counters are zeroed after a warm-up (context index built, every stream open), dumped after
 # the measured window; events = groundgate_added_latency_seconds_count over the same window
 # (nginx: the events the load client counted in its window, aligned with the profile's).
-# Prints "events Ir Ir/event" and keeps the callgrind profile in DIR (callgrind_annotate it).
+# Prints "events requests Ir Ir/event" and keeps the callgrind profile in DIR
+# (callgrind_annotate it).
+# --answer short: a one-sentence answer (about 11 events, not 61) from the same context: with a
+# run of each length, Ir = per_event * events + per_request * requests splits the two costs.
 set -euo pipefail
 
 usage() {
-  sed -n '4,5p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '5,7p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
 [[ $# -ge 1 ]] || usage
 build=$(cd "$1" && pwd)
 shift
-route=guard hold=stream_first streams=20 rate=20 duration=20 out=""
+route=guard hold=stream_first streams=20 rate=20 duration=20 out="" answer=long
 while [[ $# -gt 0 ]]; do
   [[ $# -ge 2 ]] || usage
   case $1 in
@@ -33,11 +37,13 @@ while [[ $# -gt 0 ]]; do
     --rate) rate=$2 ;;
     --duration) duration=$2 ;;
     --out) out=$2 ;;
+    --answer) answer=$2 ;;
     *) usage ;;
   esac
   shift 2
 done
 case $route in guard | plain | nginx) ;; *) usage ;; esac
+case $answer in long | short) ;; *) usage ;; esac
 
 gg=$build/proxy/cli/groundgate
 client=$build/bench/load/gg_load_client
@@ -74,6 +80,11 @@ event_count() {  # ADMIN_PORT
     awk '/^groundgate_added_latency_seconds_count/ {n = $NF} END {print n + 0}'
 }
 
+request_count() {  # ADMIN_PORT
+  curl -s "http://127.0.0.1:$1/metrics" |
+    awk '/^groundgate_requests_total/ {n += $NF} END {print n + 0}'
+}
+
 facts=(
   "Acme Cloud was founded in 2011 in Oslo."
   "Its chief executive is Maria Jensen."
@@ -81,7 +92,9 @@ facts=(
   "The Pro plan costs \$12 per month and includes 2 TB of storage."
   "Support answers by email and chat on every day of the week."
 )
-printf -- '- match: "summarise"\n  answer: "%s"\n' "${facts[*]}" >"$work/script.yaml"
+said="${facts[*]}"
+[[ $answer == short ]] && said=${facts[0]}
+printf -- '- match: "summarise"\n  answer: "%s"\n' "$said" >"$work/script.yaml"
 model=gg-bench
 [[ $route == guard ]] && model=gg-guard
 jq -cn --arg model "$model" --arg context "${facts[*]}" '{model: $model, stream: true,
@@ -151,8 +164,9 @@ EOF
   sleep "$duration"
   callgrind_control --dump "$gg_pid" >/dev/null 2>&1
   wait "$client_pid" || true
-  before=0
+  before=0 requests_before=0
   after=$(jq '.events + .done_events' "$work/client.json")  # groundgate counts [DONE] too
+  requests_after=$(jq .done_events "$work/client.json")
   kill "$gg_pid" 2>/dev/null || true
   wait "$gg_pid" 2>/dev/null || true
 else
@@ -181,9 +195,9 @@ EOF
   pids+=("$client_pid")
   sleep $((warmup + 1))
   callgrind_control --zero "$gg_pid" >/dev/null 2>&1
-  before=$(event_count "$admin_port")
+  before=$(event_count "$admin_port") requests_before=$(request_count "$admin_port")
   sleep "$duration"
-  after=$(event_count "$admin_port")
+  after=$(event_count "$admin_port") requests_after=$(request_count "$admin_port")
   callgrind_control --dump "$gg_pid" >/dev/null 2>&1
   wait "$client_pid" || true
   kill "$gg_pid" 2>/dev/null || true
@@ -195,8 +209,9 @@ profile=$(ls -t "$out"/callgrind.out.* 2>/dev/null | tail -1)
 [[ -n $profile ]] || { echo "callgrind_route.sh: no dump, see $work" >&2; exit 1; }
 ir=$(callgrind_annotate "$profile" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1}')
 events=$((after - before))
-echo "route=$route hold=$hold streams=$streams rate=$rate duration=$duration profile=$profile"
-awk -v e="$events" -v ir="$ir" 'BEGIN { printf "events %d Ir %d Ir/event %.0f\n", e, ir, e ? ir / e : 0 }'
+echo "route=$route hold=$hold answer=$answer streams=$streams rate=$rate duration=$duration profile=$profile"
+awk -v e="$events" -v r="$((requests_after - requests_before))" -v ir="$ir" \
+  'BEGIN { printf "events %d requests %d Ir %d Ir/event %.0f\n", e, r, ir, e ? ir / e : 0 }'
 # Per event, inclusive: the filtered path's work in its two steps, take (before the client write:
 # SSE parse and, when the filters only report, the events as they are) and check (after it:
 # decode, chain, annotations), and inside them the parse, the chunk decode and sentence
