@@ -18,6 +18,7 @@
 # --answer short: a one-sentence answer (about 11 events, not 61) from the same context: with a
 # run of each length, Ir = per_event * events + per_request * requests splits the two costs.
 set -euo pipefail
+source "$(dirname "$0")/nginx_conf.sh"
 
 usage() {
   sed -n '5,7p' "$0" | sed 's/^# \{0,1\}//' >&2
@@ -110,42 +111,8 @@ wait_port "$mock_port" "${pids[-1]}"
 
 warmup=5
 if [[ $route == nginx ]]; then
-  mkdir -p "$work/nginx/tmp"
-  cat >"$work/nginx/nginx.conf" <<EOF
-master_process off;
-daemon off;
-worker_processes 1;
-pid $work/nginx/nginx.pid;
-error_log $work/nginx/error.log warn;
-events { worker_connections $((streams * 2 + 1024)); }
-http {
-  access_log off;
-  client_body_temp_path $work/nginx/tmp/body;
-  proxy_temp_path $work/nginx/tmp/proxy;
-  fastcgi_temp_path $work/nginx/tmp/fastcgi;
-  uwsgi_temp_path $work/nginx/tmp/uwsgi;
-  scgi_temp_path $work/nginx/tmp/scgi;
-  upstream mock {
-    server 127.0.0.1:$mock_port;
-    keepalive $((streams + 64));
-    keepalive_requests 1000000;
-    keepalive_timeout 300s;
-  }
-  server {
-    listen 127.0.0.1:$gg_port backlog=4096;
-    keepalive_requests 1000000;
-    keepalive_timeout 300s;
-    location / {
-      proxy_pass http://mock;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_buffering off;
-      proxy_request_buffering off;
-      proxy_read_timeout 300s;
-    }
-  }
-}
-EOF
+  write_nginx_conf "$work/nginx" "$gg_port" "$mock_port" "$streams" \
+    "master_process off; daemon off; worker_processes 1;"
   chmod 755 "$work"  # as in run_load.sh
   valgrind --tool=callgrind --callgrind-out-file="$out/callgrind.out" \
     /usr/sbin/nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" -e "$work/nginx/error.log" \

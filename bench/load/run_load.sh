@@ -17,6 +17,7 @@
 # Latency per event = client arrival − mock send stamp (both CLOCK_MONOTONIC); a proxy's added
 # latency = its percentile − the direct path's percentile.
 set -euo pipefail
+source "$(dirname "$0")/nginx_conf.sh"
 
 usage() {
   sed -n '4,10p' "$0" | sed 's/^# \{0,1\}//' >&2
@@ -224,41 +225,8 @@ wait_port "$gg_port" groundgate "$gg_pid"
 wait_port "$admin_port" groundgate-admin "$gg_pid"
 
 start_nginx() {
-mkdir -p "$work/nginx/tmp"
-cat >"$work/nginx/nginx.conf" <<EOF
-worker_processes 2;
-worker_rlimit_nofile $want_fds;
-pid $work/nginx/nginx.pid;
-error_log $work/nginx/error.log warn;
-events { worker_connections $((streams * 2 + 1024)); }
-http {
-  access_log off;
-  client_body_temp_path $work/nginx/tmp/body;
-  proxy_temp_path $work/nginx/tmp/proxy;
-  fastcgi_temp_path $work/nginx/tmp/fastcgi;
-  uwsgi_temp_path $work/nginx/tmp/uwsgi;
-  scgi_temp_path $work/nginx/tmp/scgi;
-  upstream mock {
-    server 127.0.0.1:$mock_port;
-    keepalive $((streams + 64));
-    keepalive_requests 1000000;
-    keepalive_timeout 300s;
-  }
-  server {
-    listen 127.0.0.1:$nginx_port backlog=4096;
-    keepalive_requests 1000000;
-    keepalive_timeout 300s;
-    location / {
-      proxy_pass http://mock;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_buffering off;
-      proxy_request_buffering off;
-      proxy_read_timeout 300s;
-    }
-  }
-}
-EOF
+write_nginx_conf "$work/nginx" "$nginx_port" "$mock_port" "$streams" \
+  "worker_processes 2; worker_rlimit_nofile $want_fds;"
 /usr/sbin/nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" -e "$work/nginx/error.log" \
   -g 'daemon off;' >"$work/nginx.log" 2>&1 &
 nginx_pid=$!
