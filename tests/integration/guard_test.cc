@@ -119,8 +119,11 @@ class GuardTest : public ::testing::Test {
   ProxyFixture fixture_;
 };
 
-TEST_F(GuardTest, AnnotateStreamFirstKeepsTheTextAndAddsVerdictsAndASummary) {
-  HttpResponse r = chat(request("annotate", true));
+// The "annotate" policy's stream for the scripted answer: the text as the upstream sent it,
+// the contradicted sentence's verdict in a chunk of its own right after the chunk that
+// completed the sentence (the upstream's chunks went on before they were checked), and the
+// summary before [DONE].
+void expect_stream_first_annotations(const HttpResponse& r) {
   ASSERT_EQ(200, r.status) << r.error;
   EXPECT_EQ("Allie Goertz is an American musician. She was born on March 2, 1994.",
             sse_content(r.body));
@@ -133,18 +136,21 @@ TEST_F(GuardTest, AnnotateStreamFirstKeepsTheTextAndAddsVerdictsAndASummary) {
   EXPECT_TRUE(has(summary, R"("verdict":"hallucinated")")) << summary;
   EXPECT_TRUE(has(r.body, R"("label":"contradicted","action":"annotate")")) << r.body;
   EXPECT_TRUE(has(r.body, R"("reason":"answer says March 2, 1994, evidence says March 2, 1991")"));
-  // The upstream's chunks went on before they were checked: each verdict is a chunk of its
-  // own, after the chunk that completed its sentence.
-  bool verdict_seen = false;
+  std::size_t verdicts = 0;
   for (std::size_t i = 1; i < data.size(); ++i) {
     if (!has(data[i], R"("groundgate")")) continue;
     EXPECT_TRUE(has(data[i], R"("choices":[],"groundgate")")) << data[i];
     if (!has(data[i], R"("type":"verdict")")) continue;
-    verdict_seen = true;
+    ++verdicts;
+    EXPECT_FALSE(has(data[i - 1], R"("groundgate")")) << data[i - 1];
     EXPECT_TRUE(has(data[i - 1], R"("finish_reason":"stop")") || has(data[i - 1], R"(.")"))
         << data[i - 1];
   }
-  EXPECT_TRUE(verdict_seen) << r.body;
+  EXPECT_EQ(1u, verdicts) << r.body;  // supported sentences pass without one
+}
+
+TEST_F(GuardTest, AnnotateStreamFirstKeepsTheTextAndAddsVerdictsAndASummary) {
+  expect_stream_first_annotations(chat(request("annotate", true)));
 }
 
 TEST(GuardTlsTest, StreamFirstOverTlsWritesEachChunkThenItsVerdict) {
@@ -170,22 +176,8 @@ logging: {access_log: false}
 )");
   HttpClient client(fixture.port(), certs.ca_file);
   for (int i = 0; i < 2; ++i) {  // and again on the same connection
-    HttpResponse r = client.request("POST", "/v1/chat/completions", request("annotate", true));
-    ASSERT_EQ(200, r.status) << r.error;
-    EXPECT_EQ("Allie Goertz is an American musician. She was born on March 2, 1994.",
-              sse_content(r.body));
-    const std::vector<std::string> data = sse_data(r.body);
-    ASSERT_GE(data.size(), 3u);
-    EXPECT_EQ("[DONE]", data.back());
-    EXPECT_TRUE(has(data[data.size() - 2], R"("type":"summary")")) << r.body;
-    std::size_t verdicts = 0;
-    for (std::size_t j = 1; j < data.size(); ++j) {
-      if (!has(data[j], R"("type":"verdict")")) continue;
-      ++verdicts;
-      EXPECT_FALSE(has(data[j - 1], R"("choices":[],)")) << data[j - 1];
-    }
-    EXPECT_EQ(1u, verdicts) << r.body;  // supported sentences pass without one
-    EXPECT_TRUE(has(r.body, R"("label":"contradicted","action":"annotate")")) << r.body;
+    expect_stream_first_annotations(
+        client.request("POST", "/v1/chat/completions", request("annotate", true)));
   }
 }
 
