@@ -11,9 +11,9 @@
 // that arrive later raise a new epoll event, which re-enables the attempt (under the same
 // descriptor lock, so also when several threads run the io_context). A pending end of stream
 // counts as a queued byte, so a FIN that came with the last bytes is read at once. A pending
-// reset does not (the kernel reports no queued bytes): Exchange::watchdog() finds it.
-// Without TCP_INQ (no option set, an old kernel) the read reports nothing and Asio reads as
-// it always does.
+// reset does not (the kernel reports no queued bytes): the exchange's watchdog
+// (Exchange::check_timeouts) finds it. Without TCP_INQ (no option set, an old kernel) the read
+// reports nothing and Asio reads as it always does.
 
 #include <netinet/in.h>
 #include <netinet/tcp.h>

@@ -2,7 +2,6 @@
 
 #include <atomic>
 
-#include <boost/asio/co_spawn.hpp>
 #include <boost/asio/this_coro.hpp>
 #include <boost/beast/core/string.hpp>
 
@@ -95,8 +94,7 @@ awaitable<bool> Exchange::run() {
   }
 
   auto executor = co_await asio::this_coro::executor;
-  park_timer_.emplace(executor, asio::steady_timer::time_point::max());
-  side_tasks_done_.emplace(executor, asio::steady_timer::time_point::max());
+  handlers_done_.emplace(executor, asio::steady_timer::time_point::max());
   watchdog_timer_.emplace(executor);
   total_deadline_at_ = start_ + upstream_config_->total_timeout;
   // From here on the watchdog bounds every wait: no per-operation timer on either stream.
@@ -105,16 +103,10 @@ awaitable<bool> Exchange::run() {
   // The client watcher and the watchdog run beside the response on this connection's executor
   // (its strand, or its thread's io_context); the response side stops them when it ends, and
   // we wait for both before the frame goes.
-  side_tasks_running_ = true;
-  side_tasks_left_ = 2;
-  auto side_task_ended = [this](std::exception_ptr) {
-    if (--side_tasks_left_ == 0) side_tasks_done_->cancel();
-  };
-  asio::co_spawn(executor, watch_client(), side_task_ended);
-  asio::co_spawn(executor, watchdog(), side_task_ended);
+  start_side_tasks();
   co_await receive_response();
   while (side_tasks_left_ > 0)
-    co_await side_tasks_done_->async_wait(kUseTuple);
+    co_await handlers_done_->async_wait(kUseTuple);
   release_upstream();
 
   if (!response_started_ && !client_gone_) {

@@ -145,13 +145,16 @@ class Exchange {
     return std::chrono::duration<double>(Clock::now() - t).count();
   }
 
-  // Side tasks beside receive_response once the request is sent (exchange_side_tasks.cc).
-  boost::asio::awaitable<void> watch_client();
-  // One timer per exchange instead of one per read and write: the hot path only stamps when a
-  // wait starts; this wakes when a wait could have outlived its limit, or at the total deadline,
-  // and about once a second to look for an upstream reset the relay's read cannot see
-  // (draining_read_buffer.h).
-  boost::asio::awaitable<void> watchdog();
+  // Side tasks beside receive_response once the request is sent (exchange_side_tasks.cc),
+  // each a chain of completion handlers: the client watcher (read_client) and the watchdog
+  // (check_timeouts). One timer per exchange instead of one per read and write: the hot path
+  // only stamps when a wait starts; the watchdog wakes when a wait could have outlived its
+  // limit, or at the total deadline, and about once a second to look for an upstream reset the
+  // relay's read cannot see (draining_read_buffer.h).
+  void start_side_tasks();
+  void read_client();
+  void check_timeouts();
+  void side_task_ended();
   void stop_side_tasks();
   void cancel_upstream();
 
@@ -198,7 +201,9 @@ class Exchange {
   bool upstream_keep_alive_ = false;  // the upstream's response allows another request
   bool upstream_done_ = false;        // its response was read to the end
   boost::beast::flat_buffer upstream_buffer_;
-  std::optional<boost::asio::steady_timer> park_timer_;
+  // Cancelled when a chain of completion handlers that run() waits for ends: the relay loop,
+  // then the side tasks. Each wait is in a loop on its own condition, so one timer serves both.
+  std::optional<boost::asio::steady_timer> handlers_done_;
   std::optional<boost::asio::steady_timer> watchdog_timer_;
   // What the watchdog checks; kNotWaiting when no such wait is pending.
   static constexpr Clock::time_point kNotWaiting = Clock::time_point::max();
@@ -208,7 +213,6 @@ class Exchange {
   Clock::time_point client_write_since_ = kNotWaiting;
   bool upstream_timed_out_ = false;
   bool response_chunked_ = false;
-  std::optional<boost::asio::steady_timer> side_tasks_done_;  // cancelled when the last one ends
   int side_tasks_left_ = 0;
   bool side_tasks_running_ = false;
   bool response_started_ = false;  // the client has our status line

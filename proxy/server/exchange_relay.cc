@@ -5,8 +5,8 @@
 // client write when the socket does not take it all, each continues the loop from its handler.
 // A coroutine suspension per event costs more than the rest of the loop (Asio's awaitable
 // machinery: a frame per operation, type-erased executor copies, the resumption), and the loop
-// needs none of what a coroutine gives. relay_body sets the loop up, waits for its end on a
-// timer that the loop cancels, and ends the response.
+// needs none of what a coroutine gives. relay_body sets the loop up, waits for its end on the
+// exchange's handlers_done_ timer, which the loop cancels, and ends the response.
 
 #include "proxy/server/exchange.h"
 
@@ -14,8 +14,6 @@
 #include <array>
 #include <optional>
 #include <span>
-
-#include <boost/asio/this_coro.hpp>
 
 #include "proxy/http1/body_framing.h"
 #include "proxy/openai/error_body.h"
@@ -42,8 +40,7 @@ constexpr std::size_t kUpstreamReadBytes = 16 * 1024;
 
 // The loop's state. It lives in relay_body's coroutine frame, which waits until the loop ends.
 struct Exchange::BodyRelay {
-  BodyRelay(http1::BodyFraming f, const asio::any_io_executor& executor)
-      : framing(f), ended(executor, asio::steady_timer::time_point::max()) {}
+  explicit BodyRelay(http1::BodyFraming f) : framing(f) {}
 
   std::uint64_t events_so_far() const {
     if (transform) return transform->counters().events;
@@ -58,8 +55,7 @@ struct Exchange::BodyRelay {
   bool sse = false;
   bool upstream_ok = true;
   bool client_ok = true;
-  bool running = true;       // a read or a write of the loop is pending
-  asio::steady_timer ended;  // cancelled when the loop ends
+  bool running = true;  // a read or a write of the loop is pending
 
   // The round in progress: the body pieces found in the buffered bytes (as many as one write
   // takes), the bytes they used, and the write pass (transform: 0 = take, 1 = check).
@@ -107,7 +103,7 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
                                    ? http1::BodyFraming::chunked(config_.limits.max_header_bytes)
                                : length ? http1::BodyFraming::sized(*length)
                                         : http1::BodyFraming::until_close();
-  BodyRelay r(framing, co_await asio::this_coro::executor);
+  BodyRelay r(framing);
   r.sse = sse;
   auto& in_flight = ctx_.metrics.sse_streams_in_flight;
   if (sse) {
@@ -120,8 +116,9 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
   }
   relay_next(r);
   // No handler runs before this coroutine suspends, so the loop cannot end unseen between the
-  // check and the wait.
-  if (r.running) co_await r.ended.async_wait(kUseTuple);
+  // check and the wait. The timer is shared with the side tasks: their end wakes this too.
+  while (r.running)
+    co_await handlers_done_->async_wait(kUseTuple);
   if (sse) in_flight.dec();
   if (client_gone_) co_return;
 
@@ -294,7 +291,7 @@ bool Exchange::end_round(BodyRelay& r) {
 
 void Exchange::end_relay(BodyRelay& r) {
   r.running = false;
-  r.ended.cancel();
+  handlers_done_->cancel();
 }
 
 }  // namespace groundgate::proxy::server

@@ -39,81 +39,98 @@ bool reset_pending(AnyStream& stream) {
 
 }  // namespace
 
-awaitable<void> Exchange::watch_client() {
-  // Reads while the response streams: EOF or an error means the client left, and the upstream
-  // request is cancelled at once. Bytes that arrive are a pipelined next request: kept.
-  while (side_tasks_running_) {
-    if (client_buffer_.size() >= kReadAheadBytes) {  // stop_side_tasks() cancels the wait
-      co_await park_timer_->async_wait(kUseTuple);
-      continue;
-    }
-    auto [ec, n] = co_await client_.async_read_some(client_buffer_.prepare(4096), kUseTuple);
-    client_buffer_.commit(n);
-    if (!ec) continue;
-    if (side_tasks_running_) {
-      client_gone_ = true;
-      fail(ErrorKind::kClientDisconnect);
-      cancel_upstream();
-    }
-    break;
-  }
+void Exchange::start_side_tasks() {
+  side_tasks_running_ = true;
+  side_tasks_left_ = 2;
+  read_client();
+  check_timeouts();
 }
 
-awaitable<void> Exchange::watchdog() {
+void Exchange::side_task_ended() {
+  if (--side_tasks_left_ == 0) handlers_done_->cancel();
+}
+
+void Exchange::read_client() {
+  // Reads while the response streams: EOF or an error means the client left, and the upstream
+  // request is cancelled at once. Bytes that arrive are a pipelined next request: kept, up to
+  // kReadAheadBytes; then the watcher stops reading (the next request waits in the socket).
+  if (!side_tasks_running_ || client_buffer_.size() >= kReadAheadBytes) {
+    side_task_ended();
+    return;
+  }
+  client_.async_read_some_unbounded(client_buffer_.prepare(4096),
+                                    [this](const beast::error_code& ec, std::size_t n) {
+                                      client_buffer_.commit(n);
+                                      if (!ec) {
+                                        read_client();
+                                        return;
+                                      }
+                                      if (side_tasks_running_) {
+                                        client_gone_ = true;
+                                        fail(ErrorKind::kClientDisconnect);
+                                        cancel_upstream();
+                                      }
+                                      side_task_ended();
+                                    });
+}
+
+void Exchange::check_timeouts() {
+  if (!side_tasks_running_) {
+    side_task_ended();
+    return;
+  }
   const Clock::duration client_limit = config_.limits.client_idle_timeout;
+  const auto now = Clock::now();
+  bool expired = false;
+  if (now >= total_deadline_at_) {
+    total_expired_ = true;
+    fail(ErrorKind::kUpstreamTimeout);
+    expired = true;
+  } else if (upstream_wait_since_ != kNotWaiting &&
+             now - upstream_wait_since_ >= upstream_wait_limit_) {
+    upstream_timed_out_ = true;
+    fail(ErrorKind::kUpstreamTimeout);
+    expired = true;
+  } else if (upstream_wait_since_ != kNotWaiting &&
+             now - upstream_wait_since_ >= kResetCheckAfter && upstream_ && !upstream_->is_tls() &&
+             reset_pending(*upstream_)) {
+    // The upstream reset the connection right after its last bytes, so the read that took
+    // them saw no bytes queued and the reset raised no event of its own: the relay's read
+    // waits for bytes that never come (draining_read_buffer.h). Ended as the read would
+    // have ended had it seen the reset.
+    expired = true;
+  } else if (client_write_since_ != kNotWaiting && now - client_write_since_ >= client_limit) {
+    // A client that stopped reading: its write never ends, so the exchange ends here.
+    client_gone_ = true;
+    fail(ErrorKind::kClientDisconnect);
+    client_.close();
+    expired = true;
+  }
+  if (expired) {
+    cancel_upstream();
+    side_task_ended();
+    return;
+  }
+  // A wait that starts after this point cannot expire before `now + its limit`, so the
+  // timer needs no re-arming when waits start and end.
   // The shortest limit an upstream wait that starts later can have.
   const Clock::duration upstream_floor =
       std::min<Clock::duration>(upstream_config_->header_timeout, upstream_config_->idle_timeout);
-  while (side_tasks_running_) {
-    auto now = Clock::now();
-    if (now >= total_deadline_at_) {
-      total_expired_ = true;
-      fail(ErrorKind::kUpstreamTimeout);
-      cancel_upstream();
-      co_return;
-    }
-    if (upstream_wait_since_ != kNotWaiting && now - upstream_wait_since_ >= upstream_wait_limit_) {
-      upstream_timed_out_ = true;
-      fail(ErrorKind::kUpstreamTimeout);
-      cancel_upstream();
-      co_return;
-    }
-    if (upstream_wait_since_ != kNotWaiting && now - upstream_wait_since_ >= kResetCheckAfter &&
-        upstream_ && !upstream_->is_tls() && reset_pending(*upstream_)) {
-      // The upstream reset the connection right after its last bytes, so the read that took
-      // them saw no bytes queued and the reset raised no event of its own: the relay's read
-      // waits for bytes that never come (draining_read_buffer.h). Ended as the read would
-      // have ended had it seen the reset.
-      cancel_upstream();
-      co_return;
-    }
-    if (client_write_since_ != kNotWaiting && now - client_write_since_ >= client_limit) {
-      // A client that stopped reading: its write never ends, so the exchange ends here.
-      client_gone_ = true;
-      fail(ErrorKind::kClientDisconnect);
-      client_.close();
-      cancel_upstream();
-      co_return;
-    }
-    // A wait that starts after this point cannot expire before `now + its limit`, so the
-    // timer needs no re-arming when waits start and end.
-    auto upstream_expiry = upstream_wait_since_ != kNotWaiting
-                               ? upstream_wait_since_ + upstream_wait_limit_
-                               : now + upstream_floor;
-    auto client_expiry =
-        (client_write_since_ != kNotWaiting ? client_write_since_ : now) + client_limit;
-    auto reset_check =
-        (upstream_wait_since_ != kNotWaiting ? upstream_wait_since_ : now) + kResetCheckAfter;
-    watchdog_timer_->expires_at(
-        on_grid(std::min({total_deadline_at_, upstream_expiry, client_expiry, reset_check})));
-    co_await watchdog_timer_->async_wait(kUseTuple);
-  }
+  auto upstream_expiry = upstream_wait_since_ != kNotWaiting
+                             ? upstream_wait_since_ + upstream_wait_limit_
+                             : now + upstream_floor;
+  auto client_expiry =
+      (client_write_since_ != kNotWaiting ? client_write_since_ : now) + client_limit;
+  auto reset_check =
+      (upstream_wait_since_ != kNotWaiting ? upstream_wait_since_ : now) + kResetCheckAfter;
+  watchdog_timer_->expires_at(
+      on_grid(std::min({total_deadline_at_, upstream_expiry, client_expiry, reset_check})));
+  watchdog_timer_->async_wait([this](const beast::error_code&) { check_timeouts(); });
 }
 
 void Exchange::stop_side_tasks() {
   side_tasks_running_ = false;
   if (!client_gone_) client_.tcp().cancel();
-  park_timer_->cancel();
   watchdog_timer_->cancel();
 }
 
