@@ -15,15 +15,12 @@ using asio::awaitable;
 using observability::ErrorKind;
 
 Exchange::Exchange(ServerContext& ctx, AnyStream& client, beast::flat_buffer& client_buffer,
-                   RequestHeaderParser& header)
+                   http1::RequestParser& request)
     : ctx_(ctx),
       client_(client),
       client_buffer_(client_buffer),
-      header_(header),
-      // The fields move: the parser keeps what it needs for the body (length, chunked, keep-alive)
-      // in its own state, and no one reads its message again.
-      request_(std::move(header.get().base())),
-      keep_alive_(header.keep_alive()),
+      request_(request),
+      keep_alive_(request.keep_alive()),
       runtime_(ctx.configs.current()),
       config_(*runtime_->config),
       start_(Clock::now()) {
@@ -36,9 +33,9 @@ awaitable<bool> Exchange::run() {
   record_.method = std::string(request_.method_string());
   record_.path = path_;
   inspected_ = is_inspected(request_.method(), path_);
-  body_consumed_ = header_.is_done();
+  body_consumed_ = request_.is_done();
 
-  if (!body_consumed_ && beast::iequals(request_[http::field::expect], "100-continue")) {
+  if (!body_consumed_ && beast::iequals(request_.fields()[http::field::expect], "100-continue")) {
     if (!co_await write_raw("HTTP/1.1 100 Continue\r\n\r\n")) co_return false;
   }
   if (inspected_ && !co_await read_inspected_body()) {
@@ -127,13 +124,13 @@ awaitable<bool> Exchange::run() {
 }
 
 awaitable<bool> run_exchange(ServerContext& context, AnyStream& client,
-                             beast::flat_buffer& client_buffer, RequestHeaderParser& header) {
+                             beast::flat_buffer& client_buffer, http1::RequestParser& request) {
   struct InFlight {
     std::atomic<int64_t>& count;
     explicit InFlight(std::atomic<int64_t>& c) : count(c) { count.fetch_add(1); }
     ~InFlight() { count.fetch_sub(1); }
   } in_flight(context.exchanges_in_flight);
-  Exchange exchange(context, client, client_buffer, header);
+  Exchange exchange(context, client, client_buffer, request);
   co_return co_await exchange.run();
 }
 

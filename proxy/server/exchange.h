@@ -22,13 +22,12 @@
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/core/buffers_suffix.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/message.hpp>
-#include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/serializer.hpp>
 #include <boost/beast/http/string_body.hpp>
 
 #include "filters/stream/filter_chain.h"
+#include "proxy/http1/message_parser.h"
 #include "proxy/openai/request_inspector.h"
 #include "proxy/openai/sse_transform.h"
 #include "proxy/server/any_stream.h"
@@ -36,22 +35,18 @@
 
 namespace groundgate::proxy::server {
 
-using RequestHeaderParser = boost::beast::http::request_parser<boost::beast::http::empty_body>;
-
 // Returns true when the connection may carry another request.
 boost::asio::awaitable<bool> run_exchange(ServerContext& context, AnyStream& client,
                                           boost::beast::flat_buffer& client_buffer,
-                                          RequestHeaderParser& header);
+                                          http1::RequestParser& request);
 
 inline constexpr auto kUseTuple = boost::asio::as_tuple(boost::asio::use_awaitable);
 
 class Exchange {
  public:
   using Clock = std::chrono::steady_clock;
-  using ResponseHeaderParser = boost::beast::http::response_parser<boost::beast::http::empty_body>;
-
   Exchange(ServerContext& ctx, AnyStream& client, boost::beast::flat_buffer& client_buffer,
-           RequestHeaderParser& header);
+           http1::RequestParser& request);
 
   boost::asio::awaitable<bool> run();
 
@@ -90,9 +85,8 @@ class Exchange {
   // Response side (exchange_response.cc).
   boost::asio::awaitable<void> receive_response();
   // An interim (1xx) response of the upstream goes on to the client; false: the client left.
-  boost::asio::awaitable<bool> forward_interim(
-      const boost::beast::http::response_header<>& upstream_response);
-  boost::asio::awaitable<void> transform_json_body(ResponseHeaderParser& header_parser);
+  boost::asio::awaitable<bool> forward_interim(const http1::ResponseParser& upstream_response);
+  boost::asio::awaitable<void> transform_json_body(http1::ResponseParser& response);
   // Writes bytes to the client (a header, or body bytes), framed as a chunk when `as_chunk`;
   // an empty chunk is the end of the body (the last chunk). At once when the socket takes them
   // all, the usual case, else the rest asynchronously. False when the client is gone.
@@ -129,7 +123,7 @@ class Exchange {
   // buffer holds, then starts an upstream read (on_upstream_read continues) or, when the
   // client's socket is full, a client write (on_client_written continues).
   struct BodyRelay;
-  boost::asio::awaitable<void> relay_body(ResponseHeaderParser& header_parser, bool sse);
+  boost::asio::awaitable<void> relay_body(http1::ResponseParser& response, bool sse);
   void relay_next(BodyRelay& r);
   void read_upstream(BodyRelay& r);
   void on_upstream_read(BodyRelay& r, const boost::beast::error_code& ec, std::size_t n);
@@ -177,8 +171,8 @@ class Exchange {
   ServerContext& ctx_;
   AnyStream& client_;
   boost::beast::flat_buffer& client_buffer_;
-  RequestHeaderParser& header_;
-  boost::beast::http::request_header<> request_;  // moved out of the header parser
+  // The request: its header was read by the session; its body, if read, is read through it.
+  http1::RequestParser& request_;
   bool keep_alive_;
   std::shared_ptr<const RuntimeConfig> runtime_;
   const config::Config& config_;

@@ -69,19 +69,18 @@ struct Exchange::BodyRelay {
   ClientWrite write;
 };
 
-awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool sse) {
+awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, bool sse) {
   // The header goes from the upstream's fields straight to bytes (header_writer.h): its
   // end-to-end fields, then our framing and connection fields.
-  const auto& upstream_response = header_parser.get();
   std::string header;
   header.reserve(kHeaderReserve);
-  append_status_line(11, upstream_response.result_int(), upstream_response.reason(), header);
-  append_end_to_end_headers(upstream_response, /*drop_accept_encoding=*/false, header);
-  boost::optional<std::uint64_t> length = header_parser.content_length();
+  append_status_line(11, upstream_response.status(), upstream_response.reason(), header);
+  append_end_to_end_headers(upstream_response.fields(), /*drop_accept_encoding=*/false, header);
+  boost::optional<std::uint64_t> length = upstream_response.content_length();
   response_chunked_ = false;
   if (!sse && length.has_value()) {
     append_field("Content-Length", std::to_string(*length), header);
-  } else if (!header_parser.is_done()) {
+  } else if (!upstream_response.is_done()) {
     // An HTTP/1.0 client knows no chunks (RFC 9112 section 6.1): the close ends its body.
     if (request_.version() >= 11) {
       append_field("Transfer-Encoding", "chunked", header);
@@ -98,8 +97,8 @@ awaitable<void> Exchange::relay_body(ResponseHeaderParser& header_parser, bool s
 
   // The body is found in the upstream's bytes where they were read (no copy): a pass-through
   // response writes them as they are; a policy's filters rewrite them through the transform.
-  http1::BodyFraming framing = header_parser.is_done() ? http1::BodyFraming::sized(0)
-                               : header_parser.chunked()
+  http1::BodyFraming framing = upstream_response.is_done() ? http1::BodyFraming::sized(0)
+                               : upstream_response.chunked()
                                    ? http1::BodyFraming::chunked(config_.limits.max_header_bytes)
                                : length ? http1::BodyFraming::sized(*length)
                                         : http1::BodyFraming::until_close();

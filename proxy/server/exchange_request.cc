@@ -5,8 +5,6 @@
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/buffers_suffix.hpp>
 #include <boost/beast/http/buffer_body.hpp>
-#include <boost/beast/http/read.hpp>
-#include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
 
 #include "config/route_table.h"
@@ -30,14 +28,14 @@ constexpr std::size_t kRelayBufferBytes = 16 * 1024;
 awaitable<bool> Exchange::read_inspected_body() {
   // Beast checks a Content-Length against the limit only while parsing the header, which was
   // read without one; chunked bodies are checked as they arrive.
-  auto declared = header_.content_length();
+  auto declared = request_.content_length();
   bool too_large = declared && *declared > config_.limits.max_request_body;
-  http::request_parser<http::string_body> parser{std::move(header_)};
-  parser.body_limit(config_.limits.max_request_body);
+  request_.body_limit(config_.limits.max_request_body);
+  request_.body_to_string(body_);
   beast::error_code ec;
   if (!too_large) {
     client_.tcp().expires_after(config_.limits.client_body_timeout);
-    auto [read_ec, n] = co_await read_http(client_, client_buffer_, parser, ReadUntil::kMessage);
+    auto [read_ec, n] = co_await read_http(client_, client_buffer_, request_, ReadUntil::kMessage);
     record_.bytes_in += n;
     ec = read_ec;
   }
@@ -55,7 +53,6 @@ awaitable<bool> Exchange::read_inspected_body() {
     co_return false;
   }
   body_consumed_ = true;
-  body_ = std::move(parser.get().body());
   thread_local openai::RequestInspector inspector;  // keeps its parser's buffers
   info_ = inspector.inspect(path_, body_);
   co_return true;
@@ -65,9 +62,7 @@ bool Exchange::select_route() {
   config::RequestAttributes attributes{
       record_.method, path_, info_.model,
       [this](std::string_view name) -> std::optional<std::string_view> {
-        auto it = request_.find(name);
-        if (it == request_.end()) return std::nullopt;
-        return it->value();
+        return request_.fields().find(name);
       }};
   route_ = config::match_route(config_, attributes);
   if (route_ == nullptr) return false;
@@ -96,20 +91,20 @@ bool Exchange::select_route() {
 }
 
 std::optional<std::string> Exchange::select_policy() const {
-  auto it = request_.find("x-groundgate-policy");
-  if (it == request_.end()) return route_->policy;
+  const std::optional<std::string_view> named = request_.fields().find("x-groundgate-policy");
+  if (!named) return route_->policy;
   // A client must not choose its own checks (or none) where the route does not allow it.
-  if (!route_->allow_policy_header || config_.find_policy(it->value()) == nullptr) {
+  if (!route_->allow_policy_header || config_.find_policy(*named) == nullptr) {
     return std::nullopt;
   }
-  return std::string(it->value());
+  return std::string(*named);
 }
 
 void Exchange::prepare_upstream_header(http::request_header<>& out) const {
   out.method_string(request_.method_string());  // also a method Beast has no verb for
   out.target(upstream_target(upstream_config_->base_path, request_.target()));
   out.version(11);
-  copy_end_to_end_headers(request_, out, /*drop_accept_encoding=*/inspected_);
+  copy_end_to_end_headers(request_.fields(), out, /*drop_accept_encoding=*/inspected_);
   out.set(http::field::host,
           host_header(upstream_config_->host, upstream_config_->port, upstream_config_->https));
   // No Connection header: HTTP/1.1 keeps the connection, and the pool reuses it.
@@ -121,7 +116,7 @@ awaitable<Exchange::Sent> Exchange::send_inspected_request() {
   header.reserve(kHeaderReserve);
   append_request_line(request_.method_string(),
                       upstream_target(upstream_config_->base_path, request_.target()), 11, header);
-  append_end_to_end_headers(request_, /*drop_accept_encoding=*/true, header);
+  append_end_to_end_headers(request_.fields(), /*drop_accept_encoding=*/true, header);
   append_field("Host",
                host_header(upstream_config_->host, upstream_config_->port, upstream_config_->https),
                header);
@@ -148,35 +143,32 @@ awaitable<Exchange::Sent> Exchange::send_inspected_request() {
 awaitable<Exchange::Sent> Exchange::send_streamed_request() {
   http::request<http::buffer_body> request;
   prepare_upstream_header(request.base());
-  if (auto length = header_.content_length()) {
+  if (auto length = request_.content_length()) {
     request.content_length(*length);
-  } else if (header_.chunked()) {
+  } else if (request_.chunked()) {
     request.chunked(true);
   }
   request.body().data = nullptr;
-  request.body().more = !header_.is_done();
+  request.body().more = !request_.is_done();
   http::request_serializer<http::buffer_body> serializer{request};
   upstream_->tcp().expires_after(upstream_config_->header_timeout);
   auto [hec, hn] = co_await http::async_write_header(*upstream_, serializer, kUseTuple);
   if (hec) co_return hn == 0 ? Sent::kNothing : Sent::kPart;
-  // Only now: a retry on a new connection needs the header parser as it was.
-  http::request_parser<http::buffer_body> parser{std::move(header_)};
-  parser.body_limit(boost::none);  // relayed piece by piece, never held whole
+  // The body is relayed piece by piece, never held whole: no body limit.
   std::array<char, kRelayBufferBytes> buffer;
-  while (!parser.is_done()) {
-    parser.get().body().data = buffer.data();
-    parser.get().body().size = buffer.size();
+  while (!request_.is_done()) {
+    request_.body_to_window(buffer.data(), buffer.size());
     client_.tcp().expires_after(config_.limits.client_body_timeout);
-    auto [ec, n] = co_await http::async_read_some(client_, client_buffer_, parser, kUseTuple);
-    if (ec == http::error::need_buffer) ec = {};
+    auto [ec, n] = co_await read_http(client_, client_buffer_, request_, ReadUntil::kSomeBody);
     if (ec) {
       fail(ec == beast::error::timeout ? ErrorKind::kClientTimeout : ErrorKind::kClientDisconnect);
       co_return Sent::kPart;
     }
     record_.bytes_in += n;
     request.body().data = buffer.data();
-    request.body().size = buffer.size() - parser.get().body().size;
-    request.body().more = !parser.is_done();
+    request.body().size = buffer.size() - request_.window_left();
+    request.body().more = !request_.is_done();
+    if (request.body().size == 0 && request.body().more) continue;  // a chunk header only
     upstream_->tcp().expires_after(upstream_config_->idle_timeout);
     auto [wec, wn] = co_await http::async_write(*upstream_, serializer, kUseTuple);
     if (wec == http::error::need_buffer) wec = {};

@@ -63,7 +63,7 @@ ErrorKind Exchange::upstream_read_error(const beast::error_code& ec) const {
 awaitable<void> Exchange::receive_response() {
   auto sent = Clock::now();
   upstream_wait_limit_ = upstream_config_->header_timeout;
-  std::optional<ResponseHeaderParser> parser;
+  std::optional<http1::ResponseParser> parser;
   // Interim responses (1xx but 101) come before the final one, within the header timeout:
   // each goes on to an HTTP/1.1 client (RFC 9110 section 15.2), then the next header is read.
   for (int interim = 0;; ++interim) {
@@ -80,14 +80,14 @@ awaitable<void> Exchange::receive_response() {
       stop_side_tasks();
       co_return;
     }
-    const unsigned status = parser->get().result_int();
+    const unsigned status = parser->status();
     if (status < 100 || status >= 200 || status == 101) break;
     if (interim == kMaxInterimResponses) {
       fail(ErrorKind::kUpstreamBadResponse);
       stop_side_tasks();
       co_return;
     }
-    if (request_.version() >= 11 && !co_await forward_interim(parser->get())) {
+    if (request_.version() >= 11 && !co_await forward_interim(*parser)) {
       stop_side_tasks();
       co_return;
     }
@@ -96,15 +96,15 @@ awaitable<void> Exchange::receive_response() {
   record_.ttfb_ms = ttfb * 1000;
   ctx_.metrics.upstream_ttfb_seconds.with({route_->name}).observe(ttfb);
 
-  const auto& response = parser->get();
+  const http1::HeaderFields& response = parser->fields();
   if (has_transfer_coding_besides_chunked(response)) {
     fail(ErrorKind::kUpstreamBadResponse);
     record_.extra.emplace_back("upstream_body_error", "transfer coding other than chunked");
     stop_side_tasks();
     co_return;
   }
-  status_ = response.result_int();
-  upstream_keep_alive_ = response.keep_alive();
+  status_ = static_cast<int>(parser->status());
+  upstream_keep_alive_ = parser->keep_alive();
   if (parser->is_done()) upstream_response_read();  // no body (HEAD, 204, 304, length 0)
   bool ok_identity = status_ == 200 && response[http::field::content_encoding].empty();
   std::string_view content_type = response[http::field::content_type];
@@ -121,11 +121,11 @@ awaitable<void> Exchange::receive_response() {
   stop_side_tasks();
 }
 
-awaitable<bool> Exchange::forward_interim(const http::response_header<>& upstream_response) {
+awaitable<bool> Exchange::forward_interim(const http1::ResponseParser& upstream_response) {
   std::string header;
   header.reserve(kHeaderReserve);
-  append_status_line(11, upstream_response.result_int(), upstream_response.reason(), header);
-  append_end_to_end_headers(upstream_response, /*drop_accept_encoding=*/false, header);
+  append_status_line(11, upstream_response.status(), upstream_response.reason(), header);
+  append_end_to_end_headers(upstream_response.fields(), /*drop_accept_encoding=*/false, header);
   end_header(header);
   co_return co_await write_client(header, /*as_chunk=*/false);
 }
@@ -173,13 +173,15 @@ awaitable<bool> Exchange::write_client(std::string_view bytes, bool as_chunk) {
   co_return end_client_write(w);
 }
 
-awaitable<void> Exchange::transform_json_body(ResponseHeaderParser& header_parser) {
-  http::response_parser<http::string_body> parser{std::move(header_parser)};
-  parser.body_limit(config_.limits.max_response_body);
+awaitable<void> Exchange::transform_json_body(http1::ResponseParser& upstream_response) {
+  std::string body;
+  upstream_response.body_limit(config_.limits.max_response_body);
+  upstream_response.body_to_string(body);
   // A response without a body was complete with its header: the connection is pooled already.
   if (!upstream_done_) {
     upstream_wait_since_ = Clock::now();
-    auto [ec, n] = co_await read_http(*upstream_, upstream_buffer_, parser, ReadUntil::kMessage);
+    auto [ec, n] =
+        co_await read_http(*upstream_, upstream_buffer_, upstream_response, ReadUntil::kMessage);
     upstream_wait_since_ = kNotWaiting;
     ctx_.metrics.upstream_in_bytes.inc(n);
     if (ec) {
@@ -189,11 +191,10 @@ awaitable<void> Exchange::transform_json_body(ResponseHeaderParser& header_parse
     }
     upstream_response_read();
   }
-  auto upstream_response = parser.release();
-  http::response<http::string_body> response{upstream_response.result(), 11};
-  copy_end_to_end_headers(upstream_response, response, /*drop_accept_encoding=*/false);
+  http::response<http::string_body> response{static_cast<http::status>(status_), 11};
+  copy_end_to_end_headers(upstream_response.fields(), response, /*drop_accept_encoding=*/false);
   const Clock::time_point guard_start = Clock::now();
-  auto transformed = openai::transform_completion_json(upstream_response.body(), &chain_);
+  auto transformed = openai::transform_completion_json(body, &chain_);
   const config::PolicyConfig* policy = config_.find_policy(policy_);
   if (transformed.stopped && policy != nullptr && policy->block_status != 0) {
     co_await reply_error(static_cast<http::status>(policy->block_status),
@@ -202,8 +203,7 @@ awaitable<void> Exchange::transform_json_body(ResponseHeaderParser& header_parse
                          "invalid_request_error", "groundgate_blocked");
     co_return;
   }
-  response.body() =
-      transformed.changed ? std::move(transformed.body) : std::move(upstream_response.body());
+  response.body() = transformed.changed ? std::move(transformed.body) : std::move(body);
   if (!chain_.empty()) set_guard_headers(response, Clock::now() - guard_start);
   response.prepare_payload();
   response.keep_alive(may_keep_connection());

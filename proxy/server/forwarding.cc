@@ -38,10 +38,10 @@ bool is_hop_by_hop_field(http::field field) {
 // (";q=1"), in every line of the field; stops when `found` returns true. Lenient on purpose: a
 // malformed item does not hide the ones after it.
 template <typename Found>
-bool any_list_item(const http::fields& message, http::field name, Found found) {
-  const auto [begin, end] = message.equal_range(name);
-  for (auto field = begin; field != end; ++field) {
-    std::string_view list = field->value();
+bool any_list_item(const http1::HeaderFields& message, http::field name, Found found) {
+  for (const http1::HeaderFields::Field field : message) {
+    if (field.name != name) continue;
+    std::string_view list = field.value;
     while (!list.empty()) {
       const std::size_t comma = list.find(',');
       std::string_view item = list.substr(0, std::min(comma, list.find(';')));
@@ -58,17 +58,18 @@ bool any_list_item(const http::fields& message, http::field name, Found found) {
 }
 
 // Connection: close, X-Foo → X-Foo is hop-by-hop too.
-bool listed_in_connection(std::string_view name, const http::fields& message) {
+bool listed_in_connection(std::string_view name, const http1::HeaderFields& message) {
   return any_list_item(message, http::field::connection,
                        [&](std::string_view item) { return iequals(item, name); });
 }
 
 // Calls `each` with every end-to-end header of `from`, in order.
 template <typename Each>
-void for_each_end_to_end_header(const http::fields& from, bool drop_accept_encoding, Each each) {
-  const bool has_connection = from.count(http::field::connection) != 0;
-  for (const auto& field : from) {
-    const http::field code = field.name();
+void for_each_end_to_end_header(const http1::HeaderFields& from, bool drop_accept_encoding,
+                                Each each) {
+  const bool has_connection = from.find(http::field::connection).has_value();
+  for (const http1::HeaderFields::Field field : from) {
+    const http::field code = field.name;
     switch (code) {
       case http::field::host:
       case http::field::content_length:
@@ -79,39 +80,39 @@ void for_each_end_to_end_header(const http::fields& from, bool drop_accept_encod
         break;
       case http::field::unknown:
         // Addressed to the proxy, not to the upstream.
-        if (iequals(field.name_string(), "x-groundgate-policy")) continue;
+        if (iequals(field.name_string, "x-groundgate-policy")) continue;
         break;
       default:
         if (is_hop_by_hop_field(code)) continue;
     }
-    if (has_connection && listed_in_connection(field.name_string(), from)) continue;
+    if (has_connection && listed_in_connection(field.name_string, from)) continue;
     each(field);
   }
 }
 
 }  // namespace
 
-bool is_hop_by_hop(std::string_view name, const http::fields& message) {
+bool is_hop_by_hop(std::string_view name, const http1::HeaderFields& message) {
   return is_hop_by_hop_field(http::string_to_field(name)) || listed_in_connection(name, message);
 }
 
-void copy_end_to_end_headers(const http::fields& from, http::fields& to,
+void copy_end_to_end_headers(const http1::HeaderFields& from, http::fields& to,
                              bool drop_accept_encoding) {
   for_each_end_to_end_header(from, drop_accept_encoding,
-                             [&](const http::fields::value_type& field) {
-                               to.insert(field.name(), field.name_string(), field.value());
+                             [&](const http1::HeaderFields::Field& field) {
+                               to.insert(field.name, field.name_string, field.value);
                              });
 }
 
-void append_end_to_end_headers(const http::fields& from, bool drop_accept_encoding,
+void append_end_to_end_headers(const http1::HeaderFields& from, bool drop_accept_encoding,
                                std::string& out) {
   for_each_end_to_end_header(from, drop_accept_encoding,
-                             [&](const http::fields::value_type& field) {
-                               append_field(field.name_string(), field.value(), out);
+                             [&](const http1::HeaderFields::Field& field) {
+                               append_field(field.name_string, field.value, out);
                              });
 }
 
-bool has_transfer_coding_besides_chunked(const http::fields& message) {
+bool has_transfer_coding_besides_chunked(const http1::HeaderFields& message) {
   return any_list_item(message, http::field::transfer_encoding,
                        [](std::string_view coding) { return !iequals(coding, "chunked"); });
 }

@@ -8,23 +8,25 @@
 #include <boost/beast/http/fields.hpp>
 #include <boost/beast/http/verb.hpp>
 
+#include "proxy/http1/header_fields.h"
+
 namespace groundgate::proxy::server {
 
 // True for headers that describe one connection, not the message.
-bool is_hop_by_hop(std::string_view name, const boost::beast::http::fields& message);
+bool is_hop_by_hop(std::string_view name, const http1::HeaderFields& message);
 
 // Copies every end-to-end header of `from` into `to`. Authorization and API keys pass
 // untouched; `drop_accept_encoding` asks the upstream for an identity body we can read.
-void copy_end_to_end_headers(const boost::beast::http::fields& from, boost::beast::http::fields& to,
+void copy_end_to_end_headers(const http1::HeaderFields& from, boost::beast::http::fields& to,
                              bool drop_accept_encoding);
 // The same headers appended as header lines ("name: value\r\n"), for a header written as text.
-void append_end_to_end_headers(const boost::beast::http::fields& from, bool drop_accept_encoding,
+void append_end_to_end_headers(const http1::HeaderFields& from, bool drop_accept_encoding,
                                std::string& out);
 
 // A Transfer-Encoding with a coding other than chunked (gzip, compress, deflate, ...). The proxy
 // sends no TE header, so an upstream may not use one (RFC 9112 section 6.1), and the body could
 // not go on as it came: a client would get coded bytes with no header naming the coding.
-bool has_transfer_coding_besides_chunked(const boost::beast::http::fields& message);
+bool has_transfer_coding_besides_chunked(const http1::HeaderFields& message);
 
 // The path without its query string.
 std::string_view path_of(std::string_view target);

@@ -1,6 +1,7 @@
 #pragma once
-// Reads an HTTP message (its header, or all of it) from a stream into a Beast parser: what
-// http::async_read_header and http::async_read do, with the same results, in one coroutine
+// Reads an HTTP message (its header, all of it, or some of its body) from a stream into a Beast
+// parser: what http::async_read_header, http::async_read and http::async_read_some do, with
+// the same results, in one coroutine
 // instead of Beast's three layers of composed operations. Those wrap the completion handler
 // once per layer and read, and when the buffer already holds what is asked for (a request
 // body that came with its header) still complete through a post. Here a message that is
@@ -23,7 +24,9 @@
 
 namespace groundgate::proxy::server {
 
-enum class ReadUntil { kHeader, kMessage };
+// kSomeBody: until the message ends, or the parser took bytes and the buffer has none left, or
+// the parser's body window is full (http::error::need_buffer, which is not an error here).
+enum class ReadUntil { kHeader, kMessage, kSomeBody };
 
 // Returns the error (as Beast's reads would: end_of_stream when the stream ends before any
 // byte of the message) and the bytes the parser consumed.
@@ -34,10 +37,18 @@ boost::asio::awaitable<std::tuple<boost::beast::error_code, std::size_t>> read_h
   namespace http = boost::beast::http;
   // Most bytes asked for per read, as Beast's read_size_or_throw(buffer, 65536).
   constexpr std::size_t kMaxReadBytes = 64 * 1024;
-  auto done = [&] {
-    return until == ReadUntil::kHeader ? parser.is_header_done() : parser.is_done();
-  };
   std::size_t consumed = 0;
+  auto done = [&] {
+    switch (until) {
+      case ReadUntil::kHeader:
+        return parser.is_header_done();
+      case ReadUntil::kMessage:
+        return parser.is_done();
+      case ReadUntil::kSomeBody:
+        return parser.is_done() || (consumed != 0 && buffer.size() == 0);
+    }
+    return true;
+  };
   boost::beast::error_code ec;
   while (!done()) {
     if (buffer.size() != 0) {
@@ -46,6 +57,8 @@ boost::asio::awaitable<std::tuple<boost::beast::error_code, std::size_t>> read_h
       consumed += n;
       if (ec == http::error::need_more) {
         ec = {};
+      } else if (ec == http::error::need_buffer && until == ReadUntil::kSomeBody) {
+        co_return std::make_tuple(boost::beast::error_code(), consumed);
       } else if (ec) {
         co_return std::make_tuple(ec, consumed);
       }

@@ -54,11 +54,11 @@ asio::awaitable<void> run_session(std::shared_ptr<ServerContext> shared, AnyStre
   beast::flat_buffer buffer;
   bool first = true;
   while (!context.draining) {
-    RequestHeaderParser header;
-    header.header_limit(static_cast<std::uint32_t>(limits.max_header_bytes));
-    header.body_limit(boost::none);  // the body limit is applied where the body is read
+    http1::RequestParser request;
+    request.header_limit(static_cast<std::uint32_t>(limits.max_header_bytes));
+    request.body_limit(boost::none);  // the body limit is applied where the body is read
     client.tcp().expires_after(first ? limits.client_header_timeout : limits.client_idle_timeout);
-    auto [ec, n] = co_await read_http(client, buffer, header, ReadUntil::kHeader);
+    auto [ec, n] = co_await read_http(client, buffer, request, ReadUntil::kHeader);
     if (ec == http::error::end_of_stream || ec == asio::error::eof) break;
     if (ec) {
       if (ec == http::error::header_limit) {
@@ -77,15 +77,15 @@ asio::awaitable<void> run_session(std::shared_ptr<ServerContext> shared, AnyStre
     }
     first = false;
     // RFC 9112 section 3.2: an HTTP/1.1 request without Host, or any with two, is refused.
-    const std::size_t hosts = header.get().count(http::field::host);
-    if (hosts > 1 || (hosts == 0 && header.get().version() >= 11)) {
+    const std::size_t hosts = request.fields().count(http::field::host);
+    if (hosts > 1 || (hosts == 0 && request.version() >= 11)) {
       co_await reply_bad_request(client, http::status::bad_request,
                                  "groundgate: a request needs exactly one Host header");
       context.metrics.errors_total.with({observability::error_kind_name(ErrorKind::kBadRequest)})
           .inc();
       break;
     }
-    if (!co_await run_exchange(context, client, buffer, header)) break;
+    if (!co_await run_exchange(context, client, buffer, request)) break;
   }
 
   if (auto* tls = client.tls()) {

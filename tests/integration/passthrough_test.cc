@@ -244,6 +244,53 @@ TEST(Passthrough, ForwardsPathQueryMethodAndEndToEndHeaders) {
   EXPECT_TRUE(seen.ends_with("payload"));
 }
 
+// The body of a chunked message, chunk extensions and trailers aside.
+std::string dechunk(std::string_view chunked) {
+  std::string body;
+  for (;;) {
+    const std::size_t line_end = chunked.find("\r\n");
+    if (line_end == std::string_view::npos) return body + "<no size line>";
+    const std::size_t size = std::stoul(std::string(chunked.substr(0, line_end)), nullptr, 16);
+    if (size == 0) return body;
+    body.append(chunked.substr(line_end + 2, size));
+    chunked.remove_prefix(line_end + 2 + size + 2);
+  }
+}
+
+TEST(Passthrough, StreamsALargeRequestBodyWhateverItsFraming) {
+  // Larger than the relay's 16 KiB window, in pieces that do not line up with it.
+  std::string payload;
+  for (int i = 0; payload.size() < 100'000; ++i)
+    payload += "line " + std::to_string(i) + " of the upload\n";
+  for (const bool chunked : {false, true}) {
+    RawUpstream upstream([](auto& socket, const std::string&) {
+      RawUpstream::send(socket, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");
+    });
+    ProxyFixture fixture;
+    fixture.set_upstream_port(upstream.port());
+    fixture.start_proxy(kPlainConfig);
+    std::string request = "PUT /files/big HTTP/1.1\r\nHost: x\r\nConnection: close\r\n";
+    if (chunked) {
+      request += "Transfer-Encoding: chunked\r\n\r\n";
+      for (std::size_t i = 0; i < payload.size(); i += 7001) {
+        const std::string piece = payload.substr(i, 7001);
+        request +=
+            (std::ostringstream() << std::hex << piece.size()).str() + "\r\n" + piece + "\r\n";
+      }
+      request += "0\r\n\r\n";
+    } else {
+      request += "Content-Length: " + std::to_string(payload.size()) + "\r\n\r\n" + payload;
+    }
+    const std::string reply = raw_exchange(fixture.port(), request);
+    EXPECT_TRUE(reply.starts_with("HTTP/1.1 200 OK\r\n")) << reply.substr(0, 200);
+    EXPECT_TRUE(reply.ends_with("\r\n\r\nok")) << reply.substr(0, 200);
+    const std::string seen = upstream.last_request();
+    const std::size_t header_end = seen.find("\r\n\r\n") + 4;
+    const std::string_view body = std::string_view(seen).substr(header_end);
+    EXPECT_EQ(chunked ? dechunk(body) : std::string(body), payload) << "chunked " << chunked;
+  }
+}
+
 TEST(Passthrough, ForwardsAMethodBeastHasNoVerbFor) {
   RawUpstream upstream([](auto& socket, const std::string&) {
     RawUpstream::send(socket, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");

@@ -1,0 +1,83 @@
+#pragma once
+// An HTTP/1 message parser: Beast's basic_parser (the syntax, the limits, Content-Length and
+// Transfer-Encoding rules, keep-alive) with the header kept in a HeaderFields instead of
+// Beast's http::fields, and the body sent where the caller says once the header is read:
+// appended to a string, or copied into a window that the caller empties (as Beast's
+// buffer_body). One parser reads one message, header and body.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include <boost/beast/http/basic_parser.hpp>
+#include <boost/beast/http/verb.hpp>
+
+#include "proxy/http1/header_fields.h"
+
+namespace groundgate::proxy::http1 {
+
+template <bool isRequest>
+class MessageParser : public boost::beast::http::basic_parser<isRequest> {
+ public:
+  MessageParser();
+
+  // The request line (requests only).
+  boost::beast::http::verb method() const { return method_; }
+  std::string_view method_string() const { return std::string_view(line_).substr(0, split_); }
+  std::string_view target() const { return std::string_view(line_).substr(split_); }
+  // The status line (responses only).
+  unsigned status() const { return status_; }
+  std::string_view reason() const { return line_; }
+  // 10 or 11.
+  unsigned version() const { return version_; }
+  const HeaderFields& fields() const { return fields_; }
+
+  // Where the body goes; set before its first byte is parsed. Without either, a body is an
+  // error (http::error::unexpected_body): a read of the header alone never parses one.
+  // Appended to `out`:
+  void body_to_string(std::string& out) { sink_ = Sink{&out, nullptr, 0}; }
+  // Copied into [data, data + size); when it is full, put() stops with http::error::need_buffer
+  // and the next window takes the rest. window_left() is what the current one has left.
+  void body_to_window(char* data, std::size_t size) { sink_ = Sink{nullptr, data, size}; }
+  std::size_t window_left() const { return sink_.window_size; }
+
+ private:
+  using error_code = boost::beast::error_code;
+  using string_view = boost::core::string_view;
+
+  void on_request_impl(boost::beast::http::verb method, string_view method_string,
+                       string_view target, int version, error_code& ec) override;
+  void on_response_impl(int status, string_view reason, int version, error_code& ec) override;
+  void on_field_impl(boost::beast::http::field name, string_view name_string, string_view value,
+                     error_code& ec) override;
+  void on_header_impl(error_code& ec) override;
+  void on_body_init_impl(const boost::optional<std::uint64_t>& content_length,
+                         error_code& ec) override;
+  std::size_t on_body_impl(string_view body, error_code& ec) override;
+  void on_chunk_header_impl(std::uint64_t size, string_view extensions, error_code& ec) override;
+  std::size_t on_chunk_body_impl(std::uint64_t remain, string_view body, error_code& ec) override;
+  void on_finish_impl(error_code& ec) override;
+
+  struct Sink {
+    std::string* string = nullptr;
+    char* window = nullptr;
+    std::size_t window_size = 0;
+  };
+
+  boost::beast::http::verb method_ = boost::beast::http::verb::unknown;
+  unsigned status_ = 0;
+  unsigned version_ = 0;
+  std::string line_;       // method and target, or the reason
+  std::size_t split_ = 0;  // where the target starts in line_
+  HeaderFields fields_;
+  Sink sink_;
+};
+
+using RequestParser = MessageParser<true>;
+using ResponseParser = MessageParser<false>;
+
+extern template class MessageParser<true>;
+extern template class MessageParser<false>;
+
+}  // namespace groundgate::proxy::http1

@@ -1,0 +1,233 @@
+#include "proxy/http1/message_parser.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <boost/beast/http/error.hpp>
+#include <boost/beast/http/parser.hpp>
+#include <boost/beast/http/string_body.hpp>
+
+namespace groundgate::proxy::http1 {
+namespace {
+
+namespace http = boost::beast::http;
+using boost::beast::error_code;
+
+using FieldList = std::vector<std::pair<std::string, std::string>>;
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// Fields grouped by name, each name's lines in their order: Beast's http::fields lists a line
+// after the others of its name, HeaderFields in arrival order, and only the order of lines
+// with the same name carries meaning (RFC 9110 section 5.3).
+FieldList by_name(FieldList fields) {
+  std::stable_sort(fields.begin(), fields.end(),
+                   [](const auto& a, const auto& b) { return lower(a.first) < lower(b.first); });
+  return fields;
+}
+
+FieldList list_of(const HeaderFields& fields) {
+  FieldList out;
+  for (const HeaderFields::Field field : fields)
+    out.emplace_back(field.name_string, field.value);
+  return by_name(out);
+}
+
+FieldList list_of(const http::fields& fields) {
+  FieldList out;
+  for (const auto& field : fields)
+    out.emplace_back(field.name_string(), field.value());
+  return by_name(out);
+}
+
+// Feeds `bytes` in pieces of `step`, as reads would bring them; the error of the first put
+// that fails, or of the end of input.
+template <typename Parser>
+error_code feed(Parser& parser, std::string_view bytes, std::size_t step) {
+  std::string pending;
+  for (std::size_t at = 0; at < bytes.size() && !parser.is_done();) {
+    const std::size_t n = std::min(step, bytes.size() - at);
+    pending.append(bytes.substr(at, n));
+    at += n;
+    while (!pending.empty() && !parser.is_done()) {
+      error_code ec;
+      const std::size_t used = parser.put(boost::asio::buffer(pending), ec);
+      pending.erase(0, used);
+      if (ec == http::error::need_more) break;
+      if (ec) return ec;
+      if (used == 0) break;
+    }
+  }
+  if (!parser.is_done()) {
+    error_code ec;
+    parser.put_eof(ec);
+    return ec;
+  }
+  return {};
+}
+
+const std::string kChunkedRequest =
+    "POST /v1/chat/completions?x=1 HTTP/1.1\r\n"
+    "Host: proxy.local\r\n"
+    "Authorization: Bearer sk-1\r\n"
+    "X-Custom: a\r\n"
+    "Transfer-Encoding: chunked\r\n"
+    "x-custom: b\r\n"
+    "\r\n"
+    "5;ext=\"a b\"\r\nhello\r\n"
+    "7\r\n, world\r\n"
+    "0\r\nX-Trailer: yes\r\n\r\n";
+
+TEST(MessageParser, ReadsARequestAsBeastsParserDoesAtEverySplit) {
+  http::request_parser<http::string_body> beast;
+  ASSERT_FALSE(feed(beast, kChunkedRequest, kChunkedRequest.size()));
+  for (std::size_t step = 1; step <= kChunkedRequest.size(); ++step) {
+    RequestParser parser;
+    std::string body;
+    parser.body_to_string(body);
+    ASSERT_FALSE(feed(parser, kChunkedRequest, step)) << step;
+    EXPECT_EQ(parser.method(), http::verb::post);
+    EXPECT_EQ(parser.method_string(), "POST");
+    EXPECT_EQ(parser.target(), "/v1/chat/completions?x=1");
+    EXPECT_EQ(parser.version(), 11u);
+    EXPECT_TRUE(parser.chunked());
+    EXPECT_TRUE(parser.keep_alive());
+    EXPECT_EQ(body, beast.get().body()) << step;
+    // Trailer fields join the header's, as in Beast.
+    EXPECT_EQ(list_of(parser.fields()), list_of(beast.get().base())) << step;
+  }
+}
+
+TEST(MessageParser, LooksFieldsUpByCodeOrByNameInAnyCase) {
+  RequestParser parser;
+  std::string body;
+  parser.body_to_string(body);
+  ASSERT_FALSE(feed(parser, kChunkedRequest, kChunkedRequest.size()));
+  const HeaderFields& fields = parser.fields();
+  EXPECT_EQ(fields.size(), 6u);                                  // with the trailer's
+  EXPECT_EQ(fields.at(3).name, http::field::transfer_encoding);  // in arrival order
+  EXPECT_EQ(fields.at(4).value, "b");
+  EXPECT_EQ(fields[http::field::authorization], "Bearer sk-1");
+  EXPECT_EQ(fields[http::field::content_type], "");
+  EXPECT_EQ(fields.find("x-CUSTOM"), std::optional<std::string_view>("a"));  // the first
+  EXPECT_EQ(fields.find("X-Missing"), std::nullopt);
+  EXPECT_EQ(fields.find("X-Custo"), std::nullopt);
+  EXPECT_EQ(fields.count(http::field::host), 1u);
+  EXPECT_EQ(fields.count(http::field::expect), 0u);
+  EXPECT_EQ(fields.at(1).name, http::field::authorization);
+  EXPECT_EQ(fields.at(2).name, http::field::unknown);
+  EXPECT_EQ(fields.at(2).name_string, "X-Custom");
+}
+
+TEST(MessageParser, AMethodBeastHasNoVerbForKeepsItsName) {
+  RequestParser parser;
+  const std::string request = "FROB /things HTTP/1.0\r\nHost: x\r\n\r\n";
+  ASSERT_FALSE(feed(parser, request, request.size()));
+  EXPECT_EQ(parser.method(), http::verb::unknown);
+  EXPECT_EQ(parser.method_string(), "FROB");
+  EXPECT_EQ(parser.target(), "/things");
+  EXPECT_EQ(parser.version(), 10u);
+  EXPECT_FALSE(parser.keep_alive());
+}
+
+TEST(MessageParser, ABodyGoesIntoWindowsThatTheCallerEmpties) {
+  std::string payload;
+  for (int i = 0; payload.size() < 1000; ++i)
+    payload += std::to_string(i) + ",";
+  const std::string request =
+      "PUT /f HTTP/1.1\r\nHost: x\r\nContent-Length: " + std::to_string(payload.size()) +
+      "\r\n\r\n" + payload;
+  RequestParser parser;
+  std::size_t at = 0;
+  error_code ec;
+  at += parser.put(boost::asio::buffer(request), ec);  // the header alone
+  ASSERT_FALSE(ec);
+  ASSERT_TRUE(parser.is_header_done());
+  std::string received;
+  std::array<char, 64> window;
+  while (!parser.is_done()) {
+    parser.body_to_window(window.data(), window.size());
+    ec = {};
+    at += parser.put(boost::asio::buffer(request.data() + at, request.size() - at), ec);
+    ASSERT_TRUE(!ec || ec == http::error::need_buffer) << ec.message();
+    received.append(window.data(), window.size() - parser.window_left());
+  }
+  EXPECT_EQ(received, payload);
+  EXPECT_EQ(at, request.size());
+}
+
+TEST(MessageParser, ABodyWithNowhereToGoIsAnError) {
+  RequestParser parser;
+  const std::string request = "POST /f HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc";
+  EXPECT_EQ(feed(parser, request, request.size()), http::error::unexpected_body);
+}
+
+TEST(MessageParser, TheBodyLimitHoldsForChunkedBodies) {
+  RequestParser parser;
+  std::string body;
+  parser.body_to_string(body);
+  parser.body_limit(8);
+  EXPECT_EQ(feed(parser, kChunkedRequest, kChunkedRequest.size()), http::error::body_limit);
+}
+
+TEST(MessageParser, RefusesWhatBeastRefuses) {
+  const std::vector<std::string> bad = {
+      "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab",
+      "GET / HTTP/1.1\r\nHost : x\r\n\r\n",
+      "GET / HTTP/1.1\r\nHost: x\r\nBad\x01Name: y\r\n\r\n",
+      "GET / HTTP/9.9\r\nHost: x\r\n\r\n",
+      "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+  };
+  for (const std::string& request : bad) {
+    RequestParser parser;
+    std::string body;
+    parser.body_to_string(body);
+    http::request_parser<http::string_body> beast;
+    const error_code ours = feed(parser, request, request.size());
+    const error_code theirs = feed(beast, request, request.size());
+    EXPECT_TRUE(ours) << request;
+    EXPECT_EQ(ours, theirs) << request;
+  }
+}
+
+TEST(MessageParser, ReadsAResponseStatusLineAndItsKeepAlive) {
+  const std::string response =
+      "HTTP/1.1 201 Created Here\r\nContent-Type: text/event-stream\r\nConnection: close\r\n"
+      "Content-Length: 2\r\n\r\nok";
+  ResponseParser parser;
+  std::string body;
+  parser.body_to_string(body);
+  ASSERT_FALSE(feed(parser, response, 5));
+  EXPECT_EQ(parser.status(), 201u);
+  EXPECT_EQ(parser.reason(), "Created Here");
+  EXPECT_EQ(parser.version(), 11u);
+  EXPECT_FALSE(parser.keep_alive());
+  EXPECT_EQ(parser.fields()[http::field::content_type], "text/event-stream");
+  EXPECT_EQ(body, "ok");
+}
+
+TEST(MessageParser, AResponseToHeadHasNoBodyWhateverItsLength) {
+  const std::string response = "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n";
+  ResponseParser parser;
+  parser.skip(true);
+  error_code ec;
+  parser.put(boost::asio::buffer(response), ec);
+  EXPECT_FALSE(ec);
+  EXPECT_TRUE(parser.is_done());
+}
+
+}  // namespace
+}  // namespace groundgate::proxy::http1
