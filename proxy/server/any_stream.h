@@ -83,7 +83,8 @@ class AnyStream {
       }
     }
     std::size_t n = socket.write_some(buffers, ec);
-    if (ec == boost::asio::error::would_block || ec == boost::asio::error::try_again) {
+    // The usual case, no error, tested first: comparing error codes is not free.
+    if (ec && (ec == boost::asio::error::would_block || ec == boost::asio::error::try_again)) {
       ec = {};
       return 0;
     }

@@ -205,14 +205,14 @@ void Exchange::on_upstream_read(BodyRelay& r, const beast::error_code& ec, std::
   upstream_wait_since_ = kNotWaiting;
   upstream_buffer_.commit(n);
   ctx_.metrics.upstream_in_bytes.inc(n);
-  if (ec == asio::error::eof) {
-    r.framing.end_of_input();  // the body may be delimited by the close; if not, it is cut short
-  } else if (ec) {
+  if (ec && ec != asio::error::eof) {
     r.upstream_ok = false;
     fail(upstream_read_error(ec));
     end_relay(r);
     return;
   }
+  // The body may be delimited by the close; if not, it is cut short.
+  if (ec) r.framing.end_of_input();
   relay_next(r);
 }
 
