@@ -4,7 +4,6 @@
 // the same body, whether the body goes to a string or through small windows.
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -17,31 +16,19 @@
 #include <boost/beast/http/string_body.hpp>
 
 #include "proxy/http1/message_parser.h"
+#include "tests/proxy/http1/field_list.h"
 
 namespace {
 
 namespace http = boost::beast::http;
 using boost::beast::error_code;
-using groundgate::proxy::http1::HeaderFields;
 using groundgate::proxy::http1::MessageParser;
 
 constexpr std::uint32_t kHeaderLimit = 4096;
 constexpr std::uint64_t kBodyLimit = 8192;
 
-using FieldList = std::vector<std::pair<std::string, std::string>>;
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-FieldList by_name(FieldList fields) {
-  std::stable_sort(fields.begin(), fields.end(),
-                   [](const auto& a, const auto& b) { return lower(a.first) < lower(b.first); });
-  return fields;
-}
+using groundgate::proxy::http1::testing::FieldList;
+using groundgate::proxy::http1::testing::list_of;
 
 struct Result {
   bool failed = false;
@@ -76,9 +63,7 @@ Result with_beast(std::string_view input) {
     r.start = std::to_string(m.result_int()) + " " + std::string(m.reason());
   }
   r.start += " " + std::to_string(m.version());
-  for (const auto& field : m)
-    r.fields.emplace_back(field.name_string(), field.value());
-  r.fields = by_name(std::move(r.fields));
+  r.fields = list_of(m.base());
   r.body = m.body();
   r.keep_alive = parser.keep_alive();
   return r;
@@ -145,9 +130,7 @@ Result with_ours(std::string_view input, std::size_t stride, std::size_t window)
     r.start = std::to_string(parser.status()) + " " + std::string(reason);
   }
   r.start += " " + std::to_string(parser.version());
-  for (const HeaderFields::Field field : parser.fields())
-    r.fields.emplace_back(field.name_string, field.value);
-  r.fields = by_name(std::move(r.fields));
+  r.fields = list_of(parser.fields());
   r.keep_alive = parser.keep_alive();
   return r;
 }

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,43 +14,15 @@
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/string_body.hpp>
 
+#include "tests/proxy/http1/field_list.h"
+
 namespace groundgate::proxy::http1 {
 namespace {
 
 namespace http = boost::beast::http;
 using boost::beast::error_code;
 
-using FieldList = std::vector<std::pair<std::string, std::string>>;
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-// Fields grouped by name, each name's lines in their order: Beast's http::fields lists a line
-// after the others of its name, HeaderFields in arrival order, and only the order of lines
-// with the same name carries meaning (RFC 9110 section 5.3).
-FieldList by_name(FieldList fields) {
-  std::stable_sort(fields.begin(), fields.end(),
-                   [](const auto& a, const auto& b) { return lower(a.first) < lower(b.first); });
-  return fields;
-}
-
-FieldList list_of(const HeaderFields& fields) {
-  FieldList out;
-  for (const HeaderFields::Field field : fields)
-    out.emplace_back(field.name_string, field.value);
-  return by_name(out);
-}
-
-FieldList list_of(const http::fields& fields) {
-  FieldList out;
-  for (const auto& field : fields)
-    out.emplace_back(field.name_string(), field.value());
-  return by_name(out);
-}
+using testing::list_of;
 
 // Feeds `bytes` in pieces of `step`, as reads would bring them; the error of the first put
 // that fails, or of the end of input.
