@@ -9,7 +9,6 @@ namespace groundgate::proxy::server {
 namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace http = beast::http;
-using asio::awaitable;
 using observability::ErrorKind;
 
 namespace {
