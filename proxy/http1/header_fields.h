@@ -51,7 +51,8 @@ class HeaderFields {
   const_iterator begin() const { return {this, 0}; }
   const_iterator end() const { return {this, entries_.size()}; }
 
-  // The first field with that code, or with that name in any case; none when there is none.
+  // The first field with that code (a known one, not field::unknown), or with that name in
+  // any case; none when there is none.
   std::optional<std::string_view> find(boost::beast::http::field name) const;
   std::optional<std::string_view> find(std::string_view name) const;
   // The first value with that code, or "" (as Beast's fields[field]).

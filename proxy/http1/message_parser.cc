@@ -47,8 +47,13 @@ void MessageParser<isRequest>::on_body_init_impl(const boost::optional<std::uint
     ec = http::error::unexpected_body;
     return;
   }
-  // As Beast's string_body: room for a declared length at once (the body limit bounds it).
   if (sink_.string != nullptr && length) {
+    if (*length >
+        sink_.string_limit - std::min<std::uint64_t>(sink_.string_limit, sink_.string->size())) {
+      ec = http::error::body_limit;
+      return;
+    }
+    // As Beast's string_body: room for the declared length at once.
     sink_.string->reserve(sink_.string->size() + static_cast<std::size_t>(*length));
   }
 }
@@ -56,6 +61,11 @@ void MessageParser<isRequest>::on_body_init_impl(const boost::optional<std::uint
 template <bool isRequest>
 std::size_t MessageParser<isRequest>::on_body_impl(string_view body, error_code& ec) {
   if (sink_.string != nullptr) {
+    if (body.size() >
+        sink_.string_limit - std::min<std::uint64_t>(sink_.string_limit, sink_.string->size())) {
+      ec = http::error::body_limit;
+      return 0;
+    }
     sink_.string->append(body.data(), body.size());
     return body.size();
   }

@@ -35,11 +35,15 @@ class MessageParser : public boost::beast::http::basic_parser<isRequest> {
 
   // Where the body goes; set before its first byte is parsed. Without either, a body is an
   // error (http::error::unexpected_body): a read of the header alone never parses one.
-  // Appended to `out`:
-  void body_to_string(std::string& out) { sink_ = Sink{&out, nullptr, 0}; }
+  // Appended to `out`, at most `limit` bytes: a longer body, or a declared Content-Length over
+  // it, is http::error::body_limit. (Beast's own body_limit() checks a Content-Length only
+  // while the header is parsed, before a caller knows which limit applies.)
+  void body_to_string(std::string& out, std::uint64_t limit) {
+    sink_ = Sink{&out, limit, nullptr, 0};
+  }
   // Copied into [data, data + size); when it is full, put() stops with http::error::need_buffer
   // and the next window takes the rest. window_left() is what the current one has left.
-  void body_to_window(char* data, std::size_t size) { sink_ = Sink{nullptr, data, size}; }
+  void body_to_window(char* data, std::size_t size) { sink_ = Sink{nullptr, 0, data, size}; }
   std::size_t window_left() const { return sink_.window_size; }
 
  private:
@@ -61,6 +65,7 @@ class MessageParser : public boost::beast::http::basic_parser<isRequest> {
 
   struct Sink {
     std::string* string = nullptr;
+    std::uint64_t string_limit = 0;
     char* window = nullptr;
     std::size_t window_size = 0;
   };

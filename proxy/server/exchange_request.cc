@@ -26,12 +26,11 @@ constexpr std::size_t kRelayBufferBytes = 16 * 1024;
 }  // namespace
 
 awaitable<bool> Exchange::read_inspected_body() {
-  // Beast checks a Content-Length against the limit only while parsing the header, which was
-  // read without one; chunked bodies are checked as they arrive.
+  // A declared length over the limit is refused without reading the body; the body's sink
+  // bounds the rest (a chunked body as it arrives).
   auto declared = request_.content_length();
   bool too_large = declared && *declared > config_.limits.max_request_body;
-  request_.body_limit(config_.limits.max_request_body);
-  request_.body_to_string(body_);
+  request_.body_to_string(body_, config_.limits.max_request_body);
   beast::error_code ec;
   if (!too_large) {
     client_.tcp().expires_after(config_.limits.client_body_timeout);

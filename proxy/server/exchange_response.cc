@@ -175,8 +175,7 @@ awaitable<bool> Exchange::write_client(std::string_view bytes, bool as_chunk) {
 
 awaitable<void> Exchange::transform_json_body(http1::ResponseParser& upstream_response) {
   std::string body;
-  upstream_response.body_limit(config_.limits.max_response_body);
-  upstream_response.body_to_string(body);
+  upstream_response.body_to_string(body, config_.limits.max_response_body);
   // A response without a body was complete with its header: the connection is pooled already.
   if (!upstream_done_) {
     upstream_wait_since_ = Clock::now();

@@ -77,7 +77,7 @@ Result with_ours(std::string_view input, std::size_t stride, std::size_t window)
   parser.body_limit(kBodyLimit);
   Result r;
   std::array<char, 64> space;
-  if (window == 0) parser.body_to_string(r.body);
+  if (window == 0) parser.body_to_string(r.body, kBodyLimit);
   std::string pending;
   std::size_t at = 0;
   error_code ec;

@@ -50,6 +50,8 @@ error_code feed(Parser& parser, std::string_view bytes, std::size_t step) {
   return {};
 }
 
+constexpr std::uint64_t kNoLimit = 1 << 20;
+
 const std::string kChunkedRequest =
     "POST /v1/chat/completions?x=1 HTTP/1.1\r\n"
     "Host: proxy.local\r\n"
@@ -68,7 +70,7 @@ TEST(MessageParser, ReadsARequestAsBeastsParserDoesAtEverySplit) {
   for (std::size_t step = 1; step <= kChunkedRequest.size(); ++step) {
     RequestParser parser;
     std::string body;
-    parser.body_to_string(body);
+    parser.body_to_string(body, kNoLimit);
     ASSERT_FALSE(feed(parser, kChunkedRequest, step)) << step;
     EXPECT_EQ(parser.method(), http::verb::post);
     EXPECT_EQ(parser.method_string(), "POST");
@@ -85,7 +87,7 @@ TEST(MessageParser, ReadsARequestAsBeastsParserDoesAtEverySplit) {
 TEST(MessageParser, LooksFieldsUpByCodeOrByNameInAnyCase) {
   RequestParser parser;
   std::string body;
-  parser.body_to_string(body);
+  parser.body_to_string(body, kNoLimit);
   ASSERT_FALSE(feed(parser, kChunkedRequest, kChunkedRequest.size()));
   const HeaderFields& fields = parser.fields();
   EXPECT_EQ(fields.size(), 6u);                                  // with the trailer's
@@ -149,9 +151,27 @@ TEST(MessageParser, ABodyWithNowhereToGoIsAnError) {
 TEST(MessageParser, TheBodyLimitHoldsForChunkedBodies) {
   RequestParser parser;
   std::string body;
-  parser.body_to_string(body);
-  parser.body_limit(8);
+  parser.body_to_string(body, 8);
   EXPECT_EQ(feed(parser, kChunkedRequest, kChunkedRequest.size()), http::error::body_limit);
+  EXPECT_LE(body.size(), 8u);
+}
+
+TEST(MessageParser, ADeclaredLengthOverTheSinksLimitIsRefusedBeforeAnyByteIsKept) {
+  // The limit is known only once the header is read (the route's, the response's): Beast's
+  // body_limit() would no longer check the Content-Length then.
+  const std::string response = "HTTP/1.1 200 OK\r\nContent-Length: 1000000000000\r\n\r\n{";
+  ResponseParser parser;
+  parser.body_limit(boost::none);  // as the proxy reads a response header
+  error_code ec;
+  const std::size_t header = parser.put(boost::asio::buffer(response), ec);
+  ASSERT_FALSE(ec);
+  ASSERT_TRUE(parser.is_header_done());
+  std::string body;
+  parser.body_to_string(body, 1024);
+  parser.put(boost::asio::buffer(response.data() + header, response.size() - header), ec);
+  EXPECT_EQ(ec, http::error::body_limit);
+  EXPECT_TRUE(body.empty());
+  EXPECT_LT(body.capacity(), 1024u);
 }
 
 TEST(MessageParser, RefusesWhatBeastRefuses) {
@@ -165,7 +185,7 @@ TEST(MessageParser, RefusesWhatBeastRefuses) {
   for (const std::string& request : bad) {
     RequestParser parser;
     std::string body;
-    parser.body_to_string(body);
+    parser.body_to_string(body, kNoLimit);
     http::request_parser<http::string_body> beast;
     const error_code ours = feed(parser, request, request.size());
     const error_code theirs = feed(beast, request, request.size());
@@ -180,7 +200,7 @@ TEST(MessageParser, ReadsAResponseStatusLineAndItsKeepAlive) {
       "Content-Length: 2\r\n\r\nok";
   ResponseParser parser;
   std::string body;
-  parser.body_to_string(body);
+  parser.body_to_string(body, kNoLimit);
   ASSERT_FALSE(feed(parser, response, 5));
   EXPECT_EQ(parser.status(), 201u);
   EXPECT_EQ(parser.reason(), "Created Here");
