@@ -125,6 +125,16 @@ struct CombineConfig {
   std::vector<std::string> contradictions_only;
 };
 
+// The learned scorer (filters/score): turns the engines' findings into calibrated
+// probabilities and labels. Thresholds unset here are the model's own (chosen in training).
+struct ScorerConfig {
+  std::string model = "builtin";  // "builtin", "off" (the engines' rule labels) or a file path
+  std::optional<double> unsupported_at;   // a sentence this likely unfaithful is unsupported
+  std::optional<double> contradicted_at;  // and, when an engine contradicts it, contradicted
+                                          // (one threshold for value and polarity conflicts)
+  std::optional<double> answer_at;        // an answer this likely hallucinated is flagged
+};
+
 enum class HoldMode : std::uint8_t {
   kStreamFirst,  // forward at once, annotate afterwards: no added latency, can only report
   kSentence,     // hold each sentence until its verdict: needed by block and rewrite
@@ -186,6 +196,7 @@ struct PolicyConfig {
   SemanticPiecesConfig semantic_pieces;
   TripletsConfig triplets;
   CombineConfig combine;
+  ScorerConfig scorer;
   ActionsConfig actions;
   RewriteConfig rewrite;
   AnswerThresholdConfig answer;

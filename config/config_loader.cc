@@ -146,7 +146,7 @@ void read_document(const YAML::Node& root, std::string_view base_dir, Config& co
     }
   }
   if (auto f = top.get("tls")) config.tls = read_server_tls(*f, base_dir, errors);
-  if (auto f = top.get("policies")) config.policies = read_policies(*f, errors);
+  if (auto f = top.get("policies")) config.policies = read_policies(*f, base_dir, errors);
   if (auto f = top.require("upstreams", errors)) {
     config.upstreams = read_upstreams(*f, base_dir, errors);
     if (config.upstreams.empty()) errors.add(f->mark(), "upstreams: at least one is required");

@@ -26,6 +26,9 @@ std::shared_ptr<const GuardConfig> compile_guard(const config::PolicyConfig& pol
   // antonyms, or with every triplet check reported as engine_missing (on_error decides).
   verify::VerifyConfig verify = verify::verify_settings(policy);
   verify::load_engines(verify);
+  // A model that does not load leaves every sentence unverified: on_error decides.
+  verify::load_scorer(verify, policy.scorer);
+  const verify::AnswerRule rule = verify::answer_rule(verify);
 
   auto guard = std::make_shared<GuardConfig>();
   guard->policy = policy.name;
@@ -37,7 +40,7 @@ std::shared_ptr<const GuardConfig> compile_guard(const config::PolicyConfig& pol
   guard->rewrite = policy.rewrite;
   guard->answer = policy.answer;
   guard->on_error = policy.on_error;
-  guard->rule = verify::answer_rule(policy);
+  guard->rule = rule;
   guard->verify_json_responses = policy.verify_json_responses;
   guard->verify_tool_calls = policy.verify_tool_calls;
   return guard;

@@ -59,9 +59,7 @@ void GuardTally::count(const Decision& decision, const verify::SentenceVerdict* 
   } else {
     ++unverified_;
   }
-  if (verdict != nullptr && verdict->ok() && verdict->claims) {
-    weakest_ = std::min(weakest_, verdict->score);
-  }
+  if (verdict != nullptr && verdict->ok()) aggregate_.add(*verdict);
   if (blocked) {
     ++blocked_;
   } else if (rewritten) {
@@ -87,7 +85,7 @@ verify::AnswerSummary GuardTally::answer() const {
   s.supported = supported_;
   s.unsupported = unsupported_;
   s.contradicted = contradicted_;
-  verify::apply_rule(s, weakest_, rule_);
+  verify::apply_rule(s, aggregate_, rule_);
   return s;
 }
 

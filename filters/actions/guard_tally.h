@@ -63,7 +63,7 @@ class GuardTally {
   std::uint64_t rewritten_ = 0;
   std::uint64_t blocked_ = 0;
   std::uint64_t threshold_hits_ = 0;
-  double weakest_ = 1;
+  verify::AnswerAggregate aggregate_;  // of the verified sentences, for the answer rule
   std::chrono::nanoseconds prepare_{0};
   std::chrono::nanoseconds verify_{0};
   std::chrono::nanoseconds held_max_{0};

@@ -36,7 +36,7 @@ struct Finding {
   std::string_view code;  // the engine's reason code name ("entity_mismatch", ...)
   HallucinationType type = HallucinationType::kNone;
   std::optional<Correction> correction;
-  bool abstains = false;  // the piece holds nothing to check ("Yes.", no claim)
+  bool abstains = false;                  // the piece holds nothing to check ("Yes.", no claim)
   semantic_piece::ClauseSignals signals;  // semantic pieces: what the clause's checks measured
 };
 
@@ -63,6 +63,9 @@ struct SentenceVerdict {
   VerifyError error = VerifyError::kNone;
   std::uint64_t verify_ns = 0;  // time the engines took on this sentence
   SentenceFeatures features{};  // what the scorer read (filled when the sentence was checked)
+  // The scorer's calibrated probability that the sentence is unfaithful to the context; unset
+  // without a scorer. `score` is then 1 minus it.
+  std::optional<double> unfaithful;
 
   bool ok() const { return error == VerifyError::kNone; }
   const Finding* decisive_finding() const { return decisive ? &findings[*decisive] : nullptr; }
