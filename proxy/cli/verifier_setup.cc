@@ -37,8 +37,9 @@ std::string select_engines(std::string_view list, verify::VerifyConfig& config) 
   return {};
 }
 
+// `data`: where WordNet and the link-grammar dictionary are (the policy's config, or Debian's).
 VerifierSetup finish(verify::VerifyConfig config, filters::semantic_piece::AnswerRule rule,
-                     const VerifierOverrides& o) {
+                     const VerifierOverrides& o, const config::LanguageDataConfig& data = {}) {
   if (o.max_unsupported_share) rule.max_unsupported_share = *o.max_unsupported_share;
   if (o.min_coverage) config.pieces.min_coverage = *o.min_coverage;
   if (o.match_overlap) config.pieces.match_overlap = *o.match_overlap;
@@ -60,7 +61,7 @@ VerifierSetup finish(verify::VerifyConfig config, filters::semantic_piece::Answe
   triplet::TripletExtractor::Options options;
   options.use_parser = o.triplet_parser != "never";
   options.rules_first = o.triplet_parser == "doubtful";
-  if (std::string error = verify::load_engines(config, options); !error.empty()) {
+  if (std::string error = verify::load_engines(config, options, data); !error.empty()) {
     return failed(std::move(error));
   }
   VerifierSetup s;
@@ -99,7 +100,8 @@ VerifierSetup setup_from_policy(const std::string& path, std::string_view policy
     return failed(path + ": no policy '" + std::string(policy) + "'");
   }
   if (!it->verifies()) return failed("policy '" + it->name + "' runs no verifier");
-  return finish(verify::verify_settings(*it), verify::answer_rule(*it), overrides);
+  return finish(verify::verify_settings(*it), verify::answer_rule(*it), overrides,
+                loaded.config->language_data);
 }
 
 }  // namespace groundgate::proxy::cli

@@ -50,6 +50,7 @@ ProxyServer::ProxyServer(std::vector<asio::io_context*> io_per_thread,
 }
 
 ProxyServer::~ProxyServer() {
+  watch_.reset();  // a reload under way finishes first
   // A preparation still on a worker uses its exchange's chain: done before the I/O contexts
   // (and the exchange frames they hold) go.
   context_->prepare_workers.join();
@@ -108,6 +109,18 @@ std::string ProxyServer::start() {
   }
   spdlog::info("accepting on {} listening socket(s) for {} I/O thread(s)", acceptors_.size(),
                executors.size());
+  if (!config_path_.empty()) {
+    watch_ = std::make_unique<ConfigWatch>([this] { reload(); });
+    if (auto error = watch_->start(); !error.empty()) {
+      spdlog::warn("config watch unavailable ({}): reload with SIGHUP", error);
+    }
+    watch_files_of(config);
+    watch_->wait_until_watching();
+    if (config.reload.watch) {
+      spdlog::info("reloading on changes to {} and the files it names ({} directories watched)",
+                   config_path_, watch_->watched_directories().size());
+    }
+  }
   for (std::size_t i = 0; i < acceptors_.size(); ++i) {
     asio::co_spawn(acceptors_[i]->get_executor(), accept_loop(i), asio::detached);
   }
@@ -158,7 +171,35 @@ asio::awaitable<void> ProxyServer::accept_loop(std::size_t listener) {
   }
 }
 
+void ProxyServer::watch_files_of(const config::Config& config) {
+  if (!watch_) return;
+  std::vector<std::string> files;
+  if (config.reload.watch) {
+    files.push_back(config_path_);
+    if (config.tls) {
+      files.push_back(config.tls->cert_file);
+      files.push_back(config.tls->key_file);
+    }
+    for (const config::UpstreamConfig& upstream : config.upstreams) {
+      if (!upstream.tls.ca_file.empty()) files.push_back(upstream.tls.ca_file);
+    }
+    if (config.tracing && !config.tracing->collector.tls.ca_file.empty()) {
+      files.push_back(config.tracing->collector.tls.ca_file);
+    }
+  }
+  watch_->watch(std::move(files), config.reload.debounce);
+}
+
+void ProxyServer::request_reload() {
+  if (watch_) {
+    watch_->request_reload();
+  } else {
+    reload();
+  }
+}
+
 std::string ProxyServer::reload() {
+  std::lock_guard lock(reload_mutex_);
   auto fail = [this](std::string message) {
     context_->metrics.config_reloads_total.with({observability::kReloadError}).inc();
     spdlog::error("config reload rejected, keeping the running config: {}", message);
@@ -182,6 +223,7 @@ std::string ProxyServer::reload() {
   context_->configs.replace(std::move(runtime.runtime));
   context_->metrics.config_reloads_total.with({observability::kReloadOk}).inc();
   spdlog::info("config reloaded from {}", config_path_);
+  watch_files_of(*loaded.config);
   return {};
 }
 
