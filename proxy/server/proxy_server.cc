@@ -6,10 +6,12 @@
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/dispatch.hpp>
+#include <boost/asio/ip/host_name.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
 #include "config/config_loader.h"
+#include "proxy/server/collector_client.h"
 #include "proxy/server/listen_sockets.h"
 #include "proxy/server/session.h"
 
@@ -73,6 +75,7 @@ ProxyServer::ConnectionPlace ProxyServer::next_connection_place() {
 std::string ProxyServer::start() {
   auto runtime = context_->configs.current();
   const config::Config& config = *runtime->config;
+  configure_tracing(*runtime);
   if (config.logging.access_log) {
     auto opened = observability::AccessLog::open({config.logging.access_log_path});
     if (!opened.log) return "access log: " + opened.error;
@@ -171,6 +174,20 @@ asio::awaitable<void> ProxyServer::accept_loop(std::size_t listener) {
   }
 }
 
+void ProxyServer::configure_tracing(const RuntimeConfig& runtime) {
+  const config::Config& config = *runtime.config;
+  if (!config.tracing) return;  // spans already queued still go out
+  tracing::SpanExporter::Options options;
+  options.queue_spans = config.tracing->queue_spans;
+  options.batch_spans = config.tracing->batch_spans;
+  options.flush_interval = config.tracing->flush_interval;
+  options.resource.service_name = config.tracing->service_name;
+  options.resource.service_version = GG_VERSION;
+  options.resource.host_name = boost::asio::ip::host_name();
+  context_->span_exporter.configure(
+      std::move(options), make_collector_transport(*config.tracing, runtime.collector_tls));
+}
+
 void ProxyServer::watch_files_of(const config::Config& config) {
   if (!watch_) return;
   std::vector<std::string> files;
@@ -220,6 +237,7 @@ std::string ProxyServer::reload() {
       loaded.config->listen.port != old_config.listen.port) {
     spdlog::warn("config reload: a new listen address takes effect only after a restart");
   }
+  configure_tracing(*runtime.runtime);
   context_->configs.replace(std::move(runtime.runtime));
   context_->metrics.config_reloads_total.with({observability::kReloadOk}).inc();
   spdlog::info("config reloaded from {}", config_path_);

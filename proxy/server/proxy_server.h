@@ -84,6 +84,8 @@ class ProxyServer {
   // Closes each listening socket on its own executor; acceptors_open_ counts down.
   void close_listeners();
   void poll_drain(std::chrono::steady_clock::time_point deadline, std::function<void()> done);
+  // Points the span exporter at the config's collector (when it traces).
+  void configure_tracing(const RuntimeConfig& runtime);
   // Points the config watch at the files `config` reads (none when reload.watch is off).
   void watch_files_of(const config::Config& config);
 
