@@ -5,7 +5,8 @@
 #   scripts/deps.sh test   + the test suite: GoogleTest, Google Benchmark, Node.js and npm
 #                          (the OpenAI SDK end-to-end test), Python 3 (evaluation data scripts)
 #   scripts/deps.sh ci     + what CI runs besides: clang and clang-format (fuzzing, format
-#                          check), yamllint, Go and Sprig (deploy file checks), nginx (benchmarks)
+#                          check), yamllint, Go and Sprig (deploy file checks), nginx and jq
+#                          (benchmarks)
 # Without an argument: test.
 set -euo pipefail
 purpose=${1:-test}
@@ -15,7 +16,7 @@ demo=(build-essential cmake ninja-build ccache pkg-config
       curl ca-certificates)
 test=(libgtest-dev libgmock-dev libbenchmark-dev python3)
 ci=(clang clang-format libclang-rt-14-dev yamllint
-    golang-go golang-github-masterminds-sprig-dev golang-gopkg-yaml.v3-dev nginx-light)
+    golang-go golang-github-masterminds-sprig-dev golang-gopkg-yaml.v3-dev nginx-light jq)
 case "$purpose" in
   demo) pkgs=("${demo[@]}") ;;
   test) pkgs=("${demo[@]}" "${test[@]}") ;;

@@ -38,6 +38,8 @@ constexpr std::array kContextFields{
     Exported{"guard.context_truncated", As::kString},
     Exported{"guard.prepare_ms", As::kDouble},
 };
+// Room for a span's attributes from the start (the verification span has the most).
+constexpr std::size_t kAttributesPerSpan = 24;
 // Counts by label and by action: every key with these prefixes is a number.
 constexpr std::array<std::string_view, 2> kCountPrefixes{"verdicts.", "actions."};
 
@@ -144,6 +146,7 @@ void ExchangeTrace::finish(const observability::AccessLogRecord& record,
     span.kind = kind;
     span.start_unix_ns = at(from);
     span.end_unix_ns = at(std::max(from, to));
+    span.attributes.reserve(kAttributesPerSpan);
     return span;
   };
   std::vector<Span> spans;
@@ -156,6 +159,7 @@ void ExchangeTrace::finish(const observability::AccessLogRecord& record,
   request.trace_state = trace_state_;
   request.name = record.method + (record.route.empty() ? "" : " " + record.route);
   request.kind = SpanKind::kServer;
+  request.attributes.reserve(kAttributesPerSpan);
   request.start_unix_ns = at(start_);
   request.end_unix_ns = at(end);
   request.set("http.request.method", record.method);
