@@ -154,21 +154,7 @@ logging: {access_log: false, level: warn}
 EOF
   if [[ -n $tracing ]]; then
     collector_port=$(free_port)
-    mkdir -p "$work/collector/tmp"
-    cat >"$work/collector/nginx.conf" <<EOF
-worker_processes 1;
-pid $work/collector/nginx.pid;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path $work/collector/tmp;
-  client_max_body_size 64m;
-  server {
-    listen 127.0.0.1:$collector_port;
-    location / { return 200 '{}'; }
-  }
-}
-EOF
+    write_collector_conf "$work/collector" "$collector_port"
     chmod 755 "$work"
     /usr/sbin/nginx -p "$work/collector" -c "$work/collector/nginx.conf" \
       -e "$work/collector/error.log" -g 'daemon off;' >"$work/collector.log" 2>&1 &

@@ -234,21 +234,7 @@ wait_port "$admin_port" groundgate-admin "$gg_pid"
 
 # Tracing: the collector stub (on nginx's port) and the traced groundgate.
 if [[ -n $tracing ]]; then
-  mkdir -p "$work/collector/tmp"
-  cat >"$work/collector/nginx.conf" <<EOF
-worker_processes 1;
-pid $work/collector/nginx.pid;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path $work/collector/tmp;
-  client_max_body_size 64m;
-  server {
-    listen 127.0.0.1:$nginx_port;
-    location / { return 200 '{}'; }
-  }
-}
-EOF
+  write_collector_conf "$work/collector" "$nginx_port"
   /usr/sbin/nginx -p "$work/collector" -c "$work/collector/nginx.conf" \
     -e "$work/collector/error.log" -g 'daemon off;' >"$work/collector.log" 2>&1 &
   collector_pid=$!
