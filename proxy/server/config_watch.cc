@@ -11,6 +11,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <set>
 
 #include <spdlog/spdlog.h>
@@ -213,7 +214,10 @@ void ConfigWatch::run() {
     }
     const int ready = ::poll(fds.data(), inotify_fd_ >= 0 ? 2 : 1, timeout_ms);
     if (ready < 0 && errno != EINTR) {
-      spdlog::error("config watch: poll: {}", std::strerror(errno));
+      spdlog::error("config watch: poll: {}; files are no longer watched", std::strerror(errno));
+      std::lock_guard lock(mutex_);
+      files_applied_ = std::numeric_limits<std::uint64_t>::max();  // nobody waits for it now
+      applied_.notify_all();
       return;
     }
 
