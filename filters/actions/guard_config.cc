@@ -21,13 +21,17 @@ context::ContextOptions context_options(const config::ContextSourcesConfig& c) {
 }  // namespace
 
 std::shared_ptr<const GuardConfig> compile_guard(const config::PolicyConfig& policy,
-                                                 std::shared_ptr<index::ContextIndexCache> cache) {
+                                                 std::shared_ptr<index::ContextIndexCache> cache,
+                                                 const config::LanguageDataConfig& data,
+                                                 std::string* engine_error) {
   // Without WordNet or the link-grammar dictionary the engines still run: minus synonyms and
   // antonyms, or with every triplet check reported as engine_missing (on_error decides).
   verify::VerifyConfig verify = verify::verify_settings(policy);
-  verify::load_engines(verify);
+  std::string error = verify::load_engines(verify, {}, data);
   // A model that does not load leaves every sentence unverified: on_error decides.
-  verify::load_scorer(verify, policy.scorer);
+  if (std::string scorer_error = verify::load_scorer(verify, policy.scorer); !scorer_error.empty())
+    error += (error.empty() ? "" : "; ") + scorer_error;
+  if (engine_error != nullptr) *engine_error = std::move(error);
   const verify::AnswerRule rule = verify::answer_rule(verify);
 
   auto guard = std::make_shared<GuardConfig>();

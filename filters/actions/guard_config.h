@@ -32,8 +32,12 @@ struct GuardConfig {
 };
 
 // The guard of `policy`; the verifiers' shared parts (lexicon, link-grammar dictionary, triplet
-// cache) are loaded once per process and shared.
+// cache) are loaded from the directories `data` names once per process and shared. What could
+// not be loaded goes to `engine_error` when given (the guard then reports those engines
+// missing on every sentence, and on_error decides).
 std::shared_ptr<const GuardConfig> compile_guard(const config::PolicyConfig& policy,
-                                                 std::shared_ptr<index::ContextIndexCache> cache);
+                                                 std::shared_ptr<index::ContextIndexCache> cache,
+                                                 const config::LanguageDataConfig& data = {},
+                                                 std::string* engine_error = nullptr);
 
 }  // namespace groundgate::filters::actions

@@ -88,8 +88,9 @@ std::string load_scorer(VerifyConfig& config, const config::ScorerConfig& scorer
   return {};
 }
 
-std::string load_engines(VerifyConfig& config, const triplet::TripletExtractor::Options& options) {
-  text::Lexicon::LoadResult lexicon = text::Lexicon::shared();
+std::string load_engines(VerifyConfig& config, const triplet::TripletExtractor::Options& options,
+                         const config::LanguageDataConfig& data) {
+  text::Lexicon::LoadResult lexicon = text::Lexicon::shared(data.wordnet);
   config.pieces.lexicon = lexicon.lexicon;
   std::string error = lexicon.lexicon ? "" : "WordNet: " + lexicon.error;
   if (!config.triplets) return error;
@@ -97,14 +98,18 @@ std::string load_engines(VerifyConfig& config, const triplet::TripletExtractor::
   static std::mutex mutex;
   static std::shared_ptr<const triplet::TripletExtractor> shared_extractor;
   static std::shared_ptr<triplet::TripletCache> shared_cache;
+  static config::LanguageDataConfig shared_data;
   std::lock_guard lock(mutex);
-  const bool defaults = same(options, triplet::TripletExtractor::Options{});
+  const bool defaults = same(options, triplet::TripletExtractor::Options{}) &&
+                        (!shared_extractor || (data.wordnet == shared_data.wordnet &&
+                                               data.link_grammar == shared_data.link_grammar));
   if (defaults && shared_extractor) {
     config.extractor = shared_extractor;
     config.triplet_cache = shared_cache;
     return error;
   }
-  triplet::LinkDictionary::LoadResult dictionary = triplet::LinkDictionary::shared();
+  triplet::LinkDictionary::LoadResult dictionary =
+      triplet::LinkDictionary::shared(data.link_grammar);
   if (!dictionary.dictionary)
     return error.empty() ? dictionary.error : error + "; " + dictionary.error;
   config.extractor = std::make_shared<const triplet::TripletExtractor>(dictionary.dictionary,
@@ -113,6 +118,7 @@ std::string load_engines(VerifyConfig& config, const triplet::TripletExtractor::
   if (defaults) {
     shared_extractor = config.extractor;
     shared_cache = config.triplet_cache;
+    shared_data = data;
   }
   return error;
 }

@@ -23,10 +23,12 @@ AnswerRule answer_rule(const VerifyConfig& verify);
 std::string load_scorer(VerifyConfig& config, const config::ScorerConfig& scorer);
 
 // Loads what the selected engines share: WordNet (always) and, with triplets, the link-grammar
-// dictionary, an extractor and a triplet cache. Loaded once per process and shared when
-// `options` are the defaults. Returns "" or what could not be loaded; the config is usable
-// either way (an engine that did not load reports kEngineMissing on every sentence).
+// dictionary, an extractor and a triplet cache, from the directories `data` names. Loaded
+// once per process (per directory) and shared when `options` are the defaults. Returns "" or
+// what could not be loaded; the config is usable either way (an engine that did not load
+// reports kEngineMissing on every sentence), and the proxy refuses to start with it.
 std::string load_engines(VerifyConfig& config,
-                         const triplet::TripletExtractor::Options& options = {});
+                         const triplet::TripletExtractor::Options& options = {},
+                         const config::LanguageDataConfig& data = {});
 
 }  // namespace groundgate::filters::verify

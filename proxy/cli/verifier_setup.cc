@@ -37,8 +37,9 @@ std::string select_engines(std::string_view list, verify::VerifyConfig& config) 
   return {};
 }
 
+// `data`: where WordNet and the link-grammar dictionary are (the policy's config, or Debian's).
 VerifierSetup finish(verify::VerifyConfig config, config::ScorerConfig scorer,
-                     const VerifierOverrides& o) {
+                     const VerifierOverrides& o, const config::LanguageDataConfig& data = {}) {
   filters::semantic_piece::AnswerRule& rule = config.pieces.rule;
   if (o.max_unsupported_share) rule.max_unsupported_share = *o.max_unsupported_share;
   if (o.min_coverage) config.pieces.min_coverage = *o.min_coverage;
@@ -60,7 +61,7 @@ VerifierSetup finish(verify::VerifyConfig config, config::ScorerConfig scorer,
   triplet::TripletExtractor::Options options;
   options.use_parser = o.triplet_parser != "never";
   options.rules_first = o.triplet_parser == "doubtful";
-  if (std::string error = verify::load_engines(config, options); !error.empty()) {
+  if (std::string error = verify::load_engines(config, options, data); !error.empty()) {
     return failed(std::move(error));
   }
   if (o.scorer) scorer.model = *o.scorer;
@@ -102,7 +103,7 @@ VerifierSetup setup_from_policy(const std::string& path, std::string_view policy
     return failed(path + ": no policy '" + std::string(policy) + "'");
   }
   if (!it->verifies()) return failed("policy '" + it->name + "' runs no verifier");
-  return finish(verify::verify_settings(*it), it->scorer, overrides);
+  return finish(verify::verify_settings(*it), it->scorer, overrides, loaded.config->language_data);
 }
 
 }  // namespace groundgate::proxy::cli

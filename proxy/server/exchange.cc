@@ -26,6 +26,7 @@ Exchange::Exchange(ServerContext& ctx, AnyStream& client, beast::flat_buffer& cl
       start_(Clock::now()) {
   record_.start_time = std::chrono::system_clock::now();
   record_.request_id = std::to_string(ctx.next_request_id.fetch_add(1));
+  trace_.begin(runtime_->sampler ? &*runtime_->sampler : nullptr, request.fields(), start_);
 }
 
 awaitable<bool> Exchange::run() {
@@ -61,6 +62,7 @@ awaitable<bool> Exchange::run() {
 
   // A pooled connection may have been closed by the upstream meanwhile: a request that reached
   // nothing of it goes once more, on a new connection.
+  trace_.mark(ExchangeTrace::Mark::kUpstreamStart);
   for (bool allow_pooled = true;; allow_pooled = false) {
     if (!co_await acquire_upstream(allow_pooled)) {
       finish_record();
@@ -83,11 +85,13 @@ awaitable<bool> Exchange::run() {
 
   // The filters' one-off work (indexing the request's context) while the upstream works on
   // its first token; a large context is indexed on a worker, not on this I/O thread.
+  trace_.mark(ExchangeTrace::Mark::kPrepareStart);
   const PrepareWorkers::Where prepared = co_await ctx_.prepare_workers.prepare(chain_);
   if (prepared != PrepareWorkers::Where::kNothing) {
-    ctx_.metrics.filter_preparations_total
-        .with({prepared == PrepareWorkers::Where::kWorker ? "worker" : "inline"})
-        .inc();
+    const std::string_view where = prepared == PrepareWorkers::Where::kWorker ? "worker" : "inline";
+    ctx_.metrics.filter_preparations_total.with({where}).inc();
+    trace_.mark(ExchangeTrace::Mark::kPrepareEnd);
+    trace_.prepared_on(where);
   }
 
   auto executor = co_await asio::this_coro::executor;

@@ -31,6 +31,7 @@
 #include "proxy/openai/request_inspector.h"
 #include "proxy/openai/sse_transform.h"
 #include "proxy/server/any_stream.h"
+#include "proxy/server/exchange_trace.h"
 #include "proxy/server/server_context.h"
 
 namespace groundgate::proxy::server {
@@ -216,6 +217,7 @@ class Exchange {
   int status_ = 0;
   std::optional<observability::ErrorKind> error_;
   observability::AccessLogRecord record_;
+  ExchangeTrace trace_;
 };
 
 }  // namespace groundgate::proxy::server

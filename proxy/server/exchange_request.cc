@@ -103,7 +103,9 @@ void Exchange::prepare_upstream_header(http::request_header<>& out) const {
   out.method_string(request_.method_string());  // also a method Beast has no verb for
   out.target(upstream_target(upstream_config_->base_path, request_.target()));
   out.version(11);
-  copy_end_to_end_headers(request_.fields(), out, /*drop_accept_encoding=*/inspected_);
+  copy_end_to_end_headers(request_.fields(), out, /*drop_accept_encoding=*/inspected_,
+                          trace_.propagates());
+  if (trace_.propagates()) out.set("traceparent", trace_.upstream_traceparent());
   out.set(http::field::host,
           host_header(upstream_config_->host, upstream_config_->port, upstream_config_->https));
   // No Connection header: HTTP/1.1 keeps the connection, and the pool reuses it.
@@ -115,7 +117,9 @@ awaitable<Exchange::Sent> Exchange::send_inspected_request() {
   header.reserve(kHeaderReserve);
   append_request_line(request_.method_string(),
                       upstream_target(upstream_config_->base_path, request_.target()), 11, header);
-  append_end_to_end_headers(request_.fields(), /*drop_accept_encoding=*/true, header);
+  append_end_to_end_headers(request_.fields(), /*drop_accept_encoding=*/true, header,
+                            trace_.propagates());
+  if (trace_.propagates()) append_field("traceparent", trace_.upstream_traceparent(), header);
   append_field("Host",
                host_header(upstream_config_->host, upstream_config_->port, upstream_config_->https),
                header);

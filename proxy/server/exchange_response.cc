@@ -94,6 +94,7 @@ awaitable<void> Exchange::receive_response() {
   }
   double ttfb = seconds_since(sent);
   record_.ttfb_ms = ttfb * 1000;
+  trace_.mark(ExchangeTrace::Mark::kFirstByte);
   ctx_.metrics.upstream_ttfb_seconds.with({route_->name}).observe(ttfb);
 
   const http1::HeaderFields& response = parser->fields();
@@ -113,11 +114,13 @@ awaitable<void> Exchange::receive_response() {
   bool json = inspected_ && !info_.stream && ok_identity && !chain_.empty() &&
               content_type.find("json") != std::string_view::npos;
   upstream_wait_limit_ = upstream_config_->idle_timeout;
+  trace_.mark(ExchangeTrace::Mark::kBodyStart);
   if (json) {
     co_await transform_json_body(*parser);
   } else {
     co_await relay_body(*parser, sse);
   }
+  trace_.mark(ExchangeTrace::Mark::kBodyEnd);
   stop_side_tasks();
 }
 

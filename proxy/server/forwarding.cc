@@ -66,7 +66,7 @@ bool listed_in_connection(std::string_view name, const http1::HeaderFields& mess
 // Calls `each` with every end-to-end header of `from`, in order.
 template <typename Each>
 void for_each_end_to_end_header(const http1::HeaderFields& from, bool drop_accept_encoding,
-                                Each each) {
+                                bool drop_traceparent, Each each) {
   const bool has_connection = from.find(http::field::connection).has_value();
   for (const http1::HeaderFields::Field field : from) {
     const http::field code = field.name;
@@ -81,6 +81,7 @@ void for_each_end_to_end_header(const http1::HeaderFields& from, bool drop_accep
       case http::field::unknown:
         // Addressed to the proxy, not to the upstream.
         if (iequals(field.name_string, "x-groundgate-policy")) continue;
+        if (drop_traceparent && iequals(field.name_string, "traceparent")) continue;
         break;
       default:
         if (is_hop_by_hop_field(code)) continue;
@@ -97,16 +98,16 @@ bool is_hop_by_hop(std::string_view name, const http1::HeaderFields& message) {
 }
 
 void copy_end_to_end_headers(const http1::HeaderFields& from, http::fields& to,
-                             bool drop_accept_encoding) {
-  for_each_end_to_end_header(from, drop_accept_encoding,
+                             bool drop_accept_encoding, bool drop_traceparent) {
+  for_each_end_to_end_header(from, drop_accept_encoding, drop_traceparent,
                              [&](const http1::HeaderFields::Field& field) {
                                to.insert(field.name, field.name_string, field.value);
                              });
 }
 
 void append_end_to_end_headers(const http1::HeaderFields& from, bool drop_accept_encoding,
-                               std::string& out) {
-  for_each_end_to_end_header(from, drop_accept_encoding,
+                               std::string& out, bool drop_traceparent) {
+  for_each_end_to_end_header(from, drop_accept_encoding, drop_traceparent,
                              [&](const http1::HeaderFields::Field& field) {
                                append_field(field.name_string, field.value, out);
                              });

@@ -16,12 +16,14 @@ namespace groundgate::proxy::server {
 bool is_hop_by_hop(std::string_view name, const http1::HeaderFields& message);
 
 // Copies every end-to-end header of `from` into `to`. Authorization and API keys pass
-// untouched; `drop_accept_encoding` asks the upstream for an identity body we can read.
+// untouched; `drop_accept_encoding` asks the upstream for an identity body we can read;
+// `drop_traceparent` leaves out the client's traceparent, which the proxy replaces with its own
+// when it traces (tracestate passes unchanged).
 void copy_end_to_end_headers(const http1::HeaderFields& from, boost::beast::http::fields& to,
-                             bool drop_accept_encoding);
+                             bool drop_accept_encoding, bool drop_traceparent = false);
 // The same headers appended as header lines ("name: value\r\n"), for a header written as text.
 void append_end_to_end_headers(const http1::HeaderFields& from, bool drop_accept_encoding,
-                               std::string& out);
+                               std::string& out, bool drop_traceparent = false);
 
 // A Transfer-Encoding with a coding other than chunked (gzip, compress, deflate, ...). The proxy
 // sends no TE header, so an upstream may not use one (RFC 9112 section 6.1), and the body could

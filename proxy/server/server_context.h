@@ -15,6 +15,7 @@
 #include "proxy/server/prepare_workers.h"
 #include "proxy/server/runtime_config.h"
 #include "proxy/server/upstream_pool.h"
+#include "proxy/tracing/span_exporter.h"
 
 namespace groundgate::proxy::server {
 
@@ -22,7 +23,9 @@ struct ServerContext {
   explicit ServerContext(std::shared_ptr<const RuntimeConfig> runtime)
       : configs(std::move(runtime)),
         metrics(registry),
-        prepare_workers({.threads = std::max(1u, std::thread::hardware_concurrency() / 2)}) {}
+        prepare_workers({.threads = std::max(1u, std::thread::hardware_concurrency() / 2)}),
+        span_exporter({metrics.trace_spans_exported, metrics.trace_spans_dropped_queue_full,
+                       metrics.trace_spans_dropped_export_failed}) {}
 
   ConfigStore configs;
   observability::MetricsRegistry registry;
@@ -33,6 +36,8 @@ struct ServerContext {
   std::atomic<uint64_t> next_request_id{1};
   UpstreamPool upstream_pool;      // limits per upstream from its config (`pool:`)
   PrepareWorkers prepare_workers;  // indexes large request contexts off the I/O threads
+  // Sends the spans of traced requests (tracing:) from a thread of its own.
+  tracing::SpanExporter span_exporter;
 };
 
 }  // namespace groundgate::proxy::server

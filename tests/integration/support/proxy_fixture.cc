@@ -74,7 +74,11 @@ std::string ProxyFixture::substitute(const std::string& yaml) const {
   replace_all(text, "${MOCK_PORT}", std::to_string(mock_port_));
   replace_all(text, "${UPSTREAM_PORT}", std::to_string(upstream_port_));
   replace_all(text, "${DIR}", dir_);
-  return "listen: 127.0.0.1:0\nadmin_listen: 127.0.0.1:0\n" + text;
+  // Tests reload explicitly unless they test the watch: a rewritten file must not also reload
+  // on its own at a moment the test does not choose.
+  const bool watch_set = text.find("reload:") != std::string::npos;
+  return "listen: 127.0.0.1:0\nadmin_listen: 127.0.0.1:0\n" +
+         std::string(watch_set ? "" : "reload: {watch: false}\n") + text;
 }
 
 void ProxyFixture::rewrite_config(const std::string& yaml) {

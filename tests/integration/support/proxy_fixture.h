@@ -22,7 +22,8 @@ class ProxyFixture {
   // Starts the mock upstream; returns its port.
   uint16_t start_mock(proxy::mock::MockOptions options = {});
   // `yaml` may use ${MOCK_PORT}, ${UPSTREAM_PORT} and ${DIR} (a temp dir for files);
-  // listen and admin_listen are forced to 127.0.0.1:0. Writes the config to ${DIR}/config.yaml
+  // listen and admin_listen are forced to 127.0.0.1:0, and reload.watch is off unless `yaml`
+  // sets `reload:`. Writes the config to ${DIR}/config.yaml (through a symlink already there)
   // so that reload() can re-read it. Fails the test on a config error.
   void start_proxy(const std::string& yaml);
   // Rewrites the config file (same substitutions) for a reload test.
