@@ -26,9 +26,6 @@ struct GuardConfig {
   verify::AnswerRule rule;  // the answer-level verdict of the summary
   bool verify_json_responses = false;
   bool verify_tool_calls = false;
-  // Choices verified per stream (each holds a verifier); later ones count as unverified and
-  // on_error decides, which bounds per-stream memory.
-  int max_choices = 16;
 };
 
 // The guard of `policy`; the verifiers' shared parts (lexicon, link-grammar dictionary, triplet

@@ -17,6 +17,7 @@
 #include "filters/actions/decision.h"
 #include "filters/actions/guard_config.h"
 #include "filters/actions/guard_tally.h"
+#include "filters/stream/filter_chain.h"
 #include "filters/stream/stream_filter.h"
 #include "filters/text/incremental_segmenter.h"
 #include "filters/verify/sentence_verifier.h"
@@ -42,6 +43,9 @@ class GuardFilter final : public stream::StreamFilter {
   // checked (held first in `sentence` hold) and the actions apply, a rewrite blocking it.
   stream::ToolCallInterest tool_call_interest() const override;
   void on_tool_call(const stream::ToolCallEvent& event, stream::ToolCallOutcome& outcome) override;
+  // Input the guard cannot check (an undecodable event, text forced past its hold): the policy's
+  // on_error decides, as for a sentence it could not verify.
+  void on_unverified(const stream::UnverifiedInput& input, stream::FilterOutcome& outcome) override;
   void on_answer_end(std::vector<std::string>& annotations) override;
   void on_stream_end(stream::StreamReport& report) override;
 
@@ -63,11 +67,13 @@ class GuardFilter final : public stream::StreamFilter {
   };
 
   struct Choice {
-    std::unique_ptr<verify::SentenceVerifier> verifier;  // null: no context, or unchecked
+    std::unique_ptr<verify::SentenceVerifier> verifier;  // null: no context, or unverifiable
+    // Set: no sentence of this choice can be verified (the request did not parse); each is
+    // unverified and on_error decides.
+    verify::VerifyError unverifiable = verify::VerifyError::kNone;
     text::IncrementalSegmenter segmenter;
     std::size_t fed = 0;            // full-text offset up to which text went to the segmenter
     std::size_t decided_until = 0;  // full-text offset up to which sentences were decided
-    bool unchecked = false;         // over the choice limit: on_error decides, no verification
     bool finished = false;
     Arrivals arrivals;
   };
@@ -76,12 +82,15 @@ class GuardFilter final : public stream::StreamFilter {
   // Whether this choice's text must wait for verdicts (sentence hold with something that could
   // change it); otherwise it goes on at once and verdicts only annotate.
   bool holds(const Choice& choice) const;
-  void on_unchecked(const stream::TextEvent& event, stream::ChoiceOutput& out);
   // Decides on one finished sentence and, when holding, hands it on with the `gap` before it
   // (pending text between the previous sentence and this one); false once stopped.
   bool act(Choice& choice, int index, const text::StreamSentence& sentence, std::string_view gap,
            bool holding, stream::ChoiceOutput& out);
-  bool has_context() const { return index_ != nullptr; }
+  ContextState context_state() const {
+    return request_unreadable_ ? ContextState::kUnreadable
+           : index_            ? ContextState::kFound
+                               : ContextState::kNone;
+  }
   // The unconfirmed sentence at the end of `tail` (pending text not yet handed on) when its
   // end already looks final; see the definition.
   static std::optional<text::StreamSentence> eager_sentence(const Choice& choice,
@@ -94,10 +103,11 @@ class GuardFilter final : public stream::StreamFilter {
   std::shared_ptr<const index::ContextIndex> index_;  // null: no context found
   std::string question_;
   verify::ToolSchemaValues tool_schema_;  // with verify_tool_calls: values the tools offer
-  std::string_view unchecked_reason_;     // set: nothing is verified ("json_response")
+  std::string_view unchecked_reason_;  // set: nothing is verified ("json_response")
   std::size_t passages_ = 0;
   std::size_t context_bytes_ = 0;
   bool context_truncated_ = false;
+  bool request_unreadable_ = false;  // the body did not parse: nothing in it could be read
   std::vector<std::unique_ptr<Choice>> choices_;
   GuardTally tally_;
   bool threshold_annotated_ = false;

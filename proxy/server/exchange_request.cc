@@ -80,7 +80,9 @@ bool Exchange::select_route() {
     return true;
   }
   policy_ = std::move(*policy);
-  if (inspected_ && info_.valid_json) {
+  // A body that does not parse gets its chain too: the guard then reads no context, and every
+  // sentence of the answer is unverified (on_error decides), never "nothing to check".
+  if (inspected_) {
     std::string forwarded;  // the body without context extension fields, when a filter strips them
     chain_ = runtime_->filters->create(
         policy_, {route_->name, policy_, body_, &forwarded, config_.logging.log_content});

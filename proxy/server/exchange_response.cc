@@ -108,9 +108,10 @@ awaitable<void> Exchange::receive_response() {
   if (parser->is_done()) upstream_response_read();  // no body (HEAD, 204, 304, length 0)
   bool ok_identity = status_ == 200 && response[http::field::content_encoding].empty();
   std::string_view content_type = response[http::field::content_type];
-  bool sse =
-      inspected_ && info_.stream && ok_identity && content_type.starts_with("text/event-stream");
-  bool json = inspected_ && !info_.stream && ok_identity && !chain_.empty() &&
+  // The response's media type says what the body is, whatever the request asked for (a body
+  // that did not parse says nothing).
+  bool sse = inspected_ && ok_identity && content_type.starts_with("text/event-stream");
+  bool json = inspected_ && !sse && ok_identity && !chain_.empty() &&
               content_type.find("json") != std::string_view::npos;
   upstream_wait_limit_ = upstream_config_->idle_timeout;
   if (json) {

@@ -264,16 +264,90 @@ TEST(GuardFilter, ChoicesAreVerifiedIndependently) {
   EXPECT_TRUE(contains(summary[0], R"("checked":4)")) << summary[0];
 }
 
-TEST(GuardFilter, ChoicesOverTheLimitFollowOnError) {
+TEST(GuardFilter, EveryChoiceTheChainTakesIsVerified) {
+  config::PolicyConfig p = sentence_policy();
+  p.actions.contradicted = ActionConfig{ActionKind::kBlock};
+  const int last = stream::kMaxChoices - 1;
+  stream::FilterChain chain = guard_chain(p, request_with_context());
+  EXPECT_EQ(kGood, chain.on_delta(last, kGood).text);
+  EXPECT_EQ("", chain.on_delta(last, kWrongDate).text);
+  chain.on_choice_end(last);
+  EXPECT_TRUE(chain.stopped());
+  EXPECT_EQ("guard.contradicted", chain.stop_reason());
+  // Past the bound the chain takes no text (the proxy's decoder refuses such chunks first).
+  stream::FilterChain past = guard_chain(p, request_with_context());
+  EXPECT_EQ("", past.on_delta(last + 1, kGood).text);
+  EXPECT_EQ("chain.choice_out_of_range", past.stop_reason());
+}
+
+// Request bodies simdjson refuses: a lone surrogate escape (JSON.stringify of text cut inside
+// an emoji) and nesting past the parser's depth limit.
+std::vector<std::string> unreadable_requests() {
+  std::string deep = request_with_context(R"("metadata":)");
+  const std::string nesting = std::string(2000, '[') + std::string(2000, ']') + ",";
+  deep.insert(deep.find(R"("metadata":)") + 11, nesting);
+  return {request_with_context(R"("user":"cut \ud83d",)"), deep};
+}
+
+TEST(GuardFilter, AnUnreadableRequestLeavesEverySentenceUnverified) {
+  const std::string text = answer({kGood, kWrongDate});
+  for (const std::string& body : unreadable_requests()) {
+    config::PolicyConfig p = sentence_policy();
+    p.actions.contradicted = ActionConfig{ActionKind::kBlock};
+    p.on_error = config::OnError::kClosed;
+    GuardRun closed = run(p, body, split(text, 4));
+    EXPECT_TRUE(closed.stopped);
+    EXPECT_EQ("guard.unverified", closed.stop_reason);
+    EXPECT_EQ("", closed.text);
+    ASSERT_EQ(2u, closed.annotations.size());
+    EXPECT_TRUE(contains(closed.annotations[0], R"("action":"block","error":"request_unreadable")"))
+        << closed.annotations[0];
+    EXPECT_TRUE(contains(closed.annotations[1], R"("verdict":"unverified")"))
+        << closed.annotations[1];
+    EXPECT_TRUE(contains(closed.annotations[1], R"("unchecked_reason":"request_unreadable")"));
+    EXPECT_EQ("unverified", field_of(closed.report, "guard.verdict"));
+
+    p.on_error = config::OnError::kOpen;
+    GuardRun open = run(p, body, split(text, 4));
+    EXPECT_FALSE(open.stopped);
+    EXPECT_EQ(text, open.text);
+    ASSERT_EQ(3u, open.annotations.size());
+    EXPECT_TRUE(contains(open.annotations[1], R"("label":"unverified","action":"annotate")"))
+        << open.annotations[1];
+    EXPECT_TRUE(contains(open.annotations[2], R"("verdict":"unverified")")) << open.annotations[2];
+    EXPECT_EQ(2u, count_of(open.report, "verdicts.unverified"));
+    EXPECT_EQ("2", field_of(open.report, "guard.unchecked"));
+  }
+}
+
+TEST(GuardFilter, InputItCannotCheckFollowsOnError) {
   config::PolicyConfig p = sentence_policy();
   stream::FilterChain open = guard_chain(p, request_with_context());
-  EXPECT_EQ("text", open.on_delta(40, "text").text);
+  const std::vector<std::string> notes = open.on_unverified({-1, "upstream_event_undecodable", 17});
+  EXPECT_FALSE(open.stopped());
+  ASSERT_EQ(1u, notes.size());
+  EXPECT_EQ(
+      R"({"type":"verdict","label":"unverified","action":"annotate","error":"upstream_event_undecodable","bytes":17})",
+      notes[0]);
+  EXPECT_EQ(kGood, open.on_delta(0, kGood).text);
+  const std::vector<std::string> summary = open.answer_end();
+  EXPECT_TRUE(contains(summary.at(0), R"("verdict":"unverified")")) << summary[0];
+  EXPECT_TRUE(contains(summary.at(0), R"("unverified":1)")) << summary[0];
+
   p.on_error = config::OnError::kClosed;
   stream::FilterChain closed = guard_chain(p, request_with_context());
-  stream::ChainOutput out = closed.on_delta(40, "text");
-  EXPECT_EQ("", out.text);
+  EXPECT_EQ(kGood, closed.on_delta(0, kGood).text);
+  closed.on_unverified({0, "held_over_bound", 5, 37});
   EXPECT_TRUE(closed.stopped());
   EXPECT_EQ("guard.unverified", closed.stop_reason());
+  EXPECT_EQ(1u, count_of(closed.report(), "actions.block"));
+
+  // What went out already (stream_first) can only be reported on.
+  p.hold = config::HoldMode::kStreamFirst;
+  p.on_error = config::OnError::kOpen;
+  stream::FilterChain first = guard_chain(p, request_with_context());
+  first.on_unverified({-1, "content_encoding", 3});
+  EXPECT_FALSE(first.stopped());
 }
 
 TEST(GuardFilter, HoldAndVerifyTimesAreObserved) {

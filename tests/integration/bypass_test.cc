@@ -1,0 +1,139 @@
+// The guard never switches itself off (issue 17): on a guarded route whatever the proxy cannot
+// read, in the request or the response, is unverified and on_error decides. A misbehaving
+// upstream (raw sockets) answers "30 days" where the documents say "14 days", in every broken
+// way a server might; the client must never get that sentence unchecked, and the summary (or
+// the x-groundgate-verdict header) must say what happened.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "tests/integration/support/http_client.h"
+#include "tests/integration/support/misbehaving_upstream.h"
+#include "tests/integration/support/proxy_fixture.h"
+
+namespace groundgate::testing {
+namespace {
+
+// Routes by path prefix: the body may be unreadable, so nothing in it can choose the route.
+const char* kConfig = R"(
+upstreams:
+  up: {url: "http://127.0.0.1:${UPSTREAM_PORT}"}
+policies:
+  closed:
+    verifiers: [semantic_pieces]
+    hold: sentence
+    actions: {contradicted: block}
+    on_error: closed
+  open:
+    verifiers: [semantic_pieces]
+    hold: sentence
+    actions: {contradicted: block}
+    on_error: open
+routes:
+  - {name: open, match: {path_prefix: /open}, upstream: up, policy: open}
+  - {name: closed, match: {path_prefix: /}, upstream: up, policy: closed}
+logging: {access_log: false}
+)";
+
+constexpr const char* kWrong = "Refunds are accepted within 30 days of purchase.";
+
+// A chat request whose documents say 14 days; `extra` goes in as members of the body.
+std::string request(bool stream, const std::string& extra = "") {
+  return std::string(R"({"model":"m",)") + (stream ? R"("stream":true,)" : "") + extra +
+         R"("documents":["Refunds are accepted within 14 days of purchase."],)"
+         R"("messages":[{"role":"user","content":"How long do refunds take?"}]})";
+}
+
+bool has(const std::string& text, const std::string& needle) {
+  return text.find(needle) != std::string::npos;
+}
+
+// The proxy with the config above in front of a misbehaving upstream.
+class GuardedProxy {
+ public:
+  explicit GuardedProxy(MisbehavingUpstream::Reply reply) : upstream_(std::move(reply)) {
+    fixture_.set_upstream_port(upstream_.port());
+    fixture_.start_proxy(kConfig);
+  }
+  // The usual answer, the wrong one.
+  GuardedProxy()
+      : GuardedProxy([](const std::string& request) { return usual_answer(request, kWrong); }) {}
+
+  // A chat request to the closed route, or to another under `route`.
+  HttpResponse post(const std::string& body, const std::string& route = "") {
+    return http_request(fixture_.port(), "POST", route + "/v1/chat/completions", body);
+  }
+  ProxyFixture& fixture() { return fixture_; }
+
+ private:
+  MisbehavingUpstream upstream_;
+  ProxyFixture fixture_;
+};
+
+// What the client gets on the closed route: not the wrong sentence; a streamed answer ends with
+// the content_filter chunk, unverified, then [DONE].
+void expect_blocked_stream(const HttpResponse& r, const std::string& error) {
+  ASSERT_EQ(200, r.status) << r.error;
+  EXPECT_FALSE(has(r.body, "30 days")) << r.body;
+  EXPECT_EQ("", sse_content(r.body));
+  EXPECT_TRUE(has(r.body, R"("finish_reason":"content_filter")")) << r.body;
+  EXPECT_TRUE(has(r.body, R"("label":"unverified","action":"block")")) << r.body;
+  EXPECT_TRUE(has(r.body, R"("error":")" + error + "\"")) << r.body;
+  EXPECT_TRUE(has(r.body, R"("type":"stopped","reason":"guard.unverified")")) << r.body;
+  EXPECT_TRUE(has(r.body, R"("verdict":"unverified")")) << r.body;
+  ASSERT_FALSE(sse_data(r.body).empty());
+  EXPECT_EQ("[DONE]", sse_data(r.body).back());
+}
+
+// Request bodies simdjson refuses: a lone surrogate (JSON.stringify of text cut inside an
+// emoji), nesting past the parser's depth limit.
+std::vector<std::string> unreadable_extras() {
+  return {R"("user":"cut \ud83d",)",
+          R"("metadata":)" + std::string(1100, '[') + std::string(1100, ']') + ","};
+}
+
+TEST(BypassTest, AnUnreadableRequestBodyLeavesTheAnswerUnverifiedStreamed) {
+  GuardedProxy proxy;
+  for (const std::string& extra : unreadable_extras()) {
+    expect_blocked_stream(proxy.post(request(true, extra)), "request_unreadable");
+    const HttpResponse open = proxy.post(request(true, extra), "/open");
+    ASSERT_EQ(200, open.status) << open.error;
+    EXPECT_EQ(kWrong, sse_content(open.body));  // released, marked unverified
+    EXPECT_TRUE(has(open.body, R"("label":"unverified","action":"annotate")")) << open.body;
+    EXPECT_TRUE(has(open.body, R"("error":"request_unreadable")")) << open.body;
+    EXPECT_TRUE(has(open.body, R"("verdict":"unverified")")) << open.body;
+    EXPECT_TRUE(has(open.body, R"("unchecked_reason":"request_unreadable")")) << open.body;
+  }
+}
+
+TEST(BypassTest, AnUnreadableRequestBodyLeavesTheAnswerUnverifiedNotStreamed) {
+  GuardedProxy proxy;
+  for (const std::string& extra : unreadable_extras()) {
+    const HttpResponse closed = proxy.post(request(false, extra));
+    ASSERT_EQ(200, closed.status) << closed.error;
+    EXPECT_FALSE(has(closed.body, "30 days")) << closed.body;
+    EXPECT_TRUE(has(closed.body, R"("finish_reason":"content_filter")")) << closed.body;
+    EXPECT_EQ("unverified", std::string(closed.headers["x-groundgate-verdict"]));
+    EXPECT_EQ("0", std::string(closed.headers["x-groundgate-checked"]));
+
+    const HttpResponse open = proxy.post(request(false, extra), "/open");
+    ASSERT_EQ(200, open.status) << open.error;
+    EXPECT_TRUE(has(open.body, kWrong)) << open.body;
+    EXPECT_TRUE(has(open.body, R"("error":"request_unreadable")")) << open.body;
+    EXPECT_EQ("unverified", std::string(open.headers["x-groundgate-verdict"]));
+  }
+}
+
+TEST(BypassTest, InvalidUtf8InTheRequestIsRepairedAndTheAnswerChecked) {
+  GuardedProxy proxy;
+  // The context extractor reads the body with U+FFFD in place of the bad bytes: the documents
+  // are found, and the wrong sentence is contradicted.
+  const HttpResponse r = proxy.post(request(true, "\"user\":\"bad \xC3\x28 bytes\","));
+  ASSERT_EQ(200, r.status) << r.error;
+  EXPECT_FALSE(has(r.body, "30 days")) << r.body;
+  EXPECT_TRUE(has(r.body, R"({"type":"stopped","reason":"guard.contradicted"})")) << r.body;
+}
+
+}  // namespace
+}  // namespace groundgate::testing
