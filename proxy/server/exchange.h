@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/awaitable.hpp>
@@ -87,6 +88,14 @@ class Exchange {
   // An interim (1xx) response of the upstream goes on to the client; false: the client left.
   boost::asio::awaitable<bool> forward_interim(const http1::ResponseParser& upstream_response);
   boost::asio::awaitable<void> transform_json_body(http1::ResponseParser& response);
+  // Writes a whole response (prepares its length and connection fields).
+  boost::asio::awaitable<void> write_json_response(
+      boost::beast::http::response<boost::beast::http::string_body>& response);
+  // The guard's error in place of an answer it stopped whole: `refused` (it could not be read)
+  // or blocked (the policy's block_status); `annotations` ride on the error body.
+  boost::asio::awaitable<void> reply_guard_error(bool refused,
+                                                 const std::vector<std::string>& annotations,
+                                                 Clock::duration transform_time);
   // Writes bytes to the client (a header, or body bytes), framed as a chunk when `as_chunk`;
   // an empty chunk is the end of the body (the last chunk). At once when the socket takes them
   // all, the usual case, else the rest asynchronously. False when the client is gone.

@@ -8,6 +8,7 @@
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
 
+#include "proxy/openai/chunk_writer.h"
 #include "proxy/openai/error_body.h"
 #include "proxy/openai/json_transform.h"
 #include "proxy/openai/sse_transform.h"
@@ -191,20 +192,43 @@ awaitable<void> Exchange::transform_json_body(http1::ResponseParser& upstream_re
     }
     upstream_response_read();
   }
-  http::response<http::string_body> response{static_cast<http::status>(status_), 11};
-  copy_end_to_end_headers(upstream_response.fields(), response, /*drop_accept_encoding=*/false);
   const Clock::time_point guard_start = Clock::now();
   auto transformed = openai::transform_completion_json(body, &chain_);
   const config::PolicyConfig* policy = config_.find_policy(policy_);
-  if (transformed.stopped && policy != nullptr && policy->block_status != 0) {
-    co_await reply_error(static_cast<http::status>(policy->block_status),
-                         "groundgate blocked the answer: it failed verification against the "
-                         "provided context",
-                         "invalid_request_error", "groundgate_blocked");
-    co_return;
+  const unsigned block_status = policy != nullptr ? policy->block_status : 0;
+  if (transformed.stopped && (transformed.refused || block_status != 0)) {
+    co_return co_await reply_guard_error(transformed.refused, transformed.annotations,
+                                         Clock::now() - guard_start);
   }
+  http::response<http::string_body> response{static_cast<http::status>(status_), 11};
+  copy_end_to_end_headers(upstream_response.fields(), response, /*drop_accept_encoding=*/false);
   response.body() = transformed.changed ? std::move(transformed.body) : std::move(body);
   if (!chain_.empty()) set_guard_headers(response, Clock::now() - guard_start);
+  co_await write_json_response(response);
+}
+
+awaitable<void> Exchange::reply_guard_error(bool refused,
+                                            const std::vector<std::string>& annotations,
+                                            Clock::duration transform_time) {
+  const config::PolicyConfig* policy = config_.find_policy(policy_);
+  const unsigned block_status = policy != nullptr ? policy->block_status : 0;
+  status_ = block_status != 0 ? static_cast<int>(block_status) : 502;
+  http::response<http::string_body> response{static_cast<http::status>(status_), 11};
+  response.set(http::field::content_type, "application/json");
+  response.body() = refused ? openai::error_body(
+                                  "groundgate could not verify the answer: the upstream's "
+                                  "response could not be read",
+                                  "upstream_error", "groundgate_unverified")
+                            : openai::error_body(
+                                  "groundgate blocked the answer: it failed verification "
+                                  "against the provided context",
+                                  "invalid_request_error", "groundgate_blocked");
+  openai::ChunkWriter::add_annotations(response.body(), annotations);
+  set_guard_headers(response, transform_time);
+  co_await write_json_response(response);
+}
+
+awaitable<void> Exchange::write_json_response(http::response<http::string_body>& response) {
   response.prepare_payload();
   response.keep_alive(may_keep_connection());
   client_write_since_ = Clock::now();

@@ -135,5 +135,68 @@ TEST(BypassTest, InvalidUtf8InTheRequestIsRepairedAndTheAnswerChecked) {
   EXPECT_TRUE(has(r.body, R"({"type":"stopped","reason":"guard.contradicted"})")) << r.body;
 }
 
+// Chunks a buggy upstream sends in the middle of the answer, each after a first word that the
+// guard holds: bytes that are not UTF-8 or a lone surrogate in a delta, choice indices out of
+// range, an error that also has choices.
+std::vector<std::string> unreadable_chunks() {
+  return {chat_chunk("\" 30 days \xC3\x28\""), chat_chunk(R"(" 30 days \ud83d")"),
+          chat_chunk(R"(" 30 days")", "-1"), chat_chunk(R"(" 30 days")", "1000000"),
+          chat_chunk(R"(" 30 days")", "0", R"("error":{"message":"overloaded"},)")};
+}
+
+MisbehavingUpstream::Reply answer_with(const std::string& bad_chunk) {
+  return [bad_chunk](const std::string&) {
+    UpstreamReply reply;
+    reply.content_type = "text/event-stream";
+    reply.body = sse_body({chat_chunk(R"("Refunds are accepted within")"), bad_chunk,
+                           chat_chunk(R"(" of purchase.")"), finish_chunk()});
+    return reply;
+  };
+}
+
+TEST(BypassTest, AChunkThatDoesNotDecodeIsUnverifiedAndItsBytesNeverGoAheadOfHeldText) {
+  for (const std::string& bad : unreadable_chunks()) {
+    GuardedProxy proxy(answer_with(bad));
+    const bool error = has(bad, R"("error")");
+    const HttpResponse closed = proxy.post(request(true));
+    expect_blocked_stream(closed,
+                          error ? "upstream_error_with_choices" : "upstream_event_undecodable");
+    EXPECT_FALSE(has(closed.body, "\xC3\x28")) << closed.body;
+    EXPECT_FALSE(has(closed.body, "ud83d")) << closed.body;
+
+    // Open: the held words go first, unverified, then the chunk as it came, then the rest.
+    const HttpResponse open = proxy.post(request(true), "/open");
+    ASSERT_EQ(200, open.status) << open.error;
+    const std::size_t held = open.body.find("Refunds are accepted within");
+    const std::size_t raw = open.body.find(" 30 days");
+    ASSERT_NE(std::string::npos, held) << open.body;
+    ASSERT_NE(std::string::npos, raw) << open.body;
+    EXPECT_LT(held, raw);
+    EXPECT_TRUE(has(open.body, R"("label":"unverified","action":"annotate")")) << open.body;
+    EXPECT_TRUE(has(open.body, R"("verdict":"unverified")")) << open.body;
+  }
+}
+
+TEST(BypassTest, ANonStreamedAnswerThatDoesNotDecodeIsRefusedWhenClosed) {
+  GuardedProxy proxy([](const std::string&) {
+    UpstreamReply reply;
+    reply.content_type = "application/json";
+    reply.body = R"({"choices":[{"index":0,"message":{"content":"30 days \ud83d"}}]})";
+    return reply;
+  });
+  const HttpResponse closed = proxy.post(request(false));
+  EXPECT_EQ(502, closed.status);
+  EXPECT_FALSE(has(closed.body, "30 days")) << closed.body;
+  EXPECT_TRUE(has(closed.body, R"("code":"groundgate_unverified")")) << closed.body;
+  EXPECT_TRUE(has(closed.body, R"("error":"upstream_body_undecodable")")) << closed.body;
+  EXPECT_EQ("unverified", std::string(closed.headers["x-groundgate-verdict"]));
+  const HttpResponse open = proxy.post(request(false), "/open");
+  EXPECT_EQ(200, open.status);
+  EXPECT_TRUE(has(open.body, "30 days")) << open.body;
+  EXPECT_TRUE(has(open.body, R"("groundgate":[{"type":"verdict","label":"unverified")"))
+      << open.body;
+  EXPECT_EQ("unverified", std::string(open.headers["x-groundgate-verdict"]));
+}
+
 }  // namespace
 }  // namespace groundgate::testing
