@@ -2,7 +2,7 @@
 # Installs what groundgate needs on Debian 12 (only what is missing). Safe to run again.
 set -euo pipefail
 pkgs=(build-essential cmake ninja-build ccache pkg-config
-      libboost1.81-all-dev libssl-dev openssl libsimdjson-dev libspdlog-dev libyaml-cpp-dev
+      libboost1.81-all-dev libssl-dev openssl libsimdjson-dev libspdlog-dev libyaml-cpp-dev zlib1g-dev
       libgtest-dev libgmock-dev libbenchmark-dev
       libstemmer-dev liblink-grammar-dev link-grammar-dictionaries-en wordnet-base
       clang libclang-rt-14-dev nginx-light curl ca-certificates)

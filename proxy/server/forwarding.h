@@ -19,9 +19,10 @@ bool is_hop_by_hop(std::string_view name, const http1::HeaderFields& message);
 // untouched; `drop_accept_encoding` asks the upstream for an identity body we can read.
 void copy_end_to_end_headers(const http1::HeaderFields& from, boost::beast::http::fields& to,
                              bool drop_accept_encoding);
-// The same headers appended as header lines ("name: value\r\n"), for a header written as text.
+// The same headers appended as header lines ("name: value\r\n"), for a header written as text;
+// `drop_content_encoding`: the body goes on decoded.
 void append_end_to_end_headers(const http1::HeaderFields& from, bool drop_accept_encoding,
-                               std::string& out);
+                               std::string& out, bool drop_content_encoding = false);
 
 // A Transfer-Encoding with a coding other than chunked (gzip, compress, deflate, ...). The proxy
 // sends no TE header, so an upstream may not use one (RFC 9112 section 6.1), and the body could

@@ -5,6 +5,7 @@
 // the x-groundgate-verdict header) must say what happened.
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,14 @@ std::string request(bool stream, const std::string& extra = "") {
   return std::string(R"({"model":"m",)") + (stream ? R"("stream":true,)" : "") + extra +
          R"("documents":["Refunds are accepted within 14 days of purchase."],)"
          R"("messages":[{"role":"user","content":"How long do refunds take?"}]})";
+}
+
+// The message text of a chat.completion body (the tests' texts need no escaping).
+std::string chat_text(const std::string& body) {
+  const std::string key = R"("content":")";
+  const std::size_t at = body.find(key);
+  if (at == std::string::npos) return {};
+  return body.substr(at + key.size(), body.find('"', at + key.size()) - at - key.size());
 }
 
 bool has(const std::string& text, const std::string& needle) {
@@ -196,6 +205,78 @@ TEST(BypassTest, ANonStreamedAnswerThatDoesNotDecodeIsRefusedWhenClosed) {
   EXPECT_TRUE(has(open.body, R"("groundgate":[{"type":"verdict","label":"unverified")"))
       << open.body;
   EXPECT_EQ("unverified", std::string(open.headers["x-groundgate-verdict"]));
+}
+
+// Response headers that used to switch the guard off: a media type in other letters or with
+// parameters, none at all, a status other than 200, Content-Encoding identity, gzip, deflate.
+// Each is now read, so the wrong answer is contradicted and blocked.
+TEST(BypassTest, ResponseHeadersNoLongerDecideWhetherTheGuardRuns) {
+  struct Case {
+    int status;
+    std::optional<std::string> type;
+    std::string coding;
+  };
+  const Case cases[] = {{200, "Text/Event-Stream", ""},
+                        {200, "text/event-stream; charset=utf-8", ""},
+                        {200, std::nullopt, ""},
+                        {201, "text/event-stream", ""},
+                        {200, "text/event-stream", "identity"},
+                        {200, "text/event-stream", "gzip"},
+                        {203, "text/event-stream", "deflate"}};
+  for (const Case& c : cases) {
+    GuardedProxy proxy([&c](const std::string& request) {
+      UpstreamReply reply = usual_answer(request, kWrong);
+      reply.status = c.status;
+      const bool sse = reply.content_type == "text/event-stream";
+      reply.content_type = !c.type ? std::nullopt
+                           : sse   ? c.type
+                                   : std::optional<std::string>("Application/JSON; charset=utf-8");
+      reply.content_encoding = c.coding;
+      if (c.coding == "gzip" || c.coding == "deflate") reply.body = zlib_code(reply.body, c.coding);
+      return reply;
+    });
+    for (bool stream : {true, false}) {
+      const HttpResponse r = proxy.post(request(stream));
+      const std::string what = std::to_string(c.status) + " " + c.type.value_or("(none)") + " " +
+                               c.coding + (stream ? " streamed" : "");
+      EXPECT_EQ(c.status, r.status) << what << r.error;
+      EXPECT_FALSE(has(r.body, "30 days")) << what << "\n" << r.body;
+      EXPECT_TRUE(has(r.body, R"("reason":"guard.contradicted")")) << what << "\n" << r.body;
+      if (c.coding != "identity") {  // a decoded body goes without the coding's name
+        EXPECT_TRUE(r.headers[boost::beast::http::field::content_encoding].empty()) << what;
+      }
+    }
+  }
+}
+
+TEST(BypassTest, AnAnswerInACodingOrTypeItCannotReadIsUnverified) {
+  for (const std::string& coding : {std::string("br"), std::string("gzip, br"), std::string()}) {
+    GuardedProxy proxy([&coding](const std::string& request) {
+      UpstreamReply reply = usual_answer(request, kWrong);
+      if (coding.empty()) {
+        reply.content_type = "text/plain";
+      } else {
+        reply.content_encoding = coding;  // the body is not even coded: no one can tell
+      }
+      return reply;
+    });
+    const std::string reason = coding.empty() ? "content_type" : "content_encoding";
+    for (bool stream : {true, false}) {
+      const HttpResponse closed = proxy.post(request(stream));
+      EXPECT_EQ(502, closed.status) << reason;
+      EXPECT_FALSE(has(closed.body, "30 days")) << closed.body;
+      EXPECT_TRUE(has(closed.body, R"("code":"groundgate_unverified")")) << closed.body;
+      EXPECT_TRUE(has(closed.body, "\"error\":\"" + reason + "\"")) << closed.body;
+      EXPECT_EQ("unverified", std::string(closed.headers["x-groundgate-verdict"]));
+
+      const HttpResponse open = proxy.post(request(stream), "/open");
+      EXPECT_EQ(200, open.status);
+      // As it came, said to be unverified.
+      EXPECT_EQ(kWrong, stream ? sse_content(open.body) : chat_text(open.body)) << open.body;
+      EXPECT_EQ("unverified", std::string(open.headers["x-groundgate-verdict"]));
+      EXPECT_EQ("0", std::string(open.headers["x-groundgate-checked"]));
+    }
+  }
 }
 
 }  // namespace

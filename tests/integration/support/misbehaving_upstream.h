@@ -39,6 +39,10 @@ std::string chat_completion(std::string_view content);
 // asks for a stream, else as one chat.completion; content type as OpenAI's.
 UpstreamReply usual_answer(const std::string& request, std::string_view text);
 
+// `bytes` compressed with zlib as `coding` names it: "gzip", or "deflate" (the zlib format of
+// RFC 9110 section 8.4.1.2).
+std::string zlib_code(std::string_view bytes, std::string_view coding);
+
 class MisbehavingUpstream {
  public:
   // `reply` makes the response to each request (header and body included).
