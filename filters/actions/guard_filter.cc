@@ -11,6 +11,7 @@
 #include "filters/actions/annotation_json.h"
 #include "filters/actions/rewriter.h"
 #include "filters/context/context_extractor.h"
+#include "filters/text/code_block.h"
 #include "filters/text/decimal_point.h"
 
 namespace groundgate::filters::actions {
@@ -104,6 +105,11 @@ GuardFilter::GuardFilter(std::shared_ptr<const GuardConfig> config, std::string_
   }
   if (config_->verify_tool_calls)
     tool_schema_ = verify::ToolSchemaValues::from_request(request_body);
+  for (const verify::CodeLanguage& language : config_->code_languages) {
+    if (std::unique_ptr<verify::CodeChecker> checker = language.make(request_body)) {
+      code_checkers_.emplace_back(language.name, std::move(checker));
+    }
+  }
   tally_.add_prepare(Clock::now() - start);
 }
 
@@ -261,15 +267,13 @@ text::StreamSentence GuardFilter::remainder(const text::StreamSentence& sentence
 bool GuardFilter::act(Choice& choice, int index, const text::StreamSentence& sentence,
                       std::string_view gap, bool holding, stream::ChoiceOutput& out) {
   const std::size_t length = gap.size() + sentence.span.end - sentence.span.begin;
-  if (sentence.span.kind == text::SentenceKind::kCodeBlock) {  // code is not a claim
-    if (holding) out.release(length);
-    return true;
-  }
   const Clock::time_point arrived =
       holding ? choice.arrivals.of(sentence.span.end - 1) : Clock::time_point{};
   std::optional<verify::SentenceVerdict> verdict;
   if (choice.unverifiable != verify::VerifyError::kNone) {
     verdict = unverified_verdict(sentence, choice.unverifiable);
+  } else if (sentence.span.kind == text::SentenceKind::kCodeBlock) {
+    verdict = check_code(sentence);  // code is a claim too; no context needed to judge it
   } else if (choice.verifier) {
     verdict = choice.verifier->verify(sentence.text, sentence.span.begin);
   }
@@ -337,6 +341,18 @@ bool GuardFilter::act(Choice& choice, int index, const text::StreamSentence& sen
   }
   tally_.record_hold(Clock::now() - arrived);
   return true;
+}
+
+verify::SentenceVerdict GuardFilter::check_code(const text::StreamSentence& unit) {
+  const text::CodeBlock block = text::read_code_block(unit.text);
+  for (const auto& [language, checker] : code_checkers_) {
+    if (language != block.language) continue;
+    verify::SentenceVerdict verdict = checker->check(block, unit.span.begin, unit.span.end);
+    verdict.answer_begin = unit.span.begin;
+    verdict.answer_end = unit.span.end;
+    return verdict;
+  }
+  return unverified_verdict(unit, verify::VerifyError::kNoChecker);
 }
 
 stream::ToolCallInterest GuardFilter::tool_call_interest() const {

@@ -1,8 +1,9 @@
 #pragma once
 // The guard: every finished sentence of every choice is verified against the request's
-// context and the policy's action applied inline. In `sentence` hold a sentence is released
-// only once its verdict is in (so block and rewrite never leak); in `stream_first` text goes
-// on at once and verdicts follow as annotations.
+// context and the policy's action applied inline; a fenced code block is a unit of its own,
+// checked by its language's checker or else unverified. In `sentence` hold a sentence is
+// released only once its verdict is in (so block and rewrite never leak); in `stream_first`
+// text goes on at once and verdicts follow as annotations.
 
 #include <array>
 #include <chrono>
@@ -95,6 +96,8 @@ class GuardFilter final : public stream::StreamFilter {
   // end already looks final; see the definition.
   static std::optional<text::StreamSentence> eager_sentence(const Choice& choice,
                                                             std::string_view tail);
+  // A fenced code block: its language's checker, or unverified when the policy has none.
+  verify::SentenceVerdict check_code(const text::StreamSentence& unit);
   // The part of `sentence` from full-text offset `from` on, leading spaces skipped.
   static text::StreamSentence remainder(const text::StreamSentence& sentence, std::size_t from);
 
@@ -103,6 +106,8 @@ class GuardFilter final : public stream::StreamFilter {
   std::shared_ptr<const index::ContextIndex> index_;  // null: no context found
   std::string question_;
   verify::ToolSchemaValues tool_schema_;  // with verify_tool_calls: values the tools offer
+  // The policy's code-block checkers for this stream, by language.
+  std::vector<std::pair<std::string, std::unique_ptr<verify::CodeChecker>>> code_checkers_;
   std::string_view unchecked_reason_;  // set: nothing is verified ("json_response")
   std::size_t passages_ = 0;
   std::size_t context_bytes_ = 0;

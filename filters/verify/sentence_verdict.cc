@@ -26,6 +26,8 @@ std::string_view to_string(VerifyError error) {
       return "unparsable_arguments";
     case VerifyError::kRequestUnreadable:
       return "request_unreadable";
+    case VerifyError::kNoChecker:
+      return "code_block";
   }
   return "unknown";
 }

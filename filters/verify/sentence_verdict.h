@@ -45,6 +45,7 @@ enum class VerifyError : std::uint8_t {
   kEngineMissing,      // an engine the policy names could not be loaded (e.g. no dictionary)
   kUnparsable,         // a tool call's arguments are not JSON
   kRequestUnreadable,  // the request body did not parse: its context could not be read
+  kNoChecker,          // a code block in a language the policy has no checker for
 };
 
 std::string_view to_string(VerifyError error);

@@ -279,5 +279,29 @@ TEST(BypassTest, AnAnswerInACodingOrTypeItCannotReadIsUnverified) {
   }
 }
 
+// Code fences are no hiding place: the block is a unit of its own, unverified without a
+// checker for its language, and an unclosed fence makes the rest of the answer such a block.
+TEST(BypassTest, CodeBlocksAreCountedAndUnverified) {
+  for (const std::string answer :
+       {"Here it is:\n```\nRefunds are accepted within 30 days of purchase.\n```\n",
+        "Here it is:\n```text\nRefunds are accepted within 30 days of purchase."}) {
+    GuardedProxy proxy(
+        [answer](const std::string& request) { return usual_answer(request, answer); });
+    const HttpResponse closed = proxy.post(request(true));
+    ASSERT_EQ(200, closed.status) << closed.error;
+    EXPECT_FALSE(has(closed.body, "30 days")) << closed.body;
+    EXPECT_TRUE(has(closed.body, R"("error":"code_block")")) << closed.body;
+    EXPECT_TRUE(has(closed.body, R"("finish_reason":"content_filter")")) << closed.body;
+    EXPECT_TRUE(has(closed.body, R"("unchecked":1)")) << closed.body;
+
+    const HttpResponse open = proxy.post(request(false), "/open");
+    ASSERT_EQ(200, open.status) << open.error;
+    EXPECT_TRUE(has(open.body, "30 days")) << open.body;
+    EXPECT_TRUE(has(open.body, R"("label":"unverified","action":"annotate","error":"code_block")"))
+        << open.body;
+    EXPECT_EQ("unverified", std::string(open.headers["x-groundgate-verdict"]));
+  }
+}
+
 }  // namespace
 }  // namespace groundgate::testing
