@@ -73,7 +73,11 @@ awaitable<bool> Exchange::run() {
     upstream_.reset();
     if (retry) continue;
     fail(ErrorKind::kUpstreamClosedEarly);
-    if (inspected_) {
+    if (error_ == ErrorKind::kBadRequest) {  // the body the client sent broke its framing
+      keep_alive_ = false;
+      co_await reply_error(http::status::bad_request, "groundgate: malformed request body",
+                           "invalid_request_error", "bad_request");
+    } else if (inspected_) {
       co_await reply_error(http::status::bad_gateway, "groundgate: upstream closed the connection",
                            "upstream_error", "upstream_disconnected");
     }

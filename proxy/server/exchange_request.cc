@@ -48,6 +48,13 @@ awaitable<bool> Exchange::read_inspected_body() {
     co_return false;
   }
   if (ec) {
+    if (malformed_message(ec)) {  // RFC 9112 section 6.3: 400, and the connection closes
+      fail(ErrorKind::kBadRequest);
+      keep_alive_ = false;
+      co_await reply_error(http::status::bad_request, "groundgate: malformed request body",
+                           "invalid_request_error", "bad_request");
+      co_return false;
+    }
     fail(ec == beast::error::timeout ? ErrorKind::kClientTimeout : ErrorKind::kClientDisconnect);
     co_return false;
   }
@@ -162,7 +169,9 @@ awaitable<Exchange::Sent> Exchange::send_streamed_request() {
     client_.tcp().expires_after(config_.limits.client_body_timeout);
     auto [ec, n] = co_await read_http(client_, client_buffer_, request_, ReadUntil::kSomeBody);
     if (ec) {
-      fail(ec == beast::error::timeout ? ErrorKind::kClientTimeout : ErrorKind::kClientDisconnect);
+      fail(malformed_message(ec)         ? ErrorKind::kBadRequest
+           : ec == beast::error::timeout ? ErrorKind::kClientTimeout
+                                         : ErrorKind::kClientDisconnect);
       co_return Sent::kPart;
     }
     record_.bytes_in += n;

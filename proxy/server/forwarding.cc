@@ -98,6 +98,22 @@ bool has_transfer_coding_besides_chunked(const http1::HeaderFields& message) {
                               [](std::string_view coding) { return !iequals(coding, "chunked"); });
 }
 
+unsigned refuse_request_transfer_coding(const http1::HeaderFields& request, unsigned version) {
+  if (!request.find(http::field::transfer_encoding)) return 0;
+  if (version < 11) return 400;
+  int chunked = 0;
+  bool chunked_last = false;
+  bool other = false;
+  http1::any_list_item(request, http::field::transfer_encoding, [&](std::string_view coding) {
+    chunked_last = iequals(coding, "chunked");
+    chunked += chunked_last ? 1 : 0;
+    other = other || !chunked_last;
+    return false;
+  });
+  if (!chunked_last || chunked > 1) return 400;
+  return other ? 501 : 0;
+}
+
 std::string_view path_of(std::string_view target) {
   return target.substr(0, target.find('?'));
 }

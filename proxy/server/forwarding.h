@@ -29,6 +29,13 @@ void append_end_to_end_headers(const http1::HeaderFields& from, bool drop_accept
 // not go on as it came: a client would get coded bytes with no header naming the coding.
 bool has_transfer_coding_besides_chunked(const http1::HeaderFields& message);
 
+// What a request's Transfer-Encoding must be answered with (RFC 9112 sections 6.1 and 6.3), or
+// 0 when it frames the body: 400 when chunked is not the final coding or is applied twice, or
+// the request is HTTP/1.0 (which has no transfer codings); 501 for another coding before a
+// final chunked. Either way the connection closes: where the body ends cannot be known, and
+// its bytes taken for the next request would be a smuggled one.
+unsigned refuse_request_transfer_coding(const http1::HeaderFields& request, unsigned version);
+
 // The path without its query string.
 std::string_view path_of(std::string_view target);
 
