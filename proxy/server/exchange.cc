@@ -32,7 +32,7 @@ awaitable<bool> Exchange::run() {
   path_ = std::string(path_of(request_.target()));
   record_.method = std::string(request_.method_string());
   record_.path = path_;
-  inspected_ = is_inspected(request_.method(), path_);
+  inspected_ = is_inspected(request_.method(), request_.target());
   body_consumed_ = request_.is_done();
 
   if (!body_consumed_ && beast::iequals(request_.fields()[http::field::expect], "100-continue")) {

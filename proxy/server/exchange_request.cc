@@ -8,6 +8,7 @@
 #include <boost/beast/http/write.hpp>
 
 #include "config/route_table.h"
+#include "proxy/http1/request_path.h"
 #include "proxy/server/forwarding.h"
 #include "proxy/server/header_writer.h"
 #include "proxy/server/http_read.h"
@@ -65,8 +66,10 @@ awaitable<bool> Exchange::read_inspected_body() {
 }
 
 bool Exchange::select_route() {
+  // Routes match the path as an upstream may read it, as inspection does (normalized_path).
+  const std::string path = http1::normalized_path(request_.target());
   config::RequestAttributes attributes{
-      record_.method, path_, info_.model,
+      record_.method, path, info_.model,
       [this](std::string_view name) -> std::optional<std::string_view> {
         return request_.fields().find(name);
       }};

@@ -5,6 +5,7 @@
 #include <boost/beast/core/string.hpp>
 
 #include "proxy/http1/list_items.h"
+#include "proxy/openai/request_inspector.h"
 #include "proxy/server/header_writer.h"
 
 namespace groundgate::proxy::server {
@@ -127,11 +128,9 @@ std::string upstream_target(std::string_view base_path, std::string_view target)
   return out;
 }
 
-bool is_inspected(http::verb method, std::string_view path) {
-  if (method != http::verb::post) return false;
-  while (path.size() > 1 && path.back() == '/')
-    path.remove_suffix(1);
-  return path.ends_with("/chat/completions") || path.ends_with("/completions");
+bool is_inspected(http::verb method, std::string_view target) {
+  return method == http::verb::post &&
+         openai::RequestInspector::kind_of(target) != openai::EndpointKind::kOther;
 }
 
 std::string host_header(std::string_view host, unsigned port, bool https) {

@@ -303,5 +303,17 @@ TEST(BypassTest, CodeBlocksAreCountedAndUnverified) {
   }
 }
 
+// A path an upstream may take for the completion path is inspected (and routed) as one.
+TEST(BypassTest, EverySpellingOfTheCompletionPathIsInspected) {
+  GuardedProxy proxy;
+  for (const std::string path : {"/v1/Chat/Completions", "/v1/chat/completions;x",
+                                 "/v1/chat%2Fcompletions", "/v1/chat/./completions/"}) {
+    const HttpResponse r = http_request(proxy.fixture().port(), "POST", path, request(true));
+    ASSERT_EQ(200, r.status) << path << r.error;
+    EXPECT_FALSE(has(r.body, "30 days")) << path << "\n" << r.body;
+    EXPECT_TRUE(has(r.body, R"("reason":"guard.contradicted")")) << path << "\n" << r.body;
+  }
+}
+
 }  // namespace
 }  // namespace groundgate::testing
