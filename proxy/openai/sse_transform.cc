@@ -93,7 +93,8 @@ Status SseTransform::feed(std::string_view upstream_bytes, std::string& to_clien
   return status;
 }
 
-void SseTransform::finish(bool upstream_complete, std::string& to_client) {
+void SseTransform::finish(bool upstream_complete, std::string& to_client,
+                          std::string_view error_body) {
   if (stopped_ || finished_) return;
   finished_ = true;
   events_.clear();
@@ -122,7 +123,8 @@ void SseTransform::finish(bool upstream_complete, std::string& to_client) {
     if (stopped_) return;
   }
   if (!upstream_complete && !done_) {
-    fail(upstream_disconnected_body(), sink(to_client));
+    fail(error_body.empty() ? upstream_disconnected_body() : std::string(error_body),
+         sink(to_client));
     deliver(to_client);
   }
 }

@@ -55,8 +55,8 @@ class SseTransform {
   // The upstream body ended (call it after check()); `upstream_complete` false means the
   // connection broke (a block cut off mid-way is then dropped). Releases what the filters still
   // hold and, if the connection broke before [DONE], sends an error event so the client knows
-  // the answer is incomplete.
-  void finish(bool upstream_complete, std::string& to_client);
+  // the answer is incomplete: `error_body`, or upstream_disconnected_body() when empty.
+  void finish(bool upstream_complete, std::string& to_client, std::string_view error_body = {});
 
   // A filter stopped the stream (or it could not be checked): the caller cancels the upstream
   // and ends the response; nothing more is emitted.

@@ -111,7 +111,10 @@ awaitable<bool> Exchange::run() {
   release_upstream();
 
   if (!response_started_ && !client_gone_) {
-    if (error_ == ErrorKind::kUpstreamTimeout) {
+    if (error_ == ErrorKind::kShutdown) {
+      co_await reply_error(http::status::service_unavailable, "groundgate: shutting down",
+                           "server_error", "proxy_shutting_down");
+    } else if (error_ == ErrorKind::kUpstreamTimeout) {
       co_await reply_error(http::status::gateway_timeout, "groundgate: upstream timed out",
                            "upstream_error", "upstream_timeout");
     } else if (error_ == ErrorKind::kUpstreamBadResponse) {

@@ -145,7 +145,7 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, R
       fail(ErrorKind::kUpstreamBadResponse);
       record_.extra.emplace_back("upstream_body_error", "content coding cut short");
     }
-    r.transform->finish(r.upstream_ok && r.framing.done(), out);
+    r.transform->finish(r.upstream_ok && r.framing.done(), out, cut_short_event());
     if (!out.empty() && !co_await write_client(out, response_chunked_)) co_return;
   } else if (r.counter) {
     // As the transform does for its filters: an answer cut off before [DONE] gets an error
@@ -154,7 +154,9 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, R
     if (!(r.upstream_ok && r.framing.done()) && !r.counter->done_seen()) {
       out.clear();
       if (inside_block) out.append("\n\n");  // the partial block the client has ends first
-      sse::SseWriter::append_data(out, openai::upstream_disconnected_body());
+      const std::string event = cut_short_event();
+      sse::SseWriter::append_data(out,
+                                  event.empty() ? openai::upstream_disconnected_body() : event);
       if (!co_await write_client(out, response_chunked_)) co_return;
     }
   } else if (!r.upstream_ok) {
@@ -164,6 +166,10 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, R
   }
   if (response_chunked_ && !co_await write_client({}, true)) co_return;  // the last chunk
   response_complete_ = true;
+}
+
+std::string Exchange::cut_short_event() const {
+  return error_ == ErrorKind::kShutdown ? openai::shutting_down_body() : std::string();
 }
 
 void Exchange::relay_next(BodyRelay& r) {
