@@ -90,12 +90,12 @@ ChainOutput FilterChain::on_choice_end(int choice) {
   return run(choice, {}, Mode::kEnd);
 }
 
-std::vector<std::string> FilterChain::on_unverified(const UnverifiedInput& input) {
+template <typename Ask>
+std::vector<std::string> FilterChain::ask_filters(Ask ask) {
   FilterOutcome outcome;
-  if (stopped_ || filters_.empty()) return {};
-  ++counters_.unverified_inputs;
+  if (stopped_) return {};
   for (const auto& filter : filters_) {
-    filter->on_unverified(input, outcome);
+    ask(*filter, outcome);
     if (!outcome.stop_reason.empty()) {
       stopped_ = true;
       stop_reason_ = std::move(outcome.stop_reason);
@@ -103,6 +103,12 @@ std::vector<std::string> FilterChain::on_unverified(const UnverifiedInput& input
     }
   }
   return std::move(outcome.annotations);
+}
+
+std::vector<std::string> FilterChain::on_unverified(const UnverifiedInput& input) {
+  if (!stopped_ && !filters_.empty()) ++counters_.unverified_inputs;
+  return ask_filters(
+      [&](StreamFilter& filter, FilterOutcome& outcome) { filter.on_unverified(input, outcome); });
 }
 
 std::vector<HeldRelease> FilterChain::release_held(std::string_view reason) {
@@ -144,17 +150,8 @@ ToolCallInterest FilterChain::tool_call_interest() const {
 }
 
 std::vector<std::string> FilterChain::on_tool_call(const ToolCallEvent& event) {
-  ToolCallOutcome outcome;
-  if (stopped_) return {};
-  for (const auto& filter : filters_) {
-    filter->on_tool_call(event, outcome);
-    if (!outcome.stop_reason.empty()) {
-      stopped_ = true;
-      stop_reason_ = std::move(outcome.stop_reason);
-      break;
-    }
-  }
-  return std::move(outcome.annotations);
+  return ask_filters(
+      [&](StreamFilter& filter, FilterOutcome& outcome) { filter.on_tool_call(event, outcome); });
 }
 
 std::vector<std::string> FilterChain::answer_end() {

@@ -117,6 +117,10 @@ class FilterChain {
   std::string run_stopped_tail(ChoiceState& state, int choice, std::size_t i, std::string input,
                                std::vector<std::string>& annotations);
   ChoiceState* state_for(int choice);
+  // Asks every filter in chain order (`ask(filter, outcome)`) until one stops the stream;
+  // returns the annotations they gave.
+  template <typename Ask>
+  std::vector<std::string> ask_filters(Ask ask);
 
   std::vector<std::unique_ptr<StreamFilter>> filters_;
   // Implementation state (per filter, per choice pending text, offsets) lives here.

@@ -1,6 +1,6 @@
 #include "tests/integration/support/misbehaving_upstream.h"
 
-#include <zlib.h>
+#include "tests/proxy/http1/zlib_code.h"
 
 #include <cstdio>
 
@@ -105,18 +105,7 @@ UpstreamReply usual_answer(const std::string& request, std::string_view text) {
 }
 
 std::string zlib_code(std::string_view bytes, std::string_view coding) {
-  z_stream stream{};
-  deflateInit2(&stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, coding == "gzip" ? 31 : 15, 8,
-               Z_DEFAULT_STRATEGY);
-  std::string out(deflateBound(&stream, bytes.size()) + 32, '\0');
-  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
-  stream.avail_in = static_cast<uInt>(bytes.size());
-  stream.next_out = reinterpret_cast<Bytef*>(out.data());
-  stream.avail_out = static_cast<uInt>(out.size());
-  deflate(&stream, Z_FINISH);
-  out.resize(stream.total_out);
-  deflateEnd(&stream);
-  return out;
+  return zlib_code(bytes, coding == "gzip" ? 31 : 15);
 }
 
 MisbehavingUpstream::MisbehavingUpstream(Reply reply)

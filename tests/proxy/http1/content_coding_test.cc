@@ -2,11 +2,11 @@
 #include "proxy/http1/content_coding.h"
 
 #include <gtest/gtest.h>
-#include <zlib.h>
 
 #include <string>
 
 #include "proxy/http1/media_type.h"
+#include "tests/proxy/http1/zlib_code.h"
 
 namespace groundgate::proxy::http1 {
 namespace {
@@ -20,19 +20,8 @@ HeaderFields with(std::initializer_list<std::pair<http::field, std::string_view>
   return out;
 }
 
-// `text` coded with zlib: window_bits 31 (gzip), 15 (zlib) or -15 (raw deflate).
 std::string code(std::string_view text, int window_bits) {
-  z_stream stream{};
-  deflateInit2(&stream, Z_BEST_COMPRESSION, Z_DEFLATED, window_bits, 8, Z_DEFAULT_STRATEGY);
-  std::string out(deflateBound(&stream, text.size()) + 32, '\0');
-  stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
-  stream.avail_in = static_cast<uInt>(text.size());
-  stream.next_out = reinterpret_cast<Bytef*>(out.data());
-  stream.avail_out = static_cast<uInt>(out.size());
-  deflate(&stream, Z_FINISH);
-  out.resize(stream.total_out);
-  deflateEnd(&stream);
-  return out;
+  return testing::zlib_code(text, window_bits);
 }
 
 TEST(ContentCoding, NamesAreReadAsTheRfcSays) {
