@@ -11,7 +11,7 @@
 set -euo pipefail
 purpose=${1:-test}
 demo=(build-essential cmake ninja-build ccache pkg-config
-      libboost1.81-all-dev libssl-dev openssl libsimdjson-dev libspdlog-dev libyaml-cpp-dev
+      libboost1.81-all-dev libssl-dev openssl libsimdjson-dev libspdlog-dev libyaml-cpp-dev zlib1g-dev
       libstemmer-dev liblink-grammar-dev link-grammar-dictionaries-en wordnet-base libxgboost-dev
       curl ca-certificates)
 test=(libgtest-dev libgmock-dev libbenchmark-dev python3)

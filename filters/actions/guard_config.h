@@ -3,11 +3,13 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "config/config.h"
 #include "filters/context/context_options.h"
 #include "filters/index/context_index_cache.h"
 #include "filters/verify/answer_summary.h"
+#include "filters/verify/code_checker.h"
 #include "filters/verify/sentence_verifier.h"
 
 namespace groundgate::filters::actions {
@@ -26,9 +28,9 @@ struct GuardConfig {
   verify::AnswerRule rule;  // the answer-level verdict of the summary
   bool verify_json_responses = false;
   bool verify_tool_calls = false;
-  // Choices verified per stream (each holds a verifier); later ones count as unverified and
-  // on_error decides, which bounds per-stream memory.
-  int max_choices = 16;
+  // Code-block languages the policy checks, each with its checker; a block in any other
+  // language (or none) is unverified.
+  std::vector<verify::CodeLanguage> code_languages;
 };
 
 // The guard of `policy`; the verifiers' shared parts (lexicon, link-grammar dictionary, triplet

@@ -69,6 +69,10 @@ void GuardTally::count(const Decision& decision, const verify::SentenceVerdict* 
   }
 }
 
+void GuardTally::record_input(const Decision& decision, bool blocked) {
+  count(decision, nullptr, false, blocked);
+}
+
 void GuardTally::record_threshold(bool blocked) {
   ++threshold_hits_;
   if (blocked) ++blocked_;
@@ -89,25 +93,31 @@ verify::AnswerSummary GuardTally::answer() const {
   return s;
 }
 
-std::string_view GuardTally::verdict(bool has_context, std::string_view unchecked_reason) const {
+std::string_view GuardTally::verdict(ContextState context,
+                                     std::string_view unchecked_reason) const {
   if (!unchecked_reason.empty()) return "unchecked";
-  if (!has_context) return "no_context";
-  if (checked() == 0) return unverified_ > 0 ? "unverified" : "no_claims";
-  return answer().hallucinated ? "hallucinated" : "grounded";
+  if (context == ContextState::kUnreadable) return "unverified";
+  if (context == ContextState::kNone) return unverified_ > 0 ? "unverified" : "no_context";
+  if (checked() > 0 && answer().hallucinated) return "hallucinated";
+  // Grounded only when all of it was checked.
+  if (unverified_ > 0) return "unverified";
+  return checked() == 0 ? "no_claims" : "grounded";
 }
 
-SummaryAnnotation GuardTally::summary(std::string_view policy, bool has_context,
+SummaryAnnotation GuardTally::summary(std::string_view policy, ContextState context,
                                       std::string_view unchecked_reason) const {
   SummaryAnnotation s;
   s.policy = policy;
-  s.verdict = verdict(has_context, unchecked_reason);
+  s.verdict = verdict(context, unchecked_reason);
   s.score = answer().hallucination_score;
   s.sentences = sentences_;
   s.checked = checked();
-  s.unchecked = no_context_ + unverified_ + unchecked_choices_;
+  s.unchecked = no_context_ + unverified_;
   s.unchecked_reason = !unchecked_reason.empty() ? unchecked_reason
-                       : !has_context            ? std::string_view("no_context")
-                                                 : std::string_view();
+                       : context == ContextState::kUnreadable
+                           ? std::string_view("request_unreadable")
+                       : context == ContextState::kNone ? std::string_view("no_context")
+                                                        : std::string_view();
   s.supported = supported_;
   s.unsupported = unsupported_;
   s.contradicted = contradicted_;
@@ -122,9 +132,9 @@ SummaryAnnotation GuardTally::summary(std::string_view policy, bool has_context,
   return s;
 }
 
-void GuardTally::report(stream::StreamReport& report, bool has_context,
+void GuardTally::report(stream::StreamReport& report, ContextState context,
                         std::string_view unchecked_reason) const {
-  const SummaryAnnotation s = summary({}, has_context, unchecked_reason);
+  const SummaryAnnotation s = summary({}, context, unchecked_reason);
   report.counts.emplace_back("verdicts.supported", supported_);
   report.counts.emplace_back("verdicts.unsupported", unsupported_);
   report.counts.emplace_back("verdicts.contradicted", contradicted_);

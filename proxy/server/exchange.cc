@@ -33,7 +33,7 @@ awaitable<bool> Exchange::run() {
   path_ = std::string(path_of(request_.target()));
   record_.method = std::string(request_.method_string());
   record_.path = path_;
-  inspected_ = is_inspected(request_.method(), path_);
+  inspected_ = is_inspected(request_.method(), request_.target());
   body_consumed_ = request_.is_done();
 
   if (!body_consumed_ && beast::iequals(request_.fields()[http::field::expect], "100-continue")) {
@@ -75,7 +75,11 @@ awaitable<bool> Exchange::run() {
     upstream_.reset();
     if (retry) continue;
     fail(ErrorKind::kUpstreamClosedEarly);
-    if (inspected_) {
+    if (error_ == ErrorKind::kBadRequest) {  // the body the client sent broke its framing
+      keep_alive_ = false;
+      co_await reply_error(http::status::bad_request, "groundgate: malformed request body",
+                           "invalid_request_error", "bad_request");
+    } else if (inspected_) {
       co_await reply_error(http::status::bad_gateway, "groundgate: upstream closed the connection",
                            "upstream_error", "upstream_disconnected");
     }
@@ -111,7 +115,10 @@ awaitable<bool> Exchange::run() {
   release_upstream();
 
   if (!response_started_ && !client_gone_) {
-    if (error_ == ErrorKind::kUpstreamTimeout) {
+    if (error_ == ErrorKind::kShutdown) {
+      co_await reply_error(http::status::service_unavailable, "groundgate: shutting down",
+                           "server_error", "proxy_shutting_down");
+    } else if (error_ == ErrorKind::kUpstreamTimeout) {
       co_await reply_error(http::status::gateway_timeout, "groundgate: upstream timed out",
                            "upstream_error", "upstream_timeout");
     } else if (error_ == ErrorKind::kUpstreamBadResponse) {

@@ -22,6 +22,9 @@ using asio::ip::tcp;
 
 namespace {
 constexpr auto kUse = asio::as_tuple(asio::use_awaitable);
+// After the drain timeout, how long exchanges have to end the way they were cut (an
+// exchange's watchdog wakes within about 1.25 s; then the last bytes are written).
+constexpr std::chrono::seconds kDrainCutGrace{3};
 
 // The context-index cache keeps its own counts (filters/ knows no metrics); a scrape brings
 // them in. The cache lives across reloads, so its counts only grow.
@@ -275,9 +278,18 @@ void ProxyServer::drain(std::function<void()> done) {
 void ProxyServer::poll_drain(std::chrono::steady_clock::time_point deadline,
                              std::function<void()> done) {
   const bool drained = context_->exchanges_in_flight.load() == 0 && acceptors_open_.load() == 0;
-  if (drained || std::chrono::steady_clock::now() >= deadline) {
-    if (context_->exchanges_in_flight.load() != 0) {
-      spdlog::warn("drain deadline reached with {} exchanges in flight",
+  const auto now = std::chrono::steady_clock::now();
+  if (now >= deadline && !context_->drain_expired.load()) {
+    // Exchanges still running are cut as an upstream failure would cut them (their watchdogs
+    // look at least once a second): a streamed answer ends with an error event and the end of
+    // its body, not a dropped connection.
+    spdlog::warn("drain deadline reached with {} exchanges in flight: cutting them",
+                 context_->exchanges_in_flight.load());
+    context_->drain_expired = true;
+  }
+  if (drained || now >= deadline + kDrainCutGrace) {
+    if (!drained) {
+      spdlog::warn("{} exchanges still in flight after the cut",
                    context_->exchanges_in_flight.load());
     }
     if (admin_) admin_->stop();

@@ -64,8 +64,10 @@ class ProxyServer {
   void stop();
 
   // Stops accepting (every listening socket, each closed on its own thread), lets exchanges
-  // in flight finish (up to limits.drain_timeout), then closes everything; `done` runs when
-  // all listening sockets are closed and drained. Call on the first I/O thread.
+  // in flight finish (up to limits.drain_timeout), then cuts those still running (a streamed
+  // answer ends with an error event, `proxy_shutting_down`, and the end of its body) and gives
+  // them a few seconds to end so; `done` runs when all listening sockets are closed and no
+  // exchange runs, or that grace is over. Call on the first I/O thread.
   void drain(std::function<void()> done);
 
   observability::MetricsRegistry& registry() { return context_->registry; }

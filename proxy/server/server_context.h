@@ -32,6 +32,9 @@ struct ServerContext {
   observability::ProxyMetrics metrics;
   std::unique_ptr<observability::AccessLog> access_log;  // null: no access log
   std::atomic<bool> draining{false};
+  // The drain timeout ran out: exchanges still running end now, as an upstream failure would
+  // end them (a streamed answer with an error event and the end of its body).
+  std::atomic<bool> drain_expired{false};
   std::atomic<int64_t> exchanges_in_flight{0};
   std::atomic<uint64_t> next_request_id{1};
   UpstreamPool upstream_pool;      // limits per upstream from its config (`pool:`)

@@ -57,6 +57,14 @@ void ProxyFixture::run_on_io(std::function<void()> f) {
   done.get_future().wait();
 }
 
+bool ProxyFixture::drain(std::chrono::milliseconds timeout) {
+  // Shared: a drain that outlives the wait still has its promise to set.
+  auto drained = std::make_shared<std::promise<void>>();
+  std::future<void> done = drained->get_future();
+  run_on_io([this, drained] { server_->drain([drained] { drained->set_value(); }); });
+  return done.wait_for(timeout) == std::future_status::ready;
+}
+
 uint16_t ProxyFixture::start_mock(proxy::mock::MockOptions options) {
   options.host = "127.0.0.1";
   options.port = 0;

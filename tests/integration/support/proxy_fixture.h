@@ -2,6 +2,8 @@
 // Runs a real ProxyServer (and optionally the real mock upstream) on loopback, on its own
 // io_context and threads, for integration tests. Ports are picked by the system.
 
+#include <chrono>
+#include <functional>
 #include <memory>
 #include <string>
 #include <thread>
@@ -39,6 +41,9 @@ class ProxyFixture {
 
   // Runs f on an I/O thread and waits for it.
   void run_on_io(std::function<void()> f);
+  // Drains the proxy where ProxyServer::drain must run (an I/O thread) and waits until it is
+  // done; false when that took longer than `timeout`.
+  bool drain(std::chrono::milliseconds timeout = std::chrono::seconds(10));
 
  private:
   boost::asio::io_context io_;
