@@ -102,9 +102,12 @@ std::shared_ptr<const ScorerModel> ScorerModel::parse(
   if (doc["thresholds"].get(t) != simdjson::SUCCESS ||
       !read_number(t, "unsupported", model->thresholds.unsupported) ||
       !read_number(t, "contradicted", model->thresholds.contradicted) ||
+      !read_number(t, "contradicted_clean", model->thresholds.contradicted_clean) ||
       !read_number(t, "contradicted_polarity", model->thresholds.contradicted_polarity) ||
       !read_number(t, "answer", model->thresholds.answer)) {
-    error = "thresholds need unsupported, contradicted, contradicted_polarity and answer";
+    error =
+        "thresholds need unsupported, contradicted, contradicted_clean, "
+        "contradicted_polarity and answer";
     return nullptr;
   }
   return model;

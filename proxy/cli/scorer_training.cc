@@ -285,8 +285,7 @@ double contradiction_threshold(const Table& t, const std::vector<double>& senten
 
 // Whether the sentence row is labelled contradicted at `thresholds`.
 bool contradicted(const SentenceRow& row, double p, const Thresholds& thresholds) {
-  return (row.conflict == verify::ConflictKind::kValue && p >= thresholds.contradicted) ||
-         (row.conflict == verify::ConflictKind::kPolarity && p >= thresholds.contradicted_polarity);
+  return p >= verify::contradicted_at(thresholds, row.conflict);
 }
 
 std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, const Table& t,
@@ -333,6 +332,9 @@ std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, 
   p.thresholds.unsupported = training::best_mean_f1_threshold(sentences, sets.size());
   p.thresholds.contradicted =
       contradiction_threshold(t, p.sentence_p, sets.size(), verify::ConflictKind::kValue,
+                              p.thresholds.unsupported, options.contradicted_precision, use_answer);
+  p.thresholds.contradicted_clean =
+      contradiction_threshold(t, p.sentence_p, sets.size(), verify::ConflictKind::kCleanValue,
                               p.thresholds.unsupported, options.contradicted_precision, use_answer);
   p.thresholds.contradicted_polarity =
       contradiction_threshold(t, p.sentence_p, sets.size(), verify::ConflictKind::kPolarity,
@@ -442,10 +444,11 @@ TrainingResult train_scorer(const std::vector<TrainingSetInput>& sets,
 
   result.report = format(
       "Cross-validated by source (%zu folds; a context or a specific question never in two "
-      "folds), thresholds: answer %.2f, unsupported %.2f, contradicted %.2f (value conflicts) "
-      "and %.2f (negations, antonyms).\n\n",
+      "folds), thresholds: answer %.2f, unsupported %.2f, contradicted %.2f (value conflicts), "
+      "%.2f (clean value conflicts) and %.2f (negations, antonyms).\n\n",
       options.folds, pipeline->thresholds.answer, pipeline->thresholds.unsupported,
-      pipeline->thresholds.contradicted, pipeline->thresholds.contradicted_polarity);
+      pipeline->thresholds.contradicted, pipeline->thresholds.contradicted_clean,
+      pipeline->thresholds.contradicted_polarity);
   result.report += kTableHeader;
   result.report += figures(sets, t, *pipeline, all);
   if (options.leave_one_set_out && sets.size() > 1) {
@@ -497,9 +500,11 @@ TrainingResult train_scorer(const std::vector<TrainingSetInput>& sets,
   filters::semantic_piece::append_json_string(json, result.report);
   json += format(
       ",\n\"thresholds\":{\"unsupported\":%.2f,\"contradicted\":%.2f,"
-      "\"contradicted_polarity\":%.2f,\"answer\":%.2f},\n\"sentence\":",
+      "\"contradicted_clean\":%.2f,\"contradicted_polarity\":%.2f,\"answer\":%.2f},\n"
+      "\"sentence\":",
       pipeline->thresholds.unsupported, pipeline->thresholds.contradicted,
-      pipeline->thresholds.contradicted_polarity, pipeline->thresholds.answer);
+      pipeline->thresholds.contradicted_clean, pipeline->thresholds.contradicted_polarity,
+      pipeline->thresholds.answer);
   json += learned_json(pipeline->sentence, verify::sentence_feature_names(), result.error);
   json += ",\n\"answer\":";
   json += learned_json(pipeline->answer, verify::answer_feature_names(), result.error);
