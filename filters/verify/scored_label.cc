@@ -39,7 +39,9 @@ ConflictKind conflict_kind(const SentenceVerdict& verdict) {
     if (f.abstains || f.label != Label::kContradicted) continue;
     ConflictKind found = ConflictKind::kPolarity;
     if (!is_polarity(f.code)) {
-      const bool clean = f.signals.words_missing == 0 && f.signals.names_missing == 0;
+      // Only the semantic pieces measure the rest of the clause; a triplet's signals are unset.
+      const bool clean = f.engine == Engine::kSemanticPieces && f.signals.words_missing == 0 &&
+                         f.signals.names_missing == 0;
       found = clean ? ConflictKind::kCleanValue : ConflictKind::kValue;
     }
     kind = std::max(kind, found);

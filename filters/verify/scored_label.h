@@ -12,8 +12,9 @@
 namespace groundgate::filters::verify {
 
 // What an engine's contradiction of the sentence rests on: a value (a number, a date, hours, a
-// record's flag, an order of events), a clean value conflict (every other word and name of the
-// clause found), or a polarity (a negation, an antonym); kNone: none. The strongest kind found.
+// record's flag, an order of events), a clean value conflict (the semantic pieces found every
+// other word and name of the clause), or a polarity (a negation, an antonym); kNone: none. The
+// strongest kind found.
 enum class ConflictKind : std::uint8_t { kNone, kPolarity, kValue, kCleanValue };
 ConflictKind conflict_kind(const SentenceVerdict& verdict);
 
