@@ -87,14 +87,13 @@ void copy_end_to_end_headers(const http1::HeaderFields& from, http::fields& to,
 void append_end_to_end_headers(const http1::HeaderFields& from, bool drop_accept_encoding,
                                std::string& out, bool drop_traceparent,
                                bool drop_content_encoding) {
-  for_each_end_to_end_header(from, drop_accept_encoding, drop_traceparent,
-                             [&](const http1::HeaderFields::Field& field) {
-                               if (drop_content_encoding &&
-                                   field.name == http::field::content_encoding) {
-                                 return;
-                               }
-                               append_field(field.name_string, field.value, out);
-                             });
+  for_each_end_to_end_header(
+      from, drop_accept_encoding, drop_traceparent, [&](const http1::HeaderFields::Field& field) {
+        if (drop_content_encoding && field.name == http::field::content_encoding) {
+          return;
+        }
+        append_field(field.name_string, field.value, out);
+      });
 }
 
 bool has_transfer_coding_besides_chunked(const http1::HeaderFields& message) {
