@@ -47,6 +47,14 @@ struct ToolCallEvent {
   bool truncated = false;  // the call outgrew the proxy's bound: `arguments` is a prefix only
 };
 
+// A passage of retrieved context the response itself brings (a search tool's result the API ran,
+// e.g. the Responses API's file_search_call): what the answer after it may rest on.
+struct RetrievedPassage {
+  std::string text;
+  std::string title;
+  std::string id;
+};
+
 // What a filter says about one tool call.
 struct ToolCallOutcome {
   std::vector<std::string> annotations;  // JSON objects for the chunk that completes the call
@@ -97,6 +105,9 @@ class StreamFilter {
     (void)event;
     (void)outcome;
   }
+  // The response brought retrieved context (a search the API ran itself): the text that follows
+  // it, in every choice, may rest on it as on the request's context.
+  virtual void on_context(const std::vector<RetrievedPassage>& passages) { (void)passages; }
   // The answer is over (every choice ended, or the stream stops): answer-level annotations
   // (a summary) to attach to the last chunk before [DONE]. Called at most once per stream.
   virtual void on_answer_end(std::vector<std::string>& annotations) { (void)annotations; }

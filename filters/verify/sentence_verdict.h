@@ -44,6 +44,9 @@ enum class VerifyError : std::uint8_t {
   kOverBudget,     // the check took longer than the policy's per-sentence budget
   kEngineMissing,  // an engine the policy names could not be loaded (e.g. no dictionary)
   kUnparsable,     // a tool call's arguments are not JSON
+  // Part of the request's context could not be read (a file, an item stored upstream) and the
+  // rest does not support the sentence: it may be supported by what could not be read.
+  kContextUnreadable,
 };
 
 std::string_view to_string(VerifyError error);
