@@ -3,6 +3,8 @@
 #include <string>
 #include <utility>
 
+#include "proxy/openai/json_key.h"
+
 namespace groundgate::proxy::openai {
 namespace {
 
@@ -21,20 +23,6 @@ std::string_view trim_right(std::string_view token) {
     token.remove_suffix(1);
   }
   return token;
-}
-
-// A member's key. OpenAI's keys never hold escapes: their raw bytes are the key, which spares
-// copying each one into the parser's string buffer; a key with an escape is unescaped.
-simdjson::error_code key_of(od::field& field, std::string_view& key) {
-  const char* raw = field.key().raw();  // just past the opening quote; the input is padded
-  std::size_t n = 0;
-  while (raw[n] != '"' && raw[n] != '\\')
-    ++n;
-  if (raw[n] == '"') {
-    key = std::string_view(raw, n);
-    return simdjson::SUCCESS;
-  }
-  return field.unescaped_key().get(key);
 }
 
 // The calls in a tool_calls array (or one function_call object), already validated as JSON by
@@ -98,7 +86,7 @@ class Walker {
       od::field field;
       std::string_view key;
       if (auto error = std::move(field_result).get(field); error) return failure("chunk", error);
-      if (auto error = key_of(field, key); error) return failure("chunk key", error);
+      if (auto error = json_key(field, key); error) return failure("chunk key", error);
       od::value value = field.value();
       Status status;
       if (key == "id") {
@@ -180,7 +168,7 @@ class Walker {
       od::field field;
       std::string_view key;
       if (auto error = std::move(field_result).get(field); error) return failure("error", error);
-      if (auto error = key_of(field, key); error) return failure("error key", error);
+      if (auto error = json_key(field, key); error) return failure("error key", error);
       std::string_view message;
       if (key == "message" && field.value().get_string().get(message) == simdjson::SUCCESS) {
         out_.error_message.assign(message);
@@ -210,7 +198,7 @@ class Walker {
       od::field field;
       std::string_view key;
       if (auto error = std::move(field_result).get(field); error) return failure("choice", error);
-      if (auto error = key_of(field, key); error) return failure("choice key", error);
+      if (auto error = json_key(field, key); error) return failure("choice key", error);
       od::value value = field.value();
       Status status;
       if (key == "index") {
@@ -243,7 +231,7 @@ class Walker {
       od::field field;
       std::string_view key;
       if (auto error = std::move(field_result).get(field); error) return failure("delta", error);
-      if (auto error = key_of(field, key); error) return failure("delta key", error);
+      if (auto error = json_key(field, key); error) return failure("delta key", error);
       od::value member = field.value();
       if (key == "content") {
         if (Status status = text(member, choice); !status.ok) return status;

@@ -109,7 +109,8 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, b
     if (chain_.empty()) {
       r.counter.emplace(config_.limits.max_sse_event);
     } else {
-      r.transform.emplace(&chain_, config_.limits.max_sse_event, annotation_placement());
+      r.transform.emplace(&chain_, config_.limits.max_sse_event, annotation_placement(),
+                          openai::make_stream_adapter(info_.kind));
     }
     in_flight.inc();
   }
@@ -134,7 +135,11 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, b
     if (!(r.upstream_ok && r.framing.done()) && !r.counter->done_seen()) {
       out.clear();
       if (inside_block) out.append("\n\n");  // the partial block the client has ends first
-      sse::SseWriter::append_data(out, openai::upstream_disconnected_body());
+      // In the API's own shape (chat: an `error` chunk; Responses: an `error` event).
+      const openai::MadeEvent error = openai::make_stream_adapter(info_.kind)
+                                          ->error_event(openai::kUpstreamDisconnectedMessage,
+                                                        "server_error", "upstream_disconnected");
+      sse::SseWriter::append_data(out, error.data, error.type);
       if (!co_await write_client(out, response_chunked_)) co_return;
     }
   } else if (!r.upstream_ok) {
