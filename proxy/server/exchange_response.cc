@@ -10,6 +10,7 @@
 
 #include "proxy/openai/error_body.h"
 #include "proxy/openai/json_transform.h"
+#include "proxy/openai/responses_json_transform.h"
 #include "proxy/openai/sse_transform.h"
 #include "proxy/server/forwarding.h"
 #include "proxy/server/header_writer.h"
@@ -193,7 +194,9 @@ awaitable<void> Exchange::transform_json_body(http1::ResponseParser& upstream_re
   http::response<http::string_body> response{static_cast<http::status>(status_), 11};
   copy_end_to_end_headers(upstream_response.fields(), response, /*drop_accept_encoding=*/false);
   const Clock::time_point guard_start = Clock::now();
-  auto transformed = openai::transform_completion_json(body, &chain_);
+  auto transformed = info_.kind == openai::EndpointKind::kResponses
+                         ? openai::transform_responses_json(body, &chain_)
+                         : openai::transform_completion_json(body, &chain_);
   const config::PolicyConfig* policy = config_.find_policy(policy_);
   if (transformed.stopped && policy != nullptr && policy->block_status != 0) {
     co_await reply_error(static_cast<http::status>(policy->block_status),

@@ -134,7 +134,8 @@ bool is_inspected(http::verb method, std::string_view path) {
   if (method != http::verb::post) return false;
   while (path.size() > 1 && path.back() == '/')
     path.remove_suffix(1);
-  return path.ends_with("/chat/completions") || path.ends_with("/completions");
+  return path.ends_with("/chat/completions") || path.ends_with("/completions") ||
+         path.ends_with("/responses");
 }
 
 std::string host_header(std::string_view host, unsigned port, bool https) {
