@@ -241,8 +241,10 @@ class Walker {
   }
 
   // Answer text: a string or null. Any other type is refused: a client would read something,
-  // and a filter could not check it.
+  // and a filter could not check it. So is a second one in the same object: clients keep the
+  // last, other readers the first, and a filter would have seen only one.
   Status text(od::value& value, bool& has, std::string& out, ByteRange& range) {
+    if (has) return Status::failure("a text member given twice");
     if (is_null(value)) return {};
     const std::string_view token = trim_right(value.raw_json_token());
     std::string_view unescaped;

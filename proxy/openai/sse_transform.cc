@@ -172,8 +172,10 @@ void SseTransform::process(const sse::SseEvent& event, bool sent, std::string& o
     if (!sent) forward(event, out);
     return;
   }
-  const bool end = wire_.role == EventRole::kEnd;
-  if (end && done_) {  // a second end ([DONE] after response.completed) only goes on
+  // A second end ([DONE] after response.completed) ends nothing: its text is checked like any
+  // other event's.
+  const bool end = wire_.role == EventRole::kEnd && !done_;
+  if (wire_.role == EventRole::kEnd && done_ && !wire_.has_json) {
     if (!sent) forward(event, out);
     return;
   }

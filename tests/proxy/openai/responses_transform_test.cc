@@ -399,6 +399,24 @@ TEST(ResponsesTransformTest, TextOnlyTheFinalResponseCarriesIsChecked) {
   EXPECT_EQ("content_filter", responses_view(stopped.out).incomplete_reason);
 }
 
+TEST(ResponsesTransformTest, EventsAfterTheEndAreCheckedToo) {
+  // Found by fuzz_responses_transform: a second final response went on unchecked.
+  const std::string input = fixture("text.sse");
+  const std::string final_event = input.substr(input.rfind("event: response.completed"));
+  const Outcome result = run(input + final_event, chain_of<UppercaseFilter>());
+  EXPECT_EQ(std::string::npos, result.out.find("Eiffel")) << result.out;
+}
+
+TEST(ResponsesTransformTest, ATextGivenTwiceInOneObjectIsRefused) {
+  // Clients keep the last of two equal keys, other readers the first: neither may go unchecked.
+  const std::string input =
+      "event: response.output_text.delta\n"
+      R"(data: {"type":"response.output_text.delta","sequence_number":0,"item_id":"m",)"
+      R"("output_index":0,"content_index":0,"delta":"secret","delta":"fine"})"
+      "\n\n";
+  EXPECT_EQ(1u, run(input, chain_of<UppercaseFilter>()).counters.parse_errors);
+}
+
 TEST(ResponsesTransformTest, UndecodableEventsAreCounted) {
   const std::string input = "event: response.output_text.delta\ndata: {\"type\":\n\n";
   const Outcome result = run(input, chain_of<UppercaseFilter>());
