@@ -18,23 +18,31 @@ bool is_space(char c) {
 }
 
 // The value of the first "type" member in `json` (an event's own type comes first in the API's
-// events); empty when there is none or it holds an escape.
+// events, which the fast path takes); empty when there is none or it holds an escape.
 std::string_view first_type(std::string_view json) {
-  constexpr std::string_view kKey = R"("type")";
-  std::size_t at = json.find(kKey);
-  if (at == std::string_view::npos) return {};
-  at += kKey.size();
-  while (at < json.size() && is_space(json[at]))
+  constexpr std::string_view kOpening = R"({"type":")";
+  std::size_t begin = 0;
+  if (json.starts_with(kOpening)) {
+    begin = kOpening.size();
+  } else {
+    constexpr std::string_view kKey = R"("type")";
+    std::size_t at = json.find(kKey);
+    if (at == std::string_view::npos) return {};
+    at += kKey.size();
+    while (at < json.size() && is_space(json[at]))
+      ++at;
+    if (at == json.size() || json[at] != ':') return {};
     ++at;
-  if (at == json.size() || json[at] != ':') return {};
-  ++at;
-  while (at < json.size() && is_space(json[at]))
-    ++at;
-  if (at == json.size() || json[at] != '"') return {};
-  const std::size_t begin = at + 1;
-  const std::size_t end = json.find_first_of("\"\\", begin);
-  if (end == std::string_view::npos || json[end] != '"') return {};
-  return json.substr(begin, end - begin);
+    while (at < json.size() && is_space(json[at]))
+      ++at;
+    if (at == json.size() || json[at] != '"') return {};
+    begin = at + 1;
+  }
+  const std::size_t end = json.find('"', begin);
+  if (end == std::string_view::npos) return {};
+  const std::string_view type = json.substr(begin, end - begin);
+  if (type.find('\\') != std::string_view::npos) return {};
+  return type;
 }
 
 // Events a chain that only reports may have sent before it checks them: the text as it streams
@@ -256,8 +264,8 @@ int ResponsesStreamAdapter::call_choice(Item& item) {
 }
 
 bool ResponsesStreamAdapter::may_send_first(const sse::SseEvent& event) const {
-  if (event.is_done()) return false;
   const std::string_view type = first_type(event.data);
+  if (type == kSentFirst.front()) return true;  // nearly every event is a text delta
   return std::find(kSentFirst.begin(), kSentFirst.end(), type) != kSentFirst.end();
 }
 
