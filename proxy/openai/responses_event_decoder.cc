@@ -1,40 +1,19 @@
 #include "proxy/openai/responses_event_decoder.h"
 
-#include <optional>
 #include <utility>
 
 #include <simdjson.h>
 
 #include "filters/context/json_members.h"
-#include "proxy/openai/json_key.h"
+#include "proxy/openai/json_document.h"
 
 namespace groundgate::proxy::openai {
 namespace {
 
 namespace od = simdjson::ondemand;
 
-// Nesting deeper than the API's (response → output → item → content → part) is not walked.
+// Output items, content parts and search results kept per object; more is refused.
 constexpr int kMaxItems = 4096;
-
-Status failure(std::string_view what, simdjson::error_code error) {
-  std::string message(what);
-  message.append(": ");
-  message.append(simdjson::error_message(error));
-  return Status::failure(std::move(message));
-}
-
-std::string_view trim_right(std::string_view token) {
-  while (!token.empty() && (token.back() == ' ' || token.back() == '\t' || token.back() == '\n' ||
-                            token.back() == '\r')) {
-    token.remove_suffix(1);
-  }
-  return token;
-}
-
-bool is_null(od::value& value) {
-  bool null = false;
-  return value.is_null().get(null) == simdjson::SUCCESS && null;
-}
 
 // Walks one document; `base` is the start of the padded input, for byte offsets.
 class Walker {
@@ -45,8 +24,9 @@ class Walker {
     for (auto field_result : object) {
       od::field field;
       std::string_view key;
-      if (auto error = std::move(field_result).get(field); error) return failure("event", error);
-      if (auto error = json_key(field, key); error) return failure("event key", error);
+      if (auto error = std::move(field_result).get(field); error)
+        return json_failure("event", error);
+      if (auto error = json_key(field, key); error) return json_failure("event key", error);
       od::value value = field.value();
       Status status;
       if (key == "type") {
@@ -86,12 +66,13 @@ class Walker {
   Status response(od::value& value, ResponsesObject& out) {
     const std::size_t begin = offset_of(value);
     od::object object;
-    if (auto error = value.get_object().get(object); error) return failure("response", error);
+    if (auto error = value.get_object().get(object); error) return json_failure("response", error);
     for (auto field_result : object) {
       od::field field;
       std::string_view key;
-      if (auto error = std::move(field_result).get(field); error) return failure("response", error);
-      if (auto error = json_key(field, key); error) return failure("response key", error);
+      if (auto error = std::move(field_result).get(field); error)
+        return json_failure("response", error);
+      if (auto error = json_key(field, key); error) return json_failure("response key", error);
       od::value member = field.value();
       Status status;
       if (key == "id") {
@@ -115,11 +96,11 @@ class Walker {
   Status output(od::value& value, ResponsesObject& out) {
     if (is_null(value)) return {};
     od::array array;
-    if (auto error = value.get_array().get(array); error) return failure("output", error);
+    if (auto error = value.get_array().get(array); error) return json_failure("output", error);
     out.has_output = true;
     for (auto element : array) {
       od::value item_value;
-      if (auto error = element.get(item_value); error) return failure("output item", error);
+      if (auto error = element.get(item_value); error) return json_failure("output item", error);
       if (out.output.size() >= kMaxItems) return Status::failure("too many output items");
       if (Status status = item(item_value, out.output.emplace_back()); !status.ok) return status;
     }
@@ -129,12 +110,13 @@ class Walker {
   Status item(od::value& value, ResponsesItem& out) {
     const std::size_t begin = offset_of(value);
     od::object object;
-    if (auto error = value.get_object().get(object); error) return failure("item", error);
+    if (auto error = value.get_object().get(object); error) return json_failure("item", error);
     for (auto field_result : object) {
       od::field field;
       std::string_view key;
-      if (auto error = std::move(field_result).get(field); error) return failure("item", error);
-      if (auto error = json_key(field, key); error) return failure("item key", error);
+      if (auto error = std::move(field_result).get(field); error)
+        return json_failure("item", error);
+      if (auto error = json_key(field, key); error) return json_failure("item key", error);
       od::value member = field.value();
       Status status;
       if (key == "type") {
@@ -167,7 +149,7 @@ class Walker {
     if (value.get_array().get(array) != simdjson::SUCCESS) return {};
     for (auto element : array) {
       od::value part_value;
-      if (auto error = element.get(part_value); error) return failure("content part", error);
+      if (auto error = element.get(part_value); error) return json_failure("content part", error);
       if (out.content.size() >= kMaxItems) return Status::failure("too many content parts");
       if (Status status = part(part_value, out.content.emplace_back()); !status.ok) return status;
     }
@@ -176,12 +158,13 @@ class Walker {
 
   Status part(od::value& value, ResponsesPart& out) {
     od::object object;
-    if (auto error = value.get_object().get(object); error) return failure("part", error);
+    if (auto error = value.get_object().get(object); error) return json_failure("part", error);
     for (auto field_result : object) {
       od::field field;
       std::string_view key;
-      if (auto error = std::move(field_result).get(field); error) return failure("part", error);
-      if (auto error = json_key(field, key); error) return failure("part key", error);
+      if (auto error = std::move(field_result).get(field); error)
+        return json_failure("part", error);
+      if (auto error = json_key(field, key); error) return json_failure("part key", error);
       od::value member = field.value();
       Status status;
       if (key == "type") {
@@ -207,8 +190,9 @@ class Walker {
       for (auto field_result : object) {
         od::field field;
         std::string_view key;
-        if (auto error = std::move(field_result).get(field); error) return failure("result", error);
-        if (auto error = json_key(field, key); error) return failure("result", error);
+        if (auto error = std::move(field_result).get(field); error)
+          return json_failure("result", error);
+        if (auto error = json_key(field, key); error) return json_failure("result", error);
         od::value member = field.value();
         Status status;
         if (key == "text") {
@@ -235,7 +219,7 @@ class Walker {
 
   Status integer(od::value& value, std::int64_t& out, ByteRange& range) {
     const std::string_view token = trim_right(value.raw_json_token());
-    if (auto error = value.get_int64().get(out); error) return failure("integer", error);
+    if (auto error = value.get_int64().get(out); error) return json_failure("integer", error);
     range = range_of(token);
     return {};
   }
@@ -248,7 +232,7 @@ class Walker {
     if (is_null(value)) return {};
     const std::string_view token = trim_right(value.raw_json_token());
     std::string_view unescaped;
-    if (auto error = value.get_string().get(unescaped); error) return failure("text", error);
+    if (auto error = value.get_string().get(unescaped); error) return json_failure("text", error);
     has = true;
     out.assign(unescaped);
     range = range_of(token);
@@ -278,40 +262,14 @@ class Walker {
   std::size_t size_;
 };
 
-struct ParseBuffers {
-  od::parser parser;
-  std::string padded;
-};
-
-// One set per thread, as for chat chunks (chunk_decoder.cc); documents larger than this get
-// buffers of their own.
-constexpr std::size_t kSharedParseBytes = 64u << 10;
-
-ParseBuffers& thread_buffers() {
-  thread_local ParseBuffers buffers;
-  return buffers;
-}
-
+// One document walked by `walk`, with its byte offsets from the padded input.
 template <typename Walk>
 Status decode_with(std::string_view json, Walk walk) {
-  std::optional<ParseBuffers> own;
-  ParseBuffers& buffers = json.size() > kSharedParseBytes ? own.emplace() : thread_buffers();
-  buffers.padded.assign(json);
-  buffers.padded.append(simdjson::SIMDJSON_PADDING, ' ');
-  od::document document;
-  if (auto error = buffers.parser.iterate(buffers.padded.data(), json.size(), buffers.padded.size())
-                       .get(document);
-      error) {
-    return failure("event", error);
-  }
-  Walker walker(buffers.padded.data(), json.size());
-  if (Status status = walk(walker, document); !status.ok) return status;
-  // On Demand stops after the root object; anything but whitespace after it is not JSON.
-  const char* location = nullptr;
-  if (document.current_location().get(location) == simdjson::SUCCESS) {
-    return Status::failure("trailing content after the event object");
-  }
-  return {};
+  JsonDocument parse;
+  if (Status status = parse.start(json, "event"); !status.ok) return status;
+  Walker walker(parse.base(), json.size());
+  if (Status status = walk(walker, parse.document()); !status.ok) return status;
+  return parse.finish("event");
 }
 
 }  // namespace
@@ -342,7 +300,7 @@ Status ResponsesEventDecoder::decode(std::string_view json, ResponsesEvent& out)
   out.clear();
   return decode_with(json, [&](Walker& walker, od::document& document) -> Status {
     od::object object;
-    if (auto error = document.get_object().get(object); error) return failure("event", error);
+    if (auto error = document.get_object().get(object); error) return json_failure("event", error);
     return walker.event(object, out);
   });
 }
@@ -351,7 +309,7 @@ Status ResponsesEventDecoder::decode_response(std::string_view json, ResponsesOb
   out = ResponsesObject{};
   return decode_with(json, [&](Walker& walker, od::document& document) -> Status {
     od::value value;
-    if (auto error = document.get_value().get(value); error) return failure("response", error);
+    if (auto error = document.get_value().get(value); error) return json_failure("response", error);
     return walker.response(value, out);
   });
 }

@@ -176,6 +176,7 @@ void SseTransform::process(const sse::SseEvent& event, bool sent, std::string& o
   // other event's.
   const bool end = wire_.role == EventRole::kEnd && !done_;
   if (wire_.role == EventRole::kEnd && done_ && !wire_.has_json) {
+    flush_trailer({}, out);
     if (!sent) forward(event, out);
     return;
   }
@@ -195,11 +196,10 @@ void SseTransform::process(const sse::SseEvent& event, bool sent, std::string& o
   std::vector<std::string> annotations;
   std::vector<int> finished;
   std::vector<Edit> edits;
-  if (!run_ops(sent, outputs, annotations, finished, edits, out)) return;
+  if (!run_ops(sent, outputs, annotations, finished, out)) return;
   std::string before;  // output of choices that have no place for text in this event
   for (ChoiceOutput& output : outputs) {
-    output.text =
-        settle(output.choice, std::move(output.text), contains(finished, output.choice), sent);
+    output.text = settle(output.choice, std::move(output.text), output.ends, sent);
     if (output.has_range) {
       if (output.text != output.upstream && !sent) {
         edits.push_back(Edit::text(output.range, output.text));
@@ -247,7 +247,7 @@ void SseTransform::process(const sse::SseEvent& event, bool sent, std::string& o
 
 bool SseTransform::run_ops(bool sent, std::vector<ChoiceOutput>& outputs,
                            std::vector<std::string>& annotations, std::vector<int>& finished,
-                           std::vector<Edit>& edits, std::string& out) {
+                           std::string& out) {
   for (const WireOp& op : wire_.ops)
     if (op.kind == WireOp::Kind::kText) open(op.choice);
   // A filter stopped: what was released before the stop in this event still goes out (if
@@ -270,16 +270,14 @@ bool SseTransform::run_ops(bool sent, std::vector<ChoiceOutput>& outputs,
   for (const WireOp& op : wire_.ops) {
     switch (op.kind) {
       case WireOp::Kind::kText: {
-        ChoiceOutput& output = output_of(outputs, op.choice);
+        // Each place for text keeps what its own text became.
+        ChoiceOutput& output =
+            op.range.empty() ? output_of(outputs, op.choice) : outputs.emplace_back();
         if (!op.range.empty()) {
-          if (output.has_range) {
-            // Only the first place carries the choice's output; a second one goes empty.
-            if (!sent) edits.push_back(Edit::text(op.range, ""));
-          } else {
-            output.has_range = true;
-            output.range = op.range;
-            output.upstream = op.text;
-          }
+          output.choice = op.choice;
+          output.has_range = true;
+          output.range = op.range;
+          output.upstream = op.text;
         }
         if (op.text.empty()) break;
         auto result = chain_->on_delta(op.choice, op.text);
@@ -310,6 +308,7 @@ bool SseTransform::run_ops(bool sent, std::vector<ChoiceOutput>& outputs,
         append_all(annotations, std::move(result.annotations));
         if (chain_->stopped()) return stop_here(op.choice, std::move(result.text));
         output.text += result.text;
+        output.ends = true;
         finished.push_back(op.choice);
         break;
       }
@@ -323,8 +322,8 @@ bool SseTransform::run_ops(bool sent, std::vector<ChoiceOutput>& outputs,
 
 SseTransform::ChoiceOutput& SseTransform::output_of(std::vector<ChoiceOutput>& outputs,
                                                     int choice) {
-  for (ChoiceOutput& output : outputs)
-    if (output.choice == choice) return output;
+  for (auto it = outputs.rbegin(); it != outputs.rend(); ++it)
+    if (it->choice == choice) return *it;
   ChoiceOutput& output = outputs.emplace_back();
   output.choice = choice;
   return output;

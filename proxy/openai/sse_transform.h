@@ -69,13 +69,15 @@ class SseTransform {
   const SseTransformCounters& counters() const { return counters_; }
 
  private:
-  // One choice's output during one upstream event.
+  // One choice's output for one place in an upstream event (an event may name a choice twice,
+  // and each place keeps what its own text became), or for none.
   struct ChoiceOutput {
     int choice = 0;
     std::string text;
     ByteRange range;       // the event's place for the choice's text; empty: none
     std::string upstream;  // the text the upstream put there
     bool has_range = false;
+    bool ends = false;  // the choice ended with this output
   };
 
   void count(std::span<const sse::SseEvent> events);
@@ -88,8 +90,8 @@ class SseTransform {
   void process(const sse::SseEvent& event, bool sent, std::string& out);
   // Runs the event's ops through the chain; false once the chain stopped (the stop is written).
   bool run_ops(bool sent, std::vector<ChoiceOutput>& outputs, std::vector<std::string>& annotations,
-               std::vector<int>& finished, std::vector<Edit>& edits, std::string& out);
-  // The choice's output in `outputs` (made on first use).
+               std::vector<int>& finished, std::string& out);
+  // The choice's latest output in `outputs` (made when there is none).
   ChoiceOutput& output_of(std::vector<ChoiceOutput>& outputs, int choice);
   // Hands the choice's collected tool calls to the chain (`cut_short`: they outgrew the hold
   // and are incomplete); its annotations join `annotations`. The chain may stop.

@@ -4,7 +4,6 @@
 // half of) what it releases, stops on STOP and holds tool calls, every place an event the client
 // gets carries answer text (deltas, output_text.done, parts, message items, the final response)
 // holds only text the filter released: no lowercase letter survives, so no unchecked byte leaks.
-#include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -17,35 +16,15 @@
 #include "proxy/openai/responses_stream_adapter.h"
 #include "proxy/openai/sse_transform.h"
 #include "proxy/sse/sse_parser.h"
+#include "tests/fuzz/fuzz_filters.h"
 
 namespace {
 
-using groundgate::filters::stream::ChoiceOutput;
 using groundgate::filters::stream::FilterChain;
 using groundgate::filters::stream::StreamFilter;
-using groundgate::filters::stream::TextEvent;
-using groundgate::filters::stream::ToolCallEvent;
-using groundgate::filters::stream::ToolCallInterest;
-using groundgate::filters::stream::ToolCallOutcome;
 using namespace groundgate::proxy::openai;
 
 constexpr std::size_t kMaxEvent = 1 << 20;
-
-class UppercaseHalfFilter : public StreamFilter {
- public:
-  void on_text(const TextEvent& event, ChoiceOutput& out) override {
-    const std::size_t n = event.end_of_choice ? event.pending.size() : event.pending.size() / 2;
-    std::string text(event.pending.substr(0, n));
-    for (char& c : text)
-      c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    out.replace(n, text);
-    if (event.pending.find("STOP") != std::string_view::npos) out.stop("fuzz.stop");
-  }
-  ToolCallInterest tool_call_interest() const override { return ToolCallInterest::kHold; }
-  void on_tool_call(const ToolCallEvent& event, ToolCallOutcome& outcome) override {
-    if (event.arguments.find("STOP") != std::string_view::npos) outcome.stop_reason = "fuzz.tool";
-  }
-};
 
 // The client's bytes; `changed`: how many events the transform made or rewrote. Even with no
 // filter, a repeat that disagrees with the deltas is rewritten to what the client was sent, and
@@ -124,7 +103,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   const std::string out = run(&pass, input, stride, &changed);
   if (!pass.stopped() && changed == 0 && out != input) __builtin_trap();
 
-  FilterChain rewrite = chain_of(std::make_unique<UppercaseHalfFilter>());
+  FilterChain rewrite = chain_of(std::make_unique<groundgate::fuzz::UppercaseHalfFilter>());
   expect_only_released_text(run(&rewrite, input, stride));
   return 0;
 }

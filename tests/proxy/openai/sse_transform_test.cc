@@ -634,6 +634,26 @@ TEST(SseTransformTest, UndecodableChunksAreForwardedAndCounted) {
       result.out);
 }
 
+TEST(SseTransformTest, AChoiceNamedTwiceInOneChunkKeepsEachPlace) {
+  // Found by fuzz_sse_transform: a chunk with `choices` twice (a client keeps the last).
+  const std::string input =
+      "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"a\"}}],"
+      "\"choices\":[{\"index\":0,\"delta\":{\"content\":\"b\"}}]}\n\n";
+  EXPECT_EQ(input, run(input, pass()).out);
+  EXPECT_EQ(
+      "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"A\"}}],"
+      "\"choices\":[{\"index\":0,\"delta\":{\"content\":\"B\"}}]}\n\n",
+      run(input, uppercase()).out);
+}
+
+TEST(SseTransformTest, AUsageChunkBeforeASecondDoneIsKept) {
+  // Found by fuzz_sse_transform: the held usage chunk was lost before a second [DONE].
+  const std::string input =
+      "data: [DONE]\n\ndata: {\"choices\":[],\"usage\":{\"total_tokens\":3}}\n\n"
+      "data: [DONE]\n\n";
+  EXPECT_EQ(input, run(input, pass()).out);
+}
+
 TEST(SseTransformTest, UpstreamErrorChunkIsForwarded) {
   const std::string input = "data: {\"error\":{\"message\":\"overloaded\",\"code\":\"x\"}}\n\n";
   EXPECT_EQ(input, run(input, uppercase()).out);
