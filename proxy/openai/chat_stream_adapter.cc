@@ -35,6 +35,8 @@ Status ChatStreamAdapter::decode(const sse::SseEvent& event, WireEvent& out) {
     if (choice.has_text) {
       text.text = std::move(choice.text);
       text.range = choice.text_range;
+      text.shadow = choice.logprobs_range;
+      text.shadow_blank = "null";
     }
     for (ToolCallDelta& call : choice.tool_calls) {
       WireOp& piece = out.ops.emplace_back();

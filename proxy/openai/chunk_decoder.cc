@@ -198,7 +198,7 @@ class Walker {
         status = text(value, choice);
         choice.legacy_text = choice.has_text;
       } else if (key == "logprobs") {
-        choice.has_logprobs = !is_null(value);
+        status = logprobs(value, choice);
       } else if (key == "finish_reason") {
         status = finish_reason(value, choice);
       }
@@ -253,6 +253,25 @@ class Walker {
     choice.function_call = legacy;
     choice.tool_calls_range = range_of(raw);
     return decode_tool_calls(raw, legacy, choice.tool_calls);
+  }
+
+  // Log probabilities (an object; some servers send an array): their tokens repeat the text,
+  // so a writer that changes the text must not leave them.
+  Status logprobs(od::value& value, ChoiceDelta& choice) {
+    if (is_null(value)) return {};
+    choice.has_logprobs = true;
+    std::string_view raw;
+    od::object object;
+    od::array array;
+    if (value.get_object().get(object) == simdjson::SUCCESS) {
+      if (auto error = object.raw_json().get(raw); error) return json_failure("logprobs", error);
+    } else if (value.get_array().get(array) == simdjson::SUCCESS) {
+      if (auto error = array.raw_json().get(raw); error) return json_failure("logprobs", error);
+    } else {
+      return {};  // a scalar holds no tokens
+    }
+    choice.logprobs_range = range_of(trim_right(raw));
+    return {};
   }
 
   // The answer text: a string, or null (no text). Two of them in one choice is ambiguous: a

@@ -61,6 +61,8 @@ JsonTransformResult transform_completion_json(std::string_view body,
     }
     if (choice.has_text && text != choice.text) {
       edits.push_back(Edit::text(choice.text_range, text));
+      // Their tokens repeat the text the client no longer gets.
+      if (!choice.logprobs_range.empty()) edits.push_back(Edit{choice.logprobs_range, "null"});
     }
   }
   if (chain->stopped()) {

@@ -51,6 +51,8 @@ class Walker {
         status = text(value, out.has_arguments, out.arguments, ignored);
       } else if (key == "name") {
         status = string(value, out.name);
+      } else if (key == "logprobs") {
+        status = logprobs(value, out.logprobs_range);
       } else if (key == "part") {
         if (!is_null(value)) status = part(value, out.part.emplace());
       } else if (key == "item") {
@@ -171,9 +173,23 @@ class Walker {
         status = string(member, out.type);
       } else if (key == "text") {
         status = text(member, out.has_text, out.text, out.text_range);
+      } else if (key == "logprobs") {
+        status = logprobs(member, out.logprobs_range);
       }
       if (!status.ok) return status;
     }
+    return {};
+  }
+
+  // Log probabilities: their tokens repeat the text, so a writer that changes the text must not
+  // leave them. An empty list (the usual value) needs nothing.
+  Status logprobs(od::value& value, ByteRange& range) {
+    od::array array;
+    if (value.get_array().get(array) != simdjson::SUCCESS) return {};
+    std::string_view raw;
+    if (auto error = array.raw_json().get(raw); error) return json_failure("logprobs", error);
+    raw = trim_right(raw);
+    if (raw.size() > 2) range = range_of(raw);
     return {};
   }
 

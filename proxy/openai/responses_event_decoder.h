@@ -20,9 +20,10 @@ namespace groundgate::proxy::openai {
 // A content part (`output_text`, `refusal`, …).
 struct ResponsesPart {
   std::string type;
-  bool has_text = false;  // `text` is a string
-  std::string text;       // unescaped
-  ByteRange text_range;   // the string token, quotes included
+  bool has_text = false;     // `text` is a string
+  std::string text;          // unescaped
+  ByteRange text_range;      // the string token, quotes included
+  ByteRange logprobs_range;  // a non-empty logprobs array: its tokens repeat the text
 };
 
 // An output item (`message`, `function_call`, `file_search_call`, …).
@@ -67,6 +68,7 @@ struct ResponsesEvent {
   bool has_text = false;  // output_text.done
   std::string text;
   ByteRange text_range;
+  ByteRange logprobs_range;    // output_text.delta / .done: a non-empty logprobs array
   bool has_arguments = false;  // function_call_arguments.done
   std::string arguments;
   std::string name;

@@ -70,9 +70,14 @@ JsonTransformResult transform_responses_json(std::string_view body,
           text += output.text;
         }
         if (part.has_text && text != part.text) {
-          const ByteRange range{part.text_range.begin - item.range.begin,
-                                part.text_range.end - item.range.begin};
-          out.edits.push_back(Edit::text(range, text));
+          const std::size_t base = item.range.begin;
+          out.edits.push_back(
+              Edit::text({part.text_range.begin - base, part.text_range.end - base}, text));
+          // Their tokens repeat the text the client no longer gets.
+          if (!part.logprobs_range.empty()) {
+            out.edits.push_back(
+                Edit{{part.logprobs_range.begin - base, part.logprobs_range.end - base}, "[]"});
+          }
           changed = true;
         }
         output_text += text;

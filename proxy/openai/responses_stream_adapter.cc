@@ -105,8 +105,11 @@ Status ResponsesStreamAdapter::decode(const sse::SseEvent& event, WireEvent& out
     op.choice = choice;
     op.text = std::move(event_.delta);
     op.range = event_.delta_range;
+    op.shadow = event_.logprobs_range;
+    op.shadow_blank = "[]";
   } else if (type == "response.output_text.done") {
-    const ResponsesPart part{"output_text", event_.has_text, event_.text, event_.text_range};
+    const ResponsesPart part{"output_text", event_.has_text, event_.text, event_.text_range,
+                             event_.logprobs_range};
     repeat(part_choice(event_.output_index, event_.content_index, event_.item_id), part, true, out);
   } else if (type == "response.content_part.added" || type == "response.content_part.done") {
     if (event_.part && event_.part->type == "output_text") {
@@ -160,7 +163,7 @@ void ResponsesStreamAdapter::repeat(int choice, const ResponsesPart& part, bool 
       op.text = part.text.substr(c.upstream);
       c.upstream = part.text.size();
     }
-    slots_.push_back(Slot{part.text_range, choice, part.text});
+    slots_.push_back(Slot{part.text_range, choice, part.text, part.logprobs_range});
   }
   if (ends && !c.ended) {
     out.ops.push_back(WireOp::about(WireOp::Kind::kEnd, choice));
@@ -199,10 +202,13 @@ void ResponsesStreamAdapter::item(const ResponsesItem& item, std::int64_t output
   entry.done = true;
   entry.done_json.assign(event_data_, item.range.begin, item.range.end - item.range.begin);
   entry.done_slots.clear();
+  const std::size_t base = item.range.begin;
   for (std::size_t i = first_slot; i < slots_.size(); ++i) {
-    const ByteRange range = slots_[i].range;
-    entry.done_slots.emplace_back(
-        ByteRange{range.begin - item.range.begin, range.end - item.range.begin}, slots_[i].choice);
+    Slot slot = slots_[i];  // relative to the item
+    slot.range = {slot.range.begin - base, slot.range.end - base};
+    if (!slot.logprobs.empty())
+      slot.logprobs = {slot.logprobs.begin - base, slot.logprobs.end - base};
+    entry.done_slots.push_back(std::move(slot));
   }
   current_done_item_ = static_cast<int>(&entry - items_.data());
 }
@@ -290,10 +296,7 @@ void ResponsesStreamAdapter::sent(int choice, std::string_view text) {
 bool ResponsesStreamAdapter::rewrite(const sse::SseEvent& event, std::vector<Edit> edits,
                                      const std::vector<std::string>& annotations,
                                      std::string& json) {
-  for (const Slot& slot : slots_) {
-    const std::string& sent = choices_[slot.choice].sent;
-    if (sent != slot.upstream) edits.push_back(Edit::text(slot.range, sent));
-  }
+  place_sent_text(slots_, edits);
   if (numbered_ && current_number_ != event_.sequence) {
     edits.push_back(Edit{event_.sequence_range, std::to_string(current_number_)});
   }
@@ -401,10 +404,19 @@ MadeEvent ResponsesStreamAdapter::made(std::string_view type, std::string data) 
   return {named_events_ ? std::string(type) : std::string(), std::move(data)};
 }
 
+void ResponsesStreamAdapter::place_sent_text(const std::vector<Slot>& slots,
+                                             std::vector<Edit>& edits) const {
+  for (const Slot& slot : slots) {
+    const std::string& sent = choices_[static_cast<std::size_t>(slot.choice)].sent;
+    if (sent == slot.upstream) continue;
+    edits.push_back(Edit::text(slot.range, sent));
+    if (!slot.logprobs.empty()) edits.push_back(Edit{slot.logprobs, "[]"});
+  }
+}
+
 std::string ResponsesStreamAdapter::final_item_json(const Item& item) const {
   std::vector<Edit> edits;
-  for (const auto& [range, choice] : item.done_slots)
-    edits.push_back(Edit::text(range, choices_[static_cast<std::size_t>(choice)].sent));
+  place_sent_text(item.done_slots, edits);
   return ChunkWriter::splice(item.done_json, std::move(edits));
 }
 

@@ -55,6 +55,13 @@ class ResponsesStreamAdapter final : public StreamAdapter {
     bool named = false;        // calls: the name went to the collector
     bool ended = false;
   };
+  // A place in an event that repeats a part's text, and what the upstream put there.
+  struct Slot {
+    ByteRange range;
+    int choice = 0;
+    std::string upstream;
+    ByteRange logprobs;  // emptied when the text changes
+  };
   // An output item, by output_index.
   struct Item {
     std::int64_t output_index = 0;
@@ -67,14 +74,8 @@ class ResponsesStreamAdapter final : public StreamAdapter {
     // item, with their choice), for the final response of a stopped answer.
     bool done = false;
     std::string done_json;
-    std::vector<std::pair<ByteRange, int>> done_slots;
+    std::vector<Slot> done_slots;
     std::string closed_json;  // a message closed by a stop, as its output_item.done said
-  };
-  // A place in the current event that repeats a part's text, and what the upstream put there.
-  struct Slot {
-    ByteRange range;
-    int choice = 0;
-    std::string upstream;
   };
 
   Item& item_at(std::int64_t output_index, std::string_view id, std::string_view type);
@@ -89,6 +90,9 @@ class ResponsesStreamAdapter final : public StreamAdapter {
   // The next sequence_number for an event made here (none when the upstream numbers none).
   std::optional<std::int64_t> take_number();
   MadeEvent made(std::string_view type, std::string data) const;
+  // Edits that put what the client was sent in `slots` (and empty their log probabilities)
+  // where the upstream's text differs.
+  void place_sent_text(const std::vector<Slot>& slots, std::vector<Edit>& edits) const;
   // An item as it ends the final response of a stopped answer: its text places hold what the
   // client was sent.
   std::string final_item_json(const Item& item) const;

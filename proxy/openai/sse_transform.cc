@@ -203,6 +203,9 @@ void SseTransform::process(const sse::SseEvent& event, bool sent, std::string& o
     if (output.has_range) {
       if (output.text != output.upstream && !sent) {
         edits.push_back(Edit::text(output.range, output.text));
+        if (!output.shadow.empty()) {
+          edits.push_back(Edit{output.shadow, std::string(output.shadow_blank)});
+        }
       }
     } else if (!output.text.empty()) {
       const MadeEvent made = adapter_->content_event(output.choice, output.text, {});
@@ -278,6 +281,8 @@ bool SseTransform::run_ops(bool sent, std::vector<ChoiceOutput>& outputs,
           output.has_range = true;
           output.range = op.range;
           output.upstream = op.text;
+          output.shadow = op.shadow;
+          output.shadow_blank = op.shadow_blank;
         }
         if (op.text.empty()) break;
         auto result = chain_->on_delta(op.choice, op.text);

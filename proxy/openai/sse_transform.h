@@ -76,6 +76,8 @@ class SseTransform {
     std::string text;
     ByteRange range;       // the event's place for the choice's text; empty: none
     std::string upstream;  // the text the upstream put there
+    ByteRange shadow;      // repeats that text in another form: emptied when it changes
+    std::string_view shadow_blank;
     bool has_range = false;
     bool ends = false;  // the choice ended with this output
   };

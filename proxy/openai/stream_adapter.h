@@ -37,6 +37,10 @@ struct WireOp {
   std::string text;  // unescaped
   std::string name;
   ByteRange range;
+  // kText: what repeats the text in another form (log probabilities' tokens), and the JSON
+  // that replaces it when the text changes.
+  ByteRange shadow;
+  std::string_view shadow_blank;
   std::vector<filters::stream::RetrievedPassage> passages;
 
   // An op that names only its choice (kEnd, kToolCallEnd).

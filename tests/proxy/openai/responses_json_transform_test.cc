@@ -117,6 +117,18 @@ TEST(ResponsesJsonTransformTest, FileSearchResultsAreContextForWhatFollows) {
   EXPECT_TRUE(result.body.ends_with(R"(,"groundgate":[{"passages":2}]})")) << result.body;
 }
 
+TEST(ResponsesJsonTransformTest, LogProbabilitiesOfChangedTextAreEmptied) {
+  const std::string body =
+      R"({"id":"r","status":"completed","output":[{"id":"m","type":"message","role":"assistant",)"
+      R"("content":[{"type":"output_text","logprobs":[{"token":"hi","logprob":-1}],"text":"hi"}]}]})";
+  auto chain = make_chain(std::make_unique<UppercaseFilter>());
+  const auto result = transform_responses_json(body, chain.get());
+  EXPECT_EQ(
+      R"({"id":"r","status":"completed","output":[{"id":"m","type":"message","role":"assistant",)"
+      R"("content":[{"type":"output_text","logprobs":[],"text":"HI"}]}]})",
+      result.body);
+}
+
 TEST(ResponsesJsonTransformTest, ErrorsAndUndecodableBodiesAreLeftAlone) {
   auto chain = make_chain(std::make_unique<UppercaseFilter>());
   const std::string failed =

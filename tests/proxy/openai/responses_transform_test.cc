@@ -417,6 +417,30 @@ TEST(ResponsesTransformTest, ATextGivenTwiceInOneObjectIsRefused) {
   EXPECT_EQ(1u, run(input, chain_of<UppercaseFilter>()).counters.parse_errors);
 }
 
+TEST(ResponsesTransformTest, LogProbabilitiesOfChangedTextAreEmptied) {
+  const std::string logprobs = R"("logprobs":[{"token":"It is","logprob":-0.1,"top_logprobs":[]}])";
+  const std::string input =
+      "event: response.output_text.delta\n"
+      R"(data: {"type":"response.output_text.delta","sequence_number":0,"item_id":"m",)"
+      R"("output_index":0,"content_index":0,"delta":"It is.",)" +
+      logprobs +
+      "}\n\n"
+      "event: response.output_text.done\n"
+      R"(data: {"type":"response.output_text.done","sequence_number":1,"item_id":"m",)"
+      R"("output_index":0,"content_index":0,"text":"It is.",)" +
+      logprobs +
+      "}\n\n"
+      "event: response.completed\n"
+      R"(data: {"type":"response.completed","sequence_number":2,"response":{"id":"r",)"
+      R"("status":"completed","output":[{"id":"m","type":"message","status":"completed",)"
+      R"("role":"assistant","content":[{"type":"output_text","annotations":[],)" +
+      logprobs + R"(,"text":"It is."}]}]}})" + "\n\n";
+  EXPECT_EQ(input, run(input, chain_of<StreamFilter>()).out);
+  const Outcome result = run(input, chain_of<UppercaseFilter>());
+  EXPECT_EQ(std::string::npos, result.out.find(R"("token":)")) << result.out;
+  EXPECT_EQ(3u, result.counters.chunks_rewritten);
+}
+
 TEST(ResponsesTransformTest, UndecodableEventsAreCounted) {
   const std::string input = "event: response.output_text.delta\ndata: {\"type\":\n\n";
   const Outcome result = run(input, chain_of<UppercaseFilter>());

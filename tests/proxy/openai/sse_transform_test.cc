@@ -634,6 +634,18 @@ TEST(SseTransformTest, UndecodableChunksAreForwardedAndCounted) {
       result.out);
 }
 
+TEST(SseTransformTest, LogProbabilitiesOfChangedTextAreEmptied) {
+  // Their tokens repeat the text: a held or rewritten chunk must not carry the upstream's.
+  const std::string input = fixture("chat_logprobs.sse");
+  ASSERT_NE(std::string::npos, input.find(R"("token":)"));
+  EXPECT_EQ(input, run(input, pass()).out);
+  EXPECT_EQ(std::string::npos, run(input, hold()).out.find(R"("token":)"));
+  // A chunk whose text went as it came keeps them ("!" has no letter to uppercase).
+  const std::string upper = run(input, uppercase()).out;
+  EXPECT_EQ(std::string::npos, upper.find(R"("token":"Hello")")) << upper;
+  EXPECT_NE(std::string::npos, upper.find(R"("token":"!")")) << upper;
+}
+
 TEST(SseTransformTest, AChoiceNamedTwiceInOneChunkKeepsEachPlace) {
   // Found by fuzz_sse_transform: a chunk with `choices` twice (a client keeps the last).
   const std::string input =
