@@ -11,13 +11,14 @@
 namespace groundgate::config {
 namespace {
 
-constexpr std::array<std::string_view, 17> kPolicyKeys{"redact",
+constexpr std::array<std::string_view, 18> kPolicyKeys{"redact",
                                                        "verifiers",
                                                        "context",
                                                        "hold",
                                                        "semantic_pieces",
                                                        "triplets",
                                                        "combine",
+                                                       "scorer",
                                                        "actions",
                                                        "rewrite",
                                                        "answer",
@@ -29,20 +30,15 @@ constexpr std::array<std::string_view, 17> kPolicyKeys{"redact",
                                                        "verify_json_responses",
                                                        "verify_tool_calls"};
 // Keys that only mean something when a verifier runs.
-constexpr std::array<std::string_view, 14> kVerifyingKeys{"context",
-                                                          "hold",
-                                                          "combine",
-                                                          "actions",
-                                                          "rewrite",
-                                                          "answer",
-                                                          "on_error",
-                                                          "verify_budget_us",
-                                                          "max_sentence_bytes",
-                                                          "annotations",
-                                                          "block_status",
-                                                          "triplets",
-                                                          "verify_json_responses",
-                                                          "verify_tool_calls"};
+constexpr std::array<std::string_view, 15> kVerifyingKeys{
+    "context",          "hold",
+    "combine",          "scorer",
+    "actions",          "rewrite",
+    "answer",           "on_error",
+    "verify_budget_us", "max_sentence_bytes",
+    "annotations",      "block_status",
+    "triplets",         "verify_json_responses",
+    "verify_tool_calls"};
 // Same order as OnError and AnnotationStyle.
 constexpr std::array<std::string_view, 2> kOnError{"open", "closed"};
 constexpr std::array<std::string_view, 2> kAnnotationStyles{"inline", "comment"};
@@ -160,7 +156,7 @@ void check_policy(const YamlMap& map, const PolicyConfig& p, ErrorSink& errors) 
   }
 }
 
-PolicyConfig read_policy(const YamlField& field, ErrorSink& errors) {
+PolicyConfig read_policy(const YamlField& field, std::string_view base_dir, ErrorSink& errors) {
   PolicyConfig p;
   p.name = field.key;
   if (!valid_name(p.name)) {
@@ -177,6 +173,7 @@ PolicyConfig read_policy(const YamlField& field, ErrorSink& errors) {
   if (auto f = map.get("semantic_pieces")) p.semantic_pieces = read_semantic_pieces(*f, errors);
   if (auto f = map.get("triplets")) p.triplets = read_triplets(*f, errors);
   if (auto f = map.get("combine")) p.combine = read_combine(*f, errors);
+  if (auto f = map.get("scorer")) p.scorer = read_scorer(*f, base_dir, errors);
   read_guard_keys(map, p, errors);
   check_policy(map, p, errors);
   return p;
@@ -184,11 +181,12 @@ PolicyConfig read_policy(const YamlField& field, ErrorSink& errors) {
 
 }  // namespace
 
-std::vector<PolicyConfig> read_policies(const YamlField& field, ErrorSink& errors) {
+std::vector<PolicyConfig> read_policies(const YamlField& field, std::string_view base_dir,
+                                        ErrorSink& errors) {
   std::vector<PolicyConfig> out;
   YamlMap map(field, {}, errors);
   for (const YamlField& entry : map.entries())
-    out.push_back(read_policy(entry, errors));
+    out.push_back(read_policy(entry, base_dir, errors));
   return out;
 }
 

@@ -10,6 +10,8 @@
 namespace groundgate::config {
 
 // A policy with no filters (`name: {}` or `name:`) is valid: it forwards unchanged.
-std::vector<PolicyConfig> read_policies(const YamlField& field, ErrorSink& errors);
+// `base_dir`: the config file's directory, against which relative file paths are resolved.
+std::vector<PolicyConfig> read_policies(const YamlField& field, std::string_view base_dir,
+                                        ErrorSink& errors);
 
 }  // namespace groundgate::config

@@ -7,12 +7,7 @@ using config::ActionKind;
 
 Decision decide(const GuardConfig& config, const verify::SentenceVerdict* verdict) {
   if (verdict == nullptr) return {"no_context", config.actions.no_context};
-  if (!verdict->ok()) {
-    // Never a silent skip: open releases it marked unverified, closed blocks.
-    return {"unverified",
-            ActionConfig{config.on_error == config::OnError::kOpen ? ActionKind::kAnnotate
-                                                                   : ActionKind::kBlock}};
-  }
+  if (!verdict->ok()) return decide_unverified(config);
   if (!verdict->claims) return {"no_claim", ActionConfig{ActionKind::kPass}};
   switch (verdict->label) {
     case verify::Label::kSupported:
@@ -23,6 +18,12 @@ Decision decide(const GuardConfig& config, const verify::SentenceVerdict* verdic
       return {"contradicted", config.actions.contradicted};
   }
   return {"unverified", ActionConfig{ActionKind::kBlock}};
+}
+
+Decision decide_unverified(const GuardConfig& config) {
+  return {"unverified",
+          ActionConfig{config.on_error == config::OnError::kOpen ? ActionKind::kAnnotate
+                                                                 : ActionKind::kBlock}};
 }
 
 std::string_view to_string(config::ActionKind kind) {

@@ -3,11 +3,13 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "config/config.h"
 #include "filters/context/context_options.h"
 #include "filters/index/context_index_cache.h"
 #include "filters/verify/answer_summary.h"
+#include "filters/verify/code_checker.h"
 #include "filters/verify/sentence_verifier.h"
 
 namespace groundgate::filters::actions {
@@ -26,14 +28,18 @@ struct GuardConfig {
   verify::AnswerRule rule;  // the answer-level verdict of the summary
   bool verify_json_responses = false;
   bool verify_tool_calls = false;
-  // Choices verified per stream (each holds a verifier); later ones count as unverified and
-  // on_error decides, which bounds per-stream memory.
-  int max_choices = 16;
+  // Code-block languages the policy checks, each with its checker; a block in any other
+  // language (or none) is unverified.
+  std::vector<verify::CodeLanguage> code_languages;
 };
 
 // The guard of `policy`; the verifiers' shared parts (lexicon, link-grammar dictionary, triplet
-// cache) are loaded once per process and shared.
+// cache) are loaded from the directories `data` names once per process and shared. What could
+// not be loaded goes to `engine_error` when given (the guard then reports those engines
+// missing on every sentence, and on_error decides).
 std::shared_ptr<const GuardConfig> compile_guard(const config::PolicyConfig& policy,
-                                                 std::shared_ptr<index::ContextIndexCache> cache);
+                                                 std::shared_ptr<index::ContextIndexCache> cache,
+                                                 const config::LanguageDataConfig& data = {},
+                                                 std::string* engine_error = nullptr);
 
 }  // namespace groundgate::filters::actions

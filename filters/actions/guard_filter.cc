@@ -12,6 +12,7 @@
 #include "filters/actions/rewriter.h"
 #include "filters/context/context_collector.h"
 #include "filters/context/context_extractor.h"
+#include "filters/text/code_block.h"
 #include "filters/text/decimal_point.h"
 
 namespace groundgate::filters::actions {
@@ -19,7 +20,6 @@ namespace {
 
 using config::ActionKind;
 
-constexpr int kMaxTrackedChoices = 1024;
 constexpr std::size_t kMaxAuditBytes = 4096;
 
 // Why a request's answer is not checked as prose, or empty: it asks for a JSON answer
@@ -53,6 +53,16 @@ std::string_view unchecked_reason_of(std::string_view body, bool verify_json) {
 
 bool changes_text(ActionKind kind) {
   return kind == ActionKind::kBlock || kind == ActionKind::kRewrite;
+}
+
+// A sentence no engine could look at: on_error decides (decide()).
+verify::SentenceVerdict unverified_verdict(const text::StreamSentence& sentence,
+                                           verify::VerifyError error) {
+  verify::SentenceVerdict verdict;
+  verdict.answer_begin = sentence.span.begin;
+  verdict.answer_end = sentence.span.end;
+  verdict.error = error;
+  return verdict;
 }
 
 std::string threshold_annotation(int choice, std::uint64_t not_supported, std::uint64_t checked,
@@ -100,6 +110,7 @@ GuardFilter::GuardFilter(std::shared_ptr<const GuardConfig> config, std::string_
   if (forwarded_body != nullptr && !extracted.forwarded_body.empty()) {
     *forwarded_body = std::move(extracted.forwarded_body);
   }
+  request_unreadable_ = !extracted.readable;
   question_ = std::move(extracted.question);
   passages_ = extracted.passages.size();
   context_bytes_ = extracted.bytes;
@@ -111,6 +122,11 @@ GuardFilter::GuardFilter(std::shared_ptr<const GuardConfig> config, std::string_
   }
   if (config_->verify_tool_calls)
     tool_schema_ = verify::ToolSchemaValues::from_request(request_body);
+  for (const verify::CodeLanguage& language : config_->code_languages) {
+    if (std::unique_ptr<verify::CodeChecker> checker = language.make(request_body)) {
+      code_checkers_.emplace_back(language.name, std::move(checker));
+    }
+  }
   tally_.add_prepare(Clock::now() - start);
 }
 
@@ -131,15 +147,15 @@ void GuardFilter::prepare() {
 }
 
 GuardFilter::Choice* GuardFilter::choice_for(int index) {
-  // The chain bounds choice indices already; this bound keeps the filter safe on its own.
-  if (index < 0 || index >= kMaxTrackedChoices) return nullptr;
+  // Every choice the chain takes is verified (each holds a verifier): the chain's bound,
+  // kMaxChoices, bounds the memory. Held to it here too, to be safe on its own.
+  if (index < 0 || index >= stream::kMaxChoices) return nullptr;
   const auto at = static_cast<std::size_t>(index);
   if (at >= choices_.size()) choices_.resize(at + 1);
   if (!choices_[at]) {
     auto choice = std::make_unique<Choice>();
-    if (index >= config_->max_choices) {
-      choice->unchecked = true;
-      tally_.record_unchecked_choice();
+    if (request_unreadable_) {
+      choice->unverifiable = verify::VerifyError::kRequestUnreadable;
     } else if (index_) {
       choice->verifier = std::make_unique<verify::SentenceVerifier>(
           config_->verify, index_, question_, static_cast<std::uint32_t>(index));
@@ -151,12 +167,14 @@ GuardFilter::Choice* GuardFilter::choice_for(int index) {
 
 bool GuardFilter::holds(const Choice& choice) const {
   if (config_->hold != config::HoldMode::kSentence) return false;
-  // Nothing could change this text: holding it would only add latency.
-  if (!index_) {
-    if (!unreadable_.empty()) return config_->on_error == config::OnError::kClosed;
-    return changes_text(config_->actions.no_context.kind);
-  }
-  return choice.verifier != nullptr;
+  // What is not verified is blocked, and any sentence may turn out so (budget, length, code).
+  if (config_->on_error == config::OnError::kClosed) return true;
+  if (choice.verifier) return true;
+  // Nothing here is verified: only the no_context action could change the text (an
+  // unverifiable choice, or one whose context could not be read, is only annotated);
+  // otherwise holding it would only add latency.
+  return choice.unverifiable == verify::VerifyError::kNone && unreadable_.empty() &&
+         changes_text(config_->actions.no_context.kind);
 }
 
 void GuardFilter::mark_incomplete_context(std::optional<verify::SentenceVerdict>& verdict,
@@ -186,7 +204,11 @@ void GuardFilter::on_text(const stream::TextEvent& event, stream::ChoiceOutput& 
     return;
   }
   Choice* choice = choice_for(event.choice);
-  if (choice == nullptr || choice->unchecked) return on_unchecked(event, out);
+  if (choice == nullptr) {  // the chain never passes such an index; held to its own bound
+    out.stop("guard.choice_out_of_range");
+    stopped_ = true;
+    return;
+  }
 
   const bool holding = holds(*choice);
   const std::size_t end = event.offset + event.pending.size();
@@ -273,34 +295,20 @@ text::StreamSentence GuardFilter::remainder(const text::StreamSentence& sentence
   return rest;
 }
 
-void GuardFilter::on_unchecked(const stream::TextEvent& event, stream::ChoiceOutput& out) {
-  if (config_->hold == config::HoldMode::kSentence &&
-      config_->on_error == config::OnError::kClosed) {
-    std::string note = R"({"type":"verdict","choice":)";
-    note += std::to_string(event.choice);
-    note += R"(,"label":"unverified","action":"block","error":"choice_limit"})";
-    out.annotate(std::move(note));
-    tally_.record(Decision{"unverified", config::ActionConfig{ActionKind::kBlock}}, nullptr, false,
-                  true);
-    out.stop("guard.unverified");
-    stopped_ = true;
-    return;
-  }
-  out.release(event.pending.size());
-}
-
 bool GuardFilter::act(Choice& choice, int index, const text::StreamSentence& sentence,
                       std::string_view gap, bool holding, stream::ChoiceOutput& out) {
   const std::size_t length = gap.size() + sentence.span.end - sentence.span.begin;
-  if (sentence.span.kind == text::SentenceKind::kCodeBlock) {  // code is not a claim
-    if (holding) out.release(length);
-    return true;
-  }
   const Clock::time_point arrived =
       holding ? choice.arrivals.of(sentence.span.end - 1) : Clock::time_point{};
   std::optional<verify::SentenceVerdict> verdict;
-  if (choice.verifier) verdict = choice.verifier->verify(sentence.text, sentence.span.begin);
-  mark_incomplete_context(verdict, sentence.span.begin, sentence.span.end);
+  if (choice.unverifiable != verify::VerifyError::kNone) {
+    verdict = unverified_verdict(sentence, choice.unverifiable);
+  } else if (sentence.span.kind == text::SentenceKind::kCodeBlock) {
+    verdict = check_code(sentence);  // code is a claim too; no context needed to judge it
+  } else {
+    if (choice.verifier) verdict = choice.verifier->verify(sentence.text, sentence.span.begin);
+    mark_incomplete_context(verdict, sentence.span.begin, sentence.span.end);
+  }
   const verify::SentenceVerdict* v = verdict ? &*verdict : nullptr;
   Decision decision = decide(*config_, v);
   // Text already sent can only be reported on.
@@ -365,6 +373,18 @@ bool GuardFilter::act(Choice& choice, int index, const text::StreamSentence& sen
   }
   tally_.record_hold(Clock::now() - arrived);
   return true;
+}
+
+verify::SentenceVerdict GuardFilter::check_code(const text::StreamSentence& unit) {
+  const text::CodeBlock block = text::read_code_block(unit.text);
+  for (const auto& [language, checker] : code_checkers_) {
+    if (language != block.language) continue;
+    verify::SentenceVerdict verdict = checker->check(block, unit.span.begin, unit.span.end);
+    verdict.answer_begin = unit.span.begin;
+    verdict.answer_end = unit.span.end;
+    return verdict;
+  }
+  return unverified_verdict(unit, verify::VerifyError::kNoChecker);
 }
 
 stream::ToolCallInterest GuardFilter::tool_call_interest() const {
@@ -442,7 +462,7 @@ void GuardFilter::on_context(const std::vector<stream::RetrievedPassage>& passag
     index_ = std::move(index);
     for (std::size_t i = 0; i < choices_.size(); ++i) {
       Choice* choice = choices_[i].get();
-      if (choice == nullptr || choice->unchecked) continue;
+      if (choice == nullptr || choice->unverifiable != verify::VerifyError::kNone) continue;
       choice->verifier = std::make_unique<verify::SentenceVerifier>(
           config_->verify, index_, question_, static_cast<std::uint32_t>(i));
     }
@@ -450,9 +470,26 @@ void GuardFilter::on_context(const std::vector<stream::RetrievedPassage>& passag
   tally_.add_prepare(Clock::now() - start);
 }
 
+void GuardFilter::on_unverified(const stream::UnverifiedInput& input,
+                                stream::FilterOutcome& outcome) {
+  if (stopped_) return;
+  Decision decision = decide_unverified(*config_);
+  // Text already sent (stream_first) can only be reported on.
+  if (only_reports() && changes_text(decision.action.kind)) {
+    decision.action.kind = ActionKind::kAnnotate;
+  }
+  const bool blocks = decision.action.kind == ActionKind::kBlock;
+  tally_.record_input(decision, blocks);
+  outcome.annotations.push_back(unverified_annotation(input, decision));
+  if (blocks) {
+    outcome.stop_reason = "guard.unverified";
+    stopped_ = true;
+  }
+}
+
 void GuardFilter::on_answer_end(std::vector<std::string>& annotations) {
   prepare();  // an answer with no text still says whether there was context
-  SummaryAnnotation summary = tally_.summary(config_->policy, has_context(), unchecked_reason_);
+  SummaryAnnotation summary = tally_.summary(config_->policy, context_state(), unchecked_reason_);
   summary.context_truncated = context_truncated_;
   summary.context_unreadable = !unreadable_.empty();
   annotations.push_back(summary_annotation(summary));
@@ -460,7 +497,7 @@ void GuardFilter::on_answer_end(std::vector<std::string>& annotations) {
 
 void GuardFilter::on_stream_end(stream::StreamReport& report) {
   prepare();
-  tally_.report(report, has_context(), unchecked_reason_);
+  tally_.report(report, context_state(), unchecked_reason_);
   report.fields.emplace_back("guard.context_passages", std::to_string(passages_));
   report.fields.emplace_back("guard.context_bytes", std::to_string(context_bytes_));
   report.fields.emplace_back("guard.context_truncated", context_truncated_ ? "true" : "false");

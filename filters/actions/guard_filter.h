@@ -1,8 +1,9 @@
 #pragma once
 // The guard: every finished sentence of every choice is verified against the request's
-// context and the policy's action applied inline. In `sentence` hold a sentence is released
-// only once its verdict is in (so block and rewrite never leak); in `stream_first` text goes
-// on at once and verdicts follow as annotations.
+// context and the policy's action applied inline; a fenced code block is a unit of its own,
+// checked by its language's checker or else unverified. In `sentence` hold a sentence is
+// released only once its verdict is in (so block and rewrite never leak); in `stream_first`
+// text goes on at once and verdicts follow as annotations.
 
 #include <array>
 #include <chrono>
@@ -17,6 +18,7 @@
 #include "filters/actions/decision.h"
 #include "filters/actions/guard_config.h"
 #include "filters/actions/guard_tally.h"
+#include "filters/stream/filter_chain.h"
 #include "filters/stream/stream_filter.h"
 #include "filters/text/incremental_segmenter.h"
 #include "filters/verify/sentence_verifier.h"
@@ -45,6 +47,9 @@ class GuardFilter final : public stream::StreamFilter {
   // Passages the response brought (a search the API ran) join the context for the sentences
   // after them: the index is rebuilt with them, within the policy's context.max_bytes.
   void on_context(const std::vector<stream::RetrievedPassage>& passages) override;
+  // Input the guard cannot check (an undecodable event, text forced past its hold): the policy's
+  // on_error decides, as for a sentence it could not verify.
+  void on_unverified(const stream::UnverifiedInput& input, stream::FilterOutcome& outcome) override;
   void on_answer_end(std::vector<std::string>& annotations) override;
   void on_stream_end(stream::StreamReport& report) override;
 
@@ -66,11 +71,13 @@ class GuardFilter final : public stream::StreamFilter {
   };
 
   struct Choice {
-    std::unique_ptr<verify::SentenceVerifier> verifier;  // null: no context, or unchecked
+    std::unique_ptr<verify::SentenceVerifier> verifier;  // null: no context, or unverifiable
+    // Set: no sentence of this choice can be verified (the request did not parse); each is
+    // unverified and on_error decides.
+    verify::VerifyError unverifiable = verify::VerifyError::kNone;
     text::IncrementalSegmenter segmenter;
     std::size_t fed = 0;            // full-text offset up to which text went to the segmenter
     std::size_t decided_until = 0;  // full-text offset up to which sentences were decided
-    bool unchecked = false;         // over the choice limit: on_error decides, no verification
     bool finished = false;
     Arrivals arrivals;
   };
@@ -79,14 +86,17 @@ class GuardFilter final : public stream::StreamFilter {
   // Whether this choice's text must wait for verdicts (sentence hold with something that could
   // change it); otherwise it goes on at once and verdicts only annotate.
   bool holds(const Choice& choice) const;
-  void on_unchecked(const stream::TextEvent& event, stream::ChoiceOutput& out);
   // Decides on one finished sentence and, when holding, hands it on with the `gap` before it
   // (pending text between the previous sentence and this one); false once stopped.
   bool act(Choice& choice, int index, const text::StreamSentence& sentence, std::string_view gap,
            bool holding, stream::ChoiceOutput& out);
-  // Context to check against, or context that could not be read (then sentences are
-  // unverified, not no_context).
-  bool has_context() const { return index_ != nullptr || !unreadable_.empty(); }
+  // Context that could not be read counts as context: its sentences are unverified, not
+  // no_context.
+  ContextState context_state() const {
+    return request_unreadable_              ? ContextState::kUnreadable
+           : index_ || !unreadable_.empty() ? ContextState::kFound
+                                            : ContextState::kNone;
+  }
   // Part of the context could not be read: a sentence the rest does not support (or any
   // sentence, with no readable context) is unverified, and on_error decides.
   void mark_incomplete_context(std::optional<verify::SentenceVerdict>& verdict, std::size_t begin,
@@ -95,6 +105,8 @@ class GuardFilter final : public stream::StreamFilter {
   // end already looks final; see the definition.
   static std::optional<text::StreamSentence> eager_sentence(const Choice& choice,
                                                             std::string_view tail);
+  // A fenced code block: its language's checker, or unverified when the policy has none.
+  verify::SentenceVerdict check_code(const text::StreamSentence& unit);
   // The part of `sentence` from full-text offset `from` on, leading spaces skipped.
   static text::StreamSentence remainder(const text::StreamSentence& sentence, std::size_t from);
 
@@ -103,10 +115,13 @@ class GuardFilter final : public stream::StreamFilter {
   std::shared_ptr<const index::ContextIndex> index_;  // null: no context found
   std::string question_;
   verify::ToolSchemaValues tool_schema_;  // with verify_tool_calls: values the tools offer
-  std::string_view unchecked_reason_;     // set: nothing is verified ("json_response")
+  // The policy's code-block checkers for this stream, by language.
+  std::vector<std::pair<std::string, std::unique_ptr<verify::CodeChecker>>> code_checkers_;
+  std::string_view unchecked_reason_;  // set: nothing is verified ("json_response")
   std::size_t passages_ = 0;
   std::size_t context_bytes_ = 0;
   bool context_truncated_ = false;
+  bool request_unreadable_ = false;      // the body did not parse: nothing in it could be read
   std::vector<std::string> unreadable_;  // parts of the request's context that could not be read
   std::vector<std::unique_ptr<Choice>> choices_;
   GuardTally tally_;

@@ -16,6 +16,8 @@ namespace {
 // What one config snapshot's filters share.
 struct SnapshotResources {
   std::shared_ptr<index::ContextIndexCache> index_cache;
+  const config::LanguageDataConfig& language_data;
+  std::string engine_error;  // the first policy's that failed
 
   std::shared_ptr<index::ContextIndexCache> cache() const { return index_cache; }
 };
@@ -43,8 +45,12 @@ std::optional<FilterFactory> compile_redact(const config::PolicyConfig& policy,
 std::optional<FilterFactory> compile_guard(const config::PolicyConfig& policy,
                                            SnapshotResources& shared) {
   if (!policy.verifies()) return std::nullopt;
+  std::string error;
   std::shared_ptr<const actions::GuardConfig> compiled =
-      actions::compile_guard(policy, shared.cache());
+      actions::compile_guard(policy, shared.cache(), shared.language_data, &error);
+  if (!error.empty() && shared.engine_error.empty()) {
+    shared.engine_error = "policy '" + policy.name + "': " + error;
+  }
   return FilterFactory([compiled](const StreamInfo& info) -> std::unique_ptr<stream::StreamFilter> {
     return std::make_unique<actions::GuardFilter>(compiled, info.request_body, info.forwarded_body,
                                                   info.log_content);
@@ -70,7 +76,7 @@ std::shared_ptr<const FilterChainFactory> FilterChainFactory::build(
   } else {
     index_cache = std::make_shared<index::ContextIndexCache>(cache_bytes);
   }
-  SnapshotResources shared{std::move(index_cache)};
+  SnapshotResources shared{std::move(index_cache), config.language_data, {}};
   for (const config::PolicyConfig& policy : config.policies) {
     if (policy.name.empty() || factory->policies_.contains(policy.name)) continue;
     std::vector<NamedFactory> filters;
@@ -82,6 +88,7 @@ std::shared_ptr<const FilterChainFactory> FilterChainFactory::build(
     factory->policies_.emplace(policy.name, std::move(filters));
   }
   factory->index_cache_ = std::move(shared.index_cache);
+  factory->engine_error_ = std::move(shared.engine_error);
   return factory;
 }
 

@@ -26,6 +26,10 @@ std::string_view to_string(VerifyError error) {
       return "unparsable_arguments";
     case VerifyError::kContextUnreadable:
       return "context_unreadable";
+    case VerifyError::kRequestUnreadable:
+      return "request_unreadable";
+    case VerifyError::kNoChecker:
+      return "code_block";
   }
   return "unknown";
 }

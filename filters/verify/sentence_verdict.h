@@ -36,17 +36,19 @@ struct Finding {
   std::string_view code;  // the engine's reason code name ("entity_mismatch", ...)
   HallucinationType type = HallucinationType::kNone;
   std::optional<Correction> correction;
-  bool abstains = false;  // the piece holds nothing to check ("Yes.", no claim)
+  bool abstains = false;                  // the piece holds nothing to check ("Yes.", no claim)
   semantic_piece::ClauseSignals signals;  // semantic pieces: what the clause's checks measured
 };
 
 // Why a sentence has no verdict from the engines.
 enum class VerifyError : std::uint8_t {
   kNone,
-  kTooLong,        // over the policy's max_sentence_bytes: not checked (bounded work)
-  kOverBudget,     // the check took longer than the policy's per-sentence budget
-  kEngineMissing,  // an engine the policy names could not be loaded (e.g. no dictionary)
-  kUnparsable,     // a tool call's arguments are not JSON
+  kTooLong,            // over the policy's max_sentence_bytes: not checked (bounded work)
+  kOverBudget,         // the check took longer than the policy's per-sentence budget
+  kEngineMissing,      // an engine the policy names could not be loaded (e.g. no dictionary)
+  kUnparsable,         // a tool call's arguments are not JSON
+  kRequestUnreadable,  // the request body did not parse: its context could not be read
+  kNoChecker,          // a code block in a language the policy has no checker for
   // Part of the request's context could not be read (a file, an item stored upstream) and the
   // rest does not support the sentence: it may be supported by what could not be read.
   kContextUnreadable,
@@ -66,6 +68,9 @@ struct SentenceVerdict {
   VerifyError error = VerifyError::kNone;
   std::uint64_t verify_ns = 0;  // time the engines took on this sentence
   SentenceFeatures features{};  // what the scorer read (filled when the sentence was checked)
+  // The scorer's calibrated probability that the sentence is unfaithful to the context; unset
+  // without a scorer. `score` is then 1 minus it.
+  std::optional<double> unfaithful;
 
   bool ok() const { return error == VerifyError::kNone; }
   const Finding* decisive_finding() const { return decisive ? &findings[*decisive] : nullptr; }

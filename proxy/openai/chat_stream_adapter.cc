@@ -16,6 +16,12 @@ Status ChatStreamAdapter::decode(const sse::SseEvent& event, WireEvent& out) {
   }
   if (Status status = decoder_.decode(event.data, chunk_); !status.ok) return status;
   if (chunk_.has_error) {
+    // An error with choices: which is it? Its text is not checked as an answer.
+    if (!chunk_.choices.empty()) {
+      out.role = EventRole::kUnverified;
+      out.unverified_reason = "upstream_error_with_choices";
+      return {};
+    }
     out.role = EventRole::kError;
     return {};
   }
@@ -28,6 +34,7 @@ Status ChatStreamAdapter::decode(const sse::SseEvent& event, WireEvent& out) {
   }
   for (ChoiceDelta& choice : chunk_.choices) {
     if (choice.legacy_text) legacy_ = true;
+    any_choice_ = true;
     // Every choice the chunk names opens; a content string (even empty) is a place for text.
     WireOp& text = out.ops.emplace_back();
     text.kind = WireOp::Kind::kText;
@@ -102,7 +109,9 @@ MadeEvent ChatStreamAdapter::annotation_event(const std::vector<std::string>& an
 void ChatStreamAdapter::stop_events(const std::vector<int>& open_choices,
                                     const std::vector<std::string>& annotations,
                                     std::vector<MadeEvent>& out) {
-  out.push_back({{}, ChunkWriter::stop_chunk(header_, legacy_, open_choices, annotations)});
+  // A stop before any choice was seen still ends one, so that a client sees content_filter.
+  const std::vector<int> ended = any_choice_ ? open_choices : std::vector<int>{0};
+  out.push_back({{}, ChunkWriter::stop_chunk(header_, legacy_, ended, annotations)});
   out.push_back({{}, "[DONE]"});
 }
 

@@ -2,7 +2,7 @@
 // Chat completions (and legacy completions) chunks as the stream transform sees them: choices'
 // content deltas, finish_reason, tool-call pieces; [DONE] ends the answer and the usage chunk
 // is the trailer the summary rides on. A stopped answer ends with finish_reason
-// "content_filter" and [DONE].
+// "content_filter" (choice 0's, when no chunk named a choice yet) and [DONE].
 
 #include <string>
 #include <string_view>
@@ -34,6 +34,7 @@ class ChatStreamAdapter final : public StreamAdapter {
   DecodedChunk chunk_;
   ChunkHeader header_;  // of the upstream's last chunk, repeated in chunks made here
   bool legacy_ = false;
+  bool any_choice_ = false;  // some chunk named a choice
 };
 
 }  // namespace groundgate::proxy::openai

@@ -29,6 +29,18 @@ struct ItemResult {
   bool stopped_here = false;  // the stop came in this item: it ends incomplete
 };
 
+// The choices the output takes: its output_text parts and function calls.
+std::size_t choices_in(const ResponsesObject& response) {
+  std::size_t n = 0;
+  for (const ResponsesItem& item : response.output) {
+    if (item.type == "function_call") ++n;
+    if (item.type != "message") continue;
+    for (const ResponsesPart& part : item.content)
+      n += part.type == "output_text" ? 1 : 0;
+  }
+  return n;
+}
+
 }  // namespace
 
 JsonTransformResult transform_responses_json(std::string_view body,
@@ -40,9 +52,20 @@ JsonTransformResult transform_responses_json(std::string_view body,
   ResponsesObject response;
   if (Status status = decoder.decode_response(body, response); !status.ok) {
     result.status = std::move(status);
+    return unverified_body(*chain, "upstream_body_undecodable", std::move(result));
+  }
+  if (response.has_error) {
+    // An error with output: which is it? Its text is not checked as an answer.
+    if (!response.output.empty()) {
+      return unverified_body(*chain, "upstream_error_with_output", std::move(result));
+    }
     return result;
   }
-  if (response.has_error) return result;
+  // Text parts and function calls are choices, within the chain's one bound.
+  if (choices_in(response) > static_cast<std::size_t>(filters::stream::kMaxChoices)) {
+    result.status = Status::failure("more output parts and calls than the proxy follows");
+    return unverified_body(*chain, "upstream_body_undecodable", std::move(result));
+  }
 
   const bool tool_calls = chain->tool_call_interest() != ToolCallInterest::kNone;
   std::vector<std::string> annotations;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "filters/stream/filter_chain.h"
 #include "proxy/openai/chunk_writer.h"
 #include "proxy/openai/json_object_edit.h"
 #include "proxy/openai/responses_event_writer.h"
@@ -10,8 +11,11 @@
 namespace groundgate::proxy::openai {
 namespace {
 
-// Items and parts kept per stream; an answer with more is refused as undecodable.
-constexpr std::size_t kMaxChoices = 4096;
+// Output items kept per stream, and the choices among them (text parts and function calls),
+// within the chain's one bound for choices: an event that would take more does not decode (it
+// is unverified and the chain decides).
+constexpr std::size_t kMaxItems = 4096;
+constexpr std::size_t kMaxChoices = filters::stream::kMaxChoices;
 
 bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r';
@@ -88,16 +92,25 @@ Status ResponsesStreamAdapter::decode(const sse::SseEvent& event, WireEvent& out
   named_events_ = !event.type.empty();
   event_data_ = event.data;
   if (Status status = decoder_.decode(event.data, event_); !status.ok) return status;
-  if (choices_.size() >= kMaxChoices || items_.size() >= kMaxChoices) {
-    return Status::failure("more output items and parts than the proxy follows");
-  }
+  const auto over_bounds = [&] {
+    return choices_.size() > kMaxChoices || items_.size() > kMaxItems;
+  };
+  if (over_bounds()) return Status::failure("more output items and parts than the proxy follows");
   in_event_ = true;
   numbered_ = event_.has_sequence;
   if (numbered_) current_number_ = event_first_ = event_.sequence + shift_;
+  read(out);
+  if (over_bounds()) {
+    in_event_ = false;  // it goes on as it came, if at all: made events come after it
+    return Status::failure("more output items and parts than the proxy follows");
+  }
+  return {};
+}
 
+void ResponsesStreamAdapter::read(WireEvent& out) {
   const std::string_view type = event_.type;
   if (type == "response.output_text.delta") {
-    if (!event_.has_delta) return {};
+    if (!event_.has_delta) return;
     const int choice = part_choice(event_.output_index, event_.content_index, event_.item_id);
     choices_[choice].upstream += event_.delta.size();
     WireOp& op = out.ops.emplace_back();
@@ -144,12 +157,11 @@ Status ResponsesStreamAdapter::decode(const sse::SseEvent& event, WireEvent& out
              type == "response.queued") {
     if (event_.response) {
       const ByteRange range = event_.response->range;
-      response_.assign(event.data, range.begin, range.end - range.begin);
+      response_.assign(event_data_, range.begin, range.end - range.begin);
     }
   } else if (type == "error") {
     out.role = EventRole::kError;
   }
-  return {};
 }
 
 void ResponsesStreamAdapter::repeat(int choice, const ResponsesPart& part, bool ends,

@@ -78,6 +78,8 @@ class ResponsesStreamAdapter final : public StreamAdapter {
     std::string closed_json;  // a message closed by a stop, as its output_item.done said
   };
 
+  // What the decoded event_ says about the answer.
+  void read(WireEvent& out);
   Item& item_at(std::int64_t output_index, std::string_view id, std::string_view type);
   int part_choice(std::int64_t output_index, std::int64_t content_index, std::string_view item_id);
   int call_choice(Item& item);

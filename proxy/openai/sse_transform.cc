@@ -96,7 +96,8 @@ Status SseTransform::feed(std::string_view upstream_bytes, std::string& to_clien
   return status;
 }
 
-void SseTransform::finish(bool upstream_complete, std::string& to_client) {
+void SseTransform::finish(bool upstream_complete, std::string& to_client,
+                          const StreamCutShort& why) {
   if (stopped_ || finished_) return;
   finished_ = true;
   events_.clear();
@@ -127,7 +128,7 @@ void SseTransform::finish(bool upstream_complete, std::string& to_client) {
     if (stopped_) return;
   }
   if (!upstream_complete && !done_) {
-    fail(kUpstreamDisconnectedMessage, "upstream_disconnected", sink(to_client));
+    fail(why.message, why.code, sink(to_client));
     deliver(to_client);
   }
 }
@@ -169,8 +170,11 @@ void SseTransform::process(const sse::SseEvent& event, bool sent, std::string& o
   if (Status status = adapter_->decode(event, wire_); !status.ok) {
     flush_trailer({}, out);
     ++counters_.parse_errors;
-    if (!sent) forward(event, out);
-    return;
+    return unverified_event(event, "upstream_event_undecodable", sent, out);
+  }
+  if (wire_.role == EventRole::kUnverified) {
+    flush_trailer({}, out);
+    return unverified_event(event, wire_.unverified_reason, sent, out);
   }
   // A second end ([DONE] after response.completed) ends nothing: its text is checked like any
   // other event's.
@@ -334,6 +338,20 @@ SseTransform::ChoiceOutput& SseTransform::output_of(std::vector<ChoiceOutput>& o
   return output;
 }
 
+void SseTransform::unverified_event(const sse::SseEvent& event, std::string_view reason, bool sent,
+                                    std::string& out) {
+  std::vector<std::string> annotations = chain_->on_unverified({-1, reason, event.data.size(), 0});
+  if (sent) return attach(annotations, out);  // take() sent it: the filters only report
+  if (chain_->stopped()) return stop(std::move(annotations), out);
+  for (filters::stream::HeldRelease& held : chain_->release_held(reason)) {
+    emit_text(held.choice, settle(held.choice, std::move(held.output.text), false, false),
+              held.output.annotations, out);
+    if (chain_->stopped()) return stop(std::move(annotations), out);
+  }
+  forward(event, out);
+  attach(annotations, out);
+}
+
 void SseTransform::end_open_choices(std::string& out) {
   // Tool calls of choices that never opened (the Responses API's function_call items) that
   // are still undecided are decided first: their held output must not wait forever.
@@ -354,24 +372,10 @@ void SseTransform::end_open_choices(std::string& out) {
                               std::make_move_iterator(annotations.begin()),
                               std::make_move_iterator(annotations.end()));
     if (chain_->stopped()) {
-      const std::string text = settle(index, std::move(output.text), true, false);
-      if (!text.empty()) {
-        emit(adapter_->content_event(index, text, {}), out);
-        ++counters_.chunks_synthesised;
-      }
+      emit_text(index, settle(index, std::move(output.text), true, false), {}, out);
       return stop(std::move(output.annotations), out);
     }
-    const std::string text = settle(index, std::move(output.text), true, false);
-    if (text.empty()) {
-      attach(output.annotations, out);
-    } else if (placement_ == AnnotationPlacement::kCommentLines) {
-      write_comments(output.annotations, out);
-      emit(adapter_->content_event(index, text, {}), out);
-      ++counters_.chunks_synthesised;
-    } else {
-      emit(adapter_->content_event(index, text, output.annotations), out);
-      ++counters_.chunks_synthesised;
-    }
+    emit_text(index, settle(index, std::move(output.text), true, false), output.annotations, out);
     close(index);
   }
 }
@@ -448,6 +452,18 @@ void SseTransform::stop(std::vector<std::string> annotations, std::string& out) 
   ++counters_.chunks_synthesised;
   open_choices_.clear();
   stopped_ = true;
+}
+
+void SseTransform::emit_text(int choice, std::string_view text,
+                             const std::vector<std::string>& annotations, std::string& out) {
+  if (text.empty()) return attach(annotations, out);
+  if (placement_ == AnnotationPlacement::kCommentLines) {
+    write_comments(annotations, out);
+    emit(adapter_->content_event(choice, text, {}), out);
+  } else {
+    emit(adapter_->content_event(choice, text, annotations), out);
+  }
+  ++counters_.chunks_synthesised;
 }
 
 void SseTransform::attach(const std::vector<std::string>& annotations, std::string& out) {

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "filters/stream/filter_chain.h"
+#include "proxy/openai/error_body.h"
 #include "proxy/openai/status.h"
 #include "proxy/openai/stream_adapter.h"
 #include "proxy/openai/tool_call_collector.h"
@@ -59,8 +60,9 @@ class SseTransform {
   // The upstream body ended (call it after check()); `upstream_complete` false means the
   // connection broke (a block cut off mid-way is then dropped). Releases what the filters still
   // hold and, if the connection broke before the answer's end, sends an error event so the
-  // client knows the answer is incomplete.
-  void finish(bool upstream_complete, std::string& to_client);
+  // client knows the answer is incomplete (`why`: what it says).
+  void finish(bool upstream_complete, std::string& to_client,
+              const StreamCutShort& why = kUpstreamDisconnected);
 
   // A filter stopped the stream (or it could not be checked): the caller cancels the upstream
   // and ends the response; nothing more is emitted.
@@ -95,6 +97,12 @@ class SseTransform {
                std::vector<int>& finished, std::string& out);
   // The choice's latest output in `outputs` (made when there is none).
   ChoiceOutput& output_of(std::vector<ChoiceOutput>& outputs, int choice);
+  // An event whose answer text the filters cannot see (it does not decode, or the adapter
+  // says it cannot be read as an answer): the chain decides (FilterChain::on_unverified). If it
+  // may go, what the filters hold goes first, unverified, so that the answer keeps its order;
+  // else the stream stops and its bytes never reach the client.
+  void unverified_event(const sse::SseEvent& event, std::string_view reason, bool sent,
+                        std::string& out);
   // Hands the choice's collected tool calls to the chain (`cut_short`: they outgrew the hold
   // and are incomplete); its annotations join `annotations`. The chain may stop.
   void decide_tool_calls(int choice, bool cut_short, std::vector<std::string>& annotations);
@@ -108,6 +116,10 @@ class SseTransform {
   // Runs on_choice_end for every open choice and emits what comes out.
   void end_open_choices(std::string& out);
   void stop(std::vector<std::string> annotations, std::string& out);
+  // Emits text the filters released outside an upstream event, in an event of its own made by
+  // the adapter, with its annotations (or only those, in attach()'s way, when there is no text).
+  void emit_text(int choice, std::string_view text, const std::vector<std::string>& annotations,
+                 std::string& out);
   // Emits annotations that no upstream event carries (an annotation event, or comments).
   void attach(const std::vector<std::string>& annotations, std::string& out);
   void write_comments(const std::vector<std::string>& annotations, std::string& out);

@@ -60,17 +60,22 @@ enum class EventRole : std::uint8_t {
   kTrailer,  // waits for the next event: when that ends the answer, the summary rides on this
              // one (chat's usage chunk, which must stay the last chunk)
   kError,    // an error the upstream sent: forwarded as it came
+  // It decodes but its answer text cannot be read as one (chat: an error that also has
+  // choices): unverified, as an event that does not decode is, and the chain decides.
+  kUnverified,
 };
 
 struct WireEvent {
   EventRole role = EventRole::kAnswer;
   std::vector<WireOp> ops;
-  bool has_json = true;  // false: no JSON object to carry annotations ([DONE])
+  bool has_json = true;                // false: no JSON object to carry annotations ([DONE])
+  std::string_view unverified_reason;  // kUnverified: machine-readable, static
 
   void clear() {
     role = EventRole::kAnswer;
     ops.clear();
     has_json = true;
+    unverified_reason = {};
   }
 };
 
@@ -84,8 +89,8 @@ class StreamAdapter {
  public:
   virtual ~StreamAdapter() = default;
 
-  // Decodes one upstream data event. Not ok: the event did not decode (it is forwarded as it
-  // came and counted).
+  // Decodes one upstream data event. Not ok: the event did not decode (its text is unverified:
+  // the chain decides whether it goes on as it came).
   virtual Status decode(const sse::SseEvent& event, WireEvent& out) = 0;
   // Whether a chain that only reports may have `event` sent before it is checked: not the end
   // of the answer, nor an event that repeats text or carries the summary.
@@ -112,7 +117,8 @@ class StreamAdapter {
     return ChunkWriter::add_annotations(json, annotations);
   }
   // The end of an answer the filters stopped: every choice in `open_choices` (sorted) closes
-  // the way the API ends a filtered answer, `annotations` (why, and the summary) attached.
+  // the way the API ends a filtered answer, `annotations` (why, and the summary) attached; a
+  // stop before any text still ends the answer so that the client sees it was filtered.
   virtual void stop_events(const std::vector<int>& open_choices,
                            const std::vector<std::string>& annotations,
                            std::vector<MadeEvent>& out) = 0;

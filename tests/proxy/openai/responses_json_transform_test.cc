@@ -139,5 +139,53 @@ TEST(ResponsesJsonTransformTest, ErrorsAndUndecodableBodiesAreLeftAlone) {
   EXPECT_EQ("{\"output\":[", bad.body);
 }
 
+// A response with `n` messages of one output_text part each.
+std::string response_with_parts(int n) {
+  std::string out = R"({"id":"r","object":"response","status":"completed","output":[)";
+  for (int i = 0; i < n; ++i) {
+    if (i > 0) out += ",";
+    out +=
+        R"({"id":"m)" + std::to_string(i) +
+        R"(","type":"message","role":"assistant","content":[{"type":"output_text","text":"x"}]})";
+  }
+  return out + "]}";
+}
+
+TEST(ResponsesJsonTransformTest, AnUnreadableAnswerIsRefusedByAClosedVerifier) {
+  const auto message = [](std::string_view text) {
+    return R"({"id":"r","object":"response","status":"completed","output":[{"id":"m",)"
+           R"("type":"message","role":"assistant","content":[{"type":"output_text","text":")" +
+           std::string(text) + "\"}]}]}";
+  };
+  for (const std::string& body :
+       {message("cut \\ud83d"), message("bad \xC3\x28"),
+        std::string(R"({"id":"r","status":"failed","error":{"code":"server_error"},"output":[)"
+                    R"({"id":"m","type":"message","content":[{"type":"output_text",)"
+                    R"("text":"30 days"}]}]})"),
+        response_with_parts(filters::stream::kMaxChoices + 1)}) {
+    auto closed = make_chain(std::make_unique<HoldingVerifier>(/*closed=*/true));
+    const auto refused = transform_responses_json(body, closed.get());
+    EXPECT_TRUE(refused.refused) << body;
+    EXPECT_TRUE(refused.stopped);
+    EXPECT_EQ("", refused.body);
+    ASSERT_GE(refused.annotations.size(), 2u);
+    EXPECT_NE(std::string::npos, refused.annotations[0].find(R"("unverified":"upstream_)"));
+    EXPECT_EQ(R"({"type":"stopped","reason":"test.unverified"})", refused.annotations[1]);
+
+    auto open = make_chain(std::make_unique<HoldingVerifier>(/*closed=*/false));
+    const auto annotated = transform_responses_json(body, open.get());
+    EXPECT_FALSE(annotated.refused);
+    EXPECT_TRUE(annotated.changed);  // the body as it came, plus what the verifier said
+    EXPECT_NE(std::string::npos, annotated.body.find(R"("groundgate":[{"unverified":)"))
+        << annotated.body;
+  }
+  // Up to the bound every part is checked.
+  auto chain = make_chain(std::make_unique<UppercaseFilter>());
+  const auto result =
+      transform_responses_json(response_with_parts(filters::stream::kMaxChoices), chain.get());
+  EXPECT_TRUE(result.status.ok);
+  EXPECT_EQ(std::string::npos, result.body.find(R"("text":"x")"));
+}
+
 }  // namespace
 }  // namespace groundgate::proxy::openai

@@ -447,5 +447,86 @@ TEST(ResponsesTransformTest, UndecodableEventsAreCounted) {
   EXPECT_EQ(1u, result.counters.parse_errors);
 }
 
+// A text delta of part (output_index, 0) with sequence number `number`.
+std::string delta_event(int number, int output_index, std::string_view delta) {
+  return "event: response.output_text.delta\n"
+         R"(data: {"type":"response.output_text.delta","sequence_number":)" +
+         std::to_string(number) + R"(,"item_id":"m)" + std::to_string(output_index) +
+         R"(","output_index":)" + std::to_string(output_index) + R"(,"content_index":0,"delta":")" +
+         std::string(delta) + "\"}\n\n";
+}
+
+// Events a verifier cannot read: bytes that are not UTF-8 or a lone surrogate in a delta, a
+// delta that is not a string.
+std::vector<std::string> unreadable_events() {
+  return {delta_event(1, 0, "bad \xC3\x28 bytes"), delta_event(1, 0, "cut \\ud83d"),
+          "event: response.output_text.delta\n"
+          R"(data: {"type":"response.output_text.delta","sequence_number":1,"item_id":"m0",)"
+          R"("output_index":0,"content_index":0,"delta":["30 days"]})"
+          "\n\n"};
+}
+
+constexpr std::string_view kCompleted =
+    "event: response.completed\n"
+    R"(data: {"type":"response.completed","sequence_number":2,"response":{"id":"r",)"
+    R"("status":"completed","output":[]}})"
+    "\n\n";
+
+TEST(ResponsesTransformTest, AnUnreadableEventStopsAClosedVerifierBeforeAnyOfItsBytesGoOut) {
+  for (const std::string& bad : unreadable_events()) {
+    const Outcome result = run(delta_event(0, 0, "Held text") + bad + std::string(kCompleted),
+                               chain_of<HoldingVerifier>(/*closed=*/true));
+    EXPECT_TRUE(result.stopped) << bad;
+    EXPECT_EQ(std::string::npos, result.out.find("30 days")) << result.out;
+    EXPECT_EQ(std::string::npos, result.out.find("\xC3\x28")) << result.out;
+    EXPECT_EQ(std::string::npos, result.out.find("ud83d")) << result.out;
+    EXPECT_EQ(std::string::npos, result.out.find("Held text")) << result.out;  // never checked
+    const ResponsesView view = responses_view(result.out);
+    EXPECT_EQ("response.incomplete", view.final_type) << result.out;
+    EXPECT_EQ("content_filter", view.incomplete_reason) << result.out;
+    EXPECT_NE(std::string::npos,
+              result.out.find(R"({"type":"stopped","reason":"test.unverified"})"))
+        << result.out;
+    EXPECT_TRUE(view.repeats_disagree.empty()) << result.out;
+  }
+}
+
+TEST(ResponsesTransformTest, AnUnreadableEventGoesOnUnderOpenAfterTheHeldTextAnnotated) {
+  for (const std::string& bad : unreadable_events()) {
+    const Outcome result = run(delta_event(0, 0, "Held text") + bad + std::string(kCompleted),
+                               chain_of<HoldingVerifier>(/*closed=*/false));
+    EXPECT_FALSE(result.stopped) << bad;
+    // The held text first (unverified), then the event as it came, then what was said of it.
+    const std::size_t held = result.out.find("Held text");
+    const std::size_t raw = result.out.find(bad);
+    const std::size_t note =
+        result.out.find(R"({"unverified":"upstream_event_undecodable","choice":-1})");
+    const std::size_t end = result.out.find("event: response.completed");
+    ASSERT_NE(std::string::npos, held) << result.out;
+    ASSERT_NE(std::string::npos, raw) << result.out;
+    ASSERT_NE(std::string::npos, note) << result.out;
+    EXPECT_LT(held, raw);
+    EXPECT_LT(raw, note);
+    EXPECT_LT(note, end);
+    // The flushed text of the part was said to be unverified too.
+    EXPECT_NE(std::string::npos, result.out.find(R"(,"choice":0})")) << result.out;
+  }
+}
+
+TEST(ResponsesTransformTest, PartsPastTheChoiceBoundAreUnverified) {
+  // Every output_text part is a choice; the chain follows kMaxChoices of them.
+  std::string input;
+  for (int i = 0; i <= filters::stream::kMaxChoices; ++i)
+    input += delta_event(i, i, "x");
+  const Outcome closed = run(input, chain_of<HoldingVerifier>(/*closed=*/true));
+  EXPECT_TRUE(closed.stopped);
+  EXPECT_NE(std::string::npos, closed.out.find(R"({"type":"stopped","reason":"test.unverified"})"))
+      << closed.out;
+  EXPECT_EQ(1u, closed.counters.parse_errors);
+  const Outcome open = run(input, chain_of<HoldingVerifier>(/*closed=*/false));
+  EXPECT_FALSE(open.stopped);
+  EXPECT_NE(std::string::npos, open.out.find(R"({"unverified":"upstream_event_undecodable")"));
+}
+
 }  // namespace
 }  // namespace groundgate::proxy::openai
