@@ -158,6 +158,11 @@ void ResponsesStreamAdapter::read(WireEvent& out) {
     if (event_.response) {
       const ByteRange range = event_.response->range;
       response_.assign(event_data_, range.begin, range.end - range.begin);
+      // Its output is empty as the API sends it; a client that starts its snapshot from it
+      // (the official SDK's stream helper) shows any text there, so it is checked as a repeat.
+      const std::vector<ResponsesItem>& output = event_.response->output;
+      for (std::size_t i = 0; i < output.size(); ++i)
+        item(output[i], static_cast<std::int64_t>(i), false, false, out);
     }
   } else if (type == "error") {
     out.role = EventRole::kError;

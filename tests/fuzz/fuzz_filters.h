@@ -1,7 +1,8 @@
 #pragma once
 // A stream filter for the transform fuzzers: it holds back half of what is pending and
 // uppercases the rest (exercising splices and events made for released text), stops on STOP,
-// and holds tool calls, blocking those whose arguments mention STOP.
+// holds tool calls, blocking those whose arguments mention STOP, and stops on input it cannot
+// see (as a verifier with on_error: closed does), so that no text reaches the client unseen.
 
 #include <cctype>
 #include <string>
@@ -29,6 +30,11 @@ class UppercaseHalfFilter : public filters::stream::StreamFilter {
                     filters::stream::ToolCallOutcome& outcome) override {
     if (event.arguments.find("STOP") != std::string_view::npos) outcome.stop_reason = "fuzz.tool";
     outcome.annotations.push_back(R"({"call":)" + std::to_string(event.call) + "}");
+  }
+  void on_unverified(const filters::stream::UnverifiedInput& input,
+                     filters::stream::FilterOutcome& outcome) override {
+    (void)input;
+    outcome.stop_reason = "fuzz.unverified";
   }
 };
 

@@ -200,14 +200,18 @@ void client_responses_text(simdjson::dom::parser& parser, std::string_view json,
     text.parts[{item, std::max<std::int64_t>(content, 0)}].append(value);
   } else if (type == "response.output_text.done") {
     if (root["text"].get(value) == simdjson::SUCCESS) text.repeats.emplace_back(value);
-  } else if (root["part"].get(inner) == simdjson::SUCCESS) {
-    if (is_output_text(inner) && inner["text"].get(value) == simdjson::SUCCESS) {
+  } else if (type == "response.content_part.added" || type == "response.content_part.done") {
+    if (root["part"].get(inner) == simdjson::SUCCESS && is_output_text(inner) &&
+        inner["text"].get(value) == simdjson::SUCCESS) {
       text.repeats.emplace_back(value);
     }
-  } else if (root["item"].get(inner) == simdjson::SUCCESS) {
-    item_texts(inner, text.repeats);
-  } else if (root["response"].get(inner) == simdjson::SUCCESS) {
-    response_texts(inner, text.repeats);
+  } else if (type == "response.output_item.added" || type == "response.output_item.done") {
+    if (root["item"].get(inner) == simdjson::SUCCESS) item_texts(inner, text.repeats);
+  } else if (type == "response.created" || type == "response.in_progress" ||
+             type == "response.queued" || type == "response.completed" ||
+             type == "response.incomplete" || type == "response.failed") {
+    // Every response object: a client's snapshot may start from the first.
+    if (root["response"].get(inner) == simdjson::SUCCESS) response_texts(inner, text.repeats);
   }
 }
 

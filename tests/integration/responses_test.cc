@@ -27,37 +27,46 @@ upstreams:
 policies:
   annotate:
     verifiers: [semantic_pieces]
+    scorer: {model: "off"}  # the actions on the engines' own labels
   comment:
     verifiers: [semantic_pieces]
+    scorer: {model: "off"}  # the actions on the engines' own labels
     annotations: comment
   annotate-held:
     verifiers: [semantic_pieces]
+    scorer: {model: "off"}  # the actions on the engines' own labels
     hold: sentence
     actions: {supported: annotate, unsupported: annotate, contradicted: annotate}
   block:
     verifiers: [semantic_pieces]
+    scorer: {model: "off"}  # the actions on the engines' own labels
     hold: sentence
     actions: {unsupported: block, contradicted: block}
   block-http:
     verifiers: [semantic_pieces]
+    scorer: {model: "off"}  # the actions on the engines' own labels
     hold: sentence
     actions: {contradicted: block}
     block_status: 422
   rewrite:
     verifiers: [semantic_pieces]
+    scorer: {model: "off"}  # the actions on the engines' own labels
     hold: sentence
     actions: {contradicted: {rewrite: correct}, unsupported: {rewrite: replace}}
     rewrite: {notice: "[removed]"}
   closed:
     verifiers: [semantic_pieces]
+    scorer: {model: "off"}  # the actions on the engines' own labels
     hold: sentence
     on_error: closed
   threshold:
     verifiers: [semantic_pieces]
+    scorer: {model: "off"}  # the actions on the engines' own labels
     hold: sentence
     answer: {max_share: 0.4, min_sentences: 2, action: block}
   tools:
     verifiers: [semantic_pieces]
+    scorer: {model: "off"}  # the actions on the engines' own labels
     hold: sentence
     actions: {unsupported: block, contradicted: block}
     verify_tool_calls: true

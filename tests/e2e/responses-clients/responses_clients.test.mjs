@@ -40,14 +40,18 @@ describe('Responses API clients through the guard', {timeout: 120000}, () => {
   before(async () => {
     stack = await startStack({
       script: `- match: "Goertz"\n  answer: "${ANSWER}"\n`,
+      // The actions on the engines' own labels (scorer off): what is tested is the proxy's
+      // handling of each client, not the learned scorer's labels.
       policies: [
-        '  annotate: {verifiers: [semantic_pieces]}',
+        '  annotate: {verifiers: [semantic_pieces], scorer: {model: "off"}}',
         '  block:',
         '    verifiers: [semantic_pieces]',
+        '    scorer: {model: "off"}',
         '    hold: sentence',
         '    actions: {contradicted: block}',
         '  rewrite:',
         '    verifiers: [semantic_pieces]',
+        '    scorer: {model: "off"}',
         '    hold: sentence',
         '    actions: {contradicted: {rewrite: correct}}',
       ],

@@ -528,5 +528,20 @@ TEST(ResponsesTransformTest, PartsPastTheChoiceBoundAreUnverified) {
   EXPECT_NE(std::string::npos, open.out.find(R"({"unverified":"upstream_event_undecodable")"));
 }
 
+TEST(ResponsesTransformTest, TextInTheFirstResponseObjectIsChecked) {
+  // Found by fuzz_guard_invariant: a client's snapshot may start from response.created (the
+  // official SDK's stream helper does), so text in its output is a repeat like any other.
+  const std::string input =
+      "event: response.created\n"
+      R"(data: {"type":"response.created","sequence_number":0,"response":{"id":"r",)"
+      R"("status":"in_progress","output":[{"id":"m","type":"message","role":"assistant",)"
+      R"("content":[{"type":"output_text","annotations":[],"text":"secret"}]}]}})"
+      "\n\n" +
+      delta_event(1, 0, " more") + std::string(kCompleted);
+  const Outcome result = run(input, chain_of<UppercaseFilter>());
+  EXPECT_EQ(std::string::npos, result.out.find("secret")) << result.out;
+  EXPECT_NE(std::string::npos, result.out.find("SECRET")) << result.out;
+}
+
 }  // namespace
 }  // namespace groundgate::proxy::openai
