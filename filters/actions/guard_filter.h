@@ -44,6 +44,9 @@ class GuardFilter final : public stream::StreamFilter {
   // checked (held first in `sentence` hold) and the actions apply, a rewrite blocking it.
   stream::ToolCallInterest tool_call_interest() const override;
   void on_tool_call(const stream::ToolCallEvent& event, stream::ToolCallOutcome& outcome) override;
+  // Passages the response brought (a search the API ran) join the context for the sentences
+  // after them: the index is rebuilt with them, within the policy's context.max_bytes.
+  void on_context(const std::vector<stream::RetrievedPassage>& passages) override;
   // Input the guard cannot check (an undecodable event, text forced past its hold): the policy's
   // on_error decides, as for a sentence it could not verify.
   void on_unverified(const stream::UnverifiedInput& input, stream::FilterOutcome& outcome) override;
@@ -87,11 +90,17 @@ class GuardFilter final : public stream::StreamFilter {
   // (pending text between the previous sentence and this one); false once stopped.
   bool act(Choice& choice, int index, const text::StreamSentence& sentence, std::string_view gap,
            bool holding, stream::ChoiceOutput& out);
+  // Context that could not be read counts as context: its sentences are unverified, not
+  // no_context.
   ContextState context_state() const {
-    return request_unreadable_ ? ContextState::kUnreadable
-           : index_            ? ContextState::kFound
-                               : ContextState::kNone;
+    return request_unreadable_              ? ContextState::kUnreadable
+           : index_ || !unreadable_.empty() ? ContextState::kFound
+                                            : ContextState::kNone;
   }
+  // Part of the context could not be read: a sentence the rest does not support (or any
+  // sentence, with no readable context) is unverified, and on_error decides.
+  void mark_incomplete_context(std::optional<verify::SentenceVerdict>& verdict, std::size_t begin,
+                               std::size_t end) const;
   // The unconfirmed sentence at the end of `tail` (pending text not yet handed on) when its
   // end already looks final; see the definition.
   static std::optional<text::StreamSentence> eager_sentence(const Choice& choice,
@@ -112,7 +121,8 @@ class GuardFilter final : public stream::StreamFilter {
   std::size_t passages_ = 0;
   std::size_t context_bytes_ = 0;
   bool context_truncated_ = false;
-  bool request_unreadable_ = false;  // the body did not parse: nothing in it could be read
+  bool request_unreadable_ = false;      // the body did not parse: nothing in it could be read
+  std::vector<std::string> unreadable_;  // parts of the request's context that could not be read
   std::vector<std::unique_ptr<Choice>> choices_;
   GuardTally tally_;
   bool threshold_annotated_ = false;
