@@ -21,6 +21,7 @@
 #include "filters/verify/sentence_verifier.h"
 #include "proxy/cli/args.h"
 #include "proxy/cli/commands.h"
+#include "proxy/cli/confusion.h"
 #include "proxy/cli/eval_run.h"
 #include "proxy/cli/eval_samples.h"
 #include "proxy/cli/pr_curve.h"
@@ -44,25 +45,6 @@ constexpr std::string_view kUsage =
     "         [--pr-curve CURVES.svg]\n"
     "  LIST: comma-separated, from semantic_pieces (default) and triplets; or naive alone\n"
     "  -c/--policy: the verifier settings of that policy (options given here override them)\n";
-
-struct Confusion {
-  std::size_t tp = 0, fp = 0, tn = 0, fn = 0;
-  void add(bool predicted, bool actual) {
-    if (predicted && actual) ++tp;
-    if (predicted && !actual) ++fp;
-    if (!predicted && !actual) ++tn;
-    if (!predicted && actual) ++fn;
-  }
-  static double ratio(std::size_t a, std::size_t b) { return b == 0 ? 0.0 : double(a) / b; }
-  double recall() const { return ratio(tp, tp + fn); }
-  double specificity() const { return ratio(tn, tn + fp); }
-  double precision() const { return ratio(tp, tp + fp); }
-  double balanced_accuracy() const { return (recall() + specificity()) / 2; }
-  double f1() const {
-    const double p = precision(), r = recall();
-    return p + r == 0 ? 0.0 : 2 * p * r / (p + r);
-  }
-};
 
 double percentile(std::vector<double> values, double q) {
   if (values.empty()) return 0;

@@ -12,6 +12,7 @@
 #include "filters/verify/answer_features.h"
 #include "filters/verify/scored_label.h"
 #include "filters/verify/sentence_features.h"
+#include "proxy/cli/training_report.h"
 
 namespace groundgate::proxy::cli {
 namespace {
@@ -20,84 +21,6 @@ namespace verify = filters::verify;
 namespace training = filters::score::training;
 using filters::score::Calibration;
 using filters::score::Thresholds;
-
-// One verified sentence with a claim.
-struct SentenceRow {
-  std::size_t answer = 0;
-  std::size_t verdict = 0;  // index into the sample's verdicts
-  bool unfaithful = false;
-  // Whether `unfaithful` is known: from sentence labels, or a faithful answer's sentence, or the
-  // only claim of a hallucinated answer. The other sentences of a hallucinated answer without
-  // sentence labels are scored (the answer model reads them) but not learned from.
-  bool truth_known = true;
-  verify::ConflictKind conflict = verify::ConflictKind::kNone;  // an engine's contradiction
-};
-
-struct AnswerRow {
-  std::size_t set = 0;
-  std::size_t sample = 0;  // index into the set's samples
-  bool hallucinated = false;
-  bool sentence_truth = false;
-  std::size_t fold = 0;
-};
-
-// Everything flattened once.
-struct Table {
-  std::vector<AnswerRow> answers;
-  std::vector<SentenceRow> sentences;
-  std::vector<float> sentence_x;  // row-major, kSentenceFeatureCount wide
-};
-
-const verify::SentenceVerdict& verdict_of(const std::vector<TrainingSetInput>& sets,
-                                          const AnswerRow& a, std::size_t verdict) {
-  return sets[a.set].verified[a.sample].verdicts[verdict];
-}
-
-std::uint64_t fnv1a(std::string_view s) {
-  std::uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  return h;
-}
-
-Table flatten(const std::vector<TrainingSetInput>& sets, std::size_t folds) {
-  Table t;
-  for (std::size_t s = 0; s < sets.size(); ++s) {
-    const std::vector<std::size_t> groups = source_groups(sets[s].samples);
-    for (std::size_t i = 0; i < sets[s].samples.size(); ++i) {
-      const Sample& sample = sets[s].samples[i];
-      AnswerRow a;
-      a.set = s;
-      a.sample = i;
-      a.hallucinated = sample.label == 1;
-      a.sentence_truth = sample.sentence_truth;
-      // A source's fold follows from its first sample's id: the same on every run.
-      a.fold = fnv1a(sets[s].name + '/' + sets[s].samples[groups[i]].id) % folds;
-      const std::size_t answer = t.answers.size();
-      t.answers.push_back(a);
-      const auto& verdicts = sets[s].verified[i].verdicts;
-      const std::size_t claims = static_cast<std::size_t>(
-          std::count_if(verdicts.begin(), verdicts.end(),
-                        [](const verify::SentenceVerdict& v) { return v.ok() && v.claims; }));
-      for (std::size_t v = 0; v < verdicts.size(); ++v) {
-        const verify::SentenceVerdict& verdict = verdicts[v];
-        if (!verdict.ok() || !verdict.claims) continue;
-        SentenceRow row;
-        row.answer = answer;
-        row.verdict = v;
-        row.unfaithful = sentence_unfaithful(sample, verdict.answer_begin, verdict.answer_end);
-        row.truth_known = sample.sentence_truth || !a.hallucinated || claims == 1;
-        if (verdict.label == verify::Label::kContradicted)
-          row.conflict = verify::conflict_kind(verdict);
-        t.sentences.push_back(row);
-        t.sentence_x.insert(t.sentence_x.end(), verdict.features.begin(), verdict.features.end());
-      }
-    }
-  }
-  return t;
-}
 
 // Each set weighs the same, and within it each class.
 std::vector<float> balanced_weights(const std::vector<std::size_t>& set,
@@ -257,9 +180,7 @@ Calibration platt_on(const std::vector<double>& margins, const std::vector<float
 struct Pipeline {
   Fitted sentence;
   Fitted answer;
-  Thresholds thresholds;
-  std::vector<double> sentence_p;  // out of fold, for the selected answers' sentences
-  std::vector<double> answer_p;
+  ScoredTable scored;  // out of fold, for the selected answers and their sentences
 };
 
 // The lowest threshold (from `floor` up) at which, on every set, answers holding a sentence an
@@ -292,11 +213,6 @@ double contradiction_threshold(const Table& t, const std::vector<double>& senten
   return 1.0;
 }
 
-// Whether the sentence row is labelled contradicted at `thresholds`.
-bool contradicted(const SentenceRow& row, double p, const Thresholds& thresholds) {
-  return p >= verify::contradicted_at(thresholds, row.conflict);
-}
-
 std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, const Table& t,
                                      const TrainingOptions& options,
                                      const std::function<bool(std::size_t)>& use_answer,
@@ -317,7 +233,7 @@ std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, 
                              use_sentence, learn_sentence, options.sentence, error);
   if (!margins) return std::nullopt;
   p.sentence.calibration = platt_on(*margins, s.y, learn_sentence);
-  p.sentence_p = calibrated(*margins, p.sentence.calibration);
+  p.scored.sentence_p = calibrated(*margins, p.sentence.calibration);
 
   Stage a;
   for (const AnswerRow& row : t.answers) {
@@ -325,33 +241,33 @@ std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, 
     a.set.push_back(row.set);
     a.fold.push_back(row.fold);
   }
-  const std::vector<float> answer_x = answer_features(sets, t, p.sentence_p);
+  const std::vector<float> answer_x = answer_features(sets, t, p.scored.sentence_p);
   auto answer_margins =
       out_of_fold(answer_x, verify::kAnswerFeatureCount, a.y, a.set, a.fold, options.folds,
                   sets.size(), use_answer, use_answer, options.answer, error);
   if (!answer_margins) return std::nullopt;
   p.answer.calibration = platt_on(*answer_margins, a.y, use_answer);
-  p.answer_p = calibrated(*answer_margins, p.answer.calibration);
+  p.scored.answer_p = calibrated(*answer_margins, p.answer.calibration);
 
   std::vector<training::ScoredItem> answers, sentences;
   for (std::size_t i = 0; i < t.answers.size(); ++i) {
     if (use_answer(i))
-      answers.push_back({p.answer_p[i], t.answers[i].hallucinated, t.answers[i].set});
+      answers.push_back({p.scored.answer_p[i], t.answers[i].hallucinated, t.answers[i].set});
   }
   for (std::size_t r = 0; r < t.sentences.size(); ++r) {
-    if (learn_sentence(r)) sentences.push_back({p.sentence_p[r], s.y[r] > 0.5f, s.set[r]});
+    if (learn_sentence(r)) sentences.push_back({p.scored.sentence_p[r], s.y[r] > 0.5f, s.set[r]});
   }
-  p.thresholds.answer = training::best_mean_balanced_threshold(answers, sets.size());
-  p.thresholds.unsupported = training::best_mean_f1_threshold(sentences, sets.size());
-  p.thresholds.contradicted =
-      contradiction_threshold(t, p.sentence_p, sets.size(), verify::ConflictKind::kValue,
-                              p.thresholds.unsupported, options.contradicted_precision, use_answer);
-  p.thresholds.contradicted_clean =
-      contradiction_threshold(t, p.sentence_p, sets.size(), verify::ConflictKind::kCleanValue,
-                              p.thresholds.unsupported, options.contradicted_precision, use_answer);
-  p.thresholds.contradicted_polarity =
-      contradiction_threshold(t, p.sentence_p, sets.size(), verify::ConflictKind::kPolarity,
-                              p.thresholds.unsupported, options.contradicted_precision, use_answer);
+  p.scored.thresholds.answer = training::best_mean_balanced_threshold(answers, sets.size());
+  p.scored.thresholds.unsupported = training::best_mean_f1_threshold(sentences, sets.size());
+  p.scored.thresholds.contradicted = contradiction_threshold(
+      t, p.scored.sentence_p, sets.size(), verify::ConflictKind::kValue,
+      p.scored.thresholds.unsupported, options.contradicted_precision, use_answer);
+  p.scored.thresholds.contradicted_clean = contradiction_threshold(
+      t, p.scored.sentence_p, sets.size(), verify::ConflictKind::kCleanValue,
+      p.scored.thresholds.unsupported, options.contradicted_precision, use_answer);
+  p.scored.thresholds.contradicted_polarity = contradiction_threshold(
+      t, p.scored.sentence_p, sets.size(), verify::ConflictKind::kPolarity,
+      p.scored.thresholds.unsupported, options.contradicted_precision, use_answer);
 
   auto sentence_model = fit_all(t.sentence_x, columns, s.y, s.set, sets.size(), learn_sentence,
                                 options.sentence, error);
@@ -363,76 +279,6 @@ std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, 
   return p;
 }
 
-struct Figures {
-  double tp = 0, fp = 0, tn = 0, fn = 0;
-  void add(bool flagged, bool positive) {
-    if (positive) {
-      (flagged ? tp : fn) += 1;
-    } else {
-      (flagged ? fp : tn) += 1;
-    }
-  }
-  double precision() const { return tp + fp == 0 ? 0 : tp / (tp + fp); }
-  double recall() const { return tp + fn == 0 ? 0 : tp / (tp + fn); }
-  double specificity() const { return tn + fp == 0 ? 0 : tn / (tn + fp); }
-  double balanced() const { return (recall() + specificity()) / 2; }
-  double f1() const {
-    const double p = precision(), r = recall();
-    return p + r == 0 ? 0 : 2 * p * r / (p + r);
-  }
-};
-
-std::string format(const char* f, auto... args) {
-  char buffer[512];
-  std::snprintf(buffer, sizeof buffer, f, args...);
-  return buffer;
-}
-
-// Per set: answers at the answer threshold, sentences at the unsupported threshold, and the
-// answers holding a contradicted sentence.
-std::string figures(const std::vector<TrainingSetInput>& sets, const Table& t, const Pipeline& p,
-                    const std::function<bool(std::size_t)>& use_answer) {
-  std::string out;
-  for (std::size_t s = 0; s < sets.size(); ++s) {
-    Figures answers, sentences;
-    std::vector<char> has_contradiction(t.answers.size(), 0);
-    bool any = false;
-    for (std::size_t r = 0; r < t.sentences.size(); ++r) {
-      const SentenceRow& row = t.sentences[r];
-      if (t.answers[row.answer].set != s || !use_answer(row.answer)) continue;
-      if (contradicted(row, p.sentence_p[r], p.thresholds)) has_contradiction[row.answer] = 1;
-      if (t.answers[row.answer].sentence_truth)
-        sentences.add(p.sentence_p[r] >= p.thresholds.unsupported, row.unfaithful);
-    }
-    Figures contradictions;
-    for (std::size_t a = 0; a < t.answers.size(); ++a) {
-      if (t.answers[a].set != s || !use_answer(a)) continue;
-      any = true;
-      answers.add(p.answer_p[a] >= p.thresholds.answer || has_contradiction[a],
-                  t.answers[a].hallucinated);
-      if (has_contradiction[a]) contradictions.add(true, t.answers[a].hallucinated);
-    }
-    if (!any) continue;
-    out += format("| %s | %.0f | %.3f | %.3f | %.3f | %.3f | ", sets[s].name.c_str(),
-                  answers.tp + answers.fp + answers.tn + answers.fn, answers.balanced(),
-                  answers.precision(), answers.recall(), answers.f1());
-    out += sentences.tp + sentences.fn + sentences.fp + sentences.tn > 0
-               ? format("%.3f | %.3f | %.3f | ", sentences.balanced(), sentences.precision(),
-                        sentences.recall())
-               : std::string("— | — | — | ");
-    out += contradictions.tp + contradictions.fp > 0
-               ? format("%.0f, %.3f |\n", contradictions.tp + contradictions.fp,
-                        contradictions.precision())
-               : std::string("0, — |\n");
-  }
-  return out;
-}
-
-constexpr std::string_view kTableHeader =
-    "| set | answers | bal. acc. | precision | recall | F1 | sentence bal. acc. | sentence "
-    "precision | sentence recall | answers with a contradiction, precision |\n"
-    "|---|---|---|---|---|---|---|---|---|---|\n";
-
 std::string learned_json(const Fitted& f, const auto& names, std::string& error) {
   std::string out = "{\"features\":[";
   for (std::size_t i = 0; i < names.size(); ++i) {
@@ -440,7 +286,7 @@ std::string learned_json(const Fitted& f, const auto& names, std::string& error)
     filters::semantic_piece::append_json_string(out, names[i]);
   }
   out += "],\"base_margin\":0,\"calibration\":[" +
-         format("%.9g,%.9g", f.calibration.a, f.calibration.b) +
+         printf_string("%.9g,%.9g", f.calibration.a, f.calibration.b) +
          "],\n\"trees\":" + f.model.trees_json(error) + "}";
   return out;
 }
@@ -450,31 +296,31 @@ std::string learned_json(const Fitted& f, const auto& names, std::string& error)
 TrainingResult train_scorer(const std::vector<TrainingSetInput>& sets,
                             const TrainingOptions& options, std::string_view command_line) {
   TrainingResult result;
-  const Table t = flatten(sets, options.folds);
+  const Table t = flatten_training_data(sets, options.folds);
   auto all = [](std::size_t) { return true; };
   auto pipeline = fit_pipeline(sets, t, options, all, result.error);
   if (!pipeline) return result;
 
-  result.report = format(
+  result.report = printf_string(
       "Cross-validated by source (%zu folds; a context or a specific question never in two "
       "folds), thresholds: answer %.2f, unsupported %.2f, contradicted %.2f (value conflicts), "
       "%.2f (clean value conflicts) and %.2f (negations, antonyms).\n\n",
-      options.folds, pipeline->thresholds.answer, pipeline->thresholds.unsupported,
-      pipeline->thresholds.contradicted, pipeline->thresholds.contradicted_clean,
-      pipeline->thresholds.contradicted_polarity);
-  result.report += kTableHeader;
-  result.report += figures(sets, t, *pipeline, all);
+      options.folds, pipeline->scored.thresholds.answer, pipeline->scored.thresholds.unsupported,
+      pipeline->scored.thresholds.contradicted, pipeline->scored.thresholds.contradicted_clean,
+      pipeline->scored.thresholds.contradicted_polarity);
+  result.report += kReportTableHeader;
+  result.report += report_rows(sets, t, pipeline->scored, all);
   if (options.leave_one_set_out && sets.size() > 1) {
     result.report +=
         "\nEach set scored by a model trained on the other sets only (its thresholds too):\n\n";
-    result.report += kTableHeader;
+    result.report += kReportTableHeader;
     for (std::size_t held = 0; held < sets.size(); ++held) {
       auto others = [&](std::size_t a) { return t.answers[a].set != held; };
       auto fitted = fit_pipeline(sets, t, options, others, result.error);
       if (!fitted) return result;
       // Score the held-out set with the models fitted on the others.
-      Pipeline scored;
-      scored.thresholds = fitted->thresholds;
+      ScoredTable scored;
+      scored.thresholds = fitted->scored.thresholds;
       scored.sentence_p.assign(t.sentences.size(), 0);
       scored.answer_p.assign(t.answers.size(), 0);
       std::vector<std::size_t> rows;
@@ -495,7 +341,7 @@ TrainingResult train_scorer(const std::vector<TrainingSetInput>& sets,
           rows_of(answer_x, verify::kAnswerFeatureCount, answers), verify::kAnswerFeatureCount);
       for (std::size_t j = 0; j < answers.size() && j < am.size(); ++j)
         scored.answer_p[answers[j]] = fitted->answer.calibration.probability(am[j]);
-      result.report += figures(sets, t, scored, [&](std::size_t a) { return !others(a); });
+      result.report += report_rows(sets, t, scored, [&](std::size_t a) { return !others(a); });
     }
   }
 
@@ -507,17 +353,17 @@ TrainingResult train_scorer(const std::vector<TrainingSetInput>& sets,
     if (s > 0) json += ',';
     json += "{\"name\":";
     filters::semantic_piece::append_json_string(json, sets[s].name);
-    json += format(",\"samples\":%zu}", sets[s].samples.size());
+    json += printf_string(",\"samples\":%zu}", sets[s].samples.size());
   }
-  json += format("],\"folds\":%zu},\n\"cross_validation\":", options.folds);
+  json += printf_string("],\"folds\":%zu},\n\"cross_validation\":", options.folds);
   filters::semantic_piece::append_json_string(json, result.report);
-  json += format(
+  json += printf_string(
       ",\n\"thresholds\":{\"unsupported\":%.2f,\"contradicted\":%.2f,"
       "\"contradicted_clean\":%.2f,\"contradicted_polarity\":%.2f,\"answer\":%.2f},\n"
       "\"sentence\":",
-      pipeline->thresholds.unsupported, pipeline->thresholds.contradicted,
-      pipeline->thresholds.contradicted_clean, pipeline->thresholds.contradicted_polarity,
-      pipeline->thresholds.answer);
+      pipeline->scored.thresholds.unsupported, pipeline->scored.thresholds.contradicted,
+      pipeline->scored.thresholds.contradicted_clean,
+      pipeline->scored.thresholds.contradicted_polarity, pipeline->scored.thresholds.answer);
   json += learned_json(pipeline->sentence, verify::sentence_feature_names(), result.error);
   json += ",\n\"answer\":";
   json += learned_json(pipeline->answer, verify::answer_feature_names(), result.error);

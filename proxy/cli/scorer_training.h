@@ -1,13 +1,14 @@
 #pragma once
 // `groundgate train`'s pipeline, on samples already verified with the scorer off:
 //  1. a sentence model (gradient-boosted trees over the sentence features) learns whether a
-//     sentence is unfaithful, from span or sentence labels where the data has them, else from
-//     the answer's label; out-of-fold margins are calibrated (Platt);
+//     sentence is unfaithful where that is known (training_table.h); out-of-fold margins are
+//     calibrated (Platt);
 //  2. an answer model learns from the answer features of those out-of-fold probabilities
 //     (stacking), calibrated the same way;
-//  3. thresholds: one for answers and one for sentences, each maximising the mean balanced
-//     accuracy over the data sets, and the lowest contradiction threshold at which an answer
-//     holding a contradicted sentence is hallucinated with the wanted precision on every set.
+//  3. thresholds: for answers the one maximising the mean balanced accuracy over the data sets,
+//     for sentences the one maximising their mean F1, and per kind of conflict the lowest
+//     contradiction threshold at which an answer holding a contradicted sentence is
+//     hallucinated with the wanted precision on every set.
 // Folds keep every source (a context, a specific question) in one fold; each data set weighs
 // the same and within it both classes weigh the same.
 
@@ -17,16 +18,9 @@
 #include <vector>
 
 #include "filters/score/training/gbdt_trainer.h"
-#include "proxy/cli/eval_run.h"
-#include "proxy/cli/eval_samples.h"
+#include "proxy/cli/training_table.h"
 
 namespace groundgate::proxy::cli {
-
-struct TrainingSetInput {
-  std::string name;  // e.g. the file's stem
-  std::vector<Sample> samples;
-  std::vector<VerifiedSample> verified;  // one per sample, verified with the scorer off
-};
 
 struct TrainingOptions {
   std::size_t folds = 5;

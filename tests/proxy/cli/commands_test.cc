@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "tests/proxy/cli/child_process.h"
@@ -79,6 +80,58 @@ TEST_F(CommandsTest, CheckWithoutAnAnswerPrintsUsage) {
   const CommandResult r = run_groundgate({"check", "--context", "x"});
   EXPECT_EQ(2, r.exit_code);
   EXPECT_NE(std::string::npos, r.err.find("usage: groundgate check")) << r.err;
+}
+
+// A small labelled set: each source (city, year) gives a faithful answer and one with the
+// year changed, so the engines' value conflicts separate the classes.
+std::string training_data(const std::string& place_prefix) {
+  std::string out;
+  for (int i = 0; i < 24; ++i) {
+    const std::string place = place_prefix + std::to_string(i);
+    const std::string year = std::to_string(1900 + i);
+    const std::string wrong = std::to_string(1950 + i);
+    const std::string context = "The museum in " + place + " opened in " + year +
+                                ". It holds paintings and maps of the region.";
+    for (int hallucinated = 0; hallucinated < 2; ++hallucinated) {
+      out += R"({"id":")" + place + std::to_string(hallucinated) +
+             R"(","question":"When did the museum open?","context":[")" + context +
+             R"("],"answer":"The museum in )" + place + " opened in " +
+             (hallucinated ? wrong : year) + R"(.","label":)" + std::to_string(hallucinated) +
+             "}\n";
+    }
+  }
+  return out;
+}
+
+TEST_F(CommandsTest, TrainWritesAModelThatEvalAndTheConfigLoad) {
+  const std::string first = file("first.jsonl", training_data("Alton"));
+  const std::string second = file("second.jsonl", training_data("Brill"));
+  const std::string model = dir_ + "/model.json";
+  const std::string report = dir_ + "/report.md";
+  const CommandResult r =
+      run_groundgate({"train", first, second, "--out", model, "--folds", "3", "--report", report});
+  ASSERT_EQ(0, r.exit_code) << r.err;
+  std::ifstream in(model);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(0u, text.find(R"({"format":"groundgate-scorer/1")")) << text.substr(0, 200);
+  EXPECT_NE(std::string::npos, text.find("groundgate train first.jsonl second.jsonl")) << text;
+  std::ifstream report_in(report);
+  std::string table((std::istreambuf_iterator<char>(report_in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(std::string::npos, table.find("| first | 48 |")) << table;
+
+  // The same data gives the same model, byte for byte.
+  const std::string again = dir_ + "/again.json";
+  ASSERT_EQ(0, run_groundgate({"train", first, second, "--out", again, "--folds", "3"}).exit_code);
+  std::ifstream again_in(again);
+  EXPECT_EQ(text, std::string((std::istreambuf_iterator<char>(again_in)),
+                              std::istreambuf_iterator<char>()));
+
+  const CommandResult scored = run_groundgate({"eval", first, "--scorer", model});
+  ASSERT_EQ(0, scored.exit_code) << scored.err;
+  EXPECT_NE(std::string::npos, scored.out.find("balanced_accuracy=1.000")) << scored.out;
+  const CommandResult broken = run_groundgate({"eval", first, "--scorer", report});
+  EXPECT_EQ(2, broken.exit_code) << broken.out;
+  EXPECT_NE(std::string::npos, broken.err.find("scorer model")) << broken.err;
 }
 
 TEST_F(CommandsTest, EvalScoresLabelledSamplesAndWritesOneLinePerSample) {

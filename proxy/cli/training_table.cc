@@ -1,0 +1,62 @@
+#include "proxy/cli/training_table.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <string_view>
+
+namespace groundgate::proxy::cli {
+namespace {
+
+std::uint64_t fnv1a(std::string_view s) {
+  std::uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : s) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+}  // namespace
+
+Table flatten_training_data(const std::vector<TrainingSetInput>& sets, std::size_t folds) {
+  Table t;
+  for (std::size_t s = 0; s < sets.size(); ++s) {
+    const std::vector<std::size_t> groups = source_groups(sets[s].samples);
+    for (std::size_t i = 0; i < sets[s].samples.size(); ++i) {
+      const Sample& sample = sets[s].samples[i];
+      AnswerRow a;
+      a.set = s;
+      a.sample = i;
+      a.hallucinated = sample.label == 1;
+      a.sentence_truth = sample.sentence_truth;
+      // A source's fold follows from its first sample's id: the same on every run.
+      a.fold = fnv1a(sets[s].name + '/' + sets[s].samples[groups[i]].id) % folds;
+      const std::size_t answer = t.answers.size();
+      t.answers.push_back(a);
+      const auto& verdicts = sets[s].verified[i].verdicts;
+      const std::size_t claims = static_cast<std::size_t>(std::count_if(
+          verdicts.begin(), verdicts.end(),
+          [](const filters::verify::SentenceVerdict& v) { return v.ok() && v.claims; }));
+      for (std::size_t v = 0; v < verdicts.size(); ++v) {
+        const filters::verify::SentenceVerdict& verdict = verdicts[v];
+        if (!verdict.ok() || !verdict.claims) continue;
+        SentenceRow row;
+        row.answer = answer;
+        row.verdict = v;
+        row.unfaithful = sentence_unfaithful(sample, verdict.answer_begin, verdict.answer_end);
+        row.truth_known = sample.sentence_truth || !a.hallucinated || claims == 1;
+        if (verdict.label == filters::verify::Label::kContradicted)
+          row.conflict = filters::verify::conflict_kind(verdict);
+        t.sentences.push_back(row);
+        t.sentence_x.insert(t.sentence_x.end(), verdict.features.begin(), verdict.features.end());
+      }
+    }
+  }
+  return t;
+}
+
+bool contradicted(const SentenceRow& row, double p, const filters::score::Thresholds& thresholds) {
+  return p >= filters::verify::contradicted_at(thresholds, row.conflict);
+}
+
+}  // namespace groundgate::proxy::cli
