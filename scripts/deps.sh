@@ -4,7 +4,7 @@ set -euo pipefail
 pkgs=(build-essential cmake ninja-build ccache pkg-config
       libboost1.81-all-dev libssl-dev openssl libsimdjson-dev libspdlog-dev libyaml-cpp-dev
       libgtest-dev libgmock-dev libbenchmark-dev
-      libstemmer-dev liblink-grammar-dev link-grammar-dictionaries-en wordnet-base
+      libstemmer-dev liblink-grammar-dev link-grammar-dictionaries-en wordnet-base libsqlite3-dev
       clang libclang-rt-14-dev nginx-light curl ca-certificates)
 missing=()
 for p in "${pkgs[@]}"; do
