@@ -27,10 +27,10 @@ namespace {
 constexpr std::array<std::string_view, 8> kTopKeys{"listen", "admin_listen", "tls",    "upstreams",
                                                    "routes", "policies",     "limits", "logging"};
 constexpr std::array<std::string_view, 2> kServerTlsKeys{"cert_file", "key_file"};
-constexpr std::array<std::string_view, 10> kLimitsKeys{
-    "max_request_body", "max_response_body",     "max_header_bytes",    "max_sse_event",
-    "max_connections",  "client_header_timeout", "client_idle_timeout", "client_body_timeout",
-    "drain_timeout",    "context_cache_bytes"};
+constexpr std::array<std::string_view, 11> kLimitsKeys{
+    "max_request_body", "max_response_body",     "max_header_bytes",      "max_sse_event",
+    "max_connections",  "client_header_timeout", "client_idle_timeout",   "client_body_timeout",
+    "drain_timeout",    "context_cache_bytes",   "sql_schema_cache_bytes"};
 constexpr std::array<std::string_view, 4> kLoggingKeys{"level", "access_log", "access_log_path",
                                                        "log_content"};
 constexpr std::array<std::string_view, 6> kLogLevels{"trace", "debug", "info",
@@ -93,6 +93,7 @@ Limits read_limits(const YamlField& field, ErrorSink& errors) {
   // 0 is meaningful here: stop at once on SIGTERM.
   read_duration_into(map, "drain_timeout", true, out.drain_timeout, errors);
   read_size_into(map, "context_cache_bytes", out.context_cache_bytes, errors);
+  read_size_into(map, "sql_schema_cache_bytes", out.sql_schema_cache_bytes, errors);
   return out;
 }
 
@@ -146,7 +147,7 @@ void read_document(const YAML::Node& root, std::string_view base_dir, Config& co
     }
   }
   if (auto f = top.get("tls")) config.tls = read_server_tls(*f, base_dir, errors);
-  if (auto f = top.get("policies")) config.policies = read_policies(*f, errors);
+  if (auto f = top.get("policies")) config.policies = read_policies(*f, base_dir, errors);
   if (auto f = top.require("upstreams", errors)) {
     config.upstreams = read_upstreams(*f, base_dir, errors);
     if (config.upstreams.empty()) errors.add(f->mark(), "upstreams: at least one is required");

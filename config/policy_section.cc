@@ -5,13 +5,14 @@
 
 #include "config/action_section.h"
 #include "config/context_section.h"
+#include "config/sql_section.h"
 #include "config/verifier_section.h"
 #include "config/yaml_scalars.h"
 
 namespace groundgate::config {
 namespace {
 
-constexpr std::array<std::string_view, 17> kPolicyKeys{"redact",
+constexpr std::array<std::string_view, 18> kPolicyKeys{"redact",
                                                        "verifiers",
                                                        "context",
                                                        "hold",
@@ -27,8 +28,9 @@ constexpr std::array<std::string_view, 17> kPolicyKeys{"redact",
                                                        "annotations",
                                                        "block_status",
                                                        "verify_json_responses",
-                                                       "verify_tool_calls"};
-// Keys that only mean something when a verifier runs.
+                                                       "verify_tool_calls",
+                                                       "sql"};
+// Keys that only mean something when a verifier (or the SQL guard) runs.
 constexpr std::array<std::string_view, 14> kVerifyingKeys{"context",
                                                           "hold",
                                                           "combine",
@@ -125,11 +127,24 @@ void check_policy(const YamlMap& map, const PolicyConfig& p, ErrorSink& errors) 
   const std::optional<YamlField> verifiers = map.get("verifiers");
   const bool no_verifier = !verifiers || verifiers->value.IsNull() ||
                            (verifiers->value.IsSequence() && verifiers->value.size() == 0);
-  if (no_verifier) {
+  // Keys of the guard itself (hold, actions, ...) serve the SQL guard too; those of the prose
+  // engines do not.
+  const bool guard = !no_verifier || map.get("sql").has_value();
+  if (!guard) {
     for (std::string_view key : kVerifyingKeys) {
       if (auto f = map.get(key)) {
         errors.add(f->key_mark, f->path +
                                     ": has no effect without a verifier (add verifiers: "
+                                    "[semantic_pieces], or an sql section)");
+      }
+    }
+  } else if (no_verifier) {
+    for (std::string_view key :
+         {"context", "combine", "triplets", "max_sentence_bytes", "verify_budget_us",
+          "verify_json_responses", "verify_tool_calls"}) {
+      if (auto f = map.get(key)) {
+        errors.add(f->key_mark, f->path +
+                                    ": has no effect without a prose verifier (add verifiers: "
                                     "[semantic_pieces])");
       }
     }
@@ -148,7 +163,7 @@ void check_policy(const YamlMap& map, const PolicyConfig& p, ErrorSink& errors) 
     errors.add(f->key_mark,
                f->path + ": has no effect unless verifiers has both semantic_pieces and triplets");
   }
-  if (!no_verifier && p.hold == HoldMode::kStreamFirst && changes_text(p)) {
+  if (guard && p.hold == HoldMode::kStreamFirst && changes_text(p)) {
     const std::optional<YamlField> f = map.get("actions")  ? map.get("actions")
                                        : map.get("answer") ? map.get("answer")
                                                            : map.get("on_error");
@@ -158,9 +173,15 @@ void check_policy(const YamlMap& map, const PolicyConfig& p, ErrorSink& errors) 
                                   "(in stream_first the text is sent before it is checked)");
     }
   }
+  if (p.sql && p.hold == HoldMode::kStreamFirst && p.sql->unsafe.kind == ActionKind::kBlock) {
+    const std::optional<YamlField> sql = map.get("sql");
+    errors.add(sql->key_mark, sql->path +
+                                  ": unsafe SQL is blocked by default, which needs hold: "
+                                  "sentence (or set sql.unsafe: annotate for stream_first)");
+  }
 }
 
-PolicyConfig read_policy(const YamlField& field, ErrorSink& errors) {
+PolicyConfig read_policy(const YamlField& field, std::string_view base_dir, ErrorSink& errors) {
   PolicyConfig p;
   p.name = field.key;
   if (!valid_name(p.name)) {
@@ -177,6 +198,7 @@ PolicyConfig read_policy(const YamlField& field, ErrorSink& errors) {
   if (auto f = map.get("semantic_pieces")) p.semantic_pieces = read_semantic_pieces(*f, errors);
   if (auto f = map.get("triplets")) p.triplets = read_triplets(*f, errors);
   if (auto f = map.get("combine")) p.combine = read_combine(*f, errors);
+  if (auto f = map.get("sql")) p.sql = read_sql(*f, base_dir, errors);
   read_guard_keys(map, p, errors);
   check_policy(map, p, errors);
   return p;
@@ -184,11 +206,12 @@ PolicyConfig read_policy(const YamlField& field, ErrorSink& errors) {
 
 }  // namespace
 
-std::vector<PolicyConfig> read_policies(const YamlField& field, ErrorSink& errors) {
+std::vector<PolicyConfig> read_policies(const YamlField& field, std::string_view base_dir,
+                                        ErrorSink& errors) {
   std::vector<PolicyConfig> out;
   YamlMap map(field, {}, errors);
   for (const YamlField& entry : map.entries())
-    out.push_back(read_policy(entry, errors));
+    out.push_back(read_policy(entry, base_dir, errors));
   return out;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // The `policies:` section: name → {redact, verifiers, context, hold, semantic_pieces}.
 
+#include <string_view>
 #include <vector>
 
 #include "config/config.h"
@@ -9,7 +10,9 @@
 
 namespace groundgate::config {
 
-// A policy with no filters (`name: {}` or `name:`) is valid: it forwards unchanged.
-std::vector<PolicyConfig> read_policies(const YamlField& field, ErrorSink& errors);
+// A policy with no filters (`name: {}` or `name:`) is valid: it forwards unchanged. Relative
+// file paths (sql.schema_file, sql.database) start at `base_dir`.
+std::vector<PolicyConfig> read_policies(const YamlField& field, std::string_view base_dir,
+                                        ErrorSink& errors);
 
 }  // namespace groundgate::config

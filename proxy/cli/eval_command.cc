@@ -1,12 +1,14 @@
 // `groundgate eval DATA.jsonl`: runs the verifiers over labelled samples the way the proxy
 // does (passages → context index → filters/verify sentence by sentence → answer rule) and
 // prints balanced accuracy, precision, recall, F1, verification latency and, with triplets,
-// the share of sentences that fell back to the rule-based extractor.
+// the share of sentences that fell back to the rule-based extractor. SQL samples
+// (`"task": "sql"`) go through the SQL checks instead (sql_eval.h).
 #include <simdjson.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -15,14 +17,17 @@
 #include <vector>
 
 #include "config/config.h"
+#include "config/config_loader.h"
 #include "filters/index/context_index_cache.h"
 #include "filters/semantic_piece/naive_coverage.h"
 #include "filters/semantic_piece/verdict_json.h"
+#include "filters/sql/sql_setup.h"
 #include "filters/verify/answer_summary.h"
 #include "filters/verify/sentence_verifier.h"
 #include "proxy/cli/args.h"
 #include "proxy/cli/commands.h"
 #include "proxy/cli/sentence_json.h"
+#include "proxy/cli/sql_eval.h"
 #include "proxy/cli/verifier_setup.h"
 
 namespace groundgate::proxy::cli {
@@ -168,6 +173,19 @@ struct ExtractionShare {
   }
 };
 
+// The SQL checks' settings: the policy's `sql` section, or the defaults.
+std::shared_ptr<const filters::sql::SqlCheckerConfig> sql_checker(const Args& args,
+                                                                  std::string& error) {
+  if (!args.value("c")) return filters::sql::default_checker_config();
+  const config::LoadResult loaded = config::load_config_file(*args.value("c"));
+  const config::PolicyConfig* policy =
+      loaded.config ? loaded.config->find_policy(*args.value("policy")) : nullptr;
+  if (policy == nullptr || !policy->sql) return filters::sql::default_checker_config();
+  filters::sql::SqlSetup setup = filters::sql::compile_sql(*policy->sql);
+  error = setup.error;
+  return setup.checker;
+}
+
 }  // namespace
 
 int eval_command(int argc, char** argv, int first) {
@@ -212,10 +230,8 @@ int eval_command(int argc, char** argv, int first) {
   } else if (!naive) {
     setup = setup_from_list(list, overrides);
   }
-  if (!naive && !setup.config) {
-    std::fprintf(stderr, "groundgate eval: %s\n", setup.error.c_str());
-    return 2;
-  }
+  // Reported at the first prose sample: an SQL-only run needs no prose engine.
+  const bool prose_ready = naive || setup.config != nullptr;
   verify::AnswerRule naive_rule;
   if (overrides.max_unsupported_share) {
     naive_rule.max_unsupported_share = *overrides.max_unsupported_share;
@@ -241,6 +257,12 @@ int eval_command(int argc, char** argv, int first) {
     extraction.extractor = setup.config->extractor.get();
     extraction.before = extraction.extractor->stats();
   }
+  std::shared_ptr<const filters::sql::SqlCheckerConfig> sql_config = sql_checker(args, error);
+  if (!sql_config) {
+    std::fprintf(stderr, "groundgate eval: %s\n", error.c_str());
+    return 2;
+  }
+  SqlEvaluation sql_eval(sql_config, std::filesystem::path(path).parent_path().string());
   filters::index::ContextIndexCache cache(config::Limits{}.context_cache_bytes);
   simdjson::dom::parser parser;
   Confusion total;
@@ -251,6 +273,19 @@ int eval_command(int argc, char** argv, int first) {
   for (std::string line; std::getline(in, line);) {
     ++line_number;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    if (simdjson::dom::element doc;
+        parser.parse(line).get(doc) == simdjson::SUCCESS && SqlEvaluation::is_sql_sample(doc)) {
+      if (!sql_eval.add(doc, out.get(), error)) {
+        std::fprintf(stderr, "groundgate eval: %s:%zu: %s\n", path.c_str(), line_number,
+                     error.c_str());
+        return 1;
+      }
+      continue;
+    }
+    if (!prose_ready) {
+      std::fprintf(stderr, "groundgate eval: %s\n", setup.error.c_str());
+      return 2;
+    }
     auto sample = parse_sample(parser, line, error);
     if (!sample) {
       std::fprintf(stderr, "groundgate eval: %s:%zu: %s\n", path.c_str(), line_number,
@@ -317,7 +352,9 @@ int eval_command(int argc, char** argv, int first) {
     }
   }
 
+  if (!sql_eval.empty()) sql_eval.print();
   const std::size_t n = total.tp + total.fp + total.tn + total.fn;
+  if (n == 0 && !sql_eval.empty()) return 0;
   std::printf("n=%zu  hallucinated=%zu  faithful=%zu\n", n, total.tp + total.fn,
               total.tn + total.fp);
   std::printf(

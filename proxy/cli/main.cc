@@ -19,6 +19,8 @@ commands:
                            verify one answer against context files; JSON verdicts on stdout
   eval DATA.jsonl [--out PRED.jsonl] [--verifiers LIST]
                            score the verifiers on labelled samples (semantic_pieces, naive)
+  sqlcheck --schema FILE [--database FILE] [--question TEXT] QUERY_FILE|-
+                           check generated SQL against a schema; JSON findings on stdout
   triplets FILE|- [--table] [--rules-only]
                            print the (subject, relation, object) triplets of a text
   help                     this text
@@ -42,6 +44,7 @@ int main(int argc, char** argv) {
   if (command == "triplets") return triplets_command(argc, argv, first);
   if (command == "check") return check_command(argc, argv, first);
   if (command == "eval") return eval_command(argc, argv, first);
+  if (command == "sqlcheck") return sqlcheck_command(argc, argv, first);
   if (command == "help" || command == "--help" || command == "-h") {
     std::fputs(kUsage.data(), stdout);
     return 0;
