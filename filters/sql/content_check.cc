@@ -5,9 +5,10 @@
 namespace groundgate::filters::sql {
 namespace {
 
-// The probe's operator for a predicate, or "" when its values are not looked up.
+// The probe's operator for a predicate, or "" when its values are not looked up. A value the
+// column never holds is wrong in `!=` and NOT IN too: the filter then excludes nothing.
 std::string_view probe_op(const Predicate& p) {
-  if (p.op == "=" || p.op == "in") return "=";
+  if (p.op == "=" || p.op == "in" || p.op == "!=" || p.op == "not in") return "=";
   if (p.op == "like") return "like";
   if (p.op == "glob") return "glob";
   return {};

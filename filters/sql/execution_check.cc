@@ -1,6 +1,18 @@
 #include "filters/sql/execution_check.h"
 
 namespace groundgate::filters::sql {
+namespace {
+
+// One row of nothing but NULLs: what sum(), avg() or max() return when no row matched.
+bool only_nulls(const RunResult& r) {
+  if (r.rows.size() != 1) return false;
+  for (const std::string& value : r.rows.front()) {
+    if (value != "NULL") return false;
+  }
+  return !r.rows.front().empty();
+}
+
+}  // namespace
 
 std::optional<RunResult> check_execution(const ExecutionInput& in, SqlVerdict& verdict) {
   CheckReport& report = verdict.report(Check::kExecution);
@@ -26,10 +38,11 @@ std::optional<RunResult> check_execution(const ExecutionInput& in, SqlVerdict& v
       add_finding(verdict, std::move(f));
       continue;
     }
-    if (r.rows.empty() && in.has_question && in.empty_result_is_finding) {
+    if (in.has_question && in.empty_result_is_finding && (r.rows.empty() || only_nulls(r))) {
       f.label = Label::kUnsupported;
       f.code = "empty_result";
-      f.reason = "returns no rows on the database";
+      f.reason = r.rows.empty() ? "returns no rows on the database"
+                                : "returns only NULL on the database: no row matched";
       add_finding(verdict, std::move(f));
     }
     last = std::move(r);

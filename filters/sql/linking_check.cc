@@ -1,6 +1,7 @@
 #include "filters/sql/linking_check.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include "filters/sql/name_distance.h"
@@ -8,15 +9,44 @@
 namespace groundgate::filters::sql {
 namespace {
 
-// The question's value is in the query: among its literals, as a number or inside a string
-// ('2014-05-01' holds 2014; LIKE '%West%' holds West).
-bool used(const QuestionValue& v, std::span<const Literal> literals) {
-  for (const Literal& l : literals) {
-    double n = 0;
-    if (v.number && l.number && parse_number(l.value, n) &&
-        std::fabs(std::fabs(n) - std::fabs(v.numeric)) < 1e-9) {
-      return true;
+bool same_number(double a, double b) {
+  return std::fabs(std::fabs(a) - std::fabs(b)) < 1e-9;
+}
+
+// A number literal says the question's number: the same, or its strict form ("at least 3" is
+// `> 2`, "at most 3" is `< 4`).
+bool says_number(const Literal& l, double question) {
+  double n = 0;
+  if (!l.number || !parse_number(l.value, n)) return false;
+  if (same_number(n, question)) return true;
+  return (l.compared_by == ">" && same_number(n + 1, question)) ||
+         (l.compared_by == "<" && same_number(n - 1, question));
+}
+
+// The number is a part of a name the query uses (`zeile_1` for "line 1").
+bool in_a_name(std::string_view number, std::string_view sql, std::span<const Token> tokens) {
+  for (const Token& t : tokens) {
+    if (t.kind != TokenKind::kWord && t.kind != TokenKind::kQuoted) continue;
+    const std::string_view name = t.text(sql);
+    for (std::size_t at = name.find(number); at != std::string_view::npos;
+         at = name.find(number, at + 1)) {
+      const bool digit_before = at > 0 && std::isdigit(static_cast<unsigned char>(name[at - 1]));
+      const std::size_t after = at + number.size();
+      const bool digit_after =
+          after < name.size() && std::isdigit(static_cast<unsigned char>(name[after]));
+      if (!digit_before && !digit_after) return true;
     }
+  }
+  return false;
+}
+
+// The question's value is in the query: among its literals, as a number or inside a string
+// ('2014-05-01' holds 2014; LIKE '%West%' holds West), or a number in a name it uses.
+bool used(const QuestionValue& v, std::span<const Literal> literals, std::string_view sql,
+          std::span<const Token> tokens) {
+  if (v.number && in_a_name(v.text, sql, tokens)) return true;
+  for (const Literal& l : literals) {
+    if (v.number && says_number(l, v.numeric)) return true;
     if (l.number) continue;
     const std::string text = fold_name(l.value);
     const std::string pattern = pattern_text(l.value);
@@ -55,7 +85,7 @@ void check_linking(const LinkingInput& in, SqlVerdict& verdict) {
   }
   const std::size_t before = verdict.findings.size();
   for (const QuestionValue& v : in.question->values()) {
-    if (used(v, in.literals)) continue;
+    if (used(v, in.literals, in.sql, in.tokens)) continue;
     Finding f;
     f.check = Check::kLinking;
     f.type = FindingType::kLinking;

@@ -9,12 +9,14 @@
 
 #include "filters/sql/predicates.h"
 #include "filters/sql/question_terms.h"
+#include "filters/sql/sql_lexer.h"
 #include "filters/sql/sql_verdict.h"
 
 namespace groundgate::filters::sql {
 
 struct LinkingInput {
   std::string_view sql;
+  std::span<const Token> tokens;
   const QuestionTerms* question = nullptr;
   std::span<const Predicate> predicates;
   std::span<const Literal> literals;

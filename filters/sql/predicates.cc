@@ -192,6 +192,9 @@ std::vector<Literal> find_literals(std::string_view sql, std::span<const Token> 
   for (std::size_t i = 0; i < tokens.size();) {
     std::size_t j = i;
     if (auto l = r.literal(j)) {
+      if (i > 0 && tokens[i - 1].kind == TokenKind::kOperator) {
+        l->compared_by = tokens[i - 1].text(sql);
+      }
       out.push_back(std::move(*l));
       i = j;
     } else {

@@ -21,6 +21,8 @@ struct Literal {
   std::string sql;        // the literal as an SQLite expression ('it''s', -3)
   std::size_t begin = 0;  // byte span in the query
   std::size_t end = 0;
+  // The comparison operator right before it ("" when none): `count(*) > 2` reads "at least 3".
+  std::string compared_by;
 };
 
 struct Predicate {

@@ -111,11 +111,23 @@ std::size_t char_count(std::string_view s) {
   return n;
 }
 
-// A name part and a question word are the same term.
+// Characters the two words share from their start.
+std::size_t common_prefix_chars(std::string_view a, std::string_view b) {
+  std::size_t bytes = 0;
+  while (bytes < a.size() && bytes < b.size() && a[bytes] == b[bytes])
+    ++bytes;
+  return char_count(a.substr(0, text::align_to_char_start(a, bytes)));
+}
+
+// A name part and a question word are the same term: equal, one a prefix of the other, sharing
+// most of the shorter one's start (an inflection, or the same word in a related language:
+// "republic" and "republiken", "france" and "französisch"), inside a compound, or of one stem.
 bool part_matches(std::string_view part, std::string_view word) {
   if (part == word) return true;
   const std::size_t p = char_count(part), w = char_count(word);
   if (std::min(p, w) >= 4 && (word.starts_with(part) || part.starts_with(word))) return true;
+  const std::size_t shared = common_prefix_chars(part, word);
+  if (shared >= 4 && 3 * shared >= 2 * std::min(p, w)) return true;
   if (p >= 4 && w >= p && word.find(part) != std::string_view::npos) return true;  // compounds
   if (p >= 3 && w >= 3 && text::stem(part) == text::stem(word)) return true;
   return false;
@@ -155,7 +167,16 @@ QuestionTerms::QuestionTerms(std::string_view question) {
     values_.push_back(std::move(v));
   }
   for (const text::Token& t : text::tokenize(q)) {
-    if (t.kind == text::TokenKind::kWord && t.norm.size() >= 2) words_.push_back(t.norm);
+    if (t.kind == text::TokenKind::kWord && t.norm.size() >= 2) {
+      words_.push_back(t.norm);
+      // A hyphenated word's parts are words too ("us-territorium").
+      for (std::size_t from = 0, dash = 0; t.has(text::kHyphenated) && dash != std::string::npos;
+           from = dash + 1) {
+        dash = t.norm.find('-', from);
+        const std::string part = t.norm.substr(from, dash - from);
+        if (part.size() >= 2) words_.push_back(part);
+      }
+    }
     if (t.kind != text::TokenKind::kNumber || t.has(text::kOrdinal) || t.has(text::kDecade)) {
       continue;
     }

@@ -155,8 +155,8 @@ SqlCheck SqlChecker::check(std::string_view sql) const {
   const std::vector<Predicate> predicates = find_predicates(sql, tokens, names_something);
   if (config_->linking) {
     const std::vector<Literal> literals = find_literals(sql, tokens, names_something);
-    check_linking(LinkingInput{sql, &question_, predicates, literals, statements.front().begin,
-                               statements.front().end},
+    check_linking(LinkingInput{sql, tokens, &question_, predicates, literals,
+                               statements.front().begin, statements.front().end},
                   v);
     if (config_->database && v.has_schema && !schema_errors) {
       const std::size_t before = v.findings.size();

@@ -81,6 +81,28 @@ TEST_F(DatabaseChecks, TheUsersOwnAbsentValueIsNoFinding) {
   EXPECT_EQ(f->label, Label::kUnsupported);
 }
 
+TEST_F(DatabaseChecks, AnAbsentValueInANegationExcludesNothing) {
+  const SqlCheck c = check("Departments outside the US",
+                           "SELECT name FROM departments WHERE country != 'Untied States'");
+  const Finding* f = find_code(c.verdict, "value_not_found");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->replacement, "'United States'");
+}
+
+TEST_F(DatabaseChecks, AnAggregateOfNoRowsIsAnEmptyResult) {
+  const SqlCheck c = check("What is the average salary in department 9?",
+                           "SELECT avg(salary) FROM employees WHERE dept_id = 9");
+  const Finding* f = find_code(c.verdict, "empty_result");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->reason, "returns only NULL on the database: no row matched");
+  // A count of none is an answer.
+  EXPECT_EQ(find_code(check("How many employees are in department 9?",
+                            "SELECT count(*) FROM employees WHERE dept_id = 9")
+                          .verdict,
+                      "empty_result"),
+            nullptr);
+}
+
 TEST_F(DatabaseChecks, ExecutionFindsEmptyResultsAndKeepsTheRows) {
   const SqlCheck empty =
       check("Who earns more than 9000?", "SELECT name FROM employees WHERE salary > 9000");

@@ -80,6 +80,28 @@ TEST(LinkingCheck, InListsLikeAndBetween) {
                   .findings.empty());
 }
 
+TEST(LinkingCheck, NumbersInStrictFormsAndInNames) {
+  // "at least 3" is `> 2`; "line 1" is the column zeile_1.
+  EXPECT_TRUE(check("Which departments have at least 3 employees?",
+                    "SELECT dept_id FROM employees GROUP BY dept_id HAVING count(*) > 2")
+                  .findings.empty());
+  SqlChecker checker(testing::checker_config(),
+                     SchemaDatabase::build(std::vector<std::string>{
+                         "CREATE TABLE adressen (zeile_1 TEXT, zeile_2 TEXT)"}),
+                     "Wie lauten alle Adressen mit Zeile 1 und Zeile 2?");
+  EXPECT_TRUE(checker.check("SELECT zeile_1, zeile_2 FROM adressen").verdict.findings.empty());
+}
+
+TEST(LinkingCheck, ValuesLinkAcrossInflectionAndRelatedLanguages) {
+  // The question in German, the stored values in English.
+  EXPECT_TRUE(check("Welche Abteilungen liegen in Frankreich?",
+                    "SELECT name FROM departments WHERE country = 'France'")
+                  .findings.empty());
+  EXPECT_TRUE(check("Wie viele Sänger sind US-Territorium?",
+                    "SELECT count(*) FROM sänger WHERE land = 'US Territory'")
+                  .findings.empty());
+}
+
 TEST(LinkingCheck, SkippedWithoutAQuestion) {
   const SqlVerdict v = check("", "SELECT name FROM departments WHERE country = 'France'");
   EXPECT_EQ(v.report(Check::kLinking).state, CheckState::kSkipped);
