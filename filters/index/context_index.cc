@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "filters/context/structured_facts.h"
 #include "filters/index/stem_cache.h"
 #include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
@@ -68,6 +69,13 @@ std::shared_ptr<const ContextIndex> ContextIndex::build(std::vector<context::Pas
   auto index = std::make_shared<ContextIndex>();
   index->options_ = options;
   index->passages_ = std::move(passages);
+  for (context::Passage& passage : index->passages_) {
+    if (passage.shape != context::Passage::Shape::kProse) continue;
+    if (auto facts = context::read_as_facts(passage.text)) {
+      passage.text = std::move(facts->text);
+      passage.shape = facts->shape;
+    }
+  }
   // Sized from the text once instead of grown by doubling: English context holds about one
   // distinct stem per 18-26 bytes (Wikipedia text the fewer, news the more), one name key or
   // currency per 45 or more and one content word per 8 (a dictionary rehashes every term
@@ -140,7 +148,10 @@ std::shared_ptr<const ContextIndex> ContextIndex::build(std::vector<context::Pas
       piece.entities_end = static_cast<std::uint32_t>(index->entities_.size());
       // A sentence that opens with a name speaks of that name: its pronouns ("Reggie Yates
       // ... best known from his roles") point to it, not back to the previous sentence.
-      piece.chain_begin = self > passage_first && !opens_with_name && refers_back(sentence_tokens)
+      // A record's facts all speak of the record.
+      const bool record = index->passages_[p].shape == context::Passage::Shape::kRecord;
+      piece.chain_begin = record ? passage_first
+                          : self > passage_first && !opens_with_name && refers_back(sentence_tokens)
                               ? index->pieces_.back().chain_begin
                               : self;
       index->pieces_.push_back(piece);

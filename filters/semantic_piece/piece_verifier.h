@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "filters/index/context_index.h"
+#include "filters/semantic_piece/clause_signals.h"
 #include "filters/semantic_piece/counted.h"
 #include "filters/semantic_piece/verdict.h"
 #include "filters/semantic_piece/verifier_options.h"
@@ -55,8 +56,56 @@ class PieceVerifier {
     bool is_name = false;               // else a number or date
   };
 
+  // The clause under check: its content words, their stems and context terms, its evidence.
+  struct Clause {
+    std::string_view sentence;
+    std::span<const text::Token> tokens;
+    std::span<const text::Entity> entities;
+    bool about_source = false;  // "The passage does not mention ...": framing words skipped
+    bool has_values = false;
+    std::vector<std::string> stems;    // of every content word, values' words included
+    std::vector<index::TermId> terms;  // their terms (kNoTerm: not in the context)
+    std::vector<const text::Token*> stem_tokens;
+    std::vector<const text::Token*> words;  // checked by coverage (values are checked apart)
+    std::vector<std::size_t> word_stem;     // index into stems, per word
+    std::vector<EvidencePiece> evidence;
+    EvidencePiece* best = nullptr;  // the evidence piece with the most of the clause's terms
+  };
+  // What the value check found: a conflict, or values the context never gives.
+  struct ValueCheck {
+    std::optional<Verdict> conflict;              // the first value another value contradicts
+    const text::Entity* missing_value = nullptr;  // the first value found nowhere
+    bool all_found = true;
+    std::vector<std::string_view> missing;  // counts (and then words) not found, for the reason
+    std::size_t unmatched_counts = 0;
+  };
+  // What the coverage check found.
+  struct Coverage {
+    double covered = 0;
+    std::vector<const text::Token*> uncovered;
+    const text::Token* missing_name = nullptr;  // the first proper word found nowhere
+  };
+
+  // The steps of one clause's check, in order; each records what it measured in `signals`.
+  // The first finding, in this order, decides the label: a value conflict, a negation or an
+  // antonym, an ordering, a missing value or name, an unrelated name or word, no evidence,
+  // too little coverage.
   Verdict verify_clause(std::string_view sentence, std::span<const text::Token> tokens,
                         std::span<const text::Entity> entities) const;
+  Clause read_clause(std::string_view sentence, std::span<const text::Token> tokens,
+                     std::span<const text::Entity> entities) const;
+  ValueCheck check_values(const Clause& clause, ClauseSignals& signals) const;
+  Coverage measure_coverage(Clause& clause, ValueCheck& values, ClauseSignals& signals) const;
+  std::optional<Verdict> check_polarity(Clause& clause, const Coverage& coverage,
+                                        ClauseSignals& signals) const;
+  std::optional<Verdict> check_ordering(const Clause& clause, ClauseSignals& signals) const;
+  std::optional<Verdict> check_names(const Clause& clause, const ValueCheck& values,
+                                     const Coverage& coverage, double score,
+                                     ClauseSignals& signals) const;
+  std::optional<Verdict> check_relations(const Clause& clause, ClauseSignals& signals) const;
+  // A verdict of `label` on the clause, with its best evidence (or `piece`'s when given).
+  Verdict finding(const Clause& clause, Label label, ReasonCode code, HallucinationType type,
+                  std::string reason, std::optional<std::uint32_t> piece = std::nullopt) const;
   std::vector<EvidencePiece> retrieve(std::span<const std::string> stems,
                                       std::span<const index::TermId> terms) const;
   bool in_question(std::string_view stem) const;

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "filters/semantic_piece/clause_signals.h"
 #include "filters/verdict/verdict_labels.h"
 
 namespace groundgate::filters::semantic_piece {
@@ -45,6 +46,7 @@ struct Verdict {
   ReasonCode reason_code = ReasonCode::kSupportedCoverage;
   HallucinationType type = HallucinationType::kNone;
   std::optional<Correction> correction;  // entity mismatch with one unambiguous evidence value
+  ClauseSignals signals;                 // what every check measured, for the scorer
 
   friend bool operator==(const Verdict&, const Verdict&) = default;
 };

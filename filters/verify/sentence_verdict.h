@@ -9,7 +9,9 @@
 #include <string_view>
 #include <vector>
 
+#include "filters/semantic_piece/clause_signals.h"
 #include "filters/verdict/verdict_labels.h"
+#include "filters/verify/sentence_features.h"
 
 namespace groundgate::filters::verify {
 
@@ -35,6 +37,7 @@ struct Finding {
   HallucinationType type = HallucinationType::kNone;
   std::optional<Correction> correction;
   bool abstains = false;  // the piece holds nothing to check ("Yes.", no claim)
+  semantic_piece::ClauseSignals signals;  // semantic pieces: what the clause's checks measured
 };
 
 // Why a sentence has no verdict from the engines.
@@ -59,6 +62,7 @@ struct SentenceVerdict {
   bool claims = false;  // some finding did not abstain
   VerifyError error = VerifyError::kNone;
   std::uint64_t verify_ns = 0;  // time the engines took on this sentence
+  SentenceFeatures features{};  // what the scorer read (filled when the sentence was checked)
 
   bool ok() const { return error == VerifyError::kNone; }
   const Finding* decisive_finding() const { return decisive ? &findings[*decisive] : nullptr; }

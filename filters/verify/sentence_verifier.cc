@@ -1,5 +1,7 @@
 #include "filters/verify/sentence_verifier.h"
 
+#include <algorithm>
+#include <type_traits>
 #include <utility>
 
 #include "filters/text/sentence_segmenter.h"
@@ -24,6 +26,7 @@ Finding finding_of(const EngineVerdict& v, Engine engine, bool abstains) {
   f.type = v.type;
   f.correction = v.correction;
   f.abstains = abstains;
+  if constexpr (std::is_same_v<EngineVerdict, semantic_piece::Verdict>) f.signals = v.signals;
   return f;
 }
 
@@ -33,6 +36,18 @@ SentenceVerifier::SentenceVerifier(std::shared_ptr<const VerifyConfig> config,
                                    std::shared_ptr<const index::ContextIndex> index,
                                    std::string_view question, std::uint32_t choice)
     : config_(std::move(config)), choice_(choice) {
+  for (const std::string& stem : index::ContextIndex::query_terms(question))
+    question_stems_.push_back(stem);
+  std::sort(question_stems_.begin(), question_stems_.end());
+  question_stems_.erase(std::unique(question_stems_.begin(), question_stems_.end()),
+                        question_stems_.end());
+  setting_.question_stems = question_stems_;
+  setting_.has_question = !question_stems_.empty();
+  setting_.context_passages = index->passages().size();
+  setting_.context_bytes = index->context_bytes();
+  setting_.structured_context = std::any_of(
+      index->passages().begin(), index->passages().end(),
+      [](const context::Passage& p) { return p.shape != context::Passage::Shape::kProse; });
   if (config_->semantic_pieces) pieces_.emplace(index, question, config_->pieces);
   if (config_->triplets && config_->extractor && config_->triplet_cache) {
     triplets_.emplace(index, config_->extractor, config_->triplet_cache, config_->triplet_options);
@@ -81,6 +96,8 @@ SentenceVerdict SentenceVerifier::verify(std::string_view sentence, std::size_t 
     return verdict;
   }
   combine(verdict, config_->combine);
+  verdict.features = sentence_features(verdict, sentence, setting_);
+  ++setting_.index;
   return verdict;
 }
 

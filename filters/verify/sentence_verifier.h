@@ -53,6 +53,8 @@ class SentenceVerifier {
  private:
   std::shared_ptr<const VerifyConfig> config_;
   std::uint32_t choice_;
+  SentenceSetting setting_;  // request facts and the answer's sentence count, for the features
+  std::vector<std::string> question_stems_;  // sorted, unique
   std::optional<semantic_piece::PieceVerifier> pieces_;
   std::optional<triplet::TripletVerifier> triplets_;
   // Scratch, reused per sentence.

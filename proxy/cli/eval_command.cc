@@ -23,9 +23,11 @@
 #include "filters/semantic_piece/verdict_json.h"
 #include "filters/sql/sql_setup.h"
 #include "filters/verify/answer_summary.h"
+#include "filters/verify/sentence_features.h"
 #include "filters/verify/sentence_verifier.h"
 #include "proxy/cli/args.h"
 #include "proxy/cli/commands.h"
+#include "proxy/cli/eval_samples.h"
 #include "proxy/cli/sentence_json.h"
 #include "proxy/cli/sql_eval.h"
 #include "proxy/cli/verifier_setup.h"
@@ -45,58 +47,6 @@ constexpr std::string_view kUsage =
     "         [--triplet-parser doubtful|always|never] [--strong-support X (above 1: never)]\n"
     "  LIST: comma-separated, from semantic_pieces (default) and triplets; or naive alone\n"
     "  -c/--policy: the verifier settings of that policy (options given here override them)\n";
-
-struct Sample {
-  std::string id;
-  std::string dataset;
-  std::string question;
-  std::vector<std::string> context;
-  std::string answer;
-  int label = 0;
-  std::map<std::string, int> baselines;
-};
-
-// Reads one JSONL line; an empty optional and a message on a malformed line.
-std::optional<Sample> parse_sample(simdjson::dom::parser& parser, const std::string& line,
-                                   std::string& error) {
-  simdjson::dom::element doc;
-  if (auto e = parser.parse(line).get(doc); e) {
-    error = simdjson::error_message(e);
-    return std::nullopt;
-  }
-  Sample s;
-  std::string_view sv;
-  if (doc["id"].get(sv) == simdjson::SUCCESS) s.id = sv;
-  if (doc["dataset"].get(sv) == simdjson::SUCCESS) s.dataset = sv;
-  if (doc["question"].get(sv) == simdjson::SUCCESS) s.question = sv;
-  if (doc["answer"].get(sv) != simdjson::SUCCESS) {
-    error = "no \"answer\" string";
-    return std::nullopt;
-  }
-  s.answer = sv;
-  int64_t label = 0;
-  if (doc["label"].get(label) != simdjson::SUCCESS) {
-    error = "no integer \"label\"";
-    return std::nullopt;
-  }
-  s.label = label != 0;
-  simdjson::dom::array context;
-  if (doc["context"].get(context) == simdjson::SUCCESS) {
-    for (simdjson::dom::element p : context) {
-      if (p.get(sv) == simdjson::SUCCESS) s.context.emplace_back(sv);
-    }
-  } else if (doc["context"].get(sv) == simdjson::SUCCESS) {
-    s.context.emplace_back(sv);
-  }
-  simdjson::dom::object baselines;
-  if (doc["baselines"].get(baselines) == simdjson::SUCCESS) {
-    for (auto [key, value] : baselines) {
-      int64_t flagged = 0;
-      if (value.get(flagged) == simdjson::SUCCESS) s.baselines[std::string(key)] = flagged != 0;
-    }
-  }
-  return s;
-}
 
 struct Confusion {
   std::size_t tp = 0, fp = 0, tn = 0, fn = 0;
@@ -251,6 +201,22 @@ int eval_command(int argc, char** argv, int first) {
       return 1;
     }
   }
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> features_out(nullptr, std::fclose);
+  if (auto path = args.value("features")) {
+    features_out.reset(std::fopen(path->c_str(), "w"));
+    if (!features_out) {
+      std::fprintf(stderr, "groundgate eval: cannot write %s\n", path->c_str());
+      return 1;
+    }
+    std::string names = "{\"features\":[";
+    for (std::string_view name : verify::sentence_feature_names()) {
+      if (names.back() != '[') names += ',';
+      sp::append_json_string(names, name);
+    }
+    names += "]}\n";
+    std::fputs(names.c_str(), features_out.get());
+  }
+  Confusion sentences;
 
   ExtractionShare extraction;
   if (setup.config && setup.config->extractor) {
@@ -321,8 +287,33 @@ int eval_command(int argc, char** argv, int first) {
       verify::SentenceVerifier verifier(setup.config, index, sample->question, 0);
       const std::vector<verify::SentenceVerdict> verdicts =
           verify::verify_answer(verifier, sample->answer);
-      for (const verify::SentenceVerdict& v : verdicts) {
+      for (std::size_t i = 0; i < verdicts.size(); ++i) {
+        const verify::SentenceVerdict& v = verdicts[i];
         if (!v.ok()) ++errors;
+        const bool truth = sentence_unfaithful(*sample, v.answer_begin, v.answer_end);
+        if (sample->sentence_truth && v.ok() && v.claims) {
+          sentences.add(v.label != verify::Label::kSupported, truth);
+        }
+        if (features_out && v.ok()) {
+          std::string line = "{\"id\":";
+          sp::append_json_string(line, sample->id);
+          line += ",\"dataset\":";
+          sp::append_json_string(line, sample->dataset);
+          char buffer[160];
+          std::snprintf(buffer, sizeof buffer,
+                        ",\"sentence\":%zu,\"begin\":%zu,\"end\":%zu,\"truth\":%d,"
+                        "\"sentence_truth\":%s,\"answer_label\":%d,\"claims\":%s,\"f\":[",
+                        i, v.answer_begin, v.answer_end, truth ? 1 : 0,
+                        sample->sentence_truth ? "true" : "false", sample->label,
+                        v.claims ? "true" : "false");
+          line += buffer;
+          for (std::size_t k = 0; k < v.features.size(); ++k) {
+            std::snprintf(buffer, sizeof buffer, k == 0 ? "%.6g" : ",%.6g", v.features[k]);
+            line += buffer;
+          }
+          line += "]}\n";
+          std::fputs(line.c_str(), features_out.get());
+        }
         sentence_us.push_back(static_cast<double>(v.verify_ns) / 1e3);
         if (out) {
           if (!pieces_json.empty()) pieces_json += ',';
@@ -368,6 +359,13 @@ int eval_command(int argc, char** argv, int first) {
       percentile(sample_us, 0.5), percentile(sample_us, 0.99), percentile(sentence_us, 0.5),
       percentile(sentence_us, 0.99), sentence_us.size(), errors, percentile(prepare_us, 0.5),
       percentile(prepare_us, 0.99));
+  if (sentences.tp + sentences.fp + sentences.tn + sentences.fn > 0) {
+    std::printf(
+        "sentences: balanced_accuracy=%.3f  precision=%.3f  recall=%.3f  f1=%.3f  (tp=%zu fp=%zu "
+        "tn=%zu fn=%zu)\n",
+        sentences.balanced_accuracy(), sentences.precision(), sentences.recall(), sentences.f1(),
+        sentences.tp, sentences.fp, sentences.tn, sentences.fn);
+  }
   extraction.print();
   for (const auto& [name, c] : baselines) {
     std::printf("baseline %-18s balanced_accuracy=%.3f  precision=%.3f  recall=%.3f  (n=%zu)\n",

@@ -1,0 +1,611 @@
+// PieceVerifier's check of one clause, as named steps: read its words, retrieve evidence,
+// check its values, measure coverage, look for a flipped polarity, an ordering, a missing value
+// or name, and unrelated names. Every step runs (bounded work) and records what it measured in
+// the verdict's signals; the first finding in this order decides the label.
+#include <algorithm>
+#include <cstdio>
+
+#include "filters/semantic_piece/clause_words.h"
+#include "filters/semantic_piece/counted.h"
+#include "filters/semantic_piece/names.h"
+#include "filters/semantic_piece/order_check.h"
+#include "filters/semantic_piece/piece_verifier.h"
+#include "filters/text/discourse.h"
+#include "filters/text/negation.h"
+#include "filters/text/stemmer.h"
+#include "filters/text/stopwords.h"
+
+namespace groundgate::filters::semantic_piece {
+namespace {
+
+using text::Entity;
+using text::EntityMatch;
+using text::EntitySubtype;
+using text::EntityType;
+using text::Token;
+
+constexpr std::size_t kMaxListedWords = 5;
+// Content words a clause needs before negation or antonyms can contradict it.
+constexpr std::size_t kMinPredicateWords = 3;
+
+std::string quoted(std::string_view s) {
+  std::string out = "\"";
+  out.append(s);
+  out += '"';
+  return out;
+}
+
+std::string list_words(const std::vector<std::string_view>& words) {
+  std::string out;
+  for (std::size_t i = 0; i < words.size() && i < kMaxListedWords; ++i) {
+    if (i > 0) out += ", ";
+    out.append(words[i]);
+  }
+  if (words.size() > kMaxListedWords) out += ", ...";
+  return out;
+}
+
+// A small count or an order in words ("two", "second"): summaries count and order what the
+// context lists without the context saying the number.
+bool is_enumeration(const Entity& e, std::string_view sentence) {
+  if (e.type != EntityType::kNumber || e.begin >= sentence.size()) return false;
+  const unsigned char first = static_cast<unsigned char>(sentence[e.begin]);
+  const bool in_words = (first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z');
+  return in_words && e.value >= 1 && e.value <= 10 && e.qualifier == text::Qualifier::kExact;
+}
+
+// A token inside an entity span of a value entity (its words are checked as a value).
+bool inside(const Token& t, std::span<const Entity> entities) {
+  return std::any_of(entities.begin(), entities.end(), [&](const Entity& e) {
+    return is_value_entity(e) && t.begin >= e.begin && t.end <= e.end;
+  });
+}
+
+// A word before a predicate comparative: "X is closer", "much longer", "no better".
+bool introduces_predicate(std::string_view w) {
+  static constexpr std::string_view kWords[] = {
+      "is",  "are",  "was", "were", "be",    "been",     "being",    "much",
+      "far", "even", "no",  "any",  "still", "slightly", "somewhat", "considerably"};
+  return std::find(std::begin(kWords), std::end(kWords), w) != std::end(kWords);
+}
+
+// Words that order or compare ("first", "earlier", "closer", "largest"). A question asking
+// "which came first?" does not ground an answer's "first": only the context can. WordNet's
+// morphology makes an -er word of many nouns ("founder" from "found", "number" from "numb",
+// "owner", "opener", "Peter"): a word that is itself a noun compares only before "than" or
+// after a copula or an intensifier ("is closer", "much longer"), and a capitalised word inside
+// the clause is a name.
+bool is_comparative(std::span<const Token> tokens, std::size_t at, const text::Lexicon* lexicon) {
+  const Token& t = tokens[at];
+  static constexpr std::string_view kWords[] = {"first",   "last",  "prior",
+                                                "earlier", "later", "equally"};
+  if (std::find(std::begin(kWords), std::end(kWords), t.norm) != std::end(kWords)) return true;
+  if (lexicon == nullptr || t.norm.size() < 5) return false;
+  const bool er = t.norm.ends_with("er");
+  const bool est = t.norm.ends_with("est");
+  if (!er && !est) return false;
+  if (at > 0 && t.has(text::kCapitalized)) return false;
+  auto inflected = [&](text::Lexicon::Pos pos) {
+    for (std::string_view lemma : lexicon->lemmas(t.norm, pos)) {
+      if (lemma != t.norm) return true;
+    }
+    return false;
+  };
+  if (!inflected(text::Lexicon::Pos::kAdjective) && !inflected(text::Lexicon::Pos::kAdverb))
+    return false;
+  const std::vector<std::string_view> nouns = lexicon->lemmas(t.norm, text::Lexicon::Pos::kNoun);
+  if (std::find(nouns.begin(), nouns.end(), t.norm) == nouns.end()) return true;
+  const bool before_than = at + 1 < tokens.size() && tokens[at + 1].norm == "than";
+  const bool after_copula = at > 0 && introduces_predicate(tokens[at - 1].norm);
+  return before_than || after_copula;
+}
+
+// Comparisons and orderings relate things the context states apart ("born before Elytis"):
+// the binding of names and values does not apply to them.
+bool compares(std::span<const Token> tokens, const text::Lexicon* lexicon) {
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    const std::string_view w = tokens[i].norm;
+    if (w == "than" || w == "before" || w == "after" || w == "same" || w == "different" ||
+        is_comparative(tokens, i, lexicon)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// A capitalised word inside a sentence that is no adjective ("Italy", not "Italian"): a
+// derivation does not say it. "Italian" names a language or an origin, not the place; but
+// "Jamaican forward" is said by "from Jamaica".
+bool proper_noun(const Token& w, const Token& sentence_start, const text::Lexicon* lexicon) {
+  if (!w.has(text::kCapitalized) || w.begin == sentence_start.begin || lexicon == nullptr)
+    return false;
+  return lexicon->lemmas(w.norm, text::Lexicon::Pos::kAdjective).empty();
+}
+
+// "only A ...", "only the A ...": the clause claims its subject alone.
+bool opens_with_only(std::span<const Token> tokens, std::string_view subject,
+                     std::string_view sentence) {
+  const auto at = static_cast<std::size_t>(subject.data() - sentence.data());
+  for (std::size_t i = 0; i + 1 < tokens.size() && tokens[i].begin < at; ++i) {
+    if (tokens[i].norm != "only") continue;
+    std::size_t next = i + 1;
+    if (tokens[next].norm == "the" && next + 1 < tokens.size()) ++next;
+    if (tokens[next].begin == at) return true;
+  }
+  return false;
+}
+
+bool inside_name(const Token& t, std::span<const Entity> entities) {
+  return std::any_of(entities.begin(), entities.end(), [&](const Entity& e) {
+    return !is_value_entity(e) && t.begin >= e.begin && t.end <= e.end;
+  });
+}
+
+std::uint16_t count16(std::size_t n) {
+  return static_cast<std::uint16_t>(std::min<std::size_t>(n, UINT16_MAX));
+}
+
+}  // namespace
+
+Verdict PieceVerifier::finding(const Clause& clause, Label label, ReasonCode code,
+                               HallucinationType type, std::string reason,
+                               std::optional<std::uint32_t> piece) const {
+  Verdict v;
+  v.label = label;
+  v.reason_code = code;
+  v.type = type;
+  v.reason = std::move(reason);
+  if (piece) {
+    v.evidence = evidence_of(*piece);
+  } else if (clause.best != nullptr) {
+    v.evidence = evidence_of(clause.best->hit.piece);
+  }
+  if (label == Label::kContradicted) v.score = 0;
+  return v;
+}
+
+PieceVerifier::Clause PieceVerifier::read_clause(std::string_view sentence,
+                                                 std::span<const Token> tokens,
+                                                 std::span<const Entity> entities) const {
+  Clause c;
+  c.sentence = sentence;
+  c.tokens = tokens;
+  c.entities = entities;
+  c.about_source = text::names_source(tokens);
+  for (const Token& t : tokens) {
+    if (!text::is_content_word(t) || is_particle(t.norm)) continue;
+    if (c.about_source && text::is_framing_word(t.norm)) continue;
+    c.stem_tokens.push_back(&t);
+    c.stems.push_back(text::stem(t.norm));
+    c.terms.push_back(index_->terms().find(c.stems.back()));
+    if (!inside(t, entities)) {
+      c.words.push_back(&t);
+      c.word_stem.push_back(c.stems.size() - 1);
+    }
+  }
+  c.has_values = std::any_of(entities.begin(), entities.end(), is_value_entity);
+  return c;
+}
+
+Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const Token> tokens,
+                                     std::span<const Entity> entities) const {
+  Clause clause = read_clause(sentence, tokens, entities);
+  ClauseSignals signals;
+  signals.tokens = count16(tokens.size());
+  signals.content_words = count16(clause.words.size());
+  signals.about_source = clause.about_source;
+  for (const Entity& e : entities) {
+    if (is_value_entity(e)) {
+      ++signals.values;
+    } else {
+      ++signals.names;
+    }
+  }
+  if (clause.words.empty() && !clause.has_values) {
+    Verdict v;
+    v.reason_code = ReasonCode::kNoClaim;
+    v.reason = "no content word to check";
+    v.signals = signals;
+    return v;
+  }
+  clause.evidence = retrieve(clause.stems, clause.terms);
+  for (EvidencePiece& e : clause.evidence) {
+    if (clause.best == nullptr || e.overlap > clause.best->overlap) clause.best = &e;
+  }
+  signals.evidence_pieces = static_cast<std::uint8_t>(clause.evidence.size());
+  if (clause.best != nullptr) {
+    signals.best_overlap = static_cast<float>(clause.best->overlap);
+    signals.best_bm25 = clause.best->hit.score;
+  }
+
+  ValueCheck values = check_values(clause, signals);
+  const Coverage coverage = measure_coverage(clause, values, signals);
+  const std::size_t checked = clause.words.size() + values.unmatched_counts;
+  const double score = checked == 0 ? 1.0 : coverage.covered / static_cast<double>(checked);
+  signals.coverage = static_cast<float>(score);
+  std::optional<Verdict> polarity = check_polarity(clause, coverage, signals);
+  std::optional<Verdict> ordering = check_ordering(clause, signals);
+  std::optional<Verdict> names = check_names(clause, values, coverage, score, signals);
+  std::optional<Verdict> relations = check_relations(clause, signals);
+
+  auto decided = [&]() -> Verdict {
+    for (std::optional<Verdict>* first : {&values.conflict, &polarity, &ordering, &names}) {
+      if (*first) return std::move(**first);
+    }
+    if (relations) {
+      // An unrelated name or word leaves the clause's coverage as its score.
+      if (relations->label == Label::kUnsupported) relations->score = std::min(score, 0.5);
+      return std::move(*relations);
+    }
+    // A clause about the source with no value, or only a small bare count, which counts the
+    // source's own parts ("The passage mentions two distinct topics"): framing, no claim.
+    const bool framing =
+        clause.about_source && std::all_of(entities.begin(), entities.end(), [](const Entity& e) {
+          return !is_value_entity(e) || (e.subtype == text::EntitySubtype::kCardinal &&
+                                         e.unit == text::Unit::kNone && e.value <= 12);
+        });
+    // "Key points include:": a list's header; its items, checked one by one, hold the claims.
+    const bool list_header = entities.empty() && !tokens.empty() && tokens.back().norm == ":";
+    if (clause.evidence.empty() && (framing || list_header)) {
+      // "Here is a concise summary of the passage:": framing, nothing the source could hold.
+      signals.framing = true;
+      Verdict v = finding(clause, Label::kSupported, ReasonCode::kNoClaim, HallucinationType::kNone,
+                          "speaks of the source, states nothing to check");
+      v.score = score;
+      return v;
+    }
+    if (clause.evidence.empty() && !clause.words.empty()) {
+      Verdict v = finding(clause, Label::kUnsupported, ReasonCode::kNoEvidence,
+                          HallucinationType::kAbsoluteFabrication,
+                          "no context piece shares a word with this piece");
+      v.score = 0;
+      return v;
+    }
+    if (score < options_.min_coverage) {
+      Verdict v = finding(clause, Label::kUnsupported, ReasonCode::kLowCoverage,
+                          HallucinationType::kAbsoluteFabrication,
+                          "not in the context: " + list_words(values.missing));
+      v.score = score;
+      return v;
+    }
+    char buffer[96];
+    std::snprintf(buffer, sizeof buffer, "%zu of %zu content words found in the context",
+                  checked - values.missing.size(), checked);
+    Verdict v = finding(clause, Label::kSupported,
+                        clause.has_values && values.all_found ? ReasonCode::kSupportedEntity
+                                                              : ReasonCode::kSupportedCoverage,
+                        HallucinationType::kNone,
+                        values.missing.empty()
+                            ? std::string(buffer)
+                            : std::string(buffer) + "; not found: " + list_words(values.missing));
+    v.score = score;
+    return v;
+  };
+  Verdict v = decided();
+  v.signals = signals;
+  return v;
+}
+
+PieceVerifier::ValueCheck PieceVerifier::check_values(const Clause& clause,
+                                                      ClauseSignals& signals) const {
+  // Numbers and dates: same value anywhere in the context supports; another value of the same
+  // kind in well-matched evidence contradicts; otherwise the value is unsupported.
+  ValueCheck out;
+  for (const Entity& e : clause.entities) {
+    if (!is_value_entity(e)) continue;
+    bool in_evidence_or_question =
+        std::any_of(question_entities_.begin(), question_entities_.end(),
+                    [&](const Entity& q) { return compare(e, q) == EntityMatch::kSame; });
+    bool elsewhere = false;
+    const ContextEntity* other = nullptr;
+    bool other_ambiguous = false;           // well-matched evidence holds two different such values
+    std::optional<Counted> answer_counted;  // see counted.h, when needed
+    for (const ContextEntity& c : context_entities()) {
+      const EvidencePiece* ev = nullptr;
+      for (const EvidencePiece& candidate : clause.evidence) {
+        if (candidate.hit.piece == c.piece) ev = &candidate;
+      }
+      const EntityMatch m = compare(e, c.entity);
+      if (m == EntityMatch::kSame) {
+        (ev != nullptr ? in_evidence_or_question : elsewhere) = true;
+      } else if (m == EntityMatch::kDifferent && ev != nullptr &&
+                 ev->overlap >= options_.match_overlap) {
+        // Counts of different things ("two tries", "four separate occasions") do not conflict.
+        if (e.subtype == EntitySubtype::kCardinal && c.entity.subtype == EntitySubtype::kCardinal) {
+          if (!answer_counted) answer_counted = counted_words(clause.tokens, e.begin, e.end);
+          if (!count_the_same(*answer_counted, context_counted_words(c))) continue;
+        }
+        if (other == nullptr) {
+          other = &c;
+        } else if (compare(other->entity, c.entity) != EntityMatch::kSame) {
+          other_ambiguous = true;
+        }
+      }
+    }
+    if (in_evidence_or_question) {
+      ++signals.values_found;
+      continue;
+    }
+    // Another value where the evidence matches beats the same value somewhere else.
+    if (other != nullptr) {
+      ++signals.value_mismatches;
+      if (out.conflict) continue;
+      out.conflict =
+          finding(clause, Label::kContradicted, ReasonCode::kEntityMismatch,
+                  HallucinationType::kDetailedInformationModification,
+                  "answer says " + e.text + ", evidence says " + other->entity.text, other->piece);
+      if (!other_ambiguous)
+        out.conflict->correction = Correction{e.begin, e.end, other->entity.text};
+      continue;
+    }
+    if (elsewhere) {
+      ++signals.values_found;
+      continue;
+    }
+    out.all_found = false;
+    if (is_enumeration(e, clause.sentence)) {
+      // "two different films", "the second is ...": a count or an order the answer makes of
+      // what the context lists; weighed as a word, not as a fabricated value.
+      out.missing.push_back(e.text);
+      ++out.unmatched_counts;
+      ++signals.counts_missing;
+      continue;
+    }
+    ++signals.values_missing;
+    if (out.missing_value == nullptr) out.missing_value = &e;
+  }
+  return out;
+}
+
+PieceVerifier::Coverage PieceVerifier::measure_coverage(Clause& clause, ValueCheck& values,
+                                                        ClauseSignals& signals) const {
+  // Lexical entailment: each content word covered by the evidence, the question, the rest of
+  // the context, or a WordNet synonym or derivation of an evidence word.
+  std::optional<std::vector<std::string_view>> lemmas;  // of the evidence words, when needed
+  auto evidence_lemmas = [&]() -> std::span<const std::string_view> {
+    if (!lemmas) lemmas = lemmas_of(clause.evidence);
+    return *lemmas;
+  };
+  auto in_evidence = [&](index::TermId term) {
+    if (term == index::kNoTerm) return false;
+    return std::any_of(clause.evidence.begin(), clause.evidence.end(), [&](const EvidencePiece& e) {
+      auto piece_terms = index_->piece_terms(index_->pieces()[e.hit.piece]);
+      return std::find(piece_terms.begin(), piece_terms.end(), term) != piece_terms.end();
+    });
+  };
+  Coverage out;
+  const std::span<const Token> tokens = clause.tokens;
+  for (std::size_t i = 0; i < clause.words.size(); ++i) {
+    const Token& w = *clause.words[i];
+    const std::size_t s = clause.word_stem[i];
+    // An ordering or comparison must be stated by the evidence itself.
+    const auto at = static_cast<std::size_t>(clause.words[i] - tokens.data());
+    const bool comparative = is_comparative(tokens, at, options_.lexicon.get());
+    const bool asked =
+        options_.question_grounds_words && !comparative && in_question(clause.stems[s]);
+    // Elsewhere in the context at full weight covers the word as a synonym would: the
+    // WordNet lookups could not change the outcome.
+    const bool elsewhere = clause.terms[s] != index::kNoTerm && !comparative;
+    if (in_evidence(clause.terms[s])) {
+      out.covered += 1;
+      ++signals.words_in_evidence;
+    } else if (asked) {
+      out.covered += 1;
+      ++signals.words_in_question;
+    } else if (!(elsewhere && options_.elsewhere_weight == 1.0) &&
+               related(w, evidence_lemmas(), !comparative,
+                       !proper_noun(w, tokens.front(), options_.lexicon.get()))) {
+      out.covered += 1;
+      ++signals.words_related;
+    } else if (elsewhere) {
+      out.covered += options_.elsewhere_weight;
+      ++signals.words_elsewhere;
+    } else {
+      values.missing.push_back(w.surface(clause.sentence));
+      out.uncovered.push_back(&w);
+      ++signals.words_missing;
+      const bool proper = inside_name(w, clause.entities) ||
+                          (w.has(text::kCapitalized) && w.begin != tokens.front().begin);
+      if (proper) {
+        ++signals.names_missing;
+        if (out.missing_name == nullptr) out.missing_name = &w;
+      }
+    }
+  }
+  return out;
+}
+
+std::optional<Verdict> PieceVerifier::check_polarity(Clause& clause, const Coverage& coverage,
+                                                     ClauseSignals& signals) const {
+  // Contradiction signals need well-matched evidence.
+  // A fragment ("Cheltenham") states no predicate that a negation could flip.
+  EvidencePiece* best = clause.best;
+  if (best == nullptr || best->overlap < options_.match_overlap ||
+      clause.stems.size() < kMinPredicateWords) {
+    return std::nullopt;
+  }
+  // A negation counts where it governs what the other side states: at least half of the
+  // words in its scope are there too.
+  analyse(*best);
+  const auto best_terms = index_->piece_terms(index_->pieces()[best->hit.piece]);
+  auto governs_shared = [](std::span<const index::TermId> scope,
+                           std::span<const index::TermId> other) {
+    const auto shared = std::count_if(scope.begin(), scope.end(), [&](index::TermId t) {
+      return t != index::kNoTerm && std::find(other.begin(), other.end(), t) != other.end();
+    });
+    return shared > 0 && 2 * static_cast<std::size_t>(shared) >= scope.size();
+  };
+  bool negated = false;
+  if (!clause.about_source) {
+    for (const text::NegationScope& scope : text::negation_scopes(clause.tokens)) {
+      std::vector<index::TermId> scope_terms;
+      for (std::size_t i : scope.words)
+        scope_terms.push_back(index_->terms().find(text::stem(clause.tokens[i].norm)));
+      negated = negated || governs_shared(scope_terms, best_terms);
+    }
+  }
+  const bool evidence_negated = std::any_of(
+      best->negations.begin(), best->negations.end(),
+      [&](const std::vector<index::TermId>& scope) { return governs_shared(scope, clause.terms); });
+  if (negated != evidence_negated) {
+    signals.negation_mismatch = true;
+    return finding(clause, Label::kContradicted, ReasonCode::kNegationMismatch,
+                   HallucinationType::kContextualFabrication,
+                   negated ? "answer negates what the evidence states"
+                           : "evidence negates what the answer states",
+                   best->hit.piece);
+  }
+  const text::Lexicon* lexicon = options_.lexicon.get();
+  if (lexicon == nullptr) return std::nullopt;
+  for (const Token* w : coverage.uncovered) {
+    if (!lexicon->has_antonyms(w->norm)) continue;
+    for (const Token& other : best->tokens) {
+      if (other.kind == text::TokenKind::kWord && lexicon->are_antonyms(w->norm, other.norm)) {
+        signals.antonym = true;
+        return finding(clause, Label::kContradicted, ReasonCode::kAntonym,
+                       HallucinationType::kContextualFabrication,
+                       "answer says " + quoted(w->surface(clause.sentence)) + ", evidence says " +
+                           quoted(index_->piece_text(index_->pieces()[best->hit.piece])
+                                      .substr(other.begin, other.end - other.begin)),
+                       best->hit.piece);
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Verdict> PieceVerifier::check_ordering(const Clause& clause,
+                                                     ClauseSignals& signals) const {
+  auto conflict =
+      check_order(*index_, clause.sentence, clause.tokens, clause.entities, question_entities_,
+                  question_name_words_,
+                  question_alternative_ ? &question_entities_[*question_alternative_] : nullptr);
+  if (!conflict) return std::nullopt;
+  if (conflict->kind == OrderConflict::Kind::kReversed) {
+    signals.order_reversed = true;
+    return finding(clause, Label::kContradicted, ReasonCode::kOrderMismatch,
+                   HallucinationType::kContextualFabrication, std::move(conflict->reason),
+                   conflict->piece);
+  }
+  signals.order_undated = true;
+  Verdict v = finding(clause, Label::kUnsupported, ReasonCode::kOrderUndated,
+                      HallucinationType::kContextualFabrication, std::move(conflict->reason),
+                      conflict->piece);
+  v.score = 0.5;
+  return v;
+}
+
+std::optional<Verdict> PieceVerifier::check_names(const Clause& clause, const ValueCheck& values,
+                                                  const Coverage& coverage, double score,
+                                                  ClauseSignals& signals) const {
+  // A name made of context words that the context never writes so.
+  const Entity* composed = nullptr;
+  if (options_.names_as_written) {
+    for (const Entity& e : clause.entities) {
+      if (!is_value_entity(e) && composed_name(e)) {
+        composed = &e;
+        break;
+      }
+    }
+  }
+  signals.composed_name = composed != nullptr;
+  if (values.missing_value != nullptr || coverage.missing_name != nullptr) {
+    const std::string what = values.missing_value != nullptr
+                                 ? values.missing_value->text
+                                 : std::string(coverage.missing_name->surface(clause.sentence));
+    Verdict v = finding(clause, Label::kUnsupported, ReasonCode::kMissingEntity,
+                        HallucinationType::kAbsoluteFabrication,
+                        quoted(what) + " appears nowhere in the context");
+    v.score = std::min(score, 0.5);
+    return v;
+  }
+  if (composed != nullptr) {
+    Verdict v = finding(clause, Label::kUnsupported, ReasonCode::kMissingEntity,
+                        HallucinationType::kAbsoluteFabrication,
+                        quoted(composed->text) + " is not a name the context writes");
+    v.score = std::min(score, 0.5);
+    return v;
+  }
+  return std::nullopt;
+}
+
+std::optional<Verdict> PieceVerifier::check_relations(const Clause& clause,
+                                                      ClauseSignals& signals) const {
+  signals.compares = compares(clause.tokens, options_.lexicon.get());
+  if (!options_.check_relations || signals.compares) return std::nullopt;
+  const std::span<const Token> tokens = clause.tokens;
+  std::vector<Anchor> found =
+      anchors(clause.sentence, clause.entities, clause.stems, clause.terms, clause.stem_tokens);
+  auto pair = unrelated(found);
+  // The clause's subjects, when it opens with names ("Lucy Gordon directed Serendipity",
+  // "Cia Berg and David Lee Roth were ..."): what the clause says is said of each of them,
+  // so every other name, value and word must be related to each subject itself, not only
+  // to some other name of the clause.
+  const std::vector<Anchor> subject_list = subjects(found, clause.sentence, tokens);
+  auto is_subject = [&](const Anchor& a) {
+    return std::any_of(subject_list.begin(), subject_list.end(),
+                       [&](const Anchor& s) { return s.text.data() == a.text.data(); });
+  };
+  for (const Anchor& subject : subject_list) {
+    for (std::size_t i = 0; !pair && i < found.size(); ++i) {
+      if (!is_subject(found[i]) && !together(subject, found[i]))
+        pair = std::pair{subject.text, found[i].text};
+    }
+  }
+  // The clause's other content words of the context, where the context has them.
+  std::vector<Anchor> claim_words;
+  for (std::size_t i = 0; i < clause.words.size(); ++i) {
+    const index::TermId term = clause.terms[clause.word_stem[i]];
+    if (term == index::kNoTerm || inside_name(*clause.words[i], clause.entities)) continue;
+    std::span<const std::uint32_t> pieces = index_->postings(term);
+    claim_words.push_back(
+        {clause.words[i]->surface(clause.sentence), {pieces.begin(), pieces.end()}});
+  }
+  // Each of them must also be said of one of the names or values.
+  const bool bound = !found.empty() || !subject_list.empty();
+  for (const Anchor& word : claim_words) {
+    if (pair || !bound) break;
+    for (const Anchor& subject : subject_list) {
+      if (!pair && !together(subject, word)) pair = std::pair{subject.text, word.text};
+    }
+    if (subject_list.empty() && std::none_of(found.begin(), found.end(),
+                                             [&](const Anchor& a) { return together(a, word); })) {
+      pair = std::pair{found.front().text, word.text};
+    }
+  }
+  // "No, only A is a drink.": the context saying the same of the question's other one
+  // contradicts the "only".
+  if (!pair && !subject_list.empty() &&
+      opens_with_only(tokens, subject_list.front().text, clause.sentence)) {
+    std::vector<Anchor> claim = claim_words;  // what the clause says of its subject
+    for (const Anchor& a : found) {
+      if (!is_subject(a)) claim.push_back(a);
+    }
+    for (const Entity& q : question_entities_) {
+      if (claim.empty()) break;
+      if (is_value_entity(q)) continue;
+      const bool named = std::any_of(clause.entities.begin(), clause.entities.end(),
+                                     [&](const Entity& e) { return e.key == q.key; });
+      if (named) continue;
+      const Anchor other{std::string_view(q.text), name_pieces(*index_, q.text), true};
+      if (other.pieces.empty()) continue;
+      if (std::all_of(claim.begin(), claim.end(),
+                      [&](const Anchor& c) { return together(other, c); })) {
+        signals.exclusive_mismatch = true;
+        return finding(clause, Label::kContradicted, ReasonCode::kExclusiveMismatch,
+                       HallucinationType::kContextualFabrication,
+                       "answer says only " + quoted(subject_list.front().text) +
+                           ", the context says the same of " + quoted(other.text),
+                       other.pieces.front());
+      }
+    }
+  }
+  if (!pair) return std::nullopt;
+  signals.unbound_relation = true;
+  return finding(
+      clause, Label::kUnsupported, ReasonCode::kUnboundRelation,
+      HallucinationType::kContextualFabrication,
+      "the context never relates " + quoted(pair->first) + " to " + quoted(pair->second));
+}
+
+}  // namespace groundgate::filters::semantic_piece

@@ -1,0 +1,80 @@
+#include "filters/context/structured_facts.h"
+
+#include <gtest/gtest.h>
+
+namespace groundgate::filters::context {
+namespace {
+
+std::string facts_of(std::string_view text) {
+  auto facts = read_as_facts(text);
+  return facts ? facts->text : "<prose>";
+}
+
+TEST(StructuredFacts, ProseIsNotFacts) {
+  EXPECT_FALSE(read_as_facts("Paris is the capital of France. It has 2 million people."));
+  EXPECT_FALSE(read_as_facts("{not json at all"));
+  EXPECT_FALSE(read_as_facts(""));
+}
+
+TEST(StructuredFacts, JsonMembersBecomeKeyPathLines) {
+  const auto facts = read_as_facts(
+      R"({"name": "Pizza Mizza", "city": "Santa Barbara", "business_stars": 3.5,
+          "hours": {"Monday": "11:0-21:0"}})");
+  ASSERT_TRUE(facts);
+  EXPECT_EQ(facts->shape, Passage::Shape::kRecord);
+  EXPECT_EQ(facts->text,
+            "name: Pizza Mizza.\n"
+            "city: Santa Barbara.\n"
+            "business stars: 3.5.\n"
+            "hours Monday: 11:00-21:00.\n");
+}
+
+TEST(StructuredFacts, FlagsReadAsYesOrNegatedAndNullIsLeftOut) {
+  EXPECT_EQ(facts_of(R"({"attributes": {"BusinessParking": {"garage": false, "lot": true},
+                          "WiFi": "u'free'", "Alcohol": "u'none'", "Music": null,
+                          "HasTV": "True"}})"),
+            "no Business Parking garage.\n"
+            "Business Parking lot: yes.\n"
+            "attributes Wi Fi WiFi: free.\n"
+            "no attributes Alcohol.\n"
+            "attributes Has TV: yes.\n");
+}
+
+TEST(StructuredFacts, ListsOfValuesJoinAndListsOfRecordsRepeatThePath) {
+  EXPECT_EQ(facts_of(R"({"tags": ["a", "b", 3], "reviews": [{"stars": 5}, {"stars": 2}]})"),
+            "tags: a, b, 3.\nreviews stars: 5.\nreviews stars: 2.\n");
+}
+
+TEST(StructuredFacts, LongStringsStayProse) {
+  EXPECT_EQ(facts_of(R"({"review_text": "Great food. Slow service."})"),
+            "review text: Great food. Slow service.\n");
+}
+
+TEST(StructuredFacts, OutputIsBounded) {
+  std::string big = "[";
+  for (int i = 0; i < 1000; ++i)
+    big += (i ? ",\"" : "\"") + std::string("value ") + std::to_string(i) + "\"";
+  big += "]";
+  auto facts = read_as_facts(big, 64);
+  ASSERT_TRUE(facts);
+  EXPECT_LE(facts->text.size(), 64u);
+}
+
+TEST(StructuredFacts, MarkdownTableRowsBecomeFactsInsideProse) {
+  const auto facts = read_as_facts(
+      "Prices below.\n| Plan | Price |\n|---|---:|\n| Basic | $10 |\n| Pro | $25 |\nThanks.");
+  ASSERT_TRUE(facts);
+  EXPECT_EQ(facts->shape, Passage::Shape::kTable);
+  EXPECT_EQ(facts->text,
+            "Prices below.\nPlan: Basic; Price: $10.\nPlan: Pro; Price: $25.\nThanks.\n");
+}
+
+TEST(StructuredFacts, CsvWithAHeaderBecomesRows) {
+  EXPECT_EQ(facts_of("city,population\nParis,2100000\n\"Lyon, FR\",520000\n"),
+            "city: Paris; population: 2100000.\ncity: Lyon, FR; population: 520000.\n");
+  // Two lines are not enough to tell a table from prose with commas.
+  EXPECT_EQ(facts_of("a, b\nc, d\n"), "<prose>");
+}
+
+}  // namespace
+}  // namespace groundgate::filters::context
