@@ -1,6 +1,8 @@
 // `groundgate sqlcheck`: checks the SQL of a file (a query, or an answer with ```sql blocks)
 // against a schema and, optionally, a database, and prints the findings as JSON.
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -8,14 +10,18 @@
 #include <string>
 
 #include "config/config_loader.h"
+#include "filters/sql/metamorphic_check.h"
+#include "filters/sql/question_variants.h"
 #include "filters/sql/request_schema.h"
 #include "filters/sql/sql_checker.h"
 #include "filters/sql/sql_extraction.h"
+#include "filters/sql/sql_lexer.h"
 #include "filters/sql/sql_setup.h"
 #include "filters/sql/sql_verdict_json.h"
 #include "filters/verdict/json_string.h"
 #include "proxy/cli/args.h"
 #include "proxy/cli/commands.h"
+#include "proxy/cli/model_client.h"
 
 namespace groundgate::proxy::cli {
 namespace {
@@ -24,10 +30,17 @@ namespace sql = filters::sql;
 
 constexpr std::string_view kUsage =
     "usage: groundgate sqlcheck --schema FILE [--database FILE] [--question TEXT]\n"
-    "         [--dialect sqlite|postgresql|mysql] [-c CONFIG --policy NAME] QUERY_FILE|-\n"
+    "         [--dialect sqlite|postgresql|mysql] [-c CONFIG --policy NAME]\n"
+    "         [--metamorphic --upstream URL (--model NAME | --request FILE) [--variants N]\n"
+    "          [--timeout MS] [--api-key-env VAR]] QUERY_FILE|-\n"
     "  FILE: CREATE statements or a JSON description; --database alone gives its tables\n"
     "  QUERY_FILE: a query, or an answer whose ```sql blocks are checked\n"
+    "  --metamorphic (check 5, needs --database and --question): the model at URL is asked\n"
+    "    rewritten questions (in the app's chat request FILE, or a plain one for NAME), in\n"
+    "    parallel, and its queries must keep their relation to the checked one\n"
     "  exit: 0 every query supported, 3 a finding, 1 a file could not be read, 2 usage\n";
+
+constexpr std::size_t kMaxVariants = 7;
 
 std::optional<std::string> read_input(const std::string& path) {
   if (path == "-") {
@@ -57,10 +70,125 @@ std::optional<config::SqlConfig> base_config(const Args& args, std::string& erro
   return *policy->sql;
 }
 
+struct Metamorphic {
+  ModelEndpoint endpoint;
+  std::string request;  // the app's chat request the variants are made of
+  std::string question;
+  std::size_t variants = 6;
+  std::chrono::milliseconds timeout{30'000};
+  bool whole = false;
+  std::vector<config::SqlToolArgument> tools;
+};
+
+// The schema as CREATE statements, for a plain request to the model.
+std::string schema_text(const Args& args, const sql::SqlSetup& setup) {
+  if (auto path = args.value("schema")) return read_input(*path).value_or("");
+  std::string out;
+  if (setup.checker->database) {
+    for (const std::string& s : setup.checker->database->schema_statements())
+      out += s + ";\n";
+  }
+  return out;
+}
+
+std::optional<Metamorphic> metamorphic_options(const Args& args, const sql::SqlSetup& setup,
+                                               const config::SqlConfig& c, std::string& error) {
+  const std::optional<std::string> url = args.value("upstream");
+  const std::optional<std::string> question = args.value("question");
+  if (!url || !question || !setup.checker->database ||
+      (!args.value("model") && !args.value("request"))) {
+    error = "--metamorphic needs --upstream, --question, --database and --model or --request";
+    return std::nullopt;
+  }
+  const char* key = std::getenv(args.value("api-key-env").value_or("OPENAI_API_KEY").c_str());
+  std::optional<ModelEndpoint> endpoint = model_endpoint(*url, key != nullptr ? key : "", error);
+  if (!endpoint) return std::nullopt;
+  Metamorphic m{std::move(*endpoint)};
+  m.question = *question;
+  m.whole = c.answer == config::SqlConfig::Answer::kWhole;
+  m.tools = c.tool_arguments;
+  if (auto n = args.value("variants")) {
+    m.variants = std::strtoul(n->c_str(), nullptr, 10);
+    if (m.variants == 0 || m.variants > kMaxVariants) {
+      error = "--variants needs 1 to " + std::to_string(kMaxVariants);
+      return std::nullopt;
+    }
+  }
+  if (auto t = args.value("timeout")) {
+    m.timeout = std::chrono::milliseconds(std::strtoul(t->c_str(), nullptr, 10));
+    if (m.timeout.count() <= 0) {
+      error = "--timeout needs milliseconds";
+      return std::nullopt;
+    }
+  }
+  if (auto path = args.value("request")) {
+    auto request = read_input(*path);
+    if (!request) {
+      error = "cannot read " + *path;
+      return std::nullopt;
+    }
+    m.request = std::move(*request);
+  } else {
+    std::string body = "{\"model\":";
+    filters::verdict::append_json_string(body, *args.value("model"));
+    body += ",\"messages\":[{\"role\":\"system\",\"content\":";
+    filters::verdict::append_json_string(
+        body,
+        "Answer with one SQLite query in a ```sql block. The schema:\n" + schema_text(args, setup));
+    body += "},{\"role\":\"user\",\"content\":";
+    filters::verdict::append_json_string(body, m.question);
+    body += "}],\"temperature\":0}";
+    m.request = std::move(body);
+  }
+  return m;
+}
+
+bool ordered(std::string_view query) {
+  const std::vector<sql::Token> tokens = sql::lex_sql(query);
+  for (std::size_t i = 0; i + 1 < tokens.size(); ++i) {
+    if (tokens[i].is(query, "order") && tokens[i + 1].is(query, "by")) return true;
+  }
+  return false;
+}
+
+// Check 5 on one query: the variants asked, their queries run and compared; the pairs'
+// outcomes appended to `json`.
+void run_metamorphic(const Metamorphic& m, const sql::SqlSetup& setup, std::string_view query,
+                     sql::SqlCheck& check, std::string& json) {
+  const std::vector<sql::QuestionVariant> variants = sql::question_variants(m.question, m.variants);
+  const std::vector<sql::VariantAnswer> answers =
+      ask_variants(m.endpoint, m.request, m.question, variants, m.whole, m.tools, m.timeout);
+  sql::MetamorphicInput input;
+  input.database = setup.checker->database.get();
+  input.original = check.result ? &*check.result : nullptr;
+  input.ordered = ordered(query);
+  input.answers = answers;
+  input.allowed_functions = setup.checker->allowed_functions;
+  input.limits = setup.checker->execution_limits;
+  const std::vector<sql::PairOutcome> pairs = sql::check_metamorphic(input, check.verdict);
+  json += ",\"variants\":[";
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    json += i > 0 ? ",{\"family\":" : "{\"family\":";
+    filters::verdict::append_json_string(json, sql::to_string(pairs[i].family));
+    json += ",\"expected\":";
+    filters::verdict::append_json_string(json, sql::to_string(pairs[i].expected));
+    json += ",\"question\":";
+    filters::verdict::append_json_string(json, answers[i].variant.question);
+    json += pairs[i].effective ? ",\"effective\":true" : ",\"effective\":false";
+    json += pairs[i].holds ? ",\"holds\":true" : ",\"holds\":false";
+    if (!pairs[i].note.empty()) {
+      json += ",\"note\":";
+      filters::verdict::append_json_string(json, pairs[i].note);
+    }
+    json += '}';
+  }
+  json += ']';
+}
+
 }  // namespace
 
 int sqlcheck_command(int argc, char** argv, int first) {
-  Args args(argc, argv, first, {});
+  Args args(argc, argv, first, {"metamorphic"});
   const bool with_policy = args.value("c").has_value();
   if (!args.error().empty() || args.positional().size() != 1 ||
       with_policy != args.value("policy").has_value() ||
@@ -109,6 +237,14 @@ int sqlcheck_command(int argc, char** argv, int first) {
                  args.positional().front().c_str());
     return 1;
   }
+  std::optional<Metamorphic> metamorphic;
+  if (args.flag("metamorphic")) {
+    metamorphic = metamorphic_options(args, setup, *c, error);
+    if (!metamorphic) {
+      std::fprintf(stderr, "groundgate sqlcheck: %s\n", error.c_str());
+      return 2;
+    }
+  }
   const sql::SqlChecker checker(setup.checker, setup.schema ? setup.schema : sql::no_schema(),
                                 args.value("question").value_or(""));
   bool clean = true;
@@ -116,8 +252,13 @@ int sqlcheck_command(int argc, char** argv, int first) {
   const std::vector<sql::SqlSpan> spans = sql::find_sql(*text);
   for (std::size_t i = 0; i < spans.size(); ++i) {
     const sql::SqlSpan& span = spans[i];
-    const sql::SqlCheck check =
-        checker.check(std::string_view(*text).substr(span.begin, span.end - span.begin));
+    const std::string_view query =
+        std::string_view(*text).substr(span.begin, span.end - span.begin);
+    sql::SqlCheck check = checker.check(query);
+    std::string variants;
+    if (metamorphic && check.error == sql::SqlError::kNone) {
+      run_metamorphic(*metamorphic, setup, query, check, variants);
+    }
     json += i > 0 ? ",\n  {\"kind\":\"sql\",\"offset\":[" : "\n  {\"kind\":\"sql\",\"offset\":[";
     json += std::to_string(span.begin) + "," + std::to_string(span.end) + "]";
     if (check.error != sql::SqlError::kNone) {
@@ -129,7 +270,7 @@ int sqlcheck_command(int argc, char** argv, int first) {
       char timing[48];
       std::snprintf(timing, sizeof timing, ",\"check_us\":%.1f",
                     static_cast<double>(check.verdict.check_ns) / 1e3);
-      json += timing;
+      json += timing + variants;
       clean = clean && check.verdict.findings.empty();
     }
     if (!span.complete) json += ",\"complete\":false";

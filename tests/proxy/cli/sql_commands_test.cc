@@ -4,7 +4,11 @@
 #include <sqlite3.h>
 
 #include <string>
+#include <thread>
 
+#include <boost/asio/io_context.hpp>
+
+#include "proxy/mock/mock_upstream.h"
 #include "tests/proxy/cli/child_process.h"
 
 namespace groundgate::testing {
@@ -92,6 +96,66 @@ TEST_F(SqlCommandsTest, EvalScoresSqlSamples) {
   EXPECT_NE(std::string::npos, r.out.find("sql: n=3  hallucinated=2  valid=1")) << r.out;
   EXPECT_NE(std::string::npos, r.out.find("balanced_accuracy=1.000")) << r.out;
   EXPECT_NE(std::string::npos, r.out.find("wrong_column")) << r.out;
+}
+
+// The model the metamorphic check asks again: the mock upstream, scripted to answer each
+// rewritten question of "Who earns more than 4000?" as a consistent model would.
+class ScriptedModel {
+ public:
+  ScriptedModel() {
+    proxy::mock::MockOptions options;
+    options.tokens_per_second = 0;
+    options.script_yaml = R"yaml(
+- match: "precisely"
+  answer: "```sql\nSELECT name FROM employees WHERE salary > 4000\n```"
+- match: "show me"
+  answer: "```sql\nSELECT name FROM employees WHERE salary > 4000\n```"
+- match: "at least"
+  answer: "```sql\nSELECT name FROM employees WHERE salary >= 4000\n```"
+- match: "5000"
+  answer: "```sql\nSELECT name FROM employees WHERE salary > 5000\n```"
+- match: "over"
+  answer: "```sql\nSELECT name FROM employees WHERE salary > 4000\n```"
+)yaml";
+    proxy::mock::MockCreate created = proxy::mock::MockUpstream::create(io_, options);
+    EXPECT_TRUE(created.ok()) << created.error;
+    mock_ = std::move(created.upstream);
+    mock_->start();
+    thread_ = std::thread([this] { io_.run(); });
+  }
+  ~ScriptedModel() {
+    mock_->stop();
+    io_.stop();
+    thread_.join();
+    mock_.reset();
+  }
+  std::string url() const { return "http://127.0.0.1:" + std::to_string(mock_->port()); }
+
+ private:
+  boost::asio::io_context io_;
+  std::unique_ptr<proxy::mock::MockUpstream> mock_;
+  std::thread thread_;
+};
+
+TEST_F(SqlCommandsTest, MetamorphicCheckAsksTheModelAgain) {
+  ScriptedModel model;
+  const std::string db = database();
+  const auto run = [&](const std::string& query) {
+    return run_groundgate({"sqlcheck", "--database", db, "--question", "Who earns more than 4000?",
+                           "--metamorphic", "--upstream", model.url(), "--model", "m", "--timeout",
+                           "10000", file("q.sql", query)});
+  };
+  const CommandResult good = run("SELECT name FROM employees WHERE salary > 4000");
+  EXPECT_EQ(0, good.exit_code) << good.out << good.err;
+  EXPECT_NE(std::string::npos, good.out.find(R"("metamorphic":"passed")")) << good.out;
+  EXPECT_NE(std::string::npos,
+            good.out.find(R"("family":"comparison_relaxed","expected":"superset")"))
+      << good.out;
+  // A flipped comparison: every rewritten question's answer breaks its relation.
+  const CommandResult flipped = run("SELECT name FROM employees WHERE salary < 4000");
+  EXPECT_EQ(3, flipped.exit_code) << flipped.out << flipped.err;
+  EXPECT_NE(std::string::npos, flipped.out.find(R"("code":"metamorphic_relations_broken")"))
+      << flipped.out;
 }
 
 }  // namespace
