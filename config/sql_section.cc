@@ -22,7 +22,9 @@ constexpr std::array<std::string_view, 3> kDialects{"sqlite", "postgresql", "mys
 // What an unsafe query may get: annotated (stream_first) or blocked.
 constexpr std::array<std::string_view, 2> kUnsafeActions{"annotate", "block"};
 constexpr std::uint64_t kMaxRows = 1'000'000;
-constexpr std::uint64_t kMaxQueryBytes = 1u << 20;
+// Below the stream chain's pending bound (256 KiB), so that a whole answer is held until it is
+// checked or known too long.
+constexpr std::uint64_t kMaxQueryBytes = 128u << 10;
 constexpr Millis kMaxExecutionTimeout{60'000};
 
 bool function_name(std::string_view name) {
@@ -159,7 +161,7 @@ SqlConfig read_sql(const YamlField& field, std::string_view base_dir, ErrorSink&
   if (auto f = map.get("max_query_bytes")) {
     if (auto v = read_size(*f, errors)) {
       if (*v > kMaxQueryBytes) {
-        errors.add(f->mark(), f->path + ": at most 1MiB");
+        errors.add(f->mark(), f->path + ": at most 128KiB");
       } else {
         out.max_query_bytes = static_cast<std::size_t>(*v);
       }

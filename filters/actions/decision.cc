@@ -25,6 +25,12 @@ Decision decide(const GuardConfig& config, const verify::SentenceVerdict* verdic
   return {"unverified", ActionConfig{ActionKind::kBlock}};
 }
 
+Decision decide_sql(const GuardConfig& config, const SqlUnitVerdict& verdict) {
+  if (verdict.unsafe && config.sql) return {"unsafe", config.sql->settings.unsafe};
+  if (verdict.no_schema && verdict.verdict.ok()) return decide(config, nullptr);
+  return decide(config, &verdict.verdict);
+}
+
 std::string_view to_string(config::ActionKind kind) {
   switch (kind) {
     case ActionKind::kPass:

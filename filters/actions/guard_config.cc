@@ -1,5 +1,6 @@
 #include "filters/actions/guard_config.h"
 
+#include "filters/sql/sql_setup.h"
 #include "filters/verify/engine_setup.h"
 
 namespace groundgate::filters::actions {
@@ -18,14 +19,27 @@ context::ContextOptions context_options(const config::ContextSourcesConfig& c) {
   return out;
 }
 
+std::shared_ptr<const SqlGuardConfig> compile_sql_guard(
+    const config::SqlConfig& settings, std::shared_ptr<sql::SchemaCache> schema_cache) {
+  auto out = std::make_shared<SqlGuardConfig>();
+  out->settings = settings;
+  sql::SqlSetup setup = sql::compile_sql(settings);
+  out->checker = std::move(setup.checker);
+  out->policy_schema = std::move(setup.schema);
+  out->error = std::move(setup.error);
+  out->schema_cache = std::move(schema_cache);
+  return out;
+}
+
 }  // namespace
 
 std::shared_ptr<const GuardConfig> compile_guard(const config::PolicyConfig& policy,
-                                                 std::shared_ptr<index::ContextIndexCache> cache) {
+                                                 std::shared_ptr<index::ContextIndexCache> cache,
+                                                 std::shared_ptr<sql::SchemaCache> schema_cache) {
   // Without WordNet or the link-grammar dictionary the engines still run: minus synonyms and
   // antonyms, or with every triplet check reported as engine_missing (on_error decides).
   verify::VerifyConfig verify = verify::verify_settings(policy);
-  verify::load_engines(verify);
+  if (policy.verifies()) verify::load_engines(verify);
 
   auto guard = std::make_shared<GuardConfig>();
   guard->policy = policy.name;
@@ -40,6 +54,8 @@ std::shared_ptr<const GuardConfig> compile_guard(const config::PolicyConfig& pol
   guard->rule = verify::answer_rule(policy);
   guard->verify_json_responses = policy.verify_json_responses;
   guard->verify_tool_calls = policy.verify_tool_calls;
+  guard->prose = policy.verifies();
+  if (policy.sql) guard->sql = compile_sql_guard(*policy.sql, std::move(schema_cache));
   return guard;
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "config/config.h"
+#include "filters/actions/sql_guard.h"
 #include "filters/context/context_options.h"
 #include "filters/index/context_index_cache.h"
 #include "filters/verify/answer_summary.h"
@@ -29,11 +30,18 @@ struct GuardConfig {
   // Choices verified per stream (each holds a verifier); later ones count as unverified and
   // on_error decides, which bounds per-stream memory.
   int max_choices = 16;
+  // Prose sentences are verified (the policy names verifiers); without, only SQL is checked and
+  // prose sentences are counted unchecked.
+  bool prose = true;
+  // The SQL guard (`sql:`); null when the policy has none.
+  std::shared_ptr<const SqlGuardConfig> sql;
 };
 
 // The guard of `policy`; the verifiers' shared parts (lexicon, link-grammar dictionary, triplet
-// cache) are loaded once per process and shared.
-std::shared_ptr<const GuardConfig> compile_guard(const config::PolicyConfig& policy,
-                                                 std::shared_ptr<index::ContextIndexCache> cache);
+// cache) are loaded once per process and shared. `schema_cache`: the snapshot's SQL schema
+// databases (null: each stream builds its own).
+std::shared_ptr<const GuardConfig> compile_guard(
+    const config::PolicyConfig& policy, std::shared_ptr<index::ContextIndexCache> cache,
+    std::shared_ptr<sql::SchemaCache> schema_cache = nullptr);
 
 }  // namespace groundgate::filters::actions

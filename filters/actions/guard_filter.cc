@@ -88,20 +88,28 @@ GuardFilter::GuardFilter(std::shared_ptr<const GuardConfig> config, std::string_
   passages_ = extracted.passages.size();
   context_bytes_ = extracted.bytes;
   context_truncated_ = extracted.truncated;
-  // A JSON answer is not checked, but its tool calls may be.
-  if (unchecked_reason_.empty() || config_->verify_tool_calls) {
+  // A JSON answer is not checked, but its tool calls may be. Only prose needs the context.
+  if (config_->prose && (unchecked_reason_.empty() || config_->verify_tool_calls)) {
     unindexed_ = std::move(extracted.passages);
   }
   if (config_->verify_tool_calls)
     tool_schema_ = verify::ToolSchemaValues::from_request(request_body);
+  if (config_->sql) {
+    sql_ = std::make_unique<SqlGuard>(config_->sql, request_body, forwarded_body, question_);
+  }
   tally_.add_prepare(Clock::now() - start);
 }
 
 std::size_t GuardFilter::prepare_cost() const {
-  return unindexed_.empty() ? 0 : context_bytes_;
+  return (unindexed_.empty() ? 0 : context_bytes_) + (sql_ ? sql_->prepare_cost() : 0);
 }
 
 void GuardFilter::prepare() {
+  if (sql_ && sql_->prepare_cost() > 0) {
+    const Clock::time_point start = Clock::now();
+    sql_->prepare();
+    tally_.add_prepare(Clock::now() - start);
+  }
   if (unindexed_.empty()) return;
   const Clock::time_point start = Clock::now();
   std::shared_ptr<const index::ContextIndex> index =
@@ -123,7 +131,7 @@ GuardFilter::Choice* GuardFilter::choice_for(int index) {
     if (index >= config_->max_choices) {
       choice->unchecked = true;
       tally_.record_unchecked_choice();
-    } else if (index_) {
+    } else if (index_ && config_->prose) {
       choice->verifier = std::make_unique<verify::SentenceVerifier>(
           config_->verify, index_, question_, static_cast<std::uint32_t>(index));
     }
@@ -134,6 +142,7 @@ GuardFilter::Choice* GuardFilter::choice_for(int index) {
 
 bool GuardFilter::holds(const Choice& choice) const {
   if (config_->hold != config::HoldMode::kSentence) return false;
+  if (sql_) return !choice.unchecked;  // a query may come, and it is held until checked
   // Nothing could change this text: holding it would only add latency.
   if (!index_) return changes_text(config_->actions.no_context.kind);
   return choice.verifier != nullptr;
@@ -154,6 +163,7 @@ void GuardFilter::on_text(const stream::TextEvent& event, stream::ChoiceOutput& 
   }
   Choice* choice = choice_for(event.choice);
   if (choice == nullptr || choice->unchecked) return on_unchecked(event, out);
+  if (sql_ && sql_->whole_answer()) return on_whole_answer(*choice, event, out);
 
   const bool holding = holds(*choice);
   const std::size_t end = event.offset + event.pending.size();
@@ -173,12 +183,12 @@ void GuardFilter::on_text(const stream::TextEvent& event, stream::ChoiceOutput& 
 
   if (!holding) out.release(event.pending.size());
   std::size_t cursor = event.offset;  // first byte of pending not yet handed on
-  const auto hand_on = [&](const text::StreamSentence& sentence) {
+  const auto hand_on = [&](const text::StreamSentence& sentence, bool last) {
     // The whitespace or list marker before a held sentence goes (or is dropped) with it.
     const std::size_t gap =
         holding && sentence.span.begin > cursor ? sentence.span.begin - cursor : 0;
     if (!act(*choice, event.choice, sentence, event.pending.substr(cursor - event.offset, gap),
-             holding, out)) {
+             holding, last, out)) {
       return false;
     }
     if (holding) cursor = sentence.span.end;
@@ -192,13 +202,16 @@ void GuardFilter::on_text(const stream::TextEvent& event, stream::ChoiceOutput& 
     // Decided already (eagerly): skip it; if only its start was, the rest stands on its own.
     if (sentence.span.end <= choice->decided_until) continue;
     const bool started = sentence.span.begin < choice->decided_until;
-    if (!hand_on(started ? remainder(sentence, choice->decided_until) : sentence)) return;
+    const bool last = event.end_of_choice && &sentence == &done.back();
+    if (!hand_on(started ? remainder(sentence, choice->decided_until) : sentence, last)) return;
   }
   if (!event.end_of_choice) {
     const std::string_view tail =
         holding ? event.pending.substr(cursor - event.offset) : event.pending;
     std::optional<text::StreamSentence> sentence = eager_sentence(*choice, tail);
-    if (sentence && sentence->span.begin >= choice->decided_until && !hand_on(*sentence)) return;
+    if (sentence && sentence->span.begin >= choice->decided_until && !hand_on(*sentence, false)) {
+      return;
+    }
   }
   if (holding && event.end_of_choice && end > cursor) out.release(end - cursor);
 }
@@ -257,9 +270,20 @@ void GuardFilter::on_unchecked(const stream::TextEvent& event, stream::ChoiceOut
 }
 
 bool GuardFilter::act(Choice& choice, int index, const text::StreamSentence& sentence,
-                      std::string_view gap, bool holding, stream::ChoiceOutput& out) {
+                      std::string_view gap, bool holding, bool last, stream::ChoiceOutput& out) {
   const std::size_t length = gap.size() + sentence.span.end - sentence.span.begin;
-  if (sentence.span.kind == text::SentenceKind::kCodeBlock) {  // code is not a claim
+  if (sentence.span.kind == text::SentenceKind::kCodeBlock) {
+    if (sql_) {
+      if (std::optional<SqlUnitVerdict> query =
+              sql_->check_block(sentence.text, sentence.span.begin, last)) {
+        return act_on_query(choice, index, sentence, gap, holding, *query, out);
+      }
+    }
+    if (holding) out.release(length);  // code that is no query is not a claim
+    return true;
+  }
+  if (!config_->prose) {  // the policy checks only SQL: prose passes, counted unchecked
+    tally_.record_unchecked_sentence();
     if (holding) out.release(length);
     return true;
   }
@@ -293,13 +317,7 @@ bool GuardFilter::act(Choice& choice, int index, const text::StreamSentence& sen
                                config_->rewrite, index_.get());
   }
   tally_.record(decision, v, rewrite.has_value(), decision.action.kind == ActionKind::kBlock);
-  if (audit_content_ && decision.action.kind != ActionKind::kPass &&
-      flagged_.size() < kMaxAuditBytes) {
-    if (!flagged_.empty()) flagged_ += " | ";
-    flagged_ += decision.label;
-    flagged_ += ": ";
-    flagged_.append(sentence.text, 0, kMaxAuditBytes - std::min(kMaxAuditBytes, flagged_.size()));
-  }
+  audit(decision, sentence.text);
   if (decision.action.kind != ActionKind::kPass || threshold_blocks) {
     SentenceAnnotation a;
     a.choice = index;
@@ -333,8 +351,97 @@ bool GuardFilter::act(Choice& choice, int index, const text::StreamSentence& sen
   return true;
 }
 
+void GuardFilter::audit(const Decision& decision, std::string_view text) {
+  if (!audit_content_ || decision.action.kind == ActionKind::kPass ||
+      flagged_.size() >= kMaxAuditBytes) {
+    return;
+  }
+  if (!flagged_.empty()) flagged_ += " | ";
+  flagged_ += decision.label;
+  flagged_ += ": ";
+  flagged_.append(text, 0, kMaxAuditBytes - std::min(kMaxAuditBytes, flagged_.size()));
+}
+
+bool GuardFilter::act_on_query(Choice& choice, int index, const text::StreamSentence& unit,
+                               std::string_view gap, bool holding, const SqlUnitVerdict& query,
+                               stream::ChoiceOutput& out) {
+  const std::size_t length = gap.size() + unit.span.end - unit.span.begin;
+  const Clock::time_point arrived =
+      holding ? choice.arrivals.of(unit.span.end - 1) : Clock::time_point{};
+  Decision decision = decide_sql(*config_, query);
+  // Text already sent can only be reported on.
+  if (!holding && changes_text(decision.action.kind)) decision.action.kind = ActionKind::kAnnotate;
+  const verify::SentenceVerdict* v = decision.label == "no_context" ? nullptr : &query.verdict;
+  const bool blocks = decision.action.kind == ActionKind::kBlock;
+  std::optional<Rewrite> rewrite;
+  if (!blocks && decision.action.kind == ActionKind::kRewrite) {
+    rewrite = rewrite_sentence(unit.text, query.verdict, decision.action.rewrite, config_->rewrite,
+                               nullptr);
+  }
+  tally_.record_query(decision, v, rewrite.has_value(), blocks);
+  audit(decision, unit.text);
+  if (decision.action.kind != ActionKind::kPass) {
+    SentenceAnnotation a;
+    a.choice = index;
+    a.begin = unit.span.begin;
+    a.end = unit.span.end;
+    a.decision = &decision;
+    a.verdict = v;
+    a.sql = true;
+    if (rewrite) a.applied_rewrite = to_string(rewrite->kind);
+    out.annotate(sentence_annotation(a));
+  }
+  if (blocks) {
+    out.stop("guard." + std::string(decision.label));
+    stopped_ = true;
+    return false;
+  }
+  if (!holding) return true;
+  if (rewrite) {
+    out.replace(length, rewrite->text.empty() ? std::string() : std::string(gap) + rewrite->text);
+  } else {
+    out.release(length);
+  }
+  tally_.record_hold(Clock::now() - arrived);
+  return true;
+}
+
+void GuardFilter::on_whole_answer(Choice& choice, const stream::TextEvent& event,
+                                  stream::ChoiceOutput& out) {
+  const bool holding = holds(choice);
+  const std::size_t end = event.offset + event.pending.size();
+  const std::size_t limit = sql_->max_query_bytes();
+  if (end > choice.fed && choice.fed >= event.offset) {
+    if (holding) choice.arrivals.note(end, Clock::now());
+    const std::string_view fresh = event.pending.substr(choice.fed - event.offset);
+    // One byte over the bound is enough to know the answer is too long to check.
+    choice.answer.append(fresh.substr(0, limit + 1 - std::min(limit + 1, choice.answer.size())));
+    choice.fed = end;
+  }
+  if (choice.finished) {  // decided: what follows goes on (the verdict covered it)
+    out.release(event.pending.size());
+    return;
+  }
+  const bool too_long = choice.answer.size() > limit;
+  if (!event.end_of_choice && !too_long) {
+    if (!holding) out.release(event.pending.size());
+    return;
+  }
+  choice.finished = true;
+  const SqlUnitVerdict query =
+      too_long ? sql_->too_long(0, end) : sql_->check_answer(choice.answer);
+  text::StreamSentence unit;
+  unit.span = text::Sentence{0, end, text::SentenceKind::kCodeBlock};
+  unit.text = choice.answer;
+  if (!holding) out.release(event.pending.size());
+  // Held, the pending text is the whole answer so far (max_query_bytes is below the chain's
+  // pending bound): it goes on, changed or not, as one unit.
+  act_on_query(choice, event.choice, unit, {}, holding, query, out);
+}
+
 stream::ToolCallInterest GuardFilter::tool_call_interest() const {
-  if (config_->verify_tool_calls && config_->hold == config::HoldMode::kSentence) {
+  const bool checks = config_->verify_tool_calls || (sql_ && sql_->checks_tool_calls());
+  if (checks && config_->hold == config::HoldMode::kSentence) {
     return stream::ToolCallInterest::kHold;
   }
   return stream::ToolCallInterest::kInspect;
@@ -343,20 +450,28 @@ stream::ToolCallInterest GuardFilter::tool_call_interest() const {
 void GuardFilter::on_tool_call(const stream::ToolCallEvent& event,
                                stream::ToolCallOutcome& outcome) {
   if (stopped_) return;
-  if (!config_->verify_tool_calls) {
+  // A tool whose argument is a query (sql.tool_arguments) gets the SQL checks.
+  std::optional<SqlUnitVerdict> query;
+  if (sql_) query = sql_->check_tool_call(event);
+  if (!query && !config_->verify_tool_calls) {
     tally_.record_tool_call(nullptr, nullptr, false);
     return;
   }
   prepare();
   std::optional<verify::ToolCallVerdict> checked;
-  if (index_) {
+  if (!query && index_) {
     verify::SentenceVerifier verifier(config_->verify, index_, question_,
                                       static_cast<std::uint32_t>(event.choice));
     checked = verify::check_tool_call(verifier, event.name, event.arguments, event.truncated,
                                       tool_schema_);
   }
-  const verify::SentenceVerdict* v = checked ? &checked->verdict : nullptr;
-  Decision decision = decide(*config_, v);
+  Decision decision = query ? decide_sql(*config_, *query) : decide(*config_, nullptr);
+  const verify::SentenceVerdict* v = nullptr;
+  if (query && decision.label != "no_context") v = &query->verdict;
+  if (checked) {
+    v = &checked->verdict;
+    decision = decide(*config_, v);
+  }
   // A call is run or not: no rule rewrites it, so a rewrite blocks; what went out already
   // (stream_first) can only be reported on.
   if (decision.action.kind == ActionKind::kRewrite) decision.action.kind = ActionKind::kBlock;
@@ -372,6 +487,7 @@ void GuardFilter::on_tool_call(const stream::ToolCallEvent& event,
     a.tool_call = true;
     a.call = event.call;
     a.name = event.name;
+    a.sql = query.has_value();
     if (checked) a.argument = checked->argument;
     outcome.annotations.push_back(sentence_annotation(a));
   }
@@ -390,6 +506,7 @@ void GuardFilter::on_answer_end(std::vector<std::string>& annotations) {
 
 void GuardFilter::on_stream_end(stream::StreamReport& report) {
   prepare();
+  if (sql_) sql_->report(report);
   tally_.report(report, has_context(), unchecked_reason_);
   report.fields.emplace_back("guard.context_passages", std::to_string(passages_));
   report.fields.emplace_back("guard.context_bytes", std::to_string(context_bytes_));

@@ -17,6 +17,7 @@
 #include "filters/actions/decision.h"
 #include "filters/actions/guard_config.h"
 #include "filters/actions/guard_tally.h"
+#include "filters/actions/sql_guard.h"
 #include "filters/stream/stream_filter.h"
 #include "filters/text/incremental_segmenter.h"
 #include "filters/verify/sentence_verifier.h"
@@ -70,6 +71,7 @@ class GuardFilter final : public stream::StreamFilter {
     bool unchecked = false;         // over the choice limit: on_error decides, no verification
     bool finished = false;
     Arrivals arrivals;
+    std::string answer;  // sql.answer whole: the text so far, up to one byte over the bound
   };
 
   Choice* choice_for(int index);
@@ -78,10 +80,22 @@ class GuardFilter final : public stream::StreamFilter {
   bool holds(const Choice& choice) const;
   void on_unchecked(const stream::TextEvent& event, stream::ChoiceOutput& out);
   // Decides on one finished sentence and, when holding, hands it on with the `gap` before it
-  // (pending text between the previous sentence and this one); false once stopped.
+  // (pending text between the previous sentence and this one); false once stopped. `last`: no
+  // text of the choice follows it.
   bool act(Choice& choice, int index, const text::StreamSentence& sentence, std::string_view gap,
-           bool holding, stream::ChoiceOutput& out);
-  bool has_context() const { return index_ != nullptr; }
+           bool holding, bool last, stream::ChoiceOutput& out);
+  // The same for a query (a fenced block, or the whole answer): its SQL verdict decides.
+  bool act_on_query(Choice& choice, int index, const text::StreamSentence& unit,
+                    std::string_view gap, bool holding, const SqlUnitVerdict& query,
+                    stream::ChoiceOutput& out);
+  // `sql.answer: whole`: the choice's text is one query, held whole (in sentence hold) until it
+  // ends or outgrows max_query_bytes.
+  void on_whole_answer(Choice& choice, const stream::TextEvent& event, stream::ChoiceOutput& out);
+  // With audit_content: the text of a unit acted on, for the audit record (bounded).
+  void audit(const Decision& decision, std::string_view text);
+  // Something to check the answer against: retrieved context, or (for a policy that checks
+  // only SQL) the SQL guard.
+  bool has_context() const { return index_ != nullptr || (sql_ != nullptr && !config_->prose); }
   // The unconfirmed sentence at the end of `tail` (pending text not yet handed on) when its
   // end already looks final; see the definition.
   static std::optional<text::StreamSentence> eager_sentence(const Choice& choice,
@@ -94,6 +108,7 @@ class GuardFilter final : public stream::StreamFilter {
   std::shared_ptr<const index::ContextIndex> index_;  // null: no context found
   std::string question_;
   verify::ToolSchemaValues tool_schema_;  // with verify_tool_calls: values the tools offer
+  std::unique_ptr<SqlGuard> sql_;         // the policy's SQL guard, when it has one
   std::string_view unchecked_reason_;     // set: nothing is verified ("json_response")
   std::size_t passages_ = 0;
   std::size_t context_bytes_ = 0;

@@ -24,6 +24,18 @@ std::string_view to_string(HallucinationType type) {
       return "absolute_fabrication";
     case HallucinationType::kContextualFabrication:
       return "contextual_fabrication";
+    case HallucinationType::kSchema:
+      return "schema";
+    case HallucinationType::kUnsafe:
+      return "unsafe";
+    case HallucinationType::kLinking:
+      return "linking";
+    case HallucinationType::kContent:
+      return "content";
+    case HallucinationType::kExecution:
+      return "execution";
+    case HallucinationType::kLogic:
+      return "logic";
   }
   return "unknown";
 }

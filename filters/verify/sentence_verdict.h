@@ -20,7 +20,8 @@ using verdict::Evidence;
 using verdict::HallucinationType;
 using verdict::Label;
 
-enum class Engine : std::uint8_t { kSemanticPieces, kTriplets };
+// kSql: the SQL guard's checks on a query (filters/sql), in the same vocabulary.
+enum class Engine : std::uint8_t { kSemanticPieces, kTriplets, kSql };
 
 std::string_view to_string(Engine engine);
 
@@ -36,7 +37,7 @@ struct Finding {
   std::string_view code;  // the engine's reason code name ("entity_mismatch", ...)
   HallucinationType type = HallucinationType::kNone;
   std::optional<Correction> correction;
-  bool abstains = false;  // the piece holds nothing to check ("Yes.", no claim)
+  bool abstains = false;                  // the piece holds nothing to check ("Yes.", no claim)
   semantic_piece::ClauseSignals signals;  // semantic pieces: what the clause's checks measured
 };
 

@@ -24,7 +24,8 @@ RuntimeConfigResult build_runtime_config(std::shared_ptr<const config::Config> c
     runtime->upstream_tls.emplace(upstream.name, std::move(tls.context));
   }
   runtime->filters = filters::registry::FilterChainFactory::build(
-      *config, previous != nullptr ? previous->filters->index_cache() : nullptr);
+      *config, previous != nullptr ? previous->filters->index_cache() : nullptr,
+      previous != nullptr ? previous->filters->schema_cache() : nullptr);
   runtime->config = std::move(config);
   return {std::move(runtime), {}};
 }

@@ -1,0 +1,85 @@
+#pragma once
+// The guard's SQL part (issue 21): per stream, the schema the request carries (or the policy
+// fixes), the user's question, and the checks of filters/sql on each query of the answer -- a
+// fenced block (the unit, as a sentence is for prose), the whole answer, or a tool call's
+// argument -- answered in the verdict vocabulary prose uses, so that decisions, actions,
+// annotations, the audit record and metrics are the guard's own.
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "config/config.h"
+#include "filters/sql/schema_cache.h"
+#include "filters/sql/sql_checker.h"
+#include "filters/stream/stream_filter.h"
+#include "filters/verify/sentence_verdict.h"
+
+namespace groundgate::filters::actions {
+
+// A policy's SQL settings, compiled once per config snapshot (GuardConfig::sql).
+struct SqlGuardConfig {
+  config::SqlConfig settings;
+  std::shared_ptr<const sql::SqlCheckerConfig> checker;
+  std::shared_ptr<const sql::SchemaDatabase> policy_schema;  // null: each request's
+  std::shared_ptr<sql::SchemaCache> schema_cache;            // null: built per stream
+  std::string error;  // the policy's schema file or database could not be loaded
+};
+
+// One query's verdict, in the guard's terms.
+struct SqlUnitVerdict {
+  verify::SentenceVerdict verdict;  // label, findings (engine kSql), the correction
+  bool unsafe = false;              // the policy's `unsafe` action applies
+  bool no_schema = false;           // nothing to check names against, and nothing found
+};
+
+class SqlGuard {
+ public:
+  // Reads the schema the request carries and strips its `schema` field from the body to
+  // forward (`forwarded_body`: the body as forwarded so far; set when changed). `question`:
+  // the user's last message as the context extraction read it.
+  SqlGuard(std::shared_ptr<const SqlGuardConfig> config, std::string_view request_body,
+           std::string* forwarded_body, std::string_view question);
+
+  // Bytes of DDL still to build into a schema database (0: cached, fixed or none).
+  std::size_t prepare_cost() const;
+  void prepare();
+
+  bool whole_answer() const {
+    return config_->settings.answer == config::SqlConfig::Answer::kWhole;
+  }
+  bool checks_tool_calls() const { return !config_->settings.tool_arguments.empty(); }
+  std::size_t max_query_bytes() const { return config_->settings.max_query_bytes; }
+
+  // A fenced code block unit (fences included) at `unit_begin` of the answer; nullopt when it
+  // is not SQL. `final_unit`: no text follows it (an unclosed fence ended the answer).
+  std::optional<SqlUnitVerdict> check_block(std::string_view unit, std::size_t unit_begin,
+                                            bool final_unit);
+  // The whole answer as one query.
+  SqlUnitVerdict check_answer(std::string_view answer);
+  // A tool call; nullopt when the policy names no SQL argument of this tool.
+  std::optional<SqlUnitVerdict> check_tool_call(const stream::ToolCallEvent& event);
+  // An answer longer than max_query_bytes in whole-answer mode: not checked.
+  SqlUnitVerdict too_long(std::size_t begin, std::size_t end);
+
+  void report(stream::StreamReport& report) const;
+
+ private:
+  SqlUnitVerdict check(std::string_view sql, std::size_t offset, std::size_t unit_begin,
+                       std::size_t unit_end);
+
+  std::shared_ptr<const SqlGuardConfig> config_;
+  std::vector<std::string> statements_;  // the request's DDL, until prepare() builds it
+  std::shared_ptr<const sql::SchemaDatabase> schema_;
+  std::unique_ptr<sql::SqlChecker> checker_;
+  std::string question_;
+  std::vector<std::string> warnings_;
+  std::size_t queries_ = 0;
+  std::size_t unsafe_ = 0;
+  std::size_t incomplete_ = 0;
+};
+
+}  // namespace groundgate::filters::actions
