@@ -173,6 +173,13 @@ void check_policy(const YamlMap& map, const PolicyConfig& p, ErrorSink& errors) 
                                   "(in stream_first the text is sent before it is checked)");
     }
   }
+  if (p.sql && p.sql->answer == SqlConfig::Answer::kWhole && listed) {
+    const std::optional<YamlField> sql = map.get("sql");
+    errors.add(sql->key_mark, sql->path +
+                                  ".answer: whole makes every answer one query: prose "
+                                  "verifiers would read SQL as sentences (drop verifiers, or use "
+                                  "answer: fenced)");
+  }
   if (p.sql && p.hold == HoldMode::kStreamFirst && p.sql->unsafe.kind == ActionKind::kBlock) {
     const std::optional<YamlField> sql = map.get("sql");
     errors.add(sql->key_mark, sql->path +

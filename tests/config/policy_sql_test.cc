@@ -128,6 +128,15 @@ TEST(PolicySql, DatabaseOptions) {
   EXPECT_THAT(messages(dialect), ElementsAre(HasSubstr("runs SQLite's dialect only")));
 }
 
+TEST(PolicySql, AWholeAnswerQueryHasNoProse) {
+  EXPECT_THAT(errors_of("    hold: sentence\n    verifiers: [semantic_pieces]\n"
+                        "    sql: {answer: whole}\n"),
+              ElementsAre(HasSubstr("answer: whole makes every answer one query")));
+  LoadResult mixed = load_policy(
+      "    hold: sentence\n    verifiers: [semantic_pieces]\n    sql: {answer: fenced}\n");
+  EXPECT_TRUE(mixed.config);
+}
+
 TEST(PolicySql, ProseKeysNeedAProseVerifier) {
   EXPECT_THAT(errors_of("    hold: sentence\n    sql: {}\n    verify_tool_calls: true\n"),
               ElementsAre(HasSubstr("has no effect without a prose verifier")));
