@@ -21,6 +21,17 @@ std::string location(const Table& table, std::string_view column) {
 }  // namespace
 
 bool check_content(const ContentInput& in, SqlVerdict& verdict) {
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point deadline = Clock::now() + in.budget;
+  // Each probe gets what is left of the budget, at most its own cap.
+  const auto limits = [&]() -> std::optional<RunLimits> {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::microseconds>(deadline - Clock::now());
+    if (left.count() <= 0) return std::nullopt;
+    RunLimits l = in.limits;
+    l.time = std::min(l.time, left);
+    return l;
+  };
   bool complete = true;
   std::size_t probes = 0;
   for (const Predicate& p : in.predicates) {
@@ -34,9 +45,10 @@ bool check_content(const ContentInput& in, SqlVerdict& verdict) {
       bool found = false;
       bool finished = true;
       for (const Table* t : tables) {
-        if (probes++ >= in.max_probes) return false;
+        const std::optional<RunLimits> left = limits();
+        if (probes++ >= in.max_probes || !left) return false;
         const std::optional<bool> holds =
-            in.database->holds(t->name, p.column, op, value.sql, in.limits);
+            in.database->holds(t->name, p.column, op, value.sql, *left);
         if (!holds) finished = false;
         if (holds.value_or(false)) found = true;
       }
@@ -51,8 +63,13 @@ bool check_content(const ContentInput& in, SqlVerdict& verdict) {
       const Table* where = tables.front();
       if (!value.number && op == "=") {
         for (const Table* t : tables) {
-          const auto values = in.database->text_values(t->name, p.column, in.limits);
-          if (!values) continue;
+          const std::optional<RunLimits> left = limits();
+          const auto values =
+              left ? in.database->text_values(t->name, p.column, *left) : std::nullopt;
+          if (!values) {  // not known whether a close value exists: say so, guess nothing
+            complete = false;
+            continue;
+          }
           if (auto s = closest_name(value.value, *values);
               s && (!suggestion || s->distance < suggestion->distance)) {
             suggestion = s;

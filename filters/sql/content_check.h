@@ -6,6 +6,7 @@
 // made it up); no finding when the user named it and it is simply absent (the answer "none"
 // is right).
 
+#include <chrono>
 #include <span>
 
 #include "filters/sql/predicates.h"
@@ -23,6 +24,8 @@ struct ContentInput {
   std::span<const Predicate> predicates;
   RunLimits limits;  // per probe
   std::size_t max_probes = 32;
+  // All probes of one query together: past it the check stops, incomplete.
+  std::chrono::microseconds budget{100'000};
 };
 
 // Appends findings; returns false when some probe did not finish (time, busy).

@@ -30,7 +30,7 @@ struct SqlCheckerConfig {
   bool execution = true;                       // check 4 (with a database)
   bool empty_result_is_finding = true;
   RunLimits execution_limits;
-  RunLimits probe_limits{std::chrono::microseconds(20'000), 2000, 256};
+  RunLimits probe_limits{std::chrono::microseconds(50'000), 2000, 256};  // per content probe
   std::size_t max_sql_bytes = 64u << 10;  // longer queries are not checked (bounded work)
   std::size_t max_statements = 16;
   // The operator's database (checks 3 and 4); null: none.
