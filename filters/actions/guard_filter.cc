@@ -340,15 +340,20 @@ bool GuardFilter::act(Choice& choice, int index, const text::StreamSentence& sen
     stopped_ = true;
     return false;
   }
-  if (!holding) return true;
+  if (holding) release(length, gap, rewrite, arrived, out);
+  return true;
+}
+
+void GuardFilter::release(std::size_t length, std::string_view gap,
+                          const std::optional<Rewrite>& rewrite, Clock::time_point arrived,
+                          stream::ChoiceOutput& out) {
   if (rewrite) {
-    // A dropped sentence takes its leading space along; any other rewrite keeps it.
+    // A dropped unit takes its leading space along; any other rewrite keeps it.
     out.replace(length, rewrite->text.empty() ? std::string() : std::string(gap) + rewrite->text);
   } else {
     out.release(length);
   }
   tally_.record_hold(Clock::now() - arrived);
-  return true;
 }
 
 void GuardFilter::audit(const Decision& decision, std::string_view text) {
@@ -396,13 +401,7 @@ bool GuardFilter::act_on_query(Choice& choice, int index, const text::StreamSent
     stopped_ = true;
     return false;
   }
-  if (!holding) return true;
-  if (rewrite) {
-    out.replace(length, rewrite->text.empty() ? std::string() : std::string(gap) + rewrite->text);
-  } else {
-    out.release(length);
-  }
-  tally_.record_hold(Clock::now() - arrived);
+  if (holding) release(length, gap, rewrite, arrived, out);
   return true;
 }
 

@@ -17,6 +17,7 @@
 #include "filters/actions/decision.h"
 #include "filters/actions/guard_config.h"
 #include "filters/actions/guard_tally.h"
+#include "filters/actions/rewriter.h"
 #include "filters/actions/sql_guard.h"
 #include "filters/stream/stream_filter.h"
 #include "filters/text/incremental_segmenter.h"
@@ -91,6 +92,10 @@ class GuardFilter final : public stream::StreamFilter {
   // `sql.answer: whole`: the choice's text is one query, held whole (in sentence hold) until it
   // ends or outgrows max_query_bytes.
   void on_whole_answer(Choice& choice, const stream::TextEvent& event, stream::ChoiceOutput& out);
+  // Hands a held unit of `length` pending bytes on, as it is or rewritten, and records how long
+  // it was held.
+  void release(std::size_t length, std::string_view gap, const std::optional<Rewrite>& rewrite,
+               Clock::time_point arrived, stream::ChoiceOutput& out);
   // With audit_content: the text of a unit acted on, for the audit record (bounded).
   void audit(const Decision& decision, std::string_view text);
   // Something to check the answer against: retrieved context, or (for a policy that checks

@@ -38,10 +38,7 @@ void soften_for_dialect(Dialect dialect, SqlVerdict& v) {
       f.replacement.reset();
       f.reason += " (by SQLite's grammar; may be valid " + std::string(to_string(dialect)) + ")";
     }
-    if (f.label == Label::kContradicted ||
-        (f.label == Label::kUnsupported && worst == Label::kSupported)) {
-      worst = f.label;
-    }
+    if (verdict::severity(f.label) > verdict::severity(worst)) worst = f.label;
   }
   v.label = worst;
 }

@@ -1,21 +1,8 @@
 #include "filters/sql/sql_verdict.h"
 
 namespace groundgate::filters::sql {
-namespace {
 
-int severity(Label label) {
-  switch (label) {
-    case Label::kSupported:
-      return 0;
-    case Label::kUnsupported:
-      return 1;
-    case Label::kContradicted:
-      return 2;
-  }
-  return 2;
-}
-
-}  // namespace
+using verdict::severity;
 
 const Finding* SqlVerdict::decisive() const {
   const Finding* worst = nullptr;

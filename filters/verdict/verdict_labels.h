@@ -48,6 +48,8 @@ struct Correction {
 };
 
 std::string_view to_string(Label label);
+// How bad a label is (supported 0, unsupported 1, contradicted 2): the worst decides.
+int severity(Label label);
 std::string_view to_string(HallucinationType type);
 // "supported" | "unsupported" | "contradicted" → the label; anything else → nullopt.
 std::optional<Label> parse_label(std::string_view name);
