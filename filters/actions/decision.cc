@@ -6,12 +6,15 @@ using config::ActionConfig;
 using config::ActionKind;
 
 Decision decide(const GuardConfig& config, const verify::SentenceVerdict* verdict) {
-  if (verdict == nullptr) return {"no_context", config.actions.no_context};
+  if (verdict == nullptr || verdict->no_context) return {"no_context", config.actions.no_context};
   if (!verdict->ok()) {
     // Never a silent skip: open releases it marked unverified, closed blocks.
     return {"unverified",
             ActionConfig{config.on_error == config::OnError::kOpen ? ActionKind::kAnnotate
                                                                    : ActionKind::kBlock}};
+  }
+  if (verdict->query && config.sql && verdict->unsafe()) {
+    return {"unsafe", config.sql->settings.unsafe};
   }
   if (!verdict->claims) return {"no_claim", ActionConfig{ActionKind::kPass}};
   switch (verdict->label) {
@@ -23,12 +26,6 @@ Decision decide(const GuardConfig& config, const verify::SentenceVerdict* verdic
       return {"contradicted", config.actions.contradicted};
   }
   return {"unverified", ActionConfig{ActionKind::kBlock}};
-}
-
-Decision decide_sql(const GuardConfig& config, const SqlUnitVerdict& verdict) {
-  if (verdict.unsafe && config.sql) return {"unsafe", config.sql->settings.unsafe};
-  if (verdict.no_schema && verdict.verdict.ok()) return decide(config, nullptr);
-  return decide(config, &verdict.verdict);
 }
 
 std::string_view to_string(config::ActionKind kind) {

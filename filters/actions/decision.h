@@ -15,13 +15,9 @@ struct Decision {
   config::ActionConfig action;
 };
 
-// `verdict` null: the request has no context (nothing to check against).
+// `verdict` null (or no_context): nothing to check against. An unsafe query gets the policy's
+// `sql.unsafe` action whatever else was found.
 Decision decide(const GuardConfig& config, const verify::SentenceVerdict* verdict);
-
-// A query's verdict: an unsafe query gets the policy's `sql.unsafe` action whatever else was
-// found; a query with no schema to check against and nothing found is `no_context`; the rest
-// as a sentence.
-Decision decide_sql(const GuardConfig& config, const SqlUnitVerdict& verdict);
 
 std::string_view to_string(config::ActionKind kind);
 std::string_view to_string(config::RewriteKind kind);

@@ -270,34 +270,34 @@ void GuardFilter::on_unchecked(const stream::TextEvent& event, stream::ChoiceOut
 }
 
 bool GuardFilter::act(Choice& choice, int index, const text::StreamSentence& sentence,
-                      std::string_view gap, bool holding, bool last, stream::ChoiceOutput& out) {
+                      std::string_view gap, bool holding, bool last, stream::ChoiceOutput& out,
+                      std::optional<verify::SentenceVerdict> verdict) {
   const std::size_t length = gap.size() + sentence.span.end - sentence.span.begin;
-  if (sentence.span.kind == text::SentenceKind::kCodeBlock) {
-    if (sql_) {
-      if (std::optional<SqlUnitVerdict> query =
-              sql_->check_block(sentence.text, sentence.span.begin, last)) {
-        return act_on_query(choice, index, sentence, gap, holding, *query, out);
-      }
+  if (!verdict && sentence.span.kind == text::SentenceKind::kCodeBlock) {
+    if (sql_) verdict = sql_->check_block(sentence.text, sentence.span.begin, last);
+    if (!verdict) {  // code that is no query is not a claim
+      if (holding) out.release(length);
+      return true;
     }
-    if (holding) out.release(length);  // code that is no query is not a claim
-    return true;
   }
-  if (!config_->prose) {  // the policy checks only SQL: prose passes, counted unchecked
+  if (!verdict && !config_->prose) {  // the policy checks only SQL: prose passes, unchecked
     tally_.record_unchecked_sentence();
     if (holding) out.release(length);
     return true;
   }
   const Clock::time_point arrived =
       holding ? choice.arrivals.of(sentence.span.end - 1) : Clock::time_point{};
-  std::optional<verify::SentenceVerdict> verdict;
-  if (choice.verifier) verdict = choice.verifier->verify(sentence.text, sentence.span.begin);
+  if (!verdict && choice.verifier) {
+    verdict = choice.verifier->verify(sentence.text, sentence.span.begin);
+  }
   const verify::SentenceVerdict* v = verdict ? &*verdict : nullptr;
+  const bool query = v != nullptr && v->query;
   Decision decision = decide(*config_, v);
   // Text already sent can only be reported on.
   if (!holding && changes_text(decision.action.kind)) decision.action.kind = ActionKind::kAnnotate;
 
-  // The answer-level threshold: this sentence would take the share over it.
-  const bool checked = v != nullptr && v->ok() && v->claims;
+  // The answer-level threshold (on prose): this sentence would take the share over it.
+  const bool checked = v != nullptr && v->ok() && v->claims && !query;
   const bool not_supported = checked && v->label != verify::Label::kSupported;
   const config::AnswerThresholdConfig& t = config_->answer;
   const std::uint64_t n = tally_.checked() + (checked ? 1 : 0);
@@ -316,7 +316,12 @@ bool GuardFilter::act(Choice& choice, int index, const text::StreamSentence& sen
     rewrite = rewrite_sentence(sentence.text, v != nullptr ? *v : none, decision.action.rewrite,
                                config_->rewrite, index_.get());
   }
-  tally_.record(decision, v, rewrite.has_value(), decision.action.kind == ActionKind::kBlock);
+  const bool blocked = decision.action.kind == ActionKind::kBlock;
+  if (query) {
+    tally_.record_query(decision, v, rewrite.has_value(), blocked);
+  } else {
+    tally_.record(decision, v, rewrite.has_value(), blocked);
+  }
   audit(decision, sentence.text);
   if (decision.action.kind != ActionKind::kPass || threshold_blocks) {
     SentenceAnnotation a;
@@ -324,7 +329,8 @@ bool GuardFilter::act(Choice& choice, int index, const text::StreamSentence& sen
     a.begin = sentence.span.begin;
     a.end = sentence.span.end;
     a.decision = &decision;
-    a.verdict = v;
+    a.verdict = v != nullptr && v->no_context ? nullptr : v;
+    a.sql = query;
     if (rewrite) a.applied_rewrite = to_string(rewrite->kind);
     out.annotate(sentence_annotation(a));
   }
@@ -367,44 +373,6 @@ void GuardFilter::audit(const Decision& decision, std::string_view text) {
   flagged_.append(text, 0, kMaxAuditBytes - std::min(kMaxAuditBytes, flagged_.size()));
 }
 
-bool GuardFilter::act_on_query(Choice& choice, int index, const text::StreamSentence& unit,
-                               std::string_view gap, bool holding, const SqlUnitVerdict& query,
-                               stream::ChoiceOutput& out) {
-  const std::size_t length = gap.size() + unit.span.end - unit.span.begin;
-  const Clock::time_point arrived =
-      holding ? choice.arrivals.of(unit.span.end - 1) : Clock::time_point{};
-  Decision decision = decide_sql(*config_, query);
-  // Text already sent can only be reported on.
-  if (!holding && changes_text(decision.action.kind)) decision.action.kind = ActionKind::kAnnotate;
-  const verify::SentenceVerdict* v = decision.label == "no_context" ? nullptr : &query.verdict;
-  const bool blocks = decision.action.kind == ActionKind::kBlock;
-  std::optional<Rewrite> rewrite;
-  if (!blocks && decision.action.kind == ActionKind::kRewrite) {
-    rewrite = rewrite_sentence(unit.text, query.verdict, decision.action.rewrite, config_->rewrite,
-                               nullptr);
-  }
-  tally_.record_query(decision, v, rewrite.has_value(), blocks);
-  audit(decision, unit.text);
-  if (decision.action.kind != ActionKind::kPass) {
-    SentenceAnnotation a;
-    a.choice = index;
-    a.begin = unit.span.begin;
-    a.end = unit.span.end;
-    a.decision = &decision;
-    a.verdict = v;
-    a.sql = true;
-    if (rewrite) a.applied_rewrite = to_string(rewrite->kind);
-    out.annotate(sentence_annotation(a));
-  }
-  if (blocks) {
-    out.stop("guard." + std::string(decision.label));
-    stopped_ = true;
-    return false;
-  }
-  if (holding) release(length, gap, rewrite, arrived, out);
-  return true;
-}
-
 void GuardFilter::on_whole_answer(Choice& choice, const stream::TextEvent& event,
                                   stream::ChoiceOutput& out) {
   const bool holding = holds(choice);
@@ -427,7 +395,7 @@ void GuardFilter::on_whole_answer(Choice& choice, const stream::TextEvent& event
     return;
   }
   choice.finished = true;
-  const SqlUnitVerdict query =
+  verify::SentenceVerdict query =
       too_long ? sql_->too_long(0, end) : sql_->check_answer(choice.answer);
   text::StreamSentence unit;
   unit.span = text::Sentence{0, end, text::SentenceKind::kCodeBlock};
@@ -435,7 +403,7 @@ void GuardFilter::on_whole_answer(Choice& choice, const stream::TextEvent& event
   if (!holding) out.release(event.pending.size());
   // Held, the pending text is the whole answer so far (max_query_bytes is below the chain's
   // pending bound): it goes on, changed or not, as one unit.
-  act_on_query(choice, event.choice, unit, {}, holding, query, out);
+  act(choice, event.choice, unit, {}, holding, true, out, std::move(query));
 }
 
 stream::ToolCallInterest GuardFilter::tool_call_interest() const {
@@ -450,7 +418,7 @@ void GuardFilter::on_tool_call(const stream::ToolCallEvent& event,
                                stream::ToolCallOutcome& outcome) {
   if (stopped_) return;
   // A tool whose argument is a query (sql.tool_arguments) gets the SQL checks.
-  std::optional<SqlUnitVerdict> query;
+  std::optional<verify::SentenceVerdict> query;
   if (sql_) query = sql_->check_tool_call(event);
   if (!query && !config_->verify_tool_calls) {
     tally_.record_tool_call(nullptr, nullptr, false);
@@ -464,13 +432,8 @@ void GuardFilter::on_tool_call(const stream::ToolCallEvent& event,
     checked = verify::check_tool_call(verifier, event.name, event.arguments, event.truncated,
                                       tool_schema_);
   }
-  Decision decision = query ? decide_sql(*config_, *query) : decide(*config_, nullptr);
-  const verify::SentenceVerdict* v = nullptr;
-  if (query && decision.label != "no_context") v = &query->verdict;
-  if (checked) {
-    v = &checked->verdict;
-    decision = decide(*config_, v);
-  }
+  const verify::SentenceVerdict* v = query ? &*query : checked ? &checked->verdict : nullptr;
+  Decision decision = decide(*config_, v);
   // A call is run or not: no rule rewrites it, so a rewrite blocks; what went out already
   // (stream_first) can only be reported on.
   if (decision.action.kind == ActionKind::kRewrite) decision.action.kind = ActionKind::kBlock;
@@ -482,7 +445,7 @@ void GuardFilter::on_tool_call(const stream::ToolCallEvent& event,
     SentenceAnnotation a;
     a.choice = event.choice;
     a.decision = &decision;
-    a.verdict = v;
+    a.verdict = v != nullptr && v->no_context ? nullptr : v;
     a.tool_call = true;
     a.call = event.call;
     a.name = event.name;

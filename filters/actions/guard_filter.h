@@ -80,15 +80,13 @@ class GuardFilter final : public stream::StreamFilter {
   // change it); otherwise it goes on at once and verdicts only annotate.
   bool holds(const Choice& choice) const;
   void on_unchecked(const stream::TextEvent& event, stream::ChoiceOutput& out);
-  // Decides on one finished sentence and, when holding, hands it on with the `gap` before it
-  // (pending text between the previous sentence and this one); false once stopped. `last`: no
-  // text of the choice follows it.
+  // Decides on one finished unit (a sentence, or a query: a fenced block, the whole answer) and,
+  // when holding, hands it on with the `gap` before it (pending text between the previous unit
+  // and this one); false once stopped. `last`: no text of the choice follows it. `verdict`:
+  // given when already known (the whole answer's), else the unit is checked here.
   bool act(Choice& choice, int index, const text::StreamSentence& sentence, std::string_view gap,
-           bool holding, bool last, stream::ChoiceOutput& out);
-  // The same for a query (a fenced block, or the whole answer): its SQL verdict decides.
-  bool act_on_query(Choice& choice, int index, const text::StreamSentence& unit,
-                    std::string_view gap, bool holding, const SqlUnitVerdict& query,
-                    stream::ChoiceOutput& out);
+           bool holding, bool last, stream::ChoiceOutput& out,
+           std::optional<verify::SentenceVerdict> verdict = std::nullopt);
   // `sql.answer: whole`: the choice's text is one query, held whole (in sentence hold) until it
   // ends or outgrows max_query_bytes.
   void on_whole_answer(Choice& choice, const stream::TextEvent& event, stream::ChoiceOutput& out);

@@ -80,29 +80,37 @@ void SqlGuard::prepare() {
   checker_ = std::make_unique<sql::SqlChecker>(config_->checker, schema_, question_);
 }
 
-SqlUnitVerdict SqlGuard::check(std::string_view query, std::size_t offset, std::size_t unit_begin,
-                               std::size_t unit_end) {
-  prepare();
+verify::SentenceVerdict SqlGuard::unchecked(std::size_t begin, std::size_t end,
+                                            verify::VerifyError error) {
   ++queries_;
-  SqlUnitVerdict out;
-  verify::SentenceVerdict& v = out.verdict;
-  v.answer_begin = unit_begin;
-  v.answer_end = unit_end;
+  verify::SentenceVerdict v;
+  v.query = true;
+  v.answer_begin = begin;
+  v.answer_end = end;
+  v.error = error;
+  return v;
+}
+
+verify::SentenceVerdict SqlGuard::check(std::string_view query, std::size_t offset,
+                                        std::size_t unit_begin, std::size_t unit_end) {
+  prepare();
   if (!checker_) {  // the policy's schema file or database could not be loaded
-    v.error = verify::VerifyError::kEngineMissing;
-    return out;
+    return unchecked(unit_begin, unit_end, verify::VerifyError::kEngineMissing);
   }
   const sql::SqlCheck c = checker_->check(query);
-  v.verify_ns = c.verdict.check_ns;
   if (c.error == sql::SqlError::kTooLong) {
-    v.error = verify::VerifyError::kTooLong;
-    return out;
+    return unchecked(unit_begin, unit_end, verify::VerifyError::kTooLong);
   }
-  if (c.error == sql::SqlError::kEmpty) return out;  // no statement: nothing claimed
+  ++queries_;
+  verify::SentenceVerdict v;
+  v.query = true;
+  v.answer_begin = unit_begin;
+  v.answer_end = unit_end;
+  v.verify_ns = c.verdict.check_ns;
+  if (c.error == sql::SqlError::kEmpty) return v;  // no statement: nothing claimed
   v.claims = true;
   v.label = c.verdict.label;
-  out.unsafe = c.verdict.unsafe;
-  unsafe_ += out.unsafe ? 1 : 0;
+  unsafe_ += c.verdict.unsafe ? 1 : 0;
   for (const sql::Finding& f : c.verdict.findings) {
     verify::Finding g;
     g.engine = verify::Engine::kSql;
@@ -136,43 +144,35 @@ SqlUnitVerdict SqlGuard::check(std::string_view query, std::size_t offset, std::
     g.answer_end = offset + query.size();
     v.findings.push_back(std::move(g));
   }
-  out.no_schema = !c.verdict.has_schema && c.verdict.findings.empty();
-  return out;
+  v.no_context = !c.verdict.has_schema && c.verdict.findings.empty();
+  return v;
 }
 
-std::optional<SqlUnitVerdict> SqlGuard::check_block(std::string_view unit, std::size_t unit_begin,
-                                                    bool final_unit) {
+std::optional<verify::SentenceVerdict> SqlGuard::check_block(std::string_view unit,
+                                                             std::size_t unit_begin,
+                                                             bool final_unit) {
   const std::optional<sql::SqlSpan> span = sql::sql_in_code_block(unit);
   if (!span) return std::nullopt;
   if (!span->complete && !final_unit) {
     // The block went on past the unit's bound: this part alone is not the query.
-    ++queries_;
-    SqlUnitVerdict out;
-    out.verdict.answer_begin = unit_begin;
-    out.verdict.answer_end = unit_begin + unit.size();
-    out.verdict.error = verify::VerifyError::kTooLong;
-    return out;
+    return unchecked(unit_begin, unit_begin + unit.size(), verify::VerifyError::kTooLong);
   }
   return check(unit.substr(span->begin, span->end - span->begin), unit_begin + span->begin,
                unit_begin, unit_begin + unit.size());
 }
 
-SqlUnitVerdict SqlGuard::check_answer(std::string_view answer) {
+verify::SentenceVerdict SqlGuard::check_answer(std::string_view answer) {
   const std::optional<sql::SqlSpan> span = sql::whole_answer_sql(answer);
   if (!span) return check({}, 0, 0, answer.size());
   return check(answer.substr(span->begin, span->end - span->begin), span->begin, 0, answer.size());
 }
 
-SqlUnitVerdict SqlGuard::too_long(std::size_t begin, std::size_t end) {
-  ++queries_;
-  SqlUnitVerdict out;
-  out.verdict.answer_begin = begin;
-  out.verdict.answer_end = end;
-  out.verdict.error = verify::VerifyError::kTooLong;
-  return out;
+verify::SentenceVerdict SqlGuard::too_long(std::size_t begin, std::size_t end) {
+  return unchecked(begin, end, verify::VerifyError::kTooLong);
 }
 
-std::optional<SqlUnitVerdict> SqlGuard::check_tool_call(const stream::ToolCallEvent& event) {
+std::optional<verify::SentenceVerdict> SqlGuard::check_tool_call(
+    const stream::ToolCallEvent& event) {
   const auto& tools = config_->settings.tool_arguments;
   const auto tool = std::find_if(tools.begin(), tools.end(), [&](const config::SqlToolArgument& t) {
     return t.tool == event.name;
@@ -182,12 +182,7 @@ std::optional<SqlUnitVerdict> SqlGuard::check_tool_call(const stream::ToolCallEv
   std::string error;
   const std::optional<std::string> query =
       sql::sql_argument(event.arguments, tool->argument, error);
-  if (!query) {
-    ++queries_;
-    SqlUnitVerdict out;
-    out.verdict.error = verify::VerifyError::kUnparsable;
-    return out;
-  }
+  if (!query) return unchecked(0, 0, verify::VerifyError::kUnparsable);
   return check(*query, 0, 0, query->size());
 }
 

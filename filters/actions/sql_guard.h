@@ -29,13 +29,6 @@ struct SqlGuardConfig {
   std::string error;  // the policy's schema file or database could not be loaded
 };
 
-// One query's verdict, in the guard's terms.
-struct SqlUnitVerdict {
-  verify::SentenceVerdict verdict;  // label, findings (engine kSql), the correction
-  bool unsafe = false;              // the policy's `unsafe` action applies
-  bool no_schema = false;           // nothing to check names against, and nothing found
-};
-
 class SqlGuard {
  public:
   // Reads the schema the request carries and strips its `schema` field from the body to
@@ -54,22 +47,28 @@ class SqlGuard {
   bool checks_tool_calls() const { return !config_->settings.tool_arguments.empty(); }
   std::size_t max_query_bytes() const { return config_->settings.max_query_bytes; }
 
+  // Each returns a query's verdict (`query` set): label, findings of engine kSql (with the
+  // fixed query as the decisive finding's correction), `no_context` when there was no schema
+  // and nothing was found, an error when it could not be checked.
+
   // A fenced code block unit (fences included) at `unit_begin` of the answer; nullopt when it
   // is not SQL. `final_unit`: no text follows it (an unclosed fence ended the answer).
-  std::optional<SqlUnitVerdict> check_block(std::string_view unit, std::size_t unit_begin,
-                                            bool final_unit);
+  std::optional<verify::SentenceVerdict> check_block(std::string_view unit, std::size_t unit_begin,
+                                                     bool final_unit);
   // The whole answer as one query.
-  SqlUnitVerdict check_answer(std::string_view answer);
+  verify::SentenceVerdict check_answer(std::string_view answer);
   // A tool call; nullopt when the policy names no SQL argument of this tool.
-  std::optional<SqlUnitVerdict> check_tool_call(const stream::ToolCallEvent& event);
+  std::optional<verify::SentenceVerdict> check_tool_call(const stream::ToolCallEvent& event);
   // An answer longer than max_query_bytes in whole-answer mode: not checked.
-  SqlUnitVerdict too_long(std::size_t begin, std::size_t end);
+  verify::SentenceVerdict too_long(std::size_t begin, std::size_t end);
 
   void report(stream::StreamReport& report) const;
 
  private:
-  SqlUnitVerdict check(std::string_view sql, std::size_t offset, std::size_t unit_begin,
-                       std::size_t unit_end);
+  verify::SentenceVerdict check(std::string_view sql, std::size_t offset, std::size_t unit_begin,
+                                std::size_t unit_end);
+  // A query that could not be checked, for `error`.
+  verify::SentenceVerdict unchecked(std::size_t begin, std::size_t end, verify::VerifyError error);
 
   std::shared_ptr<const SqlGuardConfig> config_;
   std::vector<std::string> statements_;  // the request's DDL, until prepare() builds it

@@ -30,4 +30,11 @@ std::string_view to_string(VerifyError error) {
   return "unknown";
 }
 
+bool SentenceVerdict::unsafe() const {
+  for (const Finding& f : findings) {
+    if (f.type == HallucinationType::kUnsafe && !f.abstains) return true;
+  }
+  return false;
+}
+
 }  // namespace groundgate::filters::verify

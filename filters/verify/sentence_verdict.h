@@ -64,8 +64,14 @@ struct SentenceVerdict {
   VerifyError error = VerifyError::kNone;
   std::uint64_t verify_ns = 0;  // time the engines took on this sentence
   SentenceFeatures features{};  // what the scorer read (filled when the sentence was checked)
+  // A query's verdict (the SQL guard's, engine kSql), not a prose sentence's.
+  bool query = false;
+  // Nothing to check it against (a query with no schema, and nothing found): no_context.
+  bool no_context = false;
 
   bool ok() const { return error == VerifyError::kNone; }
+  // Some finding says the query would change something or reach outside the data.
+  bool unsafe() const;
   const Finding* decisive_finding() const { return decisive ? &findings[*decisive] : nullptr; }
 };
 

@@ -134,23 +134,28 @@ TEST(SqlGuard, TheSchemaFieldIsStrippedAndRead) {
   EXPECT_EQ(forwarded, R"({"model":"m","messages":[{"role":"user","content":"Pay?"}]})");
 }
 
-TEST(DecideSql, UnsafeFirstThenNoSchemaThenTheLabel) {
+TEST(DecideQuery, UnsafeFirstThenNoSchemaThenTheLabel) {
   const auto compiled = compile_guard(sql_policy(), nullptr);
-  SqlUnitVerdict unsafe;
-  unsafe.unsafe = true;
-  unsafe.verdict.claims = true;
-  unsafe.verdict.label = verify::Label::kSupported;
-  EXPECT_EQ(decide_sql(*compiled, unsafe).label, "unsafe");
-  EXPECT_EQ(decide_sql(*compiled, unsafe).action.kind, config::ActionKind::kBlock);
-  SqlUnitVerdict nothing;
-  nothing.no_schema = true;
-  nothing.verdict.claims = true;
-  EXPECT_EQ(decide_sql(*compiled, nothing).label, "no_context");
-  SqlUnitVerdict wrong;
-  wrong.verdict.claims = true;
-  wrong.verdict.label = verify::Label::kContradicted;
-  EXPECT_EQ(decide_sql(*compiled, wrong).label, "contradicted");
-  EXPECT_EQ(decide_sql(*compiled, wrong).action.kind, config::ActionKind::kRewrite);
+  verify::SentenceVerdict unsafe;
+  unsafe.query = true;
+  unsafe.claims = true;
+  verify::Finding write;
+  write.engine = verify::Engine::kSql;
+  write.type = verify::HallucinationType::kUnsafe;
+  write.label = verify::Label::kContradicted;
+  unsafe.findings.push_back(write);
+  EXPECT_EQ(decide(*compiled, &unsafe).label, "unsafe");
+  EXPECT_EQ(decide(*compiled, &unsafe).action.kind, config::ActionKind::kBlock);
+  verify::SentenceVerdict nothing;
+  nothing.query = true;
+  nothing.no_context = true;
+  EXPECT_EQ(decide(*compiled, &nothing).label, "no_context");
+  verify::SentenceVerdict wrong;
+  wrong.query = true;
+  wrong.claims = true;
+  wrong.label = verify::Label::kContradicted;
+  EXPECT_EQ(decide(*compiled, &wrong).label, "contradicted");
+  EXPECT_EQ(decide(*compiled, &wrong).action.kind, config::ActionKind::kRewrite);
 }
 
 }  // namespace
