@@ -141,7 +141,7 @@ TEST_F(SqlGuardTest, StreamFirstForwardsAtOnceAndAnnotates) {
                           R"("kind":"sql")"))
       << r.body;
   EXPECT_TRUE(has(r.body, "did you mean `salary`?")) << r.body;
-  EXPECT_TRUE(has(r.body, R"("corrected":"SELECT name, \"salary\" FROM employees\n")")) << r.body;
+  EXPECT_TRUE(has(r.body, R"("corrected":"SELECT name, \"salary\" FROM employees)")) << r.body;
   const HttpResponse unsafe = chat(request("first", true, "remove everyone"));
   EXPECT_TRUE(has(sse_content(unsafe.body), "DELETE FROM employees")) << unsafe.body;  // sent first
   EXPECT_TRUE(has(unsafe.body, R"("label":"unsafe","action":"annotate")")) << unsafe.body;
