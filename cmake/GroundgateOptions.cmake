@@ -10,6 +10,12 @@ if(GG_SANITIZE)
   # (exchange_response.cc: 187 s against 79 s) for no better report.
   set(CMAKE_CXX_FLAGS_RELWITHDEBINFO "-O1 -g1 -DNDEBUG")
 endif()
+if(GG_TSAN)
+  # Data races between the I/O threads, the prepare workers and the tests' own threads.
+  add_compile_options(-fsanitize=thread -fno-omit-frame-pointer)
+  add_link_options(-fsanitize=thread)
+  set(CMAKE_CXX_FLAGS_RELWITHDEBINFO "-O1 -g1 -DNDEBUG")
+endif()
 if(GG_FUZZ)
   add_compile_options(-fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer)
   add_link_options(-fsanitize=address,undefined)

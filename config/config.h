@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace groundgate::config {
@@ -125,6 +126,16 @@ struct CombineConfig {
   std::vector<std::string> contradictions_only;
 };
 
+// The learned scorer (filters/score): turns the engines' findings into calibrated
+// probabilities and labels. Thresholds unset here are the model's own (chosen in training).
+struct ScorerConfig {
+  std::string model = "builtin";  // "builtin", "off" (the engines' rule labels) or a file path
+  std::optional<double> unsupported_at;   // a sentence this likely unfaithful is unsupported
+  std::optional<double> contradicted_at;  // and, when an engine contradicts it, contradicted
+                                          // (one threshold for value and polarity conflicts)
+  std::optional<double> answer_at;        // an answer this likely hallucinated is flagged
+};
+
 enum class HoldMode : std::uint8_t {
   kStreamFirst,  // forward at once, annotate afterwards: no added latency, can only report
   kSentence,     // hold each sentence until its verdict: needed by block and rewrite
@@ -220,6 +231,7 @@ struct PolicyConfig {
   SemanticPiecesConfig semantic_pieces;
   TripletsConfig triplets;
   CombineConfig combine;
+  ScorerConfig scorer;
   ActionsConfig actions;
   RewriteConfig rewrite;
   AnswerThresholdConfig answer;
@@ -270,6 +282,37 @@ struct LoggingConfig {
   bool log_content = false;     // debug only: message content in logs
 };
 
+// Re-reading the config file when it, or a TLS file it names, changes: as SIGHUP does.
+struct ReloadConfig {
+  bool watch = true;
+  // Quiet time after the last change before the files are read (an editor or the kubelet
+  // writes in several steps).
+  Millis debounce{500};
+};
+
+// Where the verification engines' language data is; Debian's packages by default.
+struct LanguageDataConfig {
+  std::string wordnet = "/usr/share/wordnet";            // wordnet-base: data.noun, ...
+  std::string link_grammar = "/usr/share/link-grammar";  // link-grammar-dictionaries-en: en/
+};
+
+// OpenTelemetry traces, exported as OTLP/HTTP JSON to a collector.
+struct TracingConfig {
+  // The collector: url (the endpoint, "/v1/traces" when the url has no path), tls, and
+  // connect_timeout and header_timeout (both set by `timeout`). Its name is "tracing".
+  UpstreamConfig collector;
+  // Share of the traces started here that are recorded. With `parent_based`, a request that
+  // carries a traceparent is recorded exactly when its sampled flag is set.
+  double sample_ratio = 1.0;
+  bool parent_based = true;
+  std::string service_name = "groundgate";
+  // Extra request headers to the collector (an API key, a tenant).
+  std::vector<std::pair<std::string, std::string>> headers;
+  std::size_t queue_spans = 4096;  // finished spans waiting for export; more are dropped
+  std::size_t batch_spans = 512;   // spans per export request
+  Millis flush_interval{2'000};    // a partial batch waits at most this long
+};
+
 struct Config {
   std::string source;  // file the config came from, for messages
   Endpoint listen{"127.0.0.1", 8080};
@@ -280,6 +323,9 @@ struct Config {
   std::vector<PolicyConfig> policies;
   Limits limits;
   LoggingConfig logging;
+  ReloadConfig reload;
+  LanguageDataConfig language_data;
+  std::optional<TracingConfig> tracing;  // unset: no traces, traceparent passes unchanged
 
   const UpstreamConfig* find_upstream(std::string_view name) const;
   const PolicyConfig* find_policy(std::string_view name) const;

@@ -14,9 +14,11 @@
 
 #include "config/error_sink.h"
 #include "config/file_check.h"
+#include "config/language_data_section.h"
 #include "config/policy_section.h"
 #include "config/route_section.h"
 #include "config/suggestion.h"
+#include "config/tracing_section.h"
 #include "config/upstream_section.h"
 #include "config/yaml_map.h"
 #include "config/yaml_scalars.h"
@@ -24,8 +26,10 @@
 namespace groundgate::config {
 namespace {
 
-constexpr std::array<std::string_view, 8> kTopKeys{"listen", "admin_listen", "tls",    "upstreams",
-                                                   "routes", "policies",     "limits", "logging"};
+constexpr std::array<std::string_view, 11> kTopKeys{
+    "listen", "admin_listen", "tls",    "upstreams", "routes",       "policies",
+    "limits", "logging",      "reload", "tracing",   "language_data"};
+constexpr std::array<std::string_view, 2> kReloadKeys{"watch", "debounce"};
 constexpr std::array<std::string_view, 2> kServerTlsKeys{"cert_file", "key_file"};
 constexpr std::array<std::string_view, 11> kLimitsKeys{
     "max_request_body", "max_response_body",     "max_header_bytes",      "max_sse_event",
@@ -126,6 +130,16 @@ LoggingConfig read_logging(const YamlField& field, ErrorSink& errors) {
   return out;
 }
 
+ReloadConfig read_reload(const YamlField& field, ErrorSink& errors) {
+  ReloadConfig out;
+  YamlMap map(field, kReloadKeys, errors);
+  if (auto f = map.get("watch")) {
+    if (auto b = read_bool(*f, errors)) out.watch = *b;
+  }
+  read_duration_into(map, "debounce", /*allow_zero=*/true, out.debounce, errors);
+  return out;
+}
+
 // Reads the document into `config`, reporting every problem to `errors`.
 void read_document(const YAML::Node& root, std::string_view base_dir, Config& config,
                    ErrorSink& errors) {
@@ -158,6 +172,11 @@ void read_document(const YAML::Node& root, std::string_view base_dir, Config& co
   }
   if (auto f = top.get("limits")) config.limits = read_limits(*f, errors);
   if (auto f = top.get("logging")) config.logging = read_logging(*f, errors);
+  if (auto f = top.get("reload")) config.reload = read_reload(*f, errors);
+  if (auto f = top.get("tracing")) config.tracing = read_tracing(*f, base_dir, errors);
+  const std::optional<YamlField> language_data = top.get("language_data");
+  if (language_data) config.language_data = read_language_data(*language_data, base_dir, errors);
+  check_language_data(config, language_data, errors);
 }
 
 // Notes where a second document starts, building nothing. Not YAML::LoadAll: it loops forever

@@ -12,13 +12,14 @@
 namespace groundgate::config {
 namespace {
 
-constexpr std::array<std::string_view, 18> kPolicyKeys{"redact",
+constexpr std::array<std::string_view, 19> kPolicyKeys{"redact",
                                                        "verifiers",
                                                        "context",
                                                        "hold",
                                                        "semantic_pieces",
                                                        "triplets",
                                                        "combine",
+                                                       "scorer",
                                                        "actions",
                                                        "rewrite",
                                                        "answer",
@@ -31,20 +32,15 @@ constexpr std::array<std::string_view, 18> kPolicyKeys{"redact",
                                                        "verify_tool_calls",
                                                        "sql"};
 // Keys that only mean something when a verifier (or the SQL guard) runs.
-constexpr std::array<std::string_view, 14> kVerifyingKeys{"context",
-                                                          "hold",
-                                                          "combine",
-                                                          "actions",
-                                                          "rewrite",
-                                                          "answer",
-                                                          "on_error",
-                                                          "verify_budget_us",
-                                                          "max_sentence_bytes",
-                                                          "annotations",
-                                                          "block_status",
-                                                          "triplets",
-                                                          "verify_json_responses",
-                                                          "verify_tool_calls"};
+constexpr std::array<std::string_view, 15> kVerifyingKeys{
+    "context",          "hold",
+    "combine",          "scorer",
+    "actions",          "rewrite",
+    "answer",           "on_error",
+    "verify_budget_us", "max_sentence_bytes",
+    "annotations",      "block_status",
+    "triplets",         "verify_json_responses",
+    "verify_tool_calls"};
 // Same order as OnError and AnnotationStyle.
 constexpr std::array<std::string_view, 2> kOnError{"open", "closed"};
 constexpr std::array<std::string_view, 2> kAnnotationStyles{"inline", "comment"};
@@ -206,6 +202,7 @@ PolicyConfig read_policy(const YamlField& field, std::string_view base_dir, Erro
   if (auto f = map.get("triplets")) p.triplets = read_triplets(*f, errors);
   if (auto f = map.get("combine")) p.combine = read_combine(*f, errors);
   if (auto f = map.get("sql")) p.sql = read_sql(*f, base_dir, errors);
+  if (auto f = map.get("scorer")) p.scorer = read_scorer(*f, base_dir, errors);
   read_guard_keys(map, p, errors);
   check_policy(map, p, errors);
   return p;

@@ -10,8 +10,9 @@
 
 namespace groundgate::config {
 
-// A policy with no filters (`name: {}` or `name:`) is valid: it forwards unchanged. Relative
-// file paths (sql.schema_file, sql.database) start at `base_dir`.
+// A policy with no filters (`name: {}` or `name:`) is valid: it forwards unchanged.
+// `base_dir`: the config file's directory, against which relative file paths (scorer.model,
+// sql.schema_file, sql.database) are resolved.
 std::vector<PolicyConfig> read_policies(const YamlField& field, std::string_view base_dir,
                                         ErrorSink& errors);
 

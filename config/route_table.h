@@ -11,8 +11,10 @@ namespace groundgate::config {
 
 struct RequestAttributes {
   std::string_view method;  // as received; compared case-sensitively ("POST")
-  std::string_view path;    // request target; a query ("?...") is ignored for matching
-  std::string_view model;   // empty: unknown (body not inspected or no "model" field)
+  // The request's path (a query, "?...", is ignored); path_prefix matches it without regard to
+  // ASCII case (the proxy passes the path as an upstream may read it, lowercased).
+  std::string_view path;
+  std::string_view model;  // empty: unknown (body not inspected or no "model" field)
   // Value of a request header by name (any case), or nullopt when absent. May be empty.
   std::function<std::optional<std::string_view>(std::string_view)> header;
 };

@@ -26,11 +26,13 @@ void read_timeout(const YamlMap& map, std::string_view key, Millis& out, ErrorSi
   }
 }
 
-void read_upstream_tls(const YamlField& field, const UpstreamConfig& upstream,
-                       std::string_view base_dir, UpstreamTlsConfig& out, ErrorSink& errors) {
+}  // namespace
+
+void read_client_tls(const YamlField& field, const UpstreamConfig& endpoint,
+                     std::string_view base_dir, UpstreamTlsConfig& out, ErrorSink& errors) {
   YamlMap map(field, kTlsKeys, errors);
   if (!map.valid()) return;
-  if (!upstream.url.empty() && !upstream.https) {
+  if (!endpoint.url.empty() && !endpoint.https) {
     errors.add(map.mark(), field.path + ": TLS settings need an https:// url");
   }
   if (auto f = map.get("ca_file")) {
@@ -52,6 +54,8 @@ void read_upstream_tls(const YamlField& field, const UpstreamConfig& upstream,
     if (auto s = read_string(*f, errors)) out.server_name = *s;
   }
 }
+
+namespace {
 
 std::optional<std::size_t> parse_max_idle(const std::string& s) {
   if (s.empty() || s.size() > 6 ||
@@ -111,7 +115,7 @@ UpstreamConfig read_upstream(const YamlField& field, std::string_view base_dir, 
   read_timeout(map, "header_timeout", u.header_timeout, errors);
   read_timeout(map, "idle_timeout", u.idle_timeout, errors);
   read_timeout(map, "total_timeout", u.total_timeout, errors);
-  if (auto f = map.get("tls")) read_upstream_tls(*f, u, base_dir, u.tls, errors);
+  if (auto f = map.get("tls")) read_client_tls(*f, u, base_dir, u.tls, errors);
   if (auto f = map.get("pool")) read_upstream_pool(*f, u.pool, errors);
   return u;
 }

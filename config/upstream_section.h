@@ -14,4 +14,9 @@ namespace groundgate::config {
 std::vector<UpstreamConfig> read_upstreams(const YamlField& field, std::string_view base_dir,
                                            ErrorSink& errors);
 
+// An https:// endpoint's `tls:` mapping (ca_file, insecure_skip_verify, server_name) into
+// `out`; `endpoint` says whether its url is https.
+void read_client_tls(const YamlField& field, const UpstreamConfig& endpoint,
+                     std::string_view base_dir, UpstreamTlsConfig& out, ErrorSink& errors);
+
 }  // namespace groundgate::config

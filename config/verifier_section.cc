@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "config/file_check.h"
 #include "config/suggestion.h"
 #include "config/yaml_scalars.h"
 
@@ -25,6 +26,8 @@ constexpr std::array<std::string_view, 9> kSemanticPiecesKeys{"top_k",
                                                               "question_grounds_words",
                                                               "flag_contradicted",
                                                               "max_unsupported_share"};
+constexpr std::array<std::string_view, 4> kScorerKeys{"model", "unsupported_at", "contradicted_at",
+                                                      "answer_at"};
 constexpr std::uint64_t kMaxTopK = 50;
 
 template <std::size_t N>
@@ -90,6 +93,34 @@ CombineConfig read_combine(const YamlField& field, ErrorSink& errors) {
     if (auto v = read_number(*f, 0.0, 1.0, errors)) out.strong_support = *v;
   }
   if (auto f = map.get("contradictions_only")) out.contradictions_only = read_verifiers(*f, errors);
+  return out;
+}
+
+ScorerConfig read_scorer(const YamlField& field, std::string_view base_dir, ErrorSink& errors) {
+  ScorerConfig out;
+  YamlMap map(field, kScorerKeys, errors);
+  if (!map.valid()) return out;
+  if (auto f = map.get("model")) {
+    if (auto model = read_string(*f, errors)) {
+      if (model->empty()) {
+        errors.add(f->mark(), f->path + ": empty (builtin, off or a model file)");
+      } else if (*model == "builtin" || *model == "off") {
+        out.model = *model;
+      } else {
+        out.model = resolve_path(base_dir, *model);
+        if (auto why = unreadable_reason(out.model))
+          errors.add(f->mark(), f->path + ": file '" + out.model + "' " + *why);
+      }
+    }
+  }
+  auto threshold = [&](std::string_view key, std::optional<double>& into) {
+    if (auto f = map.get(key)) {
+      if (auto v = read_number(*f, 0.0, 1.0, errors)) into = *v;
+    }
+  };
+  threshold("unsupported_at", out.unsupported_at);
+  threshold("contradicted_at", out.contradicted_at);
+  threshold("answer_at", out.answer_at);
   return out;
 }
 

@@ -3,6 +3,6 @@
 # upstream and the proxy in one process, with the curl commands to try printed. Ctrl-C stops.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-"$root/scripts/deps.sh"
+"$root/scripts/deps.sh" demo
 "$root/scripts/build.sh" "$root/build" -DGG_BUILD_TESTS=OFF -DGG_BUILD_BENCH=OFF
 exec "$root/build/proxy/cli/groundgate" demo

@@ -3,6 +3,6 @@
 # integration on loopback, end-to-end with the official OpenAI Node SDK).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-"$root/scripts/deps.sh"
+"$root/scripts/deps.sh" test
 "$root/scripts/build.sh" "$root/build" -DGG_BUILD_TESTS=ON -DGG_BUILD_BENCH=ON
 ctest --test-dir "$root/build" --output-on-failure -j 2 --timeout 300

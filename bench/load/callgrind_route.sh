@@ -4,7 +4,7 @@
 #
 #   bench/load/callgrind_route.sh BUILD_DIR [--route guard|plain|nginx] [--hold stream_first|sentence]
 #                                 [--streams N] [--rate TOKENS_PER_S] [--duration S] [--out DIR]
-#                                 [--answer long|short]
+#                                 [--answer long|short] [--tracing SAMPLE_RATIO]
 #
 # Same setup as run_load.sh --guard: the mock streams a scripted answer that the request's
 # context supports; route "guard" runs semantic_pieces with the hold mode, "plain" has no policy;
@@ -17,6 +17,8 @@
 # (callgrind_annotate it).
 # --answer short: a one-sentence answer (about 11 events, not 61) from the same context: with a
 # run of each length, Ir = per_event * events + per_request * requests splits the two costs.
+# --tracing RATIO: groundgate also traces (tracing: with that sample ratio) to a collector stub
+# (nginx answering 200, not profiled); the exporter's thread is counted with the rest.
 set -euo pipefail
 source "$(dirname "$0")/nginx_conf.sh"
 
@@ -28,7 +30,7 @@ usage() {
 [[ $# -ge 1 ]] || usage
 build=$(cd "$1" && pwd)
 shift
-route=guard hold=stream_first streams=20 rate=20 duration=20 out="" answer=long
+route=guard hold=stream_first streams=20 rate=20 duration=20 out="" answer=long tracing=""
 while [[ $# -gt 0 ]]; do
   [[ $# -ge 2 ]] || usage
   case $1 in
@@ -39,6 +41,7 @@ while [[ $# -gt 0 ]]; do
     --duration) duration=$2 ;;
     --out) out=$2 ;;
     --answer) answer=$2 ;;
+    --tracing) tracing=$2 ;;
     *) usage ;;
   esac
   shift 2
@@ -149,6 +152,17 @@ routes:
   - {name: all, match: {path_prefix: /v1}, upstream: mock}
 logging: {access_log: false, level: warn}
 EOF
+  if [[ -n $tracing ]]; then
+    collector_port=$(free_port)
+    write_collector_conf "$work/collector" "$collector_port"
+    chmod 755 "$work"
+    /usr/sbin/nginx -p "$work/collector" -c "$work/collector/nginx.conf" \
+      -e "$work/collector/error.log" -g 'daemon off;' >"$work/collector.log" 2>&1 &
+    pids+=($!)
+    wait_port "$collector_port" "${pids[-1]}"
+    printf 'tracing: {endpoint: "http://127.0.0.1:%s/v1/traces", sample_ratio: %s}\n' \
+      "$collector_port" "$tracing" >>"$work/groundgate.yaml"
+  fi
   valgrind --tool=callgrind --callgrind-out-file="$out/callgrind.out" \
     "$gg" serve -c "$work/groundgate.yaml" >"$work/groundgate.log" 2>&1 &
   gg_pid=$!
@@ -178,7 +192,7 @@ profile=$(ls -t "$out"/callgrind.out.* 2>/dev/null | tail -1)
 [[ -n $profile ]] || { echo "callgrind_route.sh: no dump, see $work" >&2; exit 1; }
 ir=$(callgrind_annotate "$profile" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1}')
 events=$((after - before))
-echo "route=$route hold=$hold answer=$answer streams=$streams rate=$rate duration=$duration profile=$profile"
+echo "route=$route hold=$hold answer=$answer tracing=${tracing:-off} streams=$streams rate=$rate duration=$duration profile=$profile"
 awk -v e="$events" -v r="$((requests_after - requests_before))" -v ir="$ir" \
   'BEGIN { printf "events %d requests %d Ir %d Ir/event %.0f\n", e, r, ir, e ? ir / e : 0 }'
 # Per event, inclusive: the filtered path's work in its two steps, take (before the client write:

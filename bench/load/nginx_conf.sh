@@ -1,8 +1,9 @@
-# The nginx config both load scripts compare against: a streaming reverse proxy in front of the
-# mock (no buffering either way, HTTP/1.1 upstream with keep-alive). Sourced, not run.
+# The nginx configs of the load scripts. Sourced, not run.
 #
 #   write_nginx_conf DIR LISTEN_PORT MOCK_PORT STREAMS MAIN_DIRECTIVES
 #
+# The proxy both load scripts compare against: a streaming reverse proxy in front of the mock
+# (no buffering either way, HTTP/1.1 upstream with keep-alive).
 # Writes DIR/nginx.conf (temporary files under DIR/tmp). MAIN_DIRECTIVES go first, in the
 # main context: the process model (workers, master process) is the caller's.
 write_nginx_conf() {
@@ -38,6 +39,29 @@ http {
       proxy_request_buffering off;
       proxy_read_timeout 300s;
     }
+  }
+}
+EOF
+}
+
+#   write_collector_conf DIR LISTEN_PORT
+#
+# A tracing collector stub for --tracing: answers 200 to every OTLP POST. Run it with
+# `nginx -p DIR -c DIR/nginx.conf -g 'daemon off;'`.
+write_collector_conf() {
+  local dir=$1 listen_port=$2
+  mkdir -p "$dir/tmp"
+  cat >"$dir/nginx.conf" <<EOF
+worker_processes 1;
+pid $dir/nginx.pid;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path $dir/tmp;
+  client_max_body_size 64m;
+  server {
+    listen 127.0.0.1:$listen_port;
+    location / { return 200 '{}'; }
   }
 }
 EOF

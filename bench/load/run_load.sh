@@ -4,12 +4,17 @@
 #
 #   bench/load/run_load.sh BUILD_DIR [--streams N] [--rate TOKENS_PER_S] [--duration S]
 #                          [--ramp S] [--threads N] [--out FILE] [--guard sentence|stream_first]
-#                          [--syscalls 1]
+#                          [--syscalls 1] [--tracing SAMPLE_RATIO]
 #
 # --guard: inline guarding instead of nginx. Requests carry a retrieved context ("context"
 # field) that supports the mock's scripted answer; the paths are direct, groundgate (a route
 # with no policy) and guard (a route whose policy runs semantic_pieces with that hold mode and
 # default actions). Also reports groundgate_hold_delay_seconds{route="guard"}.
+# --tracing RATIO: what tracing costs, instead of nginx. A second groundgate ("traced") runs the
+# same config plus `tracing:` with that sample ratio, exporting to a collector stub (nginx
+# answering 200 to every OTLP POST); the paths are direct, groundgate (tracing off) and traced.
+# With --guard both groundgate paths use the guard route. Also reports the spans exported and
+# dropped.
 # --syscalls 1: also counts each proxy's system calls over the measured window (perf stat on
 # the syscall tracepoints; needs perf) and prints them per event received.
 #
@@ -20,14 +25,14 @@ set -euo pipefail
 source "$(dirname "$0")/nginx_conf.sh"
 
 usage() {
-  sed -n '4,10p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '4,6p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
 [[ $# -ge 1 ]] || usage
 build=$(cd "$1" && pwd)
 shift
-streams=1000 rate=50 duration=20 ramp=2 threads=1 guard="" syscalls=0
+streams=1000 rate=50 duration=20 ramp=2 threads=1 guard="" syscalls=0 tracing=""
 out="$build/bench/load/load_results.txt"
 while [[ $# -gt 0 ]]; do
   [[ $# -ge 2 ]] || usage
@@ -40,6 +45,7 @@ while [[ $# -gt 0 ]]; do
     --out) out=$2 ;;
     --guard) guard=$2 ;;
     --syscalls) syscalls=$2 ;;
+    --tracing) tracing=$2 ;;
     *) usage ;;
   esac
   shift 2
@@ -183,6 +189,8 @@ mock_port=$(free_port)
 gg_port=$(free_port)
 admin_port=$(free_port)
 nginx_port=$(free_port)
+traced_port=$(free_port)
+traced_admin_port=$(free_port)
 
 mock_args=()
 if [[ -n $guard ]]; then mock_args=(--script "$work/script.yaml"); fi
@@ -224,6 +232,25 @@ pids+=("$gg_pid")
 wait_port "$gg_port" groundgate "$gg_pid"
 wait_port "$admin_port" groundgate-admin "$gg_pid"
 
+# Tracing: the collector stub (on nginx's port) and the traced groundgate.
+if [[ -n $tracing ]]; then
+  write_collector_conf "$work/collector" "$nginx_port"
+  /usr/sbin/nginx -p "$work/collector" -c "$work/collector/nginx.conf" \
+    -e "$work/collector/error.log" -g 'daemon off;' >"$work/collector.log" 2>&1 &
+  collector_pid=$!
+  pids+=("$collector_pid")
+  wait_port "$nginx_port" collector "$collector_pid"
+  sed -e "s/^listen: .*/listen: 127.0.0.1:$traced_port/" \
+    -e "s/^admin_listen: .*/admin_listen: 127.0.0.1:$traced_admin_port/" \
+    "$work/groundgate.yaml" >"$work/traced.yaml"
+  printf 'tracing: {endpoint: "http://127.0.0.1:%s/v1/traces", sample_ratio: %s}\n' \
+    "$nginx_port" "$tracing" >>"$work/traced.yaml"
+  "$gg" serve -c "$work/traced.yaml" >"$work/traced.log" 2>&1 &
+  traced_pid=$!
+  pids+=("$traced_pid")
+  wait_port "$traced_port" traced "$traced_pid"
+fi
+
 start_nginx() {
 write_nginx_conf "$work/nginx" "$nginx_port" "$mock_port" "$streams" \
   "worker_processes 2; worker_rlimit_nofile $want_fds;"
@@ -234,7 +261,13 @@ pids+=("$nginx_pid")
 wait_port "$nginx_port" nginx "$nginx_pid"
 }
 
-if [[ -z $guard ]]; then
+if [[ -n $tracing ]]; then
+  body=()
+  if [[ -n $guard ]]; then body=("$work/body-gg-guard.json"); fi
+  check_path "$mock_port" direct "${body[@]}"
+  check_path "$gg_port" groundgate "${body[@]}"
+  check_path "$traced_port" traced "${body[@]}"
+elif [[ -z $guard ]]; then
   start_nginx
   check_path "$mock_port" direct
   check_path "$gg_port" groundgate
@@ -301,13 +334,19 @@ run_path() {  # LABEL PORT PROXY_PIDS...
 }
 
 echo "# $streams streams, $rate tokens/s, ${ramp}s ramp + ${duration}s measured per path" >&2
+if [[ -n $tracing && -n $guard ]]; then path_model=gg-guard; fi
 run_path direct "$mock_port"
 sleep 2
 curl -s "http://127.0.0.1:$admin_port/metrics" >"$work/metrics-before.txt"
 run_path groundgate "$gg_port" "$gg_pid"
 curl -s "http://127.0.0.1:$admin_port/metrics" >"$work/metrics-after.txt"
 sleep 2
-if [[ -z $guard ]]; then
+if [[ -n $tracing ]]; then
+  run_path traced "$traced_port" "$traced_pid"
+  sleep 3  # the last batch leaves after the flush interval
+  curl -s "http://127.0.0.1:$traced_admin_port/metrics" >"$work/metrics-traced.txt"
+  paths=(direct groundgate traced)
+elif [[ -z $guard ]]; then
   mapfile -t nginx_workers < <(pgrep -P "$nginx_pid" || true)
   run_path nginx "$nginx_port" "$nginx_pid" "${nginx_workers[@]}"
   paths=(direct groundgate nginx)
@@ -386,7 +425,15 @@ read -r d50 d99 < <(jq -r '"\(.p50_us) \(.p99_us)"' "$work/direct.json")
               print ")" }' "$work/$label.sys"
     done
   fi
-  if [[ -n $guard ]]; then
+  if [[ -n $tracing ]]; then
+    read -r ga50 ga99 < <(jq -r '"\(.p50_us) \(.p99_us)"' "$work/groundgate.json")
+    jq -r --argjson a "$ga50" --argjson b "$ga99" --arg r "$tracing" \
+      '"traced − groundgate (what tracing at sample ratio \($r) adds per event): p50 \((.p50_us - $a) * 10 | round / 10) µs, p99 \((.p99_us - $b) * 10 | round / 10) µs"' \
+      "$work/traced.json"
+    grep -E '^groundgate_trace_spans_(exported|dropped)_total' "$work/metrics-traced.txt" || true
+    awk '/^groundgate_requests_total/ {n += $NF} END {print "traced requests: " n}' \
+      "$work/metrics-traced.txt"
+  elif [[ -n $guard ]]; then
     read -r ga50 ga99 < <(jq -r '"\(.p50_us) \(.p99_us)"' "$work/groundgate.json")
     jq -r --argjson a "$ga50" --argjson b "$ga99" \
       '"guard − groundgate (what guarding adds per event): p50 \((.p50_us - $a) * 10 | round / 10) µs, p99 \((.p99_us - $b) * 10 | round / 10) µs"' \

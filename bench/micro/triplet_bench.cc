@@ -218,7 +218,8 @@ BENCHMARK(BM_AnswerSentenceWarm)->Iterations(200)->Unit(benchmark::kMillisecond)
 void BM_DictionaryLoad(benchmark::State& state) {
   const double rss_before = resident_mb();
   for (auto _ : state) {
-    auto loaded = triplet::LinkDictionary::load("en");
+    auto loaded =
+        triplet::LinkDictionary::load(std::string(triplet::LinkDictionary::kDefaultDataDir), "en");
     if (!loaded.dictionary) state.SkipWithError(loaded.error.c_str());
     state.counters["load_ms"] = loaded.dictionary ? loaded.dictionary->load_milliseconds() : 0;
     state.counters["rss_delta_mb"] = resident_mb() - rss_before;

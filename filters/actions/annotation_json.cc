@@ -107,6 +107,21 @@ std::string sentence_annotation(const SentenceAnnotation& a) {
   return out;
 }
 
+std::string unverified_annotation(const stream::UnverifiedInput& input, const Decision& decision) {
+  std::string out = R"({"type":"verdict")";
+  if (input.choice >= 0) {
+    append_count(out, "choice", static_cast<std::uint64_t>(input.choice));
+    out += ",\"offset\":";
+    append_span(out, input.offset, input.offset + input.bytes);
+  }
+  append_field(out, "label", decision.label);
+  append_field(out, "action", to_string(decision.action.kind));
+  append_field(out, "error", input.reason);
+  append_count(out, "bytes", input.bytes);
+  out += '}';
+  return out;
+}
+
 std::string summary_annotation(const SummaryAnnotation& s) {
   std::string out = R"({"type":"summary")";
   append_field(out, "policy", s.policy);

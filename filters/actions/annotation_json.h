@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "filters/actions/decision.h"
+#include "filters/stream/stream_filter.h"
 #include "filters/verify/sentence_verdict.h"
 
 namespace groundgate::filters::actions {
@@ -37,14 +38,20 @@ struct SentenceAnnotation {
 // "offset":[b,e],"reason":...}, ...].
 std::string sentence_annotation(const SentenceAnnotation& a);
 
+// {"type":"verdict","choice":0,"offset":[b,e],"label":"unverified","action":...,
+//  "error":REASON,"bytes":n}: input the guard could not check (choice and offset only when it
+// is text of a choice).
+std::string unverified_annotation(const stream::UnverifiedInput& input, const Decision& decision);
+
 struct SummaryAnnotation {
   std::string_view policy;
-  std::string_view verdict;  // grounded | hallucinated | no_context | no_claims | unverified
+  // grounded | hallucinated | unverified | no_context | no_claims | unchecked
+  std::string_view verdict;
   double score = 0;
   std::uint64_t sentences = 0;  // all sentences seen
   std::uint64_t checked = 0;    // verified, holding a claim
   std::uint64_t unchecked = 0;  // not verified: no context, errors, choices over the limit,
-                                // JSON answers
+                                // unreadable input
   std::uint64_t supported = 0;
   std::uint64_t unsupported = 0;
   std::uint64_t contradicted = 0;
@@ -52,7 +59,8 @@ struct SummaryAnnotation {
   std::uint64_t annotated = 0;
   std::uint64_t rewritten = 0;
   std::uint64_t blocked = 0;
-  std::string_view unchecked_reason;      // why nothing was checked ("no_context", "json_response")
+  // Why nothing was checked: "no_context", "request_unreadable", "json_response".
+  std::string_view unchecked_reason;
   bool context_truncated = false;         // the context was cut at the policy's max_bytes
   double added_ms = 0;                    // time the guard spent (context + verification)
   double held_ms_max = 0;                 // longest hold of one sentence (sentence hold)

@@ -7,12 +7,7 @@ using config::ActionKind;
 
 Decision decide(const GuardConfig& config, const verify::SentenceVerdict* verdict) {
   if (verdict == nullptr || verdict->no_context) return {"no_context", config.actions.no_context};
-  if (!verdict->ok()) {
-    // Never a silent skip: open releases it marked unverified, closed blocks.
-    return {"unverified",
-            ActionConfig{config.on_error == config::OnError::kOpen ? ActionKind::kAnnotate
-                                                                   : ActionKind::kBlock}};
-  }
+  if (!verdict->ok()) return decide_unverified(config);
   if (verdict->query && config.sql && verdict->unsafe()) {
     return {"unsafe", config.sql->settings.unsafe};
   }
@@ -26,6 +21,12 @@ Decision decide(const GuardConfig& config, const verify::SentenceVerdict* verdic
       return {"contradicted", config.actions.contradicted};
   }
   return {"unverified", ActionConfig{ActionKind::kBlock}};
+}
+
+Decision decide_unverified(const GuardConfig& config) {
+  return {"unverified",
+          ActionConfig{config.on_error == config::OnError::kOpen ? ActionKind::kAnnotate
+                                                                 : ActionKind::kBlock}};
 }
 
 std::string_view to_string(config::ActionKind kind) {

@@ -19,6 +19,11 @@ struct Decision {
 // `sql.unsafe` action whatever else was found.
 Decision decide(const GuardConfig& config, const verify::SentenceVerdict* verdict);
 
+// What could not be verified, whatever it is (a sentence the engines could not check, an
+// unreadable request, an undecodable event, text forced past the hold): the one rule, "never
+// a silent skip" — `on_error: open` releases it annotated, `closed` blocks it.
+Decision decide_unverified(const GuardConfig& config);
+
 std::string_view to_string(config::ActionKind kind);
 std::string_view to_string(config::RewriteKind kind);
 

@@ -35,11 +35,22 @@ std::shared_ptr<const SqlGuardConfig> compile_sql_guard(
 
 std::shared_ptr<const GuardConfig> compile_guard(const config::PolicyConfig& policy,
                                                  std::shared_ptr<index::ContextIndexCache> cache,
+                                                 const config::LanguageDataConfig& data,
+                                                 std::string* engine_error,
                                                  std::shared_ptr<sql::SchemaCache> schema_cache) {
   // Without WordNet or the link-grammar dictionary the engines still run: minus synonyms and
   // antonyms, or with every triplet check reported as engine_missing (on_error decides).
   verify::VerifyConfig verify = verify::verify_settings(policy);
-  if (policy.verifies()) verify::load_engines(verify);
+  std::string error;
+  if (policy.verifies()) {  // a policy that checks only SQL needs no language engine
+    error = verify::load_engines(verify, {}, data);
+    // A model that does not load leaves every sentence unverified: on_error decides.
+    if (std::string scorer_error = verify::load_scorer(verify, policy.scorer);
+        !scorer_error.empty())
+      error += (error.empty() ? "" : "; ") + scorer_error;
+  }
+  if (engine_error != nullptr) *engine_error = std::move(error);
+  const verify::AnswerRule rule = verify::answer_rule(verify);
 
   auto guard = std::make_shared<GuardConfig>();
   guard->policy = policy.name;
@@ -51,7 +62,7 @@ std::shared_ptr<const GuardConfig> compile_guard(const config::PolicyConfig& pol
   guard->rewrite = policy.rewrite;
   guard->answer = policy.answer;
   guard->on_error = policy.on_error;
-  guard->rule = verify::answer_rule(policy);
+  guard->rule = rule;
   guard->verify_json_responses = policy.verify_json_responses;
   guard->verify_tool_calls = policy.verify_tool_calls;
   guard->prose = policy.verifies();

@@ -11,6 +11,7 @@
 #include "filters/actions/annotation_json.h"
 #include "filters/actions/rewriter.h"
 #include "filters/context/context_extractor.h"
+#include "filters/text/code_block.h"
 #include "filters/text/decimal_point.h"
 
 namespace groundgate::filters::actions {
@@ -18,7 +19,6 @@ namespace {
 
 using config::ActionKind;
 
-constexpr int kMaxTrackedChoices = 1024;
 constexpr std::size_t kMaxAuditBytes = 4096;
 
 // The request asks for a JSON answer (`response_format` json_object or json_schema): the
@@ -35,6 +35,16 @@ bool wants_json_answer(std::string_view body) {
 
 bool changes_text(ActionKind kind) {
   return kind == ActionKind::kBlock || kind == ActionKind::kRewrite;
+}
+
+// A sentence no engine could look at: on_error decides (decide()).
+verify::SentenceVerdict unverified_verdict(const text::StreamSentence& sentence,
+                                           verify::VerifyError error) {
+  verify::SentenceVerdict verdict;
+  verdict.answer_begin = sentence.span.begin;
+  verdict.answer_end = sentence.span.end;
+  verdict.error = error;
+  return verdict;
 }
 
 std::string threshold_annotation(int choice, std::uint64_t not_supported, std::uint64_t checked,
@@ -84,6 +94,7 @@ GuardFilter::GuardFilter(std::shared_ptr<const GuardConfig> config, std::string_
   if (forwarded_body != nullptr && !extracted.forwarded_body.empty()) {
     *forwarded_body = std::move(extracted.forwarded_body);
   }
+  request_unreadable_ = !extracted.readable;
   question_ = std::move(extracted.question);
   passages_ = extracted.passages.size();
   context_bytes_ = extracted.bytes;
@@ -96,6 +107,11 @@ GuardFilter::GuardFilter(std::shared_ptr<const GuardConfig> config, std::string_
     tool_schema_ = verify::ToolSchemaValues::from_request(request_body);
   if (config_->sql) {
     sql_ = std::make_unique<SqlGuard>(config_->sql, request_body, forwarded_body, question_);
+  }
+  for (const verify::CodeLanguage& language : config_->code_languages) {
+    if (std::unique_ptr<verify::CodeChecker> checker = language.make(request_body)) {
+      code_checkers_.emplace_back(language.name, std::move(checker));
+    }
   }
   tally_.add_prepare(Clock::now() - start);
 }
@@ -122,15 +138,15 @@ void GuardFilter::prepare() {
 }
 
 GuardFilter::Choice* GuardFilter::choice_for(int index) {
-  // The chain bounds choice indices already; this bound keeps the filter safe on its own.
-  if (index < 0 || index >= kMaxTrackedChoices) return nullptr;
+  // Every choice the chain takes is verified (each holds a verifier): the chain's bound,
+  // kMaxChoices, bounds the memory. Held to it here too, to be safe on its own.
+  if (index < 0 || index >= stream::kMaxChoices) return nullptr;
   const auto at = static_cast<std::size_t>(index);
   if (at >= choices_.size()) choices_.resize(at + 1);
   if (!choices_[at]) {
     auto choice = std::make_unique<Choice>();
-    if (index >= config_->max_choices) {
-      choice->unchecked = true;
-      tally_.record_unchecked_choice();
+    if (request_unreadable_) {
+      choice->unverifiable = verify::VerifyError::kRequestUnreadable;
     } else if (index_ && config_->prose) {
       choice->verifier = std::make_unique<verify::SentenceVerifier>(
           config_->verify, index_, question_, static_cast<std::uint32_t>(index));
@@ -142,10 +158,15 @@ GuardFilter::Choice* GuardFilter::choice_for(int index) {
 
 bool GuardFilter::holds(const Choice& choice) const {
   if (config_->hold != config::HoldMode::kSentence) return false;
-  if (sql_) return !choice.unchecked;  // a query may come, and it is held until checked
-  // Nothing could change this text: holding it would only add latency.
-  if (!index_) return changes_text(config_->actions.no_context.kind);
-  return choice.verifier != nullptr;
+  // What is not verified is blocked, and any sentence may turn out so (budget, length, code).
+  if (config_->on_error == config::OnError::kClosed) return true;
+  if (choice.verifier) return true;
+  // A query may come, and it is held until checked.
+  if (sql_ && choice.unverifiable == verify::VerifyError::kNone) return true;
+  // Nothing here is verified: only the no_context action could change the text (an
+  // unverifiable choice is only annotated); otherwise holding it would only add latency.
+  return choice.unverifiable == verify::VerifyError::kNone &&
+         changes_text(config_->actions.no_context.kind);
 }
 
 bool GuardFilter::only_reports() const {
@@ -162,7 +183,11 @@ void GuardFilter::on_text(const stream::TextEvent& event, stream::ChoiceOutput& 
     return;
   }
   Choice* choice = choice_for(event.choice);
-  if (choice == nullptr || choice->unchecked) return on_unchecked(event, out);
+  if (choice == nullptr) {  // the chain never passes such an index; held to its own bound
+    out.stop("guard.choice_out_of_range");
+    stopped_ = true;
+    return;
+  }
   if (sql_ && sql_->whole_answer()) return on_whole_answer(*choice, event, out);
 
   const bool holding = holds(*choice);
@@ -183,12 +208,12 @@ void GuardFilter::on_text(const stream::TextEvent& event, stream::ChoiceOutput& 
 
   if (!holding) out.release(event.pending.size());
   std::size_t cursor = event.offset;  // first byte of pending not yet handed on
-  const auto hand_on = [&](const text::StreamSentence& sentence, bool last) {
+  const auto hand_on = [&](const text::StreamSentence& sentence) {
     // The whitespace or list marker before a held sentence goes (or is dropped) with it.
     const std::size_t gap =
         holding && sentence.span.begin > cursor ? sentence.span.begin - cursor : 0;
     if (!act(*choice, event.choice, sentence, event.pending.substr(cursor - event.offset, gap),
-             holding, last, out)) {
+             holding, out)) {
       return false;
     }
     if (holding) cursor = sentence.span.end;
@@ -202,16 +227,13 @@ void GuardFilter::on_text(const stream::TextEvent& event, stream::ChoiceOutput& 
     // Decided already (eagerly): skip it; if only its start was, the rest stands on its own.
     if (sentence.span.end <= choice->decided_until) continue;
     const bool started = sentence.span.begin < choice->decided_until;
-    const bool last = event.end_of_choice && &sentence == &done.back();
-    if (!hand_on(started ? remainder(sentence, choice->decided_until) : sentence, last)) return;
+    if (!hand_on(started ? remainder(sentence, choice->decided_until) : sentence)) return;
   }
   if (!event.end_of_choice) {
     const std::string_view tail =
         holding ? event.pending.substr(cursor - event.offset) : event.pending;
     std::optional<text::StreamSentence> sentence = eager_sentence(*choice, tail);
-    if (sentence && sentence->span.begin >= choice->decided_until && !hand_on(*sentence, false)) {
-      return;
-    }
+    if (sentence && sentence->span.begin >= choice->decided_until && !hand_on(*sentence)) return;
   }
   if (holding && event.end_of_choice && end > cursor) out.release(end - cursor);
 }
@@ -253,41 +275,26 @@ text::StreamSentence GuardFilter::remainder(const text::StreamSentence& sentence
   return rest;
 }
 
-void GuardFilter::on_unchecked(const stream::TextEvent& event, stream::ChoiceOutput& out) {
-  if (config_->hold == config::HoldMode::kSentence &&
-      config_->on_error == config::OnError::kClosed) {
-    std::string note = R"({"type":"verdict","choice":)";
-    note += std::to_string(event.choice);
-    note += R"(,"label":"unverified","action":"block","error":"choice_limit"})";
-    out.annotate(std::move(note));
-    tally_.record(Decision{"unverified", config::ActionConfig{ActionKind::kBlock}}, nullptr, false,
-                  true);
-    out.stop("guard.unverified");
-    stopped_ = true;
-    return;
-  }
-  out.release(event.pending.size());
-}
-
 bool GuardFilter::act(Choice& choice, int index, const text::StreamSentence& sentence,
-                      std::string_view gap, bool holding, bool last, stream::ChoiceOutput& out,
+                      std::string_view gap, bool holding, stream::ChoiceOutput& out,
                       std::optional<verify::SentenceVerdict> verdict) {
   const std::size_t length = gap.size() + sentence.span.end - sentence.span.begin;
-  if (!verdict && sentence.span.kind == text::SentenceKind::kCodeBlock) {
-    if (sql_) verdict = sql_->check_block(sentence.text, sentence.span.begin, last);
-    if (!verdict) {  // code that is no query is not a claim
-      if (holding) out.release(length);
-      return true;
-    }
-  }
-  if (!verdict && !config_->prose) {  // the policy checks only SQL: prose passes, unchecked
+  const bool code = sentence.span.kind == text::SentenceKind::kCodeBlock;
+  if (!verdict && !code && !config_->prose && choice.unverifiable == verify::VerifyError::kNone) {
+    // The policy checks only SQL: prose passes, counted unchecked.
     tally_.record_unchecked_sentence();
     if (holding) out.release(length);
     return true;
   }
   const Clock::time_point arrived =
       holding ? choice.arrivals.of(sentence.span.end - 1) : Clock::time_point{};
-  if (!verdict && choice.verifier) {
+  if (choice.unverifiable != verify::VerifyError::kNone) {
+    verdict = unverified_verdict(sentence, choice.unverifiable);
+  } else if (verdict) {
+    // Checked already (the whole answer as a query).
+  } else if (code) {
+    verdict = check_code(sentence);  // code is a claim too; no context needed to judge it
+  } else if (choice.verifier) {
     verdict = choice.verifier->verify(sentence.text, sentence.span.begin);
   }
   const verify::SentenceVerdict* v = verdict ? &*verdict : nullptr;
@@ -403,7 +410,26 @@ void GuardFilter::on_whole_answer(Choice& choice, const stream::TextEvent& event
   if (!holding) out.release(event.pending.size());
   // Held, the pending text is the whole answer so far (max_query_bytes is below the chain's
   // pending bound): it goes on, changed or not, as one unit.
-  act(choice, event.choice, unit, {}, holding, true, out, std::move(query));
+  act(choice, event.choice, unit, {}, holding, out, std::move(query));
+}
+
+verify::SentenceVerdict GuardFilter::check_code(const text::StreamSentence& unit) {
+  const text::CodeBlock block = text::read_code_block(unit.text, unit.span.cut);
+  if (verify::CodeChecker* checker = checker_for(block)) {
+    verify::SentenceVerdict verdict = checker->check(block, unit.span.begin, unit.span.end);
+    verdict.answer_begin = unit.span.begin;
+    verdict.answer_end = unit.span.end;
+    return verdict;
+  }
+  return unverified_verdict(unit, verify::VerifyError::kNoChecker);
+}
+
+verify::CodeChecker* GuardFilter::checker_for(const text::CodeBlock& block) {
+  if (sql_ && SqlGuard::reads(block)) return sql_.get();
+  for (const auto& [language, checker] : code_checkers_) {
+    if (language == block.language) return checker.get();
+  }
+  return nullptr;
 }
 
 stream::ToolCallInterest GuardFilter::tool_call_interest() const {
@@ -459,9 +485,26 @@ void GuardFilter::on_tool_call(const stream::ToolCallEvent& event,
   }
 }
 
+void GuardFilter::on_unverified(const stream::UnverifiedInput& input,
+                                stream::FilterOutcome& outcome) {
+  if (stopped_) return;
+  Decision decision = decide_unverified(*config_);
+  // Text already sent (stream_first) can only be reported on.
+  if (only_reports() && changes_text(decision.action.kind)) {
+    decision.action.kind = ActionKind::kAnnotate;
+  }
+  const bool blocks = decision.action.kind == ActionKind::kBlock;
+  tally_.record_input(decision, blocks);
+  outcome.annotations.push_back(unverified_annotation(input, decision));
+  if (blocks) {
+    outcome.stop_reason = "guard.unverified";
+    stopped_ = true;
+  }
+}
+
 void GuardFilter::on_answer_end(std::vector<std::string>& annotations) {
   prepare();  // an answer with no text still says whether there was context
-  SummaryAnnotation summary = tally_.summary(config_->policy, has_context(), unchecked_reason_);
+  SummaryAnnotation summary = tally_.summary(config_->policy, context_state(), unchecked_reason_);
   summary.context_truncated = context_truncated_;
   annotations.push_back(summary_annotation(summary));
 }
@@ -469,7 +512,7 @@ void GuardFilter::on_answer_end(std::vector<std::string>& annotations) {
 void GuardFilter::on_stream_end(stream::StreamReport& report) {
   prepare();
   if (sql_) sql_->report(report);
-  tally_.report(report, has_context(), unchecked_reason_);
+  tally_.report(report, context_state(), unchecked_reason_);
   report.fields.emplace_back("guard.context_passages", std::to_string(passages_));
   report.fields.emplace_back("guard.context_bytes", std::to_string(context_bytes_));
   report.fields.emplace_back("guard.context_truncated", context_truncated_ ? "true" : "false");

@@ -1,8 +1,9 @@
 #pragma once
 // The guard: every finished sentence of every choice is verified against the request's
-// context and the policy's action applied inline. In `sentence` hold a sentence is released
-// only once its verdict is in (so block and rewrite never leak); in `stream_first` text goes
-// on at once and verdicts follow as annotations.
+// context and the policy's action applied inline; a fenced code block is a unit of its own,
+// checked by its language's checker (SQL: the SQL guard's) or else unverified. In `sentence` hold a
+// sentence is released only once its verdict is in (so block and rewrite never leak); in
+// `stream_first` text goes on at once and verdicts follow as annotations.
 
 #include <array>
 #include <chrono>
@@ -19,6 +20,7 @@
 #include "filters/actions/guard_tally.h"
 #include "filters/actions/rewriter.h"
 #include "filters/actions/sql_guard.h"
+#include "filters/stream/filter_chain.h"
 #include "filters/stream/stream_filter.h"
 #include "filters/text/incremental_segmenter.h"
 #include "filters/verify/sentence_verifier.h"
@@ -44,6 +46,9 @@ class GuardFilter final : public stream::StreamFilter {
   // checked (held first in `sentence` hold) and the actions apply, a rewrite blocking it.
   stream::ToolCallInterest tool_call_interest() const override;
   void on_tool_call(const stream::ToolCallEvent& event, stream::ToolCallOutcome& outcome) override;
+  // Input the guard cannot check (an undecodable event, text forced past its hold): the policy's
+  // on_error decides, as for a sentence it could not verify.
+  void on_unverified(const stream::UnverifiedInput& input, stream::FilterOutcome& outcome) override;
   void on_answer_end(std::vector<std::string>& annotations) override;
   void on_stream_end(stream::StreamReport& report) override;
 
@@ -65,11 +70,13 @@ class GuardFilter final : public stream::StreamFilter {
   };
 
   struct Choice {
-    std::unique_ptr<verify::SentenceVerifier> verifier;  // null: no context, or unchecked
+    std::unique_ptr<verify::SentenceVerifier> verifier;  // null: no context, or unverifiable
+    // Set: no sentence of this choice can be verified (the request did not parse); each is
+    // unverified and on_error decides.
+    verify::VerifyError unverifiable = verify::VerifyError::kNone;
     text::IncrementalSegmenter segmenter;
     std::size_t fed = 0;            // full-text offset up to which text went to the segmenter
     std::size_t decided_until = 0;  // full-text offset up to which sentences were decided
-    bool unchecked = false;         // over the choice limit: on_error decides, no verification
     bool finished = false;
     Arrivals arrivals;
     std::string answer;  // sql.answer whole: the text so far, up to one byte over the bound
@@ -79,13 +86,12 @@ class GuardFilter final : public stream::StreamFilter {
   // Whether this choice's text must wait for verdicts (sentence hold with something that could
   // change it); otherwise it goes on at once and verdicts only annotate.
   bool holds(const Choice& choice) const;
-  void on_unchecked(const stream::TextEvent& event, stream::ChoiceOutput& out);
-  // Decides on one finished unit (a sentence, or a query: a fenced block, the whole answer) and,
+  // Decides on one finished unit (a sentence, a code block, the whole answer as a query) and,
   // when holding, hands it on with the `gap` before it (pending text between the previous unit
-  // and this one); false once stopped. `last`: no text of the choice follows it. `verdict`:
-  // given when already known (the whole answer's), else the unit is checked here.
+  // and this one); false once stopped. `verdict`: given when already known (the whole
+  // answer's), else the unit is checked here.
   bool act(Choice& choice, int index, const text::StreamSentence& sentence, std::string_view gap,
-           bool holding, bool last, stream::ChoiceOutput& out,
+           bool holding, stream::ChoiceOutput& out,
            std::optional<verify::SentenceVerdict> verdict = std::nullopt);
   // `sql.answer: whole`: the choice's text is one query, held whole (in sentence hold) until it
   // ends or outgrows max_query_bytes.
@@ -98,11 +104,19 @@ class GuardFilter final : public stream::StreamFilter {
   void audit(const Decision& decision, std::string_view text);
   // Something to check the answer against: retrieved context, or (for a policy that checks
   // only SQL) the SQL guard.
-  bool has_context() const { return index_ != nullptr || (sql_ != nullptr && !config_->prose); }
+  ContextState context_state() const {
+    return request_unreadable_                              ? ContextState::kUnreadable
+           : index_ || (sql_ != nullptr && !config_->prose) ? ContextState::kFound
+                                                            : ContextState::kNone;
+  }
   // The unconfirmed sentence at the end of `tail` (pending text not yet handed on) when its
   // end already looks final; see the definition.
   static std::optional<text::StreamSentence> eager_sentence(const Choice& choice,
                                                             std::string_view tail);
+  // A fenced code block: its language's checker, or unverified when the policy has none.
+  verify::SentenceVerdict check_code(const text::StreamSentence& unit);
+  // The checker of `block`'s language: the SQL guard for SQL, else the policy's code_languages.
+  verify::CodeChecker* checker_for(const text::CodeBlock& block);
   // The part of `sentence` from full-text offset `from` on, leading spaces skipped.
   static text::StreamSentence remainder(const text::StreamSentence& sentence, std::size_t from);
 
@@ -112,10 +126,13 @@ class GuardFilter final : public stream::StreamFilter {
   std::string question_;
   verify::ToolSchemaValues tool_schema_;  // with verify_tool_calls: values the tools offer
   std::unique_ptr<SqlGuard> sql_;         // the policy's SQL guard, when it has one
-  std::string_view unchecked_reason_;     // set: nothing is verified ("json_response")
+  // The policy's other code-block checkers for this stream, by language.
+  std::vector<std::pair<std::string, std::unique_ptr<verify::CodeChecker>>> code_checkers_;
+  std::string_view unchecked_reason_;  // set: nothing is verified ("json_response")
   std::size_t passages_ = 0;
   std::size_t context_bytes_ = 0;
   bool context_truncated_ = false;
+  bool request_unreadable_ = false;  // the body did not parse: nothing in it could be read
   std::vector<std::unique_ptr<Choice>> choices_;
   GuardTally tally_;
   bool threshold_annotated_ = false;

@@ -67,9 +67,8 @@ void GuardTally::count(const Decision& decision, const verify::SentenceVerdict* 
   } else {
     ++unverified_;
   }
-  if (verdict != nullptr && verdict->ok() && verdict->claims) {
-    weakest_ = std::min(weakest_, verdict->score);
-  }
+  // The answer's scorer reads prose sentences' features; a query's label counts above.
+  if (verdict != nullptr && verdict->ok() && !verdict->query) aggregate_.add(*verdict);
   if (blocked) {
     ++blocked_;
   } else if (rewritten) {
@@ -77,6 +76,10 @@ void GuardTally::count(const Decision& decision, const verify::SentenceVerdict* 
   } else if (decision.action.kind != config::ActionKind::kPass) {
     ++annotated_;
   }
+}
+
+void GuardTally::record_input(const Decision& decision, bool blocked) {
+  count(decision, nullptr, false, blocked);
 }
 
 void GuardTally::record_threshold(bool blocked) {
@@ -95,29 +98,35 @@ verify::AnswerSummary GuardTally::answer() const {
   s.supported = supported_;
   s.unsupported = unsupported_;
   s.contradicted = contradicted_ + unsafe_;  // as bad as a contradiction for the answer
-  verify::apply_rule(s, weakest_, rule_);
+  verify::apply_rule(s, aggregate_, rule_);
   return s;
 }
 
-std::string_view GuardTally::verdict(bool has_context, std::string_view unchecked_reason) const {
+std::string_view GuardTally::verdict(ContextState context,
+                                     std::string_view unchecked_reason) const {
   if (!unchecked_reason.empty()) return "unchecked";
-  if (!has_context) return "no_context";
-  if (checked() == 0) return unverified_ > 0 ? "unverified" : "no_claims";
-  return answer().hallucinated ? "hallucinated" : "grounded";
+  if (context == ContextState::kUnreadable) return "unverified";
+  if (context == ContextState::kNone) return unverified_ > 0 ? "unverified" : "no_context";
+  if (checked() > 0 && answer().hallucinated) return "hallucinated";
+  // Grounded only when all of it was checked.
+  if (unverified_ > 0) return "unverified";
+  return checked() == 0 ? "no_claims" : "grounded";
 }
 
-SummaryAnnotation GuardTally::summary(std::string_view policy, bool has_context,
+SummaryAnnotation GuardTally::summary(std::string_view policy, ContextState context,
                                       std::string_view unchecked_reason) const {
   SummaryAnnotation s;
   s.policy = policy;
-  s.verdict = verdict(has_context, unchecked_reason);
+  s.verdict = verdict(context, unchecked_reason);
   s.score = answer().hallucination_score;
   s.sentences = sentences_;
   s.checked = checked();
-  s.unchecked = no_context_ + unverified_ + unchecked_choices_ + unchecked_sentences_;
+  s.unchecked = no_context_ + unverified_ + unchecked_sentences_;
   s.unchecked_reason = !unchecked_reason.empty() ? unchecked_reason
-                       : !has_context            ? std::string_view("no_context")
-                                                 : std::string_view();
+                       : context == ContextState::kUnreadable
+                           ? std::string_view("request_unreadable")
+                       : context == ContextState::kNone ? std::string_view("no_context")
+                                                        : std::string_view();
   s.supported = supported_;
   s.unsupported = unsupported_;
   s.contradicted = contradicted_;
@@ -135,9 +144,9 @@ SummaryAnnotation GuardTally::summary(std::string_view policy, bool has_context,
   return s;
 }
 
-void GuardTally::report(stream::StreamReport& report, bool has_context,
+void GuardTally::report(stream::StreamReport& report, ContextState context,
                         std::string_view unchecked_reason) const {
-  const SummaryAnnotation s = summary({}, has_context, unchecked_reason);
+  const SummaryAnnotation s = summary({}, context, unchecked_reason);
   report.counts.emplace_back("verdicts.supported", supported_);
   report.counts.emplace_back("verdicts.unsupported", unsupported_);
   report.counts.emplace_back("verdicts.contradicted", contradicted_);

@@ -15,6 +15,13 @@
 
 namespace groundgate::filters::actions {
 
+// What the request's context was to the guard.
+enum class ContextState : std::uint8_t {
+  kFound,       // passages to check against
+  kNone,        // the request carries none
+  kUnreadable,  // the request body did not parse: there is no telling
+};
+
 class GuardTally {
  public:
   // One sentence the guard decided on (`verdict` null: no context).
@@ -24,6 +31,9 @@ class GuardTally {
   // sentence, apart from the sentence count.
   void record_tool_call(const Decision* decision, const verify::SentenceVerdict* verdict,
                         bool blocked);
+  // Input that was not a sentence and could not be checked (an undecodable event, text forced
+  // past the hold): counted as unverified, with its action.
+  void record_input(const Decision& decision, bool blocked);
   // One query (a fenced block or the whole answer); like a sentence, counted apart.
   void record_query(const Decision& decision, const verify::SentenceVerdict* verdict,
                     bool rewritten, bool blocked);
@@ -34,16 +44,16 @@ class GuardTally {
   }
   void record_threshold(bool blocked);
   void record_hold(std::chrono::nanoseconds held);
-  void record_unchecked_choice() { ++unchecked_choices_; }
   void add_prepare(std::chrono::nanoseconds t) { prepare_ += t; }
 
-  // The answer-level verdict: grounded | hallucinated | no_context | no_claims | unverified |
-  // unchecked (nothing was verified, e.g. a JSON answer).
-  std::string_view verdict(bool has_context, std::string_view unchecked_reason) const;
+  // The answer-level verdict: hallucinated | unverified (some of it could not be checked, or
+  // the request could not be read) | grounded | no_context | no_claims | unchecked (the policy
+  // checks no such answer, e.g. a JSON answer).
+  std::string_view verdict(ContextState context, std::string_view unchecked_reason) const;
   // The answer-level summary annotation's fields.
-  SummaryAnnotation summary(std::string_view policy, bool has_context,
+  SummaryAnnotation summary(std::string_view policy, ContextState context,
                             std::string_view unchecked_reason) const;
-  void report(stream::StreamReport& report, bool has_context,
+  void report(stream::StreamReport& report, ContextState context,
               std::string_view unchecked_reason) const;
 
   void set_rule(const verify::AnswerRule& rule) { rule_ = rule; }
@@ -64,7 +74,6 @@ class GuardTally {
   std::uint64_t no_context_ = 0;
   std::uint64_t no_claim_ = 0;
   std::uint64_t unverified_ = 0;
-  std::uint64_t unchecked_choices_ = 0;
   std::uint64_t unchecked_sentences_ = 0;
   std::uint64_t unsafe_ = 0;   // queries the `unsafe` action applied to
   std::uint64_t queries_ = 0;  // SQL queries decided on (tool calls apart)
@@ -74,7 +83,7 @@ class GuardTally {
   std::uint64_t rewritten_ = 0;
   std::uint64_t blocked_ = 0;
   std::uint64_t threshold_hits_ = 0;
-  double weakest_ = 1;
+  verify::AnswerAggregate aggregate_;  // of the verified sentences, for the answer rule
   std::chrono::nanoseconds prepare_{0};
   std::chrono::nanoseconds verify_{0};
   std::chrono::nanoseconds held_max_{0};

@@ -91,8 +91,8 @@ verify::SentenceVerdict SqlGuard::unchecked(std::size_t begin, std::size_t end,
   return v;
 }
 
-verify::SentenceVerdict SqlGuard::check(std::string_view query, std::size_t offset,
-                                        std::size_t unit_begin, std::size_t unit_end) {
+verify::SentenceVerdict SqlGuard::check_query(std::string_view query, std::size_t offset,
+                                              std::size_t unit_begin, std::size_t unit_end) {
   prepare();
   if (!checker_) {  // the policy's schema file or database could not be loaded
     return unchecked(unit_begin, unit_end, verify::VerifyError::kEngineMissing);
@@ -148,23 +148,22 @@ verify::SentenceVerdict SqlGuard::check(std::string_view query, std::size_t offs
   return v;
 }
 
-std::optional<verify::SentenceVerdict> SqlGuard::check_block(std::string_view unit,
-                                                             std::size_t unit_begin,
-                                                             bool final_unit) {
-  const std::optional<sql::SqlSpan> span = sql::sql_in_code_block(unit);
-  if (!span) return std::nullopt;
-  if (!span->complete && !final_unit) {
-    // The block went on past the unit's bound: this part alone is not the query.
-    return unchecked(unit_begin, unit_begin + unit.size(), verify::VerifyError::kTooLong);
-  }
-  return check(unit.substr(span->begin, span->end - span->begin), unit_begin + span->begin,
-               unit_begin, unit_begin + unit.size());
+bool SqlGuard::reads(const text::CodeBlock& block) {
+  return sql::is_sql_block(block.language, block.code);
+}
+
+verify::SentenceVerdict SqlGuard::check(const text::CodeBlock& block, std::size_t begin,
+                                        std::size_t end) {
+  // The block went on past the unit's bound: this part alone is not the query.
+  if (block.cut || !block.opened) return unchecked(begin, end, verify::VerifyError::kTooLong);
+  return check_query(block.code, begin + block.code_begin, begin, end);
 }
 
 verify::SentenceVerdict SqlGuard::check_answer(std::string_view answer) {
   const std::optional<sql::SqlSpan> span = sql::whole_answer_sql(answer);
-  if (!span) return check({}, 0, 0, answer.size());
-  return check(answer.substr(span->begin, span->end - span->begin), span->begin, 0, answer.size());
+  if (!span) return check_query({}, 0, 0, answer.size());
+  return check_query(answer.substr(span->begin, span->end - span->begin), span->begin, 0,
+                     answer.size());
 }
 
 verify::SentenceVerdict SqlGuard::too_long(std::size_t begin, std::size_t end) {
@@ -183,7 +182,7 @@ std::optional<verify::SentenceVerdict> SqlGuard::check_tool_call(
   const std::optional<std::string> query =
       sql::sql_argument(event.arguments, tool->argument, error);
   if (!query) return unchecked(0, 0, verify::VerifyError::kUnparsable);
-  return check(*query, 0, 0, query->size());
+  return check_query(*query, 0, 0, query->size());
 }
 
 void SqlGuard::report(stream::StreamReport& report) const {

@@ -1,9 +1,9 @@
 #pragma once
 // The guard's SQL part (issue 21): per stream, the schema the request carries (or the policy
 // fixes), the user's question, and the checks of filters/sql on each query of the answer -- a
-// fenced block (the unit, as a sentence is for prose), the whole answer, or a tool call's
-// argument -- answered in the verdict vocabulary prose uses, so that decisions, actions,
-// annotations, the audit record and metrics are the guard's own.
+// fenced block (the guard's code-block unit: this is the code checker for SQL), the whole
+// answer, or a tool call's argument -- answered in the verdict vocabulary prose uses, so that
+// decisions, actions, annotations, the audit record and metrics are the guard's own.
 
 #include <cstddef>
 #include <memory>
@@ -16,6 +16,8 @@
 #include "filters/sql/schema_cache.h"
 #include "filters/sql/sql_checker.h"
 #include "filters/stream/stream_filter.h"
+#include "filters/text/code_block.h"
+#include "filters/verify/code_checker.h"
 #include "filters/verify/sentence_verdict.h"
 
 namespace groundgate::filters::actions {
@@ -29,7 +31,7 @@ struct SqlGuardConfig {
   std::string error;  // the policy's schema file or database could not be loaded
 };
 
-class SqlGuard {
+class SqlGuard final : public verify::CodeChecker {
  public:
   // Reads the schema the request carries and strips its `schema` field from the body to
   // forward (`forwarded_body`: the body as forwarded so far; set when changed). `question`:
@@ -51,10 +53,14 @@ class SqlGuard {
   // fixed query as the decisive finding's correction), `no_context` when there was no schema
   // and nothing was found, an error when it could not be checked.
 
-  // A fenced code block unit (fences included) at `unit_begin` of the answer; nullopt when it
-  // is not SQL. `final_unit`: no text follows it (an unclosed fence ended the answer).
-  std::optional<verify::SentenceVerdict> check_block(std::string_view unit, std::size_t unit_begin,
-                                                     bool final_unit);
+  // Whether a fenced block is SQL: its language names SQL or a dialect, or it has none and
+  // starts like a statement.
+  static bool reads(const text::CodeBlock& block);
+  // A fenced SQL block, the unit [begin, end) of the answer. A block the segmenter cut at its
+  // unit bound is longer than a query it can hold: unverified (too long). An unclosed fence
+  // that ended the answer is checked as it is.
+  verify::SentenceVerdict check(const text::CodeBlock& block, std::size_t begin,
+                                std::size_t end) override;
   // The whole answer as one query.
   verify::SentenceVerdict check_answer(std::string_view answer);
   // A tool call; nullopt when the policy names no SQL argument of this tool.
@@ -65,8 +71,8 @@ class SqlGuard {
   void report(stream::StreamReport& report) const;
 
  private:
-  verify::SentenceVerdict check(std::string_view sql, std::size_t offset, std::size_t unit_begin,
-                                std::size_t unit_end);
+  verify::SentenceVerdict check_query(std::string_view sql, std::size_t offset,
+                                      std::size_t unit_begin, std::size_t unit_end);
   // A query that could not be checked, for `error`.
   verify::SentenceVerdict unchecked(std::size_t begin, std::size_t end, verify::VerifyError error);
 

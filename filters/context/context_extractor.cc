@@ -231,6 +231,7 @@ ExtractedContext extract_context(std::string_view request_body, const ContextOpt
     out.warnings.push_back("request body is not a JSON object");
     return out;
   }
+  out.readable = true;
 
   Extraction extraction(options, out);
   std::vector<bool> extension_members;

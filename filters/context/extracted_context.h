@@ -9,6 +9,9 @@
 namespace groundgate::filters::context {
 
 struct ExtractedContext {
+  // The body parsed as a JSON object; false: nothing in it could be read (no passages, and no
+  // telling whether it held any).
+  bool readable = false;
   std::vector<Passage> passages;
   bool truncated = false;  // more context than max_bytes; the rest was dropped
   std::size_t bytes = 0;   // total bytes of passage text kept

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace groundgate::filters::context {
 
@@ -26,6 +27,13 @@ struct Passage {
   // that record, a table's rows each of their own.
   enum class Shape : std::uint8_t { kProse, kRecord, kTable };
   Shape shape = Shape::kProse;
+  // A record's yes/no facts ({"OutdoorSeating": false}), for the polarity of claims about them.
+  struct Flag {
+    std::string group;  // words of the object of flags it belongs to ("Business Parking"), or ""
+    std::string name;   // its own words ("garage")
+    bool value = false;
+  };
+  std::vector<Flag> flags;
 };
 
 const char* source_name(Passage::Source source);

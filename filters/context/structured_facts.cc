@@ -67,6 +67,25 @@ std::string padded_clock_times(std::string_view s) {
   return out;
 }
 
+// "11:0-21:0" → "11:00 to 21:00": clock times padded, and a dash between two of them read
+// "to" (a dash before digits would read as a minus sign).
+std::string clock_ranges_spelled(std::string_view s) {
+  std::string padded = padded_clock_times(s);
+  std::string out;
+  out.reserve(padded.size() + 8);
+  for (std::size_t i = 0; i < padded.size(); ++i) {
+    const bool between_times = padded[i] == '-' && i >= 3 && padded[i - 3] == ':' &&
+                               i + 1 < padded.size() && is_digit(padded[i + 1]) &&
+                               padded.find(':', i) != std::string::npos;
+    if (between_times) {
+      out += " to ";
+    } else {
+      out += padded[i];
+    }
+  }
+  return out;
+}
+
 bool equals_lower(std::string_view a, std::string_view lower) {
   return a.size() == lower.size() &&
          std::equal(a.begin(), a.end(), lower.begin(), [](char x, char y) {
@@ -98,9 +117,23 @@ class FactWriter {
     line.append(path);
     end_line(line);
   }
+  // `name` as key_words() wrote it; a flag keeps its words only ("Wi Fi", not "Wi Fi WiFi").
+  void flag(std::string group, std::string name, bool value) {
+    const std::size_t last = name.rfind(' ');
+    if (last != std::string::npos) {
+      std::string before;
+      for (char c : std::string_view(name).substr(0, last)) {
+        if (c != ' ') before += c;
+      }
+      if (before == std::string_view(name).substr(last + 1)) name.resize(last);
+    }
+    if (flags_.size() < kMaxFlags) flags_.push_back({std::move(group), std::move(name), value});
+  }
   std::string take() { return std::move(out_); }
+  std::vector<Passage::Flag> take_flags() { return std::move(flags_); }
 
  private:
+  static constexpr std::size_t kMaxFlags = 1024;
   void end_line(std::string& line) {
     while (!line.empty() && (line.back() == ' ' || line.back() == '\n'))
       line.pop_back();
@@ -113,6 +146,7 @@ class FactWriter {
 
   std::size_t max_bytes_;
   std::string out_;
+  std::vector<Passage::Flag> flags_;
 };
 
 // The last two keys of a member's path name its fact ("attributes BusinessParking garage"
@@ -136,7 +170,7 @@ bool scalar_text(simdjson::dom::element e, std::string& out) {
   switch (e.type()) {
     case simdjson::dom::element_type::STRING:
       if (e.get(s) != simdjson::SUCCESS) return false;
-      out = padded_clock_times(unquoted(s));
+      out = clock_ranges_spelled(unquoted(s));
       return true;
     case simdjson::dom::element_type::INT64:
     case simdjson::dom::element_type::UINT64:
@@ -156,17 +190,81 @@ bool scalar_text(simdjson::dom::element e, std::string& out) {
   }
 }
 
-void walk(simdjson::dom::element e, std::vector<std::string>& path, FactWriter& out,
-          std::size_t depth) {
+// A US state's postal code under a key "state" is written out too ("CA (California)"):
+// addresses abbreviate it, prose names it.
+std::string with_state_name(std::string_view key, std::string_view value) {
+  static constexpr std::pair<std::string_view, std::string_view> kStates[] = {
+      {"AL", "Alabama"},        {"AK", "Alaska"},         {"AZ", "Arizona"},
+      {"AR", "Arkansas"},       {"CA", "California"},     {"CO", "Colorado"},
+      {"CT", "Connecticut"},    {"DE", "Delaware"},       {"DC", "District of Columbia"},
+      {"FL", "Florida"},        {"GA", "Georgia"},        {"HI", "Hawaii"},
+      {"ID", "Idaho"},          {"IL", "Illinois"},       {"IN", "Indiana"},
+      {"IA", "Iowa"},           {"KS", "Kansas"},         {"KY", "Kentucky"},
+      {"LA", "Louisiana"},      {"ME", "Maine"},          {"MD", "Maryland"},
+      {"MA", "Massachusetts"},  {"MI", "Michigan"},       {"MN", "Minnesota"},
+      {"MS", "Mississippi"},    {"MO", "Missouri"},       {"MT", "Montana"},
+      {"NE", "Nebraska"},       {"NV", "Nevada"},         {"NH", "New Hampshire"},
+      {"NJ", "New Jersey"},     {"NM", "New Mexico"},     {"NY", "New York"},
+      {"NC", "North Carolina"}, {"ND", "North Dakota"},   {"OH", "Ohio"},
+      {"OK", "Oklahoma"},       {"OR", "Oregon"},         {"PA", "Pennsylvania"},
+      {"RI", "Rhode Island"},   {"SC", "South Carolina"}, {"SD", "South Dakota"},
+      {"TN", "Tennessee"},      {"TX", "Texas"},          {"UT", "Utah"},
+      {"VT", "Vermont"},        {"VA", "Virginia"},       {"WA", "Washington"},
+      {"WV", "West Virginia"},  {"WI", "Wisconsin"},      {"WY", "Wyoming"},
+  };
+  if (!equals_lower(key, "state") || value.size() != 2) return std::string(value);
+  for (const auto& [code, name] : kStates) {
+    if (code == value) return std::string(value) + " (" + std::string(name) + ")";
+  }
+  return std::string(value);
+}
+
+// A yes/no value: a boolean, or a string that spells one; nullopt for anything else.
+std::optional<bool> yes_no(simdjson::dom::element e) {
+  bool b = false;
+  if (e.get(b) == simdjson::SUCCESS) return b;
+  std::string_view s;
+  if (e.get(s) != simdjson::SUCCESS) return std::nullopt;
+  s = unquoted(s);
+  if (equals_lower(s, "true") || equals_lower(s, "yes")) return true;
+  if (equals_lower(s, "false") || equals_lower(s, "no") || equals_lower(s, "none")) return false;
+  return std::nullopt;
+}
+
+// An object whose values are all yes/no (or unknown) groups its flags ("Ambience").
+bool holds_only_flags(simdjson::dom::object object) {
+  bool any = false;
+  for (auto [key, value] : object) {
+    if (value.is_null()) continue;
+    if (!yes_no(value)) return false;
+    any = true;
+  }
+  return any;
+}
+
+// `group`: the words of the enclosing object when it is a group of flags, else empty.
+void walk(simdjson::dom::element e, std::vector<std::string>& path, std::string_view group,
+          FactWriter& out, std::size_t depth) {
   if (depth > kMaxDepth) return;
   const std::string here = joined(path);
+  if (auto flag = yes_no(e)) {
+    if (*flag) {
+      out.fact(here, "yes");
+    } else {
+      out.denied(here);
+    }
+    out.flag(std::string(group), path.empty() ? std::string() : path.back(), *flag);
+    return;
+  }
   switch (e.type()) {
     case simdjson::dom::element_type::OBJECT: {
       simdjson::dom::object object;
       if (e.get(object) != simdjson::SUCCESS) return;
+      const std::string members_group =
+          holds_only_flags(object) && !path.empty() ? path.back() : std::string();
       for (auto [key, value] : object) {
         path.push_back(key_words(key));
-        walk(value, path, out, depth + 1);
+        walk(value, path, members_group, out, depth + 1);
         path.pop_back();
       }
       return;
@@ -191,34 +289,21 @@ void walk(simdjson::dom::element e, std::vector<std::string>& path, FactWriter& 
         return;
       }
       for (simdjson::dom::element item : array)
-        walk(item, path, out, depth + 1);
+        walk(item, path, {}, out, depth + 1);
       return;
     }
     case simdjson::dom::element_type::NULL_VALUE:
       return;  // unknown, not "none"
-    case simdjson::dom::element_type::BOOL: {
-      bool b = false;
-      if (e.get(b) != simdjson::SUCCESS) return;
-      if (b) {
-        out.fact(here, "yes");
-      } else {
-        out.denied(here);
-      }
-      return;
-    }
     case simdjson::dom::element_type::STRING: {
       std::string_view s;
       if (e.get(s) != simdjson::SUCCESS) return;
       s = unquoted(s);
       if (s.empty()) return;
-      if (equals_lower(s, "true") || equals_lower(s, "yes")) {
-        out.fact(here, "yes");
-      } else if (equals_lower(s, "false") || equals_lower(s, "no") || equals_lower(s, "none")) {
-        out.denied(here);
-      } else if (s.size() >= kProseValue || s.find(". ") != std::string_view::npos) {
+      if (s.size() >= kProseValue || s.find(". ") != std::string_view::npos) {
         out.fact(here, s);  // prose: its own sentences follow the key
       } else {
-        out.fact(here, padded_clock_times(s));
+        out.fact(here, with_state_name(path.empty() ? std::string_view() : path.back(),
+                                       clock_ranges_spelled(s)));
       }
       return;
     }
@@ -240,8 +325,10 @@ std::optional<Facts> json_facts(std::string_view text, std::size_t max_bytes) {
   if (parser.parse(text.data(), text.size()).get(doc) != simdjson::SUCCESS) return std::nullopt;
   FactWriter out(max_bytes);
   std::vector<std::string> path;
-  walk(doc, path, out, 0);
-  return Facts{out.take(), Passage::Shape::kRecord};
+  walk(doc, path, {}, out, 0);
+  Facts facts{out.take(), Passage::Shape::kRecord, {}};
+  facts.flags = out.take_flags();
+  return facts;
 }
 
 std::vector<std::string_view> lines_of(std::string_view text) {
@@ -292,7 +379,7 @@ void row_fact(const std::vector<std::string_view>& header, const std::vector<std
       line.append(header[i]);
       line += ": ";
     }
-    line += padded_clock_times(row[i]);
+    line += clock_ranges_spelled(row[i]);
   }
   out.fact("", line);
 }

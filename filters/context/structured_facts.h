@@ -10,12 +10,17 @@
 // Business Parking garage."), null and empty values left out (unknown is not "none"), lists
 // of plain values joined. Strings a Python dump left quoted ("u'free'") are unquoted, and
 // "True"/"False"/"None"/"yes"/"no" strings read as the values they spell.
+// A yes/no value is also kept as a flag: its key's words, and those of its parent object when
+// that object holds only yes/no values (a group: "Ambience", "BusinessParking").
+// A yes/no value is also kept as a flag: its key's words, and those of its parent object when
+// that object holds only yes/no values (a group: "Ambience", "BusinessParking").
 // Tables: each body row becomes one line "header: value; header: value.".
 
 #include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "filters/context/passage.h"
 
@@ -24,6 +29,7 @@ namespace groundgate::filters::context {
 struct Facts {
   std::string text;                                // one fact per line, each ending with ".\n"
   Passage::Shape shape = Passage::Shape::kRecord;  // a JSON value: kRecord; tables: kTable
+  std::vector<Passage::Flag> flags;                // JSON: its yes/no values and their keys
 };
 
 // The facts of `text` when it is a JSON object or array, or holds a Markdown table or is CSV

@@ -74,6 +74,7 @@ std::shared_ptr<const ContextIndex> ContextIndex::build(std::vector<context::Pas
     if (auto facts = context::read_as_facts(passage.text)) {
       passage.text = std::move(facts->text);
       passage.shape = facts->shape;
+      passage.flags = std::move(facts->flags);
     }
   }
   // Sized from the text once instead of grown by doubling: English context holds about one

@@ -17,6 +17,8 @@ namespace {
 struct SnapshotResources {
   std::shared_ptr<index::ContextIndexCache> index_cache;
   std::shared_ptr<sql::SchemaCache> schema_cache;
+  const config::LanguageDataConfig& language_data;
+  std::string engine_error;  // the first policy's that failed
 
   std::shared_ptr<index::ContextIndexCache> cache() const { return index_cache; }
 };
@@ -44,8 +46,12 @@ std::optional<FilterFactory> compile_redact(const config::PolicyConfig& policy,
 std::optional<FilterFactory> compile_guard(const config::PolicyConfig& policy,
                                            SnapshotResources& shared) {
   if (!policy.guards()) return std::nullopt;
-  std::shared_ptr<const actions::GuardConfig> compiled =
-      actions::compile_guard(policy, shared.cache(), shared.schema_cache);
+  std::string error;
+  std::shared_ptr<const actions::GuardConfig> compiled = actions::compile_guard(
+      policy, shared.cache(), shared.language_data, &error, shared.schema_cache);
+  if (!error.empty() && shared.engine_error.empty()) {
+    shared.engine_error = "policy '" + policy.name + "': " + error;
+  }
   return FilterFactory([compiled](const StreamInfo& info) -> std::unique_ptr<stream::StreamFilter> {
     return std::make_unique<actions::GuardFilter>(compiled, info.request_body, info.forwarded_body,
                                                   info.log_content);
@@ -78,7 +84,8 @@ std::shared_ptr<const FilterChainFactory> FilterChainFactory::build(
   } else {
     schema_cache = std::make_shared<sql::SchemaCache>(schema_bytes);
   }
-  SnapshotResources shared{std::move(index_cache), std::move(schema_cache)};
+  SnapshotResources shared{
+      std::move(index_cache), std::move(schema_cache), config.language_data, {}};
   for (const config::PolicyConfig& policy : config.policies) {
     if (policy.name.empty() || factory->policies_.contains(policy.name)) continue;
     std::vector<NamedFactory> filters;
@@ -91,6 +98,7 @@ std::shared_ptr<const FilterChainFactory> FilterChainFactory::build(
   }
   factory->index_cache_ = std::move(shared.index_cache);
   factory->schema_cache_ = std::move(shared.schema_cache);
+  factory->engine_error_ = std::move(shared.engine_error);
   return factory;
 }
 

@@ -51,6 +51,9 @@ class FilterChainFactory {
   const std::shared_ptr<filters::sql::SchemaCache>& schema_cache() const { return schema_cache_; }
   // The names of the filters `policy` runs, in chain order (for logs and the admin API).
   std::vector<std::string_view> filter_names(std::string_view policy) const;
+  // What a policy's engines could not load (language data), or empty. Such a policy still
+  // runs, reporting the engine missing; the proxy refuses a config with an error here.
+  const std::string& engine_error() const { return engine_error_; }
 
  private:
   struct NamedFactory {
@@ -63,6 +66,7 @@ class FilterChainFactory {
   std::map<std::string, std::vector<NamedFactory>, std::less<>> policies_;
   std::shared_ptr<index::ContextIndexCache> index_cache_;
   std::shared_ptr<filters::sql::SchemaCache> schema_cache_;
+  std::string engine_error_;
 };
 
 }  // namespace groundgate::filters::registry

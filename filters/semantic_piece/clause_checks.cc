@@ -224,12 +224,13 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
   const double score = checked == 0 ? 1.0 : coverage.covered / static_cast<double>(checked);
   signals.coverage = static_cast<float>(score);
   std::optional<Verdict> polarity = check_polarity(clause, coverage, signals);
+  std::optional<Verdict> flags = check_flags(clause, signals);
   std::optional<Verdict> ordering = check_ordering(clause, signals);
   std::optional<Verdict> names = check_names(clause, values, coverage, score, signals);
   std::optional<Verdict> relations = check_relations(clause, signals);
 
   auto decided = [&]() -> Verdict {
-    for (std::optional<Verdict>* first : {&values.conflict, &polarity, &ordering, &names}) {
+    for (std::optional<Verdict>* first : {&values.conflict, &polarity, &flags, &ordering, &names}) {
       if (*first) return std::move(**first);
     }
     if (relations) {
@@ -292,7 +293,7 @@ PieceVerifier::ValueCheck PieceVerifier::check_values(const Clause& clause,
   // kind in well-matched evidence contradicts; otherwise the value is unsupported.
   ValueCheck out;
   for (const Entity& e : clause.entities) {
-    if (!is_value_entity(e)) continue;
+    if (!is_value_entity(e) || text::numbers_a_source(clause.sentence, e.begin)) continue;
     bool in_evidence_or_question =
         std::any_of(question_entities_.begin(), question_entities_.end(),
                     [&](const Entity& q) { return compare(e, q) == EntityMatch::kSame; });

@@ -30,6 +30,13 @@ struct ClauseSignals {
   float best_overlap = 0;  // share of the clause's terms the best evidence piece holds
   float best_bm25 = 0;
   float coverage = 1;  // covered / checked words and counts
+  // A record's yes/no facts the clause speaks of, and those it gives the wrong polarity.
+  std::uint8_t flags_named = 0;
+  std::uint8_t flag_conflicts = 0;
+  // Opening hours the sentence states (per day or in general), and those the context's differ
+  // from (only on the sentence's hours verdict).
+  std::uint8_t hours_stated = 0;
+  std::uint8_t hours_conflicts = 0;
   // Checks that fired (several may; the first in the verifier's order decides the label).
   bool negation_mismatch = false;
   bool antonym = false;

@@ -64,6 +64,12 @@ void PieceVerifier::verify_sentence(std::string_view sentence, std::size_t offse
     }
     out.push_back(std::move(verdict));
   }
+  if (std::optional<Verdict> hours = check_hours(tokens)) {
+    hours->choice = choice;
+    hours->answer_begin += offset;
+    hours->answer_end += offset;
+    out.push_back(std::move(*hours));
+  }
 }
 
 bool PieceVerifier::in_question(std::string_view stem) const {
@@ -171,8 +177,12 @@ const std::vector<PieceVerifier::ContextEntity>& PieceVerifier::context_entities
   const auto pieces = index_->pieces();
   for (std::uint32_t piece = 0; piece < pieces.size(); ++piece) {
     for (const index::IndexedEntity& e : index_->piece_entities(pieces[piece])) {
-      if (is_value(e))
-        context_entities_.push_back({index_->unpack(e, pieces[piece].passage), piece});
+      if (!is_value(e)) continue;
+      text::Entity unpacked = index_->unpack(e, pieces[piece].passage);
+      // "passage 2:" labels a passage; it states no value.
+      if (text::numbers_a_source(index_->passages()[pieces[piece].passage].text, unpacked.begin))
+        continue;
+      context_entities_.push_back({std::move(unpacked), piece});
     }
   }
   return context_entities_;

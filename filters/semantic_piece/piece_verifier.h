@@ -1,5 +1,6 @@
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -88,8 +89,8 @@ class PieceVerifier {
 
   // The steps of one clause's check, in order; each records what it measured in `signals`.
   // The first finding, in this order, decides the label: a value conflict, a negation or an
-  // antonym, an ordering, a missing value or name, an unrelated name or word, no evidence,
-  // too little coverage.
+  // antonym, a record's flag said the other way, an ordering, a missing value or name, an unrelated
+  // name or word, no evidence, too little coverage.
   Verdict verify_clause(std::string_view sentence, std::span<const text::Token> tokens,
                         std::span<const text::Entity> entities) const;
   Clause read_clause(std::string_view sentence, std::span<const text::Token> tokens,
@@ -103,6 +104,12 @@ class PieceVerifier {
                                      const Coverage& coverage, double score,
                                      ClauseSignals& signals) const;
   std::optional<Verdict> check_relations(const Clause& clause, ClauseSignals& signals) const;
+  // A record's yes/no fact said with the wrong polarity ("offers outdoor seating" where the
+  // record has OutdoorSeating: false; "no Wi-Fi" where it has WiFi: true).
+  std::optional<Verdict> check_flags(const Clause& clause, ClauseSignals& signals) const;
+  // The sentence's opening hours against those the context states (records and prose alike):
+  // one verdict for its hours statements, or none when it states none or the context has none.
+  std::optional<Verdict> check_hours(std::span<const text::Token> tokens) const;
   // A verdict of `label` on the clause, with its best evidence (or `piece`'s when given).
   Verdict finding(const Clause& clause, Label label, ReasonCode code, HallucinationType type,
                   std::string reason, std::optional<std::uint32_t> piece = std::nullopt) const;
@@ -146,6 +153,30 @@ class PieceVerifier {
   // counted_words() of a context count, from its piece (counted.h).
   Counted context_counted_words(const ContextEntity& c) const;
 
+  // A record flag with the words that name it, for check_flags.
+  struct FlagWords {
+    struct Word {
+      std::string stem;
+      std::vector<std::string_view> synonyms;  // WordNet's, sorted
+    };
+    std::vector<Word> name;  // stopwords too: "Take Out"
+    std::string joined;      // the name's words as one ("takeout")
+    std::vector<Word> group;
+    bool value = false;
+    std::string text;  // "Outdoor Seating: no", for reasons
+    std::uint32_t passage = 0;
+  };
+  struct DayHours {
+    int open = 0;
+    int close = 0;
+    std::uint32_t piece = 0;
+  };
+  // The content words of `words` with their WordNet synonyms (none without a lexicon).
+  static std::vector<FlagWords::Word> flag_words(std::string_view words,
+                                                 const text::Lexicon* lexicon);
+  const std::vector<FlagWords>& context_flags() const;
+  const std::array<std::vector<DayHours>, 7>& context_hours() const;
+
   std::shared_ptr<const index::ContextIndex> index_;
   VerifierOptions options_;
   std::vector<std::string> question_stems_;  // sorted
@@ -161,6 +192,10 @@ class PieceVerifier {
   mutable bool context_entities_ready_ = false;
   mutable std::vector<std::uint32_t> unnamed_;  // see unnamed_subject_pieces()
   mutable bool unnamed_ready_ = false;
+  mutable std::vector<FlagWords> flags_;  // see context_flags()
+  mutable bool flags_ready_ = false;
+  mutable std::array<std::vector<DayHours>, 7> hours_;  // per day, Monday first
+  mutable bool hours_ready_ = false;
 };
 
 }  // namespace groundgate::filters::semantic_piece

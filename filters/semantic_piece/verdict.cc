@@ -22,6 +22,12 @@ std::string_view to_string(ReasonCode code) {
       return "order_undated";
     case ReasonCode::kExclusiveMismatch:
       return "exclusive_mismatch";
+    case ReasonCode::kFlagMismatch:
+      return "flag_mismatch";
+    case ReasonCode::kHoursMismatch:
+      return "hours_mismatch";
+    case ReasonCode::kSupportedHours:
+      return "supported_hours";
     case ReasonCode::kMissingEntity:
       return "missing_entity";
     case ReasonCode::kLowCoverage:

@@ -28,6 +28,9 @@ enum class ReasonCode : std::uint8_t {
   kOrderMismatch,      // "X came first" where the context dates X after Y
   kOrderUndated,       // "X came first" where the context does not date both X and Y
   kExclusiveMismatch,  // "only X is Y" where the context says Y of the question's other one
+  kFlagMismatch,       // a record's yes/no fact said the other way round
+  kHoursMismatch,      // opening hours other than the context's
+  kSupportedHours,     // opening hours as the context states them
   kMissingEntity,      // a number, date or name that appears nowhere in the context
   kLowCoverage,        // too many content words not found in the evidence
   kUnboundRelation,    // names and words all in the context, but never related there

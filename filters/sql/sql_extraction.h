@@ -17,15 +17,13 @@ struct SqlSpan {
   bool complete = true;  // a fenced block's closing fence was seen
 };
 
-// The info string of a fence names SQL or one of its dialects ("sql", "SQLite", "postgresql",
-// "mysql", ...), or is empty and `body` starts with a statement keyword.
-bool is_sql_block(std::string_view info, std::string_view body);
+// A fenced block's language (text::CodeBlock::language) names SQL or one of its dialects
+// ("sql", "SQLite", "postgresql", "mysql", ...), or is empty and `code` starts with a
+// statement keyword.
+bool is_sql_block(std::string_view language, std::string_view code);
 
-// A fenced code block as the segmenter hands it (opening fence line to closing fence line):
-// the SQL inside, relative to `block`, or nullopt when the block is not SQL.
-std::optional<SqlSpan> sql_in_code_block(std::string_view block);
-
-// Every fenced SQL block of a whole answer, in order.
+// Every fenced SQL block of a whole answer, in order: the blocks the segmenter finds (as in the
+// stream; a block it cut at its unit bound joined again), read by text::read_code_block.
 std::vector<SqlSpan> find_fenced_sql(std::string_view answer);
 
 // The answer as one query (`sql.answer: whole`): surrounding whitespace, and one fence around

@@ -83,11 +83,46 @@ FilterChain::FilterChain(std::vector<std::unique_ptr<StreamFilter>> filters, Cha
 }
 
 ChainOutput FilterChain::on_delta(int choice, std::string_view delta) {
-  return run(choice, delta, false);
+  return run(choice, delta, Mode::kDelta);
 }
 
 ChainOutput FilterChain::on_choice_end(int choice) {
-  return run(choice, {}, true);
+  return run(choice, {}, Mode::kEnd);
+}
+
+template <typename Ask>
+std::vector<std::string> FilterChain::ask_filters(Ask ask) {
+  FilterOutcome outcome;
+  if (stopped_) return {};
+  for (const auto& filter : filters_) {
+    ask(*filter, outcome);
+    if (!outcome.stop_reason.empty()) {
+      stopped_ = true;
+      stop_reason_ = std::move(outcome.stop_reason);
+      break;
+    }
+  }
+  return std::move(outcome.annotations);
+}
+
+std::vector<std::string> FilterChain::on_unverified(const UnverifiedInput& input) {
+  if (!stopped_ && !filters_.empty()) ++counters_.unverified_inputs;
+  return ask_filters(
+      [&](StreamFilter& filter, FilterOutcome& outcome) { filter.on_unverified(input, outcome); });
+}
+
+std::vector<HeldRelease> FilterChain::release_held(std::string_view reason) {
+  std::vector<HeldRelease> released;
+  for (std::size_t index = 0; index < choices_.size() && !stopped_; ++index) {
+    const ChoiceState* state = choices_[index].get();
+    if (state == nullptr) continue;
+    const bool holds = std::any_of(state->filters.begin(), state->filters.end(),
+                                   [](const FilterState& f) { return !f.pending.empty(); });
+    if (!holds) continue;
+    const int choice = static_cast<int>(index);
+    released.push_back({choice, run(choice, {}, Mode::kFlush, reason)});
+  }
+  return released;
 }
 
 FilterChain::ChoiceState* FilterChain::state_for(int choice) {
@@ -115,17 +150,8 @@ ToolCallInterest FilterChain::tool_call_interest() const {
 }
 
 std::vector<std::string> FilterChain::on_tool_call(const ToolCallEvent& event) {
-  ToolCallOutcome outcome;
-  if (stopped_) return {};
-  for (const auto& filter : filters_) {
-    filter->on_tool_call(event, outcome);
-    if (!outcome.stop_reason.empty()) {
-      stopped_ = true;
-      stop_reason_ = std::move(outcome.stop_reason);
-      break;
-    }
-  }
-  return std::move(outcome.annotations);
+  return ask_filters(
+      [&](StreamFilter& filter, FilterOutcome& outcome) { filter.on_tool_call(event, outcome); });
 }
 
 std::vector<std::string> FilterChain::answer_end() {
@@ -160,7 +186,20 @@ std::string FilterChain::run_stopped_tail(ChoiceState& state, int choice, std::s
   return output;
 }
 
-ChainOutput FilterChain::run(int choice, std::string_view delta, bool end_of_choice) {
+void FilterChain::stop_at(ChoiceState& state, int choice, std::size_t i, std::string_view reason,
+                          std::string released, ChainOutput& result) {
+  stopped_ = true;
+  stop_reason_ = reason.empty() ? std::string_view("unspecified") : reason;
+  state.filters[i].pending.clear();
+  // What the stopping filter released before it stopped was checked: it goes on through the
+  // later filters, which get no end of choice (what they hold stays unreleased).
+  for (std::size_t j = i + 1; j < filters_.size() && !released.empty(); ++j)
+    released = run_stopped_tail(state, choice, j, std::move(released), result.annotations);
+  result.text = std::move(released);
+}
+
+ChainOutput FilterChain::run(int choice, std::string_view delta, Mode mode,
+                             std::string_view flush_reason) {
   ChainOutput result;
   if (stopped_) return result;
   if (filters_.empty()) {
@@ -176,6 +215,7 @@ ChainOutput FilterChain::run(int choice, std::string_view delta, bool end_of_cho
     stop_reason_ = "chain.choice_out_of_range";
     return result;
   }
+  const bool end_of_choice = mode == Mode::kEnd;
 
   // `input` is the current filter's new text, `output` what it hands on; they swap roles per
   // filter. A filter that holds nothing sees its input where it is (most calls: text goes on at
@@ -193,37 +233,47 @@ ChainOutput FilterChain::run(int choice, std::string_view delta, bool end_of_cho
       continue;
     }
 
-    CallOutput out(pending, output, result.annotations, counters_);
-    filters_[i]->on_text(TextEvent{choice, pending, filter_state.offset, end_of_choice}, out);
-    if (out.stopped()) {
-      stopped_ = true;
-      stop_reason_ = out.stop_reason();
+    std::size_t consumed = 0;
+    // A flush gives a filter no call for text it has seen already.
+    if (mode != Mode::kFlush || !input.empty()) {
+      CallOutput out(pending, output, result.annotations, counters_);
+      filters_[i]->on_text(TextEvent{choice, pending, filter_state.offset, end_of_choice}, out);
       filter_state.offset += out.consumed();
-      filter_state.pending.clear();
-      // What the stopping filter released before it stopped was checked: it goes on through
-      // the later filters, which get no end of choice (what they hold stays unreleased).
-      std::string carry = std::move(output);
-      for (std::size_t j = i + 1; j < filters_.size() && !carry.empty(); ++j)
-        carry = run_stopped_tail(*state, choice, j, std::move(carry), result.annotations);
-      result.text = std::move(carry);
-      return result;
+      if (out.stopped()) {
+        stop_at(*state, choice, i, out.stop_reason(), std::move(output), result);
+        return result;
+      }
+      consumed = out.consumed();
     }
 
-    std::size_t consumed = out.consumed();
     const std::size_t left = pending.size() - consumed;
-    if (left > 0 && (end_of_choice || left > limits_.max_pending)) {
-      // Never lose text: what a filter will not or may not hold any longer goes on unchanged.
-      output.append(pending.substr(consumed));
-      consumed = pending.size();
-      if (end_of_choice) {
-        ++counters_.end_leftover_releases;
-        counters_.end_leftover_bytes += left;
-      } else {
-        ++counters_.forced_releases;
-        counters_.forced_release_bytes += left;
+    if (left > 0 && (mode != Mode::kDelta || left > limits_.max_pending)) {
+      // Text the filter will not or may not hold any longer: it decides whether it goes on
+      // unchanged, never checked, or the stream stops (and the text is dropped).
+      const std::string_view reason = end_of_choice          ? std::string_view("held_at_end")
+                                      : mode == Mode::kFlush ? flush_reason
+                                                             : std::string_view("held_over_bound");
+      FilterOutcome outcome;
+      filters_[i]->on_unverified(UnverifiedInput{choice, reason, left, filter_state.offset},
+                                 outcome);
+      for (std::string& annotation : outcome.annotations)
+        result.annotations.push_back(std::move(annotation));
+      if (!outcome.stop_reason.empty()) {
+        stop_at(*state, choice, i, outcome.stop_reason, std::move(output), result);
+        return result;
       }
+      output.append(pending.substr(consumed));
+      filter_state.offset += left;
+      consumed = pending.size();
+      std::size_t& releases = end_of_choice          ? counters_.end_leftover_releases
+                              : mode == Mode::kFlush ? counters_.flushed_releases
+                                                     : counters_.forced_releases;
+      std::size_t& bytes = end_of_choice          ? counters_.end_leftover_bytes
+                           : mode == Mode::kFlush ? counters_.flushed_bytes
+                                                  : counters_.forced_release_bytes;
+      ++releases;
+      bytes += left;
     }
-    filter_state.offset += consumed;
     if (!direct) {
       filter_state.pending.erase(0, consumed);
     } else if (consumed < pending.size()) {

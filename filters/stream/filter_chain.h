@@ -18,19 +18,34 @@ struct ChainOutput {
   std::vector<std::string> annotations;  // JSON objects to attach to the chunk carrying it
 };
 
+// Choice indices a stream may use, [0, kMaxChoices): the one bound of the proxy (the chunk
+// decoder refuses other indices, which makes their event unverified) and of the chain.
+inline constexpr int kMaxChoices = 128;
+
 struct ChainLimits {
-  std::size_t max_pending = 256u << 10;  // per filter per choice; beyond it, held text goes on
-  int max_choices = 128;                 // choice indices in [0, max_choices)
+  // Per filter per choice; beyond it, held text is forced on (the filter's on_unverified
+  // decides whether it goes, unchanged, or the stream stops).
+  std::size_t max_pending = 256u << 10;
+  int max_choices = kMaxChoices;  // choice indices in [0, max_choices)
 };
 
 // What the chain had to correct on the filters' or the upstream's behalf.
 struct ChainCounters {
   std::size_t clamped_calls = 0;    // release/replace asked for more than was pending
-  std::size_t forced_releases = 0;  // pending over max_pending, released unchanged
+  std::size_t forced_releases = 0;  // pending over max_pending, forced on unchanged
   std::size_t forced_release_bytes = 0;
-  std::size_t end_leftover_releases = 0;  // held at end of choice, released unchanged
+  std::size_t end_leftover_releases = 0;  // held at end of choice, forced on unchanged
   std::size_t end_leftover_bytes = 0;
-  std::size_t rejected_choices = 0;  // choice index out of range: the stream was stopped
+  std::size_t flushed_releases = 0;  // held text flushed ahead of an unverified input
+  std::size_t flushed_bytes = 0;
+  std::size_t unverified_inputs = 0;  // inputs the filters could not see as text
+  std::size_t rejected_choices = 0;   // choice index out of range: the stream was stopped
+};
+
+// One choice's output of FilterChain::release_held.
+struct HeldRelease {
+  int choice = 0;
+  ChainOutput output;
 };
 
 class FilterChain {
@@ -48,6 +63,14 @@ class FilterChain {
   ChainOutput on_delta(int choice, std::string_view delta);
   // The choice finished (finish_reason, or end of stream): every filter must let go of it.
   ChainOutput on_choice_end(int choice);
+  // Input the filters cannot see as text is about to reach the client (UnverifiedInput): every
+  // filter in chain order says what it makes of it, until one stops the stream. Returns the
+  // annotations for the chunk that carries it; stopped() says whether it may go.
+  std::vector<std::string> on_unverified(const UnverifiedInput& input);
+  // Every choice's held text goes on now, in choice order, unverified (each filter holding
+  // some decides through on_unverified, `reason` saying why), so that input which follows it
+  // does not overtake it. Stops at the first choice whose filters stop the stream.
+  std::vector<HeldRelease> release_held(std::string_view reason);
   // Every filter only reports (StreamFilter::only_reports), and there is at least one.
   bool only_reports() const;
   // The strongest interest any filter has in tool calls.
@@ -81,12 +104,23 @@ class FilterChain {
     std::vector<FilterState> filters;
   };
 
-  ChainOutput run(int choice, std::string_view delta, bool end_of_choice);
+  // kDelta: new text; kEnd: the choice ends; kFlush: held text goes on (release_held).
+  enum class Mode { kDelta, kEnd, kFlush };
+  ChainOutput run(int choice, std::string_view delta, Mode mode,
+                  std::string_view flush_reason = {});
+  // Filter `i` stopped the stream with `reason` after handing on `released`: that text was
+  // checked and goes on through the later filters (what they hold is dropped).
+  void stop_at(ChoiceState& state, int choice, std::size_t i, std::string_view reason,
+               std::string released, ChainOutput& result);
   // After filter i-1 stopped: filter i gets `input` (what was released before the stop) as a
   // plain delta; returns what it releases.
   std::string run_stopped_tail(ChoiceState& state, int choice, std::size_t i, std::string input,
                                std::vector<std::string>& annotations);
   ChoiceState* state_for(int choice);
+  // Asks every filter in chain order (`ask(filter, outcome)`) until one stops the stream;
+  // returns the annotations they gave.
+  template <typename Ask>
+  std::vector<std::string> ask_filters(Ask ask);
 
   std::vector<std::unique_ptr<StreamFilter>> filters_;
   // Implementation state (per filter, per choice pending text, offsets) lives here.

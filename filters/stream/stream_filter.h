@@ -47,10 +47,25 @@ struct ToolCallEvent {
   bool truncated = false;  // the call outgrew the proxy's bound: `arguments` is a prefix only
 };
 
-// What a filter says about one tool call.
-struct ToolCallOutcome {
-  std::vector<std::string> annotations;  // JSON objects for the chunk that completes the call
-  std::string stop_reason;  // non-empty: the stream stops; in kHold the call never goes out
+// What a filter says about one tool call or one unverified input.
+struct FilterOutcome {
+  std::vector<std::string> annotations;  // JSON objects for the chunk that carries the input
+  std::string stop_reason;               // non-empty: the stream stops; the input never goes out
+};
+using ToolCallOutcome = FilterOutcome;
+
+// Answer bytes that would reach the client without this filter's on_text having seen them as
+// text: an upstream event or body the proxy cannot decode (an unknown coding or media type, a
+// chunk that is not valid JSON, a choice index out of range), or text the chain forces past
+// the filter (held over max_pending, left held at the end of its choice, or flushed ahead of
+// an undecodable event so that the answer keeps its order). The filter decides whether it
+// goes on (annotated) or the stream stops: a filter that verifies answers lets it go only when
+// its policy says so (`on_error: open`).
+struct UnverifiedInput {
+  int choice = -1;          // the choice it belongs to; -1: not tied to one (or unknown)
+  std::string_view reason;  // machine-readable: "upstream_event_undecodable", "held_over_bound"
+  std::size_t bytes = 0;    // how many bytes go on unseen
+  std::size_t offset = 0;   // text only: offset of the first one in the choice's full answer
 };
 
 enum class ToolCallInterest : std::uint8_t {
@@ -95,6 +110,13 @@ class StreamFilter {
   // end of text.
   virtual void on_tool_call(const ToolCallEvent& event, ToolCallOutcome& outcome) {
     (void)event;
+    (void)outcome;
+  }
+  // Input this filter cannot see as text is about to reach the client (see UnverifiedInput):
+  // a stop_reason in `outcome` stops the stream first. The default lets it go: a filter that
+  // only changes text has nothing to check.
+  virtual void on_unverified(const UnverifiedInput& input, FilterOutcome& outcome) {
+    (void)input;
     (void)outcome;
   }
   // The answer is over (every choice ended, or the stream stops): answer-level annotations

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <string>
 
 namespace groundgate::filters::text {
 namespace {
@@ -50,6 +51,22 @@ bool names_source(std::span<const Token> clause) {
     if (qualified_before || qualified_after) return true;
   }
   return false;
+}
+
+bool numbers_a_source(std::string_view text, std::size_t at) {
+  if (at > 0 && text[at - 1] == '[') return true;  // "[1]"
+  std::size_t end = at;
+  while (end > 0 && (text[end - 1] == ' ' || text[end - 1] == '\t'))
+    --end;
+  std::size_t begin = end;
+  while (begin > 0 && ((text[begin - 1] >= 'a' && text[begin - 1] <= 'z') ||
+                       (text[begin - 1] >= 'A' && text[begin - 1] <= 'Z')))
+    --begin;
+  if (begin == end || end - begin > 10) return false;
+  std::string word(text.substr(begin, end - begin));
+  for (char& c : word)
+    c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  return listed(kSourceNouns, word) || listed(kQualifiedSourceNouns, word);
 }
 
 bool is_framing_word(std::string_view lower_word) {

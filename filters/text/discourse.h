@@ -15,6 +15,10 @@ namespace groundgate::filters::text {
 // The clause names the source it draws on ("the passage", "the provided text", "the article").
 bool names_source(std::span<const Token> clause);
 
+// The number at byte `at` of `text` numbers a source ("passage 3", "Document 2", "[1]"): a
+// citation, not a value the answer claims.
+bool numbers_a_source(std::string_view text, std::size_t at);
+
 // A word that frames or reports rather than claims, in a clause that names its source:
 // "summary", "concise", "mentions", "describes", "provided", "according", ...
 bool is_framing_word(std::string_view lower_word);

@@ -3,6 +3,7 @@
 #include <link-grammar/link-includes.h>
 
 #include <chrono>
+#include <map>
 #include <mutex>
 
 namespace groundgate::filters::triplet {
@@ -14,26 +15,32 @@ void drop_message(lg_errinfo*, void*) {}
 
 }  // namespace
 
-LinkDictionary::LoadResult LinkDictionary::load(const std::string& language) {
+LinkDictionary::LoadResult LinkDictionary::load(const std::string& data_dir,
+                                                const std::string& language) {
   static std::once_flag handler_once;
   std::call_once(handler_once, [] { lg_error_set_handler(drop_message, nullptr); });
+  // The library keeps the data directory in a global: loads are serialized here.
+  static std::mutex mutex;
+  std::lock_guard lock(mutex);
   const auto start = std::chrono::steady_clock::now();
+  dictionary_set_data_dir(data_dir.c_str());
   Dictionary dictionary = dictionary_create_lang(language.c_str());
   const double ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   if (dictionary == nullptr) {
-    return {nullptr, "link-grammar: cannot load the '" + language + "' dictionary"};
+    return {nullptr,
+            "link-grammar: cannot load the '" + language + "' dictionary from " + data_dir};
   }
   return {std::make_shared<const LinkDictionary>(dictionary, ms), {}};
 }
 
-LinkDictionary::LoadResult LinkDictionary::shared() {
+LinkDictionary::LoadResult LinkDictionary::shared(const std::string& data_dir) {
   static std::mutex mutex;
-  static std::shared_ptr<const LinkDictionary> instance;
+  static std::map<std::string, std::shared_ptr<const LinkDictionary>> loaded;
   std::lock_guard lock(mutex);
-  if (instance) return {instance, {}};
-  LoadResult result = load("en");
-  instance = result.dictionary;
+  if (auto it = loaded.find(data_dir); it != loaded.end()) return {it->second, {}};
+  LoadResult result = load(data_dir, "en");
+  if (result.dictionary) loaded.emplace(data_dir, result.dictionary);
   return result;
 }
 

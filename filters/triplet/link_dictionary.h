@@ -2,6 +2,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 
 namespace groundgate::filters::triplet {
 
@@ -15,11 +16,15 @@ class LinkDictionary {
     std::string error;
   };
 
-  // Loads the dictionary of `language` ("en"). Silences the library's diagnostics on stderr.
-  static LoadResult load(const std::string& language);
-  // The process-wide English dictionary: loaded on first call, the same instance afterwards.
-  // A failed load is retried by the next call.
-  static LoadResult shared();
+  // Debian's location (link-grammar-dictionaries-en): one directory per language.
+  static constexpr std::string_view kDefaultDataDir = "/usr/share/link-grammar";
+
+  // Loads the dictionary of `language` ("en") from `data_dir`/`language`. Silences the
+  // library's diagnostics on stderr.
+  static LoadResult load(const std::string& data_dir, const std::string& language);
+  // The process-wide English dictionary of `data_dir`: loaded on the first call for that
+  // directory, the same instance afterwards. A failed load is retried by the next call.
+  static LoadResult shared(const std::string& data_dir = std::string(kDefaultDataDir));
 
   ~LinkDictionary();
   LinkDictionary(const LinkDictionary&) = delete;

@@ -6,16 +6,16 @@ namespace groundgate::filters::verify {
 
 AnswerSummary summarize(std::span<const SentenceVerdict> verdicts, const AnswerRule& rule) {
   AnswerSummary s;
-  double weakest = 1;
+  AnswerAggregate aggregate;
   for (const SentenceVerdict& v : verdicts) {
     ++s.sentences;
     if (!v.ok()) {
       ++s.errors;
       continue;
     }
+    aggregate.add(v);
     if (!v.claims) continue;
     ++s.checked;
-    weakest = std::min(weakest, v.score);
     switch (v.label) {
       case Label::kSupported:
         ++s.supported;
@@ -28,20 +28,27 @@ AnswerSummary summarize(std::span<const SentenceVerdict> verdicts, const AnswerR
         break;
     }
   }
-  apply_rule(s, weakest, rule);
+  apply_rule(s, aggregate, rule);
   return s;
 }
 
-void apply_rule(AnswerSummary& s, double weakest, const AnswerRule& rule) {
+void apply_rule(AnswerSummary& s, const AnswerAggregate& aggregate, const AnswerRule& rule) {
   s.hallucinated = false;
   s.hallucination_score = 0;
   if (s.checked == 0) return;
+  if (rule.scorer) {
+    const AnswerFeatures features = aggregate.features();
+    s.hallucination_score = rule.scorer->answer.probability(features);
+    s.hallucinated = s.contradicted > 0 || s.hallucination_score >= rule.answer_at;
+    return;
+  }
   const double unsupported_share = static_cast<double>(s.unsupported) / s.checked;
-  s.hallucination_score = s.contradicted > 0
-                              ? 1.0
-                              : std::clamp(0.5 * unsupported_share + 0.5 * (1 - weakest), 0.0, 1.0);
-  s.hallucinated = (rule.flag_contradicted && s.contradicted > 0) ||
-                   (s.unsupported > 0 && unsupported_share > rule.max_unsupported_share);
+  s.hallucination_score =
+      s.contradicted > 0
+          ? 1.0
+          : std::clamp(0.5 * unsupported_share + 0.5 * (1 - aggregate.weakest()), 0.0, 1.0);
+  s.hallucinated = (rule.counts.flag_contradicted && s.contradicted > 0) ||
+                   (s.unsupported > 0 && unsupported_share > rule.counts.max_unsupported_share);
 }
 
 }  // namespace groundgate::filters::verify

@@ -2,19 +2,30 @@
 // The answer-level decision from the sentence verdicts of one answer (one choice).
 
 #include <cstddef>
+#include <memory>
 #include <span>
 
+#include "filters/score/scorer_model.h"
 #include "filters/semantic_piece/verifier_options.h"
+#include "filters/verify/answer_features.h"
 #include "filters/verify/sentence_verdict.h"
 
 namespace groundgate::filters::verify {
 
-using semantic_piece::AnswerRule;
+// When a whole answer counts as hallucinated.
+struct AnswerRule {
+  // With a scorer: a contradicted sentence, or its answer model's probability at `answer_at`.
+  std::shared_ptr<const score::ScorerModel> scorer;
+  double answer_at = 0.5;
+  // Without: the engines' counts (a contradicted sentence, a share of unsupported ones).
+  semantic_piece::AnswerRule counts;
+};
 
 struct AnswerSummary {
   bool hallucinated = false;
-  // In [0,1], higher is worse: 1 with a contradiction, else the unsupported share blended with
-  // the weakest sentence's missing support; for ranking and thresholds.
+  // In [0,1], higher is worse. With a scorer: its calibrated probability that the answer is
+  // hallucinated. Without: 1 with a contradiction, else the unsupported share blended with the
+  // weakest sentence's missing support; for ranking and thresholds.
   double hallucination_score = 0;
   std::size_t sentences = 0;  // all verdicts, errors included
   std::size_t checked = 0;    // verified sentences that hold a claim
@@ -27,8 +38,8 @@ struct AnswerSummary {
 AnswerSummary summarize(std::span<const SentenceVerdict> verdicts, const AnswerRule& rule);
 
 // The rule on counts already made: sets hallucinated and hallucination_score of `s` from its
-// checked/unsupported/contradicted counts and the weakest checked sentence's score. The guard
-// counts as the stream goes and uses this too.
-void apply_rule(AnswerSummary& s, double weakest, const AnswerRule& rule);
+// checked/unsupported/contradicted counts and the answer's aggregate of verified sentences.
+// The guard counts as the stream goes and uses this too.
+void apply_rule(AnswerSummary& s, const AnswerAggregate& aggregate, const AnswerRule& rule);
 
 }  // namespace groundgate::filters::verify

@@ -1,7 +1,10 @@
 #include "filters/verify/engine_setup.h"
 
+#include <fstream>
 #include <mutex>
+#include <sstream>
 
+#include "filters/score/builtin_model.h"
 #include "filters/text/lexicon.h"
 #include "filters/triplet/link_dictionary.h"
 
@@ -31,7 +34,8 @@ VerifyConfig verify_settings(const config::PolicyConfig& policy) {
   c.pieces.question_grounds_words = sp.question_grounds_words;
   c.pieces.check_relations = sp.check_relations;
   c.pieces.names_as_written = sp.names_as_written;
-  c.pieces.rule = answer_rule(policy);
+  c.pieces.rule.flag_contradicted = policy.semantic_pieces.flag_contradicted;
+  c.pieces.rule.max_unsupported_share = policy.semantic_pieces.max_unsupported_share;
   c.triplet_options.top_k = policy.triplets.top_k;
   c.combine.support = policy.combine.support_needs_agreement ? CombineRule::Support::kAgreement
                                                              : CombineRule::Support::kEither;
@@ -42,18 +46,51 @@ VerifyConfig verify_settings(const config::PolicyConfig& policy) {
   }
   c.max_sentence_bytes = policy.max_sentence_bytes;
   c.budget = std::chrono::microseconds(policy.verify_budget_us);
+  c.scorer_wanted = policy.scorer.model != "off";
   return c;
 }
 
-AnswerRule answer_rule(const config::PolicyConfig& policy) {
+AnswerRule answer_rule(const VerifyConfig& verify) {
   AnswerRule rule;
-  rule.flag_contradicted = policy.semantic_pieces.flag_contradicted;
-  rule.max_unsupported_share = policy.semantic_pieces.max_unsupported_share;
+  rule.counts = verify.pieces.rule;
+  rule.scorer = verify.scorer;
+  rule.answer_at = verify.thresholds.answer;
   return rule;
 }
 
-std::string load_engines(VerifyConfig& config, const triplet::TripletExtractor::Options& options) {
-  text::Lexicon::LoadResult lexicon = text::Lexicon::shared();
+std::string load_scorer(VerifyConfig& config, const config::ScorerConfig& scorer) {
+  config.scorer.reset();
+  config.scorer_wanted = scorer.model != "off";
+  if (!config.scorer_wanted) return {};
+  std::string error;
+  if (scorer.model == "builtin") {
+    static const std::shared_ptr<const score::ScorerModel> builtin = score::ScorerModel::parse(
+        score::builtin_model_json(), sentence_feature_names(), answer_feature_names(), error);
+    config.scorer = builtin;
+    if (!builtin) error = "the built-in scorer model does not load";
+  } else {
+    std::ifstream in(scorer.model, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (!in) return "scorer model " + scorer.model + ": cannot read";
+    config.scorer = score::ScorerModel::parse(text.str(), sentence_feature_names(),
+                                              answer_feature_names(), error);
+    if (!config.scorer) return "scorer model " + scorer.model + ": " + error;
+  }
+  if (!config.scorer) return error;
+  config.thresholds = config.scorer->thresholds;
+  if (scorer.unsupported_at) config.thresholds.unsupported = *scorer.unsupported_at;
+  if (scorer.contradicted_at) {
+    config.thresholds.contradicted = *scorer.contradicted_at;
+    config.thresholds.contradicted_polarity = *scorer.contradicted_at;
+  }
+  if (scorer.answer_at) config.thresholds.answer = *scorer.answer_at;
+  return {};
+}
+
+std::string load_engines(VerifyConfig& config, const triplet::TripletExtractor::Options& options,
+                         const config::LanguageDataConfig& data) {
+  text::Lexicon::LoadResult lexicon = text::Lexicon::shared(data.wordnet);
   config.pieces.lexicon = lexicon.lexicon;
   std::string error = lexicon.lexicon ? "" : "WordNet: " + lexicon.error;
   if (!config.triplets) return error;
@@ -61,14 +98,18 @@ std::string load_engines(VerifyConfig& config, const triplet::TripletExtractor::
   static std::mutex mutex;
   static std::shared_ptr<const triplet::TripletExtractor> shared_extractor;
   static std::shared_ptr<triplet::TripletCache> shared_cache;
+  static config::LanguageDataConfig shared_data;
   std::lock_guard lock(mutex);
-  const bool defaults = same(options, triplet::TripletExtractor::Options{});
+  const bool defaults = same(options, triplet::TripletExtractor::Options{}) &&
+                        (!shared_extractor || (data.wordnet == shared_data.wordnet &&
+                                               data.link_grammar == shared_data.link_grammar));
   if (defaults && shared_extractor) {
     config.extractor = shared_extractor;
     config.triplet_cache = shared_cache;
     return error;
   }
-  triplet::LinkDictionary::LoadResult dictionary = triplet::LinkDictionary::shared();
+  triplet::LinkDictionary::LoadResult dictionary =
+      triplet::LinkDictionary::shared(data.link_grammar);
   if (!dictionary.dictionary)
     return error.empty() ? dictionary.error : error + "; " + dictionary.error;
   config.extractor = std::make_shared<const triplet::TripletExtractor>(dictionary.dictionary,
@@ -77,6 +118,7 @@ std::string load_engines(VerifyConfig& config, const triplet::TripletExtractor::
   if (defaults) {
     shared_extractor = config.extractor;
     shared_cache = config.triplet_cache;
+    shared_data = data;
   }
   return error;
 }

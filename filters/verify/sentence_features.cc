@@ -79,7 +79,15 @@ void add_piece_signals(SentenceFeatures& f, const SentenceVerdict& verdict) {
     at(f, F::k_compares) += s.compares;
     at(f, F::k_about_source) += s.about_source;
     at(f, F::k_framing) += s.framing;
+    at(f, F::k_flags_named) += s.flags_named;
+    at(f, F::k_flag_conflicts) += s.flag_conflicts;
+    at(f, F::k_hours_stated) += s.hours_stated;
+    at(f, F::k_hours_conflicts) += s.hours_conflicts;
     at(f, F::k_pieces_contradicted) += finding.label == Label::kContradicted;
+    if (finding.label == Label::kContradicted) {
+      at(f, F::k_conflict_overlap) = std::max(at(f, F::k_conflict_overlap), s.best_overlap);
+      if (s.words_missing == 0 && s.names_missing == 0) at(f, F::k_conflict_clean) = 1;
+    }
     at(f, F::k_pieces_unsupported) += finding.label == Label::kUnsupported;
     coverage_sum += s.coverage;
     coverage_min = std::min(coverage_min, s.coverage);
@@ -140,11 +148,20 @@ void add_shape(SentenceFeatures& f, std::string_view sentence, const SentenceSet
 
 const std::array<std::string_view, kSentenceFeatureCount>& sentence_feature_names() {
   static constexpr std::array<std::string_view, kSentenceFeatureCount> kNames = {
-#define GG_FEATURE_NAME(name) #name,
+#define GG_FEATURE_NAME(name, direction) #name,
       GG_SENTENCE_FEATURES(GG_FEATURE_NAME)
 #undef GG_FEATURE_NAME
   };
   return kNames;
+}
+
+const std::array<int, kSentenceFeatureCount>& sentence_feature_directions() {
+  static constexpr std::array<int, kSentenceFeatureCount> kDirections = {
+#define GG_FEATURE_DIRECTION(name, direction) direction,
+      GG_SENTENCE_FEATURES(GG_FEATURE_DIRECTION)
+#undef GG_FEATURE_DIRECTION
+  };
+  return kDirections;
 }
 
 SentenceFeatures sentence_features(const SentenceVerdict& verdict, std::string_view sentence,
@@ -155,8 +172,6 @@ SentenceFeatures sentence_features(const SentenceVerdict& verdict, std::string_v
   add_shape(f, sentence, setting);
   at(f, F::k_rule_label) = !verdict.claims ? 0 : static_cast<float>(severity(verdict.label));
   at(f, F::k_sentence_index) = static_cast<float>(std::min<std::size_t>(setting.index, 30));
-  at(f, F::k_context_passages) = static_cast<float>(setting.context_passages);
-  at(f, F::k_context_kilobytes) = static_cast<float>(setting.context_bytes) / 1024.0f;
   at(f, F::k_structured_context) = setting.structured_context;
   at(f, F::k_has_question) = setting.has_question;
   return f;

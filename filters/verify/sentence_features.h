@@ -15,29 +15,40 @@ namespace groundgate::filters::verify {
 
 struct SentenceVerdict;
 
-// X(name): one feature. Names are the model file's vocabulary; add at the end, never reuse.
-#define GG_SENTENCE_FEATURES(X)                                                                    \
-  X(clauses)                                                                                       \
-  X(claim_clauses) X(tokens) X(content_words) X(values) X(names) X(words_in_evidence)              \
-      X(words_in_question) X(words_related) X(words_elsewhere) X(words_missing) X(names_missing)   \
-          X(missing_share) X(values_found) X(values_missing) X(value_mismatches) X(counts_missing) \
-              X(coverage_min) X(coverage_mean) X(overlap_min) X(overlap_max) X(bm25_min)           \
-                  X(bm25_max) X(no_evidence) X(negation_mismatch) X(antonym) X(order_reversed)     \
-                      X(order_undated) X(composed_name) X(exclusive_mismatch) X(unbound_relation)  \
-                          X(compares) X(about_source) X(framing) X(rule_label)                     \
-                              X(pieces_contradicted) X(pieces_unsupported) X(triplet_claims)       \
-                                  X(triplets_supported) X(triplets_contradicted)                   \
-                                      X(triplets_unsupported) X(triplet_relation_mismatch)         \
-                                          X(triplet_qualifier_missing) X(triplet_score_min)        \
-                                              X(sentence_index) X(hedged) X(first_person)          \
-                                                  X(list_item) X(advice) X(addition)               \
-                                                      X(question_share) X(context_passages)        \
-                                                          X(context_kilobytes)                     \
-                                                              X(structured_context)                \
-                                                                  X(has_question)
+// conflict_overlap: the best evidence overlap of a clause an engine contradicts (how well the
+// conflicting evidence matches it); conflict_clean: such a clause has every other word in the
+// context, so the conflict is all that differs.
+// X(name, direction): one feature. Names are the model file's vocabulary: a name keeps its
+// meaning. Direction: +1 when more of it can only make an unfaithful sentence likelier (a
+// conflict, a missing word), -1 when only less likely (coverage), 0 when either; training
+// holds the model to it.
+// clang-format off
+#define GG_SENTENCE_FEATURES(X)                                                           \
+  /* the semantic-piece clauses */                                                        \
+  X(clauses, 0) X(claim_clauses, 0) X(content_words, 0) X(values, 0) X(names, 0)          \
+  X(words_in_evidence, 0) X(words_in_question, 0) X(words_related, 0)                     \
+  X(words_elsewhere, 0) X(words_missing, 1) X(names_missing, 1) X(missing_share, 1)       \
+  X(values_found, 0) X(values_missing, 1) X(value_mismatches, 1) X(counts_missing, 1)     \
+  X(coverage_min, -1) X(coverage_mean, -1) X(overlap_min, -1) X(overlap_max, -1)          \
+  X(bm25_min, 0) X(bm25_max, 0) X(no_evidence, 1) X(negation_mismatch, 1) X(antonym, 1)   \
+  X(order_reversed, 1) X(order_undated, 1) X(composed_name, 1) X(exclusive_mismatch, 1)   \
+  X(unbound_relation, 1) X(compares, 0) X(about_source, 0) X(framing, 0)                  \
+  X(flags_named, 0) X(flag_conflicts, 1) X(hours_stated, 0) X(hours_conflicts, 1)         \
+  X(rule_label, 1) X(pieces_contradicted, 1) X(pieces_unsupported, 1)                     \
+  X(conflict_overlap, 1) X(conflict_clean, 1)                                             \
+  /* the triplets */                                                                      \
+  X(triplet_claims, 0) X(triplets_supported, 0) X(triplets_contradicted, 1)               \
+  X(triplets_unsupported, 1) X(triplet_relation_mismatch, 1)                              \
+  X(triplet_qualifier_missing, 1) X(triplet_score_min, -1)                                \
+  /* the sentence's shape */                                                              \
+  X(tokens, 0) X(sentence_index, 0) X(hedged, 0) X(first_person, 0) X(list_item, 0)       \
+  X(advice, 0) X(addition, 0) X(question_share, 0)                                        \
+  /* the request's */                                                                     \
+  X(structured_context, 0) X(has_question, 0)
+// clang-format on
 
 enum class SentenceFeature : std::size_t {
-#define GG_FEATURE_ENUM(name) k_##name,
+#define GG_FEATURE_ENUM(name, direction) k_##name,
   GG_SENTENCE_FEATURES(GG_FEATURE_ENUM)
 #undef GG_FEATURE_ENUM
       kCount
@@ -47,16 +58,15 @@ inline constexpr std::size_t kSentenceFeatureCount =
     static_cast<std::size_t>(SentenceFeature::kCount);
 using SentenceFeatures = std::array<float, kSentenceFeatureCount>;
 
-// The feature names, in vector order.
+// The feature names, in vector order, and each one's direction (see above).
 const std::array<std::string_view, kSentenceFeatureCount>& sentence_feature_names();
+const std::array<int, kSentenceFeatureCount>& sentence_feature_directions();
 
 // What is known of the request and the answer so far when a sentence ends.
 struct SentenceSetting {
   std::size_t index = 0;                        // sentences of this answer before it
   std::span<const std::string> question_stems;  // sorted, unique
-  std::size_t context_passages = 0;
-  std::size_t context_bytes = 0;
-  bool structured_context = false;  // some passage is JSON or a table, read as facts
+  bool structured_context = false;              // some passage is JSON or a table, read as facts
   bool has_question = false;
 };
 

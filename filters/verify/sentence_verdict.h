@@ -44,10 +44,12 @@ struct Finding {
 // Why a sentence has no verdict from the engines.
 enum class VerifyError : std::uint8_t {
   kNone,
-  kTooLong,        // over the policy's max_sentence_bytes: not checked (bounded work)
-  kOverBudget,     // the check took longer than the policy's per-sentence budget
-  kEngineMissing,  // an engine the policy names could not be loaded (e.g. no dictionary)
-  kUnparsable,     // a tool call's arguments are not JSON
+  kTooLong,            // over the policy's max_sentence_bytes: not checked (bounded work)
+  kOverBudget,         // the check took longer than the policy's per-sentence budget
+  kEngineMissing,      // an engine the policy names could not be loaded (e.g. no dictionary)
+  kUnparsable,         // a tool call's arguments are not JSON
+  kRequestUnreadable,  // the request body did not parse: its context could not be read
+  kNoChecker,          // a code block in a language the policy has no checker for
 };
 
 std::string_view to_string(VerifyError error);
@@ -68,6 +70,9 @@ struct SentenceVerdict {
   bool query = false;
   // Nothing to check it against (a query with no schema, and nothing found): no_context.
   bool no_context = false;
+  // The scorer's calibrated probability that the sentence is unfaithful to the context; unset
+  // without a scorer. `score` is then 1 minus it.
+  std::optional<double> unfaithful;
 
   bool ok() const { return error == VerifyError::kNone; }
   // Some finding says the query would change something or reach outside the data.

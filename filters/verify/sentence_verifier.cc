@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "filters/text/sentence_segmenter.h"
+#include "filters/verify/scored_label.h"
 
 namespace groundgate::filters::verify {
 namespace {
@@ -43,8 +44,6 @@ SentenceVerifier::SentenceVerifier(std::shared_ptr<const VerifyConfig> config,
                         question_stems_.end());
   setting_.question_stems = question_stems_;
   setting_.has_question = !question_stems_.empty();
-  setting_.context_passages = index->passages().size();
-  setting_.context_bytes = index->context_bytes();
   setting_.structured_context = std::any_of(
       index->passages().begin(), index->passages().end(),
       [](const context::Passage& p) { return p.shape != context::Passage::Shape::kProse; });
@@ -62,7 +61,7 @@ SentenceVerdict SentenceVerifier::verify(std::string_view sentence, std::size_t 
     verdict.error = VerifyError::kTooLong;
     return verdict;
   }
-  if (config_->triplets && !triplets_) {
+  if ((config_->triplets && !triplets_) || (config_->scorer_wanted && !config_->scorer)) {
     verdict.error = VerifyError::kEngineMissing;
     return verdict;
   }
@@ -98,6 +97,10 @@ SentenceVerdict SentenceVerifier::verify(std::string_view sentence, std::size_t 
   combine(verdict, config_->combine);
   verdict.features = sentence_features(verdict, sentence, setting_);
   ++setting_.index;
+  if (config_->scorer && verdict.claims) {
+    label_by_score(verdict, config_->scorer->sentence.probability(verdict.features),
+                   config_->thresholds);
+  }
   return verdict;
 }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "filters/index/context_index.h"
+#include "filters/score/scorer_model.h"
 #include "filters/semantic_piece/piece_verifier.h"
 #include "filters/semantic_piece/verifier_options.h"
 #include "filters/triplet/triplet_cache.h"
@@ -39,6 +40,12 @@ struct VerifyConfig {
   // Per-sentence time budget; zero: none. Exceeding it makes the verdict kOverBudget (the
   // policy's on_error decides), and an engine not yet run is skipped.
   std::chrono::microseconds budget{0};
+  // The learned scorer (filters/score): the label comes from its calibrated probability. Null
+  // with `scorer_wanted`: the model could not be loaded, and every sentence is kEngineMissing
+  // (never the rules in its place without saying so). Null without: the engines' rule labels.
+  std::shared_ptr<const score::ScorerModel> scorer;
+  bool scorer_wanted = false;
+  score::Thresholds thresholds;  // the model's, or the policy's
 };
 
 class SentenceVerifier {

@@ -22,7 +22,7 @@ namespace verify = filters::verify;
 constexpr std::string_view kUsage =
     "usage: groundgate check --context FILE [--context FILE...] --answer FILE "
     "[--question TEXT]\n"
-    "         [--verifiers LIST | -c CONFIG --policy NAME]\n"
+    "         [--verifiers LIST | -c CONFIG --policy NAME] [--scorer builtin|off|MODEL.json]\n"
     "  LIST: comma-separated, from semantic_pieces (default) and triplets\n";
 
 std::optional<std::string> read_file(const std::string& path) {
@@ -64,9 +64,13 @@ int check_command(int argc, char** argv, int first) {
     std::fprintf(stderr, "groundgate check: cannot read %s\n", answer_path->c_str());
     return 1;
   }
+  VerifierOverrides overrides;
+  overrides.scorer = args.value("scorer");
   const VerifierSetup setup =
-      args.value("c") ? setup_from_policy(*args.value("c"), *args.value("policy"), {})
-                      : setup_from_list(args.value("verifiers").value_or("semantic_pieces"), {});
+      args.value("c")
+          ? setup_from_policy(*args.value("c"), *args.value("policy"), overrides)
+          : setup_from_list(args.value("verifiers").value_or(std::string(kDefaultVerifiers)),
+                            overrides);
   if (!setup.config) {
     std::fprintf(stderr, "groundgate check: %s\n", setup.error.c_str());
     return 2;

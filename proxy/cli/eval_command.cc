@@ -27,6 +27,7 @@
 #include "filters/verify/sentence_verifier.h"
 #include "proxy/cli/args.h"
 #include "proxy/cli/commands.h"
+#include "proxy/cli/eval_run.h"
 #include "proxy/cli/eval_samples.h"
 #include "proxy/cli/sentence_json.h"
 #include "proxy/cli/sql_eval.h"
@@ -45,6 +46,7 @@ constexpr std::string_view kUsage =
     "         [--max-unsupported-share X] [--min-coverage X] [--match-overlap X]\n"
     "         [--elsewhere-weight X] [--naive-max-missing X]\n"
     "         [--triplet-parser doubtful|always|never] [--strong-support X (above 1: never)]\n"
+    "         [--scorer builtin|off|MODEL.json] [--features FEATURES.jsonl]\n"
     "  LIST: comma-separated, from semantic_pieces (default) and triplets; or naive alone\n"
     "  -c/--policy: the verifier settings of that policy (options given here override them)\n";
 
@@ -160,6 +162,7 @@ int eval_command(int argc, char** argv, int first) {
   }
   overrides.support_needs_agreement = *combine;
   if (auto mode = args.value("triplet-parser")) overrides.triplet_parser = *mode;
+  overrides.scorer = args.value("scorer");
   if (auto text = args.value("strong-support")) {
     char* end = nullptr;
     const double value = std::strtod(text->c_str(), &end);
@@ -170,7 +173,7 @@ int eval_command(int argc, char** argv, int first) {
     overrides.strong_support = value;
   }
 
-  const std::string list = args.value("verifiers").value_or("semantic_pieces");
+  const std::string list = args.value("verifiers").value_or(std::string(kDefaultVerifiers));
   const bool naive = list == "naive";
   VerifierSetup setup;
   if (auto config_path = args.value("c"); config_path && !naive) {
@@ -184,7 +187,7 @@ int eval_command(int argc, char** argv, int first) {
   const bool prose_ready = naive || setup.config != nullptr;
   verify::AnswerRule naive_rule;
   if (overrides.max_unsupported_share) {
-    naive_rule.max_unsupported_share = *overrides.max_unsupported_share;
+    naive_rule.counts.max_unsupported_share = *overrides.max_unsupported_share;
   }
 
   const std::string& path = args.positional().front();
@@ -258,21 +261,19 @@ int eval_command(int argc, char** argv, int first) {
                    error.c_str());
       return 1;
     }
-    std::vector<filters::context::Passage> passages;
-    for (std::string& text : sample->context) {
-      filters::context::Passage p;
-      p.text = std::move(text);
-      passages.push_back(std::move(p));
-    }
-    const auto prepare_start = Clock::now();
-    auto index = cache.get_or_build(passages);
-    const auto start = Clock::now();
-    prepare_us.push_back(std::chrono::duration<double, std::micro>(start - prepare_start).count());
-
     bool hallucinated = false;
     double score = 0;
     std::string pieces_json;
+    const auto start = Clock::now();
     if (naive) {
+      std::vector<filters::context::Passage> passages;
+      for (std::string& text : sample->context) {
+        filters::context::Passage p;
+        p.text = std::move(text);
+        passages.push_back(std::move(p));
+      }
+      auto index = cache.get_or_build(passages);
+      prepare_us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - start).count());
       const sp::Verdict v =
           sp::naive_coverage(*index, sample->question, sample->answer, naive_missing.value_or(0));
       verify::SentenceVerdict sentence;  // the whole answer as one checked sentence
@@ -284,9 +285,10 @@ int eval_command(int argc, char** argv, int first) {
       score = summary.hallucination_score;
       if (out) sp::append_json(pieces_json, v, sample->answer, index.get());
     } else {
-      verify::SentenceVerifier verifier(setup.config, index, sample->question, 0);
-      const std::vector<verify::SentenceVerdict> verdicts =
-          verify::verify_answer(verifier, sample->answer);
+      const VerifiedSample run = verify_sample(*sample, setup, cache);
+      prepare_us.push_back(run.prepare_us);
+      const std::shared_ptr<const filters::index::ContextIndex>& index = run.index;
+      const std::vector<verify::SentenceVerdict>& verdicts = run.verdicts;
       for (std::size_t i = 0; i < verdicts.size(); ++i) {
         const verify::SentenceVerdict& v = verdicts[i];
         if (!v.ok()) ++errors;
@@ -324,7 +326,8 @@ int eval_command(int argc, char** argv, int first) {
       hallucinated = summary.hallucinated;
       score = summary.hallucination_score;
     }
-    sample_us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - start).count());
+    sample_us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - start).count() -
+                        prepare_us.back());
 
     total.add(hallucinated, sample->label == 1);
     for (const auto& [name, flagged] : sample->baselines) {

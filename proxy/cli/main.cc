@@ -17,8 +17,10 @@ commands:
   demo                     the mock upstream and the proxy in one process, built-in config
   check --context FILE [--context FILE...] --answer FILE [--question TEXT]
                            verify one answer against context files; JSON verdicts on stdout
-  eval DATA.jsonl [--out PRED.jsonl] [--verifiers LIST]
-                           score the verifiers on labelled samples (semantic_pieces, naive)
+  eval DATA.jsonl [--out PRED.jsonl] [--verifiers LIST] [--scorer builtin|off|FILE]
+                           score the verifiers on labelled samples, as a policy would
+  train DATA.jsonl... [--out MODEL.json]
+                           train the scorer on labelled samples; prints its cross-validation
   sqlcheck --schema FILE [--database FILE] [--question TEXT] QUERY_FILE|-
                            check generated SQL against a schema; JSON findings on stdout
   triplets FILE|- [--table] [--rules-only]
@@ -45,6 +47,7 @@ int main(int argc, char** argv) {
   if (command == "check") return check_command(argc, argv, first);
   if (command == "eval") return eval_command(argc, argv, first);
   if (command == "sqlcheck") return sqlcheck_command(argc, argv, first);
+  if (command == "train") return train_command(argc, argv, first);
   if (command == "help" || command == "--help" || command == "-h") {
     std::fputs(kUsage.data(), stdout);
     return 0;

@@ -30,7 +30,7 @@ void wait_for_signals(asio::signal_set& signals, server::ProxyServer& server,
   signals.async_wait([&](const boost::system::error_code& ec, int signal) {
     if (ec) return;
     if (signal == SIGHUP) {
-      server.reload();
+      server.request_reload();
     } else if (!draining) {
       draining = true;
       spdlog::info("signal {}: draining", signal);

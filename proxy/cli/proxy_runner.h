@@ -1,5 +1,6 @@
 #pragma once
-// Runs a proxy until SIGINT/SIGTERM (drain, then exit 0); SIGHUP reloads the config file.
+// Runs a proxy until SIGINT/SIGTERM (drain, then exit 0); SIGHUP reloads the config file, as
+// does a change to it when reload.watch is on.
 
 #include <functional>
 #include <memory>

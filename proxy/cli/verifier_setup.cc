@@ -37,8 +37,10 @@ std::string select_engines(std::string_view list, verify::VerifyConfig& config) 
   return {};
 }
 
-VerifierSetup finish(verify::VerifyConfig config, filters::semantic_piece::AnswerRule rule,
-                     const VerifierOverrides& o) {
+// `data`: where WordNet and the link-grammar dictionary are (the policy's config, or Debian's).
+VerifierSetup finish(verify::VerifyConfig config, config::ScorerConfig scorer,
+                     const VerifierOverrides& o, const config::LanguageDataConfig& data = {}) {
+  filters::semantic_piece::AnswerRule& rule = config.pieces.rule;
   if (o.max_unsupported_share) rule.max_unsupported_share = *o.max_unsupported_share;
   if (o.min_coverage) config.pieces.min_coverage = *o.min_coverage;
   if (o.match_overlap) config.pieces.match_overlap = *o.match_overlap;
@@ -52,7 +54,6 @@ VerifierSetup finish(verify::VerifyConfig config, filters::semantic_piece::Answe
     if (std::string error = select_engines(*o.verifiers, config); !error.empty())
       return failed(std::move(error));
   }
-  config.pieces.rule = rule;
   if (!valid_triplet_parser(o.triplet_parser)) {
     return failed("unknown triplet parser mode '" + o.triplet_parser +
                   "' (known: doubtful, always, never)");
@@ -60,11 +61,15 @@ VerifierSetup finish(verify::VerifyConfig config, filters::semantic_piece::Answe
   triplet::TripletExtractor::Options options;
   options.use_parser = o.triplet_parser != "never";
   options.rules_first = o.triplet_parser == "doubtful";
-  if (std::string error = verify::load_engines(config, options); !error.empty()) {
+  if (std::string error = verify::load_engines(config, options, data); !error.empty()) {
+    return failed(std::move(error));
+  }
+  if (o.scorer) scorer.model = *o.scorer;
+  if (std::string error = verify::load_scorer(config, scorer); !error.empty()) {
     return failed(std::move(error));
   }
   VerifierSetup s;
-  s.rule = rule;
+  s.rule = verify::answer_rule(config);
   s.config = std::make_shared<const verify::VerifyConfig>(std::move(config));
   return s;
 }
@@ -79,8 +84,7 @@ VerifierSetup setup_from_list(std::string_view list, const VerifierOverrides& ov
   verify::VerifyConfig config;
   if (std::string error = select_engines(list, config); !error.empty())
     return failed(std::move(error));
-  const filters::semantic_piece::AnswerRule rule = config.pieces.rule;
-  return finish(std::move(config), rule, overrides);
+  return finish(std::move(config), config::ScorerConfig{}, overrides);
 }
 
 VerifierSetup setup_from_policy(const std::string& path, std::string_view policy,
@@ -99,7 +103,7 @@ VerifierSetup setup_from_policy(const std::string& path, std::string_view policy
     return failed(path + ": no policy '" + std::string(policy) + "'");
   }
   if (!it->verifies()) return failed("policy '" + it->name + "' runs no verifier");
-  return finish(verify::verify_settings(*it), verify::answer_rule(*it), overrides);
+  return finish(verify::verify_settings(*it), it->scorer, overrides, loaded.config->language_data);
 }
 
 }  // namespace groundgate::proxy::cli

@@ -8,13 +8,18 @@
 
 #include "filters/semantic_piece/verifier_options.h"
 #include "filters/triplet/triplet_extractor.h"
+#include "filters/verify/answer_summary.h"
 #include "filters/verify/sentence_verifier.h"
 
 namespace groundgate::proxy::cli {
 
+// The engines of `groundgate eval` and `groundgate train` when none are named: a policy's
+// `verifiers: [semantic_pieces]` with no other tuning.
+inline constexpr std::string_view kDefaultVerifiers = "semantic_pieces";
+
 struct VerifierSetup {
   std::shared_ptr<const filters::verify::VerifyConfig> config;  // null on error
-  filters::semantic_piece::AnswerRule rule;                     // the answer-level decision
+  filters::verify::AnswerRule rule;                             // the answer-level decision
   std::string error;
 };
 
@@ -31,6 +36,8 @@ struct VerifierOverrides {
   // The triplet extractor's use of link-grammar: "doubtful" (default: clauses the rules may
   // misread), "always" (every clause that fits the parser) or "never" (rules only).
   std::string triplet_parser = "doubtful";
+  // The scorer model: "builtin", "off" or a file (the policy's, or the built-in, when unset).
+  std::optional<std::string> scorer;
 };
 
 // Whether `mode` names a triplet_parser setting.

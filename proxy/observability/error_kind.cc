@@ -30,6 +30,8 @@ std::string_view error_kind_name(ErrorKind kind) {
       return "policy_not_allowed";
     case ErrorKind::kFilter:
       return "filter";
+    case ErrorKind::kShutdown:
+      return "shutdown";
     case ErrorKind::kInternal:
       return "internal";
   }

@@ -21,6 +21,7 @@ enum class ErrorKind {
   kNoRoute,              // no route matched (404)
   kPolicyNotAllowed,     // x-groundgate-policy names a policy its route does not allow (403)
   kFilter,               // a filter stopped the stream or failed
+  kShutdown,             // still running when the drain timeout ran out: cut
   kInternal,             // anything else: a bug
 };
 
@@ -38,6 +39,7 @@ inline constexpr std::array kAllErrorKinds = {
     ErrorKind::kNoRoute,
     ErrorKind::kPolicyNotAllowed,
     ErrorKind::kFilter,
+    ErrorKind::kShutdown,
     ErrorKind::kInternal,
 };
 

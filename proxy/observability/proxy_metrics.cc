@@ -86,13 +86,24 @@ ProxyMetrics::ProxyMetrics(MetricsRegistry& registry)
           "Streams whose filters had one-off work (indexing the request's context), by where it "
           "ran: inline on the I/O thread (small) or on a worker (large).",
           {"where"})),
+      trace_spans_exported_total(
+          registry.counter("groundgate_trace_spans_exported_total",
+                           "Trace spans the OpenTelemetry collector accepted.")),
+      trace_spans_dropped_total(registry.counter(
+          "groundgate_trace_spans_dropped_total",
+          "Trace spans dropped, by reason: queue_full (the exporter's queue was full when the "
+          "request ended) or export_failed (the collector did not take the batch).",
+          {"reason"})),
       // Known label values are exposed at 0 from the start, so rate() sees their first increase.
       client_in_bytes(bytes_total.with({kClientIn})),
       client_out_bytes(bytes_total.with({kClientOut})),
       upstream_in_bytes(bytes_total.with({kUpstreamIn})),
       upstream_out_bytes(bytes_total.with({kUpstreamOut})),
       sse_streams_in_flight(streams_in_flight.with({})),
-      added_latency(added_latency_seconds.with({})) {
+      added_latency(added_latency_seconds.with({})),
+      trace_spans_exported(trace_spans_exported_total.with({})),
+      trace_spans_dropped_queue_full(trace_spans_dropped_total.with({"queue_full"})),
+      trace_spans_dropped_export_failed(trace_spans_dropped_total.with({"export_failed"})) {
   for (ErrorKind kind : kAllErrorKinds)
     errors_total.with({error_kind_name(kind)});
   for (std::string_view r : {kReloadOk, kReloadError})

@@ -46,6 +46,8 @@ struct ProxyMetrics {
   GaugeFamily& context_cache_bytes;              // memory of the cached indexes
   GaugeFamily& context_cache_entries;            // indexes cached
   CounterFamily& filter_preparations_total;      // {where}: inline | worker
+  CounterFamily& trace_spans_exported_total;     // spans the collector took
+  CounterFamily& trace_spans_dropped_total;      // {reason}: queue_full | export_failed
 
   // Children with fixed labels that every request updates, resolved once.
   Counter& client_in_bytes;
@@ -54,6 +56,9 @@ struct ProxyMetrics {
   Counter& upstream_out_bytes;
   Gauge& sse_streams_in_flight;
   Histogram& added_latency;
+  Counter& trace_spans_exported;
+  Counter& trace_spans_dropped_queue_full;
+  Counter& trace_spans_dropped_export_failed;
 };
 
 }  // namespace groundgate::proxy::observability

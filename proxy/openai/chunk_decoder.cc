@@ -73,7 +73,7 @@ Status decode_tool_calls(std::string_view raw, bool legacy, std::vector<ToolCall
     int call = position++;
     std::int64_t index = 0;
     if (element["index"].get(index) == simdjson::SUCCESS) {
-      if (index < 0 || index > ChunkDecoder::kMaxChoiceIndex) {
+      if (index < 0 || index > ChunkDecoder::kMaxToolCallIndex) {
         return Status::failure("tool call index out of range: " + std::to_string(index));
       }
       call = static_cast<int>(index);

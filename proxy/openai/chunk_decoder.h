@@ -13,6 +13,7 @@
 
 #include <simdjson.h>
 
+#include "filters/stream/filter_chain.h"
 #include "proxy/openai/status.h"
 
 namespace groundgate::proxy::openai {
@@ -80,8 +81,11 @@ struct DecodedChunk {
 
 class ChunkDecoder {
  public:
-  // Choice indexes outside [0, kMaxChoiceIndex] are rejected: the chain keeps state per index.
-  static constexpr std::int64_t kMaxChoiceIndex = 1023;
+  // Choice indexes outside [0, kMaxChoiceIndex] are refused (the chunk does not decode): the
+  // chain keeps state per index, and the proxy has one bound for them.
+  static constexpr std::int64_t kMaxChoiceIndex = filters::stream::kMaxChoices - 1;
+  // Tool call positions outside [0, kMaxToolCallIndex] are refused: state is kept per call.
+  static constexpr std::int64_t kMaxToolCallIndex = 1023;
 
   // Decodes with a parser shared by every decoder of the calling thread (see the definition);
   // nothing refers to its buffers once decode returns.

@@ -24,4 +24,9 @@ std::string upstream_disconnected_body() {
                     "server_error", "upstream_disconnected");
 }
 
+std::string shutting_down_body() {
+  return error_body("groundgate is shutting down: the answer was cut before it was complete",
+                    "server_error", "proxy_shutting_down");
+}
+
 }  // namespace groundgate::proxy::openai

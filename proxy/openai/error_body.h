@@ -13,4 +13,7 @@ std::string error_body(std::string_view message, std::string_view type, std::str
 // the pass-through path alike.
 std::string upstream_disconnected_body();
 
+// The error event a stream gets when the proxy's drain timeout cut it short.
+std::string shutting_down_body();
+
 }  // namespace groundgate::proxy::openai

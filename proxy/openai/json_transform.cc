@@ -16,6 +16,26 @@ void append_all(std::vector<std::string>& to, std::vector<std::string>&& from) {
     to.push_back(std::move(item));
 }
 
+// A body whose answer the chain cannot see: it goes as it is, annotated where it can be, or
+// not at all.
+JsonTransformResult unverified_body(filters::stream::FilterChain& chain, std::string_view reason,
+                                    JsonTransformResult result) {
+  std::vector<std::string> annotations = chain.on_unverified({-1, reason, result.body.size(), 0});
+  if (chain.stopped()) {
+    annotations.push_back(ChunkWriter::stopped_annotation(chain.stop_reason()));
+    result.stopped = true;
+    result.refused = true;
+  }
+  append_all(annotations, chain.answer_end());
+  if (result.refused) {
+    result.annotations = std::move(annotations);
+    result.body.clear();
+    return result;
+  }
+  result.changed = !annotations.empty() && ChunkWriter::add_annotations(result.body, annotations);
+  return result;
+}
+
 }  // namespace
 
 JsonTransformResult transform_completion_json(std::string_view body,
@@ -27,9 +47,15 @@ JsonTransformResult transform_completion_json(std::string_view body,
   DecodedChunk response;
   if (Status status = decoder.decode(body, response); !status.ok) {
     result.status = std::move(status);
+    return unverified_body(*chain, "upstream_body_undecodable", std::move(result));
+  }
+  if (response.has_error) {
+    // An error with choices: which is it? Its text is not checked as an answer.
+    if (!response.choices.empty()) {
+      return unverified_body(*chain, "upstream_error_with_choices", std::move(result));
+    }
     return result;
   }
-  if (response.has_error) return result;
 
   std::vector<Edit> edits;
   std::vector<std::string> annotations;

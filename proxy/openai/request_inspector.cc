@@ -1,5 +1,7 @@
 #include "proxy/openai/request_inspector.h"
 
+#include "proxy/http1/request_path.h"
+
 namespace groundgate::proxy::openai {
 namespace {
 
@@ -10,10 +12,8 @@ bool present(simdjson::dom::object& object, std::string_view key) {
 
 }  // namespace
 
-EndpointKind RequestInspector::kind_of(std::string_view path) {
-  path = path.substr(0, path.find_first_of("?#"));
-  while (path.size() > 1 && path.back() == '/')
-    path.remove_suffix(1);
+EndpointKind RequestInspector::kind_of(std::string_view target) {
+  const std::string path = http1::normalized_path(target);
   if (path.ends_with("/chat/completions")) return EndpointKind::kChatCompletions;
   if (path.ends_with("/completions")) return EndpointKind::kCompletions;
   return EndpointKind::kOther;

@@ -31,7 +31,9 @@ class RequestInspector {
   // the kind is told by the path's ending (…/chat/completions, …/completions).
   RequestInfo inspect(std::string_view path, std::string_view body);
 
-  static EndpointKind kind_of(std::string_view path);
+  // What a target asks for, read as widely as servers read it (http1::normalized_path): any
+  // spelling a server may take for a completion path is one.
+  static EndpointKind kind_of(std::string_view target);
 
  private:
   simdjson::dom::parser parser_;  // reused across requests to keep its buffers

@@ -93,7 +93,8 @@ Status SseTransform::feed(std::string_view upstream_bytes, std::string& to_clien
   return status;
 }
 
-void SseTransform::finish(bool upstream_complete, std::string& to_client) {
+void SseTransform::finish(bool upstream_complete, std::string& to_client,
+                          std::string_view error_body) {
   if (stopped_ || finished_) return;
   finished_ = true;
   events_.clear();
@@ -122,7 +123,8 @@ void SseTransform::finish(bool upstream_complete, std::string& to_client) {
     if (stopped_) return;
   }
   if (!upstream_complete && !done_) {
-    fail(upstream_disconnected_body(), sink(to_client));
+    fail(error_body.empty() ? upstream_disconnected_body() : std::string(error_body),
+         sink(to_client));
     deliver(to_client);
   }
 }
@@ -190,10 +192,13 @@ void SseTransform::handle_chunk(const sse::SseEvent& event, bool sent, std::stri
   flush_usage({}, out);  // none is held while take() sends
   if (Status status = decoder_.decode(event.data, chunk_); !status.ok) {
     ++counters_.parse_errors;
-    if (!sent) forward(event, out);
-    return;
+    return unverified_event(event, "upstream_event_undecodable", sent, out);
   }
   if (chunk_.has_error) {
+    // An error with choices: which is it? Its text is not checked as an answer.
+    if (!chunk_.choices.empty()) {
+      return unverified_event(event, "upstream_error_with_choices", sent, out);
+    }
     if (!sent) forward(event, out);
     return;
   }
@@ -206,6 +211,7 @@ void SseTransform::handle_chunk(const sse::SseEvent& event, bool sent, std::stri
   }
   for (const auto& choice : chunk_.choices) {
     if (choice.legacy_text) legacy_ = true;
+    any_choice_ = true;
     open(choice.index);
     if (choice.tool_calls.empty() || tool_calls_ == ToolCallInterest::kNone) continue;
     collector_.add(choice.index, choice.tool_calls);
@@ -292,6 +298,20 @@ void SseTransform::handle_chunk(const sse::SseEvent& event, bool sent, std::stri
     close(index);
 }
 
+void SseTransform::unverified_event(const sse::SseEvent& event, std::string_view reason, bool sent,
+                                    std::string& out) {
+  std::vector<std::string> annotations = chain_->on_unverified({-1, reason, event.data.size(), 0});
+  if (sent) return attach(annotations, out);  // take() sent it: the filters only report
+  if (chain_->stopped()) return stop(std::move(annotations), out);
+  for (filters::stream::HeldRelease& held : chain_->release_held(reason)) {
+    emit_text(held.choice, complete_utf8(held.choice, std::move(held.output.text), false),
+              held.output.annotations, out);
+    if (chain_->stopped()) return stop(std::move(annotations), out);
+  }
+  forward(event, out);
+  attach(annotations, out);
+}
+
 void SseTransform::end_open_choices(std::string& out) {
   const std::vector<int> choices = open_choices_;
   for (int index : choices) {
@@ -310,17 +330,7 @@ void SseTransform::end_open_choices(std::string& out) {
       }
       return stop(std::move(output.annotations), out);
     }
-    const std::string text = complete_utf8(index, std::move(output.text), true);
-    if (text.empty()) {
-      attach(output.annotations, out);
-    } else if (placement_ == AnnotationPlacement::kCommentLines) {
-      write_comments(output.annotations, out);
-      emit(ChunkWriter::content_chunk(header_, legacy_, index, text, {}), out);
-      ++counters_.chunks_synthesised;
-    } else {
-      emit(ChunkWriter::content_chunk(header_, legacy_, index, text, output.annotations), out);
-      ++counters_.chunks_synthesised;
-    }
+    emit_text(index, complete_utf8(index, std::move(output.text), true), output.annotations, out);
     close(index);
   }
 }
@@ -388,11 +398,25 @@ void SseTransform::stop(std::vector<std::string> annotations, std::string& out) 
     write_comments(annotations, out);
     annotations.clear();
   }
-  emit(ChunkWriter::stop_chunk(header_, legacy_, open_choices_, annotations), out);
+  // A stop before any choice was seen still ends one, so that a client sees content_filter.
+  const std::vector<int> ended = any_choice_ ? open_choices_ : std::vector<int>{0};
+  emit(ChunkWriter::stop_chunk(header_, legacy_, ended, annotations), out);
   ++counters_.chunks_synthesised;
   sse::SseWriter::append_done(out);
   open_choices_.clear();
   stopped_ = true;
+}
+
+void SseTransform::emit_text(int choice, std::string_view text,
+                             const std::vector<std::string>& annotations, std::string& out) {
+  if (text.empty()) return attach(annotations, out);
+  if (placement_ == AnnotationPlacement::kCommentLines) {
+    write_comments(annotations, out);
+    emit(ChunkWriter::content_chunk(header_, legacy_, choice, text, {}), out);
+  } else {
+    emit(ChunkWriter::content_chunk(header_, legacy_, choice, text, annotations), out);
+  }
+  ++counters_.chunks_synthesised;
 }
 
 void SseTransform::attach(const std::vector<std::string>& annotations, std::string& out) {

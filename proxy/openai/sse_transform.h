@@ -55,8 +55,8 @@ class SseTransform {
   // The upstream body ended (call it after check()); `upstream_complete` false means the
   // connection broke (a block cut off mid-way is then dropped). Releases what the filters still
   // hold and, if the connection broke before [DONE], sends an error event so the client knows
-  // the answer is incomplete.
-  void finish(bool upstream_complete, std::string& to_client);
+  // the answer is incomplete: `error_body`, or upstream_disconnected_body() when empty.
+  void finish(bool upstream_complete, std::string& to_client, std::string_view error_body = {});
 
   // A filter stopped the stream (or it could not be checked): the caller cancels the upstream
   // and ends the response; nothing more is emitted.
@@ -72,6 +72,12 @@ class SseTransform {
   void handle(const sse::SseEvent& event, std::string& out);
   // `sent`: take() sent the chunk already; the filters only see its text and annotate.
   void handle_chunk(const sse::SseEvent& event, bool sent, std::string& out);
+  // An event whose answer text the filters cannot see (it does not decode, or says both
+  // `error` and `choices`): the chain decides (FilterChain::on_unverified). If it may go, what
+  // the filters hold goes first, unverified, so that the answer keeps its order; else the
+  // stream stops and its bytes never reach the client.
+  void unverified_event(const sse::SseEvent& event, std::string_view reason, bool sent,
+                        std::string& out);
   // Hands the choice's collected tool calls to the chain (`cut_short`: they outgrew the hold
   // and are incomplete); its annotations join `annotations`. The chain may stop.
   void decide_tool_calls(int choice, bool cut_short, std::vector<std::string>& annotations);
@@ -85,6 +91,10 @@ class SseTransform {
   // Runs on_choice_end for every open choice and emits what comes out.
   void end_open_choices(std::string& out);
   void stop(std::vector<std::string> annotations, std::string& out);
+  // Emits text the filters released outside an upstream chunk, in a chunk of its own, with
+  // its annotations (or only those, in attach()'s way, when there is no text).
+  void emit_text(int choice, std::string_view text, const std::vector<std::string>& annotations,
+                 std::string& out);
   // Emits annotations that no upstream chunk carries (an annotation chunk, or comments).
   void attach(const std::vector<std::string>& annotations, std::string& out);
   void write_comments(const std::vector<std::string>& annotations, std::string& out);
@@ -118,6 +128,7 @@ class SseTransform {
   ChunkHeader header_;  // of the upstream's last chunk, repeated in synthesised chunks
   bool legacy_ = false;
   std::vector<int> open_choices_;  // sorted
+  bool any_choice_ = false;        // some chunk carried a choice
   std::map<int, std::string> utf8_tails_;
   // The usage chunk (no choices), held until the next event: when that is [DONE], the summary
   // rides on it, so the usage chunk stays the last chunk as clients expect.

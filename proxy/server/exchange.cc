@@ -26,13 +26,14 @@ Exchange::Exchange(ServerContext& ctx, AnyStream& client, beast::flat_buffer& cl
       start_(Clock::now()) {
   record_.start_time = std::chrono::system_clock::now();
   record_.request_id = std::to_string(ctx.next_request_id.fetch_add(1));
+  trace_.begin(runtime_->sampler ? &*runtime_->sampler : nullptr, request.fields(), start_);
 }
 
 awaitable<bool> Exchange::run() {
   path_ = std::string(path_of(request_.target()));
   record_.method = std::string(request_.method_string());
   record_.path = path_;
-  inspected_ = is_inspected(request_.method(), path_);
+  inspected_ = is_inspected(request_.method(), request_.target());
   body_consumed_ = request_.is_done();
 
   if (!body_consumed_ && beast::iequals(request_.fields()[http::field::expect], "100-continue")) {
@@ -61,6 +62,7 @@ awaitable<bool> Exchange::run() {
 
   // A pooled connection may have been closed by the upstream meanwhile: a request that reached
   // nothing of it goes once more, on a new connection.
+  trace_.mark(ExchangeTrace::Mark::kUpstreamStart);
   for (bool allow_pooled = true;; allow_pooled = false) {
     if (!co_await acquire_upstream(allow_pooled)) {
       finish_record();
@@ -73,7 +75,11 @@ awaitable<bool> Exchange::run() {
     upstream_.reset();
     if (retry) continue;
     fail(ErrorKind::kUpstreamClosedEarly);
-    if (inspected_) {
+    if (error_ == ErrorKind::kBadRequest) {  // the body the client sent broke its framing
+      keep_alive_ = false;
+      co_await reply_error(http::status::bad_request, "groundgate: malformed request body",
+                           "invalid_request_error", "bad_request");
+    } else if (inspected_) {
       co_await reply_error(http::status::bad_gateway, "groundgate: upstream closed the connection",
                            "upstream_error", "upstream_disconnected");
     }
@@ -83,11 +89,13 @@ awaitable<bool> Exchange::run() {
 
   // The filters' one-off work (indexing the request's context) while the upstream works on
   // its first token; a large context is indexed on a worker, not on this I/O thread.
+  trace_.mark(ExchangeTrace::Mark::kPrepareStart);
   const PrepareWorkers::Where prepared = co_await ctx_.prepare_workers.prepare(chain_);
   if (prepared != PrepareWorkers::Where::kNothing) {
-    ctx_.metrics.filter_preparations_total
-        .with({prepared == PrepareWorkers::Where::kWorker ? "worker" : "inline"})
-        .inc();
+    const std::string_view where = prepared == PrepareWorkers::Where::kWorker ? "worker" : "inline";
+    ctx_.metrics.filter_preparations_total.with({where}).inc();
+    trace_.mark(ExchangeTrace::Mark::kPrepareEnd);
+    trace_.prepared_on(where);
   }
 
   auto executor = co_await asio::this_coro::executor;
@@ -107,7 +115,10 @@ awaitable<bool> Exchange::run() {
   release_upstream();
 
   if (!response_started_ && !client_gone_) {
-    if (error_ == ErrorKind::kUpstreamTimeout) {
+    if (error_ == ErrorKind::kShutdown) {
+      co_await reply_error(http::status::service_unavailable, "groundgate: shutting down",
+                           "server_error", "proxy_shutting_down");
+    } else if (error_ == ErrorKind::kUpstreamTimeout) {
       co_await reply_error(http::status::gateway_timeout, "groundgate: upstream timed out",
                            "upstream_error", "upstream_timeout");
     } else if (error_ == ErrorKind::kUpstreamBadResponse) {

@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/awaitable.hpp>
@@ -27,10 +28,12 @@
 #include <boost/beast/http/string_body.hpp>
 
 #include "filters/stream/filter_chain.h"
+#include "proxy/http1/content_coding.h"
 #include "proxy/http1/message_parser.h"
 #include "proxy/openai/request_inspector.h"
 #include "proxy/openai/sse_transform.h"
 #include "proxy/server/any_stream.h"
+#include "proxy/server/exchange_trace.h"
 #include "proxy/server/server_context.h"
 
 namespace groundgate::proxy::server {
@@ -59,7 +62,10 @@ class Exchange {
   std::optional<std::string> select_policy() const;
   // Where the policy puts annotations in an SSE response.
   openai::AnnotationPlacement annotation_placement() const;
-  // x-groundgate-verdict, -checked and -added-ms on a non-streamed response.
+  // x-groundgate-verdict, -checked and -added-ms: what the guard said of a response whose
+  // verdict is known before its header goes (not streamed, or unreadable).
+  std::vector<std::pair<std::string_view, std::string>> guard_headers(
+      Clock::duration transform_time);
   void set_guard_headers(boost::beast::http::response<boost::beast::http::string_body>& response,
                          Clock::duration transform_time);
   void prepare_upstream_header(boost::beast::http::request_header<>& out) const;
@@ -86,7 +92,23 @@ class Exchange {
   boost::asio::awaitable<void> receive_response();
   // An interim (1xx) response of the upstream goes on to the client; false: the client left.
   boost::asio::awaitable<bool> forward_interim(const http1::ResponseParser& upstream_response);
-  boost::asio::awaitable<void> transform_json_body(http1::ResponseParser& response);
+  boost::asio::awaitable<void> transform_json_body(http1::ResponseParser& response,
+                                                   http1::ContentCoding coding);
+  // An answer on a guarded route that the proxy cannot read (its media type or coding, or a
+  // coded body that does not decode): unverified, the chain decides. It goes as it came, with
+  // the guard's headers, or not at all (the policy's error in its place). `body`: its bytes
+  // when they were read already, else it is relayed from the upstream.
+  boost::asio::awaitable<void> unreadable_answer(http1::ResponseParser& response,
+                                                 std::string_view reason,
+                                                 std::optional<std::string> body = std::nullopt);
+  // Writes a whole response (prepares its length and connection fields).
+  boost::asio::awaitable<void> write_json_response(
+      boost::beast::http::response<boost::beast::http::string_body>& response);
+  // The guard's error in place of an answer it stopped whole: `refused` (it could not be read)
+  // or blocked (the policy's block_status); `annotations` ride on the error body.
+  boost::asio::awaitable<void> reply_guard_error(bool refused,
+                                                 const std::vector<std::string>& annotations,
+                                                 Clock::duration transform_time);
   // Writes bytes to the client (a header, or body bytes), framed as a chunk when `as_chunk`;
   // an empty chunk is the end of the body (the last chunk). At once when the socket takes them
   // all, the usual case, else the rest asynchronously. False when the client is gone.
@@ -123,7 +145,17 @@ class Exchange {
   // buffer holds, then starts an upstream read (on_upstream_read continues) or, when the
   // client's socket is full, a client write (on_client_written continues).
   struct BodyRelay;
-  boost::asio::awaitable<void> relay_body(http1::ResponseParser& response, bool sse);
+  struct RelayPlan {
+    bool sse = false;  // an SSE answer: through the filters (or counted, without any)
+    http1::ContentCoding coding = http1::ContentCoding::kIdentity;  // decoded for the filters
+    bool guard_headers = false;  // the guard's verdict is known: its headers go too
+  };
+  boost::asio::awaitable<void> relay_body(http1::ResponseParser& response, RelayPlan plan);
+  // The error event that ends a stream cut short by the proxy itself (its drain timeout);
+  // empty when the upstream cut it (the transform's own event then).
+  std::string cut_short_event() const;
+  // Decodes one coded body piece into r.decoded; false (the upstream failed) when it does not.
+  bool decode_piece(BodyRelay& r, std::string_view piece);
   void relay_next(BodyRelay& r);
   void read_upstream(BodyRelay& r);
   void on_upstream_read(BodyRelay& r, const boost::beast::error_code& ec, std::size_t n);
@@ -216,6 +248,7 @@ class Exchange {
   int status_ = 0;
   std::optional<observability::ErrorKind> error_;
   observability::AccessLogRecord record_;
+  ExchangeTrace trace_;
 };
 
 }  // namespace groundgate::proxy::server

@@ -16,6 +16,7 @@
 #include <span>
 
 #include "proxy/http1/body_framing.h"
+#include "proxy/http1/content_coding.h"
 #include "proxy/openai/error_body.h"
 #include "proxy/openai/sse_transform.h"
 #include "proxy/server/draining_read_buffer.h"
@@ -35,6 +36,9 @@ namespace {
 
 // Most upstream bytes asked for per read; the flat buffer keeps its storage between reads.
 constexpr std::size_t kUpstreamReadBytes = 16 * 1024;
+// Most bytes one coded piece may decode to (a ratio of 256 on a full read): a few coded bytes
+// must not make a stream hold megabytes.
+constexpr std::size_t kMaxDecodedPerPiece = 4u << 20;
 
 }  // namespace
 
@@ -52,6 +56,9 @@ struct Exchange::BodyRelay {
   // [DONE] for the end), which copies and allocates nothing per event.
   std::optional<openai::SseTransform> transform;
   std::optional<sse::SseEventCounter> counter;
+  // A coded body (gzip, deflate) is decoded before the transform sees it.
+  std::optional<http1::ContentDecoder> decoder;
+  std::string decoded;
   bool sse = false;
   bool upstream_ok = true;
   bool client_ok = true;
@@ -69,13 +76,20 @@ struct Exchange::BodyRelay {
   ClientWrite write;
 };
 
-awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, bool sse) {
+awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, RelayPlan plan) {
+  const bool sse = plan.sse;
+  const bool decode = sse && !chain_.empty() && plan.coding != http1::ContentCoding::kIdentity;
   // The header goes from the upstream's fields straight to bytes (header_writer.h): its
   // end-to-end fields, then our framing and connection fields.
   std::string header;
   header.reserve(kHeaderReserve);
   append_status_line(11, upstream_response.status(), upstream_response.reason(), header);
-  append_end_to_end_headers(upstream_response.fields(), /*drop_accept_encoding=*/false, header);
+  append_end_to_end_headers(upstream_response.fields(), /*drop_accept_encoding=*/false, header,
+                            /*drop_traceparent=*/false, /*drop_content_encoding=*/decode);
+  if (plan.guard_headers) {
+    for (const auto& [name, value] : guard_headers({}))
+      append_field(name, value, header);
+  }
   boost::optional<std::uint64_t> length = upstream_response.content_length();
   response_chunked_ = false;
   if (!sse && length.has_value()) {
@@ -111,6 +125,7 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, b
     } else {
       r.transform.emplace(&chain_, config_.limits.max_sse_event, annotation_placement());
     }
+    if (decode) r.decoder.emplace(plan.coding);
     in_flight.inc();
   }
   relay_next(r);
@@ -125,7 +140,12 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, b
   if (r.transform) {
     // A stopped or broken upstream stream still ends cleanly for the client.
     out.clear();
-    r.transform->finish(r.upstream_ok && r.framing.done(), out);
+    if (r.decoder && r.upstream_ok && r.framing.done() && !r.decoder->complete()) {
+      r.upstream_ok = false;
+      fail(ErrorKind::kUpstreamBadResponse);
+      record_.extra.emplace_back("upstream_body_error", "content coding cut short");
+    }
+    r.transform->finish(r.upstream_ok && r.framing.done(), out, cut_short_event());
     if (!out.empty() && !co_await write_client(out, response_chunked_)) co_return;
   } else if (r.counter) {
     // As the transform does for its filters: an answer cut off before [DONE] gets an error
@@ -134,7 +154,9 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, b
     if (!(r.upstream_ok && r.framing.done()) && !r.counter->done_seen()) {
       out.clear();
       if (inside_block) out.append("\n\n");  // the partial block the client has ends first
-      sse::SseWriter::append_data(out, openai::upstream_disconnected_body());
+      const std::string event = cut_short_event();
+      sse::SseWriter::append_data(out,
+                                  event.empty() ? openai::upstream_disconnected_body() : event);
       if (!co_await write_client(out, response_chunked_)) co_return;
     }
   } else if (!r.upstream_ok) {
@@ -144,6 +166,10 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, b
   }
   if (response_chunked_ && !co_await write_client({}, true)) co_return;  // the last chunk
   response_complete_ = true;
+}
+
+std::string Exchange::cut_short_event() const {
+  return error_ == ErrorKind::kShutdown ? openai::shutting_down_body() : std::string();
 }
 
 void Exchange::relay_next(BodyRelay& r) {
@@ -228,8 +254,15 @@ bool Exchange::write_passes(BodyRelay& r) {
     if (r.transform) {
       r.out.clear();
       if (r.pass == 0) {
-        for (std::string_view piece : body)
-          r.transform->take(piece, r.out);
+        for (std::string_view piece : body) {
+          if (!r.decoder) {
+            r.transform->take(piece, r.out);
+          } else if (decode_piece(r, piece)) {
+            r.transform->take(r.decoded, r.out);
+          } else {
+            break;
+          }
+        }
       } else {
         r.transform->check(r.out);
       }
@@ -254,6 +287,17 @@ bool Exchange::write_passes(BodyRelay& r) {
     pass_written(r);
   }
   return true;
+}
+
+bool Exchange::decode_piece(BodyRelay& r, std::string_view piece) {
+  r.decoded.clear();
+  const auto result = r.decoder->decode(piece, r.decoded, kMaxDecodedPerPiece);
+  if (result == http1::ContentDecoder::Result::kOk) return true;
+  // Bytes that do not decode never reach the client: the answer ends as a broken upstream's.
+  r.upstream_ok = false;
+  fail(ErrorKind::kUpstreamBadResponse);
+  record_.extra.emplace_back("upstream_body_error", std::string(http1::describe(result)));
+  return false;
 }
 
 void Exchange::on_client_written(BodyRelay& r, const beast::error_code& ec, std::size_t n) {

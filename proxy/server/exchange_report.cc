@@ -54,6 +54,7 @@ void Exchange::finish_record() {
     ctx_.metrics.errors_total.with({record_.error}).inc();
   }
   if (ctx_.access_log) ctx_.access_log->write(record_);
+  trace_.finish(record_, upstream_config_, ctx_.span_exporter);
 }
 
 }  // namespace groundgate::proxy::server

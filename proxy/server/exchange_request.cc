@@ -8,6 +8,7 @@
 #include <boost/beast/http/write.hpp>
 
 #include "config/route_table.h"
+#include "proxy/http1/request_path.h"
 #include "proxy/server/forwarding.h"
 #include "proxy/server/header_writer.h"
 #include "proxy/server/http_read.h"
@@ -48,6 +49,13 @@ awaitable<bool> Exchange::read_inspected_body() {
     co_return false;
   }
   if (ec) {
+    if (malformed_message(ec)) {  // RFC 9112 section 6.3: 400, and the connection closes
+      fail(ErrorKind::kBadRequest);
+      keep_alive_ = false;
+      co_await reply_error(http::status::bad_request, "groundgate: malformed request body",
+                           "invalid_request_error", "bad_request");
+      co_return false;
+    }
     fail(ec == beast::error::timeout ? ErrorKind::kClientTimeout : ErrorKind::kClientDisconnect);
     co_return false;
   }
@@ -58,8 +66,10 @@ awaitable<bool> Exchange::read_inspected_body() {
 }
 
 bool Exchange::select_route() {
+  // Routes match the path as an upstream may read it, as inspection does (normalized_path).
+  const std::string path = http1::normalized_path(request_.target());
   config::RequestAttributes attributes{
-      record_.method, path_, info_.model,
+      record_.method, path, info_.model,
       [this](std::string_view name) -> std::optional<std::string_view> {
         return request_.fields().find(name);
       }};
@@ -80,7 +90,9 @@ bool Exchange::select_route() {
     return true;
   }
   policy_ = std::move(*policy);
-  if (inspected_ && info_.valid_json) {
+  // A body that does not parse gets its chain too: the guard then reads no context, and every
+  // sentence of the answer is unverified (on_error decides), never "nothing to check".
+  if (inspected_) {
     std::string forwarded;  // the body without context extension fields, when a filter strips them
     chain_ = runtime_->filters->create(
         policy_, {route_->name, policy_, body_, &forwarded, config_.logging.log_content});
@@ -103,7 +115,9 @@ void Exchange::prepare_upstream_header(http::request_header<>& out) const {
   out.method_string(request_.method_string());  // also a method Beast has no verb for
   out.target(upstream_target(upstream_config_->base_path, request_.target()));
   out.version(11);
-  copy_end_to_end_headers(request_.fields(), out, /*drop_accept_encoding=*/inspected_);
+  copy_end_to_end_headers(request_.fields(), out, /*drop_accept_encoding=*/inspected_,
+                          trace_.propagates());
+  if (trace_.propagates()) out.set("traceparent", trace_.upstream_traceparent());
   out.set(http::field::host,
           host_header(upstream_config_->host, upstream_config_->port, upstream_config_->https));
   // No Connection header: HTTP/1.1 keeps the connection, and the pool reuses it.
@@ -115,7 +129,9 @@ awaitable<Exchange::Sent> Exchange::send_inspected_request() {
   header.reserve(kHeaderReserve);
   append_request_line(request_.method_string(),
                       upstream_target(upstream_config_->base_path, request_.target()), 11, header);
-  append_end_to_end_headers(request_.fields(), /*drop_accept_encoding=*/true, header);
+  append_end_to_end_headers(request_.fields(), /*drop_accept_encoding=*/true, header,
+                            trace_.propagates());
+  if (trace_.propagates()) append_field("traceparent", trace_.upstream_traceparent(), header);
   append_field("Host",
                host_header(upstream_config_->host, upstream_config_->port, upstream_config_->https),
                header);
@@ -160,7 +176,9 @@ awaitable<Exchange::Sent> Exchange::send_streamed_request() {
     client_.tcp().expires_after(config_.limits.client_body_timeout);
     auto [ec, n] = co_await read_http(client_, client_buffer_, request_, ReadUntil::kSomeBody);
     if (ec) {
-      fail(ec == beast::error::timeout ? ErrorKind::kClientTimeout : ErrorKind::kClientDisconnect);
+      fail(malformed_message(ec)         ? ErrorKind::kBadRequest
+           : ec == beast::error::timeout ? ErrorKind::kClientTimeout
+                                         : ErrorKind::kClientDisconnect);
       co_return Sent::kPart;
     }
     record_.bytes_in += n;

@@ -8,9 +8,11 @@
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
 
+#include "proxy/openai/chunk_writer.h"
 #include "proxy/openai/error_body.h"
 #include "proxy/openai/json_transform.h"
 #include "proxy/openai/sse_transform.h"
+#include "proxy/server/answer_reading.h"
 #include "proxy/server/forwarding.h"
 #include "proxy/server/header_writer.h"
 #include "proxy/server/http_read.h"
@@ -94,6 +96,7 @@ awaitable<void> Exchange::receive_response() {
   }
   double ttfb = seconds_since(sent);
   record_.ttfb_ms = ttfb * 1000;
+  trace_.mark(ExchangeTrace::Mark::kFirstByte);
   ctx_.metrics.upstream_ttfb_seconds.with({route_->name}).observe(ttfb);
 
   const http1::HeaderFields& response = parser->fields();
@@ -105,19 +108,27 @@ awaitable<void> Exchange::receive_response() {
   }
   status_ = static_cast<int>(parser->status());
   upstream_keep_alive_ = parser->keep_alive();
-  if (parser->is_done()) upstream_response_read();  // no body (HEAD, 204, 304, length 0)
-  bool ok_identity = status_ == 200 && response[http::field::content_encoding].empty();
-  std::string_view content_type = response[http::field::content_type];
-  bool sse =
-      inspected_ && info_.stream && ok_identity && content_type.starts_with("text/event-stream");
-  bool json = inspected_ && !info_.stream && ok_identity && !chain_.empty() &&
-              content_type.find("json") != std::string_view::npos;
+  const bool has_body = !parser->is_done();
+  if (!has_body) upstream_response_read();  // no body (HEAD, 204, 304, length 0)
+  // What the body is, as the proxy reads an answer (answer_reading.h).
+  const AnswerReading reading =
+      inspected_ ? read_answer(parser->status(), has_body, response, info_.stream)
+                 : AnswerReading{};
   upstream_wait_limit_ = upstream_config_->idle_timeout;
-  if (json) {
-    co_await transform_json_body(*parser);
+  trace_.mark(ExchangeTrace::Mark::kBodyStart);
+  if (!chain_.empty() && reading.format == AnswerFormat::kUnreadable) {
+    co_await unreadable_answer(*parser, reading.unreadable);
+  } else if (!chain_.empty() && reading.format == AnswerFormat::kJson) {
+    co_await transform_json_body(*parser, reading.coding);
   } else {
-    co_await relay_body(*parser, sse);
+    // Without filters an SSE answer is only counted, which a coded one cannot be.
+    RelayPlan plan;
+    plan.sse = reading.format == AnswerFormat::kSse &&
+               (!chain_.empty() || reading.coding == http1::ContentCoding::kIdentity);
+    if (!chain_.empty()) plan.coding = reading.coding;
+    co_await relay_body(*parser, plan);
   }
+  trace_.mark(ExchangeTrace::Mark::kBodyEnd);
   stop_side_tasks();
 }
 
@@ -173,7 +184,8 @@ awaitable<bool> Exchange::write_client(std::string_view bytes, bool as_chunk) {
   co_return end_client_write(w);
 }
 
-awaitable<void> Exchange::transform_json_body(http1::ResponseParser& upstream_response) {
+awaitable<void> Exchange::transform_json_body(http1::ResponseParser& upstream_response,
+                                              http1::ContentCoding coding) {
   std::string body;
   upstream_response.body_to_string(body, config_.limits.max_response_body);
   // A response without a body was complete with its header: the connection is pooled already.
@@ -190,20 +202,84 @@ awaitable<void> Exchange::transform_json_body(http1::ResponseParser& upstream_re
     }
     upstream_response_read();
   }
-  http::response<http::string_body> response{static_cast<http::status>(status_), 11};
-  copy_end_to_end_headers(upstream_response.fields(), response, /*drop_accept_encoding=*/false);
   const Clock::time_point guard_start = Clock::now();
+  const bool coded = coding != http1::ContentCoding::kIdentity;
+  if (coded) {
+    // Decoded for the filters, bounded as the body is; the client gets it decoded.
+    std::string decoded;
+    http1::ContentDecoder decoder(coding);
+    const auto result = decoder.decode(body, decoded, config_.limits.max_response_body);
+    if (result != http1::ContentDecoder::Result::kOk || !decoder.complete()) {
+      const bool cut_short = result == http1::ContentDecoder::Result::kOk;
+      record_.extra.emplace_back("upstream_body_error",
+                                 cut_short ? std::string("content coding cut short")
+                                           : std::string(http1::describe(result)));
+      co_return co_await unreadable_answer(upstream_response, "content_encoding", std::move(body));
+    }
+    body = std::move(decoded);
+  }
   auto transformed = openai::transform_completion_json(body, &chain_);
   const config::PolicyConfig* policy = config_.find_policy(policy_);
-  if (transformed.stopped && policy != nullptr && policy->block_status != 0) {
-    co_await reply_error(static_cast<http::status>(policy->block_status),
-                         "groundgate blocked the answer: it failed verification against the "
-                         "provided context",
-                         "invalid_request_error", "groundgate_blocked");
-    co_return;
+  const unsigned block_status = policy != nullptr ? policy->block_status : 0;
+  if (transformed.stopped && (transformed.refused || block_status != 0)) {
+    co_return co_await reply_guard_error(transformed.refused, transformed.annotations,
+                                         Clock::now() - guard_start);
   }
+  http::response<http::string_body> response{static_cast<http::status>(status_), 11};
+  copy_end_to_end_headers(upstream_response.fields(), response, /*drop_accept_encoding=*/false);
+  if (coded) response.erase(http::field::content_encoding);
   response.body() = transformed.changed ? std::move(transformed.body) : std::move(body);
-  if (!chain_.empty()) set_guard_headers(response, Clock::now() - guard_start);
+  set_guard_headers(response, Clock::now() - guard_start);
+  co_await write_json_response(response);
+}
+
+awaitable<void> Exchange::unreadable_answer(http1::ResponseParser& upstream_response,
+                                            std::string_view reason,
+                                            std::optional<std::string> body) {
+  const Clock::time_point guard_start = Clock::now();
+  const std::size_t bytes =
+      body ? body->size()
+           : static_cast<std::size_t>(upstream_response.content_length().value_or(0));
+  std::vector<std::string> annotations = chain_.on_unverified({-1, reason, bytes, 0});
+  const bool refused = chain_.stopped();
+  if (refused) annotations.push_back(openai::ChunkWriter::stopped_annotation(chain_.stop_reason()));
+  // The summary rides on the error; a body the proxy cannot read has no place for it (the
+  // headers say what it would).
+  for (std::string& a : chain_.answer_end())
+    annotations.push_back(std::move(a));
+  if (refused) {
+    co_return co_await reply_guard_error(/*refused=*/true, annotations, Clock::now() - guard_start);
+  }
+  if (!body) co_return co_await relay_body(upstream_response, RelayPlan{.guard_headers = true});
+  http::response<http::string_body> response{static_cast<http::status>(status_), 11};
+  copy_end_to_end_headers(upstream_response.fields(), response, /*drop_accept_encoding=*/false);
+  response.body() = std::move(*body);
+  set_guard_headers(response, Clock::now() - guard_start);
+  co_await write_json_response(response);
+}
+
+awaitable<void> Exchange::reply_guard_error(bool refused,
+                                            const std::vector<std::string>& annotations,
+                                            Clock::duration transform_time) {
+  const config::PolicyConfig* policy = config_.find_policy(policy_);
+  const unsigned block_status = policy != nullptr ? policy->block_status : 0;
+  status_ = block_status != 0 ? static_cast<int>(block_status) : 502;
+  http::response<http::string_body> response{static_cast<http::status>(status_), 11};
+  response.set(http::field::content_type, "application/json");
+  response.body() = refused ? openai::error_body(
+                                  "groundgate could not verify the answer: the upstream's "
+                                  "response could not be read",
+                                  "upstream_error", "groundgate_unverified")
+                            : openai::error_body(
+                                  "groundgate blocked the answer: it failed verification "
+                                  "against the provided context",
+                                  "invalid_request_error", "groundgate_blocked");
+  openai::ChunkWriter::add_annotations(response.body(), annotations);
+  set_guard_headers(response, transform_time);
+  co_await write_json_response(response);
+}
+
+awaitable<void> Exchange::write_json_response(http::response<http::string_body>& response) {
   response.prepare_payload();
   response.keep_alive(may_keep_connection());
   client_write_since_ = Clock::now();
@@ -226,18 +302,27 @@ openai::AnnotationPlacement Exchange::annotation_placement() const {
              : openai::AnnotationPlacement::kInChunks;
 }
 
-void Exchange::set_guard_headers(http::response<http::string_body>& response,
-                                 Clock::duration transform_time) {
-  // What the guard said about the answer, for clients that read headers rather than bodies.
+std::vector<std::pair<std::string_view, std::string>> Exchange::guard_headers(
+    Clock::duration transform_time) {
+  std::vector<std::pair<std::string_view, std::string>> headers;
   double added_ms = std::chrono::duration<double, std::milli>(transform_time).count();
   for (const auto& [key, value] : chain_.report().fields) {
-    if (key == "guard.verdict") response.set("x-groundgate-verdict", value);
-    if (key == "guard.checked") response.set("x-groundgate-checked", value);
+    if (key == "guard.verdict") headers.emplace_back("x-groundgate-verdict", value);
+    if (key == "guard.checked") headers.emplace_back("x-groundgate-checked", value);
     if (key == "guard.prepare_ms") added_ms += std::strtod(value.c_str(), nullptr);
   }
   char text[32];
   std::snprintf(text, sizeof text, "%.3f", added_ms);
-  response.set("x-groundgate-added-ms", text);
+  headers.emplace_back("x-groundgate-added-ms", text);
+  return headers;
+}
+
+void Exchange::set_guard_headers(http::response<http::string_body>& response,
+                                 Clock::duration transform_time) {
+  // What the guard said about the answer, for clients that read headers rather than bodies.
+  if (chain_.empty()) return;
+  for (const auto& [name, value] : guard_headers(transform_time))
+    response.set(name, value);
 }
 
 }  // namespace groundgate::proxy::server

@@ -81,7 +81,10 @@ void Exchange::check_timeouts() {
   const Clock::duration client_limit = config_.limits.client_idle_timeout;
   const auto now = Clock::now();
   bool expired = false;
-  if (now >= total_deadline_at_) {
+  if (ctx_.drain_expired.load(std::memory_order_relaxed)) {
+    fail(ErrorKind::kShutdown);
+    expired = true;
+  } else if (now >= total_deadline_at_) {
     total_expired_ = true;
     fail(ErrorKind::kUpstreamTimeout);
     expired = true;

@@ -4,6 +4,8 @@
 
 #include <boost/beast/core/string.hpp>
 
+#include "proxy/http1/list_items.h"
+#include "proxy/openai/request_inspector.h"
 #include "proxy/server/header_writer.h"
 
 namespace groundgate::proxy::server {
@@ -34,39 +36,16 @@ bool is_hop_by_hop_field(http::field field) {
   }
 }
 
-// The items of a comma-separated header list, each without surrounding blanks or parameters
-// (";q=1"), in every line of the field; stops when `found` returns true. Lenient on purpose: a
-// malformed item does not hide the ones after it.
-template <typename Found>
-bool any_list_item(const http1::HeaderFields& message, http::field name, Found found) {
-  for (const http1::HeaderFields::Field field : message) {
-    if (field.name != name) continue;
-    std::string_view list = field.value;
-    while (!list.empty()) {
-      const std::size_t comma = list.find(',');
-      std::string_view item = list.substr(0, std::min(comma, list.find(';')));
-      while (!item.empty() && (item.front() == ' ' || item.front() == '\t'))
-        item.remove_prefix(1);
-      while (!item.empty() && (item.back() == ' ' || item.back() == '\t'))
-        item.remove_suffix(1);
-      if (!item.empty() && found(item)) return true;
-      if (comma == std::string_view::npos) break;
-      list.remove_prefix(comma + 1);
-    }
-  }
-  return false;
-}
-
 // Connection: close, X-Foo → X-Foo is hop-by-hop too.
 bool listed_in_connection(std::string_view name, const http1::HeaderFields& message) {
-  return any_list_item(message, http::field::connection,
-                       [&](std::string_view item) { return iequals(item, name); });
+  return http1::any_list_item(message, http::field::connection,
+                              [&](std::string_view item) { return iequals(item, name); });
 }
 
 // Calls `each` with every end-to-end header of `from`, in order.
 template <typename Each>
 void for_each_end_to_end_header(const http1::HeaderFields& from, bool drop_accept_encoding,
-                                Each each) {
+                                bool drop_traceparent, Each each) {
   const bool has_connection = from.find(http::field::connection).has_value();
   for (const http1::HeaderFields::Field field : from) {
     const http::field code = field.name;
@@ -81,6 +60,7 @@ void for_each_end_to_end_header(const http1::HeaderFields& from, bool drop_accep
       case http::field::unknown:
         // Addressed to the proxy, not to the upstream.
         if (iequals(field.name_string, "x-groundgate-policy")) continue;
+        if (drop_traceparent && iequals(field.name_string, "traceparent")) continue;
         break;
       default:
         if (is_hop_by_hop_field(code)) continue;
@@ -97,24 +77,44 @@ bool is_hop_by_hop(std::string_view name, const http1::HeaderFields& message) {
 }
 
 void copy_end_to_end_headers(const http1::HeaderFields& from, http::fields& to,
-                             bool drop_accept_encoding) {
-  for_each_end_to_end_header(from, drop_accept_encoding,
+                             bool drop_accept_encoding, bool drop_traceparent) {
+  for_each_end_to_end_header(from, drop_accept_encoding, drop_traceparent,
                              [&](const http1::HeaderFields::Field& field) {
                                to.insert(field.name, field.name_string, field.value);
                              });
 }
 
 void append_end_to_end_headers(const http1::HeaderFields& from, bool drop_accept_encoding,
-                               std::string& out) {
-  for_each_end_to_end_header(from, drop_accept_encoding,
-                             [&](const http1::HeaderFields::Field& field) {
-                               append_field(field.name_string, field.value, out);
-                             });
+                               std::string& out, bool drop_traceparent,
+                               bool drop_content_encoding) {
+  for_each_end_to_end_header(
+      from, drop_accept_encoding, drop_traceparent, [&](const http1::HeaderFields::Field& field) {
+        if (drop_content_encoding && field.name == http::field::content_encoding) {
+          return;
+        }
+        append_field(field.name_string, field.value, out);
+      });
 }
 
 bool has_transfer_coding_besides_chunked(const http1::HeaderFields& message) {
-  return any_list_item(message, http::field::transfer_encoding,
-                       [](std::string_view coding) { return !iequals(coding, "chunked"); });
+  return http1::any_list_item(message, http::field::transfer_encoding,
+                              [](std::string_view coding) { return !iequals(coding, "chunked"); });
+}
+
+unsigned refuse_request_transfer_coding(const http1::HeaderFields& request, unsigned version) {
+  if (!request.find(http::field::transfer_encoding)) return 0;
+  if (version < 11) return 400;
+  int chunked = 0;
+  bool chunked_last = false;
+  bool other = false;
+  http1::any_list_item(request, http::field::transfer_encoding, [&](std::string_view coding) {
+    chunked_last = iequals(coding, "chunked");
+    chunked += chunked_last ? 1 : 0;
+    other = other || !chunked_last;
+    return false;
+  });
+  if (!chunked_last || chunked > 1) return 400;
+  return other ? 501 : 0;
 }
 
 std::string_view path_of(std::string_view target) {
@@ -130,11 +130,9 @@ std::string upstream_target(std::string_view base_path, std::string_view target)
   return out;
 }
 
-bool is_inspected(http::verb method, std::string_view path) {
-  if (method != http::verb::post) return false;
-  while (path.size() > 1 && path.back() == '/')
-    path.remove_suffix(1);
-  return path.ends_with("/chat/completions") || path.ends_with("/completions");
+bool is_inspected(http::verb method, std::string_view target) {
+  return method == http::verb::post &&
+         openai::RequestInspector::kind_of(target) != openai::EndpointKind::kOther;
 }
 
 std::string host_header(std::string_view host, unsigned port, bool https) {

@@ -28,6 +28,15 @@ namespace groundgate::proxy::server {
 // the parser's body window is full (http::error::need_buffer, which is not an error here).
 enum class ReadUntil { kHeader, kMessage, kSomeBody };
 
+// The peer's bytes are not a valid message (bad framing, a chunk size that overflows, ...): not
+// a peer that went away or timed out.
+inline bool malformed_message(const boost::beast::error_code& ec) {
+  namespace http = boost::beast::http;
+  return ec.category() == http::make_error_code(http::error::end_of_stream).category() &&
+         ec != http::error::end_of_stream && ec != http::error::partial_message &&
+         ec != http::error::need_more && ec != http::error::need_buffer;
+}
+
 // Returns the error (as Beast's reads would: end_of_stream when the stream ends before any
 // byte of the message) and the bytes the parser consumed.
 template <bool isRequest>

@@ -6,10 +6,12 @@
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/dispatch.hpp>
+#include <boost/asio/ip/host_name.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
 #include "config/config_loader.h"
+#include "proxy/server/collector_client.h"
 #include "proxy/server/listen_sockets.h"
 #include "proxy/server/session.h"
 
@@ -20,6 +22,9 @@ using asio::ip::tcp;
 
 namespace {
 constexpr auto kUse = asio::as_tuple(asio::use_awaitable);
+// After the drain timeout, how long exchanges have to end the way they were cut (an
+// exchange's watchdog wakes within about 1.25 s; then the last bytes are written).
+constexpr std::chrono::seconds kDrainCutGrace{3};
 
 // The context-index cache keeps its own counts (filters/ knows no metrics); a scrape brings
 // them in. The cache lives across reloads, so its counts only grow.
@@ -50,6 +55,7 @@ ProxyServer::ProxyServer(std::vector<asio::io_context*> io_per_thread,
 }
 
 ProxyServer::~ProxyServer() {
+  watch_.reset();  // a reload under way finishes first
   // A preparation still on a worker uses its exchange's chain: done before the I/O contexts
   // (and the exchange frames they hold) go.
   context_->prepare_workers.join();
@@ -72,6 +78,7 @@ ProxyServer::ConnectionPlace ProxyServer::next_connection_place() {
 std::string ProxyServer::start() {
   auto runtime = context_->configs.current();
   const config::Config& config = *runtime->config;
+  configure_tracing(*runtime);
   if (config.logging.access_log) {
     auto opened = observability::AccessLog::open({config.logging.access_log_path});
     if (!opened.log) return "access log: " + opened.error;
@@ -108,6 +115,18 @@ std::string ProxyServer::start() {
   }
   spdlog::info("accepting on {} listening socket(s) for {} I/O thread(s)", acceptors_.size(),
                executors.size());
+  if (!config_path_.empty()) {
+    watch_ = std::make_unique<ConfigWatch>([this] { reload(); });
+    if (auto error = watch_->start(); !error.empty()) {
+      spdlog::warn("config watch unavailable ({}): reload with SIGHUP", error);
+    }
+    watch_files_of(config);
+    watch_->wait_until_watching();
+    if (config.reload.watch) {
+      spdlog::info("reloading on changes to {} and the files it names ({} directories watched)",
+                   config_path_, watch_->watched_directories().size());
+    }
+  }
   for (std::size_t i = 0; i < acceptors_.size(); ++i) {
     asio::co_spawn(acceptors_[i]->get_executor(), accept_loop(i), asio::detached);
   }
@@ -158,7 +177,49 @@ asio::awaitable<void> ProxyServer::accept_loop(std::size_t listener) {
   }
 }
 
+void ProxyServer::configure_tracing(const RuntimeConfig& runtime) {
+  const config::Config& config = *runtime.config;
+  if (!config.tracing) return;  // spans already queued still go out
+  tracing::SpanExporter::Options options;
+  options.queue_spans = config.tracing->queue_spans;
+  options.batch_spans = config.tracing->batch_spans;
+  options.flush_interval = config.tracing->flush_interval;
+  options.resource.service_name = config.tracing->service_name;
+  options.resource.service_version = GG_VERSION;
+  options.resource.host_name = boost::asio::ip::host_name();
+  context_->span_exporter.configure(
+      std::move(options), make_collector_transport(*config.tracing, runtime.collector_tls));
+}
+
+void ProxyServer::watch_files_of(const config::Config& config) {
+  if (!watch_) return;
+  std::vector<std::string> files;
+  if (config.reload.watch) {
+    files.push_back(config_path_);
+    if (config.tls) {
+      files.push_back(config.tls->cert_file);
+      files.push_back(config.tls->key_file);
+    }
+    for (const config::UpstreamConfig& upstream : config.upstreams) {
+      if (!upstream.tls.ca_file.empty()) files.push_back(upstream.tls.ca_file);
+    }
+    if (config.tracing && !config.tracing->collector.tls.ca_file.empty()) {
+      files.push_back(config.tracing->collector.tls.ca_file);
+    }
+  }
+  watch_->watch(std::move(files), config.reload.debounce);
+}
+
+void ProxyServer::request_reload() {
+  if (watch_) {
+    watch_->request_reload();
+  } else {
+    reload();
+  }
+}
+
 std::string ProxyServer::reload() {
+  std::lock_guard lock(reload_mutex_);
   auto fail = [this](std::string message) {
     context_->metrics.config_reloads_total.with({observability::kReloadError}).inc();
     spdlog::error("config reload rejected, keeping the running config: {}", message);
@@ -179,9 +240,11 @@ std::string ProxyServer::reload() {
       loaded.config->listen.port != old_config.listen.port) {
     spdlog::warn("config reload: a new listen address takes effect only after a restart");
   }
+  configure_tracing(*runtime.runtime);
   context_->configs.replace(std::move(runtime.runtime));
   context_->metrics.config_reloads_total.with({observability::kReloadOk}).inc();
   spdlog::info("config reloaded from {}", config_path_);
+  watch_files_of(*loaded.config);
   return {};
 }
 
@@ -215,9 +278,18 @@ void ProxyServer::drain(std::function<void()> done) {
 void ProxyServer::poll_drain(std::chrono::steady_clock::time_point deadline,
                              std::function<void()> done) {
   const bool drained = context_->exchanges_in_flight.load() == 0 && acceptors_open_.load() == 0;
-  if (drained || std::chrono::steady_clock::now() >= deadline) {
-    if (context_->exchanges_in_flight.load() != 0) {
-      spdlog::warn("drain deadline reached with {} exchanges in flight",
+  const auto now = std::chrono::steady_clock::now();
+  if (now >= deadline && !context_->drain_expired.load()) {
+    // Exchanges still running are cut as an upstream failure would cut them (their watchdogs
+    // look at least once a second): a streamed answer ends with an error event and the end of
+    // its body, not a dropped connection.
+    spdlog::warn("drain deadline reached with {} exchanges in flight: cutting them",
+                 context_->exchanges_in_flight.load());
+    context_->drain_expired = true;
+  }
+  if (drained || now >= deadline + kDrainCutGrace) {
+    if (!drained) {
+      spdlog::warn("{} exchanges still in flight after the cut",
                    context_->exchanges_in_flight.load());
     }
     if (admin_) admin_->stop();

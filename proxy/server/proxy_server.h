@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,6 +23,7 @@
 #include "proxy/observability/admin_server.h"
 #include "proxy/observability/metrics_registry.h"
 #include "proxy/observability/proxy_metrics.h"
+#include "proxy/server/config_watch.h"
 #include "proxy/server/server_context.h"
 
 namespace groundgate::proxy::server {
@@ -52,15 +54,20 @@ class ProxyServer {
 
   // Re-reads the config file: new streams use it, streams in flight finish on the old one.
   // A config with errors is rejected and the old one stays. Returns the errors (empty: ok).
+  // Safe from any thread; reloads run one at a time.
   std::string reload();
+  // Reloads on the config watch's thread (SIGHUP), not the caller's; at once without one.
+  void request_reload();
 
   // Closes all listeners (no drain). Call on an I/O thread, before the io_contexts stop:
   // the accept loops then end on their own.
   void stop();
 
   // Stops accepting (every listening socket, each closed on its own thread), lets exchanges
-  // in flight finish (up to limits.drain_timeout), then closes everything; `done` runs when
-  // all listening sockets are closed and drained. Call on the first I/O thread.
+  // in flight finish (up to limits.drain_timeout), then cuts those still running (a streamed
+  // answer ends with an error event, `proxy_shutting_down`, and the end of its body) and gives
+  // them a few seconds to end so; `done` runs when all listening sockets are closed and no
+  // exchange runs, or that grace is over. Call on the first I/O thread.
   void drain(std::function<void()> done);
 
   observability::MetricsRegistry& registry() { return context_->registry; }
@@ -79,6 +86,10 @@ class ProxyServer {
   // Closes each listening socket on its own executor; acceptors_open_ counts down.
   void close_listeners();
   void poll_drain(std::chrono::steady_clock::time_point deadline, std::function<void()> done);
+  // Points the span exporter at the config's collector (when it traces).
+  void configure_tracing(const RuntimeConfig& runtime);
+  // Points the config watch at the files `config` reads (none when reload.watch is off).
+  void watch_files_of(const config::Config& config);
 
   boost::asio::io_context& io_;
   std::vector<boost::asio::io_context*> io_per_thread_;  // empty: a strand per connection
@@ -90,6 +101,8 @@ class ProxyServer {
   std::atomic<std::size_t> acceptors_open_{0};
   std::vector<observability::Counter*> accepted_by_thread_;  // resolved once in start()
   std::unique_ptr<observability::AdminServer> admin_;
+  std::mutex reload_mutex_;
+  std::unique_ptr<ConfigWatch> watch_;  // null for a built-in config
   std::optional<boost::asio::steady_timer> drain_timer_;
   std::uint16_t port_ = 0;
 };

@@ -23,9 +23,19 @@ RuntimeConfigResult build_runtime_config(std::shared_ptr<const config::Config> c
     if (!tls.context) return {nullptr, "upstream " + upstream.name + ": " + tls.error};
     runtime->upstream_tls.emplace(upstream.name, std::move(tls.context));
   }
+  if (config->tracing) {
+    runtime->sampler.emplace(config->tracing->sample_ratio, config->tracing->parent_based);
+    if (config->tracing->collector.https) {
+      auto tls = make_upstream_tls_context(config->tracing->collector.tls);
+      if (!tls.context) return {nullptr, "tracing: " + tls.error};
+      runtime->collector_tls = std::move(tls.context);
+    }
+  }
   runtime->filters = filters::registry::FilterChainFactory::build(
       *config, previous != nullptr ? previous->filters->index_cache() : nullptr,
       previous != nullptr ? previous->filters->schema_cache() : nullptr);
+  // The config's check found the language data's files; this is data that does not load.
+  if (!runtime->filters->engine_error().empty()) return {nullptr, runtime->filters->engine_error()};
   runtime->config = std::move(config);
   return {std::move(runtime), {}};
 }

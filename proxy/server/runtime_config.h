@@ -6,12 +6,14 @@
 #include <atomic>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <boost/asio/ssl/context.hpp>
 
 #include "config/config.h"
 #include "filters/registry/filter_chain_factory.h"
+#include "proxy/tracing/sampler.h"
 
 namespace groundgate::proxy::server {
 
@@ -23,6 +25,10 @@ struct RuntimeConfig {
   // The listener's certificate and key, read from their files at each load, so a reload picks
   // up rotated certificates for new connections; null without `tls`.
   std::shared_ptr<boost::asio::ssl::context> server_tls;
+  // Which requests are traced; unset: tracing is off (traceparent passes unchanged).
+  std::optional<tracing::Sampler> sampler;
+  // For an https:// tracing collector; null otherwise.
+  std::shared_ptr<boost::asio::ssl::context> collector_tls;
 
   boost::asio::ssl::context* tls_for(std::string_view upstream) const;
 };

@@ -15,6 +15,7 @@
 #include "proxy/server/prepare_workers.h"
 #include "proxy/server/runtime_config.h"
 #include "proxy/server/upstream_pool.h"
+#include "proxy/tracing/span_exporter.h"
 
 namespace groundgate::proxy::server {
 
@@ -22,17 +23,24 @@ struct ServerContext {
   explicit ServerContext(std::shared_ptr<const RuntimeConfig> runtime)
       : configs(std::move(runtime)),
         metrics(registry),
-        prepare_workers({.threads = std::max(1u, std::thread::hardware_concurrency() / 2)}) {}
+        prepare_workers({.threads = std::max(1u, std::thread::hardware_concurrency() / 2)}),
+        span_exporter({metrics.trace_spans_exported, metrics.trace_spans_dropped_queue_full,
+                       metrics.trace_spans_dropped_export_failed}) {}
 
   ConfigStore configs;
   observability::MetricsRegistry registry;
   observability::ProxyMetrics metrics;
   std::unique_ptr<observability::AccessLog> access_log;  // null: no access log
   std::atomic<bool> draining{false};
+  // The drain timeout ran out: exchanges still running end now, as an upstream failure would
+  // end them (a streamed answer with an error event and the end of its body).
+  std::atomic<bool> drain_expired{false};
   std::atomic<int64_t> exchanges_in_flight{0};
   std::atomic<uint64_t> next_request_id{1};
   UpstreamPool upstream_pool;      // limits per upstream from its config (`pool:`)
   PrepareWorkers prepare_workers;  // indexes large request contexts off the I/O threads
+  // Sends the spans of traced requests (tracing:) from a thread of its own.
+  tracing::SpanExporter span_exporter;
 };
 
 }  // namespace groundgate::proxy::server

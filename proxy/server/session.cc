@@ -7,6 +7,7 @@
 
 #include "proxy/openai/error_body.h"
 #include "proxy/server/exchange.h"
+#include "proxy/server/forwarding.h"
 #include "proxy/server/http_read.h"
 
 namespace groundgate::proxy::server {
@@ -23,7 +24,9 @@ asio::awaitable<void> reply_bad_request(AnyStream& client, http::status status,
                                         std::string_view message) {
   http::response<http::string_body> response{status, 11};
   response.set(http::field::content_type, "application/json");
-  response.body() = openai::error_body(message, "invalid_request_error", "bad_request");
+  response.body() = openai::error_body(
+      message, "invalid_request_error",
+      status == http::status::not_implemented ? "not_implemented" : "bad_request");
   response.prepare_payload();
   response.keep_alive(false);
   co_await http::async_write(client, response, kUse);
@@ -81,6 +84,16 @@ asio::awaitable<void> run_session(std::shared_ptr<ServerContext> shared, AnyStre
     if (hosts > 1 || (hosts == 0 && request.version() >= 11)) {
       co_await reply_bad_request(client, http::status::bad_request,
                                  "groundgate: a request needs exactly one Host header");
+      context.metrics.errors_total.with({observability::error_kind_name(ErrorKind::kBadRequest)})
+          .inc();
+      break;
+    }
+    if (const unsigned refusal =
+            refuse_request_transfer_coding(request.fields(), request.version())) {
+      co_await reply_bad_request(client, static_cast<http::status>(refusal),
+                                 refusal == 400
+                                     ? "groundgate: a request's transfer coding must end in chunked"
+                                     : "groundgate: no transfer coding but chunked is supported");
       context.metrics.errors_total.with({observability::error_kind_name(ErrorKind::kBadRequest)})
           .inc();
       break;

@@ -2,6 +2,7 @@
 
 #include <sys/socket.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <utility>
@@ -26,9 +27,9 @@ std::unique_ptr<AnyStream> UpstreamPool::take(const std::string& key) {
   std::unique_ptr<AnyStream> found;
   {
     std::lock_guard lock(mutex_);
-    auto it = idle_.find(key);
-    if (it == idle_.end()) return nullptr;
-    auto& list = it->second;
+    auto it = shelves_.find(key);
+    if (it == shelves_.end()) return nullptr;
+    auto& list = it->second.idle;
     const auto now = Clock::now();
     while (!list.empty() && !found) {
       Idle idle = std::move(list.back());
@@ -38,11 +39,6 @@ std::unique_ptr<AnyStream> UpstreamPool::take(const std::string& key) {
       } else {
         stale.push_back(std::move(idle.stream));
       }
-    }
-    // Parked longer than the others: whatever is left before an expired one is expired too.
-    while (!list.empty() && list.front().expires <= now) {
-      stale.push_back(std::move(list.front().stream));
-      list.pop_front();
     }
   }
   for (auto& s : stale)
@@ -55,16 +51,8 @@ void UpstreamPool::park(const std::string& key, std::unique_ptr<AnyStream> strea
   std::vector<std::unique_ptr<AnyStream>> evicted;  // closed outside the lock
   {
     std::lock_guard lock(mutex_);
-    // Expired connections of every key go here too, so that a key no longer asked for (an
-    // upstream removed by a reload) does not keep its sockets.
-    const auto now = Clock::now();
-    for (auto& [other, list] : idle_) {
-      while (!list.empty() && list.front().expires <= now) {
-        evicted.push_back(std::move(list.front().stream));
-        list.pop_front();
-      }
-    }
-    auto& list = idle_[key];
+    Shelf& shelf = shelves_[key];
+    auto& list = shelf.idle;
     while (!list.empty() && list.size() >= max_idle) {
       evicted.push_back(std::move(list.front().stream));
       list.pop_front();
@@ -72,21 +60,60 @@ void UpstreamPool::park(const std::string& key, std::unique_ptr<AnyStream> strea
     if (max_idle == 0) {
       evicted.push_back(std::move(stream));
     } else {
-      list.push_back({std::move(stream), now + idle_time});
+      if (!shelf.sweep)
+        shelf.sweep = std::make_unique<boost::asio::steady_timer>(stream->get_executor());
+      list.push_back({std::move(stream), Clock::now() + idle_time});
+      if (!shelf.sweeping) arm(key, shelf);
     }
   }
   for (auto& s : evicted)
     s->close();
 }
 
-void UpstreamPool::clear() {
-  std::map<std::string, std::deque<Idle>, std::less<>> idle;
+void UpstreamPool::arm(const std::string& key, Shelf& shelf) {
+  // The oldest connection expires first; meanwhile each is looked at once per period.
+  const Clock::time_point next = std::min(shelf.idle.front().expires, Clock::now() + kSweepPeriod);
+  shelf.sweeping = true;
+  shelf.sweep->expires_at(next);
+  // clear() drops the timers only while no thread runs their io_contexts: a wait it cancels
+  // never completes, so `this` outlives every handler that runs.
+  shelf.sweep->async_wait([this, key](const boost::system::error_code& ec) {
+    if (!ec) sweep(key);
+  });
+}
+
+void UpstreamPool::sweep(const std::string& key) {
+  std::vector<std::unique_ptr<AnyStream>> stale;  // closed outside the lock
   {
     std::lock_guard lock(mutex_);
-    idle.swap(idle_);
+    auto it = shelves_.find(key);
+    if (it == shelves_.end()) return;
+    Shelf& shelf = it->second;
+    shelf.sweeping = false;
+    const auto now = Clock::now();
+    std::deque<Idle> kept;
+    for (Idle& idle : shelf.idle) {
+      if (idle.expires > now && looks_open(*idle.stream)) {
+        kept.push_back(std::move(idle));
+      } else {
+        stale.push_back(std::move(idle.stream));
+      }
+    }
+    shelf.idle.swap(kept);
+    if (!shelf.idle.empty()) arm(key, shelf);
   }
-  for (auto& [key, list] : idle) {
-    for (auto& entry : list)
+  for (auto& s : stale)
+    s->close();
+}
+
+void UpstreamPool::clear() {
+  std::map<std::string, Shelf, std::less<>> shelves;
+  {
+    std::lock_guard lock(mutex_);
+    shelves.swap(shelves_);
+  }
+  for (auto& [key, shelf] : shelves) {
+    for (auto& entry : shelf.idle)
       entry.stream->close();
   }
 }
@@ -94,8 +121,8 @@ void UpstreamPool::clear() {
 std::size_t UpstreamPool::idle_count() const {
   std::lock_guard lock(mutex_);
   std::size_t count = 0;
-  for (const auto& [key, list] : idle_)
-    count += list.size();
+  for (const auto& [key, shelf] : shelves_)
+    count += shelf.idle.size();
   return count;
 }
 

@@ -6,6 +6,7 @@
 
 #include "config/config_loader.h"
 #include "tests/config/config_test_util.h"
+#include "tests/config/guarded_routes.h"
 
 namespace groundgate::config {
 namespace {
@@ -84,8 +85,24 @@ TEST(Examples, LocalVllmHasLongTimeouts) {
   EXPECT_GT(u.header_timeout, UpstreamConfig{}.header_timeout);
 }
 
+TEST(Examples, ChatCompletionsAreGuardedOutOfTheBox) {
+  for (const char* name : {"openai.yaml", "local-vllm.yaml", "container.yaml"}) {
+    LoadResult r = load_config_file(example(name));
+    ASSERT_TRUE(r.config) << name;
+    expect_chat_guarded(*r.config, name);
+  }
+}
+
+TEST(Examples, TheContainerConfigListensOnAllInterfacesWithAdminApart) {
+  LoadResult r = load_config_file(example("container.yaml"));
+  ASSERT_TRUE(r.config);
+  EXPECT_EQ("0.0.0.0", r.config->listen.host);
+  EXPECT_EQ(8080, r.config->listen.port);
+  EXPECT_NE(r.config->listen.port, r.config->admin_listen.port);
+}
+
 TEST(Examples, GroundedPoliciesVerifyWithSemanticPieces) {
-  for (const char* name : {"openai.yaml", "local-vllm.yaml"}) {
+  for (const char* name : {"openai.yaml", "local-vllm.yaml", "container.yaml"}) {
     LoadResult r = load_config_file(example(name));
     ASSERT_TRUE(r.config) << name;
     const PolicyConfig* grounded = r.config->find_policy("grounded");

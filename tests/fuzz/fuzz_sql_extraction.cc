@@ -32,7 +32,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (const sql::SqlSpan& s : sql::find_sql(text))
     check_span(s, size);
   if (auto s = sql::whole_answer_sql(text)) check_span(*s, size);
-  if (auto s = sql::sql_in_code_block(text)) check_span(*s, size);
   std::string error;
   (void)sql::sql_argument(text, "sql", error);
   (void)sql::sql_argument(text, "query.text", error);

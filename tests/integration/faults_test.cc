@@ -115,10 +115,10 @@ constexpr const char* kConfigWithAccessLog =
     "routes:\n  - {name: all, match: {path_prefix: /}, upstream: up}\n"
     "logging: {access_log_path: '${DIR}/access.log'}\n";
 
-// The access log once the proxy has drained (which flushes it).
+// The access log once the proxy has drained and its writer thread has had time to write.
 std::string access_log_after_drain(ProxyFixture& fixture) {
-  fixture.server().drain([] {});
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  EXPECT_TRUE(fixture.drain());
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // the log's writer thread
   std::ifstream log(fixture.dir() + "/access.log");
   std::stringstream text;
   text << log.rdbuf();

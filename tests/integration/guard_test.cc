@@ -31,29 +31,35 @@ policies:
     actions: {supported: annotate, unsupported: annotate, contradicted: annotate}
   block:
     verifiers: [semantic_pieces]
+    scorer: {model: "off"}  # the actions on the engines' own labels
     hold: sentence
     actions: {unsupported: block, contradicted: block}
   block-http:
     verifiers: [semantic_pieces]
+    scorer: {model: "off"}  # the actions on the engines' own labels
     hold: sentence
     actions: {contradicted: block}
     block_status: 422
   rewrite:
     verifiers: [semantic_pieces]
+    scorer: {model: "off"}  # the actions on the engines' own labels
     hold: sentence
     actions: {contradicted: {rewrite: correct}, unsupported: {rewrite: replace}}
     rewrite: {notice: "[removed]"}
   closed:
     verifiers: [semantic_pieces]
+    scorer: {model: "off"}  # the actions on the engines' own labels
     hold: sentence
     on_error: closed
     verify_budget_us: 1
   open:
     verifiers: [semantic_pieces]
+    scorer: {model: "off"}  # the actions on the engines' own labels
     hold: sentence
     max_sentence_bytes: 10
   tools:
     verifiers: [semantic_pieces]
+    scorer: {model: "off"}  # the actions on the engines' own labels
     hold: sentence
     actions: {unsupported: block, contradicted: block}
     verify_tool_calls: true

@@ -7,6 +7,7 @@
 
 #include "tests/integration/support/http_client.h"
 #include "tests/integration/support/proxy_fixture.h"
+#include "tests/integration/support/raw_upstream.h"
 
 namespace groundgate::testing {
 namespace {
@@ -125,6 +126,43 @@ TEST_F(ReloadTest, DrainLetsStreamsFinishAndRefusesNewConnections) {
   EXPECT_EQ(finished.status, 200);
   EXPECT_NE(finished.body.find("[DONE]"), std::string::npos) << "the stream ran to its end";
   EXPECT_EQ(drained.get_future().wait_for(std::chrono::seconds(5)), std::future_status::ready);
+}
+
+// A stream still running when drain_timeout runs out ends as an upstream failure ends it: an
+// SSE error event, then the last chunk, whether the route filters it or not.
+TEST(DrainTest, AStreamCutAtTheDrainTimeoutEndsWithAnErrorEventAndTheLastChunk) {
+  for (const std::string policy : {std::string(), std::string(", policy: redact")}) {
+    RawUpstream upstream([](auto& socket, const std::string&) {
+      RawUpstream::send(socket, RawUpstream::sse_header());
+      RawUpstream::send(socket, RawUpstream::chunk("data: {\"choices\":[{\"index\":0,"
+                                                   "\"delta\":{\"content\":\"Hello\"}}]}\n\n"));
+      RawUpstream::wait_for_close(socket, 10000);  // and nothing more
+    });
+    ProxyFixture fixture;
+    fixture.set_upstream_port(upstream.port());
+    fixture.start_proxy(R"(
+upstreams:
+  up: {url: "http://127.0.0.1:${UPSTREAM_PORT}"}
+policies:
+  redact: {redact: {phrases: ["secret"]}}
+routes:
+  - {name: r, match: {path_prefix: /}, upstream: up)" +
+                        policy + R"(}
+logging: {access_log: false}
+limits: {drain_timeout: 500ms}
+)");
+    auto in_flight = std::async(std::launch::async, [&] {
+      return raw_exchange(fixture.port(),
+                          "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\nContent-Length: " +
+                              std::to_string(kRequest.size()) + "\r\n\r\n" + kRequest);
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    EXPECT_TRUE(fixture.drain());
+    const std::string reply = in_flight.get();
+    EXPECT_NE(std::string::npos, reply.find("Hello")) << reply;
+    EXPECT_NE(std::string::npos, reply.find(R"("code":"proxy_shutting_down")")) << reply;
+    EXPECT_TRUE(reply.ends_with("\r\n0\r\n\r\n")) << policy << "\n" << reply;
+  }
 }
 
 }  // namespace

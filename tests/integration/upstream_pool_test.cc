@@ -145,5 +145,46 @@ TEST(UpstreamPool, PostThatReachedABrokenPooledConnectionIsNotSentAgain) {
   EXPECT_EQ(upstream.connections(), 1) << "the POST was sent again on a new connection";
 }
 
+// An idle connection is closed on a timer, not only when an exchange asks for its upstream
+// again: when its idle_time ends, and at once (within a sweep) when the upstream closes it.
+TEST(UpstreamPool, IdleConnectionsAreClosedOnATimerUntouched) {
+  using Clock = std::chrono::steady_clock;
+  std::atomic<int> closed_after_ms{-1};
+  std::atomic<bool> upstream_closes{false};
+  RawUpstream upstream([&](tcp::socket& socket, const std::string&) {
+    RawUpstream::send(socket, json_response(R"({"n":1})"));
+    const auto sent = Clock::now();
+    boost::system::error_code ignored;
+    if (upstream_closes) socket.shutdown(tcp::socket::shutdown_send, ignored);  // goes away
+    if (RawUpstream::wait_for_close(socket, 8000)) {
+      closed_after_ms = static_cast<int>(
+          std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - sent).count());
+    }
+  });
+  ProxyFixture fixture;
+  fixture.set_upstream_port(upstream.port());
+  fixture.start_proxy(
+      "upstreams:\n  up:\n    url: http://127.0.0.1:${UPSTREAM_PORT}\n"
+      "    pool: {idle_time: 2s}\n"
+      "routes:\n  - {name: all, match: {path_prefix: /}, upstream: up}\n"
+      "logging: {access_log: false}\n");
+  const auto wait_for_close = [&] {
+    for (int i = 0; i < 800 && closed_after_ms < 0; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    return closed_after_ms.exchange(-1);
+  };
+
+  ASSERT_EQ(200, http_request(fixture.port(), "POST", "/v1/chat/completions", kChatRequest).status);
+  const int expired = wait_for_close();
+  EXPECT_GE(expired, 1900);  // not before its idle_time
+  EXPECT_LE(expired, 3500);  // and at most a sweep after it
+
+  upstream_closes = true;
+  ASSERT_EQ(200, http_request(fixture.port(), "POST", "/v1/chat/completions", kChatRequest).status);
+  const int half_closed = wait_for_close();
+  EXPECT_GE(half_closed, 0);
+  EXPECT_LE(half_closed, 1600);  // the next sweep, not the idle_time
+}
+
 }  // namespace
 }  // namespace groundgate::testing

@@ -264,16 +264,90 @@ TEST(GuardFilter, ChoicesAreVerifiedIndependently) {
   EXPECT_TRUE(contains(summary[0], R"("checked":4)")) << summary[0];
 }
 
-TEST(GuardFilter, ChoicesOverTheLimitFollowOnError) {
+TEST(GuardFilter, EveryChoiceTheChainTakesIsVerified) {
+  config::PolicyConfig p = sentence_policy();
+  p.actions.contradicted = ActionConfig{ActionKind::kBlock};
+  const int last = stream::kMaxChoices - 1;
+  stream::FilterChain chain = guard_chain(p, request_with_context());
+  EXPECT_EQ(kGood, chain.on_delta(last, kGood).text);
+  EXPECT_EQ("", chain.on_delta(last, kWrongDate).text);
+  chain.on_choice_end(last);
+  EXPECT_TRUE(chain.stopped());
+  EXPECT_EQ("guard.contradicted", chain.stop_reason());
+  // Past the bound the chain takes no text (the proxy's decoder refuses such chunks first).
+  stream::FilterChain past = guard_chain(p, request_with_context());
+  EXPECT_EQ("", past.on_delta(last + 1, kGood).text);
+  EXPECT_EQ("chain.choice_out_of_range", past.stop_reason());
+}
+
+// Request bodies simdjson refuses: a lone surrogate escape (JSON.stringify of text cut inside
+// an emoji) and nesting past the parser's depth limit.
+std::vector<std::string> unreadable_requests() {
+  std::string deep = request_with_context(R"("metadata":)");
+  const std::string nesting = std::string(2000, '[') + std::string(2000, ']') + ",";
+  deep.insert(deep.find(R"("metadata":)") + 11, nesting);
+  return {request_with_context(R"("user":"cut \ud83d",)"), deep};
+}
+
+TEST(GuardFilter, AnUnreadableRequestLeavesEverySentenceUnverified) {
+  const std::string text = answer({kGood, kWrongDate});
+  for (const std::string& body : unreadable_requests()) {
+    config::PolicyConfig p = sentence_policy();
+    p.actions.contradicted = ActionConfig{ActionKind::kBlock};
+    p.on_error = config::OnError::kClosed;
+    GuardRun closed = run(p, body, split(text, 4));
+    EXPECT_TRUE(closed.stopped);
+    EXPECT_EQ("guard.unverified", closed.stop_reason);
+    EXPECT_EQ("", closed.text);
+    ASSERT_EQ(2u, closed.annotations.size());
+    EXPECT_TRUE(contains(closed.annotations[0], R"("action":"block","error":"request_unreadable")"))
+        << closed.annotations[0];
+    EXPECT_TRUE(contains(closed.annotations[1], R"("verdict":"unverified")"))
+        << closed.annotations[1];
+    EXPECT_TRUE(contains(closed.annotations[1], R"("unchecked_reason":"request_unreadable")"));
+    EXPECT_EQ("unverified", field_of(closed.report, "guard.verdict"));
+
+    p.on_error = config::OnError::kOpen;
+    GuardRun open = run(p, body, split(text, 4));
+    EXPECT_FALSE(open.stopped);
+    EXPECT_EQ(text, open.text);
+    ASSERT_EQ(3u, open.annotations.size());
+    EXPECT_TRUE(contains(open.annotations[1], R"("label":"unverified","action":"annotate")"))
+        << open.annotations[1];
+    EXPECT_TRUE(contains(open.annotations[2], R"("verdict":"unverified")")) << open.annotations[2];
+    EXPECT_EQ(2u, count_of(open.report, "verdicts.unverified"));
+    EXPECT_EQ("2", field_of(open.report, "guard.unchecked"));
+  }
+}
+
+TEST(GuardFilter, InputItCannotCheckFollowsOnError) {
   config::PolicyConfig p = sentence_policy();
   stream::FilterChain open = guard_chain(p, request_with_context());
-  EXPECT_EQ("text", open.on_delta(40, "text").text);
+  const std::vector<std::string> notes = open.on_unverified({-1, "upstream_event_undecodable", 17});
+  EXPECT_FALSE(open.stopped());
+  ASSERT_EQ(1u, notes.size());
+  EXPECT_EQ(
+      R"({"type":"verdict","label":"unverified","action":"annotate","error":"upstream_event_undecodable","bytes":17})",
+      notes[0]);
+  EXPECT_EQ(kGood, open.on_delta(0, kGood).text);
+  const std::vector<std::string> summary = open.answer_end();
+  EXPECT_TRUE(contains(summary.at(0), R"("verdict":"unverified")")) << summary[0];
+  EXPECT_TRUE(contains(summary.at(0), R"("unverified":1)")) << summary[0];
+
   p.on_error = config::OnError::kClosed;
   stream::FilterChain closed = guard_chain(p, request_with_context());
-  stream::ChainOutput out = closed.on_delta(40, "text");
-  EXPECT_EQ("", out.text);
+  EXPECT_EQ(kGood, closed.on_delta(0, kGood).text);
+  closed.on_unverified({0, "held_over_bound", 5, 37});
   EXPECT_TRUE(closed.stopped());
   EXPECT_EQ("guard.unverified", closed.stop_reason());
+  EXPECT_EQ(1u, count_of(closed.report(), "actions.block"));
+
+  // What went out already (stream_first) can only be reported on.
+  p.hold = config::HoldMode::kStreamFirst;
+  p.on_error = config::OnError::kOpen;
+  stream::FilterChain first = guard_chain(p, request_with_context());
+  first.on_unverified({-1, "content_encoding", 3});
+  EXPECT_FALSE(first.stopped());
 }
 
 TEST(GuardFilter, HoldAndVerifyTimesAreObserved) {
@@ -290,13 +364,95 @@ TEST(GuardFilter, HoldAndVerifyTimesAreObserved) {
   EXPECT_EQ("1", field_of(r.report, "guard.context_passages"));
 }
 
-TEST(GuardFilter, CodeBlocksAreNotClaims) {
-  const std::string text = "Goertz is a musician.\n```\nborn = 1994\n```\nDone.";
+TEST(GuardFilter, ACodeBlockIsAUnitAndUnverifiedWithoutAChecker) {
+  const std::string text = "Goertz is a musician.\n```\nborn = 1994\n```\nShe is a musician.";
   config::PolicyConfig p = sentence_policy();
   p.actions.contradicted = ActionConfig{ActionKind::kBlock};
-  GuardRun r = run(p, request_with_context(), split(text, 3));
-  EXPECT_FALSE(r.stopped);
-  EXPECT_EQ(text, r.text);
+  GuardRun open = run(p, request_with_context(), split(text, 3));
+  EXPECT_FALSE(open.stopped);
+  EXPECT_EQ(text, open.text);
+  ASSERT_FALSE(open.annotations.empty());
+  EXPECT_TRUE(contains(open.annotations[0], R"("offset":[22,41],"label":"unverified")"))
+      << open.annotations[0];
+  EXPECT_TRUE(contains(open.annotations[0], R"("action":"annotate","error":"code_block")"));
+  EXPECT_TRUE(contains(open.annotations.back(), R"("verdict":"unverified")"))
+      << open.annotations.back();
+  EXPECT_EQ(1u, count_of(open.report, "verdicts.unverified"));
+
+  p.on_error = config::OnError::kClosed;
+  for (std::size_t size : {1u, 3u, 7u, 100u}) {
+    GuardRun closed = run(p, request_with_context(), split(text, size));
+    EXPECT_TRUE(closed.stopped);
+    EXPECT_EQ("guard.unverified", closed.stop_reason);
+    EXPECT_EQ("Goertz is a musician.", closed.text) << size;  // not a byte of the code
+  }
+}
+
+TEST(GuardFilter, AnUnclosedFenceMakesTheRestUnverifiedCode) {
+  const std::string text = "Goertz is a musician.\n```\nShe was born on March 2, 1994.";
+  config::PolicyConfig p = sentence_policy();
+  p.on_error = config::OnError::kClosed;
+  GuardRun r = run(p, request_with_context(), split(text, 4));
+  EXPECT_TRUE(r.stopped);
+  EXPECT_EQ("Goertz is a musician.", r.text);
+  EXPECT_FALSE(contains(r.text, "1994"));
+  EXPECT_TRUE(contains(r.annotations.at(0), R"("error":"code_block")")) << r.annotations[0];
+}
+
+// Says whether a block's code names a column the request's schema has.
+class ColumnChecker : public verify::CodeChecker {
+ public:
+  explicit ColumnChecker(std::string schema) : schema_(std::move(schema)) {}
+  verify::SentenceVerdict check(const text::CodeBlock& block, std::size_t, std::size_t) override {
+    verify::SentenceVerdict v;
+    v.claims = true;
+    const std::string_view code = block.code;
+    const std::size_t at = code.find("SELECT ");
+    const std::string column(code.substr(at + 7, code.find(' ', at + 7) - at - 7));
+    const bool known = block.whole() && schema_.find(column) != std::string::npos;
+    v.label = known ? verify::Label::kSupported : verify::Label::kContradicted;
+    v.score = known ? 1 : 0;
+    return v;
+  }
+
+ private:
+  std::string schema_;
+};
+
+TEST(GuardFilter, ACodeLanguageWithACheckerIsCheckedByIt) {
+  config::PolicyConfig p = sentence_policy();
+  p.actions.contradicted = ActionConfig{ActionKind::kBlock};
+  p.on_error = config::OnError::kClosed;
+  auto compiled = std::make_shared<GuardConfig>(*compile_guard(p, nullptr));
+  compiled->code_languages.push_back(
+      {"sql", [](std::string_view body) -> std::unique_ptr<verify::CodeChecker> {
+         return std::make_unique<ColumnChecker>(std::string(body));
+       }});
+  const std::string body = request_with_context(R"("schema":"refund_days",)");
+  const auto chain_for = [&] {
+    std::vector<std::unique_ptr<stream::StreamFilter>> filters;
+    filters.push_back(std::make_unique<GuardFilter>(compiled, body, nullptr));
+    return stream::FilterChain(std::move(filters));
+  };
+  const std::string good = "```sql\nSELECT refund_days FROM t;\n```";
+  stream::FilterChain ok = chain_for();
+  std::string out = ok.on_delta(0, good).text;
+  out += ok.on_choice_end(0).text;
+  EXPECT_FALSE(ok.stopped());
+  EXPECT_EQ(good, out);
+
+  stream::FilterChain bad = chain_for();
+  EXPECT_EQ("", bad.on_delta(0, "```sql\nSELECT invented FROM t;\n```\n").text);
+  bad.on_choice_end(0);
+  EXPECT_TRUE(bad.stopped());
+  EXPECT_EQ("guard.contradicted", bad.stop_reason());
+
+  // Another language has no checker: unverified, and closed blocks it.
+  stream::FilterChain other = chain_for();
+  other.on_delta(0, "```bash\necho 30\n```\n");
+  other.on_choice_end(0);
+  EXPECT_TRUE(other.stopped());
+  EXPECT_EQ("guard.unverified", other.stop_reason());
 }
 
 stream::ToolCallEvent tool_call(std::string_view arguments, std::string_view name = "find_album") {

@@ -31,11 +31,14 @@ inline std::string request_without_context() {
   return R"({"model":"m","messages":[{"role":"user","content":"Who is Allie Goertz?"}]})";
 }
 
+// The actions' mechanics on the engines' own labels: the scorer off, so that a test's
+// contradiction is the engines' (the scorer's labels are tested in scored_guard_test.cc).
 inline config::PolicyConfig sentence_policy() {
   config::PolicyConfig p;
   p.name = "test";
   p.verifiers = {"semantic_pieces"};
   p.hold = config::HoldMode::kSentence;
+  p.scorer.model = "off";
   return p;
 }
 

@@ -26,7 +26,7 @@ TEST(StructuredFacts, JsonMembersBecomeKeyPathLines) {
             "name: Pizza Mizza.\n"
             "city: Santa Barbara.\n"
             "business stars: 3.5.\n"
-            "hours Monday: 11:00-21:00.\n");
+            "hours Monday: 11:00 to 21:00.\n");
 }
 
 TEST(StructuredFacts, FlagsReadAsYesOrNegatedAndNullIsLeftOut) {
@@ -38,6 +38,24 @@ TEST(StructuredFacts, FlagsReadAsYesOrNegatedAndNullIsLeftOut) {
             "attributes Wi Fi WiFi: free.\n"
             "no attributes Alcohol.\n"
             "attributes Has TV: yes.\n");
+}
+
+TEST(StructuredFacts, YesNoValuesAreFlagsWithTheirGroup) {
+  const auto facts = read_as_facts(
+      R"({"attributes": {"OutdoorSeating": false, "WiFi": "u'no'", "NoiseLevel": "quiet",
+          "Ambience": {"romantic": false, "casual": true, "hipster": null}}})");
+  ASSERT_TRUE(facts);
+  ASSERT_EQ(facts->flags.size(), 4u);
+  EXPECT_EQ(facts->flags[0].name, "Outdoor Seating");
+  EXPECT_EQ(facts->flags[0].group, "");  // "attributes" holds other values too
+  EXPECT_FALSE(facts->flags[0].value);
+  EXPECT_EQ(facts->flags[1].name, "Wi Fi");
+  EXPECT_FALSE(facts->flags[1].value);
+  EXPECT_EQ(facts->flags[2].group, "Ambience");
+  EXPECT_EQ(facts->flags[2].name, "romantic");
+  EXPECT_FALSE(facts->flags[2].value);
+  EXPECT_EQ(facts->flags[3].name, "casual");
+  EXPECT_TRUE(facts->flags[3].value);
 }
 
 TEST(StructuredFacts, ListsOfValuesJoinAndListsOfRecordsRepeatThePath) {

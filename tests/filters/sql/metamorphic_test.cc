@@ -145,7 +145,7 @@ TEST(VariantRequest, TheQueryOfAReply) {
   std::string error;
   const std::string fenced =
       R"({"choices":[{"message":{"role":"assistant","content":"Sure:\n```sql\nSELECT 1\n```"}}]})";
-  EXPECT_EQ(sql_of_completion(fenced, false, {}, error), "SELECT 1\n");
+  EXPECT_EQ(sql_of_completion(fenced, false, {}, error), "SELECT 1");
   const std::vector<config::SqlToolArgument> tools{{"run_query", "sql"}};
   const std::string call =
       R"({"choices":[{"message":{"role":"assistant","content":null,"tool_calls":[)"

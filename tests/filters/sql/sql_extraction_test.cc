@@ -15,8 +15,8 @@ TEST(SqlExtraction, FencedBlocksWithSqlLanguages) {
       "~~~PostgreSQL\nSELECT 2\n~~~\n";
   const auto blocks = find_fenced_sql(answer);
   ASSERT_EQ(blocks.size(), 2u);
-  EXPECT_EQ(body(answer, blocks[0]), "SELECT 1;\n");
-  EXPECT_EQ(body(answer, blocks[1]), "SELECT 2\n");
+  EXPECT_EQ(body(answer, blocks[0]), "SELECT 1;");
+  EXPECT_EQ(body(answer, blocks[1]), "SELECT 2");
   EXPECT_TRUE(blocks[0].complete);
 }
 
@@ -24,7 +24,7 @@ TEST(SqlExtraction, UnlabelledBlocksThatStartLikeAStatement) {
   const std::string_view answer = "```\nDROP TABLE users;\n```\n```\nls -l\n```\n";
   const auto blocks = find_fenced_sql(answer);
   ASSERT_EQ(blocks.size(), 1u);
-  EXPECT_EQ(body(answer, blocks[0]), "DROP TABLE users;\n");
+  EXPECT_EQ(body(answer, blocks[0]), "DROP TABLE users;");
 }
 
 TEST(SqlExtraction, AnUnclosedBlockRunsToTheEndAndSaysSo) {
@@ -35,12 +35,25 @@ TEST(SqlExtraction, AnUnclosedBlockRunsToTheEndAndSaysSo) {
   EXPECT_EQ(body(answer, blocks[0]), "SELECT * FROM t");
 }
 
-TEST(SqlExtraction, ACodeBlockUnit) {
-  const std::string_view block = "```sqlite\nSELECT a\nFROM t\n```";
-  auto span = sql_in_code_block(block);
-  ASSERT_TRUE(span);
-  EXPECT_EQ(body(block, *span), "SELECT a\nFROM t\n");
-  EXPECT_FALSE(sql_in_code_block("```js\nlet a = 1;\n```"));
+TEST(SqlExtraction, ABlockLongerThanAUnitIsOneQuery) {
+  // The segmenter cuts a block at its unit bound; the query is the block's whole code.
+  std::string answer = "Here:\n```sql\nSELECT a FROM t WHERE a IN (";
+  for (int i = 0; i < 2000; ++i)
+    answer += std::to_string(i) + ", ";
+  answer += "0);\n```\nDone.";
+  const auto blocks = find_fenced_sql(answer);
+  ASSERT_EQ(blocks.size(), 1u);
+  EXPECT_TRUE(blocks[0].complete);
+  EXPECT_TRUE(body(answer, blocks[0]).starts_with("SELECT a FROM t"));
+  EXPECT_TRUE(body(answer, blocks[0]).ends_with("0);"));
+}
+
+TEST(SqlExtraction, SqlLanguages) {
+  EXPECT_TRUE(is_sql_block("sqlite", "SELECT a"));
+  EXPECT_TRUE(is_sql_block("PostgreSQL", "anything"));
+  EXPECT_FALSE(is_sql_block("js", "SELECT a"));
+  EXPECT_TRUE(is_sql_block("", "  select a"));
+  EXPECT_FALSE(is_sql_block("", "ls -l"));
 }
 
 TEST(SqlExtraction, WholeAnswer) {
@@ -51,7 +64,7 @@ TEST(SqlExtraction, WholeAnswer) {
   const std::string_view fenced = "```sql\nSELECT 1\n```\n";
   auto b = whole_answer_sql(fenced);
   ASSERT_TRUE(b);
-  EXPECT_EQ(body(fenced, *b), "SELECT 1\n");
+  EXPECT_EQ(body(fenced, *b), "SELECT 1");
   EXPECT_FALSE(whole_answer_sql(" \n "));
 }
 

@@ -104,6 +104,24 @@ class HoldAll : public StreamFilter {
   void on_text(const TextEvent&, ChoiceOutput&) override {}
 };
 
+// Holds everything it gets; says what it makes of text forced past it: stops the stream when
+// `closed` (as a guard under on_error: closed), else lets it go annotated.
+class HoldAllVerifier : public StreamFilter {
+ public:
+  explicit HoldAllVerifier(bool closed, std::vector<UnverifiedInput>* seen = nullptr)
+      : closed_(closed), seen_(seen) {}
+  void on_text(const TextEvent&, ChoiceOutput&) override {}
+  void on_unverified(const UnverifiedInput& input, FilterOutcome& outcome) override {
+    if (seen_ != nullptr) seen_->push_back(input);
+    outcome.annotations.push_back("{\"unverified\":\"" + std::string(input.reason) + "\"}");
+    if (closed_) outcome.stop_reason = "test.unverified";
+  }
+
+ private:
+  bool closed_;
+  std::vector<UnverifiedInput>* seen_;
+};
+
 // Misbehaves: asks for more than it holds.
 class Greedy : public StreamFilter {
  public:
@@ -256,6 +274,91 @@ TEST(FilterChain, PendingOverTheBoundIsForcedOut) {
   EXPECT_EQ(9u, chain.counters().forced_release_bytes);
   EXPECT_EQ("", chain.on_delta(0, "9").text);
   EXPECT_EQ("9", chain.on_choice_end(0).text);
+}
+
+TEST(FilterChain, TextForcedPastAFilterIsItsToDecide) {
+  std::vector<UnverifiedInput> seen;
+  std::vector<std::unique_ptr<StreamFilter>> filters;
+  filters.push_back(std::make_unique<HoldAllVerifier>(/*closed=*/false, &seen));
+  FilterChain open(std::move(filters), ChainLimits{.max_pending = 8});
+  EXPECT_EQ("", open.on_delta(0, "0123").text);
+  ChainOutput out = open.on_delta(0, "45678");
+  EXPECT_EQ("012345678", out.text);
+  ASSERT_EQ(1u, out.annotations.size());
+  EXPECT_EQ(R"({"unverified":"held_over_bound"})", out.annotations[0]);
+  EXPECT_EQ("", open.on_delta(0, "9").text);
+  out = open.on_choice_end(0);
+  EXPECT_EQ("9", out.text);
+  EXPECT_EQ(R"({"unverified":"held_at_end"})", out.annotations.at(0));
+  ASSERT_EQ(2u, seen.size());
+  EXPECT_EQ(0, seen[0].choice);
+  EXPECT_EQ(0u, seen[0].offset);
+  EXPECT_EQ(9u, seen[0].bytes);
+  EXPECT_EQ(9u, seen[1].offset);
+  EXPECT_EQ(1u, seen[1].bytes);
+
+  // A filter that stops instead: the forced text is dropped, and nothing follows.
+  filters.clear();
+  filters.push_back(std::make_unique<StreamFilter>());
+  filters.push_back(std::make_unique<HoldAllVerifier>(/*closed=*/true));
+  FilterChain closed(std::move(filters), ChainLimits{.max_pending = 8});
+  out = closed.on_delta(0, "012345678");
+  EXPECT_EQ("", out.text);
+  EXPECT_TRUE(closed.stopped());
+  EXPECT_EQ("test.unverified", closed.stop_reason());
+  EXPECT_EQ(R"({"unverified":"held_over_bound"})", out.annotations.at(0));
+  EXPECT_EQ("", closed.on_choice_end(0).text);
+  EXPECT_EQ(0u, closed.counters().forced_releases);
+
+  filters.clear();
+  filters.push_back(std::make_unique<HoldAllVerifier>(/*closed=*/true));
+  FilterChain at_end(std::move(filters));
+  EXPECT_EQ("", at_end.on_delta(0, "held").text);
+  EXPECT_EQ("", at_end.on_choice_end(0).text);
+  EXPECT_TRUE(at_end.stopped());
+}
+
+TEST(FilterChain, ReleaseHeldFlushesEveryChoiceInOrder) {
+  std::vector<UnverifiedInput> seen;
+  FilterChain chain =
+      make_chain(std::make_unique<HoldAllVerifier>(false, &seen), std::make_unique<Uppercase>());
+  EXPECT_EQ("", chain.on_delta(3, "three").text);
+  EXPECT_EQ("", chain.on_delta(1, "one").text);
+  const std::vector<HeldRelease> released = chain.release_held("flush_test");
+  ASSERT_EQ(2u, released.size());
+  EXPECT_EQ(1, released[0].choice);
+  EXPECT_EQ("ONE", released[0].output.text);  // later filters still see it as text
+  EXPECT_EQ(R"({"unverified":"flush_test"})", released[0].output.annotations.at(0));
+  EXPECT_EQ(3, released[1].choice);
+  EXPECT_EQ("THREE", released[1].output.text);
+  EXPECT_TRUE(chain.release_held("again").empty());  // nothing held any more
+  EXPECT_EQ(2u, chain.counters().flushed_releases);
+  EXPECT_EQ(8u, chain.counters().flushed_bytes);
+  // Offsets go on after the flushed text.
+  EXPECT_EQ("", chain.on_delta(1, " more").text);
+  EXPECT_EQ(" MORE", chain.on_choice_end(1).text);
+  EXPECT_EQ(3u, seen.back().offset);
+}
+
+TEST(FilterChain, UnverifiedInputIsAskedOfEveryFilterUntilOneStops) {
+  std::vector<UnverifiedInput> seen;
+  FilterChain open =
+      make_chain(std::make_unique<StreamFilter>(), std::make_unique<HoldAllVerifier>(false, &seen));
+  const std::vector<std::string> annotations =
+      open.on_unverified({-1, "upstream_event_undecodable", 42});
+  EXPECT_FALSE(open.stopped());
+  EXPECT_EQ(std::vector<std::string>{R"({"unverified":"upstream_event_undecodable"})"},
+            annotations);
+  ASSERT_EQ(1u, seen.size());
+  EXPECT_EQ(42u, seen[0].bytes);
+
+  FilterChain closed = make_chain(std::make_unique<HoldAllVerifier>(true),
+                                  std::make_unique<HoldAllVerifier>(false, &seen));
+  closed.on_unverified({-1, "content_encoding", 1});
+  EXPECT_TRUE(closed.stopped());
+  EXPECT_EQ("test.unverified", closed.stop_reason());
+  EXPECT_EQ(1u, seen.size());  // the later filter was not asked
+  EXPECT_TRUE(closed.on_unverified({-1, "again", 1}).empty());
 }
 
 TEST(FilterChain, OverconsumptionIsClampedAndCounted) {

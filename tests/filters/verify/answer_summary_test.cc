@@ -15,6 +15,14 @@ SentenceVerdict sentence(Label label, double score, bool claims = true) {
   return v;
 }
 
+// The rule on the engines' counts (no scorer).
+AnswerRule counts_rule(bool flag_contradicted, double max_unsupported_share) {
+  AnswerRule rule;
+  rule.counts.flag_contradicted = flag_contradicted;
+  rule.counts.max_unsupported_share = max_unsupported_share;
+  return rule;
+}
+
 TEST(AnswerSummary, CountsCheckedSentencesByLabel) {
   std::vector<SentenceVerdict> v{sentence(Label::kSupported, 1),
                                  sentence(Label::kSupported, 1, false),
@@ -34,15 +42,15 @@ TEST(AnswerSummary, CountsCheckedSentencesByLabel) {
 TEST(AnswerSummary, UnsupportedShareThreshold) {
   std::vector<SentenceVerdict> v{sentence(Label::kSupported, 1), sentence(Label::kSupported, 1),
                                  sentence(Label::kUnsupported, 0.5)};
-  EXPECT_FALSE(summarize(v, AnswerRule{true, 0.5}).hallucinated);
-  EXPECT_TRUE(summarize(v, AnswerRule{true, 0.2}).hallucinated);
+  EXPECT_FALSE(summarize(v, counts_rule(true, 0.5)).hallucinated);
+  EXPECT_TRUE(summarize(v, counts_rule(true, 0.2)).hallucinated);
 }
 
 TEST(AnswerSummary, ContradictionFlagsUnlessTurnedOff) {
   std::vector<SentenceVerdict> v{sentence(Label::kContradicted, 0)};
   EXPECT_TRUE(summarize(v, AnswerRule{}).hallucinated);
   EXPECT_DOUBLE_EQ(summarize(v, AnswerRule{}).hallucination_score, 1.0);
-  EXPECT_FALSE(summarize(v, AnswerRule{false, 0}).hallucinated);
+  EXPECT_FALSE(summarize(v, counts_rule(false, 0)).hallucinated);
 }
 
 TEST(AnswerSummary, NothingCheckedIsNotHallucinated) {

@@ -57,6 +57,14 @@ void ProxyFixture::run_on_io(std::function<void()> f) {
   done.get_future().wait();
 }
 
+bool ProxyFixture::drain(std::chrono::milliseconds timeout) {
+  // Shared: a drain that outlives the wait still has its promise to set.
+  auto drained = std::make_shared<std::promise<void>>();
+  std::future<void> done = drained->get_future();
+  run_on_io([this, drained] { server_->drain([drained] { drained->set_value(); }); });
+  return done.wait_for(timeout) == std::future_status::ready;
+}
+
 uint16_t ProxyFixture::start_mock(proxy::mock::MockOptions options) {
   options.host = "127.0.0.1";
   options.port = 0;
@@ -74,7 +82,11 @@ std::string ProxyFixture::substitute(const std::string& yaml) const {
   replace_all(text, "${MOCK_PORT}", std::to_string(mock_port_));
   replace_all(text, "${UPSTREAM_PORT}", std::to_string(upstream_port_));
   replace_all(text, "${DIR}", dir_);
-  return "listen: 127.0.0.1:0\nadmin_listen: 127.0.0.1:0\n" + text;
+  // Tests reload explicitly unless they test the watch: a rewritten file must not also reload
+  // on its own at a moment the test does not choose.
+  const bool watch_set = text.find("reload:") != std::string::npos;
+  return "listen: 127.0.0.1:0\nadmin_listen: 127.0.0.1:0\n" +
+         std::string(watch_set ? "" : "reload: {watch: false}\n") + text;
 }
 
 void ProxyFixture::rewrite_config(const std::string& yaml) {

@@ -2,6 +2,8 @@
 // Runs a real ProxyServer (and optionally the real mock upstream) on loopback, on its own
 // io_context and threads, for integration tests. Ports are picked by the system.
 
+#include <chrono>
+#include <functional>
 #include <memory>
 #include <string>
 #include <thread>
@@ -22,7 +24,8 @@ class ProxyFixture {
   // Starts the mock upstream; returns its port.
   uint16_t start_mock(proxy::mock::MockOptions options = {});
   // `yaml` may use ${MOCK_PORT}, ${UPSTREAM_PORT} and ${DIR} (a temp dir for files);
-  // listen and admin_listen are forced to 127.0.0.1:0. Writes the config to ${DIR}/config.yaml
+  // listen and admin_listen are forced to 127.0.0.1:0, and reload.watch is off unless `yaml`
+  // sets `reload:`. Writes the config to ${DIR}/config.yaml (through a symlink already there)
   // so that reload() can re-read it. Fails the test on a config error.
   void start_proxy(const std::string& yaml);
   // Rewrites the config file (same substitutions) for a reload test.
@@ -38,6 +41,9 @@ class ProxyFixture {
 
   // Runs f on an I/O thread and waits for it.
   void run_on_io(std::function<void()> f);
+  // Drains the proxy where ProxyServer::drain must run (an I/O thread) and waits until it is
+  // done; false when that took longer than `timeout`.
+  bool drain(std::chrono::milliseconds timeout = std::chrono::seconds(10));
 
  private:
   boost::asio::io_context io_;

@@ -95,6 +95,8 @@ void RawUpstream::accept_loop() {
         last_request_ = request;
       }
       handler_(*socket, request);
+      // Under the lock: the destructor may be shutting the sockets down to wake handlers.
+      std::lock_guard lock(mutex_);
       boost::system::error_code ignored;
       socket->shutdown(tcp::socket::shutdown_both, ignored);
       socket->close(ignored);

@@ -50,12 +50,18 @@ TEST_F(CommandsTest, CheckPrintsTheContradictionWithItsEvidenceAndCorrection) {
                                    "within 14 days of a cancellation.");
   const std::string answer = file(
       "answer.txt", "Acme Cloud was founded in Oslo. Refunds take 30 days after a cancellation.");
+  // The default: the scorer labels the sentence, the engine's finding is its reason.
   const CommandResult r = run_groundgate({"check", "--context", context, "--answer", answer});
   ASSERT_EQ(0, r.exit_code) << r.err;
   EXPECT_NE(std::string::npos, r.out.find(R"("verdict":"hallucinated")")) << r.out;
   EXPECT_NE(std::string::npos, r.out.find(R"("supported":1)")) << r.out;
-  EXPECT_NE(std::string::npos, r.out.find(R"("contradicted":1)")) << r.out;
+  EXPECT_NE(std::string::npos, r.out.find(R"("code":"entity_mismatch")")) << r.out;
   EXPECT_NE(std::string::npos, r.out.find(R"("correction":"14 days")")) << r.out;
+  // The engines' own labels.
+  const CommandResult rules =
+      run_groundgate({"check", "--context", context, "--answer", answer, "--scorer", "off"});
+  ASSERT_EQ(0, rules.exit_code) << rules.err;
+  EXPECT_NE(std::string::npos, rules.out.find(R"("contradicted":1)")) << rules.out;
 }
 
 TEST_F(CommandsTest, CheckAgainstAnEmptyContextSaysNoContext) {
@@ -97,7 +103,8 @@ TEST_F(CommandsTest, EvalScoresLabelledSamplesAndWritesOneLinePerSample) {
   EXPECT_FALSE(std::getline(in, extra));
   EXPECT_NE(std::string::npos, first.find(R"({"id":"a","hallucinated":false,"score":)")) << first;
   EXPECT_NE(std::string::npos, second.find(R"({"id":"b","hallucinated":true,"score":)")) << second;
-  EXPECT_NE(std::string::npos, second.find(R"("pieces":[{"label":"contradicted")")) << second;
+  EXPECT_EQ(std::string::npos, second.find(R"("pieces":[{"label":"supported")")) << second;
+  EXPECT_NE(std::string::npos, second.find(R"("code":"entity_mismatch")")) << second;
 }
 
 TEST_F(CommandsTest, TripletsPrintsOneJsonLinePerClause) {

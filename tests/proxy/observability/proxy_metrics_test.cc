@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <regex>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 
@@ -86,6 +89,39 @@ TEST(ProxyMetricsTest, SecondSetOnTheSameRegistryIsRejected) {
   MetricsRegistry r;
   ProxyMetrics m(r);
   EXPECT_THROW(ProxyMetrics again(r), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace groundgate::proxy::observability
+
+namespace groundgate::proxy::observability {
+namespace {
+
+// Every metric the Grafana dashboard queries is one groundgate exports (a renamed metric would
+// leave a panel empty without an error).
+TEST(ProxyMetricsTest, TheGrafanaDashboardQueriesExportedMetrics) {
+  std::ifstream in(GG_DASHBOARD);
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string dashboard = text.str();
+  ASSERT_FALSE(dashboard.empty()) << GG_DASHBOARD;
+  MetricsRegistry r;
+  ProxyMetrics m(r);
+  const std::string exposed = r.expose();
+  const std::regex metric("groundgate_[a-z_]+");
+  int found = 0;
+  for (auto it = std::sregex_iterator(dashboard.begin(), dashboard.end(), metric);
+       it != std::sregex_iterator(); ++it) {
+    std::string name = it->str();
+    for (const char* suffix : {"_bucket", "_sum", "_count"}) {
+      if (name.ends_with(suffix) && !contains(exposed, "# TYPE " + name + " ")) {
+        name.resize(name.size() - std::string_view(suffix).size());
+      }
+    }
+    EXPECT_TRUE(contains(exposed, "# TYPE " + name + " ")) << name;
+    ++found;
+  }
+  EXPECT_GE(found, 15);
 }
 
 }  // namespace

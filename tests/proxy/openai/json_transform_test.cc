@@ -143,6 +143,31 @@ TEST(JsonTransformTest, BadJsonIsReturnedAsIsWithAnError) {
   }
 }
 
+TEST(JsonTransformTest, AnUnreadableAnswerIsRefusedByAClosedVerifier) {
+  for (std::string_view body :
+       {R"({"choices":[{"index":0,"message":{"content":"cut \ud83d"}}]})",
+        "{\"choices\":[{\"index\":0,\"message\":{\"content\":\"bad \xC3\x28\"}}]}",
+        R"({"choices":[{"index":-1,"message":{"content":"30 days"}}]})",
+        R"({"choices":[{"index":1000000,"message":{"content":"30 days"}}]})",
+        R"({"error":{"message":"x"},"choices":[{"index":0,"message":{"content":"30 days"}}]})"}) {
+    auto closed = make_chain(std::make_unique<HoldingVerifier>(/*closed=*/true));
+    const auto refused = transform_completion_json(body, closed.get());
+    EXPECT_TRUE(refused.refused) << body;
+    EXPECT_TRUE(refused.stopped);
+    EXPECT_EQ("", refused.body);
+    ASSERT_GE(refused.annotations.size(), 2u);
+    EXPECT_NE(std::string::npos, refused.annotations[0].find(R"("unverified":"upstream_)"));
+    EXPECT_EQ(R"({"type":"stopped","reason":"test.unverified"})", refused.annotations[1]);
+
+    auto open = make_chain(std::make_unique<HoldingVerifier>(/*closed=*/false));
+    const auto annotated = transform_completion_json(body, open.get());
+    EXPECT_FALSE(annotated.refused);
+    EXPECT_TRUE(annotated.changed);  // the body as it came, plus what the verifier said
+    EXPECT_NE(std::string::npos, annotated.body.find(R"("groundgate":[{"unverified":)"))
+        << annotated.body;
+  }
+}
+
 TEST(JsonTransformTest, UpstreamErrorBodyIsUnchanged) {
   const std::string body = R"({"error":{"message":"bad","type":"invalid_request_error"}})";
   auto chain = make_chain(std::make_unique<UppercaseFilter>());

@@ -14,6 +14,10 @@ TEST(RequestInspectorTest, KindFromPath) {
   EXPECT_EQ(EndpointKind::kOther, RequestInspector::kind_of("/v1/embeddings"));
   EXPECT_EQ(EndpointKind::kOther, RequestInspector::kind_of("/v1/models?x=/completions"));
   EXPECT_EQ(EndpointKind::kOther, RequestInspector::kind_of(""));
+  // Spellings a server may read as the same path (http1::normalized_path).
+  EXPECT_EQ(EndpointKind::kChatCompletions, RequestInspector::kind_of("/v1/Chat/Completions"));
+  EXPECT_EQ(EndpointKind::kChatCompletions, RequestInspector::kind_of("/v1/chat/completions;x"));
+  EXPECT_EQ(EndpointKind::kCompletions, RequestInspector::kind_of("/v1/%63ompletions"));
 }
 
 TEST(RequestInspectorTest, StreamingChatRequest) {

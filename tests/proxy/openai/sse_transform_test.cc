@@ -634,6 +634,79 @@ TEST(SseTransformTest, UndecodableChunksAreForwardedAndCounted) {
       result.out);
 }
 
+// Events a verifier cannot read: bytes that are not UTF-8 or a lone surrogate in the text, a
+// choice index out of range, an error that also carries choices.
+std::vector<std::string> unreadable_events() {
+  const auto chunk = [](std::string_view index, std::string_view content) {
+    return "data: {\"choices\":[{\"index\":" + std::string(index) + ",\"delta\":{\"content\":\"" +
+           std::string(content) + "\"}}]}\n\n";
+  };
+  return {chunk("0", "bad \xC3\x28 bytes"),
+          chunk("0", "cut \\ud83d"),
+          chunk("-1", "30 days"),
+          chunk("1000000", "30 days"),
+          chunk("128", "30 days"),
+          chunk("1e3", "30 days"),
+          "data: {\"error\":{\"message\":\"x\"},\"choices\":[{\"index\":0,\"delta\":"
+          "{\"content\":\"30 days\"}}]}\n\n"};
+}
+
+TEST(SseTransformTest, AnUnreadableEventStopsAClosedVerifierBeforeAnyOfItsBytesGoOut) {
+  const std::string before =
+      "data: {\"id\":\"c1\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Held "
+      "text\"}}]}\n\n";
+  for (const std::string& bad : unreadable_events()) {
+    const Outcome result = run(before + bad + "data: [DONE]\n\n", [] {
+      return make_chain(std::make_unique<HoldingVerifier>(/*closed=*/true));
+    });
+    EXPECT_TRUE(result.stopped) << bad;
+    EXPECT_EQ(std::string::npos, result.out.find("30 days")) << result.out;
+    EXPECT_EQ(std::string::npos, result.out.find("\xC3\x28")) << result.out;
+    EXPECT_EQ(std::string::npos, result.out.find("ud83d")) << result.out;
+    const ClientView view = client_view(result.out);
+    EXPECT_TRUE(view.text.empty()) << result.out;  // the held text was never checked
+    EXPECT_EQ("content_filter", view.finish.at(0)) << result.out;
+    EXPECT_NE(std::string::npos,
+              result.out.find(R"({"type":"stopped","reason":"test.unverified"})"))
+        << result.out;
+    EXPECT_TRUE(view.done);
+  }
+  // The first event of the stream: a choice still ends with content_filter.
+  const Outcome first = run(unreadable_events()[2], [] {
+    return make_chain(std::make_unique<HoldingVerifier>(/*closed=*/true));
+  });
+  EXPECT_EQ("content_filter", client_view(first.out).finish.at(0)) << first.out;
+}
+
+TEST(SseTransformTest, AnUnreadableEventGoesOnUnderOpenAfterTheHeldTextAnnotated) {
+  const std::string before =
+      "data: {\"id\":\"c1\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Held "
+      "text\"}}]}\n\n";
+  const std::string after =
+      "data: {\"id\":\"c1\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\" and "
+      "more\"},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n";
+  for (const std::string& bad : unreadable_events()) {
+    const Outcome result = run(before + bad + after, [] {
+      return make_chain(std::make_unique<HoldingVerifier>(/*closed=*/false));
+    });
+    EXPECT_FALSE(result.stopped);
+    // The held text, then the event as the upstream sent it, then what the verifier said.
+    const std::size_t held = result.out.find("Held text");
+    const std::size_t raw = result.out.find(bad);
+    const std::size_t note = result.out.find(R"(,"choice":-1})");
+    const std::size_t more = result.out.find(" and more");
+    ASSERT_NE(std::string::npos, held) << result.out;
+    ASSERT_NE(std::string::npos, raw) << result.out;
+    ASSERT_NE(std::string::npos, note) << result.out;
+    ASSERT_NE(std::string::npos, more) << result.out;
+    EXPECT_LT(held, raw);
+    EXPECT_LT(raw, note);
+    EXPECT_LT(note, more);
+    // The flushed text of choice 0 was said to be unverified too.
+    EXPECT_NE(std::string::npos, result.out.find(R"(,"choice":0})")) << result.out;
+  }
+}
+
 TEST(SseTransformTest, UpstreamErrorChunkIsForwarded) {
   const std::string input = "data: {\"error\":{\"message\":\"overloaded\",\"code\":\"x\"}}\n\n";
   EXPECT_EQ(input, run(input, uppercase()).out);

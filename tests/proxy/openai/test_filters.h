@@ -125,6 +125,24 @@ class ReleaseThenStopFilter : public StreamFilter {
   std::string word_;
 };
 
+// Holds everything until the choice ends, as a verifier holds a sentence; input it cannot see
+// stops the stream when `closed` (on_error: closed), else goes on with an annotation.
+class HoldingVerifier : public HoldFilter {
+ public:
+  explicit HoldingVerifier(bool closed) : closed_(closed) {}
+  void on_unverified(const filters::stream::UnverifiedInput& input,
+                     filters::stream::FilterOutcome& outcome) override {
+    std::string note = R"({"unverified":)";
+    append_json_string(note, input.reason);
+    note += R"(,"choice":)" + std::to_string(input.choice) + "}";
+    outcome.annotations.push_back(std::move(note));
+    if (closed_) outcome.stop_reason = "test.unverified";
+  }
+
+ private:
+  bool closed_;
+};
+
 // The same filter, declared as one that only reports (it must release all text at once and
 // never stop, as AnnotateFilter and SummaryFilter do).
 template <typename Filter>

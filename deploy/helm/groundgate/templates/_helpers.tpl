@@ -12,3 +12,7 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
 helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
 {{- end -}}
+
+{{- /* Where the pod mounts the config (a ConfigMap) and the listener's certificate (a Secret). */ -}}
+{{- define "groundgate.configDir" -}}/etc/groundgate/config{{- end -}}
+{{- define "groundgate.tlsDir" -}}/etc/groundgate/tls{{- end -}}

@@ -1,0 +1,101 @@
+#include "config/tracing_section.h"
+
+#include <array>
+#include <string>
+
+#include "config/upstream_section.h"
+#include "config/value_parsers.h"
+#include "config/yaml_scalars.h"
+
+namespace groundgate::config {
+namespace {
+
+constexpr std::array<std::string_view, 10> kTracingKeys{
+    "endpoint", "sample_ratio", "parent_based", "service_name", "headers",
+    "timeout",  "tls",          "queue_spans",  "batch_spans",  "flush_interval"};
+// OTLP/HTTP's path for traces, appended to an endpoint given without a path (as the
+// OpenTelemetry SDKs do with OTEL_EXPORTER_OTLP_ENDPOINT).
+constexpr std::string_view kTracesPath = "/v1/traces";
+constexpr std::uint64_t kMaxQueueSpans = 1'000'000;
+constexpr std::uint64_t kMaxBatchSpans = 10'000;
+
+void read_endpoint_url(const YamlField& f, UpstreamConfig& out, ErrorSink& errors) {
+  auto url = read_string(f, errors);
+  if (!url) return;
+  auto parsed = parse_upstream_url(*url);
+  if (!parsed) {
+    errors.add(f.mark(), f.path + ": " + parsed.error);
+    return;
+  }
+  out.url = *url;
+  out.https = parsed.value->https;
+  out.host = parsed.value->host;
+  out.port = parsed.value->port;
+  out.base_path =
+      parsed.value->base_path.empty() ? std::string(kTracesPath) : parsed.value->base_path;
+}
+
+void read_headers(const YamlField& field, TracingConfig& out, ErrorSink& errors) {
+  YamlMap map(field, {}, errors);
+  for (const YamlField& entry : map.entries()) {
+    if (entry.key.empty() || entry.key.find_first_of(" \t\r\n:") != std::string::npos) {
+      errors.add(entry.key_mark, entry.path + ": not a header name");
+      continue;
+    }
+    auto value = read_string(entry, errors);
+    if (!value) continue;
+    if (value->find_first_of("\r\n") != std::string::npos) {
+      errors.add(entry.mark(), entry.path + ": a header value cannot hold a line break");
+      continue;
+    }
+    out.headers.emplace_back(entry.key, std::move(*value));
+  }
+}
+
+}  // namespace
+
+TracingConfig read_tracing(const YamlField& field, std::string_view base_dir, ErrorSink& errors) {
+  TracingConfig out;
+  out.collector.name = "tracing";
+  out.collector.connect_timeout = Millis{5'000};
+  out.collector.header_timeout = Millis{10'000};
+  YamlMap map(field, kTracingKeys, errors);
+  if (!map.valid()) return out;
+  if (auto f = map.require("endpoint", errors)) read_endpoint_url(*f, out.collector, errors);
+  if (auto f = map.get("sample_ratio")) {
+    if (auto v = read_number(*f, 0.0, 1.0, errors)) out.sample_ratio = *v;
+  }
+  if (auto f = map.get("parent_based")) {
+    if (auto b = read_bool(*f, errors)) out.parent_based = *b;
+  }
+  if (auto f = map.get("service_name")) {
+    if (auto s = read_string(*f, errors)) {
+      if (s->empty()) errors.add(f->mark(), f->path + ": must not be empty");
+      out.service_name = std::move(*s);
+    }
+  }
+  if (auto f = map.get("headers")) read_headers(*f, out, errors);
+  if (auto f = map.get("timeout")) {
+    if (auto d = read_duration(*f, /*allow_zero=*/false, errors)) {
+      out.collector.connect_timeout = *d;
+      out.collector.header_timeout = *d;
+    }
+  }
+  if (auto f = map.get("tls"))
+    read_client_tls(*f, out.collector, base_dir, out.collector.tls, errors);
+  if (auto f = map.get("queue_spans")) {
+    if (auto n = read_count(*f, kMaxQueueSpans, errors)) out.queue_spans = *n;
+  }
+  if (auto f = map.get("batch_spans")) {
+    if (auto n = read_count(*f, kMaxBatchSpans, errors)) out.batch_spans = *n;
+  }
+  if (auto f = map.get("flush_interval")) {
+    if (auto d = read_duration(*f, /*allow_zero=*/false, errors)) out.flush_interval = *d;
+  }
+  if (out.batch_spans > out.queue_spans) {
+    errors.add(map.mark(), map.path() + ": batch_spans must not exceed queue_spans");
+  }
+  return out;
+}
+
+}  // namespace groundgate::config

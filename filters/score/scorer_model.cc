@@ -1,0 +1,113 @@
+#include "filters/score/scorer_model.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace groundgate::filters::score {
+namespace {
+
+constexpr std::size_t kMaxFeatures = 256;
+
+bool read_number(simdjson::dom::element e, std::string_view key, double& out) {
+  return e[key].get(out) == simdjson::SUCCESS;
+}
+
+}  // namespace
+
+double Calibration::probability(double margin) const {
+  return 1.0 / (1.0 + std::exp(-(a * margin + b)));
+}
+
+bool LearnedModel::load(simdjson::dom::element model, std::span<const std::string_view> known,
+                        std::string& error) {
+  simdjson::dom::array names, trees, calibration;
+  if (model["features"].get(names) != simdjson::SUCCESS ||
+      model["trees"].get(trees) != simdjson::SUCCESS ||
+      model["calibration"].get(calibration) != simdjson::SUCCESS ||
+      !read_number(model, "base_margin", base_margin_)) {
+    error = "a model needs features, base_margin, trees and calibration";
+    return false;
+  }
+  gather_.clear();
+  for (simdjson::dom::element name : names) {
+    std::string_view text;
+    if (name.get(text) != simdjson::SUCCESS) {
+      error = "a feature name is not a string";
+      return false;
+    }
+    const auto at = std::find(known.begin(), known.end(), text);
+    if (at == known.end()) {
+      error = "the model reads a feature this build does not compute: " + std::string(text);
+      return false;
+    }
+    gather_.push_back(static_cast<std::size_t>(at - known.begin()));
+  }
+  if (gather_.empty() || gather_.size() > kMaxFeatures) {
+    error = "a model needs 1 to 256 features";
+    return false;
+  }
+  double ab[2] = {};
+  std::size_t n = 0;
+  for (simdjson::dom::element v : calibration) {
+    if (n == 2 || v.get(ab[n]) != simdjson::SUCCESS) {
+      error = "calibration is [a, b]";
+      return false;
+    }
+    ++n;
+  }
+  if (n != 2) {
+    error = "calibration is [a, b]";
+    return false;
+  }
+  calibration_ = Calibration{ab[0], ab[1]};
+  return trees_.load(trees, gather_.size(), error);
+}
+
+double LearnedModel::probability(std::span<const float> features) const {
+  std::array<float, kMaxFeatures> x{};
+  for (std::size_t i = 0; i < gather_.size(); ++i)
+    x[i] = features[gather_[i]];
+  return calibration_.probability(base_margin_ +
+                                  trees_.margin(std::span<const float>(x.data(), gather_.size())));
+}
+
+std::shared_ptr<const ScorerModel> ScorerModel::parse(
+    std::string_view json, std::span<const std::string_view> sentence_names,
+    std::span<const std::string_view> answer_names, std::string& error) {
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  if (auto e = parser.parse(json.data(), json.size()).get(doc); e) {
+    error = std::string("not JSON: ") + simdjson::error_message(e);
+    return nullptr;
+  }
+  std::string_view format;
+  if (doc["format"].get(format) != simdjson::SUCCESS || format != "groundgate-scorer/1") {
+    error = "format is not groundgate-scorer/1";
+    return nullptr;
+  }
+  auto model = std::make_shared<ScorerModel>();
+  simdjson::dom::element part;
+  if (doc["sentence"].get(part) != simdjson::SUCCESS ||
+      !model->sentence.load(part, sentence_names, error)) {
+    error = "sentence model: " + (error.empty() ? std::string("missing") : error);
+    return nullptr;
+  }
+  if (doc["answer"].get(part) != simdjson::SUCCESS ||
+      !model->answer.load(part, answer_names, error)) {
+    error = "answer model: " + (error.empty() ? std::string("missing") : error);
+    return nullptr;
+  }
+  simdjson::dom::element t;
+  if (doc["thresholds"].get(t) != simdjson::SUCCESS ||
+      !read_number(t, "unsupported", model->thresholds.unsupported) ||
+      !read_number(t, "contradicted", model->thresholds.contradicted) ||
+      !read_number(t, "contradicted_polarity", model->thresholds.contradicted_polarity) ||
+      !read_number(t, "answer", model->thresholds.answer)) {
+    error = "thresholds need unsupported, contradicted, contradicted_polarity and answer";
+    return nullptr;
+  }
+  return model;
+}
+
+}  // namespace groundgate::filters::score

@@ -1,0 +1,70 @@
+#include "filters/score/training/thresholds.h"
+
+namespace groundgate::filters::score::training {
+
+double balanced_accuracy(std::span<const ScoredItem> items, std::size_t set, double threshold) {
+  double tp = 0, fn = 0, tn = 0, fp = 0;
+  for (const ScoredItem& item : items) {
+    if (item.set != set) continue;
+    const bool flagged = item.p >= threshold;
+    if (item.positive) {
+      (flagged ? tp : fn) += 1;
+    } else {
+      (flagged ? fp : tn) += 1;
+    }
+  }
+  if (tp + fn == 0 || tn + fp == 0) return -1;
+  return (tp / (tp + fn) + tn / (tn + fp)) / 2;
+}
+
+double f1(std::span<const ScoredItem> items, std::size_t set, double threshold) {
+  double tp = 0, fn = 0, fp = 0;
+  for (const ScoredItem& item : items) {
+    if (item.set != set) continue;
+    const bool flagged = item.p >= threshold;
+    if (item.positive) {
+      (flagged ? tp : fn) += 1;
+    } else if (flagged) {
+      fp += 1;
+    }
+  }
+  if (tp + fn == 0) return -1;
+  return tp == 0 ? 0 : 2 * tp / (2 * tp + fp + fn);
+}
+
+namespace {
+
+double best_mean_threshold(std::span<const ScoredItem> items, std::size_t sets,
+                           double (*metric)(std::span<const ScoredItem>, std::size_t, double)) {
+  double best = 0.5, best_mean = -1;
+  for (int step = 1; step <= 99; ++step) {
+    const double threshold = step / 100.0;
+    double sum = 0;
+    std::size_t counted = 0;
+    for (std::size_t set = 0; set < sets; ++set) {
+      const double value = metric(items, set, threshold);
+      if (value < 0) continue;
+      sum += value;
+      ++counted;
+    }
+    if (counted == 0) continue;
+    const double mean = sum / static_cast<double>(counted);
+    if (mean >= best_mean) {
+      best_mean = mean;
+      best = threshold;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+double best_mean_balanced_threshold(std::span<const ScoredItem> items, std::size_t sets) {
+  return best_mean_threshold(items, sets, &balanced_accuracy);
+}
+
+double best_mean_f1_threshold(std::span<const ScoredItem> items, std::size_t sets) {
+  return best_mean_threshold(items, sets, &f1);
+}
+
+}  // namespace groundgate::filters::score::training

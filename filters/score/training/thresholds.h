@@ -1,0 +1,28 @@
+#pragma once
+// Choosing where probabilities become labels, on out-of-fold scores of several data sets at
+// once: one threshold for all of them (a policy does not know which set its traffic is like).
+
+#include <cstddef>
+#include <span>
+
+namespace groundgate::filters::score::training {
+
+struct ScoredItem {
+  double p = 0;  // calibrated probability of the positive class
+  bool positive = false;
+  std::size_t set = 0;  // which data set it comes from
+};
+
+// Balanced accuracy of `p >= threshold` on the items of `set`; -1 when the set lacks a class.
+double balanced_accuracy(std::span<const ScoredItem> items, std::size_t set, double threshold);
+
+// F1 of the positive class for `p >= threshold` on the items of `set`; -1 when it has none.
+double f1(std::span<const ScoredItem> items, std::size_t set, double threshold);
+
+// The threshold on a 0.01 grid that maximises the mean over sets of balanced accuracy (sets
+// lacking a class are left out); ties go to the higher threshold.
+double best_mean_balanced_threshold(std::span<const ScoredItem> items, std::size_t sets);
+// The same for F1 of the positive class: a label that flags few items wrongly.
+double best_mean_f1_threshold(std::span<const ScoredItem> items, std::size_t sets);
+
+}  // namespace groundgate::filters::score::training

@@ -1,0 +1,63 @@
+#include "filters/verify/scored_label.h"
+
+#include "filters/verify/combine.h"
+
+namespace groundgate::filters::verify {
+namespace {
+
+// The finding that best explains a doubt: a contradiction, else an unsupported piece, else the
+// weakest supported one.
+std::optional<std::size_t> weakest_finding(const SentenceVerdict& verdict, Label at_least) {
+  std::optional<std::size_t> out;
+  for (std::size_t i = 0; i < verdict.findings.size(); ++i) {
+    const Finding& f = verdict.findings[i];
+    if (f.abstains || severity(f.label) < severity(at_least)) continue;
+    if (!out) {
+      out = i;
+      continue;
+    }
+    const Finding& best = verdict.findings[*out];
+    if (severity(f.label) > severity(best.label) ||
+        (severity(f.label) == severity(best.label) && f.score < best.score)) {
+      out = i;
+    }
+  }
+  return out;
+}
+
+bool is_polarity(std::string_view code) {
+  return code == "negation_mismatch" || code == "antonym" || code == "relation_mismatch";
+}
+
+}  // namespace
+
+ConflictKind conflict_kind(const SentenceVerdict& verdict) {
+  ConflictKind kind = ConflictKind::kNone;
+  for (const Finding& f : verdict.findings) {
+    if (f.abstains || f.label != Label::kContradicted) continue;
+    if (!is_polarity(f.code)) return ConflictKind::kValue;
+    kind = ConflictKind::kPolarity;
+  }
+  return kind;
+}
+
+void label_by_score(SentenceVerdict& verdict, double unfaithful,
+                    const score::Thresholds& thresholds) {
+  verdict.unfaithful = unfaithful;
+  verdict.score = 1 - unfaithful;
+  const ConflictKind conflict =
+      verdict.label == Label::kContradicted ? conflict_kind(verdict) : ConflictKind::kNone;
+  const bool contradicted =
+      (conflict == ConflictKind::kValue && unfaithful >= thresholds.contradicted) ||
+      (conflict == ConflictKind::kPolarity && unfaithful >= thresholds.contradicted_polarity);
+  if (contradicted) {
+    verdict.label = Label::kContradicted;
+  } else if (unfaithful >= thresholds.unsupported) {
+    verdict.label = Label::kUnsupported;
+  } else {
+    verdict.label = Label::kSupported;
+  }
+  if (auto at = weakest_finding(verdict, Label::kSupported)) verdict.decisive = at;
+}
+
+}  // namespace groundgate::filters::verify

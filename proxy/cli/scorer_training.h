@@ -1,0 +1,48 @@
+#pragma once
+// `groundgate train`'s pipeline, on samples already verified with the scorer off:
+//  1. a sentence model (gradient-boosted trees over the sentence features) learns whether a
+//     sentence is unfaithful, from span or sentence labels where the data has them, else from
+//     the answer's label; out-of-fold margins are calibrated (Platt);
+//  2. an answer model learns from the answer features of those out-of-fold probabilities
+//     (stacking), calibrated the same way;
+//  3. thresholds: one for answers and one for sentences, each maximising the mean balanced
+//     accuracy over the data sets, and the lowest contradiction threshold at which an answer
+//     holding a contradicted sentence is hallucinated with the wanted precision on every set.
+// Folds keep every source (a context, a specific question) in one fold; each data set weighs
+// the same and within it both classes weigh the same.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "filters/score/training/gbdt_trainer.h"
+#include "proxy/cli/eval_run.h"
+#include "proxy/cli/eval_samples.h"
+
+namespace groundgate::proxy::cli {
+
+struct TrainingSetInput {
+  std::string name;  // e.g. the file's stem
+  std::vector<Sample> samples;
+  std::vector<VerifiedSample> verified;  // one per sample, verified with the scorer off
+};
+
+struct TrainingOptions {
+  std::size_t folds = 5;
+  filters::score::training::GbdtParams sentence{200, 3, 0.1, 5, 1};
+  filters::score::training::GbdtParams answer{100, 2, 0.1, 5, 1};
+  double contradicted_precision = 0.9;
+  bool leave_one_set_out = true;  // also report each set scored by a model trained on the others
+};
+
+struct TrainingResult {
+  std::string model_json;  // the model file
+  std::string report;      // cross-validated figures, for people
+  std::string error;       // empty on success
+};
+
+TrainingResult train_scorer(const std::vector<TrainingSetInput>& sets,
+                            const TrainingOptions& options, std::string_view command_line);
+
+}  // namespace groundgate::proxy::cli

@@ -1,0 +1,125 @@
+// `groundgate train DATA.jsonl... [--out MODEL.json]`: trains the learned scorer on labelled
+// samples (the format `groundgate eval` reads), verified the way the proxy verifies them with
+// the default engines, and writes the model file the scorer loads (by default
+// filters/score/models/rag.json, compiled into the next build). Deterministic: the same data
+// and the same build give the same file.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "config/config.h"
+#include "filters/index/context_index_cache.h"
+#include "filters/verify/answer_features.h"
+#include "filters/verify/sentence_features.h"
+#include "proxy/cli/args.h"
+#include "proxy/cli/commands.h"
+#include "proxy/cli/eval_run.h"
+#include "proxy/cli/eval_samples.h"
+#include "proxy/cli/scorer_training.h"
+#include "proxy/cli/verifier_setup.h"
+
+namespace groundgate::proxy::cli {
+namespace {
+
+constexpr std::string_view kUsage =
+    "usage: groundgate train DATA.jsonl... [--out MODEL.json] [--folds K] [--report FILE]\n"
+    "  trains the scorer on every file (each a data set of its own) and writes the model\n"
+    "  (default: filters/score/models/rag.json); prints the cross-validated figures\n";
+
+// The data set's name: the file name without its extensions ("lfqa.dev.jsonl" → "lfqa").
+std::string set_name(const std::string& path) {
+  std::string name = std::filesystem::path(path).filename().string();
+  return name.substr(0, name.find('.'));
+}
+
+bool read_set(const std::string& path, TrainingSetInput& set, std::string& error) {
+  std::ifstream in(path);
+  if (!in) {
+    error = "cannot read " + path;
+    return false;
+  }
+  set.name = set_name(path);
+  simdjson::dom::parser parser;
+  std::size_t line_number = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++line_number;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    auto sample = parse_sample(parser, line, error);
+    if (!sample) {
+      error = path + ":" + std::to_string(line_number) + ": " + error;
+      return false;
+    }
+    set.samples.push_back(std::move(*sample));
+  }
+  return true;
+}
+
+}  // namespace
+
+int train_command(int argc, char** argv, int first) {
+  Args args(argc, argv, first, {});
+  if (!args.error().empty() || args.positional().empty()) {
+    if (!args.error().empty()) std::fprintf(stderr, "groundgate train: %s\n", args.error().c_str());
+    std::fputs(kUsage.data(), stderr);
+    return 2;
+  }
+  TrainingOptions options;
+  const auto& sentence_directions = filters::verify::sentence_feature_directions();
+  const auto& answer_directions = filters::verify::answer_feature_directions();
+  options.sentence.monotone.assign(sentence_directions.begin(), sentence_directions.end());
+  options.answer.monotone.assign(answer_directions.begin(), answer_directions.end());
+  if (auto folds = args.value("folds")) {
+    options.folds = static_cast<std::size_t>(std::strtoul(folds->c_str(), nullptr, 10));
+    if (options.folds < 2 || options.folds > 20) {
+      std::fprintf(stderr, "groundgate train: --folds needs 2 to 20\n");
+      return 2;
+    }
+  }
+  // The engines a policy runs by default, their rule labels (the scorer is what is trained).
+  VerifierOverrides overrides;
+  overrides.scorer = "off";
+  const VerifierSetup setup = setup_from_list(kDefaultVerifiers, overrides);
+  if (!setup.config) {
+    std::fprintf(stderr, "groundgate train: %s\n", setup.error.c_str());
+    return 1;
+  }
+  std::vector<TrainingSetInput> sets;
+  std::string error;
+  std::string command = "groundgate train";
+  filters::index::ContextIndexCache cache(config::Limits{}.context_cache_bytes);
+  for (const std::string& path : args.positional()) {
+    TrainingSetInput set;
+    if (!read_set(path, set, error)) {
+      std::fprintf(stderr, "groundgate train: %s\n", error.c_str());
+      return 1;
+    }
+    for (const Sample& sample : set.samples)
+      set.verified.push_back(verify_sample(sample, setup, cache));
+    std::fprintf(stderr, "groundgate train: %s: %zu samples verified\n", set.name.c_str(),
+                 set.samples.size());
+    command += " " + std::filesystem::path(path).filename().string();
+    sets.push_back(std::move(set));
+  }
+  const TrainingResult result = train_scorer(sets, options, command);
+  if (!result.error.empty()) {
+    std::fprintf(stderr, "groundgate train: %s\n", result.error.c_str());
+    return 1;
+  }
+  const std::string out_path = args.value("out").value_or("filters/score/models/rag.json");
+  std::ofstream out(out_path, std::ios::binary);
+  out << result.model_json;
+  if (!out) {
+    std::fprintf(stderr, "groundgate train: cannot write %s\n", out_path.c_str());
+    return 1;
+  }
+  if (auto report = args.value("report")) {
+    std::ofstream r(*report);
+    r << result.report;
+  }
+  std::printf("%s\nwrote %s\n", result.report.c_str(), out_path.c_str());
+  return 0;
+}
+
+}  // namespace groundgate::proxy::cli

@@ -1,0 +1,65 @@
+#include "proxy/http1/media_type.h"
+
+#include <optional>
+#include <string_view>
+
+#include <boost/beast/core/string.hpp>
+
+namespace groundgate::proxy::http1 {
+namespace {
+
+using boost::beast::iequals;
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+    s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t'))
+    s.remove_suffix(1);
+  return s;
+}
+
+// A token character (RFC 9110 section 5.6.2).
+bool tchar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+         std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos;
+}
+
+bool token(std::string_view s) {
+  if (s.empty()) return false;
+  for (const char c : s)
+    if (!tchar(c)) return false;
+  return true;
+}
+
+BodyType type_of(std::string_view value) {
+  const std::string_view media = trim(value.substr(0, value.find(';')));
+  const std::size_t slash = media.find('/');
+  if (slash == std::string_view::npos) return BodyType::kOther;
+  const std::string_view type = media.substr(0, slash);
+  const std::string_view subtype = media.substr(slash + 1);
+  if (!token(type) || !token(subtype)) return BodyType::kOther;
+  if (iequals(type, "text") && iequals(subtype, "event-stream")) return BodyType::kEventStream;
+  if (!iequals(type, "application")) return BodyType::kOther;
+  if (iequals(subtype, "json")) return BodyType::kJson;
+  const std::string_view suffix = "+json";
+  if (subtype.size() > suffix.size() &&
+      iequals(subtype.substr(subtype.size() - suffix.size()), suffix)) {
+    return BodyType::kJson;
+  }
+  return BodyType::kOther;
+}
+
+}  // namespace
+
+BodyType body_type(const HeaderFields& message) {
+  std::optional<BodyType> found;
+  for (const HeaderFields::Field field : message) {
+    if (field.name != boost::beast::http::field::content_type) continue;
+    const BodyType type = type_of(field.value);
+    if (found && *found != type) return BodyType::kOther;
+    found = type;
+  }
+  return found.value_or(BodyType::kMissing);
+}
+
+}  // namespace groundgate::proxy::http1

@@ -1,0 +1,61 @@
+#include "proxy/http1/request_path.h"
+
+#include <vector>
+
+namespace groundgate::proxy::http1 {
+namespace {
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// Percent-escapes decoded, letters lowercased.
+std::string decoded_lowercase(std::string_view path) {
+  std::string out;
+  out.reserve(path.size());
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    char c = path[i];
+    if (c == '%' && i + 2 < path.size()) {
+      const int high = hex_value(path[i + 1]);
+      const int low = hex_value(path[i + 2]);
+      if (high >= 0 && low >= 0) {
+        c = static_cast<char>(high * 16 + low);
+        i += 2;
+      }
+    }
+    out.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string normalized_path(std::string_view target) {
+  const std::string path = decoded_lowercase(target.substr(0, target.find_first_of("?#")));
+  std::vector<std::string_view> segments;
+  std::string_view rest = path;
+  while (!rest.empty()) {
+    const std::size_t slash = rest.find('/');
+    std::string_view segment = rest.substr(0, slash);
+    rest = slash == std::string_view::npos ? std::string_view() : rest.substr(slash + 1);
+    segment = segment.substr(0, segment.find(';'));
+    if (segment.empty() || segment == ".") continue;
+    if (segment == "..") {
+      if (!segments.empty()) segments.pop_back();
+      continue;
+    }
+    segments.push_back(segment);
+  }
+  std::string out;
+  out.reserve(path.size() + 1);
+  for (std::string_view segment : segments) {
+    out.push_back('/');
+    out.append(segment);
+  }
+  return out.empty() ? "/" : out;
+}
+
+}  // namespace groundgate::proxy::http1

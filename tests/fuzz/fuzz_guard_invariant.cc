@@ -1,0 +1,208 @@
+// The guard's one rule (issue 17) over arbitrary bytes: on a policy with `on_error: closed`, no
+// text reaches the client that the guard did not let through. A random request body (which may
+// not parse) gives the guard its context; random upstream bytes, split at random points, go
+// through the streaming transform (SSE) or the whole-response transform (JSON). A witness
+// filter after the guard records every byte the guard released, per choice; what the most
+// lenient OpenAI client reads from the output (bad UTF-8 and lone surrogates taken) must be a
+// prefix of that. Nothing may be forced past the guard (held over the bound, left at the end,
+// flushed).
+
+#include <fuzzer/FuzzedDataProvider.h>
+#include <simdjson.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "config/config.h"
+#include "filters/actions/guard_config.h"
+#include "filters/actions/guard_filter.h"
+#include "filters/stream/filter_chain.h"
+#include "filters/text/utf8.h"
+#include "proxy/openai/json_transform.h"
+#include "proxy/openai/sse_transform.h"
+#include "proxy/sse/sse_parser.h"
+
+namespace {
+
+using namespace groundgate;
+using filters::stream::FilterChain;
+using filters::stream::StreamFilter;
+
+// Releases everything at once and keeps a copy: what the guard let through, per choice.
+class Witness : public StreamFilter {
+ public:
+  explicit Witness(std::map<std::int64_t, std::string>& seen) : seen_(seen) {}
+  void on_text(const filters::stream::TextEvent& event,
+               filters::stream::ChoiceOutput& out) override {
+    seen_[event.choice].append(event.pending);
+    out.release(event.pending.size());
+  }
+
+ private:
+  std::map<std::int64_t, std::string>& seen_;
+};
+
+std::shared_ptr<const filters::actions::GuardConfig> closed_guard() {
+  static const std::shared_ptr<const filters::actions::GuardConfig> guard = [] {
+    config::PolicyConfig policy;
+    policy.name = "fuzz";
+    policy.verifiers = {"semantic_pieces"};
+    policy.hold = config::HoldMode::kSentence;
+    policy.on_error = config::OnError::kClosed;
+    policy.actions.unsupported = config::ActionConfig{config::ActionKind::kBlock};
+    policy.actions.contradicted = config::ActionConfig{config::ActionKind::kBlock};
+    policy.verify_budget_us = 0;
+    return filters::actions::compile_guard(policy, nullptr);
+  }();
+  return guard;
+}
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// The \uXXXX escape at `at` (which holds a backslash), or -1.
+int escaped_unit(std::string_view json, std::size_t at) {
+  if (at + 6 > json.size() || json[at + 1] != 'u') return -1;
+  int unit = 0;
+  for (std::size_t i = at + 2; i < at + 6; ++i) {
+    const int digit = hex_digit(json[i]);
+    if (digit < 0) return -1;
+    unit = unit * 16 + digit;
+  }
+  return unit;
+}
+
+// An event as the most lenient common client reads it: bytes that are not UTF-8 decoded as
+// U+FFFD (as a browser's TextDecoder does) and lone surrogate escapes taken (as JSON.parse
+// takes them; written here as U+FFFD so that a strict parser reads the rest).
+std::string as_a_browser_reads(std::string_view data) {
+  const std::string text = filters::text::repair_utf8(data);
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '\\' || i + 1 >= text.size()) {
+      out += text[i];
+      continue;
+    }
+    const int unit = escaped_unit(text, i);
+    if (unit < 0xD800 || unit > 0xDFFF) {  // not a surrogate: the escape as it is
+      out.append(text, i, 2);
+      ++i;
+      continue;
+    }
+    const int next = unit < 0xDC00 ? escaped_unit(text, i + 6) : -1;
+    if (next >= 0xDC00 && next <= 0xDFFF) {  // a pair
+      out.append(text, i, 12);
+      i += 11;
+      continue;
+    }
+    out += "\\ufffd";
+    i += 5;
+  }
+  return out;
+}
+
+// The text of each choice as a client reads it: message.content, delta.content or text, by
+// index. An object that does not parse gives the client no text.
+void client_text(simdjson::dom::parser& parser, std::string_view json,
+                 std::map<std::int64_t, std::string>& text) {
+  simdjson::dom::element root;
+  if (parser.parse(json.data(), json.size()).get(root) != simdjson::SUCCESS) return;
+  simdjson::dom::array choices;
+  if (root["choices"].get(choices) != simdjson::SUCCESS) return;
+  std::int64_t position = 0;
+  for (simdjson::dom::element choice : choices) {
+    std::int64_t index = position++;
+    (void)choice["index"].get(index);
+    std::string_view content;
+    for (const char* path : {"/delta/content", "/message/content", "/text"}) {
+      if (choice.at_pointer(path).get(content) == simdjson::SUCCESS) text[index].append(content);
+    }
+  }
+}
+
+bool is_prefix(const std::map<std::int64_t, std::string>& client,
+               const std::map<std::int64_t, std::string>& released) {
+  for (const auto& [choice, text] : client) {
+    if (text.empty()) continue;
+    const auto it = released.find(choice);
+    if (it == released.end() || !it->second.starts_with(text)) return false;
+  }
+  return true;
+}
+
+void check_sse(FilterChain& chain, FuzzedDataProvider& data, std::string_view upstream,
+               const std::map<std::int64_t, std::string>& released) {
+  proxy::openai::SseTransform transform(&chain, 1u << 20);
+  std::string out;
+  for (std::size_t at = 0; at < upstream.size() && !transform.stopped();) {
+    const std::size_t n = data.ConsumeIntegralInRange<std::size_t>(1, 64);
+    (void)transform.take(upstream.substr(at, n), out);
+    transform.check(out);
+    at += n;
+  }
+  transform.finish(data.ConsumeBool(), out);
+
+  proxy::sse::SseParser parser(1u << 22);
+  std::vector<proxy::sse::SseEvent> events;
+  (void)parser.feed(out, events);
+  parser.finish(events);
+  simdjson::dom::parser json;
+  std::map<std::int64_t, std::string> client;
+  for (const auto& event : events) {
+    if (!event.has_data || event.is_done()) continue;
+    client_text(json, as_a_browser_reads(event.data), client);
+  }
+  if (!is_prefix(client, released)) __builtin_trap();  // text the guard never let through
+}
+
+void check_json(FilterChain& chain, std::string_view upstream,
+                const std::map<std::int64_t, std::string>& released) {
+  const proxy::openai::JsonTransformResult result =
+      proxy::openai::transform_completion_json(upstream, &chain);
+  if (result.refused) {
+    if (!result.body.empty()) __builtin_trap();  // a refused answer has no body to send
+    return;
+  }
+  simdjson::dom::parser json;
+  std::map<std::int64_t, std::string> client;
+  client_text(json, as_a_browser_reads(result.body), client);
+  if (!is_prefix(client, released)) __builtin_trap();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t size) {
+  FuzzedDataProvider data(bytes, size);
+  const bool streamed = data.ConsumeBool();
+  const std::string request = data.ConsumeRandomLengthString(2048);
+  const std::string upstream = data.ConsumeRandomLengthString(8192);
+
+  std::map<std::int64_t, std::string> released;
+  std::vector<std::unique_ptr<StreamFilter>> filters;
+  filters.push_back(
+      std::make_unique<filters::actions::GuardFilter>(closed_guard(), request, nullptr));
+  filters.push_back(std::make_unique<Witness>(released));
+  FilterChain chain(std::move(filters));
+
+  if (streamed) {
+    check_sse(chain, data, upstream, released);
+  } else {
+    check_json(chain, upstream, released);
+  }
+  const filters::stream::ChainCounters& forced = chain.counters();
+  if (forced.forced_releases + forced.end_leftover_releases + forced.flushed_releases != 0) {
+    __builtin_trap();  // text went past the guard unchecked
+  }
+  chain.report();
+  return 0;
+}
