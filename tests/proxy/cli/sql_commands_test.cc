@@ -62,7 +62,7 @@ TEST_F(SqlCommandsTest, SqlcheckReadsAnswersAndDatabases) {
   const CommandResult r = run_groundgate({"sqlcheck", "--database", database(), "--question",
                                           "Who works in the United States?", answer});
   EXPECT_EQ(3, r.exit_code) << r.err;
-  EXPECT_NE(std::string::npos, r.out.find(R"("offset":[26,85])")) << r.out;
+  EXPECT_NE(std::string::npos, r.out.find(R"("offset":[26,84])")) << r.out;
   EXPECT_NE(std::string::npos, r.out.find(R"("code":"value_not_found")")) << r.out;
   EXPECT_NE(std::string::npos, r.out.find("did you mean 'United States'?")) << r.out;
   const std::string good = file("good.sql", "SELECT name FROM employees WHERE salary > 4000");
