@@ -118,16 +118,23 @@ const std::vector<Block>& blocks_of(const char* file) {
   return it->second;
 }
 
-std::shared_ptr<const verify::VerifyConfig> semantic_pieces_config() {
-  static const std::shared_ptr<const verify::VerifyConfig> config = [] {
+// The semantic pieces engine, with the built-in scorer (what a route gets by default) or
+// without it (the engines' own labels): the two in one run give what the scorer adds.
+std::shared_ptr<const verify::VerifyConfig> semantic_pieces_config(bool scorer) {
+  auto make = [](bool with_scorer) {
     verify::VerifyConfig c;
     c.semantic_pieces = true;
     c.triplets = false;
-    if (std::string error = verify::load_engines(c); !error.empty())
-      std::fprintf(stderr, "semantic_bench: %s\n", error.c_str());
+    std::string error = verify::load_engines(c);
+    config::ScorerConfig model;
+    model.model = with_scorer ? "builtin" : "off";
+    if (error.empty()) error = verify::load_scorer(c, model);
+    if (!error.empty()) std::fprintf(stderr, "semantic_bench: %s\n", error.c_str());
     return std::make_shared<const verify::VerifyConfig>(std::move(c));
-  }();
-  return config;
+  };
+  static const std::shared_ptr<const verify::VerifyConfig> with = make(true);
+  static const std::shared_ptr<const verify::VerifyConfig> without = make(false);
+  return scorer ? with : without;
 }
 
 double thread_cpu_us() {
@@ -178,13 +185,13 @@ BENCHMARK_CAPTURE(BM_PrepareContext, faithbench, "faithbench.dev.jsonl")
 
 // Every answer sentence of every block, each timed alone, in one pass: no sentence is seen
 // twice (the lexicon's per-thread cache stays as warm as common words keep it in service).
-void BM_VerifySentence(benchmark::State& state, const char* file) {
+void BM_VerifySentence(benchmark::State& state, const char* file, bool scorer) {
   const std::vector<Block>& blocks = blocks_of(file);
   if (blocks.empty()) {
     state.SkipWithError("no data (see stderr)");
     return;
   }
-  const auto config = semantic_pieces_config();
+  const auto config = semantic_pieces_config(scorer);
   std::vector<std::shared_ptr<const index::ContextIndex>> indexes;
   for (const Block& block : blocks)
     indexes.push_back(index::ContextIndex::build(block.passages));
@@ -236,11 +243,52 @@ void BM_VerifySentence(benchmark::State& state, const char* file) {
   state.counters["number_end_share"] = static_cast<double>(number_ends) / cpu.size();
   state.counters["may_be_decimal_share"] = static_cast<double>(may_be_decimal) / cpu.size();
 }
-BENCHMARK_CAPTURE(BM_VerifySentence, halueval, "halueval_qa.dev.jsonl")
+BENCHMARK_CAPTURE(BM_VerifySentence, halueval, "halueval_qa.dev.jsonl", false)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_VerifySentence, faithbench, "faithbench.dev.jsonl")
+BENCHMARK_CAPTURE(BM_VerifySentence, halueval_scored, "halueval_qa.dev.jsonl", true)
     ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_VerifySentence, faithbench, "faithbench.dev.jsonl", false)
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_VerifySentence, faithbench_scored, "faithbench.dev.jsonl", true)
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
+
+// The scorer alone: the built-in model's sentence probability for every sentence's features
+// (read once through the engines), each timed in a batch of one pass.
+void BM_ScoreSentence(benchmark::State& state, const char* file) {
+  const std::vector<Block>& blocks = blocks_of(file);
+  const auto config = semantic_pieces_config(true);
+  if (blocks.empty() || !config->scorer) {
+    state.SkipWithError("no data or no scorer (see stderr)");
+    return;
+  }
+  std::vector<verify::SentenceFeatures> features;
+  for (const Block& block : blocks) {
+    const auto index = index::ContextIndex::build(block.passages);
+    for (const Answer& answer : block.answers) {
+      verify::SentenceVerifier verifier(config, index, answer.question, 0);
+      for (const text::Sentence& s : text::SentenceSegmenter::split(answer.text)) {
+        const std::string_view sentence =
+            std::string_view(answer.text).substr(s.begin, s.end - s.begin);
+        features.push_back(verifier.verify(sentence, s.begin).features);
+      }
+    }
+  }
+  double sum = 0;
+  for (auto _ : state) {
+    for (const verify::SentenceFeatures& f : features)
+      sum += config->scorer->sentence.probability(f);
+  }
+  benchmark::DoNotOptimize(sum);
+  state.counters["sentences"] = static_cast<double>(features.size());
+  state.counters["seconds_per_sentence"] = benchmark::Counter(
+      static_cast<double>(features.size()),
+      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+BENCHMARK_CAPTURE(BM_ScoreSentence, faithbench, "faithbench.dev.jsonl")
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace

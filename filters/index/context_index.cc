@@ -8,6 +8,7 @@
 
 #include "filters/context/structured_facts.h"
 #include "filters/index/stem_cache.h"
+#include "filters/text/function_words.h"
 #include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
 #include "filters/text/tokenizer.h"
@@ -24,14 +25,11 @@ bool refers_back(std::span<const text::Token> tokens) {
       tokens[1].kind == text::TokenKind::kWord && !tokens[1].has(text::kCapitalized)) {
     return true;
   }
-  static constexpr std::string_view kPronouns[] = {"he",  "she", "it",    "they", "his",
-                                                   "her", "its", "their", "him",  "them"};
   return std::any_of(tokens.begin(), tokens.end(), [](const text::Token& t) {
-    // Every pronoun above has 2..5 letters and starts with h, i, s or t: a cheap reject.
     const std::string_view w = t.norm;
-    if (t.kind != text::TokenKind::kWord || w.size() < 2 || w.size() > 5) return false;
-    if (w[0] != 'h' && w[0] != 'i' && w[0] != 's' && w[0] != 't') return false;
-    return std::find(std::begin(kPronouns), std::end(kPronouns), w) != std::end(kPronouns);
+    return t.kind == text::TokenKind::kWord &&
+           (text::kSubjectPronouns.contains(w) || text::kObjectPronouns.contains(w) ||
+            text::kPossessiveDeterminers.contains(w));
   });
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <utility>
 
 namespace groundgate::filters::score {
 namespace {
@@ -11,6 +12,12 @@ constexpr std::size_t kMaxFeatures = 256;
 
 bool read_number(simdjson::dom::element e, std::string_view key, double& out) {
   return e[key].get(out) == simdjson::SUCCESS;
+}
+
+// False, with an error naming the key that is missing or not `what`.
+bool needs(std::string& error, std::string_view key, std::string_view what) {
+  error = "needs \"" + std::string(key) + "\": " + std::string(what);
+  return false;
 }
 
 }  // namespace
@@ -22,13 +29,14 @@ double Calibration::probability(double margin) const {
 bool LearnedModel::load(simdjson::dom::element model, std::span<const std::string_view> known,
                         std::string& error) {
   simdjson::dom::array names, trees, calibration;
-  if (model["features"].get(names) != simdjson::SUCCESS ||
-      model["trees"].get(trees) != simdjson::SUCCESS ||
-      model["calibration"].get(calibration) != simdjson::SUCCESS ||
-      !read_number(model, "base_margin", base_margin_)) {
-    error = "a model needs features, base_margin, trees and calibration";
-    return false;
-  }
+  if (model["features"].get(names) != simdjson::SUCCESS)
+    return needs(error, "features", "an array of feature names");
+  if (!read_number(model, "base_margin", base_margin_))
+    return needs(error, "base_margin", "a number");
+  if (model["trees"].get(trees) != simdjson::SUCCESS)
+    return needs(error, "trees", "an array of trees");
+  if (model["calibration"].get(calibration) != simdjson::SUCCESS)
+    return needs(error, "calibration", "[a, b]");
   gather_.clear();
   for (simdjson::dom::element name : names) {
     std::string_view text;
@@ -75,6 +83,7 @@ double LearnedModel::probability(std::span<const float> features) const {
 std::shared_ptr<const ScorerModel> ScorerModel::parse(
     std::string_view json, std::span<const std::string_view> sentence_names,
     std::span<const std::string_view> answer_names, std::string& error) {
+  error.clear();
   simdjson::dom::parser parser;
   simdjson::dom::element doc;
   if (auto e = parser.parse(json.data(), json.size()).get(doc); e) {
@@ -99,13 +108,24 @@ std::shared_ptr<const ScorerModel> ScorerModel::parse(
     return nullptr;
   }
   simdjson::dom::element t;
-  if (doc["thresholds"].get(t) != simdjson::SUCCESS ||
-      !read_number(t, "unsupported", model->thresholds.unsupported) ||
-      !read_number(t, "contradicted", model->thresholds.contradicted) ||
-      !read_number(t, "contradicted_polarity", model->thresholds.contradicted_polarity) ||
-      !read_number(t, "answer", model->thresholds.answer)) {
-    error = "thresholds need unsupported, contradicted, contradicted_polarity and answer";
+  if (doc["thresholds"].get(t) != simdjson::SUCCESS) {
+    needs(error, "thresholds", "an object");
     return nullptr;
+  }
+  Thresholds& th = model->thresholds;
+  const std::pair<std::string_view, double*> thresholds[] = {
+      {"unsupported", &th.unsupported},
+      {"contradicted", &th.contradicted},
+      {"contradicted_clean", &th.contradicted_clean},
+      {"contradicted_polarity", &th.contradicted_polarity},
+      {"answer", &th.answer},
+  };
+  for (const auto& [key, out] : thresholds) {
+    if (!read_number(t, key, *out)) {
+      needs(error, key, "a number");
+      error = "thresholds: " + error;
+      return nullptr;
+    }
   }
   return model;
 }

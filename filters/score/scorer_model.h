@@ -40,13 +40,15 @@ class LearnedModel {
 };
 
 // Where probabilities become labels. A sentence at or above `unsupported` is unsupported; one
-// an engine contradicts is contradicted at or above `contradicted` when the conflict is a value
-// (a number, a date, hours, a record's flag, an order), at or above `contradicted_polarity`
-// when it is a negation or an antonym (a weaker signal in long answers); an answer at or above
-// `answer` is hallucinated.
+// an engine contradicts is contradicted at or above the threshold of its conflict's kind: a
+// value (a number, a date, hours, a record's flag, an order) in `contradicted`, a clean value
+// conflict (the rest of the clause, its words and names, found in the same evidence) in
+// `contradicted_clean`, a negation or an antonym (a weaker signal in long answers) in
+// `contradicted_polarity`. An answer at or above `answer` is hallucinated.
 struct Thresholds {
   double unsupported = 0.5;
   double contradicted = 0.9;
+  double contradicted_clean = 0.9;
   double contradicted_polarity = 0.9;
   double answer = 0.5;
 };

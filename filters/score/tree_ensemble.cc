@@ -1,6 +1,16 @@
 #include "filters/score/tree_ensemble.h"
 
+#include <cmath>
+
 namespace groundgate::filters::score {
+namespace {
+
+// A feature or node index: a whole number in [low, high).
+bool is_index(double v, double low, double high) {
+  return v >= low && v < high && std::floor(v) == v;
+}
+
+}  // namespace
 
 bool TreeEnsemble::load(simdjson::dom::array trees, std::size_t feature_count, std::string& error) {
   nodes_.clear();
@@ -36,10 +46,10 @@ bool TreeEnsemble::load(simdjson::dom::array trees, std::size_t feature_count, s
       if (n == 1) {
         node.value = static_cast<float>(v[0]);
       } else if (n == 4) {
-        const bool children_after =
-            v[2] > static_cast<double>(at) && v[3] > static_cast<double>(at) &&
-            v[2] < static_cast<double>(count) && v[3] < static_cast<double>(count);
-        if (v[0] < 0 || v[0] >= static_cast<double>(feature_count) || !children_after) {
+        const auto after = static_cast<double>(at + 1);
+        const auto end = static_cast<double>(count);
+        if (!is_index(v[0], 0, static_cast<double>(feature_count)) || !is_index(v[2], after, end) ||
+            !is_index(v[3], after, end)) {
           error = "tree " + std::to_string(tree_number) + ": node " + std::to_string(at) +
                   " names a feature or a child out of range";
           return false;

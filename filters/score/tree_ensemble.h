@@ -19,11 +19,11 @@ class TreeEnsemble {
   // split (yes/no index nodes of the same tree) or [leaf] for a leaf. `feature_count`: the
   // length of the vectors it will be given. False and `error` on anything malformed: a tree
   // that is not a tree (a child index out of range or not after its parent), a feature out
-  // of range.
+  // of range, an index that is not a whole number.
   bool load(simdjson::dom::array trees, std::size_t feature_count, std::string& error);
 
   // The ensemble's margin (log-odds) for `x` (size feature_count). Bounded: each tree is walked
-  // from its root to a leaf, children always after parents.
+  // from its root to a leaf, children always after parents. A NaN is below no threshold.
   double margin(std::span<const float> x) const;
 
   std::size_t trees() const { return roots_.size(); }

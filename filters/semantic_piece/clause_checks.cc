@@ -11,9 +11,11 @@
 #include "filters/semantic_piece/order_check.h"
 #include "filters/semantic_piece/piece_verifier.h"
 #include "filters/text/discourse.h"
+#include "filters/text/function_words.h"
 #include "filters/text/negation.h"
 #include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
+#include "filters/text/word_table.h"
 
 namespace groundgate::filters::semantic_piece {
 namespace {
@@ -63,10 +65,9 @@ bool inside(const Token& t, std::span<const Entity> entities) {
 
 // A word before a predicate comparative: "X is closer", "much longer", "no better".
 bool introduces_predicate(std::string_view w) {
-  static constexpr std::string_view kWords[] = {
-      "is",  "are",  "was", "were", "be",    "been",     "being",    "much",
-      "far", "even", "no",  "any",  "still", "slightly", "somewhat", "considerably"};
-  return std::find(std::begin(kWords), std::end(kWords), w) != std::end(kWords);
+  static constexpr auto kIntensifiers = text::word_table(
+      "much", "far", "even", "no", "any", "still", "slightly", "somewhat", "considerably");
+  return text::kBeForms.contains(w) || kIntensifiers.contains(w);
 }
 
 // Words that order or compare ("first", "earlier", "closer", "largest"). A question asking
@@ -77,9 +78,9 @@ bool introduces_predicate(std::string_view w) {
 // the clause is a name.
 bool is_comparative(std::span<const Token> tokens, std::size_t at, const text::Lexicon* lexicon) {
   const Token& t = tokens[at];
-  static constexpr std::string_view kWords[] = {"first",   "last",  "prior",
-                                                "earlier", "later", "equally"};
-  if (std::find(std::begin(kWords), std::end(kWords), t.norm) != std::end(kWords)) return true;
+  static constexpr auto kOrderWords =
+      text::word_table("first", "last", "prior", "earlier", "later", "equally");
+  if (kOrderWords.contains(t.norm)) return true;
   if (lexicon == nullptr || t.norm.size() < 5) return false;
   const bool er = t.norm.ends_with("er");
   const bool est = t.norm.ends_with("est");
@@ -103,10 +104,11 @@ bool is_comparative(std::span<const Token> tokens, std::size_t at, const text::L
 // Comparisons and orderings relate things the context states apart ("born before Elytis"):
 // the binding of names and values does not apply to them.
 bool compares(std::span<const Token> tokens, const text::Lexicon* lexicon) {
+  static constexpr auto kRelating =
+      text::word_table("than", "before", "after", "same", "different");
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     const std::string_view w = tokens[i].norm;
-    if (w == "than" || w == "before" || w == "after" || w == "same" || w == "different" ||
-        is_comparative(tokens, i, lexicon)) {
+    if (kRelating.contains(w) || is_comparative(tokens, i, lexicon)) {
       return true;
     }
   }

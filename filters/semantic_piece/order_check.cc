@@ -1,13 +1,13 @@
 #include "filters/semantic_piece/order_check.h"
 
 #include <algorithm>
-#include <array>
 #include <tuple>
 #include <vector>
 
 #include "filters/semantic_piece/names.h"
 #include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
+#include "filters/text/word_table.h"
 
 namespace groundgate::filters::semantic_piece {
 namespace {
@@ -18,16 +18,11 @@ using text::Token;
 
 enum class Direction { kEarlier, kLater };
 
-constexpr std::array<std::string_view, 9> kEarlierWords = {
-    "first", "earlier", "earliest", "before", "older", "oldest", "prior", "predates", "preceded"};
-constexpr std::array<std::string_view, 8> kLaterWords = {"last",    "later",    "latest", "after",
-                                                         "younger", "youngest", "newer",  "newest"};
-constexpr std::array<std::string_view, 2> kPrepositions = {"before", "after"};
-
-template <std::size_t N>
-bool listed(const std::array<std::string_view, N>& words, std::string_view w) {
-  return std::find(words.begin(), words.end(), w) != words.end();
-}
+constexpr auto kEarlierWords = text::word_table("first", "earlier", "earliest", "before", "older",
+                                                "oldest", "prior", "predates", "preceded");
+constexpr auto kLaterWords =
+    text::word_table("last", "later", "latest", "after", "younger", "youngest", "newer", "newest");
+constexpr auto kPrepositions = text::word_table("before", "after");
 
 // How the clause names the second party.
 enum class Object {
@@ -64,10 +59,10 @@ std::optional<Cue> find_cue(std::span<const Token> tokens) {
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     const std::string_view w = tokens[i].norm;
     if (tokens[i].kind != text::TokenKind::kWord) continue;
-    const bool earlier = listed(kEarlierWords, w);
-    if (!earlier && !listed(kLaterWords, w)) continue;
+    const bool earlier = kEarlierWords.contains(w);
+    if (!earlier && !kLaterWords.contains(w)) continue;
     Cue cue{i, earlier ? Direction::kEarlier : Direction::kLater, Object::kAsked};
-    if (listed(kPrepositions, w)) {
+    if (kPrepositions.contains(w)) {
       cue.object = Object::kAfterCue;
     } else if (i + 1 < tokens.size() && tokens[i + 1].norm == "than") {
       cue.object = Object::kAfterThan;

@@ -5,8 +5,10 @@
 #include "filters/semantic_piece/clause_words.h"
 #include "filters/semantic_piece/names.h"
 #include "filters/semantic_piece/piece_verifier.h"
+#include "filters/text/function_words.h"
 #include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
+#include "filters/text/word_table.h"
 
 namespace groundgate::filters::semantic_piece {
 namespace {
@@ -145,8 +147,6 @@ void PieceVerifier::add_short_form_pieces(std::string_view key,
 const std::vector<std::uint32_t>& PieceVerifier::unnamed_subject_pieces() const {
   if (unnamed_ready_) return unnamed_;
   unnamed_ready_ = true;
-  static constexpr std::string_view kPronouns[] = {"he",  "she", "it",  "they",
-                                                   "his", "her", "its", "their"};
   const auto pieces = index_->pieces();
   for (std::uint32_t p = 0; p < pieces.size(); ++p) {
     const bool opens_passage = p == 0 || pieces[p - 1].passage != pieces[p].passage;
@@ -169,8 +169,8 @@ const std::vector<std::uint32_t>& PieceVerifier::unnamed_subject_pieces() const 
         }
       }
       const std::string_view first(word, n);
-      const bool pronoun = n < sizeof word && std::find(std::begin(kPronouns), std::end(kPronouns),
-                                                        first) != std::end(kPronouns);
+      const bool pronoun = n < sizeof word && (text::kSubjectPronouns.contains(first) ||
+                                               text::kPossessiveDeterminers.contains(first));
       if (pronoun) unnamed_.push_back(p);
     } else if (!unnamed_.empty() && index_->same_window(unnamed_.back(), p)) {
       unnamed_.push_back(p);
@@ -255,9 +255,10 @@ std::vector<PieceVerifier::Anchor> PieceVerifier::subjects(std::span<const Ancho
                                                            std::span<const Token> tokens) const {
   std::vector<Anchor> out;
   // The clause's first word, past answer particles, "only" and an article ("No, only the ...").
+  static constexpr auto kSkippedWords = text::word_table("only", "the", "a", "an");
   auto skipped = [](const Token& t) {
-    return t.kind != text::TokenKind::kWord || is_particle(t.norm) || t.norm == "only" ||
-           t.norm == "the" || t.norm == "a" || t.norm == "an";
+    return t.kind != text::TokenKind::kWord || is_particle(t.norm) ||
+           kSkippedWords.contains(t.norm);
   };
   std::size_t first = 0;
   while (first < tokens.size() && skipped(tokens[first]))

@@ -1,7 +1,7 @@
 #include "filters/text/clause_splitter.h"
 
-#include <algorithm>
-#include <initializer_list>
+#include "filters/text/function_words.h"
+#include "filters/text/word_table.h"
 
 namespace groundgate::filters::text {
 
@@ -9,20 +9,40 @@ namespace {
 
 constexpr std::size_t kMaxVerbDistance = 8;  // a clause's verb comes soon after its start
 
-bool in(std::string_view w, std::initializer_list<std::string_view> list) {
-  return std::find(list.begin(), list.end(), w) != list.end();
-}
+// The determiners other than the possessive ones.
+constexpr auto kDeterminers =
+    word_table("the", "a", "an", "our", "my", "your", "this", "that", "these", "those", "some",
+               "many", "most", "several", "both", "each", "every", "all", "no", "another", "such");
+// Words other than the third-person pronouns that stand as a clause's subject.
+constexpr auto kSubjectWords =
+    word_table("we", "i", "you", "this", "that", "these", "those", "there", "it's", "he's", "she's",
+               "there's", "that's", "one", "none", "nobody", "everyone", "someone");
+// Frequent verb forms besides "be" and the auxiliaries that no suffix rule finds.
+constexpr auto kVerbForms = word_table(
+    "cannot", "said", "made", "went", "took", "came", "got", "gave", "found", "became", "began",
+    "knew", "thought", "told", "left", "felt", "kept", "held", "brought", "wrote", "stood", "heard",
+    "meant", "met", "ran", "paid", "spoke", "led", "grew", "lost", "won", "fell", "sold", "sent",
+    "built", "bought", "caught", "taught", "fought", "drew", "drove", "rose", "chose", "broke",
+    "ate", "hid", "hit", "put", "set", "spent", "says", "makes", "takes", "gives", "goes", "comes",
+    "gets", "shows", "remains", "seems", "becomes", "includes", "contains", "claims", "plays",
+    "leads", "owns", "runs", "lives", "works", "uses", "wants", "needs", "believes", "suggests",
+    "reports", "states", "means", "helps", "remain", "seem", "include", "contain");
+// Words in -ed that are no past forms.
+constexpr auto kNotPastForms =
+    word_table("hundred", "indeed", "speed", "united", "seed", "breed", "need");
 
 bool is_determiner(std::string_view w) {
-  return in(w, {"the",  "a",    "an",    "his",   "her",   "its",     "their", "our",  "my",
-                "your", "this", "that",  "these", "those", "some",    "many",  "most", "several",
-                "both", "each", "every", "all",   "no",    "another", "such"});
+  return kDeterminers.contains(w) || kPossessiveDeterminers.contains(w);
 }
 
 bool is_pronoun(std::string_view w) {
-  return in(w, {"he",     "she",   "it",    "they",   "we",       "i",      "you",   "this",
-                "that",   "these", "those", "there",  "it's",     "he's",   "she's", "there's",
-                "that's", "one",   "none",  "nobody", "everyone", "someone"});
+  return kSubjectPronouns.contains(w) || kSubjectWords.contains(w);
+}
+
+// A form of "be" that makes a clause: not "being" (it heads none) nor "am", which is also the
+// morning ("at 9 am").
+bool is_clause_be(std::string_view w) {
+  return kBeForms.contains(w) && w != "being" && w != "am";
 }
 
 bool is_verb(std::span<const Token> t, std::size_t i) {
@@ -30,26 +50,9 @@ bool is_verb(std::span<const Token> t, std::size_t i) {
   if (tok.kind != TokenKind::kWord) return false;
   const std::string_view w = tok.norm;
   if (tok.has(kContraction) || tok.has(kClitic)) return true;  // "it's", "don't", "'s"
-  if (in(w, {"is",     "are",    "was",     "were",     "be",       "been",     "has",
-             "have",   "had",    "do",      "does",     "did",      "will",     "would",
-             "can",    "could",  "shall",   "should",   "may",      "might",    "must",
-             "cannot", "said",   "made",    "went",     "took",     "came",     "got",
-             "gave",   "found",  "became",  "began",    "knew",     "thought",  "told",
-             "left",   "felt",   "kept",    "held",     "brought",  "wrote",    "stood",
-             "heard",  "meant",  "met",     "ran",      "paid",     "spoke",    "led",
-             "grew",   "lost",   "won",     "fell",     "sold",     "sent",     "built",
-             "bought", "caught", "taught",  "fought",   "drew",     "drove",    "rose",
-             "chose",  "broke",  "ate",     "hid",      "hit",      "put",      "set",
-             "spent",  "says",   "makes",   "takes",    "gives",    "goes",     "comes",
-             "gets",   "shows",  "remains", "seems",    "becomes",  "includes", "contains",
-             "claims", "plays",  "leads",   "owns",     "runs",     "lives",    "works",
-             "uses",   "wants",  "needs",   "believes", "suggests", "reports",  "states",
-             "means",  "helps",  "remain",  "seem",     "include",  "contain"})) {
-    return true;
-  }
+  if (is_clause_be(w) || kAuxiliaryVerbs.contains(w) || kVerbForms.contains(w)) return true;
   // Regular past forms, but not adjectives after a determiner ("the published list").
-  if (w.size() >= 5 && w.ends_with("ed") && !tok.has(kCapitalized) &&
-      !in(w, {"hundred", "indeed", "speed", "united", "seed", "breed", "need"})) {
+  if (w.size() >= 5 && w.ends_with("ed") && !tok.has(kCapitalized) && !kNotPastForms.contains(w)) {
     return i == 0 || !is_determiner(t[i - 1].norm);
   }
   return false;
@@ -83,7 +86,8 @@ bool subject_like(std::span<const Token> t, std::size_t i, std::size_t end) {
 bool is_joiner(const Token& tok, bool after_comma) {
   if (tok.kind != TokenKind::kWord) return false;
   if (tok.norm == "and" || tok.norm == "but") return true;
-  return after_comma && in(tok.norm, {"while", "whereas", "yet", "so"});
+  static constexpr auto kAfterComma = word_table("while", "whereas", "yet", "so");
+  return after_comma && kAfterComma.contains(tok.norm);
 }
 
 }  // namespace

@@ -1,41 +1,30 @@
 #include "filters/text/discourse.h"
 
-#include <algorithm>
-#include <array>
 #include <string>
+
+#include "filters/text/word_table.h"
 
 namespace groundgate::filters::text {
 namespace {
 
 // Nouns that name the retrieved material itself. "text" and "source" alone are too common in
 // the world's sense ("text messages", "a source said"); they count after "the provided/given".
-constexpr std::array<std::string_view, 10> kSourceNouns = {
-    "article",  "articles", "document", "documents", "excerpt",
-    "excerpts", "passage",  "passages", "snippet",   "snippets",
-};
-constexpr std::array<std::string_view, 6> kQualifiedSourceNouns = {
-    "context", "information", "source", "sources", "text", "texts",
-};
-constexpr std::array<std::string_view, 4> kSourceQualifiers = {"provided", "given", "above",
-                                                               "following"};
+constexpr auto kSourceNouns = word_table("article", "articles", "document", "documents", "excerpt",
+                                         "excerpts", "passage", "passages", "snippet", "snippets");
+constexpr auto kQualifiedSourceNouns =
+    word_table("context", "information", "source", "sources", "text", "texts");
+constexpr auto kSourceQualifiers = word_table("provided", "given", "above", "following");
 
-// Sorted for binary search; checked by a test.
-constexpr std::array<std::string_view, 59> kFramingWords = {
-    "above",      "according", "addition",  "additionally", "article",   "articles",  "based",
-    "brief",      "briefly",   "concise",   "concisely",    "context",   "core",      "cover",
-    "covered",    "covers",    "describe",  "described",    "describes", "detail",    "detailed",
-    "details",    "discuss",   "discussed", "discusses",    "document",  "documents", "excerpt",
-    "explicitly", "following", "given",     "information",  "key",       "mention",   "mentioned",
-    "mentions",   "note",      "overview",  "passage",      "passages",  "points",    "provide",
-    "provided",   "provides",  "snippet",   "solely",       "source",    "sources",   "specific",
-    "specified",  "specifies", "specify",   "state",        "stated",    "states",    "summarise",
-    "summarize",  "summary",   "text",
-};
-
-template <std::size_t N>
-bool listed(const std::array<std::string_view, N>& words, std::string_view w) {
-  return std::find(words.begin(), words.end(), w) != words.end();
-}
+// Words of a request or answer that talk about the text rather than the world.
+constexpr auto kFramingWords = word_table(
+    "above", "according", "addition", "additionally", "article", "articles", "based", "brief",
+    "briefly", "concise", "concisely", "context", "core", "cover", "covered", "covers", "describe",
+    "described", "describes", "detail", "detailed", "details", "discuss", "discussed", "discusses",
+    "document", "documents", "excerpt", "explicitly", "following", "given", "information", "key",
+    "mention", "mentioned", "mentions", "note", "overview", "passage", "passages", "points",
+    "provide", "provided", "provides", "snippet", "solely", "source", "sources", "specific",
+    "specified", "specifies", "specify", "state", "stated", "states", "summarise", "summarize",
+    "summary", "text");
 
 }  // namespace
 
@@ -43,11 +32,11 @@ bool names_source(std::span<const Token> clause) {
   for (std::size_t i = 0; i < clause.size(); ++i) {
     const Token& t = clause[i];
     if (t.kind != TokenKind::kWord) continue;
-    if (listed(kSourceNouns, t.norm)) return true;
-    if (!listed(kQualifiedSourceNouns, t.norm)) continue;
-    const bool qualified_before = i > 0 && listed(kSourceQualifiers, clause[i - 1].norm);
+    if (kSourceNouns.contains(t.norm)) return true;
+    if (!kQualifiedSourceNouns.contains(t.norm)) continue;
+    const bool qualified_before = i > 0 && kSourceQualifiers.contains(clause[i - 1].norm);
     const bool qualified_after =
-        i + 1 < clause.size() && listed(kSourceQualifiers, clause[i + 1].norm);
+        i + 1 < clause.size() && kSourceQualifiers.contains(clause[i + 1].norm);
     if (qualified_before || qualified_after) return true;
   }
   return false;
@@ -66,11 +55,11 @@ bool numbers_a_source(std::string_view text, std::size_t at) {
   std::string word(text.substr(begin, end - begin));
   for (char& c : word)
     c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-  return listed(kSourceNouns, word) || listed(kQualifiedSourceNouns, word);
+  return kSourceNouns.contains(word) || kQualifiedSourceNouns.contains(word);
 }
 
 bool is_framing_word(std::string_view lower_word) {
-  return std::binary_search(kFramingWords.begin(), kFramingWords.end(), lower_word);
+  return kFramingWords.contains(lower_word);
 }
 
 }  // namespace groundgate::filters::text

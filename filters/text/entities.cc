@@ -8,6 +8,7 @@
 #include <limits>
 #include <optional>
 
+#include "filters/text/calendar_words.h"
 #include "filters/text/number_words.h"
 #include "filters/text/stopwords.h"
 #include "filters/text/units.h"
@@ -19,16 +20,6 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kApproximateShare = 0.1;  // "about 100" covers 90..110
-
-using Words = std::initializer_list<std::string_view>;
-
-bool in(std::string_view w, Words list) {
-  return std::find(list.begin(), list.end(), w) != list.end();
-}
-template <std::size_t N>
-bool in(std::string_view w, const WordTable<N>& table) {
-  return table.contains(w);
-}
 
 // The name matcher's word lists: it runs at every capitalised word and tests a name against
 // a hundred or more words. A constant table is built once (a braced list is rebuilt on the
@@ -67,12 +58,32 @@ constexpr auto kPlaceNames = word_table(
     "indonesia", "vietnam", "thailand");
 constexpr auto kPlacePrepositions =
     word_table("in", "near", "at", "across", "throughout", "outside", "inside");
+// Other names of the two countries the place key folds: "US", "Britain".
+constexpr auto kUnitedStatesNames = word_table("us", "usa", "united states of america", "america");
+constexpr auto kUnitedKingdomNames = word_table("uk", "britain", "great britain");
+
+// Words that qualify the number after them: "more than 5", "about 100", "under 20".
+constexpr auto kMoreThan = word_table("more", "greater", "over");
+constexpr auto kLessThan = word_table("less", "fewer");
+constexpr auto kApproximately = word_table("about", "around", "approximately", "roughly", "nearly",
+                                           "almost", "some", "circa", "approx", "~", "estimated");
+constexpr auto kAbove = word_table("over", "above", "exceeding", "upwards");
+constexpr auto kBelow = word_table("under", "below");
 
 // Full names first: "may" is found as the full name, not as an abbreviation.
 constexpr auto kMonths =
     word_table("january", "february", "march", "april", "may", "june", "july", "august",
                "september", "october", "november", "december", "jan", "feb", "mar", "apr", "may",
                "jun", "jul", "aug", "sep", "oct", "nov", "dec", "sept");
+
+// Prepositions before a date: "may" and "march" are months with a day only after one
+// ("on may 2"; not "he may 2 ...").
+constexpr auto kBeforeDay = word_table("on", "by", "until", "since", "from", "of", "before",
+                                       "after", "to", "till", "between");
+// Words before a month that stands alone: "in july", "since March". A capitalised month also
+// follows "of" ("the end of March").
+constexpr auto kBeforeMonth =
+    word_table("in", "since", "until", "by", "during", "early", "late", "mid", "from");
 
 int month_number(std::string_view w, bool& abbreviated) {
   const int at = kMonths.find(w);
@@ -96,13 +107,6 @@ double to_double(std::string_view s) {
   double v = 0;
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   return ec == std::errc{} && std::isfinite(v) ? v : 0;
-}
-
-constexpr auto kWeekdays =
-    word_table("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday");
-
-bool is_weekday(std::string_view w) {
-  return kWeekdays.contains(w);
 }
 
 class Extractor {
@@ -256,17 +260,14 @@ class Extractor {
     const std::string_view a = t_[i - 1].norm;
     const std::string_view b = i >= 2 ? std::string_view(t_[i - 2].norm) : std::string_view();
     if (a == "than") {
-      if (in(b, {"more", "greater", "over"})) return Qualifier::kAtLeast;
-      if (in(b, {"less", "fewer"})) return Qualifier::kAtMost;
+      if (kMoreThan.contains(b)) return Qualifier::kAtLeast;
+      if (kLessThan.contains(b)) return Qualifier::kAtMost;
     }
     if (b == "at" && a == "least") return Qualifier::kAtLeast;
     if ((b == "at" && a == "most") || (b == "up" && a == "to")) return Qualifier::kAtMost;
-    if (in(a, {"about", "around", "approximately", "roughly", "nearly", "almost", "some", "circa",
-               "approx", "~", "estimated", "almost"})) {
-      return Qualifier::kApproximate;
-    }
-    if (in(a, {"over", "above", "exceeding", "upwards"})) return Qualifier::kAtLeast;
-    if (in(a, {"under", "below"})) return Qualifier::kAtMost;
+    if (kApproximately.contains(a)) return Qualifier::kApproximate;
+    if (kAbove.contains(a)) return Qualifier::kAtLeast;
+    if (kBelow.contains(a)) return Qualifier::kAtMost;
     return Qualifier::kExact;
   }
 
@@ -335,15 +336,11 @@ class Extractor {
       DateValue d{0, lower, 0, DatePrecision::kMonth};
       // "may" and "march" are verbs too ("he may 2 ..."): with a day only after a preposition.
       const bool verb = lower == 3 || lower == 5;
-      const bool after_preposition =
-          i > 0 && in(t_[i - 1].norm, {"on", "by", "until", "since", "from", "of", "before",
-                                       "after", "to", "till", "between"});
+      const bool after_preposition = i > 0 && kBeforeDay.contains(t_[i - 1].norm);
       if (const std::size_t end = day_and_year(i, i + 1, d, !verb || after_preposition)) {
         return end;
       }
-      if (!verb && i > 0 &&
-          in(t_[i - 1].norm,
-             {"in", "since", "until", "by", "during", "early", "late", "mid", "from"})) {
+      if (!verb && i > 0 && kBeforeMonth.contains(t_[i - 1].norm)) {
         return add_date(i, i + 1, d);
       }
       return 0;
@@ -356,8 +353,7 @@ class Extractor {
         if (const std::size_t end = day_and_year(i, j, d, true)) return end;
         // A bare month only after a cue word ("in March"), never "may".
         if (month != 5 && i > 0 &&
-            in(t_[i - 1].norm,
-               {"in", "since", "until", "by", "during", "early", "late", "mid", "of", "from"})) {
+            (kBeforeMonth.contains(t_[i - 1].norm) || t_[i - 1].norm == "of")) {
           return add_date(i, abbreviated && word(i + 1, ".") ? i + 2 : i + 1, d);
         }
         return 0;
@@ -536,19 +532,19 @@ class Extractor {
     if (k >= t_.size()) return 0;
     const std::string_view w = t_[k].norm;
     double scale = 1;
-    if (in(w, {"dollars", "dollar"})) {
+    if (w == "dollars" || w == "dollar") {
       currency = "USD";
-    } else if (in(w, {"euros", "euro"})) {
+    } else if (w == "euros" || w == "euro") {
       currency = "EUR";
     } else if (w == "yen") {
       currency = "JPY";
-    } else if (in(w, {"rupees", "rupee"})) {
+    } else if (w == "rupees" || w == "rupee") {
       currency = "INR";
     } else if (w == "yuan") {
       currency = "CNY";
-    } else if (in(w, {"cents", "cent"}) && !(word(k - 1, "per"))) {
+    } else if ((w == "cents" || w == "cent") && !(word(k - 1, "per"))) {
       currency = "USD", scale = 0.01;
-    } else if (in(w, {"pounds", "pound"}) && (n->count > 1 || word(k + 1, "sterling"))) {
+    } else if ((w == "pounds" || w == "pound") && (n->count > 1 || word(k + 1, "sterling"))) {
       currency = "GBP";  // "pounds" alone is more often weight
     } else if (!currency_code(w).empty()) {
       currency = currency_code(w);
@@ -635,8 +631,8 @@ class Extractor {
       if (newline_between(j - 1, j)) return true;
       const Token& p = t_[j - 1];
       if (p.kind != TokenKind::kPunctuation && p.kind != TokenKind::kSymbol) return false;
-      if (in(p.norm, kSentenceEnds)) return true;
-      if (!in(p.norm, kSentenceOpeners)) return false;
+      if (kSentenceEnds.contains(p.norm)) return true;
+      if (!kSentenceOpeners.contains(p.norm)) return false;
       --j;
     }
     return true;
@@ -659,7 +655,7 @@ class Extractor {
     std::size_t first = i;
     bool person = false;
     // A title marks a person and is not part of the name: "President Richard Nixon", "Mr. X".
-    if (in(t_[i].norm, kTitles)) {
+    if (kTitles.contains(t_[i].norm)) {
       std::size_t j = i + 1;
       if (word(j, ".") && adjacent(j)) ++j;
       if (cap_word(j) && !newline_between(j - 1, j)) first = j, person = true;
@@ -682,7 +678,7 @@ class Extractor {
       }
       // Inner connectors: "Bank of America", "van Houten", "van der Berg".
       std::size_t k = j;
-      while (k < t_.size() && k - j < 2 && !words.empty() && in(t_[k].norm, kNameConnectors)) {
+      while (k < t_.size() && k - j < 2 && !words.empty() && kNameConnectors.contains(t_[k].norm)) {
         ++k;
       }
       if (k > j && cap_word(k) && !newline_between(k - 1, k)) {
@@ -698,7 +694,7 @@ class Extractor {
     std::size_t from = first;
     if (at_start && !person) {
       const std::string_view w = t_[first].norm;
-      if (is_stopword(w) || w.ends_with("ly") || in(w, kSentenceStartWords)) {
+      if (is_stopword(w) || w.ends_with("ly") || kSentenceStartWords.contains(w)) {
         words.erase(words.begin());
         if (words.empty()) return last - i;
         from = words.front();
@@ -709,14 +705,14 @@ class Extractor {
     if (words.size() == 1) {
       const std::string_view w = t_[words[0]].norm;
       bool abbreviated = false;
-      if (month_number(w, abbreviated) || is_weekday(w) || is_stopword(w)) return last - i;
+      if (month_number(w, abbreviated) || kWeekdays.contains(w) || is_stopword(w)) return last - i;
     }
     Entity e = make(EntityType::kName, EntitySubtype::kOther, from, last);
     e.key = name_key(from, last);
     const std::string_view tail = t_[last - 1].norm;
     if (person) {
       e.type = EntityType::kPersonalInfo, e.subtype = EntitySubtype::kPerson;
-    } else if (in(tail, kOrganizationTails)) {
+    } else if (kOrganizationTails.contains(tail)) {
       e.subtype = EntitySubtype::kOrganization;
     } else if (is_place(e.key, tail, from)) {
       e.type = EntityType::kLocation, e.subtype = EntitySubtype::kPlace;
@@ -731,13 +727,13 @@ class Extractor {
   }
 
   bool is_place(std::string_view key, std::string_view tail, std::size_t from) const {
-    if (in(tail, kPlaceTails)) {
+    if (kPlaceTails.contains(tail)) {
       return true;
     }
-    if (in(key, kPlaceNames)) {
+    if (kPlaceNames.contains(key)) {
       return true;
     }
-    return from > 0 && in(t_[from - 1].norm, kPlacePrepositions);
+    return from > 0 && kPlacePrepositions.contains(t_[from - 1].norm);
   }
 
   std::string name_key(std::size_t from, std::size_t last) const {
@@ -751,8 +747,8 @@ class Extractor {
         if (c != '.') key.push_back(c);
       }
     }
-    if (in(key, {"us", "usa", "united states of america", "america"})) return "united states";
-    if (in(key, {"uk", "britain", "great britain"})) return "united kingdom";
+    if (kUnitedStatesNames.contains(key)) return "united states";
+    if (kUnitedKingdomNames.contains(key)) return "united kingdom";
     return key;
   }
 

@@ -1,10 +1,9 @@
 #include "filters/text/negation.h"
 
-#include <algorithm>
-#include <array>
 #include <string_view>
 
 #include "filters/text/stopwords.h"
+#include "filters/text/word_table.h"
 
 namespace groundgate::filters::text {
 namespace {
@@ -15,32 +14,26 @@ constexpr std::size_t kScopeWords = 4;
 
 // Verbs and adjectives whose complement does not hold: "failed to progress" = "did not
 // progress", "lacks the motivation" = "has no motivation".
-constexpr std::array<std::string_view, 9> kImplicitCues = {
-    "fail", "failed", "fails", "failing", "lack", "lacked", "lacking", "lacks", "unable",
-};
+constexpr auto kImplicitCues = word_table("fail", "failed", "fails", "failing", "lack", "lacked",
+                                          "lacking", "lacks", "unable");
 
 // After a cue, these make it a focus or a comparison, not a negation: "not only", "not just".
-constexpr std::array<std::string_view, 5> kNotNegating = {"only", "just", "merely", "simply",
-                                                          "least"};
+constexpr auto kNotNegating = word_table("only", "just", "merely", "simply", "least");
 
 bool ends_scope(const Token& t) {
-  if (t.kind == TokenKind::kPunctuation) {
-    return t.norm == "," || t.norm == ";" || t.norm == ":" || t.norm == "." || t.norm == "!" ||
-           t.norm == "?" || t.norm == "(" || t.norm == ")";
-  }
+  static constexpr auto kScopeMarks = word_table(",", ";", ":", ".", "!", "?", "(", ")");
+  if (t.kind == TokenKind::kPunctuation) return kScopeMarks.contains(t.norm);
   return t.kind == TokenKind::kWord && (t.norm == "but" || t.norm == "although");
 }
 
 bool is_cue(const Token& t) {
   if (t.kind != TokenKind::kWord) return false;
-  return is_negation(t.norm) ||
-         std::find(kImplicitCues.begin(), kImplicitCues.end(), t.norm) != kImplicitCues.end();
+  return is_negation(t.norm) || kImplicitCues.contains(t.norm);
 }
 
 bool focus_follows(std::span<const Token> tokens, std::size_t cue) {
   for (std::size_t j = cue + 1; j < tokens.size() && j <= cue + 2; ++j) {
-    if (std::find(kNotNegating.begin(), kNotNegating.end(), tokens[j].norm) != kNotNegating.end())
-      return true;
+    if (kNotNegating.contains(tokens[j].norm)) return true;
     if (tokens[j].norm != "the") return false;
   }
   return false;

@@ -4,14 +4,14 @@
 #include <cstdio>
 #include <optional>
 
+#include "filters/text/calendar_words.h"
 #include "filters/text/word_table.h"
 
 namespace groundgate::filters::text {
 namespace {
 
-constexpr auto kDays =
-    word_table("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday");
-constexpr auto kDaysPlural =
+// "on Mondays": the plural of each of kWeekdays, in the same order.
+constexpr auto kWeekdaysPlural =
     word_table("mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays", "sundays");
 // Words between the two ends of a range of days or times.
 constexpr auto kRangeWords = word_table("to", "through", "thru", "until", "till", "-", "–", "—");
@@ -20,8 +20,8 @@ constexpr auto kPm = word_table("pm", "p.m.", "p.m");
 
 std::optional<int> day_of(const Token& t) {
   if (t.kind != TokenKind::kWord) return std::nullopt;
-  int d = kDays.find(t.norm);
-  if (d < 0) d = kDaysPlural.find(t.norm);
+  int d = kWeekdays.find(t.norm);
+  if (d < 0) d = kWeekdaysPlural.find(t.norm);
   if (d < 0) return std::nullopt;
   return d;
 }

@@ -5,6 +5,7 @@
 
 #include "filters/text/stopwords.h"
 #include "filters/text/utf8.h"
+#include "filters/text/word_table.h"
 
 namespace groundgate::filters::text {
 
@@ -19,24 +20,18 @@ constexpr std::size_t kMaxMarkRun = 16;
 enum class Decision { kNo, kYes, kMore };
 
 // Titles and references that are never the last word of a sentence.
-constexpr std::array<std::string_view, 24> kNonFinal = {
-    "adm", "approx", "ca", "capt",  "cf", "cmdr", "col",  "dr",  "gen", "gov", "hon", "lt",
-    "mr",  "mrs",    "ms", "mssrs", "mt", "pres", "prof", "rep", "rev", "sen", "sgt", "vs"};
+constexpr auto kNonFinal =
+    word_table("adm", "approx", "ca", "capt", "cf", "cmdr", "col", "dr", "gen", "gov", "hon", "lt",
+               "mr", "mrs", "ms", "mssrs", "mt", "pres", "prof", "rep", "rev", "sen", "sgt", "vs");
 // References that precede a number ("No. 5", "Jan. 12", "pp. 3").
-constexpr std::array<std::string_view, 22> kBeforeNumber = {
-    "apr", "art", "aug", "ch",  "dec", "eq", "feb", "fig", "jan", "jul",  "jun",
-    "mar", "no",  "nos", "nov", "oct", "p",  "pp",  "sec", "sep", "sept", "vol"};
+constexpr auto kBeforeNumber =
+    word_table("apr", "art", "aug", "ch", "dec", "eq", "feb", "fig", "jan", "jul", "jun", "mar",
+               "no", "nos", "nov", "oct", "p", "pp", "sec", "sep", "sept", "vol");
 // Abbreviations that often end a sentence: a boundary only if a sentence-starting word follows.
-constexpr std::array<std::string_view, 27> kAmbiguous = {
-    "al",  "assn", "ave", "blvd", "bros", "co",  "corp", "dept", "esq",
-    "est", "etc",  "ft",  "govt", "hrs",  "inc", "jr",   "lbs",  "llc",
-    "ltd", "max",  "min", "mins", "oz",   "plc", "rd",   "sr",   "st"};
-constexpr std::array<std::string_view, 4> kNonFinalDotted = {"cf", "e.g", "i.e", "viz"};
-
-template <std::size_t N>
-bool contains(const std::array<std::string_view, N>& list, std::string_view word) {
-  return std::find(list.begin(), list.end(), word) != list.end();
-}
+constexpr auto kAmbiguous = word_table(
+    "al", "assn", "ave", "blvd", "bros", "co", "corp", "dept", "esq", "est", "etc", "ft", "govt",
+    "hrs", "inc", "jr", "lbs", "llc", "ltd", "max", "min", "mins", "oz", "plc", "rd", "sr", "st");
+constexpr auto kNonFinalDotted = word_table("cf", "e.g", "i.e", "viz");
 
 bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v';
@@ -153,7 +148,7 @@ Decision decide_terminal(const Scanner& sc, std::size_t sentence_begin, std::siz
     if (dotted || word.size() < 2) return Decision::kNo;
     const auto original = sc.b_.substr(w, run_begin - w);
     if (std::none_of(original.begin(), original.end(), is_lower)) return Decision::kNo;
-    if (contains(kNonFinal, word) || contains(kBeforeNumber, word) || contains(kAmbiguous, word)) {
+    if (kNonFinal.contains(word) || kBeforeNumber.contains(word) || kAmbiguous.contains(word)) {
       return Decision::kNo;
     }
     return Decision::kYes;
@@ -185,14 +180,14 @@ Decision decide_terminal(const Scanner& sc, std::size_t sentence_begin, std::siz
       --d;
     }
     const std::string abbreviation = ascii_lower(sc.b_.substr(d, run_begin - d));
-    if (contains(kNonFinalDotted, abbreviation)) return Decision::kNo;
+    if (kNonFinalDotted.contains(abbreviation)) return Decision::kNo;
     return starter_word(sc, q);
   }
   if (word.empty()) return Decision::kYes;
   if (word.size() == 1 && is_upper(sc.at(w))) return starter_word(sc, q);  // initial "J."
-  if (contains(kNonFinal, word)) return Decision::kNo;
-  if (contains(kBeforeNumber, word) && is_digit(next)) return Decision::kNo;
-  if (contains(kAmbiguous, word)) return starter_word(sc, q);
+  if (kNonFinal.contains(word)) return Decision::kNo;
+  if (kBeforeNumber.contains(word) && is_digit(next)) return Decision::kNo;
+  if (kAmbiguous.contains(word)) return starter_word(sc, q);
   return Decision::kYes;
 }
 

@@ -2,6 +2,7 @@
 
 #include "filters/text/char_class.h"
 #include "filters/text/utf8.h"
+#include "filters/text/word_table.h"
 
 namespace groundgate::filters::text {
 
@@ -61,18 +62,15 @@ std::size_t dotted_abbreviation_end(const Cursor& c, std::size_t pos) {
 }
 
 bool is_clitic_suffix(std::string_view s) {
-  return s == "s" || s == "re" || s == "ll" || s == "ve" || s == "m" || s == "d" || s == "t";
+  static constexpr auto kSuffixes = word_table("s", "re", "ll", "ve", "m", "d", "t");
+  return kSuffixes.contains(s);
 }
 
 // "it's", "that's": "'s" is "is"/"has" here, not a possessive.
 bool is_pronoun_contraction(std::string_view word) {
-  static constexpr std::string_view kWords[] = {"it",  "that", "he",  "she",   "there", "what",
-                                                "who", "here", "let", "where", "how"};
-  const std::string lower = ascii_lower(word);
-  for (const auto w : kWords) {
-    if (lower == w) return true;
-  }
-  return false;
+  static constexpr auto kHosts =
+      word_table("it", "that", "he", "she", "there", "what", "who", "here", "let", "where", "how");
+  return kHosts.contains(ascii_lower(word));
 }
 
 // Cheap reject for dotted_abbreviation_end, which classifies every letter of the word: with
@@ -217,8 +215,8 @@ void scan_number(const Cursor& c, std::size_t begin, Token& tok) {
   const std::size_t e = letters_end(c, p);
   const std::string suffix = ascii_lower(c.text.substr(p, e - p));
   const std::size_t digits = p - begin;
-  if ((suffix == "th" || suffix == "st" || suffix == "nd" || suffix == "rd") &&
-      !(tok.flags & (kDecimal | kGrouped))) {
+  static constexpr auto kOrdinalSuffixes = word_table("th", "st", "nd", "rd");
+  if (kOrdinalSuffixes.contains(suffix) && !(tok.flags & (kDecimal | kGrouped))) {
     tok.flags |= kOrdinal;
     tok.norm += suffix;
     p = e;

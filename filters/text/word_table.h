@@ -10,8 +10,9 @@ namespace groundgate::filters::text {
 
 // A constant list of words, found by first byte: the extractors ask about almost every token
 // whether it is one of a few dozen words, and most tokens start with a byte no listed word
-// starts with (one table read), the rest compare with the few words of that byte only.
-// Built at compile time; find() gives the word's position in the list it was made from.
+// starts with (one table read), the rest compare with the words of that byte only, shortest
+// first, up to the first longer one. Built at compile time; find() gives the word's position
+// in the list it was made from. Every filters/ word list is one of these.
 template <std::size_t N>
 class WordTable {
   static_assert(N > 0 && N < 256, "positions and bucket bounds fit a byte");
@@ -20,11 +21,13 @@ class WordTable {
   constexpr explicit WordTable(const std::array<std::string_view, N>& words) {
     for (std::size_t i = 0; i < N; ++i)
       order_[i] = static_cast<std::uint8_t>(i);
-    // Ties in list order: a word listed twice is found at its first position.
+    // By first byte, then length; ties in list order: a word listed twice is found at its
+    // first position.
     std::sort(order_.begin(), order_.end(), [&](std::uint8_t a, std::uint8_t b) {
-      return first_byte(words[a]) != first_byte(words[b])
-                 ? first_byte(words[a]) < first_byte(words[b])
-                 : a < b;
+      if (first_byte(words[a]) != first_byte(words[b]))
+        return first_byte(words[a]) < first_byte(words[b]);
+      if (words[a].size() != words[b].size()) return words[a].size() < words[b].size();
+      return a < b;
     });
     for (std::size_t i = 0; i < N; ++i)
       sorted_[i] = words[order_[i]];
@@ -39,7 +42,7 @@ class WordTable {
   constexpr int find(std::string_view w) const {
     if (w.empty()) return -1;
     const std::uint8_t f = first_byte(w);
-    for (std::size_t i = begin_[f]; i < end_[f]; ++i) {
+    for (std::size_t i = begin_[f]; i < end_[f] && sorted_[i].size() <= w.size(); ++i) {
       if (sorted_[i].size() == w.size() && sorted_[i] == w) return order_[i];
     }
     return -1;

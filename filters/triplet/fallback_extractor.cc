@@ -4,32 +4,29 @@
 #include <array>
 #include <string>
 
+#include "filters/text/function_words.h"
 #include "filters/text/stopwords.h"
+#include "filters/text/word_table.h"
 
 namespace groundgate::filters::triplet {
 
 namespace {
 
-constexpr std::array<std::string_view, 27> kAuxiliaries = {
-    "is",   "are",   "was",  "were",  "be",     "been", "being", "am",  "has",
-    "have", "had",   "do",   "does",  "did",    "will", "would", "can", "could",
-    "may",  "might", "must", "shall", "should", "'s",   "'re",   "'ve", "'ll"};
-constexpr std::array<std::string_view, 8> kBe = {"is", "are",  "was",   "were",
-                                                 "be", "been", "being", "am"};
-constexpr std::array<std::string_view, 22> kPrepositions = {
-    "in",   "on", "at",    "by",      "with",   "from",    "during",  "since",
-    "for",  "to", "into",  "after",   "before", "between", "through", "under",
-    "over", "of", "about", "against", "among",  "across"};
+// The auxiliaries' clitics: "'s" after a subject is "is" or "has" in a verb group.
+constexpr auto kAuxiliaryClitics = text::word_table("'s", "'re", "'ve", "'ll");
+constexpr auto kPrepositions = text::word_table(
+    "in", "on", "at", "by", "with", "from", "during", "since", "for", "to", "into", "after",
+    "before", "between", "through", "under", "over", "of", "about", "against", "among", "across");
 // Words that open a relative or subordinate clause, or a fronted adverbial.
-constexpr std::array<std::string_view, 17> kClauseOpeners = {
-    "which", "who",   "whom",   "whose",    "that",   "where",   "when",    "while", "whereas",
-    "if",    "since", "unless", "although", "though", "because", "whether", "as"};
-constexpr std::array<std::string_view, 10> kNonVerbs = {"the",   "a",     "an",  "this", "that",
-                                                        "these", "those", "his", "her",  "their"};
+constexpr auto kClauseOpeners =
+    text::word_table("which", "who", "whom", "whose", "that", "where", "when", "while", "whereas",
+                     "if", "since", "unless", "although", "though", "because", "whether", "as");
+constexpr auto kNonVerbs =
+    text::word_table("the", "a", "an", "this", "that", "these", "those", "his", "her", "their");
 
-template <std::size_t N>
-bool one_of(std::string_view s, const std::array<std::string_view, N>& set) {
-  return std::find(set.begin(), set.end(), s) != set.end();
+bool is_auxiliary(std::string_view w) {
+  return text::kBeForms.contains(w) || text::kAuxiliaryVerbs.contains(w) ||
+         kAuxiliaryClitics.contains(w);
 }
 
 bool is_word(const text::Token& t) {
@@ -54,8 +51,9 @@ bool inflected_verb(const text::Token& t, const text::Lexicon* lexicon) {
 }
 
 bool is_adverb_in_group(const text::Token& t) {
-  return is_word(t) && (text::is_negation(t.norm) || t.norm == "also" || t.norm == "still" ||
-                        t.norm == "already" || t.norm == "only" || t.norm.ends_with("ly"));
+  static constexpr auto kAdverbs = text::word_table("also", "still", "already", "only");
+  return is_word(t) &&
+         (text::is_negation(t.norm) || kAdverbs.contains(t.norm) || t.norm.ends_with("ly"));
 }
 
 std::string_view slice(std::string_view s, std::size_t b, std::size_t e) {
@@ -70,8 +68,8 @@ std::vector<Triplet> extract_by_rules(std::string_view clause, std::span<const t
   std::size_t verb_begin = tokens.size();
   for (std::size_t i = 1; i < tokens.size(); ++i) {
     const text::Token& t = tokens[i];
-    if (!is_word(t) || one_of(tokens[i - 1].norm, kNonVerbs)) continue;
-    if (one_of(t.norm, kAuxiliaries) || inflected_verb(t, lexicon)) {
+    if (!is_word(t) || kNonVerbs.contains(tokens[i - 1].norm)) continue;
+    if (is_auxiliary(t.norm) || inflected_verb(t, lexicon)) {
       verb_begin = i;
       break;
     }
@@ -86,16 +84,16 @@ std::vector<Triplet> extract_by_rules(std::string_view clause, std::span<const t
   for (; i < tokens.size(); ++i) {
     const text::Token& t = tokens[i];
     if (!is_word(t) && !t.has(text::kClitic)) break;
-    const bool aux = one_of(t.norm, kAuxiliaries);
+    const bool aux = is_auxiliary(t.norm);
     if (text::is_negation(t.norm)) {
       negated = true;
     } else if (i == verb_begin || aux ||
                (i > verb_begin && (inflected_verb(t, lexicon) ||
-                                   (one_of(tokens[head].norm, kAuxiliaries) && lexicon != nullptr &&
+                                   (is_auxiliary(tokens[head].norm) && lexicon != nullptr &&
                                     !lexicon->lemmas(t.norm, text::Lexicon::Pos::kVerb).empty() &&
                                     !t.has(text::kCapitalized))))) {
       if (i > verb_begin && !aux && passive_aux && t.norm.ends_with("ed")) passive = true;
-      if (aux && one_of(t.norm, kBe)) passive_aux = true;
+      if (aux && text::kBeForms.contains(t.norm)) passive_aux = true;
       head = i;
     } else if (!is_adverb_in_group(t)) {
       break;
@@ -108,9 +106,9 @@ std::vector<Triplet> extract_by_rules(std::string_view clause, std::span<const t
   t.negated = negated;
   std::size_t subject_begin = 0;
   // Leading conjunctions and sentence adverbs are not part of the subject.
+  static constexpr auto kLeadingWords = text::word_table("and", "but", "however", "so");
   while (subject_begin < verb_begin && is_word(tokens[subject_begin]) &&
-         (tokens[subject_begin].norm == "and" || tokens[subject_begin].norm == "but" ||
-          tokens[subject_begin].norm == "however" || tokens[subject_begin].norm == "so")) {
+         kLeadingWords.contains(tokens[subject_begin].norm)) {
     ++subject_begin;
   }
   while (subject_begin < verb_begin && tokens[subject_begin].kind == text::TokenKind::kPunctuation)
@@ -145,7 +143,7 @@ std::vector<Triplet> extract_by_rules(std::string_view clause, std::span<const t
   auto phrase_end = [&](std::size_t from) {
     std::size_t e = from;
     while (e < tokens.size() &&
-           !(is_word(tokens[e]) && one_of(tokens[e].norm, kPrepositions) && e > from) &&
+           !(is_word(tokens[e]) && kPrepositions.contains(tokens[e].norm) && e > from) &&
            !(tokens[e].kind == text::TokenKind::kPunctuation && tokens[e].norm != "-" &&
              tokens[e].norm != "'")) {
       ++e;
@@ -158,7 +156,7 @@ std::vector<Triplet> extract_by_rules(std::string_view clause, std::span<const t
       e = phrase_end(e + 1);
     return e;
   };
-  if (k < tokens.size() && !(is_word(tokens[k]) && one_of(tokens[k].norm, kPrepositions))) {
+  if (k < tokens.size() && !(is_word(tokens[k]) && kPrepositions.contains(tokens[k].norm))) {
     const std::size_t e = extend_of(phrase_end(k));
     if (e > k) {
       t.object = std::string(slice(clause, tokens[k].begin, tokens[e - 1].end));
@@ -167,7 +165,7 @@ std::vector<Triplet> extract_by_rules(std::string_view clause, std::span<const t
     }
   }
   while (k < tokens.size()) {
-    if (!(is_word(tokens[k]) && one_of(tokens[k].norm, kPrepositions))) {
+    if (!(is_word(tokens[k]) && kPrepositions.contains(tokens[k].norm))) {
       ++k;
       continue;
     }
@@ -188,7 +186,7 @@ bool rules_suffice(std::span<const text::Token> tokens, std::span<const Triplet>
                    const text::Lexicon* lexicon) {
   if (triplets.size() != 1 || tokens.empty()) return false;
   const text::Token& opener = tokens.front();
-  if (!is_word(opener) || one_of(opener.norm, kPrepositions)) return false;
+  if (!is_word(opener) || kPrepositions.contains(opener.norm)) return false;
   // Verb-like tokens must form one run (negation and adverbs may sit inside it).
   std::size_t verbs = 0;
   bool run_closed = false;
@@ -199,9 +197,9 @@ bool rules_suffice(std::span<const text::Token> tokens, std::span<const Triplet>
       if (verbs > 0) run_closed = true;
       continue;
     }
-    if (one_of(t.norm, kClauseOpeners)) return false;
-    const bool verb = i > 0 && !one_of(tokens[i - 1].norm, kNonVerbs) &&
-                      (one_of(t.norm, kAuxiliaries) || inflected_verb(t, lexicon));
+    if (kClauseOpeners.contains(t.norm)) return false;
+    const bool verb = i > 0 && !kNonVerbs.contains(tokens[i - 1].norm) &&
+                      (is_auxiliary(t.norm) || inflected_verb(t, lexicon));
     if (verb) {
       if (run_closed) return false;
       ++verbs;
@@ -211,7 +209,7 @@ bool rules_suffice(std::span<const text::Token> tokens, std::span<const Triplet>
   }
   // A comma before the verb group is a fronted phrase or an apposition.
   for (const text::Token& t : tokens) {
-    if (one_of(t.norm, kAuxiliaries) || inflected_verb(t, lexicon)) break;
+    if (is_auxiliary(t.norm) || inflected_verb(t, lexicon)) break;
     if (t.kind == text::TokenKind::kPunctuation && t.norm == ",") return false;
   }
   return verbs > 0;

@@ -1,10 +1,12 @@
 #include "filters/triplet/linkage_reader.h"
 
 #include <algorithm>
-#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
+
+#include "filters/text/function_words.h"
+#include "filters/text/word_table.h"
 
 namespace groundgate::filters::triplet {
 
@@ -12,12 +14,16 @@ namespace {
 
 using WordIndex = std::uint16_t;
 
-constexpr std::array kLeftModifiers = {"D",  "DD", "DG", "DT", "A",  "AN", "AL", "AM", "EA", "EN",
-                                       "NN", "NA", "NF", "NI", "NJ", "ND", "YS", "YP", "L"};
-constexpr std::array kRightModifiers = {"M", "MX", "J", "JT", "JQ", "IN", "ON", "TY", "NM", "TA"};
-constexpr std::array kPrepObjects = {"J", "JT", "JQ", "IN", "ON", "TY"};
-constexpr std::array kBeForms = {"is", "are", "was", "were", "be", "been", "being", "am"};
-constexpr std::array kRelativePronouns = {"which", "who", "that", "whom"};
+// Link types, found like words: those that modify a noun from its left or right, and those
+// that join a preposition to its object.
+constexpr auto kLeftModifiers =
+    text::word_table("D", "DD", "DG", "DT", "A", "AN", "AL", "AM", "EA", "EN", "NN", "NA", "NF",
+                     "NI", "NJ", "ND", "YS", "YP", "L");
+constexpr auto kRightModifiers =
+    text::word_table("M", "MX", "J", "JT", "JQ", "IN", "ON", "TY", "NM", "TA");
+constexpr auto kPrepObjects = text::word_table("J", "JT", "JQ", "IN", "ON", "TY");
+constexpr auto kRelativePronouns = text::word_table("which", "who", "that", "whom");
+constexpr auto kConjunctions = text::word_table("and", "or", "but", "nor");
 
 bool has_kind(std::string_view label, std::string_view kind) {
   const std::string_view type = link_type(label);
@@ -30,11 +36,6 @@ bool has_kind(std::string_view label, std::string_view kind) {
 Triplet normalised(Triplet t, bool passive) {
   normalise_voice(t, passive);
   return t;
-}
-
-template <std::size_t N>
-bool one_of(std::string_view s, const std::array<const char*, N>& set) {
-  return std::any_of(set.begin(), set.end(), [&](const char* x) { return s == x; });
 }
 
 struct Phrase {
@@ -79,8 +80,7 @@ class Reader {
   bool is_wall(WordIndex w) const { return linkage_.words[w].form.ends_with("-WALL"); }
   bool is_conjunction(WordIndex w) const {
     const std::string& form = linkage_.words[w].form;
-    return form.find(".j") != std::string::npos &&
-           (base_[w] == "and" || base_[w] == "or" || base_[w] == "but" || base_[w] == "nor");
+    return form.find(".j") != std::string::npos && kConjunctions.contains(base_[w]);
   }
 
   // Right neighbour over a link of `type` (exact connector type), if any.
@@ -108,7 +108,7 @@ class Reader {
 
   // "which" in "the company, which was founded" stands for "the company".
   WordIndex antecedent(WordIndex w) const {
-    if (!one_of(base_[w], kRelativePronouns)) return w;
+    if (!kRelativePronouns.contains(base_[w])) return w;
     for (const std::size_t l : links_of_[w]) {
       const std::string_view type = link_type(link(l).label);
       if (link(l).right == w && (type == "R" || type == "MX")) return link(l).left;
@@ -130,9 +130,9 @@ class Reader {
         }
         const std::string_view label = link(l).label;
         const std::string_view type = link_type(label);
-        const bool left_mod = o < w && one_of(type, kLeftModifiers);
+        const bool left_mod = o < w && kLeftModifiers.contains(type);
         const bool right_mod =
-            o > w && one_of(type, kRightModifiers) &&
+            o > w && kRightModifiers.contains(type) &&
             !(type == "MX" && link_subscript(label).find('r') != std::string_view::npos);
         const bool name_part =
             (type == "G" || type == "GN") || (type == "CO" && (o + 1 == w || w + 1 == o));
@@ -202,7 +202,7 @@ class Reader {
     std::vector<Qualifier> qualifiers;
     std::vector<WordIndex> objects;
     std::optional<WordIndex> predicate_adjective;
-    const bool copula = one_of(base_[main], kBeForms);
+    const bool copula = text::kBeForms.contains(base_[main]);
     // Prepositions hanging off the chain are qualifiers, not parts of the noun phrases.
     std::vector<std::pair<WordIndex, WordIndex>> preps;  // (preposition, its object)
     for (const WordIndex c : chain) {
@@ -234,7 +234,7 @@ class Reader {
     for (auto& [p, object] : preps) {
       std::optional<WordIndex> target;
       for (const std::size_t l : links_of_[p]) {
-        if (link(l).left == p && one_of(link_type(link(l).label), kPrepObjects)) {
+        if (link(l).left == p && kPrepObjects.contains(link_type(link(l).label))) {
           target = link(l).right;
           break;
         }

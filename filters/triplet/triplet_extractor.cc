@@ -1,13 +1,13 @@
 #include "filters/triplet/triplet_extractor.h"
 
 #include <algorithm>
-#include <array>
 #include <cctype>
 #include <optional>
 #include <string>
 
 #include "filters/text/clause_splitter.h"
 #include "filters/text/entities.h"
+#include "filters/text/function_words.h"
 #include "filters/text/sentence_segmenter.h"
 #include "filters/text/tokenizer.h"
 #include "filters/triplet/fallback_extractor.h"
@@ -17,9 +17,6 @@ namespace groundgate::filters::triplet {
 
 namespace {
 
-constexpr std::array<std::string_view, 7> kPronouns = {"he",  "she",  "it", "they",
-                                                       "him", "them", "we"};
-constexpr std::array<std::string_view, 4> kPossessives = {"its", "their", "his", "her"};
 constexpr std::size_t kMaxConjunctWords = 4;
 
 std::string lower(std::string_view s) {
@@ -38,8 +35,7 @@ bool resolve_pronoun(std::string& argument, std::string_view antecedent) {
     argument = std::string(antecedent);
     return true;
   }
-  if (space != std::string::npos &&
-      std::find(kPossessives.begin(), kPossessives.end(), first) != kPossessives.end()) {
+  if (space != std::string::npos && text::kPossessiveDeterminers.contains(first)) {
     argument = std::string(antecedent) + "'s" + argument.substr(space);
     return true;
   }
@@ -109,7 +105,8 @@ void split_conjunctions(std::vector<Triplet>& triplets) {
 }  // namespace
 
 bool is_subject_pronoun(std::string_view lower_word) {
-  return std::find(kPronouns.begin(), kPronouns.end(), lower_word) != kPronouns.end();
+  return text::kSubjectPronouns.contains(lower_word) ||
+         text::kObjectPronouns.contains(lower_word) || lower_word == "we";
 }
 
 TripletExtractor::TripletExtractor(std::shared_ptr<const LinkDictionary> dictionary,
@@ -170,8 +167,7 @@ SentenceTriplets TripletExtractor::extract_sentence(std::string_view sentence,
       const std::string first = lower(t.subject.substr(0, t.subject.find(' ')));
       // "its revenue" names no antecedent until its pronoun is resolved.
       const bool pronominal =
-          is_subject_pronoun(first) ||
-          std::find(kPossessives.begin(), kPossessives.end(), first) != kPossessives.end();
+          is_subject_pronoun(first) || text::kPossessiveDeterminers.contains(first);
       if (!pronominal && result.subject.empty()) result.subject = t.subject;
     }
     if (!result.subject.empty()) antecedent = result.subject;

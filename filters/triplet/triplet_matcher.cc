@@ -1,12 +1,13 @@
 #include "filters/triplet/triplet_matcher.h"
 
 #include <algorithm>
-#include <array>
 #include <cctype>
 
+#include "filters/text/function_words.h"
 #include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
 #include "filters/text/tokenizer.h"
+#include "filters/text/word_table.h"
 
 namespace groundgate::filters::triplet {
 
@@ -15,12 +16,12 @@ namespace {
 using text::EntityMatch;
 using text::EntityType;
 
-constexpr std::array<std::string_view, 10> kBeForms = {"is",   "are",   "was", "were", "be",
-                                                       "been", "being", "am",  "'s",   "'re"};
+// As a relation's verb, "'s" and "'re" stand for "is" and "are".
+constexpr auto kBeClitics = text::word_table("'s", "'re");
 // Share of the smaller phrase's content words the other must hold to name the same thing.
 constexpr double kMinOverlap = 0.6;
 // Name suffixes that tell a father from his son: "Chris Eubank" is not "Chris Eubank Jr.".
-constexpr std::array<std::string_view, 5> kGenerational = {"jr", "sr", "ii", "iii", "iv"};
+constexpr auto kGenerational = text::word_table("jr", "sr", "ii", "iii", "iv");
 
 // Entities that can conflict: same type, and for names the same kind (person vs place).
 bool is_name(const text::Entity& e) {
@@ -45,8 +46,7 @@ TripletMatcher::Words TripletMatcher::analyse(std::string_view phrase) const {
   int caps_words = 0;
   w.entities = text::extract_entities(phrase, tokens);
   for (const text::Token& t : tokens) {
-    if (t.kind == text::TokenKind::kWord &&
-        std::find(kGenerational.begin(), kGenerational.end(), t.norm) != kGenerational.end() &&
+    if (t.kind == text::TokenKind::kWord && kGenerational.contains(t.norm) &&
         (t.has(text::kCapitalized) || t.has(text::kAllCaps))) {
       w.generational = true;
     }
@@ -167,7 +167,7 @@ std::optional<TripletMatcher::ValueConflict> TripletMatcher::conflicting_value(
 }
 
 std::string TripletMatcher::relation_lemma(const Triplet& t) const {
-  if (std::find(kBeForms.begin(), kBeForms.end(), t.verb) != kBeForms.end()) return "be";
+  if (text::kBeForms.contains(t.verb) || kBeClitics.contains(t.verb)) return "be";
   if (t.verb == "born") return "bear";
   if (lexicon_ != nullptr) {
     const auto lemmas = lexicon_->lemmas(t.verb, text::Lexicon::Pos::kVerb);

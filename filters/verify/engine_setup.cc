@@ -82,6 +82,7 @@ std::string load_scorer(VerifyConfig& config, const config::ScorerConfig& scorer
   if (scorer.unsupported_at) config.thresholds.unsupported = *scorer.unsupported_at;
   if (scorer.contradicted_at) {
     config.thresholds.contradicted = *scorer.contradicted_at;
+    config.thresholds.contradicted_clean = *scorer.contradicted_at;
     config.thresholds.contradicted_polarity = *scorer.contradicted_at;
   }
   if (scorer.answer_at) config.thresholds.answer = *scorer.answer_at;

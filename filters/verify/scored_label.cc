@@ -1,5 +1,7 @@
 #include "filters/verify/scored_label.h"
 
+#include <algorithm>
+
 #include "filters/verify/combine.h"
 
 namespace groundgate::filters::verify {
@@ -35,10 +37,30 @@ ConflictKind conflict_kind(const SentenceVerdict& verdict) {
   ConflictKind kind = ConflictKind::kNone;
   for (const Finding& f : verdict.findings) {
     if (f.abstains || f.label != Label::kContradicted) continue;
-    if (!is_polarity(f.code)) return ConflictKind::kValue;
-    kind = ConflictKind::kPolarity;
+    ConflictKind found = ConflictKind::kPolarity;
+    if (!is_polarity(f.code)) {
+      // Only the semantic pieces measure the rest of the clause; a triplet's signals are unset.
+      const bool clean = f.engine == Engine::kSemanticPieces && f.signals.words_missing == 0 &&
+                         f.signals.names_missing == 0;
+      found = clean ? ConflictKind::kCleanValue : ConflictKind::kValue;
+    }
+    kind = std::max(kind, found);
   }
   return kind;
+}
+
+double contradicted_at(const score::Thresholds& thresholds, ConflictKind kind) {
+  switch (kind) {
+    case ConflictKind::kPolarity:
+      return thresholds.contradicted_polarity;
+    case ConflictKind::kValue:
+      return thresholds.contradicted;
+    case ConflictKind::kCleanValue:
+      return thresholds.contradicted_clean;
+    case ConflictKind::kNone:
+      break;
+  }
+  return 2;
 }
 
 void label_by_score(SentenceVerdict& verdict, double unfaithful,
@@ -47,10 +69,7 @@ void label_by_score(SentenceVerdict& verdict, double unfaithful,
   verdict.score = 1 - unfaithful;
   const ConflictKind conflict =
       verdict.label == Label::kContradicted ? conflict_kind(verdict) : ConflictKind::kNone;
-  const bool contradicted =
-      (conflict == ConflictKind::kValue && unfaithful >= thresholds.contradicted) ||
-      (conflict == ConflictKind::kPolarity && unfaithful >= thresholds.contradicted_polarity);
-  if (contradicted) {
+  if (unfaithful >= contradicted_at(thresholds, conflict)) {
     verdict.label = Label::kContradicted;
   } else if (unfaithful >= thresholds.unsupported) {
     verdict.label = Label::kUnsupported;

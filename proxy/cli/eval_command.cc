@@ -3,13 +3,11 @@
 // prints balanced accuracy, precision, recall, F1, verification latency and, with triplets,
 // the share of sentences that fell back to the rule-based extractor. SQL samples
 // (`"task": "sql"`) go through the SQL checks instead (sql_eval.h).
-#include <simdjson.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -29,6 +27,7 @@
 #include "proxy/cli/commands.h"
 #include "proxy/cli/eval_run.h"
 #include "proxy/cli/eval_samples.h"
+#include "proxy/cli/pr_curve.h"
 #include "proxy/cli/sentence_json.h"
 #include "proxy/cli/sql_eval.h"
 #include "proxy/cli/verifier_setup.h"
@@ -47,6 +46,7 @@ constexpr std::string_view kUsage =
     "         [--elsewhere-weight X] [--naive-max-missing X]\n"
     "         [--triplet-parser doubtful|always|never] [--strong-support X (above 1: never)]\n"
     "         [--scorer builtin|off|MODEL.json] [--features FEATURES.jsonl]\n"
+    "         [--pr-curve CURVES.svg]\n"
     "  LIST: comma-separated, from semantic_pieces (default) and triplets; or naive alone\n"
     "  -c/--policy: the verifier settings of that policy (options given here override them)\n";
 
@@ -125,6 +125,56 @@ struct ExtractionShare {
   }
 };
 
+// One line of `--features`: the sentence's place, its truth and what the scorer read.
+void write_features(std::FILE* out, const Sample& sample, std::size_t index,
+                    const verify::SentenceVerdict& v, bool truth) {
+  std::string line = "{\"id\":";
+  sp::append_json_string(line, sample.id);
+  line += ",\"dataset\":";
+  sp::append_json_string(line, sample.dataset);
+  char buffer[160];
+  std::snprintf(buffer, sizeof buffer,
+                ",\"sentence\":%zu,\"begin\":%zu,\"end\":%zu,\"truth\":%d,"
+                "\"sentence_truth\":%s,\"answer_label\":%d,\"claims\":%s,\"f\":[",
+                index, v.answer_begin, v.answer_end, truth ? 1 : 0,
+                sample.sentence_truth ? "true" : "false", sample.label,
+                v.claims ? "true" : "false");
+  line += buffer;
+  for (std::size_t k = 0; k < v.features.size(); ++k) {
+    std::snprintf(buffer, sizeof buffer, k == 0 ? "%.6g" : ",%.6g", v.features[k]);
+    line += buffer;
+  }
+  line += "]}\n";
+  std::fputs(line.c_str(), out);
+}
+
+// Average precision of the answers' (and, where labelled, the sentences') scores, and with
+// `svg_path` their curves as a picture, each with the policy's operating point.
+bool report_pr_curves(const std::optional<std::string>& svg_path, std::string_view data_path,
+                      const std::vector<ScoredTruth>& answer_scores, const Confusion& answers,
+                      const std::vector<ScoredTruth>& sentence_scores, const Confusion& sentences) {
+  std::vector<PrSeries> series;
+  auto add = [&](std::string name, const std::vector<ScoredTruth>& items, const Confusion& c) {
+    PrSeries s{std::move(name), pr_curve(items), PrPoint{0, c.precision(), c.recall()}};
+    if (!s.curve.empty()) series.push_back(std::move(s));
+  };
+  add("answers", answer_scores, answers);
+  add("sentences", sentence_scores, sentences);
+  for (const PrSeries& s : series)
+    std::printf("%s: average_precision=%.3f\n", s.name.c_str(), average_precision(s.curve));
+  if (!svg_path) return true;
+  std::string_view name = data_path.substr(data_path.find_last_of('/') + 1);
+  name = name.substr(0, name.find(".jsonl"));
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(std::fopen(svg_path->c_str(), "w"),
+                                                      std::fclose);
+  const std::string svg = pr_svg(name, series);
+  if (!out || std::fwrite(svg.data(), 1, svg.size(), out.get()) != svg.size()) {
+    std::fprintf(stderr, "groundgate eval: cannot write %s\n", svg_path->c_str());
+    return false;
+  }
+  return true;
+}
+
 // The SQL checks' settings: the policy's `sql` section, or the defaults.
 std::shared_ptr<const filters::sql::SqlCheckerConfig> sql_checker(const Args& args,
                                                                   std::string& error) {
@@ -183,19 +233,12 @@ int eval_command(int argc, char** argv, int first) {
   } else if (!naive) {
     setup = setup_from_list(list, overrides);
   }
-  // Reported at the first prose sample: an SQL-only run needs no prose engine.
-  const bool prose_ready = naive || setup.config != nullptr;
   verify::AnswerRule naive_rule;
   if (overrides.max_unsupported_share) {
     naive_rule.counts.max_unsupported_share = *overrides.max_unsupported_share;
   }
 
   const std::string& path = args.positional().front();
-  std::ifstream in(path);
-  if (!in) {
-    std::fprintf(stderr, "groundgate eval: cannot read %s\n", path.c_str());
-    return 1;
-  }
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(nullptr, std::fclose);
   if (auto out_path = args.value("out")) {
     out.reset(std::fopen(out_path->c_str(), "w"));
@@ -203,6 +246,27 @@ int eval_command(int argc, char** argv, int first) {
       std::fprintf(stderr, "groundgate eval: cannot write %s\n", out_path->c_str());
       return 1;
     }
+  }
+  std::shared_ptr<const filters::sql::SqlCheckerConfig> sql_config = sql_checker(args, error);
+  if (!sql_config) {
+    std::fprintf(stderr, "groundgate eval: %s\n", error.c_str());
+    return 2;
+  }
+  SqlEvaluation sql_eval(sql_config, std::filesystem::path(path).parent_path().string());
+  auto samples =
+      read_samples(path, error, [&](simdjson::dom::element doc, std::string& sample_error) {
+        if (!SqlEvaluation::is_sql_sample(doc)) return false;
+        sql_eval.add(doc, out.get(), sample_error);
+        return true;
+      });
+  if (!samples) {
+    std::fprintf(stderr, "groundgate eval: %s\n", error.c_str());
+    return 1;
+  }
+  // An SQL-only run needs no prose engine.
+  if (!naive && !setup.config && !samples->empty()) {
+    std::fprintf(stderr, "groundgate eval: %s\n", setup.error.c_str());
+    return 2;
   }
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> features_out(nullptr, std::fclose);
   if (auto path = args.value("features")) {
@@ -220,54 +284,26 @@ int eval_command(int argc, char** argv, int first) {
     std::fputs(names.c_str(), features_out.get());
   }
   Confusion sentences;
+  std::vector<ScoredTruth> answer_scores, sentence_scores;  // for the precision-recall curves
 
   ExtractionShare extraction;
   if (setup.config && setup.config->extractor) {
     extraction.extractor = setup.config->extractor.get();
     extraction.before = extraction.extractor->stats();
   }
-  std::shared_ptr<const filters::sql::SqlCheckerConfig> sql_config = sql_checker(args, error);
-  if (!sql_config) {
-    std::fprintf(stderr, "groundgate eval: %s\n", error.c_str());
-    return 2;
-  }
-  SqlEvaluation sql_eval(sql_config, std::filesystem::path(path).parent_path().string());
   filters::index::ContextIndexCache cache(config::Limits{}.context_cache_bytes);
-  simdjson::dom::parser parser;
   Confusion total;
   std::map<std::string, Confusion> baselines;
   std::vector<double> sample_us, sentence_us, prepare_us;
   std::size_t errors = 0;
-  std::size_t line_number = 0;
-  for (std::string line; std::getline(in, line);) {
-    ++line_number;
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    if (simdjson::dom::element doc;
-        parser.parse(line).get(doc) == simdjson::SUCCESS && SqlEvaluation::is_sql_sample(doc)) {
-      if (!sql_eval.add(doc, out.get(), error)) {
-        std::fprintf(stderr, "groundgate eval: %s:%zu: %s\n", path.c_str(), line_number,
-                     error.c_str());
-        return 1;
-      }
-      continue;
-    }
-    if (!prose_ready) {
-      std::fprintf(stderr, "groundgate eval: %s\n", setup.error.c_str());
-      return 2;
-    }
-    auto sample = parse_sample(parser, line, error);
-    if (!sample) {
-      std::fprintf(stderr, "groundgate eval: %s:%zu: %s\n", path.c_str(), line_number,
-                   error.c_str());
-      return 1;
-    }
+  for (Sample& sample : *samples) {
     bool hallucinated = false;
     double score = 0;
     std::string pieces_json;
     const auto start = Clock::now();
     if (naive) {
       std::vector<filters::context::Passage> passages;
-      for (std::string& text : sample->context) {
+      for (std::string& text : sample.context) {
         filters::context::Passage p;
         p.text = std::move(text);
         passages.push_back(std::move(p));
@@ -275,7 +311,7 @@ int eval_command(int argc, char** argv, int first) {
       auto index = cache.get_or_build(passages);
       prepare_us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - start).count());
       const sp::Verdict v =
-          sp::naive_coverage(*index, sample->question, sample->answer, naive_missing.value_or(0));
+          sp::naive_coverage(*index, sample.question, sample.answer, naive_missing.value_or(0));
       verify::SentenceVerdict sentence;  // the whole answer as one checked sentence
       sentence.label = v.label;
       sentence.score = v.score;
@@ -283,43 +319,27 @@ int eval_command(int argc, char** argv, int first) {
       const verify::AnswerSummary summary = verify::summarize(std::span(&sentence, 1), naive_rule);
       hallucinated = summary.hallucinated;
       score = summary.hallucination_score;
-      if (out) sp::append_json(pieces_json, v, sample->answer, index.get());
+      if (out) sp::append_json(pieces_json, v, sample.answer, index.get());
     } else {
-      const VerifiedSample run = verify_sample(*sample, setup, cache);
+      const VerifiedSample run = verify_sample(sample, setup, cache);
       prepare_us.push_back(run.prepare_us);
       const std::shared_ptr<const filters::index::ContextIndex>& index = run.index;
       const std::vector<verify::SentenceVerdict>& verdicts = run.verdicts;
       for (std::size_t i = 0; i < verdicts.size(); ++i) {
         const verify::SentenceVerdict& v = verdicts[i];
         if (!v.ok()) ++errors;
-        const bool truth = sentence_unfaithful(*sample, v.answer_begin, v.answer_end);
-        if (sample->sentence_truth && v.ok() && v.claims) {
+        const bool truth = sentence_unfaithful(sample, v.answer_begin, v.answer_end);
+        if (sample.sentence_truth && v.ok() && v.claims) {
           sentences.add(v.label != verify::Label::kSupported, truth);
         }
-        if (features_out && v.ok()) {
-          std::string line = "{\"id\":";
-          sp::append_json_string(line, sample->id);
-          line += ",\"dataset\":";
-          sp::append_json_string(line, sample->dataset);
-          char buffer[160];
-          std::snprintf(buffer, sizeof buffer,
-                        ",\"sentence\":%zu,\"begin\":%zu,\"end\":%zu,\"truth\":%d,"
-                        "\"sentence_truth\":%s,\"answer_label\":%d,\"claims\":%s,\"f\":[",
-                        i, v.answer_begin, v.answer_end, truth ? 1 : 0,
-                        sample->sentence_truth ? "true" : "false", sample->label,
-                        v.claims ? "true" : "false");
-          line += buffer;
-          for (std::size_t k = 0; k < v.features.size(); ++k) {
-            std::snprintf(buffer, sizeof buffer, k == 0 ? "%.6g" : ",%.6g", v.features[k]);
-            line += buffer;
-          }
-          line += "]}\n";
-          std::fputs(line.c_str(), features_out.get());
+        if (sample.sentence_truth && v.ok() && v.claims) {
+          sentence_scores.push_back({v.unfaithful.value_or(1 - v.score), truth});
         }
+        if (features_out && v.ok()) write_features(features_out.get(), sample, i, v, truth);
         sentence_us.push_back(static_cast<double>(v.verify_ns) / 1e3);
         if (out) {
           if (!pieces_json.empty()) pieces_json += ',';
-          append_json(pieces_json, v, sample->answer, index.get());
+          append_json(pieces_json, v, sample.answer, index.get());
         }
       }
       const verify::AnswerSummary summary = verify::summarize(verdicts, setup.rule);
@@ -329,18 +349,19 @@ int eval_command(int argc, char** argv, int first) {
     sample_us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - start).count() -
                         prepare_us.back());
 
-    total.add(hallucinated, sample->label == 1);
-    for (const auto& [name, flagged] : sample->baselines) {
-      baselines[name].add(flagged == 1, sample->label == 1);
+    total.add(hallucinated, sample.label == 1);
+    answer_scores.push_back({score, sample.label == 1});
+    for (const auto& [name, flagged] : sample.baselines) {
+      baselines[name].add(flagged == 1, sample.label == 1);
     }
     if (out) {
       std::string json = "{\"id\":";
-      sp::append_json_string(json, sample->id);
+      sp::append_json_string(json, sample.id);
       json += hallucinated ? ",\"hallucinated\":true" : ",\"hallucinated\":false";
       char buffer[32];
       std::snprintf(buffer, sizeof buffer, ",\"score\":%.4g", score);
       json += buffer;
-      json += ",\"label\":" + std::to_string(sample->label) + ",\"pieces\":[" + pieces_json;
+      json += ",\"label\":" + std::to_string(sample.label) + ",\"pieces\":[" + pieces_json;
       json += "]}\n";
       std::fputs(json.c_str(), out.get());
     }
@@ -370,6 +391,10 @@ int eval_command(int argc, char** argv, int first) {
         sentences.tp, sentences.fp, sentences.tn, sentences.fn);
   }
   extraction.print();
+  if (!report_pr_curves(args.value("pr-curve"), path, answer_scores, total, sentence_scores,
+                        sentences)) {
+    return 1;
+  }
   for (const auto& [name, c] : baselines) {
     std::printf("baseline %-18s balanced_accuracy=%.3f  precision=%.3f  recall=%.3f  (n=%zu)\n",
                 name.c_str(), c.balanced_accuracy(), c.precision(), c.recall(),

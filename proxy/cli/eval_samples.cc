@@ -1,6 +1,7 @@
 #include "proxy/cli/eval_samples.h"
 
 #include <algorithm>
+#include <fstream>
 #include <functional>
 #include <numeric>
 #include <string_view>
@@ -103,6 +104,38 @@ std::optional<Sample> parse_sample(simdjson::dom::parser& parser, const std::str
   read_spans(doc, s);
   read_sentence_labels(doc, s);
   return s;
+}
+
+std::optional<std::vector<Sample>> read_samples(const std::string& path, std::string& error,
+                                                const OtherSamples& other) {
+  std::ifstream in(path);
+  if (!in) {
+    error = "cannot read " + path;
+    return std::nullopt;
+  }
+  simdjson::dom::parser parser;
+  std::vector<Sample> samples;
+  std::size_t line_number = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++line_number;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    error.clear();
+    if (simdjson::dom::element doc;
+        other && parser.parse(line).get(doc) == simdjson::SUCCESS && other(doc, error)) {
+      if (!error.empty()) {
+        error = path + ":" + std::to_string(line_number) + ": " + error;
+        return std::nullopt;
+      }
+      continue;
+    }
+    auto sample = parse_sample(parser, line, error);
+    if (!sample) {
+      error = path + ":" + std::to_string(line_number) + ": " + error;
+      return std::nullopt;
+    }
+    samples.push_back(std::move(*sample));
+  }
+  return samples;
 }
 
 bool sentence_unfaithful(const Sample& sample, std::size_t begin, std::size_t end) {

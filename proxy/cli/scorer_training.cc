@@ -26,6 +26,10 @@ struct SentenceRow {
   std::size_t answer = 0;
   std::size_t verdict = 0;  // index into the sample's verdicts
   bool unfaithful = false;
+  // Whether `unfaithful` is known: from sentence labels, or a faithful answer's sentence, or the
+  // only claim of a hallucinated answer. The other sentences of a hallucinated answer without
+  // sentence labels are scored (the answer model reads them) but not learned from.
+  bool truth_known = true;
   verify::ConflictKind conflict = verify::ConflictKind::kNone;  // an engine's contradiction
 };
 
@@ -74,6 +78,9 @@ Table flatten(const std::vector<TrainingSetInput>& sets, std::size_t folds) {
       const std::size_t answer = t.answers.size();
       t.answers.push_back(a);
       const auto& verdicts = sets[s].verified[i].verdicts;
+      const std::size_t claims = static_cast<std::size_t>(
+          std::count_if(verdicts.begin(), verdicts.end(),
+                        [](const verify::SentenceVerdict& v) { return v.ok() && v.claims; }));
       for (std::size_t v = 0; v < verdicts.size(); ++v) {
         const verify::SentenceVerdict& verdict = verdicts[v];
         if (!verdict.ok() || !verdict.claims) continue;
@@ -81,6 +88,7 @@ Table flatten(const std::vector<TrainingSetInput>& sets, std::size_t folds) {
         row.answer = answer;
         row.verdict = v;
         row.unfaithful = sentence_unfaithful(sample, verdict.answer_begin, verdict.answer_end);
+        row.truth_known = sample.sentence_truth || !a.hallucinated || claims == 1;
         if (verdict.label == verify::Label::kContradicted)
           row.conflict = verify::conflict_kind(verdict);
         t.sentences.push_back(row);
@@ -156,11 +164,12 @@ std::optional<std::vector<double>> out_of_fold(
     const std::vector<float>& x, std::size_t columns, const std::vector<float>& y,
     const std::vector<std::size_t>& set, const std::vector<std::size_t>& fold, std::size_t folds,
     std::size_t sets, const std::function<bool(std::size_t)>& use,
-    const training::GbdtParams& params, std::string& error) {
+    const std::function<bool(std::size_t)>& learn_from, const training::GbdtParams& params,
+    std::string& error) {
   std::vector<double> margins(y.size(), 0);
   for (std::size_t k = 0; k < folds; ++k) {
-    Subset train =
-        subset(x, columns, y, set, sets, [&](std::size_t i) { return use(i) && fold[i] != k; });
+    Subset train = subset(x, columns, y, set, sets,
+                          [&](std::size_t i) { return learn_from(i) && fold[i] != k; });
     std::vector<std::size_t> test;
     for (std::size_t i = 0; i < y.size(); ++i) {
       if (use(i) && fold[i] == k) test.push_back(i);
@@ -285,8 +294,7 @@ double contradiction_threshold(const Table& t, const std::vector<double>& senten
 
 // Whether the sentence row is labelled contradicted at `thresholds`.
 bool contradicted(const SentenceRow& row, double p, const Thresholds& thresholds) {
-  return (row.conflict == verify::ConflictKind::kValue && p >= thresholds.contradicted) ||
-         (row.conflict == verify::ConflictKind::kPolarity && p >= thresholds.contradicted_polarity);
+  return p >= verify::contradicted_at(thresholds, row.conflict);
 }
 
 std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, const Table& t,
@@ -301,11 +309,14 @@ std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, 
     s.fold.push_back(t.answers[row.answer].fold);
   }
   auto use_sentence = [&](std::size_t r) { return use_answer(t.sentences[r].answer); };
+  auto learn_sentence = [&](std::size_t r) {
+    return use_sentence(r) && t.sentences[r].truth_known;
+  };
   Pipeline p;
   auto margins = out_of_fold(t.sentence_x, columns, s.y, s.set, s.fold, options.folds, sets.size(),
-                             use_sentence, options.sentence, error);
+                             use_sentence, learn_sentence, options.sentence, error);
   if (!margins) return std::nullopt;
-  p.sentence.calibration = platt_on(*margins, s.y, use_sentence);
+  p.sentence.calibration = platt_on(*margins, s.y, learn_sentence);
   p.sentence_p = calibrated(*margins, p.sentence.calibration);
 
   Stage a;
@@ -315,8 +326,9 @@ std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, 
     a.fold.push_back(row.fold);
   }
   const std::vector<float> answer_x = answer_features(sets, t, p.sentence_p);
-  auto answer_margins = out_of_fold(answer_x, verify::kAnswerFeatureCount, a.y, a.set, a.fold,
-                                    options.folds, sets.size(), use_answer, options.answer, error);
+  auto answer_margins =
+      out_of_fold(answer_x, verify::kAnswerFeatureCount, a.y, a.set, a.fold, options.folds,
+                  sets.size(), use_answer, use_answer, options.answer, error);
   if (!answer_margins) return std::nullopt;
   p.answer.calibration = platt_on(*answer_margins, a.y, use_answer);
   p.answer_p = calibrated(*answer_margins, p.answer.calibration);
@@ -327,18 +339,21 @@ std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, 
       answers.push_back({p.answer_p[i], t.answers[i].hallucinated, t.answers[i].set});
   }
   for (std::size_t r = 0; r < t.sentences.size(); ++r) {
-    if (use_sentence(r)) sentences.push_back({p.sentence_p[r], s.y[r] > 0.5f, s.set[r]});
+    if (learn_sentence(r)) sentences.push_back({p.sentence_p[r], s.y[r] > 0.5f, s.set[r]});
   }
   p.thresholds.answer = training::best_mean_balanced_threshold(answers, sets.size());
   p.thresholds.unsupported = training::best_mean_f1_threshold(sentences, sets.size());
   p.thresholds.contradicted =
       contradiction_threshold(t, p.sentence_p, sets.size(), verify::ConflictKind::kValue,
                               p.thresholds.unsupported, options.contradicted_precision, use_answer);
+  p.thresholds.contradicted_clean =
+      contradiction_threshold(t, p.sentence_p, sets.size(), verify::ConflictKind::kCleanValue,
+                              p.thresholds.unsupported, options.contradicted_precision, use_answer);
   p.thresholds.contradicted_polarity =
       contradiction_threshold(t, p.sentence_p, sets.size(), verify::ConflictKind::kPolarity,
                               p.thresholds.unsupported, options.contradicted_precision, use_answer);
 
-  auto sentence_model = fit_all(t.sentence_x, columns, s.y, s.set, sets.size(), use_sentence,
+  auto sentence_model = fit_all(t.sentence_x, columns, s.y, s.set, sets.size(), learn_sentence,
                                 options.sentence, error);
   auto answer_model = fit_all(answer_x, verify::kAnswerFeatureCount, a.y, a.set, sets.size(),
                               use_answer, options.answer, error);
@@ -442,10 +457,11 @@ TrainingResult train_scorer(const std::vector<TrainingSetInput>& sets,
 
   result.report = format(
       "Cross-validated by source (%zu folds; a context or a specific question never in two "
-      "folds), thresholds: answer %.2f, unsupported %.2f, contradicted %.2f (value conflicts) "
-      "and %.2f (negations, antonyms).\n\n",
+      "folds), thresholds: answer %.2f, unsupported %.2f, contradicted %.2f (value conflicts), "
+      "%.2f (clean value conflicts) and %.2f (negations, antonyms).\n\n",
       options.folds, pipeline->thresholds.answer, pipeline->thresholds.unsupported,
-      pipeline->thresholds.contradicted, pipeline->thresholds.contradicted_polarity);
+      pipeline->thresholds.contradicted, pipeline->thresholds.contradicted_clean,
+      pipeline->thresholds.contradicted_polarity);
   result.report += kTableHeader;
   result.report += figures(sets, t, *pipeline, all);
   if (options.leave_one_set_out && sets.size() > 1) {
@@ -497,9 +513,11 @@ TrainingResult train_scorer(const std::vector<TrainingSetInput>& sets,
   filters::semantic_piece::append_json_string(json, result.report);
   json += format(
       ",\n\"thresholds\":{\"unsupported\":%.2f,\"contradicted\":%.2f,"
-      "\"contradicted_polarity\":%.2f,\"answer\":%.2f},\n\"sentence\":",
+      "\"contradicted_clean\":%.2f,\"contradicted_polarity\":%.2f,\"answer\":%.2f},\n"
+      "\"sentence\":",
       pipeline->thresholds.unsupported, pipeline->thresholds.contradicted,
-      pipeline->thresholds.contradicted_polarity, pipeline->thresholds.answer);
+      pipeline->thresholds.contradicted_clean, pipeline->thresholds.contradicted_polarity,
+      pipeline->thresholds.answer);
   json += learned_json(pipeline->sentence, verify::sentence_feature_names(), result.error);
   json += ",\n\"answer\":";
   json += learned_json(pipeline->answer, verify::answer_feature_names(), result.error);

@@ -35,24 +35,10 @@ std::string set_name(const std::string& path) {
 }
 
 bool read_set(const std::string& path, TrainingSetInput& set, std::string& error) {
-  std::ifstream in(path);
-  if (!in) {
-    error = "cannot read " + path;
-    return false;
-  }
+  auto samples = read_samples(path, error);
+  if (!samples) return false;
   set.name = set_name(path);
-  simdjson::dom::parser parser;
-  std::size_t line_number = 0;
-  for (std::string line; std::getline(in, line);) {
-    ++line_number;
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    auto sample = parse_sample(parser, line, error);
-    if (!sample) {
-      error = path + ":" + std::to_string(line_number) + ": " + error;
-      return false;
-    }
-    set.samples.push_back(std::move(*sample));
-  }
+  set.samples = std::move(*samples);
   return true;
 }
 

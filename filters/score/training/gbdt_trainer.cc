@@ -107,10 +107,20 @@ GbdtModel::~GbdtModel() {
 }
 
 bool GbdtModel::train(const TrainingSet& data, const GbdtParams& params, std::string& error) {
+  if (data.rows() == 0 || data.columns == 0 || data.x.size() != data.rows() * data.columns ||
+      (!data.weight.empty() && data.weight.size() != data.rows())) {
+    error = "a training set needs rows of `columns` values, a label each and a weight each or none";
+    return false;
+  }
+  if (!params.monotone.empty() && params.monotone.size() != data.columns) {
+    error = "monotone constraints: one per column or none";
+    return false;
+  }
   Matrix matrix(data.x, data.rows(), data.columns);
   if (!matrix.ok() ||
       XGDMatrixSetFloatInfo(matrix.handle(), "label", data.y.data(), data.rows()) != 0 ||
-      XGDMatrixSetFloatInfo(matrix.handle(), "weight", data.weight.data(), data.rows()) != 0) {
+      (!data.weight.empty() &&
+       XGDMatrixSetFloatInfo(matrix.handle(), "weight", data.weight.data(), data.rows()) != 0)) {
     error = last_error();
     return false;
   }

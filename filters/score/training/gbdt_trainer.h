@@ -24,8 +24,8 @@ struct GbdtParams {
 struct TrainingSet {
   std::size_t columns = 0;
   std::vector<float> x;
-  std::vector<float> y;  // 0 or 1
-  std::vector<float> weight;
+  std::vector<float> y;       // 0 or 1
+  std::vector<float> weight;  // one per row; empty: all 1
   std::size_t rows() const { return y.size(); }
 };
 
@@ -38,7 +38,8 @@ class GbdtModel {
   GbdtModel& operator=(const GbdtModel&) = delete;
   ~GbdtModel();
 
-  // Trains on `data`; false and `error` when XGBoost refuses.
+  // Trains on `data`; false and `error` when its sizes disagree (x, y, weight, monotone) or
+  // XGBoost refuses.
   bool train(const TrainingSet& data, const GbdtParams& params, std::string& error);
   // Margins (log-odds) for rows of `x` (row-major, the training set's width).
   std::vector<double> margins(std::span<const float> x, std::size_t columns) const;

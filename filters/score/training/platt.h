@@ -1,6 +1,7 @@
 #pragma once
 // Platt scaling: the a and b that make 1 / (1 + exp(-(a * margin + b))) a calibrated
-// probability of the labels (maximum likelihood, Newton's method; deterministic).
+// probability of the labels (maximum likelihood, Newton's method with a backtracking line
+// search, so that a start far from the optimum converges; deterministic).
 
 #include <span>
 

@@ -2,7 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <string>
 #include <vector>
+
+#include "filters/verify/combine.h"
 
 namespace groundgate::filters::verify {
 namespace {
@@ -58,6 +62,156 @@ TEST(AnswerSummary, NothingCheckedIsNotHallucinated) {
   AnswerSummary s = summarize(v, AnswerRule{});
   EXPECT_FALSE(s.hallucinated);
   EXPECT_EQ(s.checked, 0u);
+}
+
+// A sentence the scorer gave `unfaithful`; `rule` the engines' label before it.
+SentenceVerdict scored(double unfaithful, Label rule = Label::kSupported) {
+  SentenceVerdict v =
+      sentence(unfaithful >= 0.5 ? Label::kUnsupported : Label::kSupported, 1 - unfaithful);
+  v.unfaithful = unfaithful;
+  v.features[static_cast<std::size_t>(SentenceFeature::k_rule_label)] =
+      static_cast<float>(severity(rule));
+  return v;
+}
+
+float at(const AnswerFeatures& f, AnswerFeature which) {
+  return f[static_cast<std::size_t>(which)];
+}
+
+TEST(AnswerAggregate, ReducesTheSentencesScores) {
+  AnswerAggregate a;
+  a.add(scored(0.2));
+  a.add(scored(0.7, Label::kContradicted));
+  a.add(sentence(Label::kSupported, 1, false));
+  SentenceVerdict last = scored(0.4);
+  last.features[static_cast<std::size_t>(SentenceFeature::k_has_question)] = 1;
+  last.features[static_cast<std::size_t>(SentenceFeature::k_structured_context)] = 1;
+  a.add(last);
+  const AnswerFeatures f = a.features();
+  EXPECT_EQ(a.checked(), 3u);
+  EXPECT_FLOAT_EQ(at(f, AnswerFeature::k_p_max), 0.7f);
+  EXPECT_FLOAT_EQ(at(f, AnswerFeature::k_p_mean), static_cast<float>((0.2 + 0.7 + 0.4) / 3));
+  EXPECT_FLOAT_EQ(at(f, AnswerFeature::k_p_top2), 0.55f);
+  EXPECT_FLOAT_EQ(at(f, AnswerFeature::k_p_min), 0.2f);
+  EXPECT_EQ(at(f, AnswerFeature::k_over_half), 1);
+  EXPECT_FLOAT_EQ(at(f, AnswerFeature::k_over_half_share), 1.0f / 3);
+  EXPECT_EQ(at(f, AnswerFeature::k_checked), 3);
+  EXPECT_EQ(at(f, AnswerFeature::k_no_claim), 1);
+  EXPECT_FLOAT_EQ(at(f, AnswerFeature::k_noisy_or), static_cast<float>(1 - 0.8 * 0.3 * 0.6));
+  EXPECT_EQ(at(f, AnswerFeature::k_rule_worst), 2);
+  EXPECT_EQ(at(f, AnswerFeature::k_has_question), 1);
+  EXPECT_EQ(at(f, AnswerFeature::k_structured_context), 1);
+  EXPECT_DOUBLE_EQ(a.weakest(), 1 - 0.7);
+}
+
+TEST(AnswerAggregate, WithoutAScorerMissingSupportIsTheProbability) {
+  AnswerAggregate a;
+  a.add(sentence(Label::kUnsupported, 0.25));
+  const AnswerFeatures f = a.features();
+  EXPECT_FLOAT_EQ(at(f, AnswerFeature::k_p_max), 0.75f);
+  EXPECT_FLOAT_EQ(at(f, AnswerFeature::k_p_top2), 0.75f);  // one sentence: its own
+  EXPECT_FLOAT_EQ(at(f, AnswerFeature::k_p_min), 0.75f);
+}
+
+TEST(AnswerAggregate, NothingCheckedGivesZeros) {
+  AnswerAggregate a;
+  a.add(sentence(Label::kSupported, 1, false));
+  const AnswerFeatures f = a.features();
+  EXPECT_EQ(at(f, AnswerFeature::k_no_claim), 1);
+  for (AnswerFeature which :
+       {AnswerFeature::k_p_max, AnswerFeature::k_p_mean, AnswerFeature::k_p_min,
+        AnswerFeature::k_noisy_or, AnswerFeature::k_checked, AnswerFeature::k_over_half_share}) {
+    EXPECT_EQ(at(f, which), 0);
+  }
+}
+
+// A scorer whose answer model reads p_max: margin -2 below 0.5, +2 from it; no calibration.
+std::shared_ptr<const score::ScorerModel> p_max_scorer() {
+  const std::string json =
+      R"({"format":"groundgate-scorer/1",)"
+      R"("sentence":{"features":["tokens"],"base_margin":0,"calibration":[1,0],"trees":[]},)"
+      R"("answer":{"features":["p_max"],"base_margin":0,"calibration":[1,0],)"
+      R"("trees":[[[0,0.5,1,2],[-2],[2]]]},)"
+      R"("thresholds":{"unsupported":0.5,"contradicted":0.9,"contradicted_clean":0.9,)"
+      R"("contradicted_polarity":0.9,"answer":0.5}})";
+  std::string error;
+  auto model =
+      score::ScorerModel::parse(json, sentence_feature_names(), answer_feature_names(), error);
+  EXPECT_TRUE(model) << error;
+  return model;
+}
+
+AnswerRule scorer_rule(double answer_at) {
+  AnswerRule rule;
+  rule.scorer = p_max_scorer();
+  rule.answer_at = answer_at;
+  // The engines' counts would flag every answer below; the scorer decides instead.
+  rule.counts.max_unsupported_share = 0;
+  return rule;
+}
+
+TEST(AnswerSummary, WithAScorerItsAnswerModelDecides) {
+  const double low = 1 / (1 + std::exp(2.0));
+  const double high = 1 / (1 + std::exp(-2.0));
+  std::vector<SentenceVerdict> faithful{scored(0.1), scored(0.3)};
+  faithful[1].label = Label::kUnsupported;  // the sentence label does not decide the answer's
+  AnswerSummary s = summarize(faithful, scorer_rule(0.5));
+  EXPECT_DOUBLE_EQ(s.hallucination_score, low);
+  EXPECT_FALSE(s.hallucinated);
+  EXPECT_EQ(s.unsupported, 1u);
+
+  const std::vector<SentenceVerdict> doubtful{scored(0.1), scored(0.6)};
+  s = summarize(doubtful, scorer_rule(0.5));
+  EXPECT_DOUBLE_EQ(s.hallucination_score, high);
+  EXPECT_TRUE(s.hallucinated);
+  // The answer's threshold is the rule's, not the model's.
+  EXPECT_FALSE(summarize(doubtful, scorer_rule(0.9)).hallucinated);
+  EXPECT_TRUE(summarize(faithful, scorer_rule(0.1)).hallucinated);
+}
+
+TEST(AnswerSummary, WithAScorerAContradictedSentenceStillFlags) {
+  std::vector<SentenceVerdict> v{scored(0.1), scored(0.2)};
+  v[1].label = Label::kContradicted;
+  const AnswerSummary s = summarize(v, scorer_rule(0.5));
+  EXPECT_EQ(s.contradicted, 1u);
+  EXPECT_LT(s.hallucination_score, 0.5);
+  EXPECT_TRUE(s.hallucinated);
+}
+
+TEST(AnswerSummary, WithAScorerNothingCheckedIsNotHallucinated) {
+  std::vector<SentenceVerdict> v{sentence(Label::kSupported, 1, false)};
+  v.push_back(scored(0.9));
+  v.back().error = VerifyError::kTooLong;
+  const AnswerSummary s = summarize(v, scorer_rule(0.0));
+  EXPECT_EQ(s.checked, 0u);
+  EXPECT_EQ(s.errors, 1u);
+  EXPECT_FALSE(s.hallucinated);
+  EXPECT_DOUBLE_EQ(s.hallucination_score, 0);
+}
+
+TEST(AnswerSummary, WithoutAScorerTheScoreBlendsShareAndWeakest) {
+  // Half the checked sentences unsupported, the weakest at 0.4: 0.5 * 0.5 + 0.5 * 0.6.
+  std::vector<SentenceVerdict> v{sentence(Label::kSupported, 0.9),
+                                 sentence(Label::kUnsupported, 0.4)};
+  const AnswerSummary s = summarize(v, counts_rule(true, 0.6));
+  EXPECT_DOUBLE_EQ(s.hallucination_score, 0.55);
+  EXPECT_FALSE(s.hallucinated);
+}
+
+TEST(AnswerSummary, ApplyRuleOnCountsMadeElsewhere) {
+  // The guard counts as the stream goes and asks the rule at the end.
+  AnswerAggregate aggregate;
+  aggregate.add(scored(0.8));
+  AnswerSummary s;
+  s.checked = 1;
+  s.unsupported = 1;
+  apply_rule(s, aggregate, scorer_rule(0.5));
+  EXPECT_DOUBLE_EQ(s.hallucination_score, 1 / (1 + std::exp(-2.0)));
+  EXPECT_TRUE(s.hallucinated);
+  s.hallucinated = true;
+  s.checked = 0;
+  apply_rule(s, aggregate, scorer_rule(0.5));
+  EXPECT_FALSE(s.hallucinated);  // reset: nothing checked
 }
 
 }  // namespace

@@ -1,0 +1,187 @@
+#include "filters/verify/scored_label.h"
+
+#include <gtest/gtest.h>
+
+#include <string_view>
+
+namespace groundgate::filters::verify {
+namespace {
+
+Finding finding(Engine engine, Label label, std::string_view code, double score = 0.5) {
+  Finding f;
+  f.engine = engine;
+  f.label = label;
+  f.code = code;
+  f.score = score;
+  return f;
+}
+
+// A clause the semantic pieces contradict on a value; `missing` of its other words not found.
+Finding value_conflict(std::uint16_t words_missing, std::uint16_t names_missing = 0) {
+  Finding f = finding(Engine::kSemanticPieces, Label::kContradicted, "entity_mismatch", 0);
+  f.signals.words_missing = words_missing;
+  f.signals.names_missing = names_missing;
+  return f;
+}
+
+// The engines' verdict (after combine): contradicted when a finding is.
+SentenceVerdict verdict_of(std::initializer_list<Finding> findings) {
+  SentenceVerdict v;
+  v.findings = findings;
+  v.claims = true;
+  v.label = Label::kSupported;
+  for (const Finding& f : v.findings) {
+    if (f.abstains) continue;
+    if (f.label == Label::kContradicted) v.label = Label::kContradicted;
+    if (f.label == Label::kUnsupported && v.label == Label::kSupported) {
+      v.label = Label::kUnsupported;
+    }
+  }
+  return v;
+}
+
+score::Thresholds thresholds() {
+  score::Thresholds t;
+  t.unsupported = 0.3;
+  t.contradicted = 0.6;
+  t.contradicted_clean = 0.5;
+  t.contradicted_polarity = 0.8;
+  t.answer = 0.5;
+  return t;
+}
+
+Label label_at(SentenceVerdict v, double unfaithful) {
+  label_by_score(v, unfaithful, thresholds());
+  return v.label;
+}
+
+TEST(ConflictKind, NoneWithoutAContradiction) {
+  EXPECT_EQ(conflict_kind(verdict_of({})), ConflictKind::kNone);
+  EXPECT_EQ(conflict_kind(verdict_of(
+                {finding(Engine::kSemanticPieces, Label::kUnsupported, "low_coverage")})),
+            ConflictKind::kNone);
+  Finding abstaining = value_conflict(0);
+  abstaining.abstains = true;
+  EXPECT_EQ(conflict_kind(verdict_of({abstaining})), ConflictKind::kNone);
+}
+
+TEST(ConflictKind, NegationsAntonymsAndRelationsArePolarity) {
+  for (std::string_view code : {"negation_mismatch", "antonym", "relation_mismatch"}) {
+    EXPECT_EQ(
+        conflict_kind(verdict_of({finding(Engine::kSemanticPieces, Label::kContradicted, code)})),
+        ConflictKind::kPolarity)
+        << code;
+    EXPECT_EQ(conflict_kind(verdict_of({finding(Engine::kTriplets, Label::kContradicted, code)})),
+              ConflictKind::kPolarity)
+        << code;
+  }
+}
+
+TEST(ConflictKind, AValueConflictIsCleanWhenTheRestOfTheClauseIsFound) {
+  EXPECT_EQ(conflict_kind(verdict_of({value_conflict(0)})), ConflictKind::kCleanValue);
+  EXPECT_EQ(conflict_kind(verdict_of({value_conflict(1)})), ConflictKind::kValue);
+  EXPECT_EQ(conflict_kind(verdict_of({value_conflict(0, 1)})), ConflictKind::kValue);
+}
+
+TEST(ConflictKind, ATripletsValueConflictIsNeverClean) {
+  // The triplets do not measure the rest of the clause: their signals are unset, not zero.
+  EXPECT_EQ(conflict_kind(
+                verdict_of({finding(Engine::kTriplets, Label::kContradicted, "object_mismatch")})),
+            ConflictKind::kValue);
+}
+
+TEST(ConflictKind, TheStrongestKindFound) {
+  const Finding polarity = finding(Engine::kSemanticPieces, Label::kContradicted, "antonym");
+  EXPECT_EQ(conflict_kind(verdict_of({polarity, value_conflict(2)})), ConflictKind::kValue);
+  EXPECT_EQ(conflict_kind(verdict_of({value_conflict(2), value_conflict(0), polarity})),
+            ConflictKind::kCleanValue);
+}
+
+TEST(ContradictedAt, EachKindHasItsThreshold) {
+  const score::Thresholds t = thresholds();
+  EXPECT_DOUBLE_EQ(contradicted_at(t, ConflictKind::kValue), 0.6);
+  EXPECT_DOUBLE_EQ(contradicted_at(t, ConflictKind::kCleanValue), 0.5);
+  EXPECT_DOUBLE_EQ(contradicted_at(t, ConflictKind::kPolarity), 0.8);
+  EXPECT_GT(contradicted_at(t, ConflictKind::kNone), 1.0);
+}
+
+TEST(LabelByScore, AValueConflictIsContradictedAtItsThreshold) {
+  const SentenceVerdict v = verdict_of({value_conflict(1)});
+  EXPECT_EQ(label_at(v, 0.59), Label::kUnsupported);
+  EXPECT_EQ(label_at(v, 0.6), Label::kContradicted);
+  EXPECT_EQ(label_at(v, 0.29), Label::kSupported);
+}
+
+TEST(LabelByScore, ACleanValueConflictIsContradictedAtItsThreshold) {
+  const SentenceVerdict v = verdict_of({value_conflict(0)});
+  EXPECT_EQ(label_at(v, 0.49), Label::kUnsupported);
+  EXPECT_EQ(label_at(v, 0.5), Label::kContradicted);
+}
+
+TEST(LabelByScore, APolarityConflictIsContradictedAtItsThreshold) {
+  const SentenceVerdict v =
+      verdict_of({finding(Engine::kSemanticPieces, Label::kContradicted, "negation_mismatch")});
+  EXPECT_EQ(label_at(v, 0.79), Label::kUnsupported);
+  EXPECT_EQ(label_at(v, 0.8), Label::kContradicted);
+}
+
+TEST(LabelByScore, NoContradictionWithoutAnEngineConflict) {
+  // However sure the scorer is, only an engine's conflict makes a sentence contradicted.
+  const SentenceVerdict unsupported =
+      verdict_of({finding(Engine::kSemanticPieces, Label::kUnsupported, "low_coverage")});
+  EXPECT_EQ(label_at(unsupported, 0.99), Label::kUnsupported);
+  EXPECT_EQ(label_at(unsupported, 0.3), Label::kUnsupported);
+  EXPECT_EQ(label_at(unsupported, 0.29), Label::kSupported);
+  const SentenceVerdict supported =
+      verdict_of({finding(Engine::kSemanticPieces, Label::kSupported, "supported", 0.9)});
+  EXPECT_EQ(label_at(supported, 1.0), Label::kUnsupported);
+  // An engine's contradiction the combine rule did not keep (the sentence is not
+  // contradicted) does not count either.
+  SentenceVerdict overruled = verdict_of({value_conflict(0)});
+  overruled.label = Label::kUnsupported;
+  EXPECT_EQ(label_at(overruled, 0.99), Label::kUnsupported);
+}
+
+TEST(LabelByScore, SetsTheProbabilityAndScore) {
+  SentenceVerdict v = verdict_of({value_conflict(1)});
+  label_by_score(v, 0.25, thresholds());
+  ASSERT_TRUE(v.unfaithful.has_value());
+  EXPECT_DOUBLE_EQ(*v.unfaithful, 0.25);
+  EXPECT_DOUBLE_EQ(v.score, 0.75);
+  EXPECT_EQ(v.label, Label::kSupported);
+}
+
+TEST(LabelByScore, TheDecisiveFindingExplainsTheDoubt) {
+  // The contradiction first, whatever the label; then the weakest unsupported; abstentions never.
+  Finding abstains = finding(Engine::kSemanticPieces, Label::kContradicted, "no_claim", 0);
+  abstains.abstains = true;
+  SentenceVerdict v =
+      verdict_of({finding(Engine::kSemanticPieces, Label::kSupported, "supported", 0.9), abstains,
+                  finding(Engine::kSemanticPieces, Label::kUnsupported, "low_coverage", 0.4),
+                  finding(Engine::kTriplets, Label::kUnsupported, "no_matching_triplet", 0.2),
+                  finding(Engine::kSemanticPieces, Label::kUnsupported, "low_coverage", 0.3)});
+  label_by_score(v, 0.5, thresholds());
+  EXPECT_EQ(v.decisive, 3u);
+
+  v = verdict_of({finding(Engine::kSemanticPieces, Label::kUnsupported, "low_coverage", 0.1),
+                  value_conflict(1)});
+  label_by_score(v, 0.1, thresholds());
+  EXPECT_EQ(v.label, Label::kSupported);
+  EXPECT_EQ(v.decisive, 1u);
+
+  v = verdict_of({finding(Engine::kSemanticPieces, Label::kSupported, "supported", 0.9),
+                  finding(Engine::kTriplets, Label::kSupported, "supported_triplet", 0.7)});
+  label_by_score(v, 0.1, thresholds());
+  EXPECT_EQ(v.decisive, 1u);  // the weakest support
+}
+
+TEST(LabelByScore, AllAbstainingLeavesNoDecisiveFinding) {
+  Finding abstains = finding(Engine::kSemanticPieces, Label::kSupported, "no_claim", 1);
+  abstains.abstains = true;
+  SentenceVerdict v = verdict_of({abstains});
+  label_by_score(v, 0.1, thresholds());
+  EXPECT_FALSE(v.decisive.has_value());
+}
+
+}  // namespace
+}  // namespace groundgate::filters::verify
