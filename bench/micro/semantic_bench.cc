@@ -126,7 +126,7 @@ std::shared_ptr<const verify::VerifyConfig> semantic_pieces_config(bool scorer) 
     c.semantic_pieces = true;
     c.triplets = false;
     std::string error = verify::load_engines(c);
-    config::ScorerConfig model;
+    groundgate::config::ScorerConfig model;
     model.model = with_scorer ? "builtin" : "off";
     if (error.empty()) error = verify::load_scorer(c, model);
     if (!error.empty()) std::fprintf(stderr, "semantic_bench: %s\n", error.c_str());

@@ -329,8 +329,10 @@ PieceVerifier::ValueCheck PieceVerifier::check_values(const Clause& clause,
       ++signals.values_found;
       continue;
     }
-    // Another value where the evidence matches beats the same value somewhere else.
-    if (other != nullptr) {
+    // Another value where the evidence matches contradicts, unless the context also states the
+    // answer's value: sources that disagree (two recipes, two years' figures) leave the answer
+    // grounded in one of them, not contradicted.
+    if (other != nullptr && !elsewhere) {
       ++signals.value_mismatches;
       if (out.conflict) continue;
       out.conflict =

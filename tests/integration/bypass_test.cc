@@ -23,11 +23,13 @@ upstreams:
 policies:
   closed:
     verifiers: [semantic_pieces]
+    scorer: {model: "off"}  # the actions on the engines' own labels
     hold: sentence
     actions: {contradicted: block}
     on_error: closed
   open:
     verifiers: [semantic_pieces]
+    scorer: {model: "off"}  # the actions on the engines' own labels
     hold: sentence
     actions: {contradicted: block}
     on_error: open

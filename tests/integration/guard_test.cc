@@ -22,11 +22,14 @@ upstreams:
 policies:
   annotate:
     verifiers: [semantic_pieces]
+    scorer: {model: "off"}  # the actions on the engines' own labels
   comment:
     verifiers: [semantic_pieces]
+    scorer: {model: "off"}  # the actions on the engines' own labels
     annotations: comment
   annotate-held:
     verifiers: [semantic_pieces]
+    scorer: {model: "off"}  # the actions on the engines' own labels
     hold: sentence
     actions: {supported: annotate, unsupported: annotate, contradicted: annotate}
   block:
@@ -63,8 +66,11 @@ policies:
     hold: sentence
     actions: {unsupported: block, contradicted: block}
     verify_tool_calls: true
+  scored:
+    verifiers: [semantic_pieces]  # what a route gets by default: the built-in scorer
 routes:
   - {name: annotate, match: {model: annotate}, upstream: up, policy: annotate, allow_policy_header: true}
+  - {name: scored, match: {model: scored}, upstream: up, policy: scored}
   - {name: comment, match: {model: comment}, upstream: up, policy: comment}
   - {name: annotate-held, match: {model: annotate-held}, upstream: up, policy: annotate-held}
   - {name: block, match: {model: block}, upstream: up, policy: block}
@@ -159,6 +165,23 @@ TEST_F(GuardTest, AnnotateStreamFirstKeepsTheTextAndAddsVerdictsAndASummary) {
   expect_stream_first_annotations(chat(request("annotate", true)));
 }
 
+TEST_F(GuardTest, TheDefaultScorerFlagsTheWrongYearWithItsProbability) {
+  HttpResponse r = chat(request("scored", true));
+  ASSERT_EQ(200, r.status) << r.error;
+  EXPECT_EQ("Allie Goertz is an American musician. She was born on March 2, 1994.",
+            sse_content(r.body));
+  // The sentence with the wrong year is flagged (unsupported or contradicted, as its
+  // probability falls against the model's thresholds), with a score below one half.
+  const std::size_t at = r.body.find(R"("offset":[38,68],"label":")");
+  ASSERT_NE(at, std::string::npos) << r.body;
+  const std::string label = r.body.substr(at + 26, 12);
+  EXPECT_TRUE(label.starts_with("unsupported") || label.starts_with("contradicted")) << label;
+  const std::size_t score = r.body.find(R"("score":)", at);
+  ASSERT_NE(score, std::string::npos);
+  EXPECT_LT(std::stod(r.body.substr(score + 8, 6)), 0.5) << r.body;
+  EXPECT_TRUE(has(r.body, R"("verdict":"hallucinated")")) << r.body;
+}
+
 TEST(GuardTlsTest, StreamFirstOverTlsWritesEachChunkThenItsVerdict) {
   // Over TLS every client write is asynchronous: the relay's two writes per upstream read (the
   // chunks, then the verdicts they complete) each wait for the one before.
@@ -175,7 +198,7 @@ tls: {cert_file: ${DIR}/server.pem, key_file: ${DIR}/server-key.pem}
 upstreams:
   up: {url: "http://127.0.0.1:${MOCK_PORT}"}
 policies:
-  annotate: {verifiers: [semantic_pieces]}
+  annotate: {verifiers: [semantic_pieces], scorer: {model: "off"}}
 routes:
   - {name: annotate, match: {path_prefix: /}, upstream: up, policy: annotate}
 logging: {access_log: false}
@@ -384,8 +407,10 @@ const char* kSplitsConfig = R"(
 upstreams:
   up: {url: "http://127.0.0.1:${UPSTREAM_PORT}", idle_timeout: 60s}
 policies:
-  block: {verifiers: [semantic_pieces], hold: sentence, actions: {contradicted: block}}
-  rewrite: {verifiers: [semantic_pieces], hold: sentence, actions: {contradicted: {rewrite: correct}}}
+  block: {verifiers: [semantic_pieces], scorer: {model: "off"}, hold: sentence,
+          actions: {contradicted: block}}
+  rewrite: {verifiers: [semantic_pieces], scorer: {model: "off"}, hold: sentence,
+            actions: {contradicted: {rewrite: correct}}}
 routes:
   - {name: block, match: {model: block}, upstream: up, policy: block}
   - {name: rewrite, match: {model: rewrite}, upstream: up, policy: rewrite}

@@ -27,6 +27,7 @@ upstreams:
 policies:
   grounded:
     verifiers: [semantic_pieces]
+    scorer: {model: "off"}  # the actions on the engines' own labels
     hold: stream_first
 routes:
   - {name: grounded, match: {path_prefix: /v1}, upstream: up, policy: grounded}
@@ -224,7 +225,7 @@ TEST(SemanticPieceFilterRaw, ChunksAreByteIdenticalAndContextIsNotForwarded) {
 upstreams:
   up: {url: "http://127.0.0.1:${UPSTREAM_PORT}"}
 policies:
-  grounded: {verifiers: [semantic_pieces], annotations: comment}
+  grounded: {verifiers: [semantic_pieces], scorer: {model: "off"}, annotations: comment}
 routes:
   - {name: rag, match: {path_prefix: /v1}, upstream: up, policy: grounded}
 logging: {access_log: false}

@@ -20,14 +20,18 @@ describe('OpenAI Node SDK through the guard', {timeout: 90000}, () => {
   before(async () => {
     stack = await startStack({
       script: `- match: "Goertz"\n  answer: "${ANSWER}"\n`,
+      // The engines' own labels (scorer off): what is tested here is how the SDK reads each
+      // action, on a sentence every configuration contradicts.
       policies: [
-        '  annotate: {verifiers: [semantic_pieces]}',
+        '  annotate: {verifiers: [semantic_pieces], scorer: {model: off}}',
         '  block:',
         '    verifiers: [semantic_pieces]',
+        '    scorer: {model: off}',
         '    hold: sentence',
         '    actions: {contradicted: block}',
         '  rewrite:',
         '    verifiers: [semantic_pieces]',
+        '    scorer: {model: off}',
         '    hold: sentence',
         '    actions: {contradicted: {rewrite: correct}}',
       ],
