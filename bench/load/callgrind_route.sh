@@ -4,7 +4,7 @@
 #
 #   bench/load/callgrind_route.sh BUILD_DIR [--route guard|plain|nginx] [--hold stream_first|sentence]
 #                                 [--streams N] [--rate TOKENS_PER_S] [--duration S] [--out DIR]
-#                                 [--answer long|short] [--tracing SAMPLE_RATIO]
+#                                 [--answer long|short] [--api chat|responses] [--tracing SAMPLE_RATIO]
 #
 # Same setup as run_load.sh --guard: the mock streams a scripted answer that the request's
 # context supports; route "guard" runs semantic_pieces with the hold mode, "plain" has no policy;
@@ -17,20 +17,22 @@
 # (callgrind_annotate it).
 # --answer short: a one-sentence answer (about 11 events, not 61) from the same context: with a
 # run of each length, Ir = per_event * events + per_request * requests splits the two costs.
+# --api responses: the same answer through the Responses API (POST /v1/responses): its stream
+# has more events per answer (lifecycle events, and the ones that repeat the text).
 # --tracing RATIO: groundgate also traces (tracing: with that sample ratio) to a collector stub
 # (nginx answering 200, not profiled); the exporter's thread is counted with the rest.
 set -euo pipefail
 source "$(dirname "$0")/nginx_conf.sh"
 
 usage() {
-  sed -n '5,7p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '5,8p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
 [[ $# -ge 1 ]] || usage
 build=$(cd "$1" && pwd)
 shift
-route=guard hold=stream_first streams=20 rate=20 duration=20 out="" answer=long tracing=""
+route=guard hold=stream_first streams=20 rate=20 duration=20 out="" answer=long api=chat tracing=""
 while [[ $# -gt 0 ]]; do
   [[ $# -ge 2 ]] || usage
   case $1 in
@@ -41,6 +43,7 @@ while [[ $# -gt 0 ]]; do
     --duration) duration=$2 ;;
     --out) out=$2 ;;
     --answer) answer=$2 ;;
+    --api) api=$2 ;;
     --tracing) tracing=$2 ;;
     *) usage ;;
   esac
@@ -48,6 +51,8 @@ while [[ $# -gt 0 ]]; do
 done
 case $route in guard | plain | nginx) ;; *) usage ;; esac
 case $answer in long | short) ;; *) usage ;; esac
+case $api in chat | responses) ;; *) usage ;; esac
+[[ $route == nginx && $api == responses ]] && usage
 
 gg=$build/proxy/cli/groundgate
 client=$build/bench/load/gg_load_client
@@ -101,10 +106,16 @@ said="${facts[*]}"
 printf -- '- match: "summarise"\n  answer: "%s"\n' "$said" >"$work/script.yaml"
 model=gg-bench
 [[ $route == guard ]] && model=gg-guard
-jq -cn --arg model "$model" --arg context "${facts[*]}" '{model: $model, stream: true,
-  context: $context, messages: [{role: "system", content: "Answer from the context only."},
-  {role: "user", content: "Summarise the retrieved passages in a few sentences."}]}' \
-  >"$work/body.json"
+if [[ $api == responses ]]; then
+  jq -cn --arg model "$model" --arg context "${facts[*]}" '{model: $model, stream: true,
+    context: $context, instructions: "Answer from the context only.",
+    input: "Summarise the retrieved passages in a few sentences."}' >"$work/body.json"
+else
+  jq -cn --arg model "$model" --arg context "${facts[*]}" '{model: $model, stream: true,
+    context: $context, messages: [{role: "system", content: "Answer from the context only."},
+    {role: "user", content: "Summarise the retrieved passages in a few sentences."}]}' \
+    >"$work/body.json"
+fi
 
 mock_port=$(free_port) gg_port=$(free_port) admin_port=$(free_port)
 "$gg" mock-upstream --listen "127.0.0.1:$mock_port" --tokens-per-second "$rate" --stamp \
@@ -171,7 +182,8 @@ EOF
   wait_port "$admin_port" "$gg_pid"
 
   "$client" --target "127.0.0.1:$gg_port" --streams "$streams" --duration $((duration + warmup + 5)) \
-    --ramp 1 --body-file "$work/body.json" --label "$route" >"$work/client.json" 2>"$work/client.err" &
+    --ramp 1 --body-file "$work/body.json" --api "$api" --label "$route" \
+    >"$work/client.json" 2>"$work/client.err" &
   client_pid=$!
   pids+=("$client_pid")
   sleep $((warmup + 1))
@@ -192,7 +204,7 @@ profile=$(ls -t "$out"/callgrind.out.* 2>/dev/null | tail -1)
 [[ -n $profile ]] || { echo "callgrind_route.sh: no dump, see $work" >&2; exit 1; }
 ir=$(callgrind_annotate "$profile" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); print $1}')
 events=$((after - before))
-echo "route=$route hold=$hold answer=$answer tracing=${tracing:-off} streams=$streams rate=$rate duration=$duration profile=$profile"
+echo "route=$route hold=$hold answer=$answer api=$api tracing=${tracing:-off} streams=$streams rate=$rate duration=$duration profile=$profile"
 awk -v e="$events" -v r="$((requests_after - requests_before))" -v ir="$ir" \
   'BEGIN { printf "events %d requests %d Ir %d Ir/event %.0f\n", e, r, ir, e ? ir / e : 0 }'
 # Per event, inclusive: the filtered path's work in its two steps, take (before the client write:
@@ -205,7 +217,7 @@ callgrind_annotate --inclusive=yes --threshold=100 --auto=no "$profile" 2>/dev/n
     /SseTransform::take\(/ && !take { take = ir() }
     /SseTransform::check\(/ && !check { check = ir() }
     /SentenceVerifier::verify\(/ && !verify { verify = ir() }
-    /ChunkDecoder::decode\(/ && !decode { decode = ir() }
+    /(ChunkDecoder|ResponsesEventDecoder)::decode\(/ && !decode { decode = ir() }
     /SseParser::feed\(/ && !parse { parse = ir() }
     END { if (e) printf "per event: transform %.0f = take %.0f + check %.0f (parse %.0f, decode %.0f, verify %.0f)\n",
                         (take + check) / e, take / e, check / e, parse / e, decode / e, verify / e }'

@@ -1,5 +1,6 @@
-// gg_load_client: N concurrent streamed chat completions against one HTTP/1.1 target; measures,
-// per SSE event, arrival time minus the mock upstream's send stamp ("gg-ts-<ns>").
+// gg_load_client: N concurrent streamed chat completions (or Responses API calls) against one
+// HTTP/1.1 target; measures, per SSE event, arrival time minus the mock upstream's send stamp
+// ("gg-ts-<ns>": chat chunks carry it in system_fingerprint, Responses deltas in obfuscation).
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -21,13 +22,18 @@ namespace net = boost::asio;
 using namespace groundgate::bench::load;
 using Clock = std::chrono::steady_clock;
 
-constexpr std::string_view kBody =
+constexpr std::string_view kChatBody =
     R"({"model":"gg-bench","stream":true,"messages":[{"role":"system","content":"Answer from )"
     R"(the retrieved passages only."},{"role":"user","content":"Summarise the retrieved )"
     R"(passages in a few sentences."}]})";
+constexpr std::string_view kResponsesBody =
+    R"({"model":"gg-bench","stream":true,"instructions":"Answer from the retrieved passages )"
+    R"(only.","input":"Summarise the retrieved passages in a few sentences."})";
 
 std::string make_request(const LoadOptions& options, std::string_view body) {
-  std::string request = "POST /v1/chat/completions HTTP/1.1\r\nHost: " + options.host + ":" +
+  const std::string_view path =
+      options.api == "responses" ? "/v1/responses" : "/v1/chat/completions";
+  std::string request = "POST " + std::string(path) + " HTTP/1.1\r\nHost: " + options.host + ":" +
                         std::to_string(options.port) +
                         "\r\nContent-Type: application/json\r\nAccept: text/event-stream\r\n"
                         "Content-Length: " +
@@ -64,7 +70,7 @@ int main(int argc, char** argv) {
     target = results.begin()->endpoint();
   }
 
-  std::string body(kBody);
+  std::string body(options.api == "responses" ? kResponsesBody : kChatBody);
   if (!options.body_file.empty()) {
     std::ifstream file(options.body_file, std::ios::binary);
     std::ostringstream text;

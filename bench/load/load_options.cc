@@ -71,6 +71,9 @@ LoadOptionsParse parse_load_options(int argc, char** argv) {
     } else if (name == "--body-file") {
       options.body_file = value;
       ok = !value.empty();
+    } else if (name == "--api") {
+      options.api = value;
+      ok = value == "chat" || value == "responses";
     } else if (name == "--label") {
       options.label = value;
       ok = is_label(value);

@@ -14,7 +14,8 @@ struct LoadOptions {
   double ramp_s = 2;       // streams open evenly spread over this
   unsigned threads = 1;
   std::string label = "load";
-  std::string body_file;  // the request's JSON body; empty: a built-in streamed chat request
+  std::string body_file;     // the request's JSON body; empty: a built-in streamed request
+  std::string api = "chat";  // chat: POST /v1/chat/completions; responses: POST /v1/responses
 };
 
 struct LoadOptionsParse {
@@ -26,6 +27,6 @@ LoadOptionsParse parse_load_options(int argc, char** argv);
 
 inline constexpr const char* kLoadUsage =
     "usage: gg_load_client --target HOST:PORT [--streams N] [--duration S] [--ramp S] "
-    "[--threads N] [--label NAME] [--body-file FILE]\n";
+    "[--threads N] [--label NAME] [--body-file FILE] [--api chat|responses]\n";
 
 }  // namespace groundgate::bench::load

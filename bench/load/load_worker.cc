@@ -38,9 +38,10 @@ int64_t find_stamp(std::string_view event) {
   return ec == std::errc() ? ns : -1;
 }
 
-// A chunk a guard made: no choices, a groundgate member, and no usage (a usage chunk the
-// summary rides on is the upstream's).
+// An event a guard made: a chat chunk with no choices, a groundgate member and no usage (a usage
+// chunk the summary rides on is the upstream's), or the Responses API's groundgate.annotations.
 bool is_annotation_chunk(std::string_view event) {
+  if (event.find(R"("type":"groundgate.annotations")") != std::string_view::npos) return true;
   return event.find(R"("choices":[])") != std::string_view::npos &&
          event.find(R"("groundgate":)") != std::string_view::npos &&
          event.find(R"("usage":{)") == std::string_view::npos;
@@ -54,6 +55,7 @@ struct LoadWorker::Stream {
   net::steady_timer timer;
   ResponseReader reader;
   bool in_answer = false;
+  int64_t last_stamp = -1;  // of the last stamped event: what an unstamped annotation follows
   std::array<char, kReadBufferBytes> buffer;
 };
 
@@ -193,15 +195,19 @@ awaitable<LoadWorker::Outcome> LoadWorker::exchange(Stream& stream) {
       co_return Outcome::kStatusError;
     }
     while (auto event = reader.next_event())
-      on_event(*event, arrival_ns);
+      on_event(stream, *event, arrival_ns);
     if (status == ResponseReader::Status::kDone) co_return Outcome::kOk;
   }
 }
 
-void LoadWorker::on_event(std::string_view event, int64_t arrival_ns) {
+void LoadWorker::on_event(Stream& stream, std::string_view event, int64_t arrival_ns) {
+  int64_t stamp = find_stamp(event);
+  const bool annotation = is_annotation_chunk(event);
+  if (stamp >= 0 && !annotation) stream.last_stamp = stamp;
+  // Chat's annotation chunks repeat the stamp of the chunk they follow; Responses' have none.
+  if (annotation && stamp < 0) stamp = stream.last_stamp;
   if (arrival_ns < measure_from_ns_ || arrival_ns >= measure_until_ns_) return;
-  const int64_t stamp = find_stamp(event);
-  if (stamp >= 0 && is_annotation_chunk(event)) {
+  if (stamp >= 0 && annotation) {
     ++counters_.annotation_chunks;
     annotation_latency_.record(arrival_ns - stamp);
   } else if (stamp >= 0) {

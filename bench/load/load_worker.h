@@ -63,7 +63,7 @@ class LoadWorker {
 
   boost::asio::awaitable<void> run_stream(Stream& stream, unsigned index);
   boost::asio::awaitable<Outcome> exchange(Stream& stream);
-  void on_event(std::string_view event, int64_t arrival_ns);
+  void on_event(Stream& stream, std::string_view event, int64_t arrival_ns);
   void stop();
   void note_error(const std::string& message);
 

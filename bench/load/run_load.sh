@@ -4,7 +4,7 @@
 #
 #   bench/load/run_load.sh BUILD_DIR [--streams N] [--rate TOKENS_PER_S] [--duration S]
 #                          [--ramp S] [--threads N] [--out FILE] [--guard sentence|stream_first]
-#                          [--syscalls 1] [--tracing SAMPLE_RATIO]
+#                          [--syscalls 1] [--tracing SAMPLE_RATIO] [--api chat|responses]
 #
 # --guard: inline guarding instead of nginx. Requests carry a retrieved context ("context"
 # field) that supports the mock's scripted answer; the paths are direct, groundgate (a route
@@ -17,6 +17,9 @@
 # dropped.
 # --syscalls 1: also counts each proxy's system calls over the measured window (perf stat on
 # the syscall tracepoints; needs perf) and prints them per event received.
+# --api responses: after the chat completions paths, the same paths through the Responses API
+# (POST /v1/responses; labels with -r, nginx left out), and what each API's path adds per event
+# next to the other's, in the same run. Not with --tracing.
 #
 # Builds nothing: needs BUILD_DIR/proxy/cli/groundgate and BUILD_DIR/bench/load/gg_load_client.
 # Latency per event = client arrival − mock send stamp (both CLOCK_MONOTONIC); a proxy's added
@@ -25,14 +28,14 @@ set -euo pipefail
 source "$(dirname "$0")/nginx_conf.sh"
 
 usage() {
-  sed -n '4,6p' "$0" | sed 's/^# \{0,1\}//' >&2
+  sed -n '4,7p' "$0" | sed 's/^# \{0,1\}//' >&2
   exit 2
 }
 
 [[ $# -ge 1 ]] || usage
 build=$(cd "$1" && pwd)
 shift
-streams=1000 rate=50 duration=20 ramp=2 threads=1 guard="" syscalls=0 tracing=""
+streams=1000 rate=50 duration=20 ramp=2 threads=1 guard="" syscalls=0 tracing="" api=chat
 out="$build/bench/load/load_results.txt"
 while [[ $# -gt 0 ]]; do
   [[ $# -ge 2 ]] || usage
@@ -46,6 +49,7 @@ while [[ $# -gt 0 ]]; do
     --guard) guard=$2 ;;
     --syscalls) syscalls=$2 ;;
     --tracing) tracing=$2 ;;
+    --api) api=$2 ;;
     *) usage ;;
   esac
   shift 2
@@ -55,6 +59,8 @@ case $guard in
   "" | sentence | stream_first) ;;
   *) usage ;;
 esac
+case $api in chat | responses) ;; *) usage ;; esac
+if [[ $api == responses && -n $tracing ]]; then usage; fi
 
 gg=$build/proxy/cli/groundgate
 client=$build/bench/load/gg_load_client
@@ -128,11 +134,15 @@ cpu_ticks() {  # PID... → summed "utime stime" in clock ticks
 # One streamed answer through PORT must carry the mock's stamp: the path works end to end.
 check_path() {  # PORT NAME [BODY_FILE]
   local body='{"model":"gg-bench","stream":true,"messages":[{"role":"user","content":"check"}]}'
+  local path=/v1/chat/completions stamp='"system_fingerprint":"gg-ts-' end='^data: \[DONE\]'
+  if [[ $2 == *-r ]]; then
+    body='{"model":"gg-bench","stream":true,"input":"check"}'
+    path=/v1/responses stamp='"obfuscation":"gg-ts-' end='^event: response.completed'
+  fi
   if [[ -n ${3:-} ]]; then body=$(cat "$3"); fi
-  if ! curl -sN --max-time 10 "http://127.0.0.1:$1/v1/chat/completions" \
+  if ! curl -sN --max-time 10 "http://127.0.0.1:$1$path" \
     -H 'Content-Type: application/json' -d "$body" >"$work/check-$2.txt" ||
-    ! grep -q '"system_fingerprint":"gg-ts-' "$work/check-$2.txt" ||
-    ! grep -q '^data: \[DONE\]' "$work/check-$2.txt"; then
+    ! grep -q "$stamp" "$work/check-$2.txt" || ! grep -q "$end" "$work/check-$2.txt"; then
     echo "run_load.sh: a streamed answer through $2 failed, see $work/check-$2.txt" >&2
     exit 1
   fi
@@ -181,6 +191,11 @@ if [[ -n $guard ]]; then
       context: $context, messages: [{role: "system", content: "Answer from the context only."},
       {role: "user", content: "Summarise the retrieved passages in a few sentences."}]}' \
       >"$work/body-$model.json"
+    # The same request through the Responses API.
+    jq -cn --arg model "$model" --arg context "${facts[*]}" '{model: $model, stream: true,
+      context: $context, instructions: "Answer from the context only.",
+      input: "Summarise the retrieved passages in a few sentences."}' \
+      >"$work/body-$model-r.json"
   done
 fi
 
@@ -281,11 +296,25 @@ else
     exit 1
   }
 fi
+if [[ $api == responses ]]; then
+  if [[ -z $guard ]]; then
+    check_path "$mock_port" direct-r
+    check_path "$gg_port" groundgate-r
+  else
+    check_path "$mock_port" direct-r "$work/body-gg-bench-r.json"
+    check_path "$gg_port" groundgate-r "$work/body-gg-bench-r.json"
+    check_path "$gg_port" guard-r "$work/body-gg-guard-r.json"
+    grep -q '"groundgate"' "$work/check-guard-r.txt" || {
+      echo "run_load.sh: the guard route added no annotation, see $work/check-guard-r.txt" >&2
+      exit 1
+    }
+  fi
+fi
 
 # Runs the client against one path while sampling the proxy's RSS once a second after the ramp.
 # Writes $work/<label>.json, .rss (idle, peak loaded, after) and .cpu (the proxy's and the
 # mock's user and system CPU ticks before and after).
-# The request body is $work/body-$path_model.json when guarding.
+# The request body is $work/body-$path_model.json when guarding (-r: the Responses API's).
 path_model=gg-bench
 run_path() {  # LABEL PORT PROXY_PIDS...
   local label=$1 port=$2
@@ -295,8 +324,9 @@ run_path() {  # LABEL PORT PROXY_PIDS...
   if [[ ${#proxy_pids[@]} -gt 0 ]]; then idle=$(rss_kib "${proxy_pids[@]}"); fi
   ticks_before=$(cpu_ticks "${proxy_pids[@]}")
   mock_before=$(cpu_ticks "$mock_pid")
-  local body_args=()
-  if [[ -n $guard ]]; then body_args=(--body-file "$work/body-$path_model.json"); fi
+  local body_args=() suffix=""
+  if [[ $label == *-r ]]; then body_args=(--api responses) suffix=-r; fi
+  if [[ -n $guard ]]; then body_args+=(--body-file "$work/body-$path_model$suffix.json"); fi
   timeout $((${ramp%.*} + ${duration%.*} + 60)) "$client" --target "127.0.0.1:$port" \
     --streams "$streams" --duration "$duration" --ramp "$ramp" --threads "$threads" \
     --label "$label" "${body_args[@]}" >"$work/$label.json" 2>"$work/$label.err" &
@@ -357,11 +387,33 @@ else
   curl -s "http://127.0.0.1:$admin_port/metrics" >"$work/metrics-guard-after.txt"
   paths=(direct groundgate guard)
 fi
+if [[ $api == responses ]]; then
+  # The same paths through the Responses API, in the same run.
+  sleep 2
+  path_model=gg-bench
+  run_path direct-r "$mock_port"
+  sleep 2
+  curl -s "http://127.0.0.1:$admin_port/metrics" >"$work/metrics-r-before.txt"
+  run_path groundgate-r "$gg_port" "$gg_pid"
+  curl -s "http://127.0.0.1:$admin_port/metrics" >"$work/metrics-r-after.txt"
+  paths+=(direct-r groundgate-r)
+  if [[ -n $guard ]]; then
+    sleep 2
+    path_model=gg-guard
+    curl -s "http://127.0.0.1:$admin_port/metrics" >"$work/metrics-guard-r-before.txt"
+    run_path guard-r "$gg_port" "$gg_pid"
+    curl -s "http://127.0.0.1:$admin_port/metrics" >"$work/metrics-guard-r-after.txt"
+    paths+=(guard-r)
+  fi
+fi
 
 tick=$(getconf CLK_TCK)
 cpu_split=""
 read -r gm_count gm_p50 gm_p99 < <(metric_quantiles "$work/metrics-before.txt" "$work/metrics-after.txt")
 read -r d50 d99 < <(jq -r '"\(.p50_us) \(.p99_us)"' "$work/direct.json")
+if [[ $api == responses ]]; then
+  read -r dr50 dr99 < <(jq -r '"\(.p50_us) \(.p99_us)"' "$work/direct-r.json")
+fi
 
 {
   echo "groundgate load benchmark $(date -u +%Y-%m-%dT%H:%M:%SZ)"
@@ -380,17 +432,20 @@ read -r d50 d99 < <(jq -r '"\(.p50_us) \(.p99_us)"' "$work/direct.json")
     events=$(jq -r .events "$json")
     # The proxy's CPU (direct: the mock's), user and system.
     user=$((u1 - u0)) system=$((s1 - s0))
-    if [[ $label == direct ]]; then user=$((mu1 - mu0)) system=$((ms1 - ms0)); fi
+    if [[ $label == direct* ]]; then user=$((mu1 - mu0)) system=$((ms1 - ms0)); fi
     split=$(awk -v u=$user -v s=$system -v hz="$tick" -v e="$events" \
       'BEGIN { printf "%.1f + %.1f", e ? u / hz * 1e6 / e : 0, e ? s / hz * 1e6 / e : 0 }')
     cpu_split+="${cpu_split:+, }$label $split"
     cpu=$(awk -v t=$((user + system)) -v hz="$tick" -v e="$events" \
       'BEGIN { printf "%.1f", e ? t / hz * 1e6 / e : 0 }')
-    if [[ $label == direct ]]; then
+    if [[ $label == direct* ]]; then
       add50=- add99=- ri=- rl=- per=-
     else
-      add50=$(jq -r --argjson d "$d50" '.p50_us - $d | . * 10 | round / 10' "$json")
-      add99=$(jq -r --argjson d "$d99" '.p99_us - $d | . * 10 | round / 10' "$json")
+      # Each API's paths against its own direct path.
+      base50=$d50 base99=$d99
+      if [[ $label == *-r ]]; then base50=$dr50 base99=$dr99; fi
+      add50=$(jq -r --argjson d "$base50" '.p50_us - $d | . * 10 | round / 10' "$json")
+      add99=$(jq -r --argjson d "$base99" '.p99_us - $d | . * 10 | round / 10' "$json")
       ri=$((idle / 1024))M rl=$((peak / 1024))M
       per=$(awk -v a="$idle" -v b="$peak" -v n="$streams" 'BEGIN { printf "%.1f", (b - a) / n }')
     fi
@@ -452,6 +507,29 @@ read -r d50 d99 < <(jq -r '"\(.p50_us) \(.p99_us)"' "$work/direct.json")
     echo "guard /metrics: verification{route=\"guard\"} over $vs_count sentences: p50 ${vs50} µs," \
       "p99 ${vs99} µs"
     grep '^groundgate_verdicts_total{route="guard"' "$work/metrics-guard-after.txt" || true
+  fi
+  if [[ $api == responses ]]; then
+    # What each API's path adds per event, client side (against its own direct path) and in
+    # the proxy's own histogram; the Responses API's over the chat one's.
+    compare() {  # LABEL METRICS_PREFIX
+      local chat=$1 resp=$1-r c50 c99 r50 r99
+      read -r c50 c99 < <(jq -r --argjson a "$d50" --argjson b "$d99" \
+        '"\(.p50_us - $a) \(.p99_us - $b)"' "$work/$chat.json")
+      read -r r50 r99 < <(jq -r --argjson a "$dr50" --argjson b "$dr99" \
+        '"\(.p50_us - $a) \(.p99_us - $b)"' "$work/$resp.json")
+      awk -v l="$chat" -v c50="$c50" -v c99="$c99" -v r50="$r50" -v r99="$r99" 'BEGIN {
+        printf "responses vs chat, %s, added at the client: p50 %.1f vs %.1f µs (%+.0f%%), p99 %.1f vs %.1f µs (%+.0f%%)\n",
+          l, r50, c50, c50 ? (r50 / c50 - 1) * 100 : 0, r99, c99, c99 ? (r99 / c99 - 1) * 100 : 0 }'
+      local mc mc50 mc99 mr mr50 mr99
+      read -r mc mc50 mc99 < <(metric_quantiles "$work/$2-before.txt" "$work/$2-after.txt")
+      read -r mr mr50 mr99 < <(metric_quantiles "$work/$2-r-before.txt" "$work/$2-r-after.txt")
+      awk -v l="$chat" -v mc="$mc" -v c50="$mc50" -v c99="$mc99" -v mr="$mr" -v r50="$mr50" \
+        -v r99="$mr99" 'BEGIN {
+        printf "responses vs chat, %s, added in the proxy (/metrics, %d vs %d events): p50 %.1f vs %.1f µs (%+.0f%%), p99 %.1f vs %.1f µs (%+.0f%%)\n",
+          l, mr, mc, r50, c50, c50 ? (r50 / c50 - 1) * 100 : 0, r99, c99, c99 ? (r99 / c99 - 1) * 100 : 0 }'
+    }
+    compare groundgate metrics
+    if [[ -n $guard ]]; then compare guard metrics-guard; fi
   fi
   for label in "${paths[@]}"; do
     jq -r 'select(.first_error != "") | "\(.label) first error: \(.first_error)"' \

@@ -133,6 +133,7 @@ std::string summary_annotation(const SummaryAnnotation& s) {
   append_count(out, "unchecked", s.unchecked);
   if (!s.unchecked_reason.empty()) append_field(out, "unchecked_reason", s.unchecked_reason);
   if (s.context_truncated) out += ",\"context_truncated\":true";
+  if (s.context_unreadable) out += ",\"context_unreadable\":true";
   out += ",\"labels\":{\"supported\":";
   out += std::to_string(s.supported);
   append_count(out, "unsupported", s.unsupported);

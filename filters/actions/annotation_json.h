@@ -62,6 +62,7 @@ struct SummaryAnnotation {
   // Why nothing was checked: "no_context", "request_unreadable", "json_response".
   std::string_view unchecked_reason;
   bool context_truncated = false;         // the context was cut at the policy's max_bytes
+  bool context_unreadable = false;        // part of the context could not be read
   double added_ms = 0;                    // time the guard spent (context + verification)
   double held_ms_max = 0;                 // longest hold of one sentence (sentence hold)
   std::uint64_t tool_calls = 0;           // tool calls seen (shown when there were any)

@@ -10,6 +10,7 @@
 
 #include "filters/actions/annotation_json.h"
 #include "filters/actions/rewriter.h"
+#include "filters/context/context_collector.h"
 #include "filters/context/context_extractor.h"
 #include "filters/text/code_block.h"
 #include "filters/text/decimal_point.h"
@@ -21,16 +22,33 @@ using config::ActionKind;
 
 constexpr std::size_t kMaxAuditBytes = 4096;
 
-// The request asks for a JSON answer (`response_format` json_object or json_schema): the
-// answer is data, not prose claims.
-bool wants_json_answer(std::string_view body) {
-  if (body.find("\"response_format\"") == std::string_view::npos) return false;
+// Why a request's answer is not checked as prose, or empty: it asks for a JSON answer
+// (chat `response_format`, Responses `text.format`: json_object or json_schema), which is data
+// rather than claims; or it runs in the background without streaming (the Responses API answers
+// at once with a queued response; the answer is fetched later, unguarded).
+std::string_view unchecked_reason_of(std::string_view body, bool verify_json) {
+  const bool json_format =
+      !verify_json && (body.find("\"response_format\"") != std::string_view::npos ||
+                       body.find("\"format\"") != std::string_view::npos);
+  const bool background = body.find("\"background\"") != std::string_view::npos;
+  if (!json_format && !background) return {};
   simdjson::dom::parser parser;
   simdjson::dom::element doc;
-  if (parser.parse(body.data(), body.size()).get(doc) != simdjson::SUCCESS) return false;
+  if (parser.parse(body.data(), body.size()).get(doc) != simdjson::SUCCESS) return {};
   std::string_view type;
-  if (doc["response_format"]["type"].get(type) != simdjson::SUCCESS) return false;
-  return type == "json_object" || type == "json_schema";
+  if (json_format &&
+      (doc["response_format"]["type"].get(type) == simdjson::SUCCESS ||
+       doc.at_pointer("/text/format/type").get(type) == simdjson::SUCCESS) &&
+      (type == "json_object" || type == "json_schema")) {
+    return "json_response";
+  }
+  bool in_background = false;
+  bool stream = false;
+  if (background && doc["background"].get(in_background) == simdjson::SUCCESS && in_background &&
+      !(doc["stream"].get(stream) == simdjson::SUCCESS && stream)) {
+    return "background";
+  }
+  return {};
 }
 
 bool changes_text(ActionKind kind) {
@@ -87,9 +105,7 @@ GuardFilter::GuardFilter(std::shared_ptr<const GuardConfig> config, std::string_
     : config_(std::move(config)), audit_content_(audit_content) {
   const Clock::time_point start = Clock::now();
   tally_.set_rule(config_->rule);
-  if (!config_->verify_json_responses && wants_json_answer(request_body)) {
-    unchecked_reason_ = "json_response";
-  }
+  unchecked_reason_ = unchecked_reason_of(request_body, config_->verify_json_responses);
   context::ExtractedContext extracted = context::extract_context(request_body, config_->context);
   if (forwarded_body != nullptr && !extracted.forwarded_body.empty()) {
     *forwarded_body = std::move(extracted.forwarded_body);
@@ -99,6 +115,7 @@ GuardFilter::GuardFilter(std::shared_ptr<const GuardConfig> config, std::string_
   passages_ = extracted.passages.size();
   context_bytes_ = extracted.bytes;
   context_truncated_ = extracted.truncated;
+  unreadable_ = std::move(extracted.unreadable);
   // A JSON answer is not checked, but its tool calls may be. Only prose needs the context.
   if (config_->prose && (unchecked_reason_.empty() || config_->verify_tool_calls)) {
     unindexed_ = std::move(extracted.passages);
@@ -164,9 +181,23 @@ bool GuardFilter::holds(const Choice& choice) const {
   // A query may come, and it is held until checked.
   if (sql_ && choice.unverifiable == verify::VerifyError::kNone) return true;
   // Nothing here is verified: only the no_context action could change the text (an
-  // unverifiable choice is only annotated); otherwise holding it would only add latency.
-  return choice.unverifiable == verify::VerifyError::kNone &&
+  // unverifiable choice, or one whose context could not be read, is only annotated);
+  // otherwise holding it would only add latency.
+  return choice.unverifiable == verify::VerifyError::kNone && unreadable_.empty() &&
          changes_text(config_->actions.no_context.kind);
+}
+
+void GuardFilter::mark_incomplete_context(std::optional<verify::SentenceVerdict>& verdict,
+                                          std::size_t begin, std::size_t end) const {
+  if (unreadable_.empty()) return;
+  if (!verdict) {
+    verdict.emplace();
+    verdict->answer_begin = begin;
+    verdict->answer_end = end;
+  } else if (!verdict->ok() || !verdict->claims || verdict->label != verify::Label::kUnsupported) {
+    return;  // support and contradiction found in what was read stand
+  }
+  verdict->error = verify::VerifyError::kContextUnreadable;
 }
 
 bool GuardFilter::only_reports() const {
@@ -294,8 +325,9 @@ bool GuardFilter::act(Choice& choice, int index, const text::StreamSentence& sen
     // Checked already (the whole answer as a query).
   } else if (code) {
     verdict = check_code(sentence);  // code is a claim too; no context needed to judge it
-  } else if (choice.verifier) {
-    verdict = choice.verifier->verify(sentence.text, sentence.span.begin);
+  } else {
+    if (choice.verifier) verdict = choice.verifier->verify(sentence.text, sentence.span.begin);
+    mark_incomplete_context(verdict, sentence.span.begin, sentence.span.end);
   }
   const verify::SentenceVerdict* v = verdict ? &*verdict : nullptr;
   const bool query = v != nullptr && v->query;
@@ -446,19 +478,24 @@ void GuardFilter::on_tool_call(const stream::ToolCallEvent& event,
   // A tool whose argument is a query (sql.tool_arguments) gets the SQL checks.
   std::optional<verify::SentenceVerdict> query;
   if (sql_) query = sql_->check_tool_call(event);
-  if (!query && !config_->verify_tool_calls) {
+  const bool sql = query.has_value();
+  if (!sql && !config_->verify_tool_calls) {
     tally_.record_tool_call(nullptr, nullptr, false);
     return;
   }
   prepare();
   std::optional<verify::ToolCallVerdict> checked;
-  if (!query && index_) {
+  if (!sql && index_) {
     verify::SentenceVerifier verifier(config_->verify, index_, question_,
                                       static_cast<std::uint32_t>(event.choice));
     checked = verify::check_tool_call(verifier, event.name, event.arguments, event.truncated,
                                       tool_schema_);
   }
-  const verify::SentenceVerdict* v = query ? &*query : checked ? &checked->verdict : nullptr;
+  std::optional<verify::SentenceVerdict> verdict = std::move(query);
+  if (checked) verdict = std::move(checked->verdict);
+  // A query is checked against the schema; the context's unread parts are prose's concern.
+  if (!sql) mark_incomplete_context(verdict, 0, 0);
+  const verify::SentenceVerdict* v = verdict ? &*verdict : nullptr;
   Decision decision = decide(*config_, v);
   // A call is run or not: no rule rewrites it, so a rewrite blocks; what went out already
   // (stream_first) can only be reported on.
@@ -475,7 +512,7 @@ void GuardFilter::on_tool_call(const stream::ToolCallEvent& event,
     a.tool_call = true;
     a.call = event.call;
     a.name = event.name;
-    a.sql = query.has_value();
+    a.sql = sql;
     if (checked) a.argument = checked->argument;
     outcome.annotations.push_back(sentence_annotation(a));
   }
@@ -483,6 +520,38 @@ void GuardFilter::on_tool_call(const stream::ToolCallEvent& event,
     outcome.stop_reason = "guard.tool_call." + std::string(decision.label);
     stopped_ = true;
   }
+}
+
+void GuardFilter::on_context(const std::vector<stream::RetrievedPassage>& passages) {
+  if (stopped_ || !config_->prose) return;  // only prose is checked against the context
+  prepare();
+  const Clock::time_point start = Clock::now();
+  context::ExtractedContext added;
+  added.bytes = context_bytes_;
+  context::ContextCollector collector(config_->context, added);
+  for (const stream::RetrievedPassage& passage : passages)
+    collector.add_tool_result(passage.text, passage.title, passage.id);
+  if (added.passages.empty()) return;
+  context_truncated_ = context_truncated_ || added.truncated;
+  context_bytes_ = added.bytes;
+  std::vector<context::Passage> all;
+  if (index_) all = index_->passages();
+  for (context::Passage& passage : added.passages)
+    all.push_back(std::move(passage));
+  passages_ = all.size();
+  std::shared_ptr<const index::ContextIndex> index =
+      config_->cache ? config_->cache->get_or_build(all)
+                     : index::ContextIndex::build(std::move(all));
+  if (index && !index->pieces().empty()) {
+    index_ = std::move(index);
+    for (std::size_t i = 0; i < choices_.size(); ++i) {
+      Choice* choice = choices_[i].get();
+      if (choice == nullptr || choice->unverifiable != verify::VerifyError::kNone) continue;
+      choice->verifier = std::make_unique<verify::SentenceVerifier>(
+          config_->verify, index_, question_, static_cast<std::uint32_t>(i));
+    }
+  }
+  tally_.add_prepare(Clock::now() - start);
 }
 
 void GuardFilter::on_unverified(const stream::UnverifiedInput& input,
@@ -506,6 +575,7 @@ void GuardFilter::on_answer_end(std::vector<std::string>& annotations) {
   prepare();  // an answer with no text still says whether there was context
   SummaryAnnotation summary = tally_.summary(config_->policy, context_state(), unchecked_reason_);
   summary.context_truncated = context_truncated_;
+  summary.context_unreadable = !unreadable_.empty();
   annotations.push_back(summary_annotation(summary));
 }
 
@@ -516,6 +586,12 @@ void GuardFilter::on_stream_end(stream::StreamReport& report) {
   report.fields.emplace_back("guard.context_passages", std::to_string(passages_));
   report.fields.emplace_back("guard.context_bytes", std::to_string(context_bytes_));
   report.fields.emplace_back("guard.context_truncated", context_truncated_ ? "true" : "false");
+  if (!unreadable_.empty()) {
+    std::string what;
+    for (const std::string& part : unreadable_)
+      what += (what.empty() ? "" : "; ") + part;
+    report.fields.emplace_back("guard.context_unreadable", std::move(what));
+  }
   if (audit_content_ && !flagged_.empty()) report.fields.emplace_back("guard.flagged", flagged_);
 }
 

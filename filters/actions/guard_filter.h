@@ -46,6 +46,9 @@ class GuardFilter final : public stream::StreamFilter {
   // checked (held first in `sentence` hold) and the actions apply, a rewrite blocking it.
   stream::ToolCallInterest tool_call_interest() const override;
   void on_tool_call(const stream::ToolCallEvent& event, stream::ToolCallOutcome& outcome) override;
+  // Passages the response brought (a search the API ran) join the context for the sentences
+  // after them: the index is rebuilt with them, within the policy's context.max_bytes.
+  void on_context(const std::vector<stream::RetrievedPassage>& passages) override;
   // Input the guard cannot check (an undecodable event, text forced past its hold): the policy's
   // on_error decides, as for a sentence it could not verify.
   void on_unverified(const stream::UnverifiedInput& input, stream::FilterOutcome& outcome) override;
@@ -102,13 +105,19 @@ class GuardFilter final : public stream::StreamFilter {
                Clock::time_point arrived, stream::ChoiceOutput& out);
   // With audit_content: the text of a unit acted on, for the audit record (bounded).
   void audit(const Decision& decision, std::string_view text);
-  // Something to check the answer against: retrieved context, or (for a policy that checks
-  // only SQL) the SQL guard.
+  // Something to check the answer against: retrieved context (context that could not be read
+  // counts: its sentences are unverified, not no_context), or for a policy that checks only
+  // SQL, the SQL guard.
   ContextState context_state() const {
-    return request_unreadable_                              ? ContextState::kUnreadable
-           : index_ || (sql_ != nullptr && !config_->prose) ? ContextState::kFound
-                                                            : ContextState::kNone;
+    return request_unreadable_ ? ContextState::kUnreadable
+           : index_ || !unreadable_.empty() || (sql_ != nullptr && !config_->prose)
+               ? ContextState::kFound
+               : ContextState::kNone;
   }
+  // Part of the context could not be read: a sentence the rest does not support (or any
+  // sentence, with no readable context) is unverified, and on_error decides.
+  void mark_incomplete_context(std::optional<verify::SentenceVerdict>& verdict, std::size_t begin,
+                               std::size_t end) const;
   // The unconfirmed sentence at the end of `tail` (pending text not yet handed on) when its
   // end already looks final; see the definition.
   static std::optional<text::StreamSentence> eager_sentence(const Choice& choice,
@@ -132,7 +141,8 @@ class GuardFilter final : public stream::StreamFilter {
   std::size_t passages_ = 0;
   std::size_t context_bytes_ = 0;
   bool context_truncated_ = false;
-  bool request_unreadable_ = false;  // the body did not parse: nothing in it could be read
+  bool request_unreadable_ = false;      // the body did not parse: nothing in it could be read
+  std::vector<std::string> unreadable_;  // parts of the request's context that could not be read
   std::vector<std::unique_ptr<Choice>> choices_;
   GuardTally tally_;
   bool threshold_annotated_ = false;

@@ -19,6 +19,10 @@ struct ExtractedContext {
   // The body with `context`/`documents` removed; empty = forward the original unchanged.
   std::string forwarded_body;
   std::vector<std::string> warnings;
+  // Parts of the request that may hold context but could not be read (a file, an image, an
+  // item stored upstream): the context is incomplete, so a sentence it does not support is
+  // unverified rather than unsupported. A few descriptions, for the summary and the log.
+  std::vector<std::string> unreadable;
 };
 
 }  // namespace groundgate::filters::context

@@ -27,8 +27,9 @@ std::size_t skip_string(std::string_view json, std::size_t pos) {
   return std::string_view::npos;
 }
 
-// Position after the value starting at `pos`, or npos. Nesting is counted, not recursed.
-std::size_t skip_value(std::string_view json, std::size_t pos) {
+}  // namespace
+
+std::size_t json_value_end(std::string_view json, std::size_t pos) {
   if (pos >= json.size()) return std::string_view::npos;
   if (json[pos] == '"') return skip_string(json, pos);
   if (json[pos] != '{' && json[pos] != '[') {
@@ -54,8 +55,6 @@ std::size_t skip_value(std::string_view json, std::size_t pos) {
   return std::string_view::npos;
 }
 
-}  // namespace
-
 std::optional<std::vector<MemberSpan>> top_level_members(std::string_view json) {
   std::vector<MemberSpan> members;
   std::size_t pos = skip_space(json, 0);
@@ -64,12 +63,14 @@ std::optional<std::vector<MemberSpan>> top_level_members(std::string_view json) 
   if (pos < json.size() && json[pos] == '}') return members;
   while (pos < json.size()) {
     if (json[pos] != '"') return std::nullopt;
-    MemberSpan member{pos, 0};
+    MemberSpan member{pos, 0, 0, 0};
     pos = skip_string(json, pos);
     if (pos == std::string_view::npos) return std::nullopt;
+    member.key_end = pos;
     pos = skip_space(json, pos);
     if (pos >= json.size() || json[pos] != ':') return std::nullopt;
-    pos = skip_value(json, skip_space(json, pos + 1));
+    member.value_begin = skip_space(json, pos + 1);
+    pos = json_value_end(json, member.value_begin);
     if (pos == std::string_view::npos) return std::nullopt;
     member.value_end = pos;
     members.push_back(member);

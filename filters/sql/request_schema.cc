@@ -73,6 +73,29 @@ class Collector {
     }
   }
 
+  // Chat `messages`, or Responses `input` (a string, or items: messages, and tool outputs such
+  // as `function_call_output`), the assistant's own turns left out.
+  void add_messages(dom::element value) {
+    std::string_view text;
+    if (value.get_string().get(text) == simdjson::SUCCESS) {
+      add_text(text);
+      return;
+    }
+    dom::array items;
+    if (value.get_array().get(items) != simdjson::SUCCESS) return;
+    for (dom::element item : items) {
+      std::string_view role;
+      dom::element content;
+      if (item["role"].get_string().get(role) == simdjson::SUCCESS) {
+        if (role != "assistant" && item["content"].get(content) == simdjson::SUCCESS) {
+          add_content(content);
+        }
+      } else if (item["output"].get_string().get(text) == simdjson::SUCCESS) {
+        add_text(text);
+      }
+    }
+  }
+
   void add_schema_field(dom::element value) {
     std::string_view text;
     std::string error;
@@ -124,19 +147,11 @@ RequestSchema read_request_schema(std::string_view body, const DdlLimits& limits
     collector.add_schema_field(schema);
   }
   for (dom::key_value_pair member : root) {
-    if (member.key == "context" || member.key == "documents" || member.key == "prompt") {
+    if (member.key == "context" || member.key == "documents" || member.key == "prompt" ||
+        member.key == "instructions") {
       collector.add_field(member.value);
-    } else if (dom::array messages; member.key == "messages" &&
-                                    member.value.get_array().get(messages) == simdjson::SUCCESS) {
-      for (dom::element message : messages) {
-        std::string_view role;
-        dom::element content;
-        if (message["role"].get_string().get(role) != simdjson::SUCCESS || role == "assistant" ||
-            message["content"].get(content) != simdjson::SUCCESS) {
-          continue;
-        }
-        collector.add_content(content);
-      }
+    } else if (member.key == "messages" || member.key == "input") {
+      collector.add_messages(member.value);
     }
   }
   return out;

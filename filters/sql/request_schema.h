@@ -1,6 +1,7 @@
 #pragma once
-// The schema a chat request carries: CREATE TABLE and CREATE VIEW statements in any message the
-// app wrote (system, developer, user, tool results) and in its `context`/`documents` fields,
+// The schema a request carries: CREATE TABLE and CREATE VIEW statements in any message the app
+// wrote (chat `messages`, Responses `instructions` and `input` items: system, developer, user,
+// tool results) and in its `context`/`documents` fields,
 // and a top-level `schema` extension field (DDL text, or a JSON description: schema_json.h),
 // which is stripped before the request goes upstream. DDL in the answer's own history
 // (assistant messages) is the model's, not the app's, and is not read.

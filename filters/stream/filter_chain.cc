@@ -154,6 +154,12 @@ std::vector<std::string> FilterChain::on_tool_call(const ToolCallEvent& event) {
       [&](StreamFilter& filter, FilterOutcome& outcome) { filter.on_tool_call(event, outcome); });
 }
 
+void FilterChain::on_context(const std::vector<RetrievedPassage>& passages) {
+  if (stopped_ || passages.empty()) return;
+  for (const auto& filter : filters_)
+    filter->on_context(passages);
+}
+
 std::vector<std::string> FilterChain::answer_end() {
   std::vector<std::string> annotations;
   if (answer_ended_) return annotations;

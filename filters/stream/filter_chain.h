@@ -78,6 +78,8 @@ class FilterChain {
   // A tool call is complete: every filter in chain order sees it until one stops the stream.
   // Returns the annotations for the chunk that completes it.
   std::vector<std::string> on_tool_call(const ToolCallEvent& event);
+  // The response brought retrieved context: every filter sees it (StreamFilter::on_context).
+  void on_context(const std::vector<RetrievedPassage>& passages);
   // Some filter stopped the stream; nothing more is emitted after the call that stopped. That
   // call returns the text the stopping filter released before it stopped (run through the
   // filters after it; what they still hold is dropped, never checked) and its annotations,

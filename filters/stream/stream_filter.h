@@ -47,6 +47,14 @@ struct ToolCallEvent {
   bool truncated = false;  // the call outgrew the proxy's bound: `arguments` is a prefix only
 };
 
+// A passage of retrieved context the response itself brings (a search tool's result the API ran,
+// e.g. the Responses API's file_search_call): what the answer after it may rest on.
+struct RetrievedPassage {
+  std::string text;
+  std::string title;
+  std::string id;
+};
+
 // What a filter says about one tool call or one unverified input.
 struct FilterOutcome {
   std::vector<std::string> annotations;  // JSON objects for the chunk that carries the input
@@ -112,6 +120,9 @@ class StreamFilter {
     (void)event;
     (void)outcome;
   }
+  // The response brought retrieved context (a search the API ran itself): the text that follows
+  // it, in every choice, may rest on it as on the request's context.
+  virtual void on_context(const std::vector<RetrievedPassage>& passages) { (void)passages; }
   // Input this filter cannot see as text is about to reach the client (see UnverifiedInput):
   // a stop_reason in `outcome` stops the stream first. The default lets it go: a filter that
   // only changes text has nothing to check.

@@ -26,6 +26,8 @@ std::string_view to_string(VerifyError error) {
       return "engine_missing";
     case VerifyError::kUnparsable:
       return "unparsable_arguments";
+    case VerifyError::kContextUnreadable:
+      return "context_unreadable";
     case VerifyError::kRequestUnreadable:
       return "request_unreadable";
     case VerifyError::kNoChecker:

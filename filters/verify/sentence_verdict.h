@@ -50,6 +50,9 @@ enum class VerifyError : std::uint8_t {
   kUnparsable,         // a tool call's arguments are not JSON
   kRequestUnreadable,  // the request body did not parse: its context could not be read
   kNoChecker,          // a code block in a language the policy has no checker for
+  // Part of the request's context could not be read (a file, an item stored upstream) and the
+  // rest does not support the sentence: it may be supported by what could not be read.
+  kContextUnreadable,
 };
 
 std::string_view to_string(VerifyError error);

@@ -124,8 +124,14 @@ ToolSchemaValues ToolSchemaValues::from_request(std::string_view request_body) {
   dom::array tools;
   if (root["tools"].get(tools) == simdjson::SUCCESS) {
     for (dom::element tool : tools) {
+      // Chat nests the function ({"type":"function","function":{...}}); the Responses API
+      // does not ({"type":"function","name":...,"parameters":...}).
       dom::element function;
-      if (tool["function"].get(function) == simdjson::SUCCESS) add_function(function);
+      if (tool["function"].get(function) == simdjson::SUCCESS) {
+        add_function(function);
+      } else {
+        add_function(tool);
+      }
     }
   }
   if (root["functions"].get(tools) == simdjson::SUCCESS) {

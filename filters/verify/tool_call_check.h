@@ -18,7 +18,7 @@ namespace groundgate::filters::verify {
 // Per tool name, the values its parameter schema offers. Bounded.
 class ToolSchemaValues {
  public:
-  // From a chat request's `tools` (function tools) and legacy `functions`.
+  // From a request's `tools` (function tools, chat or Responses shape) and legacy `functions`.
   static ToolSchemaValues from_request(std::string_view request_body);
   bool offers(std::string_view tool, std::string_view value) const;
   std::size_t size() const { return values_.size(); }

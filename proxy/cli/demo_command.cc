@@ -31,6 +31,17 @@ std::string guarded(std::string_view base, std::string_view model, std::string_v
          "/v1/chat/completions -H 'content-type: application/json' -d '" + body + "'";
 }
 
+// The same through the Responses API (POST /v1/responses): the question as `input`.
+std::string guarded_responses(std::string_view base, std::string_view model,
+                              std::string_view question, bool stream) {
+  std::string body = R"({"model":")" + std::string(model) + "\"";
+  if (stream) body += R"(,"stream":true)";
+  body += R"(,"documents":[")" + std::string(kDocuments) + R"("],"input":")";
+  body += std::string(question) + R"("})";
+  return "curl -s" + std::string(stream ? "N" : "i") + " " + std::string(base) +
+         "/v1/responses -H 'content-type: application/json' -d '" + body + "'";
+}
+
 void print_try_it(const config::Config& config, uint16_t port, uint16_t admin_port) {
   const std::string base = "http://" + config.listen.host + ":" + std::to_string(port);
   const std::string admin = config.admin_listen.host + ":" + std::to_string(admin_port);
@@ -58,6 +69,21 @@ retrieved context); the mock's canned answers get a number, a date or a name wro
 # a `groundgate` field, the answer cut at the verified prefix:
 %s
 
+# The Responses API (POST /v1/responses), guarded the same way. annotate: verdicts in
+# `groundgate.annotations` events, the summary in the final response's `groundgate` field:
+%s
+
+# block: the stream ends as OpenAI ends a filtered answer, response.incomplete with
+# incomplete_details.reason "content_filter"; every event that repeats the text says only the
+# verified prefix:
+%s
+
+# rewrite: the deltas, output_text.done, the item and the final response carry the correction:
+%s
+
+# not streamed: the same headers and `groundgate` field; a blocked answer is "incomplete":
+%s
+
 # the phrase redactor (the default route; a request may pick a policy with a header):
 curl -sN %s/v1/chat/completions -H 'content-type: application/json' -H 'x-groundgate-policy: redact-demo' -d '{"model":"gpt-4o-mini","stream":true,"messages":[{"role":"user","content":"What is internal?"}]}'
 
@@ -71,8 +97,12 @@ Ctrl-C to stop.
       guarded(base, "guard-block", "When was Acme founded?", true).c_str(),
       guarded(base, "guard-rewrite", "What is the refund policy?", true).c_str(),
       guarded(base, "guard-rewrite", "Who is the chief executive?", true).c_str(),
-      guarded(base, "guard-block", "What does the plan include?", false).c_str(), base.c_str(),
-      admin.c_str(), admin.c_str());
+      guarded(base, "guard-block", "What does the plan include?", false).c_str(),
+      guarded_responses(base, "guard-annotate", "What is the refund policy?", true).c_str(),
+      guarded_responses(base, "guard-block", "When was Acme founded?", true).c_str(),
+      guarded_responses(base, "guard-rewrite", "What is the refund policy?", true).c_str(),
+      guarded_responses(base, "guard-block", "What does the plan include?", false).c_str(),
+      base.c_str(), admin.c_str(), admin.c_str());
   std::fflush(stdout);
 }
 

@@ -3,6 +3,7 @@
 #include <simdjson.h>
 
 #include "proxy/mock/answer_tokens.h"
+#include "proxy/mock/json_text.h"
 
 namespace groundgate::proxy::mock {
 namespace {
@@ -19,7 +20,8 @@ RequestParse fail(std::string message, std::string param) {
   return out;
 }
 
-// The text of a message's content: a string, or an array of parts of which the "text" ones count.
+// The text of a message's content: a string, or an array of parts of which the text ones count
+// ("text" in chat, "input_text" in the Responses API).
 std::string content_text(element content) {
   std::string_view text;
   if (content.get_string().get(text) == simdjson::SUCCESS) return std::string(text);
@@ -28,7 +30,9 @@ std::string content_text(element content) {
   std::string joined;
   for (element part : parts) {
     std::string_view type;
-    if (part["type"].get_string().get(type) != simdjson::SUCCESS || type != "text") continue;
+    if (part["type"].get_string().get(type) != simdjson::SUCCESS ||
+        (type != "text" && type != "input_text"))
+      continue;
     if (part["text"].get_string().get(text) != simdjson::SUCCESS) continue;
     if (!joined.empty()) joined.push_back('\n');
     joined.append(text);
@@ -50,6 +54,42 @@ std::optional<std::string> read_messages(element root, MockRequest& request) {
     std::string text = content_text(content);
     request.prompt_tokens += count_tokens(text);
     if (role == "user") request.last_user_text = std::move(text);
+  }
+  return std::nullopt;
+}
+
+// `instructions` and `input`: a string (the user's message) or a list of items, of which
+// messages count (the last user message is what the script matches).
+std::optional<std::string> read_input(element root, MockRequest& request) {
+  std::string_view text;
+  if (root["instructions"].get_string().get(text) == simdjson::SUCCESS)
+    request.prompt_tokens += count_tokens(text);
+  element input;
+  if (root["input"].get(input) != simdjson::SUCCESS || input.is_null())
+    return "Missing required parameter: 'input'.";
+  if (input.get_string().get(text) == simdjson::SUCCESS) {
+    request.last_user_text = std::string(text);
+    request.prompt_tokens += count_tokens(text);
+    request.input_items =
+        R"([{"type":"message","role":"user","content":[{"type":"input_text","text":)";
+    append_json_string(request.input_items, text);
+    request.input_items.append("}]}]");
+    return std::nullopt;
+  }
+  simdjson::dom::array items;
+  if (input.get_array().get(items) != simdjson::SUCCESS)
+    return "Invalid 'input': expected a string or an array of input items.";
+  request.input_items = simdjson::minify(input);
+  for (element item : items) {
+    if (!item.is_object()) return "Invalid 'input': every item must be an object.";
+    std::string_view role;
+    element content;
+    if (item["role"].get_string().get(role) != simdjson::SUCCESS ||
+        item["content"].get(content) != simdjson::SUCCESS)
+      continue;  // tool outputs, earlier calls, reasoning: counted loosely
+    std::string message = content_text(content);
+    request.prompt_tokens += count_tokens(message);
+    if (role == "user") request.last_user_text = std::move(message);
   }
   return std::nullopt;
 }
@@ -120,6 +160,16 @@ RequestParse parse_request(Api api, std::string_view body) {
         include.get_bool().get(request.include_usage) != simdjson::SUCCESS)
       return fail("Invalid type for 'stream_options.include_usage': expected a boolean.",
                   "stream_options.include_usage");
+  }
+  if (api == Api::kResponses) {
+    if (!read_positive(root, "max_output_tokens", request.max_tokens))
+      return fail("Invalid 'max_output_tokens': expected an integer of at least 1.",
+                  "max_output_tokens");
+    if (root["background"].get(value) == simdjson::SUCCESS && !value.is_null() &&
+        value.get_bool().get(request.background) != simdjson::SUCCESS)
+      return fail("Invalid type for 'background': expected a boolean.", "background");
+    if (auto error = read_input(root, request)) return fail(std::move(*error), "input");
+    return out;
   }
   std::optional<uint64_t> n;
   if (!read_positive(root, "n", n) || (n && *n > kMaxChoices))

@@ -1,5 +1,5 @@
 #pragma once
-// What the mock needs from a completion request body, read with simdjson.
+// What the mock needs from a completion or Responses API request body, read with simdjson.
 
 #include <cstdint>
 #include <optional>
@@ -8,7 +8,8 @@
 
 namespace groundgate::proxy::mock {
 
-enum class Api { kChat, kCompletion };  // /v1/chat/completions, /v1/completions
+// /v1/chat/completions, /v1/completions, /v1/responses
+enum class Api { kChat, kCompletion, kResponses };
 
 struct MockRequest {
   Api api = Api::kChat;
@@ -16,9 +17,11 @@ struct MockRequest {
   bool stream = false;
   bool include_usage = false;  // stream_options.include_usage
   uint32_t n = 1;
-  std::optional<uint64_t> max_tokens;  // max_tokens or max_completion_tokens
-  std::string last_user_text;          // last user message (chat) or last prompt string
-  uint64_t prompt_tokens = 0;          // estimate over every message / prompt
+  std::optional<uint64_t> max_tokens;  // max_tokens, max_completion_tokens, max_output_tokens
+  std::string last_user_text;  // last user message (chat, Responses input) or last prompt string
+  bool background = false;     // Responses: answer at once with a queued response
+  std::string input_items;     // Responses: `input` as a JSON list of items
+  uint64_t prompt_tokens = 0;  // estimate over every message / prompt
 };
 
 // Either a request, or an error meant for the client (400): message and offending parameter.

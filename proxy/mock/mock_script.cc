@@ -60,6 +60,30 @@ std::optional<std::string> read_tool_call(const YAML::Node& node, ScriptEntry& e
   return std::nullopt;
 }
 
+std::optional<std::string> read_file_search(const YAML::Node& node, ScriptEntry& entry) {
+  if (!node.IsSequence() || node.size() == 0)
+    return "'file_search' must be a non-empty list of {filename, text}";
+  for (const auto& item : node) {
+    if (!item.IsMap()) return "'file_search' items must be maps with 'filename' and 'text'";
+    ScriptPassage passage;
+    for (const auto& field : item) {
+      const std::string key = field.first.Scalar();
+      std::optional<std::string> error;
+      if (key == "filename") {
+        error = scalar(field.second, "file_search.filename", passage.filename);
+      } else if (key == "text") {
+        error = scalar(field.second, "file_search.text", passage.text);
+      } else {
+        error = "unknown key 'file_search." + key + "'";
+      }
+      if (error) return error;
+    }
+    if (passage.text.empty()) return "'file_search.text' is required";
+    entry.file_search.push_back(std::move(passage));
+  }
+  return std::nullopt;
+}
+
 std::optional<std::string> read_field(const std::string& key, const YAML::Node& value,
                                       ScriptEntry& entry) {
   std::string text;
@@ -80,6 +104,8 @@ std::optional<std::string> read_field(const std::string& key, const YAML::Node& 
     }
   } else if (key == "tool_call") {
     return read_tool_call(value, entry);
+  } else if (key == "file_search") {
+    return read_file_search(value, entry);
   } else if (key == "status") {
     if (auto error = integer(value, key, 400, 599, number)) return error;
     entry.status = static_cast<unsigned>(number);

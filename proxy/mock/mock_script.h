@@ -10,6 +10,8 @@
 //     first_byte_delay_ms: 500
 //     close_after_tokens: 3    # the upstream dies mid-stream
 //     tokens_per_second: 50
+//     file_search:             # /v1/responses: a file_search_call item with these results
+//       - {filename: "policy.md", text: "Refunds within 14 days."}   # comes before the answer
 //
 // The first matching entry wins. tool_call entries never match /v1/completions.
 
@@ -30,6 +32,12 @@ struct ScriptToolCall {
   AnswerTokens arguments;  // JSON text, streamed in token-sized pieces
 };
 
+// One result of a scripted file search.
+struct ScriptPassage {
+  std::string filename;
+  std::string text;
+};
+
 struct ScriptEntry {
   std::string match;  // lower-cased
   std::string model;
@@ -40,6 +48,7 @@ struct ScriptEntry {
   std::chrono::milliseconds first_byte_delay{0};
   std::optional<uint64_t> close_after_tokens;
   std::optional<double> tokens_per_second;
+  std::vector<ScriptPassage> file_search;  // Responses API only
 };
 
 struct ScriptLoad {

@@ -146,11 +146,17 @@ awaitable<bool> MockSession::handle(const Request& request) {
     co_return co_await send(http::status::ok, kJson);
   }
   const bool chat = path == "/v1/chat/completions";
-  if (chat || path == "/v1/completions") {
+  const bool responses = path == "/v1/responses";
+  if (chat || responses || path == "/v1/completions") {
     if (method != http::verb::post)
       co_return co_await send_error(405, "Use POST for " + std::string(path) + ".");
-    co_return co_await complete(request, chat ? Api::kChat : Api::kCompletion);
+    co_return co_await complete(request, chat        ? Api::kChat
+                                         : responses ? Api::kResponses
+                                                     : Api::kCompletion);
   }
+  constexpr std::string_view kStored = "/v1/responses/";
+  if (path.starts_with(kStored))
+    co_return co_await stored_response(request, path.substr(kStored.size()));
   if (path == "/v1/models") {
     if (method != http::verb::get) co_return co_await send_error(405, "Use GET for /v1/models.");
     write_models();
@@ -179,44 +185,56 @@ awaitable<bool> MockSession::complete(const Request& request, Api api) {
     co_return false;
   }
 
+  const Usage usage{mock_request.prompt_tokens, plan.completion_tokens};
+  if (api == Api::kResponses) {
+    const std::string id = random_id("resp_", 48);
+    const std::string item_id = random_id(plan.tool_call != nullptr ? "fc_" : "msg_", 48);
+    const std::string call_id = random_id("call_", 24);
+    const std::string search_id = random_id("fs_", 48);
+    ResponsesWriter writer(
+        ResponsesIdentity{
+            .response_id = id,
+            .message_id = item_id,
+            .call_id = call_id,
+            .search_id = search_id,
+            .created_at = unix_seconds(),
+            .model = mock_request.model,
+            .stamp = context_->options.stamp,
+            .background = mock_request.background,
+        },
+        plan);
+    // Stored as OpenAI stores responses (store defaults to true): GET finds it finished.
+    std::string stored;
+    writer.completed(stored, usage);
+    context_->responses->put(id, std::move(stored), mock_request.input_items);
+    co_return co_await answer(mock_request, plan, writer, usage);
+  }
   const std::string id = random_id(api == Api::kChat ? "chatcmpl-" : "cmpl-", 29);
   const bool include_usage = mock_request.stream && mock_request.include_usage;
-  const CompletionWriter writer(ResponseIdentity{
-      .api = api,
-      .id = id,
-      .created = unix_seconds(),
-      .model = mock_request.model,
-      .fingerprint = context_->fingerprint,
-      .stamp = context_->options.stamp,
-      .include_usage = include_usage,
-  });
-  const Usage usage{mock_request.prompt_tokens, plan.completion_tokens};
-  if (mock_request.stream) co_return co_await stream_answer(plan, writer, usage, include_usage);
-  answer_whole(plan, writer, usage);
+  ChatAnswerWriter chat(
+      ResponseIdentity{
+          .api = api,
+          .id = id,
+          .created = unix_seconds(),
+          .model = mock_request.model,
+          .fingerprint = context_->fingerprint,
+          .stamp = context_->options.stamp,
+          .include_usage = include_usage,
+      },
+      plan, plan.tool_call != nullptr ? random_id("call_", 24) : std::string());
+  co_return co_await answer(mock_request, plan, chat, usage);
+}
+
+awaitable<bool> MockSession::answer(const MockRequest& request, const ResponsePlan& plan,
+                                    AnswerWriter& writer, Usage usage) {
+  if (request.stream) co_return co_await stream_answer(plan, writer, usage);
+  out_.clear();
+  writer.whole(out_, usage);
   co_return co_await send(http::status::ok, kJson);
 }
 
-void MockSession::answer_whole(const ResponsePlan& plan, const CompletionWriter& writer,
-                               Usage usage) {
-  std::string call_id;
-  if (plan.tool_call != nullptr) call_id = random_id("call_", 24);
-  std::vector<FullChoice> choices;
-  choices.reserve(plan.choices.size());
-  for (const ChoicePlan& choice : plan.choices) {
-    FullChoice& full = choices.emplace_back();
-    full.content = choice.text->prefix(choice.tokens);
-    full.finish_reason = choice.finish_reason;
-    if (plan.tool_call != nullptr) {
-      full.tool_call_id = call_id;
-      full.tool_name = plan.tool_call->name;
-    }
-  }
-  out_.clear();
-  writer.full_response(out_, choices, usage);
-}
-
-awaitable<bool> MockSession::stream_answer(const ResponsePlan& plan, const CompletionWriter& writer,
-                                           Usage usage, bool include_usage) {
+awaitable<bool> MockSession::stream_answer(const ResponsePlan& plan, AnswerWriter& writer,
+                                           Usage usage) {
   const bool chunked = version_ >= 11;  // HTTP/1.0 gets a body delimited by the close
   http::response<http::empty_body> response{http::status::ok, version_};
   response.set(http::field::server, kServer);
@@ -231,19 +249,11 @@ awaitable<bool> MockSession::stream_answer(const ResponsePlan& plan, const Compl
     co_return false;
 
   out_.clear();
-  const bool chat = writer.api() == Api::kChat;
-  const bool tool = plan.tool_call != nullptr;
-  const std::string call_id = tool ? random_id("call_", 24) : std::string();
+  writer.start(out_);
   size_t longest = 0;
   for (size_t i = 0; i < plan.choices.size(); ++i) {
-    const ChoicePlan& choice = plan.choices[i];
-    if (chat && tool) {
-      writer.tool_call_start_event(out_, i, call_id, plan.tool_call->name);
-    } else if (chat) {
-      writer.role_event(out_, i);
-    }
-    if (choice.tokens == 0) writer.finish_event(out_, i, choice.finish_reason);
-    longest = std::max(longest, choice.tokens);
+    if (plan.choices[i].tokens == 0) writer.finish(out_, i);
+    longest = std::max(longest, plan.choices[i].tokens);
   }
   if (!co_await write_events(chunked)) co_return false;
 
@@ -254,7 +264,7 @@ awaitable<bool> MockSession::stream_answer(const ResponsePlan& plan, const Compl
   for (size_t tick = 1; tick <= longest; ++tick) {
     if (plan.close_after_tokens && tick > *plan.close_after_tokens) {
       co_await write_events(chunked);
-      abort();  // the upstream dies: no last chunk, no [DONE]
+      abort();  // the upstream dies: no last chunk, no end of the answer
       co_return false;
     }
     if (paced && !co_await wait_until(start + interval * static_cast<int64_t>(tick)))
@@ -262,18 +272,12 @@ awaitable<bool> MockSession::stream_answer(const ResponsePlan& plan, const Compl
     for (size_t i = 0; i < plan.choices.size(); ++i) {
       const ChoicePlan& choice = plan.choices[i];
       if (tick > choice.tokens) continue;
-      const std::string_view piece = choice.text->token(tick - 1);
-      if (tool) {
-        writer.tool_arguments_event(out_, i, piece);
-      } else {
-        writer.content_event(out_, i, piece);
-      }
-      if (tick == choice.tokens) writer.finish_event(out_, i, choice.finish_reason);
+      writer.token(out_, i, choice.text->token(tick - 1));
+      if (tick == choice.tokens) writer.finish(out_, i);
     }
     if ((paced || out_.size() >= kFlushBytes) && !co_await write_events(chunked)) co_return false;
   }
-  if (include_usage) writer.usage_event(out_, usage);
-  CompletionWriter::done_event(out_);
+  writer.end(out_, usage);
 
   stream_.expires_after(kWriteTimeout);
   if (!chunked) {
@@ -285,6 +289,45 @@ awaitable<bool> MockSession::stream_answer(const ResponsePlan& plan, const Compl
       kUseTuple);
   out_.clear();
   co_return !ec && keep_alive_;
+}
+
+awaitable<bool> MockSession::stored_response(const Request& request, std::string_view rest) {
+  const std::string_view id = rest.substr(0, rest.find('/'));
+  const std::string_view action = rest.substr(id.size());
+  const auto method = request.method();
+  if (method == http::verb::get && (action.empty() || action == "/input_items")) {
+    auto stored =
+        action.empty() ? context_->responses->response(id) : context_->responses->input_items(id);
+    if (!stored)
+      co_return co_await send_error(404, "No response found with id '" + std::string(id) + "'.");
+    if (action.empty()) {
+      out_ = std::move(*stored);
+    } else {
+      out_.assign(R"({"object":"list","data":)");
+      out_.append(*stored);
+      out_.append(R"(,"first_id":null,"last_id":null,"has_more":false})");
+    }
+    co_return co_await send(http::status::ok, kJson);
+  }
+  if (method == http::verb::post && action == "/cancel") {
+    // The mock's background responses are done at once: cancelling returns them as they are.
+    auto stored = context_->responses->response(id);
+    if (!stored)
+      co_return co_await send_error(404, "No response found with id '" + std::string(id) + "'.");
+    out_ = std::move(*stored);
+    co_return co_await send(http::status::ok, kJson);
+  }
+  if (method == http::verb::delete_ && action.empty()) {
+    if (!context_->responses->erase(id))
+      co_return co_await send_error(404, "No response found with id '" + std::string(id) + "'.");
+    out_.assign(R"({"id":)");
+    append_json_string(out_, id);
+    out_.append(R"(,"object":"response.deleted","deleted":true})");
+    co_return co_await send(http::status::ok, kJson);
+  }
+  co_return co_await send_error(
+      404, "Unknown request URL: " + std::string(request.method_string()) + " " +
+               std::string(request.target()) + ".");
 }
 
 void MockSession::write_echo(const Request& request) {

@@ -16,11 +16,15 @@
 #include <string_view>
 #include <vector>
 
+#include "proxy/mock/answer_writer.h"
+#include "proxy/mock/chat_answer_writer.h"
 #include "proxy/mock/completion_writer.h"
 #include "proxy/mock/mock_options.h"
 #include "proxy/mock/mock_request.h"
 #include "proxy/mock/mock_script.h"
 #include "proxy/mock/response_plan.h"
+#include "proxy/mock/response_store.h"
+#include "proxy/mock/responses_writer.h"
 
 namespace groundgate::proxy::mock {
 
@@ -28,8 +32,9 @@ namespace groundgate::proxy::mock {
 struct MockContext {
   MockOptions options;
   MockScript script;
-  std::string fingerprint;          // "fp_…"
-  std::vector<std::string> models;  // GET /v1/models
+  std::string fingerprint;                   // "fp_…"
+  std::vector<std::string> models;           // GET /v1/models
+  std::shared_ptr<ResponseStore> responses;  // made through /v1/responses
 };
 
 class MockSession {
@@ -46,10 +51,14 @@ class MockSession {
 
   boost::asio::awaitable<bool> handle(const Request& request);
   boost::asio::awaitable<bool> complete(const Request& request, Api api);
-  boost::asio::awaitable<bool> stream_answer(const ResponsePlan& plan,
-                                             const CompletionWriter& writer, Usage usage,
-                                             bool include_usage);
-  void answer_whole(const ResponsePlan& plan, const CompletionWriter& writer, Usage usage);
+  // The planned answer, streamed or whole, through `writer`.
+  boost::asio::awaitable<bool> answer(const MockRequest& request, const ResponsePlan& plan,
+                                      AnswerWriter& writer, Usage usage);
+  boost::asio::awaitable<bool> stream_answer(const ResponsePlan& plan, AnswerWriter& writer,
+                                             Usage usage);
+  // GET, DELETE, …/input_items and …/cancel of a stored response (`rest`: the path after
+  // /v1/responses/).
+  boost::asio::awaitable<bool> stored_response(const Request& request, std::string_view rest);
   void write_echo(const Request& request);
   void write_models();
 

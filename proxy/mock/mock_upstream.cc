@@ -119,6 +119,7 @@ MockCreate MockUpstream::create(net::io_context& io, MockOptions options) {
   }
   context->fingerprint = random_fingerprint();
   context->models = model_list(context->script);
+  context->responses = std::make_shared<ResponseStore>();
 
   boost::system::error_code ec;
   tcp::resolver resolver(io);

@@ -1,6 +1,7 @@
 #pragma once
-// The OpenAI-compatible mock upstream: POST /v1/chat/completions and /v1/completions (streamed
-// or whole), GET /v1/models, /mock/echo/… (reflects the request as JSON), scripted answers and
+// The OpenAI-compatible mock upstream: POST /v1/chat/completions, /v1/completions and
+// /v1/responses (streamed or whole; stored responses answer GET, DELETE, …/input_items and
+// …/cancel), GET /v1/models, /mock/echo/… (reflects the request as JSON), scripted answers and
 // faults. A product feature: the demo, the integration tests and the load benchmarks run on it.
 
 #include <boost/asio/io_context.hpp>

@@ -19,6 +19,9 @@ ResponsePlan plan_response(const MockRequest& request, const MockScript& script,
       return plan;
     }
     if (entry->tool_call) plan.tool_call = &*entry->tool_call;
+    if (!entry->file_search.empty() && request.api == Api::kResponses) {
+      plan.file_search = &entry->file_search;
+    }
   }
 
   plan.choices.resize(request.n);

@@ -25,6 +25,7 @@ struct ResponsePlan {
   std::string_view error_message;  // empty: the status's usual text
   std::vector<ChoicePlan> choices;
   const ScriptToolCall* tool_call = nullptr;
+  const std::vector<ScriptPassage>* file_search = nullptr;  // Responses API: results first
   std::chrono::milliseconds first_byte_delay{0};
   std::optional<uint64_t> close_after_tokens;
   double tokens_per_second = 0;  // per choice; <= 0: as fast as possible

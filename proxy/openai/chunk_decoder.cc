@@ -3,39 +3,12 @@
 #include <string>
 #include <utility>
 
+#include "proxy/openai/json_document.h"
+
 namespace groundgate::proxy::openai {
 namespace {
 
 namespace od = simdjson::ondemand;
-
-Status failure(std::string_view what, simdjson::error_code error) {
-  std::string message(what);
-  message.append(": ");
-  message.append(simdjson::error_message(error));
-  return Status::failure(std::move(message));
-}
-
-std::string_view trim_right(std::string_view token) {
-  while (!token.empty() && (token.back() == ' ' || token.back() == '\t' || token.back() == '\n' ||
-                            token.back() == '\r')) {
-    token.remove_suffix(1);
-  }
-  return token;
-}
-
-// A member's key. OpenAI's keys never hold escapes: their raw bytes are the key, which spares
-// copying each one into the parser's string buffer; a key with an escape is unescaped.
-simdjson::error_code key_of(od::field& field, std::string_view& key) {
-  const char* raw = field.key().raw();  // just past the opening quote; the input is padded
-  std::size_t n = 0;
-  while (raw[n] != '"' && raw[n] != '\\')
-    ++n;
-  if (raw[n] == '"') {
-    key = std::string_view(raw, n);
-    return simdjson::SUCCESS;
-  }
-  return field.unescaped_key().get(key);
-}
 
 // The calls in a tool_calls array (or one function_call object), already validated as JSON by
 // the chunk's parser.
@@ -43,7 +16,7 @@ Status decode_tool_calls(std::string_view raw, bool legacy, std::vector<ToolCall
   thread_local simdjson::dom::parser parser;
   simdjson::dom::element root;
   if (auto error = parser.parse(raw.data(), raw.size()).get(root); error) {
-    return failure("tool_calls", error);
+    return json_failure("tool_calls", error);
   }
   const auto call_of = [&](simdjson::dom::object function, int call) {
     ToolCallDelta delta;
@@ -97,8 +70,9 @@ class Walker {
     for (auto field_result : object) {
       od::field field;
       std::string_view key;
-      if (auto error = std::move(field_result).get(field); error) return failure("chunk", error);
-      if (auto error = key_of(field, key); error) return failure("chunk key", error);
+      if (auto error = std::move(field_result).get(field); error)
+        return json_failure("chunk", error);
+      if (auto error = json_key(field, key); error) return json_failure("chunk key", error);
       od::value value = field.value();
       Status status;
       if (key == "id") {
@@ -124,16 +98,11 @@ class Walker {
   }
 
  private:
-  static bool is_null(od::value& value) {
-    bool null = false;
-    return value.is_null().get(null) == simdjson::SUCCESS && null;
-  }
-
   // A string (or null, kept as such) of the header: other types are left out of synthesised
   // chunks.
   Status header_string(od::value& value, std::string& text, std::string& raw) {
     od::json_type type;
-    if (auto error = value.type().get(type); error) return failure("header field", error);
+    if (auto error = value.type().get(type); error) return json_failure("header field", error);
     if (type == od::json_type::null && is_null(value)) {
       raw = "null";
       return {};
@@ -141,7 +110,7 @@ class Walker {
     if (type != od::json_type::string) return {};
     const std::string_view token = trim_right(value.raw_json_token());
     std::string_view unescaped;
-    if (auto error = value.get_string().get(unescaped); error) return failure("header", error);
+    if (auto error = value.get_string().get(unescaped); error) return json_failure("header", error);
     text.assign(unescaped);
     raw.assign(token);
     return {};
@@ -149,14 +118,14 @@ class Walker {
 
   Status created(od::value& value) {
     od::json_type type;
-    if (auto error = value.type().get(type); error) return failure("created", error);
+    if (auto error = value.type().get(type); error) return json_failure("created", error);
     if (type != od::json_type::number) return {};
     const std::string_view token = trim_right(value.raw_json_token());
     std::int64_t seconds = 0;
     if (value.get_int64().get(seconds) != simdjson::SUCCESS) {
       double fractional = 0;
       if (auto error = value.get_double().get(fractional); error) {
-        return failure("created", error);
+        return json_failure("created", error);
       }
       // Out of int64 range the cast is undefined; no real timestamp is that large.
       if (!(fractional > -9.2e18 && fractional < 9.2e18)) {
@@ -179,8 +148,9 @@ class Walker {
     for (auto field_result : object) {
       od::field field;
       std::string_view key;
-      if (auto error = std::move(field_result).get(field); error) return failure("error", error);
-      if (auto error = key_of(field, key); error) return failure("error key", error);
+      if (auto error = std::move(field_result).get(field); error)
+        return json_failure("error", error);
+      if (auto error = json_key(field, key); error) return json_failure("error key", error);
       std::string_view message;
       if (key == "message" && field.value().get_string().get(message) == simdjson::SUCCESS) {
         out_.error_message.assign(message);
@@ -192,11 +162,12 @@ class Walker {
   Status choices(od::value& value) {
     od::array array;
     if (is_null(value)) return {};
-    if (auto error = value.get_array().get(array); error) return failure("choices", error);
+    if (auto error = value.get_array().get(array); error) return json_failure("choices", error);
     int position = 0;
     for (auto element : array) {
       od::object object;
-      if (auto error = element.get_object().get(object); error) return failure("choice", error);
+      if (auto error = element.get_object().get(object); error)
+        return json_failure("choice", error);
       ChoiceDelta choice;
       choice.index = position++;
       if (Status status = this->choice(object, choice); !status.ok) return status;
@@ -209,13 +180,14 @@ class Walker {
     for (auto field_result : object) {
       od::field field;
       std::string_view key;
-      if (auto error = std::move(field_result).get(field); error) return failure("choice", error);
-      if (auto error = key_of(field, key); error) return failure("choice key", error);
+      if (auto error = std::move(field_result).get(field); error)
+        return json_failure("choice", error);
+      if (auto error = json_key(field, key); error) return json_failure("choice key", error);
       od::value value = field.value();
       Status status;
       if (key == "index") {
         std::int64_t index = 0;
-        if (auto error = value.get_int64().get(index); error) return failure("index", error);
+        if (auto error = value.get_int64().get(index); error) return json_failure("index", error);
         if (index < 0 || index > ChunkDecoder::kMaxChoiceIndex) {
           return Status::failure("choice index out of range: " + std::to_string(index));
         }
@@ -226,7 +198,7 @@ class Walker {
         status = text(value, choice);
         choice.legacy_text = choice.has_text;
       } else if (key == "logprobs") {
-        choice.has_logprobs = !is_null(value);
+        status = logprobs(value, choice);
       } else if (key == "finish_reason") {
         status = finish_reason(value, choice);
       }
@@ -238,12 +210,13 @@ class Walker {
   Status delta(od::value& value, ChoiceDelta& choice) {
     if (is_null(value)) return {};
     od::object object;
-    if (auto error = value.get_object().get(object); error) return failure("delta", error);
+    if (auto error = value.get_object().get(object); error) return json_failure("delta", error);
     for (auto field_result : object) {
       od::field field;
       std::string_view key;
-      if (auto error = std::move(field_result).get(field); error) return failure("delta", error);
-      if (auto error = key_of(field, key); error) return failure("delta key", error);
+      if (auto error = std::move(field_result).get(field); error)
+        return json_failure("delta", error);
+      if (auto error = json_key(field, key); error) return json_failure("delta key", error);
       od::value member = field.value();
       if (key == "content") {
         if (Status status = text(member, choice); !status.ok) return status;
@@ -266,12 +239,14 @@ class Walker {
     std::string_view raw;
     if (legacy) {
       od::object object;
-      if (auto error = value.get_object().get(object); error) return failure("function", error);
-      if (auto error = object.raw_json().get(raw); error) return failure("function", error);
+      if (auto error = value.get_object().get(object); error)
+        return json_failure("function", error);
+      if (auto error = object.raw_json().get(raw); error) return json_failure("function", error);
     } else {
       od::array array;
-      if (auto error = value.get_array().get(array); error) return failure("tool_calls", error);
-      if (auto error = array.raw_json().get(raw); error) return failure("tool_calls", error);
+      if (auto error = value.get_array().get(array); error)
+        return json_failure("tool_calls", error);
+      if (auto error = array.raw_json().get(raw); error) return json_failure("tool_calls", error);
     }
     raw = trim_right(raw);
     choice.has_tool_calls = true;
@@ -280,13 +255,33 @@ class Walker {
     return decode_tool_calls(raw, legacy, choice.tool_calls);
   }
 
+  // Log probabilities (an object; some servers send an array): their tokens repeat the text,
+  // so a writer that changes the text must not leave them.
+  Status logprobs(od::value& value, ChoiceDelta& choice) {
+    if (is_null(value)) return {};
+    choice.has_logprobs = true;
+    std::string_view raw;
+    od::object object;
+    od::array array;
+    if (value.get_object().get(object) == simdjson::SUCCESS) {
+      if (auto error = object.raw_json().get(raw); error) return json_failure("logprobs", error);
+    } else if (value.get_array().get(array) == simdjson::SUCCESS) {
+      if (auto error = array.raw_json().get(raw); error) return json_failure("logprobs", error);
+    } else {
+      return {};  // a scalar holds no tokens
+    }
+    choice.logprobs_range = range_of(trim_right(raw));
+    return {};
+  }
+
   // The answer text: a string, or null (no text). Two of them in one choice is ambiguous: a
   // client keeps the last, a filter would have seen only one; refuse the chunk instead.
   Status text(od::value& value, ChoiceDelta& choice) {
     if (is_null(value)) return {};
     const std::string_view token = trim_right(value.raw_json_token());
     std::string_view unescaped;
-    if (auto error = value.get_string().get(unescaped); error) return failure("content", error);
+    if (auto error = value.get_string().get(unescaped); error)
+      return json_failure("content", error);
     if (choice.has_text) return Status::failure("choice has more than one content string");
     choice.has_text = true;
     choice.text.assign(unescaped);
@@ -299,7 +294,7 @@ class Walker {
     choice.finish_reason_range = range_of(token);
     if (is_null(value)) return {};
     std::string_view reason;
-    if (auto error = value.get_string().get(reason); error) return failure("finish", error);
+    if (auto error = value.get_string().get(reason); error) return json_failure("finish", error);
     choice.finish_reason = std::string(reason);
     return {};
   }
@@ -332,54 +327,16 @@ void DecodedChunk::clear() {
   error_message.clear();
 }
 
-namespace {
-
-// A parser and the padded copy of its input.
-struct ParseBuffers {
-  od::parser parser;
-  std::string padded;
-};
-
-// Chunks are decoded one at a time per thread and nothing refers to the parser's buffers after
-// a decode, so one set per thread serves every stream: an I/O thread's next chunk finds them in
-// cache, where a set per stream would be cold each time. Documents larger than this (whole
-// non-streamed responses) get buffers of their own, so a thread keeps no large ones.
-constexpr std::size_t kSharedParseBytes = 64u << 10;
-
-ParseBuffers& thread_buffers() {
-  thread_local ParseBuffers buffers;
-  return buffers;
-}
-
-Status decode_with(ParseBuffers& buffers, std::string_view json, DecodedChunk& out) {
-  out.clear();
-  buffers.padded.assign(json);
-  buffers.padded.append(simdjson::SIMDJSON_PADDING, ' ');
-  od::document document;
-  if (auto error = buffers.parser.iterate(buffers.padded.data(), json.size(), buffers.padded.size())
-                       .get(document);
-      error) {
-    return failure("chunk", error);
-  }
-  od::object object;
-  if (auto error = document.get_object().get(object); error) return failure("chunk", error);
-  if (Status status = Walker(buffers.padded.data(), out).root(object); !status.ok) return status;
-  // On Demand stops after the root object; anything but whitespace after it is not JSON.
-  const char* location = nullptr;
-  if (document.current_location().get(location) == simdjson::SUCCESS) {
-    return Status::failure("trailing content after the chunk object");
-  }
-  return {};
-}
-
-}  // namespace
-
 Status ChunkDecoder::decode(std::string_view json, DecodedChunk& out) {
-  if (json.size() > kSharedParseBytes) {
-    ParseBuffers own;
-    return decode_with(own, json, out);
+  out.clear();
+  JsonDocument parse;
+  if (Status status = parse.start(json, "chunk"); !status.ok) return status;
+  od::object object;
+  if (auto error = parse.document().get_object().get(object); error) {
+    return json_failure("chunk", error);
   }
-  return decode_with(thread_buffers(), json, out);
+  if (Status status = Walker(parse.base(), out).root(object); !status.ok) return status;
+  return parse.finish("chunk");
 }
 
 }  // namespace groundgate::proxy::openai

@@ -57,6 +57,7 @@ struct ChoiceDelta {
   ByteRange tool_calls_range;  // the tool_calls (or function_call) value
   bool function_call = false;  // the legacy function_call rather than tool_calls
   bool has_logprobs = false;   // logprobs, not null
+  ByteRange logprobs_range;    // the logprobs object: its tokens repeat the text
   bool legacy_text = false;    // the text came from choices[i].text
 };
 

@@ -19,14 +19,4 @@ std::string error_body(std::string_view message, std::string_view type, std::str
   return out;
 }
 
-std::string upstream_disconnected_body() {
-  return error_body("the upstream closed the connection before the answer was complete",
-                    "server_error", "upstream_disconnected");
-}
-
-std::string shutting_down_body() {
-  return error_body("groundgate is shutting down: the answer was cut before it was complete",
-                    "server_error", "proxy_shutting_down");
-}
-
 }  // namespace groundgate::proxy::openai

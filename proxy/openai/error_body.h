@@ -9,11 +9,19 @@ namespace groundgate::proxy::openai {
 // An empty `code` is written as null.
 std::string error_body(std::string_view message, std::string_view type, std::string_view code = {});
 
-// The error event a stream gets when the upstream broke off before [DONE], on the filtered and
-// the pass-through path alike.
-std::string upstream_disconnected_body();
+// Why a stream ended before its answer was complete: what its error event says (in the API's
+// own shape, StreamAdapter::error_event), on the filtered and the pass-through path alike.
+struct StreamCutShort {
+  std::string_view message;
+  std::string_view code;
+};
 
-// The error event a stream gets when the proxy's drain timeout cut it short.
-std::string shutting_down_body();
+// The upstream broke off before the answer's end.
+inline constexpr StreamCutShort kUpstreamDisconnected{
+    "the upstream closed the connection before the answer was complete", "upstream_disconnected"};
+// The proxy's drain timeout cut the stream.
+inline constexpr StreamCutShort kShuttingDown{
+    "groundgate is shutting down: the answer was cut before it was complete",
+    "proxy_shutting_down"};
 
 }  // namespace groundgate::proxy::openai

@@ -16,8 +16,8 @@ void append_all(std::vector<std::string>& to, std::vector<std::string>&& from) {
     to.push_back(std::move(item));
 }
 
-// A body whose answer the chain cannot see: it goes as it is, annotated where it can be, or
-// not at all.
+}  // namespace
+
 JsonTransformResult unverified_body(filters::stream::FilterChain& chain, std::string_view reason,
                                     JsonTransformResult result) {
   std::vector<std::string> annotations = chain.on_unverified({-1, reason, result.body.size(), 0});
@@ -35,8 +35,6 @@ JsonTransformResult unverified_body(filters::stream::FilterChain& chain, std::st
   result.changed = !annotations.empty() && ChunkWriter::add_annotations(result.body, annotations);
   return result;
 }
-
-}  // namespace
 
 JsonTransformResult transform_completion_json(std::string_view body,
                                               filters::stream::FilterChain* chain) {
@@ -87,6 +85,8 @@ JsonTransformResult transform_completion_json(std::string_view body,
     }
     if (choice.has_text && text != choice.text) {
       edits.push_back(Edit::text(choice.text_range, text));
+      // Their tokens repeat the text the client no longer gets.
+      if (!choice.logprobs_range.empty()) edits.push_back(Edit{choice.logprobs_range, "null"});
     }
   }
   if (chain->stopped()) {

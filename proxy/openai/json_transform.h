@@ -26,6 +26,12 @@ struct JsonTransformResult {
 // `chain` null or empty: the body is returned unchanged. A body whose answer text cannot be
 // read (it does not decode, or has both `error` and `choices`) is unverified: the chain decides
 // (FilterChain::on_unverified) whether it goes as it is, annotated if it can be, or is refused.
+// A body whose answer the chain cannot see (`result.body`, the upstream's): the chain decides
+// (FilterChain::on_unverified, `reason` saying why) whether it goes as it is, annotated if it
+// can be, or is refused.
+JsonTransformResult unverified_body(filters::stream::FilterChain& chain, std::string_view reason,
+                                    JsonTransformResult result);
+
 JsonTransformResult transform_completion_json(std::string_view body,
                                               filters::stream::FilterChain* chain);
 

@@ -16,6 +16,7 @@ EndpointKind RequestInspector::kind_of(std::string_view target) {
   const std::string path = http1::normalized_path(target);
   if (path.ends_with("/chat/completions")) return EndpointKind::kChatCompletions;
   if (path.ends_with("/completions")) return EndpointKind::kCompletions;
+  if (path.ends_with("/responses")) return EndpointKind::kResponses;
   return EndpointKind::kOther;
 }
 

@@ -10,7 +10,9 @@
 
 namespace groundgate::proxy::openai {
 
-enum class EndpointKind { kChatCompletions, kCompletions, kOther };
+// The inspected request shapes: …/chat/completions, …/completions and the Responses API's
+// …/responses (a POST creating a response; …/responses/{id} and its sub-paths are not this).
+enum class EndpointKind { kChatCompletions, kCompletions, kResponses, kOther };
 
 struct RequestInfo {
   EndpointKind kind = EndpointKind::kOther;
@@ -28,7 +30,7 @@ struct RequestInfo {
 class RequestInspector {
  public:
   // `path` is the request target (a query string is ignored); routes may carry a prefix, so
-  // the kind is told by the path's ending (…/chat/completions, …/completions).
+  // the kind is told by the path's ending (…/chat/completions, …/completions, …/responses).
   RequestInfo inspect(std::string_view path, std::string_view body);
 
   // What a target asks for, read as widely as servers read it (http1::normalized_path): any

@@ -23,16 +23,21 @@ void append_all(std::vector<std::string>& to, std::vector<std::string>&& from) {
     to.push_back(std::move(item));
 }
 
+bool contains(const std::vector<int>& list, int value) {
+  return std::find(list.begin(), list.end(), value) != list.end();
+}
+
 }  // namespace
 
 SseTransform::SseTransform(filters::stream::FilterChain* chain, std::size_t max_event_bytes,
-                           AnnotationPlacement placement)
+                           AnnotationPlacement placement, std::unique_ptr<StreamAdapter> adapter)
     : chain_(chain),
       pass_through_(chain == nullptr || chain->empty()),
       only_reports_(!pass_through_ && chain->only_reports() &&
                     chain->tool_call_interest() != ToolCallInterest::kHold),
       placement_(placement),
       max_event_bytes_(max_event_bytes),
+      adapter_(adapter ? std::move(adapter) : make_stream_adapter(EndpointKind::kChatCompletions)),
       parser_(max_event_bytes),
       tool_calls_(pass_through_ ? ToolCallInterest::kNone : chain->tool_call_interest()),
       collector_(kMaxToolCallBytes) {}
@@ -68,7 +73,7 @@ void SseTransform::check(std::string& after) {
       if (i >= sent_) {
         handle(events_[i], out);
       } else if (events_[i].has_data) {
-        handle_chunk(events_[i], /*sent=*/true, out);
+        handle_answer(events_[i], /*sent=*/true, out);
       }
       deliver(after);
     }
@@ -77,9 +82,7 @@ void SseTransform::check(std::string& after) {
       drop_tool_calls();
       end_open_choices(out);
       if (!stopped_) summarize(out);
-      if (!stopped_) {
-        fail(error_body(too_large_message(), "server_error", "upstream_event_too_large"), out);
-      }
+      if (!stopped_) fail(too_large_message(), "upstream_event_too_large", out);
       deliver(after);
     }
   }
@@ -94,7 +97,7 @@ Status SseTransform::feed(std::string_view upstream_bytes, std::string& to_clien
 }
 
 void SseTransform::finish(bool upstream_complete, std::string& to_client,
-                          std::string_view error_body) {
+                          const StreamCutShort& why) {
   if (stopped_ || finished_) return;
   finished_ = true;
   events_.clear();
@@ -117,14 +120,15 @@ void SseTransform::finish(bool upstream_complete, std::string& to_client,
     if (stopped_) return;
     // A tool call the upstream broke off is of no use to the client and was never checked.
     if (!upstream_complete) drop_tool_calls();
-    end_open_choices(out);
-    if (!stopped_) summarize(out);
+    if (!done_) {
+      end_open_choices(out);
+      if (!stopped_) summarize(out);
+    }
     deliver(to_client);
     if (stopped_) return;
   }
   if (!upstream_complete && !done_) {
-    fail(error_body.empty() ? upstream_disconnected_body() : std::string(error_body),
-         sink(to_client));
+    fail(why.message, why.code, sink(to_client));
     deliver(to_client);
   }
 }
@@ -142,142 +146,100 @@ std::string SseTransform::too_large_message() const {
 }
 
 bool SseTransform::may_send_first(const sse::SseEvent& event) const {
-  if (held_usage_ || event.is_done()) return false;
-  // A usage chunk waits: the summary rides on it. Its `"usage": {` can only be a member name
-  // (a quote inside a JSON string is escaped), so the scan never lets one through; a chunk
-  // with usage and choices (some servers send usage on every chunk) waits too, needlessly.
-  // The scan looks for `usage"` rather than `"usage"`: a chunk has far fewer u than quotes.
-  const std::string_view data = event.data;
-  constexpr std::string_view kUsage = R"(usage")";
-  for (std::size_t at = data.find(kUsage, 1); at != std::string_view::npos;
-       at = data.find(kUsage, at + kUsage.size())) {
-    if (data[at - 1] != '"') continue;
-    std::size_t i = at + kUsage.size();
-    const auto skip_space = [&] {
-      while (i < data.size() &&
-             (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r')) {
-        ++i;
-      }
-    };
-    skip_space();
-    if (i == data.size() || data[i] != ':') continue;
-    ++i;
-    skip_space();
-    if (i < data.size() && data[i] == '{') return false;
-  }
-  return true;
+  return !held_trailer_ && adapter_->may_send_first(event);
 }
 
 void SseTransform::handle(const sse::SseEvent& event, std::string& out) {
   if (!event.has_data) {
-    // Bytes keep their order: a held usage chunk goes before what follows it (the summary
-    // then gets a chunk of its own).
-    flush_usage({}, out);
+    // Bytes keep their order: a held trailer goes before what follows it (the summary then
+    // gets an event of its own).
+    flush_trailer({}, out);
     forward(event, out);
     return;
   }
   ++counters_.events;
-  if (event.is_done()) {
-    end_open_choices(out);
-    if (stopped_) return;
-    summarize(out);
-    done_ = true;
-    forward(event, out);
-    return;
-  }
-  handle_chunk(event, /*sent=*/false, out);
+  handle_answer(event, /*sent=*/false, out);
 }
 
-void SseTransform::handle_chunk(const sse::SseEvent& event, bool sent, std::string& out) {
-  flush_usage({}, out);  // none is held while take() sends
-  if (Status status = decoder_.decode(event.data, chunk_); !status.ok) {
+void SseTransform::handle_answer(const sse::SseEvent& event, bool sent, std::string& out) {
+  process(event, sent, out);
+  adapter_->event_done();
+}
+
+void SseTransform::process(const sse::SseEvent& event, bool sent, std::string& out) {
+  if (Status status = adapter_->decode(event, wire_); !status.ok) {
+    flush_trailer({}, out);
     ++counters_.parse_errors;
     return unverified_event(event, "upstream_event_undecodable", sent, out);
   }
-  if (chunk_.has_error) {
-    // An error with choices: which is it? Its text is not checked as an answer.
-    if (!chunk_.choices.empty()) {
-      return unverified_event(event, "upstream_error_with_choices", sent, out);
-    }
+  if (wire_.role == EventRole::kUnverified) {
+    flush_trailer({}, out);
+    return unverified_event(event, wire_.unverified_reason, sent, out);
+  }
+  // A second end ([DONE] after response.completed) ends nothing: its text is checked like any
+  // other event's.
+  const bool end = wire_.role == EventRole::kEnd && !done_;
+  if (wire_.role == EventRole::kEnd && done_ && !wire_.has_json) {
+    flush_trailer({}, out);
     if (!sent) forward(event, out);
     return;
   }
-  // Swapped, not copied: the chunk's header is not read again, and both keep their storage.
-  if (!chunk_.header.id.empty() || !chunk_.header.object.empty()) std::swap(header_, chunk_.header);
-  if (!chunk_.object.empty()) legacy_ = chunk_.legacy();
-  if (!sent && chunk_.choices.empty() && chunk_.has_usage && event.terminated) {
-    held_usage_ = event;
+  if (wire_.role == EventRole::kTrailer && !sent && event.terminated) {
+    flush_trailer({}, out);
+    held_trailer_ = event;
     return;
   }
-  for (const auto& choice : chunk_.choices) {
-    if (choice.legacy_text) legacy_ = true;
-    any_choice_ = true;
-    open(choice.index);
-    if (choice.tool_calls.empty() || tool_calls_ == ToolCallInterest::kNone) continue;
-    collector_.add(choice.index, choice.tool_calls);
-    if (tool_calls_ == ToolCallInterest::kHold && collector_.has_calls(choice.index) &&
-        std::find(held_choices_.begin(), held_choices_.end(), choice.index) ==
-            held_choices_.end()) {
-      held_choices_.push_back(choice.index);
-    }
+  // The trailer stays last: at the end of the answer the summary rides on it.
+  if (!end) flush_trailer({}, out);
+  if (wire_.role == EventRole::kError) {
+    if (!sent) forward(event, out);
+    return;
   }
 
-  std::vector<Edit> edits;
+  std::vector<ChoiceOutput> outputs;
   std::vector<std::string> annotations;
-  std::string before;  // held text of finishing choices that have no text token to carry it
   std::vector<int> finished;
-  // Per earlier choice of this chunk, the text it lets out (kept only when a later choice
-  // follows: a stop there still sends it). Most chunks carry one choice and keep nothing.
-  std::vector<std::pair<int, std::string>> released;
-  // A filter stopped: what was released before the stop, in this chunk, still goes out (if
-  // take() did not send the chunk already).
-  const auto stop_here = [&](int index, std::string text) {
-    released.emplace_back(index, complete_utf8(index, std::move(text), true));
-    for (const auto& [choice, text_out] : released) {
-      if (text_out.empty() || sent) continue;
-      sse::SseWriter::append_data(
-          before, ChunkWriter::content_chunk(header_, legacy_, choice, text_out, {}));
-      ++counters_.chunks_synthesised;
-    }
-    end_block(out);
-    out.append(before);
-    stop(std::move(annotations), out);
-  };
-  const std::size_t last = chunk_.choices.size() - 1;
-  for (std::size_t at = 0; at < chunk_.choices.size(); ++at) {
-    const ChoiceDelta& choice = chunk_.choices[at];
-    std::string text;
-    if (choice.has_text && !choice.text.empty()) {
-      auto output = chain_->on_delta(choice.index, choice.text);
-      append_all(annotations, std::move(output.annotations));
-      if (chain_->stopped()) return stop_here(choice.index, std::move(output.text));
-      text = std::move(output.text);
-    }
-    const bool finishing = choice.finish_reason.has_value();
-    if (finishing) {
-      decide_tool_calls(choice.index, false, annotations);
-      if (chain_->stopped()) return stop_here(choice.index, std::move(text));
-      auto output = chain_->on_choice_end(choice.index);
-      append_all(annotations, std::move(output.annotations));
-      if (chain_->stopped()) return stop_here(choice.index, text + output.text);
-      text += output.text;
-      finished.push_back(choice.index);
-    }
-    // The text of a chunk sent already went as it was (filters that only report release it).
-    if (!sent) text = complete_utf8(choice.index, std::move(text), finishing);
-    if (choice.has_text && at != last) released.emplace_back(choice.index, text);
-    if (choice.has_text) {
-      if (text != choice.text && !sent) edits.push_back(Edit::text(choice.text_range, text));
-    } else if (!text.empty()) {
-      std::string chunk = ChunkWriter::content_chunk(header_, legacy_, choice.index, text, {});
-      sse::SseWriter::append_data(before, chunk);
+  std::vector<Edit> edits;
+  if (!run_ops(sent, outputs, annotations, finished, out)) return;
+  std::string before;  // output of choices that have no place for text in this event
+  for (ChoiceOutput& output : outputs) {
+    output.text = settle(output.choice, std::move(output.text), output.ends, sent);
+    if (output.has_range) {
+      if (output.text != output.upstream && !sent) {
+        edits.push_back(Edit::text(output.range, output.text));
+        if (!output.shadow.empty()) {
+          edits.push_back(Edit{output.shadow, std::string(output.shadow_blank)});
+        }
+      }
+    } else if (!output.text.empty()) {
+      const MadeEvent made = adapter_->content_event(output.choice, output.text, {});
+      sse::SseWriter::append_data(before, made.data, made.type);
       ++counters_.chunks_synthesised;
     }
   }
-
   if (!before.empty()) {
     end_block(out);
     out.append(before);
+  }
+  for (int index : finished)
+    close(index);
+  if (end) {
+    end_open_choices(out);
+    if (stopped_) return;
+    done_ = true;
+    std::vector<std::string> summary = chain_->answer_end();
+    if (!wire_.has_json) {
+      // [DONE] carries nothing: the summary goes on the trailer, or before.
+      attach(annotations, out);
+      if (held_trailer_) {
+        flush_trailer(summary, out);
+      } else {
+        attach(summary, out);
+      }
+      forward(event, out);
+      return;
+    }
+    append_all(annotations, std::move(summary));
   }
   if (placement_ == AnnotationPlacement::kCommentLines && !annotations.empty()) {
     write_comments(annotations, out);
@@ -285,17 +247,95 @@ void SseTransform::handle_chunk(const sse::SseEvent& event, bool sent, std::stri
   }
   if (sent) {
     attach(annotations, out);
-  } else if (edits.empty() && annotations.empty()) {
-    forward(event, out);
   } else {
-    std::string json = ChunkWriter::splice(event.data, std::move(edits));
-    ChunkWriter::add_annotations(json, annotations);
-    end_block(out);
-    sse::SseWriter::append_data(out, json, event.type, event.id);
-    ++counters_.chunks_rewritten;
+    write_upstream(event, std::move(edits), annotations, out);
   }
-  for (int index : finished)
-    close(index);
+}
+
+bool SseTransform::run_ops(bool sent, std::vector<ChoiceOutput>& outputs,
+                           std::vector<std::string>& annotations, std::vector<int>& finished,
+                           std::string& out) {
+  for (const WireOp& op : wire_.ops)
+    if (op.kind == WireOp::Kind::kText) open(op.choice);
+  // A filter stopped: what was released before the stop in this event still goes out (if
+  // take() did not send the event already), then the stop.
+  const auto stop_here = [&](int choice, std::string text) {
+    output_of(outputs, choice).text += text;
+    std::string before;
+    for (ChoiceOutput& output : outputs) {
+      output.text = settle(output.choice, std::move(output.text), true, sent);
+      if (output.text.empty() || sent) continue;
+      const MadeEvent made = adapter_->content_event(output.choice, output.text, {});
+      sse::SseWriter::append_data(before, made.data, made.type);
+      ++counters_.chunks_synthesised;
+    }
+    end_block(out);
+    out.append(before);
+    stop(std::move(annotations), out);
+    return false;
+  };
+  for (const WireOp& op : wire_.ops) {
+    switch (op.kind) {
+      case WireOp::Kind::kText: {
+        // Each place for text keeps what its own text became.
+        ChoiceOutput& output =
+            op.range.empty() ? output_of(outputs, op.choice) : outputs.emplace_back();
+        if (!op.range.empty()) {
+          output.choice = op.choice;
+          output.has_range = true;
+          output.range = op.range;
+          output.upstream = op.text;
+          output.shadow = op.shadow;
+          output.shadow_blank = op.shadow_blank;
+        }
+        if (op.text.empty()) break;
+        auto result = chain_->on_delta(op.choice, op.text);
+        append_all(annotations, std::move(result.annotations));
+        if (chain_->stopped()) return stop_here(op.choice, std::move(result.text));
+        output.text += result.text;
+        break;
+      }
+      case WireOp::Kind::kToolCall: {
+        if (tool_calls_ == ToolCallInterest::kNone) break;
+        collector_.add(op.choice, ToolCallDelta{op.call, op.name, op.text});
+        if (tool_calls_ == ToolCallInterest::kHold && collector_.has_calls(op.choice) &&
+            !contains(held_choices_, op.choice)) {
+          held_choices_.push_back(op.choice);
+        }
+        break;
+      }
+      case WireOp::Kind::kToolCallEnd:
+        decide_tool_calls(op.choice, false, annotations);
+        if (chain_->stopped()) return stop_here(op.choice, {});
+        break;
+      case WireOp::Kind::kEnd: {
+        if (!is_open(op.choice) || contains(finished, op.choice)) break;
+        ChoiceOutput& output = output_of(outputs, op.choice);
+        decide_tool_calls(op.choice, false, annotations);
+        if (chain_->stopped()) return stop_here(op.choice, {});
+        auto result = chain_->on_choice_end(op.choice);
+        append_all(annotations, std::move(result.annotations));
+        if (chain_->stopped()) return stop_here(op.choice, std::move(result.text));
+        output.text += result.text;
+        output.ends = true;
+        finished.push_back(op.choice);
+        break;
+      }
+      case WireOp::Kind::kContext:
+        chain_->on_context(op.passages);
+        break;
+    }
+  }
+  return true;
+}
+
+SseTransform::ChoiceOutput& SseTransform::output_of(std::vector<ChoiceOutput>& outputs,
+                                                    int choice) {
+  for (auto it = outputs.rbegin(); it != outputs.rend(); ++it)
+    if (it->choice == choice) return *it;
+  ChoiceOutput& output = outputs.emplace_back();
+  output.choice = choice;
+  return output;
 }
 
 void SseTransform::unverified_event(const sse::SseEvent& event, std::string_view reason, bool sent,
@@ -304,7 +344,7 @@ void SseTransform::unverified_event(const sse::SseEvent& event, std::string_view
   if (sent) return attach(annotations, out);  // take() sent it: the filters only report
   if (chain_->stopped()) return stop(std::move(annotations), out);
   for (filters::stream::HeldRelease& held : chain_->release_held(reason)) {
-    emit_text(held.choice, complete_utf8(held.choice, std::move(held.output.text), false),
+    emit_text(held.choice, settle(held.choice, std::move(held.output.text), false, false),
               held.output.annotations, out);
     if (chain_->stopped()) return stop(std::move(annotations), out);
   }
@@ -313,6 +353,15 @@ void SseTransform::unverified_event(const sse::SseEvent& event, std::string_view
 }
 
 void SseTransform::end_open_choices(std::string& out) {
+  // Tool calls of choices that never opened (the Responses API's function_call items) that
+  // are still undecided are decided first: their held output must not wait forever.
+  for (int choice : collector_.undecided_choices()) {
+    if (is_open(choice)) continue;
+    std::vector<std::string> annotations;
+    decide_tool_calls(choice, false, annotations);
+    if (chain_->stopped()) return stop(std::move(annotations), out);
+    attach(annotations, out);
+  }
   const std::vector<int> choices = open_choices_;
   for (int index : choices) {
     std::vector<std::string> annotations;
@@ -323,14 +372,10 @@ void SseTransform::end_open_choices(std::string& out) {
                               std::make_move_iterator(annotations.begin()),
                               std::make_move_iterator(annotations.end()));
     if (chain_->stopped()) {
-      const std::string text = complete_utf8(index, std::move(output.text), true);
-      if (!text.empty()) {
-        emit(ChunkWriter::content_chunk(header_, legacy_, index, text, {}), out);
-        ++counters_.chunks_synthesised;
-      }
+      emit_text(index, settle(index, std::move(output.text), true, false), {}, out);
       return stop(std::move(output.annotations), out);
     }
-    emit_text(index, complete_utf8(index, std::move(output.text), true), output.annotations, out);
+    emit_text(index, settle(index, std::move(output.text), true, false), output.annotations, out);
     close(index);
   }
 }
@@ -367,6 +412,7 @@ void SseTransform::deliver(std::string& to_client) {
   if (!held_choices_.empty()) {
     held_.append(scratch_);
     scratch_.clear();
+    adapter_->holding(true);
     if (held_.size() <= kMaxHeldBytes) return;
     // Too much to hold: the calls are decided as they are; the policy says what an
     // incomplete call gets.
@@ -387,10 +433,11 @@ void SseTransform::deliver(std::string& to_client) {
   to_client.append(scratch_);
   held_.clear();
   scratch_.clear();
+  adapter_->holding(false);
 }
 
 void SseTransform::stop(std::vector<std::string> annotations, std::string& out) {
-  flush_usage({}, out);
+  flush_trailer({}, out);
   // The text released before the stop in the same call was checked: it goes out first.
   annotations.push_back(ChunkWriter::stopped_annotation(chain_->stop_reason()));
   append_all(annotations, chain_->answer_end());
@@ -398,11 +445,11 @@ void SseTransform::stop(std::vector<std::string> annotations, std::string& out) 
     write_comments(annotations, out);
     annotations.clear();
   }
-  // A stop before any choice was seen still ends one, so that a client sees content_filter.
-  const std::vector<int> ended = any_choice_ ? open_choices_ : std::vector<int>{0};
-  emit(ChunkWriter::stop_chunk(header_, legacy_, ended, annotations), out);
+  std::vector<MadeEvent> events;
+  adapter_->stop_events(open_choices_, annotations, events);
+  for (const MadeEvent& event : events)
+    emit(event, out);
   ++counters_.chunks_synthesised;
-  sse::SseWriter::append_done(out);
   open_choices_.clear();
   stopped_ = true;
 }
@@ -412,9 +459,9 @@ void SseTransform::emit_text(int choice, std::string_view text,
   if (text.empty()) return attach(annotations, out);
   if (placement_ == AnnotationPlacement::kCommentLines) {
     write_comments(annotations, out);
-    emit(ChunkWriter::content_chunk(header_, legacy_, choice, text, {}), out);
+    emit(adapter_->content_event(choice, text, {}), out);
   } else {
-    emit(ChunkWriter::content_chunk(header_, legacy_, choice, text, annotations), out);
+    emit(adapter_->content_event(choice, text, annotations), out);
   }
   ++counters_.chunks_synthesised;
 }
@@ -422,7 +469,7 @@ void SseTransform::emit_text(int choice, std::string_view text,
 void SseTransform::attach(const std::vector<std::string>& annotations, std::string& out) {
   if (annotations.empty()) return;
   if (placement_ == AnnotationPlacement::kCommentLines) return write_comments(annotations, out);
-  emit(ChunkWriter::annotation_chunk(header_, legacy_, annotations), out);
+  emit(adapter_->annotation_event(annotations), out);
   ++counters_.chunks_synthesised;
 }
 
@@ -437,21 +484,21 @@ void SseTransform::write_comments(const std::vector<std::string>& annotations, s
 
 void SseTransform::summarize(std::string& out) {
   const std::vector<std::string> summary = chain_->answer_end();
-  if (held_usage_) return flush_usage(summary, out);
+  if (held_trailer_) return flush_trailer(summary, out);
   attach(summary, out);
 }
 
-void SseTransform::flush_usage(const std::vector<std::string>& annotations, std::string& out) {
-  if (!held_usage_) return;
-  const sse::SseEvent event = std::move(*held_usage_);
-  held_usage_.reset();
+void SseTransform::flush_trailer(const std::vector<std::string>& annotations, std::string& out) {
+  if (!held_trailer_) return;
+  const sse::SseEvent event = std::move(*held_trailer_);
+  held_trailer_.reset();
   if (annotations.empty()) return forward(event, out);
   if (placement_ == AnnotationPlacement::kCommentLines) {
     write_comments(annotations, out);
     return forward(event, out);
   }
   std::string json = event.data;
-  if (!ChunkWriter::add_annotations(json, annotations)) {
+  if (!adapter_->attach_to_trailer(json, annotations)) {
     forward(event, out);
     return attach(annotations, out);
   }
@@ -460,14 +507,23 @@ void SseTransform::flush_usage(const std::vector<std::string>& annotations, std:
   ++counters_.chunks_rewritten;
 }
 
-void SseTransform::fail(std::string_view error, std::string& out) {
-  emit(error, out);
+void SseTransform::fail(std::string_view message, std::string_view code, std::string& out) {
+  emit(adapter_->error_event(message, "server_error", code), out);
   stopped_ = true;
 }
 
-void SseTransform::emit(std::string_view payload, std::string& out) {
+void SseTransform::emit(const MadeEvent& event, std::string& out) {
   end_block(out);
-  sse::SseWriter::append_data(out, payload);
+  sse::SseWriter::append_data(out, event.data, event.type);
+}
+
+void SseTransform::write_upstream(const sse::SseEvent& event, std::vector<Edit> edits,
+                                  const std::vector<std::string>& annotations, std::string& out) {
+  std::string json;
+  if (!adapter_->rewrite(event, std::move(edits), annotations, json)) return forward(event, out);
+  end_block(out);
+  sse::SseWriter::append_data(out, json, event.type, event.id);
+  ++counters_.chunks_rewritten;
 }
 
 void SseTransform::end_block(std::string& out) {
@@ -479,6 +535,13 @@ void SseTransform::end_block(std::string& out) {
 void SseTransform::forward(const sse::SseEvent& event, std::string& out) {
   out.append(event.raw);
   unterminated_ = !event.terminated;
+}
+
+std::string SseTransform::settle(int choice, std::string text, bool end_of_choice, bool sent) {
+  // The text of an event sent already went as it was (filters that only report release it).
+  if (!sent) text = complete_utf8(choice, std::move(text), end_of_choice);
+  if (!text.empty()) adapter_->sent(choice, text);
+  return text;
 }
 
 std::string SseTransform::complete_utf8(int choice, std::string text, bool end_of_choice) {
@@ -504,6 +567,10 @@ void SseTransform::open(int choice) {
 void SseTransform::close(int choice) {
   const auto at = std::lower_bound(open_choices_.begin(), open_choices_.end(), choice);
   if (at != open_choices_.end() && *at == choice) open_choices_.erase(at);
+}
+
+bool SseTransform::is_open(int choice) const {
+  return std::binary_search(open_choices_.begin(), open_choices_.end(), choice);
 }
 
 }  // namespace groundgate::proxy::openai

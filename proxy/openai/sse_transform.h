@@ -1,12 +1,14 @@
 #pragma once
 // The streaming path as a pure object: upstream SSE bytes in, client SSE bytes out, each
-// choice's text run through the stream's FilterChain. With no filter changing anything the
-// client receives exactly the upstream's bytes. No I/O here: the session feeds bytes and writes
-// what comes out.
+// choice's text run through the stream's FilterChain. The API shape (chat completions chunks,
+// Responses API events) is the StreamAdapter's business; this object is the same for all. With
+// no filter changing anything the client receives exactly the upstream's bytes. No I/O here:
+// the session feeds bytes and writes what comes out.
 
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -14,8 +16,9 @@
 #include <vector>
 
 #include "filters/stream/filter_chain.h"
-#include "proxy/openai/chunk_decoder.h"
+#include "proxy/openai/error_body.h"
 #include "proxy/openai/status.h"
+#include "proxy/openai/stream_adapter.h"
 #include "proxy/openai/tool_call_collector.h"
 #include "proxy/sse/sse_parser.h"
 
@@ -23,40 +26,43 @@ namespace groundgate::proxy::openai {
 
 struct SseTransformCounters {
   std::size_t events = 0;              // data events from the upstream, [DONE] included
-  std::size_t chunks_rewritten = 0;    // upstream chunks forwarded with new text or annotations
-  std::size_t chunks_synthesised = 0;  // chunks made here: released held text, stop chunks
-  std::size_t parse_errors = 0;        // chunks that did not decode, events over the size bound
+  std::size_t chunks_rewritten = 0;    // upstream events forwarded with new text or annotations
+  std::size_t chunks_synthesised = 0;  // events made here: released held text, stop events
+  std::size_t parse_errors = 0;        // events that did not decode, events over the size bound
 };
 
-// Where filter annotations go: a `groundgate` member on the chunks (chunks with `choices: []`
-// when none is free), or SSE comment lines (": groundgate {...}") so that clients see the
-// upstream's chunks byte for byte when no text changes.
+// Where filter annotations go: a `groundgate` member on the events (events of their own when
+// none is free), or SSE comment lines (": groundgate {...}") so that clients see the
+// upstream's events byte for byte when no text changes.
 enum class AnnotationPlacement : std::uint8_t { kInChunks, kCommentLines };
 
 class SseTransform {
  public:
   // `chain` null or empty: pass-through. `max_event_bytes` bounds the one partial event held.
+  // Without an adapter, chat completions chunks.
   SseTransform(filters::stream::FilterChain* chain, std::size_t max_event_bytes,
-               AnnotationPlacement placement = AnnotationPlacement::kInChunks);
+               AnnotationPlacement placement = AnnotationPlacement::kInChunks,
+               std::unique_ptr<StreamAdapter> adapter = nullptr);
 
   // In two steps, so that a chain that only reports adds no latency. take() parses the
   // upstream's bytes and appends to `now` what goes to the client at once: with a chain that
   // only reports (FilterChain::only_reports), the upstream's complete events as they are, up to
-  // the first one that must wait ([DONE], and a usage chunk: the summary goes before or on
-  // them); with any other chain, nothing. check() then runs the filters over the events taken
-  // and appends what they add (annotations, in chunks of their own for events sent already) and
-  // the events that waited, in order. take() may be called several times before check().
-  // take() fails (and the stream stops in check()) when an upstream event exceeds
-  // max_event_bytes while filters are active: it cannot be checked.
+  // the first one that must wait (the adapter says which: the end of the answer, events that
+  // repeat text or carry the summary); with any other chain, nothing. check() then runs the
+  // filters over the events taken and appends what they add (annotations, in events of their
+  // own for events sent already) and the events that waited, in order. take() may be called
+  // several times before check(). take() fails (and the stream stops in check()) when an
+  // upstream event exceeds max_event_bytes while filters are active: it cannot be checked.
   Status take(std::string_view upstream_bytes, std::string& now);
   void check(std::string& after);
   // Both steps at once: appends what the client gets for `upstream_bytes` to `to_client`.
   Status feed(std::string_view upstream_bytes, std::string& to_client);
   // The upstream body ended (call it after check()); `upstream_complete` false means the
   // connection broke (a block cut off mid-way is then dropped). Releases what the filters still
-  // hold and, if the connection broke before [DONE], sends an error event so the client knows
-  // the answer is incomplete: `error_body`, or upstream_disconnected_body() when empty.
-  void finish(bool upstream_complete, std::string& to_client, std::string_view error_body = {});
+  // hold and, if the connection broke before the answer's end, sends an error event so the
+  // client knows the answer is incomplete (`why`: what it says).
+  void finish(bool upstream_complete, std::string& to_client,
+              const StreamCutShort& why = kUpstreamDisconnected);
 
   // A filter stopped the stream (or it could not be checked): the caller cancels the upstream
   // and ends the response; nothing more is emitted.
@@ -65,17 +71,36 @@ class SseTransform {
   const SseTransformCounters& counters() const { return counters_; }
 
  private:
+  // One choice's output for one place in an upstream event (an event may name a choice twice,
+  // and each place keeps what its own text became), or for none.
+  struct ChoiceOutput {
+    int choice = 0;
+    std::string text;
+    ByteRange range;       // the event's place for the choice's text; empty: none
+    std::string upstream;  // the text the upstream put there
+    ByteRange shadow;      // repeats that text in another form: emptied when it changes
+    std::string_view shadow_blank;
+    bool has_range = false;
+    bool ends = false;  // the choice ended with this output
+  };
+
   void count(std::span<const sse::SseEvent> events);
   std::string too_large_message() const;
   // Whether take() may send the event before the filters see it.
   bool may_send_first(const sse::SseEvent& event) const;
   void handle(const sse::SseEvent& event, std::string& out);
-  // `sent`: take() sent the chunk already; the filters only see its text and annotate.
-  void handle_chunk(const sse::SseEvent& event, bool sent, std::string& out);
-  // An event whose answer text the filters cannot see (it does not decode, or says both
-  // `error` and `choices`): the chain decides (FilterChain::on_unverified). If it may go, what
-  // the filters hold goes first, unverified, so that the answer keeps its order; else the
-  // stream stops and its bytes never reach the client.
+  // `sent`: take() sent the event already; the filters only see its text and annotate.
+  void handle_answer(const sse::SseEvent& event, bool sent, std::string& out);
+  void process(const sse::SseEvent& event, bool sent, std::string& out);
+  // Runs the event's ops through the chain; false once the chain stopped (the stop is written).
+  bool run_ops(bool sent, std::vector<ChoiceOutput>& outputs, std::vector<std::string>& annotations,
+               std::vector<int>& finished, std::string& out);
+  // The choice's latest output in `outputs` (made when there is none).
+  ChoiceOutput& output_of(std::vector<ChoiceOutput>& outputs, int choice);
+  // An event whose answer text the filters cannot see (it does not decode, or the adapter
+  // says it cannot be read as an answer): the chain decides (FilterChain::on_unverified). If it
+  // may go, what the filters hold goes first, unverified, so that the answer keeps its order;
+  // else the stream stops and its bytes never reach the client.
   void unverified_event(const sse::SseEvent& event, std::string_view reason, bool sent,
                         std::string& out);
   // Hands the choice's collected tool calls to the chain (`cut_short`: they outgrew the hold
@@ -91,48 +116,52 @@ class SseTransform {
   // Runs on_choice_end for every open choice and emits what comes out.
   void end_open_choices(std::string& out);
   void stop(std::vector<std::string> annotations, std::string& out);
-  // Emits text the filters released outside an upstream chunk, in a chunk of its own, with
-  // its annotations (or only those, in attach()'s way, when there is no text).
+  // Emits text the filters released outside an upstream event, in an event of its own made by
+  // the adapter, with its annotations (or only those, in attach()'s way, when there is no text).
   void emit_text(int choice, std::string_view text, const std::vector<std::string>& annotations,
                  std::string& out);
-  // Emits annotations that no upstream chunk carries (an annotation chunk, or comments).
+  // Emits annotations that no upstream event carries (an annotation event, or comments).
   void attach(const std::vector<std::string>& annotations, std::string& out);
   void write_comments(const std::vector<std::string>& annotations, std::string& out);
-  // The filters' answer-level annotations (the summary), once, before [DONE] or an error.
+  // The filters' answer-level annotations (the summary), once, before the end or an error.
   void summarize(std::string& out);
-  // Forwards the held usage chunk (if any) as the upstream sent it, plus `annotations`.
-  void flush_usage(const std::vector<std::string>& annotations, std::string& out);
-  // Writes the error event (an error_body) and stops the stream.
-  void fail(std::string_view error, std::string& out);
-  // Writes a data event made here.
-  void emit(std::string_view payload, std::string& out);
+  // Forwards the held trailer (if any) as the upstream sent it, plus `annotations`.
+  void flush_trailer(const std::vector<std::string>& annotations, std::string& out);
+  // Writes the error event and stops the stream.
+  void fail(std::string_view message, std::string_view code, std::string& out);
+  // Writes an event made here.
+  void emit(const MadeEvent& event, std::string& out);
   void forward(const sse::SseEvent& event, std::string& out);
+  // Writes an upstream event with edits and annotations through the adapter (or as it came).
+  void write_upstream(const sse::SseEvent& event, std::vector<Edit> edits,
+                      const std::vector<std::string>& annotations, std::string& out);
   // Ends an upstream block that was forwarded without its blank line (the stream broke off).
   void end_block(std::string& out);
+  // Text of `choice` goes to the client: completes UTF-8 (unless take() `sent` the event as it
+  // came) and tells the adapter.
+  std::string settle(int choice, std::string text, bool end_of_choice, bool sent);
   // Holds back a trailing incomplete UTF-8 sequence of the choice's output until its next call.
   std::string complete_utf8(int choice, std::string text, bool end_of_choice);
   void open(int choice);
   void close(int choice);
+  bool is_open(int choice) const;
 
   filters::stream::FilterChain* chain_;
   bool pass_through_;
-  bool only_reports_;  // the chain only annotates: take() sends chunks before they are checked
+  bool only_reports_;  // the chain only annotates: take() sends events before they are checked
   AnnotationPlacement placement_;
   std::size_t max_event_bytes_;
+  std::unique_ptr<StreamAdapter> adapter_;
   sse::SseParser parser_;
   std::vector<sse::SseEvent> events_;  // taken, not checked yet; given back to the parser after
   std::size_t sent_ = 0;               // how many of events_ (from the front) take() sent
   bool too_large_ = false;             // an upstream event outgrew the bound: check() ends it
-  ChunkDecoder decoder_;
-  DecodedChunk chunk_;
-  ChunkHeader header_;  // of the upstream's last chunk, repeated in synthesised chunks
-  bool legacy_ = false;
+  WireEvent wire_;
   std::vector<int> open_choices_;  // sorted
-  bool any_choice_ = false;        // some chunk carried a choice
   std::map<int, std::string> utf8_tails_;
-  // The usage chunk (no choices), held until the next event: when that is [DONE], the summary
-  // rides on it, so the usage chunk stays the last chunk as clients expect.
-  std::optional<sse::SseEvent> held_usage_;
+  // The trailer event, held until the next event: when that ends the answer, the summary
+  // rides on it, so it stays the last event as clients expect.
+  std::optional<sse::SseEvent> held_trailer_;
   bool unterminated_ = false;  // the last bytes sent end inside an upstream block
   bool done_ = false;
   bool stopped_ = false;

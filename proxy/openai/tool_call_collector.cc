@@ -5,26 +5,31 @@
 
 namespace groundgate::proxy::openai {
 
-void ToolCallCollector::add(int choice, const std::vector<ToolCallDelta>& deltas) {
+void ToolCallCollector::add(int choice, const ToolCallDelta& delta) {
   Choice& state = choice_for(choice);
   if (state.taken) return;
-  for (const ToolCallDelta& delta : deltas) {
-    auto at = std::find_if(state.calls.begin(), state.calls.end(),
-                           [&](const auto& call) { return call.first == delta.call; });
-    if (at == state.calls.end()) {
-      state.calls.emplace_back(delta.call, CollectedCall{});
-      at = state.calls.end() - 1;
-    }
-    CollectedCall& call = at->second;
-    for (const auto& [to, piece] :
-         {std::pair{&call.name, &delta.name}, std::pair{&call.arguments, &delta.arguments}}) {
-      const std::size_t room = max_bytes_ - std::min(max_bytes_, bytes_);
-      if (piece->size() > room) call.truncated = true;
-      const std::size_t n = std::min(room, piece->size());
-      to->append(*piece, 0, n);
-      bytes_ += n;
-    }
+  auto at = std::find_if(state.calls.begin(), state.calls.end(),
+                         [&](const auto& call) { return call.first == delta.call; });
+  if (at == state.calls.end()) {
+    state.calls.emplace_back(delta.call, CollectedCall{});
+    at = state.calls.end() - 1;
   }
+  CollectedCall& call = at->second;
+  for (const auto& [to, piece] :
+       {std::pair{&call.name, &delta.name}, std::pair{&call.arguments, &delta.arguments}}) {
+    const std::size_t room = max_bytes_ - std::min(max_bytes_, bytes_);
+    if (piece->size() > room) call.truncated = true;
+    const std::size_t n = std::min(room, piece->size());
+    to->append(*piece, 0, n);
+    bytes_ += n;
+  }
+}
+
+std::vector<int> ToolCallCollector::undecided_choices() const {
+  std::vector<int> out;
+  for (const Choice& choice : choices_)
+    if (!choice.taken && !choice.calls.empty()) out.push_back(choice.index);
+  return out;
 }
 
 bool ToolCallCollector::has_calls(int choice) const {

@@ -21,11 +21,13 @@ class ToolCallCollector {
  public:
   explicit ToolCallCollector(std::size_t max_bytes) : max_bytes_(max_bytes) {}
 
-  // Adds a chunk's tool-call pieces of `choice`; pieces of a choice already taken are ignored
-  // (their call was decided).
-  void add(int choice, const std::vector<ToolCallDelta>& deltas);
+  // Adds a tool-call piece of `choice`; pieces of a choice already taken are ignored (their
+  // call was decided).
+  void add(int choice, const ToolCallDelta& delta);
   // The choice has calls not yet taken.
   bool has_calls(int choice) const;
+  // Choices with calls not yet taken, in the order they first came.
+  std::vector<int> undecided_choices() const;
   // The choice's calls, in call order; the choice counts as decided from now on.
   std::vector<CollectedCall> take(int choice);
   // Forgets every call not yet taken (the stream broke off).

@@ -151,9 +151,9 @@ class Exchange {
     bool guard_headers = false;  // the guard's verdict is known: its headers go too
   };
   boost::asio::awaitable<void> relay_body(http1::ResponseParser& response, RelayPlan plan);
-  // The error event that ends a stream cut short by the proxy itself (its drain timeout);
-  // empty when the upstream cut it (the transform's own event then).
-  std::string cut_short_event() const;
+  // Why a stream ended before its answer's end: the proxy's drain timeout cut it, or else the
+  // upstream did.
+  openai::StreamCutShort cut_short() const;
   // Decodes one coded body piece into r.decoded; false (the upstream failed) when it does not.
   bool decode_piece(BodyRelay& r, std::string_view piece);
   void relay_next(BodyRelay& r);

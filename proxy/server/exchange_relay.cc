@@ -123,7 +123,8 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, R
     if (chain_.empty()) {
       r.counter.emplace(config_.limits.max_sse_event);
     } else {
-      r.transform.emplace(&chain_, config_.limits.max_sse_event, annotation_placement());
+      r.transform.emplace(&chain_, config_.limits.max_sse_event, annotation_placement(),
+                          openai::make_stream_adapter(info_.kind));
     }
     if (decode) r.decoder.emplace(plan.coding);
     in_flight.inc();
@@ -145,7 +146,7 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, R
       fail(ErrorKind::kUpstreamBadResponse);
       record_.extra.emplace_back("upstream_body_error", "content coding cut short");
     }
-    r.transform->finish(r.upstream_ok && r.framing.done(), out, cut_short_event());
+    r.transform->finish(r.upstream_ok && r.framing.done(), out, cut_short());
     if (!out.empty() && !co_await write_client(out, response_chunked_)) co_return;
   } else if (r.counter) {
     // As the transform does for its filters: an answer cut off before [DONE] gets an error
@@ -154,9 +155,11 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, R
     if (!(r.upstream_ok && r.framing.done()) && !r.counter->done_seen()) {
       out.clear();
       if (inside_block) out.append("\n\n");  // the partial block the client has ends first
-      const std::string event = cut_short_event();
-      sse::SseWriter::append_data(out,
-                                  event.empty() ? openai::upstream_disconnected_body() : event);
+      // In the API's own shape (chat: an `error` chunk; Responses: an `error` event).
+      const openai::StreamCutShort why = cut_short();
+      const openai::MadeEvent error = openai::make_stream_adapter(info_.kind)
+                                          ->error_event(why.message, "server_error", why.code);
+      sse::SseWriter::append_data(out, error.data, error.type);
       if (!co_await write_client(out, response_chunked_)) co_return;
     }
   } else if (!r.upstream_ok) {
@@ -168,8 +171,8 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, R
   response_complete_ = true;
 }
 
-std::string Exchange::cut_short_event() const {
-  return error_ == ErrorKind::kShutdown ? openai::shutting_down_body() : std::string();
+openai::StreamCutShort Exchange::cut_short() const {
+  return error_ == ErrorKind::kShutdown ? openai::kShuttingDown : openai::kUpstreamDisconnected;
 }
 
 void Exchange::relay_next(BodyRelay& r) {

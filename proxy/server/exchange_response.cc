@@ -11,6 +11,7 @@
 #include "proxy/openai/chunk_writer.h"
 #include "proxy/openai/error_body.h"
 #include "proxy/openai/json_transform.h"
+#include "proxy/openai/responses_json_transform.h"
 #include "proxy/openai/sse_transform.h"
 #include "proxy/server/answer_reading.h"
 #include "proxy/server/forwarding.h"
@@ -218,7 +219,9 @@ awaitable<void> Exchange::transform_json_body(http1::ResponseParser& upstream_re
     }
     body = std::move(decoded);
   }
-  auto transformed = openai::transform_completion_json(body, &chain_);
+  auto transformed = info_.kind == openai::EndpointKind::kResponses
+                         ? openai::transform_responses_json(body, &chain_)
+                         : openai::transform_completion_json(body, &chain_);
   const config::PolicyConfig* policy = config_.find_policy(policy_);
   const unsigned block_status = policy != nullptr ? policy->block_status : 0;
   if (transformed.stopped && (transformed.refused || block_status != 0)) {

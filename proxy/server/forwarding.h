@@ -45,8 +45,9 @@ std::string_view path_of(std::string_view target);
 // base_path of the upstream URL + the client's target ("/v1/chat/completions?x=1").
 std::string upstream_target(std::string_view base_path, std::string_view target);
 
-// POST /…/chat/completions and POST /…/completions, in any spelling a server may read as
-// one (openai::RequestInspector::kind_of), are read and checked; all else is relayed.
+// POST /…/chat/completions, POST /…/completions and POST /…/responses, in any spelling a server
+// may read as one (openai::RequestInspector::kind_of), are read and checked; all else is relayed
+// (…/responses/{id}, its input_items and cancel among them).
 bool is_inspected(boost::beast::http::verb method, std::string_view target);
 
 // Host header value for an upstream: the port only when it is not the scheme's default.

@@ -1,15 +1,18 @@
 // The guard's one rule (issue 17) over arbitrary bytes: on a policy with `on_error: closed`, no
 // text reaches the client that the guard did not let through. A random request body (which may
 // not parse) gives the guard its context; random upstream bytes, split at random points, go
-// through the streaming transform (SSE) or the whole-response transform (JSON). A witness
-// filter after the guard records every byte the guard released, per choice; what the most
-// lenient OpenAI client reads from the output (bad UTF-8 and lone surrogates taken) must be a
-// prefix of that. Nothing may be forced past the guard (held over the bound, left at the end,
-// flushed).
+// through the streaming transform (SSE) or the whole-response transform (JSON), of chat
+// completions or of the Responses API. A witness filter after the guard records every byte the
+// guard released, per choice; what the most lenient OpenAI client reads from the output (bad
+// UTF-8 and lone surrogates taken) must be a prefix of that: chat, per choice index; the
+// Responses API, every text a client reads (a part's deltas, each event or object that repeats
+// a part's text), of some choice's. Nothing may be forced past the guard (held over the bound,
+// left at the end, flushed).
 
 #include <fuzzer/FuzzedDataProvider.h>
 #include <simdjson.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -24,7 +27,9 @@
 #include "filters/stream/filter_chain.h"
 #include "filters/text/utf8.h"
 #include "proxy/openai/json_transform.h"
+#include "proxy/openai/responses_json_transform.h"
 #include "proxy/openai/sse_transform.h"
+#include "proxy/openai/stream_adapter.h"
 #include "proxy/sse/sse_parser.h"
 
 namespace {
@@ -140,9 +145,99 @@ bool is_prefix(const std::map<std::int64_t, std::string>& client,
   return true;
 }
 
+// What a Responses API client reads as answer text from one event (or a whole response): a
+// text delta joins its part's text in `parts`, keyed by its item (output_index, or item_id
+// without one) and content_index; each text an event or the response repeats is one of
+// `repeats`.
+struct ResponsesText {
+  std::map<std::pair<std::string, std::int64_t>, std::string> parts;
+  std::vector<std::string> repeats;
+};
+
+bool is_output_text(simdjson::dom::element part) {
+  std::string_view type;
+  return part["type"].get(type) == simdjson::SUCCESS && type == "output_text";
+}
+
+void item_texts(simdjson::dom::element item, std::vector<std::string>& repeats) {
+  std::string_view type;
+  if (item["type"].get(type) != simdjson::SUCCESS || type != "message") return;
+  simdjson::dom::array content;
+  if (item["content"].get(content) != simdjson::SUCCESS) return;
+  for (simdjson::dom::element part : content) {
+    std::string_view text;
+    if (is_output_text(part) && part["text"].get(text) == simdjson::SUCCESS) {
+      repeats.emplace_back(text);
+    }
+  }
+}
+
+void response_texts(simdjson::dom::element response, std::vector<std::string>& repeats) {
+  simdjson::dom::array output;
+  if (response["output"].get(output) != simdjson::SUCCESS) return;
+  for (simdjson::dom::element item : output)
+    item_texts(item, repeats);
+}
+
+void client_responses_text(simdjson::dom::parser& parser, std::string_view json, bool event,
+                           ResponsesText& text) {
+  simdjson::dom::element root;
+  if (parser.parse(json.data(), json.size()).get(root) != simdjson::SUCCESS) return;
+  if (!event) return response_texts(root, text.repeats);
+  std::string_view type;
+  if (root["type"].get(type) != simdjson::SUCCESS) return;
+  std::string_view value;
+  simdjson::dom::element inner;
+  if (type == "response.output_text.delta" && root["delta"].get(value) == simdjson::SUCCESS) {
+    std::int64_t output = -1;
+    std::int64_t content = 0;
+    std::string_view id;
+    (void)root["content_index"].get(content);
+    (void)root["item_id"].get(id);
+    const std::string item = root["output_index"].get(output) == simdjson::SUCCESS && output >= 0
+                                 ? std::to_string(output)
+                                 : "id:" + std::string(id);
+    text.parts[{item, std::max<std::int64_t>(content, 0)}].append(value);
+  } else if (type == "response.output_text.done") {
+    if (root["text"].get(value) == simdjson::SUCCESS) text.repeats.emplace_back(value);
+  } else if (type == "response.content_part.added" || type == "response.content_part.done") {
+    if (root["part"].get(inner) == simdjson::SUCCESS && is_output_text(inner) &&
+        inner["text"].get(value) == simdjson::SUCCESS) {
+      text.repeats.emplace_back(value);
+    }
+  } else if (type == "response.output_item.added" || type == "response.output_item.done") {
+    if (root["item"].get(inner) == simdjson::SUCCESS) item_texts(inner, text.repeats);
+  } else if (type == "response.created" || type == "response.in_progress" ||
+             type == "response.queued" || type == "response.completed" ||
+             type == "response.incomplete" || type == "response.failed") {
+    // Every response object: a client's snapshot may start from the first.
+    if (root["response"].get(inner) == simdjson::SUCCESS) response_texts(inner, text.repeats);
+  }
+}
+
+// Each text a client reads is a prefix of some choice's released text.
+bool each_is_a_prefix(const ResponsesText& client,
+                      const std::map<std::int64_t, std::string>& released) {
+  const auto released_prefix = [&](const std::string& text) {
+    if (text.empty()) return true;
+    for (const auto& [choice, all] : released)
+      if (all.starts_with(text)) return true;
+    return false;
+  };
+  for (const auto& [part, text] : client.parts)
+    if (!released_prefix(text)) return false;
+  for (const std::string& text : client.repeats)
+    if (!released_prefix(text)) return false;
+  return true;
+}
+
 void check_sse(FilterChain& chain, FuzzedDataProvider& data, std::string_view upstream,
-               const std::map<std::int64_t, std::string>& released) {
-  proxy::openai::SseTransform transform(&chain, 1u << 20);
+               bool responses, const std::map<std::int64_t, std::string>& released) {
+  proxy::openai::SseTransform transform(
+      &chain, 1u << 20, proxy::openai::AnnotationPlacement::kInChunks,
+      proxy::openai::make_stream_adapter(responses
+                                             ? proxy::openai::EndpointKind::kResponses
+                                             : proxy::openai::EndpointKind::kChatCompletions));
   std::string out;
   for (std::size_t at = 0; at < upstream.size() && !transform.stopped();) {
     const std::size_t n = data.ConsumeIntegralInRange<std::size_t>(1, 64);
@@ -158,25 +253,41 @@ void check_sse(FilterChain& chain, FuzzedDataProvider& data, std::string_view up
   parser.finish(events);
   simdjson::dom::parser json;
   std::map<std::int64_t, std::string> client;
+  ResponsesText responses_client;
   for (const auto& event : events) {
     if (!event.has_data || event.is_done()) continue;
-    client_text(json, as_a_browser_reads(event.data), client);
+    if (responses) {
+      client_responses_text(json, as_a_browser_reads(event.data), true, responses_client);
+    } else {
+      client_text(json, as_a_browser_reads(event.data), client);
+    }
   }
-  if (!is_prefix(client, released)) __builtin_trap();  // text the guard never let through
+  // Text the guard never let through.
+  if (!is_prefix(client, released) || !each_is_a_prefix(responses_client, released)) {
+    __builtin_trap();
+  }
 }
 
-void check_json(FilterChain& chain, std::string_view upstream,
+void check_json(FilterChain& chain, std::string_view upstream, bool responses,
                 const std::map<std::int64_t, std::string>& released) {
   const proxy::openai::JsonTransformResult result =
-      proxy::openai::transform_completion_json(upstream, &chain);
+      responses ? proxy::openai::transform_responses_json(upstream, &chain)
+                : proxy::openai::transform_completion_json(upstream, &chain);
   if (result.refused) {
     if (!result.body.empty()) __builtin_trap();  // a refused answer has no body to send
     return;
   }
   simdjson::dom::parser json;
   std::map<std::int64_t, std::string> client;
-  client_text(json, as_a_browser_reads(result.body), client);
-  if (!is_prefix(client, released)) __builtin_trap();
+  ResponsesText responses_client;
+  if (responses) {
+    client_responses_text(json, as_a_browser_reads(result.body), false, responses_client);
+  } else {
+    client_text(json, as_a_browser_reads(result.body), client);
+  }
+  if (!is_prefix(client, released) || !each_is_a_prefix(responses_client, released)) {
+    __builtin_trap();
+  }
 }
 
 }  // namespace
@@ -186,6 +297,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   const bool streamed = data.ConsumeBool();
   const std::string request = data.ConsumeRandomLengthString(2048);
   const std::string upstream = data.ConsumeRandomLengthString(8192);
+  const bool responses = data.ConsumeBool();
 
   std::map<std::int64_t, std::string> released;
   std::vector<std::unique_ptr<StreamFilter>> filters;
@@ -195,9 +307,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   FilterChain chain(std::move(filters));
 
   if (streamed) {
-    check_sse(chain, data, upstream, released);
+    check_sse(chain, data, upstream, responses, released);
   } else {
-    check_json(chain, upstream, released);
+    check_json(chain, upstream, responses, released);
   }
   const filters::stream::ChainCounters& forced = chain.counters();
   if (forced.forced_releases + forced.end_leftover_releases + forced.flushed_releases != 0) {

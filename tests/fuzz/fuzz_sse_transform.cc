@@ -12,6 +12,7 @@
 
 #include "filters/stream/filter_chain.h"
 #include "proxy/openai/sse_transform.h"
+#include "tests/fuzz/fuzz_filters.h"
 
 namespace {
 
@@ -19,31 +20,9 @@ using groundgate::filters::stream::ChoiceOutput;
 using groundgate::filters::stream::FilterChain;
 using groundgate::filters::stream::StreamFilter;
 using groundgate::filters::stream::TextEvent;
-using groundgate::filters::stream::ToolCallEvent;
-using groundgate::filters::stream::ToolCallInterest;
-using groundgate::filters::stream::ToolCallOutcome;
 using groundgate::proxy::openai::SseTransform;
 
 constexpr std::size_t kMaxEvent = 1 << 20;  // above libFuzzer's input sizes: never hit here
-
-class UppercaseHalfFilter : public StreamFilter {
- public:
-  // Holds back half of what is pending, uppercases the rest: exercises splice and synthesis.
-  void on_text(const TextEvent& event, ChoiceOutput& out) override {
-    const std::size_t n = event.end_of_choice ? event.pending.size() : event.pending.size() / 2;
-    std::string text(event.pending.substr(0, n));
-    for (char& c : text)
-      c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    out.replace(n, text);
-    if (event.pending.find("STOP") != std::string_view::npos) out.stop("fuzz.stop");
-  }
-  // Holds tool calls and blocks those whose arguments mention STOP.
-  ToolCallInterest tool_call_interest() const override { return ToolCallInterest::kHold; }
-  void on_tool_call(const ToolCallEvent& event, ToolCallOutcome& outcome) override {
-    if (event.arguments.find("STOP") != std::string_view::npos) outcome.stop_reason = "fuzz.tool";
-    outcome.annotations.push_back(R"({"call":)" + std::to_string(event.call) + "}");
-  }
-};
 
 // Releases everything, only reports: take() sends the upstream's events before it sees them.
 class ReportingFilter : public StreamFilter {
@@ -107,7 +86,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   FilterChain reporting = chain_of(std::make_unique<ReportingFilter>(true));
   (void)run(&reporting, input, stride, /*two_steps=*/true);
 
-  FilterChain rewrite = chain_of(std::make_unique<UppercaseHalfFilter>());
+  FilterChain rewrite = chain_of(std::make_unique<groundgate::fuzz::UppercaseHalfFilter>());
   (void)run(&rewrite, input, stride);
   return 0;
 }

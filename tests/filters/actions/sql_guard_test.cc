@@ -48,11 +48,25 @@ TEST(SqlGuard, AFencedQueryIsHeldUntilItsFenceClosesThenCorrected) {
   EXPECT_EQ(field_of(r.report, "sql.schema"), "request");
 }
 
-TEST(SqlGuard, CodeThatIsNoQueryPasses) {
+TEST(SqlGuard, CodeInAnotherLanguageIsNoQueryAndStaysUnverified) {
+  // The SQL guard is the checker for SQL blocks only: a bash block has no checker (on_error:
+  // open releases it marked unverified).
   const testing::GuardRun r =
       run(sql_policy(), kRequest, split("Run:\n```bash\nrm -rf /tmp/x\n```\n", 4));
   EXPECT_EQ(r.text, "Run:\n```bash\nrm -rf /tmp/x\n```\n");
   EXPECT_EQ(field_of(r.report, "sql.queries"), "0");
+  ASSERT_FALSE(r.annotations.empty());
+  EXPECT_TRUE(contains(r.annotations.front(), R"("error":"code_block")")) << r.annotations.front();
+}
+
+TEST(SqlGuard, AResponsesRequestsSchemaInItsInstructions) {
+  constexpr std::string_view kResponses =
+      R"({"model":"m","stream":true,"instructions":)"
+      R"("CREATE TABLE employees (id INTEGER, name TEXT, salary REAL);",)"
+      R"("input":[{"role":"user","content":[{"type":"input_text","text":"List the salaries."}]}]})";
+  const testing::GuardRun r = run(sql_policy(), kResponses, split(kAnswer, 5));
+  EXPECT_EQ(r.text, "Here it is:\n```sql\nSELECT name, \"salary\" FROM employees\n```\nDone.");
+  EXPECT_EQ(field_of(r.report, "sql.schema"), "request");
 }
 
 TEST(SqlGuard, AQueryLongerThanTheUnitIsUnverifiedAndOnErrorDecides) {

@@ -174,5 +174,15 @@ TEST(JsonTransformTest, UpstreamErrorBodyIsUnchanged) {
   EXPECT_EQ(body, transform_completion_json(body, chain.get()).body);
 }
 
+TEST(JsonTransformTest, LogProbabilitiesOfChangedTextAreEmptied) {
+  const std::string body =
+      R"({"choices":[{"index":0,"message":{"role":"assistant","content":"hi"},)"
+      R"("logprobs":{"content":[{"token":"hi","logprob":-1}]},"finish_reason":"stop"}]})";
+  auto chain = make_chain(std::make_unique<UppercaseFilter>());
+  EXPECT_EQ(R"({"choices":[{"index":0,"message":{"role":"assistant","content":"HI"},)"
+            R"("logprobs":null,"finish_reason":"stop"}]})",
+            transform_completion_json(body, chain.get()).body);
+}
+
 }  // namespace
 }  // namespace groundgate::proxy::openai

@@ -11,6 +11,11 @@ TEST(RequestInspectorTest, KindFromPath) {
             RequestInspector::kind_of("/openai/deployments/gpt4/chat/completions?api-version=1"));
   EXPECT_EQ(EndpointKind::kChatCompletions, RequestInspector::kind_of("/v1/chat/completions/"));
   EXPECT_EQ(EndpointKind::kCompletions, RequestInspector::kind_of("/v1/completions"));
+  EXPECT_EQ(EndpointKind::kResponses, RequestInspector::kind_of("/v1/responses"));
+  EXPECT_EQ(EndpointKind::kResponses, RequestInspector::kind_of("/openai/v1/responses/?x=1"));
+  EXPECT_EQ(EndpointKind::kOther, RequestInspector::kind_of("/v1/responses/resp_1"));
+  EXPECT_EQ(EndpointKind::kOther, RequestInspector::kind_of("/v1/responses/resp_1/input_items"));
+  EXPECT_EQ(EndpointKind::kOther, RequestInspector::kind_of("/v1/responses/resp_1/cancel"));
   EXPECT_EQ(EndpointKind::kOther, RequestInspector::kind_of("/v1/embeddings"));
   EXPECT_EQ(EndpointKind::kOther, RequestInspector::kind_of("/v1/models?x=/completions"));
   EXPECT_EQ(EndpointKind::kOther, RequestInspector::kind_of(""));

@@ -634,6 +634,38 @@ TEST(SseTransformTest, UndecodableChunksAreForwardedAndCounted) {
       result.out);
 }
 
+TEST(SseTransformTest, LogProbabilitiesOfChangedTextAreEmptied) {
+  // Their tokens repeat the text: a held or rewritten chunk must not carry the upstream's.
+  const std::string input = fixture("chat_logprobs.sse");
+  ASSERT_NE(std::string::npos, input.find(R"("token":)"));
+  EXPECT_EQ(input, run(input, pass()).out);
+  EXPECT_EQ(std::string::npos, run(input, hold()).out.find(R"("token":)"));
+  // A chunk whose text went as it came keeps them ("!" has no letter to uppercase).
+  const std::string upper = run(input, uppercase()).out;
+  EXPECT_EQ(std::string::npos, upper.find(R"("token":"Hello")")) << upper;
+  EXPECT_NE(std::string::npos, upper.find(R"("token":"!")")) << upper;
+}
+
+TEST(SseTransformTest, AChoiceNamedTwiceInOneChunkKeepsEachPlace) {
+  // Found by fuzz_sse_transform: a chunk with `choices` twice (a client keeps the last).
+  const std::string input =
+      "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"a\"}}],"
+      "\"choices\":[{\"index\":0,\"delta\":{\"content\":\"b\"}}]}\n\n";
+  EXPECT_EQ(input, run(input, pass()).out);
+  EXPECT_EQ(
+      "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"A\"}}],"
+      "\"choices\":[{\"index\":0,\"delta\":{\"content\":\"B\"}}]}\n\n",
+      run(input, uppercase()).out);
+}
+
+TEST(SseTransformTest, AUsageChunkBeforeASecondDoneIsKept) {
+  // Found by fuzz_sse_transform: the held usage chunk was lost before a second [DONE].
+  const std::string input =
+      "data: [DONE]\n\ndata: {\"choices\":[],\"usage\":{\"total_tokens\":3}}\n\n"
+      "data: [DONE]\n\n";
+  EXPECT_EQ(input, run(input, pass()).out);
+}
+
 // Events a verifier cannot read: bytes that are not UTF-8 or a lone surrogate in the text, a
 // choice index out of range, an error that also carries choices.
 std::vector<std::string> unreadable_events() {

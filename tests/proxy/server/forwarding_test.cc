@@ -121,5 +121,19 @@ TEST(Forwarding, TransferCodingsBesidesChunked) {
   EXPECT_TRUE(with_coding({"chunked", "deflate"}));
 }
 
+TEST(IsInspected, RequestsThatCreateAnAnswer) {
+  EXPECT_TRUE(is_inspected(http::verb::post, "/v1/chat/completions"));
+  EXPECT_TRUE(is_inspected(http::verb::post, "/v1/completions"));
+  EXPECT_TRUE(is_inspected(http::verb::post, "/v1/responses"));
+  EXPECT_TRUE(is_inspected(http::verb::post, "/openai/v1/responses/"));
+  // Reading, deleting, listing or cancelling a stored response goes through unchanged.
+  EXPECT_FALSE(is_inspected(http::verb::get, "/v1/responses"));
+  EXPECT_FALSE(is_inspected(http::verb::get, "/v1/responses/resp_1"));
+  EXPECT_FALSE(is_inspected(http::verb::delete_, "/v1/responses/resp_1"));
+  EXPECT_FALSE(is_inspected(http::verb::get, "/v1/responses/resp_1/input_items"));
+  EXPECT_FALSE(is_inspected(http::verb::post, "/v1/responses/resp_1/cancel"));
+  EXPECT_FALSE(is_inspected(http::verb::post, "/v1/embeddings"));
+}
+
 }  // namespace
 }  // namespace groundgate::proxy::server

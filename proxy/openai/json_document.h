@@ -1,0 +1,67 @@
+#pragma once
+// What the wire-format decoders (chat chunks, Responses API events) share to walk a JSON
+// document with simdjson On Demand: a padded copy of the input on per-thread buffers, the
+// trailing-content check, and small readers of members.
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <simdjson.h>
+
+#include "proxy/openai/status.h"
+
+namespace groundgate::proxy::openai {
+
+// One document being walked. Events are decoded one at a time per thread and nothing refers to
+// the parser's buffers after a decode, so one set per thread serves every stream: an I/O
+// thread's next event finds them in cache, where a set per stream would be cold each time.
+// Documents over 64 KiB (whole non-streamed responses) get buffers of their own, so a thread
+// keeps no large ones.
+class JsonDocument {
+ public:
+  // Starts iterating `json` (not copied after this call returns: the padded copy is).
+  Status start(std::string_view json, std::string_view what);
+  simdjson::ondemand::document& document() { return document_; }
+  // The padded input's first byte, for byte offsets into `json`.
+  const char* base() const;
+  // On Demand stops after the root value; anything but whitespace after it is not JSON.
+  Status finish(std::string_view what);
+
+ private:
+  struct Buffers {
+    simdjson::ondemand::parser parser;
+    std::string padded;
+  };
+  static Buffers& thread_buffers();
+
+  std::optional<Buffers> own_;
+  Buffers* buffers_ = nullptr;
+  simdjson::ondemand::document document_;
+};
+
+Status json_failure(std::string_view what, simdjson::error_code error);
+
+// A token's text without the whitespace On Demand leaves after it.
+std::string_view trim_right(std::string_view token);
+
+inline bool is_null(simdjson::ondemand::value& value) {
+  bool null = false;
+  return value.is_null().get(null) == simdjson::SUCCESS && null;
+}
+
+// A member's key. OpenAI's keys never hold escapes: their raw bytes are the key, which spares
+// copying each one into the parser's string buffer; a key with an escape is unescaped.
+inline simdjson::error_code json_key(simdjson::ondemand::field& field, std::string_view& key) {
+  const char* raw = field.key().raw();  // just past the opening quote; the input is padded
+  std::size_t n = 0;
+  while (raw[n] != '"' && raw[n] != '\\')
+    ++n;
+  if (raw[n] == '"') {
+    key = std::string_view(raw, n);
+    return simdjson::SUCCESS;
+  }
+  return field.unescaped_key().get(key);
+}
+
+}  // namespace groundgate::proxy::openai

@@ -1,0 +1,122 @@
+#pragma once
+// The Responses API's stream as the transform sees it. Each output_text content part is one
+// choice of the chain (numbered in the order parts and function calls appear, so a plain answer
+// is choice 0); each function_call item is a choice with one tool call. Text comes in
+// `response.output_text.delta` events; `response.output_text.done`, `response.content_part.done`,
+// `response.output_item.done` and the final `response.completed` repeat it, and are rewritten to
+// what the client was sent (text a repeat brings that no delta did is checked first). A stopped
+// answer closes its open part and item with the verified prefix and ends with
+// `response.incomplete`, `incomplete_details.reason: "content_filter"`, as OpenAI ends a
+// filtered answer. Verdicts ride on the event that releases their text as a `groundgate`
+// member, or in an event of groundgate's own type (ResponsesEventWriter::kAnnotationType);
+// the summary goes in the final response object. Events made here keep the upstream's
+// sequence_number series going: later upstream events are renumbered after them.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "proxy/openai/responses_event_decoder.h"
+#include "proxy/openai/stream_adapter.h"
+
+namespace groundgate::proxy::openai {
+
+class ResponsesStreamAdapter final : public StreamAdapter {
+ public:
+  Status decode(const sse::SseEvent& event, WireEvent& out) override;
+  bool may_send_first(const sse::SseEvent& event) const override;
+  void event_done() override;
+  void holding(bool held) override;
+  void sent(int choice, std::string_view text) override;
+  bool rewrite(const sse::SseEvent& event, std::vector<Edit> edits,
+               const std::vector<std::string>& annotations, std::string& json) override;
+  MadeEvent content_event(int choice, std::string_view text,
+                          const std::vector<std::string>& annotations) override;
+  MadeEvent annotation_event(const std::vector<std::string>& annotations) override;
+  bool attach_to_trailer(std::string&, const std::vector<std::string>&) override { return false; }
+  void stop_events(const std::vector<int>& open_choices,
+                   const std::vector<std::string>& annotations,
+                   std::vector<MadeEvent>& out) override;
+  MadeEvent error_event(std::string_view message, std::string_view type,
+                        std::string_view code) override;
+
+ private:
+  // One choice: an output_text part, or a function_call item's call.
+  struct Choice {
+    std::int64_t output_index = 0;
+    std::int64_t content_index = 0;
+    std::string item_id;
+    bool tool = false;
+    std::string sent;          // text parts: what the client got
+    std::size_t upstream = 0;  // text parts: bytes of upstream text seen; calls: argument bytes
+    bool named = false;        // calls: the name went to the collector
+    bool ended = false;
+  };
+  // A place in an event that repeats a part's text, and what the upstream put there.
+  struct Slot {
+    ByteRange range;
+    int choice = 0;
+    std::string upstream;
+    ByteRange logprobs;  // emptied when the text changes
+  };
+  // An output item, by output_index.
+  struct Item {
+    std::int64_t output_index = 0;
+    std::string id;
+    std::string type;
+    std::vector<int> parts;  // its text parts' choices
+    int call = -1;           // a function_call's choice
+    bool context_given = false;
+    // Once its output_item.done came: the upstream's item and its text places (relative to the
+    // item, with their choice), for the final response of a stopped answer.
+    bool done = false;
+    std::string done_json;
+    std::vector<Slot> done_slots;
+    std::string closed_json;  // a message closed by a stop, as its output_item.done said
+  };
+
+  // What the decoded event_ says about the answer.
+  void read(WireEvent& out);
+  Item& item_at(std::int64_t output_index, std::string_view id, std::string_view type);
+  int part_choice(std::int64_t output_index, std::int64_t content_index, std::string_view item_id);
+  int call_choice(Item& item);
+  // A part's text repeated at `range` (done events, items, the final response): text beyond what
+  // the deltas brought is checked as a delta, the place gets what the client was sent.
+  void repeat(int choice, const ResponsesPart& part, bool ends, WireEvent& out);
+  void item(const ResponsesItem& item, std::int64_t output_index, bool done, bool final,
+            WireEvent& out);
+  void tool_piece(int choice, std::string_view name, std::string_view arguments, WireEvent& out);
+  // The next sequence_number for an event made here (none when the upstream numbers none).
+  std::optional<std::int64_t> take_number();
+  MadeEvent made(std::string_view type, std::string data) const;
+  // Edits that put what the client was sent in `slots` (and empty their log probabilities)
+  // where the upstream's text differs.
+  void place_sent_text(const std::vector<Slot>& slots, std::vector<Edit>& edits) const;
+  // An item as it ends the final response of a stopped answer: its text places hold what the
+  // client was sent.
+  std::string final_item_json(const Item& item) const;
+
+  ResponsesEventDecoder decoder_;
+  ResponsesEvent event_;
+  std::vector<Choice> choices_;
+  std::vector<Item> items_;
+  std::vector<Slot> slots_;      // of the current event
+  std::string_view event_data_;  // the current event's JSON, while decode() runs
+  std::string response_;         // the response object as response.created said, for the end
+  bool final_event_ = false;     // the current event ends the answer (response.completed, …)
+  int current_done_item_ = -1;   // index into items_ of an item the current event completed
+  bool named_events_ = false;    // the upstream names its events (`event:` lines)
+  // sequence_number bookkeeping: client number = upstream number + shift_.
+  bool numbered_ = false;
+  bool in_event_ = false;
+  std::int64_t shift_ = 0;
+  std::int64_t current_number_ = 0;        // of the current event, as the client gets it
+  std::int64_t top_ = -1;                  // highest number the client got
+  std::int64_t event_first_ = 0;           // the first number the current event's output took
+  std::optional<std::int64_t> held_from_;  // the first number of output waiting for a tool call
+};
+
+}  // namespace groundgate::proxy::openai
