@@ -182,6 +182,40 @@ enum class OnError : std::uint8_t {
   kClosed,  // block
 };
 
+// A tool whose argument carries SQL (`sql.tool_arguments`).
+struct SqlToolArgument {
+  std::string tool;      // the function name
+  std::string argument;  // the argument's key; "a.b" for a nested one
+};
+
+// The SQL guard (`sql:`): where queries are found, where the schema comes from, which checks
+// run. Mirrors filters/sql's SqlCheckerConfig where the two overlap.
+struct SqlConfig {
+  enum class Answer : std::uint8_t {
+    kFenced,  // ```sql blocks in the answer (the fence is the unit, as a sentence is)
+    kWhole,   // the whole answer is one query
+  };
+  enum class Dialect : std::uint8_t { kSqlite, kPostgresql, kMysql };
+
+  Answer answer = Answer::kFenced;
+  std::vector<SqlToolArgument> tool_arguments;
+  Dialect dialect = Dialect::kSqlite;
+  std::string schema_file;  // DDL or a JSON description; resolved path ("" when none)
+  std::string database;     // a SQLite file, opened read-only; resolved path ("" when none)
+  // CREATE TABLE statements in the request (messages, context fields) and its `schema` field.
+  bool schema_from_request = true;
+  bool keep_schema_field = false;            // forward the `schema` field upstream
+  std::vector<std::string> allow_functions;  // beyond the built-in allow-list
+  bool linking = true;                       // check 3
+  bool execution = true;                     // check 4 (needs `database`)
+  bool empty_result = true;                  // an empty result is a finding
+  Millis execution_timeout{200};
+  std::size_t max_rows = 1000;
+  std::size_t max_query_bytes = 64u << 10;
+  // Queries that would change something or reach outside the data.
+  ActionConfig unsafe{ActionKind::kBlock};
+};
+
 enum class AnnotationStyle : std::uint8_t {
   kInline,   // a `groundgate` field on the chunks (and the response JSON)
   kComment,  // SSE comment lines: the upstream's chunks go on byte for byte
@@ -215,8 +249,12 @@ struct PolicyConfig {
   // Tool-call arguments (their string and number values) are checked against the context,
   // the question and the tool's own schema; unverified unless set.
   bool verify_tool_calls = false;
+  // The SQL guard; unset: SQL in answers is prose's code blocks.
+  std::optional<SqlConfig> sql;
 
   bool verifies() const { return !verifiers.empty(); }
+  // A guard runs: prose verifiers, the SQL guard or both.
+  bool guards() const { return verifies() || sql.has_value(); }
   bool runs(std::string_view verifier) const;
 };
 
@@ -233,6 +271,8 @@ struct Limits {
   Millis drain_timeout{30'000};          // SIGTERM: how long streams in flight may finish
   // Memory for context indexes shared across requests (retrieved chunks recur); 0: none kept.
   std::size_t context_cache_bytes = 64u << 20;
+  // Memory for schema databases kept across requests (one per distinct schema); 0: none kept.
+  std::size_t sql_schema_cache_bytes = 16u << 20;
 };
 
 struct LoggingConfig {

@@ -31,10 +31,10 @@ constexpr std::array<std::string_view, 11> kTopKeys{
     "limits", "logging",      "reload", "tracing",   "language_data"};
 constexpr std::array<std::string_view, 2> kReloadKeys{"watch", "debounce"};
 constexpr std::array<std::string_view, 2> kServerTlsKeys{"cert_file", "key_file"};
-constexpr std::array<std::string_view, 10> kLimitsKeys{
-    "max_request_body", "max_response_body",     "max_header_bytes",    "max_sse_event",
-    "max_connections",  "client_header_timeout", "client_idle_timeout", "client_body_timeout",
-    "drain_timeout",    "context_cache_bytes"};
+constexpr std::array<std::string_view, 11> kLimitsKeys{
+    "max_request_body", "max_response_body",     "max_header_bytes",      "max_sse_event",
+    "max_connections",  "client_header_timeout", "client_idle_timeout",   "client_body_timeout",
+    "drain_timeout",    "context_cache_bytes",   "sql_schema_cache_bytes"};
 constexpr std::array<std::string_view, 4> kLoggingKeys{"level", "access_log", "access_log_path",
                                                        "log_content"};
 constexpr std::array<std::string_view, 6> kLogLevels{"trace", "debug", "info",
@@ -97,6 +97,7 @@ Limits read_limits(const YamlField& field, ErrorSink& errors) {
   // 0 is meaningful here: stop at once on SIGTERM.
   read_duration_into(map, "drain_timeout", true, out.drain_timeout, errors);
   read_size_into(map, "context_cache_bytes", out.context_cache_bytes, errors);
+  read_size_into(map, "sql_schema_cache_bytes", out.sql_schema_cache_bytes, errors);
   return out;
 }
 

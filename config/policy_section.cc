@@ -5,13 +5,14 @@
 
 #include "config/action_section.h"
 #include "config/context_section.h"
+#include "config/sql_section.h"
 #include "config/verifier_section.h"
 #include "config/yaml_scalars.h"
 
 namespace groundgate::config {
 namespace {
 
-constexpr std::array<std::string_view, 18> kPolicyKeys{"redact",
+constexpr std::array<std::string_view, 19> kPolicyKeys{"redact",
                                                        "verifiers",
                                                        "context",
                                                        "hold",
@@ -28,8 +29,9 @@ constexpr std::array<std::string_view, 18> kPolicyKeys{"redact",
                                                        "annotations",
                                                        "block_status",
                                                        "verify_json_responses",
-                                                       "verify_tool_calls"};
-// Keys that only mean something when a verifier runs.
+                                                       "verify_tool_calls",
+                                                       "sql"};
+// Keys that only mean something when a verifier (or the SQL guard) runs.
 constexpr std::array<std::string_view, 15> kVerifyingKeys{
     "context",          "hold",
     "combine",          "scorer",
@@ -121,11 +123,24 @@ void check_policy(const YamlMap& map, const PolicyConfig& p, ErrorSink& errors) 
   const std::optional<YamlField> verifiers = map.get("verifiers");
   const bool no_verifier = !verifiers || verifiers->value.IsNull() ||
                            (verifiers->value.IsSequence() && verifiers->value.size() == 0);
-  if (no_verifier) {
+  // Keys of the guard itself (hold, actions, ...) serve the SQL guard too; those of the prose
+  // engines do not.
+  const bool guard = !no_verifier || map.get("sql").has_value();
+  if (!guard) {
     for (std::string_view key : kVerifyingKeys) {
       if (auto f = map.get(key)) {
         errors.add(f->key_mark, f->path +
                                     ": has no effect without a verifier (add verifiers: "
+                                    "[semantic_pieces], or an sql section)");
+      }
+    }
+  } else if (no_verifier) {
+    for (std::string_view key :
+         {"context", "combine", "triplets", "max_sentence_bytes", "verify_budget_us",
+          "verify_json_responses", "verify_tool_calls"}) {
+      if (auto f = map.get(key)) {
+        errors.add(f->key_mark, f->path +
+                                    ": has no effect without a prose verifier (add verifiers: "
                                     "[semantic_pieces])");
       }
     }
@@ -144,7 +159,7 @@ void check_policy(const YamlMap& map, const PolicyConfig& p, ErrorSink& errors) 
     errors.add(f->key_mark,
                f->path + ": has no effect unless verifiers has both semantic_pieces and triplets");
   }
-  if (!no_verifier && p.hold == HoldMode::kStreamFirst && changes_text(p)) {
+  if (guard && p.hold == HoldMode::kStreamFirst && changes_text(p)) {
     const std::optional<YamlField> f = map.get("actions")  ? map.get("actions")
                                        : map.get("answer") ? map.get("answer")
                                                            : map.get("on_error");
@@ -153,6 +168,19 @@ void check_policy(const YamlMap& map, const PolicyConfig& p, ErrorSink& errors) 
                                   ": block, rewrite and on_error: closed need hold: sentence "
                                   "(in stream_first the text is sent before it is checked)");
     }
+  }
+  if (p.sql && p.sql->answer == SqlConfig::Answer::kWhole && listed) {
+    const std::optional<YamlField> sql = map.get("sql");
+    errors.add(sql->key_mark, sql->path +
+                                  ".answer: whole makes every answer one query: prose "
+                                  "verifiers would read SQL as sentences (drop verifiers, or use "
+                                  "answer: fenced)");
+  }
+  if (p.sql && p.hold == HoldMode::kStreamFirst && p.sql->unsafe.kind == ActionKind::kBlock) {
+    const std::optional<YamlField> sql = map.get("sql");
+    errors.add(sql->key_mark, sql->path +
+                                  ": unsafe SQL is blocked by default, which needs hold: "
+                                  "sentence (or set sql.unsafe: annotate for stream_first)");
   }
 }
 
@@ -173,6 +201,7 @@ PolicyConfig read_policy(const YamlField& field, std::string_view base_dir, Erro
   if (auto f = map.get("semantic_pieces")) p.semantic_pieces = read_semantic_pieces(*f, errors);
   if (auto f = map.get("triplets")) p.triplets = read_triplets(*f, errors);
   if (auto f = map.get("combine")) p.combine = read_combine(*f, errors);
+  if (auto f = map.get("sql")) p.sql = read_sql(*f, base_dir, errors);
   if (auto f = map.get("scorer")) p.scorer = read_scorer(*f, base_dir, errors);
   read_guard_keys(map, p, errors);
   check_policy(map, p, errors);

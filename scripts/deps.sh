@@ -12,7 +12,7 @@ set -euo pipefail
 purpose=${1:-test}
 demo=(build-essential cmake ninja-build ccache pkg-config
       libboost1.81-all-dev libssl-dev openssl libsimdjson-dev libspdlog-dev libyaml-cpp-dev zlib1g-dev
-      libstemmer-dev liblink-grammar-dev link-grammar-dictionaries-en wordnet-base libxgboost-dev
+      libstemmer-dev liblink-grammar-dev link-grammar-dictionaries-en wordnet-base libxgboost-dev libsqlite3-dev
       curl ca-certificates)
 test=(libgtest-dev libgmock-dev libbenchmark-dev python3)
 ci=(clang clang-format libclang-rt-14-dev yamllint

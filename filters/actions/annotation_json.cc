@@ -37,12 +37,32 @@ void append_span(std::string& out, std::size_t begin, std::size_t end) {
   out += ']';
 }
 
+// Every finding of a query's checks (their text unless the client must not see it).
+void append_sql_findings(std::string& out, const verify::SentenceVerdict& v, bool with_text) {
+  out += ",\"findings\":[";
+  bool first = true;
+  for (const verify::Finding& f : v.findings) {
+    if (f.engine != verify::Engine::kSql) continue;
+    out += first ? "{\"type\":" : ",{\"type\":";
+    first = false;
+    append_json_string(out, verdict::to_string(f.type));
+    append_field(out, "code", f.code);
+    append_field(out, "label", f.abstains ? "incomplete" : verdict::to_string(f.label));
+    out += ",\"offset\":";
+    append_span(out, f.answer_begin, f.answer_end);
+    if (with_text) append_field(out, "reason", f.reason);
+    out += '}';
+  }
+  out += ']';
+}
+
 }  // namespace
 
 std::string sentence_annotation(const SentenceAnnotation& a) {
   std::string out =
       a.tool_call ? R"({"type":"tool_call","choice":)" : R"({"type":"verdict","choice":)";
   out += std::to_string(a.choice);
+  if (a.sql) out += R"(,"kind":"sql")";
   if (a.tool_call) {
     append_count(out, "call", a.call);
     append_field(out, "name", a.name);
@@ -55,6 +75,10 @@ std::string sentence_annotation(const SentenceAnnotation& a) {
   append_field(out, "action", to_string(a.decision->action.kind));
   if (!a.applied_rewrite.empty()) append_field(out, "rewrite", a.applied_rewrite);
   const verify::SentenceVerdict* v = a.verdict;
+  // Reasons quote the answer ("answer says 1994, ..."): text a block or a rewrite keeps from
+  // the client must not come back in its annotation.
+  const config::ActionKind kind = a.decision->action.kind;
+  const bool with_text = kind != config::ActionKind::kBlock && kind != config::ActionKind::kRewrite;
   if (v != nullptr && !v->ok()) {
     append_field(out, "error", verify::to_string(v->error));
   } else if (v != nullptr) {
@@ -62,14 +86,13 @@ std::string sentence_annotation(const SentenceAnnotation& a) {
     append_number(out, v->score);
     if (const verify::Finding* f = v->decisive_finding()) {
       append_field(out, "hallucination_type", verdict::to_string(f->type));
-      // The reason quotes the answer ("answer says 1994, ..."): text a block or a rewrite
-      // keeps from the client must not come back in its annotation.
-      const config::ActionKind kind = a.decision->action.kind;
-      if (kind != config::ActionKind::kBlock && kind != config::ActionKind::kRewrite) {
-        append_field(out, "reason", f->reason);
-      }
+      if (with_text) append_field(out, "reason", f->reason);
       append_field(out, "engine", verify::to_string(f->engine));
       append_field(out, "code", f->code);
+      // A query's fix, when exactly one fits (what `rewrite: correct` puts in its place).
+      if (a.sql && with_text && f->correction) {
+        append_field(out, "corrected", f->correction->evidence_text);
+      }
       if (f->evidence) {
         out += ",\"evidence\":{\"passage\":";
         out += std::to_string(f->evidence->passage);
@@ -78,6 +101,7 @@ std::string sentence_annotation(const SentenceAnnotation& a) {
         out += '}';
       }
     }
+    if (a.sql) append_sql_findings(out, *v, with_text);
   }
   out += '}';
   return out;
@@ -127,6 +151,11 @@ std::string summary_annotation(const SummaryAnnotation& s) {
     append_count(out, "tool_calls", s.tool_calls);
     append_count(out, "tool_calls_checked", s.tool_calls_checked);
   }
+  if (s.queries > 0) {
+    append_count(out, "queries", s.queries);
+    append_count(out, "unsafe", s.unsafe);
+  }
+  if (s.unchecked_sentences > 0) append_count(out, "unchecked_sentences", s.unchecked_sentences);
   out += '}';
   return out;
 }

@@ -26,12 +26,16 @@ struct SentenceAnnotation {
   std::size_t call = 0;
   std::string_view name;
   std::string_view argument;
+  // A query rather than prose: `"kind":"sql"` and every finding of the SQL checks.
+  bool sql = false;
 };
 
 // {"type":"verdict","choice":0,"offset":[b,e],"label":...,"action":...,"score":...,
 //  "hallucination_type":...,"reason":...,"engine":...,"code":...,
 //  "evidence":{"passage":i,"offset":[b,e]}}
 // A tool call's: {"type":"tool_call","choice":0,"call":0,"name":...,"argument":..., ...}
+// A query's add "kind":"sql" and "findings":[{"type":...,"code":...,"label":...,
+// "offset":[b,e],"reason":...}, ...].
 std::string sentence_annotation(const SentenceAnnotation& a);
 
 // {"type":"verdict","choice":0,"offset":[b,e],"label":"unverified","action":...,
@@ -57,12 +61,15 @@ struct SummaryAnnotation {
   std::uint64_t blocked = 0;
   // Why nothing was checked: "no_context", "request_unreadable", "json_response".
   std::string_view unchecked_reason;
-  bool context_truncated = false;        // the context was cut at the policy's max_bytes
-  bool context_unreadable = false;       // part of the context could not be read
-  double added_ms = 0;                   // time the guard spent (context + verification)
-  double held_ms_max = 0;                // longest hold of one sentence (sentence hold)
-  std::uint64_t tool_calls = 0;          // tool calls seen (shown when there were any)
-  std::uint64_t tool_calls_checked = 0;  // of them, verified
+  bool context_truncated = false;         // the context was cut at the policy's max_bytes
+  bool context_unreadable = false;        // part of the context could not be read
+  double added_ms = 0;                    // time the guard spent (context + verification)
+  double held_ms_max = 0;                 // longest hold of one sentence (sentence hold)
+  std::uint64_t tool_calls = 0;           // tool calls seen (shown when there were any)
+  std::uint64_t tool_calls_checked = 0;   // of them, verified
+  std::uint64_t queries = 0;              // SQL queries decided on (shown when there were any)
+  std::uint64_t unsafe = 0;               // of them, unsafe
+  std::uint64_t unchecked_sentences = 0;  // prose a policy checking only SQL let through
 };
 
 std::string summary_annotation(const SummaryAnnotation& s);

@@ -6,8 +6,11 @@ using config::ActionConfig;
 using config::ActionKind;
 
 Decision decide(const GuardConfig& config, const verify::SentenceVerdict* verdict) {
-  if (verdict == nullptr) return {"no_context", config.actions.no_context};
+  if (verdict == nullptr || verdict->no_context) return {"no_context", config.actions.no_context};
   if (!verdict->ok()) return decide_unverified(config);
+  if (verdict->query && config.sql && verdict->unsafe()) {
+    return {"unsafe", config.sql->settings.unsafe};
+  }
   if (!verdict->claims) return {"no_claim", ActionConfig{ActionKind::kPass}};
   switch (verdict->label) {
     case verify::Label::kSupported:

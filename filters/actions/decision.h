@@ -15,7 +15,8 @@ struct Decision {
   config::ActionConfig action;
 };
 
-// `verdict` null: the request has no context (nothing to check against).
+// `verdict` null (or no_context): nothing to check against. An unsafe query gets the policy's
+// `sql.unsafe` action whatever else was found.
 Decision decide(const GuardConfig& config, const verify::SentenceVerdict* verdict);
 
 // What could not be verified, whatever it is (a sentence the engines could not check, an

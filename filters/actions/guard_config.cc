@@ -1,5 +1,6 @@
 #include "filters/actions/guard_config.h"
 
+#include "filters/sql/sql_setup.h"
 #include "filters/verify/engine_setup.h"
 
 namespace groundgate::filters::actions {
@@ -18,19 +19,36 @@ context::ContextOptions context_options(const config::ContextSourcesConfig& c) {
   return out;
 }
 
+std::shared_ptr<const SqlGuardConfig> compile_sql_guard(
+    const config::SqlConfig& settings, std::shared_ptr<sql::SchemaCache> schema_cache) {
+  auto out = std::make_shared<SqlGuardConfig>();
+  out->settings = settings;
+  sql::SqlSetup setup = sql::compile_sql(settings);
+  out->checker = std::move(setup.checker);
+  out->policy_schema = std::move(setup.schema);
+  out->error = std::move(setup.error);
+  out->schema_cache = std::move(schema_cache);
+  return out;
+}
+
 }  // namespace
 
 std::shared_ptr<const GuardConfig> compile_guard(const config::PolicyConfig& policy,
                                                  std::shared_ptr<index::ContextIndexCache> cache,
                                                  const config::LanguageDataConfig& data,
-                                                 std::string* engine_error) {
+                                                 std::string* engine_error,
+                                                 std::shared_ptr<sql::SchemaCache> schema_cache) {
   // Without WordNet or the link-grammar dictionary the engines still run: minus synonyms and
   // antonyms, or with every triplet check reported as engine_missing (on_error decides).
   verify::VerifyConfig verify = verify::verify_settings(policy);
-  std::string error = verify::load_engines(verify, {}, data);
-  // A model that does not load leaves every sentence unverified: on_error decides.
-  if (std::string scorer_error = verify::load_scorer(verify, policy.scorer); !scorer_error.empty())
-    error += (error.empty() ? "" : "; ") + scorer_error;
+  std::string error;
+  if (policy.verifies()) {  // a policy that checks only SQL needs no language engine
+    error = verify::load_engines(verify, {}, data);
+    // A model that does not load leaves every sentence unverified: on_error decides.
+    if (std::string scorer_error = verify::load_scorer(verify, policy.scorer);
+        !scorer_error.empty())
+      error += (error.empty() ? "" : "; ") + scorer_error;
+  }
   if (engine_error != nullptr) *engine_error = std::move(error);
   const verify::AnswerRule rule = verify::answer_rule(verify);
 
@@ -47,6 +65,8 @@ std::shared_ptr<const GuardConfig> compile_guard(const config::PolicyConfig& pol
   guard->rule = rule;
   guard->verify_json_responses = policy.verify_json_responses;
   guard->verify_tool_calls = policy.verify_tool_calls;
+  guard->prose = policy.verifies();
+  if (policy.sql) guard->sql = compile_sql_guard(*policy.sql, std::move(schema_cache));
   return guard;
 }
 

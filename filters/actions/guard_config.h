@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "config/config.h"
+#include "filters/actions/sql_guard.h"
 #include "filters/context/context_options.h"
 #include "filters/index/context_index_cache.h"
 #include "filters/verify/answer_summary.h"
@@ -28,18 +29,25 @@ struct GuardConfig {
   verify::AnswerRule rule;  // the answer-level verdict of the summary
   bool verify_json_responses = false;
   bool verify_tool_calls = false;
-  // Code-block languages the policy checks, each with its checker; a block in any other
-  // language (or none) is unverified.
+  // Code-block languages the policy checks with a checker of their own; a block in any other
+  // language (or none) is unverified. SQL is the SQL guard's (`sql`).
   std::vector<verify::CodeLanguage> code_languages;
+  // Prose sentences are verified (the policy names verifiers); without, only SQL is checked and
+  // prose sentences are counted unchecked.
+  bool prose = true;
+  // The SQL guard (`sql:`): the checker of SQL code blocks, whole answers and tool arguments;
+  // null when the policy has none.
+  std::shared_ptr<const SqlGuardConfig> sql;
 };
 
 // The guard of `policy`; the verifiers' shared parts (lexicon, link-grammar dictionary, triplet
 // cache) are loaded from the directories `data` names once per process and shared. What could
 // not be loaded goes to `engine_error` when given (the guard then reports those engines
-// missing on every sentence, and on_error decides).
-std::shared_ptr<const GuardConfig> compile_guard(const config::PolicyConfig& policy,
-                                                 std::shared_ptr<index::ContextIndexCache> cache,
-                                                 const config::LanguageDataConfig& data = {},
-                                                 std::string* engine_error = nullptr);
+// missing on every sentence, and on_error decides). `schema_cache`: the snapshot's SQL schema
+// databases (null: each stream builds its own).
+std::shared_ptr<const GuardConfig> compile_guard(
+    const config::PolicyConfig& policy, std::shared_ptr<index::ContextIndexCache> cache,
+    const config::LanguageDataConfig& data = {}, std::string* engine_error = nullptr,
+    std::shared_ptr<sql::SchemaCache> schema_cache = nullptr);
 
 }  // namespace groundgate::filters::actions

@@ -116,12 +116,15 @@ GuardFilter::GuardFilter(std::shared_ptr<const GuardConfig> config, std::string_
   context_bytes_ = extracted.bytes;
   context_truncated_ = extracted.truncated;
   unreadable_ = std::move(extracted.unreadable);
-  // A JSON answer is not checked, but its tool calls may be.
-  if (unchecked_reason_.empty() || config_->verify_tool_calls) {
+  // A JSON answer is not checked, but its tool calls may be. Only prose needs the context.
+  if (config_->prose && (unchecked_reason_.empty() || config_->verify_tool_calls)) {
     unindexed_ = std::move(extracted.passages);
   }
   if (config_->verify_tool_calls)
     tool_schema_ = verify::ToolSchemaValues::from_request(request_body);
+  if (config_->sql) {
+    sql_ = std::make_unique<SqlGuard>(config_->sql, request_body, forwarded_body, question_);
+  }
   for (const verify::CodeLanguage& language : config_->code_languages) {
     if (std::unique_ptr<verify::CodeChecker> checker = language.make(request_body)) {
       code_checkers_.emplace_back(language.name, std::move(checker));
@@ -131,10 +134,15 @@ GuardFilter::GuardFilter(std::shared_ptr<const GuardConfig> config, std::string_
 }
 
 std::size_t GuardFilter::prepare_cost() const {
-  return unindexed_.empty() ? 0 : context_bytes_;
+  return (unindexed_.empty() ? 0 : context_bytes_) + (sql_ ? sql_->prepare_cost() : 0);
 }
 
 void GuardFilter::prepare() {
+  if (sql_ && sql_->prepare_cost() > 0) {
+    const Clock::time_point start = Clock::now();
+    sql_->prepare();
+    tally_.add_prepare(Clock::now() - start);
+  }
   if (unindexed_.empty()) return;
   const Clock::time_point start = Clock::now();
   std::shared_ptr<const index::ContextIndex> index =
@@ -156,7 +164,7 @@ GuardFilter::Choice* GuardFilter::choice_for(int index) {
     auto choice = std::make_unique<Choice>();
     if (request_unreadable_) {
       choice->unverifiable = verify::VerifyError::kRequestUnreadable;
-    } else if (index_) {
+    } else if (index_ && config_->prose) {
       choice->verifier = std::make_unique<verify::SentenceVerifier>(
           config_->verify, index_, question_, static_cast<std::uint32_t>(index));
     }
@@ -170,6 +178,8 @@ bool GuardFilter::holds(const Choice& choice) const {
   // What is not verified is blocked, and any sentence may turn out so (budget, length, code).
   if (config_->on_error == config::OnError::kClosed) return true;
   if (choice.verifier) return true;
+  // A query may come, and it is held until checked.
+  if (sql_ && choice.unverifiable == verify::VerifyError::kNone) return true;
   // Nothing here is verified: only the no_context action could change the text (an
   // unverifiable choice, or one whose context could not be read, is only annotated);
   // otherwise holding it would only add latency.
@@ -209,6 +219,7 @@ void GuardFilter::on_text(const stream::TextEvent& event, stream::ChoiceOutput& 
     stopped_ = true;
     return;
   }
+  if (sql_ && sql_->whole_answer()) return on_whole_answer(*choice, event, out);
 
   const bool holding = holds(*choice);
   const std::size_t end = event.offset + event.pending.size();
@@ -296,26 +307,36 @@ text::StreamSentence GuardFilter::remainder(const text::StreamSentence& sentence
 }
 
 bool GuardFilter::act(Choice& choice, int index, const text::StreamSentence& sentence,
-                      std::string_view gap, bool holding, stream::ChoiceOutput& out) {
+                      std::string_view gap, bool holding, stream::ChoiceOutput& out,
+                      std::optional<verify::SentenceVerdict> verdict) {
   const std::size_t length = gap.size() + sentence.span.end - sentence.span.begin;
+  const bool code = sentence.span.kind == text::SentenceKind::kCodeBlock;
+  if (!verdict && !code && !config_->prose && choice.unverifiable == verify::VerifyError::kNone) {
+    // The policy checks only SQL: prose passes, counted unchecked.
+    tally_.record_unchecked_sentence();
+    if (holding) out.release(length);
+    return true;
+  }
   const Clock::time_point arrived =
       holding ? choice.arrivals.of(sentence.span.end - 1) : Clock::time_point{};
-  std::optional<verify::SentenceVerdict> verdict;
   if (choice.unverifiable != verify::VerifyError::kNone) {
     verdict = unverified_verdict(sentence, choice.unverifiable);
-  } else if (sentence.span.kind == text::SentenceKind::kCodeBlock) {
+  } else if (verdict) {
+    // Checked already (the whole answer as a query).
+  } else if (code) {
     verdict = check_code(sentence);  // code is a claim too; no context needed to judge it
   } else {
     if (choice.verifier) verdict = choice.verifier->verify(sentence.text, sentence.span.begin);
     mark_incomplete_context(verdict, sentence.span.begin, sentence.span.end);
   }
   const verify::SentenceVerdict* v = verdict ? &*verdict : nullptr;
+  const bool query = v != nullptr && v->query;
   Decision decision = decide(*config_, v);
   // Text already sent can only be reported on.
   if (!holding && changes_text(decision.action.kind)) decision.action.kind = ActionKind::kAnnotate;
 
-  // The answer-level threshold: this sentence would take the share over it.
-  const bool checked = v != nullptr && v->ok() && v->claims;
+  // The answer-level threshold (on prose): this sentence would take the share over it.
+  const bool checked = v != nullptr && v->ok() && v->claims && !query;
   const bool not_supported = checked && v->label != verify::Label::kSupported;
   const config::AnswerThresholdConfig& t = config_->answer;
   const std::uint64_t n = tally_.checked() + (checked ? 1 : 0);
@@ -334,21 +355,21 @@ bool GuardFilter::act(Choice& choice, int index, const text::StreamSentence& sen
     rewrite = rewrite_sentence(sentence.text, v != nullptr ? *v : none, decision.action.rewrite,
                                config_->rewrite, index_.get());
   }
-  tally_.record(decision, v, rewrite.has_value(), decision.action.kind == ActionKind::kBlock);
-  if (audit_content_ && decision.action.kind != ActionKind::kPass &&
-      flagged_.size() < kMaxAuditBytes) {
-    if (!flagged_.empty()) flagged_ += " | ";
-    flagged_ += decision.label;
-    flagged_ += ": ";
-    flagged_.append(sentence.text, 0, kMaxAuditBytes - std::min(kMaxAuditBytes, flagged_.size()));
+  const bool blocked = decision.action.kind == ActionKind::kBlock;
+  if (query) {
+    tally_.record_query(decision, v, rewrite.has_value(), blocked);
+  } else {
+    tally_.record(decision, v, rewrite.has_value(), blocked);
   }
+  audit(decision, sentence.text);
   if (decision.action.kind != ActionKind::kPass || threshold_blocks) {
     SentenceAnnotation a;
     a.choice = index;
     a.begin = sentence.span.begin;
     a.end = sentence.span.end;
     a.decision = &decision;
-    a.verdict = v;
+    a.verdict = v != nullptr && v->no_context ? nullptr : v;
+    a.sql = query;
     if (rewrite) a.applied_rewrite = to_string(rewrite->kind);
     out.annotate(sentence_annotation(a));
   }
@@ -364,21 +385,69 @@ bool GuardFilter::act(Choice& choice, int index, const text::StreamSentence& sen
     stopped_ = true;
     return false;
   }
-  if (!holding) return true;
+  if (holding) release(length, gap, rewrite, arrived, out);
+  return true;
+}
+
+void GuardFilter::release(std::size_t length, std::string_view gap,
+                          const std::optional<Rewrite>& rewrite, Clock::time_point arrived,
+                          stream::ChoiceOutput& out) {
   if (rewrite) {
-    // A dropped sentence takes its leading space along; any other rewrite keeps it.
+    // A dropped unit takes its leading space along; any other rewrite keeps it.
     out.replace(length, rewrite->text.empty() ? std::string() : std::string(gap) + rewrite->text);
   } else {
     out.release(length);
   }
   tally_.record_hold(Clock::now() - arrived);
-  return true;
+}
+
+void GuardFilter::audit(const Decision& decision, std::string_view text) {
+  if (!audit_content_ || decision.action.kind == ActionKind::kPass ||
+      flagged_.size() >= kMaxAuditBytes) {
+    return;
+  }
+  if (!flagged_.empty()) flagged_ += " | ";
+  flagged_ += decision.label;
+  flagged_ += ": ";
+  flagged_.append(text, 0, kMaxAuditBytes - std::min(kMaxAuditBytes, flagged_.size()));
+}
+
+void GuardFilter::on_whole_answer(Choice& choice, const stream::TextEvent& event,
+                                  stream::ChoiceOutput& out) {
+  const bool holding = holds(choice);
+  const std::size_t end = event.offset + event.pending.size();
+  const std::size_t limit = sql_->max_query_bytes();
+  if (end > choice.fed && choice.fed >= event.offset) {
+    if (holding) choice.arrivals.note(end, Clock::now());
+    const std::string_view fresh = event.pending.substr(choice.fed - event.offset);
+    // One byte over the bound is enough to know the answer is too long to check.
+    choice.answer.append(fresh.substr(0, limit + 1 - std::min(limit + 1, choice.answer.size())));
+    choice.fed = end;
+  }
+  if (choice.finished) {  // decided: what follows goes on (the verdict covered it)
+    out.release(event.pending.size());
+    return;
+  }
+  const bool too_long = choice.answer.size() > limit;
+  if (!event.end_of_choice && !too_long) {
+    if (!holding) out.release(event.pending.size());
+    return;
+  }
+  choice.finished = true;
+  verify::SentenceVerdict query =
+      too_long ? sql_->too_long(0, end) : sql_->check_answer(choice.answer);
+  text::StreamSentence unit;
+  unit.span = text::Sentence{0, end, text::SentenceKind::kCodeBlock};
+  unit.text = choice.answer;
+  if (!holding) out.release(event.pending.size());
+  // Held, the pending text is the whole answer so far (max_query_bytes is below the chain's
+  // pending bound): it goes on, changed or not, as one unit.
+  act(choice, event.choice, unit, {}, holding, out, std::move(query));
 }
 
 verify::SentenceVerdict GuardFilter::check_code(const text::StreamSentence& unit) {
-  const text::CodeBlock block = text::read_code_block(unit.text);
-  for (const auto& [language, checker] : code_checkers_) {
-    if (language != block.language) continue;
+  const text::CodeBlock block = text::read_code_block(unit.text, unit.span.cut);
+  if (verify::CodeChecker* checker = checker_for(block)) {
     verify::SentenceVerdict verdict = checker->check(block, unit.span.begin, unit.span.end);
     verdict.answer_begin = unit.span.begin;
     verdict.answer_end = unit.span.end;
@@ -387,8 +456,17 @@ verify::SentenceVerdict GuardFilter::check_code(const text::StreamSentence& unit
   return unverified_verdict(unit, verify::VerifyError::kNoChecker);
 }
 
+verify::CodeChecker* GuardFilter::checker_for(const text::CodeBlock& block) {
+  if (sql_ && SqlGuard::reads(block)) return sql_.get();
+  for (const auto& [language, checker] : code_checkers_) {
+    if (language == block.language) return checker.get();
+  }
+  return nullptr;
+}
+
 stream::ToolCallInterest GuardFilter::tool_call_interest() const {
-  if (config_->verify_tool_calls && config_->hold == config::HoldMode::kSentence) {
+  const bool checks = config_->verify_tool_calls || (sql_ && sql_->checks_tool_calls());
+  if (checks && config_->hold == config::HoldMode::kSentence) {
     return stream::ToolCallInterest::kHold;
   }
   return stream::ToolCallInterest::kInspect;
@@ -397,21 +475,26 @@ stream::ToolCallInterest GuardFilter::tool_call_interest() const {
 void GuardFilter::on_tool_call(const stream::ToolCallEvent& event,
                                stream::ToolCallOutcome& outcome) {
   if (stopped_) return;
-  if (!config_->verify_tool_calls) {
+  // A tool whose argument is a query (sql.tool_arguments) gets the SQL checks.
+  std::optional<verify::SentenceVerdict> query;
+  if (sql_) query = sql_->check_tool_call(event);
+  const bool sql = query.has_value();
+  if (!sql && !config_->verify_tool_calls) {
     tally_.record_tool_call(nullptr, nullptr, false);
     return;
   }
   prepare();
   std::optional<verify::ToolCallVerdict> checked;
-  if (index_) {
+  if (!sql && index_) {
     verify::SentenceVerifier verifier(config_->verify, index_, question_,
                                       static_cast<std::uint32_t>(event.choice));
     checked = verify::check_tool_call(verifier, event.name, event.arguments, event.truncated,
                                       tool_schema_);
   }
-  std::optional<verify::SentenceVerdict> verdict;
+  std::optional<verify::SentenceVerdict> verdict = std::move(query);
   if (checked) verdict = std::move(checked->verdict);
-  mark_incomplete_context(verdict, 0, 0);
+  // A query is checked against the schema; the context's unread parts are prose's concern.
+  if (!sql) mark_incomplete_context(verdict, 0, 0);
   const verify::SentenceVerdict* v = verdict ? &*verdict : nullptr;
   Decision decision = decide(*config_, v);
   // A call is run or not: no rule rewrites it, so a rewrite blocks; what went out already
@@ -425,10 +508,11 @@ void GuardFilter::on_tool_call(const stream::ToolCallEvent& event,
     SentenceAnnotation a;
     a.choice = event.choice;
     a.decision = &decision;
-    a.verdict = v;
+    a.verdict = v != nullptr && v->no_context ? nullptr : v;
     a.tool_call = true;
     a.call = event.call;
     a.name = event.name;
+    a.sql = sql;
     if (checked) a.argument = checked->argument;
     outcome.annotations.push_back(sentence_annotation(a));
   }
@@ -439,7 +523,7 @@ void GuardFilter::on_tool_call(const stream::ToolCallEvent& event,
 }
 
 void GuardFilter::on_context(const std::vector<stream::RetrievedPassage>& passages) {
-  if (stopped_) return;
+  if (stopped_ || !config_->prose) return;  // only prose is checked against the context
   prepare();
   const Clock::time_point start = Clock::now();
   context::ExtractedContext added;
@@ -497,6 +581,7 @@ void GuardFilter::on_answer_end(std::vector<std::string>& annotations) {
 
 void GuardFilter::on_stream_end(stream::StreamReport& report) {
   prepare();
+  if (sql_) sql_->report(report);
   tally_.report(report, context_state(), unchecked_reason_);
   report.fields.emplace_back("guard.context_passages", std::to_string(passages_));
   report.fields.emplace_back("guard.context_bytes", std::to_string(context_bytes_));

@@ -1,9 +1,9 @@
 #pragma once
 // The guard: every finished sentence of every choice is verified against the request's
 // context and the policy's action applied inline; a fenced code block is a unit of its own,
-// checked by its language's checker or else unverified. In `sentence` hold a sentence is
-// released only once its verdict is in (so block and rewrite never leak); in `stream_first`
-// text goes on at once and verdicts follow as annotations.
+// checked by its language's checker (SQL: the SQL guard's) or else unverified. In `sentence` hold a
+// sentence is released only once its verdict is in (so block and rewrite never leak); in
+// `stream_first` text goes on at once and verdicts follow as annotations.
 
 #include <array>
 #include <chrono>
@@ -18,6 +18,8 @@
 #include "filters/actions/decision.h"
 #include "filters/actions/guard_config.h"
 #include "filters/actions/guard_tally.h"
+#include "filters/actions/rewriter.h"
+#include "filters/actions/sql_guard.h"
 #include "filters/stream/filter_chain.h"
 #include "filters/stream/stream_filter.h"
 #include "filters/text/incremental_segmenter.h"
@@ -80,22 +82,37 @@ class GuardFilter final : public stream::StreamFilter {
     std::size_t decided_until = 0;  // full-text offset up to which sentences were decided
     bool finished = false;
     Arrivals arrivals;
+    std::string answer;  // sql.answer whole: the text so far, up to one byte over the bound
   };
 
   Choice* choice_for(int index);
   // Whether this choice's text must wait for verdicts (sentence hold with something that could
   // change it); otherwise it goes on at once and verdicts only annotate.
   bool holds(const Choice& choice) const;
-  // Decides on one finished sentence and, when holding, hands it on with the `gap` before it
-  // (pending text between the previous sentence and this one); false once stopped.
+  // Decides on one finished unit (a sentence, a code block, the whole answer as a query) and,
+  // when holding, hands it on with the `gap` before it (pending text between the previous unit
+  // and this one); false once stopped. `verdict`: given when already known (the whole
+  // answer's), else the unit is checked here.
   bool act(Choice& choice, int index, const text::StreamSentence& sentence, std::string_view gap,
-           bool holding, stream::ChoiceOutput& out);
-  // Context that could not be read counts as context: its sentences are unverified, not
-  // no_context.
+           bool holding, stream::ChoiceOutput& out,
+           std::optional<verify::SentenceVerdict> verdict = std::nullopt);
+  // `sql.answer: whole`: the choice's text is one query, held whole (in sentence hold) until it
+  // ends or outgrows max_query_bytes.
+  void on_whole_answer(Choice& choice, const stream::TextEvent& event, stream::ChoiceOutput& out);
+  // Hands a held unit of `length` pending bytes on, as it is or rewritten, and records how long
+  // it was held.
+  void release(std::size_t length, std::string_view gap, const std::optional<Rewrite>& rewrite,
+               Clock::time_point arrived, stream::ChoiceOutput& out);
+  // With audit_content: the text of a unit acted on, for the audit record (bounded).
+  void audit(const Decision& decision, std::string_view text);
+  // Something to check the answer against: retrieved context (context that could not be read
+  // counts: its sentences are unverified, not no_context), or for a policy that checks only
+  // SQL, the SQL guard.
   ContextState context_state() const {
-    return request_unreadable_              ? ContextState::kUnreadable
-           : index_ || !unreadable_.empty() ? ContextState::kFound
-                                            : ContextState::kNone;
+    return request_unreadable_ ? ContextState::kUnreadable
+           : index_ || !unreadable_.empty() || (sql_ != nullptr && !config_->prose)
+               ? ContextState::kFound
+               : ContextState::kNone;
   }
   // Part of the context could not be read: a sentence the rest does not support (or any
   // sentence, with no readable context) is unverified, and on_error decides.
@@ -107,6 +124,8 @@ class GuardFilter final : public stream::StreamFilter {
                                                             std::string_view tail);
   // A fenced code block: its language's checker, or unverified when the policy has none.
   verify::SentenceVerdict check_code(const text::StreamSentence& unit);
+  // The checker of `block`'s language: the SQL guard for SQL, else the policy's code_languages.
+  verify::CodeChecker* checker_for(const text::CodeBlock& block);
   // The part of `sentence` from full-text offset `from` on, leading spaces skipped.
   static text::StreamSentence remainder(const text::StreamSentence& sentence, std::size_t from);
 
@@ -115,7 +134,8 @@ class GuardFilter final : public stream::StreamFilter {
   std::shared_ptr<const index::ContextIndex> index_;  // null: no context found
   std::string question_;
   verify::ToolSchemaValues tool_schema_;  // with verify_tool_calls: values the tools offer
-  // The policy's code-block checkers for this stream, by language.
+  std::unique_ptr<SqlGuard> sql_;         // the policy's SQL guard, when it has one
+  // The policy's other code-block checkers for this stream, by language.
   std::vector<std::pair<std::string, std::unique_ptr<verify::CodeChecker>>> code_checkers_;
   std::string_view unchecked_reason_;  // set: nothing is verified ("json_response")
   std::size_t passages_ = 0;

@@ -29,6 +29,12 @@ void GuardTally::record(const Decision& decision, const verify::SentenceVerdict*
   count(decision, verdict, rewritten, blocked);
 }
 
+void GuardTally::record_query(const Decision& decision, const verify::SentenceVerdict* verdict,
+                              bool rewritten, bool blocked) {
+  ++queries_;
+  count(decision, verdict, rewritten, blocked);
+}
+
 void GuardTally::record_tool_call(const Decision* decision, const verify::SentenceVerdict* verdict,
                                   bool blocked) {
   ++tool_calls_;
@@ -52,6 +58,8 @@ void GuardTally::count(const Decision& decision, const verify::SentenceVerdict* 
     ++unsupported_;
   } else if (label == "contradicted") {
     ++contradicted_;
+  } else if (label == "unsafe") {
+    ++unsafe_;
   } else if (label == "no_context") {
     ++no_context_;
   } else if (label == "no_claim") {
@@ -59,7 +67,8 @@ void GuardTally::count(const Decision& decision, const verify::SentenceVerdict* 
   } else {
     ++unverified_;
   }
-  if (verdict != nullptr && verdict->ok()) aggregate_.add(*verdict);
+  // The answer's scorer reads prose sentences' features; a query's label counts above.
+  if (verdict != nullptr && verdict->ok() && !verdict->query) aggregate_.add(*verdict);
   if (blocked) {
     ++blocked_;
   } else if (rewritten) {
@@ -88,7 +97,7 @@ verify::AnswerSummary GuardTally::answer() const {
   s.checked = checked();
   s.supported = supported_;
   s.unsupported = unsupported_;
-  s.contradicted = contradicted_;
+  s.contradicted = contradicted_ + unsafe_;  // as bad as a contradiction for the answer
   verify::apply_rule(s, aggregate_, rule_);
   return s;
 }
@@ -112,7 +121,7 @@ SummaryAnnotation GuardTally::summary(std::string_view policy, ContextState cont
   s.score = answer().hallucination_score;
   s.sentences = sentences_;
   s.checked = checked();
-  s.unchecked = no_context_ + unverified_;
+  s.unchecked = no_context_ + unverified_ + unchecked_sentences_;
   s.unchecked_reason = !unchecked_reason.empty() ? unchecked_reason
                        : context == ContextState::kUnreadable
                            ? std::string_view("request_unreadable")
@@ -129,6 +138,9 @@ SummaryAnnotation GuardTally::summary(std::string_view policy, ContextState cont
   s.held_ms_max = millis(held_max_);
   s.tool_calls = tool_calls_;
   s.tool_calls_checked = tool_calls_checked_;
+  s.queries = queries_;
+  s.unsafe = unsafe_;
+  s.unchecked_sentences = unchecked_sentences_;
   return s;
 }
 
@@ -140,6 +152,7 @@ void GuardTally::report(stream::StreamReport& report, ContextState context,
   report.counts.emplace_back("verdicts.contradicted", contradicted_);
   report.counts.emplace_back("verdicts.no_context", no_context_);
   report.counts.emplace_back("verdicts.unverified", unverified_);
+  if (unsafe_ > 0) report.counts.emplace_back("verdicts.unsafe", unsafe_);
   report.counts.emplace_back("actions.annotate", annotated_);
   report.counts.emplace_back("actions.rewrite", rewritten_);
   report.counts.emplace_back("actions.block", blocked_);
@@ -159,6 +172,7 @@ void GuardTally::report(stream::StreamReport& report, ContextState context,
   report.fields.emplace_back("guard.prepare_ms", text);
   std::snprintf(text, sizeof text, "%.3f", s.held_ms_max);
   report.fields.emplace_back("guard.held_ms_max", text);
+  if (queries_ > 0) report.fields.emplace_back("guard.queries", std::to_string(queries_));
   if (tool_calls_ > 0) {
     report.fields.emplace_back("guard.tool_calls", std::to_string(tool_calls_));
     report.fields.emplace_back("guard.tool_calls_checked", std::to_string(tool_calls_checked_));

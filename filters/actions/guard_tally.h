@@ -34,6 +34,14 @@ class GuardTally {
   // Input that was not a sentence and could not be checked (an undecodable event, text forced
   // past the hold): counted as unverified, with its action.
   void record_input(const Decision& decision, bool blocked);
+  // One query (a fenced block or the whole answer); like a sentence, counted apart.
+  void record_query(const Decision& decision, const verify::SentenceVerdict* verdict,
+                    bool rewritten, bool blocked);
+  // A prose sentence of a policy that checks only SQL: passed unchecked, and said so.
+  void record_unchecked_sentence() {
+    ++sentences_;
+    ++unchecked_sentences_;
+  }
   void record_threshold(bool blocked);
   void record_hold(std::chrono::nanoseconds held);
   void add_prepare(std::chrono::nanoseconds t) { prepare_ += t; }
@@ -49,8 +57,8 @@ class GuardTally {
               std::string_view unchecked_reason) const;
 
   void set_rule(const verify::AnswerRule& rule) { rule_ = rule; }
-  std::uint64_t checked() const { return supported_ + unsupported_ + contradicted_; }
-  std::uint64_t not_supported() const { return unsupported_ + contradicted_; }
+  std::uint64_t checked() const { return supported_ + unsupported_ + contradicted_ + unsafe_; }
+  std::uint64_t not_supported() const { return unsupported_ + contradicted_ + unsafe_; }
 
  private:
   void count(const Decision& decision, const verify::SentenceVerdict* verdict, bool rewritten,
@@ -66,6 +74,9 @@ class GuardTally {
   std::uint64_t no_context_ = 0;
   std::uint64_t no_claim_ = 0;
   std::uint64_t unverified_ = 0;
+  std::uint64_t unchecked_sentences_ = 0;
+  std::uint64_t unsafe_ = 0;   // queries the `unsafe` action applied to
+  std::uint64_t queries_ = 0;  // SQL queries decided on (tool calls apart)
   std::uint64_t tool_calls_ = 0;
   std::uint64_t tool_calls_checked_ = 0;
   std::uint64_t annotated_ = 0;

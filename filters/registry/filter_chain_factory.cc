@@ -16,6 +16,7 @@ namespace {
 // What one config snapshot's filters share.
 struct SnapshotResources {
   std::shared_ptr<index::ContextIndexCache> index_cache;
+  std::shared_ptr<sql::SchemaCache> schema_cache;
   const config::LanguageDataConfig& language_data;
   std::string engine_error;  // the first policy's that failed
 
@@ -44,10 +45,10 @@ std::optional<FilterFactory> compile_redact(const config::PolicyConfig& policy,
 
 std::optional<FilterFactory> compile_guard(const config::PolicyConfig& policy,
                                            SnapshotResources& shared) {
-  if (!policy.verifies()) return std::nullopt;
+  if (!policy.guards()) return std::nullopt;
   std::string error;
-  std::shared_ptr<const actions::GuardConfig> compiled =
-      actions::compile_guard(policy, shared.cache(), shared.language_data, &error);
+  std::shared_ptr<const actions::GuardConfig> compiled = actions::compile_guard(
+      policy, shared.cache(), shared.language_data, &error, shared.schema_cache);
   if (!error.empty() && shared.engine_error.empty()) {
     shared.engine_error = "policy '" + policy.name + "': " + error;
   }
@@ -68,7 +69,8 @@ constexpr std::array kKnownFilters{
 }  // namespace
 
 std::shared_ptr<const FilterChainFactory> FilterChainFactory::build(
-    const config::Config& config, std::shared_ptr<index::ContextIndexCache> index_cache) {
+    const config::Config& config, std::shared_ptr<index::ContextIndexCache> index_cache,
+    std::shared_ptr<sql::SchemaCache> schema_cache) {
   std::shared_ptr<FilterChainFactory> factory(new FilterChainFactory());
   const std::size_t cache_bytes = config.limits.context_cache_bytes;
   if (index_cache) {
@@ -76,7 +78,14 @@ std::shared_ptr<const FilterChainFactory> FilterChainFactory::build(
   } else {
     index_cache = std::make_shared<index::ContextIndexCache>(cache_bytes);
   }
-  SnapshotResources shared{std::move(index_cache), config.language_data, {}};
+  const std::size_t schema_bytes = config.limits.sql_schema_cache_bytes;
+  if (schema_cache) {
+    schema_cache->set_max_memory_bytes(schema_bytes);
+  } else {
+    schema_cache = std::make_shared<sql::SchemaCache>(schema_bytes);
+  }
+  SnapshotResources shared{
+      std::move(index_cache), std::move(schema_cache), config.language_data, {}};
   for (const config::PolicyConfig& policy : config.policies) {
     if (policy.name.empty() || factory->policies_.contains(policy.name)) continue;
     std::vector<NamedFactory> filters;
@@ -88,6 +97,7 @@ std::shared_ptr<const FilterChainFactory> FilterChainFactory::build(
     factory->policies_.emplace(policy.name, std::move(filters));
   }
   factory->index_cache_ = std::move(shared.index_cache);
+  factory->schema_cache_ = std::move(shared.schema_cache);
   factory->engine_error_ = std::move(shared.engine_error);
   return factory;
 }

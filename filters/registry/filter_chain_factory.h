@@ -11,6 +11,7 @@
 
 #include "config/config.h"
 #include "filters/index/context_index_cache.h"
+#include "filters/sql/schema_cache.h"
 #include "filters/stream/filter_chain.h"
 
 namespace groundgate::filters::registry {
@@ -34,16 +35,20 @@ using FilterFactory = std::function<std::unique_ptr<stream::StreamFilter>(const 
 class FilterChainFactory {
  public:
   // Compiles every policy's filter configs once (called at config load and on reload).
-  // `index_cache`: the previous snapshot's context-index cache, kept across a reload (its
-  // bound set to the new config's limits.context_cache_bytes); null makes a new one.
+  // `index_cache`, `schema_cache`: the previous snapshot's context-index and SQL schema
+  // caches, kept across a reload (their bounds set to the new config's limits); null makes
+  // new ones.
   static std::shared_ptr<const FilterChainFactory> build(
-      const config::Config& config, std::shared_ptr<index::ContextIndexCache> index_cache = {});
+      const config::Config& config, std::shared_ptr<index::ContextIndexCache> index_cache = {},
+      std::shared_ptr<filters::sql::SchemaCache> schema_cache = {});
 
   // The chain a stream under `policy` runs; empty chain for an unknown/empty policy name.
   stream::FilterChain create(std::string_view policy, const StreamInfo& info) const;
   bool has_filters(std::string_view policy) const;
   // The context-index cache the snapshot's streams share (never null).
   const std::shared_ptr<index::ContextIndexCache>& index_cache() const { return index_cache_; }
+  // The SQL schema databases the snapshot's streams share (never null).
+  const std::shared_ptr<filters::sql::SchemaCache>& schema_cache() const { return schema_cache_; }
   // The names of the filters `policy` runs, in chain order (for logs and the admin API).
   std::vector<std::string_view> filter_names(std::string_view policy) const;
   // What a policy's engines could not load (language data), or empty. Such a policy still
@@ -60,6 +65,7 @@ class FilterChainFactory {
 
   std::map<std::string, std::vector<NamedFactory>, std::less<>> policies_;
   std::shared_ptr<index::ContextIndexCache> index_cache_;
+  std::shared_ptr<filters::sql::SchemaCache> schema_cache_;
   std::string engine_error_;
 };
 

@@ -17,8 +17,9 @@ bool fence_at(std::string_view line, char& fence) {
 
 }  // namespace
 
-CodeBlock read_code_block(std::string_view unit) {
+CodeBlock read_code_block(std::string_view unit, bool cut) {
   CodeBlock block;
+  block.cut = cut;
   std::string_view rest = unit;
   char fence = 0;
   const std::size_t first_end = rest.find('\n');
@@ -46,6 +47,9 @@ CodeBlock read_code_block(std::string_view unit) {
     rest = last_start == std::string_view::npos ? std::string_view() : rest.substr(0, last_start);
   }
   block.code = rest;
+  block.code_begin = !block.opened                         ? 0
+                     : first_end == std::string_view::npos ? unit.size()
+                                                           : first_end + 1;
   return block;
 }
 

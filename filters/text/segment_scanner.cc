@@ -465,7 +465,8 @@ std::size_t scan_sentences(std::string_view buffer, std::size_t base, bool at_en
   while (true) {
     const Unit unit = scan_unit(sc, pos, state);
     if (unit.status != Decision::kYes) return unit.consumed;
-    if (unit.end > unit.begin) out.push_back({base + unit.begin, base + unit.end, unit.kind});
+    if (unit.end > unit.begin)
+      out.push_back({base + unit.begin, base + unit.end, unit.kind, unit.forced});
     pos = unit.consumed;
   }
 }

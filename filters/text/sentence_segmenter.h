@@ -21,6 +21,8 @@ struct Sentence {
   std::size_t begin = 0;
   std::size_t end = 0;
   SentenceKind kind = SentenceKind::kProse;
+  // Cut at kMaxSentenceBytes: its text (a code block's too) goes on in the next unit.
+  bool cut = false;
 
   friend bool operator==(const Sentence&, const Sentence&) = default;
 };

@@ -14,6 +14,18 @@ std::string_view to_string(Label label) {
   return "unknown";
 }
 
+int severity(Label label) {
+  switch (label) {
+    case Label::kSupported:
+      return 0;
+    case Label::kUnsupported:
+      return 1;
+    case Label::kContradicted:
+      return 2;
+  }
+  return 1;
+}
+
 std::string_view to_string(HallucinationType type) {
   switch (type) {
     case HallucinationType::kNone:
@@ -24,6 +36,18 @@ std::string_view to_string(HallucinationType type) {
       return "absolute_fabrication";
     case HallucinationType::kContextualFabrication:
       return "contextual_fabrication";
+    case HallucinationType::kSchema:
+      return "schema";
+    case HallucinationType::kUnsafe:
+      return "unsafe";
+    case HallucinationType::kLinking:
+      return "linking";
+    case HallucinationType::kContent:
+      return "content";
+    case HallucinationType::kExecution:
+      return "execution";
+    case HallucinationType::kLogic:
+      return "logic";
   }
   return "unknown";
 }

@@ -13,12 +13,19 @@ namespace groundgate::filters::verdict {
 
 enum class Label : std::uint8_t { kSupported, kUnsupported, kContradicted };
 
-// The taxonomy of research/triplets.md.
+// The taxonomy of research/triplets.md, and the classes of structured queries
+// (research/structured_queries.md).
 enum class HallucinationType : std::uint8_t {
   kNone,
   kDetailedInformationModification,  // a number, date, name or attribute changed
   kAbsoluteFabrication,              // new information with no support
   kContextualFabrication,            // real entities, misrepresented relation
+  kSchema,     // a query names a table, column or function that does not exist (or is no query)
+  kUnsafe,     // a query would change something or reach outside the data
+  kLinking,    // a query and the question disagree on the values asked for
+  kContent,    // a query filters on a value the data does not hold
+  kExecution,  // a query fails or finds nothing on the data
+  kLogic,      // a query breaks a relation its rewritten questions keep
 };
 
 // Where in the context the evidence for a verdict lies.
@@ -41,6 +48,8 @@ struct Correction {
 };
 
 std::string_view to_string(Label label);
+// How bad a label is (supported 0, unsupported 1, contradicted 2): the worst decides.
+int severity(Label label);
 std::string_view to_string(HallucinationType type);
 // "supported" | "unsupported" | "contradicted" → the label; anything else → nullopt.
 std::optional<Label> parse_label(std::string_view name);

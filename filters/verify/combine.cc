@@ -22,18 +22,6 @@ bool worse(const Finding& a, const Finding& b) {
 
 }  // namespace
 
-int severity(Label label) {
-  switch (label) {
-    case Label::kSupported:
-      return 0;
-    case Label::kUnsupported:
-      return 1;
-    case Label::kContradicted:
-      return 2;
-  }
-  return 1;
-}
-
 void combine(SentenceVerdict& verdict, const CombineRule& rule) {
   std::array<EngineView, 2> engines{};
   for (std::size_t i = 0; i < verdict.findings.size(); ++i) {

@@ -27,8 +27,7 @@ struct CombineRule {
   std::array<bool, 2> contradictions_only{};
 };
 
-// How bad a label is (supported 0, unsupported 1, contradicted 2): the worst decides.
-int severity(Label label);
+using verdict::severity;
 
 // Sets label, score, decisive and claims of `verdict` from its findings.
 void combine(SentenceVerdict& verdict, const CombineRule& rule);

@@ -8,6 +8,8 @@ std::string_view to_string(Engine engine) {
       return "semantic_pieces";
     case Engine::kTriplets:
       return "triplets";
+    case Engine::kSql:
+      return "sql";
   }
   return "unknown";
 }
@@ -32,6 +34,13 @@ std::string_view to_string(VerifyError error) {
       return "code_block";
   }
   return "unknown";
+}
+
+bool SentenceVerdict::unsafe() const {
+  for (const Finding& f : findings) {
+    if (f.type == HallucinationType::kUnsafe && !f.abstains) return true;
+  }
+  return false;
 }
 
 }  // namespace groundgate::filters::verify

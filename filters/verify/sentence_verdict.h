@@ -20,7 +20,8 @@ using verdict::Evidence;
 using verdict::HallucinationType;
 using verdict::Label;
 
-enum class Engine : std::uint8_t { kSemanticPieces, kTriplets };
+// kSql: the SQL guard's checks on a query (filters/sql), in the same vocabulary.
+enum class Engine : std::uint8_t { kSemanticPieces, kTriplets, kSql };
 
 std::string_view to_string(Engine engine);
 
@@ -68,11 +69,17 @@ struct SentenceVerdict {
   VerifyError error = VerifyError::kNone;
   std::uint64_t verify_ns = 0;  // time the engines took on this sentence
   SentenceFeatures features{};  // what the scorer read (filled when the sentence was checked)
+  // A query's verdict (the SQL guard's, engine kSql), not a prose sentence's.
+  bool query = false;
+  // Nothing to check it against (a query with no schema, and nothing found): no_context.
+  bool no_context = false;
   // The scorer's calibrated probability that the sentence is unfaithful to the context; unset
   // without a scorer. `score` is then 1 minus it.
   std::optional<double> unfaithful;
 
   bool ok() const { return error == VerifyError::kNone; }
+  // Some finding says the query would change something or reach outside the data.
+  bool unsafe() const;
   const Finding* decisive_finding() const { return decisive ? &findings[*decisive] : nullptr; }
 };
 

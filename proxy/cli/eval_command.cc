@@ -1,11 +1,13 @@
 // `groundgate eval DATA.jsonl`: runs the verifiers over labelled samples the way the proxy
 // does (passages → context index → filters/verify sentence by sentence → answer rule) and
 // prints balanced accuracy, precision, recall, F1, verification latency and, with triplets,
-// the share of sentences that fell back to the rule-based extractor.
+// the share of sentences that fell back to the rule-based extractor. SQL samples
+// (`"task": "sql"`) go through the SQL checks instead (sql_eval.h).
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -13,9 +15,11 @@
 #include <vector>
 
 #include "config/config.h"
+#include "config/config_loader.h"
 #include "filters/index/context_index_cache.h"
 #include "filters/semantic_piece/naive_coverage.h"
 #include "filters/semantic_piece/verdict_json.h"
+#include "filters/sql/sql_setup.h"
 #include "filters/verify/answer_summary.h"
 #include "filters/verify/sentence_features.h"
 #include "filters/verify/sentence_verifier.h"
@@ -26,6 +30,7 @@
 #include "proxy/cli/eval_samples.h"
 #include "proxy/cli/pr_curve.h"
 #include "proxy/cli/sentence_json.h"
+#include "proxy/cli/sql_eval.h"
 #include "proxy/cli/verifier_setup.h"
 
 namespace groundgate::proxy::cli {
@@ -152,6 +157,19 @@ bool report_pr_curves(const std::optional<std::string>& svg_path, std::string_vi
   return true;
 }
 
+// The SQL checks' settings: the policy's `sql` section, or the defaults.
+std::shared_ptr<const filters::sql::SqlCheckerConfig> sql_checker(const Args& args,
+                                                                  std::string& error) {
+  if (!args.value("c")) return filters::sql::default_checker_config();
+  const config::LoadResult loaded = config::load_config_file(*args.value("c"));
+  const config::PolicyConfig* policy =
+      loaded.config ? loaded.config->find_policy(*args.value("policy")) : nullptr;
+  if (policy == nullptr || !policy->sql) return filters::sql::default_checker_config();
+  filters::sql::SqlSetup setup = filters::sql::compile_sql(*policy->sql);
+  error = setup.error;
+  return setup.checker;
+}
+
 }  // namespace
 
 int eval_command(int argc, char** argv, int first) {
@@ -197,21 +215,12 @@ int eval_command(int argc, char** argv, int first) {
   } else if (!naive) {
     setup = setup_from_list(list, overrides);
   }
-  if (!naive && !setup.config) {
-    std::fprintf(stderr, "groundgate eval: %s\n", setup.error.c_str());
-    return 2;
-  }
   verify::AnswerRule naive_rule;
   if (overrides.max_unsupported_share) {
     naive_rule.counts.max_unsupported_share = *overrides.max_unsupported_share;
   }
 
   const std::string& path = args.positional().front();
-  auto samples = read_samples(path, error);
-  if (!samples) {
-    std::fprintf(stderr, "groundgate eval: %s\n", error.c_str());
-    return 1;
-  }
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(nullptr, std::fclose);
   if (auto out_path = args.value("out")) {
     out.reset(std::fopen(out_path->c_str(), "w"));
@@ -219,6 +228,27 @@ int eval_command(int argc, char** argv, int first) {
       std::fprintf(stderr, "groundgate eval: cannot write %s\n", out_path->c_str());
       return 1;
     }
+  }
+  std::shared_ptr<const filters::sql::SqlCheckerConfig> sql_config = sql_checker(args, error);
+  if (!sql_config) {
+    std::fprintf(stderr, "groundgate eval: %s\n", error.c_str());
+    return 2;
+  }
+  SqlEvaluation sql_eval(sql_config, std::filesystem::path(path).parent_path().string());
+  auto samples =
+      read_samples(path, error, [&](simdjson::dom::element doc, std::string& sample_error) {
+        if (!SqlEvaluation::is_sql_sample(doc)) return false;
+        sql_eval.add(doc, out.get(), sample_error);
+        return true;
+      });
+  if (!samples) {
+    std::fprintf(stderr, "groundgate eval: %s\n", error.c_str());
+    return 1;
+  }
+  // An SQL-only run needs no prose engine.
+  if (!naive && !setup.config && !samples->empty()) {
+    std::fprintf(stderr, "groundgate eval: %s\n", setup.error.c_str());
+    return 2;
   }
   std::unique_ptr<std::FILE, int (*)(std::FILE*)> features_out(nullptr, std::fclose);
   if (auto path = args.value("features")) {
@@ -319,7 +349,9 @@ int eval_command(int argc, char** argv, int first) {
     }
   }
 
+  if (!sql_eval.empty()) sql_eval.print();
   const std::size_t n = total.tp + total.fp + total.tn + total.fn;
+  if (n == 0 && !sql_eval.empty()) return 0;
   std::printf("n=%zu  hallucinated=%zu  faithful=%zu\n", n, total.tp + total.fn,
               total.tn + total.fp);
   std::printf(

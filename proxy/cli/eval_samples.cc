@@ -106,7 +106,8 @@ std::optional<Sample> parse_sample(simdjson::dom::parser& parser, const std::str
   return s;
 }
 
-std::optional<std::vector<Sample>> read_samples(const std::string& path, std::string& error) {
+std::optional<std::vector<Sample>> read_samples(const std::string& path, std::string& error,
+                                                const OtherSamples& other) {
   std::ifstream in(path);
   if (!in) {
     error = "cannot read " + path;
@@ -118,6 +119,15 @@ std::optional<std::vector<Sample>> read_samples(const std::string& path, std::st
   for (std::string line; std::getline(in, line);) {
     ++line_number;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    error.clear();
+    if (simdjson::dom::element doc;
+        other && parser.parse(line).get(doc) == simdjson::SUCCESS && other(doc, error)) {
+      if (!error.empty()) {
+        error = path + ":" + std::to_string(line_number) + ": " + error;
+        return std::nullopt;
+      }
+      continue;
+    }
     auto sample = parse_sample(parser, line, error);
     if (!sample) {
       error = path + ":" + std::to_string(line_number) + ": " + error;

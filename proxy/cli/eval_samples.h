@@ -6,6 +6,7 @@
 #include <simdjson.h>
 
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -35,9 +36,15 @@ std::optional<Sample> parse_sample(simdjson::dom::parser& parser, const std::str
 
 // Whether the answer's bytes [begin, end) are unfaithful by the sample's own labels: a sentence
 // is unfaithful when a marked span covers a word of it. Without sentence labels: the answer's.
-// Every sample of a JSONL data file (blank lines skipped); nullopt and `error` (with the
-// path and line) on a file that cannot be read or a line that does not parse.
-std::optional<std::vector<Sample>> read_samples(const std::string& path, std::string& error);
+// A reader of samples of another kind (eval: SQL samples): true when the line is one of its
+// own, with `error` set when that line is malformed.
+using OtherSamples = std::function<bool(simdjson::dom::element line, std::string& error)>;
+
+// Every sample of a JSONL data file (blank lines skipped; lines `other` takes go to it);
+// nullopt and `error` (with the path and line) on a file that cannot be read or a line that
+// does not parse.
+std::optional<std::vector<Sample>> read_samples(const std::string& path, std::string& error,
+                                                const OtherSamples& other = {});
 
 bool sentence_unfaithful(const Sample& sample, std::size_t begin, std::size_t end);
 

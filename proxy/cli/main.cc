@@ -21,6 +21,8 @@ commands:
                            score the verifiers on labelled samples, as a policy would
   train DATA.jsonl... [--out MODEL.json]
                            train the scorer on labelled samples; prints its cross-validation
+  sqlcheck --schema FILE [--database FILE] [--question TEXT] QUERY_FILE|-
+                           check generated SQL against a schema; JSON findings on stdout
   triplets FILE|- [--table] [--rules-only]
                            print the (subject, relation, object) triplets of a text
   help                     this text
@@ -44,6 +46,7 @@ int main(int argc, char** argv) {
   if (command == "triplets") return triplets_command(argc, argv, first);
   if (command == "check") return check_command(argc, argv, first);
   if (command == "eval") return eval_command(argc, argv, first);
+  if (command == "sqlcheck") return sqlcheck_command(argc, argv, first);
   if (command == "train") return train_command(argc, argv, first);
   if (command == "help" || command == "--help" || command == "-h") {
     std::fputs(kUsage.data(), stdout);

@@ -32,7 +32,8 @@ RuntimeConfigResult build_runtime_config(std::shared_ptr<const config::Config> c
     }
   }
   runtime->filters = filters::registry::FilterChainFactory::build(
-      *config, previous != nullptr ? previous->filters->index_cache() : nullptr);
+      *config, previous != nullptr ? previous->filters->index_cache() : nullptr,
+      previous != nullptr ? previous->filters->schema_cache() : nullptr);
   // The config's check found the language data's files; this is data that does not load.
   if (!runtime->filters->engine_error().empty()) return {nullptr, runtime->filters->engine_error()};
   runtime->config = std::move(config);

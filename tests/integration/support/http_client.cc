@@ -1,5 +1,7 @@
 #include "tests/integration/support/http_client.h"
 
+#include <simdjson.h>
+
 #include <sys/socket.h>
 
 #include <chrono>
@@ -175,15 +177,18 @@ std::vector<std::string> sse_data(const std::string& body) {
 
 std::string sse_content(const std::string& body, int index) {
   std::string out;
-  const std::string choice = R"({"index":)" + std::to_string(index) + ",";
-  const std::string key = R"("content":")";
+  simdjson::dom::parser parser;
   for (const std::string& data : sse_data(body)) {
-    const auto at_choice = data.find(choice);
-    if (at_choice == std::string::npos) continue;
-    const auto at = data.find(key, at_choice);
-    if (at == std::string::npos) continue;
-    const auto end = data.find('"', at + key.size());
-    out += data.substr(at + key.size(), end - at - key.size());
+    simdjson::dom::array choices;
+    if (parser.parse(data)["choices"].get(choices) != simdjson::SUCCESS) continue;
+    for (simdjson::dom::element choice : choices) {
+      std::int64_t at = -1;
+      std::string_view content;
+      if (choice["index"].get(at) == simdjson::SUCCESS && at == index &&
+          choice["delta"]["content"].get(content) == simdjson::SUCCESS) {
+        out += content;  // decoded: escapes undone
+      }
+    }
   }
   return out;
 }

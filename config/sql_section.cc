@@ -1,0 +1,185 @@
+#include "config/sql_section.h"
+
+#include <array>
+#include <cctype>
+
+#include "config/file_check.h"
+#include "config/yaml_scalars.h"
+
+namespace groundgate::config {
+namespace {
+
+constexpr std::array<std::string_view, 13> kSqlKeys{
+    "answer",   "tool_arguments",      "dialect",           "schema_file",
+    "database", "schema_from_request", "keep_schema_field", "allow_functions",
+    "linking",  "execution",           "empty_result",      "max_query_bytes",
+    "unsafe"};
+constexpr std::array<std::string_view, 2> kToolArgumentKeys{"tool", "argument"};
+constexpr std::array<std::string_view, 2> kExecutionKeys{"timeout", "max_rows"};
+// Same order as SqlConfig::Answer and SqlConfig::Dialect.
+constexpr std::array<std::string_view, 2> kAnswers{"fenced", "whole"};
+constexpr std::array<std::string_view, 3> kDialects{"sqlite", "postgresql", "mysql"};
+// What an unsafe query may get: annotated (stream_first) or blocked.
+constexpr std::array<std::string_view, 2> kUnsafeActions{"annotate", "block"};
+constexpr std::uint64_t kMaxRows = 1'000'000;
+// Below the stream chain's pending bound (256 KiB), so that a whole answer is held until it is
+// checked or known too long.
+constexpr std::uint64_t kMaxQueryBytes = 128u << 10;
+constexpr Millis kMaxExecutionTimeout{60'000};
+
+bool function_name(std::string_view name) {
+  if (name.empty() || name.size() > 128) return false;
+  for (char c : name) {
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
+  }
+  return true;
+}
+
+std::optional<std::string> read_path(const YamlField& f, std::string_view base_dir,
+                                     ErrorSink& errors) {
+  auto path = read_string(f, errors);
+  if (!path) return std::nullopt;
+  if (path->empty()) {
+    errors.add(f.mark(), f.path + ": empty path");
+    return std::nullopt;
+  }
+  std::string resolved = resolve_path(base_dir, *path);
+  if (auto why = unreadable_reason(resolved)) {
+    errors.add(f.mark(), f.path + ": file '" + resolved + "' " + *why);
+    return std::nullopt;
+  }
+  return resolved;
+}
+
+std::vector<SqlToolArgument> read_tool_arguments(const YamlField& field, ErrorSink& errors) {
+  std::vector<SqlToolArgument> out;
+  auto list = read_list(field, errors);
+  if (!list) return out;
+  for (const YamlField& element : *list) {
+    YamlMap map(element, kToolArgumentKeys, errors);
+    if (!map.valid()) continue;
+    auto tool = map.require("tool", errors);
+    auto argument = map.require("argument", errors);
+    if (!tool || !argument) continue;
+    auto t = read_string(*tool, errors);
+    auto a = read_string(*argument, errors);
+    if (!t || !a) continue;
+    if (t->empty() || a->empty()) {
+      errors.add(element.mark(), element.path + ": tool and argument must not be empty");
+      continue;
+    }
+    out.push_back({std::move(*t), std::move(*a)});
+  }
+  return out;
+}
+
+void read_execution(const YamlField& field, SqlConfig& out, ErrorSink& errors) {
+  if (field.value.IsScalar()) {  // execution: true | false
+    if (auto b = read_bool(field, errors)) out.execution = *b;
+    return;
+  }
+  YamlMap map(field, kExecutionKeys, errors);
+  if (!map.valid()) return;
+  if (auto f = map.get("timeout")) {
+    if (auto v = read_duration(*f, false, errors)) {
+      if (*v > kMaxExecutionTimeout) {
+        errors.add(f->mark(), f->path + ": at most 60s");
+      } else {
+        out.execution_timeout = *v;
+      }
+    }
+  }
+  if (auto f = map.get("max_rows")) {
+    if (auto v = read_count(*f, kMaxRows, errors)) {
+      if (*v == 0) {
+        errors.add(f->mark(), f->path + ": must be at least 1");
+      } else {
+        out.max_rows = static_cast<std::size_t>(*v);
+      }
+    }
+  }
+}
+
+void read_flag(const YamlMap& map, std::string_view key, bool& out, ErrorSink& errors) {
+  if (auto f = map.get(key)) {
+    if (auto b = read_bool(*f, errors)) out = *b;
+  }
+}
+
+}  // namespace
+
+SqlConfig read_sql(const YamlField& field, std::string_view base_dir, ErrorSink& errors) {
+  SqlConfig out;
+  YamlMap map(field, kSqlKeys, errors);
+  if (!map.valid()) return out;
+  if (auto f = map.get("answer")) {
+    if (auto v = read_keyword(*f, kAnswers, errors))
+      out.answer = static_cast<SqlConfig::Answer>(*v);
+  }
+  if (auto f = map.get("tool_arguments")) out.tool_arguments = read_tool_arguments(*f, errors);
+  if (auto f = map.get("dialect")) {
+    if (auto v = read_keyword(*f, kDialects, errors)) {
+      out.dialect = static_cast<SqlConfig::Dialect>(*v);
+    }
+  }
+  if (auto f = map.get("schema_file")) {
+    if (auto p = read_path(*f, base_dir, errors)) out.schema_file = std::move(*p);
+  }
+  if (auto f = map.get("database")) {
+    if (auto p = read_path(*f, base_dir, errors)) out.database = std::move(*p);
+    if (out.dialect != SqlConfig::Dialect::kSqlite) {
+      errors.add(f->key_mark, f->path +
+                                  ": a SQLite database runs SQLite's dialect only (set "
+                                  "dialect: sqlite, or leave the database out)");
+    }
+  }
+  if (!out.schema_file.empty() && !out.database.empty()) {
+    errors.add(map.get("schema_file")->key_mark,
+               map.path() +
+                   ".schema_file: the database's tables are the schema; leave "
+                   "schema_file out when database is set");
+  }
+  read_flag(map, "schema_from_request", out.schema_from_request, errors);
+  read_flag(map, "keep_schema_field", out.keep_schema_field, errors);
+  if (auto f = map.get("allow_functions")) {
+    if (auto list = read_list(*f, errors)) {
+      for (const YamlField& element : *list) {
+        auto name = read_string(element, errors);
+        if (!name) continue;
+        if (!function_name(*name)) {
+          errors.add(element.mark(),
+                     element.path + ": not a function name: '" + name->substr(0, 64) + "'");
+          continue;
+        }
+        out.allow_functions.push_back(std::move(*name));
+      }
+    }
+  }
+  read_flag(map, "linking", out.linking, errors);
+  if (auto f = map.get("execution")) read_execution(*f, out, errors);
+  read_flag(map, "empty_result", out.empty_result, errors);
+  if (auto f = map.get("max_query_bytes")) {
+    if (auto v = read_size(*f, errors)) {
+      if (*v > kMaxQueryBytes) {
+        errors.add(f->mark(), f->path + ": at most 128KiB");
+      } else {
+        out.max_query_bytes = static_cast<std::size_t>(*v);
+      }
+    }
+  }
+  if (auto f = map.get("unsafe")) {
+    if (auto v = read_keyword(*f, kUnsafeActions, errors)) {
+      out.unsafe.kind = *v == 0 ? ActionKind::kAnnotate : ActionKind::kBlock;
+    }
+  }
+  const bool has_schema_source =
+      out.schema_from_request || !out.schema_file.empty() || !out.database.empty();
+  if (!has_schema_source) {
+    errors.add(map.mark(), map.path() +
+                               ": no schema source (set schema_file, database, or "
+                               "schema_from_request: true)");
+  }
+  return out;
+}
+
+}  // namespace groundgate::config

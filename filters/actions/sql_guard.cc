@@ -1,0 +1,202 @@
+#include "filters/actions/sql_guard.h"
+
+#include <algorithm>
+
+#include "filters/sql/ddl_scanner.h"
+#include "filters/sql/request_schema.h"
+#include "filters/sql/sql_extraction.h"
+
+namespace groundgate::filters::actions {
+namespace {
+
+using verify::HallucinationType;
+
+HallucinationType type_of(sql::FindingType type) {
+  switch (type) {
+    case sql::FindingType::kSchema:
+      return HallucinationType::kSchema;
+    case sql::FindingType::kUnsafe:
+      return HallucinationType::kUnsafe;
+    case sql::FindingType::kLinking:
+      return HallucinationType::kLinking;
+    case sql::FindingType::kContent:
+      return HallucinationType::kContent;
+    case sql::FindingType::kExecution:
+      return HallucinationType::kExecution;
+    case sql::FindingType::kLogic:
+      return HallucinationType::kLogic;
+  }
+  return HallucinationType::kSchema;
+}
+
+double score_of(sql::Label label) {
+  return label == sql::Label::kSupported ? 1.0 : label == sql::Label::kUnsupported ? 0.5 : 0.0;
+}
+
+// Why a check stopped short, for the finding that says so.
+std::string incomplete_reason(sql::Check check, std::string_view note) {
+  return "the " + std::string(sql::to_string(check)) + " check stopped short (" +
+         std::string(note) + "): what it found stands";
+}
+
+}  // namespace
+
+SqlGuard::SqlGuard(std::shared_ptr<const SqlGuardConfig> config, std::string_view request_body,
+                   std::string* forwarded_body, std::string_view question)
+    : config_(std::move(config)), question_(sql::without_ddl(question)) {
+  if (forwarded_body != nullptr && !config_->settings.keep_schema_field) {
+    const std::string_view body = forwarded_body->empty() ? request_body : *forwarded_body;
+    if (std::optional<std::string> stripped = sql::without_schema_field(body)) {
+      *forwarded_body = std::move(*stripped);
+    }
+  }
+  if (!config_->policy_schema && config_->settings.schema_from_request) {
+    sql::RequestSchema found = sql::read_request_schema(request_body);
+    statements_ = std::move(found.statements);
+    warnings_ = std::move(found.warnings);
+  }
+}
+
+std::size_t SqlGuard::prepare_cost() const {
+  if (checker_) return 0;
+  std::size_t bytes = 0;
+  for (const std::string& s : statements_)
+    bytes += s.size();
+  return bytes;
+}
+
+void SqlGuard::prepare() {
+  if (checker_ || !config_->checker) return;
+  if (config_->policy_schema) {
+    schema_ = config_->policy_schema;
+  } else if (statements_.empty()) {
+    schema_ = sql::no_schema();
+  } else if (config_->schema_cache) {
+    schema_ = config_->schema_cache->get_or_build(statements_);
+  } else {
+    schema_ = sql::SchemaDatabase::build(statements_);
+  }
+  statements_.clear();
+  checker_ = std::make_unique<sql::SqlChecker>(config_->checker, schema_, question_);
+}
+
+verify::SentenceVerdict SqlGuard::unchecked(std::size_t begin, std::size_t end,
+                                            verify::VerifyError error) {
+  ++queries_;
+  verify::SentenceVerdict v;
+  v.query = true;
+  v.answer_begin = begin;
+  v.answer_end = end;
+  v.error = error;
+  return v;
+}
+
+verify::SentenceVerdict SqlGuard::check_query(std::string_view query, std::size_t offset,
+                                              std::size_t unit_begin, std::size_t unit_end) {
+  prepare();
+  if (!checker_) {  // the policy's schema file or database could not be loaded
+    return unchecked(unit_begin, unit_end, verify::VerifyError::kEngineMissing);
+  }
+  const sql::SqlCheck c = checker_->check(query);
+  if (c.error == sql::SqlError::kTooLong) {
+    return unchecked(unit_begin, unit_end, verify::VerifyError::kTooLong);
+  }
+  ++queries_;
+  verify::SentenceVerdict v;
+  v.query = true;
+  v.answer_begin = unit_begin;
+  v.answer_end = unit_end;
+  v.verify_ns = c.verdict.check_ns;
+  if (c.error == sql::SqlError::kEmpty) return v;  // no statement: nothing claimed
+  v.claims = true;
+  v.label = c.verdict.label;
+  unsafe_ += c.verdict.unsafe ? 1 : 0;
+  for (const sql::Finding& f : c.verdict.findings) {
+    verify::Finding g;
+    g.engine = verify::Engine::kSql;
+    g.label = f.label;
+    g.score = score_of(f.label);
+    g.answer_begin = offset + f.begin;
+    g.answer_end = offset + f.end;
+    g.reason = f.reason;
+    g.code = f.code;
+    g.type = type_of(f.type);
+    v.findings.push_back(std::move(g));
+  }
+  if (const sql::Finding* d = c.verdict.decisive()) {
+    v.decisive = static_cast<std::size_t>(d - c.verdict.findings.data());
+    v.score = score_of(d->label);
+    if (c.verdict.corrected && d->label == sql::Label::kContradicted) {
+      v.findings[*v.decisive].correction =
+          verify::Correction{offset, offset + query.size(), *c.verdict.corrected};
+    }
+  }
+  for (std::size_t i = 0; i < sql::kChecks; ++i) {
+    const sql::CheckReport& r = c.verdict.checks[i];
+    if (r.state != sql::CheckState::kIncomplete) continue;
+    ++incomplete_;
+    verify::Finding g;
+    g.engine = verify::Engine::kSql;
+    g.abstains = true;
+    g.code = "check_incomplete";
+    g.reason = incomplete_reason(static_cast<sql::Check>(i), r.note);
+    g.answer_begin = offset;
+    g.answer_end = offset + query.size();
+    v.findings.push_back(std::move(g));
+  }
+  v.no_context = !c.verdict.has_schema && c.verdict.findings.empty();
+  return v;
+}
+
+bool SqlGuard::reads(const text::CodeBlock& block) {
+  return sql::is_sql_block(block.language, block.code);
+}
+
+verify::SentenceVerdict SqlGuard::check(const text::CodeBlock& block, std::size_t begin,
+                                        std::size_t end) {
+  // The block went on past the unit's bound: this part alone is not the query.
+  if (block.cut || !block.opened) return unchecked(begin, end, verify::VerifyError::kTooLong);
+  return check_query(block.code, begin + block.code_begin, begin, end);
+}
+
+verify::SentenceVerdict SqlGuard::check_answer(std::string_view answer) {
+  const std::optional<sql::SqlSpan> span = sql::whole_answer_sql(answer);
+  if (!span) return check_query({}, 0, 0, answer.size());
+  return check_query(answer.substr(span->begin, span->end - span->begin), span->begin, 0,
+                     answer.size());
+}
+
+verify::SentenceVerdict SqlGuard::too_long(std::size_t begin, std::size_t end) {
+  return unchecked(begin, end, verify::VerifyError::kTooLong);
+}
+
+std::optional<verify::SentenceVerdict> SqlGuard::check_tool_call(
+    const stream::ToolCallEvent& event) {
+  const auto& tools = config_->settings.tool_arguments;
+  const auto tool = std::find_if(tools.begin(), tools.end(), [&](const config::SqlToolArgument& t) {
+    return t.tool == event.name;
+  });
+  if (tool == tools.end()) return std::nullopt;
+  if (event.truncated) return too_long(0, event.arguments.size());
+  std::string error;
+  const std::optional<std::string> query =
+      sql::sql_argument(event.arguments, tool->argument, error);
+  if (!query) return unchecked(0, 0, verify::VerifyError::kUnparsable);
+  return check_query(*query, 0, 0, query->size());
+}
+
+void SqlGuard::report(stream::StreamReport& report) const {
+  report.fields.emplace_back("sql.queries", std::to_string(queries_));
+  if (queries_ == 0) return;
+  report.fields.emplace_back("sql.unsafe", std::to_string(unsafe_));
+  report.fields.emplace_back("sql.incomplete_checks", std::to_string(incomplete_));
+  report.fields.emplace_back("sql.schema_tables",
+                             std::to_string(schema_ ? schema_->tables().size() : 0));
+  report.fields.emplace_back("sql.schema", config_->policy_schema         ? "policy"
+                                           : schema_ && !schema_->empty() ? "request"
+                                                                          : "none");
+  for (const std::string& w : warnings_)
+    report.fields.emplace_back("sql.warning", w);
+}
+
+}  // namespace groundgate::filters::actions

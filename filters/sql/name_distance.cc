@@ -1,0 +1,87 @@
+#include "filters/sql/name_distance.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "filters/text/utf8.h"
+
+namespace groundgate::filters::sql {
+namespace {
+
+constexpr std::size_t kMaxNameChars = 128;
+
+// The folded code points of `name` (at most `max_chars`).
+std::u32string folded_chars(std::string_view name, std::size_t max_chars = kMaxNameChars) {
+  std::u32string out;
+  for (std::size_t i = 0; i < name.size() && out.size() < max_chars;) {
+    const text::DecodedChar c = text::decode_utf8(name, i);
+    out.push_back(text::simple_lower(c.valid ? c.code_point : text::kReplacementChar));
+    i += c.length;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<std::size_t> name_distance(std::string_view a, std::string_view b,
+                                         std::size_t limit) {
+  const std::u32string x = folded_chars(a);
+  const std::u32string y = folded_chars(b);
+  const std::size_t n = x.size(), m = y.size();
+  if ((n > m ? n - m : m - n) > limit) return std::nullopt;
+  // Optimal string alignment distance, three rows.
+  std::vector<std::size_t> before(m + 1), previous(m + 1), current(m + 1);
+  for (std::size_t j = 0; j <= m; ++j)
+    previous[j] = j;
+  for (std::size_t i = 1; i <= n; ++i) {
+    current[0] = i;
+    std::size_t row_min = current[0];
+    for (std::size_t j = 1; j <= m; ++j) {
+      const std::size_t cost = x[i - 1] == y[j - 1] ? 0 : 1;
+      std::size_t d = std::min({previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost});
+      if (i > 1 && j > 1 && x[i - 1] == y[j - 2] && x[i - 2] == y[j - 1]) {
+        d = std::min(d, before[j - 2] + 1);
+      }
+      current[j] = d;
+      row_min = std::min(row_min, d);
+    }
+    if (row_min > limit) return std::nullopt;
+    std::swap(before, previous);
+    std::swap(previous, current);
+  }
+  if (previous[m] > limit) return std::nullopt;
+  return previous[m];
+}
+
+bool same_name(std::string_view a, std::string_view b) {
+  // Folding keeps each letter's UTF-8 length, so names of different lengths differ.
+  return a.size() == b.size() && fold_name(a) == fold_name(b);
+}
+
+std::string fold_name(std::string_view name) {
+  std::string out;
+  out.reserve(name.size());
+  for (char32_t c : folded_chars(name, name.size()))
+    text::append_utf8(out, c);
+  return out;
+}
+
+std::optional<NameSuggestion> closest_name(std::string_view word,
+                                           std::span<const std::string> candidates) {
+  const std::size_t chars = folded_chars(word).size();
+  const std::size_t limit = std::clamp<std::size_t>(chars / 3, 1, 3);
+  std::optional<NameSuggestion> best;
+  for (const std::string& candidate : candidates) {
+    if (candidate == word) continue;
+    const std::optional<std::size_t> d = name_distance(word, candidate, limit);
+    if (!d) continue;
+    if (!best || *d < best->distance) {
+      best = NameSuggestion{candidate, *d, true};
+    } else if (*d == best->distance && !same_name(candidate, best->name)) {
+      best->unique = false;
+    }
+  }
+  return best;
+}
+
+}  // namespace groundgate::filters::sql

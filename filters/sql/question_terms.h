@@ -1,0 +1,48 @@
+#pragma once
+// What a user's question says that a query must reflect: the values it names (quoted phrases,
+// numbers) and the words it uses, folded for matching against names and literals.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace groundgate::filters::sql {
+
+struct QuestionValue {
+  bool number = false;
+  std::string text;  // folded; a number in plain digits ("1000", "3.5")
+  double numeric = 0;
+  std::size_t begin = 0;  // byte span in the question
+  std::size_t end = 0;
+};
+
+class QuestionTerms {
+ public:
+  explicit QuestionTerms(std::string_view question);
+
+  const std::vector<QuestionValue>& values() const { return values_; }
+  bool empty() const { return folded_.empty(); }
+  // The question mentions something named `name` (a column, a table): one of the name's parts
+  // (split at '_', digits and case changes) is one of its words, a prefix of one, or inside a
+  // compound of at least four letters more.
+  bool mentions_name(std::string_view name) const;
+  // The question holds `value` (a string the query compares with), folded: as a phrase, as
+  // one of its quoted values, or word by word.
+  bool mentions_value(std::string_view value) const;
+  // The question names the number `value` (digits or words of a quoted phrase).
+  bool mentions_number(double value) const;
+
+ private:
+  std::string folded_;
+  std::vector<std::string> words_;  // folded, at least 2 bytes
+  std::vector<QuestionValue> values_;
+};
+
+// `value` without LIKE/GLOB wildcards at its ends and in its middle, folded.
+std::string pattern_text(std::string_view value);
+
+// The number `text` spells (digits, a decimal point, a sign), or false.
+bool parse_number(std::string_view text, double& out);
+
+}  // namespace groundgate::filters::sql

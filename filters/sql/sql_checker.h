@@ -1,0 +1,76 @@
+#pragma once
+// One query through the checks a policy enables, cheapest first: syntax and schema, safety,
+// question linking (and, with a database, content), execution. The engine's entry point: text
+// in, an SqlVerdict out, no I/O but the operator's read-only database.
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "filters/sql/question_terms.h"
+#include "filters/sql/sample_database.h"
+#include "filters/sql/schema_database.h"
+#include "filters/sql/sql_verdict.h"
+
+namespace groundgate::filters::sql {
+
+enum class Dialect : std::uint8_t { kSqlite, kPostgresql, kMysql };
+
+std::string_view to_string(Dialect dialect);
+
+// A policy's SQL settings, compiled once and shared by its streams.
+struct SqlCheckerConfig {
+  Dialect dialect = Dialect::kSqlite;
+  std::vector<std::string> allowed_functions;  // sorted, lower case (see allowed_functions())
+  bool linking = true;                         // check 3
+  bool execution = true;                       // check 4 (with a database)
+  bool empty_result_is_finding = true;
+  RunLimits execution_limits;
+  RunLimits probe_limits{std::chrono::microseconds(50'000), 2000, 256};  // per content probe
+  std::size_t max_sql_bytes = 64u << 10;  // longer queries are not checked (bounded work)
+  std::size_t max_statements = 16;
+  // The operator's database (checks 3 and 4); null: none.
+  std::shared_ptr<const SampleDatabase> database;
+};
+
+// The default config: SQLite, every check, the default function allow-list.
+std::shared_ptr<const SqlCheckerConfig> default_checker_config();
+
+enum class SqlError : std::uint8_t {
+  kNone,
+  kTooLong,  // over max_sql_bytes: not checked
+  kEmpty,    // no statement in the text
+};
+
+struct SqlCheck {
+  SqlVerdict verdict;
+  SqlError error = SqlError::kNone;
+  // The result of running the query (check 4), for the metamorphic check.
+  std::optional<RunResult> result;
+};
+
+std::string_view to_string(SqlError error);
+
+class SqlChecker {
+ public:
+  // `schema`: what names exist (never null; empty: the request had none). `question`: the
+  // user's question ("" when unknown).
+  SqlChecker(std::shared_ptr<const SqlCheckerConfig> config,
+             std::shared_ptr<const SchemaDatabase> schema, std::string_view question);
+
+  SqlCheck check(std::string_view sql) const;
+
+ private:
+  std::shared_ptr<const SqlCheckerConfig> config_;
+  std::shared_ptr<const SchemaDatabase> schema_;
+  QuestionTerms question_;
+};
+
+// An empty schema (no tables), shared.
+std::shared_ptr<const SchemaDatabase> no_schema();
+
+}  // namespace groundgate::filters::sql

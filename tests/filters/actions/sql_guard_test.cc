@@ -1,0 +1,176 @@
+// The guard's SQL part on streamed answers split at odd points: a query is held until its
+// closing fence, then corrected, blocked or annotated; what cannot be checked is unverified
+// and on_error decides; tool calls and whole answers.
+#include <gtest/gtest.h>
+
+#include "filters/actions/decision.h"
+#include "tests/filters/actions/guard_test_support.h"
+
+namespace groundgate::filters::actions {
+namespace {
+
+using testing::contains;
+using testing::field_of;
+using testing::run;
+using testing::split;
+
+constexpr std::string_view kRequest =
+    R"({"model":"m","stream":true,"messages":[{"role":"system","content":)"
+    R"("CREATE TABLE employees (id INTEGER, name TEXT, salary REAL);"},)"
+    R"({"role":"user","content":"List the salaries."}]})";
+
+config::PolicyConfig sql_policy(config::HoldMode hold = config::HoldMode::kSentence) {
+  config::PolicyConfig p;
+  p.name = "sql";
+  p.hold = hold;
+  p.sql = config::SqlConfig{};
+  p.sql->tool_arguments = {{"run_query", "sql"}};
+  p.actions.contradicted = {config::ActionKind::kRewrite, config::RewriteKind::kCorrect};
+  return p;
+}
+
+constexpr std::string_view kAnswer =
+    "Here it is:\n```sql\nSELECT name, salry FROM employees\n```\nDone.";
+
+TEST(SqlGuard, AFencedQueryIsHeldUntilItsFenceClosesThenCorrected) {
+  const testing::GuardRun r = run(sql_policy(), kRequest, split(kAnswer, 3));
+  EXPECT_EQ(r.text, "Here it is:\n```sql\nSELECT name, \"salary\" FROM employees\n```\nDone.");
+  // No byte of the block went out before the block was whole.
+  const std::size_t block_end = kAnswer.find("```\nDone");
+  for (std::size_t i = 0; i < r.emitted_at.size(); ++i) {
+    const std::size_t received = std::min(kAnswer.size(), 3 * (i + 1));
+    if (received < block_end + 3) EXPECT_LE(r.emitted_at[i], kAnswer.find("```sql")) << i;
+  }
+  ASSERT_FALSE(r.annotations.empty());
+  EXPECT_TRUE(contains(r.annotations.front(), R"("kind":"sql")")) << r.annotations.front();
+  EXPECT_FALSE(contains(r.annotations.front(), "salry")) << r.annotations.front();
+  EXPECT_EQ(field_of(r.report, "sql.queries"), "1");
+  EXPECT_EQ(field_of(r.report, "sql.schema"), "request");
+}
+
+TEST(SqlGuard, CodeInAnotherLanguageIsNoQueryAndStaysUnverified) {
+  // The SQL guard is the checker for SQL blocks only: a bash block has no checker (on_error:
+  // open releases it marked unverified).
+  const testing::GuardRun r =
+      run(sql_policy(), kRequest, split("Run:\n```bash\nrm -rf /tmp/x\n```\n", 4));
+  EXPECT_EQ(r.text, "Run:\n```bash\nrm -rf /tmp/x\n```\n");
+  EXPECT_EQ(field_of(r.report, "sql.queries"), "0");
+  ASSERT_FALSE(r.annotations.empty());
+  EXPECT_TRUE(contains(r.annotations.front(), R"("error":"code_block")")) << r.annotations.front();
+}
+
+TEST(SqlGuard, AResponsesRequestsSchemaInItsInstructions) {
+  constexpr std::string_view kResponses =
+      R"({"model":"m","stream":true,"instructions":)"
+      R"("CREATE TABLE employees (id INTEGER, name TEXT, salary REAL);",)"
+      R"("input":[{"role":"user","content":[{"type":"input_text","text":"List the salaries."}]}]})";
+  const testing::GuardRun r = run(sql_policy(), kResponses, split(kAnswer, 5));
+  EXPECT_EQ(r.text, "Here it is:\n```sql\nSELECT name, \"salary\" FROM employees\n```\nDone.");
+  EXPECT_EQ(field_of(r.report, "sql.schema"), "request");
+}
+
+TEST(SqlGuard, AQueryLongerThanTheUnitIsUnverifiedAndOnErrorDecides) {
+  std::string answer = "```sql\nSELECT name FROM employees WHERE name IN (";
+  while (answer.size() < 6000)
+    answer += "'someone', ";
+  answer += "'last')\n```\n";
+  config::PolicyConfig closed = sql_policy();
+  closed.on_error = config::OnError::kClosed;
+  const testing::GuardRun blocked = run(closed, kRequest, split(answer, 100));
+  EXPECT_TRUE(blocked.stopped);
+  EXPECT_EQ(blocked.stop_reason, "guard.unverified");
+  EXPECT_FALSE(contains(blocked.text, "SELECT"));
+  const testing::GuardRun open = run(sql_policy(), kRequest, split(answer, 100));
+  EXPECT_FALSE(open.stopped);
+  EXPECT_TRUE(contains(open.annotations.front(), R"("label":"unverified")"))
+      << open.annotations.front();
+  EXPECT_TRUE(contains(open.annotations.front(), R"("error":"sentence_too_long")"));
+}
+
+TEST(SqlGuard, TheWholeAnswerIsOneQuery) {
+  config::PolicyConfig p = sql_policy();
+  p.sql->answer = config::SqlConfig::Answer::kWhole;
+  const testing::GuardRun r = run(p, kRequest, split("SELECT nme FROM employees", 2));
+  EXPECT_EQ(r.text, "SELECT \"name\" FROM employees");
+  // Nothing went out before the answer ended.
+  for (std::size_t i = 0; i + 1 < r.emitted_at.size(); ++i)
+    EXPECT_EQ(r.emitted_at[i], 0u) << i;
+
+  p.sql->max_query_bytes = 16;
+  p.on_error = config::OnError::kClosed;
+  const testing::GuardRun too_long =
+      run(p, kRequest, split("SELECT name, salary FROM employees", 4));
+  EXPECT_TRUE(too_long.stopped);
+  EXPECT_EQ(too_long.text, "");
+}
+
+TEST(SqlGuard, StreamFirstSendsAtOnceAndAnnotatesAfter) {
+  config::PolicyConfig p = sql_policy(config::HoldMode::kStreamFirst);
+  p.actions.contradicted = {config::ActionKind::kAnnotate};
+  p.sql->unsafe = {config::ActionKind::kAnnotate};
+  const testing::GuardRun r = run(p, kRequest, split(kAnswer, 5));
+  EXPECT_EQ(r.text, kAnswer);
+  for (std::size_t i = 0; i < r.emitted_at.size(); ++i)
+    EXPECT_EQ(r.emitted_at[i], std::min(kAnswer.size(), 5 * (i + 1))) << i;
+  EXPECT_TRUE(contains(r.annotations.front(), "did you mean `salary`?")) << r.annotations.front();
+}
+
+TEST(SqlGuard, ToolCallsWithAQueryArgument) {
+  const auto compiled = compile_guard(sql_policy(), nullptr);
+  GuardFilter guard(compiled, kRequest, nullptr);
+  EXPECT_EQ(guard.tool_call_interest(), stream::ToolCallInterest::kHold);
+  stream::ToolCallOutcome bad;
+  guard.on_tool_call({0, 0, "run_query", R"({"sql":"DELETE FROM employees"})", false}, bad);
+  EXPECT_EQ(bad.stop_reason, "guard.tool_call.unsafe");
+  ASSERT_EQ(bad.annotations.size(), 1u);
+  EXPECT_TRUE(contains(bad.annotations[0], R"("kind":"sql")")) << bad.annotations[0];
+
+  GuardFilter other(compiled, kRequest, nullptr);
+  stream::ToolCallOutcome fine;
+  other.on_tool_call({0, 0, "run_query", R"({"sql":"SELECT name FROM employees"})", false}, fine);
+  EXPECT_TRUE(fine.stop_reason.empty());
+  EXPECT_TRUE(fine.annotations.empty());
+  stream::ToolCallOutcome unrelated;
+  other.on_tool_call({0, 1, "search", R"({"q":"x"})", false}, unrelated);
+  EXPECT_TRUE(unrelated.stop_reason.empty());
+  stream::ToolCallOutcome no_query;
+  other.on_tool_call({0, 2, "run_query", R"({"query":"SELECT 1"})", false}, no_query);
+  EXPECT_TRUE(contains(no_query.annotations.at(0), R"("error":"unparsable_arguments")"))
+      << no_query.annotations.at(0);
+}
+
+TEST(SqlGuard, TheSchemaFieldIsStrippedAndRead) {
+  const std::string body =
+      R"js({"model":"m","schema":"CREATE TABLE staff (id INT, pay REAL)","messages":[)js"
+      R"js({"role":"user","content":"Pay?"}]})js";
+  std::string forwarded;
+  GuardFilter guard(compile_guard(sql_policy(), nullptr), body, &forwarded);
+  EXPECT_EQ(forwarded, R"({"model":"m","messages":[{"role":"user","content":"Pay?"}]})");
+}
+
+TEST(DecideQuery, UnsafeFirstThenNoSchemaThenTheLabel) {
+  const auto compiled = compile_guard(sql_policy(), nullptr);
+  verify::SentenceVerdict unsafe;
+  unsafe.query = true;
+  unsafe.claims = true;
+  verify::Finding write;
+  write.engine = verify::Engine::kSql;
+  write.type = verify::HallucinationType::kUnsafe;
+  write.label = verify::Label::kContradicted;
+  unsafe.findings.push_back(write);
+  EXPECT_EQ(decide(*compiled, &unsafe).label, "unsafe");
+  EXPECT_EQ(decide(*compiled, &unsafe).action.kind, config::ActionKind::kBlock);
+  verify::SentenceVerdict nothing;
+  nothing.query = true;
+  nothing.no_context = true;
+  EXPECT_EQ(decide(*compiled, &nothing).label, "no_context");
+  verify::SentenceVerdict wrong;
+  wrong.query = true;
+  wrong.claims = true;
+  wrong.label = verify::Label::kContradicted;
+  EXPECT_EQ(decide(*compiled, &wrong).label, "contradicted");
+  EXPECT_EQ(decide(*compiled, &wrong).action.kind, config::ActionKind::kRewrite);
+}
+
+}  // namespace
+}  // namespace groundgate::filters::actions

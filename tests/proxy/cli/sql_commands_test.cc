@@ -1,0 +1,162 @@
+// `groundgate sqlcheck` and `groundgate eval` on SQL samples, as a user runs them.
+#include <gtest/gtest.h>
+
+#include <sqlite3.h>
+
+#include <string>
+#include <thread>
+
+#include <boost/asio/io_context.hpp>
+
+#include "proxy/mock/mock_upstream.h"
+#include "tests/proxy/cli/child_process.h"
+
+namespace groundgate::testing {
+namespace {
+
+constexpr const char* kSchema =
+    "CREATE TABLE employees (id INTEGER PRIMARY KEY, name TEXT, salary REAL, country TEXT);\n";
+
+class SqlCommandsTest : public ::testing::Test {
+ protected:
+  std::string file(const std::string& name, const std::string& text) {
+    const std::string path = dir_ + "/" + name;
+    write_file(path, text);
+    return path;
+  }
+  // A database with the schema and two rows.
+  std::string database() {
+    const std::string path = dir_ + "/company.sqlite";
+    sqlite3* db = nullptr;
+    sqlite3_open(path.c_str(), &db);
+    sqlite3_exec(
+        db,
+        (std::string(kSchema) + "INSERT INTO employees VALUES (1, 'Ada', 5200, 'United States'), "
+                                "(2, 'Bob', 3100, 'France');")
+            .c_str(),
+        nullptr, nullptr, nullptr);
+    sqlite3_close(db);
+    return path;
+  }
+  std::string dir_ = make_temp_dir();
+};
+
+TEST_F(SqlCommandsTest, SqlcheckPrintsFindingsAsJson) {
+  const std::string schema = file("schema.sql", kSchema);
+  const std::string query = file("q.sql", "SELECT salry FROM employees");
+  const CommandResult r = run_groundgate({"sqlcheck", "--schema", schema, query});
+  EXPECT_EQ(3, r.exit_code) << r.err;
+  EXPECT_NE(std::string::npos, r.out.find(R"("kind":"sql")")) << r.out;
+  EXPECT_NE(std::string::npos, r.out.find(R"("label":"contradicted")")) << r.out;
+  EXPECT_NE(std::string::npos, r.out.find(R"("code":"unknown_column")")) << r.out;
+  EXPECT_NE(std::string::npos, r.out.find("did you mean `salary`?")) << r.out;
+  EXPECT_NE(std::string::npos, r.out.find(R"("corrected":"SELECT \"salary\" FROM employees")"))
+      << r.out;
+}
+
+TEST_F(SqlCommandsTest, SqlcheckReadsAnswersAndDatabases) {
+  const std::string answer = file(
+      "answer.md",
+      "Here is the query:\n```sql\nSELECT name FROM employees WHERE country = 'Untied States'\n"
+      "```\n");
+  const CommandResult r = run_groundgate({"sqlcheck", "--database", database(), "--question",
+                                          "Who works in the United States?", answer});
+  EXPECT_EQ(3, r.exit_code) << r.err;
+  EXPECT_NE(std::string::npos, r.out.find(R"("offset":[26,84])")) << r.out;
+  EXPECT_NE(std::string::npos, r.out.find(R"("code":"value_not_found")")) << r.out;
+  EXPECT_NE(std::string::npos, r.out.find("did you mean 'United States'?")) << r.out;
+  const std::string good = file("good.sql", "SELECT name FROM employees WHERE salary > 4000");
+  const CommandResult ok = run_groundgate(
+      {"sqlcheck", "--database", database(), "--question", "Who earns more than 4000?", good});
+  EXPECT_EQ(0, ok.exit_code) << ok.out;
+  EXPECT_NE(std::string::npos, ok.out.find(R"("execution":"passed")")) << ok.out;
+}
+
+TEST_F(SqlCommandsTest, SqlcheckUsage) {
+  EXPECT_EQ(2, run_groundgate({"sqlcheck", "q.sql"}).exit_code);
+  const CommandResult r = run_groundgate({"sqlcheck", "--schema", "/nonexistent.sql", "q.sql"});
+  EXPECT_EQ(1, r.exit_code);
+  EXPECT_NE(std::string::npos, r.err.find("/nonexistent.sql")) << r.err;
+}
+
+TEST_F(SqlCommandsTest, EvalScoresSqlSamples) {
+  const std::string data = file(
+      "sql.jsonl",
+      std::string(R"({"id":"a","task":"sql","question":"Salaries?","schema":")") +
+          "CREATE TABLE employees (id INTEGER, name TEXT, salary REAL)" +
+          R"(","sql":"SELECT salary FROM employees","label":0,"variant":"valid"})" + "\n" +
+          R"({"id":"b","task":"sql","question":"Salaries?","schema":{"employees":["id","salary"]},)" +
+          R"("sql":"SELECT salry FROM employees","label":1,"variant":"wrong_column"})" + "\n" +
+          R"({"id":"c","task":"sql","question":"Salaries?","database":"company.sqlite",)" +
+          R"("sql":"DELETE FROM employees","label":1,"variant":"unsafe"})" + "\n");
+  database();
+  const std::string out = dir_ + "/pred.jsonl";
+  const CommandResult r = run_groundgate({"eval", data, "--out", out});
+  ASSERT_EQ(0, r.exit_code) << r.err;
+  EXPECT_NE(std::string::npos, r.out.find("sql: n=3  hallucinated=2  valid=1")) << r.out;
+  EXPECT_NE(std::string::npos, r.out.find("balanced_accuracy=1.000")) << r.out;
+  EXPECT_NE(std::string::npos, r.out.find("wrong_column")) << r.out;
+}
+
+// The model the metamorphic check asks again: the mock upstream, scripted to answer each
+// rewritten question of "Who earns more than 4000?" as a consistent model would.
+class ScriptedModel {
+ public:
+  ScriptedModel() {
+    proxy::mock::MockOptions options;
+    options.tokens_per_second = 0;
+    options.script_yaml = R"yaml(
+- match: "precisely"
+  answer: "```sql\nSELECT name FROM employees WHERE salary > 4000\n```"
+- match: "show me"
+  answer: "```sql\nSELECT name FROM employees WHERE salary > 4000\n```"
+- match: "at least"
+  answer: "```sql\nSELECT name FROM employees WHERE salary >= 4000\n```"
+- match: "5000"
+  answer: "```sql\nSELECT name FROM employees WHERE salary > 5000\n```"
+- match: "over"
+  answer: "```sql\nSELECT name FROM employees WHERE salary > 4000\n```"
+)yaml";
+    proxy::mock::MockCreate created = proxy::mock::MockUpstream::create(io_, options);
+    EXPECT_TRUE(created.ok()) << created.error;
+    mock_ = std::move(created.upstream);
+    mock_->start();
+    thread_ = std::thread([this] { io_.run(); });
+  }
+  ~ScriptedModel() {
+    mock_->stop();
+    io_.stop();
+    thread_.join();
+    mock_.reset();
+  }
+  std::string url() const { return "http://127.0.0.1:" + std::to_string(mock_->port()); }
+
+ private:
+  boost::asio::io_context io_;
+  std::unique_ptr<proxy::mock::MockUpstream> mock_;
+  std::thread thread_;
+};
+
+TEST_F(SqlCommandsTest, MetamorphicCheckAsksTheModelAgain) {
+  ScriptedModel model;
+  const std::string db = database();
+  const auto run = [&](const std::string& query) {
+    return run_groundgate({"sqlcheck", "--database", db, "--question", "Who earns more than 4000?",
+                           "--metamorphic", "--upstream", model.url(), "--model", "m", "--timeout",
+                           "10000", file("q.sql", query)});
+  };
+  const CommandResult good = run("SELECT name FROM employees WHERE salary > 4000");
+  EXPECT_EQ(0, good.exit_code) << good.out << good.err;
+  EXPECT_NE(std::string::npos, good.out.find(R"("metamorphic":"passed")")) << good.out;
+  EXPECT_NE(std::string::npos,
+            good.out.find(R"("family":"comparison_relaxed","expected":"superset")"))
+      << good.out;
+  // A flipped comparison: every rewritten question's answer breaks its relation.
+  const CommandResult flipped = run("SELECT name FROM employees WHERE salary < 4000");
+  EXPECT_EQ(3, flipped.exit_code) << flipped.out << flipped.err;
+  EXPECT_NE(std::string::npos, flipped.out.find(R"("code":"metamorphic_relations_broken")"))
+      << flipped.out;
+}
+
+}  // namespace
+}  // namespace groundgate::testing
