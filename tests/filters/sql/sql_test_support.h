@@ -2,6 +2,7 @@
 // Schemas and a database file the SQL engine's tests share.
 
 #include <sqlite3.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -33,8 +34,11 @@ inline std::shared_ptr<const SchemaDatabase> company_schema() {
 class CompanyDatabase {
  public:
   CompanyDatabase() {
+    // The process id too: ctest runs each test in a process of its own, in parallel, and the
+    // object's address repeats across processes (always under ASan).
     path_ = (std::filesystem::temp_directory_path() /
-             ("gg_sql_test_" + std::to_string(reinterpret_cast<std::uintptr_t>(this)) + ".db"))
+             ("gg_sql_test_" + std::to_string(::getpid()) + "_" +
+              std::to_string(reinterpret_cast<std::uintptr_t>(this)) + ".db"))
                 .string();
     std::filesystem::remove(path_);
     sqlite3* db = nullptr;
