@@ -73,16 +73,19 @@ void directories_of(const std::string& file, std::set<std::string>& out) {
 ConfigWatch::ConfigWatch(std::function<void()> reload) : reload_(std::move(reload)) {}
 
 ConfigWatch::~ConfigWatch() {
-  if (thread_.joinable()) {
-    {
-      std::lock_guard lock(mutex_);
-      request_.stop = true;
-    }
-    wake();
-    thread_.join();
-  }
+  stop();
   if (inotify_fd_ >= 0) ::close(inotify_fd_);
   if (wake_fd_ >= 0) ::close(wake_fd_);
+}
+
+void ConfigWatch::stop() {
+  if (!thread_.joinable()) return;
+  {
+    std::lock_guard lock(mutex_);
+    request_.stop = true;
+  }
+  wake();
+  thread_.join();
 }
 
 std::string ConfigWatch::start() {

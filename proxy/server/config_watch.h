@@ -45,6 +45,9 @@ class ConfigWatch {
   void wait_until_watching();
   // Runs the reload on the watch's thread soon, whatever the files hold.
   void request_reload();
+  // Stops the thread and waits for it (a reload under way finishes first); the destructor does
+  // it too. After it, nothing runs the reload.
+  void stop();
 
   // The directories being watched now (for logs and tests).
   std::vector<std::string> watched_directories() const;

@@ -55,7 +55,10 @@ ProxyServer::ProxyServer(std::vector<asio::io_context*> io_per_thread,
 }
 
 ProxyServer::~ProxyServer() {
-  watch_.reset();  // a reload under way finishes first
+  // A reload under way finishes first. The watch's thread is stopped while `watch_` still
+  // points at it: the reload it runs reads `watch_`.
+  if (watch_) watch_->stop();
+  watch_.reset();
   // A preparation still on a worker uses its exchange's chain: done before the I/O contexts
   // (and the exchange frames they hold) go.
   context_->prepare_workers.join();
