@@ -3,6 +3,7 @@
 #include <simdjson.h>
 
 #include <algorithm>
+#include <initializer_list>
 #include <optional>
 
 #include "filters/context/json_members.h"
@@ -33,25 +34,10 @@ class Collector {
     out_.statements.emplace_back(statement);
   }
 
-  // Message content: a string or a list of parts with text.
-  void add_content(dom::element content) {
-    std::string_view text;
-    if (content.get_string().get(text) == simdjson::SUCCESS) {
-      add_text(text);
-      return;
-    }
-    dom::array parts;
-    if (content.get_array().get(parts) != simdjson::SUCCESS) return;
-    for (dom::element part : parts) {
-      if (part.get_string().get(text) == simdjson::SUCCESS ||
-          part["text"].get_string().get(text) == simdjson::SUCCESS) {
-        add_text(text);
-      }
-    }
-  }
-
-  // `context` (a string or list) and `documents` (strings or objects with text).
-  void add_field(dom::element value) {
+  // A string, or a list of strings and objects whose text is under the first of `keys` that
+  // holds a string: message content (parts with `text`), `context` and `documents` (items
+  // with `text`, `content` or `snippet`).
+  void add_texts(dom::element value, std::initializer_list<std::string_view> keys) {
     std::string_view text;
     if (value.get_string().get(text) == simdjson::SUCCESS) {
       add_text(text);
@@ -64,7 +50,7 @@ class Collector {
         add_text(text);
         continue;
       }
-      for (std::string_view key : {"text", "content", "snippet"}) {
+      for (std::string_view key : keys) {
         if (item[key].get_string().get(text) == simdjson::SUCCESS) {
           add_text(text);
           break;
@@ -88,7 +74,7 @@ class Collector {
       dom::element content;
       if (item["role"].get_string().get(role) == simdjson::SUCCESS) {
         if (role != "assistant" && item["content"].get(content) == simdjson::SUCCESS) {
-          add_content(content);
+          add_texts(content, {"text"});
         }
       } else if (item["output"].get_string().get(text) == simdjson::SUCCESS) {
         add_text(text);
@@ -149,7 +135,7 @@ RequestSchema read_request_schema(std::string_view body, const DdlLimits& limits
   for (dom::key_value_pair member : root) {
     if (member.key == "context" || member.key == "documents" || member.key == "prompt" ||
         member.key == "instructions") {
-      collector.add_field(member.value);
+      collector.add_texts(member.value, {"text", "content", "snippet"});
     } else if (member.key == "messages" || member.key == "input") {
       collector.add_messages(member.value);
     }
