@@ -157,15 +157,12 @@ class ResponsesTest : public ::testing::Test {
   HttpResponse chat(const std::string& body) {
     return http_request(fixture_.port(), "POST", "/v1/chat/completions", body);
   }
-  // The access log after the proxy drained (which flushes it).
-  std::string access_log() {
-    std::promise<void> drained;
-    fixture_.run_on_io([&] { fixture_.server().drain([&] { drained.set_value(); }); });
-    EXPECT_EQ(std::future_status::ready, drained.get_future().wait_for(std::chrono::seconds(10)));
-    std::ifstream log(fixture_.dir() + "/access.log");
-    std::stringstream text;
-    text << log.rdbuf();
-    return text.str();
+  // The access log once the proxy drained and the log holds a line for each of `exchanges`.
+  std::string access_log(std::size_t exchanges) {
+    std::string text;
+    for (const std::string& line : fixture_.access_log_lines(exchanges))
+      text += line + "\n";
+    return text;
   }
 
   ProxyFixture fixture_;
@@ -322,7 +319,7 @@ TEST_F(ResponsesTest, RequestsThatCannotBeReadAreUnverifiedAndOnErrorDecides) {
     EXPECT_TRUE(has(summary_of(view.final_annotations), R"("verdict":"unverified")")) << r.body;
     EXPECT_TRUE(has(r.body, R"("error":"context_unreadable")")) << r.body;
   }
-  const std::string log = access_log();
+  const std::string log = access_log(2);
   EXPECT_TRUE(has(log, R"("guard.context_unreadable":"`previous_response_id` (earlier turns)"))
       << log;
   EXPECT_TRUE(has(log, R"("guard.context_unreadable":"an input item of type `holo_call`")"));
@@ -353,7 +350,7 @@ TEST_F(ResponsesTest, TheAccessLogAndMetricsCountResponsesLikeChat) {
     const std::string metrics = metrics_with(fixture_.admin_port(), series);
     EXPECT_TRUE(has(metrics, series)) << series << "\n" << metrics;
   }
-  const std::string log = access_log();
+  const std::string log = access_log(2);
   EXPECT_TRUE(has(log, R"("route":"block")")) << log;
   EXPECT_TRUE(has(log, R"("path":"/v1/responses","status":200,"stream":true)")) << log;
   EXPECT_TRUE(has(log, R"("actions.block":"1")")) << log;

@@ -59,34 +59,6 @@ std::string with_tool_message() {
          R"({"role":"user","content":"So, Goertz?"}]})";
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty()) out.push_back(line);
-  }
-  return out;
-}
-
-// The access log's lines once the proxy has drained (which flushes the log).
-// The access log once it holds `expected` lines (each exchange writes its line as it ends).
-std::vector<std::string> access_log(ProxyFixture& fixture, std::size_t expected) {
-  EXPECT_TRUE(fixture.drain());
-  std::vector<std::string> lines;
-  for (int i = 0; i < 100 && lines.size() < expected; ++i) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    lines = lines_of(read_file(fixture.dir() + "/access.log"));
-  }
-  return lines;
-}
-
 bool has(const std::string& text, const std::string& needle) {
   return text.find(needle) != std::string::npos;
 }
@@ -133,7 +105,7 @@ TEST_F(SemanticPieceFilterTest, VerdictsReachTheAccessLogAndMetricsPerRouteAndLa
     EXPECT_TRUE(has(metrics, series)) << series << "\n" << metrics;
   }
 
-  std::vector<std::string> lines = access_log(fixture_, 3);
+  std::vector<std::string> lines = fixture_.access_log_lines(3);
   // Lines come in the order the exchanges ended; the requests' order is their request_id.
   auto request_id = [](const std::string& line) {
     const std::size_t at = line.find(R"("request_id":")");
@@ -174,7 +146,7 @@ TEST(SemanticPieceFilterAudit, LogContentPutsTheActedOnSentencesInTheAuditRecord
   auto response =
       http_request(fixture.port(), "POST", "/v1/chat/completions", with_context_field());
   ASSERT_EQ(response.status, 200) << response.error;
-  const std::vector<std::string> lines = access_log(fixture, 1);
+  const std::vector<std::string> lines = fixture.access_log_lines(1);
   ASSERT_EQ(lines.size(), 1u);
   // Only the sentence acted on (annotated as contradicted), not the supported one.
   EXPECT_TRUE(has(lines[0], R"("guard.flagged":"contradicted: She was born on March 2, 1994.")"))

@@ -65,6 +65,24 @@ bool ProxyFixture::drain(std::chrono::milliseconds timeout) {
   return done.wait_for(timeout) == std::future_status::ready;
 }
 
+std::vector<std::string> ProxyFixture::access_log_lines(std::size_t expected,
+                                                        std::chrono::milliseconds timeout) {
+  EXPECT_TRUE(drain(timeout));
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  std::vector<std::string> lines;
+  while (true) {
+    lines.clear();
+    std::ifstream log(dir_ + "/access.log");
+    for (std::string line; std::getline(log, line);) {
+      if (!line.empty()) lines.push_back(line);
+    }
+    if (lines.size() >= expected || std::chrono::steady_clock::now() > deadline) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_GE(lines.size(), expected) << "access log lines after " << timeout.count() << " ms";
+  return lines;
+}
+
 uint16_t ProxyFixture::start_mock(proxy::mock::MockOptions options) {
   options.host = "127.0.0.1";
   options.port = 0;

@@ -44,6 +44,10 @@ class ProxyFixture {
   // Drains the proxy where ProxyServer::drain must run (an I/O thread) and waits until it is
   // done; false when that took longer than `timeout`.
   bool drain(std::chrono::milliseconds timeout = std::chrono::seconds(10));
+  // Drains the proxy, then reads ${DIR}/access.log until it holds `expected` lines (the log is
+  // written by its own thread after each exchange ends) or `timeout` passes; the lines read.
+  std::vector<std::string> access_log_lines(
+      std::size_t expected, std::chrono::milliseconds timeout = std::chrono::seconds(10));
 
  private:
   boost::asio::io_context io_;
