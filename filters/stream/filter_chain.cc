@@ -204,8 +204,59 @@ void FilterChain::stop_at(ChoiceState& state, int choice, std::size_t i, std::st
   result.text = std::move(released);
 }
 
+void FilterChain::serve_side_requests() {
+  for (const auto& filter : filters_)
+    filter->serve_side_requests();
+}
+
+std::vector<SideBatch> FilterChain::take_side_requests() {
+  std::vector<SideBatch> batches;
+  for (std::size_t i = 0; i < filters_.size() && !stopped_; ++i) {
+    if (std::optional<SideRequestBatch> batch = filters_[i]->take_side_requests()) {
+      ++outstanding_;
+      batches.push_back({i, std::move(*batch)});
+    }
+  }
+  return batches;
+}
+
+bool FilterChain::holds_for_answers() const {
+  return !stopped_ && std::any_of(filters_.begin(), filters_.end(), [](const auto& filter) {
+           return filter->holds_for_answers();
+         });
+}
+
+SideAnswersOutput FilterChain::on_side_answers(std::size_t filter,
+                                               std::vector<SideAnswer> answers) {
+  SideAnswersOutput result;
+  if (filter >= filters_.size()) return result;
+  if (outstanding_ > 0) --outstanding_;
+  if (stopped_) return result;
+  FilterOutcome outcome;
+  filters_[filter]->on_side_answers(std::move(answers), outcome);
+  result.annotations = std::move(outcome.annotations);
+  if (!outcome.stop_reason.empty()) {
+    stopped_ = true;
+    stop_reason_ = std::move(outcome.stop_reason);
+    return result;
+  }
+  // What reached the filter while it held goes through it (and the filters after it) now.
+  for (std::size_t index = 0; index < choices_.size() && !stopped_; ++index) {
+    if (filters_[filter]->holds_for_answers()) break;
+    ChoiceState* state = choices_[index].get();
+    if (state == nullptr) continue;
+    FilterState& kept = state->filters[filter];
+    if (kept.pending.empty() && !kept.end_deferred) continue;
+    const Mode mode = kept.end_deferred ? Mode::kEnd : Mode::kDelta;
+    kept.end_deferred = false;
+    const int choice = static_cast<int>(index);
+    result.released.push_back({choice, run(choice, {}, mode, {}, filter)});
+  }
+  return result;
+}
+
 ChainOutput FilterChain::run(int choice, std::string_view delta, Mode mode,
-                             std::string_view flush_reason) {
+                             std::string_view flush_reason, std::size_t first) {
   ChainOutput result;
   if (stopped_) return result;
   if (filters_.empty()) {
@@ -221,15 +272,23 @@ ChainOutput FilterChain::run(int choice, std::string_view delta, Mode mode,
     stop_reason_ = "chain.choice_out_of_range";
     return result;
   }
-  const bool end_of_choice = mode == Mode::kEnd;
+  // The end reaches the filters up to the first that holds for side answers; it gets it later.
+  bool end_of_choice = mode == Mode::kEnd;
 
   // `input` is the current filter's new text, `output` what it hands on; they swap roles per
   // filter. A filter that holds nothing sees its input where it is (most calls: text goes on at
   // once), and only what it keeps back is copied into its pending text.
   std::string input(delta);
   std::string output;
-  for (std::size_t i = 0; i < filters_.size(); ++i) {
+  for (std::size_t i = first; i < filters_.size(); ++i) {
     FilterState& filter_state = state->filters[i];
+    if (filters_[i]->holds_for_answers()) {
+      // Kept as it is until the filter's answers are in (on_side_answers runs it on).
+      filter_state.pending.append(input);
+      filter_state.end_deferred = filter_state.end_deferred || end_of_choice;
+      input.clear();
+      break;
+    }
     const bool direct = filter_state.pending.empty();
     if (!direct) filter_state.pending.append(input);
     const std::string_view pending = direct ? std::string_view(input) : filter_state.pending;
@@ -251,9 +310,17 @@ ChainOutput FilterChain::run(int choice, std::string_view delta, Mode mode,
       }
       consumed = out.consumed();
     }
+    // The filter asked for side answers: what it did not hand on waits for them, unforced, and
+    // the filters after it see only what it handed on.
+    const bool waits = filters_[i]->holds_for_answers();
+    if (waits && end_of_choice) {
+      filter_state.end_deferred = true;
+      end_of_choice = false;
+      mode = Mode::kDelta;
+    }
 
     const std::size_t left = pending.size() - consumed;
-    if (left > 0 && (mode != Mode::kDelta || left > limits_.max_pending)) {
+    if (left > 0 && !waits && (mode != Mode::kDelta || left > limits_.max_pending)) {
       // Text the filter will not or may not hold any longer: it decides whether it goes on
       // unchanged, never checked, or the stream stops (and the text is dropped).
       const std::string_view reason = end_of_choice          ? std::string_view("held_at_end")

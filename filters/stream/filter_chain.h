@@ -48,6 +48,20 @@ struct HeldRelease {
   ChainOutput output;
 };
 
+// A filter's batch of side requests, as the chain hands it to the proxy: `filter` says whose
+// answers they will be (FilterChain::on_side_answers).
+struct SideBatch {
+  std::size_t filter = 0;
+  SideRequestBatch batch;
+};
+
+// What the chain makes of a batch's answers: annotations for the stream, and the text of each
+// choice the answering filter had kept back, now run through it and the filters after it.
+struct SideAnswersOutput {
+  std::vector<std::string> annotations;
+  std::vector<HeldRelease> released;
+};
+
 class FilterChain {
  public:
   FilterChain() = default;
@@ -80,6 +94,17 @@ class FilterChain {
   std::vector<std::string> on_tool_call(const ToolCallEvent& event);
   // The response brought retrieved context: every filter sees it (StreamFilter::on_context).
   void on_context(const std::vector<RetrievedPassage>& passages);
+  // Side requests (stream_filter.h). The proxy calls serve_side_requests() when it can send
+  // them; take_side_requests() hands over what filters posted since the last call.
+  void serve_side_requests();
+  std::vector<SideBatch> take_side_requests();
+  // Batches posted and not answered yet.
+  bool awaits_answers() const { return outstanding_ > 0; }
+  // Some filter keeps text until its answers are in: what follows in the stream must wait.
+  bool holds_for_answers() const;
+  // A batch's answers (every request's, errors included) for the filter that posted it; the
+  // text it kept goes on through the chain now, unless the filter holds again or stopped.
+  SideAnswersOutput on_side_answers(std::size_t filter, std::vector<SideAnswer> answers);
   // Some filter stopped the stream; nothing more is emitted after the call that stopped. That
   // call returns the text the stopping filter released before it stopped (run through the
   // filters after it; what they still hold is dropped, never checked) and its annotations,
@@ -101,6 +126,7 @@ class FilterChain {
   struct FilterState {
     std::string pending;
     std::size_t offset = 0;
+    bool end_deferred = false;  // the choice ended while the filter held for side answers
   };
   struct ChoiceState {
     std::vector<FilterState> filters;
@@ -108,8 +134,9 @@ class FilterChain {
 
   // kDelta: new text; kEnd: the choice ends; kFlush: held text goes on (release_held).
   enum class Mode { kDelta, kEnd, kFlush };
+  // From filter `first` on (filters before it are not called).
   ChainOutput run(int choice, std::string_view delta, Mode mode,
-                  std::string_view flush_reason = {});
+                  std::string_view flush_reason = {}, std::size_t first = 0);
   // Filter `i` stopped the stream with `reason` after handing on `released`: that text was
   // checked and goes on through the later filters (what they hold is dropped).
   void stop_at(ChoiceState& state, int choice, std::size_t i, std::string_view reason,
@@ -133,6 +160,7 @@ class FilterChain {
   ChainCounters counters_;
   std::optional<StreamReport> report_;
   bool answer_ended_ = false;
+  std::size_t outstanding_ = 0;  // side batches posted, not answered
 };
 
 }  // namespace groundgate::filters::stream

@@ -3,9 +3,11 @@
 // each choice as it arrives and says how much of its pending text may go on, what replaces it,
 // or that the stream stops. Filters never do I/O, never block for long, never throw.
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -76,6 +78,35 @@ struct UnverifiedInput {
   std::size_t offset = 0;   // text only: offset of the first one in the choice's full answer
 };
 
+// Side requests: a filter that needs the stream's model asked again (the question rewritten, a
+// second opinion) hands the proxy request bodies; the proxy sends each to the stream's own
+// endpoint on the route's upstream with the client's request headers and hands the answers back
+// (StreamFilter::on_side_answers) on the stream's thread. The filter never sees a socket; the
+// proxy never reads the bodies.
+struct SideRequest {
+  std::uint64_t id = 0;  // the filter's own, echoed by its answer
+  std::string body;      // the request body, as bytes
+};
+
+struct SideRequestLimits {
+  std::size_t fan_out = 2;                       // most requests in flight at once
+  std::chrono::milliseconds timeout{10'000};     // every answer of the batch within this
+  std::size_t max_response_bytes = 1u << 20;     // a longer answer is an error
+};
+
+// Requests answered together: the filter hears back once, when all are in or the time is up.
+struct SideRequestBatch {
+  std::vector<SideRequest> requests;
+  SideRequestLimits limits;
+};
+
+struct SideAnswer {
+  std::uint64_t id = 0;
+  unsigned status = 0;  // the HTTP status; 0: no response
+  std::string body;     // the response body (complete only when `error` is empty)
+  std::string error;    // set: no usable response ("timeout", "cancelled", "connect: ...")
+};
+
 enum class ToolCallInterest : std::uint8_t {
   kNone,     // tool calls go on unseen
   kInspect,  // on_tool_call sees each completed call; its chunks go on at once
@@ -133,6 +164,20 @@ class StreamFilter {
   // The answer is over (every choice ended, or the stream stops): answer-level annotations
   // (a summary) to attach to the last chunk before [DONE]. Called at most once per stream.
   virtual void on_answer_end(std::vector<std::string>& annotations) { (void)annotations; }
+  // The proxy can serve side requests for this stream (called before the first text, or never:
+  // then a filter that needs them says in its report that it went without).
+  virtual void serve_side_requests() {}
+  // A batch the filter posts now; the chain asks after every hook call.
+  virtual std::optional<SideRequestBatch> take_side_requests() { return std::nullopt; }
+  // True while the filter's text waits for its side answers: the chain keeps what would reach
+  // the filter (text, the end of a choice) and offers it again once they are in.
+  virtual bool holds_for_answers() const { return false; }
+  // Every answer of a posted batch (an error for each that failed, timed out or was cancelled);
+  // `outcome` annotates (and may stop the stream). The chain then offers the kept text again.
+  virtual void on_side_answers(std::vector<SideAnswer> answers, FilterOutcome& outcome) {
+    (void)answers;
+    (void)outcome;
+  }
   // The stream is over (ended, stopped or broken off): append what the filter has to say.
   // Called once per stream; choices that never got end_of_choice may still hold state.
   virtual void on_stream_end(StreamReport& report) { (void)report; }
