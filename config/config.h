@@ -190,6 +190,16 @@ struct SqlToolArgument {
 
 // The SQL guard (`sql:`): where queries are found, where the schema comes from, which checks
 // run. Mirrors filters/sql's SqlCheckerConfig where the two overlap.
+// Check 5 (opt-in: it costs model calls): the user's question rewritten, the route's model asked
+// each rewrite, the queries run on `database` and compared with the original's result.
+struct SqlMetamorphicConfig {
+  std::size_t variants = 4;           // rewrites asked per query (1-7)
+  std::size_t fan_out = 2;            // model calls in flight at once
+  Millis timeout{10'000};             // every answer of one query within this
+  std::size_t max_queries = 2;        // queries per answer that get the check
+  std::size_t max_response_bytes = 1u << 20;
+};
+
 struct SqlConfig {
   enum class Answer : std::uint8_t {
     kFenced,  // ```sql blocks in the answer (the fence is the unit, as a sentence is)
@@ -214,6 +224,7 @@ struct SqlConfig {
   std::size_t max_query_bytes = 64u << 10;
   // Queries that would change something or reach outside the data.
   ActionConfig unsafe{ActionKind::kBlock};
+  std::optional<SqlMetamorphicConfig> metamorphic;  // unset: check 5 does not run
 };
 
 enum class AnnotationStyle : std::uint8_t {

@@ -9,11 +9,17 @@
 namespace groundgate::config {
 namespace {
 
-constexpr std::array<std::string_view, 13> kSqlKeys{
+constexpr std::array<std::string_view, 14> kSqlKeys{
     "answer",   "tool_arguments",      "dialect",           "schema_file",
     "database", "schema_from_request", "keep_schema_field", "allow_functions",
     "linking",  "execution",           "empty_result",      "max_query_bytes",
-    "unsafe"};
+    "unsafe",   "metamorphic"};
+constexpr std::array<std::string_view, 4> kMetamorphicKeys{"variants", "fan_out", "timeout",
+                                                           "max_queries"};
+constexpr std::uint64_t kMaxVariants = 7;
+constexpr std::uint64_t kMaxFanOut = 16;
+constexpr std::uint64_t kMaxMetamorphicQueries = 16;
+constexpr Millis kMaxMetamorphicTimeout{120'000};
 constexpr std::array<std::string_view, 2> kToolArgumentKeys{"tool", "argument"};
 constexpr std::array<std::string_view, 2> kExecutionKeys{"timeout", "max_rows"};
 // Same order as SqlConfig::Answer and SqlConfig::Dialect.
@@ -100,6 +106,41 @@ void read_execution(const YamlField& field, SqlConfig& out, ErrorSink& errors) {
   }
 }
 
+// metamorphic: true | false | {variants, fan_out, timeout, max_queries}
+std::optional<SqlMetamorphicConfig> read_metamorphic(const YamlField& field, ErrorSink& errors) {
+  SqlMetamorphicConfig out;
+  if (field.value.IsScalar()) {
+    auto on = read_bool(field, errors);
+    return on && *on ? std::optional(out) : std::nullopt;
+  }
+  YamlMap map(field, kMetamorphicKeys, errors);
+  if (!map.valid()) return std::nullopt;
+  const auto count = [&](std::string_view key, std::uint64_t max, std::size_t& to) {
+    auto f = map.get(key);
+    if (!f) return;
+    if (auto v = read_count(*f, max, errors)) {
+      if (*v == 0) {
+        errors.add(f->mark(), f->path + ": must be at least 1");
+      } else {
+        to = static_cast<std::size_t>(*v);
+      }
+    }
+  };
+  count("variants", kMaxVariants, out.variants);
+  count("fan_out", kMaxFanOut, out.fan_out);
+  count("max_queries", kMaxMetamorphicQueries, out.max_queries);
+  if (auto f = map.get("timeout")) {
+    if (auto v = read_duration(*f, false, errors)) {
+      if (*v > kMaxMetamorphicTimeout) {
+        errors.add(f->mark(), f->path + ": at most 120s");
+      } else {
+        out.timeout = *v;
+      }
+    }
+  }
+  return out;
+}
+
 void read_flag(const YamlMap& map, std::string_view key, bool& out, ErrorSink& errors) {
   if (auto f = map.get(key)) {
     if (auto b = read_bool(*f, errors)) out = *b;
@@ -170,6 +211,15 @@ SqlConfig read_sql(const YamlField& field, std::string_view base_dir, ErrorSink&
   if (auto f = map.get("unsafe")) {
     if (auto v = read_keyword(*f, kUnsafeActions, errors)) {
       out.unsafe.kind = *v == 0 ? ActionKind::kAnnotate : ActionKind::kBlock;
+    }
+  }
+  if (auto f = map.get("metamorphic")) {
+    out.metamorphic = read_metamorphic(*f, errors);
+    // The variants' queries are compared by their results: it runs them like check 4.
+    if (out.metamorphic && (out.database.empty() || !out.execution)) {
+      errors.add(f->key_mark, f->path +
+                                  ": the metamorphic check runs queries: it needs database "
+                                  "(and execution on)");
     }
   }
   const bool has_schema_source =

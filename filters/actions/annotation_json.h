@@ -70,6 +70,8 @@ struct SummaryAnnotation {
   std::uint64_t queries = 0;              // SQL queries decided on (shown when there were any)
   std::uint64_t unsafe = 0;               // of them, unsafe
   std::uint64_t unchecked_sentences = 0;  // prose a policy checking only SQL let through
+  // SQL check 5: a JSON object (SqlMetamorphic::summary_json), or empty.
+  std::string metamorphic;
 };
 
 std::string summary_annotation(const SummaryAnnotation& s);

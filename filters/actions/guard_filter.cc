@@ -125,6 +125,11 @@ GuardFilter::GuardFilter(std::shared_ptr<const GuardConfig> config, std::string_
   if (config_->sql) {
     sql_ = std::make_unique<SqlGuard>(config_->sql, request_body, forwarded_body, question_);
   }
+  if (sql_ && sql_->metamorphic_enabled()) {
+    // The variants are the request as it goes upstream, its question rewritten.
+    const bool stripped = forwarded_body != nullptr && !forwarded_body->empty();
+    sql_->metamorphic().set_request(std::string(stripped ? *forwarded_body : request_body));
+  }
   for (const verify::CodeLanguage& language : config_->code_languages) {
     if (std::unique_ptr<verify::CodeChecker> checker = language.make(request_body)) {
       code_checkers_.emplace_back(language.name, std::move(checker));
@@ -239,12 +244,14 @@ void GuardFilter::on_text(const stream::TextEvent& event, stream::ChoiceOutput& 
 
   if (!holding) out.release(event.pending.size());
   std::size_t cursor = event.offset;  // first byte of pending not yet handed on
+  // False once stopped, or when the unit waits for check 5's answers (holds_for_answers()).
   const auto hand_on = [&](const text::StreamSentence& sentence) {
     // The whitespace or list marker before a held sentence goes (or is dropped) with it.
     const std::size_t gap =
         holding && sentence.span.begin > cursor ? sentence.span.begin - cursor : 0;
     if (!act(*choice, event.choice, sentence, event.pending.substr(cursor - event.offset, gap),
-             holding, out)) {
+             holding, out) ||
+        holds_for_answers()) {
       return false;
     }
     if (holding) cursor = sentence.span.end;
@@ -254,12 +261,21 @@ void GuardFilter::on_text(const stream::TextEvent& event, stream::ChoiceOutput& 
   // Held text the chain had to force out (over its pending bound) was not checked before it
   // went: what follows it is checked on its own.
   if (holding) choice->decided_until = std::max(choice->decided_until, cursor);
-  for (const text::StreamSentence& sentence : done) {
+  std::vector<text::StreamSentence>& units = choice->undecided;
+  units.insert(units.end(), std::make_move_iterator(done.begin()),
+               std::make_move_iterator(done.end()));
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    const text::StreamSentence& sentence = units[i];
     // Decided already (eagerly): skip it; if only its start was, the rest stands on its own.
     if (sentence.span.end <= choice->decided_until) continue;
     const bool started = sentence.span.begin < choice->decided_until;
-    if (!hand_on(started ? remainder(sentence, choice->decided_until) : sentence)) return;
+    if (!hand_on(started ? remainder(sentence, choice->decided_until) : sentence)) {
+      // A unit waiting for side answers stays first, to be decided when they are in.
+      units.erase(units.begin(), units.begin() + static_cast<std::ptrdiff_t>(i));
+      return;
+    }
   }
+  units.clear();
   if (!event.end_of_choice) {
     const std::string_view tail =
         holding ? event.pending.substr(cursor - event.offset) : event.pending;
@@ -324,7 +340,11 @@ bool GuardFilter::act(Choice& choice, int index, const text::StreamSentence& sen
   } else if (verdict) {
     // Checked already (the whole answer as a query).
   } else if (code) {
-    verdict = check_code(sentence);  // code is a claim too; no context needed to judge it
+    verdict = take_judged(index, sentence);
+    if (!verdict) {
+      verdict = check_code(sentence);  // code is a claim too; no context needed to judge it
+      if (awaits_check5(index, sentence, verdict, holding)) return true;
+    }
   } else {
     if (choice.verifier) verdict = choice.verifier->verify(sentence.text, sentence.span.begin);
     mark_incomplete_context(verdict, sentence.span.begin, sentence.span.end);
@@ -424,6 +444,13 @@ void GuardFilter::on_whole_answer(Choice& choice, const stream::TextEvent& event
     choice.answer.append(fresh.substr(0, limit + 1 - std::min(limit + 1, choice.answer.size())));
     choice.fed = end;
   }
+  text::StreamSentence unit;
+  if (std::optional<verify::SentenceVerdict> judged = take_judged(event.choice, unit)) {
+    unit.span = text::Sentence{0, end, text::SentenceKind::kCodeBlock};
+    unit.text = choice.answer;
+    act(choice, event.choice, unit, {}, holding, out, std::move(judged));
+    return;
+  }
   if (choice.finished) {  // decided: what follows goes on (the verdict covered it)
     out.release(event.pending.size());
     return;
@@ -434,15 +461,86 @@ void GuardFilter::on_whole_answer(Choice& choice, const stream::TextEvent& event
     return;
   }
   choice.finished = true;
-  verify::SentenceVerdict query =
+  std::optional<verify::SentenceVerdict> query =
       too_long ? sql_->too_long(0, end) : sql_->check_answer(choice.answer);
-  text::StreamSentence unit;
   unit.span = text::Sentence{0, end, text::SentenceKind::kCodeBlock};
   unit.text = choice.answer;
   if (!holding) out.release(event.pending.size());
+  if (awaits_check5(event.choice, unit, query, holding)) return;
   // Held, the pending text is the whole answer so far (max_query_bytes is below the chain's
   // pending bound): it goes on, changed or not, as one unit.
   act(choice, event.choice, unit, {}, holding, out, std::move(query));
+}
+
+bool GuardFilter::awaits_check5(int index, const text::StreamSentence& unit,
+                                std::optional<verify::SentenceVerdict>& verdict, bool holding) {
+  if (!sql_ || !verdict || !verdict->query) return false;
+  std::optional<stream::SideRequestBatch> batch = sql_->metamorphic().take_batch();
+  if (!batch) return false;
+  awaited_ = AwaitedQuery{index, unit, std::move(*verdict), holding, false};
+  batch_ = std::move(batch);
+  return true;
+}
+
+std::optional<verify::SentenceVerdict> GuardFilter::take_judged(int index,
+                                                                 const text::StreamSentence& unit) {
+  // The whole answer (no unit given) or the unit that waited.
+  if (!awaited_ || !awaited_->answered || awaited_->choice != index ||
+      (!unit.text.empty() && awaited_->unit.span.end != unit.span.end)) {
+    return std::nullopt;
+  }
+  std::optional<verify::SentenceVerdict> judged = std::move(awaited_->verdict);
+  awaited_.reset();
+  return judged;
+}
+
+void GuardFilter::serve_side_requests() {
+  if (sql_) sql_->metamorphic().serve();
+}
+
+std::optional<stream::SideRequestBatch> GuardFilter::take_side_requests() {
+  std::optional<stream::SideRequestBatch> batch = std::move(batch_);
+  batch_.reset();
+  return batch;
+}
+
+bool GuardFilter::holds_for_answers() const {
+  return awaited_ && awaited_->holding && !awaited_->answered && !stopped_;
+}
+
+namespace {
+
+// What act() says of a query decided outside a text call: annotations and a stop only (its
+// text went on already).
+class OutcomeOutput final : public stream::ChoiceOutput {
+ public:
+  explicit OutcomeOutput(stream::FilterOutcome& outcome) : outcome_(outcome) {}
+  void release(std::size_t) override {}
+  void replace(std::size_t, std::string_view) override {}
+  void stop(std::string_view reason) override { outcome_.stop_reason = reason; }
+  void annotate(std::string json_object) override {
+    outcome_.annotations.push_back(std::move(json_object));
+  }
+
+ private:
+  stream::FilterOutcome& outcome_;
+};
+
+}  // namespace
+
+void GuardFilter::on_side_answers(std::vector<stream::SideAnswer> answers,
+                                  stream::FilterOutcome& outcome) {
+  if (!awaited_ || awaited_->answered || !sql_) return;
+  sql_->metamorphic().judge(std::move(answers), awaited_->verdict);
+  awaited_->answered = true;
+  if (awaited_->holding || stopped_) return;  // decided when the chain offers its text again
+  // stream_first: the text went on; the verdict follows as an annotation.
+  AwaitedQuery query = std::move(*awaited_);
+  awaited_.reset();
+  Choice* choice = choice_for(query.choice);
+  if (choice == nullptr) return;
+  OutcomeOutput out(outcome);
+  act(*choice, query.choice, query.unit, {}, false, out, std::move(query.verdict));
 }
 
 verify::SentenceVerdict GuardFilter::check_code(const text::StreamSentence& unit) {
@@ -576,6 +674,7 @@ void GuardFilter::on_answer_end(std::vector<std::string>& annotations) {
   SummaryAnnotation summary = tally_.summary(config_->policy, context_state(), unchecked_reason_);
   summary.context_truncated = context_truncated_;
   summary.context_unreadable = !unreadable_.empty();
+  if (sql_) summary.metamorphic = sql_->metamorphic().summary_json();
   annotations.push_back(summary_annotation(summary));
 }
 

@@ -54,6 +54,14 @@ class GuardFilter final : public stream::StreamFilter {
   void on_unverified(const stream::UnverifiedInput& input, stream::FilterOutcome& outcome) override;
   void on_answer_end(std::vector<std::string>& annotations) override;
   void on_stream_end(stream::StreamReport& report) override;
+  // SQL check 5 (sql.metamorphic) asks the route's model again through side requests: in
+  // `sentence` hold the query's unit (and what follows it) waits for the answers; in
+  // `stream_first` its verdict follows as an annotation.
+  void serve_side_requests() override;
+  std::optional<stream::SideRequestBatch> take_side_requests() override;
+  bool holds_for_answers() const override;
+  void on_side_answers(std::vector<stream::SideAnswer> answers,
+                       stream::FilterOutcome& outcome) override;
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -83,6 +91,18 @@ class GuardFilter final : public stream::StreamFilter {
     bool finished = false;
     Arrivals arrivals;
     std::string answer;  // sql.answer whole: the text so far, up to one byte over the bound
+    // Units segmented and not decided yet: behind a query that waits for its side answers.
+    std::vector<text::StreamSentence> undecided;
+  };
+
+  // A query whose check 5 is out: its unit and its verdict of checks 1-4, decided (act) once
+  // the answers are judged.
+  struct AwaitedQuery {
+    int choice = 0;
+    text::StreamSentence unit;
+    verify::SentenceVerdict verdict;
+    bool holding = false;  // its text waits (sentence hold)
+    bool answered = false;
   };
 
   Choice* choice_for(int index);
@@ -96,6 +116,12 @@ class GuardFilter final : public stream::StreamFilter {
   bool act(Choice& choice, int index, const text::StreamSentence& sentence, std::string_view gap,
            bool holding, stream::ChoiceOutput& out,
            std::optional<verify::SentenceVerdict> verdict = std::nullopt);
+  // A query's verdict of checks 1-4 in: when check 5 runs on it, the unit waits (true) as
+  // awaited_ for the answers; else it is decided now.
+  bool awaits_check5(int index, const text::StreamSentence& unit,
+                     std::optional<verify::SentenceVerdict>& verdict, bool holding);
+  // The judged verdict of the awaited query, when `unit` of choice `index` is it.
+  std::optional<verify::SentenceVerdict> take_judged(int index, const text::StreamSentence& unit);
   // `sql.answer: whole`: the choice's text is one query, held whole (in sentence hold) until it
   // ends or outgrows max_query_bytes.
   void on_whole_answer(Choice& choice, const stream::TextEvent& event, stream::ChoiceOutput& out);
@@ -135,6 +161,8 @@ class GuardFilter final : public stream::StreamFilter {
   std::string question_;
   verify::ToolSchemaValues tool_schema_;  // with verify_tool_calls: values the tools offer
   std::unique_ptr<SqlGuard> sql_;         // the policy's SQL guard, when it has one
+  std::optional<AwaitedQuery> awaited_;   // the query whose check 5 is out
+  std::optional<stream::SideRequestBatch> batch_;  // its requests, until the chain takes them
   // The policy's other code-block checkers for this stream, by language.
   std::vector<std::pair<std::string, std::unique_ptr<verify::CodeChecker>>> code_checkers_;
   std::string_view unchecked_reason_;  // set: nothing is verified ("json_response")

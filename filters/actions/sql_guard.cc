@@ -41,9 +41,36 @@ std::string incomplete_reason(sql::Check check, std::string_view note) {
 
 }  // namespace
 
+verify::Finding guard_finding(const sql::Finding& f, std::size_t offset) {
+  verify::Finding g;
+  g.engine = verify::Engine::kSql;
+  g.label = f.label;
+  g.score = score_of(f.label);
+  g.answer_begin = offset + f.begin;
+  g.answer_end = offset + f.end;
+  g.reason = f.reason;
+  g.code = f.code;
+  g.type = type_of(f.type);
+  return g;
+}
+
+verify::Finding incomplete_finding(sql::Check check, std::string_view note, std::size_t begin,
+                                   std::size_t end) {
+  verify::Finding g;
+  g.engine = verify::Engine::kSql;
+  g.abstains = true;
+  g.code = "check_incomplete";
+  g.reason = incomplete_reason(check, note);
+  g.answer_begin = begin;
+  g.answer_end = end;
+  return g;
+}
+
 SqlGuard::SqlGuard(std::shared_ptr<const SqlGuardConfig> config, std::string_view request_body,
                    std::string* forwarded_body, std::string_view question)
-    : config_(std::move(config)), question_(sql::without_ddl(question)) {
+    : config_(std::move(config)),
+      question_(sql::without_ddl(question)),
+      metamorphic_(config_->settings, config_->checker, question_) {
   if (forwarded_body != nullptr && !config_->settings.keep_schema_field) {
     const std::string_view body = forwarded_body->empty() ? request_body : *forwarded_body;
     if (std::optional<std::string> stripped = sql::without_schema_field(body)) {
@@ -92,7 +119,8 @@ verify::SentenceVerdict SqlGuard::unchecked(std::size_t begin, std::size_t end,
 }
 
 verify::SentenceVerdict SqlGuard::check_query(std::string_view query, std::size_t offset,
-                                              std::size_t unit_begin, std::size_t unit_end) {
+                                              std::size_t unit_begin, std::size_t unit_end,
+                                              bool variants) {
   prepare();
   if (!checker_) {  // the policy's schema file or database could not be loaded
     return unchecked(unit_begin, unit_end, verify::VerifyError::kEngineMissing);
@@ -111,18 +139,8 @@ verify::SentenceVerdict SqlGuard::check_query(std::string_view query, std::size_
   v.claims = true;
   v.label = c.verdict.label;
   unsafe_ += c.verdict.unsafe ? 1 : 0;
-  for (const sql::Finding& f : c.verdict.findings) {
-    verify::Finding g;
-    g.engine = verify::Engine::kSql;
-    g.label = f.label;
-    g.score = score_of(f.label);
-    g.answer_begin = offset + f.begin;
-    g.answer_end = offset + f.end;
-    g.reason = f.reason;
-    g.code = f.code;
-    g.type = type_of(f.type);
-    v.findings.push_back(std::move(g));
-  }
+  for (const sql::Finding& f : c.verdict.findings)
+    v.findings.push_back(guard_finding(f, offset));
   if (const sql::Finding* d = c.verdict.decisive()) {
     v.decisive = static_cast<std::size_t>(d - c.verdict.findings.data());
     v.score = score_of(d->label);
@@ -135,16 +153,15 @@ verify::SentenceVerdict SqlGuard::check_query(std::string_view query, std::size_
     const sql::CheckReport& r = c.verdict.checks[i];
     if (r.state != sql::CheckState::kIncomplete) continue;
     ++incomplete_;
-    verify::Finding g;
-    g.engine = verify::Engine::kSql;
-    g.abstains = true;
-    g.code = "check_incomplete";
-    g.reason = incomplete_reason(static_cast<sql::Check>(i), r.note);
-    g.answer_begin = offset;
-    g.answer_end = offset + query.size();
-    v.findings.push_back(std::move(g));
+    v.findings.push_back(
+        incomplete_finding(static_cast<sql::Check>(i), r.note, offset, offset + query.size()));
   }
   v.no_context = !c.verdict.has_schema && c.verdict.findings.empty();
+  if (variants) {
+    metamorphic_.consider(query, c);
+  } else {
+    metamorphic_.skip("tool_call");
+  }
   return v;
 }
 
@@ -182,11 +199,12 @@ std::optional<verify::SentenceVerdict> SqlGuard::check_tool_call(
   const std::optional<std::string> query =
       sql::sql_argument(event.arguments, tool->argument, error);
   if (!query) return unchecked(0, 0, verify::VerifyError::kUnparsable);
-  return check_query(*query, 0, 0, query->size());
+  return check_query(*query, 0, 0, query->size(), /*variants=*/false);
 }
 
 void SqlGuard::report(stream::StreamReport& report) const {
   report.fields.emplace_back("sql.queries", std::to_string(queries_));
+  metamorphic_.report(report);
   if (queries_ == 0) return;
   report.fields.emplace_back("sql.unsafe", std::to_string(unsafe_));
   report.fields.emplace_back("sql.incomplete_checks", std::to_string(incomplete_));

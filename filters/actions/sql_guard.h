@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "config/config.h"
+#include "filters/actions/sql_metamorphic.h"
 #include "filters/sql/schema_cache.h"
 #include "filters/sql/sql_checker.h"
 #include "filters/stream/stream_filter.h"
@@ -30,6 +31,12 @@ struct SqlGuardConfig {
   std::shared_ptr<sql::SchemaCache> schema_cache;            // null: built per stream
   std::string error;  // the policy's schema file or database could not be loaded
 };
+
+// A finding of the SQL checks as the guard's (offsets moved by `offset` into the answer).
+verify::Finding guard_finding(const sql::Finding& finding, std::size_t offset);
+// The finding that says a check stopped short (`note`: why); it abstains.
+verify::Finding incomplete_finding(sql::Check check, std::string_view note, std::size_t begin,
+                                   std::size_t end);
 
 class SqlGuard final : public verify::CodeChecker {
  public:
@@ -70,9 +77,17 @@ class SqlGuard final : public verify::CodeChecker {
 
   void report(stream::StreamReport& report) const;
 
+  // Check 5 (sql.metamorphic): the side requests of the query just checked, and the judgement
+  // of their answers (SqlMetamorphic).
+  SqlMetamorphic& metamorphic() { return metamorphic_; }
+  // Queries check 5 is counted for: the whole answer and fenced blocks.
+  bool metamorphic_enabled() const { return config_->settings.metamorphic.has_value(); }
+
  private:
+  // `variants`: the query may get check 5 (SqlMetamorphic::consider).
   verify::SentenceVerdict check_query(std::string_view sql, std::size_t offset,
-                                      std::size_t unit_begin, std::size_t unit_end);
+                                      std::size_t unit_begin, std::size_t unit_end,
+                                      bool variants = true);
   // A query that could not be checked, for `error`.
   verify::SentenceVerdict unchecked(std::size_t begin, std::size_t end, verify::VerifyError error);
 
@@ -81,6 +96,7 @@ class SqlGuard final : public verify::CodeChecker {
   std::shared_ptr<const sql::SchemaDatabase> schema_;
   std::unique_ptr<sql::SqlChecker> checker_;
   std::string question_;
+  SqlMetamorphic metamorphic_;
   std::vector<std::string> warnings_;
   std::size_t queries_ = 0;
   std::size_t unsafe_ = 0;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <set>
 
+#include "filters/sql/sql_lexer.h"
+
 namespace groundgate::filters::sql {
 namespace {
 
@@ -33,6 +35,14 @@ std::string describe(const PairOutcome& p) {
 }
 
 }  // namespace
+
+bool orders_rows(std::string_view query) {
+  const std::vector<Token> tokens = lex_sql(query);
+  for (std::size_t i = 0; i + 1 < tokens.size(); ++i) {
+    if (tokens[i].is(query, "order") && tokens[i + 1].is(query, "by")) return true;
+  }
+  return false;
+}
 
 bool relation_holds(Relation relation, const RunResult& original, const RunResult& variant,
                     bool ordered) {

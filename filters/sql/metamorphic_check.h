@@ -48,6 +48,9 @@ struct PairOutcome {
 // metamorphic check's state. Returns each pair's outcome.
 std::vector<PairOutcome> check_metamorphic(const MetamorphicInput& input, SqlVerdict& verdict);
 
+// Whether the query sorts its rows (ORDER BY): then equal results must match in order.
+bool orders_rows(std::string_view query);
+
 // Whether `variant`'s result stands in `relation` to `original`'s: equal (in order when
 // `ordered`, else as multisets), different, subset or superset (as sets of rows).
 bool relation_holds(Relation relation, const RunResult& original, const RunResult& variant,

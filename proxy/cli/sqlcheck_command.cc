@@ -15,7 +15,6 @@
 #include "filters/sql/request_schema.h"
 #include "filters/sql/sql_checker.h"
 #include "filters/sql/sql_extraction.h"
-#include "filters/sql/sql_lexer.h"
 #include "filters/sql/sql_setup.h"
 #include "filters/sql/sql_verdict_json.h"
 #include "filters/verdict/json_string.h"
@@ -143,14 +142,6 @@ std::optional<Metamorphic> metamorphic_options(const Args& args, const sql::SqlS
   return m;
 }
 
-bool ordered(std::string_view query) {
-  const std::vector<sql::Token> tokens = sql::lex_sql(query);
-  for (std::size_t i = 0; i + 1 < tokens.size(); ++i) {
-    if (tokens[i].is(query, "order") && tokens[i + 1].is(query, "by")) return true;
-  }
-  return false;
-}
-
 // Check 5 on one query: the variants asked, their queries run and compared; the pairs'
 // outcomes appended to `json`.
 void run_metamorphic(const Metamorphic& m, const sql::SqlSetup& setup, std::string_view query,
@@ -161,7 +152,7 @@ void run_metamorphic(const Metamorphic& m, const sql::SqlSetup& setup, std::stri
   sql::MetamorphicInput input;
   input.database = setup.checker->database.get();
   input.original = check.result ? &*check.result : nullptr;
-  input.ordered = ordered(query);
+  input.ordered = sql::orders_rows(query);
   input.answers = answers;
   input.allowed_functions = setup.checker->allowed_functions;
   input.limits = setup.checker->execution_limits;

@@ -114,7 +114,41 @@ TEST(PolicySql, BadValues) {
   EXPECT_THAT(errors_of("    hold: sentence\n    sql: {schema_from_request: false}\n"),
               ElementsAre(HasSubstr("no schema source")));
   EXPECT_THAT(errors_of("    hold: sentence\n    sql: {metamorphic: true}\n"),
-              ElementsAre(HasSubstr("unknown key 'metamorphic'")));
+              ElementsAre(HasSubstr("it needs database")));
+}
+
+TEST(PolicySql, MetamorphicCheck) {
+  TempDir dir;
+  const std::string db = dir.write("d.sqlite", "");
+  LoadResult off = load_policy("    hold: sentence\n    sql: {database: " + db + "}\n");
+  ASSERT_TRUE(off.config);
+  EXPECT_FALSE(off.config->find_policy("g")->sql->metamorphic);
+  LoadResult on =
+      load_policy("    hold: sentence\n    sql: {database: " + db + ", metamorphic: true}\n");
+  ASSERT_TRUE(on.config);
+  const auto& m = on.config->find_policy("g")->sql->metamorphic;
+  ASSERT_TRUE(m);
+  EXPECT_EQ(m->variants, 4u);
+  EXPECT_EQ(m->fan_out, 2u);
+  EXPECT_EQ(m->timeout, Millis(10'000));
+  LoadResult keys = load_policy("    hold: sentence\n    sql: {database: " + db +
+                                ", metamorphic: {variants: 6, fan_out: 3, timeout: 2s, "
+                                "max_queries: 1}}\n");
+  ASSERT_TRUE(keys.config) << messages(keys)[0];
+  const auto& k = *keys.config->find_policy("g")->sql->metamorphic;
+  EXPECT_EQ(k.variants, 6u);
+  EXPECT_EQ(k.fan_out, 3u);
+  EXPECT_EQ(k.timeout, Millis(2'000));
+  EXPECT_EQ(k.max_queries, 1u);
+  const std::string base = "    hold: sentence\n    sql: {database: " + db + ", ";
+  EXPECT_THAT(errors_of(base + "metamorphic: {variants: 9}}\n"), ElementsAre(HasSubstr("variants")));
+  EXPECT_THAT(errors_of(base + "metamorphic: {fan_out: 0}}\n"),
+              ElementsAre(HasSubstr("at least 1")));
+  EXPECT_THAT(errors_of(base + "metamorphic: {timeout: 5m}}\n"),
+              ElementsAre(HasSubstr("at most 120s")));
+  EXPECT_THAT(errors_of(base + "metamorphic: {runs: 2}}\n"), ElementsAre(HasSubstr("runs")));
+  EXPECT_THAT(errors_of(base + "execution: false, metamorphic: true}\n"),
+              ElementsAre(HasSubstr("execution on")));
 }
 
 TEST(PolicySql, DatabaseOptions) {

@@ -1,0 +1,155 @@
+#include "filters/actions/sql_metamorphic.h"
+
+#include <algorithm>
+
+#include "filters/actions/sql_guard.h"
+#include "filters/sql/metamorphic_check.h"
+#include "filters/sql/variant_request.h"
+#include "filters/verdict/json_string.h"
+
+namespace groundgate::filters::actions {
+
+SqlMetamorphic::SqlMetamorphic(const config::SqlConfig& settings,
+                               std::shared_ptr<const sql::SqlCheckerConfig> checker,
+                               std::string question)
+    : config_(settings.metamorphic),
+      whole_answer_(settings.answer == config::SqlConfig::Answer::kWhole),
+      tools_(settings.tool_arguments),
+      checker_(std::move(checker)),
+      question_(std::move(question)) {}
+
+void SqlMetamorphic::count_skip(std::string_view reason) {
+  if (!config_) return;
+  auto at = skipped_.find(reason);
+  if (at == skipped_.end()) at = skipped_.emplace(std::string(reason), 0).first;
+  ++at->second;
+}
+
+void SqlMetamorphic::consider(std::string_view query, const sql::SqlCheck& check) {
+  if (!config_) return;
+  // Cheapest reasons first; each is what the check would need and did not have.
+  if (!served_) return count_skip("no_side_requests");  // e.g. an answer not streamed
+  if (question_.empty()) return count_skip("no_question");
+  if (!check.verdict.findings.empty()) return count_skip("earlier_finding");
+  if (!check.result || check.result->outcome != sql::RunResult::Outcome::kDone) {
+    return count_skip("no_original_result");
+  }
+  if (pending_) return count_skip("another_query_in_check");
+  if (started_ >= config_->max_queries) return count_skip("max_queries");
+  std::vector<sql::QuestionVariant> variants =
+      sql::question_variants(question_, config_->variants);
+  stream::SideRequestBatch batch;
+  batch.limits.fan_out = config_->fan_out;
+  batch.limits.timeout = config_->timeout;
+  batch.limits.max_response_bytes = config_->max_response_bytes;
+  std::vector<sql::QuestionVariant> asked;
+  for (sql::QuestionVariant& v : variants) {
+    std::optional<std::string> body = sql::variant_request(request_, question_, v.question);
+    if (!body) continue;
+    batch.requests.push_back({asked.size(), std::move(*body)});
+    asked.push_back(std::move(v));
+  }
+  if (variants.empty()) return count_skip("no_variants");
+  if (asked.empty()) return count_skip("request_not_chat");
+  ++started_;
+  calls_ += asked.size();
+  pending_ = Pending{std::move(asked), *check.result, sql::orders_rows(query)};
+  batch_ = std::move(batch);
+}
+
+std::optional<stream::SideRequestBatch> SqlMetamorphic::take_batch() {
+  std::optional<stream::SideRequestBatch> batch = std::move(batch_);
+  batch_.reset();
+  return batch;
+}
+
+void SqlMetamorphic::judge(std::vector<stream::SideAnswer> answers,
+                           verify::SentenceVerdict& verdict) {
+  if (!pending_) return;
+  Pending p = std::move(*pending_);
+  pending_.reset();
+  std::vector<sql::VariantAnswer> variants;
+  for (std::size_t i = 0; i < p.variants.size(); ++i) {
+    sql::VariantAnswer a{std::move(p.variants[i]), std::nullopt, "no answer"};
+    const auto answer = std::find_if(answers.begin(), answers.end(),
+                                     [&](const stream::SideAnswer& s) { return s.id == i; });
+    if (answer == answers.end()) {
+      ++failed_calls_;
+    } else if (!answer->error.empty()) {
+      a.error = "model call failed: " + answer->error;
+      ++failed_calls_;
+    } else if (answer->status != 200) {
+      a.error = "model answered status " + std::to_string(answer->status);
+      ++failed_calls_;
+    } else {
+      a.sql = sql::sql_of_completion(answer->body, whole_answer_, tools_, a.error);
+    }
+    variants.push_back(std::move(a));
+  }
+  sql::MetamorphicInput input;
+  input.database = checker_->database.get();
+  input.original = &p.original;
+  input.ordered = p.ordered;
+  input.answers = variants;
+  input.allowed_functions = checker_->allowed_functions;
+  input.limits = checker_->execution_limits;
+  input.min_effective = std::min<std::size_t>(2, variants.size());
+  sql::SqlVerdict judged;
+  sql::check_metamorphic(input, judged);
+  const sql::CheckReport& state = judged.report(sql::Check::kMetamorphic);
+  const std::size_t offset = verdict.answer_begin;
+  if (state.state == sql::CheckState::kFailed) {
+    ++flagged_;
+    for (const sql::Finding& f : judged.findings) {
+      verify::Finding g = guard_finding(f, offset);
+      g.answer_begin = verdict.answer_begin;
+      g.answer_end = verdict.answer_end;
+      verdict.findings.push_back(std::move(g));
+    }
+    // Worse than what checks 1-4 said (they passed): the new finding decides.
+    verdict.label = verify::Label::kUnsupported;
+    verdict.decisive = verdict.findings.size() - 1;
+    verdict.score = verdict.findings.back().score;
+  } else if (state.state == sql::CheckState::kPassed) {
+    ++passed_;
+  } else {
+    ++incomplete_;
+    verdict.findings.push_back(incomplete_finding(sql::Check::kMetamorphic, state.note,
+                                                  verdict.answer_begin, verdict.answer_end));
+  }
+}
+
+std::string SqlMetamorphic::summary_json() const {
+  if (!config_ || (started_ == 0 && skipped_.empty())) return {};
+  std::size_t skipped = 0;
+  std::string reasons;
+  for (const auto& [reason, n] : skipped_) {
+    skipped += n;
+    reasons += reasons.empty() ? "" : ",";
+    verdict::append_json_string(reasons, reason);
+    reasons += ':' + std::to_string(n);
+  }
+  std::string out = "{\"ran\":" + std::to_string(started_);
+  out += ",\"passed\":" + std::to_string(passed_);
+  out += ",\"flagged\":" + std::to_string(flagged_);
+  out += ",\"incomplete\":" + std::to_string(incomplete_);
+  // Started, and never judged: the stream ended (or stopped) before the answers were in.
+  const std::size_t unjudged = started_ - passed_ - flagged_ - incomplete_;
+  if (unjudged > 0) out += ",\"unfinished\":" + std::to_string(unjudged);
+  out += ",\"skipped\":" + std::to_string(skipped);
+  if (!reasons.empty()) out += ",\"skip_reasons\":{" + reasons + "}";
+  return out + "}";
+}
+
+void SqlMetamorphic::report(stream::StreamReport& report) const {
+  if (!config_) return;
+  report.counts.emplace_back("sql.metamorphic_ran", started_);
+  report.counts.emplace_back("sql.metamorphic_flagged", flagged_);
+  report.counts.emplace_back("sql.metamorphic_incomplete", incomplete_);
+  report.counts.emplace_back("sql.metamorphic_model_calls", calls_);
+  report.counts.emplace_back("sql.metamorphic_failed_calls", failed_calls_);
+  std::string summary = summary_json();
+  if (!summary.empty()) report.fields.emplace_back("sql.metamorphic", std::move(summary));
+}
+
+}  // namespace groundgate::filters::actions

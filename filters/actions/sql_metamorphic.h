@@ -1,0 +1,79 @@
+#pragma once
+// Check 5 of the SQL guard on a live stream: for a query checks 1-4 passed, the user's question
+// rewritten (question_variants.h) and the app's own request re-asked with each rewrite, as side
+// requests the proxy sends to the route's model (stream_filter.h); their answers' queries run on
+// the policy's database and judged (metamorphic_check.h). One query at a time, at most
+// `max_queries` per stream. Whether it ran, flagged, stopped short or was skipped, and why, goes
+// to the summary and the report: never a silent skip.
+
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "config/config.h"
+#include "filters/sql/question_variants.h"
+#include "filters/sql/sql_checker.h"
+#include "filters/stream/stream_filter.h"
+#include "filters/verify/sentence_verdict.h"
+
+namespace groundgate::filters::actions {
+
+class SqlMetamorphic {
+ public:
+  SqlMetamorphic(const config::SqlConfig& settings,
+                 std::shared_ptr<const sql::SqlCheckerConfig> checker, std::string question);
+
+  // The body as forwarded upstream: the variants are made of it.
+  void set_request(std::string body) { request_ = std::move(body); }
+  // The proxy can send side requests on this stream (else the check is skipped, said so).
+  void serve() { served_ = true; }
+
+  // A query checks 1-4 judged (`check`, its text `query`): whether check 5 runs on it. When it
+  // does, take_batch() has its requests; when it cannot, the reason is counted.
+  void consider(std::string_view query, const sql::SqlCheck& check);
+  // Called for a query check 5 is not for (a tool call's): counted as skipped.
+  void skip(std::string_view reason) { count_skip(reason); }
+  std::optional<stream::SideRequestBatch> take_batch();
+  // A batch is out and its answers not judged yet.
+  bool in_flight() const { return pending_.has_value() && !batch_; }
+
+  // The answers to the batch: the variants' queries run and compared; a finding (logic,
+  // unsupported) or an incomplete check lands in `verdict`, the query's verdict of checks 1-4.
+  void judge(std::vector<stream::SideAnswer> answers, verify::SentenceVerdict& verdict);
+
+  // {"ran":..,"flagged":..,"incomplete":..,"skipped":..,"skip_reasons":{..}}, or "" when the
+  // policy has no check 5 or there was no query.
+  std::string summary_json() const;
+  void report(stream::StreamReport& report) const;
+
+ private:
+  struct Pending {
+    std::vector<sql::QuestionVariant> variants;
+    sql::RunResult original;
+    bool ordered = false;
+  };
+  void count_skip(std::string_view reason);
+
+  std::optional<config::SqlMetamorphicConfig> config_;
+  bool whole_answer_ = false;
+  std::vector<config::SqlToolArgument> tools_;
+  std::shared_ptr<const sql::SqlCheckerConfig> checker_;
+  std::string question_;
+  std::string request_;
+  bool served_ = false;
+  std::optional<Pending> pending_;
+  std::optional<stream::SideRequestBatch> batch_;
+  std::size_t started_ = 0;
+  std::size_t passed_ = 0;
+  std::size_t flagged_ = 0;
+  std::size_t incomplete_ = 0;
+  std::size_t calls_ = 0;
+  std::size_t failed_calls_ = 0;
+  std::map<std::string, std::size_t, std::less<>> skipped_;
+};
+
+}  // namespace groundgate::filters::actions
