@@ -118,13 +118,7 @@ std::optional<SqlMetamorphicConfig> read_metamorphic(const YamlField& field, Err
   const auto count = [&](std::string_view key, std::uint64_t max, std::size_t& to) {
     auto f = map.get(key);
     if (!f) return;
-    if (auto v = read_count(*f, max, errors)) {
-      if (*v == 0) {
-        errors.add(f->mark(), f->path + ": must be at least 1");
-      } else {
-        to = static_cast<std::size_t>(*v);
-      }
-    }
+    if (auto v = read_count(*f, max, errors)) to = static_cast<std::size_t>(*v);  // 1..max
   };
   count("variants", kMaxVariants, out.variants);
   count("fan_out", kMaxFanOut, out.fan_out);

@@ -143,7 +143,7 @@ TEST(PolicySql, MetamorphicCheck) {
   const std::string base = "    hold: sentence\n    sql: {database: " + db + ", ";
   EXPECT_THAT(errors_of(base + "metamorphic: {variants: 9}}\n"), ElementsAre(HasSubstr("variants")));
   EXPECT_THAT(errors_of(base + "metamorphic: {fan_out: 0}}\n"),
-              ElementsAre(HasSubstr("at least 1")));
+              ElementsAre(HasSubstr("from 1 to 16")));
   EXPECT_THAT(errors_of(base + "metamorphic: {timeout: 5m}}\n"),
               ElementsAre(HasSubstr("at most 120s")));
   EXPECT_THAT(errors_of(base + "metamorphic: {runs: 2}}\n"), ElementsAre(HasSubstr("runs")));
