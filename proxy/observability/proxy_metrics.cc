@@ -61,6 +61,11 @@ ProxyMetrics::ProxyMetrics(MetricsRegistry& registry)
       verdicts_total(registry.counter("groundgate_verdicts_total",
                                       "Verdicts of the verification engines, by label.",
                                       {"route", "label"})),
+      side_requests_total(registry.counter(
+          "groundgate_side_requests_total",
+          "Requests filters had the proxy send to the route's model (SQL check 5), by outcome "
+          "(ok, failed: an error, a timeout, a non-2xx status or cancelled).",
+          {"route", "outcome"})),
       verification_seconds(
           registry.histogram("groundgate_verification_seconds",
                              "Time the verification engines took on one answer sentence.",

@@ -38,6 +38,7 @@ struct ProxyMetrics {
   CounterFamily& config_reloads_total;         // {result}: ok | error
   CounterFamily& filter_actions_total;         // {route, filter, action}
   CounterFamily& verdicts_total;               // {route, label}: verification verdicts
+  CounterFamily& side_requests_total;          // {route, outcome}: ok | failed
   HistogramFamily& verification_seconds;       // {route}: one sentence's verification
   HistogramFamily& hold_delay_seconds;         // {route}: a held sentence's wait after its end
   // The context-index cache, brought in from its own counts at each scrape.

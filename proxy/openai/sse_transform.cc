@@ -67,15 +67,30 @@ Status SseTransform::take(std::string_view upstream_bytes, std::string& now) {
 }
 
 void SseTransform::check(std::string& after) {
+  if (paused_) return;  // answer() goes on
+  check_from(0, after);
+}
+
+void SseTransform::check_from(std::size_t from, std::string& after) {
   if (!pass_through_ && !stopped_ && !finished_) {
     std::string& out = sink(after);
-    for (std::size_t i = 0; i < events_.size() && !stopped_; ++i) {
+    for (std::size_t i = from; i < events_.size() && !stopped_; ++i) {
+      // The end of the answer (the summary's place) waits for side answers still out.
+      if (i >= sent_ && events_[i].has_data && chain_->awaits_answers() &&
+          !adapter_->may_send_first(events_[i])) {
+        paused_ = Paused{.event = i};
+        return;
+      }
       if (i >= sent_) {
         handle(events_[i], out);
       } else if (events_[i].has_data) {
         handle_answer(events_[i], /*sent=*/true, out);
       }
       deliver(after);
+      if (paused_) {
+        paused_->event = i;
+        return;
+      }
     }
     if (too_large_ && !stopped_) {
       ++counters_.parse_errors;
@@ -163,7 +178,72 @@ void SseTransform::handle(const sse::SseEvent& event, std::string& out) {
 
 void SseTransform::handle_answer(const sse::SseEvent& event, bool sent, std::string& out) {
   process(event, sent, out);
-  adapter_->event_done();
+  if (!paused_) adapter_->event_done();
+}
+
+void SseTransform::answer(std::size_t filter, std::vector<filters::stream::SideAnswer> answers,
+                          std::string& to_client) {
+  if (pass_through_ || stopped_) return;
+  filters::stream::SideAnswersOutput result =
+      chain_->on_side_answers(filter, std::move(answers));
+  std::string& out = sink(to_client);
+  if (paused_ && paused_->handled) {
+    // The event's output waited: the text the filter kept joins it, in its place.
+    Paused& p = *paused_;
+    append_all(p.annotations, std::move(result.annotations));
+    for (filters::stream::HeldRelease& r : result.released) {
+      output_of(p.outputs, r.choice).text += r.output.text;
+      append_all(p.annotations, std::move(r.output.annotations));
+    }
+    if (chain_->stopped()) {
+      Paused stopped = std::move(p);
+      paused_.reset();
+      stop_after(stopped.outputs, std::move(stopped.annotations), stopped.sent, out);
+      return deliver(to_client);
+    }
+    if (chain_->holds_for_answers()) return;  // it asked again
+    Paused done = std::move(p);
+    paused_.reset();
+    write_event(events_[done.event], done.sent, done.end, done.outputs, done.annotations,
+                done.finished, out);
+    adapter_->event_done();
+    deliver(to_client);
+    return check_from(done.event + 1, to_client);
+  }
+  // Nothing waited in an event (stream_first: the text went already): the answers' annotations
+  // go in an event of their own.
+  for (filters::stream::HeldRelease& r : result.released) {
+    std::string text = only_reports_ ? std::string() : std::move(r.output.text);
+    emit_text(r.choice, settle(r.choice, std::move(text), false, only_reports_),
+              r.output.annotations, out);
+  }
+  if (chain_->stopped()) {
+    paused_.reset();
+    stop(std::move(result.annotations), out);
+    return deliver(to_client);
+  }
+  attach(result.annotations, out);
+  deliver(to_client);
+  if (paused_ && !chain_->awaits_answers()) {
+    const std::size_t next = paused_->event;
+    paused_.reset();
+    check_from(next, to_client);
+  }
+}
+
+void SseTransform::stop_after(std::vector<ChoiceOutput>& outputs,
+                              std::vector<std::string> annotations, bool sent, std::string& out) {
+  std::string before;
+  for (ChoiceOutput& output : outputs) {
+    output.text = settle(output.choice, std::move(output.text), true, sent);
+    if (output.text.empty() || sent) continue;
+    const MadeEvent made = adapter_->content_event(output.choice, output.text, {});
+    sse::SseWriter::append_data(before, made.data, made.type);
+    ++counters_.chunks_synthesised;
+  }
+  end_block(out);
+  out.append(before);
+  stop(std::move(annotations), out);
 }
 
 void SseTransform::process(const sse::SseEvent& event, bool sent, std::string& out) {
@@ -199,8 +279,21 @@ void SseTransform::process(const sse::SseEvent& event, bool sent, std::string& o
   std::vector<ChoiceOutput> outputs;
   std::vector<std::string> annotations;
   std::vector<int> finished;
-  std::vector<Edit> edits;
   if (!run_ops(sent, outputs, annotations, finished, out)) return;
+  if (chain_->holds_for_answers()) {
+    // A filter keeps text until its side answers are in: the event waits with its output.
+    paused_ = Paused{0, true, sent, end, std::move(outputs), std::move(annotations),
+                     std::move(finished)};
+    return;
+  }
+  write_event(event, sent, end, outputs, annotations, finished, out);
+}
+
+void SseTransform::write_event(const sse::SseEvent& event, bool sent, bool end,
+                               std::vector<ChoiceOutput>& outputs,
+                               std::vector<std::string>& annotations,
+                               const std::vector<int>& finished, std::string& out) {
+  std::vector<Edit> edits;
   std::string before;  // output of choices that have no place for text in this event
   for (ChoiceOutput& output : outputs) {
     output.text = settle(output.choice, std::move(output.text), output.ends, sent);
@@ -261,17 +354,7 @@ bool SseTransform::run_ops(bool sent, std::vector<ChoiceOutput>& outputs,
   // take() did not send the event already), then the stop.
   const auto stop_here = [&](int choice, std::string text) {
     output_of(outputs, choice).text += text;
-    std::string before;
-    for (ChoiceOutput& output : outputs) {
-      output.text = settle(output.choice, std::move(output.text), true, sent);
-      if (output.text.empty() || sent) continue;
-      const MadeEvent made = adapter_->content_event(output.choice, output.text, {});
-      sse::SseWriter::append_data(before, made.data, made.type);
-      ++counters_.chunks_synthesised;
-    }
-    end_block(out);
-    out.append(before);
-    stop(std::move(annotations), out);
+    stop_after(outputs, std::move(annotations), sent, out);
     return false;
   };
   for (const WireOp& op : wire_.ops) {

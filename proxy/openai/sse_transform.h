@@ -64,6 +64,16 @@ class SseTransform {
   void finish(bool upstream_complete, std::string& to_client,
               const StreamCutShort& why = kUpstreamDisconnected);
 
+  // Side requests (filters/stream/stream_filter.h). The caller sends the chain's batches
+  // (FilterChain::take_side_requests) after take()/check() and hands each batch's answers to
+  // answer(). waiting(): check() stopped at an event that must wait for them -- text a filter
+  // holds for its answers, or the end of the answer while answers are out -- and nothing more
+  // is checked until answer() lets it go on (the events after it included); the caller reads
+  // no more of the upstream meanwhile. answer() appends what the client gets now.
+  bool waiting() const { return paused_.has_value(); }
+  void answer(std::size_t filter, std::vector<filters::stream::SideAnswer> answers,
+              std::string& to_client);
+
   // A filter stopped the stream (or it could not be checked): the caller cancels the upstream
   // and ends the response; nothing more is emitted.
   bool stopped() const { return stopped_; }
@@ -84,6 +94,27 @@ class SseTransform {
     bool ends = false;  // the choice ended with this output
   };
 
+  // An event check() stopped at (waiting()): before handling it, or handled with its output
+  // waiting for the chain's side answers.
+  struct Paused {
+    std::size_t event = 0;  // index in events_
+    bool handled = false;
+    bool sent = false;
+    bool end = false;
+    std::vector<ChoiceOutput> outputs;
+    std::vector<std::string> annotations;
+    std::vector<int> finished;
+  };
+
+  // check()'s loop from events_[from] on; stops at an event that waits (paused_).
+  void check_from(std::size_t from, std::string& after);
+  // The rest of process() once the event's ops ran: its output and annotations written.
+  void write_event(const sse::SseEvent& event, bool sent, bool end,
+                   std::vector<ChoiceOutput>& outputs, std::vector<std::string>& annotations,
+                   const std::vector<int>& finished, std::string& out);
+  // The chain stopped: what the event's outputs hold goes out first (unless sent), then the stop.
+  void stop_after(std::vector<ChoiceOutput>& outputs, std::vector<std::string> annotations,
+                  bool sent, std::string& out);
   void count(std::span<const sse::SseEvent> events);
   std::string too_large_message() const;
   // Whether take() may send the event before the filters see it.
@@ -166,6 +197,7 @@ class SseTransform {
   bool done_ = false;
   bool stopped_ = false;
   bool finished_ = false;
+  std::optional<Paused> paused_;
   SseTransformCounters counters_;
   // Tool calls, when a filter wants them: collected per choice, decided when it finishes.
   filters::stream::ToolCallInterest tool_calls_;

@@ -110,6 +110,7 @@ awaitable<bool> Exchange::run() {
   // we wait for both before the frame goes.
   start_side_tasks();
   co_await receive_response();
+  if (side_) co_await side_->drain();  // no call may outlive the exchange
   while (side_tasks_left_ > 0)
     co_await handlers_done_->async_wait(kUseTuple);
   release_upstream();

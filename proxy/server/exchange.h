@@ -35,6 +35,7 @@
 #include "proxy/server/any_stream.h"
 #include "proxy/server/exchange_trace.h"
 #include "proxy/server/server_context.h"
+#include "proxy/server/side_requests.h"
 
 namespace groundgate::proxy::server {
 
@@ -151,6 +152,12 @@ class Exchange {
     bool guard_headers = false;  // the guard's verdict is known: its headers go too
   };
   boost::asio::awaitable<void> relay_body(http1::ResponseParser& response, RelayPlan plan);
+  // Side requests of the stream's filters (side_requests.h): start_side_requests sends what
+  // the chain posted; answer_side_requests waits for answers and hands them to the transform
+  // while it waits for them (`until_none_out`: until none is out), writing what it lets go on.
+  // False when the client is gone.
+  void start_side_requests();
+  boost::asio::awaitable<bool> answer_side_requests(BodyRelay& r, bool until_none_out);
   // Why a stream ended before its answer's end: the proxy's drain timeout cut it, or else the
   // upstream did.
   openai::StreamCutShort cut_short() const;
@@ -220,6 +227,8 @@ class Exchange {
   std::string policy_;
   bool policy_refused_ = false;
   filters::stream::FilterChain chain_;
+  std::unique_ptr<SideRequests> side_;  // made when a filter first posts side requests
+  Clock::duration side_wait_{};          // how long the stream waited for side answers
 
   std::unique_ptr<AnyStream> upstream_;
   std::string upstream_key_;          // its pool

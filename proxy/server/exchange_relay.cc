@@ -63,6 +63,7 @@ struct Exchange::BodyRelay {
   bool upstream_ok = true;
   bool client_ok = true;
   bool running = true;  // a read or a write of the loop is pending
+  bool waiting = false;  // the loop ended because the transform waits for side answers
 
   // The round in progress: the body pieces found in the buffered bytes (as many as one write
   // takes), the bytes they used, and the write pass (transform: 0 = take, 1 = check).
@@ -129,15 +130,39 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, R
     if (decode) r.decoder.emplace(plan.coding);
     in_flight.inc();
   }
+  // Side requests go to the chat endpoint the stream came to (their bodies are its requests).
+  if (r.transform && info_.kind == openai::EndpointKind::kChatCompletions) {
+    chain_.serve_side_requests();
+  }
   relay_next(r);
   // No handler runs before this coroutine suspends, so the loop cannot end unseen between the
   // check and the wait. The timer is shared with the side tasks: their end wakes this too.
-  while (r.running)
-    co_await handlers_done_->async_wait(kUseTuple);
+  // A loop that ended because the transform waits for side answers goes on once they are in.
+  bool client_left = false;
+  while (true) {
+    while (r.running)
+      co_await handlers_done_->async_wait(kUseTuple);
+    if (!r.waiting || client_gone_) break;
+    r.waiting = false;
+    if (!co_await answer_side_requests(r, false)) {
+      client_left = true;
+      break;
+    }
+    if (r.transform->stopped()) {
+      fail(ErrorKind::kFilter);
+      break;
+    }
+    r.running = true;
+    relay_next(r);
+  }
   if (sse) in_flight.dec();
-  if (client_gone_) co_return;
+  if (client_gone_ || client_left) co_return;
 
   std::string& out = r.out;
+  // Answers still out (stream_first, or an answer whose end came first) are in before the end.
+  if (r.transform && !r.transform->stopped() && !co_await answer_side_requests(r, true)) {
+    co_return;
+  }
   if (r.transform) {
     // A stopped or broken upstream stream still ends cleanly for the client.
     out.clear();
@@ -268,6 +293,7 @@ bool Exchange::write_passes(BodyRelay& r) {
         }
       } else {
         r.transform->check(r.out);
+        start_side_requests();
       }
       transformed = r.out;
       to_write = {&transformed, transformed.empty() ? 0u : 1u};
@@ -332,7 +358,54 @@ bool Exchange::end_round(BodyRelay& r) {
     fail(ErrorKind::kFilter);
     return false;
   }
+  if (r.transform && r.transform->waiting() && r.upstream_ok) {
+    r.waiting = true;  // relay_body waits for the side answers, then goes on
+    return false;
+  }
   return r.upstream_ok;
+}
+
+void Exchange::start_side_requests() {
+  std::vector<filters::stream::SideBatch> batches = chain_.take_side_requests();
+  if (batches.empty()) return;
+  if (!side_) {
+    // The stream's own request, to the same endpoint, with the client's header fields.
+    std::string header;
+    append_request_line("POST", upstream_target(upstream_config_->base_path, request_.target()),
+                        11, header);
+    append_end_to_end_headers(request_.fields(), /*drop_accept_encoding=*/true, header,
+                              /*drop_traceparent=*/false);
+    append_field("Host",
+                 host_header(upstream_config_->host, upstream_config_->port,
+                             upstream_config_->https),
+                 header);
+    append_field("Connection", "close", header);
+    side_ = std::make_unique<SideRequests>(client_.get_executor(), *upstream_config_,
+                                           runtime_->tls_for(upstream_config_->name),
+                                           std::move(header));
+  }
+  for (filters::stream::SideBatch& batch : batches)
+    side_->start(std::move(batch));
+}
+
+awaitable<bool> Exchange::answer_side_requests(BodyRelay& r, bool until_none_out) {
+  const Clock::time_point start = Clock::now();
+  start_side_requests();
+  while (side_ && !client_gone_ && !r.transform->stopped() &&
+         (r.transform->waiting() || (until_none_out && side_->busy()))) {
+    std::optional<SideAnswers> answers = side_->take_answers();
+    if (!answers) {
+      if (!side_->busy()) break;  // nothing out that could end the wait
+      co_await side_->wait_answers();
+      continue;
+    }
+    r.out.clear();
+    r.transform->answer(answers->filter, std::move(answers->answers), r.out);
+    start_side_requests();
+    if (!r.out.empty() && !co_await write_client(r.out, response_chunked_)) break;
+  }
+  side_wait_ += Clock::now() - start;
+  co_return !client_gone_;
 }
 
 void Exchange::end_relay(BodyRelay& r) {

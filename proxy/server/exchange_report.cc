@@ -49,6 +49,16 @@ void Exchange::finish_record() {
   ctx_.metrics.client_in_bytes.inc(record_.bytes_in);
   ctx_.metrics.client_out_bytes.inc(record_.bytes_out);
   if (!chain_.empty()) record_filter_report(route);
+  if (side_) {
+    const std::size_t failed = side_->failures();
+    record_.extra.emplace_back("side_requests", std::to_string(side_->requests()));
+    record_.extra.emplace_back("side_request_failures", std::to_string(failed));
+    record_.extra.emplace_back(
+        "side_wait_ms",
+        std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(side_wait_).count()));
+    ctx_.metrics.side_requests_total.with({route, "ok"}).inc(side_->requests() - failed);
+    ctx_.metrics.side_requests_total.with({route, "failed"}).inc(failed);
+  }
   if (error_) {
     record_.error = std::string(observability::error_kind_name(*error_));
     ctx_.metrics.errors_total.with({record_.error}).inc();

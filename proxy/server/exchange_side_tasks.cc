@@ -139,6 +139,7 @@ void Exchange::stop_side_tasks() {
 void Exchange::cancel_upstream() {
   beast::error_code ignored;
   if (upstream_) upstream_->tcp().socket().cancel(ignored);
+  if (side_) side_->cancel();  // and the side requests, whose answers nobody will read
 }
 
 }  // namespace groundgate::proxy::server

@@ -1,0 +1,196 @@
+#include "proxy/server/side_requests.h"
+
+#include <algorithm>
+#include <array>
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/string_body.hpp>
+
+#include "proxy/server/exchange.h"
+#include "proxy/server/header_writer.h"
+#include "proxy/server/upstream_connector.h"
+
+namespace groundgate::proxy::server {
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+using filters::stream::SideAnswer;
+
+SideRequests::SideRequests(asio::any_io_executor executor, const config::UpstreamConfig& upstream,
+                           asio::ssl::context* tls, std::string header)
+    : executor_(std::move(executor)),
+      upstream_(upstream),
+      tls_(tls),
+      header_(std::move(header)),
+      deadline_timer_(executor_),
+      wake_(executor_) {}
+
+void SideRequests::start(filters::stream::SideBatch batch) {
+  queued_.push_back(std::move(batch));
+  if (!running_) start_next_batch();
+}
+
+void SideRequests::start_next_batch() {
+  while (!running_ && !queued_.empty()) {
+    filters::stream::SideBatch batch = std::move(queued_.front());
+    queued_.pop_front();
+    if (batch.batch.requests.empty()) {
+      finished_.push_back({batch.filter, {}});
+      continue;
+    }
+    Running& r = running_.emplace();
+    r.filter = batch.filter;
+    r.generation = ++generation_;
+    r.limits = batch.batch.limits;
+    r.limits.fan_out = std::max<std::size_t>(1, r.limits.fan_out);
+    r.requests = std::move(batch.batch.requests);
+    requests_ += r.requests.size();
+    r.answers.resize(r.requests.size());
+    r.streams.resize(r.requests.size(), nullptr);
+    r.deadline = Clock::now() + r.limits.timeout;
+    deadline_timer_.expires_at(r.deadline);
+    deadline_timer_.async_wait([this, generation = r.generation](const beast::error_code& ec) {
+      if (ec || !running_ || running_->generation != generation) return;
+      end_batch("timeout");
+    });
+    start_calls();
+  }
+  wake();
+}
+
+void SideRequests::start_calls() {
+  Running& r = *running_;
+  // Started and not answered: at most fan_out.
+  while (r.next < r.requests.size() && r.next - r.done < r.limits.fan_out) {
+    const std::size_t index = r.next++;
+    ++calls_running_;
+    asio::co_spawn(executor_, call(r.generation, index), asio::detached);
+  }
+}
+
+asio::awaitable<void> SideRequests::call(std::uint64_t generation, std::size_t index) {
+  SideAnswer answer;
+  std::unique_ptr<AnyStream> stream;
+  {
+    const Running& r = *running_;
+    answer.id = r.requests[index].id;
+  }
+  UpstreamConnection connection = co_await connect_upstream(executor_, upstream_, tls_);
+  const bool current = running_ && running_->generation == generation;
+  if (!connection.stream) {
+    answer.error = connection.error_kind + ": " + connection.error;
+  } else if (!current) {
+    answer.error = "cancelled";
+  } else {
+    stream = std::move(connection.stream);
+    Running& r = *running_;
+    r.streams[index] = stream.get();
+    stream->tcp().expires_at(r.deadline);
+    // The frame keeps its own copy: the batch may end (and go) while the write is pending.
+    const std::string body = r.requests[index].body;
+    std::string head = header_;
+    append_field("Content-Length", std::to_string(body.size()), head);
+    end_header(head);
+    const std::array<asio::const_buffer, 2> buffers{asio::buffer(head), asio::buffer(body)};
+    auto [wec, wn] = co_await asio::async_write(*stream, buffers, kUseTuple);
+    beast::error_code ec = wec;
+    http::response_parser<http::string_body> parser;
+    if (!ec) {
+      const std::size_t limit = running_ && running_->generation == generation
+                                    ? running_->limits.max_response_bytes
+                                    : 0;
+      parser.body_limit(limit);
+      beast::flat_buffer buffer;
+      auto [rec, rn] = co_await http::async_read(*stream, buffer, parser, kUseTuple);
+      ec = rec;
+    }
+    if (!ec) {
+      answer.status = parser.get().result_int();
+      answer.body = std::move(parser.get().body());
+    } else {
+      answer.error = ec == beast::error::timeout     ? "timeout"
+                     : ec == http::error::body_limit ? "answer too large"
+                                                     : "upstream: " + ec.message();
+    }
+    stream->close();
+    if (running_ && running_->generation == generation) running_->streams[index] = nullptr;
+  }
+  --calls_running_;
+  answered(generation, index, std::move(answer));
+  wake();
+}
+
+void SideRequests::answered(std::uint64_t generation, std::size_t index, SideAnswer answer) {
+  if (!running_ || running_->generation != generation) return;  // the batch ended without it
+  Running& r = *running_;
+  if (!answer.error.empty() || answer.status / 100 != 2) ++failures_;
+  r.answers[index] = std::move(answer);
+  ++r.done;
+  if (r.done == r.requests.size()) return end_batch({});
+  start_calls();
+}
+
+void SideRequests::end_batch(std::string_view error) {
+  if (!running_) return;
+  Running r = std::move(*running_);
+  running_.reset();
+  deadline_timer_.cancel();
+  SideAnswers done{r.filter, {}};
+  for (std::size_t i = 0; i < r.requests.size(); ++i) {
+    if (r.streams[i] != nullptr) r.streams[i]->close();
+    if (r.answers[i]) {
+      done.answers.push_back(std::move(*r.answers[i]));
+    } else {
+      ++failures_;
+      done.answers.push_back({r.requests[i].id, 0, {}, std::string(error)});
+    }
+  }
+  finished_.push_back(std::move(done));
+  start_next_batch();
+}
+
+std::optional<SideAnswers> SideRequests::take_answers() {
+  if (finished_.empty()) return std::nullopt;
+  SideAnswers answers = std::move(finished_.front());
+  finished_.pop_front();
+  return answers;
+}
+
+asio::awaitable<void> SideRequests::wait_answers() {
+  while (finished_.empty() && running_) {
+    wake_.expires_at(Clock::time_point::max());
+    co_await wake_.async_wait(kUseTuple);
+  }
+}
+
+void SideRequests::cancel() {
+  end_batch("cancelled");
+  while (!queued_.empty()) {
+    filters::stream::SideBatch batch = std::move(queued_.front());
+    queued_.pop_front();
+    SideAnswers done{batch.filter, {}};
+    for (const auto& request : batch.batch.requests)
+      done.answers.push_back({request.id, 0, {}, "cancelled"});
+    requests_ += batch.batch.requests.size();
+    failures_ += batch.batch.requests.size();
+    finished_.push_back(std::move(done));
+  }
+}
+
+asio::awaitable<void> SideRequests::drain() {
+  cancel();
+  while (calls_running_ > 0) {
+    wake_.expires_at(Clock::time_point::max());
+    co_await wake_.async_wait(kUseTuple);
+  }
+}
+
+void SideRequests::wake() {
+  wake_.cancel();
+}
+
+}  // namespace groundgate::proxy::server

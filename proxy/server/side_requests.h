@@ -1,0 +1,95 @@
+#pragma once
+// A stream's side requests (filters/stream/stream_filter.h) to the route's upstream. Each batch's
+// bodies are POSTed to the stream's own endpoint, with the client's header fields (its
+// Authorization too, never logged), at most `fan_out` at a time, each answer bounded in size,
+// the whole batch within its timeout. Bytes out, bytes back: nothing here reads them. A call
+// that fails, runs out of time or is cancelled is an answer with an error, never a hang. One
+// batch runs at a time; later ones queue.
+
+#include <chrono>
+#include <cstddef>
+#include <deque>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/awaitable.hpp>
+#include <boost/asio/ssl/context.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include "config/config.h"
+#include "filters/stream/filter_chain.h"
+#include "proxy/server/any_stream.h"
+
+namespace groundgate::proxy::server {
+
+// A finished batch: whose it is (SideBatch::filter) and every request's answer.
+struct SideAnswers {
+  std::size_t filter = 0;
+  std::vector<filters::stream::SideAnswer> answers;
+};
+
+class SideRequests {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  // `header`: the request line and header fields to send before each body, without its
+  // Content-Length and the blank line that ends it.
+  SideRequests(boost::asio::any_io_executor executor, const config::UpstreamConfig& upstream,
+               boost::asio::ssl::context* tls, std::string header);
+  SideRequests(const SideRequests&) = delete;
+  SideRequests& operator=(const SideRequests&) = delete;
+
+  void start(filters::stream::SideBatch batch);
+  // A batch is running or queued, or its answers were not taken yet.
+  bool busy() const { return running_.has_value() || !queued_.empty() || !finished_.empty(); }
+  std::optional<SideAnswers> take_answers();
+  // Until a batch's answers are in (take_answers), or right away when none runs.
+  boost::asio::awaitable<void> wait_answers();
+  // Every call ends now (its answer: "cancelled"); queued batches are answered so too.
+  void cancel();
+  // cancel(), then waits until no call is left running: before the exchange goes.
+  boost::asio::awaitable<void> drain();
+
+  std::size_t requests() const { return requests_; }
+  std::size_t failures() const { return failures_; }
+
+ private:
+  struct Running {
+    std::size_t filter = 0;
+    std::uint64_t generation = 0;
+    filters::stream::SideRequestLimits limits;
+    std::vector<filters::stream::SideRequest> requests;
+    std::vector<std::optional<filters::stream::SideAnswer>> answers;
+    std::vector<AnyStream*> streams;  // open per request, to close on cancel or timeout
+    std::size_t next = 0;             // first request not started
+    std::size_t done = 0;
+    Clock::time_point deadline;
+  };
+
+  void start_next_batch();
+  void start_calls();
+  boost::asio::awaitable<void> call(std::uint64_t generation, std::size_t index);
+  void answered(std::uint64_t generation, std::size_t index, filters::stream::SideAnswer answer);
+  // The batch ends: requests without an answer get `error`.
+  void end_batch(std::string_view error);
+  void wake();
+
+  boost::asio::any_io_executor executor_;
+  const config::UpstreamConfig& upstream_;
+  boost::asio::ssl::context* tls_;
+  std::string header_;
+  std::deque<filters::stream::SideBatch> queued_;
+  std::optional<Running> running_;
+  std::deque<SideAnswers> finished_;
+  std::uint64_t generation_ = 0;
+  std::size_t calls_running_ = 0;  // coroutines not ended yet
+  boost::asio::steady_timer deadline_timer_;
+  boost::asio::steady_timer wake_;
+  std::size_t requests_ = 0;
+  std::size_t failures_ = 0;
+};
+
+}  // namespace groundgate::proxy::server

@@ -1,0 +1,210 @@
+// SQL check 5 on live traffic (issue 21): the proxy asks the route's model the rewritten
+// questions as side requests, beside the stream, and the guard judges the answers on the
+// policy's database before the held query goes on (sentence hold) or annotates it after
+// (stream_first); a side request that runs out of time leaves the check incomplete, said so; a
+// client that leaves mid-check ends the side requests. The mock upstream answers the variants
+// by question (the first matching script entry wins).
+#include <gtest/gtest.h>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/read.hpp>
+#include <boost/asio/write.hpp>
+#include <chrono>
+#include <fstream>
+#include <string>
+
+#include "tests/filters/sql/sql_test_support.h"
+#include "tests/integration/support/http_client.h"
+#include "tests/integration/support/proxy_fixture.h"
+
+namespace groundgate::testing {
+namespace {
+
+// Policies on the company database (tests/filters/sql/sql_test_support.h), by model name.
+std::string config(const std::string& database) {
+  return R"(
+upstreams:
+  up: {url: "http://127.0.0.1:${MOCK_PORT}"}
+policies:
+  held:
+    hold: sentence
+    actions: {unsupported: block}
+    sql: {database: ")" +
+         database + R"(", metamorphic: {variants: 4, fan_out: 2, timeout: 10s}}
+  noted:
+    hold: sentence
+    actions: {unsupported: annotate}
+    sql: {database: ")" +
+         database + R"(", metamorphic: true}
+  first:
+    sql: {database: ")" +
+         database + R"(", unsafe: annotate, metamorphic: true}
+  quick:
+    hold: sentence
+    actions: {unsupported: block}
+    sql: {database: ")" +
+         database + R"(", metamorphic: {variants: 2, timeout: 200ms}}
+routes:
+  - {name: held, match: {model: held}, upstream: up, policy: held}
+  - {name: noted, match: {model: noted}, upstream: up, policy: noted}
+  - {name: first, match: {model: first}, upstream: up, policy: first}
+  - {name: quick, match: {model: quick}, upstream: up, policy: quick}
+logging: {access_log_path: '${DIR}/access.log'}
+)";
+}
+
+constexpr const char* kQuery = "SELECT name FROM employees WHERE salary > 3000";
+
+// "employees": every question (its rewrites too) gets the same query: consistent. "staff": the
+// original question gets the query, its rewrites a query that finds nobody: inconsistent.
+// "workers": the rewrites get their answer after 2 s (the `quick` policy waits 200 ms).
+// "clerks": the rewrites get their answer after 5 s (the client leaves before).
+const std::string kScript = std::string(R"(
+- match: "staff earn more than 3000?"
+  answer: "Here:\n```sql\n)") + kQuery + R"(\n```\nDone."
+- match: "staff"
+  answer: "```sql\nSELECT name FROM employees WHERE salary < 100\n```"
+- match: "workers earn more than 3000?"
+  answer: "Here:\n```sql\n)" + kQuery + R"(\n```\nDone."
+- match: "workers"
+  first_byte_delay_ms: 2000
+  answer: "```sql\n)" + kQuery + R"(\n```"
+- match: "clerks earn more than 3000?"
+  answer: "Here:\n```sql\n)" + kQuery + R"(\n```\nDone."
+- match: "clerks"
+  first_byte_delay_ms: 5000
+  answer: "```sql\n)" + kQuery + R"(\n```"
+- match: "employees"
+  answer: "Here:\n```sql\n)" + kQuery + R"(\n```\nDone."
+)";
+
+const std::string kAnswer = std::string("Here:\n```sql\n") + kQuery + "\n```\nDone.";
+
+std::string request(const std::string& model, const std::string& who) {
+  return R"({"model":")" + model +
+         R"(","stream":true,"messages":[{"role":"system","content":"You write SQLite."},)"
+         R"({"role":"user","content":"Which )" +
+         who + R"( earn more than 3000?"}]})";
+}
+
+bool has(const std::string& text, const std::string& needle) {
+  return text.find(needle) != std::string::npos;
+}
+
+class SqlMetamorphicTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::ofstream(fixture_.dir() + "/script.yaml") << kScript;
+    proxy::mock::MockOptions options;
+    options.tokens_per_second = 0;
+    options.script_file = fixture_.dir() + "/script.yaml";
+    fixture_.start_mock(options);
+    fixture_.start_proxy(config(db_.path()));
+  }
+
+  HttpResponse chat(const std::string& body) {
+    return http_request(fixture_.port(), "POST", "/v1/chat/completions", body,
+                        {{"Authorization", "Bearer sk-test"}});
+  }
+
+  std::string log_line() {
+    const std::vector<std::string> lines = fixture_.access_log_lines(1);
+    return lines.empty() ? std::string() : lines.front();
+  }
+
+  filters::sql::testing::CompanyDatabase db_;
+  ProxyFixture fixture_;
+};
+
+TEST_F(SqlMetamorphicTest, AHeldQueryTheModelAnswersConsistentlyPasses) {
+  const HttpResponse r = chat(request("held", "employees"));
+  ASSERT_EQ(200, r.status) << r.error;
+  EXPECT_EQ(kAnswer, sse_content(r.body));
+  EXPECT_TRUE(has(r.body, R"("metamorphic":{"ran":1,"passed":1,"flagged":0,"incomplete":0)"))
+      << r.body;
+  EXPECT_EQ("[DONE]", sse_data(r.body).back());
+  const std::string log = log_line();
+  EXPECT_TRUE(has(log, R"("side_requests":"4")")) << log;
+  EXPECT_TRUE(has(log, R"("side_request_failures":"0")")) << log;
+  EXPECT_TRUE(has(log, R"("side_wait_ms":")")) << log;
+}
+
+TEST_F(SqlMetamorphicTest, AHeldQueryTheModelContradictsIsBlockedBeforeAByteOfItGoes) {
+  const HttpResponse r = chat(request("held", "staff"));
+  ASSERT_EQ(200, r.status) << r.error;
+  EXPECT_FALSE(has(sse_content(r.body), "SELECT")) << r.body;
+  EXPECT_TRUE(has(r.body, "metamorphic_relations_broken")) << r.body;
+  EXPECT_TRUE(has(r.body, R"("finish_reason":"content_filter")")) << r.body;
+  EXPECT_TRUE(has(r.body, R"("flagged":1)")) << r.body;
+}
+
+TEST_F(SqlMetamorphicTest, AnAnnotatePolicyLetsTheFlaggedQueryGoWithItsFinding) {
+  const HttpResponse r = chat(request("noted", "staff"));
+  ASSERT_EQ(200, r.status) << r.error;
+  EXPECT_EQ(kAnswer, sse_content(r.body));
+  EXPECT_TRUE(has(r.body, R"("label":"unsupported","action":"annotate")")) << r.body;
+  EXPECT_TRUE(has(r.body, "metamorphic_relations_broken")) << r.body;
+}
+
+TEST_F(SqlMetamorphicTest, StreamFirstSendsTheQueryAtOnceAndTheVerdictFollowsBeforeTheEnd) {
+  const HttpResponse r = chat(request("first", "staff"));
+  ASSERT_EQ(200, r.status) << r.error;
+  EXPECT_EQ(kAnswer, sse_content(r.body));
+  const std::vector<std::string> events = sse_data(r.body);
+  ASSERT_FALSE(events.empty());
+  EXPECT_EQ("[DONE]", events.back());
+  // The finding comes in an event after every piece of text, before the end.
+  std::size_t finding = events.size(), last_text = 0;
+  for (std::size_t i = 0; i < events.size(); ++i) {
+    if (has(events[i], "metamorphic_relations_broken") && finding == events.size()) finding = i;
+    if (has(events[i], R"("content":")")) last_text = i;
+  }
+  ASSERT_LT(finding, events.size()) << r.body;
+  EXPECT_GT(finding, last_text) << r.body;
+  EXPECT_TRUE(has(r.body, R"("flagged":1)")) << r.body;
+}
+
+TEST_F(SqlMetamorphicTest, SideRequestsOutOfTimeLeaveTheCheckIncompleteAndChecks1To4Decide) {
+  const HttpResponse r = chat(request("quick", "workers"));
+  ASSERT_EQ(200, r.status) << r.error;
+  EXPECT_EQ(kAnswer, sse_content(r.body));  // checks 1-4 passed it; check 5 could not finish
+  EXPECT_TRUE(has(r.body, R"("incomplete":1)")) << r.body;
+  const std::string log = log_line();
+  EXPECT_TRUE(has(log, R"("side_requests":"2")")) << log;
+  EXPECT_TRUE(has(log, R"("side_request_failures":"2")")) << log;
+  EXPECT_TRUE(has(log, R"("sql.metamorphic_incomplete":"1")")) << log;
+}
+
+TEST_F(SqlMetamorphicTest, AClientThatLeavesMidCheckEndsTheSideRequests) {
+  boost::asio::io_context io;
+  boost::asio::ip::tcp::socket socket(io);
+  socket.connect({boost::asio::ip::make_address("127.0.0.1"), fixture_.port()});
+  const std::string body = request("held", "clerks");
+  const std::string head = "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\n"
+                           "Content-Type: application/json\r\nContent-Length: " +
+                           std::to_string(body.size()) + "\r\n\r\n";
+  boost::asio::write(socket, boost::asio::buffer(head + body));
+  // The text before the query comes while the query waits for the rewrites' answers.
+  std::string received;
+  char buffer[4096];
+  while (!has(received, "Here:")) {
+    boost::system::error_code ec;
+    const std::size_t n = socket.read_some(boost::asio::buffer(buffer), ec);
+    if (ec) break;
+    received.append(buffer, n);
+  }
+  ASSERT_TRUE(has(received, "Here:")) << received;
+  EXPECT_FALSE(has(received, "SELECT")) << received;
+  socket.close();
+  // The exchange ends without waiting for the model (its answers come after 5 s).
+  const std::string log = log_line();
+  EXPECT_TRUE(has(log, R"("error":"client_disconnect")")) << log;
+  EXPECT_TRUE(has(log, R"("side_requests":"4")")) << log;
+  EXPECT_TRUE(has(log, R"("side_request_failures":"4")")) << log;
+  EXPECT_TRUE(has(log, R"("unfinished":1)")) << log;
+}
+
+}  // namespace
+}  // namespace groundgate::testing
