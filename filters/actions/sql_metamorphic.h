@@ -71,8 +71,6 @@ class SqlMetamorphic {
   std::size_t passed_ = 0;
   std::size_t flagged_ = 0;
   std::size_t incomplete_ = 0;
-  std::size_t calls_ = 0;
-  std::size_t failed_calls_ = 0;
   std::map<std::string, std::size_t, std::less<>> skipped_;
 };
 

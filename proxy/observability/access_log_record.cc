@@ -12,7 +12,7 @@ namespace {
 
 constexpr std::size_t kMaxFieldBytes = 512;
 constexpr std::size_t kMaxPathBytes = 2048;
-constexpr std::size_t kMaxExtraFields = 32;
+constexpr std::size_t kMaxExtraFields = 48;
 
 // Length of the valid UTF-8 sequence at s[i], or 0 if it is not one.
 std::size_t utf8_sequence_length(std::string_view s, std::size_t i) {

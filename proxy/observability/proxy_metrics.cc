@@ -66,6 +66,9 @@ ProxyMetrics::ProxyMetrics(MetricsRegistry& registry)
           "Requests filters had the proxy send to the route's model (SQL check 5), by outcome "
           "(ok, failed: an error, a timeout, a non-2xx status or cancelled).",
           {"route", "outcome"})),
+      side_requests_in_flight(registry.gauge(
+          "groundgate_side_requests_in_flight",
+          "Side requests (SQL check 5) being sent to a model or waiting for its answer now.")),
       verification_seconds(
           registry.histogram("groundgate_verification_seconds",
                              "Time the verification engines took on one answer sentence.",
@@ -105,6 +108,7 @@ ProxyMetrics::ProxyMetrics(MetricsRegistry& registry)
       upstream_in_bytes(bytes_total.with({kUpstreamIn})),
       upstream_out_bytes(bytes_total.with({kUpstreamOut})),
       sse_streams_in_flight(streams_in_flight.with({})),
+      side_requests_now(side_requests_in_flight.with({})),
       added_latency(added_latency_seconds.with({})),
       trace_spans_exported(trace_spans_exported_total.with({})),
       trace_spans_dropped_queue_full(trace_spans_dropped_total.with({"queue_full"})),

@@ -39,6 +39,7 @@ struct ProxyMetrics {
   CounterFamily& filter_actions_total;         // {route, filter, action}
   CounterFamily& verdicts_total;               // {route, label}: verification verdicts
   CounterFamily& side_requests_total;          // {route, outcome}: ok | failed
+  GaugeFamily& side_requests_in_flight;        // side requests being sent or answered now
   HistogramFamily& verification_seconds;       // {route}: one sentence's verification
   HistogramFamily& hold_delay_seconds;         // {route}: a held sentence's wait after its end
   // The context-index cache, brought in from its own counts at each scrape.
@@ -56,6 +57,7 @@ struct ProxyMetrics {
   Counter& upstream_in_bytes;
   Counter& upstream_out_bytes;
   Gauge& sse_streams_in_flight;
+  Gauge& side_requests_now;
   Histogram& added_latency;
   Counter& trace_spans_exported;
   Counter& trace_spans_dropped_queue_full;

@@ -382,7 +382,7 @@ void Exchange::start_side_requests() {
     append_field("Connection", "close", header);
     side_ = std::make_unique<SideRequests>(client_.get_executor(), *upstream_config_,
                                            runtime_->tls_for(upstream_config_->name),
-                                           std::move(header));
+                                           std::move(header), ctx_.metrics.side_requests_now);
   }
   for (filters::stream::SideBatch& batch : batches)
     side_->start(std::move(batch));

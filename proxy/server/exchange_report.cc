@@ -48,7 +48,7 @@ void Exchange::finish_record() {
   ctx_.metrics.request_duration_seconds.with({route}).observe(duration);
   ctx_.metrics.client_in_bytes.inc(record_.bytes_in);
   ctx_.metrics.client_out_bytes.inc(record_.bytes_out);
-  if (!chain_.empty()) record_filter_report(route);
+  // The proxy's own fields first: the filters' report may fill the record's bound.
   if (side_) {
     const std::size_t failed = side_->failures();
     record_.extra.emplace_back("side_requests", std::to_string(side_->requests()));
@@ -59,6 +59,7 @@ void Exchange::finish_record() {
     ctx_.metrics.side_requests_total.with({route, "ok"}).inc(side_->requests() - failed);
     ctx_.metrics.side_requests_total.with({route, "failed"}).inc(failed);
   }
+  if (!chain_.empty()) record_filter_report(route);
   if (error_) {
     record_.error = std::string(observability::error_kind_name(*error_));
     ctx_.metrics.errors_total.with({record_.error}).inc();

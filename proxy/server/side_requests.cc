@@ -21,11 +21,13 @@ namespace http = beast::http;
 using filters::stream::SideAnswer;
 
 SideRequests::SideRequests(asio::any_io_executor executor, const config::UpstreamConfig& upstream,
-                           asio::ssl::context* tls, std::string header)
+                           asio::ssl::context* tls, std::string header,
+                           observability::Gauge& in_flight)
     : executor_(std::move(executor)),
       upstream_(upstream),
       tls_(tls),
       header_(std::move(header)),
+      in_flight_(in_flight),
       deadline_timer_(executor_),
       wake_(executor_) {}
 
@@ -68,6 +70,7 @@ void SideRequests::start_calls() {
   while (r.next < r.requests.size() && r.next - r.done < r.limits.fan_out) {
     const std::size_t index = r.next++;
     ++calls_running_;
+    in_flight_.inc();
     asio::co_spawn(executor_, call(r.generation, index), asio::detached);
   }
 }
@@ -120,6 +123,7 @@ asio::awaitable<void> SideRequests::call(std::uint64_t generation, std::size_t i
     if (running_ && running_->generation == generation) running_->streams[index] = nullptr;
   }
   --calls_running_;
+  in_flight_.dec();
   answered(generation, index, std::move(answer));
   wake();
 }

@@ -21,6 +21,7 @@
 
 #include "config/config.h"
 #include "filters/stream/filter_chain.h"
+#include "proxy/observability/gauge.h"
 #include "proxy/server/any_stream.h"
 
 namespace groundgate::proxy::server {
@@ -36,9 +37,10 @@ class SideRequests {
   using Clock = std::chrono::steady_clock;
 
   // `header`: the request line and header fields to send before each body, without its
-  // Content-Length and the blank line that ends it.
+  // Content-Length and the blank line that ends it. `in_flight`: the calls running now.
   SideRequests(boost::asio::any_io_executor executor, const config::UpstreamConfig& upstream,
-               boost::asio::ssl::context* tls, std::string header);
+               boost::asio::ssl::context* tls, std::string header,
+               observability::Gauge& in_flight);
   SideRequests(const SideRequests&) = delete;
   SideRequests& operator=(const SideRequests&) = delete;
 
@@ -81,6 +83,7 @@ class SideRequests {
   const config::UpstreamConfig& upstream_;
   boost::asio::ssl::context* tls_;
   std::string header_;
+  observability::Gauge& in_flight_;
   std::deque<filters::stream::SideBatch> queued_;
   std::optional<Running> running_;
   std::deque<SideAnswers> finished_;

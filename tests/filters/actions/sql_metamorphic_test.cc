@@ -126,8 +126,7 @@ TEST(SqlMetamorphic, FailedModelCallsMakeTheCheckIncompleteAndChecks1To4Stand) {
   const std::string summary = summary_of(f.chain);
   EXPECT_TRUE(contains(summary, R"("incomplete":1)")) << summary;
   const stream::StreamReport report = f.chain.report();
-  EXPECT_EQ(testing::count_of(report, "sql.metamorphic_failed_calls"),
-            batches[0].batch.requests.size());
+  EXPECT_TRUE(contains(field_of(report, "sql.metamorphic").value_or(""), R"("incomplete":1)"));
 }
 
 TEST(SqlMetamorphic, StreamFirstSendsAtOnceAndTheVerdictFollows) {
