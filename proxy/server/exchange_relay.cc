@@ -380,7 +380,9 @@ void Exchange::start_side_requests() {
                              upstream_config_->https),
                  header);
     append_field("Connection", "close", header);
-    side_ = std::make_unique<SideRequests>(client_.get_executor(), *upstream_config_,
+    // On the exchange's own executor (its strand, or its thread's io_context): the calls'
+    // handlers never run beside the relay's.
+    side_ = std::make_unique<SideRequests>(handlers_done_->get_executor(), *upstream_config_,
                                            runtime_->tls_for(upstream_config_->name),
                                            std::move(header), ctx_.metrics.side_requests_now);
   }
