@@ -193,10 +193,10 @@ struct SqlToolArgument {
 // Check 5 (opt-in: it costs model calls): the user's question rewritten, the route's model asked
 // each rewrite, the queries run on `database` and compared with the original's result.
 struct SqlMetamorphicConfig {
-  std::size_t variants = 4;           // rewrites asked per query (1-7)
-  std::size_t fan_out = 2;            // model calls in flight at once
-  Millis timeout{10'000};             // every answer of one query within this
-  std::size_t max_queries = 2;        // queries per answer that get the check
+  std::size_t variants = 4;     // rewrites asked per query (1-7)
+  std::size_t fan_out = 2;      // model calls in flight at once
+  Millis timeout{10'000};       // every answer of one query within this
+  std::size_t max_queries = 2;  // queries per answer that get the check
   std::size_t max_response_bytes = 1u << 20;
 };
 

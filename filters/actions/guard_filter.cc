@@ -483,7 +483,7 @@ bool GuardFilter::awaits_check5(int index, const text::StreamSentence& unit,
 }
 
 std::optional<verify::SentenceVerdict> GuardFilter::take_judged(int index,
-                                                                 const text::StreamSentence& unit) {
+                                                                const text::StreamSentence& unit) {
   // The whole answer (no unit given) or the unit that waited.
   if (!awaited_ || !awaited_->answered || awaited_->choice != index ||
       (!unit.text.empty() && awaited_->unit.span.end != unit.span.end)) {

@@ -159,9 +159,9 @@ class GuardFilter final : public stream::StreamFilter {
   std::vector<context::Passage> unindexed_;           // the context until prepare() indexes it
   std::shared_ptr<const index::ContextIndex> index_;  // null: no context found
   std::string question_;
-  verify::ToolSchemaValues tool_schema_;  // with verify_tool_calls: values the tools offer
-  std::unique_ptr<SqlGuard> sql_;         // the policy's SQL guard, when it has one
-  std::optional<AwaitedQuery> awaited_;   // the query whose check 5 is out
+  verify::ToolSchemaValues tool_schema_;           // with verify_tool_calls: values the tools offer
+  std::unique_ptr<SqlGuard> sql_;                  // the policy's SQL guard, when it has one
+  std::optional<AwaitedQuery> awaited_;            // the query whose check 5 is out
   std::optional<stream::SideRequestBatch> batch_;  // its requests, until the chain takes them
   // The policy's other code-block checkers for this stream, by language.
   std::vector<std::pair<std::string, std::unique_ptr<verify::CodeChecker>>> code_checkers_;

@@ -36,8 +36,7 @@ void SqlMetamorphic::consider(std::string_view query, const sql::SqlCheck& check
   }
   if (pending_) return count_skip("another_query_in_check");
   if (started_ >= config_->max_queries) return count_skip("max_queries");
-  std::vector<sql::QuestionVariant> variants =
-      sql::question_variants(question_, config_->variants);
+  std::vector<sql::QuestionVariant> variants = sql::question_variants(question_, config_->variants);
   stream::SideRequestBatch batch;
   batch.limits.fan_out = config_->fan_out;
   batch.limits.timeout = config_->timeout;

@@ -221,9 +221,8 @@ std::vector<SideBatch> FilterChain::take_side_requests() {
 }
 
 bool FilterChain::holds_for_answers() const {
-  return !stopped_ && std::any_of(filters_.begin(), filters_.end(), [](const auto& filter) {
-           return filter->holds_for_answers();
-         });
+  return !stopped_ && std::any_of(filters_.begin(), filters_.end(),
+                                  [](const auto& filter) { return filter->holds_for_answers(); });
 }
 
 SideAnswersOutput FilterChain::on_side_answers(std::size_t filter,

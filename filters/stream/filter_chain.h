@@ -135,8 +135,8 @@ class FilterChain {
   // kDelta: new text; kEnd: the choice ends; kFlush: held text goes on (release_held).
   enum class Mode { kDelta, kEnd, kFlush };
   // From filter `first` on (filters before it are not called).
-  ChainOutput run(int choice, std::string_view delta, Mode mode,
-                  std::string_view flush_reason = {}, std::size_t first = 0);
+  ChainOutput run(int choice, std::string_view delta, Mode mode, std::string_view flush_reason = {},
+                  std::size_t first = 0);
   // Filter `i` stopped the stream with `reason` after handing on `released`: that text was
   // checked and goes on through the later filters (what they hold is dropped).
   void stop_at(ChoiceState& state, int choice, std::size_t i, std::string_view reason,

@@ -89,9 +89,9 @@ struct SideRequest {
 };
 
 struct SideRequestLimits {
-  std::size_t fan_out = 2;                       // most requests in flight at once
-  std::chrono::milliseconds timeout{10'000};     // every answer of the batch within this
-  std::size_t max_response_bytes = 1u << 20;     // a longer answer is an error
+  std::size_t fan_out = 2;                    // most requests in flight at once
+  std::chrono::milliseconds timeout{10'000};  // every answer of the batch within this
+  std::size_t max_response_bytes = 1u << 20;  // a longer answer is an error
 };
 
 // Requests answered together: the filter hears back once, when all are in or the time is up.

@@ -184,8 +184,7 @@ void SseTransform::handle_answer(const sse::SseEvent& event, bool sent, std::str
 void SseTransform::answer(std::size_t filter, std::vector<filters::stream::SideAnswer> answers,
                           std::string& to_client) {
   if (pass_through_ || stopped_) return;
-  filters::stream::SideAnswersOutput result =
-      chain_->on_side_answers(filter, std::move(answers));
+  filters::stream::SideAnswersOutput result = chain_->on_side_answers(filter, std::move(answers));
   std::string& out = sink(to_client);
   if (paused_ && paused_->handled) {
     // The event's output waited: the text the filter kept joins it, in its place.
@@ -282,8 +281,8 @@ void SseTransform::process(const sse::SseEvent& event, bool sent, std::string& o
   if (!run_ops(sent, outputs, annotations, finished, out)) return;
   if (chain_->holds_for_answers()) {
     // A filter keeps text until its side answers are in: the event waits with its output.
-    paused_ = Paused{0, true, sent, end, std::move(outputs), std::move(annotations),
-                     std::move(finished)};
+    paused_ =
+        Paused{0, true, sent, end, std::move(outputs), std::move(annotations), std::move(finished)};
     return;
   }
   write_event(event, sent, end, outputs, annotations, finished, out);

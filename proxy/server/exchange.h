@@ -228,7 +228,7 @@ class Exchange {
   bool policy_refused_ = false;
   filters::stream::FilterChain chain_;
   std::unique_ptr<SideRequests> side_;  // made when a filter first posts side requests
-  Clock::duration side_wait_{};          // how long the stream waited for side answers
+  Clock::duration side_wait_{};         // how long the stream waited for side answers
 
   std::unique_ptr<AnyStream> upstream_;
   std::string upstream_key_;          // its pool

@@ -62,7 +62,7 @@ struct Exchange::BodyRelay {
   bool sse = false;
   bool upstream_ok = true;
   bool client_ok = true;
-  bool running = true;  // a read or a write of the loop is pending
+  bool running = true;   // a read or a write of the loop is pending
   bool waiting = false;  // the loop ended because the transform waits for side answers
 
   // The round in progress: the body pieces found in the buffered bytes (as many as one write
@@ -150,6 +150,11 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, R
     }
     if (r.transform->stopped()) {
       fail(ErrorKind::kFilter);
+      break;
+    }
+    if (total_expired_ || ctx_.drain_expired.load(std::memory_order_relaxed)) {
+      // The watchdog ended the exchange while it waited: no more upstream reads.
+      r.upstream_ok = false;
       break;
     }
     r.running = true;
@@ -371,14 +376,14 @@ void Exchange::start_side_requests() {
   if (!side_) {
     // The stream's own request, to the same endpoint, with the client's header fields.
     std::string header;
-    append_request_line("POST", upstream_target(upstream_config_->base_path, request_.target()),
-                        11, header);
+    append_request_line("POST", upstream_target(upstream_config_->base_path, request_.target()), 11,
+                        header);
     append_end_to_end_headers(request_.fields(), /*drop_accept_encoding=*/true, header,
                               /*drop_traceparent=*/false);
-    append_field("Host",
-                 host_header(upstream_config_->host, upstream_config_->port,
-                             upstream_config_->https),
-                 header);
+    append_field(
+        "Host",
+        host_header(upstream_config_->host, upstream_config_->port, upstream_config_->https),
+        header);
     append_field("Connection", "close", header);
     // On the exchange's own executor (its strand, or its thread's io_context): the calls'
     // handlers never run beside the relay's.

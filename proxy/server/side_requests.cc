@@ -103,9 +103,8 @@ asio::awaitable<void> SideRequests::call(std::uint64_t generation, std::size_t i
     beast::error_code ec = wec;
     http::response_parser<http::string_body> parser;
     if (!ec) {
-      const std::size_t limit = running_ && running_->generation == generation
-                                    ? running_->limits.max_response_bytes
-                                    : 0;
+      const std::size_t limit =
+          running_ && running_->generation == generation ? running_->limits.max_response_bytes : 0;
       parser.body_limit(limit);
       beast::flat_buffer buffer;
       auto [rec, rn] = co_await http::async_read(*stream, buffer, parser, kUseTuple);

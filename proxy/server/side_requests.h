@@ -39,8 +39,7 @@ class SideRequests {
   // `header`: the request line and header fields to send before each body, without its
   // Content-Length and the blank line that ends it. `in_flight`: the calls running now.
   SideRequests(boost::asio::any_io_executor executor, const config::UpstreamConfig& upstream,
-               boost::asio::ssl::context* tls, std::string header,
-               observability::Gauge& in_flight);
+               boost::asio::ssl::context* tls, std::string header, observability::Gauge& in_flight);
   SideRequests(const SideRequests&) = delete;
   SideRequests& operator=(const SideRequests&) = delete;
 

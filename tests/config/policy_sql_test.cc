@@ -141,7 +141,8 @@ TEST(PolicySql, MetamorphicCheck) {
   EXPECT_EQ(k.timeout, Millis(2'000));
   EXPECT_EQ(k.max_queries, 1u);
   const std::string base = "    hold: sentence\n    sql: {database: " + db + ", ";
-  EXPECT_THAT(errors_of(base + "metamorphic: {variants: 9}}\n"), ElementsAre(HasSubstr("variants")));
+  EXPECT_THAT(errors_of(base + "metamorphic: {variants: 9}}\n"),
+              ElementsAre(HasSubstr("variants")));
   EXPECT_THAT(errors_of(base + "metamorphic: {fan_out: 0}}\n"),
               ElementsAre(HasSubstr("from 1 to 16")));
   EXPECT_THAT(errors_of(base + "metamorphic: {timeout: 5m}}\n"),

@@ -63,21 +63,27 @@ constexpr const char* kQuery = "SELECT name FROM employees WHERE salary > 3000";
 // "clerks": the rewrites get their answer after 5 s (the client leaves before).
 const std::string kScript = std::string(R"(
 - match: "staff earn more than 3000?"
-  answer: "Here:\n```sql\n)") + kQuery + R"(\n```\nDone."
+  answer: "Here:\n```sql\n)") +
+                            kQuery + R"(\n```\nDone."
 - match: "staff"
   answer: "```sql\nSELECT name FROM employees WHERE salary < 100\n```"
 - match: "workers earn more than 3000?"
-  answer: "Here:\n```sql\n)" + kQuery + R"(\n```\nDone."
+  answer: "Here:\n```sql\n)" +
+                            kQuery + R"(\n```\nDone."
 - match: "workers"
   first_byte_delay_ms: 2000
-  answer: "```sql\n)" + kQuery + R"(\n```"
+  answer: "```sql\n)" + kQuery +
+                            R"(\n```"
 - match: "clerks earn more than 3000?"
-  answer: "Here:\n```sql\n)" + kQuery + R"(\n```\nDone."
+  answer: "Here:\n```sql\n)" +
+                            kQuery + R"(\n```\nDone."
 - match: "clerks"
   first_byte_delay_ms: 5000
-  answer: "```sql\n)" + kQuery + R"(\n```"
+  answer: "```sql\n)" + kQuery +
+                            R"(\n```"
 - match: "employees"
-  answer: "Here:\n```sql\n)" + kQuery + R"(\n```\nDone."
+  answer: "Here:\n```sql\n)" +
+                            kQuery + R"(\n```\nDone."
 )";
 
 const std::string kAnswer = std::string("Here:\n```sql\n") + kQuery + "\n```\nDone.";
@@ -182,9 +188,10 @@ TEST_F(SqlMetamorphicTest, AClientThatLeavesMidCheckEndsTheSideRequests) {
   boost::asio::ip::tcp::socket socket(io);
   socket.connect({boost::asio::ip::make_address("127.0.0.1"), fixture_.port()});
   const std::string body = request("held", "clerks");
-  const std::string head = "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\n"
-                           "Content-Type: application/json\r\nContent-Length: " +
-                           std::to_string(body.size()) + "\r\n\r\n";
+  const std::string head =
+      "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\n"
+      "Content-Type: application/json\r\nContent-Length: " +
+      std::to_string(body.size()) + "\r\n\r\n";
   boost::asio::write(socket, boost::asio::buffer(head + body));
   // The text before the query comes while the query waits for the rewrites' answers.
   std::string received;

@@ -29,7 +29,8 @@ config::PolicyConfig policy(const std::string& database, config::HoldMode hold) 
   p.sql->database = database;
   p.sql->metamorphic = config::SqlMetamorphicConfig{};
   p.actions.unsupported = {config::ActionKind::kBlock};
-  if (hold == config::HoldMode::kStreamFirst) p.actions.unsupported = {config::ActionKind::kAnnotate};
+  if (hold == config::HoldMode::kStreamFirst)
+    p.actions.unsupported = {config::ActionKind::kAnnotate};
   return p;
 }
 
@@ -109,7 +110,8 @@ TEST(SqlMetamorphic, AQueryTheModelContradictsIsBlockedPerPolicy) {
   for (const auto& r : out.released)
     EXPECT_FALSE(contains(r.output.text, "SELECT")) << r.output.text;
   std::string all;
-  for (const std::string& a : out.released.empty() ? out.annotations : out.released[0].output.annotations)
+  for (const std::string& a :
+       out.released.empty() ? out.annotations : out.released[0].output.annotations)
     all += a;
   EXPECT_TRUE(contains(all, "metamorphic_relations_broken")) << all;
   EXPECT_TRUE(contains(summary_of(f.chain), R"("flagged":1)"));
