@@ -55,9 +55,13 @@ void SideRequests::start_next_batch() {
     r.streams.resize(r.requests.size(), nullptr);
     r.deadline = Clock::now() + r.limits.timeout;
     deadline_timer_.expires_at(r.deadline);
+    ++timer_waits_;
     deadline_timer_.async_wait([this, generation = r.generation](const beast::error_code& ec) {
-      if (ec || !running_ || running_->generation != generation) return;
-      end_batch("timeout");
+      // It may have expired just before the batch ended: a later batch is not its to end.
+      // drain() waits for this handler, so `this` is alive.
+      --timer_waits_;
+      if (!ec && running_ && running_->generation == generation) end_batch("timeout");
+      wake();
     });
     start_calls();
   }
@@ -186,7 +190,7 @@ void SideRequests::cancel() {
 
 asio::awaitable<void> SideRequests::drain() {
   cancel();
-  while (calls_running_ > 0) {
+  while (calls_running_ > 0 || timer_waits_ > 0) {
     wake_.expires_at(Clock::time_point::max());
     co_await wake_.async_wait(kUseTuple);
   }

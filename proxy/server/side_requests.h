@@ -88,6 +88,7 @@ class SideRequests {
   std::deque<SideAnswers> finished_;
   std::uint64_t generation_ = 0;
   std::size_t calls_running_ = 0;  // coroutines not ended yet
+  std::size_t timer_waits_ = 0;    // deadline handlers not run yet
   boost::asio::steady_timer deadline_timer_;
   boost::asio::steady_timer wake_;
   std::size_t requests_ = 0;

@@ -18,6 +18,7 @@
 #include "tests/filters/sql/sql_test_support.h"
 #include "tests/integration/support/http_client.h"
 #include "tests/integration/support/proxy_fixture.h"
+#include "tests/integration/support/raw_upstream.h"
 
 namespace groundgate::testing {
 namespace {
@@ -214,6 +215,59 @@ TEST_F(SqlMetamorphicTest, AClientThatLeavesMidCheckEndsTheSideRequests) {
   EXPECT_TRUE(has(log, R"("side_request_failures":"4")")) << log;
   EXPECT_TRUE(has(log, R"(\"unfinished\":1)")) << log;
   EXPECT_FALSE(has(received, "SELECT")) << received;
+}
+
+TEST(SqlMetamorphicRequests, TheRewritesGoToTheSameEndpointWithTheClientsHeaderFields) {
+  filters::sql::testing::CompanyDatabase db;
+  // The streamed answer to the app's request; the rewrites get a whole completion each.
+  RawUpstream upstream([](auto& socket, const std::string& request) {
+    if (request.find(R"("stream":true)") != std::string::npos) {
+      const std::string event =
+          std::string(
+              R"(data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,)") +
+          R"("delta":{"content":"```sql\n)" + kQuery + R"(\n```"},"finish_reason":"stop"}]})" +
+          "\n\n";
+      RawUpstream::send(socket, RawUpstream::sse_header() + RawUpstream::chunk(event) +
+                                    RawUpstream::chunk("data: [DONE]\n\n") +
+                                    RawUpstream::chunk(""));
+      RawUpstream::wait_for_close(socket, 5000);
+      return;
+    }
+    const std::string body =
+        std::string(R"({"id":"c","object":"chat.completion","choices":[{"index":0,)") +
+        R"("message":{"role":"assistant","content":"```sql\n)" + kQuery +
+        R"(\n```"},"finish_reason":"stop"}]})";
+    RawUpstream::send(socket,
+                      "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                      "Content-Length: " +
+                          std::to_string(body.size()) + "\r\n\r\n" + body);
+  });
+  ProxyFixture fixture;
+  fixture.set_upstream_port(upstream.port());
+  fixture.start_proxy(R"(
+upstreams:
+  up: {url: "http://127.0.0.1:${UPSTREAM_PORT}"}
+policies:
+  held: {hold: sentence, sql: {database: ")" +
+                      db.path() + R"(", metamorphic: {variants: 1}}}
+routes:
+  - {match: {path_prefix: /}, upstream: up, policy: held}
+logging: {access_log: false}
+)");
+  const HttpResponse r =
+      http_request(fixture.port(), "POST", "/v1/chat/completions", request("m", "employees"),
+                   {{"Authorization", "Bearer sk-test"}});
+  ASSERT_EQ(200, r.status) << r.error;
+  EXPECT_TRUE(has(sse_content(r.body), kQuery)) << r.body;
+  // One rewrite, sent after the app's request: the last one the upstream read.
+  EXPECT_EQ(upstream.connections(), 2);
+  const std::string rewrite = upstream.last_request();
+  EXPECT_TRUE(rewrite.starts_with("POST /v1/chat/completions HTTP/1.1\r\n")) << rewrite;
+  EXPECT_TRUE(has(rewrite, "Authorization: Bearer sk-test\r\n")) << rewrite;
+  EXPECT_TRUE(has(rewrite, R"("stream":false)")) << rewrite;
+  EXPECT_FALSE(has(rewrite, "Which employees earn more than 3000?\"")) << rewrite;
+  // The one rewrite (relaxed: a superset) answered with the same query keeps its relation.
+  EXPECT_TRUE(has(r.body, R"("metamorphic":{"ran":1,"passed":1,"flagged":0)")) << r.body;
 }
 
 }  // namespace
