@@ -83,11 +83,15 @@ FilterChain::FilterChain(std::vector<std::unique_ptr<StreamFilter>> filters, Cha
 }
 
 ChainOutput FilterChain::on_delta(int choice, std::string_view delta) {
-  return run(choice, delta, Mode::kDelta);
+  ChainOutput out = run(choice, delta, Mode::kDelta);
+  collect_side_requests();
+  return out;
 }
 
 ChainOutput FilterChain::on_choice_end(int choice) {
-  return run(choice, {}, Mode::kEnd);
+  ChainOutput out = run(choice, {}, Mode::kEnd);
+  collect_side_requests();
+  return out;
 }
 
 template <typename Ask>
@@ -102,6 +106,7 @@ std::vector<std::string> FilterChain::ask_filters(Ask ask) {
       break;
     }
   }
+  collect_side_requests();
   return std::move(outcome.annotations);
 }
 
@@ -209,15 +214,18 @@ void FilterChain::serve_side_requests() {
     filter->serve_side_requests();
 }
 
-std::vector<SideBatch> FilterChain::take_side_requests() {
-  std::vector<SideBatch> batches;
+void FilterChain::collect_side_requests() {
   for (std::size_t i = 0; i < filters_.size() && !stopped_; ++i) {
     if (std::optional<SideRequestBatch> batch = filters_[i]->take_side_requests()) {
       ++outstanding_;
-      batches.push_back({i, std::move(*batch)});
+      posted_.push_back({i, std::move(*batch)});
     }
   }
-  return batches;
+}
+
+std::vector<SideBatch> FilterChain::take_side_requests() {
+  collect_side_requests();
+  return std::exchange(posted_, {});
 }
 
 bool FilterChain::holds_for_answers() const {
@@ -251,6 +259,7 @@ SideAnswersOutput FilterChain::on_side_answers(std::size_t filter,
     const int choice = static_cast<int>(index);
     result.released.push_back({choice, run(choice, {}, mode, {}, filter)});
   }
+  collect_side_requests();
   return result;
 }
 

@@ -98,7 +98,7 @@ class FilterChain {
   // them; take_side_requests() hands over what filters posted since the last call.
   void serve_side_requests();
   std::vector<SideBatch> take_side_requests();
-  // Batches posted and not answered yet.
+  // Batches posted (taken or not) and not answered yet.
   bool awaits_answers() const { return outstanding_ > 0; }
   // Some filter keeps text until its answers are in: what follows in the stream must wait.
   bool holds_for_answers() const;
@@ -150,6 +150,8 @@ class FilterChain {
   // returns the annotations they gave.
   template <typename Ask>
   std::vector<std::string> ask_filters(Ask ask);
+  // Moves what filters posted into posted_: awaits_answers() counts it at once.
+  void collect_side_requests();
 
   std::vector<std::unique_ptr<StreamFilter>> filters_;
   // Implementation state (per filter, per choice pending text, offsets) lives here.
@@ -161,6 +163,7 @@ class FilterChain {
   std::optional<StreamReport> report_;
   bool answer_ended_ = false;
   std::size_t outstanding_ = 0;  // side batches posted, not answered
+  std::vector<SideBatch> posted_;  // posted, not taken by the proxy yet
 };
 
 }  // namespace groundgate::filters::stream
