@@ -138,16 +138,12 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, R
   // No handler runs before this coroutine suspends, so the loop cannot end unseen between the
   // check and the wait. The timer is shared with the side tasks: their end wakes this too.
   // A loop that ended because the transform waits for side answers goes on once they are in.
-  bool client_left = false;
   while (true) {
     while (r.running)
       co_await handlers_done_->async_wait(kUseTuple);
     if (!r.waiting || client_gone_) break;
     r.waiting = false;
-    if (!co_await answer_side_requests(r, false)) {
-      client_left = true;
-      break;
-    }
+    if (!co_await answer_side_requests(r, false)) break;  // the client left
     if (r.transform->stopped()) {
       fail(ErrorKind::kFilter);
       break;
@@ -161,7 +157,7 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, R
     relay_next(r);
   }
   if (sse) in_flight.dec();
-  if (client_gone_ || client_left) co_return;
+  if (client_gone_) co_return;
 
   std::string& out = r.out;
   // Answers still out (stream_first, or an answer whose end came first) are in before the end.

@@ -3,14 +3,15 @@
 #include <algorithm>
 #include <array>
 
+#include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
+#include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/string_body.hpp>
 
-#include "proxy/server/exchange.h"
 #include "proxy/server/header_writer.h"
 #include "proxy/server/upstream_connector.h"
 
@@ -19,6 +20,12 @@ namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace http = beast::http;
 using filters::stream::SideAnswer;
+
+namespace {
+
+constexpr auto kTuple = asio::as_tuple(asio::use_awaitable);
+
+}  // namespace
 
 SideRequests::SideRequests(asio::any_io_executor executor, const config::UpstreamConfig& upstream,
                            asio::ssl::context* tls, std::string header,
@@ -103,7 +110,7 @@ asio::awaitable<void> SideRequests::call(std::uint64_t generation, std::size_t i
     append_field("Content-Length", std::to_string(body.size()), head);
     end_header(head);
     const std::array<asio::const_buffer, 2> buffers{asio::buffer(head), asio::buffer(body)};
-    auto [wec, wn] = co_await asio::async_write(*stream, buffers, kUseTuple);
+    auto [wec, wn] = co_await asio::async_write(*stream, buffers, kTuple);
     beast::error_code ec = wec;
     http::response_parser<http::string_body> parser;
     if (!ec) {
@@ -111,7 +118,7 @@ asio::awaitable<void> SideRequests::call(std::uint64_t generation, std::size_t i
           running_ && running_->generation == generation ? running_->limits.max_response_bytes : 0;
       parser.body_limit(limit);
       beast::flat_buffer buffer;
-      auto [rec, rn] = co_await http::async_read(*stream, buffer, parser, kUseTuple);
+      auto [rec, rn] = co_await http::async_read(*stream, buffer, parser, kTuple);
       ec = rec;
     }
     if (!ec) {
@@ -170,7 +177,7 @@ std::optional<SideAnswers> SideRequests::take_answers() {
 asio::awaitable<void> SideRequests::wait_answers() {
   while (finished_.empty() && running_) {
     wake_.expires_at(Clock::time_point::max());
-    co_await wake_.async_wait(kUseTuple);
+    co_await wake_.async_wait(kTuple);
   }
 }
 
@@ -192,7 +199,7 @@ asio::awaitable<void> SideRequests::drain() {
   cancel();
   while (calls_running_ > 0 || timer_waits_ > 0) {
     wake_.expires_at(Clock::time_point::max());
-    co_await wake_.async_wait(kUseTuple);
+    co_await wake_.async_wait(kTuple);
   }
 }
 
