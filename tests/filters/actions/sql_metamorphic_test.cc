@@ -147,6 +147,31 @@ TEST(SqlMetamorphic, StreamFirstSendsAtOnceAndTheVerdictFollows) {
   EXPECT_TRUE(contains(out.annotations[0], R"("action":"annotate")")) << out.annotations[0];
 }
 
+TEST(SqlMetamorphic, AWholeAnswerQueryWaitsWholeAndGoesOnWhenItsRelationsHold) {
+  sql::testing::CompanyDatabase db;
+  config::PolicyConfig p = policy(db.path(), config::HoldMode::kSentence);
+  p.sql->answer = config::SqlConfig::Answer::kWhole;
+  stream::FilterChain chain = testing::guard_chain(p, kRequest);
+  chain.serve_side_requests();
+  std::string text = chain.on_delta(0, std::string(kQuery).substr(0, 10)).text;
+  text += chain.on_delta(0, std::string(kQuery).substr(10)).text;
+  text += chain.on_choice_end(0).text;
+  EXPECT_EQ(text, "");
+  std::vector<stream::SideBatch> batches = chain.take_side_requests();
+  ASSERT_EQ(batches.size(), 1u);
+  // The model answers the rewrites with bare queries too (whole answers).
+  std::vector<stream::SideAnswer> answers;
+  for (const stream::SideRequest& r : batches[0].batch.requests) {
+    std::string out = R"({"choices":[{"index":0,"message":{"role":"assistant","content":)";
+    verdict::append_json_string(out, kQuery);
+    answers.push_back({r.id, 200, out + "}}]}", ""});
+  }
+  stream::SideAnswersOutput out = chain.on_side_answers(0, std::move(answers));
+  ASSERT_EQ(out.released.size(), 1u);
+  EXPECT_EQ(out.released[0].output.text, kQuery);
+  EXPECT_TRUE(contains(summary_of(chain), R"("passed":1)"));
+}
+
 TEST(SqlMetamorphic, SkippedChecksSayWhy) {
   // Not served (a non-streamed answer): the query is decided at once; the summary says why.
   sql::testing::CompanyDatabase db;
