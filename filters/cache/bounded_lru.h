@@ -1,9 +1,10 @@
 #pragma once
 // A cache of values built from request content that recurs across requests (a context's
-// index, a schema's database): least recently used first out, bounded by the values' memory,
-// keyed by a 64-bit hash of the content. A hash match is confirmed against the content before
-// a value is served, so a collision can never serve another request's value. Thread-safe; the
-// value is built outside the lock by the caller, so other streams keep using the cache.
+// index, a schema's database, a context sentence's triplets): least recently used first out,
+// bounded by the sum of the values' costs (their memory in bytes, or one each to bound the
+// count), keyed by a 64-bit hash of the content. A hash match is confirmed against the content
+// before a value is served, so a collision can never serve another request's value. Thread-safe;
+// the value is built outside the lock by the caller, so other streams keep using the cache.
 
 #include <cstddef>
 #include <cstdint>
