@@ -2,25 +2,25 @@
 
 #include <simdjson.h>
 
-#include <array>
 
 #include "filters/sql/sql_lexer.h"
 #include "filters/text/code_block.h"
 #include "filters/text/sentence_segmenter.h"
 #include "filters/text/utf8.h"
+#include "filters/text/word_table.h"
 
 namespace groundgate::filters::sql {
 namespace {
 
-constexpr std::array<std::string_view, 13> kSqlLanguages{
-    "sql",   "sqlite",  "sqlite3", "postgresql", "postgres", "psql",  "pgsql",
-    "mysql", "mariadb", "tsql",    "plsql",      "mssql",    "duckdb"};
+constexpr auto kSqlLanguages =
+    text::word_table("sql", "sqlite", "sqlite3", "postgresql", "postgres", "psql", "pgsql", "mysql",
+                     "mariadb", "tsql", "plsql", "mssql", "duckdb");
 
 // Words a statement starts with: an unlabelled block that starts so is SQL (and checked, so
 // that a DROP in a block without a language does not pass unseen).
-constexpr std::array<std::string_view, 18> kStatementStarts{
-    "select", "with",   "insert", "update",  "delete", "replace", "create", "drop",    "alter",
-    "pragma", "attach", "detach", "explain", "values", "vacuum",  "begin",  "reindex", "analyze"};
+constexpr auto kStatementStarts = text::word_table(
+    "select", "with", "insert", "update", "delete", "replace", "create", "drop", "alter", "pragma",
+    "attach", "detach", "explain", "values", "vacuum", "begin", "reindex", "analyze");
 
 std::string lower(std::string_view s) {
   return text::ascii_lower(s);
@@ -51,20 +51,11 @@ SqlSpan span_of(const FencedBlock& b) {
 
 bool is_sql_block(std::string_view language, std::string_view code) {
   const std::string name = lower(language);
-  if (!name.empty()) {
-    for (std::string_view l : kSqlLanguages) {
-      if (name == l) return true;
-    }
-    return false;
-  }
+  if (!name.empty()) return kSqlLanguages.contains(name);
   SqlLexer lexer(code);
   Token first;
   if (!lexer.next(first) || first.kind != TokenKind::kWord) return false;
-  const std::string word = lower(first.text(code));
-  for (std::string_view s : kStatementStarts) {
-    if (word == s) return true;
-  }
-  return false;
+  return kStatementStarts.contains(lower(first.text(code)));
 }
 
 std::vector<SqlSpan> find_fenced_sql(std::string_view answer) {

@@ -2,28 +2,22 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <list>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <string_view>
-#include <unordered_map>
 
+#include "filters/cache/bounded_lru.h"
 #include "filters/triplet/triplet.h"
 
 namespace groundgate::filters::triplet {
 
 // Triplets of context sentences, shared across answer sentences, streams and requests (the
-// same retrieved chunks recur): an LRU keyed by a 64-bit hash of the sentence, bounded by
-// entry count. A hash hit is confirmed against the stored sentence. Thread-safe.
+// same retrieved chunks recur): a BoundedLru keyed by a hash of the sentence, bounded by
+// entry count (each entry counts one). A hash hit is confirmed against the stored sentence.
+// Thread-safe.
 class TripletCache {
  public:
-  struct Stats {
-    std::uint64_t hits = 0;
-    std::uint64_t misses = 0;
-    std::uint64_t evictions = 0;
-    std::size_t entries = 0;
-  };
+  using Stats = cache::CacheStats;
 
   explicit TripletCache(std::size_t max_entries);
 
@@ -34,17 +28,12 @@ class TripletCache {
   Stats stats() const;
 
  private:
-  struct Entry {
-    std::uint64_t key;
+  struct Cached {
     std::string sentence;
     std::shared_ptr<const SentenceTriplets> triplets;
   };
 
-  const std::size_t max_entries_;
-  mutable std::mutex mutex_;
-  std::list<Entry> lru_;  // most recent first
-  std::unordered_map<std::uint64_t, std::list<Entry>::iterator> by_key_;
-  Stats stats_;
+  cache::BoundedLru<Cached> lru_;
 };
 
 }  // namespace groundgate::filters::triplet

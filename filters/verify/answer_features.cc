@@ -26,12 +26,7 @@ const std::array<int, kAnswerFeatureCount>& answer_feature_directions() {
 
 void AnswerAggregate::add(const SentenceVerdict& verdict) {
   const auto& f = verdict.features;
-  has_question_ = f[static_cast<std::size_t>(SentenceFeature::k_has_question)] > 0;
-  structured_context_ = f[static_cast<std::size_t>(SentenceFeature::k_structured_context)] > 0;
-  if (!verdict.claims) {
-    ++no_claim_;
-    return;
-  }
+  if (!verdict.claims) return;
   ++checked_;
   const double p = verdict.unfaithful.value_or(1 - verdict.score);
   sum_ += p;
@@ -57,15 +52,11 @@ AnswerFeatures AnswerAggregate::features() const {
   at(AnswerFeature::k_p_top2) =
       checked_ == 0 ? 0 : static_cast<float>(checked_ == 1 ? top_[0] : (top_[0] + top_[1]) / 2);
   at(AnswerFeature::k_over_half) = static_cast<float>(over_half_);
-  at(AnswerFeature::k_checked) = static_cast<float>(checked_);
-  at(AnswerFeature::k_no_claim) = static_cast<float>(no_claim_);
   at(AnswerFeature::k_noisy_or) = checked_ == 0 ? 0 : static_cast<float>(1 - all_faithful_);
   at(AnswerFeature::k_p_min) = checked_ == 0 ? 0 : static_cast<float>(min_);
   at(AnswerFeature::k_over_half_share) =
       checked_ == 0 ? 0 : static_cast<float>(static_cast<double>(over_half_) / n);
   at(AnswerFeature::k_rule_worst) = static_cast<float>(rule_worst_);
-  at(AnswerFeature::k_has_question) = has_question_;
-  at(AnswerFeature::k_structured_context) = structured_context_;
   return f;
 }
 

@@ -1,7 +1,12 @@
 #pragma once
 // The numbers the learned scorer reads for a whole answer: its sentences' scores (the worst,
-// the mean, how many look unfaithful) and the request's shape. Built sentence by sentence, so
-// a stream and a whole answer give the same numbers.
+// the mean, how many look unfaithful) and the engines' worst label. Built sentence by sentence,
+// so a stream and a whole answer give the same numbers.
+// Only what its sentences say: what kind of answer or request it is (how many sentences, a
+// question or none, a JSON context) would let the model learn each kind of data's share of
+// hallucinated answers, which is no evidence about this answer and does not carry over to data
+// of another kind (a short faithful answer was flagged because short answers in training were
+// mostly hallucinated).
 
 #include <array>
 #include <cstddef>
@@ -14,9 +19,8 @@ struct SentenceVerdict;
 // X(name, direction): one feature; see sentence_features.h for the direction.
 // clang-format off
 #define GG_ANSWER_FEATURES(X)                                                                \
-  X(p_max, 1) X(p_mean, 1) X(p_top2, 1) X(over_half, 1) X(checked, 0) X(no_claim, 0)         \
-  X(noisy_or, 1) X(p_min, 1) X(over_half_share, 1) X(rule_worst, 1) X(has_question, 0)       \
-  X(structured_context, 0)
+  X(p_max, 1) X(p_mean, 1) X(p_top2, 1) X(over_half, 1) X(noisy_or, 1) X(p_min, 1)           \
+  X(over_half_share, 1) X(rule_worst, 1)
 // clang-format on
 
 enum class AnswerFeature : std::size_t {
@@ -43,16 +47,13 @@ class AnswerAggregate {
   double weakest() const { return 1 - top_[0]; }  // the lowest score of a checked sentence
 
  private:
-  std::size_t checked_ = 0;   // sentences with a claim
-  std::size_t no_claim_ = 0;  // sentences without
+  std::size_t checked_ = 0;  // sentences with a claim
   double sum_ = 0;
   double top_[2] = {0, 0};  // the two highest p, highest first
   double min_ = 1;
   double all_faithful_ = 1;  // product of (1 - p)
   std::size_t over_half_ = 0;
   int rule_worst_ = 0;  // severity of the engines' worst label (before the scorer)
-  bool has_question_ = false;
-  bool structured_context_ = false;
 };
 
 }  // namespace groundgate::filters::verify

@@ -24,8 +24,8 @@ namespace groundgate::proxy::cli {
 
 struct TrainingOptions {
   std::size_t folds = 5;
-  filters::score::training::GbdtParams sentence{200, 3, 0.1, 5, 1};
-  filters::score::training::GbdtParams answer{100, 2, 0.1, 5, 1};
+  filters::score::training::GbdtParams sentence{200, 3, 0.1, 5, 1, {}};
+  filters::score::training::GbdtParams answer{100, 2, 0.1, 5, 1, {}};
   double contradicted_precision = 0.9;
   bool leave_one_set_out = true;  // also report each set scored by a model trained on the others
 };

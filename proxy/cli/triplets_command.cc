@@ -9,6 +9,7 @@
 #include "filters/text/lexicon.h"
 #include "filters/triplet/link_dictionary.h"
 #include "filters/triplet/triplet_extractor.h"
+#include "filters/verdict/json_string.h"
 #include "proxy/cli/args.h"
 #include "proxy/cli/commands.h"
 
@@ -17,38 +18,7 @@ namespace groundgate::proxy::cli {
 namespace {
 
 namespace triplet = filters::triplet;
-
-std::string json_string(std::string_view s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
-}
+using filters::verdict::json_string;
 
 void print_json(std::size_t sentence, std::size_t offset, const triplet::Triplet& t) {
   std::string q = "[";

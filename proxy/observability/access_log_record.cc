@@ -7,6 +7,9 @@
 #include <ctime>
 #include <string_view>
 
+#include "filters/text/utf8.h"
+#include "filters/verdict/json_string.h"
+
 namespace groundgate::proxy::observability {
 namespace {
 
@@ -14,86 +17,11 @@ constexpr std::size_t kMaxFieldBytes = 512;
 constexpr std::size_t kMaxPathBytes = 2048;
 constexpr std::size_t kMaxExtraFields = 48;
 
-// Length of the valid UTF-8 sequence at s[i], or 0 if it is not one.
-std::size_t utf8_sequence_length(std::string_view s, std::size_t i) {
-  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
-  const unsigned char c = byte(i);
-  std::size_t n = 0;
-  unsigned char lo = 0x80, hi = 0xBF;  // allowed range of the second byte
-  if (c < 0x80) return 1;
-  if (c >= 0xC2 && c <= 0xDF) {
-    n = 2;
-  } else if (c >= 0xE0 && c <= 0xEF) {
-    n = 3;
-    if (c == 0xE0) lo = 0xA0;  // overlong
-    if (c == 0xED) hi = 0x9F;  // surrogates
-  } else if (c >= 0xF0 && c <= 0xF4) {
-    n = 4;
-    if (c == 0xF0) lo = 0x90;  // overlong
-    if (c == 0xF4) hi = 0x8F;  // above U+10FFFF
-  } else {
-    return 0;
-  }
-  if (i + n > s.size()) return 0;
-  if (byte(i + 1) < lo || byte(i + 1) > hi) return 0;
-  for (std::size_t k = 2; k < n; ++k) {
-    if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return 0;
-  }
-  return n;
-}
-
-// A JSON string literal of at most `max_bytes` input bytes, cut between characters.
+// A JSON string literal of at most `max_bytes` input bytes, cut between characters (the
+// project's one escaper; invalid UTF-8 becomes U+FFFD).
 void append_json_string(std::string& out, std::string_view s, std::size_t max_bytes) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  out += '"';
-  std::size_t i = 0;
-  while (i < s.size()) {
-    const std::size_t n = utf8_sequence_length(s, i);
-    if (i + std::max<std::size_t>(n, 1) > max_bytes) break;
-    if (n == 0) {
-      out += "\\ufffd";
-      ++i;
-      continue;
-    }
-    if (n > 1) {
-      out.append(s.substr(i, n));
-      i += n;
-      continue;
-    }
-    const char c = s[i++];
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '\b':
-        out += "\\b";
-        break;
-      case '\f':
-        out += "\\f";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
-          out += "\\u00";
-          out += kHex[(c >> 4) & 0xf];
-          out += kHex[c & 0xf];
-        } else {
-          out += c;
-        }
-    }
-  }
-  out += '"';
+  if (s.size() > max_bytes) s = s.substr(0, filters::text::align_to_char_start(s, max_bytes));
+  filters::verdict::append_json_string(out, s);
 }
 
 void append_key(std::string& out, std::string_view key) {

@@ -237,8 +237,11 @@ TEST_F(TracingTest, TheUpstreamGetsTheProxysSpanAsParentAndTheClientsTraceState)
 
 TEST_F(TracingTest, AnUnsampledRequestExportsNothingAndPassesItsContextOn) {
   CollectorStub collector;
+  // The stub closes each connection after its answer, and says so: the second request must
+  // not race that close on a pooled connection.
   RawUpstream upstream([](boost::asio::ip::tcp::socket& socket, const std::string&) {
-    RawUpstream::send(socket, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n{}");
+    RawUpstream::send(socket,
+                      "HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 2\r\n\r\n{}");
   });
   start(tracing_to(collector.port()), "http://127.0.0.1:" + std::to_string(upstream.port()));
   ASSERT_EQ(
@@ -250,13 +253,18 @@ TEST_F(TracingTest, AnUnsampledRequestExportsNothingAndPassesItsContextOn) {
   const std::string started = header_value(upstream.last_request(), "traceparent");
   ASSERT_EQ(55u, started.size()) << started;
   EXPECT_TRUE(started.ends_with("-01"));
+  // The exporter sends a batch every flush interval: the trace's spans may come in more than
+  // one, and a batch may still be on its way; what came holds the started trace only.
   const auto requests = collector.requests();
-  ASSERT_EQ(1u, requests.size());
-  const auto spans = parse_spans(body_of(requests[0]));
-  ASSERT_FALSE(spans.empty());
-  for (const ExportedSpan& span : spans) {
-    EXPECT_EQ(started.substr(3, 32), span.trace_id) << "only the started trace is exported";
+  ASSERT_FALSE(requests.empty());
+  std::size_t spans = 0;
+  for (const std::string& request : requests) {
+    for (const ExportedSpan& span : parse_spans(body_of(request))) {
+      EXPECT_EQ(started.substr(3, 32), span.trace_id) << "only the started trace is exported";
+      ++spans;
+    }
   }
+  EXPECT_GT(spans, 0u);
 }
 
 TEST_F(TracingTest, WithoutTracingTheClientsHeadersPassUnchanged) {

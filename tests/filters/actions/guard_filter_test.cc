@@ -67,7 +67,9 @@ TEST(GuardFilter, SentenceHoldReleasesOnlyVerifiedSentencesAtEverySplit) {
       const std::size_t arrived = std::min(text.size(), (i + 1) * size);
       // Nothing beyond the last complete sentence that has arrived has gone out.
       EXPECT_LE(r.emitted_at[i], arrived);
-      if (arrived < kGood.size()) EXPECT_EQ(0u, r.emitted_at[i]) << "size " << size;
+      if (arrived < kGood.size()) {
+        EXPECT_EQ(0u, r.emitted_at[i]) << "size " << size;
+      }
     }
   }
 }

@@ -39,7 +39,9 @@ TEST(SqlGuard, AFencedQueryIsHeldUntilItsFenceClosesThenCorrected) {
   const std::size_t block_end = kAnswer.find("```\nDone");
   for (std::size_t i = 0; i < r.emitted_at.size(); ++i) {
     const std::size_t received = std::min(kAnswer.size(), 3 * (i + 1));
-    if (received < block_end + 3) EXPECT_LE(r.emitted_at[i], kAnswer.find("```sql")) << i;
+    if (received < block_end + 3) {
+      EXPECT_LE(r.emitted_at[i], kAnswer.find("```sql")) << i;
+    }
   }
   ASSERT_FALSE(r.annotations.empty());
   EXPECT_TRUE(contains(r.annotations.front(), R"("kind":"sql")")) << r.annotations.front();
