@@ -162,7 +162,7 @@ class FilterChain {
   ChainCounters counters_;
   std::optional<StreamReport> report_;
   bool answer_ended_ = false;
-  std::size_t outstanding_ = 0;  // side batches posted, not answered
+  std::size_t outstanding_ = 0;    // side batches posted, not answered
   std::vector<SideBatch> posted_;  // posted, not taken by the proxy yet
 };
 
