@@ -170,6 +170,167 @@ std::shared_ptr<const filters::sql::SqlCheckerConfig> sql_checker(const Args& ar
   return setup.checker;
 }
 
+using File = std::unique_ptr<std::FILE, int (*)(std::FILE*)>;
+
+// `path` opened for writing; null and a message on stderr when it cannot be.
+File open_for_writing(const std::string& path) {
+  File file(std::fopen(path.c_str(), "w"), std::fclose);
+  if (!file) std::fprintf(stderr, "groundgate eval: cannot write %s\n", path.c_str());
+  return file;
+}
+
+// The verifier options given on the command line; false and `error` on a bad one.
+bool parse_overrides(const Args& args, VerifierOverrides& overrides,
+                     std::optional<double>& naive_missing, std::string& error) {
+  auto combine = parse_combine(args, error);
+  if (!parse_share(args, "max-unsupported-share", overrides.max_unsupported_share, error) ||
+      !parse_share(args, "naive-max-missing", naive_missing, error) ||
+      !parse_share(args, "min-coverage", overrides.min_coverage, error) ||
+      !parse_share(args, "match-overlap", overrides.match_overlap, error) ||
+      !parse_share(args, "elsewhere-weight", overrides.elsewhere_weight, error) || !combine) {
+    return false;
+  }
+  overrides.support_needs_agreement = *combine;
+  if (auto mode = args.value("triplet-parser")) overrides.triplet_parser = *mode;
+  overrides.scorer = args.value("scorer");
+  if (auto text = args.value("strong-support")) {
+    char* end = nullptr;
+    const double value = std::strtod(text->c_str(), &end);
+    if (end == text->c_str() || *end != '\0' || !(value >= 0)) {
+      error = "--strong-support needs a number >= 0";
+      return false;
+    }
+    overrides.strong_support = value;
+  }
+  return true;
+}
+
+// The first line of `--features`: the names of the numbers each line holds.
+void write_feature_names(std::FILE* out) {
+  std::string names = "{\"features\":[";
+  for (std::string_view name : verify::sentence_feature_names()) {
+    if (names.back() != '[') names += ',';
+    sp::append_json_string(names, name);
+  }
+  names += "]}\n";
+  std::fputs(names.c_str(), out);
+}
+
+// What a run counts over the prose samples.
+struct EvalTally {
+  Confusion answers;
+  Confusion sentences;                                      // where sentences are labelled
+  std::vector<ScoredTruth> answer_scores, sentence_scores;  // for the precision-recall curves
+  std::map<std::string, Confusion> baselines;               // the samples' own detectors
+  std::vector<double> sample_us, sentence_us, prepare_us;
+  std::size_t errors = 0;  // sentences an engine could not verify
+
+  void print() const {
+    const std::size_t n = answers.tp + answers.fp + answers.tn + answers.fn;
+    std::printf("n=%zu  hallucinated=%zu  faithful=%zu\n", n, answers.tp + answers.fn,
+                answers.tn + answers.fp);
+    std::printf(
+        "balanced_accuracy=%.3f  precision=%.3f  recall=%.3f  f1=%.3f  (tp=%zu fp=%zu "
+        "tn=%zu fn=%zu)\n",
+        answers.balanced_accuracy(), answers.precision(), answers.recall(), answers.f1(),
+        answers.tp, answers.fp, answers.tn, answers.fn);
+    std::printf(
+        "latency_us per sample: p50=%.1f p99=%.1f  per sentence: p50=%.1f p99=%.1f (n=%zu, "
+        "errors=%zu)  context index: p50=%.1f p99=%.1f\n",
+        percentile(sample_us, 0.5), percentile(sample_us, 0.99), percentile(sentence_us, 0.5),
+        percentile(sentence_us, 0.99), sentence_us.size(), errors, percentile(prepare_us, 0.5),
+        percentile(prepare_us, 0.99));
+    if (sentences.tp + sentences.fp + sentences.tn + sentences.fn > 0) {
+      std::printf(
+          "sentences: balanced_accuracy=%.3f  precision=%.3f  recall=%.3f  f1=%.3f  (tp=%zu "
+          "fp=%zu tn=%zu fn=%zu)\n",
+          sentences.balanced_accuracy(), sentences.precision(), sentences.recall(), sentences.f1(),
+          sentences.tp, sentences.fp, sentences.tn, sentences.fn);
+    }
+  }
+
+  void print_baselines() const {
+    for (const auto& [name, c] : baselines) {
+      std::printf("baseline %-18s balanced_accuracy=%.3f  precision=%.3f  recall=%.3f  (n=%zu)\n",
+                  name.c_str(), c.balanced_accuracy(), c.precision(), c.recall(),
+                  c.tp + c.fp + c.tn + c.fn);
+    }
+  }
+};
+
+// One sample's verdict, and its sentences as JSON when predictions are written.
+struct SampleOutcome {
+  bool hallucinated = false;
+  double score = 0;
+  std::string pieces_json;
+};
+
+// The naive baseline: the whole answer's word coverage, one verdict.
+SampleOutcome evaluate_naive(Sample& sample, filters::index::ContextIndexCache& cache,
+                             double max_missing, const verify::AnswerRule& rule, bool want_json,
+                             EvalTally& tally) {
+  const auto start = Clock::now();
+  std::vector<filters::context::Passage> passages;
+  for (std::string& text : sample.context) {
+    filters::context::Passage p;
+    p.text = std::move(text);
+    passages.push_back(std::move(p));
+  }
+  auto index = cache.get_or_build(passages);
+  tally.prepare_us.push_back(
+      std::chrono::duration<double, std::micro>(Clock::now() - start).count());
+  const sp::Verdict v = sp::naive_coverage(*index, sample.question, sample.answer, max_missing);
+  verify::SentenceVerdict sentence;  // the whole answer as one checked sentence
+  sentence.label = v.label;
+  sentence.score = v.score;
+  sentence.claims = true;
+  const verify::AnswerSummary summary = verify::summarize(std::span(&sentence, 1), rule);
+  SampleOutcome outcome{summary.hallucinated, summary.hallucination_score, {}};
+  if (want_json) sp::append_json(outcome.pieces_json, v, sample.answer, index.get());
+  return outcome;
+}
+
+// The engines the setup names, sentence by sentence, as the proxy runs them.
+SampleOutcome evaluate_with_engines(const Sample& sample, const VerifierSetup& setup,
+                                    filters::index::ContextIndexCache& cache, bool want_json,
+                                    std::FILE* features_out, EvalTally& tally) {
+  const VerifiedSample run = verify_sample(sample, setup, cache);
+  tally.prepare_us.push_back(run.prepare_us);
+  SampleOutcome outcome;
+  for (std::size_t i = 0; i < run.verdicts.size(); ++i) {
+    const verify::SentenceVerdict& v = run.verdicts[i];
+    if (!v.ok()) ++tally.errors;
+    const bool truth = sentence_unfaithful(sample, v.answer_begin, v.answer_end);
+    if (sample.sentence_truth && v.ok() && v.claims) {
+      tally.sentences.add(v.label != verify::Label::kSupported, truth);
+      tally.sentence_scores.push_back({v.unfaithful.value_or(1 - v.score), truth});
+    }
+    if (features_out && v.ok()) write_features(features_out, sample, i, v, truth);
+    tally.sentence_us.push_back(static_cast<double>(v.verify_ns) / 1e3);
+    if (want_json) {
+      if (!outcome.pieces_json.empty()) outcome.pieces_json += ',';
+      append_json(outcome.pieces_json, v, sample.answer, run.index.get());
+    }
+  }
+  const verify::AnswerSummary summary = verify::summarize(run.verdicts, setup.rule);
+  outcome.hallucinated = summary.hallucinated;
+  outcome.score = summary.hallucination_score;
+  return outcome;
+}
+
+// One line of `--out`.
+void write_prediction(std::FILE* out, const Sample& sample, const SampleOutcome& outcome) {
+  std::string json = "{\"id\":";
+  sp::append_json_string(json, sample.id);
+  json += outcome.hallucinated ? ",\"hallucinated\":true" : ",\"hallucinated\":false";
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, ",\"score\":%.4g", outcome.score);
+  json += buffer;
+  json += ",\"label\":" + std::to_string(sample.label) + ",\"pieces\":[" + outcome.pieces_json;
+  json += "]}\n";
+  std::fputs(json.c_str(), out);
+}
+
 }  // namespace
 
 int eval_command(int argc, char** argv, int first) {
@@ -183,26 +344,9 @@ int eval_command(int argc, char** argv, int first) {
   std::string error;
   VerifierOverrides overrides;
   std::optional<double> naive_missing;
-  auto combine = parse_combine(args, error);
-  if (!parse_share(args, "max-unsupported-share", overrides.max_unsupported_share, error) ||
-      !parse_share(args, "naive-max-missing", naive_missing, error) ||
-      !parse_share(args, "min-coverage", overrides.min_coverage, error) ||
-      !parse_share(args, "match-overlap", overrides.match_overlap, error) ||
-      !parse_share(args, "elsewhere-weight", overrides.elsewhere_weight, error) || !combine) {
+  if (!parse_overrides(args, overrides, naive_missing, error)) {
     std::fprintf(stderr, "groundgate eval: %s\n", error.c_str());
     return 2;
-  }
-  overrides.support_needs_agreement = *combine;
-  if (auto mode = args.value("triplet-parser")) overrides.triplet_parser = *mode;
-  overrides.scorer = args.value("scorer");
-  if (auto text = args.value("strong-support")) {
-    char* end = nullptr;
-    const double value = std::strtod(text->c_str(), &end);
-    if (end == text->c_str() || *end != '\0' || !(value >= 0)) {
-      std::fprintf(stderr, "groundgate eval: --strong-support needs a number >= 0\n");
-      return 2;
-    }
-    overrides.strong_support = value;
   }
 
   const std::string list = args.value("verifiers").value_or(std::string(kDefaultVerifiers));
@@ -221,13 +365,10 @@ int eval_command(int argc, char** argv, int first) {
   }
 
   const std::string& path = args.positional().front();
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(nullptr, std::fclose);
+  File out(nullptr, std::fclose);
   if (auto out_path = args.value("out")) {
-    out.reset(std::fopen(out_path->c_str(), "w"));
-    if (!out) {
-      std::fprintf(stderr, "groundgate eval: cannot write %s\n", out_path->c_str());
-      return 1;
-    }
+    out = open_for_writing(*out_path);
+    if (!out) return 1;
   }
   std::shared_ptr<const filters::sql::SqlCheckerConfig> sql_config = sql_checker(args, error);
   if (!sql_config) {
@@ -250,23 +391,12 @@ int eval_command(int argc, char** argv, int first) {
     std::fprintf(stderr, "groundgate eval: %s\n", setup.error.c_str());
     return 2;
   }
-  std::unique_ptr<std::FILE, int (*)(std::FILE*)> features_out(nullptr, std::fclose);
-  if (auto path = args.value("features")) {
-    features_out.reset(std::fopen(path->c_str(), "w"));
-    if (!features_out) {
-      std::fprintf(stderr, "groundgate eval: cannot write %s\n", path->c_str());
-      return 1;
-    }
-    std::string names = "{\"features\":[";
-    for (std::string_view name : verify::sentence_feature_names()) {
-      if (names.back() != '[') names += ',';
-      sp::append_json_string(names, name);
-    }
-    names += "]}\n";
-    std::fputs(names.c_str(), features_out.get());
+  File features_out(nullptr, std::fclose);
+  if (auto features_path = args.value("features")) {
+    features_out = open_for_writing(*features_path);
+    if (!features_out) return 1;
+    write_feature_names(features_out.get());
   }
-  Confusion sentences;
-  std::vector<ScoredTruth> answer_scores, sentence_scores;  // for the precision-recall curves
 
   ExtractionShare extraction;
   if (setup.config && setup.config->extractor) {
@@ -274,114 +404,34 @@ int eval_command(int argc, char** argv, int first) {
     extraction.before = extraction.extractor->stats();
   }
   filters::index::ContextIndexCache cache(config::Limits{}.context_cache_bytes);
-  Confusion total;
-  std::map<std::string, Confusion> baselines;
-  std::vector<double> sample_us, sentence_us, prepare_us;
-  std::size_t errors = 0;
+  EvalTally tally;
   for (Sample& sample : *samples) {
-    bool hallucinated = false;
-    double score = 0;
-    std::string pieces_json;
     const auto start = Clock::now();
-    if (naive) {
-      std::vector<filters::context::Passage> passages;
-      for (std::string& text : sample.context) {
-        filters::context::Passage p;
-        p.text = std::move(text);
-        passages.push_back(std::move(p));
-      }
-      auto index = cache.get_or_build(passages);
-      prepare_us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - start).count());
-      const sp::Verdict v =
-          sp::naive_coverage(*index, sample.question, sample.answer, naive_missing.value_or(0));
-      verify::SentenceVerdict sentence;  // the whole answer as one checked sentence
-      sentence.label = v.label;
-      sentence.score = v.score;
-      sentence.claims = true;
-      const verify::AnswerSummary summary = verify::summarize(std::span(&sentence, 1), naive_rule);
-      hallucinated = summary.hallucinated;
-      score = summary.hallucination_score;
-      if (out) sp::append_json(pieces_json, v, sample.answer, index.get());
-    } else {
-      const VerifiedSample run = verify_sample(sample, setup, cache);
-      prepare_us.push_back(run.prepare_us);
-      const std::shared_ptr<const filters::index::ContextIndex>& index = run.index;
-      const std::vector<verify::SentenceVerdict>& verdicts = run.verdicts;
-      for (std::size_t i = 0; i < verdicts.size(); ++i) {
-        const verify::SentenceVerdict& v = verdicts[i];
-        if (!v.ok()) ++errors;
-        const bool truth = sentence_unfaithful(sample, v.answer_begin, v.answer_end);
-        if (sample.sentence_truth && v.ok() && v.claims) {
-          sentences.add(v.label != verify::Label::kSupported, truth);
-        }
-        if (sample.sentence_truth && v.ok() && v.claims) {
-          sentence_scores.push_back({v.unfaithful.value_or(1 - v.score), truth});
-        }
-        if (features_out && v.ok()) write_features(features_out.get(), sample, i, v, truth);
-        sentence_us.push_back(static_cast<double>(v.verify_ns) / 1e3);
-        if (out) {
-          if (!pieces_json.empty()) pieces_json += ',';
-          append_json(pieces_json, v, sample.answer, index.get());
-        }
-      }
-      const verify::AnswerSummary summary = verify::summarize(verdicts, setup.rule);
-      hallucinated = summary.hallucinated;
-      score = summary.hallucination_score;
-    }
-    sample_us.push_back(std::chrono::duration<double, std::micro>(Clock::now() - start).count() -
-                        prepare_us.back());
-
-    total.add(hallucinated, sample.label == 1);
-    answer_scores.push_back({score, sample.label == 1});
+    const SampleOutcome outcome = naive
+                                      ? evaluate_naive(sample, cache, naive_missing.value_or(0),
+                                                       naive_rule, out != nullptr, tally)
+                                      : evaluate_with_engines(sample, setup, cache, out != nullptr,
+                                                              features_out.get(), tally);
+    tally.sample_us.push_back(
+        std::chrono::duration<double, std::micro>(Clock::now() - start).count() -
+        tally.prepare_us.back());
+    tally.answers.add(outcome.hallucinated, sample.label == 1);
+    tally.answer_scores.push_back({outcome.score, sample.label == 1});
     for (const auto& [name, flagged] : sample.baselines) {
-      baselines[name].add(flagged == 1, sample.label == 1);
+      tally.baselines[name].add(flagged == 1, sample.label == 1);
     }
-    if (out) {
-      std::string json = "{\"id\":";
-      sp::append_json_string(json, sample.id);
-      json += hallucinated ? ",\"hallucinated\":true" : ",\"hallucinated\":false";
-      char buffer[32];
-      std::snprintf(buffer, sizeof buffer, ",\"score\":%.4g", score);
-      json += buffer;
-      json += ",\"label\":" + std::to_string(sample.label) + ",\"pieces\":[" + pieces_json;
-      json += "]}\n";
-      std::fputs(json.c_str(), out.get());
-    }
+    if (out) write_prediction(out.get(), sample, outcome);
   }
 
   if (!sql_eval.empty()) sql_eval.print();
-  const std::size_t n = total.tp + total.fp + total.tn + total.fn;
-  if (n == 0 && !sql_eval.empty()) return 0;
-  std::printf("n=%zu  hallucinated=%zu  faithful=%zu\n", n, total.tp + total.fn,
-              total.tn + total.fp);
-  std::printf(
-      "balanced_accuracy=%.3f  precision=%.3f  recall=%.3f  f1=%.3f  (tp=%zu fp=%zu "
-      "tn=%zu fn=%zu)\n",
-      total.balanced_accuracy(), total.precision(), total.recall(), total.f1(), total.tp, total.fp,
-      total.tn, total.fn);
-  std::printf(
-      "latency_us per sample: p50=%.1f p99=%.1f  per sentence: p50=%.1f p99=%.1f (n=%zu, "
-      "errors=%zu)  context index: p50=%.1f p99=%.1f\n",
-      percentile(sample_us, 0.5), percentile(sample_us, 0.99), percentile(sentence_us, 0.5),
-      percentile(sentence_us, 0.99), sentence_us.size(), errors, percentile(prepare_us, 0.5),
-      percentile(prepare_us, 0.99));
-  if (sentences.tp + sentences.fp + sentences.tn + sentences.fn > 0) {
-    std::printf(
-        "sentences: balanced_accuracy=%.3f  precision=%.3f  recall=%.3f  f1=%.3f  (tp=%zu fp=%zu "
-        "tn=%zu fn=%zu)\n",
-        sentences.balanced_accuracy(), sentences.precision(), sentences.recall(), sentences.f1(),
-        sentences.tp, sentences.fp, sentences.tn, sentences.fn);
-  }
+  if (samples->empty() && !sql_eval.empty()) return 0;
+  tally.print();
   extraction.print();
-  if (!report_pr_curves(args.value("pr-curve"), path, answer_scores, total, sentence_scores,
-                        sentences)) {
+  if (!report_pr_curves(args.value("pr-curve"), path, tally.answer_scores, tally.answers,
+                        tally.sentence_scores, tally.sentences)) {
     return 1;
   }
-  for (const auto& [name, c] : baselines) {
-    std::printf("baseline %-18s balanced_accuracy=%.3f  precision=%.3f  recall=%.3f  (n=%zu)\n",
-                name.c_str(), c.balanced_accuracy(), c.precision(), c.recall(),
-                c.tp + c.fp + c.tn + c.fn);
-  }
+  tally.print_baselines();
   return 0;
 }
 
