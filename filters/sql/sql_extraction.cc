@@ -2,7 +2,6 @@
 
 #include <simdjson.h>
 
-
 #include "filters/sql/sql_lexer.h"
 #include "filters/text/code_block.h"
 #include "filters/text/sentence_segmenter.h"
