@@ -56,10 +56,6 @@ std::string chat_text(const std::string& body) {
   return body.substr(at + key.size(), body.find('"', at + key.size()) - at - key.size());
 }
 
-bool has(const std::string& text, const std::string& needle) {
-  return text.find(needle) != std::string::npos;
-}
-
 // The proxy with the config above in front of a misbehaving upstream.
 class GuardedProxy {
  public:

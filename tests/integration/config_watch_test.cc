@@ -50,13 +50,7 @@ std::string read(const std::string& path) {
 
 class ConfigWatchTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    std::ofstream(fixture_.dir() + "/script.yaml") << kScript;
-    proxy::mock::MockOptions options;
-    options.tokens_per_second = 0;
-    options.script_file = fixture_.dir() + "/script.yaml";
-    fixture_.start_mock(options);
-  }
+  void SetUp() override { fixture_.start_scripted_mock(kScript); }
   // The config as the kubelet mounts a ConfigMap: ${DIR}/config.yaml -> ..data/config.yaml.
   void publish(const std::string& yaml) {
     config_volume_.publish({{"config.yaml", fixture_.substitute(yaml)}});

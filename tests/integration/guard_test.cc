@@ -108,18 +108,10 @@ std::string request(const std::string& model, bool stream, const std::string& ex
          question + R"("}]})";
 }
 
-bool has(const std::string& text, const std::string& needle) {
-  return text.find(needle) != std::string::npos;
-}
-
 class GuardTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::ofstream(fixture_.dir() + "/script.yaml") << kScript;
-    proxy::mock::MockOptions options;
-    options.tokens_per_second = 0;
-    options.script_file = fixture_.dir() + "/script.yaml";
-    fixture_.start_mock(options);
+    fixture_.start_scripted_mock(kScript);
     fixture_.start_proxy(kConfig);
   }
 
@@ -188,11 +180,7 @@ TEST(GuardTlsTest, StreamFirstOverTlsWritesEachChunkThenItsVerdict) {
   ProxyFixture fixture;
   const TestCerts certs = make_test_certs(fixture.dir());
   ASSERT_EQ(certs.error, "");
-  std::ofstream(fixture.dir() + "/script.yaml") << kScript;
-  proxy::mock::MockOptions options;
-  options.tokens_per_second = 0;
-  options.script_file = fixture.dir() + "/script.yaml";
-  fixture.start_mock(options);
+  fixture.start_scripted_mock(kScript);
   fixture.start_proxy(R"(
 tls: {cert_file: ${DIR}/server.pem, key_file: ${DIR}/server-key.pem}
 upstreams:

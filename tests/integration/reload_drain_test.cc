@@ -38,11 +38,7 @@ const std::string kRequest =
 class ReloadTest : public ::testing::Test {
  protected:
   void start(double tokens_per_second) {
-    std::ofstream(fixture_.dir() + "/script.yaml") << kScript;
-    proxy::mock::MockOptions options;
-    options.tokens_per_second = tokens_per_second;
-    options.script_file = fixture_.dir() + "/script.yaml";
-    fixture_.start_mock(options);
+    fixture_.start_scripted_mock(kScript, tokens_per_second);
     fixture_.start_proxy(config(""));
   }
   ProxyFixture fixture_;

@@ -121,10 +121,6 @@ std::string chat_request(const std::string& model, bool stream) {
          R"("],"messages":[{"role":"user","content":"Who is Allie Goertz?"}]})";
 }
 
-bool has(const std::string& text, const std::string& needle) {
-  return text.find(needle) != std::string::npos;
-}
-
 // The summary object among `annotations` (the last one whose type is summary).
 std::string summary_of(const std::vector<std::string>& annotations) {
   for (auto it = annotations.rbegin(); it != annotations.rend(); ++it)
@@ -143,11 +139,7 @@ void expect_consistent(const ResponsesView& view, const std::string& body) {
 class ResponsesTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::ofstream(fixture_.dir() + "/script.yaml") << kScript;
-    proxy::mock::MockOptions options;
-    options.tokens_per_second = 0;
-    options.script_file = fixture_.dir() + "/script.yaml";
-    fixture_.start_mock(options);
+    fixture_.start_scripted_mock(kScript);
     fixture_.start_proxy(kConfig);
   }
 

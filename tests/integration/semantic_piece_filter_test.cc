@@ -59,18 +59,10 @@ std::string with_tool_message() {
          R"({"role":"user","content":"So, Goertz?"}]})";
 }
 
-bool has(const std::string& text, const std::string& needle) {
-  return text.find(needle) != std::string::npos;
-}
-
 class SemanticPieceFilterTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::ofstream(fixture_.dir() + "/script.yaml") << kScript;
-    proxy::mock::MockOptions options;
-    options.tokens_per_second = 0;
-    options.script_file = fixture_.dir() + "/script.yaml";
-    fixture_.start_mock(options);
+    fixture_.start_scripted_mock(kScript);
     fixture_.start_proxy(kGroundedConfig);
   }
 
@@ -135,11 +127,7 @@ TEST_F(SemanticPieceFilterTest, VerdictsReachTheAccessLogAndMetricsPerRouteAndLa
 
 TEST(SemanticPieceFilterAudit, LogContentPutsTheActedOnSentencesInTheAuditRecord) {
   ProxyFixture fixture;
-  std::ofstream(fixture.dir() + "/script.yaml") << kScript;
-  proxy::mock::MockOptions options;
-  options.tokens_per_second = 0;
-  options.script_file = fixture.dir() + "/script.yaml";
-  fixture.start_mock(options);
+  fixture.start_scripted_mock(kScript);
   std::string config = kGroundedConfig;
   config += "  log_content: true\n";
   fixture.start_proxy(config);

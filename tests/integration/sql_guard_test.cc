@@ -66,18 +66,10 @@ std::string request(const std::string& model, bool stream, const std::string& qu
          R"("},{"role":"user","content":")" + question + R"("}]})";
 }
 
-bool has(const std::string& text, const std::string& needle) {
-  return text.find(needle) != std::string::npos;
-}
-
 class SqlGuardTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::ofstream(fixture_.dir() + "/script.yaml") << kScript;
-    proxy::mock::MockOptions options;
-    options.tokens_per_second = 0;
-    options.script_file = fixture_.dir() + "/script.yaml";
-    fixture_.start_mock(options);
+    fixture_.start_scripted_mock(kScript);
     fixture_.start_proxy(kConfig);
   }
 

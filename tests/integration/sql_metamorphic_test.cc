@@ -96,18 +96,10 @@ std::string request(const std::string& model, const std::string& who) {
          who + R"( earn more than 3000?"}]})";
 }
 
-bool has(const std::string& text, const std::string& needle) {
-  return text.find(needle) != std::string::npos;
-}
-
 class SqlMetamorphicTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::ofstream(fixture_.dir() + "/script.yaml") << kScript;
-    proxy::mock::MockOptions options;
-    options.tokens_per_second = 0;
-    options.script_file = fixture_.dir() + "/script.yaml";
-    fixture_.start_mock(options);
+    fixture_.start_scripted_mock(kScript);
     fixture_.start_proxy(config(db_.path()));
   }
 

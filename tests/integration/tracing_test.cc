@@ -133,11 +133,7 @@ const ExportedSpan* find(const std::vector<ExportedSpan>& spans, std::string_vie
 class TracingTest : public ::testing::Test {
  protected:
   void start(const std::string& tracing, const std::string& upstream_url = {}) {
-    std::ofstream(fixture_.dir() + "/script.yaml") << kScript;
-    proxy::mock::MockOptions options;
-    options.tokens_per_second = 0;
-    options.script_file = fixture_.dir() + "/script.yaml";
-    fixture_.start_mock(options);
+    fixture_.start_scripted_mock(kScript);
     fixture_.start_proxy(
         "upstreams:\n  llm: {url: \"" +
         (upstream_url.empty() ? std::string("http://127.0.0.1:${MOCK_PORT}") : upstream_url) +

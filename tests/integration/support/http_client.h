@@ -66,4 +66,9 @@ std::vector<std::string> sse_data(const std::string& body);
 // (escaped as on the wire; the tests' texts need no escaping).
 std::string sse_content(const std::string& body, int index = 0);
 
+// Whether `text` (a response body, an access log) holds `needle`.
+inline bool has(const std::string& text, const std::string& needle) {
+  return text.find(needle) != std::string::npos;
+}
+
 }  // namespace groundgate::testing

@@ -83,6 +83,14 @@ std::vector<std::string> ProxyFixture::access_log_lines(std::size_t expected,
   return lines;
 }
 
+uint16_t ProxyFixture::start_scripted_mock(const std::string& script, double tokens_per_second) {
+  std::ofstream(dir_ + "/script.yaml") << script;
+  proxy::mock::MockOptions options;
+  options.tokens_per_second = tokens_per_second;
+  options.script_file = dir_ + "/script.yaml";
+  return start_mock(options);
+}
+
 uint16_t ProxyFixture::start_mock(proxy::mock::MockOptions options) {
   options.host = "127.0.0.1";
   options.port = 0;

@@ -23,6 +23,9 @@ class ProxyFixture {
 
   // Starts the mock upstream; returns its port.
   uint16_t start_mock(proxy::mock::MockOptions options = {});
+  // Starts the mock upstream answering by `script` (the mock's YAML script format, written to
+  // ${DIR}/script.yaml) at `tokens_per_second` (0: every token at once); returns its port.
+  uint16_t start_scripted_mock(const std::string& script, double tokens_per_second = 0);
   // `yaml` may use ${MOCK_PORT}, ${UPSTREAM_PORT} and ${DIR} (a temp dir for files);
   // listen and admin_listen are forced to 127.0.0.1:0, and reload.watch is off unless `yaml`
   // sets `reload:`. Writes the config to ${DIR}/config.yaml (through a symlink already there)
