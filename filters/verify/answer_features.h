@@ -5,8 +5,7 @@
 // Only what its sentences say: what kind of answer or request it is (how many sentences, a
 // question or none, a JSON context) would let the model learn each kind of data's share of
 // hallucinated answers, which is no evidence about this answer and does not carry over to data
-// of another kind (a short faithful answer was flagged because short answers in training were
-// mostly hallucinated).
+// of another kind.
 
 #include <array>
 #include <cstddef>
