@@ -311,6 +311,8 @@ PieceVerifier::ValueCheck PieceVerifier::check_values(const Clause& clause,
       const EntityMatch m = compare(e, c.entity);
       if (m == EntityMatch::kSame) {
         (ev != nullptr ? in_evidence_or_question : elsewhere) = true;
+      } else if (ev != nullptr && text::same_number_unit_left_out(e, c.entity)) {
+        in_evidence_or_question = true;  // the evidence wrote the number without its unit
       } else if (m == EntityMatch::kDifferent && ev != nullptr &&
                  ev->overlap >= options_.match_overlap) {
         // Counts of different things ("two tries", "four separate occasions") do not conflict.
@@ -430,29 +432,46 @@ std::optional<Verdict> PieceVerifier::check_polarity(Clause& clause, const Cover
     return std::nullopt;
   }
   // A negation counts where it governs what the other side states: at least half of the
-  // words in its scope are there too.
+  // words in its scope are there too. It contradicts the other side only when its clause
+  // states a fact about what the other side states, and the other side holds no negation of
+  // its own (which may say the same in other words: "won't" / "cannot", "favoured neither"):
+  // - in the answer, not in a clause about the source ("The passage does not mention the
+  //   cost", "may not apply to all versions");
+  // - in the evidence, with half of the answer clause's words in its clause: a piece that
+  //   negates something else in another of its clauses ("..., and explain why the debt is not
+  //   owed") does not negate the answer.
   analyse(*best);
   const auto best_terms = index_->piece_terms(index_->pieces()[best->hit.piece]);
-  auto governs_shared = [](std::span<const index::TermId> scope,
-                           std::span<const index::TermId> other) {
-    const auto shared = std::count_if(scope.begin(), scope.end(), [&](index::TermId t) {
+  auto shared = [](std::span<const index::TermId> terms, std::span<const index::TermId> other) {
+    return static_cast<std::size_t>(std::count_if(terms.begin(), terms.end(), [&](index::TermId t) {
       return t != index::kNoTerm && std::find(other.begin(), other.end(), t) != other.end();
-    });
-    return shared > 0 && 2 * static_cast<std::size_t>(shared) >= scope.size();
+    }));
   };
-  bool negated = false;
-  if (!clause.about_source) {
-    for (const text::NegationScope& scope : text::negation_scopes(clause.tokens)) {
-      std::vector<index::TermId> scope_terms;
-      for (std::size_t i : scope.words)
-        scope_terms.push_back(index_->terms().find(text::stem(clause.tokens[i].norm)));
-      negated = negated || governs_shared(scope_terms, best_terms);
-    }
+  auto governs_shared = [&](std::span<const index::TermId> scope,
+                            std::span<const index::TermId> other) {
+    const std::size_t n = shared(scope, other);
+    return n > 0 && 2 * n >= scope.size();
+  };
+  bool answer_negates = false;  // governs words of the evidence
+  for (const text::NegationScope& scope : text::negation_scopes(clause.tokens)) {
+    std::vector<index::TermId> scope_terms;
+    for (std::size_t i : scope.words)
+      scope_terms.push_back(index_->terms().find(text::stem(clause.tokens[i].norm)));
+    answer_negates = answer_negates || governs_shared(scope_terms, best_terms);
   }
-  const bool evidence_negated = std::any_of(
-      best->negations.begin(), best->negations.end(),
-      [&](const std::vector<index::TermId>& scope) { return governs_shared(scope, clause.terms); });
-  if (negated != evidence_negated) {
+  const bool answer_states_negation = answer_negates && !clause.about_source;
+  bool evidence_negates = false;          // governs words of the answer
+  bool evidence_states_negation = false;  // ... in a clause about what the answer states
+  for (const NegatedTerms& n : best->negations) {
+    if (!governs_shared(n.scope, clause.terms)) continue;
+    evidence_negates = true;
+    evidence_states_negation =
+        evidence_states_negation || 2 * shared(clause.terms, n.clause) >= clause.terms.size();
+  }
+  const bool negated = answer_states_negation && !evidence_negates && !best->has_negation_cue;
+  const bool evidence_negated =
+      evidence_states_negation && !answer_negates && !text::has_negation_cue(clause.tokens);
+  if (negated || evidence_negated) {
     signals.negation_mismatch = true;
     return finding(clause, Label::kContradicted, ReasonCode::kNegationMismatch,
                    HallucinationType::kContextualFabrication,

@@ -105,10 +105,15 @@ void PieceVerifier::analyse(EvidencePiece& piece) const {
   if (piece.analysed) return;
   piece.analysed = true;
   std::vector<Token> tokens = text::tokenize(index_->piece_text(index_->pieces()[piece.hit.piece]));
+  piece.has_negation_cue = text::has_negation_cue(tokens);
+  auto term_of = [&](std::size_t i) { return index_->terms().find(text::stem(tokens[i].norm)); };
   for (const text::NegationScope& scope : text::negation_scopes(tokens)) {
-    std::vector<index::TermId>& negated = piece.negations.emplace_back();
+    NegatedTerms& negated = piece.negations.emplace_back();
     for (std::size_t i : scope.words)
-      negated.push_back(index_->terms().find(text::stem(tokens[i].norm)));
+      negated.scope.push_back(term_of(i));
+    for (std::size_t i : scope.before)
+      negated.clause.push_back(term_of(i));
+    negated.clause.insert(negated.clause.end(), negated.scope.begin(), negated.scope.end());
   }
   for (Token& t : tokens) {
     if (text::is_content_word(t)) piece.tokens.push_back(std::move(t));

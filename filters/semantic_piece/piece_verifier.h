@@ -37,14 +37,19 @@ class PieceVerifier {
   const VerifierOptions& options() const { return options_; }
 
  private:
+  struct NegatedTerms {
+    std::vector<index::TermId> scope;   // the words the cue governs
+    std::vector<index::TermId> clause;  // the words of its clause, the scope's included
+  };
   struct EvidencePiece {
     index::ContextIndex::Hit hit;
     double overlap = 0;  // share of the clause's content terms it holds
     // Filled by analyse() when a check needs them (most clauses need them for no piece).
     bool analysed = false;
     std::vector<text::Token> tokens;  // content words, for synonyms and antonyms
-    // Per negation cue of the piece, the terms of the words it governs.
-    std::vector<std::vector<index::TermId>> negations;
+    // Per negation cue of the piece, the terms of the words it governs and of its clause.
+    std::vector<NegatedTerms> negations;
+    bool has_negation_cue = false;  // any, whatever it governs
   };
   struct ContextEntity {
     text::Entity entity;

@@ -1,5 +1,6 @@
 #include "filters/text/negation.h"
 
+#include <algorithm>
 #include <string_view>
 
 #include "filters/text/stopwords.h"
@@ -17,8 +18,14 @@ constexpr std::size_t kScopeWords = 4;
 constexpr auto kImplicitCues = word_table("fail", "failed", "fails", "failing", "lack", "lacked",
                                           "lacking", "lacks", "unable");
 
-// After a cue, these make it a focus or a comparison, not a negation: "not only", "not just".
-constexpr auto kNotNegating = word_table("only", "just", "merely", "simply", "least");
+// After a cue, these make it a focus or a comparison ("not only", "not just"), or deny a
+// quantifier or a degree ("not all", "not always", "not equally"), not the predicate.
+constexpr auto kNotNegating = word_table("only", "just", "merely", "simply", "least", "all",
+                                         "every", "everyone", "everything", "always", "necessarily",
+                                         "entirely", "completely", "fully", "equally", "exactly");
+
+// Before a cue in its clause, these make the clause a condition, which states no fact.
+constexpr auto kConditions = word_table("if", "unless", "whether");
 
 bool ends_scope(const Token& t) {
   static constexpr auto kScopeMarks = word_table(",", ";", ":", ".", "!", "?", "(", ")");
@@ -39,16 +46,36 @@ bool focus_follows(std::span<const Token> tokens, std::size_t cue) {
   return false;
 }
 
+// The first token of the clause holding token `at`.
+std::size_t clause_begin(std::span<const Token> tokens, std::size_t at) {
+  while (at > 0 && !ends_scope(tokens[at - 1]))
+    --at;
+  return at;
+}
+
 }  // namespace
+
+bool has_negation_cue(std::span<const Token> tokens) {
+  return std::any_of(tokens.begin(), tokens.end(), is_cue);
+}
 
 std::vector<NegationScope> negation_scopes(std::span<const Token> tokens) {
   std::vector<NegationScope> out;
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     if (!is_cue(tokens[i]) || focus_follows(tokens, i)) continue;
-    NegationScope scope{i, {}};
+    const std::size_t begin = clause_begin(tokens, i);
+    const auto clause = tokens.subspan(begin, i - begin);
+    if (std::any_of(clause.begin(), clause.end(),
+                    [](const Token& t) { return kConditions.contains(t.norm); })) {
+      continue;
+    }
+    NegationScope scope{i, {}, {}};
     for (std::size_t j = i + 1; j < tokens.size() && scope.words.size() < kScopeWords; ++j) {
       if (ends_scope(tokens[j]) || is_cue(tokens[j])) break;
       if (is_content_word(tokens[j])) scope.words.push_back(j);
+    }
+    for (std::size_t j = begin; j < i; ++j) {
+      if (is_content_word(tokens[j])) scope.before.push_back(j);
     }
     if (!scope.words.empty()) out.push_back(std::move(scope));
   }

@@ -12,13 +12,25 @@ namespace groundgate::filters::text {
 // (, ; : . ! ? or a coordinating "but"), at most a few, as indices into the tokens. "He did not
 // win the cup, and retired" → {win, cup}. Cues are the explicit ones ("not", "n't", "never",
 // "no", "without") and verbs that negate their complement ("failed to progress", "lacks").
-// "not only", "not just", "not the only" negate nothing; neither does an answer particle
-// ("No, ...") with nothing after it in its clause.
+// Not negations of what a clause states, so left out:
+// - a focus or a comparison: "not only", "not just", "not the only";
+// - a denied quantifier or degree, which leaves the predicate true of some or in part: "not
+//   all ovens have one", "not always", "not equally harmful", "not necessarily";
+// - a cue in a conditional clause, which states no fact: "if the water can't clean it, ...",
+//   "unless he does not learn";
+// - an answer particle ("No, ...") with nothing after it in its clause.
 struct NegationScope {
   std::size_t cue = 0;
   std::vector<std::size_t> words;
+  // The content words of the cue's clause before it ("the debt is not owed" → {debt}): with
+  // `words`, what the negated clause is about.
+  std::vector<std::size_t> before;
 };
 
 std::vector<NegationScope> negation_scopes(std::span<const Token> tokens);
+
+// Whether any negation cue is in `tokens`, whatever it governs: "favoured neither", "failed
+// last year in its bid", "if it can't".
+bool has_negation_cue(std::span<const Token> tokens);
 
 }  // namespace groundgate::filters::text

@@ -38,6 +38,10 @@ constexpr UnitEntry kUnits[] = {
     {{"degrees", "c"}, Unit::kCelsius, 1, 0, true, Q},
     {{"degrees", "fahrenheit"}, Unit::kCelsius, kFahrenheitFactor, kFahrenheitOffset, false, Q},
     {{"degrees", "f"}, Unit::kCelsius, kFahrenheitFactor, kFahrenheitOffset, false, Q},
+    {{"degree", "celsius"}, Unit::kCelsius, 1, 0, true, Q},
+    {{"degree", "c"}, Unit::kCelsius, 1, 0, true, Q},
+    {{"degree", "fahrenheit"}, Unit::kCelsius, kFahrenheitFactor, kFahrenheitOffset, false, Q},
+    {{"degree", "f"}, Unit::kCelsius, kFahrenheitFactor, kFahrenheitOffset, false, Q},
     {{"°", "c"}, Unit::kCelsius, 1, 0, true, Q},
     {{"°", "f"}, Unit::kCelsius, kFahrenheitFactor, kFahrenheitOffset, false, Q},
     {{"square", "miles"}, Unit::kSquareMetre, 2589988.11, 0, false, Q},
@@ -199,8 +203,9 @@ std::optional<UnitMatch> match_unit(std::span<const Token> tokens, std::size_t i
         ok = false;
         break;
       }
-      // Symbol-joined units must be written together: "km/h", "°C".
-      if (n > 0 && (e.words[0] == "°" || e.words[1] == "/" || e.words[1] == "²") &&
+      // Symbol-joined units must be written together: "km/h", "m²"; a degree sign may stand
+      // apart from its scale ("425° F").
+      if (n > 0 && (e.words[1] == "/" || e.words[1] == "²") &&
           tokens[i + n].begin != tokens[i + n - 1].end) {
         ok = false;
         break;

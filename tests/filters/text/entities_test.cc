@@ -78,6 +78,8 @@ INSTANTIATE_TEST_SUITE_P(
                       ValueCase{"at 212 °F", kQuantity, 100, Unit::kCelsius},
                       ValueCase{"at 100°C", kQuantity, 100, Unit::kCelsius},
                       ValueCase{"at 32 degrees Fahrenheit", kQuantity, 0, Unit::kCelsius},
+                      ValueCase{"preheat to 212° F", kQuantity, 100, Unit::kCelsius},
+                      ValueCase{"preheat to 212 degree F", kQuantity, 100, Unit::kCelsius},
                       ValueCase{"covers 2 square miles", kQuantity, 2 * 2589988.11,
                                 Unit::kSquareMetre},
                       ValueCase{"drove at 60 mph", kQuantity, 60 * 0.44704, Unit::kMetrePerSecond},
@@ -304,6 +306,18 @@ TEST(Entities, InvalidUtf8AndEmptyInput) {
   const std::string bad = "\xFF$\xC3 5 \xE2\x80 million \xF0";
   for (const auto& e : extract_entities(bad))
     EXPECT_LE(e.end, bad.size());
+}
+
+TEST(Entities, AUnitLeftOutOfARangeKeepsTheNumber) {
+  const std::vector<Entity> answer = extract_entities("simmer for 40 minutes");
+  const std::vector<Entity> evidence =
+      extract_entities("15 to 20 minutes for white rice and 35 to 40 for brown rice");
+  ASSERT_EQ(answer.size(), 1u);
+  ASSERT_EQ(evidence.size(), 4u);
+  EXPECT_EQ(compare(answer[0], evidence[3]), EntityMatch::kIncomparable);
+  EXPECT_TRUE(same_number_unit_left_out(answer[0], evidence[3]));   // "40"
+  EXPECT_FALSE(same_number_unit_left_out(answer[0], evidence[2]));  // "35"
+  EXPECT_FALSE(same_number_unit_left_out(evidence[3], answer[0])) << "a count has no unit";
 }
 
 }  // namespace

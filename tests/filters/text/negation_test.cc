@@ -44,5 +44,35 @@ TEST(Negation, FocusAndBareParticlesNegateNothing) {
   EXPECT_TRUE(scopes("The bridge opened in 1932.").empty());
 }
 
+TEST(Negation, ADeniedQuantifierOrDegreeLeavesThePredicate) {
+  EXPECT_TRUE(scopes("Not all ovens have warming drawers.").empty());
+  EXPECT_TRUE(scopes("Things are not always as they seem.").empty());
+  EXPECT_TRUE(scopes("The two smokes are not equally harmful.").empty());
+  EXPECT_EQ(scopes("They could not quite land it."), (Scopes{{"land"}}));
+}
+
+TEST(Negation, ACueInAConditionStatesNoFact) {
+  EXPECT_TRUE(scopes("If hot water can't get your glasses clean, use baking soda.").empty());
+  EXPECT_TRUE(scopes("He can hurt people unless he does not learn control.").empty());
+  // The condition ends with its clause: the main clause's negation counts.
+  EXPECT_EQ(scopes("If it rains, the match will not go ahead."), (Scopes{{"go", "ahead"}}));
+}
+
+TEST(Negation, TheClauseBeforeTheCueIsKept) {
+  const std::vector<Token> tokens = tokenize("After filing, explain why the debt is not owed.");
+  const std::vector<NegationScope> found = negation_scopes(tokens);
+  ASSERT_EQ(1u, found.size());
+  std::vector<std::string> before;
+  for (std::size_t i : found[0].before)
+    before.push_back(tokens[i].norm);
+  EXPECT_EQ((std::vector<std::string>{"explain", "debt"}), before);
+}
+
+TEST(Negation, AnyCueIsFoundWhateverItGoverns) {
+  EXPECT_TRUE(has_negation_cue(tokenize("A blend of two accents which favoured neither.")));
+  EXPECT_TRUE(has_negation_cue(tokenize("Eugene failed last November in its bid.")));
+  EXPECT_FALSE(has_negation_cue(tokenize("Eugene won its bid.")));
+}
+
 }  // namespace
 }  // namespace groundgate::filters::text
