@@ -163,14 +163,17 @@ TEST_F(GuardTest, TheDefaultScorerFlagsTheWrongYearWithItsProbability) {
   EXPECT_EQ("Allie Goertz is an American musician. She was born on March 2, 1994.",
             sse_content(r.body));
   // The sentence with the wrong year is flagged (unsupported or contradicted, as its
-  // probability falls against the model's thresholds), with a score below one half.
+  // probability falls against the model's thresholds), with its score: the probability that it
+  // is faithful.
   const std::size_t at = r.body.find(R"("offset":[38,68],"label":")");
   ASSERT_NE(at, std::string::npos) << r.body;
   const std::string label = r.body.substr(at + 26, 12);
   EXPECT_TRUE(label.starts_with("unsupported") || label.starts_with("contradicted")) << label;
   const std::size_t score = r.body.find(R"("score":)", at);
   ASSERT_NE(score, std::string::npos);
-  EXPECT_LT(std::stod(r.body.substr(score + 8, 6)), 0.5) << r.body;
+  const double faithful = std::stod(r.body.substr(score + 8, 6));
+  EXPECT_GE(faithful, 0.0) << r.body;
+  EXPECT_LT(faithful, 0.8) << r.body;  // a flagged sentence is never near certain
   EXPECT_TRUE(has(r.body, R"("verdict":"hallucinated")")) << r.body;
 }
 
