@@ -30,6 +30,21 @@ namespace {
 // More interim (1xx) responses than this before the final one is a broken upstream.
 constexpr int kMaxInterimResponses = 8;
 
+// The API of the side requests the proxy sends for a response's filters: the one the app
+// used, where the filters know its request shape; none for the others.
+std::optional<filters::stream::SideApi> side_api(openai::EndpointKind kind) {
+  switch (kind) {
+    case openai::EndpointKind::kChatCompletions:
+      return filters::stream::SideApi::kChatCompletions;
+    case openai::EndpointKind::kResponses:
+      return filters::stream::SideApi::kResponses;
+    case openai::EndpointKind::kCompletions:
+    case openai::EndpointKind::kOther:
+      break;
+  }
+  return std::nullopt;
+}
+
 bool is_http_error(const beast::error_code& ec) {
   return ec.category() == http::make_error_code(http::error::end_of_stream).category();
 }
@@ -117,6 +132,9 @@ awaitable<void> Exchange::receive_response() {
                  : AnswerReading{};
   upstream_wait_limit_ = upstream_config_->idle_timeout;
   trace_.mark(ExchangeTrace::Mark::kBodyStart);
+  // Side requests go to the endpoint the app used (their bodies are its requests), answered
+  // before the response ends, streamed or not.
+  if (const auto api = side_api(info_.kind)) chain_.serve_side_requests(*api);
   if (!chain_.empty() && reading.format == AnswerFormat::kUnreadable) {
     co_await unreadable_answer(*parser, reading.unreadable);
   } else if (!chain_.empty() && reading.format == AnswerFormat::kJson) {
@@ -219,9 +237,19 @@ awaitable<void> Exchange::transform_json_body(http1::ResponseParser& upstream_re
     }
     body = std::move(decoded);
   }
-  auto transformed = info_.kind == openai::EndpointKind::kResponses
-                         ? openai::transform_responses_json(body, &chain_)
-                         : openai::transform_completion_json(body, &chain_);
+  const std::unique_ptr<openai::JsonTransform> transform =
+      info_.kind == openai::EndpointKind::kResponses
+          ? openai::responses_json_transform(body, &chain_)
+          : openai::completion_json_transform(body, &chain_);
+  transform->start();
+  // The whole answer waits anyway: the filters' side requests are answered before it goes.
+  while (transform->waiting()) {
+    std::optional<SideAnswers> answers = co_await next_side_answers();
+    if (!answers) break;
+    transform->answer(answers->filter, std::move(answers->answers));
+  }
+  if (client_gone_) co_return;
+  auto transformed = transform->finish();
   const config::PolicyConfig* policy = config_.find_policy(policy_);
   const unsigned block_status = policy != nullptr ? policy->block_status : 0;
   if (transformed.stopped && (transformed.refused || block_status != 0)) {

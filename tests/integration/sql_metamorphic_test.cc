@@ -16,78 +16,13 @@
 #include <string>
 
 #include "tests/filters/sql/sql_test_support.h"
+#include "tests/integration/sql_metamorphic_script.h"
 #include "tests/integration/support/http_client.h"
 #include "tests/integration/support/proxy_fixture.h"
 #include "tests/integration/support/raw_upstream.h"
 
 namespace groundgate::testing {
 namespace {
-
-// Policies on the company database (tests/filters/sql/sql_test_support.h), by model name.
-std::string config(const std::string& database) {
-  return R"(
-upstreams:
-  up: {url: "http://127.0.0.1:${MOCK_PORT}"}
-policies:
-  held:
-    hold: sentence
-    actions: {unsupported: block}
-    sql: {database: ")" +
-         database + R"(", metamorphic: {variants: 4, fan_out: 2, timeout: 10s}}
-  noted:
-    hold: sentence
-    actions: {unsupported: annotate}
-    sql: {database: ")" +
-         database + R"(", metamorphic: true}
-  first:
-    sql: {database: ")" +
-         database + R"(", unsafe: annotate, metamorphic: true}
-  quick:
-    hold: sentence
-    actions: {unsupported: block}
-    sql: {database: ")" +
-         database + R"(", metamorphic: {variants: 2, timeout: 200ms}}
-routes:
-  - {name: held, match: {model: held}, upstream: up, policy: held}
-  - {name: noted, match: {model: noted}, upstream: up, policy: noted}
-  - {name: first, match: {model: first}, upstream: up, policy: first}
-  - {name: quick, match: {model: quick}, upstream: up, policy: quick}
-logging: {access_log_path: '${DIR}/access.log'}
-)";
-}
-
-constexpr const char* kQuery = "SELECT name FROM employees WHERE salary > 3000";
-
-// "employees": every question (its rewrites too) gets the same query: consistent. "staff": the
-// original question gets the query, its rewrites a query that finds nobody: inconsistent.
-// "workers": the rewrites get their answer after 2 s (the `quick` policy waits 200 ms).
-// "clerks": the rewrites get their answer after 5 s (the client leaves before).
-const std::string kScript = std::string(R"(
-- match: "staff earn more than 3000?"
-  answer: "Here:\n```sql\n)") +
-                            kQuery + R"(\n```\nDone."
-- match: "staff"
-  answer: "```sql\nSELECT name FROM employees WHERE salary < 100\n```"
-- match: "workers earn more than 3000?"
-  answer: "Here:\n```sql\n)" +
-                            kQuery + R"(\n```\nDone."
-- match: "workers"
-  first_byte_delay_ms: 2000
-  answer: "```sql\n)" + kQuery +
-                            R"(\n```"
-- match: "clerks earn more than 3000?"
-  answer: "Here:\n```sql\n)" +
-                            kQuery + R"(\n```\nDone."
-- match: "clerks"
-  first_byte_delay_ms: 5000
-  answer: "```sql\n)" + kQuery +
-                            R"(\n```"
-- match: "employees"
-  answer: "Here:\n```sql\n)" +
-                            kQuery + R"(\n```\nDone."
-)";
-
-const std::string kAnswer = std::string("Here:\n```sql\n") + kQuery + "\n```\nDone.";
 
 std::string request(const std::string& model, const std::string& who) {
   return R"({"model":")" + model +
@@ -100,7 +35,7 @@ class SqlMetamorphicTest : public ::testing::Test {
  protected:
   void SetUp() override {
     fixture_.start_scripted_mock(kScript);
-    fixture_.start_proxy(config(db_.path()));
+    fixture_.start_proxy(metamorphic_config(db_.path()));
   }
 
   HttpResponse chat(const std::string& body) {
