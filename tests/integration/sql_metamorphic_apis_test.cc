@@ -7,6 +7,9 @@
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/write.hpp>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -155,6 +158,28 @@ TEST_F(SqlMetamorphicApisTest, AWholeChatAnswerWhoseRewritesRunOutOfTimeIsDecide
   const std::string log = log_line();
   EXPECT_TRUE(has(log, R"("side_requests":"2")")) << log;
   EXPECT_TRUE(has(log, R"("side_request_failures":"2")")) << log;
+}
+
+TEST_F(SqlMetamorphicApisTest, AClientThatLeavesWhileAWholeAnswerWaitsEndsTheSideRequests) {
+  boost::asio::io_context io;
+  boost::asio::ip::tcp::socket socket(io);
+  socket.connect({boost::asio::ip::make_address("127.0.0.1"), fixture_.port()});
+  const std::string body = chat_request("held", "clerks");
+  const std::string head =
+      "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\n"
+      "Content-Type: application/json\r\nContent-Length: " +
+      std::to_string(body.size()) + "\r\n\r\n";
+  boost::asio::write(socket, boost::asio::buffer(head + body));
+  // The rewrites are out (fan_out 2 at a time; their answers come after 5 s) and nothing of
+  // the answer has gone.
+  const std::string out = "groundgate_side_requests_in_flight 2";
+  EXPECT_TRUE(has(metrics_with(fixture_.admin_port(), out), out));
+  socket.close();
+  const std::string log = log_line();
+  EXPECT_TRUE(has(log, R"("error":"client_disconnect")")) << log;
+  EXPECT_TRUE(has(log, R"("side_requests":"4")")) << log;
+  EXPECT_TRUE(has(log, R"("side_request_failures":"4")")) << log;
+  EXPECT_TRUE(has(log, R"(\"unfinished\":1)")) << log;
 }
 
 // The Responses API, streamed.
