@@ -25,9 +25,7 @@ class CompletionJsonTransform final : public JsonTransform {
   std::optional<JsonTransformResult> feed(WholeAnswer& answer) override {
     ChunkDecoder decoder;
     if (Status status = decoder.decode(body_, response_); !status.ok) {
-      JsonTransformResult result = unchanged();
-      result.status = std::move(status);
-      return unverified_body(*chain_, "upstream_body_undecodable", std::move(result));
+      return undecodable(std::move(status));
     }
     if (response_.has_error) {
       // An error with choices: which is it? Its text is not checked as an answer.
@@ -35,6 +33,16 @@ class CompletionJsonTransform final : public JsonTransform {
         return unverified_body(*chain_, "upstream_error_with_choices", unchanged());
       }
       return unchanged();
+    }
+    // Each choice's text is kept by its index: two choices with one index are not an answer.
+    std::vector<bool> seen(filters::stream::kMaxChoices);
+    for (const ChoiceDelta& choice : response_.choices) {
+      if (choice.index < 0 || choice.index >= filters::stream::kMaxChoices)
+        continue;  // the decoder refuses it
+      if (seen[static_cast<std::size_t>(choice.index)]) {
+        return undecodable(Status::failure("two choices with the same index"));
+      }
+      seen[static_cast<std::size_t>(choice.index)] = true;
     }
     for (const ChoiceDelta& choice : response_.choices) {
       if (choice.has_text) answer.text(choice.index, choice.text);
@@ -103,6 +111,12 @@ JsonTransformResult JsonTransform::unchanged() const {
   JsonTransformResult result;
   result.body.assign(body_);
   return result;
+}
+
+JsonTransformResult JsonTransform::undecodable(Status status) const {
+  JsonTransformResult result = unchanged();
+  result.status = std::move(status);
+  return unverified_body(*chain_, "upstream_body_undecodable", std::move(result));
 }
 
 void JsonTransform::start() {

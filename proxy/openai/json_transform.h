@@ -62,6 +62,8 @@ class JsonTransform {
   virtual JsonTransformResult write(WholeAnswer& answer) = 0;
   // The upstream's bytes, unchanged.
   JsonTransformResult unchanged() const;
+  // A body that does not decode (`status` says why): unverified, the chain decides.
+  JsonTransformResult undecodable(Status status) const;
 
   std::string_view body_;
   filters::stream::FilterChain* chain_;

@@ -41,9 +41,7 @@ class ResponsesJsonTransform final : public JsonTransform {
   std::optional<JsonTransformResult> feed(WholeAnswer& answer) override {
     ResponsesEventDecoder decoder;
     if (Status status = decoder.decode_response(body_, response_); !status.ok) {
-      JsonTransformResult result = unchanged();
-      result.status = std::move(status);
-      return unverified_body(*chain_, "upstream_body_undecodable", std::move(result));
+      return undecodable(std::move(status));
     }
     if (response_.has_error) {
       // An error with output: which is it? Its text is not checked as an answer.
@@ -54,9 +52,7 @@ class ResponsesJsonTransform final : public JsonTransform {
     }
     // Text parts and function calls are choices, within the chain's one bound.
     if (choices_in(response_) > static_cast<std::size_t>(filters::stream::kMaxChoices)) {
-      JsonTransformResult result = unchanged();
-      result.status = Status::failure("more output parts and calls than the proxy follows");
-      return unverified_body(*chain_, "upstream_body_undecodable", std::move(result));
+      return undecodable(Status::failure("more output parts and calls than the proxy follows"));
     }
     int next_choice = 0;
     for (const ResponsesItem& item : response_.output) {

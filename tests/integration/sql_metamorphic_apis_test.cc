@@ -8,14 +8,12 @@
 #include <simdjson.h>
 
 #include <boost/asio/io_context.hpp>
-#include <boost/asio/ip/tcp.hpp>
-#include <boost/asio/write.hpp>
 #include <mutex>
 #include <string>
 #include <vector>
 
 #include "tests/filters/sql/sql_test_support.h"
-#include "tests/integration/sql_metamorphic_script.h"
+#include "tests/integration/sql_metamorphic_support.h"
 #include "tests/integration/support/http_client.h"
 #include "tests/integration/support/proxy_fixture.h"
 #include "tests/integration/support/raw_upstream.h"
@@ -71,30 +69,14 @@ std::string responses_text(const std::string& body) {
   return text;
 }
 
-class SqlMetamorphicApisTest : public ::testing::Test {
+class SqlMetamorphicApisTest : public MetamorphicFixture {
  protected:
-  void SetUp() override {
-    fixture_.start_scripted_mock(kScript);
-    fixture_.start_proxy(metamorphic_config(db_.path()));
-  }
-
-  HttpResponse post(const std::string& path, const std::string& body) {
-    return http_request(fixture_.port(), "POST", path, body, {{"Authorization", "Bearer sk-test"}});
-  }
   HttpResponse chat(const std::string& model, const std::string& who) {
     return post("/v1/chat/completions", chat_request(model, who));
   }
   HttpResponse responses(const std::string& model, const std::string& who, bool stream) {
     return post("/v1/responses", responses_request(model, who, stream));
   }
-
-  std::string log_line() {
-    const std::vector<std::string> lines = fixture_.access_log_lines(1);
-    return lines.empty() ? std::string() : lines.front();
-  }
-
-  filters::sql::testing::CompanyDatabase db_;
-  ProxyFixture fixture_;
 };
 
 // Non-streamed chat completions.
@@ -163,23 +145,8 @@ TEST_F(SqlMetamorphicApisTest, AWholeChatAnswerWhoseRewritesRunOutOfTimeIsDecide
 TEST_F(SqlMetamorphicApisTest, AClientThatLeavesWhileAWholeAnswerWaitsEndsTheSideRequests) {
   boost::asio::io_context io;
   boost::asio::ip::tcp::socket socket(io);
-  socket.connect({boost::asio::ip::make_address("127.0.0.1"), fixture_.port()});
-  const std::string body = chat_request("held", "clerks");
-  const std::string head =
-      "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\n"
-      "Content-Type: application/json\r\nContent-Length: " +
-      std::to_string(body.size()) + "\r\n\r\n";
-  boost::asio::write(socket, boost::asio::buffer(head + body));
-  // The rewrites are out (fan_out 2 at a time; their answers come after 5 s) and nothing of
-  // the answer has gone.
-  const std::string out = "groundgate_side_requests_in_flight 2";
-  EXPECT_TRUE(has(metrics_with(fixture_.admin_port(), out), out));
-  socket.close();
-  const std::string log = log_line();
-  EXPECT_TRUE(has(log, R"("error":"client_disconnect")")) << log;
-  EXPECT_TRUE(has(log, R"("side_requests":"4")")) << log;
-  EXPECT_TRUE(has(log, R"("side_request_failures":"4")")) << log;
-  EXPECT_TRUE(has(log, R"(\"unfinished\":1)")) << log;
+  send_chat(socket, chat_request("held", "clerks"));
+  leave_and_expect_side_requests_ended(socket);
 }
 
 // The Responses API, streamed.

@@ -1,11 +1,13 @@
 #pragma once
 // A stream filter for the side-request tests of the transforms (SSE and whole JSON).
 
+#include <memory>
 #include <optional>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "filters/stream/filter_chain.h"
 #include "filters/stream/stream_filter.h"
 
 namespace groundgate::proxy::openai::testing {
@@ -54,5 +56,14 @@ class Asks : public StreamFilter {
   bool waiting_ = false;
   std::optional<SideRequestBatch> batch_;
 };
+
+// A chain of one Asks, served side requests.
+inline filters::stream::FilterChain chain_of(bool hold) {
+  std::vector<std::unique_ptr<StreamFilter>> filters;
+  filters.push_back(std::make_unique<Asks>(hold));
+  filters::stream::FilterChain chain(std::move(filters));
+  chain.serve_side_requests(SideApi::kChatCompletions);
+  return chain;
+}
 
 }  // namespace groundgate::proxy::openai::testing

@@ -18,18 +18,10 @@ namespace groundgate::proxy::openai {
 namespace {
 
 using filters::stream::FilterChain;
-using filters::stream::SideApi;
 using filters::stream::SideBatch;
 using filters::stream::StreamFilter;
 using testing::Asks;
-
-FilterChain chain_of(bool hold) {
-  std::vector<std::unique_ptr<StreamFilter>> filters;
-  filters.push_back(std::make_unique<Asks>(hold));
-  FilterChain chain(std::move(filters));
-  chain.serve_side_requests(SideApi::kChatCompletions);
-  return chain;
-}
+using testing::chain_of;
 
 std::string completion(const std::vector<std::string>& contents) {
   std::string out = R"({"id":"c","object":"chat.completion","choices":[)";

@@ -15,9 +15,7 @@ namespace groundgate::proxy::openai {
 namespace {
 
 using filters::stream::FilterChain;
-using filters::stream::SideApi;
-using filters::stream::StreamFilter;
-using testing::Asks;
+using testing::chain_of;
 
 std::string chunk(const std::string& content, const char* finish = nullptr) {
   std::string out = R"(data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,)"
@@ -25,14 +23,6 @@ std::string chunk(const std::string& content, const char* finish = nullptr) {
                     content + R"("},"finish_reason":)" +
                     (finish ? "\"" + std::string(finish) + "\"" : std::string("null")) + "}]}\n\n";
   return out;
-}
-
-FilterChain chain_of(bool hold) {
-  std::vector<std::unique_ptr<StreamFilter>> filters;
-  filters.push_back(std::make_unique<Asks>(hold));
-  FilterChain chain(std::move(filters));
-  chain.serve_side_requests(SideApi::kChatCompletions);
-  return chain;
 }
 
 TEST(SideAnswersTransform, HeldTextWaitsInItsEventWithTheEventsAfterIt) {
