@@ -228,11 +228,17 @@ std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, 
   auto learn_sentence = [&](std::size_t r) {
     return use_sentence(r) && t.sentences[r].truth_known;
   };
+  // A synthetic set teaches the sentence model only: calibrations, the answer model and the
+  // thresholds are fitted on the labelled sets alone.
+  auto labelled = [&](std::size_t a) { return use_answer(a) && !sets[t.answers[a].set].synthetic; };
+  auto calibrate_sentence = [&](std::size_t r) {
+    return learn_sentence(r) && labelled(t.sentences[r].answer);
+  };
   Pipeline p;
   auto margins = out_of_fold(t.sentence_x, columns, s.y, s.set, s.fold, options.folds, sets.size(),
                              use_sentence, learn_sentence, options.sentence, error);
   if (!margins) return std::nullopt;
-  p.sentence.calibration = platt_on(*margins, s.y, learn_sentence);
+  p.sentence.calibration = platt_on(*margins, s.y, calibrate_sentence);
   p.scored.sentence_p = calibrated(*margins, p.sentence.calibration);
 
   Stage a;
@@ -244,35 +250,36 @@ std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, 
   const std::vector<float> answer_x = answer_features(sets, t, p.scored.sentence_p);
   auto answer_margins =
       out_of_fold(answer_x, verify::kAnswerFeatureCount, a.y, a.set, a.fold, options.folds,
-                  sets.size(), use_answer, use_answer, options.answer, error);
+                  sets.size(), use_answer, labelled, options.answer, error);
   if (!answer_margins) return std::nullopt;
-  p.answer.calibration = platt_on(*answer_margins, a.y, use_answer);
+  p.answer.calibration = platt_on(*answer_margins, a.y, labelled);
   p.scored.answer_p = calibrated(*answer_margins, p.answer.calibration);
 
   std::vector<training::ScoredItem> answers, sentences;
   for (std::size_t i = 0; i < t.answers.size(); ++i) {
-    if (use_answer(i))
+    if (labelled(i))
       answers.push_back({p.scored.answer_p[i], t.answers[i].hallucinated, t.answers[i].set});
   }
   for (std::size_t r = 0; r < t.sentences.size(); ++r) {
-    if (learn_sentence(r)) sentences.push_back({p.scored.sentence_p[r], s.y[r] > 0.5f, s.set[r]});
+    if (calibrate_sentence(r))
+      sentences.push_back({p.scored.sentence_p[r], s.y[r] > 0.5f, s.set[r]});
   }
   p.scored.thresholds.answer = training::best_mean_balanced_threshold(answers, sets.size());
   p.scored.thresholds.unsupported = training::best_mean_f1_threshold(sentences, sets.size());
   p.scored.thresholds.contradicted = contradiction_threshold(
       t, p.scored.sentence_p, sets.size(), verify::ConflictKind::kValue,
-      p.scored.thresholds.unsupported, options.contradicted_precision, use_answer);
+      p.scored.thresholds.unsupported, options.contradicted_precision, labelled);
   p.scored.thresholds.contradicted_clean = contradiction_threshold(
       t, p.scored.sentence_p, sets.size(), verify::ConflictKind::kCleanValue,
-      p.scored.thresholds.unsupported, options.contradicted_precision, use_answer);
+      p.scored.thresholds.unsupported, options.contradicted_precision, labelled);
   p.scored.thresholds.contradicted_polarity = contradiction_threshold(
       t, p.scored.sentence_p, sets.size(), verify::ConflictKind::kPolarity,
-      p.scored.thresholds.unsupported, options.contradicted_precision, use_answer);
+      p.scored.thresholds.unsupported, options.contradicted_precision, labelled);
 
   auto sentence_model = fit_all(t.sentence_x, columns, s.y, s.set, sets.size(), learn_sentence,
                                 options.sentence, error);
   auto answer_model = fit_all(answer_x, verify::kAnswerFeatureCount, a.y, a.set, sets.size(),
-                              use_answer, options.answer, error);
+                              labelled, options.answer, error);
   if (!sentence_model || !answer_model) return std::nullopt;
   p.sentence.model = std::move(sentence_model->model);
   p.answer.model = std::move(answer_model->model);
@@ -315,7 +322,11 @@ TrainingResult train_scorer(const std::vector<TrainingSetInput>& sets,
         "\nEach set scored by a model trained on the other sets only (its thresholds too):\n\n";
     result.report += kReportTableHeader;
     for (std::size_t held = 0; held < sets.size(); ++held) {
-      auto others = [&](std::size_t a) { return t.answers[a].set != held; };
+      if (sets[held].synthetic) continue;
+      // A synthetic answer made from the held-out set's contexts leaves with it.
+      auto others = [&](std::size_t a) {
+        return t.answers[a].set != held && t.answers[a].origin_set != held;
+      };
       auto fitted = fit_pipeline(sets, t, options, others, result.error);
       if (!fitted) return result;
       // Score the held-out set with the models fitted on the others.
@@ -341,7 +352,8 @@ TrainingResult train_scorer(const std::vector<TrainingSetInput>& sets,
           rows_of(answer_x, verify::kAnswerFeatureCount, answers), verify::kAnswerFeatureCount);
       for (std::size_t j = 0; j < answers.size() && j < am.size(); ++j)
         scored.answer_p[answers[j]] = fitted->answer.calibration.probability(am[j]);
-      result.report += report_rows(sets, t, scored, [&](std::size_t a) { return !others(a); });
+      result.report +=
+          report_rows(sets, t, scored, [&](std::size_t a) { return t.answers[a].set == held; });
     }
   }
 

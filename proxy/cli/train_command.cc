@@ -18,15 +18,20 @@
 #include "proxy/cli/eval_run.h"
 #include "proxy/cli/eval_samples.h"
 #include "proxy/cli/scorer_training.h"
+#include "proxy/cli/synthetic_set.h"
 #include "proxy/cli/verifier_setup.h"
 
 namespace groundgate::proxy::cli {
 namespace {
 
 constexpr std::string_view kUsage =
-    "usage: groundgate train DATA.jsonl... [--out MODEL.json] [--folds K] [--report FILE]\n"
+    "usage: groundgate train DATA.jsonl... [--synthetic [--synthetic-out FILE]]\n"
+    "         [--out MODEL.json] [--folds K] [--report FILE]\n"
     "  trains the scorer on every file (each a data set of its own) and writes the model\n"
-    "  (default: filters/score/models/rag.json); prints the cross-validated figures\n";
+    "  (default: filters/score/models/rag.json); prints the cross-validated figures\n"
+    "  --synthetic: also learn from short answers made from the files' contexts, each a\n"
+    "  sentence as it stands, reworded, and with one change (a number, a negation, a name);\n"
+    "  --synthetic-out writes them as JSONL\n";
 
 // The data set's name: the file name without its extensions ("lfqa.dev.jsonl" → "lfqa").
 std::string set_name(const std::string& path) {
@@ -45,7 +50,7 @@ bool read_set(const std::string& path, TrainingSetInput& set, std::string& error
 }  // namespace
 
 int train_command(int argc, char** argv, int first) {
-  Args args(argc, argv, first, {});
+  Args args(argc, argv, first, {"synthetic"});
   if (!args.error().empty() || args.positional().empty()) {
     if (!args.error().empty()) std::fprintf(stderr, "groundgate train: %s\n", args.error().c_str());
     std::fputs(kUsage.data(), stderr);
@@ -86,6 +91,18 @@ int train_command(int argc, char** argv, int first) {
     std::fprintf(stderr, "groundgate train: %s: %zu samples verified\n", set.name.c_str(),
                  set.samples.size());
     command += " " + std::filesystem::path(path).filename().string();
+    sets.push_back(std::move(set));
+  }
+  if (args.flag("synthetic")) {
+    TrainingSetInput set = synthetic_set(sets);
+    for (const Sample& sample : set.samples)
+      set.verified.push_back(verify_sample(sample, setup, cache));
+    std::fprintf(stderr, "groundgate train: synthetic: %zu samples verified\n", set.samples.size());
+    command += " --synthetic";
+    if (auto path = args.value("synthetic-out")) {
+      std::ofstream file(*path, std::ios::binary);
+      file << synthetic_jsonl(set);
+    }
     sets.push_back(std::move(set));
   }
   const TrainingResult result = train_scorer(sets, options, command);

@@ -20,17 +20,28 @@ std::uint64_t fnv1a(std::string_view s) {
 
 Table flatten_training_data(const std::vector<TrainingSetInput>& sets, std::size_t folds) {
   Table t;
+  std::vector<std::vector<std::size_t>> groups;
+  for (const TrainingSetInput& set : sets)
+    groups.push_back(source_groups(set.samples));
+  // A source's fold follows from its first sample's id: the same on every run.
+  auto fold_of = [&](std::size_t s, std::size_t i) {
+    return fnv1a(sets[s].name + '/' + sets[s].samples[groups[s][i]].id) % folds;
+  };
   for (std::size_t s = 0; s < sets.size(); ++s) {
-    const std::vector<std::size_t> groups = source_groups(sets[s].samples);
     for (std::size_t i = 0; i < sets[s].samples.size(); ++i) {
       const Sample& sample = sets[s].samples[i];
       AnswerRow a;
       a.set = s;
+      a.origin_set = s;
       a.sample = i;
       a.hallucinated = sample.label == 1;
       a.sentence_truth = sample.sentence_truth;
-      // A source's fold follows from its first sample's id: the same on every run.
-      a.fold = fnv1a(sets[s].name + '/' + sets[s].samples[groups[i]].id) % folds;
+      a.fold = fold_of(s, i);
+      if (i < sets[s].origins.size()) {
+        const SampleOrigin& origin = sets[s].origins[i];
+        a.origin_set = origin.set;
+        a.fold = fold_of(origin.set, origin.sample);
+      }
       const std::size_t answer = t.answers.size();
       t.answers.push_back(a);
       const auto& verdicts = sets[s].verified[i].verdicts;

@@ -14,10 +14,21 @@
 
 namespace groundgate::proxy::cli {
 
+// A sample of another set another is made from.
+struct SampleOrigin {
+  std::size_t set = 0;
+  std::size_t sample = 0;
+};
+
 struct TrainingSetInput {
   std::string name;  // e.g. the file's stem
   std::vector<Sample> samples;
   std::vector<VerifiedSample> verified;  // one per sample, verified with the scorer off
+  // A set made from the others' contexts (synthetic_set.h): learned from, but thresholds are
+  // chosen on the others, and each sample keeps the fold of the sample it was made from
+  // (`origins`, one per sample) and leaves training when that sample's set is held out.
+  bool synthetic = false;
+  std::vector<SampleOrigin> origins;
 };
 
 // One verified sentence with a claim.
@@ -35,7 +46,8 @@ struct SentenceRow {
 
 struct AnswerRow {
   std::size_t set = 0;
-  std::size_t sample = 0;  // index into the set's samples
+  std::size_t origin_set = 0;  // the set its source belongs to: `set` but for synthetic sets
+  std::size_t sample = 0;      // index into the set's samples
   bool hallucinated = false;
   bool sentence_truth = false;
   std::size_t fold = 0;

@@ -1,0 +1,20 @@
+#pragma once
+// `groundgate train --synthetic`: a training set of short answers in short contexts, made from
+// the contexts of the labelled sets (filters/score/training/perturbations.h): per source, each
+// prose passage gives a sentence as a faithful answer and the same sentence with one change as
+// an unfaithful one. Learned from like any set; not used to choose thresholds.
+
+#include <string>
+#include <vector>
+
+#include "proxy/cli/training_table.h"
+
+namespace groundgate::proxy::cli {
+
+// The set "synthetic", its samples not verified yet.
+TrainingSetInput synthetic_set(const std::vector<TrainingSetInput>& sets);
+
+// The samples as JSONL in the data format `groundgate eval` reads, to look at.
+std::string synthetic_jsonl(const TrainingSetInput& set);
+
+}  // namespace groundgate::proxy::cli
