@@ -84,7 +84,7 @@ awaitable<void> Exchange::receive_response() {
   std::optional<http1::ResponseParser> parser;
   // Interim responses (1xx but 101) come before the final one, within the header timeout:
   // each goes on to an HTTP/1.1 client (RFC 9110 section 15.2), then the next header is read.
-  for (int interim = 0;; ++interim) {
+  for (int interim = 0;;) {
     parser.emplace();
     parser->header_limit(static_cast<std::uint32_t>(config_.limits.max_header_bytes));
     parser->body_limit(boost::none);
@@ -93,6 +93,12 @@ awaitable<void> Exchange::receive_response() {
     auto [ec, n] = co_await read_http(*upstream_, upstream_buffer_, *parser, ReadUntil::kHeader);
     upstream_wait_since_ = kNotWaiting;
     ctx_.metrics.upstream_in_bytes.inc(n);
+    // Nothing of a response came (not even an interim one): the request may go once more.
+    if (ec && interim == 0 && may_retry_unanswered(ec, *parser) &&
+        co_await resend_on_new_connection()) {
+      sent = Clock::now();
+      continue;
+    }
     if (ec) {
       fail(upstream_read_error(ec));
       stop_side_tasks();
@@ -100,7 +106,7 @@ awaitable<void> Exchange::receive_response() {
     }
     const unsigned status = parser->status();
     if (status < 100 || status >= 200 || status == 101) break;
-    if (interim == kMaxInterimResponses) {
+    if (++interim > kMaxInterimResponses) {
       fail(ErrorKind::kUpstreamBadResponse);
       stop_side_tasks();
       co_return;
