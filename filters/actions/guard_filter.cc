@@ -494,8 +494,8 @@ std::optional<verify::SentenceVerdict> GuardFilter::take_judged(int index,
   return judged;
 }
 
-void GuardFilter::serve_side_requests() {
-  if (sql_) sql_->metamorphic().serve();
+void GuardFilter::serve_side_requests(stream::SideApi api) {
+  if (sql_) sql_->metamorphic().serve(api);
 }
 
 std::optional<stream::SideRequestBatch> GuardFilter::take_side_requests() {

@@ -4,10 +4,19 @@
 
 #include "filters/actions/sql_guard.h"
 #include "filters/sql/metamorphic_check.h"
+#include "filters/sql/model_answer.h"
 #include "filters/sql/variant_request.h"
 #include "filters/verdict/json_string.h"
 
 namespace groundgate::filters::actions {
+namespace {
+
+sql::ModelApi model_api(stream::SideApi api) {
+  return api == stream::SideApi::kResponses ? sql::ModelApi::kResponses
+                                            : sql::ModelApi::kChatCompletions;
+}
+
+}  // namespace
 
 SqlMetamorphic::SqlMetamorphic(const config::SqlConfig& settings,
                                std::shared_ptr<const sql::SqlCheckerConfig> checker,
@@ -28,7 +37,8 @@ void SqlMetamorphic::count_skip(std::string_view reason) {
 void SqlMetamorphic::consider(std::string_view query, const sql::SqlCheck& check) {
   if (!config_) return;
   // Cheapest reasons first; each is what the check would need and did not have.
-  if (!served_) return count_skip("no_side_requests");  // e.g. an answer not streamed
+  // Not served: the proxy cannot send this endpoint's requests (legacy completions).
+  if (!api_) return count_skip("no_side_requests");
   if (question_.empty()) return count_skip("no_question");
   if (!check.verdict.findings.empty()) return count_skip("earlier_finding");
   if (!check.result || check.result->outcome != sql::RunResult::Outcome::kDone) {
@@ -42,14 +52,18 @@ void SqlMetamorphic::consider(std::string_view query, const sql::SqlCheck& check
   batch.limits.timeout = config_->timeout;
   batch.limits.max_response_bytes = config_->max_response_bytes;
   std::vector<sql::QuestionVariant> asked;
+  std::string_view unasked = "no_variants";
   for (sql::QuestionVariant& v : variants) {
-    std::optional<std::string> body = sql::variant_request(request_, question_, v.question);
-    if (!body) continue;
-    batch.requests.push_back({asked.size(), std::move(*body)});
+    sql::VariantRequest request =
+        sql::variant_request(model_api(*api_), request_, question_, v.question);
+    if (!request.body) {
+      unasked = request.skip_reason;
+      continue;
+    }
+    batch.requests.push_back({asked.size(), std::move(*request.body)});
     asked.push_back(std::move(v));
   }
-  if (variants.empty()) return count_skip("no_variants");
-  if (asked.empty()) return count_skip("request_not_chat");
+  if (asked.empty()) return count_skip(unasked);
   ++started_;
   pending_ = Pending{std::move(asked), *check.result, sql::orders_rows(query)};
   batch_ = std::move(batch);
@@ -78,7 +92,7 @@ void SqlMetamorphic::judge(std::vector<stream::SideAnswer> answers,
     } else if (answer->status != 200) {
       a.error = "model answered status " + std::to_string(answer->status);
     } else {
-      a.sql = sql::sql_of_completion(answer->body, whole_answer_, tools_, a.error);
+      a.sql = sql::sql_of_response(model_api(*api_), answer->body, whole_answer_, tools_, a.error);
     }
     variants.push_back(std::move(a));
   }

@@ -1,15 +1,18 @@
 #include "filters/sql/variant_request.h"
 
+#include <initializer_list>
+
 #include <simdjson.h>
 
-#include "filters/context/json_members.h"
-#include "filters/sql/sql_extraction.h"
 #include "filters/verdict/json_string.h"
 
 namespace groundgate::filters::sql {
 namespace {
 
 namespace dom = simdjson::dom;
+
+constexpr std::string_view kUnreadable = "request_unreadable";
+constexpr std::string_view kNoQuestion = "question_not_in_request";
 
 // `text` with its first `question` replaced; nullopt when it does not hold it.
 std::optional<std::string> rewritten(std::string_view text, std::string_view question,
@@ -20,130 +23,172 @@ std::optional<std::string> rewritten(std::string_view text, std::string_view que
          std::string(text.substr(at + question.size()));
 }
 
-// The last user message rebuilt with the rewritten question (its other members dropped but
-// `name`); nullopt when its content does not hold the question.
-std::optional<std::string> rewritten_message(dom::object message, std::string_view question,
-                                             std::string_view variant) {
-  dom::element content;
-  if (message.at_key("content").get(content) != simdjson::SUCCESS) return std::nullopt;
-  std::string out = "{\"role\":\"user\"";
-  if (std::string_view name; message.at_key("name").get_string().get(name) == simdjson::SUCCESS) {
-    out += ",\"name\":";
+// `object` as JSON with member `key` set to `value` (JSON text), after every other member.
+std::string with_member(dom::object object, std::string_view key, std::string_view value) {
+  std::string out = "{";
+  for (auto [name, member] : object) {
+    if (name == key) continue;
     verdict::append_json_string(out, name);
+    out += ':';
+    out += simdjson::to_string(member);
+    out += ',';
   }
-  out += ",\"content\":";
+  verdict::append_json_string(out, key);
+  out += ':';
+  out += value;
+  return out + "}";
+}
+
+// A message's content (a string, or a list of parts with `text`) with the question rewritten
+// in the string or the first part holding it; nullopt when none holds it.
+std::optional<std::string> rewritten_content(dom::element content, std::string_view question,
+                                             std::string_view variant) {
   if (std::string_view text; content.get_string().get(text) == simdjson::SUCCESS) {
-    auto changed = rewritten(text, question, variant);
+    std::optional<std::string> changed = rewritten(text, question, variant);
     if (!changed) return std::nullopt;
+    std::string out;
     verdict::append_json_string(out, *changed);
-    return out + "}";
+    return out;
   }
   dom::array parts;
   if (content.get_array().get(parts) != simdjson::SUCCESS) return std::nullopt;
-  out += '[';
-  bool first = true, done = false;
+  std::string out = "[";
+  bool done = false;
   for (dom::element part : parts) {
-    if (!first) out += ',';
-    first = false;
+    if (out.size() > 1) out += ',';
     std::string_view text;
+    dom::object object;
     std::optional<std::string> changed;
-    if (!done && part["text"].get_string().get(text) == simdjson::SUCCESS) {
+    if (!done && part.get_object().get(object) == simdjson::SUCCESS &&
+        object.at_key("text").get_string().get(text) == simdjson::SUCCESS) {
       changed = rewritten(text, question, variant);
     }
     if (changed) {
-      out += "{\"type\":\"text\",\"text\":";
-      verdict::append_json_string(out, *changed);
-      out += '}';
+      std::string value;
+      verdict::append_json_string(value, *changed);
+      out += with_member(object, "text", value);
       done = true;
     } else {
       out += simdjson::to_string(part);
     }
   }
   if (!done) return std::nullopt;
-  return out + "]}";
+  return out + "]";
 }
 
-}  // namespace
+bool is_user_message(dom::element item) {
+  std::string_view role, type = "message";
+  if (item["role"].get_string().get(role) != simdjson::SUCCESS || role != "user") return false;
+  // A Responses input item may leave out its type; a chat message has none.
+  const auto type_of = item["type"].get_string();
+  if (type_of.error() == simdjson::SUCCESS) type = type_of.value_unsafe();
+  return type == "message";
+}
 
-std::optional<std::string> variant_request(std::string_view body, std::string_view question,
+// `items` (chat messages, or Responses input items) with the question rewritten in the last
+// user message; nullopt when it does not hold it.
+std::optional<std::string> rewritten_items(dom::array items, std::string_view question,
                                            std::string_view variant) {
-  dom::parser parser;
-  dom::object root;
-  if (parser.parse(body.data(), body.size()).get_object().get(root) != simdjson::SUCCESS) {
-    return std::nullopt;
-  }
-  dom::array messages;
-  if (root.at_key("messages").get_array().get(messages) != simdjson::SUCCESS) return std::nullopt;
-  std::size_t last_user = messages.size();
-  std::size_t i = 0;
-  for (dom::element m : messages) {
-    std::string_view role;
-    if (m["role"].get_string().get(role) == simdjson::SUCCESS && role == "user") last_user = i;
+  std::size_t last_user = items.size(), i = 0;
+  for (dom::element item : items) {
+    if (is_user_message(item)) last_user = i;
     ++i;
   }
-  if (last_user == messages.size()) return std::nullopt;
+  if (last_user == items.size()) return std::nullopt;
   std::string list = "[";
   i = 0;
-  for (dom::element m : messages) {
+  for (dom::element item : items) {
     if (i > 0) list += ',';
-    if (i++ == last_user) {
-      dom::object object;
-      if (m.get_object().get(object) != simdjson::SUCCESS) return std::nullopt;
-      auto changed = rewritten_message(object, question, variant);
-      if (!changed) return std::nullopt;
-      list += *changed;
-    } else {
-      list += simdjson::to_string(m);
+    if (i++ != last_user) {
+      list += simdjson::to_string(item);
+      continue;
     }
+    dom::object message = item.get_object().value_unsafe();  // is_user_message read its role
+    dom::element content;
+    if (message.at_key("content").get(content) != simdjson::SUCCESS) return std::nullopt;
+    std::optional<std::string> changed = rewritten_content(content, question, variant);
+    if (!changed) return std::nullopt;
+    list += with_member(message, "content", *changed);
   }
-  list += ']';
+  return list + "]";
+}
+
+// `root` without the members named in `dropped`, then `tail` (members, each ending in ',').
+std::string rebuilt(dom::object root, std::initializer_list<std::string_view> dropped,
+                    std::string_view tail) {
   std::string out = "{";
   for (auto [key, value] : root) {
-    if (key == "messages" || key == "stream" || key == "stream_options" || key == "n") continue;
+    bool drop = false;
+    for (std::string_view d : dropped)
+      drop = drop || key == d;
+    if (drop) continue;
     verdict::append_json_string(out, key);
     out += ':';
     out += simdjson::to_string(value);
     out += ',';
   }
-  out += "\"messages\":" + list + ",\"stream\":false,\"n\":1}";
+  out += tail;
+  out.back() = '}';
   return out;
 }
 
-std::optional<std::string> sql_of_completion(std::string_view response, bool whole,
-                                             std::span<const config::SqlToolArgument> tools,
-                                             std::string& error) {
+}  // namespace
+
+VariantRequest chat_variant_request(std::string_view body, std::string_view question,
+                                    std::string_view variant) {
   dom::parser parser;
-  dom::element message;
-  if (parser.parse(response.data(), response.size()).get(message) != simdjson::SUCCESS ||
-      message["choices"].at(0)["message"].get(message) != simdjson::SUCCESS) {
-    error = "not a chat completion";
-    return std::nullopt;
+  dom::object root;
+  dom::array messages;
+  if (parser.parse(body.data(), body.size()).get_object().get(root) != simdjson::SUCCESS ||
+      root.at_key("messages").get_array().get(messages) != simdjson::SUCCESS) {
+    return {std::nullopt, kUnreadable};
   }
-  if (std::string_view content; message["content"].get_string().get(content) == simdjson::SUCCESS) {
-    if (whole) {
-      if (auto span = whole_answer_sql(content)) {
-        return std::string(content.substr(span->begin, span->end - span->begin));
-      }
-    } else if (auto spans = find_fenced_sql(content); !spans.empty()) {
-      return std::string(content.substr(spans[0].begin, spans[0].end - spans[0].begin));
-    }
+  std::optional<std::string> list = rewritten_items(messages, question, variant);
+  if (!list) return {std::nullopt, kNoQuestion};
+  return {rebuilt(root, {"messages", "stream", "stream_options", "n"},
+                  "\"messages\":" + *list + ",\"stream\":false,\"n\":1,"),
+          {}};
+}
+
+VariantRequest responses_variant_request(std::string_view body, std::string_view question,
+                                         std::string_view variant) {
+  dom::parser parser;
+  dom::object root;
+  dom::element input;
+  if (parser.parse(body.data(), body.size()).get_object().get(root) != simdjson::SUCCESS ||
+      root.at_key("input").get(input) != simdjson::SUCCESS) {
+    return {std::nullopt, kUnreadable};
   }
-  dom::array calls;
-  if (message["tool_calls"].get_array().get(calls) == simdjson::SUCCESS) {
-    for (dom::element call : calls) {
-      std::string_view name, arguments;
-      if (call["function"]["name"].get_string().get(name) != simdjson::SUCCESS ||
-          call["function"]["arguments"].get_string().get(arguments) != simdjson::SUCCESS) {
-        continue;
-      }
-      for (const config::SqlToolArgument& t : tools) {
-        if (t.tool != name) continue;
-        if (auto sql = sql_argument(arguments, t.argument, error)) return sql;
-      }
-    }
+  // A conversation takes every request's items and answers: a variant must not join it.
+  if (dom::element conversation;
+      root.at_key("conversation").get(conversation) == simdjson::SUCCESS &&
+      !conversation.is_null()) {
+    return {std::nullopt, "request_in_conversation"};
   }
-  error = "the answer holds no query";
-  return std::nullopt;
+  std::optional<std::string> changed;
+  dom::array items;
+  if (input.is_string()) {
+    changed = rewritten_content(input, question, variant);
+  } else if (input.get_array().get(items) == simdjson::SUCCESS) {
+    changed = rewritten_items(items, question, variant);
+  } else {
+    return {std::nullopt, kUnreadable};
+  }
+  if (!changed) return {std::nullopt, kNoQuestion};
+  return {rebuilt(root, {"input", "stream", "stream_options", "store", "background"},
+                  "\"input\":" + *changed + ",\"stream\":false,\"store\":false,"),
+          {}};
+}
+
+VariantRequest variant_request(ModelApi api, std::string_view body, std::string_view question,
+                               std::string_view variant) {
+  switch (api) {
+    case ModelApi::kResponses:
+      return responses_variant_request(body, question, variant);
+    case ModelApi::kChatCompletions:
+      break;
+  }
+  return chat_variant_request(body, question, variant);
 }
 
 }  // namespace groundgate::filters::sql

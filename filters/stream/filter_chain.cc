@@ -209,9 +209,9 @@ void FilterChain::stop_at(ChoiceState& state, int choice, std::size_t i, std::st
   result.text = std::move(released);
 }
 
-void FilterChain::serve_side_requests() {
+void FilterChain::serve_side_requests(SideApi api) {
   for (const auto& filter : filters_)
-    filter->serve_side_requests();
+    filter->serve_side_requests(api);
 }
 
 void FilterChain::collect_side_requests() {

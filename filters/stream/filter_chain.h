@@ -95,8 +95,9 @@ class FilterChain {
   // The response brought retrieved context: every filter sees it (StreamFilter::on_context).
   void on_context(const std::vector<RetrievedPassage>& passages);
   // Side requests (stream_filter.h). The proxy calls serve_side_requests() when it can send
-  // them; take_side_requests() hands over what filters posted since the last call.
-  void serve_side_requests();
+  // them (to the endpoint of `api`); take_side_requests() hands over what filters posted since
+  // the last call.
+  void serve_side_requests(SideApi api);
   std::vector<SideBatch> take_side_requests();
   // Batches posted (taken or not) and not answered yet.
   bool awaits_answers() const { return outstanding_ > 0; }

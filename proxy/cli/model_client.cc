@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "config/value_parsers.h"
+#include "filters/sql/model_answer.h"
 #include "filters/sql/variant_request.h"
 #include "proxy/server/tls_contexts.h"
 #include "proxy/server/upstream_connector.h"
@@ -113,18 +114,19 @@ std::vector<sql::VariantAnswer> ask_variants(
     answers[i].variant = variants[i];
     calls.emplace_back([&, i] {
       sql::VariantAnswer& a = answers[i];
-      const std::optional<std::string> body =
-          sql::variant_request(request_body, question, a.variant.question);
-      if (!body) {
-        a.error = "the request holds no user message with the question";
+      const sql::VariantRequest request =
+          sql::chat_variant_request(request_body, question, a.variant.question);
+      if (!request.body) {
+        a.error = "no variant request: " + std::string(request.skip_reason);
         return;
       }
-      const ModelReply reply = call_model(endpoint, *body, timeout);
+      const ModelReply reply = call_model(endpoint, *request.body, timeout);
       if (reply.status != 200) {
         a.error = reply.status == 0 ? reply.error : "status " + std::to_string(reply.status);
         return;
       }
-      a.sql = sql::sql_of_completion(reply.body, whole_answer, tools, a.error);
+      a.sql = sql::sql_of_response(sql::ModelApi::kChatCompletions, reply.body, whole_answer, tools,
+                                   a.error);
     });
   }
   for (std::thread& t : calls)

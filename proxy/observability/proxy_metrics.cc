@@ -66,6 +66,13 @@ ProxyMetrics::ProxyMetrics(MetricsRegistry& registry)
           "Requests filters had the proxy send to the route's model (SQL check 5), by outcome "
           "(ok, failed: an error, a timeout, a non-2xx status or cancelled).",
           {"route", "outcome"})),
+      upstream_retries_total(registry.counter(
+          "groundgate_upstream_retries_total",
+          "Requests sent again on a new upstream connection after a pooled one failed them, by "
+          "reason: write_failed (the request could not be written to it) or empty_response (it "
+          "closed before any byte of the response; idempotent requests with a body the proxy "
+          "can send again only).",
+          {"route", "reason"})),
       side_requests_in_flight(registry.gauge(
           "groundgate_side_requests_in_flight",
           "Side requests (SQL check 5) being sent to a model or waiting for its answer now.")),

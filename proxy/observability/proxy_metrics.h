@@ -21,6 +21,12 @@ inline constexpr std::string_view kReloadError = "error";
 inline constexpr std::string_view kCacheHit = "hit";
 inline constexpr std::string_view kCacheMiss = "miss";
 
+// Values of the `reason` label of groundgate_upstream_retries_total: why a request went again on
+// a new connection after a pooled one failed it. kRetryWriteFailed: the request could not be
+// written to it; kRetryEmptyResponse: it closed before any byte of the response.
+inline constexpr std::string_view kRetryWriteFailed = "write_failed";
+inline constexpr std::string_view kRetryEmptyResponse = "empty_response";
+
 struct ProxyMetrics {
   // Registers every family; a registry holds one ProxyMetrics at most (names are unique).
   explicit ProxyMetrics(MetricsRegistry& registry);
@@ -39,6 +45,7 @@ struct ProxyMetrics {
   CounterFamily& filter_actions_total;         // {route, filter, action}
   CounterFamily& verdicts_total;               // {route, label}: verification verdicts
   CounterFamily& side_requests_total;          // {route, outcome}: ok | failed
+  CounterFamily& upstream_retries_total;       // {route, reason}: write_failed | empty_response
   GaugeFamily& side_requests_in_flight;        // side requests being sent or answered now
   HistogramFamily& verification_seconds;       // {route}: one sentence's verification
   HistogramFamily& hold_delay_seconds;         // {route}: a held sentence's wait after its end

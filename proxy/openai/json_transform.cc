@@ -16,6 +16,77 @@ void append_all(std::vector<std::string>& to, std::vector<std::string>&& from) {
     to.push_back(std::move(item));
 }
 
+class CompletionJsonTransform final : public JsonTransform {
+ public:
+  CompletionJsonTransform(std::string_view body, filters::stream::FilterChain* chain)
+      : JsonTransform(body, chain) {}
+
+ private:
+  std::optional<JsonTransformResult> feed(WholeAnswer& answer) override {
+    ChunkDecoder decoder;
+    if (Status status = decoder.decode(body_, response_); !status.ok) {
+      return undecodable(std::move(status));
+    }
+    if (response_.has_error) {
+      // An error with choices: which is it? Its text is not checked as an answer.
+      if (!response_.choices.empty()) {
+        return unverified_body(*chain_, "upstream_error_with_choices", unchanged());
+      }
+      return unchanged();
+    }
+    // Each choice's text is kept by its index: two choices with one index are not an answer.
+    std::vector<bool> seen(filters::stream::kMaxChoices);
+    for (const ChoiceDelta& choice : response_.choices) {
+      if (choice.index < 0 || choice.index >= filters::stream::kMaxChoices)
+        continue;  // the decoder refuses it
+      if (seen[static_cast<std::size_t>(choice.index)]) {
+        return undecodable(Status::failure("two choices with the same index"));
+      }
+      seen[static_cast<std::size_t>(choice.index)] = true;
+    }
+    for (const ChoiceDelta& choice : response_.choices) {
+      if (choice.has_text) answer.text(choice.index, choice.text);
+      for (std::size_t i = 0; i < choice.tool_calls.size(); ++i) {
+        const ToolCallDelta& call = choice.tool_calls[i];
+        answer.tool_call({choice.index, i, call.name, call.arguments, false});
+      }
+      answer.end(choice.index);
+    }
+    return std::nullopt;
+  }
+
+  JsonTransformResult write(WholeAnswer& answer) override {
+    JsonTransformResult result = unchanged();
+    std::vector<Edit> edits;
+    for (const ChoiceDelta& choice : response_.choices) {
+      // Choices from the stopping one on end as filtered; earlier ones went through whole.
+      const bool stopped = answer.stopped(choice.index);
+      if (stopped && !choice.finish_reason_range.empty()) {
+        edits.push_back(Edit{choice.finish_reason_range, std::string(kContentFilter)});
+      }
+      // A stopped choice's tool calls are not the app's to run.
+      if (stopped && !choice.tool_calls_range.empty()) {
+        edits.push_back(Edit{choice.tool_calls_range, choice.function_call ? "null" : "[]"});
+      }
+      const std::string& text = answer.text_of(choice.index);
+      if (choice.has_text && text != choice.text) {
+        edits.push_back(Edit::text(choice.text_range, text));
+        // Their tokens repeat the text the client no longer gets.
+        if (!choice.logprobs_range.empty()) edits.push_back(Edit{choice.logprobs_range, "null"});
+      }
+    }
+    result.stopped = answer.stopped();
+    std::vector<std::string>& annotations = answer.annotations();
+    if (edits.empty() && annotations.empty()) return result;
+    result.body = ChunkWriter::splice(body_, std::move(edits));
+    ChunkWriter::add_annotations(result.body, annotations);
+    result.changed = true;
+    return result;
+  }
+
+  DecodedChunk response_;
+};
+
 }  // namespace
 
 JsonTransformResult unverified_body(filters::stream::FilterChain& chain, std::string_view reason,
@@ -36,69 +107,48 @@ JsonTransformResult unverified_body(filters::stream::FilterChain& chain, std::st
   return result;
 }
 
+JsonTransformResult JsonTransform::unchanged() const {
+  JsonTransformResult result;
+  result.body.assign(body_);
+  return result;
+}
+
+JsonTransformResult JsonTransform::undecodable(Status status) const {
+  JsonTransformResult result = unchanged();
+  result.status = std::move(status);
+  return unverified_body(*chain_, "upstream_body_undecodable", std::move(result));
+}
+
+void JsonTransform::start() {
+  if (chain_ == nullptr || chain_->empty()) {
+    decided_ = unchanged();
+    return;
+  }
+  answer_.emplace(*chain_);
+  decided_ = feed(*answer_);
+}
+
+void JsonTransform::answer(std::size_t filter, std::vector<filters::stream::SideAnswer> answers) {
+  if (answer_) answer_->answer(filter, std::move(answers));
+}
+
+JsonTransformResult JsonTransform::finish() {
+  if (decided_) return std::move(*decided_);
+  if (!answer_) return unchanged();  // start() was not called
+  answer_->close();
+  return write(*answer_);
+}
+
+std::unique_ptr<JsonTransform> completion_json_transform(std::string_view body,
+                                                         filters::stream::FilterChain* chain) {
+  return std::make_unique<CompletionJsonTransform>(body, chain);
+}
+
 JsonTransformResult transform_completion_json(std::string_view body,
                                               filters::stream::FilterChain* chain) {
-  JsonTransformResult result;
-  result.body.assign(body);
-  if (chain == nullptr || chain->empty()) return result;
-  ChunkDecoder decoder;
-  DecodedChunk response;
-  if (Status status = decoder.decode(body, response); !status.ok) {
-    result.status = std::move(status);
-    return unverified_body(*chain, "upstream_body_undecodable", std::move(result));
-  }
-  if (response.has_error) {
-    // An error with choices: which is it? Its text is not checked as an answer.
-    if (!response.choices.empty()) {
-      return unverified_body(*chain, "upstream_error_with_choices", std::move(result));
-    }
-    return result;
-  }
-
-  std::vector<Edit> edits;
-  std::vector<std::string> annotations;
-  const bool tool_calls = chain->tool_call_interest() != filters::stream::ToolCallInterest::kNone;
-  for (const auto& choice : response.choices) {
-    std::string text;
-    if (!chain->stopped() && choice.has_text && !choice.text.empty()) {
-      auto output = chain->on_delta(choice.index, choice.text);
-      append_all(annotations, std::move(output.annotations));
-      text = std::move(output.text);
-    }
-    for (std::size_t i = 0; tool_calls && i < choice.tool_calls.size() && !chain->stopped(); ++i) {
-      const ToolCallDelta& call = choice.tool_calls[i];
-      append_all(annotations,
-                 chain->on_tool_call({choice.index, i, call.name, call.arguments, false}));
-    }
-    if (!chain->stopped()) {
-      auto output = chain->on_choice_end(choice.index);
-      append_all(annotations, std::move(output.annotations));
-      text += output.text;
-    }
-    // Choices from the stopping one on end as filtered; earlier ones went through whole.
-    if (chain->stopped() && !choice.finish_reason_range.empty()) {
-      edits.push_back(Edit{choice.finish_reason_range, std::string(kContentFilter)});
-    }
-    // A stopped choice's tool calls are not the app's to run.
-    if (chain->stopped() && !choice.tool_calls_range.empty()) {
-      edits.push_back(Edit{choice.tool_calls_range, choice.function_call ? "null" : "[]"});
-    }
-    if (choice.has_text && text != choice.text) {
-      edits.push_back(Edit::text(choice.text_range, text));
-      // Their tokens repeat the text the client no longer gets.
-      if (!choice.logprobs_range.empty()) edits.push_back(Edit{choice.logprobs_range, "null"});
-    }
-  }
-  if (chain->stopped()) {
-    annotations.push_back(ChunkWriter::stopped_annotation(chain->stop_reason()));
-    result.stopped = true;
-  }
-  append_all(annotations, chain->answer_end());
-  if (edits.empty() && annotations.empty()) return result;
-  result.body = ChunkWriter::splice(body, std::move(edits));
-  ChunkWriter::add_annotations(result.body, annotations);
-  result.changed = true;
-  return result;
+  std::unique_ptr<JsonTransform> transform = completion_json_transform(body, chain);
+  transform->start();
+  return transform->finish();
 }
 
 }  // namespace groundgate::proxy::openai

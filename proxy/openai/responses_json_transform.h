@@ -6,7 +6,9 @@
 // other byte stays as the upstream sent it. A stop ends the response the way OpenAI ends a
 // filtered one: the stopped part keeps its verified prefix, later parts and function calls are
 // dropped, `status: "incomplete"`, `incomplete_details: {"reason": "content_filter"}`.
+// In steps, with the filters' side requests answered between them: json_transform.h.
 
+#include <memory>
 #include <string_view>
 
 #include "filters/stream/filter_chain.h"
@@ -15,6 +17,9 @@
 namespace groundgate::proxy::openai {
 
 // `chain` null or empty: the body is returned unchanged.
+std::unique_ptr<JsonTransform> responses_json_transform(std::string_view body,
+                                                        filters::stream::FilterChain* chain);
+// start() and finish(): for a chain whose filters are not served side requests.
 JsonTransformResult transform_responses_json(std::string_view body,
                                              filters::stream::FilterChain* chain);
 

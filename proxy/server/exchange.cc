@@ -34,7 +34,8 @@ awaitable<bool> Exchange::run() {
   record_.method = std::string(request_.method_string());
   record_.path = path_;
   inspected_ = is_inspected(request_.method(), request_.target());
-  body_consumed_ = request_.is_done();
+  body_consumed_ = request_.is_done();  // the request has no body
+  retry_safe_ = is_idempotent(request_.method()) && (inspected_ || body_consumed_);
 
   if (!body_consumed_ && beast::iequals(request_.fields()[http::field::expect], "100-continue")) {
     if (!co_await write_raw("HTTP/1.1 100 Continue\r\n\r\n")) co_return false;
@@ -60,20 +61,25 @@ awaitable<bool> Exchange::run() {
     co_return may_keep_connection() && response_complete_;
   }
 
-  // A pooled connection may have been closed by the upstream meanwhile: a request that reached
-  // nothing of it goes once more, on a new connection.
+  // A pooled connection may have been closed by the upstream meanwhile: a request it failed
+  // goes once more, on a new connection (may_retry; receive_response does the same when it
+  // closes before answering).
   trace_.mark(ExchangeTrace::Mark::kUpstreamStart);
   for (bool allow_pooled = true;; allow_pooled = false) {
     if (!co_await acquire_upstream(allow_pooled)) {
+      co_await reply_unreachable();
       finish_record();
       co_return may_keep_connection() && response_complete_;
     }
-    Sent sent = inspected_ ? co_await send_inspected_request() : co_await send_streamed_request();
+    const Sent sent = co_await send_request();
     if (sent == Sent::kAll) break;
-    bool retry = sent == Sent::kNothing && upstream_reused_;
+    const bool retry = may_retry(sent);
     upstream_->close();
     upstream_.reset();
-    if (retry) continue;
+    if (retry) {
+      count_retry(observability::kRetryWriteFailed);
+      continue;
+    }
     fail(ErrorKind::kUpstreamClosedEarly);
     if (error_ == ErrorKind::kBadRequest) {  // the body the client sent broke its framing
       keep_alive_ = false;
@@ -119,6 +125,8 @@ awaitable<bool> Exchange::run() {
     if (error_ == ErrorKind::kShutdown) {
       co_await reply_error(http::status::service_unavailable, "groundgate: shutting down",
                            "server_error", "proxy_shutting_down");
+    } else if (!unreachable_kind_.empty()) {  // a retry's new connection could not be had
+      co_await reply_unreachable();
     } else if (error_ == ErrorKind::kUpstreamTimeout) {
       co_await reply_error(http::status::gateway_timeout, "groundgate: upstream timed out",
                            "upstream_error", "upstream_timeout");

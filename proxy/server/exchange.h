@@ -3,8 +3,8 @@
 // to the last byte of the response. The Exchange's members are defined in several files, one
 // per side: exchange.cc (the sequence), exchange_request.cc, exchange_response.cc (the
 // response header, client writes, JSON bodies), exchange_relay.cc (the body relay loop),
-// exchange_upstream.cc (pooled connections), exchange_side_tasks.cc (client watcher and the
-// timeout watchdog), exchange_replies.cc and exchange_report.cc (metrics, access log).
+// exchange_upstream.cc (pooled connections, retries), exchange_side_tasks.cc (client watcher
+// and the timeout watchdog), exchange_replies.cc and exchange_report.cc (metrics, access log).
 
 #include <array>
 #include <chrono>
@@ -70,15 +70,31 @@ class Exchange {
   void set_guard_headers(boost::beast::http::response<boost::beast::http::string_body>& response,
                          Clock::duration transform_time);
   void prepare_upstream_header(boost::beast::http::request_header<>& out) const;
-  // How far a request got before its upstream connection failed: a request that reached
-  // nothing may go again on a fresh connection.
+  // How far a request got before its upstream connection failed (may_retry).
   enum class Sent { kAll, kNothing, kPart };
+  boost::asio::awaitable<Sent> send_request() {
+    return inspected_ ? send_inspected_request() : send_streamed_request();
+  }
   boost::asio::awaitable<Sent> send_inspected_request();
   boost::asio::awaitable<Sent> send_streamed_request();
 
   // Upstream connection (exchange_upstream.cc): a pooled one if `allow_pooled`, else a new
-  // one. False when none could be had; the error reply is then sent.
+  // one. False when none could be had: error_ says why, unreachable_kind_ and unreachable_
+  // what the connector said.
   boost::asio::awaitable<bool> acquire_upstream(bool allow_pooled);
+  // The error reply for an upstream that could not be reached.
+  boost::asio::awaitable<void> reply_unreachable();
+  // A request that failed on a pooled connection goes again on a new one, once (RFC 9112
+  // section 9.3.1): when nothing of it was written (`sent`), or, for a request that may be sent
+  // twice (retry_safe_), when the upstream closed the connection before answering.
+  bool may_retry(Sent sent) const;
+  bool may_retry_unanswered(const boost::beast::error_code& ec,
+                            const http1::ResponseParser& response) const;
+  // Counts a retry (metrics, access log) for `reason` (proxy_metrics.h).
+  void count_retry(std::string_view reason);
+  // The retry of an unanswered request, made while the side tasks run: a new connection, the
+  // request written again. False when that failed (error_ says why).
+  boost::asio::awaitable<bool> resend_on_new_connection();
   // Parks the connection for the next exchange when its response ended cleanly, else closes it.
   // A no-op once the connection is gone: the exchange calls it again when it ends.
   // `unsent_bytes`: at the front of upstream_buffer_, bytes of the finished response still to
@@ -152,11 +168,14 @@ class Exchange {
     bool guard_headers = false;  // the guard's verdict is known: its headers go too
   };
   boost::asio::awaitable<void> relay_body(http1::ResponseParser& response, RelayPlan plan);
-  // Side requests of the stream's filters (side_requests.h): start_side_requests sends what
-  // the chain posted; answer_side_requests waits for answers and hands them to the transform
-  // while it waits for them (`until_none_out`: until none is out), writing what it lets go on.
-  // False when the client is gone.
+  // Side requests of the response's filters (side_requests.h): start_side_requests sends what
+  // the chain posted; next_side_answers sends it too and waits for the next batch's answers
+  // (nullopt: none is out, or the client is gone). answer_side_requests hands them to the
+  // stream's transform while it waits for them (`until_none_out`: until none is out), writing
+  // what it lets go on; false when the client is gone. (A whole JSON answer waits for all of
+  // them: transform_json_body.)
   void start_side_requests();
+  boost::asio::awaitable<std::optional<SideAnswers>> next_side_answers();
   boost::asio::awaitable<bool> answer_side_requests(BodyRelay& r, bool until_none_out);
   // Why a stream ended before its answer's end: the proxy's drain timeout cut it, or else the
   // upstream did.
@@ -220,6 +239,9 @@ class Exchange {
   std::string path_;
   bool inspected_ = false;
   bool body_consumed_ = false;
+  // The request may be sent again: its method is idempotent, and its body is held whole
+  // (inspected) or it has none. A streamed body is gone once relayed.
+  bool retry_safe_ = false;
   std::string body_;  // inspected requests only
   openai::RequestInfo info_;
   const config::RouteConfig* route_ = nullptr;
@@ -231,8 +253,12 @@ class Exchange {
   Clock::duration side_wait_{};         // how long the stream waited for side answers
 
   std::unique_ptr<AnyStream> upstream_;
-  std::string upstream_key_;          // its pool
-  bool upstream_reused_ = false;      // taken from the pool
+  std::string upstream_key_;      // its pool
+  bool upstream_reused_ = false;  // taken from the pool
+  // Why no connection could be had (upstream_connector.h's error_kind and error); empty when
+  // one could.
+  std::string unreachable_kind_;
+  std::string unreachable_;
   bool upstream_keep_alive_ = false;  // the upstream's response allows another request
   bool upstream_done_ = false;        // its response was read to the end
   boost::beast::flat_buffer upstream_buffer_;

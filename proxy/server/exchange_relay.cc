@@ -130,10 +130,6 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, R
     if (decode) r.decoder.emplace(plan.coding);
     in_flight.inc();
   }
-  // Side requests go to the chat endpoint the stream came to (their bodies are its requests).
-  if (r.transform && info_.kind == openai::EndpointKind::kChatCompletions) {
-    chain_.serve_side_requests();
-  }
   relay_next(r);
   // No handler runs before this coroutine suspends, so the loop cannot end unseen between the
   // check and the wait. The timer is shared with the side tasks: their end wakes this too.
@@ -391,23 +387,29 @@ void Exchange::start_side_requests() {
     side_->start(std::move(batch));
 }
 
-awaitable<bool> Exchange::answer_side_requests(BodyRelay& r, bool until_none_out) {
+awaitable<std::optional<SideAnswers>> Exchange::next_side_answers() {
   const Clock::time_point start = Clock::now();
   start_side_requests();
-  while (side_ && !client_gone_ && !r.transform->stopped() &&
-         (r.transform->waiting() || (until_none_out && side_->busy()))) {
-    std::optional<SideAnswers> answers = side_->take_answers();
-    if (!answers) {
-      if (!side_->busy()) break;  // nothing out that could end the wait
-      co_await side_->wait_answers();
-      continue;
-    }
+  std::optional<SideAnswers> answers;
+  while (side_ && !client_gone_) {
+    answers = side_->take_answers();
+    if (answers || !side_->busy()) break;  // answers, or nothing out that could bring some
+    co_await side_->wait_answers();
+  }
+  if (client_gone_) answers.reset();
+  side_wait_ += Clock::now() - start;
+  co_return answers;
+}
+
+awaitable<bool> Exchange::answer_side_requests(BodyRelay& r, bool until_none_out) {
+  while (!r.transform->stopped() &&
+         (r.transform->waiting() || (until_none_out && chain_.awaits_answers()))) {
+    std::optional<SideAnswers> answers = co_await next_side_answers();
+    if (!answers) break;
     r.out.clear();
     r.transform->answer(answers->filter, std::move(answers->answers), r.out);
-    start_side_requests();
     if (!r.out.empty() && !co_await write_client(r.out, response_chunked_)) break;
   }
-  side_wait_ += Clock::now() - start;
   co_return !client_gone_;
 }
 

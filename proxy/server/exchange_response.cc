@@ -30,6 +30,21 @@ namespace {
 // More interim (1xx) responses than this before the final one is a broken upstream.
 constexpr int kMaxInterimResponses = 8;
 
+// The API of the side requests the proxy sends for a response's filters: the one the app
+// used, where the filters know its request shape; none for the others.
+std::optional<filters::stream::SideApi> side_api(openai::EndpointKind kind) {
+  switch (kind) {
+    case openai::EndpointKind::kChatCompletions:
+      return filters::stream::SideApi::kChatCompletions;
+    case openai::EndpointKind::kResponses:
+      return filters::stream::SideApi::kResponses;
+    case openai::EndpointKind::kCompletions:
+    case openai::EndpointKind::kOther:
+      break;
+  }
+  return std::nullopt;
+}
+
 bool is_http_error(const beast::error_code& ec) {
   return ec.category() == http::make_error_code(http::error::end_of_stream).category();
 }
@@ -69,7 +84,7 @@ awaitable<void> Exchange::receive_response() {
   std::optional<http1::ResponseParser> parser;
   // Interim responses (1xx but 101) come before the final one, within the header timeout:
   // each goes on to an HTTP/1.1 client (RFC 9110 section 15.2), then the next header is read.
-  for (int interim = 0;; ++interim) {
+  for (int interim = 0;;) {
     parser.emplace();
     parser->header_limit(static_cast<std::uint32_t>(config_.limits.max_header_bytes));
     parser->body_limit(boost::none);
@@ -78,6 +93,12 @@ awaitable<void> Exchange::receive_response() {
     auto [ec, n] = co_await read_http(*upstream_, upstream_buffer_, *parser, ReadUntil::kHeader);
     upstream_wait_since_ = kNotWaiting;
     ctx_.metrics.upstream_in_bytes.inc(n);
+    // Nothing of a response came (not even an interim one): the request may go once more.
+    if (ec && interim == 0 && may_retry_unanswered(ec, *parser) &&
+        co_await resend_on_new_connection()) {
+      sent = Clock::now();
+      continue;
+    }
     if (ec) {
       fail(upstream_read_error(ec));
       stop_side_tasks();
@@ -85,7 +106,7 @@ awaitable<void> Exchange::receive_response() {
     }
     const unsigned status = parser->status();
     if (status < 100 || status >= 200 || status == 101) break;
-    if (interim == kMaxInterimResponses) {
+    if (++interim > kMaxInterimResponses) {
       fail(ErrorKind::kUpstreamBadResponse);
       stop_side_tasks();
       co_return;
@@ -117,6 +138,9 @@ awaitable<void> Exchange::receive_response() {
                  : AnswerReading{};
   upstream_wait_limit_ = upstream_config_->idle_timeout;
   trace_.mark(ExchangeTrace::Mark::kBodyStart);
+  // Side requests go to the endpoint the app used (their bodies are its requests), answered
+  // before the response ends, streamed or not.
+  if (const auto api = side_api(info_.kind)) chain_.serve_side_requests(*api);
   if (!chain_.empty() && reading.format == AnswerFormat::kUnreadable) {
     co_await unreadable_answer(*parser, reading.unreadable);
   } else if (!chain_.empty() && reading.format == AnswerFormat::kJson) {
@@ -219,9 +243,19 @@ awaitable<void> Exchange::transform_json_body(http1::ResponseParser& upstream_re
     }
     body = std::move(decoded);
   }
-  auto transformed = info_.kind == openai::EndpointKind::kResponses
-                         ? openai::transform_responses_json(body, &chain_)
-                         : openai::transform_completion_json(body, &chain_);
+  const std::unique_ptr<openai::JsonTransform> transform =
+      info_.kind == openai::EndpointKind::kResponses
+          ? openai::responses_json_transform(body, &chain_)
+          : openai::completion_json_transform(body, &chain_);
+  transform->start();
+  // The whole answer waits anyway: the filters' side requests are answered before it goes.
+  while (transform->waiting()) {
+    std::optional<SideAnswers> answers = co_await next_side_answers();
+    if (!answers) break;
+    transform->answer(answers->filter, std::move(answers->answers));
+  }
+  if (client_gone_) co_return;
+  auto transformed = transform->finish();
   const config::PolicyConfig* policy = config_.find_policy(policy_);
   const unsigned block_status = policy != nullptr ? policy->block_status : 0;
   if (transformed.stopped && (transformed.refused || block_status != 0)) {

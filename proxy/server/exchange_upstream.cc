@@ -1,14 +1,18 @@
 #include "proxy/server/exchange.h"
 
+#include <boost/asio/error.hpp>
 #include <boost/asio/execution/context.hpp>
 #include <boost/asio/query.hpp>
+#include <boost/asio/ssl/error.hpp>
 #include <boost/asio/this_coro.hpp>
+#include <boost/beast/http/error.hpp>
 
 #include "proxy/server/upstream_connector.h"
 
 namespace groundgate::proxy::server {
 namespace asio = boost::asio;
-namespace http = boost::beast::http;
+namespace beast = boost::beast;
+namespace http = beast::http;
 using asio::awaitable;
 using observability::ErrorKind;
 
@@ -35,15 +39,63 @@ awaitable<bool> Exchange::acquire_upstream(bool allow_pooled) {
     upstream_ = std::move(connection.stream);
     co_return true;
   }
-  bool timeout = connection.error_kind == "upstream_timeout";
-  fail(timeout                                   ? ErrorKind::kUpstreamTimeout
-       : connection.error_kind == "upstream_tls" ? ErrorKind::kUpstreamTls
-                                                 : ErrorKind::kUpstreamConnect);
-  co_await reply_error(
-      timeout ? http::status::gateway_timeout : http::status::bad_gateway,
-      "groundgate: upstream " + upstream_config_->name + " unreachable: " + connection.error,
-      "upstream_error", connection.error_kind);
+  fail(connection.error_kind == "upstream_timeout" ? ErrorKind::kUpstreamTimeout
+       : connection.error_kind == "upstream_tls"   ? ErrorKind::kUpstreamTls
+                                                   : ErrorKind::kUpstreamConnect);
+  unreachable_kind_ = std::move(connection.error_kind);
+  unreachable_ = std::move(connection.error);
   co_return false;
+}
+
+awaitable<void> Exchange::reply_unreachable() {
+  co_await reply_error(
+      unreachable_kind_ == "upstream_timeout" ? http::status::gateway_timeout
+                                              : http::status::bad_gateway,
+      "groundgate: upstream " + upstream_config_->name + " unreachable: " + unreachable_,
+      "upstream_error", unreachable_kind_);
+}
+
+bool Exchange::may_retry(Sent sent) const {
+  if (!upstream_reused_ || sent == Sent::kAll) return false;
+  // A request cut short while it was written reached the upstream in part: again only when
+  // it may go twice, and when the client's side did not cut it (error_).
+  return sent == Sent::kNothing || (retry_safe_ && !error_);
+}
+
+bool Exchange::may_retry_unanswered(const beast::error_code& ec,
+                                    const http1::ResponseParser& response) const {
+  // The upstream closed (or reset) the connection before a byte of its response: it may
+  // have done so at the moment the request arrived, as it closes idle connections.
+  const bool closed = ec == http::error::end_of_stream || ec == asio::error::connection_reset ||
+                      ec == asio::ssl::error::stream_truncated;
+  return closed && upstream_reused_ && retry_safe_ && !error_ && !response.got_some() &&
+         upstream_buffer_.size() == 0;
+}
+
+void Exchange::count_retry(std::string_view reason) {
+  ctx_.metrics.upstream_retries_total.with({route_->name, reason}).inc();
+  record_.extra.emplace_back("upstream_retry", std::string(reason));
+}
+
+awaitable<bool> Exchange::resend_on_new_connection() {
+  count_retry(observability::kRetryEmptyResponse);
+  upstream_->close();
+  upstream_.reset();
+  // The watchdog bounds the new attempt as it bounds the wait for the header; while the
+  // connection is being made there is nothing to cancel, and connect_timeout bounds that.
+  upstream_wait_since_ = Clock::now();
+  bool sent = false;
+  // The client may have left, or the watchdog expired, while it connected (error_).
+  if (co_await acquire_upstream(/*allow_pooled=*/false) && !error_) {
+    sent = co_await send_request() == Sent::kAll;
+  }
+  upstream_wait_since_ = kNotWaiting;
+  if (!sent) {
+    fail(ErrorKind::kUpstreamClosedEarly);
+    co_return false;
+  }
+  upstream_->tcp().expires_never();  // the watchdog bounds every wait from here on
+  co_return true;
 }
 
 void Exchange::release_upstream(std::size_t unsent_bytes) {

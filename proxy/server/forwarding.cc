@@ -135,6 +135,20 @@ bool is_inspected(http::verb method, std::string_view target) {
          openai::RequestInspector::kind_of(target) != openai::EndpointKind::kOther;
 }
 
+bool is_idempotent(http::verb method) {
+  switch (method) {
+    case http::verb::get:
+    case http::verb::head:
+    case http::verb::options:
+    case http::verb::trace:
+    case http::verb::put:
+    case http::verb::delete_:
+      return true;
+    default:
+      return false;
+  }
+}
+
 std::string host_header(std::string_view host, unsigned port, bool https) {
   std::string out;
   bool ipv6 = host.find(':') != std::string_view::npos;

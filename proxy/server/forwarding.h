@@ -50,6 +50,10 @@ std::string upstream_target(std::string_view base_path, std::string_view target)
 // (…/responses/{id}, its input_items and cancel among them).
 bool is_inspected(boost::beast::http::verb method, std::string_view target);
 
+// GET, HEAD, OPTIONS, TRACE, PUT and DELETE: methods whose request means the same sent twice as
+// once (RFC 9110 section 9.2.2), which a client may send again after a connection failure.
+bool is_idempotent(boost::beast::http::verb method);
+
 // Host header value for an upstream: the port only when it is not the scheme's default.
 std::string host_header(std::string_view host, unsigned port, bool https);
 

@@ -1,17 +1,25 @@
 // SQL extraction on arbitrary bytes: every span lies inside the text, in order, and the readers
-// of the query (tokens, literals, filters) and of the question never fail.
+// of the query (tokens, literals, filters) and of the question never fail; check 5's readers of
+// a model's answer and writers of a variant request (both API shapes) never fail, and a variant
+// they write is JSON.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include <simdjson.h>
+
+#include "filters/sql/model_answer.h"
 #include "filters/sql/predicates.h"
 #include "filters/sql/question_terms.h"
 #include "filters/sql/sql_extraction.h"
 #include "filters/sql/sql_lexer.h"
+#include "filters/sql/variant_request.h"
 
 namespace sql = groundgate::filters::sql;
+using config_tools = std::vector<groundgate::config::SqlToolArgument>;
 
 namespace {
 
@@ -56,5 +64,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   (void)question.mentions_name(text.substr(0, 32));
   (void)question.mentions_value(text.substr(0, 32));
+
+  const config_tools tools{{"run_query", "sql"}};
+  for (const sql::ModelApi api : {sql::ModelApi::kChatCompletions, sql::ModelApi::kResponses}) {
+    (void)sql::sql_of_response(api, text, size % 2 == 0, tools, error);
+    const sql::VariantRequest v = sql::variant_request(api, text, "How many", "How few");
+    if (v.body.has_value() == !v.skip_reason.empty()) std::abort();
+    simdjson::dom::parser parser;
+    if (v.body && parser.parse(*v.body).error() != simdjson::SUCCESS) std::abort();
+  }
   return 0;
 }

@@ -18,8 +18,6 @@
 
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/post.hpp>
-#include <boost/asio/read.hpp>
-#include <boost/asio/read_until.hpp>
 #include <boost/asio/streambuf.hpp>
 
 #include "config/config_loader.h"
@@ -48,33 +46,12 @@ const std::string kStreamRequest =
 const std::string kKeepAliveSseHeader =
     "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n";
 
-// Reads the next request on a kept connection (header and Content-Length body); empty when
-// the proxy closed it.
-std::string read_next_request(tcp::socket& socket, asio::streambuf& pending) {
-  boost::system::error_code ec;
-  std::size_t header_end = asio::read_until(socket, pending, "\r\n\r\n", ec);
-  if (ec) return {};
-  std::string request(asio::buffers_begin(pending.data()),
-                      asio::buffers_begin(pending.data()) + header_end);
-  pending.consume(header_end);
-  std::size_t length = 0;
-  if (auto at = request.find("Content-Length: "); at != std::string::npos) {
-    length = std::stoul(request.substr(at + 16));
-  }
-  if (pending.size() < length) {
-    asio::read(socket, pending, asio::transfer_exactly(length - pending.size()), ec);
-    if (ec) return {};
-  }
-  pending.consume(length);
-  return request;
-}
-
 // Answers every request on a connection with kEvents, split into two HTTP chunks.
 RawUpstream::Handler keep_alive_sse(std::atomic<int>& requests) {
   return [&requests](tcp::socket& socket, const std::string& first) {
     asio::streambuf pending;
     for (std::string request = first; !request.empty();
-         request = read_next_request(socket, pending)) {
+         request = RawUpstream::read_next_request(socket, pending)) {
       ++requests;
       RawUpstream::send(socket, kKeepAliveSseHeader + RawUpstream::chunk(kEvents.substr(0, 70)) +
                                     RawUpstream::chunk(kEvents.substr(70)) + "0\r\n\r\n");

@@ -16,78 +16,13 @@
 #include <string>
 
 #include "tests/filters/sql/sql_test_support.h"
+#include "tests/integration/sql_metamorphic_support.h"
 #include "tests/integration/support/http_client.h"
 #include "tests/integration/support/proxy_fixture.h"
 #include "tests/integration/support/raw_upstream.h"
 
 namespace groundgate::testing {
 namespace {
-
-// Policies on the company database (tests/filters/sql/sql_test_support.h), by model name.
-std::string config(const std::string& database) {
-  return R"(
-upstreams:
-  up: {url: "http://127.0.0.1:${MOCK_PORT}"}
-policies:
-  held:
-    hold: sentence
-    actions: {unsupported: block}
-    sql: {database: ")" +
-         database + R"(", metamorphic: {variants: 4, fan_out: 2, timeout: 10s}}
-  noted:
-    hold: sentence
-    actions: {unsupported: annotate}
-    sql: {database: ")" +
-         database + R"(", metamorphic: true}
-  first:
-    sql: {database: ")" +
-         database + R"(", unsafe: annotate, metamorphic: true}
-  quick:
-    hold: sentence
-    actions: {unsupported: block}
-    sql: {database: ")" +
-         database + R"(", metamorphic: {variants: 2, timeout: 200ms}}
-routes:
-  - {name: held, match: {model: held}, upstream: up, policy: held}
-  - {name: noted, match: {model: noted}, upstream: up, policy: noted}
-  - {name: first, match: {model: first}, upstream: up, policy: first}
-  - {name: quick, match: {model: quick}, upstream: up, policy: quick}
-logging: {access_log_path: '${DIR}/access.log'}
-)";
-}
-
-constexpr const char* kQuery = "SELECT name FROM employees WHERE salary > 3000";
-
-// "employees": every question (its rewrites too) gets the same query: consistent. "staff": the
-// original question gets the query, its rewrites a query that finds nobody: inconsistent.
-// "workers": the rewrites get their answer after 2 s (the `quick` policy waits 200 ms).
-// "clerks": the rewrites get their answer after 5 s (the client leaves before).
-const std::string kScript = std::string(R"(
-- match: "staff earn more than 3000?"
-  answer: "Here:\n```sql\n)") +
-                            kQuery + R"(\n```\nDone."
-- match: "staff"
-  answer: "```sql\nSELECT name FROM employees WHERE salary < 100\n```"
-- match: "workers earn more than 3000?"
-  answer: "Here:\n```sql\n)" +
-                            kQuery + R"(\n```\nDone."
-- match: "workers"
-  first_byte_delay_ms: 2000
-  answer: "```sql\n)" + kQuery +
-                            R"(\n```"
-- match: "clerks earn more than 3000?"
-  answer: "Here:\n```sql\n)" +
-                            kQuery + R"(\n```\nDone."
-- match: "clerks"
-  first_byte_delay_ms: 5000
-  answer: "```sql\n)" + kQuery +
-                            R"(\n```"
-- match: "employees"
-  answer: "Here:\n```sql\n)" +
-                            kQuery + R"(\n```\nDone."
-)";
-
-const std::string kAnswer = std::string("Here:\n```sql\n") + kQuery + "\n```\nDone.";
 
 std::string request(const std::string& model, const std::string& who) {
   return R"({"model":")" + model +
@@ -96,25 +31,9 @@ std::string request(const std::string& model, const std::string& who) {
          who + R"( earn more than 3000?"}]})";
 }
 
-class SqlMetamorphicTest : public ::testing::Test {
+class SqlMetamorphicTest : public MetamorphicFixture {
  protected:
-  void SetUp() override {
-    fixture_.start_scripted_mock(kScript);
-    fixture_.start_proxy(config(db_.path()));
-  }
-
-  HttpResponse chat(const std::string& body) {
-    return http_request(fixture_.port(), "POST", "/v1/chat/completions", body,
-                        {{"Authorization", "Bearer sk-test"}});
-  }
-
-  std::string log_line() {
-    const std::vector<std::string> lines = fixture_.access_log_lines(1);
-    return lines.empty() ? std::string() : lines.front();
-  }
-
-  filters::sql::testing::CompanyDatabase db_;
-  ProxyFixture fixture_;
+  HttpResponse chat(const std::string& body) { return post("/v1/chat/completions", body); }
 };
 
 TEST_F(SqlMetamorphicTest, AHeldQueryTheModelAnswersConsistentlyPasses) {
@@ -179,13 +98,7 @@ TEST_F(SqlMetamorphicTest, SideRequestsOutOfTimeLeaveTheCheckIncompleteAndChecks
 TEST_F(SqlMetamorphicTest, AClientThatLeavesMidCheckEndsTheSideRequests) {
   boost::asio::io_context io;
   boost::asio::ip::tcp::socket socket(io);
-  socket.connect({boost::asio::ip::make_address("127.0.0.1"), fixture_.port()});
-  const std::string body = request("held", "clerks");
-  const std::string head =
-      "POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\n"
-      "Content-Type: application/json\r\nContent-Length: " +
-      std::to_string(body.size()) + "\r\n\r\n";
-  boost::asio::write(socket, boost::asio::buffer(head + body));
+  send_chat(socket, request("held", "clerks"));
   // The text before the query comes while the query waits for the rewrites' answers.
   std::string received;
   char buffer[4096];
@@ -196,16 +109,7 @@ TEST_F(SqlMetamorphicTest, AClientThatLeavesMidCheckEndsTheSideRequests) {
     received.append(buffer, n);
   }
   ASSERT_TRUE(has(received, "Here:")) << received;
-  // The rewrites are out (fan_out 2 at a time) and the query waits for them.
-  const std::string out = "groundgate_side_requests_in_flight 2";
-  EXPECT_TRUE(has(metrics_with(fixture_.admin_port(), out), out));
-  socket.close();
-  // The exchange ends without waiting for the model (its answers come after 5 s).
-  const std::string log = log_line();
-  EXPECT_TRUE(has(log, R"("error":"client_disconnect")")) << log;
-  EXPECT_TRUE(has(log, R"("side_requests":"4")")) << log;
-  EXPECT_TRUE(has(log, R"("side_request_failures":"4")")) << log;
-  EXPECT_TRUE(has(log, R"(\"unfinished\":1)")) << log;
+  leave_and_expect_side_requests_ended(socket);
   EXPECT_FALSE(has(received, "SELECT")) << received;
 }
 

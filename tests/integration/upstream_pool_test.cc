@@ -8,8 +8,6 @@
 #include <string>
 #include <thread>
 
-#include <boost/asio/read.hpp>
-#include <boost/asio/read_until.hpp>
 #include <boost/asio/streambuf.hpp>
 
 #include "tests/integration/support/http_client.h"
@@ -46,35 +44,12 @@ std::string sse_response() {
          RawUpstream::chunk(event) + "0\r\n\r\n";
 }
 
-// Reads the next request (header and Content-Length body) on a kept connection; empty when
-// the proxy closed it.
-std::string read_next_request(tcp::socket& socket, boost::asio::streambuf& pending) {
-  boost::system::error_code ec;
-  std::size_t header_end = boost::asio::read_until(socket, pending, "\r\n\r\n", ec);
-  if (ec) return {};
-  std::string request(boost::asio::buffers_begin(pending.data()),
-                      boost::asio::buffers_begin(pending.data()) + header_end);
-  pending.consume(header_end);
-  std::size_t length = 0;
-  if (auto at = request.find("Content-Length: "); at != std::string::npos) {
-    length = std::stoul(request.substr(at + 16));
-  }
-  if (pending.size() < length) {
-    boost::asio::read(socket, pending, boost::asio::transfer_exactly(length - pending.size()), ec);
-    if (ec) return {};
-  }
-  request.append(boost::asio::buffers_begin(pending.data()),
-                 boost::asio::buffers_begin(pending.data()) + length);
-  pending.consume(length);
-  return request;
-}
-
 TEST(UpstreamPool, SequentialRequestsReuseOneUpstreamConnection) {
   std::atomic<int> requests{0};
   RawUpstream upstream([&](tcp::socket& socket, const std::string& first) {
     boost::asio::streambuf pending;
     for (std::string request = first; !request.empty();
-         request = read_next_request(socket, pending)) {
+         request = RawUpstream::read_next_request(socket, pending)) {
       ++requests;
       bool stream = request.find("\"stream\":true") != std::string::npos;
       RawUpstream::send(socket, stream ? sse_response() : json_response(R"({"n":1})"));
@@ -129,7 +104,7 @@ TEST(UpstreamPool, PostThatReachedABrokenPooledConnectionIsNotSentAgain) {
     boost::asio::streambuf pending;
     // The second request arrives on the kept connection, then the upstream dies without an
     // answer: it may have acted on it, so the proxy must not send it anywhere again.
-    if (!read_next_request(socket, pending).empty()) ++requests;
+    if (!RawUpstream::read_next_request(socket, pending).empty()) ++requests;
   });
   ProxyFixture fixture;
   fixture.set_upstream_port(upstream.port());

@@ -1,11 +1,10 @@
 // Check 5's parts that need no model: the rewritten questions, the relations between results,
-// the judgement over the answers, and the requests and replies as bytes.
+// the judgement over the answers (the requests and replies as bytes: model_calls_test.cc).
 #include <gtest/gtest.h>
 
 #include "filters/sql/metamorphic_check.h"
 #include "filters/sql/question_variants.h"
 #include "filters/sql/safety_check.h"
-#include "filters/sql/variant_request.h"
 #include "tests/filters/sql/sql_test_support.h"
 
 namespace groundgate::filters::sql {
@@ -120,40 +119,6 @@ TEST_F(MetamorphicCheck, FailedCallsAreNotEffective) {
       judge("SELECT name FROM employees WHERE salary > 4000",
             "List employees who earn more than 4000.", {"SELECT nope FROM employees"});
   EXPECT_EQ(v.report(Check::kMetamorphic).state, CheckState::kIncomplete);
-}
-
-TEST(VariantRequest, RewritesTheLastUserMessageAndStopsStreaming) {
-  const std::string body =
-      R"({"model":"m","stream":true,"n":2,"temperature":0,"messages":[)"
-      R"({"role":"system","content":"Schema: CREATE TABLE t (a INT);"},)"
-      R"({"role":"user","content":"Earlier question"},{"role":"assistant","content":"x"},)"
-      R"({"role":"user","content":[{"type":"text","text":"How many rows have a over 3?"}]}]})";
-  const auto out =
-      variant_request(body, "How many rows have a over 3?", "How many rows have a at least 3?");
-  ASSERT_TRUE(out);
-  EXPECT_EQ(
-      *out,
-      R"({"model":"m","temperature":0,"messages":[)"
-      R"({"role":"system","content":"Schema: CREATE TABLE t (a INT);"},)"
-      R"({"role":"user","content":"Earlier question"},{"role":"assistant","content":"x"},)"
-      R"({"role":"user","content":[{"type":"text","text":"How many rows have a at least 3?"}]}],)"
-      R"("stream":false,"n":1})");
-  EXPECT_FALSE(variant_request(body, "not in it", "x"));
-}
-
-TEST(VariantRequest, TheQueryOfAReply) {
-  std::string error;
-  const std::string fenced =
-      R"({"choices":[{"message":{"role":"assistant","content":"Sure:\n```sql\nSELECT 1\n```"}}]})";
-  EXPECT_EQ(sql_of_completion(fenced, false, {}, error), "SELECT 1");
-  const std::vector<config::SqlToolArgument> tools{{"run_query", "sql"}};
-  const std::string call =
-      R"({"choices":[{"message":{"role":"assistant","content":null,"tool_calls":[)"
-      R"({"id":"c","type":"function","function":{"name":"run_query","arguments":"{\"sql\":\"SELECT 2\"}"}}]}}]})";
-  EXPECT_EQ(sql_of_completion(call, false, tools, error), "SELECT 2");
-  EXPECT_FALSE(
-      sql_of_completion(R"({"choices":[{"message":{"content":"No idea."}}]})", false, {}, error));
-  EXPECT_EQ(error, "the answer holds no query");
 }
 
 }  // namespace

@@ -122,6 +122,26 @@ bool RawUpstream::wait_for_close(tcp::socket& socket, int timeout_ms) {
   return false;
 }
 
+std::string RawUpstream::read_next_request(tcp::socket& socket, asio::streambuf& pending) {
+  boost::system::error_code ec;
+  const std::size_t header_end = asio::read_until(socket, pending, "\r\n\r\n", ec);
+  if (ec) return {};
+  std::string request(asio::buffers_begin(pending.data()),
+                      asio::buffers_begin(pending.data()) + header_end);
+  pending.consume(header_end);
+  std::size_t length = 0;
+  if (auto at = request.find("Content-Length: "); at != std::string::npos) {
+    length = std::stoul(request.substr(at + 16));
+  }
+  if (pending.size() < length) {
+    asio::read(socket, pending, asio::transfer_exactly(length - pending.size()), ec);
+    if (ec) return {};
+  }
+  request.append(asio::buffers_begin(pending.data()), asio::buffers_begin(pending.data()) + length);
+  pending.consume(length);
+  return request;
+}
+
 std::string RawUpstream::sse_header() {
   return "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
          "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n";

@@ -13,6 +13,7 @@
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/streambuf.hpp>
 
 namespace groundgate::testing {
 
@@ -33,6 +34,10 @@ class RawUpstream {
   static void send(boost::asio::ip::tcp::socket& socket, std::string_view bytes);
   // Blocks until the peer closes (or `timeout_ms`); true when it closed.
   static bool wait_for_close(boost::asio::ip::tcp::socket& socket, int timeout_ms);
+  // Reads the next request (header and Content-Length body) on a kept connection; `pending`
+  // keeps bytes read past it for the one after. Empty when the peer closed the connection.
+  static std::string read_next_request(boost::asio::ip::tcp::socket& socket,
+                                       boost::asio::streambuf& pending);
   // "HTTP/1.1 200 OK" + headers for a chunked SSE response.
   static std::string sse_header();
   static std::string chunk(std::string_view bytes);  // one HTTP/1.1 chunk

@@ -149,6 +149,8 @@ TEST(JsonTransformTest, AnUnreadableAnswerIsRefusedByAClosedVerifier) {
         "{\"choices\":[{\"index\":0,\"message\":{\"content\":\"bad \xC3\x28\"}}]}",
         R"({"choices":[{"index":-1,"message":{"content":"30 days"}}]})",
         R"({"choices":[{"index":1000000,"message":{"content":"30 days"}}]})",
+        R"({"choices":[{"index":0,"message":{"content":"30 days"}},)"
+        R"({"index":0,"message":{"content":"60 days"}}]})",
         R"({"error":{"message":"x"},"choices":[{"index":0,"message":{"content":"30 days"}}]})"}) {
     auto closed = make_chain(std::make_unique<HoldingVerifier>(/*closed=*/true));
     const auto refused = transform_completion_json(body, closed.get());

@@ -9,52 +9,13 @@
 #include <vector>
 
 #include "proxy/openai/sse_transform.h"
+#include "tests/proxy/openai/asks_filter.h"
 
 namespace groundgate::proxy::openai {
 namespace {
 
-using filters::stream::ChoiceOutput;
 using filters::stream::FilterChain;
-using filters::stream::FilterOutcome;
-using filters::stream::SideAnswer;
-using filters::stream::SideRequestBatch;
-using filters::stream::StreamFilter;
-using filters::stream::TextEvent;
-
-// Asks once about the text up to and including a '?': in `hold`, it keeps that text until the
-// answer, which annotates; otherwise it only reports.
-class Asks : public StreamFilter {
- public:
-  explicit Asks(bool hold) : hold_(hold) {}
-  void serve_side_requests() override { served_ = true; }
-  bool only_reports() const override { return !hold_; }
-  void on_text(const TextEvent& event, ChoiceOutput& out) override {
-    if (!asked_ && served_ && event.pending.find('?') != std::string_view::npos) {
-      asked_ = true;
-      waiting_ = true;
-      batch_ = SideRequestBatch{{{1, "body"}}, {}};
-      if (hold_) return;  // all of it waits
-    }
-    out.release(event.pending.size());
-  }
-  std::optional<SideRequestBatch> take_side_requests() override {
-    auto batch = std::move(batch_);
-    batch_.reset();
-    return batch;
-  }
-  bool holds_for_answers() const override { return hold_ && waiting_; }
-  void on_side_answers(std::vector<SideAnswer>, FilterOutcome& outcome) override {
-    waiting_ = false;
-    outcome.annotations.push_back(R"({"answered":true})");
-  }
-
- private:
-  bool hold_;
-  bool served_ = false;
-  bool asked_ = false;
-  bool waiting_ = false;
-  std::optional<SideRequestBatch> batch_;
-};
+using testing::chain_of;
 
 std::string chunk(const std::string& content, const char* finish = nullptr) {
   std::string out = R"(data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,)"
@@ -62,14 +23,6 @@ std::string chunk(const std::string& content, const char* finish = nullptr) {
                     content + R"("},"finish_reason":)" +
                     (finish ? "\"" + std::string(finish) + "\"" : std::string("null")) + "}]}\n\n";
   return out;
-}
-
-FilterChain chain_of(bool hold) {
-  std::vector<std::unique_ptr<StreamFilter>> filters;
-  filters.push_back(std::make_unique<Asks>(hold));
-  FilterChain chain(std::move(filters));
-  chain.serve_side_requests();
-  return chain;
 }
 
 TEST(SideAnswersTransform, HeldTextWaitsInItsEventWithTheEventsAfterIt) {

@@ -135,5 +135,16 @@ TEST(IsInspected, RequestsThatCreateAnAnswer) {
   EXPECT_FALSE(is_inspected(http::verb::post, "/v1/embeddings"));
 }
 
+TEST(IsIdempotent, TheMethodsOfRfc9110) {
+  for (http::verb method : {http::verb::get, http::verb::head, http::verb::options,
+                            http::verb::trace, http::verb::put, http::verb::delete_}) {
+    EXPECT_TRUE(is_idempotent(method)) << http::to_string(method);
+  }
+  for (http::verb method : {http::verb::post, http::verb::patch, http::verb::connect,
+                            http::verb::lock, http::verb::unknown}) {
+    EXPECT_FALSE(is_idempotent(method)) << http::to_string(method);
+  }
+}
+
 }  // namespace
 }  // namespace groundgate::proxy::server
