@@ -199,8 +199,8 @@ TEST_F(TracingTest, ASampledRequestIsExportedAsOtlpJson) {
   const std::size_t verdict_at = response.body.find(R"("verdict":")");
   ASSERT_NE(verdict_at, std::string::npos) << response.body;
   const std::size_t verdict_begin = verdict_at + 11;
-  const std::string verdict = response.body.substr(
-      verdict_begin, response.body.find('"', verdict_begin) - verdict_begin);
+  const std::string verdict =
+      response.body.substr(verdict_begin, response.body.find('"', verdict_begin) - verdict_begin);
   EXPECT_TRUE(verdict == "hallucinated" || verdict == "grounded") << verdict;
   EXPECT_EQ("{\"stringValue\":\"" + verdict + "\"}",
             verify->attributes.at("groundgate.guard.verdict"));
