@@ -311,8 +311,6 @@ PieceVerifier::ValueCheck PieceVerifier::check_values(const Clause& clause,
       const EntityMatch m = compare(e, c.entity);
       if (m == EntityMatch::kSame) {
         (ev != nullptr ? in_evidence_or_question : elsewhere) = true;
-      } else if (ev != nullptr && text::same_number_unit_left_out(e, c.entity)) {
-        in_evidence_or_question = true;  // the evidence wrote the number without its unit
       } else if (m == EntityMatch::kDifferent && ev != nullptr &&
                  ev->overlap >= options_.match_overlap) {
         // Counts of different things ("two tries", "four separate occasions") do not conflict.
@@ -438,8 +436,8 @@ std::optional<Verdict> PieceVerifier::check_polarity(Clause& clause, const Cover
   // - in the answer, not in a clause about the source ("The passage does not mention the
   //   cost", "may not apply to all versions");
   // - in the evidence, with half of the answer clause's words in its clause: a piece that
-  //   negates something else in another of its clauses ("..., and explain why the debt is not
-  //   owed") does not negate the answer.
+  //   negates something else in another of its clauses ("X holds, and Y is not Z") does not
+  //   negate an answer about X.
   analyse(*best);
   const auto best_terms = index_->piece_terms(index_->pieces()[best->hit.piece]);
   auto shared = [](std::span<const index::TermId> terms, std::span<const index::TermId> other) {

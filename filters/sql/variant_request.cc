@@ -145,8 +145,9 @@ VariantRequest chat_variant_request(std::string_view body, std::string_view ques
   }
   std::optional<std::string> list = rewritten_items(messages, question, variant);
   if (!list) return {std::nullopt, kNoQuestion};
-  return {rebuilt(root, {"messages", "stream", "stream_options", "n"},
-                  "\"messages\":" + *list + ",\"stream\":false,\"n\":1,"),
+  // Never stored with the provider: the rewrites are the proxy's, not the app's questions.
+  return {rebuilt(root, {"messages", "stream", "stream_options", "n", "store"},
+                  "\"messages\":" + *list + ",\"stream\":false,\"n\":1,\"store\":false,"),
           {}};
 }
 

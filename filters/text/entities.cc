@@ -587,7 +587,6 @@ class Extractor {
         make(u->subtype == EntitySubtype::kDuration ? EntityType::kTime : EntityType::kNumber,
              u->subtype, i, last);
     set_value(e, n->value * u->factor + u->offset, n->half_step * u->factor, i);
-    e.written = n->value;
     e.unit = u->unit;
     e.converted = !u->si;
     return add(std::move(e), i, last);

@@ -76,7 +76,6 @@ struct Entity {
   double high = 0;
   double second = 0;  // kScore only
   Unit unit = Unit::kNone;
-  double written = 0;    // kQuantity, kDuration: the number as written, before its unit
   std::string currency;  // kMoney: ISO code ("USD", "GBP", "EUR", "JPY", …)
   Qualifier qualifier = Qualifier::kExact;
   bool converted = false;  // written in a non-SI unit and converted ("3.6 miles")
@@ -111,11 +110,6 @@ enum class EntityMatch : std::uint8_t { kSame, kDifferent, kIncomparable };
 // or the dates agree at their common precision (1991 vs March 1991); kDifferent when they
 // are of the same kind and disagree; kIncomparable across kinds, currencies or dimensions.
 EntityMatch compare(const Entity& a, const Entity& b);
-
-// `bare` is a plain count with the number `with_unit` (a quantity or a duration) was written
-// with: the same value with its unit left out, as in a range ("15 to 20 minutes for white rice
-// and 35 to 40 for brown rice") or a list that names the unit once.
-bool same_number_unit_left_out(const Entity& with_unit, const Entity& bare);
 
 std::string_view to_string(EntityType type);
 std::string_view to_string(EntitySubtype subtype);

@@ -108,13 +108,6 @@ EntityMatch compare(const Entity& a, const Entity& b) {
   }
 }
 
-bool same_number_unit_left_out(const Entity& with_unit, const Entity& bare) {
-  const bool has_unit = with_unit.subtype == EntitySubtype::kQuantity ||
-                        with_unit.subtype == EntitySubtype::kDuration;
-  return has_unit && bare.subtype == EntitySubtype::kCardinal && bare.unit == Unit::kNone &&
-         bare.low <= with_unit.written && with_unit.written <= bare.high;
-}
-
 std::string_view to_string(EntityType type) {
   switch (type) {
     case EntityType::kTime:

@@ -46,12 +46,8 @@ bool focus_follows(std::span<const Token> tokens, std::size_t cue) {
   return false;
 }
 
-// The first token of the clause holding token `at`.
-std::size_t clause_begin(std::span<const Token> tokens, std::size_t at) {
-  while (at > 0 && !ends_scope(tokens[at - 1]))
-    --at;
-  return at;
-}
+// Content words of a cue's clause before it kept for what the clause is about: the nearest.
+constexpr std::size_t kClauseWordsBefore = 12;
 
 }  // namespace
 
@@ -61,23 +57,29 @@ bool has_negation_cue(std::span<const Token> tokens) {
 
 std::vector<NegationScope> negation_scopes(std::span<const Token> tokens) {
   std::vector<NegationScope> out;
+  // One pass: what the clause so far holds (its content words, a condition) goes along.
+  std::vector<std::size_t> clause_words;
+  bool condition = false;
   for (std::size_t i = 0; i < tokens.size(); ++i) {
-    if (!is_cue(tokens[i]) || focus_follows(tokens, i)) continue;
-    const std::size_t begin = clause_begin(tokens, i);
-    const auto clause = tokens.subspan(begin, i - begin);
-    if (std::any_of(clause.begin(), clause.end(),
-                    [](const Token& t) { return kConditions.contains(t.norm); })) {
+    const Token& t = tokens[i];
+    if (ends_scope(t)) {
+      clause_words.clear();
+      condition = false;
       continue;
     }
-    NegationScope scope{i, {}, {}};
-    for (std::size_t j = i + 1; j < tokens.size() && scope.words.size() < kScopeWords; ++j) {
-      if (ends_scope(tokens[j]) || is_cue(tokens[j])) break;
-      if (is_content_word(tokens[j])) scope.words.push_back(j);
+    if (kConditions.contains(t.norm)) condition = true;
+    if (is_cue(t) && !condition && !focus_follows(tokens, i)) {
+      NegationScope scope{i, {}, clause_words};
+      for (std::size_t j = i + 1; j < tokens.size() && scope.words.size() < kScopeWords; ++j) {
+        if (ends_scope(tokens[j]) || is_cue(tokens[j])) break;
+        if (is_content_word(tokens[j])) scope.words.push_back(j);
+      }
+      if (!scope.words.empty()) out.push_back(std::move(scope));
     }
-    for (std::size_t j = begin; j < i; ++j) {
-      if (is_content_word(tokens[j])) scope.before.push_back(j);
+    if (is_content_word(t)) {
+      if (clause_words.size() == kClauseWordsBefore) clause_words.erase(clause_words.begin());
+      clause_words.push_back(i);
     }
-    if (!scope.words.empty()) out.push_back(std::move(scope));
   }
   return out;
 }

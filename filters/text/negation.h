@@ -22,8 +22,8 @@ namespace groundgate::filters::text {
 struct NegationScope {
   std::size_t cue = 0;
   std::vector<std::size_t> words;
-  // The content words of the cue's clause before it ("the debt is not owed" → {debt}): with
-  // `words`, what the negated clause is about.
+  // The content words of the cue's clause before it, the nearest twelve ("the fee is not
+  // charged" → {fee}): with `words`, what the negated clause is about.
   std::vector<std::size_t> before;
 };
 

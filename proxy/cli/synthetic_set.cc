@@ -8,11 +8,17 @@
 
 namespace groundgate::proxy::cli {
 
-TrainingSetInput synthetic_set(const std::vector<TrainingSetInput>& sets) {
+std::optional<TrainingSetInput> synthetic_set(const std::vector<TrainingSetInput>& sets,
+                                              std::string& error) {
+  const filters::text::Lexicon::LoadResult loaded = filters::text::Lexicon::shared();
+  if (!loaded.lexicon) {
+    error = "WordNet, for the rewordings: " + loaded.error;
+    return std::nullopt;
+  }
+  const filters::text::Lexicon* lexicon = loaded.lexicon.get();
   TrainingSetInput out;
   out.name = "synthetic";
   out.synthetic = true;
-  const auto lexicon = filters::text::Lexicon::shared().lexicon;  // no paraphrases without it
   for (std::size_t s = 0; s < sets.size(); ++s) {
     const std::vector<std::size_t> groups = source_groups(sets[s].samples);
     for (std::size_t i = 0; i < sets[s].samples.size(); ++i) {
@@ -20,7 +26,7 @@ TrainingSetInput synthetic_set(const std::vector<TrainingSetInput>& sets) {
       const Sample& source = sets[s].samples[i];
       for (std::size_t p = 0; p < source.context.size(); ++p) {
         const auto answers =
-            filters::score::training::synthetic_answers(source.context[p], {}, lexicon.get());
+            filters::score::training::synthetic_answers(source.context[p], {}, lexicon);
         for (std::size_t k = 0; k < answers.size(); ++k) {
           Sample sample;
           sample.id = sets[s].name + '/' + source.id + '/' + std::to_string(p) + '/' +

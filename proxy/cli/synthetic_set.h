@@ -4,6 +4,7 @@
 // prose passage gives a sentence as a faithful answer and the same sentence with one change as
 // an unfaithful one. Learned from like any set; not used to choose thresholds.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,8 +12,10 @@
 
 namespace groundgate::proxy::cli {
 
-// The set "synthetic", its samples not verified yet.
-TrainingSetInput synthetic_set(const std::vector<TrainingSetInput>& sets);
+// The set "synthetic", its samples not verified yet; nullopt and `error` when WordNet (the
+// rewordings' synonyms) cannot be loaded, as the same command must make the same set.
+std::optional<TrainingSetInput> synthetic_set(const std::vector<TrainingSetInput>& sets,
+                                              std::string& error);
 
 // The samples as JSONL in the data format `groundgate eval` reads, to look at.
 std::string synthetic_jsonl(const TrainingSetInput& set);

@@ -68,6 +68,10 @@ int train_command(int argc, char** argv, int first) {
       return 2;
     }
   }
+  if (args.value("synthetic-out") && !args.flag("synthetic")) {
+    std::fprintf(stderr, "groundgate train: --synthetic-out needs --synthetic\n");
+    return 2;
+  }
   // The engines a policy runs by default, their rule labels (the scorer is what is trained).
   VerifierOverrides overrides;
   overrides.scorer = "off";
@@ -94,7 +98,12 @@ int train_command(int argc, char** argv, int first) {
     sets.push_back(std::move(set));
   }
   if (args.flag("synthetic")) {
-    TrainingSetInput set = synthetic_set(sets);
+    std::optional<TrainingSetInput> made = synthetic_set(sets, error);
+    if (!made) {
+      std::fprintf(stderr, "groundgate train: %s\n", error.c_str());
+      return 1;
+    }
+    TrainingSetInput& set = *made;
     for (const Sample& sample : set.samples)
       set.verified.push_back(verify_sample(sample, setup, cache));
     std::fprintf(stderr, "groundgate train: synthetic: %zu samples verified\n", set.samples.size());
@@ -102,6 +111,10 @@ int train_command(int argc, char** argv, int first) {
     if (auto path = args.value("synthetic-out")) {
       std::ofstream file(*path, std::ios::binary);
       file << synthetic_jsonl(set);
+      if (!file) {
+        std::fprintf(stderr, "groundgate train: cannot write %s\n", path->c_str());
+        return 1;
+      }
     }
     sets.push_back(std::move(set));
   }

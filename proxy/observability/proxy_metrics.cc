@@ -70,8 +70,7 @@ ProxyMetrics::ProxyMetrics(MetricsRegistry& registry)
           "groundgate_upstream_retries_total",
           "Requests sent again on a new upstream connection after a pooled one failed them, by "
           "reason: write_failed (the request could not be written to it) or empty_response (it "
-          "closed before any byte of the response; idempotent requests with a body the proxy "
-          "can send again only).",
+          "closed before any byte of the response; idempotent requests without a body only).",
           {"route", "reason"})),
       side_requests_in_flight(registry.gauge(
           "groundgate_side_requests_in_flight",

@@ -35,7 +35,9 @@ awaitable<bool> Exchange::run() {
   record_.path = path_;
   inspected_ = is_inspected(request_.method(), request_.target());
   body_consumed_ = request_.is_done();  // the request has no body
-  retry_safe_ = is_idempotent(request_.method()) && (inspected_ || body_consumed_);
+  // Only a request without a body may go twice: the proxy holds the body of none of the
+  // idempotent methods (it reads the body of chat requests, which are POSTs).
+  retry_safe_ = is_idempotent(request_.method()) && body_consumed_;
 
   if (!body_consumed_ && beast::iequals(request_.fields()[http::field::expect], "100-continue")) {
     if (!co_await write_raw("HTTP/1.1 100 Continue\r\n\r\n")) co_return false;
@@ -125,11 +127,11 @@ awaitable<bool> Exchange::run() {
     if (error_ == ErrorKind::kShutdown) {
       co_await reply_error(http::status::service_unavailable, "groundgate: shutting down",
                            "server_error", "proxy_shutting_down");
-    } else if (!unreachable_kind_.empty()) {  // a retry's new connection could not be had
-      co_await reply_unreachable();
-    } else if (error_ == ErrorKind::kUpstreamTimeout) {
+    } else if (error_ == ErrorKind::kUpstreamTimeout) {  // the watchdog's, whatever was under way
       co_await reply_error(http::status::gateway_timeout, "groundgate: upstream timed out",
                            "upstream_error", "upstream_timeout");
+    } else if (!unreachable_kind_.empty()) {  // a retry's new connection could not be had
+      co_await reply_unreachable();
     } else if (error_ == ErrorKind::kUpstreamBadResponse) {
       co_await reply_error(http::status::bad_gateway,
                            "groundgate: upstream sent a malformed response", "upstream_error",

@@ -239,8 +239,8 @@ class Exchange {
   std::string path_;
   bool inspected_ = false;
   bool body_consumed_ = false;
-  // The request may be sent again: its method is idempotent, and its body is held whole
-  // (inspected) or it has none. A streamed body is gone once relayed.
+  // The request may be sent again: its method is idempotent and it has no body (a streamed
+  // body is gone once relayed).
   bool retry_safe_ = false;
   std::string body_;  // inspected requests only
   openai::RequestInfo info_;

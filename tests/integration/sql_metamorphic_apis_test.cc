@@ -309,7 +309,7 @@ TEST(SqlMetamorphicApiShapes, AWholeChatAnswersRewriteIsAChatRequestToTheChatEnd
   EXPECT_TRUE(has(rewrite, "Authorization: Bearer sk-test\r\n")) << rewrite;
   EXPECT_TRUE(has(rewrite, R"("messages":[{"role":"system","content":"You write SQLite."},)"))
       << rewrite;
-  EXPECT_TRUE(has(rewrite, R"("stream":false,"n":1})")) << rewrite;
+  EXPECT_TRUE(has(rewrite, R"("stream":false,"n":1,"store":false})")) << rewrite;
   EXPECT_FALSE(has(rewrite, question("employees"))) << rewrite;
   EXPECT_TRUE(has(r.body, R"("metamorphic":{"ran":1,"passed":1,"flagged":0)")) << r.body;
 }

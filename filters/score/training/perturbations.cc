@@ -63,7 +63,7 @@ std::optional<std::string> changed_decimal(std::string_view surface, std::uint64
 }
 
 // A year by one to nine years, a one-digit count to another, a larger count by one to four
-// steps of its second digit's place ("14" → "16", "1500" → "1300").
+// steps of its second digit's place ("14" → "16", "3500" → "3300").
 std::optional<std::string> changed_integer(const Token& token, std::uint64_t seed) {
   std::uint64_t v = 0;
   const std::string& digits = token.norm;

@@ -19,9 +19,9 @@ std::string sql_of(ModelApi api, std::string_view response, bool whole = false,
   return sql ? *sql : "error: " + error;
 }
 
-TEST(ChatVariantRequest, RewritesTheLastUserMessageAndStopsStreaming) {
+TEST(ChatVariantRequest, RewritesTheLastUserMessageAndNeitherStreamsNorStores) {
   const std::string body =
-      R"({"model":"m","stream":true,"n":2,"temperature":0,"messages":[)"
+      R"({"model":"m","stream":true,"n":2,"store":true,"temperature":0,"messages":[)"
       R"({"role":"system","content":"Schema: CREATE TABLE t (a INT);"},)"
       R"({"role":"user","content":"Earlier question"},{"role":"assistant","content":"x"},)"
       R"({"role":"user","content":[{"type":"text","text":"How many rows have a over 3?"}]}]})";
@@ -33,7 +33,7 @@ TEST(ChatVariantRequest, RewritesTheLastUserMessageAndStopsStreaming) {
       R"({"role":"system","content":"Schema: CREATE TABLE t (a INT);"},)"
       R"({"role":"user","content":"Earlier question"},{"role":"assistant","content":"x"},)"
       R"({"role":"user","content":[{"type":"text","text":"How many rows have a at least 3?"}]}],)"
-      R"("stream":false,"n":1})");
+      R"("stream":false,"n":1,"store":false})");
 }
 
 TEST(ChatVariantRequest, KeepsTheMessagesOtherMembersAndParts) {
@@ -47,7 +47,7 @@ TEST(ChatVariantRequest, KeepsTheMessagesOtherMembersAndParts) {
             R"({"model":"m","messages":[{"role":"user","name":"ann","content":[)"
             R"({"type":"image_url","image_url":{"url":"https://x/y.png"}},)"
             R"({"type":"text","text":"Look: How many rows have a at least 3? Thanks"}]}],)"
-            R"("stream":false,"n":1})");
+            R"("stream":false,"n":1,"store":false})");
 }
 
 TEST(ChatVariantRequest, BodiesWithoutTheQuestionSayWhy) {

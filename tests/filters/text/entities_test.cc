@@ -308,17 +308,5 @@ TEST(Entities, InvalidUtf8AndEmptyInput) {
     EXPECT_LE(e.end, bad.size());
 }
 
-TEST(Entities, AUnitLeftOutOfARangeKeepsTheNumber) {
-  const std::vector<Entity> answer = extract_entities("simmer for 40 minutes");
-  const std::vector<Entity> evidence =
-      extract_entities("15 to 20 minutes for white rice and 35 to 40 for brown rice");
-  ASSERT_EQ(answer.size(), 1u);
-  ASSERT_EQ(evidence.size(), 4u);
-  EXPECT_EQ(compare(answer[0], evidence[3]), EntityMatch::kIncomparable);
-  EXPECT_TRUE(same_number_unit_left_out(answer[0], evidence[3]));   // "40"
-  EXPECT_FALSE(same_number_unit_left_out(answer[0], evidence[2]));  // "35"
-  EXPECT_FALSE(same_number_unit_left_out(evidence[3], answer[0])) << "a count has no unit";
-}
-
 }  // namespace
 }  // namespace groundgate::filters::text

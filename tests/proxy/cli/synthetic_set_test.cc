@@ -30,7 +30,10 @@ TEST(SyntheticSet, MakesPairsFromEachSourceOnceAndKeepsTheirOrigin) {
   b.name = "b";
   b.samples = {sample("b1", R"({"name": "Cafe", "open": true})", 0),
                sample("b2", "Marie Curie was born in Warsaw in 1867. She worked in Paris.", 1)};
-  const TrainingSetInput set = synthetic_set({a, b});
+  std::string error;
+  const std::optional<TrainingSetInput> made = synthetic_set({a, b}, error);
+  ASSERT_TRUE(made) << error;
+  const TrainingSetInput& set = *made;
   EXPECT_TRUE(set.synthetic);
   ASSERT_EQ(set.samples.size(), set.origins.size());
   ASSERT_FALSE(set.samples.empty());
@@ -67,7 +70,10 @@ TEST(SyntheticSet, ASyntheticAnswerTakesTheFoldOfItsSource) {
   for (int i = 0; i < 6; ++i)
     a.samples.push_back(
         sample("a" + std::to_string(i), kPassage + " Source " + std::to_string(i) + ".", 0));
-  TrainingSetInput syn = synthetic_set({a});
+  std::string error;
+  const std::optional<TrainingSetInput> made = synthetic_set({a}, error);
+  ASSERT_TRUE(made) << error;
+  const TrainingSetInput& syn = *made;
   std::vector<TrainingSetInput> sets{a, syn};
   for (TrainingSetInput& set : sets)
     set.verified.resize(set.samples.size());  // no verdicts: answer rows only
