@@ -279,16 +279,7 @@ std::vector<std::string> requests_through_proxy(RecordingUpstream& upstream,
                                                 const std::string& database, HttpResponse& r) {
   ProxyFixture fixture;
   fixture.set_upstream_port(upstream.port());
-  fixture.start_proxy(R"(
-upstreams:
-  up: {url: "http://127.0.0.1:${UPSTREAM_PORT}"}
-policies:
-  held: {hold: sentence, sql: {database: ")" +
-                      database + R"(", metamorphic: {variants: 1}}}
-routes:
-  - {match: {path_prefix: /}, upstream: up, policy: held}
-logging: {access_log: false}
-)");
+  fixture.start_proxy(one_rewrite_config(database));
   r = http_request(fixture.port(), "POST", path, body, {{"Authorization", "Bearer sk-test"}});
   return upstream.requests();
 }

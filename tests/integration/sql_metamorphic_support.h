@@ -18,6 +18,21 @@
 
 namespace groundgate::testing {
 
+// One held policy with one rewrite per checked query, every path to the fixture's upstream
+// (`${UPSTREAM_PORT}`): for tests that read the rewrite the upstream got.
+inline std::string one_rewrite_config(const std::string& database) {
+  return R"(
+upstreams:
+  up: {url: "http://127.0.0.1:${UPSTREAM_PORT}"}
+policies:
+  held: {hold: sentence, sql: {database: ")" +
+         database + R"(", metamorphic: {variants: 1}}}
+routes:
+  - {match: {path_prefix: /}, upstream: up, policy: held}
+logging: {access_log: false}
+)";
+}
+
 // Policies on the company database, by model name.
 inline std::string metamorphic_config(const std::string& database) {
   return R"(

@@ -140,16 +140,7 @@ TEST(SqlMetamorphicRequests, TheRewritesGoToTheSameEndpointWithTheClientsHeaderF
   });
   ProxyFixture fixture;
   fixture.set_upstream_port(upstream.port());
-  fixture.start_proxy(R"(
-upstreams:
-  up: {url: "http://127.0.0.1:${UPSTREAM_PORT}"}
-policies:
-  held: {hold: sentence, sql: {database: ")" +
-                      db.path() + R"(", metamorphic: {variants: 1}}}
-routes:
-  - {match: {path_prefix: /}, upstream: up, policy: held}
-logging: {access_log: false}
-)");
+  fixture.start_proxy(one_rewrite_config(db.path()));
   const HttpResponse r =
       http_request(fixture.port(), "POST", "/v1/chat/completions", request("m", "employees"),
                    {{"Authorization", "Bearer sk-test"}});

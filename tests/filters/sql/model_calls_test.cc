@@ -12,6 +12,14 @@ namespace {
 constexpr std::string_view kQuestion = "How many rows have a over 3?";
 constexpr std::string_view kVariant = "How many rows have a at least 3?";
 
+// Why `build` makes no request of `body` (and that it makes none).
+template <typename Build>
+std::string skip_reason(Build build, std::string_view body) {
+  const VariantRequest out = build(body, kQuestion, kVariant);
+  EXPECT_FALSE(out.body) << *out.body;
+  return std::string(out.skip_reason);
+}
+
 std::string sql_of(ModelApi api, std::string_view response, bool whole = false,
                    std::span<const config::SqlToolArgument> tools = {}) {
   std::string error;
@@ -51,11 +59,7 @@ TEST(ChatVariantRequest, KeepsTheMessagesOtherMembersAndParts) {
 }
 
 TEST(ChatVariantRequest, BodiesWithoutTheQuestionSayWhy) {
-  const auto reason = [](std::string_view body) {
-    const VariantRequest out = chat_variant_request(body, kQuestion, kVariant);
-    EXPECT_FALSE(out.body) << *out.body;
-    return std::string(out.skip_reason);
-  };
+  const auto reason = [](std::string_view body) { return skip_reason(chat_variant_request, body); };
   EXPECT_EQ(reason("not json"), "request_unreadable");
   EXPECT_EQ(reason(R"(["an array"])"), "request_unreadable");
   EXPECT_EQ(reason(R"({"model":"m"})"), "request_unreadable");
@@ -116,9 +120,7 @@ TEST(ResponsesVariantRequest, RewritesTheLastUserMessageOfTheItems) {
 
 TEST(ResponsesVariantRequest, BodiesWithoutTheQuestionSayWhy) {
   const auto reason = [](std::string_view body) {
-    const VariantRequest out = responses_variant_request(body, kQuestion, kVariant);
-    EXPECT_FALSE(out.body) << *out.body;
-    return std::string(out.skip_reason);
+    return skip_reason(responses_variant_request, body);
   };
   EXPECT_EQ(reason(""), "request_unreadable");
   EXPECT_EQ(reason(R"({"model":"m"})"), "request_unreadable");
