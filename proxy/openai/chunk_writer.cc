@@ -97,6 +97,17 @@ bool ChunkWriter::add_annotations(std::string& json, const std::vector<std::stri
   return true;
 }
 
+std::vector<std::string> ChunkWriter::last_annotations(const std::vector<std::string>& annotations,
+                                                       std::size_t max_bytes) {
+  std::size_t first = annotations.size();
+  std::size_t bytes = 0;
+  while (first > 0 && bytes + annotations[first - 1].size() + 1 <= max_bytes) {
+    bytes += annotations[first - 1].size() + 1;  // and its comma
+    --first;
+  }
+  return {annotations.begin() + static_cast<std::ptrdiff_t>(first), annotations.end()};
+}
+
 std::string ChunkWriter::content_chunk(const ChunkHeader& header, bool legacy, int choice,
                                        std::string_view text,
                                        const std::vector<std::string>& annotations) {

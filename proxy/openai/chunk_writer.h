@@ -3,6 +3,7 @@
 // decoder recorded (every other byte stays as the upstream sent it), attaches groundgate
 // annotations, and synthesises content and stop chunks that repeat the upstream's header.
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +29,11 @@ class ChunkWriter {
   // Adds "groundgate":[...] (the annotation objects, serialised) to the JSON object `json`.
   // Returns false, leaving `json` untouched, when it does not end in '}'.
   static bool add_annotations(std::string& json, const std::vector<std::string>& annotations);
+
+  // The last annotations whose serialised bytes fit in `max_bytes`: the answer-level ones come
+  // last (the finding that stopped an answer, the stop, the summary) and are kept first.
+  static std::vector<std::string> last_annotations(const std::vector<std::string>& annotations,
+                                                   std::size_t max_bytes);
 
   // A chunk carrying `text` for choice `choice`; `legacy` picks the text_completion shape.
   static std::string content_chunk(const ChunkHeader& header, bool legacy, int choice,

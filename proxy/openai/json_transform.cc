@@ -77,6 +77,7 @@ class CompletionJsonTransform final : public JsonTransform {
     }
     result.stopped = answer.stopped();
     std::vector<std::string>& annotations = answer.annotations();
+    if (result.stopped) result.annotations = annotations;
     if (edits.empty() && annotations.empty()) return result;
     result.body = ChunkWriter::splice(body_, std::move(edits));
     ChunkWriter::add_annotations(result.body, annotations);

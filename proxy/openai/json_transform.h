@@ -29,8 +29,10 @@ struct JsonTransformResult {
   // The answer could not be read and the filters stop what they cannot check: no byte of the
   // body may go (it cannot be cut to a checked prefix); the caller answers with an error.
   bool refused = false;
-  std::vector<std::string> annotations;  // with `refused`: what the filters said, for the error
-  Status status;                         // not ok: the response did not decode
+  // With `stopped` or `refused`: what the filters said (verdicts, the stop, the summary), for
+  // an error the caller may answer in place of the body.
+  std::vector<std::string> annotations;
+  Status status;  // not ok: the response did not decode
 };
 
 // A body whose answer the chain cannot see (`result.body`, the upstream's): the chain decides

@@ -104,6 +104,7 @@ class ResponsesJsonTransform final : public JsonTransform {
     const bool stopped = answer.stopped();
     std::vector<std::string>& annotations = answer.annotations();
     result.stopped = stopped;
+    if (stopped) result.annotations = annotations;
     if (!changed && !stopped && annotations.empty()) return result;
 
     if (!stopped) {

@@ -30,6 +30,9 @@ namespace {
 // More interim (1xx) responses than this before the final one is a broken upstream.
 constexpr int kMaxInterimResponses = 8;
 
+// The findings a guard error carries, at most: the latest ones (ChunkWriter::last_annotations).
+constexpr std::size_t kMaxErrorFindingsBytes = 64u << 10;
+
 // The API of the side requests the proxy sends for a response's filters: the one the app
 // used, where the filters know its request shape; none for the others.
 std::optional<filters::stream::SideApi> side_api(openai::EndpointKind kind) {
@@ -311,7 +314,9 @@ awaitable<void> Exchange::reply_guard_error(bool refused,
                                   "groundgate blocked the answer: it failed verification "
                                   "against the provided context",
                                   "invalid_request_error", "groundgate_blocked");
-  openai::ChunkWriter::add_annotations(response.body(), annotations);
+  // Why it was blocked: which sentences, with what label and code (never their text).
+  openai::ChunkWriter::add_annotations(
+      response.body(), openai::ChunkWriter::last_annotations(annotations, kMaxErrorFindingsBytes));
   set_guard_headers(response, transform_time);
   co_await write_json_response(response);
 }

@@ -288,6 +288,24 @@ TEST_F(GuardTest, NonStreamedAnswersCarryTheFieldAndHeaders) {
   EXPECT_FALSE(has(refused.body, "1994"));
 }
 
+TEST_F(GuardTest, AWholeAnswerBlockedWithAnErrorStatusSaysWhichSentenceAndWhy) {
+  HttpResponse refused = chat(request("block-http", false));
+  EXPECT_EQ(422, refused.status);
+  EXPECT_TRUE(has(refused.body, R"({"error":{"message":"groundgate blocked the answer)"))
+      << refused.body;
+  // The findings, as an annotated answer carries them: the sentence by its place in the
+  // answer, its label and code; never its text.
+  EXPECT_TRUE(has(refused.body, R"("groundgate":[{"type":"verdict","choice":0,"offset":[38,68],)"
+                                R"("label":"contradicted","action":"block")"))
+      << refused.body;
+  EXPECT_TRUE(has(refused.body, R"("code":"entity_mismatch")")) << refused.body;
+  EXPECT_TRUE(has(refused.body, R"({"type":"stopped","reason":"guard.contradicted"})"))
+      << refused.body;
+  EXPECT_TRUE(has(refused.body, R"({"type":"summary","policy":"block-http")")) << refused.body;
+  EXPECT_FALSE(has(refused.body, "1994"));
+  EXPECT_FALSE(has(refused.body, "She was"));
+}
+
 TEST_F(GuardTest, TwoChoicesAreGuardedIndependently) {
   HttpResponse r = chat(request("rewrite", true, R"(,"n":2)"));
   ASSERT_EQ(200, r.status) << r.error;

@@ -251,6 +251,9 @@ TEST_F(ResponsesTest, NonStreamedAnswersCarryTheFieldAndHeaders) {
   const HttpResponse error = responses(responses_request("block-http", false));
   EXPECT_EQ(422, error.status);
   EXPECT_TRUE(has(error.body, R"("code":"groundgate_blocked")")) << error.body;
+  EXPECT_TRUE(has(error.body, R"("label":"contradicted","action":"block")")) << error.body;
+  EXPECT_TRUE(has(error.body, R"({"type":"stopped","reason":"guard.contradicted"})")) << error.body;
+  EXPECT_FALSE(has(error.body, "1994")) << error.body;
 
   const HttpResponse rewritten = responses(responses_request("rewrite", false));
   EXPECT_TRUE(has(rewritten.body, std::string(R"("text":")") + kCorrected + "\""))

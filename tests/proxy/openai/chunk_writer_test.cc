@@ -68,6 +68,14 @@ TEST(ChunkWriterTest, AddAnnotations) {
   EXPECT_FALSE(ChunkWriter::add_annotations(blank, {R"({"k":1})"}));
 }
 
+TEST(ChunkWriterTest, LastAnnotationsKeepsTheLatestThatFit) {
+  const std::vector<std::string> annotations{R"({"k":1})", R"({"k":2})", R"({"k":3})"};
+  EXPECT_EQ(annotations, ChunkWriter::last_annotations(annotations, 24));
+  EXPECT_EQ((std::vector<std::string>{R"({"k":2})", R"({"k":3})"}),
+            ChunkWriter::last_annotations(annotations, 23));
+  EXPECT_EQ(std::vector<std::string>{}, ChunkWriter::last_annotations(annotations, 7));
+}
+
 TEST(ChunkWriterTest, SynthesisedContentChunkRepeatsTheUpstreamHeader) {
   const auto upstream = decode(kChunk);
   const std::string out =

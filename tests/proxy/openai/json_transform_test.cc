@@ -73,6 +73,9 @@ TEST(JsonTransformTest, StopBlanksTheStoppedChoicesAndMarksThemContentFilter) {
   EXPECT_NE(std::string::npos,
             result.body.find(R"("content":""},"logprobs":null,"finish_reason":"content_filter")"));
   EXPECT_TRUE(result.body.ends_with(R"("groundgate":[{"type":"stopped","reason":"test.stop"}]})"));
+  // For an error in place of the body.
+  EXPECT_EQ(std::vector<std::string>{R"({"type":"stopped","reason":"test.stop"})"},
+            result.annotations);
 }
 
 TEST(JsonTransformTest, LegacyTextCompletion) {

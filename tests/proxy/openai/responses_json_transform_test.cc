@@ -81,6 +81,8 @@ TEST(ResponsesJsonTransformTest, FunctionCallsFollowTheToolCallInterest) {
   auto block = make_chain(std::make_unique<ToolCallFilter>(ToolCallInterest::kHold, "book_table"));
   const auto blocked = transform_responses_json(kResponse, block.get());
   EXPECT_TRUE(blocked.stopped);
+  ASSERT_FALSE(blocked.annotations.empty());  // for an error in place of the body
+  EXPECT_EQ(R"({"type":"stopped","reason":"test.tool_call"})", blocked.annotations.back());
   simdjson::dom::parser parser;
   simdjson::dom::element root = parse(parser, blocked.body);
   simdjson::dom::array output = root["output"];
