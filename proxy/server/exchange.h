@@ -280,6 +280,9 @@ class Exchange {
   bool response_complete_ = false;
   bool client_gone_ = false;
   bool total_expired_ = false;
+  // The upstream's answer is all in and waits only for its side answers: the total timeout
+  // then cuts those, not the upstream's answer.
+  bool only_side_answers_awaited_ = false;
   int status_ = 0;
   std::optional<observability::ErrorKind> error_;
   observability::AccessLogRecord record_;

@@ -145,8 +145,9 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, R
       break;
     }
     if (total_expired_ || ctx_.drain_expired.load(std::memory_order_relaxed)) {
-      // The watchdog ended the exchange while it waited: no more upstream reads.
-      r.upstream_ok = false;
+      // The watchdog ended the exchange while it waited: no more upstream reads. An upstream
+      // answer that was all in stays complete when the total timeout cut only its side answers.
+      if (!total_expired_ || !r.framing.done()) r.upstream_ok = false;
       break;
     }
     r.running = true;
@@ -402,6 +403,7 @@ awaitable<std::optional<SideAnswers>> Exchange::next_side_answers() {
 }
 
 awaitable<bool> Exchange::answer_side_requests(BodyRelay& r, bool until_none_out) {
+  only_side_answers_awaited_ = r.upstream_ok && r.framing.done();
   while (!r.transform->stopped() &&
          (r.transform->waiting() || (until_none_out && chain_.awaits_answers()))) {
     std::optional<SideAnswers> answers = co_await next_side_answers();
@@ -410,6 +412,7 @@ awaitable<bool> Exchange::answer_side_requests(BodyRelay& r, bool until_none_out
     r.transform->answer(answers->filter, std::move(answers->answers), r.out);
     if (!r.out.empty() && !co_await write_client(r.out, response_chunked_)) break;
   }
+  only_side_answers_awaited_ = false;
   co_return !client_gone_;
 }
 

@@ -252,11 +252,13 @@ awaitable<void> Exchange::transform_json_body(http1::ResponseParser& upstream_re
           : openai::completion_json_transform(body, &chain_);
   transform->start();
   // The whole answer waits anyway: the filters' side requests are answered before it goes.
+  only_side_answers_awaited_ = true;
   while (transform->waiting()) {
     std::optional<SideAnswers> answers = co_await next_side_answers();
     if (!answers) break;
     transform->answer(answers->filter, std::move(answers->answers));
   }
+  only_side_answers_awaited_ = false;
   if (client_gone_) co_return;
   auto transformed = transform->finish();
   const config::PolicyConfig* policy = config_.find_policy(policy_);

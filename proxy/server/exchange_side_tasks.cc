@@ -86,7 +86,13 @@ void Exchange::check_timeouts() {
     expired = true;
   } else if (now >= total_deadline_at_) {
     total_expired_ = true;
-    fail(ErrorKind::kUpstreamTimeout);
+    if (only_side_answers_awaited_) {
+      // The side requests end now (cancelled), the filters decide without them (an incomplete
+      // check) and the answer goes: the log says what was missing, not an upstream timeout.
+      record_.extra.emplace_back("side_answers_missing", "total_timeout");
+    } else {
+      fail(ErrorKind::kUpstreamTimeout);
+    }
     expired = true;
   } else if (upstream_wait_since_ != kNotWaiting &&
              now - upstream_wait_since_ >= upstream_wait_limit_) {

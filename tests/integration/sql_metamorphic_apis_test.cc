@@ -142,6 +142,26 @@ TEST_F(SqlMetamorphicApisTest, AWholeChatAnswerWhoseRewritesRunOutOfTimeIsDecide
   EXPECT_TRUE(has(log, R"("side_request_failures":"2")")) << log;
 }
 
+TEST_F(SqlMetamorphicApisTest, AWholeChatAnswerWhoseRewritesOutlastTheTotalTimeoutGoesAsItIs) {
+  // The rewrites' answers would come after 5 s: the route's total timeout (1 s) ends them, and
+  // the answer goes, decided by checks 1-4.
+  const HttpResponse r = chat("brief", "clerks");
+  ASSERT_EQ(200, r.status) << r.error;
+  EXPECT_EQ(kAnswer, chat_content(r.body)) << r.body;
+  EXPECT_TRUE(has(r.body, R"("metamorphic":{"ran":1,"passed":0,"flagged":0,"incomplete":1)"))
+      << r.body;
+  // The cut rewrites count as failed calls; no upstream timeout is counted.
+  const std::string failed = R"(groundgate_side_requests_total{route="brief",outcome="failed"} 4)";
+  const std::string metrics = metrics_with(fixture_.admin_port(), failed);
+  EXPECT_TRUE(has(metrics, failed)) << metrics;
+  EXPECT_TRUE(has(metrics, R"(groundgate_errors_total{kind="upstream_timeout"} 0)")) << metrics;
+  const std::string log = log_line();
+  EXPECT_TRUE(has(log, R"("status":200,)")) << log;
+  EXPECT_TRUE(has(log, R"("error":"",)")) << log;
+  EXPECT_TRUE(has(log, R"("side_answers_missing":"total_timeout")")) << log;
+  EXPECT_TRUE(has(log, R"("side_request_failures":"4")")) << log;
+}
+
 TEST_F(SqlMetamorphicApisTest, AClientThatLeavesWhileAWholeAnswerWaitsEndsTheSideRequests) {
   boost::asio::io_context io;
   boost::asio::ip::tcp::socket socket(io);

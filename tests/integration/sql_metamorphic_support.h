@@ -38,6 +38,7 @@ inline std::string metamorphic_config(const std::string& database) {
   return R"(
 upstreams:
   up: {url: "http://127.0.0.1:${MOCK_PORT}"}
+  brief: {url: "http://127.0.0.1:${MOCK_PORT}", total_timeout: 1s}
 policies:
   held:
     hold: sentence
@@ -69,6 +70,8 @@ routes:
   - {name: first, match: {model: first}, upstream: up, policy: first}
   - {name: quick, match: {model: quick}, upstream: up, policy: quick}
   - {name: http, match: {model: http}, upstream: up, policy: http}
+  - {name: brief, match: {model: brief}, upstream: brief, policy: held}
+  - {name: brief-first, match: {model: brief-first}, upstream: brief, policy: first}
 logging: {access_log_path: '${DIR}/access.log'}
 )";
 }
@@ -78,7 +81,8 @@ inline constexpr const char* kQuery = "SELECT name FROM employees WHERE salary >
 // "employees": every question (its rewrites too) gets the same query: consistent. "staff": the
 // original question gets the query, its rewrites a query that finds nobody: inconsistent.
 // "workers": the rewrites get their answer after 2 s (the `quick` policy waits 200 ms).
-// "clerks": the rewrites get their answer after 5 s (the client leaves before).
+// "clerks": the rewrites get their answer after 5 s (the client leaves before; the `brief`
+// routes' total timeout, 1 s, runs out first).
 inline const std::string kScript = std::string(R"(
 - match: "staff earn more than 3000?"
   answer: "Here:\n```sql\n)") + kQuery +
@@ -135,6 +139,10 @@ class MetamorphicFixture : public ::testing::Test {
     const std::string out = "groundgate_side_requests_in_flight 2";
     EXPECT_TRUE(has(metrics_with(fixture_.admin_port(), out), out));
     socket.close();
+    // Counted as failed calls (cancelled), before the log is read (which drains the proxy).
+    const std::string failed = R"(groundgate_side_requests_total{route="held",outcome="failed"} 4)";
+    const std::string metrics = metrics_with(fixture_.admin_port(), failed);
+    EXPECT_TRUE(has(metrics, failed)) << metrics;
     const std::string log = log_line();
     EXPECT_TRUE(has(log, R"("error":"client_disconnect")")) << log;
     EXPECT_TRUE(has(log, R"("side_requests":"4")")) << log;

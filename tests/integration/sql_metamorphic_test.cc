@@ -95,6 +95,19 @@ TEST_F(SqlMetamorphicTest, SideRequestsOutOfTimeLeaveTheCheckIncompleteAndChecks
   EXPECT_TRUE(has(log, R"(\"incomplete\":1)")) << log;
 }
 
+TEST_F(SqlMetamorphicTest, AStreamWhoseVerdictOutlastsTheTotalTimeoutEndsWithTheCheckIncomplete) {
+  // stream_first: the answer is all out and its end waits for the rewrites, whose answers would
+  // come after 5 s; the route's total timeout (1 s) ends them, and the answer ends.
+  const HttpResponse r = chat(request("brief-first", "clerks"));
+  ASSERT_EQ(200, r.status) << r.error;
+  EXPECT_EQ(kAnswer, sse_content(r.body));
+  EXPECT_EQ("[DONE]", sse_data(r.body).back());
+  EXPECT_TRUE(has(r.body, R"("incomplete":1)")) << r.body;
+  const std::string log = log_line();
+  EXPECT_TRUE(has(log, R"("error":"",)")) << log;
+  EXPECT_TRUE(has(log, R"("side_answers_missing":"total_timeout")")) << log;
+}
+
 TEST_F(SqlMetamorphicTest, AClientThatLeavesMidCheckEndsTheSideRequests) {
   boost::asio::io_context io;
   boost::asio::ip::tcp::socket socket(io);
