@@ -123,6 +123,26 @@ std::vector<ExportedSpan> parse_spans(const std::string& body) {
   return out;
 }
 
+// The collector's requests once the proxy counts `n` spans exported: a trace's spans may leave
+// in more than one batch, when the flush interval falls between their ends.
+std::vector<std::string> requests_with(CollectorStub& collector, uint16_t admin_port,
+                                       std::size_t n) {
+  const std::string exported = "groundgate_trace_spans_exported_total " + std::to_string(n) + "\n";
+  const std::string metrics = metrics_with(admin_port, exported);
+  EXPECT_NE(metrics.find(exported), std::string::npos) << metrics;
+  return collector.requests();
+}
+
+// The spans of every export request.
+std::vector<ExportedSpan> spans_of(const std::vector<std::string>& requests) {
+  std::vector<ExportedSpan> spans;
+  for (const std::string& request : requests) {
+    for (ExportedSpan& span : parse_spans(body_of(request)))
+      spans.push_back(std::move(span));
+  }
+  return spans;
+}
+
 const ExportedSpan* find(const std::vector<ExportedSpan>& spans, std::string_view name_prefix) {
   for (const ExportedSpan& span : spans) {
     if (span.name.starts_with(name_prefix)) return &span;
@@ -160,14 +180,8 @@ TEST_F(TracingTest, ASampledRequestIsExportedAsOtlpJson) {
                                {{"traceparent", kSampled}, {"tracestate", "vendor=1"}});
   ASSERT_EQ(200, response.status);
 
-  // The four spans may leave in one batch or, when the flush interval falls between their
-  // ends, in two: wait until all are exported, then read every batch.
-  const std::string metrics =
-      metrics_with(fixture_.admin_port(), "groundgate_trace_spans_exported_total 4");
-  EXPECT_NE(metrics.find("groundgate_trace_spans_exported_total 4"), std::string::npos) << metrics;
-  const auto requests = collector.requests();
+  const auto requests = requests_with(collector, fixture_.admin_port(), 4);
   ASSERT_FALSE(requests.empty());
-  std::vector<ExportedSpan> spans;
   for (const std::string& export_request : requests) {
     EXPECT_EQ("/v1/traces", export_request.substr(5, export_request.find(' ', 5) - 5));
     EXPECT_EQ("application/json", header_value(export_request, "Content-Type"));
@@ -176,15 +190,13 @@ TEST_F(TracingTest, ASampledRequestIsExportedAsOtlpJson) {
     // Never text: neither the question, the context nor the answer.
     for (const char* text : {"bridge", "purple", "grey", "When did"})
       EXPECT_EQ(body.find(text), std::string::npos) << text << " in " << body;
-    for (ExportedSpan& span : parse_spans(body))
-      spans.push_back(std::move(span));
   }
-  const std::string body = body_of(requests[0]);
+  const std::vector<ExportedSpan> spans = spans_of(requests);
   const ExportedSpan* request = find(spans, "POST chat");
   const ExportedSpan* upstream = find(spans, "POST llm");
   const ExportedSpan* prepare = find(spans, "groundgate.prepare_context");
   const ExportedSpan* verify = find(spans, "groundgate.verify");
-  ASSERT_TRUE(request && upstream && prepare && verify) << body;
+  ASSERT_TRUE(request && upstream && prepare && verify) << requests.size() << " batches";
   for (const ExportedSpan* span : {request, upstream, prepare, verify}) {
     EXPECT_EQ(kTraceId, span->trace_id);
     EXPECT_EQ("vendor=1", span->trace_state);
@@ -237,7 +249,7 @@ TEST_F(TracingTest, TheUpstreamGetsTheProxysSpanAsParentAndTheClientsTraceState)
       ++n;
     return n;
   }()) << "the client's traceparent is replaced, not repeated";
-  const auto spans = parse_spans(body_of(collector.requests()[0]));
+  const auto spans = spans_of(requests_with(collector, fixture_.admin_port(), 2));
   const ExportedSpan* client_span = find(spans, "GET llm");
   ASSERT_NE(nullptr, client_span);
   EXPECT_EQ("00-" + std::string(kTraceId) + "-" + client_span->span_id + "-01", forwarded);
