@@ -303,7 +303,7 @@ std::string learned_json(const Fitted& f, const auto& names, std::string& error)
 TrainingResult train_scorer(const std::vector<TrainingSetInput>& sets,
                             const TrainingOptions& options, std::string_view command_line) {
   TrainingResult result;
-  const Table t = flatten_training_data(sets, options.folds);
+  const Table t = flatten_training_data(sets, options.folds, options.fold_seed);
   auto all = [](std::size_t) { return true; };
   auto pipeline = fit_pipeline(sets, t, options, all, result.error);
   if (!pipeline) return result;

@@ -24,6 +24,9 @@ namespace groundgate::proxy::cli {
 
 struct TrainingOptions {
   std::size_t folds = 5;
+  // Mixed into the hash that puts a source in a fold: another seed, another split of the
+  // same sources (how much a figure moves with the split). Empty: the split of the model file.
+  std::string fold_seed;
   filters::score::training::GbdtParams sentence{200, 3, 0.1, 5, 1, {}};
   filters::score::training::GbdtParams answer{100, 2, 0.1, 5, 1, {}};
   double contradicted_precision = 0.9;

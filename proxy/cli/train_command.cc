@@ -26,12 +26,14 @@ namespace {
 
 constexpr std::string_view kUsage =
     "usage: groundgate train DATA.jsonl... [--synthetic [--synthetic-out FILE]]\n"
-    "         [--out MODEL.json] [--folds K] [--report FILE]\n"
+    "         [--out MODEL.json] [--folds K] [--fold-seed TEXT] [--report FILE]\n"
     "  trains the scorer on every file (each a data set of its own) and writes the model\n"
     "  (default: filters/score/models/rag.json); prints the cross-validated figures\n"
     "  --synthetic: also learn from short answers made from the files' contexts, each a\n"
     "  sentence as it stands, reworded, and with one change (a number, a negation, a name);\n"
-    "  --synthetic-out writes them as JSONL\n";
+    "  --synthetic-out writes them as JSONL\n"
+    "  --fold-seed: another split of the sources into folds (how much a figure moves with\n"
+    "  the split; the thresholds written come from this split too)\n";
 
 // The data set's name: the file name without its extensions ("lfqa.dev.jsonl" → "lfqa").
 std::string set_name(const std::string& path) {
@@ -68,6 +70,7 @@ int train_command(int argc, char** argv, int first) {
       return 2;
     }
   }
+  if (auto seed = args.value("fold-seed")) options.fold_seed = *seed;
   if (args.value("synthetic-out") && !args.flag("synthetic")) {
     std::fprintf(stderr, "groundgate train: --synthetic-out needs --synthetic\n");
     return 2;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace groundgate::proxy::cli {
@@ -18,14 +19,16 @@ std::uint64_t fnv1a(std::string_view s) {
 
 }  // namespace
 
-Table flatten_training_data(const std::vector<TrainingSetInput>& sets, std::size_t folds) {
+Table flatten_training_data(const std::vector<TrainingSetInput>& sets, std::size_t folds,
+                            std::string_view fold_seed) {
   Table t;
   std::vector<std::vector<std::size_t>> groups;
   for (const TrainingSetInput& set : sets)
     groups.push_back(source_groups(set.samples));
-  // A source's fold follows from its first sample's id: the same on every run.
+  // A source's fold follows from its first sample's id (and the seed): the same on every run.
   auto fold_of = [&](std::size_t s, std::size_t i) {
-    return fnv1a(sets[s].name + '/' + sets[s].samples[groups[s][i]].id) % folds;
+    return fnv1a(std::string(fold_seed) + sets[s].name + '/' + sets[s].samples[groups[s][i]].id) %
+           folds;
   };
   for (std::size_t s = 0; s < sets.size(); ++s) {
     for (std::size_t i = 0; i < sets[s].samples.size(); ++i) {

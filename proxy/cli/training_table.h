@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "filters/score/scorer_model.h"
@@ -61,7 +62,8 @@ struct Table {
 };
 
 // Every set's answers and sentences, folds assigned (the same on every run).
-Table flatten_training_data(const std::vector<TrainingSetInput>& sets, std::size_t folds);
+Table flatten_training_data(const std::vector<TrainingSetInput>& sets, std::size_t folds,
+                            std::string_view fold_seed = {});
 
 // Whether the sentence row is labelled contradicted at `thresholds` with probability `p`.
 bool contradicted(const SentenceRow& row, double p, const filters::score::Thresholds& thresholds);
