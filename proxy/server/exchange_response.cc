@@ -239,6 +239,8 @@ awaitable<void> Exchange::transform_json_body(http1::ResponseParser& upstream_re
     const auto result = decoder.decode(body, decoded, config_.limits.max_response_body);
     if (result != http1::ContentDecoder::Result::kOk || !decoder.complete()) {
       const bool cut_short = result == http1::ContentDecoder::Result::kOk;
+      // As a stream's body that does not decode (relay_body): the upstream's fault.
+      fail(ErrorKind::kUpstreamBadResponse);
       record_.extra.emplace_back("upstream_body_error",
                                  cut_short ? std::string("content coding cut short")
                                            : std::string(http1::describe(result)));
@@ -261,6 +263,8 @@ awaitable<void> Exchange::transform_json_body(http1::ResponseParser& upstream_re
   only_side_answers_awaited_ = false;
   if (client_gone_) co_return;
   auto transformed = transform->finish();
+  // The same decision as a stopped stream's (relay_body), whatever reaches the client.
+  if (transformed.stopped) fail(ErrorKind::kFilter);
   const config::PolicyConfig* policy = config_.find_policy(policy_);
   const unsigned block_status = policy != nullptr ? policy->block_status : 0;
   if (transformed.stopped && (transformed.refused || block_status != 0)) {
@@ -284,7 +288,10 @@ awaitable<void> Exchange::unreadable_answer(http1::ResponseParser& upstream_resp
            : static_cast<std::size_t>(upstream_response.content_length().value_or(0));
   std::vector<std::string> annotations = chain_.on_unverified({-1, reason, bytes, 0});
   const bool refused = chain_.stopped();
-  if (refused) annotations.push_back(openai::ChunkWriter::stopped_annotation(chain_.stop_reason()));
+  if (refused) {
+    fail(ErrorKind::kFilter);
+    annotations.push_back(openai::ChunkWriter::stopped_annotation(chain_.stop_reason()));
+  }
   // The summary rides on the error; a body the proxy cannot read has no place for it (the
   // headers say what it would).
   for (std::string& a : chain_.answer_end())

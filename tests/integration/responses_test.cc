@@ -352,6 +352,30 @@ TEST_F(ResponsesTest, TheAccessLogAndMetricsCountResponsesLikeChat) {
   EXPECT_TRUE(has(log, R"("guard.verdict":"hallucinated")")) << log;
 }
 
+TEST_F(ResponsesTest, ABlockIsTheSameErrorInTheLogAndMetricsWhateverTheTransport) {
+  // Streamed (200, cut with content_filter), whole and cut (200), whole and replaced by the
+  // policy's block_status error (422): each the filter's decision, through both APIs.
+  std::size_t exchanges = 0;
+  for (const std::string path : {"/v1/chat/completions", "/v1/responses"}) {
+    const bool chat_api = path == "/v1/chat/completions";
+    const auto body = [&](const std::string& model, bool stream) {
+      return chat_api ? chat_request(model, stream) : responses_request(model, stream);
+    };
+    EXPECT_EQ(200, http_request(fixture_.port(), "POST", path, body("block", true)).status);
+    EXPECT_EQ(200, http_request(fixture_.port(), "POST", path, body("block", false)).status);
+    EXPECT_EQ(422, http_request(fixture_.port(), "POST", path, body("block-http", false)).status);
+    exchanges += 3;
+  }
+  const std::string series =
+      R"(groundgate_errors_total{kind="filter"} )" + std::to_string(exchanges);
+  const std::string metrics = metrics_with(fixture_.admin_port(), series);
+  EXPECT_TRUE(has(metrics, series)) << metrics;
+  const std::vector<std::string> lines = fixture_.access_log_lines(exchanges);
+  ASSERT_EQ(exchanges, lines.size());
+  for (const std::string& line : lines)
+    EXPECT_TRUE(has(line, R"("error":"filter")")) << line;
+}
+
 TEST_F(ResponsesTest, StoredResponseCallsAndBackgroundRequestsGoThroughUnchanged) {
   // Not guarded: the request that made the response was; reads of it are relayed as they are.
   const HttpResponse created = http_request(fixture_.port(), "POST", "/v1/responses",

@@ -6,6 +6,7 @@
 
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "tests/integration/support/http_client.h"
 #include "tests/integration/support/proxy_fixture.h"
@@ -37,7 +38,7 @@ routes:
   - {name: block, match: {model: block}, upstream: up, policy: block}
   - {name: first, match: {model: first}, upstream: up, policy: first}
   - {name: whole, match: {model: whole}, upstream: up, policy: whole}
-logging: {access_log: false}
+logging: {access_log_path: '${DIR}/access.log'}
 )";
 
 // Answers by question: a fenced query with a typo'd column, a good one, a DELETE, a bare query
@@ -172,6 +173,21 @@ TEST_F(SqlGuardTest, NonStreamedAnswersAreGuardedToo) {
   EXPECT_TRUE(has(r.body, R"(SELECT name, \"salary\" FROM employees)")) << r.body;
   EXPECT_FALSE(has(r.body, "salry")) << r.body;
   EXPECT_TRUE(has(r.body, R"("kind":"sql")")) << r.body;
+}
+
+TEST_F(SqlGuardTest, ABlockedQueryIsTheSameErrorInTheLogAndMetricsStreamedOrNot) {
+  for (const bool stream : {true, false}) {
+    const HttpResponse r = chat(request("held", stream, "remove everyone"));
+    ASSERT_EQ(200, r.status) << r.error;
+    EXPECT_FALSE(has(r.body, "DELETE")) << r.body;
+  }
+  const std::string series = R"(groundgate_errors_total{kind="filter"} 2)";
+  const std::string metrics = metrics_with(fixture_.admin_port(), series);
+  EXPECT_TRUE(has(metrics, series)) << metrics;
+  const std::vector<std::string> lines = fixture_.access_log_lines(2);
+  ASSERT_EQ(2u, lines.size());
+  for (const std::string& line : lines)
+    EXPECT_TRUE(has(line, R"("error":"filter")")) << line;
 }
 
 TEST_F(SqlGuardTest, WithoutASchemaNamesCannotBeCheckedAndTheSummarySaysSo) {
