@@ -100,7 +100,7 @@ class SqlGuard final : public verify::CodeChecker {
   std::vector<std::string> warnings_;
   std::size_t queries_ = 0;
   std::size_t unsafe_ = 0;
-  std::size_t incomplete_ = 0;
+  std::size_t incomplete_ = 0;  // of checks 1-4; check 5's are metamorphic_'s
 };
 
 }  // namespace groundgate::filters::actions

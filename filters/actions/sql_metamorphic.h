@@ -52,6 +52,8 @@ class SqlMetamorphic {
   // policy has no check 5 or there was no query.
   std::string summary_json() const;
   void report(stream::StreamReport& report) const;
+  // Queries whose check 5 stopped short (each with its check_incomplete finding).
+  std::size_t incomplete() const { return incomplete_; }
 
  private:
   struct Pending {

@@ -93,6 +93,8 @@ TEST_F(SqlMetamorphicTest, SideRequestsOutOfTimeLeaveTheCheckIncompleteAndChecks
   EXPECT_TRUE(has(log, R"("side_requests":"2")")) << log;
   EXPECT_TRUE(has(log, R"("side_request_failures":"2")")) << log;
   EXPECT_TRUE(has(log, R"(\"incomplete\":1)")) << log;
+  // The count of checks that stopped short has check 5's too.
+  EXPECT_TRUE(has(log, R"("sql.incomplete_checks":"1")")) << log;
 }
 
 TEST_F(SqlMetamorphicTest, AStreamWhoseVerdictOutlastsTheTotalTimeoutEndsWithTheCheckIncomplete) {

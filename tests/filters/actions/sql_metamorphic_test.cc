@@ -129,6 +129,8 @@ TEST(SqlMetamorphic, FailedModelCallsMakeTheCheckIncompleteAndChecks1To4Stand) {
   EXPECT_TRUE(contains(summary, R"("incomplete":1)")) << summary;
   const stream::StreamReport report = f.chain.report();
   EXPECT_TRUE(contains(field_of(report, "sql.metamorphic").value_or(""), R"("incomplete":1)"));
+  // Every check that stopped short, one per check_incomplete finding: check 5's here.
+  EXPECT_EQ(field_of(report, "sql.incomplete_checks"), "1");
 }
 
 TEST(SqlMetamorphic, StreamFirstSendsAtOnceAndTheVerdictFollows) {
