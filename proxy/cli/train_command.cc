@@ -121,6 +121,8 @@ int train_command(int argc, char** argv, int first) {
     }
     sets.push_back(std::move(set));
   }
+  // The model file's `trained` field: the command that gives the same file again.
+  if (!options.fold_seed.empty()) command += " --fold-seed " + options.fold_seed;
   const TrainingResult result = train_scorer(sets, options, command);
   if (!result.error.empty()) {
     std::fprintf(stderr, "groundgate train: %s\n", result.error.c_str());

@@ -126,6 +126,18 @@ TEST_F(CommandsTest, TrainWritesAModelThatEvalAndTheConfigLoad) {
   EXPECT_EQ(text, std::string((std::istreambuf_iterator<char>(again_in)),
                               std::istreambuf_iterator<char>()));
 
+  // Another split of the sources: its seed is in the command the model file records.
+  const std::string seeded = dir_ + "/seeded.json";
+  ASSERT_EQ(0, run_groundgate(
+                   {"train", first, second, "--out", seeded, "--folds", "3", "--fold-seed", "b"})
+                   .exit_code);
+  std::ifstream seeded_in(seeded);
+  const std::string seeded_text((std::istreambuf_iterator<char>(seeded_in)),
+                                std::istreambuf_iterator<char>());
+  EXPECT_NE(std::string::npos,
+            seeded_text.find("groundgate train first.jsonl second.jsonl --fold-seed b"))
+      << seeded_text.substr(0, 300);
+
   const CommandResult scored = run_groundgate({"eval", first, "--scorer", model});
   ASSERT_EQ(0, scored.exit_code) << scored.err;
   EXPECT_NE(std::string::npos, scored.out.find("balanced_accuracy=1.000")) << scored.out;
