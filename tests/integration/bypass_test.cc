@@ -247,6 +247,25 @@ TEST(BypassTest, ResponseHeadersNoLongerDecideWhetherTheGuardRuns) {
   }
 }
 
+TEST(BypassTest, AnAnswerWhoseCodingIsCutShortIsTheUpstreamsFaultStreamedOrNot) {
+  GuardedProxy proxy([](const std::string& request) {
+    UpstreamReply reply = usual_answer(request, kWrong);
+    reply.content_encoding = "gzip";
+    const std::string coded = zlib_code(reply.body, "gzip");
+    reply.body = coded.substr(0, coded.size() / 2);
+    return reply;
+  });
+  for (bool stream : {true, false}) {
+    const HttpResponse r = proxy.post(request(stream));
+    EXPECT_FALSE(has(r.body, "30 days")) << r.body;
+  }
+  // The same error whatever the transport; the refusal that follows is not the first cause.
+  const std::string series = R"(groundgate_errors_total{kind="upstream_bad_response"} 2)";
+  const std::string metrics = metrics_with(proxy.fixture().admin_port(), series);
+  EXPECT_TRUE(has(metrics, series)) << metrics;
+  EXPECT_TRUE(has(metrics, R"(groundgate_errors_total{kind="filter"} 0)")) << metrics;
+}
+
 TEST(BypassTest, AnAnswerInACodingOrTypeItCannotReadIsUnverified) {
   for (const std::string& coding : {std::string("br"), std::string("gzip, br"), std::string()}) {
     GuardedProxy proxy([&coding](const std::string& request) {
