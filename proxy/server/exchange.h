@@ -278,6 +278,9 @@ class Exchange {
   bool side_tasks_running_ = false;
   bool response_started_ = false;  // the client has our status line
   bool response_complete_ = false;
+  // The whole response is being written: a client that closes now may have had all of it, and
+  // the write, not the client watcher, says whether it did.
+  bool whole_response_writing_ = false;
   bool client_gone_ = false;
   bool total_expired_ = false;
   // The upstream's answer is all in and waits only for its side answers: the total timeout

@@ -66,8 +66,10 @@ void Exchange::read_client() {
                                       }
                                       if (side_tasks_running_) {
                                         client_gone_ = true;
-                                        fail(ErrorKind::kClientDisconnect);
-                                        cancel_upstream();
+                                        if (!whole_response_writing_) {
+                                          fail(ErrorKind::kClientDisconnect);
+                                          cancel_upstream();
+                                        }
                                       }
                                       side_task_ended();
                                     });
