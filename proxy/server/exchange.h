@@ -187,6 +187,9 @@ class Exchange {
   void on_upstream_read(BodyRelay& r, const boost::beast::error_code& ec, std::size_t n);
   // Writes the round's passes from r.pass on; false when a write is pending.
   bool write_passes(BodyRelay& r);
+  // The round relays the end of the upstream's answer and nothing is awaited after it: what its
+  // last pass writes is the answer's end (a chunked body's last chunk aside).
+  bool round_ends_answer(const BodyRelay& r) const;
   void on_client_written(BodyRelay& r, const boost::beast::error_code& ec, std::size_t n);
   // The round's events so far count as sent: the added-latency histogram.
   void pass_written(BodyRelay& r);
@@ -278,9 +281,12 @@ class Exchange {
   bool side_tasks_running_ = false;
   bool response_started_ = false;  // the client has our status line
   bool response_complete_ = false;
-  // The whole response is being written: a client that closes now may have had all of it, and
-  // the write, not the client watcher, says whether it did.
-  bool whole_response_writing_ = false;
+  // The answer's end is being written: the whole response, the round of a relayed body that
+  // carries the end of the upstream's answer when nothing is awaited after it
+  // (round_ends_answer), or a chunked body's last chunk. A client that closes from then on may
+  // have had all of it: the writes' results, not the client watcher, say whether it did (a
+  // write that fails is a client_disconnect). Never reset.
+  bool final_write_started_ = false;
   bool client_gone_ = false;
   bool total_expired_ = false;
   // The upstream's answer is all in and waits only for its side answers: the total timeout

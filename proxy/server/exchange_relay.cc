@@ -190,7 +190,10 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, R
     client_gone_ = true;
     co_return;
   }
-  if (response_chunked_ && !co_await write_client({}, true)) co_return;  // the last chunk
+  if (response_chunked_) {
+    final_write_started_ = true;
+    if (!co_await write_client({}, true)) co_return;  // the last chunk
+  }
   response_complete_ = true;
 }
 
@@ -299,6 +302,7 @@ bool Exchange::write_passes(BodyRelay& r) {
       for (std::string_view piece : body)
         r.counter->feed(piece);
     }
+    if (r.pass == passes - 1 && round_ends_answer(r)) final_write_started_ = true;
     if (!to_write.empty()) {
       if (!start_client_write(to_write, response_chunked_, r.write)) {
         // The socket is full (or TLS): the rest goes asynchronously, bounded by the watchdog.
@@ -314,6 +318,14 @@ bool Exchange::write_passes(BodyRelay& r) {
     pass_written(r);
   }
   return true;
+}
+
+bool Exchange::round_ends_answer(const BodyRelay& r) const {
+  if (!r.framing.done() || !r.upstream_ok) return false;
+  // A transform ends the answer with its end event ([DONE], response.completed), or else in
+  // finish(); answers still out may add to it.
+  return !r.transform || (r.transform->done_seen() && !r.transform->waiting() &&
+                          !r.transform->stopped() && !chain_.awaits_answers());
 }
 
 bool Exchange::decode_piece(BodyRelay& r, std::string_view piece) {

@@ -334,9 +334,8 @@ awaitable<void> Exchange::write_json_response(http::response<http::string_body>&
   response.prepare_payload();
   response.keep_alive(may_keep_connection());
   client_write_since_ = Clock::now();
-  whole_response_writing_ = true;
+  final_write_started_ = true;
   auto [wec, wn] = co_await http::async_write(client_, response, kUseTuple);
-  whole_response_writing_ = false;
   client_write_since_ = kNotWaiting;
   response_started_ = true;
   record_.bytes_out += wn;

@@ -51,8 +51,10 @@ void Exchange::side_task_ended() {
 
 void Exchange::read_client() {
   // Reads while the response streams: EOF or an error means the client left, and the upstream
-  // request is cancelled at once. Bytes that arrive are a pipelined next request: kept, up to
-  // kReadAheadBytes; then the watcher stops reading (the next request waits in the socket).
+  // request is cancelled at once; once the answer's end is being written, the client may have
+  // had all of it, and the write decides instead (final_write_started_). Bytes that arrive are
+  // a pipelined next request: kept, up to kReadAheadBytes; then the watcher stops reading (the
+  // next request waits in the socket).
   if (!side_tasks_running_ || client_buffer_.size() >= kReadAheadBytes) {
     side_task_ended();
     return;
@@ -64,12 +66,10 @@ void Exchange::read_client() {
                                         read_client();
                                         return;
                                       }
-                                      if (side_tasks_running_) {
+                                      if (side_tasks_running_ && !final_write_started_) {
                                         client_gone_ = true;
-                                        if (!whole_response_writing_) {
-                                          fail(ErrorKind::kClientDisconnect);
-                                          cancel_upstream();
-                                        }
+                                        fail(ErrorKind::kClientDisconnect);
+                                        cancel_upstream();
                                       }
                                       side_task_ended();
                                     });

@@ -1,0 +1,172 @@
+// How an exchange ends on the client's side. A client that closes once it has had the whole
+// answer completed the exchange, however its close races the proxy's last write; one that
+// closes before the answer's end is a client_disconnect.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/write.hpp>
+
+#include "tests/integration/support/http_client.h"
+#include "tests/integration/support/misbehaving_upstream.h"
+#include "tests/integration/support/proxy_fixture.h"
+#include "tests/integration/support/raw_upstream.h"
+
+namespace groundgate::testing {
+namespace {
+
+namespace asio = boost::asio;
+using asio::ip::tcp;
+
+// Enough exchanges that a close racing the proxy's last write shows in nearly every run: only a
+// few in a hundred lose the race (fewest of the relayed bodies, which end soonest).
+constexpr int kStreamRaces = 150;
+constexpr int kBodyRaces = 600;
+
+const std::string kDisconnects = R"(groundgate_errors_total{kind="client_disconnect"} )";
+
+std::string chat_request(bool stream, const std::string& model = "m") {
+  const std::string body = R"({"model":")" + model + R"(","stream":)" +
+                           (stream ? "true" : "false") +
+                           R"(,"messages":[{"role":"user","content":"q"}]})";
+  return "POST /v1/chat/completions HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\n"
+         "Content-Length: " +
+         std::to_string(body.size()) + "\r\n\r\n" + body;
+}
+
+// Where a client stops reading.
+enum class End {
+  kFirstEvent,  // the first SSE event
+  kDone,        // data: [DONE], the end of an SSE answer
+  kLastChunk,   // the end of a chunked body
+  kLength,      // the last byte of a Content-Length body
+};
+
+bool holds_end(const std::string& received, End end) {
+  switch (end) {
+    case End::kFirstEvent:
+      return received.find("\n\n", received.find("data: ")) != std::string::npos;
+    case End::kDone:
+      return received.find("data: [DONE]\n\n") != std::string::npos;
+    case End::kLastChunk:
+      return received.ends_with("\r\n0\r\n\r\n");
+    case End::kLength:
+      break;
+  }
+  const std::size_t header_end = received.find("\r\n\r\n");
+  const std::size_t length_at = received.find("Content-Length: ");
+  if (header_end == std::string::npos || length_at == std::string::npos) return false;
+  return received.size() - header_end - 4 >= std::stoul(received.substr(length_at + 16));
+}
+
+// Sends `request` on a connection of its own, reads until the response holds `end`, then
+// closes at once; false when the response ended first.
+bool read_to_end_then_close(uint16_t port, const std::string& request, End end) {
+  asio::io_context io;
+  tcp::socket socket(io);
+  socket.connect({asio::ip::make_address("127.0.0.1"), port});
+  asio::write(socket, asio::buffer(request));
+  std::string received;
+  char buffer[65536];
+  boost::system::error_code ec;
+  while (!holds_end(received, end)) {
+    const std::size_t n = socket.read_some(asio::buffer(buffer), ec);
+    if (ec) return false;
+    received.append(buffer, n);
+  }
+  socket.close();
+  return true;
+}
+
+// The mock, at full speed, on a pass-through route and on a guarded one.
+class ClientEndRaceTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    proxy::mock::MockOptions options;
+    options.tokens_per_second = 0;
+    fixture_.start_mock(options);
+    fixture_.start_proxy(R"(
+upstreams:
+  up: {url: "http://127.0.0.1:${MOCK_PORT}"}
+policies:
+  guard: {verifiers: [semantic_pieces], scorer: {model: "off"}, hold: sentence}
+routes:
+  - {name: guarded, match: {model: guarded}, upstream: up, policy: guard}
+  - {name: plain, match: {path_prefix: /}, upstream: up}
+logging: {access_log_path: '${DIR}/access.log'}
+)");
+  }
+
+  // `races` exchanges, each closed by its client as soon as it has `end`: every one completed.
+  void expect_completed_races(const std::string& model, bool stream, End end, int races) {
+    const std::string request = chat_request(stream, model);
+    for (int i = 0; i < races; ++i)
+      ASSERT_TRUE(read_to_end_then_close(fixture_.port(), request, end)) << model << " " << i;
+    // Once every exchange is counted (and before the log is read, which drains the proxy).
+    const std::string counted = "groundgate_requests_total{route=\"" + route(model) +
+                                "\",status=\"200\"} " + std::to_string(races);
+    const std::string metrics = metrics_with(fixture_.admin_port(), counted);
+    EXPECT_TRUE(has(metrics, counted)) << metrics;
+    EXPECT_TRUE(has(metrics, kDisconnects + "0")) << metrics;
+    const std::vector<std::string> lines = fixture_.access_log_lines(races);
+    int disconnects = 0;
+    for (const std::string& line : lines) {
+      if (has(line, R"("error":"client_disconnect")")) ++disconnects;
+      EXPECT_TRUE(has(line, R"("status":200,)")) << line;
+    }
+    EXPECT_EQ(0, disconnects) << model << ": of " << lines.size();
+  }
+
+  static std::string route(const std::string& model) {
+    return model == "guarded" ? "guarded" : "plain";
+  }
+
+  ProxyFixture fixture_;
+};
+
+TEST_F(ClientEndRaceTest, AStreamWhoseClientClosesAtDoneCompleted) {
+  expect_completed_races("m", true, End::kDone, kStreamRaces);
+}
+
+TEST_F(ClientEndRaceTest, AGuardedStreamWhoseClientClosesAtDoneCompleted) {
+  expect_completed_races("guarded", true, End::kDone, kStreamRaces);
+}
+
+TEST_F(ClientEndRaceTest, AStreamWhoseClientClosesAtItsLastChunkCompleted) {
+  expect_completed_races("guarded", true, End::kLastChunk, kStreamRaces);
+}
+
+TEST_F(ClientEndRaceTest, ARelayedBodyWhoseClientClosesAtItsLastByteCompleted) {
+  expect_completed_races("m", false, End::kLength, kBodyRaces);
+}
+
+TEST_F(ClientEndRaceTest, AGuardedWholeAnswerWhoseClientClosesAtItsLastByteCompleted) {
+  expect_completed_races("guarded", false, End::kLength, kBodyRaces);
+}
+
+const std::string kEvent =
+    "data: {\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"m\","
+    "\"choices\":[{\"index\":0,\"delta\":{\"content\":\"word \"},\"finish_reason\":null}]}\n\n";
+
+TEST(ClientEnd, AClientThatClosesBeforeTheAnswersEndIsADisconnect) {
+  RawUpstream upstream([](auto& socket, const std::string&) {
+    RawUpstream::send(socket, RawUpstream::sse_header() + RawUpstream::chunk(kEvent));
+    RawUpstream::wait_for_close(socket, 5000);  // the rest of the answer never comes
+  });
+  ProxyFixture fixture;
+  fixture.set_upstream_port(upstream.port());
+  fixture.start_proxy(
+      "upstreams:\n  up: {url: 'http://127.0.0.1:${UPSTREAM_PORT}', idle_timeout: 60s}\n"
+      "routes:\n  - {name: all, match: {path_prefix: /}, upstream: up}\n"
+      "logging: {access_log_path: '${DIR}/access.log'}\n");
+  ASSERT_TRUE(read_to_end_then_close(fixture.port(), chat_request(true), End::kFirstEvent));
+  const std::vector<std::string> lines = fixture.access_log_lines(1);
+  ASSERT_EQ(1u, lines.size());
+  EXPECT_TRUE(has(lines[0], R"("error":"client_disconnect")")) << lines[0];
+}
+
+}  // namespace
+}  // namespace groundgate::testing
