@@ -209,6 +209,9 @@ class Exchange {
   void start_side_tasks();
   void read_client();
   void check_timeouts();
+  // Whether a limit of the upstream side (the drain's cut, the total deadline, an upstream
+  // wait, a missed reset) has ended it at `now`; records why.
+  bool upstream_side_expired(Clock::time_point now);
   void side_task_ended();
   void stop_side_tasks();
   void cancel_upstream();
@@ -289,6 +292,9 @@ class Exchange {
   bool final_write_started_ = false;
   bool client_gone_ = false;
   bool total_expired_ = false;
+  // The watchdog ended the upstream side (a timeout, the drain's cut, a missed reset): nothing
+  // more is read from the upstream; the watchdog still bounds the client writes under way.
+  bool upstream_cut_ = false;
   // The upstream's answer is all in and waits only for its side answers: the total timeout
   // then cuts those, not the upstream's answer.
   bool only_side_answers_awaited_ = false;

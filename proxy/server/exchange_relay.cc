@@ -244,6 +244,12 @@ void Exchange::relay_next(BodyRelay& r) {
 }
 
 void Exchange::read_upstream(BodyRelay& r) {
+  if (upstream_cut_) {
+    // The watchdog ended the upstream side while the client was being written to: the body
+    // ends here, as the read it would have cancelled ends.
+    on_upstream_read(r, asio::error::operation_aborted, 0);
+    return;
+  }
   // Like Beast's read_size: the free capacity, at least 512 bytes, so that an idle stream's
   // buffer stays the size of its events instead of a full read's worth.
   const std::size_t want = std::clamp<std::size_t>(

@@ -82,11 +82,47 @@ void Exchange::check_timeouts() {
   }
   const Clock::duration client_limit = config_.limits.client_idle_timeout;
   const auto now = Clock::now();
-  bool expired = false;
+  // An expiry of the upstream side ends that side, not the watchdog: the answer may still be
+  // going to the client (all of it, when only side answers were cut; else the end the cut
+  // leaves), and that write stays bounded like any other.
+  if (!upstream_cut_ && upstream_side_expired(now)) {
+    upstream_cut_ = true;
+    cancel_upstream();
+  } else if (client_write_since_ != kNotWaiting && now - client_write_since_ >= client_limit) {
+    // A client that stopped reading: its write never ends, so the exchange ends here.
+    client_gone_ = true;
+    fail(ErrorKind::kClientDisconnect);
+    client_.close();
+    cancel_upstream();
+    side_task_ended();
+    return;
+  }
+  // A wait that starts after this point cannot expire before `now + its limit`, so the
+  // timer needs no re-arming when waits start and end.
+  auto client_expiry =
+      (client_write_since_ != kNotWaiting ? client_write_since_ : now) + client_limit;
+  Clock::time_point next = client_expiry;
+  if (!upstream_cut_) {
+    // The shortest limit an upstream wait that starts later can have.
+    const Clock::duration upstream_floor =
+        std::min<Clock::duration>(upstream_config_->header_timeout, upstream_config_->idle_timeout);
+    auto upstream_expiry = upstream_wait_since_ != kNotWaiting
+                               ? upstream_wait_since_ + upstream_wait_limit_
+                               : now + upstream_floor;
+    auto reset_check =
+        (upstream_wait_since_ != kNotWaiting ? upstream_wait_since_ : now) + kResetCheckAfter;
+    next = std::min({next, total_deadline_at_, upstream_expiry, reset_check});
+  }
+  watchdog_timer_->expires_at(on_grid(next));
+  watchdog_timer_->async_wait([this](const beast::error_code&) { check_timeouts(); });
+}
+
+bool Exchange::upstream_side_expired(Clock::time_point now) {
   if (ctx_.drain_expired.load(std::memory_order_relaxed)) {
     fail(ErrorKind::kShutdown);
-    expired = true;
-  } else if (now >= total_deadline_at_) {
+    return true;
+  }
+  if (now >= total_deadline_at_) {
     total_expired_ = true;
     if (only_side_answers_awaited_) {
       // The side requests end now (cancelled), the filters decide without them (an incomplete
@@ -95,47 +131,19 @@ void Exchange::check_timeouts() {
     } else {
       fail(ErrorKind::kUpstreamTimeout);
     }
-    expired = true;
-  } else if (upstream_wait_since_ != kNotWaiting &&
-             now - upstream_wait_since_ >= upstream_wait_limit_) {
+    return true;
+  }
+  if (upstream_wait_since_ != kNotWaiting && now - upstream_wait_since_ >= upstream_wait_limit_) {
     upstream_timed_out_ = true;
     fail(ErrorKind::kUpstreamTimeout);
-    expired = true;
-  } else if (upstream_wait_since_ != kNotWaiting &&
-             now - upstream_wait_since_ >= kResetCheckAfter && upstream_ && !upstream_->is_tls() &&
-             reset_pending(*upstream_)) {
-    // The upstream reset the connection right after its last bytes, so the read that took
-    // them saw no bytes queued and the reset raised no event of its own: the relay's read
-    // waits for bytes that never come (draining_read_buffer.h). Ended as the read would
-    // have ended had it seen the reset.
-    expired = true;
-  } else if (client_write_since_ != kNotWaiting && now - client_write_since_ >= client_limit) {
-    // A client that stopped reading: its write never ends, so the exchange ends here.
-    client_gone_ = true;
-    fail(ErrorKind::kClientDisconnect);
-    client_.close();
-    expired = true;
+    return true;
   }
-  if (expired) {
-    cancel_upstream();
-    side_task_ended();
-    return;
-  }
-  // A wait that starts after this point cannot expire before `now + its limit`, so the
-  // timer needs no re-arming when waits start and end.
-  // The shortest limit an upstream wait that starts later can have.
-  const Clock::duration upstream_floor =
-      std::min<Clock::duration>(upstream_config_->header_timeout, upstream_config_->idle_timeout);
-  auto upstream_expiry = upstream_wait_since_ != kNotWaiting
-                             ? upstream_wait_since_ + upstream_wait_limit_
-                             : now + upstream_floor;
-  auto client_expiry =
-      (client_write_since_ != kNotWaiting ? client_write_since_ : now) + client_limit;
-  auto reset_check =
-      (upstream_wait_since_ != kNotWaiting ? upstream_wait_since_ : now) + kResetCheckAfter;
-  watchdog_timer_->expires_at(
-      on_grid(std::min({total_deadline_at_, upstream_expiry, client_expiry, reset_check})));
-  watchdog_timer_->async_wait([this](const beast::error_code&) { check_timeouts(); });
+  // The upstream reset the connection right after its last bytes, so the read that took them
+  // saw no bytes queued and the reset raised no event of its own: the relay's read waits for
+  // bytes that never come (draining_read_buffer.h). Ended as the read would have ended had it
+  // seen the reset.
+  return upstream_wait_since_ != kNotWaiting && now - upstream_wait_since_ >= kResetCheckAfter &&
+         upstream_ && !upstream_->is_tls() && reset_pending(*upstream_);
 }
 
 void Exchange::stop_side_tasks() {

@@ -1,15 +1,20 @@
 // How an exchange ends on the client's side. A client that closes once it has had the whole
 // answer completed the exchange, however its close races the proxy's last write; one that
-// closes before the answer's end is a client_disconnect.
+// closes before the answer's end is a client_disconnect; one that stops reading is cut by the
+// client-write timeout (limits.client_idle_timeout), after the total timeout too.
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/write.hpp>
 
+#include "tests/filters/sql/sql_test_support.h"
 #include "tests/integration/support/http_client.h"
 #include "tests/integration/support/misbehaving_upstream.h"
 #include "tests/integration/support/proxy_fixture.h"
@@ -166,6 +171,108 @@ TEST(ClientEnd, AClientThatClosesBeforeTheAnswersEndIsADisconnect) {
   const std::vector<std::string> lines = fixture.access_log_lines(1);
   ASSERT_EQ(1u, lines.size());
   EXPECT_TRUE(has(lines[0], R"("error":"client_disconnect")")) << lines[0];
+}
+
+// A client that sends `request` and then reads nothing, with a receive buffer as small as the
+// system allows: the proxy's writes of a large answer stall.
+class StalledClient {
+ public:
+  StalledClient(uint16_t port, const std::string& request) : socket_(io_) {
+    socket_.open(tcp::v4());
+    socket_.set_option(asio::socket_base::receive_buffer_size(4096));
+    socket_.connect({asio::ip::make_address("127.0.0.1"), port});
+    asio::write(socket_, asio::buffer(request));
+  }
+
+ private:
+  asio::io_context io_;
+  tcp::socket socket_;
+};
+
+// More than the largest send buffer Linux gives a socket by default (net.ipv4.tcp_wmem: 4 MiB)
+// plus the stalled client's receive buffer: a write of it cannot end while the client reads
+// nothing.
+constexpr std::size_t kLargeAnswer = 8u << 20;
+
+// Whether the client's exchange, once it began, ended within a few seconds.
+bool exchange_ends(ProxyFixture& fixture) {
+  int polls = 0;
+  for (; polls < 100 && fixture.server().exchanges_in_flight() == 0; ++polls)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  for (; polls < 200 && fixture.server().exchanges_in_flight() != 0; ++polls)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  return fixture.server().exchanges_in_flight() == 0;
+}
+
+TEST(ClientEnd, AWholeAnswerSentAfterTheTotalTimeoutCutItsSideAnswersIsCutWhenItsClientStalls) {
+  // The answer's rewrites (check 5) never get their answers: the total timeout ends them, and
+  // the answer goes to a client that reads none of it.
+  const std::string query = "SELECT name FROM employees WHERE salary > 3000";
+  std::string answer = chat_completion("Here:\n```sql\n" + query + "\n```\nDone.");
+  answer.pop_back();  // the object's closing brace: a member the filters do not read follows
+  answer += R"(,"padding":")" + std::string(kLargeAnswer, 'x') + "\"}";
+  std::atomic<int> requests{0};
+  RawUpstream upstream([&](auto& socket, const std::string&) {
+    if (requests.fetch_add(1) == 0) {
+      RawUpstream::send(socket,
+                        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " +
+                            std::to_string(answer.size()) + "\r\n\r\n" + answer);
+    }
+    RawUpstream::wait_for_close(socket, 5000);  // a rewrite: never answered
+  });
+  filters::sql::testing::CompanyDatabase db;
+  ProxyFixture fixture;
+  fixture.set_upstream_port(upstream.port());
+  fixture.start_proxy(R"(
+upstreams:
+  up: {url: "http://127.0.0.1:${UPSTREAM_PORT}", total_timeout: 500ms}
+policies:
+  held: {hold: sentence, sql: {database: ")" +
+                      db.path() + R"(", metamorphic: {variants: 2, timeout: 10s}}}
+routes:
+  - {name: held, match: {path_prefix: /}, upstream: up, policy: held}
+limits: {client_idle_timeout: 300ms}
+logging: {access_log_path: '${DIR}/access.log'}
+)");
+  const std::string body =
+      R"({"model":"m","messages":[{"role":"system","content":"You write SQLite."},)"
+      R"({"role":"user","content":"Which clerks earn more than 3000?"}]})";
+  StalledClient client(fixture.port(),
+                       "POST /v1/chat/completions HTTP/1.1\r\nHost: a\r\n"
+                       "Content-Type: application/json\r\nContent-Length: " +
+                           std::to_string(body.size()) + "\r\n\r\n" + body);
+  EXPECT_TRUE(exchange_ends(fixture)) << "the stalled write was never cut";
+  const std::string metrics = metrics_with(fixture.admin_port(), kDisconnects + "1");
+  EXPECT_TRUE(has(metrics, kDisconnects + "1")) << metrics;
+  const std::vector<std::string> lines = fixture.access_log_lines(1);
+  ASSERT_EQ(1u, lines.size());
+  EXPECT_TRUE(has(lines[0], R"("error":"client_disconnect")")) << lines[0];
+  EXPECT_TRUE(has(lines[0], R"("side_answers_missing":"total_timeout")")) << lines[0];
+}
+
+TEST(ClientEnd, AStreamWhoseWriteStallsPastTheTotalTimeoutIsCutWhenItsClientStalls) {
+  // The total timeout fires while the client write is stalled: the upstream side ends, and the
+  // write stays bounded.
+  RawUpstream upstream([](auto& socket, const std::string&) {
+    const std::string events = RawUpstream::chunk(std::string(60000, 'x') + "\n\n");
+    RawUpstream::send(socket, RawUpstream::sse_header());
+    for (std::size_t sent = 0; sent < kLargeAnswer; sent += events.size())
+      RawUpstream::send(socket, events);
+    RawUpstream::wait_for_close(socket, 5000);
+  });
+  ProxyFixture fixture;
+  fixture.set_upstream_port(upstream.port());
+  fixture.start_proxy(
+      "upstreams:\n  up: {url: 'http://127.0.0.1:${UPSTREAM_PORT}', total_timeout: 300ms}\n"
+      "routes:\n  - {name: all, match: {path_prefix: /}, upstream: up}\n"
+      "limits: {client_idle_timeout: 600ms}\n"
+      "logging: {access_log_path: '${DIR}/access.log'}\n");
+  StalledClient client(fixture.port(), chat_request(true));
+  EXPECT_TRUE(exchange_ends(fixture)) << "the stalled write was never cut";
+  const std::vector<std::string> lines = fixture.access_log_lines(1);
+  ASSERT_EQ(1u, lines.size());
+  // What ended the exchange first.
+  EXPECT_TRUE(has(lines[0], R"("error":"upstream_timeout")")) << lines[0];
 }
 
 }  // namespace
