@@ -136,6 +136,21 @@ struct ScorerConfig {
   std::optional<double> answer_at;        // an answer this likely hallucinated is flagged
 };
 
+// The judge (opt-in: every question costs a model call on the app's key): a prose sentence the
+// scorer is unsure of (its probability of being unfaithful within [band_low, band_high]) is put
+// to `model` on the route's upstream, with its evidence from the context; the judge's one-word
+// answer (supported, unsupported, contradicted) decides the sentence's label. A judge that
+// fails or runs out of time leaves the scorer's label, said so in the summary.
+struct JudgeConfig {
+  std::string model;  // the judge's model name on the route's upstream (required)
+  double band_low = 0.3;
+  double band_high = 0.7;
+  std::size_t max_sentences = 4;        // sentences per answer put to the judge
+  Millis timeout{10'000};               // for each answer of the judge
+  std::size_t context_bytes = 6 << 10;  // evidence sent with a sentence, at most
+  std::size_t max_response_bytes = 64u << 10;
+};
+
 enum class HoldMode : std::uint8_t {
   kStreamFirst,  // forward at once, annotate afterwards: no added latency, can only report
   kSentence,     // hold each sentence until its verdict: needed by block and rewrite
@@ -243,6 +258,7 @@ struct PolicyConfig {
   TripletsConfig triplets;
   CombineConfig combine;
   ScorerConfig scorer;
+  std::optional<JudgeConfig> judge;  // unset: no judge
   ActionsConfig actions;
   RewriteConfig rewrite;
   AnswerThresholdConfig answer;

@@ -12,7 +12,7 @@
 namespace groundgate::config {
 namespace {
 
-constexpr std::array<std::string_view, 19> kPolicyKeys{"redact",
+constexpr std::array<std::string_view, 20> kPolicyKeys{"redact",
                                                        "verifiers",
                                                        "context",
                                                        "hold",
@@ -20,6 +20,7 @@ constexpr std::array<std::string_view, 19> kPolicyKeys{"redact",
                                                        "triplets",
                                                        "combine",
                                                        "scorer",
+                                                       "judge",
                                                        "actions",
                                                        "rewrite",
                                                        "answer",
@@ -32,15 +33,22 @@ constexpr std::array<std::string_view, 19> kPolicyKeys{"redact",
                                                        "verify_tool_calls",
                                                        "sql"};
 // Keys that only mean something when a verifier (or the SQL guard) runs.
-constexpr std::array<std::string_view, 15> kVerifyingKeys{
-    "context",          "hold",
-    "combine",          "scorer",
-    "actions",          "rewrite",
-    "answer",           "on_error",
-    "verify_budget_us", "max_sentence_bytes",
-    "annotations",      "block_status",
-    "triplets",         "verify_json_responses",
-    "verify_tool_calls"};
+constexpr std::array<std::string_view, 16> kVerifyingKeys{"context",
+                                                          "hold",
+                                                          "combine",
+                                                          "scorer",
+                                                          "actions",
+                                                          "rewrite",
+                                                          "answer",
+                                                          "on_error",
+                                                          "verify_budget_us",
+                                                          "max_sentence_bytes",
+                                                          "annotations",
+                                                          "block_status",
+                                                          "triplets",
+                                                          "verify_json_responses",
+                                                          "verify_tool_calls",
+                                                          "judge"};
 // Same order as OnError and AnnotationStyle.
 constexpr std::array<std::string_view, 2> kOnError{"open", "closed"};
 constexpr std::array<std::string_view, 2> kAnnotationStyles{"inline", "comment"};
@@ -137,7 +145,7 @@ void check_policy(const YamlMap& map, const PolicyConfig& p, ErrorSink& errors) 
   } else if (no_verifier) {
     for (std::string_view key :
          {"context", "combine", "triplets", "max_sentence_bytes", "verify_budget_us",
-          "verify_json_responses", "verify_tool_calls"}) {
+          "verify_json_responses", "verify_tool_calls", "judge"}) {
       if (auto f = map.get(key)) {
         errors.add(f->key_mark, f->path +
                                     ": has no effect without a prose verifier (add verifiers: "
@@ -158,6 +166,11 @@ void check_policy(const YamlMap& map, const PolicyConfig& p, ErrorSink& errors) 
       f && listed && !(p.runs("semantic_pieces") && p.runs("triplets"))) {
     errors.add(f->key_mark,
                f->path + ": has no effect unless verifiers has both semantic_pieces and triplets");
+  }
+  if (auto f = map.get("judge"); f && listed && p.scorer.model == "off") {
+    errors.add(f->key_mark, f->path +
+                                ": asks about the sentences the scorer is unsure of: it needs "
+                                "the scorer (scorer.model is off)");
   }
   if (guard && p.hold == HoldMode::kStreamFirst && changes_text(p)) {
     const std::optional<YamlField> f = map.get("actions")  ? map.get("actions")
@@ -203,6 +216,7 @@ PolicyConfig read_policy(const YamlField& field, std::string_view base_dir, Erro
   if (auto f = map.get("combine")) p.combine = read_combine(*f, errors);
   if (auto f = map.get("sql")) p.sql = read_sql(*f, base_dir, errors);
   if (auto f = map.get("scorer")) p.scorer = read_scorer(*f, base_dir, errors);
+  if (auto f = map.get("judge")) p.judge = read_judge(*f, errors);
   read_guard_keys(map, p, errors);
   check_policy(map, p, errors);
   return p;

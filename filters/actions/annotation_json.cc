@@ -156,6 +156,7 @@ std::string summary_annotation(const SummaryAnnotation& s) {
     append_count(out, "unsafe", s.unsafe);
   }
   if (!s.metamorphic.empty()) out += ",\"metamorphic\":" + s.metamorphic;
+  if (!s.judge.empty()) out += ",\"judge\":" + s.judge;
   if (s.unchecked_sentences > 0) append_count(out, "unchecked_sentences", s.unchecked_sentences);
   out += '}';
   return out;

@@ -72,6 +72,7 @@ struct SummaryAnnotation {
   std::uint64_t unchecked_sentences = 0;  // prose a policy checking only SQL let through
   // SQL check 5: a JSON object (SqlMetamorphic::summary_json), or empty.
   std::string metamorphic;
+  std::string judge;  // the judge's summary (sentence_judge.h), "" when it had none
 };
 
 std::string summary_annotation(const SummaryAnnotation& s);

@@ -66,6 +66,7 @@ std::shared_ptr<const GuardConfig> compile_guard(const config::PolicyConfig& pol
   guard->verify_json_responses = policy.verify_json_responses;
   guard->verify_tool_calls = policy.verify_tool_calls;
   guard->prose = policy.verifies();
+  if (policy.verifies()) guard->judge = policy.judge;
   if (policy.sql) guard->sql = compile_sql_guard(*policy.sql, std::move(schema_cache));
   return guard;
 }

@@ -2,6 +2,7 @@
 // A policy's guard, compiled once per config snapshot and shared by the policy's streams.
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,8 @@ struct GuardConfig {
   // Prose sentences are verified (the policy names verifiers); without, only SQL is checked and
   // prose sentences are counted unchecked.
   bool prose = true;
+  // The judge (`judge:`): a model asked about the sentences the scorer is unsure of; unset: none.
+  std::optional<config::JudgeConfig> judge;
   // The SQL guard (`sql:`): the checker of SQL code blocks, whole answers and tool arguments;
   // null when the policy has none.
   std::shared_ptr<const SqlGuardConfig> sql;

@@ -125,6 +125,7 @@ GuardFilter::GuardFilter(std::shared_ptr<const GuardConfig> config, std::string_
   if (config_->sql) {
     sql_ = std::make_unique<SqlGuard>(config_->sql, request_body, forwarded_body, question_);
   }
+  if (config_->judge) judge_ = std::make_unique<SentenceJudge>(*config_->judge, question_);
   if (sql_ && sql_->metamorphic_enabled()) {
     // The variants are the request as it goes upstream, its question rewritten.
     const bool stripped = forwarded_body != nullptr && !forwarded_body->empty();
@@ -346,8 +347,12 @@ bool GuardFilter::act(Choice& choice, int index, const text::StreamSentence& sen
       if (awaits_check5(index, sentence, verdict, holding)) return true;
     }
   } else {
-    if (choice.verifier) verdict = choice.verifier->verify(sentence.text, sentence.span.begin);
-    mark_incomplete_context(verdict, sentence.span.begin, sentence.span.end);
+    verdict = take_judged(index, sentence);
+    if (!verdict) {
+      if (choice.verifier) verdict = choice.verifier->verify(sentence.text, sentence.span.begin);
+      mark_incomplete_context(verdict, sentence.span.begin, sentence.span.end);
+      if (awaits_judge(index, sentence, verdict, holding)) return true;
+    }
   }
   const verify::SentenceVerdict* v = verdict ? &*verdict : nullptr;
   const bool query = v != nullptr && v->query;
@@ -477,16 +482,35 @@ bool GuardFilter::awaits_check5(int index, const text::StreamSentence& unit,
   if (!sql_ || !verdict || !verdict->query) return false;
   std::optional<stream::SideRequestBatch> batch = sql_->metamorphic().take_batch();
   if (!batch) return false;
-  awaited_ = AwaitedQuery{index, unit, std::move(*verdict), holding, false};
+  awaited_ = AwaitedUnit{index, unit, std::move(*verdict), holding, false, false};
   batch_ = std::move(batch);
+  return true;
+}
+
+bool GuardFilter::awaits_judge(int index, const text::StreamSentence& unit,
+                               std::optional<verify::SentenceVerdict>& verdict, bool holding) {
+  if (!judge_ || !verdict || !index_ || !judge_->in_band(*verdict)) return false;
+  if (awaited_) {
+    judge_->skip("another_unit_awaited");
+    return false;
+  }
+  if (!judge_->ask(*verdict, unit.text, *index_)) return false;
+  awaited_ = AwaitedUnit{index, unit, std::move(*verdict), holding, false, true};
+  batch_ = judge_->take_batch();
   return true;
 }
 
 std::optional<verify::SentenceVerdict> GuardFilter::take_judged(int index,
                                                                 const text::StreamSentence& unit) {
   // The whole answer (no unit given) or the unit that waited.
-  if (!awaited_ || !awaited_->answered || awaited_->choice != index ||
-      (!unit.text.empty() && awaited_->unit.span.end != unit.span.end)) {
+  if (!awaited_ || !awaited_->answered || awaited_->choice != index) return std::nullopt;
+  if (!unit.text.empty() && awaited_->unit.span.end != unit.span.end) {
+    // A sentence judged as it looked at its end, which the text after it made part of a longer
+    // one ("5 p.m. and ..."): that one is checked afresh.
+    if (awaited_->judge && unit.span.begin <= awaited_->unit.span.begin &&
+        unit.span.end > awaited_->unit.span.end) {
+      awaited_.reset();
+    }
     return std::nullopt;
   }
   std::optional<verify::SentenceVerdict> judged = std::move(awaited_->verdict);
@@ -496,6 +520,7 @@ std::optional<verify::SentenceVerdict> GuardFilter::take_judged(int index,
 
 void GuardFilter::serve_side_requests(stream::SideApi api) {
   if (sql_) sql_->metamorphic().serve(api);
+  if (judge_) judge_->serve(api);
 }
 
 std::optional<stream::SideRequestBatch> GuardFilter::take_side_requests() {
@@ -530,17 +555,21 @@ class OutcomeOutput final : public stream::ChoiceOutput {
 
 void GuardFilter::on_side_answers(std::vector<stream::SideAnswer> answers,
                                   stream::FilterOutcome& outcome) {
-  if (!awaited_ || awaited_->answered || !sql_) return;
-  sql_->metamorphic().judge(std::move(answers), awaited_->verdict);
+  if (!awaited_ || awaited_->answered) return;
+  if (awaited_->judge && judge_) {
+    judge_->judge(std::move(answers), awaited_->verdict);
+  } else if (!awaited_->judge && sql_) {
+    sql_->metamorphic().judge(std::move(answers), awaited_->verdict);
+  }
   awaited_->answered = true;
   if (awaited_->holding || stopped_) return;  // decided when the chain offers its text again
   // stream_first: the text went on; the verdict follows as an annotation.
-  AwaitedQuery query = std::move(*awaited_);
+  AwaitedUnit awaited = std::move(*awaited_);
   awaited_.reset();
-  Choice* choice = choice_for(query.choice);
+  Choice* choice = choice_for(awaited.choice);
   if (choice == nullptr) return;
   OutcomeOutput out(outcome);
-  act(*choice, query.choice, query.unit, {}, false, out, std::move(query.verdict));
+  act(*choice, awaited.choice, awaited.unit, {}, false, out, std::move(awaited.verdict));
 }
 
 verify::SentenceVerdict GuardFilter::check_code(const text::StreamSentence& unit) {
@@ -675,12 +704,14 @@ void GuardFilter::on_answer_end(std::vector<std::string>& annotations) {
   summary.context_truncated = context_truncated_;
   summary.context_unreadable = !unreadable_.empty();
   if (sql_) summary.metamorphic = sql_->metamorphic().summary_json();
+  if (judge_) summary.judge = judge_->summary_json();
   annotations.push_back(summary_annotation(summary));
 }
 
 void GuardFilter::on_stream_end(stream::StreamReport& report) {
   prepare();
   if (sql_) sql_->report(report);
+  if (judge_) judge_->report(report);
   tally_.report(report, context_state(), unchecked_reason_);
   report.fields.emplace_back("guard.context_passages", std::to_string(passages_));
   report.fields.emplace_back("guard.context_bytes", std::to_string(context_bytes_));

@@ -19,6 +19,7 @@
 #include "filters/actions/guard_config.h"
 #include "filters/actions/guard_tally.h"
 #include "filters/actions/rewriter.h"
+#include "filters/actions/sentence_judge.h"
 #include "filters/actions/sql_guard.h"
 #include "filters/stream/filter_chain.h"
 #include "filters/stream/stream_filter.h"
@@ -54,7 +55,8 @@ class GuardFilter final : public stream::StreamFilter {
   void on_unverified(const stream::UnverifiedInput& input, stream::FilterOutcome& outcome) override;
   void on_answer_end(std::vector<std::string>& annotations) override;
   void on_stream_end(stream::StreamReport& report) override;
-  // SQL check 5 (sql.metamorphic) asks the route's model again through side requests: in
+  // SQL check 5 (sql.metamorphic) asks the route's model again, and the judge asks the policy's
+  // judge model about a sentence the scorer is unsure of, through side requests: in
   // `sentence` hold the query's unit (and what follows it) waits for the answers; in
   // `stream_first` its verdict follows as an annotation.
   void serve_side_requests(stream::SideApi api) override;
@@ -95,14 +97,15 @@ class GuardFilter final : public stream::StreamFilter {
     std::vector<text::StreamSentence> undecided;
   };
 
-  // A query whose check 5 is out: its unit and its verdict of checks 1-4, decided (act) once
-  // the answers are judged.
-  struct AwaitedQuery {
+  // A unit whose side requests are out (a query's check 5, or a sentence put to the judge): its
+  // verdict so far, decided (act) once the answers are judged. One at a time.
+  struct AwaitedUnit {
     int choice = 0;
     text::StreamSentence unit;
     verify::SentenceVerdict verdict;
     bool holding = false;  // its text waits (sentence hold)
     bool answered = false;
+    bool judge = false;  // the judge's answer it waits for, else check 5's
   };
 
   Choice* choice_for(int index);
@@ -120,7 +123,11 @@ class GuardFilter final : public stream::StreamFilter {
   // awaited_ for the answers; else it is decided now.
   bool awaits_check5(int index, const text::StreamSentence& unit,
                      std::optional<verify::SentenceVerdict>& verdict, bool holding);
-  // The judged verdict of the awaited query, when `unit` of choice `index` is it.
+  // A prose sentence's verdict in: when the judge is asked about it, the sentence waits (true)
+  // as awaited_ for the answer; else it is decided now.
+  bool awaits_judge(int index, const text::StreamSentence& unit,
+                    std::optional<verify::SentenceVerdict>& verdict, bool holding);
+  // The judged verdict of the awaited unit, when `unit` of choice `index` is it.
   std::optional<verify::SentenceVerdict> take_judged(int index, const text::StreamSentence& unit);
   // `sql.answer: whole`: the choice's text is one query, held whole (in sentence hold) until it
   // ends or outgrows max_query_bytes.
@@ -161,7 +168,8 @@ class GuardFilter final : public stream::StreamFilter {
   std::string question_;
   verify::ToolSchemaValues tool_schema_;           // with verify_tool_calls: values the tools offer
   std::unique_ptr<SqlGuard> sql_;                  // the policy's SQL guard, when it has one
-  std::optional<AwaitedQuery> awaited_;            // the query whose check 5 is out
+  std::unique_ptr<SentenceJudge> judge_;           // the policy's judge, when it has one
+  std::optional<AwaitedUnit> awaited_;             // the unit whose side requests are out
   std::optional<stream::SideRequestBatch> batch_;  // its requests, until the chain takes them
   // The policy's other code-block checkers for this stream, by language.
   std::vector<std::pair<std::string, std::unique_ptr<verify::CodeChecker>>> code_checkers_;

@@ -8,6 +8,7 @@
 
 #include "filters/context/structured_facts.h"
 #include "filters/index/stem_cache.h"
+#include "filters/text/discourse.h"
 #include "filters/text/function_words.h"
 #include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
@@ -134,7 +135,10 @@ std::shared_ptr<const ContextIndex> ContextIndex::build(std::vector<context::Pas
                                                 e.type != text::EntityType::kTime &&
                                                 e.type != text::EntityType::kNumber);
           index->entities_.push_back(pack_entity(e, index->entity_strings_));
-          if (e.type == text::EntityType::kTime || e.type == text::EntityType::kNumber) continue;
+          if (e.type == text::EntityType::kTime || e.type == text::EntityType::kNumber) {
+            if (!text::numbers_a_source(text, e.begin)) index->values_.push_back({e, self});
+            continue;
+          }
           for (std::size_t w = first_token; w < t; ++w) {
             if (tokens[w].begin >= e.end) break;  // tokens are in text order
             const TermId term = token_terms[w];
@@ -220,6 +224,7 @@ void ContextIndex::build_postings() {
   dictionary_.shrink_to_fit();
   entities_.shrink_to_fit();
   entity_strings_.shrink_to_fit();
+  values_.shrink_to_fit();
   piece_terms_.shrink_to_fit();
   pieces_.shrink_to_fit();
 }
@@ -282,6 +287,12 @@ std::size_t ContextIndex::memory_bytes() const {
     }
   }
   bytes += entities_.capacity() * sizeof(IndexedEntity) + entity_strings_.memory_bytes();
+  bytes += values_.capacity() * sizeof(Value);
+  for (const Value& v : values_) {
+    for (const std::string* str : {&v.entity.text, &v.entity.currency, &v.entity.key}) {
+      if (str->capacity() > std::string().capacity()) bytes += str->capacity();
+    }
+  }
   return bytes + pieces_.capacity() * sizeof(Piece) + dictionary_.memory_bytes() +
          piece_terms_.capacity() * sizeof(TermId) +
          posting_offsets_.capacity() * sizeof(std::uint32_t) +

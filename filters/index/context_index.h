@@ -43,6 +43,12 @@ class ContextIndex {
     text::SentenceKind kind = text::SentenceKind::kProse;
   };
 
+  // A number or time of the context, unpacked for text::compare(), and the piece it is in.
+  struct Value {
+    text::Entity entity;
+    std::uint32_t piece = 0;
+  };
+
   struct Hit {
     std::uint32_t piece = 0;
     std::uint32_t passage = 0;
@@ -88,6 +94,9 @@ class ContextIndex {
   std::uint32_t piece_of_entity(std::size_t entity) const;
   // The same, unpacked for text::compare().
   std::vector<text::Entity> unpacked_entities(const Piece& piece) const;
+  // The context's numbers and times, unpacked once here rather than per answer, in piece
+  // order; a number that labels a source ("passage 2:") states no value and is left out.
+  std::span<const Value> values() const { return values_; }
   text::Entity unpack(const IndexedEntity& entity, std::uint32_t passage) const {
     return unpack_entity(entity, passages_[passage].text, entity_strings_);
   }
@@ -129,6 +138,7 @@ class ContextIndex {
   std::vector<TermId> piece_terms_;
   std::vector<IndexedEntity> entities_;
   TermDictionary entity_strings_;  // name keys and currencies
+  std::vector<Value> values_;
   // Postings of term t: [posting_offsets_[t], posting_offsets_[t + 1]) in the two arrays,
   // ordered by piece.
   std::vector<std::uint32_t> posting_offsets_;

@@ -8,7 +8,6 @@
 #include "filters/semantic_piece/names.h"
 #include "filters/semantic_piece/order_check.h"
 #include "filters/text/clause_splitter.h"
-#include "filters/text/discourse.h"
 #include "filters/text/negation.h"
 #include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
@@ -167,30 +166,6 @@ bool PieceVerifier::related(const Token& word, std::span<const std::string_view>
            std::any_of(derivations.begin(), derivations.end(), listed);
   };
   return hits(evidence_lemmas) || (question && hits(question_lemmas_));
-}
-
-const std::vector<PieceVerifier::ContextEntity>& PieceVerifier::context_entities() const {
-  if (context_entities_ready_) return context_entities_;
-  context_entities_ready_ = true;
-  auto is_value = [](const index::IndexedEntity& e) {
-    return e.type == EntityType::kTime || e.type == EntityType::kNumber;
-  };
-  const std::span<const index::IndexedEntity> all = index_->entities();
-  context_entities_.reserve(
-      static_cast<std::size_t>(std::count_if(all.begin(), all.end(), is_value)));
-  // Pieces hold their entities in order: one walk, no search per entity.
-  const auto pieces = index_->pieces();
-  for (std::uint32_t piece = 0; piece < pieces.size(); ++piece) {
-    for (const index::IndexedEntity& e : index_->piece_entities(pieces[piece])) {
-      if (!is_value(e)) continue;
-      text::Entity unpacked = index_->unpack(e, pieces[piece].passage);
-      // "passage 2:" labels a passage; it states no value.
-      if (text::numbers_a_source(index_->passages()[pieces[piece].passage].text, unpacked.begin))
-        continue;
-      context_entities_.push_back({std::move(unpacked), piece});
-    }
-  }
-  return context_entities_;
 }
 
 Counted PieceVerifier::context_counted_words(const ContextEntity& c) const {

@@ -51,10 +51,7 @@ class PieceVerifier {
     std::vector<NegatedTerms> negations;
     bool has_negation_cue = false;  // any, whatever it governs
   };
-  struct ContextEntity {
-    text::Entity entity;
-    std::uint32_t piece = 0;
-  };
+  using ContextEntity = index::ContextIndex::Value;
   // A name or value of the clause found in the context, with the pieces that hold it.
   struct Anchor {
     std::string_view text;
@@ -129,7 +126,7 @@ class PieceVerifier {
   // given the evidence words' lemmas: one lookup per answer word, not one per word pair.
   bool related(const text::Token& word, std::span<const std::string_view> evidence_lemmas,
                bool with_question, bool with_derivations) const;
-  const std::vector<ContextEntity>& context_entities() const;
+  std::span<const ContextEntity> context_entities() const { return index_->values(); }
   std::vector<Anchor> anchors(std::string_view sentence, std::span<const text::Entity> entities,
                               std::span<const std::string> stems,
                               std::span<const index::TermId> terms,
@@ -192,10 +189,7 @@ class PieceVerifier {
   std::vector<text::Entity> question_entities_;
   std::vector<std::string> question_name_words_;     // sorted: see names.h
   std::optional<std::size_t> question_alternative_;  // in question_entities_: see names.h
-  // Numbers and dates of the whole context, unpacked on first use (per answer, not per piece).
-  mutable std::vector<ContextEntity> context_entities_;
-  mutable bool context_entities_ready_ = false;
-  mutable std::vector<std::uint32_t> unnamed_;  // see unnamed_subject_pieces()
+  mutable std::vector<std::uint32_t> unnamed_;       // see unnamed_subject_pieces()
   mutable bool unnamed_ready_ = false;
   mutable std::vector<FlagWords> flags_;  // see context_flags()
   mutable bool flags_ready_ = false;

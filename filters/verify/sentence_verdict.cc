@@ -10,6 +10,8 @@ std::string_view to_string(Engine engine) {
       return "triplets";
     case Engine::kSql:
       return "sql";
+    case Engine::kJudge:
+      return "judge";
   }
   return "unknown";
 }

@@ -217,5 +217,42 @@ TEST(PolicyVerifiers, SettingsWithoutAVerifierAreRefused) {
                           "has both semantic_pieces and triplets"));
 }
 
+TEST(PolicyVerifiers, JudgeKeys) {
+  LoadResult r = load_policy(R"(  g:
+    verifiers: [semantic_pieces]
+    judge: {model: gpt-4o-mini, band: [0.2, 0.8], max_sentences: 2, timeout: 3s,
+            context_bytes: 4096}
+)");
+  ASSERT_TRUE(r.config) << ::testing::PrintToString(messages(r));
+  const PolicyConfig& p = *r.config->find_policy("g");
+  ASSERT_TRUE(p.judge.has_value());
+  EXPECT_EQ("gpt-4o-mini", p.judge->model);
+  EXPECT_EQ(0.2, p.judge->band_low);
+  EXPECT_EQ(0.8, p.judge->band_high);
+  EXPECT_EQ(2u, p.judge->max_sentences);
+  EXPECT_EQ(Millis(3000), p.judge->timeout);
+  EXPECT_EQ(4096u, p.judge->context_bytes);
+  // Only the model is required.
+  r = load_policy("  g: {verifiers: [semantic_pieces], judge: {model: m}}\n");
+  ASSERT_TRUE(r.config) << ::testing::PrintToString(messages(r));
+  EXPECT_EQ(0.3, r.config->find_policy("g")->judge->band_low);
+  EXPECT_FALSE(
+      load_policy("  g: {verifiers: [semantic_pieces]}\n").config->find_policy("g")->judge);
+}
+
+TEST(PolicyVerifiers, JudgeErrorsAreLocated) {
+  EXPECT_THAT(errors_of("  g:\n    verifiers: [semantic_pieces]\n    judge: {band: [0.8, 0.2]}\n"),
+              ElementsAre("test.yaml:8:12: policies.g.judge: missing required key 'model'",
+                          "test.yaml:8:19: policies.g.judge.band: two probabilities [low, high], "
+                          "low below high"));
+  EXPECT_THAT(errors_of("  g:\n    verifiers: [semantic_pieces]\n    scorer: {model: off}\n"
+                        "    judge: {model: m}\n"),
+              ElementsAre("test.yaml:9:5: policies.g.judge: asks about the sentences the scorer "
+                          "is unsure of: it needs the scorer (scorer.model is off)"));
+  EXPECT_THAT(errors_of("  g:\n    judge: {model: m}\n"),
+              ElementsAre("test.yaml:7:5: policies.g.judge: has no effect without a verifier "
+                          "(add verifiers: [semantic_pieces], or an sql section)"));
+}
+
 }  // namespace
 }  // namespace groundgate::config

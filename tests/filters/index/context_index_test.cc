@@ -127,6 +127,31 @@ TEST(ContextIndex, ShorterPieceWinsOnEqualMatchesAndTiesKeepTextOrder) {
   EXPECT_FLOAT_EQ(repeated[0].score, hits[0].score);
 }
 
+TEST(ContextIndex, ValuesAreTheContextsNumbersAndTimesInPieceOrderWithoutSourceNumbers) {
+  auto index = ContextIndex::build(passages(
+      {"Passage 2: Acme was founded in 1991. Sales rose 25% in Ohio.", "It has 40 stores."}));
+  ASSERT_EQ(index->pieces().size(), 3u);
+  std::vector<std::pair<std::string, std::uint32_t>> values;
+  for (const ContextIndex::Value& v : index->values()) {
+    values.emplace_back(v.entity.text, v.piece);
+    // Offsets are the passage's, as for the packed entities.
+    const ContextIndex::Piece& piece = index->pieces()[v.piece];
+    EXPECT_EQ(
+        index->passages()[piece.passage].text.substr(v.entity.begin, v.entity.end - v.entity.begin),
+        v.entity.text);
+  }
+  // "Passage 2" names a source; it states no value (though the extractor reads a number).
+  const ContextIndex::Piece& first = index->pieces()[0];
+  EXPECT_EQ(index->unpacked_entities(first).front().text, "2");
+  const std::vector<std::pair<std::string, std::uint32_t>> expected = {
+      {"1991", 0u}, {"25%", 1u}, {"40", 2u}};
+  EXPECT_EQ(values, expected);
+
+  ContextIndex::Options options;
+  options.entities = false;
+  EXPECT_TRUE(ContextIndex::build(passages({"Founded in 1991."}), options)->values().empty());
+}
+
 TEST(ContextIndex, PiecesKeepTheirEntitiesWithPassageOffsets) {
   auto index =
       ContextIndex::build(passages({"Intro line. Acme was founded in 1991 by Jane Roe. Sales rose "

@@ -1,0 +1,82 @@
+#pragma once
+// The judge (config::JudgeConfig): a prose sentence the scorer is unsure of is put to a model on
+// the route's upstream as a side request (stream_filter.h), in the shape of the API the app used,
+// with the sentence, the user's question and the context around its evidence; the model's
+// one-word answer decides the sentence's label. One sentence at a time, at most
+// `max_sentences` per stream. Whether it was asked, decided, failed or skipped, and why, goes to
+// the summary and the report: never a silent skip.
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "config/config.h"
+#include "filters/index/context_index.h"
+#include "filters/stream/stream_filter.h"
+#include "filters/verify/sentence_verdict.h"
+
+namespace groundgate::filters::actions {
+
+// The judge's request for one sentence, in the shape of `api` (not streamed, not stored).
+std::string judge_request(stream::SideApi api, const config::JudgeConfig& config,
+                          std::string_view sentence, std::string_view question,
+                          std::string_view evidence);
+
+// The judge's label in its answer's text: its first word, "supported", "unsupported" or
+// "contradicted" (any case, punctuation around it ignored). Nullopt for anything else.
+std::optional<verify::Label> judged_label(std::string_view text);
+
+// The context the judge reads for `verdict`: the passages its findings cite, each cut to a
+// window around the cited pieces, within `max_bytes` in all; without evidence, the context's
+// first bytes.
+std::string judge_evidence(const verify::SentenceVerdict& verdict, const index::ContextIndex& index,
+                           std::size_t max_bytes);
+
+class SentenceJudge {
+ public:
+  SentenceJudge(const config::JudgeConfig& config, std::string question)
+      : config_(config), question_(std::move(question)) {}
+
+  // The proxy can send side requests on this stream, to the endpoint of `api` (else every
+  // sentence in the band is skipped, said so).
+  void serve(stream::SideApi api) { api_ = api; }
+
+  // A checked prose sentence whose probability of being unfaithful (the scorer's) is in the
+  // band: the judge's to decide.
+  bool in_band(const verify::SentenceVerdict& verdict) const;
+  // A sentence in the band is not asked about, for `reason`: counted.
+  void skip(std::string_view reason);
+  // Asks about the sentence in the band (take_batch() has the request), or counts why not
+  // (no side requests on this endpoint, another sentence out, max_sentences reached).
+  bool ask(const verify::SentenceVerdict& verdict, std::string_view sentence,
+           const index::ContextIndex& index);
+  std::optional<stream::SideRequestBatch> take_batch();
+
+  // The judge's answer to the sentence asked about: its label decides `verdict` (a finding of
+  // the judge, the probability 0 or 1); a failed or unreadable answer leaves the scorer's
+  // label and is counted.
+  void judge(std::vector<stream::SideAnswer> answers, verify::SentenceVerdict& verdict);
+
+  // {"asked":..,"decided":..,"changed":..,"failed":..,"last_failure":..,"skipped":..,
+  // "skip_reasons":{..}}, or "" when no sentence fell in the band.
+  std::string summary_json() const;
+  void report(stream::StreamReport& report) const;
+
+ private:
+  config::JudgeConfig config_;
+  std::string question_;
+  std::optional<stream::SideApi> api_;
+  std::optional<stream::SideRequestBatch> batch_;
+  bool pending_ = false;  // a sentence is out with the judge
+  std::size_t asked_ = 0;
+  std::size_t decided_ = 0;
+  std::size_t changed_ = 0;  // decided, and the label is not the scorer's
+  std::size_t failed_ = 0;
+  std::string last_failure_;  // why the last failed answer was of no use
+  std::map<std::string, std::size_t, std::less<>> skipped_;
+};
+
+}  // namespace groundgate::filters::actions
