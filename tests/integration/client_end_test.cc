@@ -27,7 +27,7 @@ namespace asio = boost::asio;
 using asio::ip::tcp;
 
 // Enough exchanges that a close racing the proxy's last write shows in nearly every run: only a
-// few in a hundred lose the race (fewest of the relayed bodies, which end soonest).
+// few in a hundred lose the race (fewest of the relayed bodies).
 constexpr int kStreamRaces = 150;
 constexpr int kBodyRaces = 600;
 
@@ -140,7 +140,7 @@ TEST_F(ClientEndRaceTest, AGuardedStreamWhoseClientClosesAtDoneCompleted) {
   expect_completed_races("guarded", true, End::kDone, kStreamRaces);
 }
 
-TEST_F(ClientEndRaceTest, AStreamWhoseClientClosesAtItsLastChunkCompleted) {
+TEST_F(ClientEndRaceTest, AGuardedStreamWhoseClientClosesAtItsLastChunkCompleted) {
   expect_completed_races("guarded", true, End::kLastChunk, kStreamRaces);
 }
 
@@ -173,8 +173,8 @@ TEST(ClientEnd, AClientThatClosesBeforeTheAnswersEndIsADisconnect) {
   EXPECT_TRUE(has(lines[0], R"("error":"client_disconnect")")) << lines[0];
 }
 
-// A client that sends `request` and then reads nothing, with a receive buffer as small as the
-// system allows: the proxy's writes of a large answer stall.
+// A client that sends `request` and then reads nothing, with a small receive buffer: the
+// proxy's writes of a large answer stall.
 class StalledClient {
  public:
   StalledClient(uint16_t port, const std::string& request) : socket_(io_) {
