@@ -216,12 +216,17 @@ void SentenceJudge::judge(std::vector<stream::SideAnswer> answers,
   verdict.score = 1.0 - *verdict.unfaithful;
 }
 
+std::size_t SentenceJudge::skipped() const {
+  std::size_t n = 0;
+  for (const auto& [reason, count] : skipped_)
+    n += count;
+  return n;
+}
+
 std::string SentenceJudge::summary_json() const {
   if (asked_ == 0 && skipped_.empty()) return {};
-  std::size_t skipped = 0;
   std::string reasons;
   for (const auto& [reason, n] : skipped_) {
-    skipped += n;
     reasons += reasons.empty() ? "" : ",";
     verdict::append_json_string(reasons, reason);
     reasons += ':' + std::to_string(n);
@@ -237,7 +242,7 @@ std::string SentenceJudge::summary_json() const {
   // Asked, and never answered: the stream ended (or stopped) before the answer was in.
   const std::size_t unfinished = asked_ - decided_ - failed_;
   if (unfinished > 0) out += ",\"unfinished\":" + std::to_string(unfinished);
-  out += ",\"skipped\":" + std::to_string(skipped);
+  out += ",\"skipped\":" + std::to_string(skipped());
   if (!reasons.empty()) out += ",\"skip_reasons\":{" + reasons + "}";
   return out + "}";
 }

@@ -65,6 +65,13 @@ class SentenceJudge {
   std::string summary_json() const;
   void report(stream::StreamReport& report) const;
 
+  std::size_t asked() const { return asked_; }
+  std::size_t decided() const { return decided_; }
+  std::size_t changed() const { return changed_; }
+  std::size_t failed() const { return failed_; }
+  // Sentences in the band not asked about, for any reason.
+  std::size_t skipped() const;
+
  private:
   config::JudgeConfig config_;
   std::string question_;
