@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "filters/actions/model_api.h"
 #include "filters/sql/model_answer.h"
 #include "filters/verdict/json_string.h"
 
@@ -26,11 +27,6 @@ std::string judge_prompt(std::string_view sentence, std::string_view question,
   out += "\n\nSentence: ";
   out += sentence;
   return out;
-}
-
-sql::ModelApi model_api(stream::SideApi api) {
-  return api == stream::SideApi::kResponses ? sql::ModelApi::kResponses
-                                            : sql::ModelApi::kChatCompletions;
 }
 
 // [begin, end) of `text` widened to `width` bytes around its middle, within the text.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "filters/actions/model_api.h"
 #include "filters/actions/sql_guard.h"
 #include "filters/sql/metamorphic_check.h"
 #include "filters/sql/model_answer.h"
@@ -9,14 +10,6 @@
 #include "filters/verdict/json_string.h"
 
 namespace groundgate::filters::actions {
-namespace {
-
-sql::ModelApi model_api(stream::SideApi api) {
-  return api == stream::SideApi::kResponses ? sql::ModelApi::kResponses
-                                            : sql::ModelApi::kChatCompletions;
-}
-
-}  // namespace
 
 SqlMetamorphic::SqlMetamorphic(const config::SqlConfig& settings,
                                std::shared_ptr<const sql::SqlCheckerConfig> checker,
