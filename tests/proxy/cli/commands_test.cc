@@ -19,6 +19,15 @@ class CommandsTest : public ::testing::Test {
     write_file(path, text);
     return path;
   }
+  // Two labelled answers on one context: a faithful one ("a") and one with a wrong year ("b").
+  std::string acme_samples() {
+    return file(
+        "data.jsonl",
+        R"({"id":"a","question":"When was Acme founded?","context":["Acme was founded in 2011 in Oslo."],"answer":"Acme was founded in 2011.","label":0})"
+        "\n"
+        R"({"id":"b","question":"When was Acme founded?","context":["Acme was founded in 2011 in Oslo."],"answer":"Acme was founded in 1994.","label":1})"
+        "\n");
+  }
   std::string dir_ = make_temp_dir();
 };
 
@@ -148,12 +157,7 @@ TEST_F(CommandsTest, TrainWritesAModelThatEvalAndTheConfigLoad) {
 }
 
 TEST_F(CommandsTest, EvalScoresLabelledSamplesAndWritesOneLinePerSample) {
-  const std::string data = file(
-      "data.jsonl",
-      R"({"id":"a","question":"When was Acme founded?","context":["Acme was founded in 2011 in Oslo."],"answer":"Acme was founded in 2011.","label":0})"
-      "\n"
-      R"({"id":"b","question":"When was Acme founded?","context":["Acme was founded in 2011 in Oslo."],"answer":"Acme was founded in 1994.","label":1})"
-      "\n");
+  const std::string data = acme_samples();
   const std::string out = dir_ + "/pred.jsonl";
   const CommandResult r = run_groundgate({"eval", data, "--out", out});
   ASSERT_EQ(0, r.exit_code) << r.err;
@@ -183,12 +187,7 @@ TEST_F(CommandsTest, EvalWithAJudgeAsksItAboutTheSentencesInTheBand) {
 - model: "judge-model"
   answer: "SUPPORTED"
 )yaml");
-  const std::string data = file(
-      "data.jsonl",
-      R"({"id":"a","question":"When was Acme founded?","context":["Acme was founded in 2011 in Oslo."],"answer":"Acme was founded in 2011.","label":0})"
-      "\n"
-      R"({"id":"b","question":"When was Acme founded?","context":["Acme was founded in 2011 in Oslo."],"answer":"Acme was founded in 1994.","label":1})"
-      "\n");
+  const std::string data = acme_samples();
   const CommandResult r =
       run_groundgate({"eval", data, "--judge-upstream", judge.url(), "--judge-model", "judge-model",
                       "--judge-band", "0,1", "--judge-timeout", "10000"});
