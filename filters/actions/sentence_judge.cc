@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "filters/actions/model_api.h"
 #include "filters/sql/model_answer.h"
 #include "filters/verdict/json_string.h"
 
@@ -26,11 +27,6 @@ std::string judge_prompt(std::string_view sentence, std::string_view question,
   out += "\n\nSentence: ";
   out += sentence;
   return out;
-}
-
-sql::ModelApi model_api(stream::SideApi api) {
-  return api == stream::SideApi::kResponses ? sql::ModelApi::kResponses
-                                            : sql::ModelApi::kChatCompletions;
 }
 
 // [begin, end) of `text` widened to `width` bytes around its middle, within the text.
@@ -137,12 +133,6 @@ std::string judge_evidence(const verify::SentenceVerdict& verdict, const index::
   return out;
 }
 
-void SentenceJudge::skip(std::string_view reason) {
-  auto at = skipped_.find(reason);
-  if (at == skipped_.end()) at = skipped_.emplace(std::string(reason), 0).first;
-  ++at->second;
-}
-
 bool SentenceJudge::in_band(const verify::SentenceVerdict& verdict) const {
   if (!verdict.ok() || !verdict.claims || verdict.query || !verdict.unfaithful) return false;
   const double p = *verdict.unfaithful;
@@ -151,10 +141,16 @@ bool SentenceJudge::in_band(const verify::SentenceVerdict& verdict) const {
 
 bool SentenceJudge::ask(const verify::SentenceVerdict& verdict, std::string_view sentence,
                         const index::ContextIndex& index) {
-  // Not served: the proxy cannot send this endpoint's requests (legacy completions).
-  if (!api_) return skip("no_side_requests"), false;
-  if (pending_) return skip("another_sentence_with_the_judge"), false;
-  if (asked_ >= config_.max_sentences) return skip("max_sentences"), false;
+  // Not served (the proxy sends no side requests on legacy completions), another sentence out,
+  // or the budget spent: counted.
+  const std::string_view unasked = !api_      ? "no_side_requests"
+                                   : pending_ ? "another_sentence_with_the_judge"
+                                   : asked_ >= config_.max_sentences ? "max_sentences"
+                                                                     : "";
+  if (!unasked.empty()) {
+    skipped_.add(unasked);
+    return false;
+  }
   stream::SideRequestBatch batch;
   batch.limits.fan_out = 1;
   batch.limits.timeout = config_.timeout;
@@ -218,14 +214,6 @@ void SentenceJudge::judge(std::vector<stream::SideAnswer> answers,
 
 std::string SentenceJudge::summary_json() const {
   if (asked_ == 0 && skipped_.empty()) return {};
-  std::size_t skipped = 0;
-  std::string reasons;
-  for (const auto& [reason, n] : skipped_) {
-    skipped += n;
-    reasons += reasons.empty() ? "" : ",";
-    verdict::append_json_string(reasons, reason);
-    reasons += ':' + std::to_string(n);
-  }
   std::string out = "{\"asked\":" + std::to_string(asked_);
   out += ",\"decided\":" + std::to_string(decided_);
   out += ",\"changed\":" + std::to_string(changed_);
@@ -237,9 +225,7 @@ std::string SentenceJudge::summary_json() const {
   // Asked, and never answered: the stream ended (or stopped) before the answer was in.
   const std::size_t unfinished = asked_ - decided_ - failed_;
   if (unfinished > 0) out += ",\"unfinished\":" + std::to_string(unfinished);
-  out += ",\"skipped\":" + std::to_string(skipped);
-  if (!reasons.empty()) out += ",\"skip_reasons\":{" + reasons + "}";
-  return out + "}";
+  return out + "," + skipped_.json_members() + "}";
 }
 
 void SentenceJudge::report(stream::StreamReport& report) const {

@@ -7,13 +7,13 @@
 // the summary and the report: never a silent skip.
 
 #include <cstddef>
-#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "config/config.h"
+#include "filters/actions/skip_reasons.h"
 #include "filters/index/context_index.h"
 #include "filters/stream/stream_filter.h"
 #include "filters/verify/sentence_verdict.h"
@@ -48,7 +48,7 @@ class SentenceJudge {
   // band: the judge's to decide.
   bool in_band(const verify::SentenceVerdict& verdict) const;
   // A sentence in the band is not asked about, for `reason`: counted.
-  void skip(std::string_view reason);
+  void skip(std::string_view reason) { skipped_.add(reason); }
   // Asks about the sentence in the band (take_batch() has the request), or counts why not
   // (no side requests on this endpoint, another sentence out, max_sentences reached).
   bool ask(const verify::SentenceVerdict& verdict, std::string_view sentence,
@@ -65,6 +65,13 @@ class SentenceJudge {
   std::string summary_json() const;
   void report(stream::StreamReport& report) const;
 
+  std::size_t asked() const { return asked_; }
+  std::size_t decided() const { return decided_; }
+  std::size_t changed() const { return changed_; }
+  std::size_t failed() const { return failed_; }
+  // Sentences in the band not asked about, for any reason.
+  std::size_t skipped() const { return skipped_.total(); }
+
  private:
   config::JudgeConfig config_;
   std::string question_;
@@ -76,7 +83,7 @@ class SentenceJudge {
   std::size_t changed_ = 0;  // decided, and the label is not the scorer's
   std::size_t failed_ = 0;
   std::string last_failure_;  // why the last failed answer was of no use
-  std::map<std::string, std::size_t, std::less<>> skipped_;
+  SkipReasons skipped_;
 };
 
 }  // namespace groundgate::filters::actions

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "filters/actions/model_api.h"
 #include "filters/actions/sql_guard.h"
 #include "filters/sql/metamorphic_check.h"
 #include "filters/sql/model_answer.h"
@@ -9,14 +10,6 @@
 #include "filters/verdict/json_string.h"
 
 namespace groundgate::filters::actions {
-namespace {
-
-sql::ModelApi model_api(stream::SideApi api) {
-  return api == stream::SideApi::kResponses ? sql::ModelApi::kResponses
-                                            : sql::ModelApi::kChatCompletions;
-}
-
-}  // namespace
 
 SqlMetamorphic::SqlMetamorphic(const config::SqlConfig& settings,
                                std::shared_ptr<const sql::SqlCheckerConfig> checker,
@@ -27,25 +20,18 @@ SqlMetamorphic::SqlMetamorphic(const config::SqlConfig& settings,
       checker_(std::move(checker)),
       question_(std::move(question)) {}
 
-void SqlMetamorphic::count_skip(std::string_view reason) {
-  if (!config_) return;
-  auto at = skipped_.find(reason);
-  if (at == skipped_.end()) at = skipped_.emplace(std::string(reason), 0).first;
-  ++at->second;
-}
-
 void SqlMetamorphic::consider(std::string_view query, const sql::SqlCheck& check) {
   if (!config_) return;
   // Cheapest reasons first; each is what the check would need and did not have.
   // Not served: the proxy cannot send this endpoint's requests (legacy completions).
-  if (!api_) return count_skip("no_side_requests");
-  if (question_.empty()) return count_skip("no_question");
-  if (!check.verdict.findings.empty()) return count_skip("earlier_finding");
+  if (!api_) return skipped_.add("no_side_requests");
+  if (question_.empty()) return skipped_.add("no_question");
+  if (!check.verdict.findings.empty()) return skipped_.add("earlier_finding");
   if (!check.result || check.result->outcome != sql::RunResult::Outcome::kDone) {
-    return count_skip("no_original_result");
+    return skipped_.add("no_original_result");
   }
-  if (pending_) return count_skip("another_query_in_check");
-  if (started_ >= config_->max_queries) return count_skip("max_queries");
+  if (pending_) return skipped_.add("another_query_in_check");
+  if (started_ >= config_->max_queries) return skipped_.add("max_queries");
   std::vector<sql::QuestionVariant> variants = sql::question_variants(question_, config_->variants);
   stream::SideRequestBatch batch;
   batch.limits.fan_out = config_->fan_out;
@@ -63,7 +49,7 @@ void SqlMetamorphic::consider(std::string_view query, const sql::SqlCheck& check
     batch.requests.push_back({asked.size(), std::move(*request.body)});
     asked.push_back(std::move(v));
   }
-  if (asked.empty()) return count_skip(unasked);
+  if (asked.empty()) return skipped_.add(unasked);
   ++started_;
   pending_ = Pending{std::move(asked), *check.result, sql::orders_rows(query)};
   batch_ = std::move(batch);
@@ -131,14 +117,6 @@ void SqlMetamorphic::judge(std::vector<stream::SideAnswer> answers,
 
 std::string SqlMetamorphic::summary_json() const {
   if (!config_ || (started_ == 0 && skipped_.empty())) return {};
-  std::size_t skipped = 0;
-  std::string reasons;
-  for (const auto& [reason, n] : skipped_) {
-    skipped += n;
-    reasons += reasons.empty() ? "" : ",";
-    verdict::append_json_string(reasons, reason);
-    reasons += ':' + std::to_string(n);
-  }
   std::string out = "{\"ran\":" + std::to_string(started_);
   out += ",\"passed\":" + std::to_string(passed_);
   out += ",\"flagged\":" + std::to_string(flagged_);
@@ -146,9 +124,7 @@ std::string SqlMetamorphic::summary_json() const {
   // Started, and never judged: the stream ended (or stopped) before the answers were in.
   const std::size_t unjudged = started_ - passed_ - flagged_ - incomplete_;
   if (unjudged > 0) out += ",\"unfinished\":" + std::to_string(unjudged);
-  out += ",\"skipped\":" + std::to_string(skipped);
-  if (!reasons.empty()) out += ",\"skip_reasons\":{" + reasons + "}";
-  return out + "}";
+  return out + "," + skipped_.json_members() + "}";
 }
 
 void SqlMetamorphic::report(stream::StreamReport& report) const {

@@ -8,7 +8,6 @@
 // to the summary and the report: never a silent skip.
 
 #include <cstddef>
-#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -16,6 +15,7 @@
 #include <vector>
 
 #include "config/config.h"
+#include "filters/actions/skip_reasons.h"
 #include "filters/sql/question_variants.h"
 #include "filters/sql/sql_checker.h"
 #include "filters/stream/stream_filter.h"
@@ -39,7 +39,9 @@ class SqlMetamorphic {
   // does, take_batch() has its requests; when it cannot, the reason is counted.
   void consider(std::string_view query, const sql::SqlCheck& check);
   // Called for a query check 5 is not for (a tool call's): counted as skipped.
-  void skip(std::string_view reason) { count_skip(reason); }
+  void skip(std::string_view reason) {
+    if (config_) skipped_.add(reason);
+  }
   std::optional<stream::SideRequestBatch> take_batch();
   // A batch is out and its answers not judged yet.
   bool in_flight() const { return pending_.has_value() && !batch_; }
@@ -61,8 +63,6 @@ class SqlMetamorphic {
     sql::RunResult original;
     bool ordered = false;
   };
-  void count_skip(std::string_view reason);
-
   std::optional<config::SqlMetamorphicConfig> config_;
   bool whole_answer_ = false;
   std::vector<config::SqlToolArgument> tools_;
@@ -76,7 +76,7 @@ class SqlMetamorphic {
   std::size_t passed_ = 0;
   std::size_t flagged_ = 0;
   std::size_t incomplete_ = 0;
-  std::map<std::string, std::size_t, std::less<>> skipped_;
+  SkipReasons skipped_;
 };
 
 }  // namespace groundgate::filters::actions

@@ -26,6 +26,7 @@
 #include "proxy/cli/args.h"
 #include "proxy/cli/commands.h"
 #include "proxy/cli/confusion.h"
+#include "proxy/cli/eval_judge.h"
 #include "proxy/cli/eval_run.h"
 #include "proxy/cli/eval_samples.h"
 #include "proxy/cli/pr_curve.h"
@@ -48,8 +49,12 @@ constexpr std::string_view kUsage =
     "         [--triplet-parser doubtful|always|never] [--strong-support X (above 1: never)]\n"
     "         [--scorer builtin|off|MODEL.json] [--features FEATURES.jsonl]\n"
     "         [--pr-curve CURVES.svg]\n"
+    "         [--judge-upstream URL --judge-model NAME [--judge-band LOW,HIGH]\n"
+    "          [--judge-max N] [--judge-timeout MS] [--api-key-env VAR]]\n"
     "  LIST: comma-separated, from semantic_pieces (default) and triplets; or naive alone\n"
-    "  -c/--policy: the verifier settings of that policy (options given here override them)\n";
+    "  -c/--policy: the verifier settings of that policy (options given here override them)\n"
+    "  --judge-*: sentences the scorer is unsure of go to a judge model at URL (chat\n"
+    "    completions, key in $OPENAI_API_KEY), as a policy's judge: measures what it changes\n";
 
 double percentile(std::vector<double> values, double q) {
   if (values.empty()) return 0;
@@ -291,10 +296,13 @@ SampleOutcome evaluate_naive(Sample& sample, filters::index::ContextIndexCache& 
 }
 
 // The engines the setup names, sentence by sentence, as the proxy runs them.
+// With `judge`, the sentences in its band are the judge's (eval_judge.h).
 SampleOutcome evaluate_with_engines(const Sample& sample, const VerifierSetup& setup,
                                     filters::index::ContextIndexCache& cache, bool want_json,
-                                    std::FILE* features_out, EvalTally& tally) {
-  const VerifiedSample run = verify_sample(sample, setup, cache);
+                                    std::FILE* features_out, const EvalJudge* judge,
+                                    JudgeTally& judged, EvalTally& tally) {
+  VerifiedSample run = verify_sample(sample, setup, cache);
+  if (judge != nullptr) judge_sample(*judge, sample, *run.index, run.verdicts, judged);
   tally.prepare_us.push_back(run.prepare_us);
   SampleOutcome outcome;
   for (std::size_t i = 0; i < run.verdicts.size(); ++i) {
@@ -370,6 +378,11 @@ int eval_command(int argc, char** argv, int first) {
     out = open_for_writing(*out_path);
     if (!out) return 1;
   }
+  const std::optional<EvalJudge> judge = eval_judge(args, error);
+  if (!error.empty()) {
+    std::fprintf(stderr, "groundgate eval: %s\n", error.c_str());
+    return 2;
+  }
   std::shared_ptr<const filters::sql::SqlCheckerConfig> sql_config = sql_checker(args, error);
   if (!sql_config) {
     std::fprintf(stderr, "groundgate eval: %s\n", error.c_str());
@@ -405,13 +418,14 @@ int eval_command(int argc, char** argv, int first) {
   }
   filters::index::ContextIndexCache cache(config::Limits{}.context_cache_bytes);
   EvalTally tally;
+  JudgeTally judged;
   for (Sample& sample : *samples) {
     const auto start = Clock::now();
-    const SampleOutcome outcome = naive
-                                      ? evaluate_naive(sample, cache, naive_missing.value_or(0),
-                                                       naive_rule, out != nullptr, tally)
-                                      : evaluate_with_engines(sample, setup, cache, out != nullptr,
-                                                              features_out.get(), tally);
+    const SampleOutcome outcome =
+        naive ? evaluate_naive(sample, cache, naive_missing.value_or(0), naive_rule, out != nullptr,
+                               tally)
+              : evaluate_with_engines(sample, setup, cache, out != nullptr, features_out.get(),
+                                      judge ? &*judge : nullptr, judged, tally);
     tally.sample_us.push_back(
         std::chrono::duration<double, std::micro>(Clock::now() - start).count() -
         tally.prepare_us.back());
@@ -426,6 +440,7 @@ int eval_command(int argc, char** argv, int first) {
   if (!sql_eval.empty()) sql_eval.print();
   if (samples->empty() && !sql_eval.empty()) return 0;
   tally.print();
+  if (judge) judged.print();
   extraction.print();
   if (!report_pr_curves(args.value("pr-curve"), path, tally.answer_scores, tally.answers,
                         tally.sentence_scores, tally.sentences)) {

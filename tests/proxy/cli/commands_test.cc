@@ -7,6 +7,7 @@
 #include <string>
 
 #include "tests/proxy/cli/child_process.h"
+#include "tests/proxy/cli/scripted_model.h"
 
 namespace groundgate::testing {
 namespace {
@@ -17,6 +18,15 @@ class CommandsTest : public ::testing::Test {
     const std::string path = dir_ + "/" + name;
     write_file(path, text);
     return path;
+  }
+  // Two labelled answers on one context: a faithful one ("a") and one with a wrong year ("b").
+  std::string acme_samples() {
+    return file(
+        "data.jsonl",
+        R"({"id":"a","question":"When was Acme founded?","context":["Acme was founded in 2011 in Oslo."],"answer":"Acme was founded in 2011.","label":0})"
+        "\n"
+        R"({"id":"b","question":"When was Acme founded?","context":["Acme was founded in 2011 in Oslo."],"answer":"Acme was founded in 1994.","label":1})"
+        "\n");
   }
   std::string dir_ = make_temp_dir();
 };
@@ -147,12 +157,7 @@ TEST_F(CommandsTest, TrainWritesAModelThatEvalAndTheConfigLoad) {
 }
 
 TEST_F(CommandsTest, EvalScoresLabelledSamplesAndWritesOneLinePerSample) {
-  const std::string data = file(
-      "data.jsonl",
-      R"({"id":"a","question":"When was Acme founded?","context":["Acme was founded in 2011 in Oslo."],"answer":"Acme was founded in 2011.","label":0})"
-      "\n"
-      R"({"id":"b","question":"When was Acme founded?","context":["Acme was founded in 2011 in Oslo."],"answer":"Acme was founded in 1994.","label":1})"
-      "\n");
+  const std::string data = acme_samples();
   const std::string out = dir_ + "/pred.jsonl";
   const CommandResult r = run_groundgate({"eval", data, "--out", out});
   ASSERT_EQ(0, r.exit_code) << r.err;
@@ -170,6 +175,30 @@ TEST_F(CommandsTest, EvalScoresLabelledSamplesAndWritesOneLinePerSample) {
   EXPECT_NE(std::string::npos, second.find(R"({"id":"b","hallucinated":true,"score":)")) << second;
   EXPECT_EQ(std::string::npos, second.find(R"("pieces":[{"label":"supported")")) << second;
   EXPECT_NE(std::string::npos, second.find(R"("code":"entity_mismatch")")) << second;
+}
+
+// `--judge-upstream`: the sentences in the band go to the judge model, whose labels decide;
+// here a judge that has it backwards turns both verdicts round.
+TEST_F(CommandsTest, EvalWithAJudgeAsksItAboutTheSentencesInTheBand) {
+  ScriptedModel judge(R"yaml(
+- model: "judge-model"
+  match: "sentence: acme was founded in 2011."
+  answer: "UNSUPPORTED"
+- model: "judge-model"
+  answer: "SUPPORTED"
+)yaml");
+  const std::string data = acme_samples();
+  const CommandResult r =
+      run_groundgate({"eval", data, "--judge-upstream", judge.url(), "--judge-model", "judge-model",
+                      "--judge-band", "0,1", "--judge-timeout", "10000"});
+  ASSERT_EQ(0, r.exit_code) << r.err;
+  EXPECT_NE(std::string::npos, r.out.find("balanced_accuracy=0.000")) << r.out;
+  EXPECT_NE(std::string::npos, r.out.find("judge: asked=2  decided=2  changed=2  failed=0"))
+      << r.out;
+  // An option of the judge without its upstream is an error, not a run without it.
+  const CommandResult alone = run_groundgate({"eval", data, "--judge-model", "m"});
+  EXPECT_EQ(2, alone.exit_code) << alone.out;
+  EXPECT_NE(std::string::npos, alone.err.find("--judge-model needs --judge-upstream")) << alone.err;
 }
 
 TEST_F(CommandsTest, TripletsPrintsOneJsonLinePerClause) {

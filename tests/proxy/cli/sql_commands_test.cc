@@ -4,12 +4,9 @@
 #include <sqlite3.h>
 
 #include <string>
-#include <thread>
 
-#include <boost/asio/io_context.hpp>
-
-#include "proxy/mock/mock_upstream.h"
 #include "tests/proxy/cli/child_process.h"
+#include "tests/proxy/cli/scripted_model.h"
 
 namespace groundgate::testing {
 namespace {
@@ -98,14 +95,9 @@ TEST_F(SqlCommandsTest, EvalScoresSqlSamples) {
   EXPECT_NE(std::string::npos, r.out.find("wrong_column")) << r.out;
 }
 
-// The model the metamorphic check asks again: the mock upstream, scripted to answer each
-// rewritten question of "Who earns more than 4000?" as a consistent model would.
-class ScriptedModel {
- public:
-  ScriptedModel() {
-    proxy::mock::MockOptions options;
-    options.tokens_per_second = 0;
-    options.script_yaml = R"yaml(
+// The model the metamorphic check asks again, scripted to answer each rewritten question of
+// "Who earns more than 4000?" as a consistent model would.
+constexpr const char* kConsistentModel = R"yaml(
 - match: "precisely"
   answer: "```sql\nSELECT name FROM employees WHERE salary > 4000\n```"
 - match: "show me"
@@ -117,28 +109,9 @@ class ScriptedModel {
 - match: "over"
   answer: "```sql\nSELECT name FROM employees WHERE salary > 4000\n```"
 )yaml";
-    proxy::mock::MockCreate created = proxy::mock::MockUpstream::create(io_, options);
-    EXPECT_TRUE(created.ok()) << created.error;
-    mock_ = std::move(created.upstream);
-    mock_->start();
-    thread_ = std::thread([this] { io_.run(); });
-  }
-  ~ScriptedModel() {
-    mock_->stop();
-    io_.stop();
-    thread_.join();
-    mock_.reset();
-  }
-  std::string url() const { return "http://127.0.0.1:" + std::to_string(mock_->port()); }
-
- private:
-  boost::asio::io_context io_;
-  std::unique_ptr<proxy::mock::MockUpstream> mock_;
-  std::thread thread_;
-};
 
 TEST_F(SqlCommandsTest, MetamorphicCheckAsksTheModelAgain) {
-  ScriptedModel model;
+  ScriptedModel model(kConsistentModel);
   const std::string db = database();
   const auto run = [&](const std::string& query) {
     return run_groundgate({"sqlcheck", "--database", db, "--question", "Who earns more than 4000?",
