@@ -137,14 +137,18 @@ struct ScorerConfig {
 };
 
 // The judge (opt-in: every question costs a model call on the app's key): a prose sentence the
-// scorer is unsure of (its probability of being unfaithful within [band_low, band_high]) is put
-// to `model` on the route's upstream, with its evidence from the context; the judge's one-word
-// answer (supported, unsupported, contradicted) decides the sentence's label. A judge that
-// fails or runs out of time leaves the scorer's label, said so in the summary.
+// scorer is unsure of (its probability of being unfaithful within `band`) is put to `model` on
+// the route's upstream, with its evidence from the context; the judge's one-word answer
+// (supported, unsupported, contradicted) decides the sentence's label. A judge that fails or
+// runs out of time leaves the scorer's label, said so in the summary.
 struct JudgeConfig {
+  struct Band {
+    double low = 0;
+    double high = 1;
+  };
   std::string model;  // the judge's model name on the route's upstream (required)
-  double band_low = 0.3;
-  double band_high = 0.7;
+  // Unset: around the scorer's unsupported threshold (filters/actions/sentence_judge.h).
+  std::optional<Band> band;
   std::size_t max_sentences = 4;        // sentences per answer put to the judge
   Millis timeout{10'000};               // for each answer of the judge
   std::size_t context_bytes = 6 << 10;  // evidence sent with a sentence, at most

@@ -155,8 +155,7 @@ std::optional<JudgeConfig> read_judge(const YamlField& field, ErrorSink& errors)
     if (list && (list->size() != 2 || (low && high && *low >= *high))) {
       errors.add(f->mark(), f->path + ": two probabilities [low, high], low below high");
     } else if (low && high) {
-      out.band_low = *low;
-      out.band_high = *high;
+      out.band = JudgeConfig::Band{*low, *high};
     }
   }
   if (auto f = map.get("max_sentences")) {

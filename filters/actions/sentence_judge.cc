@@ -133,10 +133,16 @@ std::string judge_evidence(const verify::SentenceVerdict& verdict, const index::
   return out;
 }
 
+config::JudgeConfig::Band judge_band(const config::JudgeConfig& config, double unsupported_at) {
+  constexpr double kHalfWidth = 0.15;
+  if (config.band) return *config.band;
+  return {std::max(0.0, unsupported_at - kHalfWidth), std::min(1.0, unsupported_at + kHalfWidth)};
+}
+
 bool SentenceJudge::in_band(const verify::SentenceVerdict& verdict) const {
   if (!verdict.ok() || !verdict.claims || verdict.query || !verdict.unfaithful) return false;
   const double p = *verdict.unfaithful;
-  return p >= config_.band_low && p <= config_.band_high;
+  return p >= band_.low && p <= band_.high;
 }
 
 bool SentenceJudge::ask(const verify::SentenceVerdict& verdict, std::string_view sentence,

@@ -35,10 +35,18 @@ std::optional<verify::Label> judged_label(std::string_view text);
 std::string judge_evidence(const verify::SentenceVerdict& verdict, const index::ContextIndex& index,
                            std::size_t max_bytes);
 
+// The probabilities the judge is asked about: the configured band, or, unset, the scorer's
+// `unsupported_at` threshold ± 0.15 (within [0, 1]): the sentences whose label the scorer is
+// least sure of, on both sides of it.
+config::JudgeConfig::Band judge_band(const config::JudgeConfig& config, double unsupported_at);
+
 class SentenceJudge {
  public:
-  SentenceJudge(const config::JudgeConfig& config, std::string question)
-      : config_(config), question_(std::move(question)) {}
+  // `unsupported_at`: the threshold the scorer labels by (the policy's or its model's).
+  SentenceJudge(const config::JudgeConfig& config, double unsupported_at, std::string question)
+      : config_(config),
+        band_(judge_band(config, unsupported_at)),
+        question_(std::move(question)) {}
 
   // The proxy can send side requests on this stream, to the endpoint of `api` (else every
   // sentence in the band is skipped, said so).
@@ -74,6 +82,7 @@ class SentenceJudge {
 
  private:
   config::JudgeConfig config_;
+  config::JudgeConfig::Band band_;
   std::string question_;
   std::optional<stream::SideApi> api_;
   std::optional<stream::SideRequestBatch> batch_;

@@ -302,7 +302,10 @@ SampleOutcome evaluate_with_engines(const Sample& sample, const VerifierSetup& s
                                     std::FILE* features_out, const EvalJudge* judge,
                                     JudgeTally& judged, EvalTally& tally) {
   VerifiedSample run = verify_sample(sample, setup, cache);
-  if (judge != nullptr) judge_sample(*judge, sample, *run.index, run.verdicts, judged);
+  if (judge != nullptr) {
+    judge_sample(*judge, setup.config->thresholds.unsupported, sample, *run.index, run.verdicts,
+                 judged);
+  }
   tally.prepare_us.push_back(run.prepare_us);
   SampleOutcome outcome;
   for (std::size_t i = 0; i < run.verdicts.size(); ++i) {

@@ -15,8 +15,7 @@ bool parse_band(const std::string& text, config::JudgeConfig& config) {
   const char* second = end + 1;
   const double high = std::strtod(second, &end);
   if (end == second || *end != '\0' || !(low >= 0 && low < high && high <= 1)) return false;
-  config.band_low = low;
-  config.band_high = high;
+  config.band = config::JudgeConfig::Band{low, high};
   return true;
 }
 
@@ -70,10 +69,10 @@ std::optional<EvalJudge> eval_judge(const Args& args, std::string& error) {
   return EvalJudge{std::move(*endpoint), std::move(config)};
 }
 
-void judge_sample(const EvalJudge& judge, const Sample& sample,
+void judge_sample(const EvalJudge& judge, double unsupported_at, const Sample& sample,
                   const filters::index::ContextIndex& index,
                   std::vector<filters::verify::SentenceVerdict>& verdicts, JudgeTally& tally) {
-  filters::actions::SentenceJudge j(judge.config, sample.question);
+  filters::actions::SentenceJudge j(judge.config, unsupported_at, sample.question);
   j.serve(filters::stream::SideApi::kChatCompletions);
   for (filters::verify::SentenceVerdict& v : verdicts) {
     if (!j.in_band(v)) continue;

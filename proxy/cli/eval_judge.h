@@ -38,8 +38,9 @@ struct JudgeTally {
 // empty `error` when --judge-upstream is not given; with `error` when an option is wrong.
 std::optional<EvalJudge> eval_judge(const Args& args, std::string& error);
 
-// The judge asked about the sample's sentences in its band, its verdicts changed in place.
-void judge_sample(const EvalJudge& judge, const Sample& sample,
+// The judge asked about the sample's sentences in its band (by default around
+// `unsupported_at`, the scorer's threshold), its verdicts changed in place.
+void judge_sample(const EvalJudge& judge, double unsupported_at, const Sample& sample,
                   const filters::index::ContextIndex& index,
                   std::vector<filters::verify::SentenceVerdict>& verdicts, JudgeTally& tally);
 

@@ -227,15 +227,16 @@ TEST(PolicyVerifiers, JudgeKeys) {
   const PolicyConfig& p = *r.config->find_policy("g");
   ASSERT_TRUE(p.judge.has_value());
   EXPECT_EQ("gpt-4o-mini", p.judge->model);
-  EXPECT_EQ(0.2, p.judge->band_low);
-  EXPECT_EQ(0.8, p.judge->band_high);
+  ASSERT_TRUE(p.judge->band.has_value());
+  EXPECT_EQ(0.2, p.judge->band->low);
+  EXPECT_EQ(0.8, p.judge->band->high);
   EXPECT_EQ(2u, p.judge->max_sentences);
   EXPECT_EQ(Millis(3000), p.judge->timeout);
   EXPECT_EQ(4096u, p.judge->context_bytes);
   // Only the model is required.
   r = load_policy("  g: {verifiers: [semantic_pieces], judge: {model: m}}\n");
   ASSERT_TRUE(r.config) << ::testing::PrintToString(messages(r));
-  EXPECT_EQ(0.3, r.config->find_policy("g")->judge->band_low);
+  EXPECT_FALSE(r.config->find_policy("g")->judge->band.has_value());  // the scorer's, then
   EXPECT_FALSE(
       load_policy("  g: {verifiers: [semantic_pieces]}\n").config->find_policy("g")->judge);
 }

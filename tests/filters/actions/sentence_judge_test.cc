@@ -28,8 +28,7 @@ config::PolicyConfig judged_policy(config::HoldMode hold, std::size_t max_senten
   p.hold = hold;
   p.judge = config::JudgeConfig{};
   p.judge->model = "judge-model";
-  p.judge->band_low = 0;
-  p.judge->band_high = 1;
+  p.judge->band = config::JudgeConfig::Band{0, 1};
   p.judge->max_sentences = max_sentences;
   if (hold == config::HoldMode::kSentence) {
     p.actions.unsupported = {config::ActionKind::kBlock};
@@ -121,6 +120,20 @@ TEST(JudgeEvidence, IsAWindowAroundTheCitedPiecesWithinTheBound) {
   // No evidence cited: the context's first bytes.
   const std::string first = judge_evidence(verify::SentenceVerdict{}, *index, 50);
   EXPECT_EQ(first, std::string(50, 'a'));
+}
+
+TEST(JudgeBand, IsTheConfiguredOneElseTheScorersThresholdPlusOrMinus015) {
+  config::JudgeConfig c;
+  config::JudgeConfig::Band b = judge_band(c, 0.25);
+  EXPECT_DOUBLE_EQ(b.low, 0.10);
+  EXPECT_DOUBLE_EQ(b.high, 0.40);
+  b = judge_band(c, 0.05);  // within [0, 1]
+  EXPECT_DOUBLE_EQ(b.low, 0.0);
+  EXPECT_DOUBLE_EQ(b.high, 0.20);
+  c.band = config::JudgeConfig::Band{0.3, 0.7};
+  b = judge_band(c, 0.25);
+  EXPECT_DOUBLE_EQ(b.low, 0.3);
+  EXPECT_DOUBLE_EQ(b.high, 0.7);
 }
 
 TEST(SentenceJudge, AHeldSentenceWaitsForTheJudgeWhoseLabelDecides) {
