@@ -485,7 +485,7 @@ bool GuardFilter::awaits_check5(int index, const text::StreamSentence& unit,
   if (!sql_ || !verdict || !verdict->query) return false;
   std::optional<stream::SideRequestBatch> batch = sql_->metamorphic().take_batch();
   if (!batch) return false;
-  awaited_ = AwaitedUnit{index, unit, std::move(*verdict), holding, false, false};
+  awaited_.push_back(AwaitedUnit{index, unit, std::move(*verdict), holding, false, std::nullopt});
   batch_ = std::move(batch);
   return true;
 }
@@ -493,31 +493,31 @@ bool GuardFilter::awaits_check5(int index, const text::StreamSentence& unit,
 bool GuardFilter::awaits_judge(int index, const text::StreamSentence& unit,
                                std::optional<verify::SentenceVerdict>& verdict, bool holding) {
   if (!judge_ || !verdict || !index_ || !judge_->in_band(*verdict)) return false;
-  if (awaited_) {
-    judge_->skip("another_unit_awaited");
-    return false;
-  }
-  if (!judge_->ask(*verdict, unit.text, *index_)) return false;
-  awaited_ = AwaitedUnit{index, unit, std::move(*verdict), holding, false, true};
-  batch_ = judge_->take_batch();
+  const std::optional<std::uint64_t> request = judge_->ask(*verdict, unit.text, *index_);
+  if (!request) return false;
+  awaited_.push_back(AwaitedUnit{index, unit, std::move(*verdict), holding, false, request});
   return true;
 }
 
 std::optional<verify::SentenceVerdict> GuardFilter::take_judged(int index,
                                                                 const text::StreamSentence& unit) {
-  // The whole answer (no unit given) or the unit that waited.
-  if (!awaited_ || !awaited_->answered || awaited_->choice != index) return std::nullopt;
-  if (!unit.text.empty() && awaited_->unit.span.end != unit.span.end) {
+  // The whole answer (no unit given) or the unit that waited. Only a held unit stays here
+  // answered: one in stream_first is decided as its answers come in.
+  const auto it = std::find_if(awaited_.begin(), awaited_.end(), [&](const AwaitedUnit& a) {
+    return a.answered && a.choice == index;
+  });
+  if (it == awaited_.end()) return std::nullopt;
+  if (!unit.text.empty() && it->unit.span.end != unit.span.end) {
     // A sentence judged as it looked at its end, which the text after it made part of a longer
     // one ("5 p.m. and ..."): that one is checked afresh.
-    if (awaited_->judge && unit.span.begin <= awaited_->unit.span.begin &&
-        unit.span.end > awaited_->unit.span.end) {
-      awaited_.reset();
+    if (it->judge_request && unit.span.begin <= it->unit.span.begin &&
+        unit.span.end > it->unit.span.end) {
+      awaited_.erase(it);
     }
     return std::nullopt;
   }
-  std::optional<verify::SentenceVerdict> judged = std::move(awaited_->verdict);
-  awaited_.reset();
+  std::optional<verify::SentenceVerdict> judged = std::move(it->verdict);
+  awaited_.erase(it);
   return judged;
 }
 
@@ -527,13 +527,44 @@ void GuardFilter::serve_side_requests(stream::SideApi api) {
 }
 
 std::optional<stream::SideRequestBatch> GuardFilter::take_side_requests() {
-  std::optional<stream::SideRequestBatch> batch = std::move(batch_);
-  batch_.reset();
-  return batch;
+  // Check 5's batch, then the judge's: the chain takes batches until none is left.
+  if (batch_) return std::exchange(batch_, std::nullopt);
+  if (judge_) return judge_->take_batch();
+  return std::nullopt;
 }
 
 bool GuardFilter::holds_for_answers() const {
-  return awaited_ && awaited_->holding && !awaited_->answered && !stopped_;
+  return !stopped_ && std::any_of(awaited_.begin(), awaited_.end(),
+                                  [](const AwaitedUnit& a) { return a.holding && !a.answered; });
+}
+
+void GuardFilter::judge_awaited(std::vector<stream::SideAnswer> answers) {
+  bool judged = false;
+  for (AwaitedUnit& a : awaited_) {
+    if (a.answered || !a.judge_request ||
+        !SentenceJudge::answers_request(answers, *a.judge_request)) {
+      continue;
+    }
+    judge_->judge(answers, *a.judge_request, a.verdict);
+    a.answered = judged = true;
+  }
+  if (judged) return;
+  // Not the judge's: check 5's, whose query waits alone. (Answers that carry no id asked for
+  // fail the oldest sentence with the judge: nothing waits forever.)
+  const auto check5 = std::find_if(awaited_.begin(), awaited_.end(), [](const AwaitedUnit& a) {
+    return !a.answered && !a.judge_request;
+  });
+  if (check5 != awaited_.end() && sql_) {
+    sql_->metamorphic().judge(std::move(answers), check5->verdict);
+    check5->answered = true;
+    return;
+  }
+  const auto oldest = std::find_if(awaited_.begin(), awaited_.end(), [](const AwaitedUnit& a) {
+    return !a.answered && a.judge_request;
+  });
+  if (oldest == awaited_.end() || !judge_) return;
+  judge_->judge(answers, *oldest->judge_request, oldest->verdict);
+  oldest->answered = true;
 }
 
 namespace {
@@ -558,21 +589,22 @@ class OutcomeOutput final : public stream::ChoiceOutput {
 
 void GuardFilter::on_side_answers(std::vector<stream::SideAnswer> answers,
                                   stream::FilterOutcome& outcome) {
-  if (!awaited_ || awaited_->answered) return;
-  if (awaited_->judge && judge_) {
-    judge_->judge(std::move(answers), awaited_->verdict);
-  } else if (!awaited_->judge && sql_) {
-    sql_->metamorphic().judge(std::move(answers), awaited_->verdict);
-  }
-  awaited_->answered = true;
-  if (awaited_->holding || stopped_) return;  // decided when the chain offers its text again
-  // stream_first: the text went on; the verdict follows as an annotation.
-  AwaitedUnit awaited = std::move(*awaited_);
-  awaited_.reset();
-  Choice* choice = choice_for(awaited.choice);
-  if (choice == nullptr) return;
+  judge_awaited(std::move(answers));
+  if (stopped_) return;
+  // stream_first: the text went on; the verdicts follow as annotations. (A held unit is
+  // decided when the chain offers its text again.)
   OutcomeOutput out(outcome);
-  act(*choice, awaited.choice, awaited.unit, {}, false, out, std::move(awaited.verdict));
+  for (auto it = awaited_.begin(); it != awaited_.end() && !stopped_;) {
+    if (!it->answered || it->holding) {
+      ++it;
+      continue;
+    }
+    AwaitedUnit awaited = std::move(*it);
+    it = awaited_.erase(it);
+    if (Choice* choice = choice_for(awaited.choice)) {
+      act(*choice, awaited.choice, awaited.unit, {}, false, out, std::move(awaited.verdict));
+    }
+  }
 }
 
 verify::SentenceVerdict GuardFilter::check_code(const text::StreamSentence& unit) {

@@ -8,6 +8,7 @@
 #include <array>
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -98,14 +99,15 @@ class GuardFilter final : public stream::StreamFilter {
   };
 
   // A unit whose side requests are out (a query's check 5, or a sentence put to the judge): its
-  // verdict so far, decided (act) once the answers are judged. One at a time.
+  // verdict so far, decided (act) once the answers are judged. In `sentence` hold one at a time
+  // (the text after it waits with it); in `stream_first` several may be out.
   struct AwaitedUnit {
     int choice = 0;
     text::StreamSentence unit;
     verify::SentenceVerdict verdict;
     bool holding = false;  // its text waits (sentence hold)
     bool answered = false;
-    bool judge = false;  // the judge's answer it waits for, else check 5's
+    std::optional<std::uint64_t> judge_request;  // the judge's request it waits for, else check 5
   };
 
   Choice* choice_for(int index);
@@ -119,16 +121,19 @@ class GuardFilter final : public stream::StreamFilter {
   bool act(Choice& choice, int index, const text::StreamSentence& sentence, std::string_view gap,
            bool holding, stream::ChoiceOutput& out,
            std::optional<verify::SentenceVerdict> verdict = std::nullopt);
-  // A query's verdict of checks 1-4 in: when check 5 runs on it, the unit waits (true) as
+  // A query's verdict of checks 1-4 in: when check 5 runs on it, the unit waits (true) in
   // awaited_ for the answers; else it is decided now.
   bool awaits_check5(int index, const text::StreamSentence& unit,
                      std::optional<verify::SentenceVerdict>& verdict, bool holding);
   // A prose sentence's verdict in: when the judge is asked about it, the sentence waits (true)
-  // as awaited_ for the answer; else it is decided now.
+  // in awaited_ for the answer; else it is decided now.
   bool awaits_judge(int index, const text::StreamSentence& unit,
                     std::optional<verify::SentenceVerdict>& verdict, bool holding);
-  // The judged verdict of the awaited unit, when `unit` of choice `index` is it.
+  // The judged verdict of the held unit that waited, when `unit` of choice `index` is it.
   std::optional<verify::SentenceVerdict> take_judged(int index, const text::StreamSentence& unit);
+  // Which awaited units `answers` (one batch's) are for, judged by them: the judge's by their
+  // request ids, else the query of check 5.
+  void judge_awaited(std::vector<stream::SideAnswer> answers);
   // `sql.answer: whole`: the choice's text is one query, held whole (in sentence hold) until it
   // ends or outgrows max_query_bytes.
   void on_whole_answer(Choice& choice, const stream::TextEvent& event, stream::ChoiceOutput& out);
@@ -169,8 +174,8 @@ class GuardFilter final : public stream::StreamFilter {
   verify::ToolSchemaValues tool_schema_;           // with verify_tool_calls: values the tools offer
   std::unique_ptr<SqlGuard> sql_;                  // the policy's SQL guard, when it has one
   std::unique_ptr<SentenceJudge> judge_;           // the policy's judge, when it has one
-  std::optional<AwaitedUnit> awaited_;             // the unit whose side requests are out
-  std::optional<stream::SideRequestBatch> batch_;  // its requests, until the chain takes them
+  std::vector<AwaitedUnit> awaited_;               // the units whose side requests are out
+  std::optional<stream::SideRequestBatch> batch_;  // check 5's requests, until the chain takes them
   // The policy's other code-block checkers for this stream, by language.
   std::vector<std::pair<std::string, std::unique_ptr<verify::CodeChecker>>> code_checkers_;
   std::string_view unchecked_reason_;  // set: nothing is verified ("json_response")

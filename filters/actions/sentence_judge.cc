@@ -145,29 +145,30 @@ bool SentenceJudge::in_band(const verify::SentenceVerdict& verdict) const {
   return p >= band_.low && p <= band_.high;
 }
 
-bool SentenceJudge::ask(const verify::SentenceVerdict& verdict, std::string_view sentence,
-                        const index::ContextIndex& index) {
-  // Not served (the proxy sends no side requests on legacy completions), another sentence out,
-  // or the budget spent: counted.
-  const std::string_view unasked = !api_      ? "no_side_requests"
-                                   : pending_ ? "another_sentence_with_the_judge"
+std::optional<std::uint64_t> SentenceJudge::ask(const verify::SentenceVerdict& verdict,
+                                                std::string_view sentence,
+                                                const index::ContextIndex& index) {
+  // Not served (the proxy sends no side requests on legacy completions) or the budget spent:
+  // counted.
+  const std::string_view unasked = !api_                             ? "no_side_requests"
                                    : asked_ >= config_.max_sentences ? "max_sentences"
                                                                      : "";
   if (!unasked.empty()) {
     skipped_.add(unasked);
-    return false;
+    return std::nullopt;
   }
-  stream::SideRequestBatch batch;
-  batch.limits.fan_out = 1;
-  batch.limits.timeout = config_.timeout;
-  batch.limits.max_response_bytes = config_.max_response_bytes;
-  batch.requests.push_back(
-      {0, judge_request(*api_, config_, sentence, question_,
-                        judge_evidence(verdict, index, config_.context_bytes))});
+  if (!batch_) {
+    batch_.emplace();
+    batch_->limits.timeout = config_.timeout;
+    batch_->limits.max_response_bytes = config_.max_response_bytes;
+  }
+  const std::uint64_t id = kFirstRequestId + asked_;
+  batch_->requests.push_back(
+      {id, judge_request(*api_, config_, sentence, question_,
+                         judge_evidence(verdict, index, config_.context_bytes))});
+  batch_->limits.fan_out = batch_->requests.size();  // at most max_sentences
   ++asked_;
-  pending_ = true;
-  batch_ = std::move(batch);
-  return true;
+  return id;
 }
 
 std::optional<stream::SideRequestBatch> SentenceJudge::take_batch() {
@@ -176,20 +177,25 @@ std::optional<stream::SideRequestBatch> SentenceJudge::take_batch() {
   return batch;
 }
 
-void SentenceJudge::judge(std::vector<stream::SideAnswer> answers,
+bool SentenceJudge::answers_request(const std::vector<stream::SideAnswer>& answers,
+                                    std::uint64_t id) {
+  return std::any_of(answers.begin(), answers.end(),
+                     [id](const stream::SideAnswer& a) { return a.id == id; });
+}
+
+void SentenceJudge::judge(const std::vector<stream::SideAnswer>& answers, std::uint64_t id,
                           verify::SentenceVerdict& verdict) {
-  if (!pending_) return;
-  pending_ = false;
   std::string error = "no answer";
   std::optional<verify::Label> label;
-  if (!answers.empty()) {
-    const stream::SideAnswer& a = answers.front();
-    if (!a.error.empty()) {
-      error = "judge call failed: " + a.error;
-    } else if (a.status != 200) {
-      error = "judge answered status " + std::to_string(a.status);
+  const auto a = std::find_if(answers.begin(), answers.end(),
+                              [id](const stream::SideAnswer& s) { return s.id == id; });
+  if (a != answers.end()) {
+    if (!a->error.empty()) {
+      error = "judge call failed: " + a->error;
+    } else if (a->status != 200) {
+      error = "judge answered status " + std::to_string(a->status);
     } else if (std::optional<sql::ModelAnswer> answer =
-                   sql::model_answer(model_api(*api_), a.body, error)) {
+                   sql::model_answer(model_api(*api_), a->body, error)) {
       label = judged_label(answer->text);
       if (!label) error = "judge answer is not a label";
     }

@@ -2,11 +2,13 @@
 // The judge (config::JudgeConfig): a prose sentence the scorer is unsure of is put to a model on
 // the route's upstream as a side request (stream_filter.h), in the shape of the API the app used,
 // with the sentence, the user's question and the context around its evidence; the model's
-// one-word answer decides the sentence's label. One sentence at a time, at most
-// `max_sentences` per stream. Whether it was asked, decided, failed or skipped, and why, goes to
-// the summary and the report: never a silent skip.
+// one-word answer decides the sentence's label. At most `max_sentences` per stream; several may
+// be out at once (in stream_first, where no text waits for them), each answered by its own id.
+// Whether it was asked, decided, failed or skipped, and why, goes to the summary and the report:
+// never a silent skip.
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -57,16 +59,20 @@ class SentenceJudge {
   bool in_band(const verify::SentenceVerdict& verdict) const;
   // A sentence in the band is not asked about, for `reason`: counted.
   void skip(std::string_view reason) { skipped_.add(reason); }
-  // Asks about the sentence in the band (take_batch() has the request), or counts why not
-  // (no side requests on this endpoint, another sentence out, max_sentences reached).
-  bool ask(const verify::SentenceVerdict& verdict, std::string_view sentence,
-           const index::ContextIndex& index);
+  // Asks about the sentence in the band: its request joins the batch take_batch() hands over,
+  // and the id its answer will carry is returned. Nullopt, counted, when it cannot be asked
+  // (no side requests on this endpoint, max_sentences reached).
+  std::optional<std::uint64_t> ask(const verify::SentenceVerdict& verdict,
+                                   std::string_view sentence, const index::ContextIndex& index);
   std::optional<stream::SideRequestBatch> take_batch();
+  // Whether `answers` (one batch's) answer the judge's request `id`.
+  static bool answers_request(const std::vector<stream::SideAnswer>& answers, std::uint64_t id);
 
-  // The judge's answer to the sentence asked about: its label decides `verdict` (a finding of
-  // the judge, the probability 0 or 1); a failed or unreadable answer leaves the scorer's
-  // label and is counted.
-  void judge(std::vector<stream::SideAnswer> answers, verify::SentenceVerdict& verdict);
+  // The judge's answer to request `id` among `answers`: its label decides `verdict` (a finding
+  // of the judge, the probability 0 or 1); a missing, failed or unreadable answer leaves the
+  // scorer's label and is counted.
+  void judge(const std::vector<stream::SideAnswer>& answers, std::uint64_t id,
+             verify::SentenceVerdict& verdict);
 
   // {"asked":..,"decided":..,"changed":..,"failed":..,"last_failure":..,"skipped":..,
   // "skip_reasons":{..}}, or "" when no sentence fell in the band.
@@ -85,8 +91,11 @@ class SentenceJudge {
   config::JudgeConfig::Band band_;
   std::string question_;
   std::optional<stream::SideApi> api_;
+  // The judge's request ids are a range of their own, apart from SQL check 5's (from 0): one
+  // filter's side answers are told apart by their ids.
+  static constexpr std::uint64_t kFirstRequestId = std::uint64_t{1} << 32;
+
   std::optional<stream::SideRequestBatch> batch_;
-  bool pending_ = false;  // a sentence is out with the judge
   std::size_t asked_ = 0;
   std::size_t decided_ = 0;
   std::size_t changed_ = 0;  // decided, and the label is not the scorer's

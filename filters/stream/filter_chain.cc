@@ -215,8 +215,9 @@ void FilterChain::serve_side_requests(SideApi api) {
 }
 
 void FilterChain::collect_side_requests() {
+  // A filter may have posted several batches (each its own); each take hands one over.
   for (std::size_t i = 0; i < filters_.size() && !stopped_; ++i) {
-    if (std::optional<SideRequestBatch> batch = filters_[i]->take_side_requests()) {
+    while (std::optional<SideRequestBatch> batch = filters_[i]->take_side_requests()) {
       ++outstanding_;
       posted_.push_back({i, std::move(*batch)});
     }

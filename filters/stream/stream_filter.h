@@ -173,7 +173,8 @@ class StreamFilter {
   // without). A served filter's batches are always answered (errors included) before the
   // response is written, streamed or not.
   virtual void serve_side_requests(SideApi api) { (void)api; }
-  // A batch the filter posts now; the chain asks after every hook call.
+  // A batch the filter posts now (each call hands one over); the chain asks after every hook
+  // call, until none is left.
   virtual std::optional<SideRequestBatch> take_side_requests() { return std::nullopt; }
   // True while the filter's text waits for its side answers: the chain keeps what would reach
   // the filter (text, the end of a choice) and offers it again once they are in.

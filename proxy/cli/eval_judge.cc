@@ -1,5 +1,6 @@
 #include "proxy/cli/eval_judge.h"
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 
@@ -78,11 +79,12 @@ void judge_sample(const EvalJudge& judge, double unsupported_at, const Sample& s
     if (!j.in_band(v)) continue;
     const std::string_view text =
         std::string_view(sample.answer).substr(v.answer_begin, v.answer_end - v.answer_begin);
-    if (!j.ask(v, text, index)) continue;
+    const std::optional<std::uint64_t> id = j.ask(v, text, index);
+    if (!id) continue;
     std::optional<filters::stream::SideRequestBatch> batch = j.take_batch();
     const ModelReply reply =
         call_model(judge.endpoint, batch->requests.front().body, judge.config.timeout);
-    j.judge({{0, reply.status, reply.body, reply.error}}, v);
+    j.judge({{*id, reply.status, reply.body, reply.error}}, *id, v);
   }
   tally.asked += j.asked();
   tally.decided += j.decided();

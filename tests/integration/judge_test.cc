@@ -44,8 +44,13 @@ policies:
     hold: sentence
     actions: {unsupported: annotate}
     judge: {model: judge-model, band: [0, 1]}
+  streamed:
+    verifiers: [semantic_pieces]
+    hold: stream_first
+    judge: {model: judge-model, band: [0, 1]}
 routes:
   - {name: held, match: {model: held}, upstream: up, policy: held}
+  - {name: streamed, match: {model: streamed}, upstream: up, policy: streamed}
   - {name: noted, match: {model: noted}, upstream: up, policy: noted}
 logging: {access_log_path: '${DIR}/access.log'}
 )";
@@ -81,6 +86,17 @@ TEST_F(JudgeTest, AStreamedSentenceTheJudgeFindsUnsupportedIsBlocked) {
   EXPECT_TRUE(has(log, R"("side_requests":"2")")) << log;
   EXPECT_TRUE(has(log, R"("side_request_failures":"0")")) << log;
   EXPECT_TRUE(has(log, R"("guard.judge":)")) << log;
+}
+
+TEST_F(JudgeTest, InStreamFirstEverySentenceIsJudgedAndItsVerdictFollows) {
+  const HttpResponse r = post("/v1/chat/completions", chat_request("streamed", true));
+  ASSERT_EQ(200, r.status) << r.error;
+  EXPECT_EQ(kAnswer, sse_content(r.body)) << r.body;  // the text went on unchanged
+  EXPECT_TRUE(has(r.body, R"("offset":[44,72],"label":"unsupported")")) << r.body;
+  EXPECT_TRUE(has(r.body, R"("engine":"judge")")) << r.body;
+  EXPECT_TRUE(has(r.body, R"("judge":{"asked":2,"decided":2)")) << r.body;
+  EXPECT_TRUE(has(r.body, "data: [DONE]")) << r.body;
+  EXPECT_TRUE(has(log_line(), R"("side_requests":"2")"));
 }
 
 TEST_F(JudgeTest, AWholeAnswerCarriesTheJudgesFinding) {

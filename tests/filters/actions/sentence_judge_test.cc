@@ -43,8 +43,9 @@ std::string chat_answer(std::string_view text) {
   return out + "}}]}";
 }
 
-std::vector<stream::SideAnswer> answer(const stream::SideBatch& batch, std::string_view text) {
-  return {{batch.batch.requests.at(0).id, 200, chat_answer(text), ""}};
+std::vector<stream::SideAnswer> answer(const stream::SideBatch& batch, std::string_view text,
+                                       std::size_t request = 0) {
+  return {{batch.batch.requests.at(request).id, 200, chat_answer(text), ""}};
 }
 
 struct Fixture {
@@ -238,6 +239,53 @@ TEST(SentenceJudge, InStreamFirstTheJudgesVerdictFollowsAsAnAnnotation) {
   EXPECT_TRUE(contains(all, R"("label":"contradicted")")) << all;
   EXPECT_TRUE(contains(all, R"("engine":"judge")")) << all;
   EXPECT_FALSE(f.chain.stopped());
+}
+
+TEST(SentenceJudge, InStreamFirstEverySentenceInTheBandIsOutWithTheJudgeAtOnce) {
+  Fixture f(config::HoldMode::kStreamFirst);
+  std::string text = f.chain.on_delta(0, kFirst).text;
+  std::vector<stream::SideBatch> first = f.chain.take_side_requests();
+  ASSERT_EQ(first.size(), 1u);
+  EXPECT_TRUE(contains(first[0].batch.requests.at(0).body, "Sentence: " + kFirst));
+  // The first is out while the second streams and goes to the judge too.
+  text += f.chain.on_delta(0, kSecond).text;
+  text += f.chain.on_choice_end(0).text;
+  EXPECT_EQ(text, kFirst + kSecond);
+  std::vector<stream::SideBatch> second = f.chain.take_side_requests();
+  ASSERT_EQ(second.size(), 1u);
+  EXPECT_TRUE(contains(second[0].batch.requests.at(0).body, "Sentence: Goertz won a Grammy"));
+  EXPECT_NE(first[0].batch.requests.at(0).id, second[0].batch.requests.at(0).id);
+  EXPECT_TRUE(f.chain.awaits_answers());
+
+  // Answered in the other order: each answer decides its own sentence.
+  stream::SideAnswersOutput out = f.chain.on_side_answers(0, answer(second[0], "CONTRADICTED"));
+  std::string all;
+  for (const std::string& a : out.annotations)
+    all += a;
+  EXPECT_TRUE(contains(all, R"("offset":[44,72],"label":"contradicted")")) << all;
+  out = f.chain.on_side_answers(0, answer(first[0], "SUPPORTED"));
+  EXPECT_TRUE(out.annotations.empty());  // supported: nothing to say
+  EXPECT_FALSE(f.chain.awaits_answers());
+  const std::string summary = f.summary();
+  EXPECT_TRUE(contains(summary, R"("judge":{"asked":2,"decided":2,"changed":)")) << summary;
+  EXPECT_FALSE(contains(summary, "skip_reasons\":{\"")) << summary;
+}
+
+TEST(SentenceJudge, SentencesEndedInOneDeltaAreAskedInOneBatch) {
+  Fixture f(config::HoldMode::kStreamFirst);
+  f.chain.on_delta(0, kFirst + kSecond + " More text");
+  std::vector<stream::SideBatch> batches = f.chain.take_side_requests();
+  ASSERT_EQ(batches.size(), 1u);
+  ASSERT_EQ(batches[0].batch.requests.size(), 2u);
+  EXPECT_EQ(batches[0].batch.limits.fan_out, 2u);
+  std::vector<stream::SideAnswer> answers = answer(batches[0], "unsupported", 0);
+  answers.push_back(answer(batches[0], "supported", 1).front());
+  const stream::SideAnswersOutput out = f.chain.on_side_answers(0, std::move(answers));
+  std::string all;
+  for (const std::string& a : out.annotations)
+    all += a;
+  EXPECT_TRUE(contains(all, R"("offset":[0,43],"label":"unsupported")")) << all;
+  EXPECT_FALSE(contains(all, R"("offset":[44,)")) << all;  // the second: supported
 }
 
 }  // namespace
