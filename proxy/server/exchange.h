@@ -168,12 +168,12 @@ class Exchange {
     bool guard_headers = false;  // the guard's verdict is known: its headers go too
   };
   boost::asio::awaitable<void> relay_body(http1::ResponseParser& response, RelayPlan plan);
-  // Side requests of the response's filters (side_requests.h): start_side_requests sends what
-  // the chain posted; next_side_answers sends it too and waits for the next batch's answers
-  // (nullopt: none is out, or the client is gone). answer_side_requests hands them to the
-  // stream's transform while it waits for them (`until_none_out`: until none is out), writing
-  // what it lets go on; false when the client is gone. (A whole JSON answer waits for all of
-  // them: transform_json_body.)
+  // Side requests of the response's filters (exchange_side_requests.cc): start_side_requests
+  // sends what the chain posted; next_side_answers sends it too and waits for the next batch's
+  // answers (nullopt: none is out, or the client is gone). answer_side_requests (the relay's)
+  // hands them to the stream's transform while it waits for them (`until_none_out`: until none
+  // is out), writing what it lets go on; false when the client is gone. (A whole JSON answer
+  // waits for all of them: transform_json_body.)
   void start_side_requests();
   boost::asio::awaitable<std::optional<SideAnswers>> next_side_answers();
   boost::asio::awaitable<bool> answer_side_requests(BodyRelay& r, bool until_none_out);
