@@ -521,7 +521,7 @@ std::optional<verify::SentenceVerdict> GuardFilter::take_judged(int index,
   return judged;
 }
 
-void GuardFilter::serve_side_requests(stream::SideApi api) {
+void GuardFilter::serve_side_requests(model::Api api) {
   if (sql_) sql_->metamorphic().serve(api);
   if (judge_) judge_->serve(api);
 }

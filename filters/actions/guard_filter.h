@@ -60,7 +60,7 @@ class GuardFilter final : public stream::StreamFilter {
   // judge model about a sentence the scorer is unsure of, through side requests: in
   // `sentence` hold the query's unit (and what follows it) waits for the answers; in
   // `stream_first` its verdict follows as an annotation.
-  void serve_side_requests(stream::SideApi api) override;
+  void serve_side_requests(model::Api api) override;
   std::optional<stream::SideRequestBatch> take_side_requests() override;
   bool holds_for_answers() const override;
   void on_side_answers(std::vector<stream::SideAnswer> answers,

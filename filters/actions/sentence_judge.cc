@@ -3,8 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "filters/actions/model_api.h"
-#include "filters/sql/model_answer.h"
+#include "filters/model/model_answer.h"
 #include "filters/verdict/json_string.h"
 
 namespace groundgate::filters::actions {
@@ -49,13 +48,13 @@ std::size_t char_start(std::string_view text, std::size_t at) {
 
 }  // namespace
 
-std::string judge_request(stream::SideApi api, const config::JudgeConfig& config,
+std::string judge_request(model::Api api, const config::JudgeConfig& config,
                           std::string_view sentence, std::string_view question,
                           std::string_view evidence) {
   const std::string prompt = judge_prompt(sentence, question, evidence);
   std::string out = "{\"model\":";
   verdict::append_json_string(out, config.model);
-  if (api == stream::SideApi::kResponses) {
+  if (api == model::Api::kResponses) {
     out += ",\"instructions\":";
     verdict::append_json_string(out, kInstructions);
     out += ",\"input\":";
@@ -194,8 +193,8 @@ void SentenceJudge::judge(const std::vector<stream::SideAnswer>& answers, std::u
       error = "judge call failed: " + a->error;
     } else if (a->status != 200) {
       error = "judge answered status " + std::to_string(a->status);
-    } else if (std::optional<sql::ModelAnswer> answer =
-                   sql::model_answer(model_api(*api_), a->body, error)) {
+    } else if (std::optional<model::ModelAnswer> answer =
+                   model::model_answer(*api_, a->body, error)) {
       label = judged_label(answer->text);
       if (!label) error = "judge answer is not a label";
     }

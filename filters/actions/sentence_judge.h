@@ -23,7 +23,7 @@
 namespace groundgate::filters::actions {
 
 // The judge's request for one sentence, in the shape of `api` (not streamed, not stored).
-std::string judge_request(stream::SideApi api, const config::JudgeConfig& config,
+std::string judge_request(model::Api api, const config::JudgeConfig& config,
                           std::string_view sentence, std::string_view question,
                           std::string_view evidence);
 
@@ -52,7 +52,7 @@ class SentenceJudge {
 
   // The proxy can send side requests on this stream, to the endpoint of `api` (else every
   // sentence in the band is skipped, said so).
-  void serve(stream::SideApi api) { api_ = api; }
+  void serve(model::Api api) { api_ = api; }
 
   // A checked prose sentence whose probability of being unfaithful (the scorer's) is in the
   // band: the judge's to decide.
@@ -90,7 +90,7 @@ class SentenceJudge {
   config::JudgeConfig config_;
   config::JudgeConfig::Band band_;
   std::string question_;
-  std::optional<stream::SideApi> api_;
+  std::optional<model::Api> api_;
   // The judge's request ids are a range of their own, apart from SQL check 5's (from 0): one
   // filter's side answers are told apart by their ids.
   static constexpr std::uint64_t kFirstRequestId = std::uint64_t{1} << 32;

@@ -2,10 +2,9 @@
 
 #include <algorithm>
 
-#include "filters/actions/model_api.h"
 #include "filters/actions/sql_guard.h"
+#include "filters/sql/answer_query.h"
 #include "filters/sql/metamorphic_check.h"
-#include "filters/sql/model_answer.h"
 #include "filters/sql/variant_request.h"
 #include "filters/verdict/json_string.h"
 
@@ -40,8 +39,7 @@ void SqlMetamorphic::consider(std::string_view query, const sql::SqlCheck& check
   std::vector<sql::QuestionVariant> asked;
   std::string_view unasked = "no_variants";
   for (sql::QuestionVariant& v : variants) {
-    sql::VariantRequest request =
-        sql::variant_request(model_api(*api_), request_, question_, v.question);
+    sql::VariantRequest request = sql::variant_request(*api_, request_, question_, v.question);
     if (!request.body) {
       unasked = request.skip_reason;
       continue;
@@ -78,7 +76,7 @@ void SqlMetamorphic::judge(std::vector<stream::SideAnswer> answers,
     } else if (answer->status != 200) {
       a.error = "model answered status " + std::to_string(answer->status);
     } else {
-      a.sql = sql::sql_of_response(model_api(*api_), answer->body, whole_answer_, tools_, a.error);
+      a.sql = sql::sql_of_response(*api_, answer->body, whole_answer_, tools_, a.error);
     }
     variants.push_back(std::move(a));
   }

@@ -33,7 +33,7 @@ class SqlMetamorphic {
   // The proxy can send side requests on this stream, to the endpoint of `api`: the variants
   // are requests of that API and their answers are read as its responses (else the check is
   // skipped, said so).
-  void serve(stream::SideApi api) { api_ = api; }
+  void serve(model::Api api) { api_ = api; }
 
   // A query checks 1-4 judged (`check`, its text `query`): whether check 5 runs on it. When it
   // does, take_batch() has its requests; when it cannot, the reason is counted.
@@ -69,7 +69,7 @@ class SqlMetamorphic {
   std::shared_ptr<const sql::SqlCheckerConfig> checker_;
   std::string question_;
   std::string request_;
-  std::optional<stream::SideApi> api_;  // set: served
+  std::optional<model::Api> api_;  // set: served
   std::optional<Pending> pending_;
   std::optional<stream::SideRequestBatch> batch_;
   std::size_t started_ = 0;

@@ -181,12 +181,12 @@ VariantRequest responses_variant_request(std::string_view body, std::string_view
           {}};
 }
 
-VariantRequest variant_request(ModelApi api, std::string_view body, std::string_view question,
+VariantRequest variant_request(model::Api api, std::string_view body, std::string_view question,
                                std::string_view variant) {
   switch (api) {
-    case ModelApi::kResponses:
+    case model::Api::kResponses:
       return responses_variant_request(body, question, variant);
-    case ModelApi::kChatCompletions:
+    case model::Api::kChatCompletions:
       break;
   }
   return chat_variant_request(body, question, variant);

@@ -2,18 +2,18 @@
 // The model calls of the metamorphic check, as bytes: the app's own request with the user's
 // question rewritten (so the model sees the same instructions, schema and tools), in the shape
 // of the API the app used. One function per shape; variant_request picks by `api`. The answers
-// are read in model_answer.h.
+// are read in answer_query.h.
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 
+#include "filters/model/model_api.h"
+
 namespace groundgate::filters::sql {
 
 // The API of the app's request: its variants are requests of the same API.
-enum class ModelApi : std::uint8_t { kChatCompletions, kResponses };
-
 // A variant request, or why there is none: a machine-readable reason (the summary's skip
 // reasons) -- "request_unreadable" (not a JSON object, or no `messages` / `input`),
 // "question_not_in_request" (no user message holds the question), "request_in_conversation"
@@ -34,7 +34,7 @@ VariantRequest chat_variant_request(std::string_view body, std::string_view ques
 VariantRequest responses_variant_request(std::string_view body, std::string_view question,
                                          std::string_view variant);
 
-VariantRequest variant_request(ModelApi api, std::string_view body, std::string_view question,
+VariantRequest variant_request(model::Api api, std::string_view body, std::string_view question,
                                std::string_view variant);
 
 }  // namespace groundgate::filters::sql

@@ -209,7 +209,7 @@ void FilterChain::stop_at(ChoiceState& state, int choice, std::size_t i, std::st
   result.text = std::move(released);
 }
 
-void FilterChain::serve_side_requests(SideApi api) {
+void FilterChain::serve_side_requests(model::Api api) {
   for (const auto& filter : filters_)
     filter->serve_side_requests(api);
 }

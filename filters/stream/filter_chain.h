@@ -97,7 +97,7 @@ class FilterChain {
   // Side requests (stream_filter.h). The proxy calls serve_side_requests() when it can send
   // them (to the endpoint of `api`); take_side_requests() hands over what filters posted since
   // the last call.
-  void serve_side_requests(SideApi api);
+  void serve_side_requests(model::Api api);
   std::vector<SideBatch> take_side_requests();
   // Batches posted (taken or not) and not answered yet.
   bool awaits_answers() const { return outstanding_ > 0; }

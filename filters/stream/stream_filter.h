@@ -13,6 +13,8 @@
 #include <utility>
 #include <vector>
 
+#include "filters/model/model_api.h"
+
 namespace groundgate::filters::stream {
 
 // What a filter hands on for one choice during one call. The filter calls these in order;
@@ -100,10 +102,6 @@ struct SideRequestBatch {
   SideRequestLimits limits;
 };
 
-// The API the stream's request used, whose endpoint and body shape its side requests share: a
-// side request is a request of that API, sent to the same endpoint.
-enum class SideApi : std::uint8_t { kChatCompletions, kResponses };
-
 struct SideAnswer {
   std::uint64_t id = 0;
   unsigned status = 0;  // the HTTP status; 0: no response
@@ -168,11 +166,12 @@ class StreamFilter {
   // The answer is over (every choice ended, or the stream stops): answer-level annotations
   // (a summary) to attach to the last chunk before [DONE]. Called at most once per stream.
   virtual void on_answer_end(std::vector<std::string>& annotations) { (void)annotations; }
-  // The proxy can serve side requests for this stream, to the endpoint of `api` (called before
-  // the first text, or never: then a filter that needs them says in its report that it went
-  // without). A served filter's batches are always answered (errors included) before the
+  // The proxy can serve side requests for this stream, to the endpoint of `api`, the API the
+  // stream's request used: a side request is a request of that API, in its body shape. Called
+  // before the first text, or never: then a filter that needs them says in its report that it
+  // went without. A served filter's batches are always answered (errors included) before the
   // response is written, streamed or not.
-  virtual void serve_side_requests(SideApi api) { (void)api; }
+  virtual void serve_side_requests(model::Api api) { (void)api; }
   // A batch the filter posts now (each call hands one over); the chain asks after every hook
   // call, until none is left.
   virtual std::optional<SideRequestBatch> take_side_requests() { return std::nullopt; }

@@ -74,7 +74,7 @@ void judge_sample(const EvalJudge& judge, double unsupported_at, const Sample& s
                   const filters::index::ContextIndex& index,
                   std::vector<filters::verify::SentenceVerdict>& verdicts, JudgeTally& tally) {
   filters::actions::SentenceJudge j(judge.config, unsupported_at, sample.question);
-  j.serve(filters::stream::SideApi::kChatCompletions);
+  j.serve(filters::model::Api::kChatCompletions);
   for (filters::verify::SentenceVerdict& v : verdicts) {
     if (!j.in_band(v)) continue;
     const std::string_view text =

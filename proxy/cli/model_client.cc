@@ -9,7 +9,7 @@
 #include <thread>
 
 #include "config/value_parsers.h"
-#include "filters/sql/model_answer.h"
+#include "filters/sql/answer_query.h"
 #include "filters/sql/variant_request.h"
 #include "proxy/server/tls_contexts.h"
 #include "proxy/server/upstream_connector.h"
@@ -125,8 +125,8 @@ std::vector<sql::VariantAnswer> ask_variants(
         a.error = reply.status == 0 ? reply.error : "status " + std::to_string(reply.status);
         return;
       }
-      a.sql = sql::sql_of_response(sql::ModelApi::kChatCompletions, reply.body, whole_answer, tools,
-                                   a.error);
+      a.sql = sql::sql_of_response(filters::model::Api::kChatCompletions, reply.body, whole_answer,
+                                   tools, a.error);
     });
   }
   for (std::thread& t : calls)

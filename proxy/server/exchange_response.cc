@@ -35,12 +35,12 @@ constexpr std::size_t kMaxErrorFindingsBytes = 64u << 10;
 
 // The API of the side requests the proxy sends for a response's filters: the one the app
 // used, where the filters know its request shape; none for the others.
-std::optional<filters::stream::SideApi> side_api(openai::EndpointKind kind) {
+std::optional<filters::model::Api> side_api(openai::EndpointKind kind) {
   switch (kind) {
     case openai::EndpointKind::kChatCompletions:
-      return filters::stream::SideApi::kChatCompletions;
+      return filters::model::Api::kChatCompletions;
     case openai::EndpointKind::kResponses:
-      return filters::stream::SideApi::kResponses;
+      return filters::model::Api::kResponses;
     case openai::EndpointKind::kCompletions:
     case openai::EndpointKind::kOther:
       break;

@@ -11,7 +11,7 @@
 
 #include <simdjson.h>
 
-#include "filters/sql/model_answer.h"
+#include "filters/sql/answer_query.h"
 #include "filters/sql/predicates.h"
 #include "filters/sql/question_terms.h"
 #include "filters/sql/sql_extraction.h"
@@ -19,6 +19,7 @@
 #include "filters/sql/variant_request.h"
 
 namespace sql = groundgate::filters::sql;
+namespace model = groundgate::filters::model;
 using config_tools = std::vector<groundgate::config::SqlToolArgument>;
 
 namespace {
@@ -66,7 +67,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   (void)question.mentions_value(text.substr(0, 32));
 
   const config_tools tools{{"run_query", "sql"}};
-  for (const sql::ModelApi api : {sql::ModelApi::kChatCompletions, sql::ModelApi::kResponses}) {
+  for (const model::Api api : {model::Api::kChatCompletions, model::Api::kResponses}) {
     (void)sql::sql_of_response(api, text, size % 2 == 0, tools, error);
     const sql::VariantRequest v = sql::variant_request(api, text, "How many", "How few");
     if (v.body.has_value() == !v.skip_reason.empty()) std::abort();

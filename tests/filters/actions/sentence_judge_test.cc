@@ -52,7 +52,7 @@ struct Fixture {
   explicit Fixture(config::HoldMode hold, std::size_t max_sentences = 4)
       : p(judged_policy(hold, max_sentences)) {
     chain = testing::guard_chain(p, testing::request_with_context());
-    chain.serve_side_requests(stream::SideApi::kChatCompletions);
+    chain.serve_side_requests(model::Api::kChatCompletions);
   }
   std::string summary() {
     for (std::string& a : chain.answer_end())
@@ -66,7 +66,7 @@ struct Fixture {
 TEST(JudgeRequest, IsAChatCompletionOfTheJudgeModelNotStreamed) {
   config::JudgeConfig c;
   c.model = "judge-model";
-  const std::string body = judge_request(stream::SideApi::kChatCompletions, c, "It opened in 1990.",
+  const std::string body = judge_request(model::Api::kChatCompletions, c, "It opened in 1990.",
                                          "When did it open?", "Opened 1991.");
   simdjson::dom::parser parser;
   simdjson::dom::element doc;
@@ -84,7 +84,7 @@ TEST(JudgeRequest, IsAResponsesRequestNotStoredForTheResponsesApi) {
   config::JudgeConfig c;
   c.model = "judge-model";
   const std::string body =
-      judge_request(stream::SideApi::kResponses, c, "It opened in 1990.", "", "Opened 1991.");
+      judge_request(model::Api::kResponses, c, "It opened in 1990.", "", "Opened 1991.");
   simdjson::dom::parser parser;
   simdjson::dom::element doc;
   ASSERT_EQ(parser.parse(body).get(doc), simdjson::SUCCESS) << body;

@@ -3,7 +3,7 @@
 // answer. Odd and broken bodies give a reason, never a crash or a guess.
 #include <gtest/gtest.h>
 
-#include "filters/sql/model_answer.h"
+#include "filters/sql/answer_query.h"
 #include "filters/sql/variant_request.h"
 
 namespace groundgate::filters::sql {
@@ -20,7 +20,7 @@ std::string skip_reason(Build build, std::string_view body) {
   return std::string(out.skip_reason);
 }
 
-std::string sql_of(ModelApi api, std::string_view response, bool whole = false,
+std::string sql_of(model::Api api, std::string_view response, bool whole = false,
                    std::span<const config::SqlToolArgument> tools = {}) {
   std::string error;
   std::optional<std::string> sql = sql_of_response(api, response, whole, tools, error);
@@ -105,7 +105,7 @@ TEST(ResponsesVariantRequest, RewritesTheLastUserMessageOfTheItems) {
                            R"({"type":"message","role":"user","content":[)"
                            R"({"type":"input_image","image_url":"https://x/y.png"},)"
                            R"({"type":"input_text","text":"How many rows have a over 3?"}]}]})";
-  const VariantRequest out = variant_request(ModelApi::kResponses, body, kQuestion, kVariant);
+  const VariantRequest out = variant_request(model::Api::kResponses, body, kQuestion, kVariant);
   ASSERT_TRUE(out.body) << out.skip_reason;
   EXPECT_EQ(*out.body, R"({"model":"m","input":[)"
                        R"({"role":"developer","content":"Schema: CREATE TABLE t (a INT);"},)"
@@ -144,7 +144,7 @@ TEST(ResponsesVariantRequest, BodiesWithoutTheQuestionSayWhy) {
 }
 
 TEST(ChatAnswer, TheQueryOfAReply) {
-  constexpr auto kChat = ModelApi::kChatCompletions;
+  constexpr auto kChat = model::Api::kChatCompletions;
   EXPECT_EQ(sql_of(kChat, R"({"choices":[{"message":{"role":"assistant","content":)"
                           R"("Sure:\n```sql\nSELECT 1\n```"}}]})"),
             "SELECT 1");
@@ -173,28 +173,12 @@ TEST(ChatAnswer, BodiesThatAreNotCompletionsSaySo) {
   for (std::string_view body :
        {"", "{", R"({})", R"({"choices":[]})", R"({"choices":[{"text":"SELECT 1"}]})", "[1]",
         R"({"object":"response","output":[]})"}) {
-    EXPECT_EQ(sql_of(ModelApi::kChatCompletions, body), "error: not a chat completion") << body;
+    EXPECT_EQ(sql_of(model::Api::kChatCompletions, body), "error: not a chat completion") << body;
   }
 }
 
-TEST(ResponsesAnswer, TheTextOfItsOutputTextPartsAndItsCalls) {
-  std::string error;
-  const std::optional<ModelAnswer> answer = responses_answer(
-      R"({"object":"response","status":"completed","output":[)"
-      R"({"type":"reasoning","id":"rs","summary":[]},)"
-      R"({"type":"message","role":"assistant","content":[{"type":"output_text","text":"Here:"},)"
-      R"({"type":"refusal","refusal":"no"},{"type":"output_text","text":"```sql\nSELECT 4\n```"}]},)"
-      R"({"type":"function_call","call_id":"c","name":"run_query","arguments":"{\"sql\":\"SELECT 5\"}"}]})",
-      error);
-  ASSERT_TRUE(answer) << error;
-  EXPECT_EQ(answer->text, "Here:\n```sql\nSELECT 4\n```");
-  ASSERT_EQ(answer->calls.size(), 1u);
-  EXPECT_EQ(answer->calls[0].name, "run_query");
-  EXPECT_EQ(answer->calls[0].arguments, R"({"sql":"SELECT 5"})");
-}
-
 TEST(ResponsesAnswer, TheQueryOfAReply) {
-  constexpr auto kResponses = ModelApi::kResponses;
+  constexpr auto kResponses = model::Api::kResponses;
   EXPECT_EQ(sql_of(kResponses, R"({"output":[{"type":"message","content":[)"
                                R"({"type":"output_text","text":"```sql\nSELECT 1\n```"}]}]})"),
             "SELECT 1");
@@ -221,7 +205,7 @@ TEST(ResponsesAnswer, TheQueryOfAReply) {
 }
 
 TEST(ResponsesAnswer, FailedAndForeignBodiesSaySo) {
-  constexpr auto kResponses = ModelApi::kResponses;
+  constexpr auto kResponses = model::Api::kResponses;
   EXPECT_EQ(sql_of(kResponses, R"({"status":"failed","error":{"code":"server_error",)"
                                R"("message":"The model failed."},"output":[]})"),
             "error: the response failed: The model failed.");

@@ -16,7 +16,7 @@ namespace {
 // (the answer "block" stops the stream instead; "note" annotates).
 class AsksAbout : public StreamFilter {
  public:
-  void serve_side_requests(SideApi) override { served_ = true; }
+  void serve_side_requests(model::Api) override { served_ = true; }
   void on_text(const TextEvent& event, ChoiceOutput& out) override {
     texts.emplace_back(event.pending);
     ends += event.end_of_choice ? 1 : 0;
@@ -84,7 +84,7 @@ struct Chain {
 
 TEST(SideRequests, HeldTextAndTheChoiceEndWaitForTheAnswers) {
   Chain c;
-  c.chain.serve_side_requests(SideApi::kChatCompletions);
+  c.chain.serve_side_requests(model::Api::kChatCompletions);
   EXPECT_EQ(c.chain.on_delta(0, "Is it? yes").text, "Is it");
   EXPECT_TRUE(c.chain.holds_for_answers());
   std::vector<SideBatch> batches = c.chain.take_side_requests();
@@ -114,7 +114,7 @@ TEST(SideRequests, HeldTextAndTheChoiceEndWaitForTheAnswers) {
 
 TEST(SideRequests, AnAnswerMayStopTheStreamAndNothingHeldGoesOn) {
   Chain c;
-  c.chain.serve_side_requests(SideApi::kChatCompletions);
+  c.chain.serve_side_requests(model::Api::kChatCompletions);
   c.chain.on_delta(0, "Drop? this");
   ASSERT_EQ(c.chain.take_side_requests().size(), 1u);
   SideAnswersOutput out = c.chain.on_side_answers(0, {{7, 200, "block", ""}});
@@ -126,7 +126,7 @@ TEST(SideRequests, AnAnswerMayStopTheStreamAndNothingHeldGoesOn) {
 
 TEST(SideRequests, AnswersAnnotate) {
   Chain c;
-  c.chain.serve_side_requests(SideApi::kChatCompletions);
+  c.chain.serve_side_requests(model::Api::kChatCompletions);
   c.chain.on_delta(0, "Why?");
   ASSERT_EQ(c.chain.take_side_requests().size(), 1u);
   SideAnswersOutput out = c.chain.on_side_answers(0, {{7, 200, "note", ""}});

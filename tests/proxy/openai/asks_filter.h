@@ -15,7 +15,6 @@ namespace groundgate::proxy::openai::testing {
 using filters::stream::ChoiceOutput;
 using filters::stream::FilterOutcome;
 using filters::stream::SideAnswer;
-using filters::stream::SideApi;
 using filters::stream::SideRequestBatch;
 using filters::stream::StreamFilter;
 using filters::stream::TextEvent;
@@ -26,7 +25,7 @@ using filters::stream::TextEvent;
 class Asks : public StreamFilter {
  public:
   explicit Asks(bool hold) : hold_(hold) {}
-  void serve_side_requests(SideApi) override { served_ = true; }
+  void serve_side_requests(filters::model::Api) override { served_ = true; }
   bool only_reports() const override { return !hold_; }
   void on_text(const TextEvent& event, ChoiceOutput& out) override {
     if (!asked_ && served_ && event.pending.find('?') != std::string_view::npos) {
@@ -62,7 +61,7 @@ inline filters::stream::FilterChain chain_of(bool hold) {
   std::vector<std::unique_ptr<StreamFilter>> filters;
   filters.push_back(std::make_unique<Asks>(hold));
   filters::stream::FilterChain chain(std::move(filters));
-  chain.serve_side_requests(SideApi::kChatCompletions);
+  chain.serve_side_requests(filters::model::Api::kChatCompletions);
   return chain;
 }
 

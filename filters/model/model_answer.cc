@@ -1,10 +1,8 @@
-#include "filters/sql/model_answer.h"
+#include "filters/model/model_answer.h"
 
 #include <simdjson.h>
 
-#include "filters/sql/sql_extraction.h"
-
-namespace groundgate::filters::sql {
+namespace groundgate::filters::model {
 namespace {
 
 namespace dom = simdjson::dom;
@@ -94,44 +92,14 @@ std::optional<ModelAnswer> responses_answer(std::string_view response, std::stri
   return answer;
 }
 
-std::optional<ModelAnswer> model_answer(ModelApi api, std::string_view response,
-                                        std::string& error) {
+std::optional<ModelAnswer> model_answer(Api api, std::string_view response, std::string& error) {
   switch (api) {
-    case ModelApi::kResponses:
+    case Api::kResponses:
       return responses_answer(response, error);
-    case ModelApi::kChatCompletions:
+    case Api::kChatCompletions:
       break;
   }
   return chat_answer(response, error);
 }
 
-std::optional<std::string> sql_of_answer(const ModelAnswer& answer, bool whole,
-                                         std::span<const config::SqlToolArgument> tools,
-                                         std::string& error) {
-  const std::string_view text = answer.text;
-  if (whole) {
-    if (auto span = whole_answer_sql(text)) {
-      return std::string(text.substr(span->begin, span->end - span->begin));
-    }
-  } else if (auto spans = find_fenced_sql(text); !spans.empty()) {
-    return std::string(text.substr(spans[0].begin, spans[0].end - spans[0].begin));
-  }
-  for (const ModelToolCall& call : answer.calls) {
-    for (const config::SqlToolArgument& t : tools) {
-      if (t.tool != call.name) continue;
-      if (auto sql = sql_argument(call.arguments, t.argument, error)) return sql;
-    }
-  }
-  error = "the answer holds no query";
-  return std::nullopt;
-}
-
-std::optional<std::string> sql_of_response(ModelApi api, std::string_view response, bool whole,
-                                           std::span<const config::SqlToolArgument> tools,
-                                           std::string& error) {
-  std::optional<ModelAnswer> answer = model_answer(api, response, error);
-  if (!answer) return std::nullopt;
-  return sql_of_answer(*answer, whole, tools, error);
-}
-
-}  // namespace groundgate::filters::sql
+}  // namespace groundgate::filters::model

@@ -1,0 +1,36 @@
+#include "filters/sql/answer_query.h"
+
+#include "filters/sql/sql_extraction.h"
+
+namespace groundgate::filters::sql {
+
+std::optional<std::string> sql_of_answer(const model::ModelAnswer& answer, bool whole,
+                                         std::span<const config::SqlToolArgument> tools,
+                                         std::string& error) {
+  const std::string_view text = answer.text;
+  if (whole) {
+    if (auto span = whole_answer_sql(text)) {
+      return std::string(text.substr(span->begin, span->end - span->begin));
+    }
+  } else if (auto spans = find_fenced_sql(text); !spans.empty()) {
+    return std::string(text.substr(spans[0].begin, spans[0].end - spans[0].begin));
+  }
+  for (const model::ModelToolCall& call : answer.calls) {
+    for (const config::SqlToolArgument& t : tools) {
+      if (t.tool != call.name) continue;
+      if (auto sql = sql_argument(call.arguments, t.argument, error)) return sql;
+    }
+  }
+  error = "the answer holds no query";
+  return std::nullopt;
+}
+
+std::optional<std::string> sql_of_response(model::Api api, std::string_view response, bool whole,
+                                           std::span<const config::SqlToolArgument> tools,
+                                           std::string& error) {
+  std::optional<model::ModelAnswer> answer = model::model_answer(api, response, error);
+  if (!answer) return std::nullopt;
+  return sql_of_answer(*answer, whole, tools, error);
+}
+
+}  // namespace groundgate::filters::sql
