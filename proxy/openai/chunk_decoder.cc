@@ -1,6 +1,9 @@
 #include "proxy/openai/chunk_decoder.h"
 
+#include <array>
+#include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "proxy/openai/json_document.h"
@@ -9,6 +12,25 @@ namespace groundgate::proxy::openai {
 namespace {
 
 namespace od = simdjson::ondemand;
+
+// The members each kind of object's walk reads, each allowed once (MembersOnce).
+constexpr std::array<std::string_view, 8> kChunkMembers{
+    "id", "object", "model", "system_fingerprint", "created", "choices", "usage", "error"};
+constexpr std::array<std::string_view, 6> kChoiceMembers{"index", "delta",    "message",
+                                                         "text",  "logprobs", "finish_reason"};
+constexpr std::array<std::string_view, 4> kDeltaMembers{"content", "role", "tool_calls",
+                                                        "function_call"};
+constexpr std::array<std::string_view, 4> kToolCallMembers{"index", "id", "type", "function"};
+constexpr std::array<std::string_view, 2> kFunctionMembers{"name", "arguments"};
+
+// Whether a tool call object (or its function) holds a member it is read for twice.
+bool repeats_a_member(simdjson::dom::object object, std::span<const std::string_view> read) {
+  MembersOnce once(read);
+  for (auto [key, value] : object) {
+    if (!once.first(key)) return true;
+  }
+  return false;
+}
 
 // The calls in a tool_calls array (or one function_call object), already validated as JSON by
 // the chunk's parser.
@@ -36,7 +58,11 @@ Status decode_tool_calls(std::string_view raw, bool legacy, std::vector<ToolCall
   };
   simdjson::dom::object object;
   if (legacy) {
-    if (root.get(object) == simdjson::SUCCESS) call_of(object, 0);
+    if (root.get(object) != simdjson::SUCCESS) return {};
+    if (repeats_a_member(object, kFunctionMembers)) {
+      return Status::failure("function_call member given twice");
+    }
+    call_of(object, 0);
     return {};
   }
   simdjson::dom::array calls;
@@ -44,6 +70,15 @@ Status decode_tool_calls(std::string_view raw, bool legacy, std::vector<ToolCall
   int position = 0;
   for (simdjson::dom::element element : calls) {
     int call = position++;
+    simdjson::dom::object call_object;
+    if (element.get(call_object) == simdjson::SUCCESS) {
+      simdjson::dom::object function;
+      if (repeats_a_member(call_object, kToolCallMembers) ||
+          (call_object["function"].get(function) == simdjson::SUCCESS &&
+           repeats_a_member(function, kFunctionMembers))) {
+        return Status::failure("tool call member given twice");
+      }
+    }
     std::int64_t index = 0;
     if (element["index"].get(index) == simdjson::SUCCESS) {
       if (index < 0 || index > ChunkDecoder::kMaxToolCallIndex) {
@@ -67,12 +102,14 @@ class Walker {
   Walker(const char* base, DecodedChunk& out) : base_(base), out_(out) {}
 
   Status root(od::object object) {
+    MembersOnce once(kChunkMembers);
     for (auto field_result : object) {
       od::field field;
       std::string_view key;
       if (auto error = std::move(field_result).get(field); error)
         return json_failure("chunk", error);
       if (auto error = json_key(field, key); error) return json_failure("chunk key", error);
+      if (!once.first(key)) return member_twice("chunk", key);
       od::value value = field.value();
       Status status;
       if (key == "id") {
@@ -177,12 +214,14 @@ class Walker {
   }
 
   Status choice(od::object& object, ChoiceDelta& choice) {
+    MembersOnce once(kChoiceMembers);
     for (auto field_result : object) {
       od::field field;
       std::string_view key;
       if (auto error = std::move(field_result).get(field); error)
         return json_failure("choice", error);
       if (auto error = json_key(field, key); error) return json_failure("choice key", error);
+      if (!once.first(key)) return member_twice("choice", key);
       od::value value = field.value();
       Status status;
       if (key == "index") {
@@ -211,12 +250,14 @@ class Walker {
     if (is_null(value)) return {};
     od::object object;
     if (auto error = value.get_object().get(object); error) return json_failure("delta", error);
+    MembersOnce once(kDeltaMembers);
     for (auto field_result : object) {
       od::field field;
       std::string_view key;
       if (auto error = std::move(field_result).get(field); error)
         return json_failure("delta", error);
       if (auto error = json_key(field, key); error) return json_failure("delta key", error);
+      if (!once.first(key)) return member_twice("delta", key);
       od::value member = field.value();
       if (key == "content") {
         if (Status status = text(member, choice); !status.ok) return status;

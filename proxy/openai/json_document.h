@@ -3,7 +3,9 @@
 // document with simdjson On Demand: a padded copy of the input on per-thread buffers, the
 // trailing-content check, and small readers of members.
 
+#include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -62,6 +64,34 @@ inline simdjson::error_code json_key(simdjson::ondemand::field& field, std::stri
     return simdjson::SUCCESS;
   }
   return field.unescaped_key().get(key);
+}
+
+// The members of one JSON object a decoder reads, each allowed once. A second one is refused:
+// JSON readers disagree on it (most keep the last, some the first), so the text or the kind of
+// item the filters checked could differ from what a client shows.
+class MembersOnce {
+ public:
+  explicit MembersOnce(std::span<const std::string_view> read) : read_(read) {}
+  // False when `key` is one of the members read and came before in this object.
+  bool first(std::string_view key) {
+    for (std::size_t i = 0; i < read_.size(); ++i) {
+      if (read_[i] != key) continue;
+      const std::uint32_t bit = std::uint32_t{1} << i;
+      const bool fresh = (seen_ & bit) == 0;
+      seen_ |= bit;
+      return fresh;
+    }
+    return true;
+  }
+
+ private:
+  std::span<const std::string_view> read_;  // at most 32
+  std::uint32_t seen_ = 0;
+};
+
+// The failure of a member given twice in one object.
+inline Status member_twice(std::string_view what, std::string_view key) {
+  return Status::failure(std::string(what) + " member \"" + std::string(key) + "\" given twice");
 }
 
 }  // namespace groundgate::proxy::openai

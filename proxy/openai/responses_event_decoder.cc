@@ -1,5 +1,7 @@
 #include "proxy/openai/responses_event_decoder.h"
 
+#include <array>
+#include <string_view>
 #include <utility>
 
 #include <simdjson.h>
@@ -15,18 +17,32 @@ namespace od = simdjson::ondemand;
 // Output items, content parts and search results kept per object; more is refused.
 constexpr int kMaxItems = 4096;
 
+// The members each kind of object's walk reads, each allowed once (MembersOnce).
+constexpr std::array<std::string_view, 13> kEventMembers{
+    "type",    "sequence_number", "item_id", "output_index", "content_index", "delta",
+    "text",    "arguments",       "name",    "logprobs",     "part",          "item",
+    "response"};
+constexpr std::array<std::string_view, 5> kResponseMembers{"id", "status", "error", "output",
+                                                           "output_text"};
+constexpr std::array<std::string_view, 8> kItemMembers{
+    "type", "id", "status", "name", "call_id", "arguments", "content", "results"};
+constexpr std::array<std::string_view, 3> kPartMembers{"type", "text", "logprobs"};
+constexpr std::array<std::string_view, 3> kResultMembers{"text", "filename", "file_id"};
+
 // Walks one document; `base` is the start of the padded input, for byte offsets.
 class Walker {
  public:
   Walker(const char* base, std::size_t size) : base_(base), size_(size) {}
 
   Status event(od::object object, ResponsesEvent& out) {
+    MembersOnce once(kEventMembers);
     for (auto field_result : object) {
       od::field field;
       std::string_view key;
       if (auto error = std::move(field_result).get(field); error)
         return json_failure("event", error);
       if (auto error = json_key(field, key); error) return json_failure("event key", error);
+      if (!once.first(key)) return member_twice("event", key);
       od::value value = field.value();
       Status status;
       if (key == "type") {
@@ -69,12 +85,14 @@ class Walker {
     const std::size_t begin = offset_of(value);
     od::object object;
     if (auto error = value.get_object().get(object); error) return json_failure("response", error);
+    MembersOnce once(kResponseMembers);
     for (auto field_result : object) {
       od::field field;
       std::string_view key;
       if (auto error = std::move(field_result).get(field); error)
         return json_failure("response", error);
       if (auto error = json_key(field, key); error) return json_failure("response key", error);
+      if (!once.first(key)) return member_twice("response", key);
       od::value member = field.value();
       Status status;
       if (key == "id") {
@@ -113,12 +131,14 @@ class Walker {
     const std::size_t begin = offset_of(value);
     od::object object;
     if (auto error = value.get_object().get(object); error) return json_failure("item", error);
+    MembersOnce once(kItemMembers);
     for (auto field_result : object) {
       od::field field;
       std::string_view key;
       if (auto error = std::move(field_result).get(field); error)
         return json_failure("item", error);
       if (auto error = json_key(field, key); error) return json_failure("item key", error);
+      if (!once.first(key)) return member_twice("item", key);
       od::value member = field.value();
       Status status;
       if (key == "type") {
@@ -161,12 +181,14 @@ class Walker {
   Status part(od::value& value, ResponsesPart& out) {
     od::object object;
     if (auto error = value.get_object().get(object); error) return json_failure("part", error);
+    MembersOnce once(kPartMembers);
     for (auto field_result : object) {
       od::field field;
       std::string_view key;
       if (auto error = std::move(field_result).get(field); error)
         return json_failure("part", error);
       if (auto error = json_key(field, key); error) return json_failure("part key", error);
+      if (!once.first(key)) return member_twice("part", key);
       od::value member = field.value();
       Status status;
       if (key == "type") {
@@ -203,12 +225,14 @@ class Walker {
       if (element.get_object().get(object) != simdjson::SUCCESS) continue;
       filters::stream::RetrievedPassage passage;
       bool has_text = false;
+      MembersOnce once(kResultMembers);
       for (auto field_result : object) {
         od::field field;
         std::string_view key;
         if (auto error = std::move(field_result).get(field); error)
           return json_failure("result", error);
         if (auto error = json_key(field, key); error) return json_failure("result", error);
+        if (!once.first(key)) return member_twice("result", key);
         od::value member = field.value();
         Status status;
         if (key == "text") {
@@ -241,10 +265,9 @@ class Walker {
   }
 
   // Answer text: a string or null. Any other type is refused: a client would read something,
-  // and a filter could not check it. So is a second one in the same object: clients keep the
-  // last, other readers the first, and a filter would have seen only one.
+  // and a filter could not check it. (A second one in the same object is refused as every
+  // member read twice is: MembersOnce.)
   Status text(od::value& value, bool& has, std::string& out, ByteRange& range) {
-    if (has) return Status::failure("a text member given twice");
     if (is_null(value)) return {};
     const std::string_view token = trim_right(value.raw_json_token());
     std::string_view unescaped;

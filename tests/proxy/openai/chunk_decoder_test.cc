@@ -138,26 +138,26 @@ TEST(ChunkDecoderTest, HeaderOfOddTypesIsLeftOutAndNullFingerprintKept) {
 TEST(ChunkDecoderTest, BadChunksAreErrorsNotCrashes) {
   ChunkDecoder decoder;
   DecodedChunk chunk;
-  for (std::string_view json : {"",
-                                "{",
-                                "[]",
-                                "\"x\"",
-                                "null",
-                                "{\"choices\":[{\"delta\":{\"content\":\"a\"}}]",
-                                "{\"choices\":{}}",
-                                "{\"choices\":[1]}",
-                                "{\"choices\":[{\"index\":-1}]}",
-                                "{\"choices\":[{\"index\":99999}]}",
-                                "{\"choices\":[{\"index\":\"0\"}]}",
-                                "{\"choices\":[{\"delta\":{\"content\":\"\\ud800\"}}]}",
-                                "{\"choices\":[{\"delta\":{\"content\":\"a\",\"content\":\"b\"}}]}",
-                                "{\"choices\":[{\"text\":\"a\",\"delta\":{\"content\":\"b\"}}]}",
-                                "{\"choices\":[{\"delta\":{\"content\":\"a\"}}]} {}",
-                                "{\"id\":\"a\"}x",
-                                "{\"choices\":[{\"delta\":{\"content\":\"\xff\"}}]}",
-                                "{\"created\":-}",
-                                "{\"created\":1e300}",
-                                "{\"choices\":[{\"finish_reason\":tru}]}"}) {
+  for (std::string_view json :
+       {"", "{", "[]", "\"x\"", "null", "{\"choices\":[{\"delta\":{\"content\":\"a\"}}]",
+        "{\"choices\":{}}", "{\"choices\":[1]}", "{\"choices\":[{\"index\":-1}]}",
+        "{\"choices\":[{\"index\":99999}]}", "{\"choices\":[{\"index\":\"0\"}]}",
+        "{\"choices\":[{\"delta\":{\"content\":\"\\ud800\"}}]}",
+        "{\"choices\":[{\"delta\":{\"content\":\"a\",\"content\":\"b\"}}]}",
+        "{\"choices\":[{\"text\":\"a\",\"delta\":{\"content\":\"b\"}}]}",
+        // A member read twice (readers keep the first or the last).
+        "{\"choices\":[{\"index\":0,\"index\":1,\"text\":\"a\"}]}",
+        "{\"choices\":[],\"choices\":[{\"text\":\"a\"}]}",
+        "{\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":0,"
+        "\"function\":{\"name\":\"f\",\"arguments\":\"{}\","
+        "\"arguments\":\"{\\\"x\\\":1}\"}}]}}]}",
+        "{\"choices\":[{\"delta\":{\"tool_calls\":[{\"index\":0,"
+        "\"index\":1,\"function\":{\"name\":\"f\"}}]}}]}",
+        "{\"choices\":[{\"delta\":{\"function_call\":{\"name\":"
+        "\"f\",\"name\":\"g\"}}}]}",
+        "{\"choices\":[{\"delta\":{\"content\":\"a\"}}]} {}", "{\"id\":\"a\"}x",
+        "{\"choices\":[{\"delta\":{\"content\":\"\xff\"}}]}", "{\"created\":-}",
+        "{\"created\":1e300}", "{\"choices\":[{\"finish_reason\":tru}]}"}) {
     const Status status = decoder.decode(json, chunk);
     EXPECT_FALSE(status.ok) << json;
     EXPECT_FALSE(status.message.empty()) << json;

@@ -164,7 +164,13 @@ TEST(ResponsesJsonTransformTest, AnUnreadableAnswerIsRefusedByAClosedVerifier) {
         std::string(R"({"id":"r","status":"failed","error":{"code":"server_error"},"output":[)"
                     R"({"id":"m","type":"message","content":[{"type":"output_text",)"
                     R"("text":"30 days"}]}]})"),
-        response_with_parts(filters::stream::kMaxChoices + 1)}) {
+        response_with_parts(filters::stream::kMaxChoices + 1),
+        // A member read twice: readers that keep the first see a message whose text the
+        // proxy, keeping the last ("assistant"), would not have checked.
+        std::string(R"({"id":"r","status":"completed","output":[{"id":"m","type":"message",)"
+                    R"("type":"assistant","content":[{"type":"output_text","text":"30 days"}]}]})"),
+        std::string(R"({"id":"r","output":[{"type":"message","content":[{"type":"refusal",)"
+                    R"("type":"output_text","text":"30 days"}]}]})")}) {
     auto closed = make_chain(std::make_unique<HoldingVerifier>(/*closed=*/true));
     const auto refused = transform_responses_json(body, closed.get());
     EXPECT_TRUE(refused.refused) << body;

@@ -417,6 +417,21 @@ TEST(ResponsesTransformTest, ATextGivenTwiceInOneObjectIsRefused) {
   EXPECT_EQ(1u, run(input, chain_of<UppercaseFilter>()).counters.parse_errors);
 }
 
+TEST(ResponsesTransformTest, AnyMemberReadTwiceInOneObjectIsRefused) {
+  // An event type, an index or an item's type decides whose text a delta is, or whether it is
+  // answer text at all: given twice, readers that keep the first and the last disagree.
+  for (const std::string data :
+       {R"({"type":"response.output_text.delta","type":"response.in_progress","sequence_number":0,)"
+        R"("item_id":"m","output_index":0,"content_index":0,"delta":"secret"})",
+        R"({"type":"response.output_text.delta","sequence_number":0,"item_id":"m",)"
+        R"("output_index":0,"output_index":1,"content_index":0,"delta":"secret"})",
+        R"({"type":"response.output_item.done","sequence_number":0,"output_index":0,)"
+        R"("item":{"type":"message","type":"reasoning","id":"m","content":[]}})"}) {
+    const std::string input = "data: " + data + "\n\n";
+    EXPECT_EQ(1u, run(input, chain_of<UppercaseFilter>()).counters.parse_errors) << data;
+  }
+}
+
 TEST(ResponsesTransformTest, LogProbabilitiesOfChangedTextAreEmptied) {
   const std::string logprobs = R"("logprobs":[{"token":"It is","logprob":-0.1,"top_logprobs":[]}])";
   const std::string input =

@@ -646,16 +646,13 @@ TEST(SseTransformTest, LogProbabilitiesOfChangedTextAreEmptied) {
   EXPECT_NE(std::string::npos, upper.find(R"("token":"!")")) << upper;
 }
 
-TEST(SseTransformTest, AChoiceNamedTwiceInOneChunkKeepsEachPlace) {
-  // Found by fuzz_sse_transform: a chunk with `choices` twice (a client keeps the last).
+TEST(SseTransformTest, AChunkWithChoicesTwiceIsUndecodable) {
+  // Found by fuzz_sse_transform: a chunk with `choices` twice. Clients keep the last, other
+  // readers the first, so what a filter checked could differ from what a client shows.
   const std::string input =
       "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"a\"}}],"
       "\"choices\":[{\"index\":0,\"delta\":{\"content\":\"b\"}}]}\n\n";
-  EXPECT_EQ(input, run(input, pass()).out);
-  EXPECT_EQ(
-      "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"A\"}}],"
-      "\"choices\":[{\"index\":0,\"delta\":{\"content\":\"B\"}}]}\n\n",
-      run(input, uppercase()).out);
+  EXPECT_EQ(1u, run(input, uppercase()).counters.parse_errors);
 }
 
 TEST(SseTransformTest, AUsageChunkBeforeASecondDoneIsKept) {
