@@ -92,6 +92,9 @@ Status ResponsesStreamAdapter::decode(const sse::SseEvent& event, WireEvent& out
   named_events_ = !event.type.empty();
   event_data_ = event.data;
   if (Status status = decoder_.decode(event.data, event_); !status.ok) return status;
+  if (!addressed_plainly()) {
+    return Status::failure("an event without its output index, or naming two items");
+  }
   const auto over_bounds = [&] {
     return choices_.size() > kMaxChoices || items_.size() > kMaxItems;
   };
@@ -259,6 +262,29 @@ ResponsesStreamAdapter::Item& ResponsesStreamAdapter::item_at(std::int64_t outpu
   item.id = id;
   item.type = type;
   return item;
+}
+
+bool ResponsesStreamAdapter::names_one_item(std::int64_t output_index, std::string_view id) const {
+  if (output_index < 0 || id.empty()) return true;
+  return std::none_of(items_.begin(), items_.end(), [&](const Item& item) {
+    return item.output_index == output_index ? !item.id.empty() && item.id != id : item.id == id;
+  });
+}
+
+bool ResponsesStreamAdapter::addressed_plainly() const {
+  const std::string_view type = event_.type;
+  const bool addresses_a_part = type.starts_with("response.output_text.") ||
+                                type.starts_with("response.content_part.") ||
+                                type.starts_with("response.function_call_arguments.");
+  if (addresses_a_part && event_.output_index < 0) return false;
+  if (!names_one_item(event_.output_index, event_.item_id)) return false;
+  if (event_.item && !names_one_item(event_.output_index, event_.item->id)) return false;
+  if (!event_.response) return true;
+  const std::vector<ResponsesItem>& output = event_.response->output;
+  for (std::size_t i = 0; i < output.size(); ++i) {
+    if (!names_one_item(static_cast<std::int64_t>(i), output[i].id)) return false;
+  }
+  return true;
 }
 
 int ResponsesStreamAdapter::part_choice(std::int64_t output_index, std::int64_t content_index,

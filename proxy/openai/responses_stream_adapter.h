@@ -81,6 +81,14 @@ class ResponsesStreamAdapter final : public StreamAdapter {
   // What the decoded event_ says about the answer.
   void read(WireEvent& out);
   Item& item_at(std::int64_t output_index, std::string_view id, std::string_view type);
+  // Whether an output index and an item id, both given, name the same item (or none known):
+  // clients follow one or the other, so text addressed to two items by them could be shown
+  // joined where the filters saw it apart.
+  bool names_one_item(std::int64_t output_index, std::string_view id) const;
+  // Whether the decoded event_ names its items plainly: a text, part or call-arguments event by
+  // its output index (which OpenAI's events always carry: clients follow it, and the proxy's own
+  // events give it), and every item id it holds naming the item at that index.
+  bool addressed_plainly() const;
   int part_choice(std::int64_t output_index, std::int64_t content_index, std::string_view item_id);
   int call_choice(Item& item);
   // A part's text repeated at `range` (done events, items, the final response): text beyond what

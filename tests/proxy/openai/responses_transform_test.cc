@@ -432,6 +432,32 @@ TEST(ResponsesTransformTest, AnyMemberReadTwiceInOneObjectIsRefused) {
   }
 }
 
+TEST(ResponsesTransformTest, AnEventWhoseIndexAndItemIdNameTwoItemsIsRefused) {
+  // Clients follow the output index or the item id: text sent to one item by one and to
+  // another by the other would be checked apart and could be shown joined.
+  const std::string input =
+      "event: response.output_item.added\n"
+      R"(data: {"type":"response.output_item.added","sequence_number":0,"output_index":0,)"
+      R"("item":{"id":"m","type":"message","role":"assistant","content":[]}})"
+      "\n\n"
+      "event: response.output_text.delta\n"
+      R"(data: {"type":"response.output_text.delta","sequence_number":1,"item_id":"m",)"
+      R"("output_index":1,"content_index":0,"delta":"Refunds"})"
+      "\n\n";
+  EXPECT_EQ(1u, run(input, chain_of<UppercaseFilter>()).counters.parse_errors);
+}
+
+TEST(ResponsesTransformTest, ATextEventWithoutItsOutputIndexIsRefused) {
+  // Addressed by item id alone, its text could be followed to another part by a client than
+  // by the proxy's own events, which give the index.
+  const std::string input =
+      "event: response.output_text.delta\n"
+      R"(data: {"type":"response.output_text.delta","sequence_number":0,"item_id":"m",)"
+      R"("content_index":0,"delta":"Refunds"})"
+      "\n\n";
+  EXPECT_EQ(1u, run(input, chain_of<UppercaseFilter>()).counters.parse_errors);
+}
+
 TEST(ResponsesTransformTest, LogProbabilitiesOfChangedTextAreEmptied) {
   const std::string logprobs = R"("logprobs":[{"token":"It is","logprob":-0.1,"top_logprobs":[]}])";
   const std::string input =
