@@ -18,6 +18,12 @@ Status JsonDocument::start(std::string_view json, std::string_view what) {
   buffers_ = json.size() > kSharedParseBytes ? &own_.emplace() : &thread_buffers();
   buffers_->padded.assign(json);
   buffers_->padded.append(simdjson::SIMDJSON_PADDING, ' ');
+  simdjson::dom::element ignored;
+  if (auto error =
+          buffers_->validator.parse(buffers_->padded.data(), json.size(), false).get(ignored);
+      error) {
+    return json_failure(what, error);
+  }
   if (auto error =
           buffers_->parser.iterate(buffers_->padded.data(), json.size(), buffers_->padded.size())
               .get(document_);

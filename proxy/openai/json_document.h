@@ -33,6 +33,10 @@ class JsonDocument {
  private:
   struct Buffers {
     simdjson::ondemand::parser parser;
+    // Checks the whole document first: On Demand parses only the values read, and a value it
+    // skips that is not JSON ("0dx") would make a client drop or reject a document the filters
+    // took as read.
+    simdjson::dom::parser validator;
     std::string padded;
   };
   static Buffers& thread_buffers();

@@ -145,6 +145,10 @@ TEST(ChunkDecoderTest, BadChunksAreErrorsNotCrashes) {
         "{\"choices\":[{\"delta\":{\"content\":\"\\ud800\"}}]}",
         "{\"choices\":[{\"delta\":{\"content\":\"a\",\"content\":\"b\"}}]}",
         "{\"choices\":[{\"text\":\"a\",\"delta\":{\"content\":\"b\"}}]}",
+        // Not JSON in a member the decoder does not read: a client drops or rejects the chunk
+        // the filters took as read.
+        "{\"choices\":[{\"delta\":{\"content\":\"a\"}}],\"x\":0dx}",
+        "{\"choices\":[{\"delta\":{\"content\":\"a\",\"y\":tru}}]}",
         // A member read twice (readers keep the first or the last).
         "{\"choices\":[{\"index\":0,\"index\":1,\"text\":\"a\"}]}",
         "{\"choices\":[],\"choices\":[{\"text\":\"a\"}]}",

@@ -458,6 +458,16 @@ TEST(ResponsesTransformTest, ATextEventWithoutItsOutputIndexIsRefused) {
   EXPECT_EQ(1u, run(input, chain_of<UppercaseFilter>()).counters.parse_errors);
 }
 
+TEST(ResponsesTransformTest, AnEventThatIsNotJsonWhereTheDecoderDoesNotLookIsRefused) {
+  // A client's parser rejects it whole (and may skip it): its text must not count as sent.
+  const std::string input =
+      "event: response.output_text.delta\n"
+      R"(data: {"type":"response.output_text.delta","sequence_number":0,"item_id":"m",)"
+      R"("output_index":0,"content_index":0,"delta":"Refunds","unknown":0dx})"
+      "\n\n";
+  EXPECT_EQ(1u, run(input, chain_of<UppercaseFilter>()).counters.parse_errors);
+}
+
 TEST(ResponsesTransformTest, LogProbabilitiesOfChangedTextAreEmptied) {
   const std::string logprobs = R"("logprobs":[{"token":"It is","logprob":-0.1,"top_logprobs":[]}])";
   const std::string input =
