@@ -193,7 +193,9 @@ void ResponsesStreamAdapter::repeat(int choice, const ResponsesPart& part, bool 
 
 void ResponsesStreamAdapter::item(const ResponsesItem& item, std::int64_t output_index, bool done,
                                   bool final, WireEvent& out) {
-  Item& entry = item_at(output_index, item.id, item.type);
+  // By position: finding a part's item (part_choice) may add to items_, which moves them.
+  const auto at =
+      static_cast<std::size_t>(&item_at(output_index, item.id, item.type) - items_.data());
   const std::size_t first_slot = slots_.size();
   if (item.type == "message") {
     for (std::size_t k = 0; k < item.content.size(); ++k) {
@@ -202,7 +204,7 @@ void ResponsesStreamAdapter::item(const ResponsesItem& item, std::int64_t output
              done, out);
     }
   } else if (item.type == "function_call") {
-    const int choice = call_choice(entry);
+    const int choice = call_choice(items_[at]);
     Choice& call = choices_[choice];
     const std::string_view arguments =
         call.upstream == 0 && item.has_arguments ? std::string_view(item.arguments) : "";
@@ -212,13 +214,14 @@ void ResponsesStreamAdapter::item(const ResponsesItem& item, std::int64_t output
       out.ops.push_back(WireOp::about(WireOp::Kind::kToolCallEnd, choice));
       call.ended = true;
     }
-  } else if (!item.results.empty() && !entry.context_given) {
+  } else if (!item.results.empty() && !items_[at].context_given) {
     WireOp& op = out.ops.emplace_back();
     op.kind = WireOp::Kind::kContext;
     op.passages = item.results;
-    entry.context_given = true;
+    items_[at].context_given = true;
   }
   if (!done || final) return;
+  Item& entry = items_[at];
   entry.done = true;
   entry.done_json.assign(event_data_, item.range.begin, item.range.end - item.range.begin);
   entry.done_slots.clear();
@@ -275,6 +278,7 @@ bool ResponsesStreamAdapter::addressed_plainly() const {
   const std::string_view type = event_.type;
   const bool addresses_a_part = type.starts_with("response.output_text.") ||
                                 type.starts_with("response.content_part.") ||
+                                type.starts_with("response.output_item.") ||
                                 type.starts_with("response.function_call_arguments.");
   if (addresses_a_part && event_.output_index < 0) return false;
   if (!names_one_item(event_.output_index, event_.item_id)) return false;

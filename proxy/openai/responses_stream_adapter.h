@@ -85,7 +85,7 @@ class ResponsesStreamAdapter final : public StreamAdapter {
   // clients follow one or the other, so text addressed to two items by them could be shown
   // joined where the filters saw it apart.
   bool names_one_item(std::int64_t output_index, std::string_view id) const;
-  // Whether the decoded event_ names its items plainly: a text, part or call-arguments event by
+  // Whether the decoded event_ names its items plainly: a text, part, item or call event by
   // its output index (which OpenAI's events always carry: clients follow it, and the proxy's own
   // events give it), and every item id it holds naming the item at that index.
   bool addressed_plainly() const;

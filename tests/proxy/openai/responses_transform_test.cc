@@ -458,6 +458,20 @@ TEST(ResponsesTransformTest, ATextEventWithoutItsOutputIndexIsRefused) {
   EXPECT_EQ(1u, run(input, chain_of<UppercaseFilter>()).counters.parse_errors);
 }
 
+TEST(ResponsesTransformTest, AnItemEventWithoutItsOutputIndexIsRefused) {
+  // Found by fuzz_responses_transform: items without an index or an id could not be told apart
+  // (each look-up added one), and a message's parts were read for an item that had moved.
+  std::string input;
+  for (int i = 0; i < 4; ++i) {
+    input +=
+        "event: response.output_item.done\n"
+        R"(data: {"type":"response.output_item.done","sequence_number":0,"item":{"type":"message",)"
+        R"("content":[{"type":"output_text","text":"The tower is 330 metres tall."}]}})"
+        "\n\n";
+  }
+  EXPECT_EQ(4u, run(input, chain_of<UppercaseFilter>()).counters.parse_errors);
+}
+
 TEST(ResponsesTransformTest, AnEventThatIsNotJsonWhereTheDecoderDoesNotLookIsRefused) {
   // A client's parser rejects it whole (and may skip it): its text must not count as sent.
   const std::string input =
