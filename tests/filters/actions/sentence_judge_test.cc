@@ -187,6 +187,22 @@ TEST(SentenceJudge, AFailedCallLeavesTheScorersLabelAndIsCounted) {
   EXPECT_TRUE(contains(summary, "judge call failed: timeout")) << summary;
 }
 
+TEST(SentenceJudge, AnswersToNoRequestAskedFailTheSentenceThatWaits) {
+  // Nothing waits forever: answers that carry no id the guard asked for end the wait, as a
+  // failed call.
+  Fixture f(config::HoldMode::kSentence);
+  f.chain.on_delta(0, kFirst);
+  std::string text = f.chain.on_choice_end(0).text;
+  ASSERT_EQ(f.chain.take_side_requests().size(), 1u);
+  ASSERT_TRUE(f.chain.holds_for_answers());
+  const stream::SideAnswersOutput out =
+      f.chain.on_side_answers(0, {{12345, 200, chat_answer("CONTRADICTED"), ""}});
+  ASSERT_EQ(out.released.size(), 1u);
+  text += out.released[0].output.text;
+  EXPECT_EQ(text, kFirst);  // the scorer's label stands
+  EXPECT_TRUE(contains(f.summary(), R"("failed":1,"last_failure":"no answer")")) << f.summary();
+}
+
 TEST(SentenceJudge, AnAnswerThatIsNoLabelIsAFailure) {
   Fixture f(config::HoldMode::kSentence);
   f.chain.on_delta(0, kFirst);
