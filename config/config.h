@@ -91,7 +91,10 @@ struct ContextSourcesConfig {
   bool tool_messages = true;           // role "tool" and legacy "function" messages
   bool extension_fields = true;        // top-level `context` and `documents`
   bool keep_extension_fields = false;  // forward them upstream instead of removing them
-  bool tagged_blocks = true;           // <context>…</context> etc. in system/user messages
+  bool tagged_blocks = true;           // <context>…</context> etc. in the app's messages
+  // Tagged blocks in user messages are context too. The end user writes those: only for an app
+  // that puts its retrieved context there itself.
+  bool user_messages = false;
   std::vector<std::string> tags = {"context", "documents", "document"};
   bool system_message = false;  // the system message's untagged text (instructions are no evidence)
   bool question = false;        // the last user message, as weak grounding

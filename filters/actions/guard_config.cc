@@ -12,6 +12,7 @@ context::ContextOptions context_options(const config::ContextSourcesConfig& c) {
   out.extension_fields = c.extension_fields;
   out.keep_extension_fields = c.keep_extension_fields;
   out.tagged_blocks = c.tagged_blocks;
+  out.user_messages = c.user_messages;
   out.tags = c.tags;
   out.system_message = c.system_message;
   out.question = c.question;

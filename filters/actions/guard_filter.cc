@@ -1,7 +1,5 @@
 #include "filters/actions/guard_filter.h"
 
-#include <simdjson.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -26,28 +24,11 @@ constexpr std::size_t kMaxAuditBytes = 4096;
 // (chat `response_format`, Responses `text.format`: json_object or json_schema), which is data
 // rather than claims; or it runs in the background without streaming (the Responses API answers
 // at once with a queued response; the answer is fetched later, unguarded).
-std::string_view unchecked_reason_of(std::string_view body, bool verify_json) {
-  const bool json_format =
-      !verify_json && (body.find("\"response_format\"") != std::string_view::npos ||
-                       body.find("\"format\"") != std::string_view::npos);
-  const bool background = body.find("\"background\"") != std::string_view::npos;
-  if (!json_format && !background) return {};
-  simdjson::dom::parser parser;
-  simdjson::dom::element doc;
-  if (parser.parse(body.data(), body.size()).get(doc) != simdjson::SUCCESS) return {};
-  std::string_view type;
-  if (json_format &&
-      (doc["response_format"]["type"].get(type) == simdjson::SUCCESS ||
-       doc.at_pointer("/text/format/type").get(type) == simdjson::SUCCESS) &&
-      (type == "json_object" || type == "json_schema")) {
+std::string_view unchecked_reason_of(const request::RequestView& request, bool verify_json) {
+  if (!verify_json && request.answer_format != request::AnswerFormat::kText) {
     return "json_response";
   }
-  bool in_background = false;
-  bool stream = false;
-  if (background && doc["background"].get(in_background) == simdjson::SUCCESS && in_background &&
-      !(doc["stream"].get(stream) == simdjson::SUCCESS && stream)) {
-    return "background";
-  }
+  if (request.background && !request.stream) return "background";
   return {};
 }
 
@@ -100,17 +81,15 @@ GuardFilter::Clock::time_point GuardFilter::Arrivals::of(std::size_t offset) con
   return count_ == 0 ? Clock::now() : ring_[(next_ + kSize - 1) % kSize].second;
 }
 
-GuardFilter::GuardFilter(std::shared_ptr<const GuardConfig> config, std::string_view request_body,
-                         std::string* forwarded_body, bool audit_content)
+GuardFilter::GuardFilter(std::shared_ptr<const GuardConfig> config,
+                         const request::RequestView& request, bool audit_content)
     : config_(std::move(config)), audit_content_(audit_content) {
   const Clock::time_point start = Clock::now();
   tally_.set_rule(config_->rule);
-  unchecked_reason_ = unchecked_reason_of(request_body, config_->verify_json_responses);
-  context::ExtractedContext extracted = context::extract_context(request_body, config_->context);
-  if (forwarded_body != nullptr && !extracted.forwarded_body.empty()) {
-    *forwarded_body = std::move(extracted.forwarded_body);
-  }
+  unchecked_reason_ = unchecked_reason_of(request, config_->verify_json_responses);
+  context::ExtractedContext extracted = context::extract_context(request, config_->context);
   request_unreadable_ = !extracted.readable;
+  request_error_ = request.error;
   question_ = std::move(extracted.question);
   passages_ = extracted.passages.size();
   context_bytes_ = extracted.bytes;
@@ -120,26 +99,26 @@ GuardFilter::GuardFilter(std::shared_ptr<const GuardConfig> config, std::string_
   if (config_->prose && (unchecked_reason_.empty() || config_->verify_tool_calls)) {
     unindexed_ = std::move(extracted.passages);
   }
-  if (config_->verify_tool_calls)
-    tool_schema_ = verify::ToolSchemaValues::from_request(request_body);
-  if (config_->sql) {
-    sql_ = std::make_unique<SqlGuard>(config_->sql, request_body, forwarded_body, question_);
-  }
+  if (config_->verify_tool_calls) tool_schema_ = verify::ToolSchemaValues::from_request(request);
+  if (config_->sql) sql_ = std::make_unique<SqlGuard>(config_->sql, request, question_);
   if (config_->judge) {
     judge_ = std::make_unique<SentenceJudge>(*config_->judge,
                                              config_->verify->thresholds.unsupported, question_);
   }
-  if (sql_ && sql_->metamorphic_enabled()) {
-    // The variants are the request as it goes upstream, its question rewritten.
-    const bool stripped = forwarded_body != nullptr && !forwarded_body->empty();
-    sql_->metamorphic().set_request(std::string(stripped ? *forwarded_body : request_body));
-  }
   for (const verify::CodeLanguage& language : config_->code_languages) {
-    if (std::unique_ptr<verify::CodeChecker> checker = language.make(request_body)) {
+    if (std::unique_ptr<verify::CodeChecker> checker = language.make(request)) {
       code_checkers_.emplace_back(language.name, std::move(checker));
     }
   }
   tally_.add_prepare(Clock::now() - start);
+}
+
+void GuardFilter::members_to_strip(std::vector<std::string>& names) const {
+  if (config_->context.extension_fields && !config_->context.keep_extension_fields) {
+    names.emplace_back("context");
+    names.emplace_back("documents");
+  }
+  if (sql_) sql_->members_to_strip(names);
 }
 
 std::size_t GuardFilter::prepare_cost() const {
@@ -521,9 +500,9 @@ std::optional<verify::SentenceVerdict> GuardFilter::take_judged(int index,
   return judged;
 }
 
-void GuardFilter::serve_side_requests(model::Api api) {
-  if (sql_) sql_->metamorphic().serve(api);
-  if (judge_) judge_->serve(api);
+void GuardFilter::serve_side_requests(std::shared_ptr<const model::ModelCalls> calls) {
+  if (sql_) sql_->metamorphic().serve(calls);
+  if (judge_) judge_->serve(std::move(calls));
 }
 
 std::optional<stream::SideRequestBatch> GuardFilter::take_side_requests() {
@@ -751,6 +730,7 @@ void GuardFilter::on_stream_end(stream::StreamReport& report) {
   report.fields.emplace_back("guard.context_passages", std::to_string(passages_));
   report.fields.emplace_back("guard.context_bytes", std::to_string(context_bytes_));
   report.fields.emplace_back("guard.context_truncated", context_truncated_ ? "true" : "false");
+  if (request_unreadable_) report.fields.emplace_back("guard.request_unreadable", request_error_);
   if (!unreadable_.empty()) {
     std::string what;
     for (const std::string& part : unreadable_)

@@ -32,12 +32,13 @@ namespace groundgate::filters::actions {
 
 class GuardFilter final : public stream::StreamFilter {
  public:
-  // Extracts the context from the request body; prepare() indexes it. When the extraction
-  // removed extension fields, the body to forward is moved to `forwarded_body` (if given).
-  // `audit_content`: the report carries the text of the sentences acted on (bounded).
-  GuardFilter(std::shared_ptr<const GuardConfig> config, std::string_view request_body,
-              std::string* forwarded_body, bool audit_content = false);
+  // Extracts the context from the request; prepare() indexes it. `audit_content`: the report
+  // carries the text of the sentences acted on (bounded).
+  GuardFilter(std::shared_ptr<const GuardConfig> config, const request::RequestView& request,
+              bool audit_content = false);
 
+  // The context extension fields (unless the policy forwards them) and the SQL schema member.
+  void members_to_strip(std::vector<std::string>& names) const override;
   // The context's bytes until it is indexed (from the cache, or built: ~2 ms per 8k tokens).
   std::size_t prepare_cost() const override;
   void prepare() override;
@@ -60,7 +61,7 @@ class GuardFilter final : public stream::StreamFilter {
   // judge model about a sentence the scorer is unsure of, through side requests: in
   // `sentence` hold the query's unit (and what follows it) waits for the answers; in
   // `stream_first` its verdict follows as an annotation.
-  void serve_side_requests(model::Api api) override;
+  void serve_side_requests(std::shared_ptr<const model::ModelCalls> calls) override;
   std::optional<stream::SideRequestBatch> take_side_requests() override;
   bool holds_for_answers() const override;
   void on_side_answers(std::vector<stream::SideAnswer> answers,
@@ -179,6 +180,7 @@ class GuardFilter final : public stream::StreamFilter {
   // The policy's other code-block checkers for this stream, by language.
   std::vector<std::pair<std::string, std::unique_ptr<verify::CodeChecker>>> code_checkers_;
   std::string_view unchecked_reason_;  // set: nothing is verified ("json_response")
+  std::string request_error_;          // why the request could not be read
   std::size_t passages_ = 0;
   std::size_t context_bytes_ = 0;
   bool context_truncated_ = false;

@@ -3,30 +3,10 @@
 #include <algorithm>
 #include <cctype>
 
-#include "filters/model/model_answer.h"
 #include "filters/verdict/json_string.h"
 
 namespace groundgate::filters::actions {
 namespace {
-
-constexpr std::string_view kInstructions =
-    "You check one sentence of an answer against the context it was written from. Reply with "
-    "one word: SUPPORTED if the context states it or it follows from the context, "
-    "CONTRADICTED if the context states otherwise, UNSUPPORTED if the context does not say "
-    "it. Judge only by the context, not by what you know.";
-
-std::string judge_prompt(std::string_view sentence, std::string_view question,
-                         std::string_view evidence) {
-  std::string out = "Context:\n";
-  out += evidence;
-  if (!question.empty()) {
-    out += "\n\nQuestion: ";
-    out += question;
-  }
-  out += "\n\nSentence: ";
-  out += sentence;
-  return out;
-}
 
 // [begin, end) of `text` widened to `width` bytes around its middle, within the text.
 std::pair<std::size_t, std::size_t> window(std::size_t begin, std::size_t end, std::size_t size,
@@ -48,26 +28,23 @@ std::size_t char_start(std::string_view text, std::size_t at) {
 
 }  // namespace
 
-std::string judge_request(model::Api api, const config::JudgeConfig& config,
-                          std::string_view sentence, std::string_view question,
-                          std::string_view evidence) {
-  const std::string prompt = judge_prompt(sentence, question, evidence);
-  std::string out = "{\"model\":";
-  verdict::append_json_string(out, config.model);
-  if (api == model::Api::kResponses) {
-    out += ",\"instructions\":";
-    verdict::append_json_string(out, kInstructions);
-    out += ",\"input\":";
-    verdict::append_json_string(out, prompt);
-    out += ",\"stream\":false,\"store\":false";
-  } else {
-    out += ",\"messages\":[{\"role\":\"system\",\"content\":";
-    verdict::append_json_string(out, kInstructions);
-    out += "},{\"role\":\"user\",\"content\":";
-    verdict::append_json_string(out, prompt);
-    out += "}],\"stream\":false,\"n\":1";
+const std::string_view kJudgeInstructions =
+    "You check one sentence of an answer against the context it was written from. Reply with "
+    "one word: SUPPORTED if the context states it or it follows from the context, "
+    "CONTRADICTED if the context states otherwise, UNSUPPORTED if the context does not say "
+    "it. Judge only by the context, not by what you know.";
+
+std::string judge_prompt(std::string_view sentence, std::string_view question,
+                         std::string_view evidence) {
+  std::string out = "Context:\n";
+  out += evidence;
+  if (!question.empty()) {
+    out += "\n\nQuestion: ";
+    out += question;
   }
-  return out + ",\"temperature\":0}";
+  out += "\n\nSentence: ";
+  out += sentence;
+  return out;
 }
 
 std::optional<verify::Label> judged_label(std::string_view text) {
@@ -149,7 +126,7 @@ std::optional<std::uint64_t> SentenceJudge::ask(const verify::SentenceVerdict& v
                                                 const index::ContextIndex& index) {
   // Not served (the proxy sends no side requests on legacy completions) or the budget spent:
   // counted.
-  const std::string_view unasked = !api_                             ? "no_side_requests"
+  const std::string_view unasked = !calls_                           ? "no_side_requests"
                                    : asked_ >= config_.max_sentences ? "max_sentences"
                                                                      : "";
   if (!unasked.empty()) {
@@ -163,8 +140,9 @@ std::optional<std::uint64_t> SentenceJudge::ask(const verify::SentenceVerdict& v
   }
   const std::uint64_t id = kFirstRequestId + asked_;
   batch_->requests.push_back(
-      {id, judge_request(*api_, config_, sentence, question_,
-                         judge_evidence(verdict, index, config_.context_bytes))});
+      {id, calls_->ask(config_.model, kJudgeInstructions,
+                       judge_prompt(sentence, question_,
+                                    judge_evidence(verdict, index, config_.context_bytes)))});
   batch_->limits.fan_out = batch_->requests.size();  // at most max_sentences
   ++asked_;
   return id;
@@ -193,8 +171,7 @@ void SentenceJudge::judge(const std::vector<stream::SideAnswer>& answers, std::u
       error = "judge call failed: " + a->error;
     } else if (a->status != 200) {
       error = "judge answered status " + std::to_string(a->status);
-    } else if (std::optional<model::ModelAnswer> answer =
-                   model::model_answer(*api_, a->body, error)) {
+    } else if (std::optional<model::ModelAnswer> answer = calls_->read_answer(a->body, error)) {
       label = judged_label(answer->text);
       if (!label) error = "judge answer is not a label";
     }

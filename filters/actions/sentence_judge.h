@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,10 +23,12 @@
 
 namespace groundgate::filters::actions {
 
-// The judge's request for one sentence, in the shape of `api` (not streamed, not stored).
-std::string judge_request(model::Api api, const config::JudgeConfig& config,
-                          std::string_view sentence, std::string_view question,
-                          std::string_view evidence);
+// What the judge is told about its task (the system's part of its request).
+extern const std::string_view kJudgeInstructions;
+
+// What the judge is asked about one sentence (the user's part of its request).
+std::string judge_prompt(std::string_view sentence, std::string_view question,
+                         std::string_view evidence);
 
 // The judge's label in its answer's text: its first word, "supported", "unsupported" or
 // "contradicted" (any case, punctuation around it ignored). Nullopt for anything else.
@@ -50,9 +53,9 @@ class SentenceJudge {
         band_(judge_band(config, unsupported_at)),
         question_(std::move(question)) {}
 
-  // The proxy can send side requests on this stream, to the endpoint of `api` (else every
+  // The proxy can send side requests on this stream, written and read by `calls` (else every
   // sentence in the band is skipped, said so).
-  void serve(model::Api api) { api_ = api; }
+  void serve(std::shared_ptr<const model::ModelCalls> calls) { calls_ = std::move(calls); }
 
   // A checked prose sentence whose probability of being unfaithful (the scorer's) is in the
   // band: the judge's to decide.
@@ -90,7 +93,7 @@ class SentenceJudge {
   config::JudgeConfig config_;
   config::JudgeConfig::Band band_;
   std::string question_;
-  std::optional<model::Api> api_;
+  std::shared_ptr<const model::ModelCalls> calls_;
   // The judge's request ids are a range of their own, apart from SQL check 5's (from 0): one
   // filter's side answers are told apart by their ids.
   static constexpr std::uint64_t kFirstRequestId = std::uint64_t{1} << 32;

@@ -66,22 +66,20 @@ verify::Finding incomplete_finding(sql::Check check, std::string_view note, std:
   return g;
 }
 
-SqlGuard::SqlGuard(std::shared_ptr<const SqlGuardConfig> config, std::string_view request_body,
-                   std::string* forwarded_body, std::string_view question)
+SqlGuard::SqlGuard(std::shared_ptr<const SqlGuardConfig> config,
+                   const request::RequestView& request, std::string_view question)
     : config_(std::move(config)),
       question_(sql::without_ddl(question)),
       metamorphic_(config_->settings, config_->checker, question_) {
-  if (forwarded_body != nullptr && !config_->settings.keep_schema_field) {
-    const std::string_view body = forwarded_body->empty() ? request_body : *forwarded_body;
-    if (std::optional<std::string> stripped = sql::without_schema_field(body)) {
-      *forwarded_body = std::move(*stripped);
-    }
-  }
   if (!config_->policy_schema && config_->settings.schema_from_request) {
-    sql::RequestSchema found = sql::read_request_schema(request_body);
+    sql::RequestSchema found = sql::read_request_schema(request);
     statements_ = std::move(found.statements);
     warnings_ = std::move(found.warnings);
   }
+}
+
+void SqlGuard::members_to_strip(std::vector<std::string>& names) const {
+  if (!config_->settings.keep_schema_field) names.emplace_back(sql::kSchemaMember);
 }
 
 std::size_t SqlGuard::prepare_cost() const {

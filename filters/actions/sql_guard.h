@@ -14,6 +14,7 @@
 
 #include "config/config.h"
 #include "filters/actions/sql_metamorphic.h"
+#include "filters/request/request_view.h"
 #include "filters/sql/schema_cache.h"
 #include "filters/sql/sql_checker.h"
 #include "filters/stream/stream_filter.h"
@@ -40,11 +41,13 @@ verify::Finding incomplete_finding(sql::Check check, std::string_view note, std:
 
 class SqlGuard final : public verify::CodeChecker {
  public:
-  // Reads the schema the request carries and strips its `schema` field from the body to
-  // forward (`forwarded_body`: the body as forwarded so far; set when changed). `question`:
-  // the user's last message as the context extraction read it.
-  SqlGuard(std::shared_ptr<const SqlGuardConfig> config, std::string_view request_body,
-           std::string* forwarded_body, std::string_view question);
+  // Reads the schema the request carries. `question`: the user's last message as the context
+  // extraction read it.
+  SqlGuard(std::shared_ptr<const SqlGuardConfig> config, const request::RequestView& request,
+           std::string_view question);
+
+  // The `schema` member goes upstream only where the policy keeps it.
+  void members_to_strip(std::vector<std::string>& names) const;
 
   // Bytes of DDL still to build into a schema database (0: cached, fixed or none).
   std::size_t prepare_cost() const;

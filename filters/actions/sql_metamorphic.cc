@@ -5,7 +5,6 @@
 #include "filters/actions/sql_guard.h"
 #include "filters/sql/answer_query.h"
 #include "filters/sql/metamorphic_check.h"
-#include "filters/sql/variant_request.h"
 #include "filters/verdict/json_string.h"
 
 namespace groundgate::filters::actions {
@@ -23,7 +22,7 @@ void SqlMetamorphic::consider(std::string_view query, const sql::SqlCheck& check
   if (!config_) return;
   // Cheapest reasons first; each is what the check would need and did not have.
   // Not served: the proxy cannot send this endpoint's requests (legacy completions).
-  if (!api_) return skipped_.add("no_side_requests");
+  if (!calls_) return skipped_.add("no_side_requests");
   if (question_.empty()) return skipped_.add("no_question");
   if (!check.verdict.findings.empty()) return skipped_.add("earlier_finding");
   if (!check.result || check.result->outcome != sql::RunResult::Outcome::kDone) {
@@ -39,7 +38,7 @@ void SqlMetamorphic::consider(std::string_view query, const sql::SqlCheck& check
   std::vector<sql::QuestionVariant> asked;
   std::string_view unasked = "no_variants";
   for (sql::QuestionVariant& v : variants) {
-    sql::VariantRequest request = sql::variant_request(*api_, request_, question_, v.question);
+    model::RequestBody request = calls_->ask_again(question_, v.question);
     if (!request.body) {
       unasked = request.skip_reason;
       continue;
@@ -76,7 +75,9 @@ void SqlMetamorphic::judge(std::vector<stream::SideAnswer> answers,
     } else if (answer->status != 200) {
       a.error = "model answered status " + std::to_string(answer->status);
     } else {
-      a.sql = sql::sql_of_response(*api_, answer->body, whole_answer_, tools_, a.error);
+      if (std::optional<model::ModelAnswer> said = calls_->read_answer(answer->body, a.error)) {
+        a.sql = sql::sql_of_answer(*said, whole_answer_, tools_, a.error);
+      }
     }
     variants.push_back(std::move(a));
   }

@@ -1,9 +1,9 @@
 #pragma once
 // Check 5 of the SQL guard on a live answer, streamed or not: for a query checks 1-4 passed, the
 // user's question rewritten (question_variants.h) and the app's own request re-asked with each
-// rewrite, in the shape of the API it used (variant_request.h), as side requests the proxy sends
-// to the route's model (stream_filter.h); their answers' queries (model_answer.h) run on
-// the policy's database and judged (metamorphic_check.h). One query at a time, at most
+// rewrite (model::ModelCalls::ask_again), as side requests the proxy sends to the route's model
+// (stream_filter.h); their answers' queries (answer_query.h) run on the policy's database and
+// judged (metamorphic_check.h). One query at a time, at most
 // `max_queries` per stream. Whether it ran, flagged, stopped short or was skipped, and why, goes
 // to the summary and the report: never a silent skip.
 
@@ -28,12 +28,9 @@ class SqlMetamorphic {
   SqlMetamorphic(const config::SqlConfig& settings,
                  std::shared_ptr<const sql::SqlCheckerConfig> checker, std::string question);
 
-  // The body as forwarded upstream: the variants are made of it.
-  void set_request(std::string body) { request_ = std::move(body); }
-  // The proxy can send side requests on this stream, to the endpoint of `api`: the variants
-  // are requests of that API and their answers are read as its responses (else the check is
-  // skipped, said so).
-  void serve(model::Api api) { api_ = api; }
+  // The proxy can send side requests on this stream, written and read by `calls` (else the
+  // check is skipped, said so).
+  void serve(std::shared_ptr<const model::ModelCalls> calls) { calls_ = std::move(calls); }
 
   // A query checks 1-4 judged (`check`, its text `query`): whether check 5 runs on it. When it
   // does, take_batch() has its requests; when it cannot, the reason is counted.
@@ -68,8 +65,7 @@ class SqlMetamorphic {
   std::vector<config::SqlToolArgument> tools_;
   std::shared_ptr<const sql::SqlCheckerConfig> checker_;
   std::string question_;
-  std::string request_;
-  std::optional<model::Api> api_;  // set: served
+  std::shared_ptr<const model::ModelCalls> calls_;  // set: served
   std::optional<Pending> pending_;
   std::optional<stream::SideRequestBatch> batch_;
   std::size_t started_ = 0;

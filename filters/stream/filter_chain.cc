@@ -209,9 +209,16 @@ void FilterChain::stop_at(ChoiceState& state, int choice, std::size_t i, std::st
   result.text = std::move(released);
 }
 
-void FilterChain::serve_side_requests(model::Api api) {
+std::vector<std::string> FilterChain::members_to_strip() const {
+  std::vector<std::string> names;
   for (const auto& filter : filters_)
-    filter->serve_side_requests(api);
+    filter->members_to_strip(names);
+  return names;
+}
+
+void FilterChain::serve_side_requests(const std::shared_ptr<const model::ModelCalls>& calls) {
+  for (const auto& filter : filters_)
+    filter->serve_side_requests(calls);
 }
 
 void FilterChain::collect_side_requests() {

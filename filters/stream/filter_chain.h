@@ -69,6 +69,8 @@ class FilterChain {
   FilterChain(std::vector<std::unique_ptr<StreamFilter>> filters, ChainLimits limits);
 
   bool empty() const { return filters_.empty(); }
+  // The request members no filter lets go upstream (StreamFilter::members_to_strip).
+  std::vector<std::string> members_to_strip() const;
   // The filters' one-off work before the first delta (StreamFilter::prepare), and its size.
   // prepare() may run on another thread than the other calls, never at the same time.
   std::size_t prepare_cost() const;
@@ -95,9 +97,9 @@ class FilterChain {
   // The response brought retrieved context: every filter sees it (StreamFilter::on_context).
   void on_context(const std::vector<RetrievedPassage>& passages);
   // Side requests (stream_filter.h). The proxy calls serve_side_requests() when it can send
-  // them (to the endpoint of `api`); take_side_requests() hands over what filters posted since
-  // the last call.
-  void serve_side_requests(model::Api api);
+  // them (`calls` writes and reads them); take_side_requests() hands over what filters posted
+  // since the last call.
+  void serve_side_requests(const std::shared_ptr<const model::ModelCalls>& calls);
   std::vector<SideBatch> take_side_requests();
   // Batches posted (taken or not) and not answered yet.
   bool awaits_answers() const { return outstanding_ > 0; }

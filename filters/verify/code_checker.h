@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "filters/request/request_view.h"
 #include "filters/text/code_block.h"
 #include "filters/verify/sentence_verdict.h"
 
@@ -27,10 +28,10 @@ class CodeChecker {
 };
 
 // A language a policy checks: its name as fences write it (lowercase, "sql"), and how a stream
-// makes its checker from the request body (which may carry a schema).
+// makes its checker from the request (which may carry a schema).
 struct CodeLanguage {
   std::string name;
-  std::function<std::unique_ptr<CodeChecker>(std::string_view request_body)> make;
+  std::function<std::unique_ptr<CodeChecker>(const request::RequestView& request)> make;
 };
 
 }  // namespace groundgate::filters::verify

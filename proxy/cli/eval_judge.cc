@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "filters/actions/sentence_judge.h"
+#include "proxy/openai/model_calls.h"
 
 namespace groundgate::proxy::cli {
 namespace {
@@ -74,7 +75,7 @@ void judge_sample(const EvalJudge& judge, double unsupported_at, const Sample& s
                   const filters::index::ContextIndex& index,
                   std::vector<filters::verify::SentenceVerdict>& verdicts, JudgeTally& tally) {
   filters::actions::SentenceJudge j(judge.config, unsupported_at, sample.question);
-  j.serve(filters::model::Api::kChatCompletions);
+  j.serve(openai::model_calls(openai::EndpointKind::kChatCompletions, {}, {}));
   for (filters::verify::SentenceVerdict& v : verdicts) {
     if (!j.in_band(v)) continue;
     const std::string_view text =

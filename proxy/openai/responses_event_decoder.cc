@@ -6,8 +6,8 @@
 
 #include <simdjson.h>
 
-#include "filters/context/json_members.h"
 #include "proxy/openai/json_document.h"
+#include "proxy/openai/json_members.h"
 
 namespace groundgate::proxy::openai {
 namespace {
@@ -284,7 +284,7 @@ class Walker {
 
   // An object walked from `begin` to its end (validated by the walk).
   Status close_range(std::size_t begin, ByteRange& range, std::string_view what) const {
-    const std::size_t end = filters::context::json_value_end(std::string_view(base_, size_), begin);
+    const std::size_t end = json_value_end(std::string_view(base_, size_), begin);
     if (end == std::string_view::npos) {
       return Status::failure(std::string(what) + " does not end");
     }

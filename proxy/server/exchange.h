@@ -58,6 +58,9 @@ class Exchange {
   // Request side (exchange_request.cc).
   boost::asio::awaitable<bool> read_inspected_body();
   bool select_route();
+  // The policy's filter chain for the request `inspector` parsed last, and the body as it is
+  // forwarded (without the members the filters keep to themselves).
+  void create_chain(const openai::RequestInspector& inspector);
   // The route's policy, or the one x-groundgate-policy names; nullopt: the header names one the
   // route does not allow (or none that exists).
   std::optional<std::string> select_policy() const;
@@ -248,8 +251,9 @@ class Exchange {
   // The request may be sent again: its method is idempotent and it has no body (a streamed
   // body is gone once relayed).
   bool retry_safe_ = false;
-  std::string body_;  // inspected requests only
+  std::string body_;  // inspected requests only, as forwarded
   openai::RequestInfo info_;
+  openai::RequestLayout layout_;  // of body_, for the filters' side requests
   const config::RouteConfig* route_ = nullptr;
   const config::UpstreamConfig* upstream_config_ = nullptr;
   std::string policy_;

@@ -11,6 +11,7 @@
 #include "proxy/openai/chunk_writer.h"
 #include "proxy/openai/error_body.h"
 #include "proxy/openai/json_transform.h"
+#include "proxy/openai/model_calls.h"
 #include "proxy/openai/responses_json_transform.h"
 #include "proxy/openai/sse_transform.h"
 #include "proxy/server/answer_reading.h"
@@ -32,21 +33,6 @@ constexpr int kMaxInterimResponses = 8;
 
 // The findings a guard error carries, at most: the latest ones (ChunkWriter::last_annotations).
 constexpr std::size_t kMaxErrorFindingsBytes = 64u << 10;
-
-// The API of the side requests the proxy sends for a response's filters: the one the app
-// used, where the filters know its request shape; none for the others.
-std::optional<filters::model::Api> side_api(openai::EndpointKind kind) {
-  switch (kind) {
-    case openai::EndpointKind::kChatCompletions:
-      return filters::model::Api::kChatCompletions;
-    case openai::EndpointKind::kResponses:
-      return filters::model::Api::kResponses;
-    case openai::EndpointKind::kCompletions:
-    case openai::EndpointKind::kOther:
-      break;
-  }
-  return std::nullopt;
-}
 
 bool is_http_error(const beast::error_code& ec) {
   return ec.category() == http::make_error_code(http::error::end_of_stream).category();
@@ -142,8 +128,12 @@ awaitable<void> Exchange::receive_response() {
   upstream_wait_limit_ = upstream_config_->idle_timeout;
   trace_.mark(ExchangeTrace::Mark::kBodyStart);
   // Side requests go to the endpoint the app used (their bodies are its requests), answered
-  // before the response ends, streamed or not.
-  if (const auto api = side_api(info_.kind)) chain_.serve_side_requests(*api);
+  // before the response ends, streamed or not. The body is not sent again: theirs is made of it.
+  if (!chain_.empty()) {
+    if (auto calls = openai::model_calls(info_.kind, std::move(body_), std::move(layout_))) {
+      chain_.serve_side_requests(calls);
+    }
+  }
   if (!chain_.empty() && reading.format == AnswerFormat::kUnreadable) {
     co_await unreadable_answer(*parser, reading.unreadable);
   } else if (!chain_.empty() && reading.format == AnswerFormat::kJson) {

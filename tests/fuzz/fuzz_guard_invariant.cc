@@ -27,6 +27,7 @@
 #include "filters/stream/filter_chain.h"
 #include "filters/text/utf8.h"
 #include "proxy/openai/json_transform.h"
+#include "proxy/openai/request_decoder.h"
 #include "proxy/openai/responses_json_transform.h"
 #include "proxy/openai/sse_transform.h"
 #include "proxy/openai/stream_adapter.h"
@@ -301,8 +302,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
 
   std::map<std::int64_t, std::string> released;
   std::vector<std::unique_ptr<StreamFilter>> filters;
-  filters.push_back(
-      std::make_unique<filters::actions::GuardFilter>(closed_guard(), request, nullptr));
+  filters.push_back(std::make_unique<filters::actions::GuardFilter>(
+      closed_guard(), proxy::openai::decode_request(request).view));
   filters.push_back(std::make_unique<Witness>(released));
   FilterChain chain(std::move(filters));
 

@@ -1,4 +1,4 @@
-# SSE framing, chunk JSON, request inspection and the streaming transform for chat chunks and
+# SSE framing, chunk JSON, request decoding and writing, and the streaming transform for chat chunks and
 # Responses API events (helper: wire).
 gg_fuzz_target(fuzz_sse_parser fuzz_sse_parser.cc gg_sse)
 gg_fuzz_target(fuzz_chunk_decoder fuzz_chunk_decoder.cc gg_openai)

@@ -427,13 +427,14 @@ TEST(GuardFilter, ACodeLanguageWithACheckerIsCheckedByIt) {
   p.on_error = config::OnError::kClosed;
   auto compiled = std::make_shared<GuardConfig>(*compile_guard(p, nullptr));
   compiled->code_languages.push_back(
-      {"sql", [](std::string_view body) -> std::unique_ptr<verify::CodeChecker> {
-         return std::make_unique<ColumnChecker>(std::string(body));
+      {"sql", [](const request::RequestView& request) -> std::unique_ptr<verify::CodeChecker> {
+         const request::ExtensionMember* schema = request.extension("schema");
+         return std::make_unique<ColumnChecker>(schema != nullptr ? schema->value : "");
        }});
   const std::string body = request_with_context(R"("schema":"refund_days",)");
   const auto chain_for = [&] {
     std::vector<std::unique_ptr<stream::StreamFilter>> filters;
-    filters.push_back(std::make_unique<GuardFilter>(compiled, body, nullptr));
+    filters.push_back(std::make_unique<GuardFilter>(compiled, groundgate::testing::view_of(body)));
     return stream::FilterChain(std::move(filters));
   };
   const std::string good = "```sql\nSELECT refund_days FROM t;\n```";

@@ -52,7 +52,8 @@ struct Fixture {
   explicit Fixture(config::HoldMode hold, std::size_t max_sentences = 4)
       : p(judged_policy(hold, max_sentences)) {
     chain = testing::guard_chain(p, testing::request_with_context());
-    chain.serve_side_requests(model::Api::kChatCompletions);
+    chain.serve_side_requests(
+        groundgate::testing::model_calls_for(testing::request_with_context()));
   }
   std::string summary() {
     for (std::string& a : chain.answer_end())
@@ -66,8 +67,9 @@ struct Fixture {
 TEST(JudgeRequest, IsAChatCompletionOfTheJudgeModelNotStreamed) {
   config::JudgeConfig c;
   c.model = "judge-model";
-  const std::string body = judge_request(model::Api::kChatCompletions, c, "It opened in 1990.",
-                                         "When did it open?", "Opened 1991.");
+  const std::string body = groundgate::testing::model_calls_for("{}")->ask(
+      c.model, kJudgeInstructions,
+      judge_prompt("It opened in 1990.", "When did it open?", "Opened 1991."));
   simdjson::dom::parser parser;
   simdjson::dom::element doc;
   ASSERT_EQ(parser.parse(body).get(doc), simdjson::SUCCESS) << body;
@@ -84,7 +86,9 @@ TEST(JudgeRequest, IsAResponsesRequestNotStoredForTheResponsesApi) {
   config::JudgeConfig c;
   c.model = "judge-model";
   const std::string body =
-      judge_request(model::Api::kResponses, c, "It opened in 1990.", "", "Opened 1991.");
+      groundgate::testing::model_calls_for("{}", proxy::openai::EndpointKind::kResponses)
+          ->ask(c.model, kJudgeInstructions,
+                judge_prompt("It opened in 1990.", "", "Opened 1991."));
   simdjson::dom::parser parser;
   simdjson::dom::element doc;
   ASSERT_EQ(parser.parse(body).get(doc), simdjson::SUCCESS) << body;

@@ -119,7 +119,7 @@ TEST(SqlGuard, StreamFirstSendsAtOnceAndAnnotatesAfter) {
 
 TEST(SqlGuard, ToolCallsWithAQueryArgument) {
   const auto compiled = compile_guard(sql_policy(), nullptr);
-  GuardFilter guard(compiled, kRequest, nullptr);
+  GuardFilter guard(compiled, groundgate::testing::view_of(kRequest));
   EXPECT_EQ(guard.tool_call_interest(), stream::ToolCallInterest::kHold);
   stream::ToolCallOutcome bad;
   guard.on_tool_call({0, 0, "run_query", R"({"sql":"DELETE FROM employees"})", false}, bad);
@@ -127,7 +127,7 @@ TEST(SqlGuard, ToolCallsWithAQueryArgument) {
   ASSERT_EQ(bad.annotations.size(), 1u);
   EXPECT_TRUE(contains(bad.annotations[0], R"("kind":"sql")")) << bad.annotations[0];
 
-  GuardFilter other(compiled, kRequest, nullptr);
+  GuardFilter other(compiled, groundgate::testing::view_of(kRequest));
   stream::ToolCallOutcome fine;
   other.on_tool_call({0, 0, "run_query", R"({"sql":"SELECT name FROM employees"})", false}, fine);
   EXPECT_TRUE(fine.stop_reason.empty());
@@ -141,13 +141,14 @@ TEST(SqlGuard, ToolCallsWithAQueryArgument) {
       << no_query.annotations.at(0);
 }
 
-TEST(SqlGuard, TheSchemaFieldIsStrippedAndRead) {
+TEST(SqlGuard, TheSchemaMemberIsNotForwarded) {
   const std::string body =
       R"js({"model":"m","schema":"CREATE TABLE staff (id INT, pay REAL)","messages":[)js"
       R"js({"role":"user","content":"Pay?"}]})js";
-  std::string forwarded;
-  GuardFilter guard(compile_guard(sql_policy(), nullptr), body, &forwarded);
-  EXPECT_EQ(forwarded, R"({"model":"m","messages":[{"role":"user","content":"Pay?"}]})");
+  GuardFilter guard(compile_guard(sql_policy(), nullptr), groundgate::testing::view_of(body));
+  std::vector<std::string> names;
+  guard.members_to_strip(names);
+  EXPECT_EQ(names, (std::vector<std::string>{"context", "documents", "schema"}));
 }
 
 TEST(DecideQuery, UnsafeFirstThenNoSchemaThenTheLabel) {

@@ -1,9 +1,11 @@
-#include "filters/context/request_json.h"
+#include "proxy/openai/request_json.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
+#include <vector>
 
-namespace groundgate::filters::context {
+namespace groundgate::proxy::openai {
 
 namespace dom = simdjson::dom;
 
@@ -38,4 +40,34 @@ std::string id_text(dom::object object, std::string_view key) {
   return std::string(buffer, r.ptr);
 }
 
-}  // namespace groundgate::filters::context
+bool present(dom::object object, std::string_view key) {
+  dom::element value;
+  return object.at_key(key).get(value) == simdjson::SUCCESS && !value.is_null();
+}
+
+std::optional<std::string_view> repeated_key(dom::object object) {
+  // The objects a request holds are small: pairwise below a few dozen members, sorted above.
+  constexpr std::size_t kPairwise = 24;
+  if (object.size() <= kPairwise) {
+    std::size_t i = 0;
+    for (auto [key, value] : object) {
+      std::size_t j = 0;
+      for (auto [earlier, unused] : object) {
+        if (j++ >= i) break;
+        if (earlier == key) return key;
+      }
+      ++i;
+    }
+    return std::nullopt;
+  }
+  std::vector<std::string_view> keys;
+  keys.reserve(object.size());
+  for (auto [key, value] : object)
+    keys.push_back(key);
+  std::sort(keys.begin(), keys.end());
+  const auto twice = std::adjacent_find(keys.begin(), keys.end());
+  if (twice == keys.end()) return std::nullopt;
+  return *twice;
+}
+
+}  // namespace groundgate::proxy::openai

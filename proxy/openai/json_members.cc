@@ -1,8 +1,8 @@
-#include "filters/context/json_members.h"
+#include "proxy/openai/json_members.h"
 
 #include <algorithm>
 
-namespace groundgate::filters::context {
+namespace groundgate::proxy::openai {
 namespace {
 
 bool is_space(char c) {
@@ -25,6 +25,27 @@ std::size_t skip_string(std::string_view json, std::size_t pos) {
     }
   }
   return std::string_view::npos;
+}
+
+// Walks the list (an object's members, an array's elements) opened by `open` at the first
+// non-space byte from `pos`: `item` reads one from its first byte and returns the position
+// after it (npos: it does not end). True when the list closes after its last item.
+template <typename Item>
+bool walk_list(std::string_view json, std::size_t pos, char open, char close, Item item) {
+  pos = skip_space(json, pos);
+  if (pos >= json.size() || json[pos] != open) return false;
+  pos = skip_space(json, pos + 1);
+  if (pos < json.size() && json[pos] == close) return true;
+  while (pos < json.size()) {
+    pos = item(pos);
+    if (pos == std::string_view::npos) return false;
+    pos = skip_space(json, pos);
+    if (pos >= json.size()) return false;
+    if (json[pos] == close) return true;
+    if (json[pos] != ',') return false;
+    pos = skip_space(json, pos + 1);
+  }
+  return false;
 }
 
 }  // namespace
@@ -55,36 +76,39 @@ std::size_t json_value_end(std::string_view json, std::size_t pos) {
   return std::string_view::npos;
 }
 
-std::optional<std::vector<MemberSpan>> top_level_members(std::string_view json) {
+std::optional<std::vector<MemberSpan>> object_members(std::string_view json, std::size_t pos) {
   std::vector<MemberSpan> members;
-  std::size_t pos = skip_space(json, 0);
-  if (pos >= json.size() || json[pos] != '{') return std::nullopt;
-  pos = skip_space(json, pos + 1);
-  if (pos < json.size() && json[pos] == '}') return members;
-  while (pos < json.size()) {
-    if (json[pos] != '"') return std::nullopt;
-    MemberSpan member{pos, 0, 0, 0};
-    pos = skip_string(json, pos);
-    if (pos == std::string_view::npos) return std::nullopt;
-    member.key_end = pos;
-    pos = skip_space(json, pos);
-    if (pos >= json.size() || json[pos] != ':') return std::nullopt;
-    member.value_begin = skip_space(json, pos + 1);
-    pos = json_value_end(json, member.value_begin);
-    if (pos == std::string_view::npos) return std::nullopt;
-    member.value_end = pos;
-    members.push_back(member);
-    pos = skip_space(json, pos);
-    if (pos >= json.size()) return std::nullopt;
-    if (json[pos] == '}') return members;
-    if (json[pos] != ',') return std::nullopt;
-    pos = skip_space(json, pos + 1);
-  }
-  return std::nullopt;
+  const auto member = [&](std::size_t at) {
+    if (json[at] != '"') return std::string_view::npos;
+    MemberSpan span{at, 0, 0, 0};
+    at = skip_string(json, at);
+    if (at == std::string_view::npos) return at;
+    span.key_end = at;
+    at = skip_space(json, at);
+    if (at >= json.size() || json[at] != ':') return std::string_view::npos;
+    span.value_begin = skip_space(json, at + 1);
+    span.value_end = json_value_end(json, span.value_begin);
+    if (span.value_end != std::string_view::npos) members.push_back(span);
+    return span.value_end;
+  };
+  if (!walk_list(json, pos, '{', '}', member)) return std::nullopt;
+  return members;
+}
+
+std::optional<std::vector<ValueSpan>> array_elements(std::string_view json, std::size_t pos) {
+  std::vector<ValueSpan> elements;
+  const auto element = [&](std::size_t at) {
+    const std::size_t end = json_value_end(json, at);
+    if (end == at) return std::string_view::npos;
+    if (end != std::string_view::npos) elements.push_back({at, end});
+    return end;
+  };
+  if (!walk_list(json, pos, '[', ']', element)) return std::nullopt;
+  return elements;
 }
 
 std::optional<std::string> without_members(std::string_view json, const std::vector<bool>& remove) {
-  std::optional<std::vector<MemberSpan>> members = top_level_members(json);
+  std::optional<std::vector<MemberSpan>> members = object_members(json);
   if (!members || members->size() != remove.size()) return std::nullopt;
   const std::vector<MemberSpan>& m = *members;
   std::size_t n = m.size();
@@ -121,4 +145,4 @@ std::optional<std::string> without_members(std::string_view json, const std::vec
   return out;
 }
 
-}  // namespace groundgate::filters::context
+}  // namespace groundgate::proxy::openai

@@ -1,11 +1,13 @@
-#include "filters/model/model_answer.h"
+#include "proxy/openai/model_answer_reader.h"
 
 #include <simdjson.h>
 
-namespace groundgate::filters::model {
+namespace groundgate::proxy::openai {
 namespace {
 
 namespace dom = simdjson::dom;
+using filters::model::ModelAnswer;
+using filters::model::ModelToolCall;
 
 // {"name":..,"arguments":..} of a call (a chat tool call's `function`, a Responses
 // function_call item); nullopt when either is missing.
@@ -92,14 +94,4 @@ std::optional<ModelAnswer> responses_answer(std::string_view response, std::stri
   return answer;
 }
 
-std::optional<ModelAnswer> model_answer(Api api, std::string_view response, std::string& error) {
-  switch (api) {
-    case Api::kResponses:
-      return responses_answer(response, error);
-    case Api::kChatCompletions:
-      break;
-  }
-  return chat_answer(response, error);
-}
-
-}  // namespace groundgate::filters::model
+}  // namespace groundgate::proxy::openai
