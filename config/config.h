@@ -150,7 +150,7 @@ struct JudgeConfig {
     double high = 1;
   };
   std::string model;  // the judge's model name on the route's upstream (required)
-  // Unset: around the scorer's unsupported threshold (filters/actions/sentence_judge.h).
+  // Unset: around the scorer's unsupported threshold (filters/checks/judge/sentence_judge.h).
   std::optional<Band> band;
   std::size_t max_sentences = 4;        // sentences per answer put to the judge
   Millis timeout{10'000};               // for each answer of the judge

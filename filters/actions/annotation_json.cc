@@ -37,12 +37,11 @@ void append_span(std::string& out, std::size_t begin, std::size_t end) {
   out += ']';
 }
 
-// Every finding of a query's checks (their text unless the client must not see it).
-void append_sql_findings(std::string& out, const verify::SentenceVerdict& v, bool with_text) {
+// Every finding of a structured answer's checks (their text unless the client must not see it).
+void append_findings(std::string& out, const verify::SentenceVerdict& v, bool with_text) {
   out += ",\"findings\":[";
   bool first = true;
   for (const verify::Finding& f : v.findings) {
-    if (f.engine != verify::Engine::kSql) continue;
     out += first ? "{\"type\":" : ",{\"type\":";
     first = false;
     append_json_string(out, verdict::to_string(f.type));
@@ -62,7 +61,7 @@ std::string sentence_annotation(const SentenceAnnotation& a) {
   std::string out =
       a.tool_call ? R"({"type":"tool_call","choice":)" : R"({"type":"verdict","choice":)";
   out += std::to_string(a.choice);
-  if (a.sql) out += R"(,"kind":"sql")";
+  if (!a.kind.empty()) append_field(out, "kind", a.kind);
   if (a.tool_call) {
     append_count(out, "call", a.call);
     append_field(out, "name", a.name);
@@ -90,7 +89,7 @@ std::string sentence_annotation(const SentenceAnnotation& a) {
       append_field(out, "engine", verify::to_string(f->engine));
       append_field(out, "code", f->code);
       // A query's fix, when exactly one fits (what `rewrite: correct` puts in its place).
-      if (a.sql && with_text && f->correction) {
+      if (!a.kind.empty() && with_text && f->correction) {
         append_field(out, "corrected", f->correction->evidence_text);
       }
       if (f->evidence) {
@@ -101,7 +100,7 @@ std::string sentence_annotation(const SentenceAnnotation& a) {
         out += '}';
       }
     }
-    if (a.sql) append_sql_findings(out, *v, with_text);
+    if (!a.kind.empty()) append_findings(out, *v, with_text);
   }
   out += '}';
   return out;
@@ -155,8 +154,12 @@ std::string summary_annotation(const SummaryAnnotation& s) {
     append_count(out, "queries", s.queries);
     append_count(out, "unsafe", s.unsafe);
   }
-  if (!s.metamorphic.empty()) out += ",\"metamorphic\":" + s.metamorphic;
-  if (!s.judge.empty()) out += ",\"judge\":" + s.judge;
+  for (const auto& [name, json] : s.checks) {
+    out += ",\"";
+    out += name;
+    out += "\":";
+    out += json;
+  }
   if (s.unchecked_sentences > 0) append_count(out, "unchecked_sentences", s.unchecked_sentences);
   out += '}';
   return out;

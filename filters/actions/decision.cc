@@ -5,11 +5,12 @@ namespace groundgate::filters::actions {
 using config::ActionConfig;
 using config::ActionKind;
 
-Decision decide(const GuardConfig& config, const verify::SentenceVerdict* verdict) {
+Decision decide(const GuardConfig& config, const checks::UnitVerdict* unit) {
+  const verify::SentenceVerdict* verdict = unit != nullptr ? &unit->verdict : nullptr;
   if (verdict == nullptr || verdict->no_context) return {"no_context", config.actions.no_context};
   if (!verdict->ok()) return decide_unverified(config);
-  if (verdict->query && config.sql && verdict->unsafe()) {
-    return {"unsafe", config.sql->settings.unsafe};
+  if (verdict->query && unit->unsafe_action && verdict->unsafe()) {
+    return {"unsafe", *unit->unsafe_action};
   }
   if (!verdict->claims) return {"no_claim", ActionConfig{ActionKind::kPass}};
   switch (verdict->label) {

@@ -1,8 +1,9 @@
 #pragma once
 // `groundgate eval … --judge-upstream URL --judge-model NAME`: the sentences the scorer is unsure
-// of are put to a judge model as the proxy's judge puts them (filters/actions/sentence_judge.h):
-// the same request, the same reading of the answer, the same band and budget per answer; one
-// blocking chat-completions call at a time. Measures what a policy's `judge:` would change.
+// of are put to a judge model as the proxy's judge puts them
+// (filters/checks/judge/sentence_judge.h): the same request, the same reading of the answer, the
+// same band and budget per answer; one blocking chat-completions call at a time. Measures what a
+// policy's `judge:` would change.
 
 #include <cstddef>
 #include <optional>

@@ -7,10 +7,10 @@ namespace {
 
 using config::ActionKind;
 
-verify::SentenceVerdict verdict(verify::Label label, bool claims = true) {
-  verify::SentenceVerdict v;
-  v.label = label;
-  v.claims = claims;
+checks::UnitVerdict verdict(verify::Label label, bool claims = true) {
+  checks::UnitVerdict v;
+  v.verdict.label = label;
+  v.verdict.claims = claims;
   return v;
 }
 
@@ -42,7 +42,7 @@ TEST(Decision, NoClaimPassesAndNoContextFollowsItsAction) {
 TEST(Decision, ErrorsFollowOnError) {
   GuardConfig c;
   auto v = verdict(verify::Label::kSupported);
-  v.error = verify::VerifyError::kOverBudget;
+  v.verdict.error = verify::VerifyError::kOverBudget;
   c.on_error = config::OnError::kOpen;
   EXPECT_EQ("unverified", decide(c, &v).label);
   EXPECT_EQ(ActionKind::kAnnotate, decide(c, &v).action.kind);

@@ -2,7 +2,7 @@
 // request in the shape of the app's API; its one-word answer decides the sentence's label. A
 // held sentence waits for it; a failed call leaves the scorer's label; the summary says how
 // many were asked, decided, failed and skipped, and why.
-#include "filters/actions/sentence_judge.h"
+#include "filters/checks/judge/sentence_judge.h"
 
 #include <gtest/gtest.h>
 #include <simdjson.h>
@@ -14,6 +14,11 @@
 namespace groundgate::filters::actions {
 namespace {
 
+using checks::judge_band;
+using checks::judge_evidence;
+using checks::judge_prompt;
+using checks::judged_label;
+using checks::kJudgeInstructions;
 using testing::contains;
 using testing::field_of;
 

@@ -153,26 +153,31 @@ TEST(SqlGuard, TheSchemaMemberIsNotForwarded) {
 
 TEST(DecideQuery, UnsafeFirstThenNoSchemaThenTheLabel) {
   const auto compiled = compile_guard(sql_policy(), nullptr);
+  // A query's verdict as the SQL check gives it: its kind, and its rule for an unsafe query.
+  const auto query = [](verify::SentenceVerdict v) {
+    v.query = true;
+    return checks::UnitVerdict{std::move(v), "sql", {}, sql_policy().sql->unsafe};
+  };
   verify::SentenceVerdict unsafe;
-  unsafe.query = true;
   unsafe.claims = true;
   verify::Finding write;
   write.engine = verify::Engine::kSql;
   write.type = verify::HallucinationType::kUnsafe;
   write.label = verify::Label::kContradicted;
   unsafe.findings.push_back(write);
-  EXPECT_EQ(decide(*compiled, &unsafe).label, "unsafe");
-  EXPECT_EQ(decide(*compiled, &unsafe).action.kind, config::ActionKind::kBlock);
+  const checks::UnitVerdict unsafe_query = query(unsafe);
+  EXPECT_EQ(decide(*compiled, &unsafe_query).label, "unsafe");
+  EXPECT_EQ(decide(*compiled, &unsafe_query).action.kind, config::ActionKind::kBlock);
   verify::SentenceVerdict nothing;
-  nothing.query = true;
   nothing.no_context = true;
-  EXPECT_EQ(decide(*compiled, &nothing).label, "no_context");
+  const checks::UnitVerdict no_schema = query(nothing);
+  EXPECT_EQ(decide(*compiled, &no_schema).label, "no_context");
   verify::SentenceVerdict wrong;
-  wrong.query = true;
   wrong.claims = true;
   wrong.label = verify::Label::kContradicted;
-  EXPECT_EQ(decide(*compiled, &wrong).label, "contradicted");
-  EXPECT_EQ(decide(*compiled, &wrong).action.kind, config::ActionKind::kRewrite);
+  const checks::UnitVerdict wrong_query = query(wrong);
+  EXPECT_EQ(decide(*compiled, &wrong_query).label, "contradicted");
+  EXPECT_EQ(decide(*compiled, &wrong_query).action.kind, config::ActionKind::kRewrite);
 }
 
 }  // namespace

@@ -1,11 +1,11 @@
-#include "filters/actions/sentence_judge.h"
+#include "filters/checks/judge/sentence_judge.h"
 
 #include <algorithm>
 #include <cctype>
 
 #include "filters/verdict/json_string.h"
 
-namespace groundgate::filters::actions {
+namespace groundgate::filters::checks {
 namespace {
 
 // [begin, end) of `text` widened to `width` bytes around its middle, within the text.
@@ -121,9 +121,9 @@ bool SentenceJudge::in_band(const verify::SentenceVerdict& verdict) const {
   return p >= band_.low && p <= band_.high;
 }
 
-std::optional<std::uint64_t> SentenceJudge::ask(const verify::SentenceVerdict& verdict,
-                                                std::string_view sentence,
-                                                const index::ContextIndex& index) {
+std::optional<std::string> SentenceJudge::ask(const verify::SentenceVerdict& verdict,
+                                              std::string_view sentence,
+                                              const index::ContextIndex& index) {
   // Not served (the proxy sends no side requests on legacy completions) or the budget spent:
   // counted.
   const std::string_view unasked = !calls_                           ? "no_side_requests"
@@ -133,31 +133,18 @@ std::optional<std::uint64_t> SentenceJudge::ask(const verify::SentenceVerdict& v
     skipped_.add(unasked);
     return std::nullopt;
   }
-  if (!batch_) {
-    batch_.emplace();
-    batch_->limits.timeout = config_.timeout;
-    batch_->limits.max_response_bytes = config_.max_response_bytes;
-  }
-  const std::uint64_t id = kFirstRequestId + asked_;
-  batch_->requests.push_back(
-      {id, calls_->ask(config_.model, kJudgeInstructions,
-                       judge_prompt(sentence, question_,
-                                    judge_evidence(verdict, index, config_.context_bytes)))});
-  batch_->limits.fan_out = batch_->requests.size();  // at most max_sentences
   ++asked_;
-  return id;
+  return calls_->ask(
+      config_.model, kJudgeInstructions,
+      judge_prompt(sentence, question_, judge_evidence(verdict, index, config_.context_bytes)));
 }
 
-std::optional<stream::SideRequestBatch> SentenceJudge::take_batch() {
-  std::optional<stream::SideRequestBatch> batch = std::move(batch_);
-  batch_.reset();
-  return batch;
-}
-
-bool SentenceJudge::answers_request(const std::vector<stream::SideAnswer>& answers,
-                                    std::uint64_t id) {
-  return std::any_of(answers.begin(), answers.end(),
-                     [id](const stream::SideAnswer& a) { return a.id == id; });
+stream::SideRequestLimits SentenceJudge::limits() const {
+  stream::SideRequestLimits limits;
+  limits.fan_out = 1;  // one call per sentence: several sentences' go out at once
+  limits.timeout = config_.timeout;
+  limits.max_response_bytes = config_.max_response_bytes;
+  return limits;
 }
 
 void SentenceJudge::judge(const std::vector<stream::SideAnswer>& answers, std::uint64_t id,
@@ -221,4 +208,4 @@ void SentenceJudge::report(stream::StreamReport& report) const {
   if (!summary.empty()) report.fields.emplace_back("guard.judge", std::move(summary));
 }
 
-}  // namespace groundgate::filters::actions
+}  // namespace groundgate::filters::checks

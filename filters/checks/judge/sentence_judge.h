@@ -1,9 +1,9 @@
 #pragma once
 // The judge (config::JudgeConfig): a prose sentence the scorer is unsure of is put to a model on
-// the route's upstream as a side request (stream_filter.h), in the shape of the API the app used,
-// with the sentence, the user's question and the context around its evidence; the model's
-// one-word answer decides the sentence's label. At most `max_sentences` per stream; several may
-// be out at once (in stream_first, where no text waits for them), each answered by its own id.
+// the route's upstream as a side request (stream_filter.h), in the shape of the API the app used
+// (model::ModelCalls), with the sentence, the user's question and the context around its
+// evidence; the model's one-word answer decides the sentence's label. At most `max_sentences`
+// per stream; several may be out at once (in stream_first, where no text waits for them).
 // Whether it was asked, decided, failed or skipped, and why, goes to the summary and the report:
 // never a silent skip.
 
@@ -16,12 +16,12 @@
 #include <vector>
 
 #include "config/config.h"
-#include "filters/actions/skip_reasons.h"
+#include "filters/checks/skip_reasons.h"
 #include "filters/index/context_index.h"
 #include "filters/stream/stream_filter.h"
 #include "filters/verify/sentence_verdict.h"
 
-namespace groundgate::filters::actions {
+namespace groundgate::filters::checks {
 
 // What the judge is told about its task (the system's part of its request).
 extern const std::string_view kJudgeInstructions;
@@ -62,14 +62,12 @@ class SentenceJudge {
   bool in_band(const verify::SentenceVerdict& verdict) const;
   // A sentence in the band is not asked about, for `reason`: counted.
   void skip(std::string_view reason) { skipped_.add(reason); }
-  // Asks about the sentence in the band: its request joins the batch take_batch() hands over,
-  // and the id its answer will carry is returned. Nullopt, counted, when it cannot be asked
-  // (no side requests on this endpoint, max_sentences reached).
-  std::optional<std::uint64_t> ask(const verify::SentenceVerdict& verdict,
-                                   std::string_view sentence, const index::ContextIndex& index);
-  std::optional<stream::SideRequestBatch> take_batch();
-  // Whether `answers` (one batch's) answer the judge's request `id`.
-  static bool answers_request(const std::vector<stream::SideAnswer>& answers, std::uint64_t id);
+  // The request asking about a sentence in the band (counted as asked). Nullopt, counted, when
+  // it cannot be asked (no side requests on this endpoint, max_sentences reached).
+  std::optional<std::string> ask(const verify::SentenceVerdict& verdict, std::string_view sentence,
+                                 const index::ContextIndex& index);
+  // The bounds of one question's call.
+  stream::SideRequestLimits limits() const;
 
   // The judge's answer to request `id` among `answers`: its label decides `verdict` (a finding
   // of the judge, the probability 0 or 1); a missing, failed or unreadable answer leaves the
@@ -94,11 +92,6 @@ class SentenceJudge {
   config::JudgeConfig::Band band_;
   std::string question_;
   std::shared_ptr<const model::ModelCalls> calls_;
-  // The judge's request ids are a range of their own, apart from SQL check 5's (from 0): one
-  // filter's side answers are told apart by their ids.
-  static constexpr std::uint64_t kFirstRequestId = std::uint64_t{1} << 32;
-
-  std::optional<stream::SideRequestBatch> batch_;
   std::size_t asked_ = 0;
   std::size_t decided_ = 0;
   std::size_t changed_ = 0;  // decided, and the label is not the scorer's
@@ -107,4 +100,4 @@ class SentenceJudge {
   SkipReasons skipped_;
 };
 
-}  // namespace groundgate::filters::actions
+}  // namespace groundgate::filters::checks

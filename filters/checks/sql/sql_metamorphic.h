@@ -15,13 +15,13 @@
 #include <vector>
 
 #include "config/config.h"
-#include "filters/actions/skip_reasons.h"
+#include "filters/checks/skip_reasons.h"
 #include "filters/sql/question_variants.h"
 #include "filters/sql/sql_checker.h"
 #include "filters/stream/stream_filter.h"
 #include "filters/verify/sentence_verdict.h"
 
-namespace groundgate::filters::actions {
+namespace groundgate::filters::checks {
 
 class SqlMetamorphic {
  public:
@@ -75,4 +75,4 @@ class SqlMetamorphic {
   SkipReasons skipped_;
 };
 
-}  // namespace groundgate::filters::actions
+}  // namespace groundgate::filters::checks

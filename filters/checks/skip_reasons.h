@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-namespace groundgate::filters::actions {
+namespace groundgate::filters::checks {
 
 class SkipReasons {
  public:
@@ -21,4 +21,4 @@ class SkipReasons {
   std::map<std::string, std::size_t, std::less<>> counts_;
 };
 
-}  // namespace groundgate::filters::actions
+}  // namespace groundgate::filters::checks

@@ -1,12 +1,13 @@
-#include "filters/actions/sql_guard.h"
+#include "filters/checks/sql/sql_check.h"
 
 #include <algorithm>
 
 #include "filters/sql/ddl_scanner.h"
 #include "filters/sql/request_schema.h"
 #include "filters/sql/sql_extraction.h"
+#include "filters/sql/sql_setup.h"
 
-namespace groundgate::filters::actions {
+namespace groundgate::filters::checks {
 namespace {
 
 using verify::HallucinationType;
@@ -41,6 +42,18 @@ std::string incomplete_reason(sql::Check check, std::string_view note) {
 
 }  // namespace
 
+std::shared_ptr<const SqlCheckConfig> compile_sql_check(
+    const config::SqlConfig& settings, std::shared_ptr<sql::SchemaCache> schema_cache) {
+  auto out = std::make_shared<SqlCheckConfig>();
+  out->settings = settings;
+  sql::SqlSetup setup = sql::compile_sql(settings);
+  out->checker = std::move(setup.checker);
+  out->policy_schema = std::move(setup.schema);
+  out->error = std::move(setup.error);
+  out->schema_cache = std::move(schema_cache);
+  return out;
+}
+
 verify::Finding guard_finding(const sql::Finding& f, std::size_t offset) {
   verify::Finding g;
   g.engine = verify::Engine::kSql;
@@ -66,7 +79,7 @@ verify::Finding incomplete_finding(sql::Check check, std::string_view note, std:
   return g;
 }
 
-SqlGuard::SqlGuard(std::shared_ptr<const SqlGuardConfig> config,
+SqlCheck::SqlCheck(std::shared_ptr<const SqlCheckConfig> config,
                    const request::RequestView& request, std::string_view question)
     : config_(std::move(config)),
       question_(sql::without_ddl(question)),
@@ -78,11 +91,69 @@ SqlGuard::SqlGuard(std::shared_ptr<const SqlGuardConfig> config,
   }
 }
 
-void SqlGuard::members_to_strip(std::vector<std::string>& names) const {
+void SqlCheck::members_to_strip(std::vector<std::string>& names) const {
   if (!config_->settings.keep_schema_field) names.emplace_back(sql::kSchemaMember);
 }
 
-std::size_t SqlGuard::prepare_cost() const {
+const config::SqlToolArgument* SqlCheck::tool_argument(std::string_view tool) const {
+  for (const config::SqlToolArgument& t : config_->settings.tool_arguments) {
+    if (t.tool == tool) return &t;
+  }
+  return nullptr;
+}
+
+bool SqlCheck::takes(const Unit& unit, const UnitVerdict* verdict) const {
+  if (verdict != nullptr) return false;
+  switch (unit.kind) {
+    case Unit::Kind::kCodeBlock:
+      return unit.block != nullptr && sql::is_sql_block(unit.block->language, unit.block->code);
+    case Unit::Kind::kWholeAnswer:
+      return whole_answer_bound().has_value();
+    case Unit::Kind::kToolCall:
+      return tool_argument(unit.tool) != nullptr;
+    case Unit::Kind::kSentence:
+      break;
+  }
+  return false;
+}
+
+std::optional<Pending> SqlCheck::check(const Unit& unit, std::optional<UnitVerdict>& verdict) {
+  verdict = UnitVerdict{check_unit(unit), "sql", {}, config_->settings.unsafe};
+  // Check 5 asks the model again about the query just checked: its verdict waits.
+  std::optional<stream::SideRequestBatch> batch = metamorphic_.take_batch();
+  if (!batch) return std::nullopt;
+  return Pending{std::move(*batch),
+                 [this](std::vector<stream::SideAnswer> answers, UnitVerdict& query) {
+                   metamorphic_.judge(std::move(answers), query.verdict);
+                 }};
+}
+
+verify::SentenceVerdict SqlCheck::check_unit(const Unit& unit) {
+  switch (unit.kind) {
+    case Unit::Kind::kCodeBlock:
+      return check_block(*unit.block, unit.begin, unit.end);
+    case Unit::Kind::kWholeAnswer:
+      return unit.truncated ? unchecked(0, unit.end, verify::VerifyError::kTooLong)
+                            : check_answer(unit.text);
+    case Unit::Kind::kToolCall:
+    case Unit::Kind::kSentence:
+      break;
+  }
+  return check_tool_call(unit.tool, unit.text, unit.truncated);
+}
+
+std::optional<std::size_t> SqlCheck::whole_answer_bound() const {
+  if (config_->settings.answer != config::SqlConfig::Answer::kWhole) return std::nullopt;
+  return config_->settings.max_query_bytes;
+}
+
+std::optional<std::pair<std::string_view, std::string>> SqlCheck::summary() const {
+  std::string json = metamorphic_.summary_json();
+  if (json.empty()) return std::nullopt;
+  return std::pair<std::string_view, std::string>{"metamorphic", std::move(json)};
+}
+
+std::size_t SqlCheck::prepare_cost() const {
   if (checker_) return 0;
   std::size_t bytes = 0;
   for (const std::string& s : statements_)
@@ -90,7 +161,7 @@ std::size_t SqlGuard::prepare_cost() const {
   return bytes;
 }
 
-void SqlGuard::prepare() {
+void SqlCheck::prepare() {
   if (checker_ || !config_->checker) return;
   if (config_->policy_schema) {
     schema_ = config_->policy_schema;
@@ -105,7 +176,7 @@ void SqlGuard::prepare() {
   checker_ = std::make_unique<sql::SqlChecker>(config_->checker, schema_, question_);
 }
 
-verify::SentenceVerdict SqlGuard::unchecked(std::size_t begin, std::size_t end,
+verify::SentenceVerdict SqlCheck::unchecked(std::size_t begin, std::size_t end,
                                             verify::VerifyError error) {
   ++queries_;
   verify::SentenceVerdict v;
@@ -116,7 +187,7 @@ verify::SentenceVerdict SqlGuard::unchecked(std::size_t begin, std::size_t end,
   return v;
 }
 
-verify::SentenceVerdict SqlGuard::check_query(std::string_view query, std::size_t offset,
+verify::SentenceVerdict SqlCheck::check_query(std::string_view query, std::size_t offset,
                                               std::size_t unit_begin, std::size_t unit_end,
                                               bool variants) {
   prepare();
@@ -163,44 +234,31 @@ verify::SentenceVerdict SqlGuard::check_query(std::string_view query, std::size_
   return v;
 }
 
-bool SqlGuard::reads(const text::CodeBlock& block) {
-  return sql::is_sql_block(block.language, block.code);
-}
-
-verify::SentenceVerdict SqlGuard::check(const text::CodeBlock& block, std::size_t begin,
-                                        std::size_t end) {
+verify::SentenceVerdict SqlCheck::check_block(const text::CodeBlock& block, std::size_t begin,
+                                              std::size_t end) {
   // The block went on past the unit's bound: this part alone is not the query.
   if (block.cut || !block.opened) return unchecked(begin, end, verify::VerifyError::kTooLong);
   return check_query(block.code, begin + block.code_begin, begin, end);
 }
 
-verify::SentenceVerdict SqlGuard::check_answer(std::string_view answer) {
+verify::SentenceVerdict SqlCheck::check_answer(std::string_view answer) {
   const std::optional<sql::SqlSpan> span = sql::whole_answer_sql(answer);
   if (!span) return check_query({}, 0, 0, answer.size());
   return check_query(answer.substr(span->begin, span->end - span->begin), span->begin, 0,
                      answer.size());
 }
 
-verify::SentenceVerdict SqlGuard::too_long(std::size_t begin, std::size_t end) {
-  return unchecked(begin, end, verify::VerifyError::kTooLong);
-}
-
-std::optional<verify::SentenceVerdict> SqlGuard::check_tool_call(
-    const stream::ToolCallEvent& event) {
-  const auto& tools = config_->settings.tool_arguments;
-  const auto tool = std::find_if(tools.begin(), tools.end(), [&](const config::SqlToolArgument& t) {
-    return t.tool == event.name;
-  });
-  if (tool == tools.end()) return std::nullopt;
-  if (event.truncated) return too_long(0, event.arguments.size());
+verify::SentenceVerdict SqlCheck::check_tool_call(std::string_view tool, std::string_view arguments,
+                                                  bool truncated) {
+  if (truncated) return unchecked(0, arguments.size(), verify::VerifyError::kTooLong);
   std::string error;
   const std::optional<std::string> query =
-      sql::sql_argument(event.arguments, tool->argument, error);
+      sql::sql_argument(arguments, tool_argument(tool)->argument, error);
   if (!query) return unchecked(0, 0, verify::VerifyError::kUnparsable);
   return check_query(*query, 0, 0, query->size(), /*variants=*/false);
 }
 
-void SqlGuard::report(stream::StreamReport& report) const {
+void SqlCheck::report(stream::StreamReport& report) const {
   report.fields.emplace_back("sql.queries", std::to_string(queries_));
   metamorphic_.report(report);
   if (queries_ == 0) return;
@@ -217,4 +275,4 @@ void SqlGuard::report(stream::StreamReport& report) const {
     report.fields.emplace_back("sql.warning", w);
 }
 
-}  // namespace groundgate::filters::actions
+}  // namespace groundgate::filters::checks

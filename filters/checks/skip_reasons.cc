@@ -1,8 +1,8 @@
-#include "filters/actions/skip_reasons.h"
+#include "filters/checks/skip_reasons.h"
 
 #include "filters/verdict/json_string.h"
 
-namespace groundgate::filters::actions {
+namespace groundgate::filters::checks {
 
 void SkipReasons::add(std::string_view reason) {
   auto at = counts_.find(reason);
@@ -31,4 +31,4 @@ std::string SkipReasons::json_members() const {
   return out + "}";
 }
 
-}  // namespace groundgate::filters::actions
+}  // namespace groundgate::filters::checks

@@ -1,13 +1,13 @@
-#include "filters/actions/sql_metamorphic.h"
+#include "filters/checks/sql/sql_metamorphic.h"
 
 #include <algorithm>
 
-#include "filters/actions/sql_guard.h"
+#include "filters/checks/sql/sql_check.h"
 #include "filters/sql/answer_query.h"
 #include "filters/sql/metamorphic_check.h"
 #include "filters/verdict/json_string.h"
 
-namespace groundgate::filters::actions {
+namespace groundgate::filters::checks {
 
 SqlMetamorphic::SqlMetamorphic(const config::SqlConfig& settings,
                                std::shared_ptr<const sql::SqlCheckerConfig> checker,
@@ -131,4 +131,4 @@ void SqlMetamorphic::report(stream::StreamReport& report) const {
   if (!summary.empty()) report.fields.emplace_back("sql.metamorphic", std::move(summary));
 }
 
-}  // namespace groundgate::filters::actions
+}  // namespace groundgate::filters::checks
