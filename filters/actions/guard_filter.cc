@@ -5,14 +5,11 @@
 #include <utility>
 
 #include "filters/actions/annotation_json.h"
-#include "filters/text/code_block.h"
 
 namespace groundgate::filters::actions {
 namespace {
 
 using config::ActionKind;
-
-constexpr std::size_t kMaxAuditBytes = 4096;
 
 // Why a request's answer is not checked as prose, or empty: it asks for a JSON answer
 // (chat `response_format`, Responses `text.format`: json_object or json_schema), which is data
@@ -46,41 +43,9 @@ checks::UnitVerdict unverified(const checks::Unit& unit, verify::VerifyError err
   return out;
 }
 
-// The check unit of a finished piece of text (`block`: where a code block's reading goes).
-checks::Unit unit_of(int choice, checks::Unit::Kind kind, const text::StreamSentence& text,
-                     text::CodeBlock& block) {
-  checks::Unit unit;
-  unit.kind = kind;
-  unit.choice = choice;
-  unit.begin = text.span.begin;
-  unit.end = text.span.end;
-  unit.text = text.text;
-  if (kind == checks::Unit::Kind::kCodeBlock) {
-    block = text::read_code_block(text.text, text.span.cut);
-    unit.block = &block;
-  }
-  return unit;
-}
-
 checks::Unit::Kind kind_of(const text::StreamSentence& text) {
   return text.span.kind == text::SentenceKind::kCodeBlock ? checks::Unit::Kind::kCodeBlock
                                                           : checks::Unit::Kind::kSentence;
-}
-
-std::string threshold_annotation(int choice, std::uint64_t not_supported, std::uint64_t checked,
-                                 const config::AnswerThresholdConfig& t) {
-  std::string out = R"({"type":"answer_threshold","choice":)";
-  out += std::to_string(choice);
-  out += ",\"not_supported\":" + std::to_string(not_supported);
-  out += ",\"checked\":" + std::to_string(checked);
-  char share[32];
-  std::snprintf(share, sizeof share, "%.3f", t.max_share);
-  out += ",\"max_share\":";
-  out += share;
-  out += ",\"action\":\"";
-  out += to_string(t.action);
-  out += "\"}";
-  return out;
 }
 
 // What act() says of a unit decided outside a text call: annotations and a stop only (its
@@ -105,15 +70,11 @@ GuardFilter::GuardFilter(std::shared_ptr<const GuardConfig> config,
                          const request::RequestView& request, bool audit_content)
     : config_(std::move(config)),
       context_(request, config_->context, config_->cache, context_wanted(*config_, request)),
+      checks_(*config_, checks::StreamSetup{request, context_}),
+      whole_answer_bound_(checks_.whole_answer_bound()),
       unchecked_reason_(unchecked_reason_of(request, config_->verify_json_responses)),
-      audit_content_(audit_content) {
-  tally_.set_rule(config_->rule);
-  const checks::StreamSetup setup{request, context_};
-  for (const checks::PolicyCheck& check : config_->checks) {
-    checks_.push_back(check.make(setup));
-    if (!whole_answer_bound_) whole_answer_bound_ = checks_.back()->whole_answer_bound();
-  }
-  tally_.add_prepare(Clock::now() - made_);
+      actions_(config_, audit_content) {
+  actions_.tally().add_prepare(Clock::now() - made_);
 }
 
 void GuardFilter::members_to_strip(std::vector<std::string>& names) const {
@@ -121,28 +82,23 @@ void GuardFilter::members_to_strip(std::vector<std::string>& names) const {
     names.emplace_back("context");
     names.emplace_back("documents");
   }
-  for (const auto& check : checks_)
-    check->members_to_strip(names);
+  checks_.members_to_strip(names);
 }
 
 std::size_t GuardFilter::prepare_cost() const {
-  std::size_t cost = context_.prepare_cost();
-  for (const auto& check : checks_)
-    cost += check->prepare_cost();
-  return cost;
+  return context_.prepare_cost() + checks_.prepare_cost();
 }
 
 void GuardFilter::prepare() {
-  for (const auto& check : checks_) {
-    if (check->prepare_cost() == 0) continue;
+  if (checks_.prepare_cost() > 0) {
     const Clock::time_point start = Clock::now();
-    check->prepare();
-    tally_.add_prepare(Clock::now() - start);
+    checks_.prepare();
+    actions_.tally().add_prepare(Clock::now() - start);
   }
   if (context_.prepare_cost() == 0) return;
   const Clock::time_point start = Clock::now();
   context_.prepare();
-  tally_.add_prepare(Clock::now() - start);
+  actions_.tally().add_prepare(Clock::now() - start);
 }
 
 GuardChoice* GuardFilter::choice_for(int index) {
@@ -166,9 +122,7 @@ bool GuardFilter::holds(const GuardChoice& choice) const {
   if (config_->on_error == config::OnError::kClosed) return true;
   if (choice.unverifiable != verify::VerifyError::kNone) return false;
   // A check may change what it judges (prose against context, a query against its schema).
-  for (const auto& check : checks_) {
-    if (check->holds_text()) return true;
-  }
+  if (checks_.holds_text()) return true;
   // Nothing here is verified: only the no_context action could change the text (a choice whose
   // context could not be read is only annotated); otherwise holding it would only add latency.
   return context_.unreadable().empty() && changes_text(config_->actions.no_context.kind);
@@ -177,9 +131,7 @@ bool GuardFilter::holds(const GuardChoice& choice) const {
 ContextState GuardFilter::context_state() const {
   if (context_.request_unreadable()) return ContextState::kUnreadable;
   if (context_.index() || !context_.unreadable().empty()) return ContextState::kFound;
-  const bool own = std::any_of(checks_.begin(), checks_.end(),
-                               [](const auto& check) { return check->has_own_context(); });
-  return !config_->prose && own ? ContextState::kFound : ContextState::kNone;
+  return !config_->prose && checks_.has_own_context() ? ContextState::kFound : ContextState::kNone;
 }
 
 bool GuardFilter::only_reports() const {
@@ -272,8 +224,8 @@ void GuardFilter::on_whole_answer(GuardChoice& choice, const stream::TextEvent& 
   // bound): it goes on, changed or not, as one unit.
   Acted acted{event.choice, 0, end, choice.answer, {}, holding};
   if (holding) acted.arrived = choice.arrival_of(end - 1);
-  if (std::optional<checks::UnitVerdict> judged = awaited_.take_decided(event.choice, {})) {
-    act(acted, std::move(judged), out);
+  if (std::optional<checks::UnitVerdict> judged = checks_.take_decided(event.choice, {})) {
+    act(acted, judged, out);
     return;
   }
   if (choice.finished) {  // decided: what follows goes on (the verdict covered it)
@@ -299,188 +251,62 @@ bool GuardFilter::decide_unit(GuardChoice& choice, const checks::Unit& unit,
   std::optional<checks::UnitVerdict> verdict;
   if (choice.unverifiable != verify::VerifyError::kNone) {
     verdict = unverified(unit, choice.unverifiable);
-  } else if (!(verdict = awaited_.take_decided(unit.choice, text))) {
-    CheckRun run = run_checks(unit, verdict);
-    if (run.waiting) {
-      awaited_.await({unit.choice, unit.kind, text, std::move(verdict), acted.holding},
-                     run.waiting->check, std::move(run.waiting->pending));
-      return true;
-    }
-    if (!run.taken && unit.kind == checks::Unit::Kind::kSentence) {
-      // The policy checks no prose: the sentence passes, counted unchecked.
-      tally_.record_unchecked_sentence();
-      if (acted.holding) out.release(acted.gap.size() + acted.end - acted.begin);
-      return true;
-    }
-    // Code no check reads (a language the policy has no checker for) is unverified.
-    if (!run.taken) verdict = unverified(unit, verify::VerifyError::kNoChecker);
-  }
-  return act(acted, std::move(verdict), out);
-}
-
-GuardFilter::CheckRun GuardFilter::run_checks(const checks::Unit& unit,
-                                              std::optional<checks::UnitVerdict>& verdict,
-                                              std::size_t first) {
-  CheckRun run;
-  for (std::size_t i = first; i < checks_.size(); ++i) {
-    checks::Check& check = *checks_[i];
-    if (!check.takes(unit, verdict ? &*verdict : nullptr)) continue;
-    run.taken = true;
-    if (std::optional<checks::Pending> pending = check.check(unit, verdict)) {
-      run.waiting = AwaitedUnits::Waiting{i, std::move(*pending)};
-      return run;
+  } else if (!(verdict = checks_.take_decided(unit.choice, text))) {
+    switch (checks_.run(unit, text, acted.holding, verdict)) {
+      case StreamChecks::Outcome::kWaiting:
+        return true;
+      case StreamChecks::Outcome::kUntaken:
+        if (unit.kind == checks::Unit::Kind::kSentence) {
+          // The policy checks no prose: the sentence passes, counted unchecked.
+          actions_.count_unchecked_sentence();
+          if (acted.holding) out.release(acted.gap.size() + acted.end - acted.begin);
+          return true;
+        }
+        // Code no check reads (a language the policy has no checker for) is unverified.
+        verdict = unverified(unit, verify::VerifyError::kNoChecker);
+        break;
+      case StreamChecks::Outcome::kDecided:
+        break;
     }
   }
-  return run;
+  return act(acted, verdict, out);
 }
 
-std::optional<AwaitedUnits::Waiting> GuardFilter::resume_checks(AwaitedUnits::Unit& awaited) {
-  text::CodeBlock block;
-  checks::Unit unit = unit_of(awaited.choice, awaited.kind, awaited.text, block);
-  return run_checks(unit, awaited.verdict, awaited.check + 1).waiting;
-}
-
-bool GuardFilter::act(const Acted& unit, std::optional<checks::UnitVerdict> verdict,
+bool GuardFilter::act(const Acted& unit, const std::optional<checks::UnitVerdict>& verdict,
                       stream::ChoiceOutput& out) {
-  const checks::UnitVerdict* v = verdict ? &*verdict : nullptr;
-  const Decision decision = decision_for(v, unit.holding);
-  const Threshold threshold = threshold_for(v, unit.holding);
-  const bool blocks = threshold.blocks || decision.action.kind == ActionKind::kBlock;
-  std::optional<Rewrite> rewrite;
-  if (!blocks && decision.action.kind == ActionKind::kRewrite) {
-    rewrite = rewrite_for(unit, v, decision);
-  }
-  const bool blocked = decision.action.kind == ActionKind::kBlock;
-  if (v != nullptr && v->verdict.query) {
-    tally_.record_query(decision, &v->verdict, rewrite.has_value(), blocked);
-  } else {
-    tally_.record(decision, v != nullptr ? &v->verdict : nullptr, rewrite.has_value(), blocked);
-  }
-  audit(decision, unit.text);
-  annotate(unit, decision, v, rewrite, threshold, out);
-  if (blocks) {
-    out.stop(!blocked ? std::string("guard.answer_threshold")
-                      : "guard." + std::string(decision.label));
-    stopped_ = true;
-    return false;
-  }
-  if (unit.holding) release(unit, rewrite, out);
-  return true;
-}
-
-Decision GuardFilter::decision_for(const checks::UnitVerdict* verdict, bool holding) const {
-  Decision decision = actions::decide(*config_, verdict);
-  // Text already sent can only be reported on.
-  if (!holding && changes_text(decision.action.kind)) decision.action.kind = ActionKind::kAnnotate;
-  return decision;
-}
-
-GuardFilter::Threshold GuardFilter::threshold_for(const checks::UnitVerdict* verdict,
-                                                  bool holding) const {
-  const verify::SentenceVerdict* v = verdict != nullptr ? &verdict->verdict : nullptr;
-  const bool checked = v != nullptr && v->ok() && v->claims && !v->query;
-  const config::AnswerThresholdConfig& t = config_->answer;
-  Threshold out;
-  out.checked = tally_.checked() + (checked ? 1 : 0);
-  out.not_supported =
-      tally_.not_supported() + (checked && v->label != verify::Label::kSupported ? 1 : 0);
-  out.over =
-      checked && t.max_share < 1.0 && out.checked >= t.min_sentences &&
-      static_cast<double>(out.not_supported) > t.max_share * static_cast<double>(out.checked);
-  out.blocks = out.over && holding && t.action == ActionKind::kBlock;
-  return out;
-}
-
-std::optional<Rewrite> GuardFilter::rewrite_for(const Acted& unit,
-                                                const checks::UnitVerdict* verdict,
-                                                const Decision& decision) const {
-  verify::SentenceVerdict none;  // no context: rewrite kinds that need no verdict
-  none.answer_begin = unit.begin;
-  none.answer_end = unit.end;
-  none.label = verify::Label::kUnsupported;
-  return rewrite_sentence(unit.text, verdict != nullptr ? verdict->verdict : none,
-                          decision.action.rewrite, config_->rewrite, context_.index().get());
-}
-
-void GuardFilter::annotate(const Acted& unit, const Decision& decision,
-                           const checks::UnitVerdict* verdict,
-                           const std::optional<Rewrite>& rewrite, const Threshold& threshold,
-                           stream::ChoiceOutput& out) {
-  if (decision.action.kind != ActionKind::kPass || threshold.blocks) {
-    SentenceAnnotation a;
-    a.choice = unit.choice;
-    a.begin = unit.begin;
-    a.end = unit.end;
-    a.decision = &decision;
-    a.verdict = verdict != nullptr && !verdict->verdict.no_context ? &verdict->verdict : nullptr;
-    if (verdict != nullptr) a.kind = verdict->kind;
-    if (rewrite) a.applied_rewrite = to_string(rewrite->kind);
-    out.annotate(sentence_annotation(a));
-  }
-  if (threshold.over && (!threshold_annotated_ || threshold.blocks)) {
-    threshold_annotated_ = true;
-    out.annotate(threshold_annotation(unit.choice, threshold.not_supported, threshold.checked,
-                                      config_->answer));
-    if (threshold.blocks) tally_.record_threshold(decision.action.kind != ActionKind::kBlock);
-  }
-}
-
-void GuardFilter::release(const Acted& unit, const std::optional<Rewrite>& rewrite,
-                          stream::ChoiceOutput& out) {
-  const std::size_t length = unit.gap.size() + unit.end - unit.begin;
-  if (rewrite) {
-    // A dropped unit takes its leading space along; any other rewrite keeps it.
-    out.replace(length,
-                rewrite->text.empty() ? std::string() : std::string(unit.gap) + rewrite->text);
-  } else {
-    out.release(length);
-  }
-  tally_.record_hold(Clock::now() - unit.arrived);
-}
-
-void GuardFilter::audit(const Decision& decision, std::string_view text) {
-  if (!audit_content_ || decision.action.kind == ActionKind::kPass ||
-      flagged_.size() >= kMaxAuditBytes) {
-    return;
-  }
-  if (!flagged_.empty()) flagged_ += " | ";
-  flagged_ += decision.label;
-  flagged_ += ": ";
-  flagged_.append(text, 0, kMaxAuditBytes - std::min(kMaxAuditBytes, flagged_.size()));
+  if (actions_.act(unit, verdict ? &*verdict : nullptr, context_.index().get(), out)) return true;
+  stopped_ = true;
+  return false;
 }
 
 void GuardFilter::serve_side_requests(std::shared_ptr<const model::ModelCalls> calls) {
-  for (const auto& check : checks_)
-    check->serve(calls);
+  checks_.serve(calls);
 }
 
 std::optional<stream::SideRequestBatch> GuardFilter::take_side_requests() {
-  return awaited_.take_batch();
+  return checks_.take_batch();
 }
 
 bool GuardFilter::holds_for_answers() const {
-  return !stopped_ && awaited_.holds();
+  return !stopped_ && checks_.holds();
 }
 
 void GuardFilter::on_side_answers(std::vector<stream::SideAnswer> answers,
                                   stream::FilterOutcome& outcome) {
-  awaited_.answer(std::move(answers),
-                  [this](AwaitedUnits::Unit& unit) { return resume_checks(unit); });
+  checks_.answer(std::move(answers));
   if (stopped_) return;
   // stream_first: the text went on; the verdicts follow as annotations. (A held unit is
   // decided when the chain offers its text again.)
   OutcomeOutput out(outcome);
-  for (AwaitedUnits::Unit& unit : awaited_.take_reported()) {
+  for (AwaitedUnits::Unit& unit : checks_.take_reported()) {
     if (stopped_) break;
     const Acted acted{unit.choice, unit.text.span.begin, unit.text.span.end, unit.text.text};
-    act(acted, std::move(unit.verdict), out);
+    act(acted, unit.verdict, out);
   }
 }
 
 stream::ToolCallInterest GuardFilter::tool_call_interest() const {
-  const bool checks = std::any_of(checks_.begin(), checks_.end(),
-                                  [](const auto& check) { return check->checks_tool_calls(); });
-  if (checks && config_->hold == config::HoldMode::kSentence) {
+  if (checks_.checks_tool_calls() && config_->hold == config::HoldMode::kSentence) {
     return stream::ToolCallInterest::kHold;
   }
   return stream::ToolCallInterest::kInspect;
@@ -499,38 +325,11 @@ void GuardFilter::on_tool_call(const stream::ToolCallEvent& event,
   unit.call = event.call;
   unit.truncated = event.truncated;
   std::optional<checks::UnitVerdict> verdict;
-  CheckRun run = run_checks(unit, verdict);
-  if (!run.taken) {
-    tally_.record_tool_call(nullptr, nullptr, false);
-    return;
+  if (checks_.run_now(unit, verdict) == StreamChecks::Outcome::kUntaken) {
+    return actions_.count_tool_call();
   }
-  // A call is decided as it completes: work a check would wait for ends unanswered.
-  if (run.waiting && verdict) run.waiting->pending.resume({}, *verdict);
-  const checks::UnitVerdict* v = verdict ? &*verdict : nullptr;
-  Decision decision = actions::decide(*config_, v);
-  // A call is run or not: no rule rewrites it, so a rewrite blocks; what went out already
-  // (stream_first) can only be reported on.
-  if (decision.action.kind == ActionKind::kRewrite) decision.action.kind = ActionKind::kBlock;
   const bool holding = tool_call_interest() == stream::ToolCallInterest::kHold;
-  if (!holding && changes_text(decision.action.kind)) decision.action.kind = ActionKind::kAnnotate;
-  const bool blocks = decision.action.kind == ActionKind::kBlock;
-  tally_.record_tool_call(&decision, v != nullptr ? &v->verdict : nullptr, blocks);
-  if (decision.action.kind != ActionKind::kPass) {
-    SentenceAnnotation a;
-    a.choice = event.choice;
-    a.decision = &decision;
-    a.verdict = v != nullptr && !v->verdict.no_context ? &v->verdict : nullptr;
-    a.tool_call = true;
-    a.call = event.call;
-    a.name = event.name;
-    if (v != nullptr) {
-      a.kind = v->kind;
-      a.argument = v->argument;
-    }
-    outcome.annotations.push_back(sentence_annotation(a));
-  }
-  if (blocks) {
-    outcome.stop_reason = "guard.tool_call." + std::string(decision.label);
+  if (!actions_.act_on_tool_call(event, verdict ? &*verdict : nullptr, holding, outcome)) {
     stopped_ = true;
   }
 }
@@ -539,42 +338,29 @@ void GuardFilter::on_context(const std::vector<stream::RetrievedPassage>& passag
   if (stopped_ || !config_->prose) return;  // only prose is checked against the context
   prepare();
   const Clock::time_point start = Clock::now();
-  if (context_.add_retrieved(passages)) tally_.add_prepare(Clock::now() - start);
+  if (context_.add_retrieved(passages)) actions_.tally().add_prepare(Clock::now() - start);
 }
 
 void GuardFilter::on_unverified(const stream::UnverifiedInput& input,
                                 stream::FilterOutcome& outcome) {
   if (stopped_) return;
-  Decision decision = decide_unverified(*config_);
-  // Text already sent (stream_first) can only be reported on.
-  if (only_reports() && changes_text(decision.action.kind)) {
-    decision.action.kind = ActionKind::kAnnotate;
-  }
-  const bool blocks = decision.action.kind == ActionKind::kBlock;
-  tally_.record_input(decision, blocks);
-  outcome.annotations.push_back(unverified_annotation(input, decision));
-  if (blocks) {
-    outcome.stop_reason = "guard.unverified";
-    stopped_ = true;
-  }
+  if (!actions_.act_on_unverified(input, only_reports(), outcome)) stopped_ = true;
 }
 
 void GuardFilter::on_answer_end(std::vector<std::string>& annotations) {
   prepare();  // an answer with no text still says whether there was context
-  SummaryAnnotation summary = tally_.summary(config_->policy, context_state(), unchecked_reason_);
+  SummaryAnnotation summary =
+      actions_.tally().summary(config_->policy, context_state(), unchecked_reason_);
   summary.context_truncated = context_.truncated();
   summary.context_unreadable = !context_.unreadable().empty();
-  for (const auto& check : checks_) {
-    if (auto member = check->summary()) summary.checks.push_back(std::move(*member));
-  }
+  checks_.summarize(summary);
   annotations.push_back(summary_annotation(summary));
 }
 
 void GuardFilter::on_stream_end(stream::StreamReport& report) {
   prepare();
-  for (const auto& check : checks_)
-    check->report(report);
-  tally_.report(report, context_state(), unchecked_reason_);
+  checks_.report(report);
+  actions_.tally().report(report, context_state(), unchecked_reason_);
   report.fields.emplace_back("guard.context_passages", std::to_string(context_.passages()));
   report.fields.emplace_back("guard.context_bytes", std::to_string(context_.bytes()));
   report.fields.emplace_back("guard.context_truncated", context_.truncated() ? "true" : "false");
@@ -587,7 +373,7 @@ void GuardFilter::on_stream_end(stream::StreamReport& report) {
       what += (what.empty() ? "" : "; ") + part;
     report.fields.emplace_back("guard.context_unreadable", std::move(what));
   }
-  if (audit_content_ && !flagged_.empty()) report.fields.emplace_back("guard.flagged", flagged_);
+  if (!actions_.flagged().empty()) report.fields.emplace_back("guard.flagged", actions_.flagged());
 }
 
 }  // namespace groundgate::filters::actions

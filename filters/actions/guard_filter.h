@@ -15,12 +15,11 @@
 #include <string_view>
 #include <vector>
 
-#include "filters/actions/awaited_units.h"
-#include "filters/actions/decision.h"
 #include "filters/actions/guard_choice.h"
 #include "filters/actions/guard_config.h"
 #include "filters/actions/guard_tally.h"
-#include "filters/actions/rewriter.h"
+#include "filters/actions/stream_checks.h"
+#include "filters/actions/verdict_actions.h"
 #include "filters/checks/check.h"
 #include "filters/checks/request_context.h"
 #include "filters/request/request_view.h"
@@ -77,28 +76,7 @@ class GuardFilter final : public stream::StreamFilter {
     bool holding = false;    // the choice's text waits for verdicts
     std::size_t cursor = 0;  // first byte of pending not yet handed on
   };
-  // A unit decided on: where its text is and how it goes on.
-  struct Acted {
-    int choice = 0;
-    std::size_t begin = 0;  // its span in the choice's answer text
-    std::size_t end = 0;
-    std::string_view text;
-    std::string_view gap;  // held: the pending text between the previous unit and this one
-    bool holding = false;
-    Clock::time_point arrived{};  // held: when its last byte came
-  };
-  // What the checks made of a unit.
-  struct CheckRun {
-    bool taken = false;  // some check judged it
-    std::optional<AwaitedUnits::Waiting> waiting;
-  };
-  // The answer-level threshold (on prose) with one more unit's verdict counted.
-  struct Threshold {
-    bool over = false;    // this unit would take the share over it
-    bool blocks = false;  // and it blocks (held, action block)
-    std::uint64_t checked = 0;
-    std::uint64_t not_supported = 0;
-  };
+  using Acted = VerdictActions::Unit;
 
   GuardChoice* choice_for(int index);
   // Whether this choice's text must wait for verdicts (sentence hold with something that could
@@ -113,30 +91,12 @@ class GuardFilter final : public stream::StreamFilter {
   void on_whole_answer(GuardChoice& choice, const stream::TextEvent& event,
                        stream::ChoiceOutput& out);
   // A finished unit's verdict (the waiting one's, now answered; else the checks'), then the
-  // policy's action; false once stopped. A unit whose check waits is kept in awaited_.
+  // policy's action; false once stopped. A unit whose check waits is kept by checks_.
   bool decide_unit(GuardChoice& choice, const checks::Unit& unit, const text::StreamSentence& text,
                    const Acted& acted, stream::ChoiceOutput& out);
-  // The policy's checks on `unit` from check `first` on.
-  CheckRun run_checks(const checks::Unit& unit, std::optional<checks::UnitVerdict>& verdict,
-                      std::size_t first = 0);
-  // A unit answered by its side work goes through the checks after the one it waited for.
-  std::optional<AwaitedUnits::Waiting> resume_checks(AwaitedUnits::Unit& awaited);
-  // Acts on a decided unit: the decision, the threshold, a rewrite, the tally and the audit,
-  // the annotations, then the text goes on, changed or not; false once stopped.
-  bool act(const Acted& unit, std::optional<checks::UnitVerdict> verdict,
+  // Acts on a decided unit (VerdictActions); false once stopped.
+  bool act(const Acted& unit, const std::optional<checks::UnitVerdict>& verdict,
            stream::ChoiceOutput& out);
-  // The policy's decision; text already sent can only be reported on.
-  Decision decision_for(const checks::UnitVerdict* verdict, bool holding) const;
-  Threshold threshold_for(const checks::UnitVerdict* verdict, bool holding) const;
-  std::optional<Rewrite> rewrite_for(const Acted& unit, const checks::UnitVerdict* verdict,
-                                     const Decision& decision) const;
-  void annotate(const Acted& unit, const Decision& decision, const checks::UnitVerdict* verdict,
-                const std::optional<Rewrite>& rewrite, const Threshold& threshold,
-                stream::ChoiceOutput& out);
-  // Hands a held unit on, as it is or rewritten, and records how long it was held.
-  void release(const Acted& unit, const std::optional<Rewrite>& rewrite, stream::ChoiceOutput& out);
-  // With audit_content: the text of a unit acted on, for the audit record (bounded).
-  void audit(const Decision& decision, std::string_view text);
   // Something to check the answer against: retrieved context (context that could not be read
   // counts: its sentences are unverified, not no_context), or for a policy that checks no
   // prose, a check's own (the SQL guard's schema).
@@ -145,15 +105,11 @@ class GuardFilter final : public stream::StreamFilter {
   std::shared_ptr<const GuardConfig> config_;
   Clock::time_point made_ = Clock::now();  // the context's extraction counts as added time
   checks::RequestContext context_;
-  std::vector<std::unique_ptr<checks::Check>> checks_;  // the policy's, in order
-  std::optional<std::size_t> whole_answer_bound_;       // a check reads the answer whole
-  AwaitedUnits awaited_;                                // units whose checks wait
-  std::string_view unchecked_reason_;  // set: nothing is verified ("json_response")
+  StreamChecks checks_;                            // the policy's checks, in order
+  std::optional<std::size_t> whole_answer_bound_;  // a check reads the answer whole
+  std::string_view unchecked_reason_;              // set: nothing is verified ("json_response")
   std::vector<std::unique_ptr<GuardChoice>> choices_;
-  GuardTally tally_;
-  bool threshold_annotated_ = false;
-  bool audit_content_ = false;
-  std::string flagged_;  // with audit_content: the units not passed as supported
+  VerdictActions actions_;
   bool stopped_ = false;
 };
 
