@@ -7,6 +7,7 @@
 #include "filters/score/builtin_model.h"
 #include "filters/text/lexicon.h"
 #include "filters/triplet/link_dictionary.h"
+#include "filters/verify/engine_table.h"
 
 namespace groundgate::filters::verify {
 namespace {
@@ -24,8 +25,8 @@ bool same(const triplet::TripletExtractor::Options& a,
 
 VerifyConfig verify_settings(const config::PolicyConfig& policy) {
   VerifyConfig c;
-  c.semantic_pieces = policy.runs("semantic_pieces");
-  c.triplets = policy.runs("triplets");
+  for (const KnownEngine& engine : known_engines())
+    c.*engine.selected = policy.runs(engine.name);
   const config::SemanticPiecesConfig& sp = policy.semantic_pieces;
   c.pieces.top_k = sp.top_k;
   c.pieces.min_coverage = sp.min_coverage;
@@ -41,8 +42,9 @@ VerifyConfig verify_settings(const config::PolicyConfig& policy) {
                                                              : CombineRule::Support::kEither;
   c.combine.strong_support = policy.combine.strong_support;
   for (const std::string& name : policy.combine.contradictions_only) {
-    const Engine engine = name == "triplets" ? Engine::kTriplets : Engine::kSemanticPieces;
-    c.combine.contradictions_only[static_cast<std::size_t>(engine)] = true;
+    if (const KnownEngine* engine = find_engine(name)) {
+      c.combine.contradictions_only[static_cast<std::size_t>(engine->engine)] = true;
+    }
   }
   c.max_sentence_bytes = policy.max_sentence_bytes;
   c.budget = std::chrono::microseconds(policy.verify_budget_us);
