@@ -20,8 +20,7 @@ namespace {
 namespace verify = filters::verify;
 
 constexpr std::string_view kUsage =
-    "usage: groundgate check --context FILE [--context FILE...] --answer FILE "
-    "[--question TEXT]\n"
+    "usage: groundgate check --context FILE... --answer FILE [--question TEXT]\n"
     "         [--verifiers LIST | -c CONFIG --policy NAME] [--scorer builtin|off|MODEL.json]\n"
     "  LIST: comma-separated, from semantic_pieces (default) and triplets\n";
 
@@ -35,8 +34,12 @@ std::optional<std::string> read_file(const std::string& path) {
 
 }  // namespace
 
+std::string_view check_usage() {
+  return kUsage;
+}
+
 int check_command(int argc, char** argv, int first) {
-  Args args(argc, argv, first, {});
+  Args args(argc, argv, first, {}, {"context"});
   const std::vector<std::string> context_paths = args.values("context");
   const auto answer_path = args.value("answer");
   if (!args.error().empty() || context_paths.empty() || !answer_path ||

@@ -3,11 +3,20 @@
 // one-shot checks. Each returns the process exit code. They are linked into the binary only,
 // never into the server's libraries.
 
+#include <string_view>
+
 #include "proxy/cli/args.h"
 
 namespace groundgate::offline {
 
 using proxy::cli::Args;
+
+// Each command's usage text, as `groundgate help NAME` and `NAME --help` print it.
+std::string_view triplets_usage();
+std::string_view check_usage();
+std::string_view eval_usage();
+std::string_view sqlcheck_usage();
+std::string_view train_usage();
 
 int triplets_command(int argc, char** argv, int first);
 int check_command(int argc, char** argv, int first);

@@ -344,6 +344,10 @@ void write_prediction(std::FILE* out, const Sample& sample, const SampleOutcome&
 
 }  // namespace
 
+std::string_view eval_usage() {
+  return kUsage;
+}
+
 int eval_command(int argc, char** argv, int first) {
   Args args(argc, argv, first, {});
   if (!args.error().empty() || args.positional().size() != 1 ||

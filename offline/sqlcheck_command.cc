@@ -178,6 +178,10 @@ void run_metamorphic(const Metamorphic& m, const sql::SqlSetup& setup, std::stri
 
 }  // namespace
 
+std::string_view sqlcheck_usage() {
+  return kUsage;
+}
+
 int sqlcheck_command(int argc, char** argv, int first) {
   Args args(argc, argv, first, {"metamorphic"});
   const bool with_policy = args.value("c").has_value();

@@ -51,6 +51,10 @@ bool read_set(const std::string& path, TrainingSetInput& set, std::string& error
 
 }  // namespace
 
+std::string_view train_usage() {
+  return kUsage;
+}
+
 int train_command(int argc, char** argv, int first) {
   Args args(argc, argv, first, {"synthetic"});
   if (!args.error().empty() || args.positional().empty()) {

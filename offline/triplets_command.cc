@@ -47,13 +47,22 @@ void print_row(std::size_t sentence, const triplet::Triplet& t) {
               qualifiers.c_str());
 }
 
+constexpr std::string_view kUsage =
+    "usage: groundgate triplets FILE|- [--table] [--rules-only]\n"
+    "  the (subject, relation, object) triplets of each sentence of a text, as the triplet\n"
+    "  engine reads them; JSON lines, or a table with --table\n"
+    "  --rules-only: the rules alone, without the link-grammar parser\n";
+
 }  // namespace
+
+std::string_view triplets_usage() {
+  return kUsage;
+}
 
 int triplets_command(int argc, char** argv, int first) {
   const Args args(argc, argv, first, {"table", "rules-only"});
   if (!args.error().empty() || args.positional().size() != 1) {
-    std::fprintf(stderr, "usage: groundgate triplets FILE|- [--table] [--rules-only]\n%s\n",
-                 args.error().c_str());
+    std::fprintf(stderr, "%s%s\n", kUsage.data(), args.error().c_str());
     return 2;
   }
   const std::string& path = args.positional()[0];
