@@ -35,23 +35,6 @@ void read_endpoint_url(const YamlField& f, UpstreamConfig& out, ErrorSink& error
       parsed.value->base_path.empty() ? std::string(kTracesPath) : parsed.value->base_path;
 }
 
-void read_headers(const YamlField& field, TracingConfig& out, ErrorSink& errors) {
-  YamlMap map(field, {}, errors);
-  for (const YamlField& entry : map.entries()) {
-    if (entry.key.empty() || entry.key.find_first_of(" \t\r\n:") != std::string::npos) {
-      errors.add(entry.key_mark, entry.path + ": not a header name");
-      continue;
-    }
-    auto value = read_string(entry, errors);
-    if (!value) continue;
-    if (value->find_first_of("\r\n") != std::string::npos) {
-      errors.add(entry.mark(), entry.path + ": a header value cannot hold a line break");
-      continue;
-    }
-    out.headers.emplace_back(entry.key, std::move(*value));
-  }
-}
-
 }  // namespace
 
 TracingConfig read_tracing(const YamlField& field, std::string_view base_dir, ErrorSink& errors) {
@@ -74,7 +57,7 @@ TracingConfig read_tracing(const YamlField& field, std::string_view base_dir, Er
       out.service_name = std::move(*s);
     }
   }
-  if (auto f = map.get("headers")) read_headers(*f, out, errors);
+  if (auto f = map.get("headers")) read_request_headers(*f, out.headers, errors);
   if (auto f = map.get("timeout")) {
     if (auto d = read_duration(*f, /*allow_zero=*/false, errors)) {
       out.collector.connect_timeout = *d;

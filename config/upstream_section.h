@@ -19,4 +19,8 @@ std::vector<UpstreamConfig> read_upstreams(const YamlField& field, std::string_v
 void read_client_tls(const YamlField& field, const UpstreamConfig& endpoint,
                      std::string_view base_dir, UpstreamTlsConfig& out, ErrorSink& errors);
 
+// A `headers:` mapping of extra request header fields (name: value) into `out`.
+void read_request_headers(const YamlField& field,
+                          std::vector<std::pair<std::string, std::string>>& out, ErrorSink& errors);
+
 }  // namespace groundgate::config

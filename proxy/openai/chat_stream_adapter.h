@@ -28,6 +28,7 @@ class ChatStreamAdapter final : public StreamAdapter {
                    std::vector<MadeEvent>& out) override;
   MadeEvent error_event(std::string_view message, std::string_view type,
                         std::string_view code) override;
+  std::string_view response_id() const override { return header_.id; }
 
  private:
   ChunkDecoder decoder_;

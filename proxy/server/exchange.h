@@ -69,6 +69,9 @@ class Exchange {
       Clock::duration transform_time);
   void set_guard_headers(boost::beast::http::response<boost::beast::http::string_body>& response,
                          Clock::duration transform_time);
+  // A guarded answer's verdicts into the look-up, and to the webhook when it is flagged
+  // (exchange_report.cc).
+  void keep_verdicts(std::string_view route);
   void prepare_upstream_header(boost::beast::http::request_header<>& out) const;
   // How far a request got before its upstream connection failed (may_retry).
   enum class Sent { kAll, kNothing, kPart };
@@ -255,6 +258,9 @@ class Exchange {
   std::string policy_;
   bool policy_refused_ = false;
   filters::stream::FilterChain chain_;
+  // A guarded answer's id (x-groundgate-id; GET /verdicts/{id} on the admin listener).
+  std::string verdict_id_;
+  std::string upstream_response_id_;    // the upstream's id of the answer, once read
   std::unique_ptr<SideRequests> side_;  // made when a filter first posts side requests
   Clock::duration side_wait_{};         // how long the stream waited for side answers
 
