@@ -90,5 +90,11 @@ grep -q '"type":"summary"' "$work/answer.txt" || fail "no summary in the answer:
 grep -q '"checked":1' "$work/answer.txt" || fail "the sentence was not checked: $(cat "$work/answer.txt")"
 grep -q '"verdict":"hallucinated"' "$work/answer.txt" ||
   fail "30 days against 14 days not flagged: $(cat "$work/answer.txt")"
+id=$(sed -nE 's/^x-groundgate-id: *([^[:space:]]+).*/\1/ip' "$work/headers.txt")
+[ -n "$id" ] || fail "no x-groundgate-id header: $(cat "$work/headers.txt")"
+curl -fsS --max-time 5 "http://127.0.0.1:$admin_port/verdicts/$id" > "$work/verdicts.json" ||
+  fail "no verdicts for $id on the admin listener"
+grep -q '"verdict":"hallucinated"' "$work/verdicts.json" ||
+  fail "the look-up does not say what the answer said: $(cat "$work/verdicts.json")"
 stop "$serve"
-echo "image: a guarded chat completion on loopback: checked, flagged"
+echo "image: a guarded chat completion on loopback: checked, flagged, its verdicts looked up"

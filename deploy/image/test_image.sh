@@ -10,7 +10,8 @@
 #   1. every shared library the binary needs is in the image (a missing one fails here);
 #   2. `validate` of the image's config, then the image's command (`serve`) answers /readyz;
 #   3. the same command with a config mounted over /etc/groundgate whose upstream is the
-#      image's own mock upstream: one guarded request on loopback, its verdicts in the answer.
+#      image's own mock upstream: one guarded request on loopback, its verdicts in the answer
+#      and in the admin listener's look-up.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
