@@ -51,10 +51,10 @@ const Command* find_command(std::string_view name) {
 void print_overview(std::FILE* to) {
   std::fputs("usage: groundgate [COMMAND] [OPTIONS]\n\ncommands:\n", to);
   for (const Command& command : kCommands) {
-    std::fprintf(to, "  %-14.*s %.*s\n", static_cast<int>(command.name.size()), command.name.data(),
+    std::fprintf(to, "  %-16.*s %.*s\n", static_cast<int>(command.name.size()), command.name.data(),
                  static_cast<int>(command.summary.size()), command.summary.data());
   }
-  std::fputs("  help [COMMAND]  this list, or a command's usage (also: COMMAND --help)\n", to);
+  std::fputs("  help [COMMAND]   this list, or a command's usage (also: COMMAND --help)\n", to);
 }
 
 bool is_help(std::string_view arg) {

@@ -100,7 +100,8 @@ bool Exchange::select_route() {
     if (!forwarded.empty()) body_ = std::move(forwarded);
     if (!chain_.empty()) {
       verdict_id_ = observability::new_verdict_id();
-      chain_.keep_annotations(kKeptAnnotationBytes);
+      // Copies only for answers the look-up keeps (the webhook reads the summary alone).
+      chain_.keep_annotations(config_.verdicts.keep.count() > 0 ? kKeptAnnotationBytes : 0);
     }
   }
   return true;
