@@ -46,14 +46,9 @@ void Exchange::keep_verdicts(std::string_view route) {
   for (const auto& [key, value] : report.fields) {
     if (key == "guard.verdict") verdict = value;
   }
-  const VerdictRecord record{verdict_id_,
-                             upstream_response_id_,
-                             route,
-                             policy_,
-                             info_.model,
-                             verdict,
-                             chain_.stop_reason(),
-                             chain_.annotation_log()};
+  const VerdictRecord record{
+      verdict_id_,          upstream_response_id_,  route, policy_, info_.model, verdict,
+      chain_.stop_reason(), chain_.annotation_log()};
   ctx_.verdicts.put({verdict_id_, std::string(record.response_id), verdict_document(record)});
   if (config_.verdict_webhook && webhook_wants(*config_.verdict_webhook, record)) {
     ctx_.verdict_webhook.submit(webhook_body(record));

@@ -14,25 +14,25 @@ constexpr std::string_view kSummaryPrefix = R"({"type":"summary")";
 // The fields both documents start with, without the closing brace.
 std::string head(const VerdictRecord& r) {
   std::string out = R"({"id":)";
-  append_json_string(r.id, out);
+  append_json_string(out, r.id);
   out += R"(,"response_id":)";
   if (r.response_id.empty()) {
     out += "null";
   } else {
-    append_json_string(r.response_id, out);
+    append_json_string(out, r.response_id);
   }
   for (auto [name, value] : {std::pair{"route", r.route}, std::pair{"policy", r.policy},
                              std::pair{"model", r.model}, std::pair{"verdict", r.verdict}}) {
     out += ",\"";
     out += name;
     out += "\":";
-    append_json_string(value, out);
+    append_json_string(out, value);
   }
   out += R"(,"stopped":)";
   if (r.stop_reason.empty()) {
     out += "null";
   } else {
-    append_json_string(r.stop_reason, out);
+    append_json_string(out, r.stop_reason);
   }
   return out;
 }
