@@ -101,8 +101,6 @@ VerdictWebhookConfig read_verdict_webhook(const YamlField& field, std::string_vi
   if (auto f = map.get("retry_after")) {
     if (auto d = read_duration(*f, /*allow_zero=*/false, errors)) out.retry_after = *d;
   }
-  if (out.queue == 0) errors.add(map.mark(), map.path() + ".queue: must be at least 1");
-  if (out.attempts == 0) errors.add(map.mark(), map.path() + ".attempts: must be at least 1");
   return out;
 }
 

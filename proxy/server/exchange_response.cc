@@ -265,6 +265,7 @@ awaitable<void> Exchange::transform_json_body(http1::ResponseParser& upstream_re
   if (client_gone_) co_return;
   auto transformed = transform->finish();
   upstream_response_id_ = openai::response_id(body);
+  keep_verdicts_if_answered();
   // The same decision as a stopped stream's (relay_body), whatever reaches the client.
   if (transformed.stopped) fail(ErrorKind::kFilter);
   const config::PolicyConfig* policy = config_.find_policy(policy_);

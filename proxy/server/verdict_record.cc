@@ -68,6 +68,24 @@ std::string webhook_body(const VerdictRecord& record) {
   return out;
 }
 
+bool is_summary(std::string_view annotation) {
+  return annotation.starts_with(kSummaryPrefix);
+}
+
+std::string answer_verdict(const VerdictRecord& record) {
+  constexpr std::string_view kVerdict = R"("verdict":")";
+  if (record.log == nullptr) return {};
+  for (auto it = record.log->kept.rbegin(); it != record.log->kept.rend(); ++it) {
+    if (!is_summary(*it)) continue;
+    const std::size_t at = it->find(kVerdict);
+    if (at == std::string::npos) return {};
+    const std::size_t begin = at + kVerdict.size();
+    const std::size_t end = it->find('"', begin);
+    return end == std::string::npos ? std::string() : it->substr(begin, end - begin);
+  }
+  return {};
+}
+
 bool webhook_wants(const config::VerdictWebhookConfig& webhook, const VerdictRecord& record) {
   const auto wants = [&](std::string_view name) {
     return std::find(webhook.on.begin(), webhook.on.end(), name) != webhook.on.end();

@@ -32,6 +32,10 @@ struct VerdictRecord {
 std::string verdict_document(const VerdictRecord& record);
 // The same without the sentence-level objects: {"id",…,"stopped","summary":{…}}.
 std::string webhook_body(const VerdictRecord& record);
+// Whether `annotation` is an answer's summary object.
+bool is_summary(std::string_view annotation);
+// The "verdict" of the summary `record.log` holds; empty without one.
+std::string answer_verdict(const VerdictRecord& record);
 // Whether the webhook posts this answer: its verdict, or `blocked` for a stopped answer, is in
 // the config's `on` list.
 bool webhook_wants(const config::VerdictWebhookConfig& webhook, const VerdictRecord& record);

@@ -189,7 +189,7 @@ TEST(VerdictWebhookSection, RefusesWhatItCannotPost) {
   EXPECT_THAT(all(with("verdict_webhook: {url: \"http://x\", on: [wrong]}\n")),
               HasSubstr("'wrong' is none of"));
   EXPECT_THAT(all(with("verdict_webhook: {url: \"http://x\", attempts: 0}\n")),
-              HasSubstr("attempts: must be at least 1"));
+              HasSubstr("attempts: expected a whole number from 1 to 10"));
 }
 
 }  // namespace

@@ -15,9 +15,10 @@
 namespace groundgate::testing {
 namespace {
 
+// The engines' own labels (scorer off): a wrong year contradicts, the colour is supported.
 const char* kScript = R"(
 - match: "bridge"
-  answer: "The bridge opened in 1932. It is painted bright purple."
+  answer: "The bridge opened in 1937. It is painted grey."
 - match: "colour"
   answer: "The bridge is painted grey."
 )";
@@ -38,6 +39,7 @@ class VerdictsTest : public ::testing::Test {
         "policies:\n"
         "  grounded:\n"
         "    verifiers: [semantic_pieces]\n"
+        "    scorer: {model: \"off\"}\n"
         "    actions: {supported: annotate, unsupported: annotate, contradicted: annotate}\n"
         "routes:\n  - {name: chat, match: {path_prefix: /v1}, upstream: llm, policy: grounded}\n"
         "logging: {access_log: false}\n" +
@@ -164,7 +166,7 @@ TEST_F(VerdictsTest, TheWebhookPostsFlaggedAnswersSummariesOnly) {
   EXPECT_EQ("summary", std::string_view(doc["summary"]["type"]));
   EXPECT_EQ(2, int64_t(doc["summary"]["sentences"]));
   // No text of the answer, the question or the context.
-  for (const char* text : {"purple", "bridge", "grey", "1932"})
+  for (const char* text : {"1937", "bridge", "grey", "1932"})
     EXPECT_FALSE(has(body, text)) << text << " in " << body;
 }
 

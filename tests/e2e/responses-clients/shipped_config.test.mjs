@@ -41,11 +41,13 @@ describe('the shipped config guards every client on chat and Responses', {timeou
     mock = start('mock-upstream',
                  ['mock-upstream', '--listen', `127.0.0.1:${mockPort}`, '--script', script]);
     await waitFor('the mock to listen', mock, async () => mock.output.includes('listening on'));
-    // The example as users copy it; only where it listens and what it forwards to differ.
+    // The example as users copy it; only where it listens and what it forwards to differ (the
+    // mock speaks plain HTTP: the upstream's `tls:` settings go with its https:// url).
     const shipped = readFileSync(join(ROOT, 'config/examples/openai.yaml'), 'utf8');
     const config = shipped.replace(/^listen: .*$/m, `listen: 127.0.0.1:${proxyPort}`)
                        .replace(/^admin_listen: .*$/m, `admin_listen: 127.0.0.1:${adminPort}`)
-                       .replace('url: https://api.openai.com', `url: http://127.0.0.1:${mockPort}`);
+                       .replace('url: https://api.openai.com', `url: http://127.0.0.1:${mockPort}`)
+                       .replace(/^    tls:\n(?:      .*\n)+/m, '');
     assert.notEqual(config, shipped);
     writeFileSync(join(dir, 'groundgate.yaml'), config);
     proxy = start('groundgate serve', ['serve', '-c', join(dir, 'groundgate.yaml')]);
