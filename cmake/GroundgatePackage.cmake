@@ -16,16 +16,13 @@ install(FILES ${PROJECT_SOURCE_DIR}/filters/score/models/rag.json
 install(FILES ${PROJECT_SOURCE_DIR}/deploy/grafana/groundgate-dashboard.json
         DESTINATION ${CMAKE_INSTALL_DATADIR}/groundgate/grafana)
 
-# The unit names /usr/local/bin/groundgate (a hand install); installed, it names the binary it
-# was installed with.
-file(READ ${PROJECT_SOURCE_DIR}/deploy/systemd/groundgate.service gg_unit)
-string(REPLACE "/usr/local/bin/groundgate" "${CMAKE_INSTALL_FULL_BINDIR}/groundgate" gg_unit
-               "${gg_unit}")
-file(WRITE ${CMAKE_CURRENT_BINARY_DIR}/groundgate.service "${gg_unit}")
+# The unit names /usr/local/bin/groundgate (a hand install); installed, it names the binary
+# under the prefix of the install (cmake --install --prefix, CPack's /usr).
+install(CODE "set(GG_UNIT_SOURCE \"${PROJECT_SOURCE_DIR}/deploy/systemd/groundgate.service\")
+              set(GG_BINDIR \"${CMAKE_INSTALL_BINDIR}\")
+              include(\"${PROJECT_SOURCE_DIR}/cmake/install_systemd_unit.cmake\")")
 set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
-             ${PROJECT_SOURCE_DIR}/deploy/systemd/groundgate.service
              ${PROJECT_SOURCE_DIR}/deploy/runtime-packages.txt)
-install(FILES ${CMAKE_CURRENT_BINARY_DIR}/groundgate.service DESTINATION lib/systemd/system)
 
 # The Debian package: /usr prefix, stripped, its dependencies the runtime package list (the
 # versions dpkg-shlibdeps finds for the libraries are added to it).
@@ -39,6 +36,9 @@ set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
     "streaming proxy that checks LLM answers against their retrieved context")
 set(CPACK_PACKAGE_CONTACT "groundgate maintainers <maintainers@groundgate.invalid>")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+# DESTDIR staging: install(CODE) then sees the real prefix, /usr, not the staging directory.
+set(CPACK_SET_DESTDIR ON)
+set(CPACK_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION net)

@@ -46,11 +46,16 @@ grep -q '"verdict":"grounded"' "$work/check.json" ||
 # The Debian package.
 (cd "$build" && cpack -G DEB -B "$work/package" >/dev/null) || fail "cpack failed"
 deb=$(ls "$work"/package/groundgate_*.deb)
-dpkg-deb -c "$deb" | grep -q " ./usr/bin/groundgate$" || fail "the package has no /usr/bin/groundgate"
-dpkg-deb -c "$deb" | grep -q " ./usr/share/groundgate/examples/openai.yaml$" ||
+contents=$(dpkg-deb -c "$deb")
+grep -q " ./usr/bin/groundgate$" <<<"$contents" || fail "the package has no /usr/bin/groundgate"
+grep -q " ./usr/share/groundgate/examples/openai.yaml$" <<<"$contents" ||
   fail "the package has no example configs"
+mkdir "$work/unpacked"
+dpkg-deb -x "$deb" "$work/unpacked"
+grep -q "ExecStart=/usr/bin/groundgate serve" "$work/unpacked/usr/lib/systemd/system/groundgate.service" ||
+  fail "the package's unit does not name /usr/bin/groundgate"
 depends=$(dpkg-deb -f "$deb" Depends)
 for p in $(grep -v '^[[:space:]]*\(#\|$\)' "$repo/deploy/runtime-packages.txt"); do
-  echo "$depends" | grep -q "\b$p\b" || fail "the package does not depend on $p: $depends"
+  grep -q "\b$p\b" <<<"$depends" || fail "the package does not depend on $p: $depends"
 done
 echo "install_test: prefix and package ok ($(du -h "$deb" | cut -f1) package)"
