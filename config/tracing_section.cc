@@ -19,22 +19,6 @@ constexpr std::string_view kTracesPath = "/v1/traces";
 constexpr std::uint64_t kMaxQueueSpans = 1'000'000;
 constexpr std::uint64_t kMaxBatchSpans = 10'000;
 
-void read_endpoint_url(const YamlField& f, UpstreamConfig& out, ErrorSink& errors) {
-  auto url = read_string(f, errors);
-  if (!url) return;
-  auto parsed = parse_upstream_url(*url);
-  if (!parsed) {
-    errors.add(f.mark(), f.path + ": " + parsed.error);
-    return;
-  }
-  out.url = *url;
-  out.https = parsed.value->https;
-  out.host = parsed.value->host;
-  out.port = parsed.value->port;
-  out.base_path =
-      parsed.value->base_path.empty() ? std::string(kTracesPath) : parsed.value->base_path;
-}
-
 }  // namespace
 
 TracingConfig read_tracing(const YamlField& field, std::string_view base_dir, ErrorSink& errors) {
@@ -44,7 +28,9 @@ TracingConfig read_tracing(const YamlField& field, std::string_view base_dir, Er
   out.collector.header_timeout = Millis{10'000};
   YamlMap map(field, kTracingKeys, errors);
   if (!map.valid()) return out;
-  if (auto f = map.require("endpoint", errors)) read_endpoint_url(*f, out.collector, errors);
+  if (auto f = map.require("endpoint", errors)) {
+    read_endpoint_url(*f, kTracesPath, out.collector, errors);
+  }
   if (auto f = map.get("sample_ratio")) {
     if (auto v = read_number(*f, 0.0, 1.0, errors)) out.sample_ratio = *v;
   }

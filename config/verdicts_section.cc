@@ -19,21 +19,6 @@ constexpr std::array<std::string_view, 8> kWebhookOn{
 constexpr std::uint64_t kMaxQueue = 100'000;
 constexpr std::uint64_t kMaxAttempts = 10;
 
-void read_url(const YamlField& f, UpstreamConfig& out, ErrorSink& errors) {
-  auto url = read_string(f, errors);
-  if (!url) return;
-  auto parsed = parse_upstream_url(*url);
-  if (!parsed) {
-    errors.add(f.mark(), f.path + ": " + parsed.error);
-    return;
-  }
-  out.url = *url;
-  out.https = parsed.value->https;
-  out.host = parsed.value->host;
-  out.port = parsed.value->port;
-  out.base_path = parsed.value->base_path.empty() ? "/" : parsed.value->base_path;
-}
-
 void read_on(const YamlField& field, std::vector<std::string>& out, ErrorSink& errors) {
   auto items = read_list(field, errors);
   if (!items) return;
@@ -83,7 +68,7 @@ VerdictWebhookConfig read_verdict_webhook(const YamlField& field, std::string_vi
   out.receiver.header_timeout = Millis{5'000};
   YamlMap map(field, kWebhookKeys, errors);
   if (!map.valid()) return out;
-  if (auto f = map.require("url", errors)) read_url(*f, out.receiver, errors);
+  if (auto f = map.require("url", errors)) read_endpoint_url(*f, "/", out.receiver, errors);
   if (auto f = map.get("on")) read_on(*f, out.on, errors);
   if (auto f = map.get("headers")) read_request_headers(*f, out.headers, errors);
   if (auto f = map.get("timeout")) {
