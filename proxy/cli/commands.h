@@ -11,6 +11,7 @@ int triplets_command(int argc, char** argv, int first);
 int check_command(int argc, char** argv, int first);
 int eval_command(int argc, char** argv, int first);
 int sqlcheck_command(int argc, char** argv, int first);
+int splcheck_command(int argc, char** argv, int first);
 int train_command(int argc, char** argv, int first);
 
 }  // namespace groundgate::proxy::cli

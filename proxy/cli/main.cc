@@ -23,6 +23,8 @@ commands:
                            train the scorer on labelled samples; prints its cross-validation
   sqlcheck --schema FILE [--database FILE] [--question TEXT] QUERY_FILE|-
                            check generated SQL against a schema; JSON findings on stdout
+  splcheck [--metadata FILE] [--question TEXT] QUERY_FILE|-
+                           check a generated Splunk search against the prompt's metadata
   triplets FILE|- [--table] [--rules-only]
                            print the (subject, relation, object) triplets of a text
   help                     this text
@@ -47,6 +49,7 @@ int main(int argc, char** argv) {
   if (command == "check") return check_command(argc, argv, first);
   if (command == "eval") return eval_command(argc, argv, first);
   if (command == "sqlcheck") return sqlcheck_command(argc, argv, first);
+  if (command == "splcheck") return splcheck_command(argc, argv, first);
   if (command == "train") return train_command(argc, argv, first);
   if (command == "help" || command == "--help" || command == "-h") {
     std::fputs(kUsage.data(), stdout);

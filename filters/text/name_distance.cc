@@ -1,11 +1,11 @@
-#include "filters/sql/name_distance.h"
+#include "filters/text/name_distance.h"
 
 #include <algorithm>
 #include <vector>
 
 #include "filters/text/utf8.h"
 
-namespace groundgate::filters::sql {
+namespace groundgate::filters::text {
 namespace {
 
 constexpr std::size_t kMaxNameChars = 128;
@@ -14,8 +14,8 @@ constexpr std::size_t kMaxNameChars = 128;
 std::u32string folded_chars(std::string_view name, std::size_t max_chars = kMaxNameChars) {
   std::u32string out;
   for (std::size_t i = 0; i < name.size() && out.size() < max_chars;) {
-    const text::DecodedChar c = text::decode_utf8(name, i);
-    out.push_back(text::simple_lower(c.valid ? c.code_point : text::kReplacementChar));
+    const DecodedChar c = decode_utf8(name, i);
+    out.push_back(simple_lower(c.valid ? c.code_point : kReplacementChar));
     i += c.length;
   }
   return out;
@@ -62,7 +62,7 @@ std::string fold_name(std::string_view name) {
   std::string out;
   out.reserve(name.size());
   for (char32_t c : folded_chars(name, name.size()))
-    text::append_utf8(out, c);
+    append_utf8(out, c);
   return out;
 }
 
@@ -84,4 +84,4 @@ std::optional<NameSuggestion> closest_name(std::string_view word,
   return best;
 }
 
-}  // namespace groundgate::filters::sql
+}  // namespace groundgate::filters::text

@@ -1,0 +1,170 @@
+#include "filters/spl/command_grammar.h"
+
+#include "filters/spl/eval_expression.h"
+#include "filters/spl/grammars.h"
+#include "filters/spl/search_terms.h"
+
+namespace groundgate::filters::spl {
+
+void read_options(ArgCursor& args, CommandFacts& facts, std::span<const std::string_view> known,
+                  OptionUse use) {
+  while (args.at_option()) {
+    const Token key = *args.peek();
+    std::string name, value;
+    Token value_token;
+    args.option(name, value, value_token);
+    bool found = false;
+    for (std::string_view k : known) {
+      if (iequals(k, name)) found = true;
+    }
+    if (!found) {
+      add_issue(facts, "unknown_option", key, "no option `" + name + "` for this command");
+    } else if (use != nullptr) {
+      use(name, value_token, args, facts);
+    }
+    args.skip_commas();
+  }
+}
+
+std::vector<Token> rest_as_expression(const ArgCursor& args) {
+  const std::span<const Token> rest = args.rest();
+  if (rest.empty()) return {};
+  return expression_tokens(args.source(), rest.front().begin, rest.back().end);
+}
+
+namespace {
+
+void read_search(ArgCursor& args, CommandFacts& facts) {
+  read_search_terms(args.rest(), args.source(), facts);
+}
+
+void read_where(ArgCursor& args, CommandFacts& facts, const Command& command) {
+  if (args.done()) {
+    facts.issues.push_back({"missing_argument", command.name_begin, command.name_end,
+                            "where needs an expression"});
+    return;
+  }
+  const std::vector<Token> tokens = rest_as_expression(args);
+  read_expression(tokens, args.source(), facts);
+}
+
+void read_eval(ArgCursor& args, CommandFacts& facts, const Command& command) {
+  facts.reads_follow_creates = true;
+  if (args.done()) {
+    facts.issues.push_back({"missing_argument", command.name_begin, command.name_end,
+                            "eval needs `name=expression`"});
+    return;
+  }
+  const std::vector<Token> tokens = rest_as_expression(args);
+  read_assignments(tokens, args.source(), facts);
+}
+
+// join [options] [field, ...] [subsearch]; append [options] [subsearch]: the subsearch's results
+// join the pipeline's.
+void read_joined_subsearch(ArgCursor& args, CommandFacts& facts, const Command& command,
+                           bool fields) {
+  if (fields) {
+    read_options(args, facts, {"type", "usetime", "earlier", "overwrite", "max"});
+  } else {
+    read_options(args, facts, {"extendtimerange", "maxtime", "maxout", "timeout"});
+  }
+  bool subsearch = false;
+  while (!args.done()) {
+    const Token& t = args.next();
+    if (t.kind == TokenKind::kSubsearch) {
+      subsearch = true;
+      if (t.aux != UINT32_MAX) facts.joined.push_back(t.aux);
+    } else if (fields && (t.kind == TokenKind::kWord || t.kind == TokenKind::kString) &&
+               !subsearch) {
+      facts.reads.push_back(args.field(t));
+    } else if (t.kind != TokenKind::kComma) {
+      add_issue(facts, "unexpected_token", t, "`" + std::string(args.text(t)) + "` out of place");
+    }
+  }
+  if (!subsearch) {
+    facts.issues.push_back({"missing_subsearch", command.name_begin, command.name_end,
+                            std::string(command.name) + " needs a [subsearch]"});
+  }
+}
+
+}  // namespace
+
+CommandFacts read_command(const Command& command, std::string_view text, const CommandInfo* info) {
+  CommandFacts facts;
+  ArgCursor args(command.args, text);
+  if (command.name.empty()) {
+    read_search(args, facts);
+    return facts;
+  }
+  if (info == nullptr) return facts;
+  for (std::string_view added : info->adds)
+    facts.creates.push_back({std::string(added), command.name_begin, command.name_end, false});
+  if (info->effect == FieldEffect::kOpen) facts.open = true;
+  if (info->effect != FieldEffect::kGrammar) {
+    // Subsearches of commands read without a grammar still join the results they feed.
+    for (const Token& t : command.args) {
+      if (t.kind == TokenKind::kSubsearch && t.aux != UINT32_MAX) facts.joined.push_back(t.aux);
+    }
+    return facts;
+  }
+  const std::string_view n = info->name;
+  if (n == "search") {
+    read_search(args, facts);
+  } else if (n == "where") {
+    read_where(args, facts, command);
+  } else if (n == "eval") {
+    read_eval(args, facts, command);
+  } else if (n == "stats") {
+    read_stats(args, facts, StatsCommand::kStats);
+  } else if (n == "eventstats") {
+    read_stats(args, facts, StatsCommand::kEventstats);
+  } else if (n == "streamstats") {
+    read_stats(args, facts, StatsCommand::kStreamstats);
+  } else if (n == "timechart") {
+    read_stats(args, facts, StatsCommand::kTimechart);
+  } else if (n == "tstats") {
+    read_stats(args, facts, StatsCommand::kTstats);
+  } else if (n == "table") {
+    read_table(args, facts);
+  } else if (n == "fields") {
+    read_fields(args, facts);
+  } else if (n == "rename") {
+    read_rename(args, facts);
+  } else if (n == "dedup") {
+    read_dedup(args, facts);
+  } else if (n == "sort") {
+    read_sort(args, facts);
+  } else if (n == "head") {
+    read_head(args, facts);
+  } else if (n == "bin") {
+    read_bin(args, facts);
+  } else if (n == "fillnull") {
+    read_fillnull(args, facts);
+  } else if (n == "makemv") {
+    read_makemv(args, facts);
+  } else if (n == "mvexpand") {
+    read_mvexpand(args, facts);
+  } else if (n == "lookup") {
+    read_lookup(args, facts);
+  } else if (n == "inputlookup") {
+    read_inputlookup(args, facts);
+  } else if (n == "rex") {
+    read_rex(args, facts);
+  } else if (n == "convert") {
+    read_convert(args, facts);
+  } else if (n == "join") {
+    read_joined_subsearch(args, facts, command, true);
+  } else if (n == "append") {
+    read_joined_subsearch(args, facts, command, false);
+  }
+  // Issues of grammars that saw no token to point at (a missing argument) point at the name.
+  for (SyntaxIssue& issue : facts.issues) {
+    if (issue.begin == 0 && issue.end == 0) {
+      issue.begin = command.name_begin;
+      issue.end = command.name_end;
+    }
+  }
+  return facts;
+}
+
+}  // namespace groundgate::filters::spl

@@ -1,0 +1,60 @@
+#include "filters/spl/command_table.h"
+
+#include <algorithm>
+
+#include "filters/spl/spl_data.h"
+#include "filters/spl/spl_lexer.h"
+#include "filters/spl/tsv_rows.h"
+
+namespace groundgate::filters::spl {
+namespace {
+
+CommandType parse_type(std::string_view s) {
+  if (s == "generating") return CommandType::kGenerating;
+  if (s == "transforming") return CommandType::kTransforming;
+  if (s == "dataset") return CommandType::kDataset;
+  if (s == "orchestrating") return CommandType::kOrchestrating;
+  return CommandType::kStreaming;
+}
+
+FieldEffect parse_effect(std::string_view s) {
+  if (s == "grammar") return FieldEffect::kGrammar;
+  if (s == "open") return FieldEffect::kOpen;
+  return FieldEffect::kKeep;
+}
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
+}  // namespace
+
+CommandTable::CommandTable() {
+  for (const auto& row : tsv_rows(data::kCommands)) {
+    if (row.size() < 5) continue;
+    CommandInfo info;
+    info.name = row[4] == "-" ? row[0] : row[4];
+    info.type = parse_type(row[1]);
+    info.effect = parse_effect(row[2]);
+    info.adds = split_list(row[3], ',');
+    names_.push_back(lower(row[0]));
+    infos_.push_back(std::move(info));
+  }
+}
+
+const CommandTable& CommandTable::get() {
+  static const CommandTable table;
+  return table;
+}
+
+const CommandInfo* CommandTable::find(std::string_view name) const {
+  for (std::size_t i = 0; i < names_.size(); ++i) {
+    if (iequals(names_[i], name)) return &infos_[i];
+  }
+  return nullptr;
+}
+
+}  // namespace groundgate::filters::spl
