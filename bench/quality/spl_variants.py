@@ -14,9 +14,11 @@ library's macros (macros.jsonl).
 
 The prompt each sample stands for (its `metadata`, the structured spl_metadata form):
   streams   one per data source of the detection (sourcetype, source, fields when the data
-            source lists them), plus two distractor data sources of other sourcetypes and
-            sources, chosen by hash, so that a search can mix components of streams that exist
-            but not together (the retrieval of a real prompt returns neighbours too);
+            source lists them; a name joining two with " AND " is both), plus two distractor
+            data sources of other sourcetypes and sources, chosen by hash, so that a search can
+            mix components of streams that exist but not together (the retrieval of a real
+            prompt returns neighbours too). A detection that names no data source gets no
+            streams at all: nothing was retrieved for it;
   macros    the library's macros (a shared file, spl_library_macros.json, named in
             `metadata_files`) and the detection's own filter macro: security_content's build
             gives every detection a `<name>_filter` macro, `search *` until a user edits it;
@@ -247,15 +249,19 @@ def fabrication_variant(x):
     known = x.known_fields()
     dm = x.datamodel()
     fields = x.compared_fields()
+    # A field is fabricated against a prompt that lists fields (a stream's, or the CIM's for a
+    # data model search); against one that lists none, the guard cannot know and the edit is
+    # not made.
+    listed = any("fields" in st for st in x.own)
     for t, s, e in x.ordered("fab-field", fields)[:3]:
-        if dm and "." not in t:
+        if (dm and "." not in t) or (not dm and not listed):
             continue
         cand = fabricated_field(t, known)
         if cand:
             edits.append(("fabricated_field", replace(x.spl, s, e, cand)))
             break
     sm = x.stream_macro()
-    if sm:
+    if sm and x.own:  # against a prompt with sourcetypes and sources
         t, s, e = sm
         edits.append(("fabricated_sourcetype",
                       replace(x.spl, s, e, "sourcetype=" + x.choose("fab-st", FAKE_SOURCETYPES))))
@@ -286,7 +292,8 @@ def mixed_variant(x):
             edits.append(("sourcetype_with_other_source",
                           replace(x.spl, s, e, 'sourcetype="%s" source="%s"' % (o["sourcetype"], d["source"]))))
         own_fields = set().union(*[set(st.get("fields", [])) for st in own]) if own else set()
-        only = sorted(set(d.get("fields", [])) - own_fields - DEFAULT_FIELDS - CIM_ALL)
+        only = sorted(f for f in set(d.get("fields", [])) - own_fields - DEFAULT_FIELDS - CIM_ALL
+                      if not f.startswith("tag::") and not f.startswith("_"))
         if own and all("fields" in st for st in own) and only:
             f = x.choose("mix-f", only)
             edits.append(("field_of_other_stream", replace(x.spl, e, e, " %s=*" % f)))
@@ -380,13 +387,14 @@ def main():
             "heldout": open(os.path.join(args.out, "spl_heldout.jsonl"), "w", encoding="utf-8")}
     counts = {}
     for det in dets:
-        own = [stream_of(sources[n]) for n in det["data_source"] if n in sources]
+        names = [part.strip() for n in det["data_source"] for part in n.split(" AND ")]
+        own = [stream_of(sources[n]) for n in names if n in sources]
         own_keys = {(s["sourcetype"].lower(), s["source"].lower()) for s in own}
         candidates = [n for n in pool if sources[n]["sourcetype"].lower() not in {k[0] for k in own_keys}
                       and sources[n]["source"].lower() not in {k[1] for k in own_keys}]
         candidates.sort(key=lambda n: h(det["id"], "distractor", n))
         distractors, seen = [], set()
-        for n in candidates:
+        for n in candidates if own else []:
             key = (sources[n]["sourcetype"].lower(), sources[n]["source"].lower())
             if key in seen:
                 continue

@@ -20,6 +20,9 @@ struct FieldRef {
   std::uint32_t begin = 0;
   std::uint32_t end = 0;
   bool dotted = false;  // an expression word with dots: a field, or fields joined by `.`
+  // Only shown (table, fields): naming a field the pipeline lost leaves an empty column, not a
+  // wrong result; only a field nobody gave is a finding.
+  bool shown = false;
 };
 
 struct FieldRename {

@@ -70,6 +70,14 @@ void read_joined_subsearch(ArgCursor& args, CommandFacts& facts, const Command& 
   }
   bool subsearch = false;
   while (!args.done()) {
+    if (args.at_option()) {  // options after the fields are taken too
+      if (fields) {
+        read_options(args, facts, {"type", "usetime", "earlier", "overwrite", "max"});
+      } else {
+        read_options(args, facts, {"extendtimerange", "maxtime", "maxout", "timeout"});
+      }
+      continue;
+    }
     const Token& t = args.next();
     if (t.kind == TokenKind::kSubsearch) {
       subsearch = true;

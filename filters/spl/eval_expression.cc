@@ -10,9 +10,11 @@ bool is_number(std::string_view w) {
   return w.find_first_not_of("0123456789abcdefABCDEFxX.") == std::string_view::npos;
 }
 
+// Operators, and the literals eval reads bare (`if(x, y, null)`).
 bool is_keyword(std::string_view w) {
   return iequals(w, "AND") || iequals(w, "OR") || iequals(w, "XOR") || iequals(w, "NOT") ||
-         iequals(w, "LIKE") || iequals(w, "IN");
+         iequals(w, "LIKE") || iequals(w, "IN") || iequals(w, "null") || iequals(w, "true") ||
+         iequals(w, "false");
 }
 
 class ExpressionReader {

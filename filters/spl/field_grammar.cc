@@ -35,9 +35,10 @@ std::vector<FieldRef> field_list(ArgCursor& args, CommandFacts& facts) {
   return out;
 }
 
-void read_all(CommandFacts& facts, const std::vector<FieldRef>& fields) {
-  for (const FieldRef& f : fields) {
-    if (!wildcard(f)) facts.reads.push_back(f);
+void read_all(CommandFacts& facts, const std::vector<FieldRef>& fields, bool shown = false) {
+  for (FieldRef f : fields) {
+    f.shown = shown;
+    if (!wildcard(f)) facts.reads.push_back(std::move(f));
   }
 }
 
@@ -50,7 +51,7 @@ void missing(CommandFacts& facts, std::string reason) {
 void read_table(ArgCursor& args, CommandFacts& facts) {
   std::vector<FieldRef> fields = field_list(args, facts);
   if (fields.empty()) missing(facts, "table needs fields");
-  read_all(facts, fields);
+  read_all(facts, fields, true);
   facts.keeps = true;
   facts.kept = std::move(fields);
 }
@@ -64,7 +65,7 @@ void read_fields(ArgCursor& args, CommandFacts& facts) {
     facts.removes = std::move(fields);
     return;
   }
-  read_all(facts, fields);
+  read_all(facts, fields, true);
   facts.keeps = true;
   facts.kept = std::move(fields);
 }
@@ -241,16 +242,14 @@ void read_mvexpand(ArgCursor& args, CommandFacts& facts) {
   }
 }
 
+// convert only reformats the values of fields that exist (a missing field stays missing, the
+// results do not change): its fields are not references the search depends on. `AS` names
+// are created.
 void read_convert(ArgCursor& args, CommandFacts& facts) {
   read_options(args, facts, {"timeformat"});
   while (!args.done()) {
     const Token& t = args.next();
     if (t.kind != TokenKind::kWord || !args.is_kind(TokenKind::kLParen)) continue;
-    args.next();
-    if (!args.done() && is_name(*args.peek())) {
-      FieldRef f = args.field(args.next());
-      if (!wildcard(f)) facts.reads.push_back(std::move(f));
-    }
     while (!args.done() && args.next().kind != TokenKind::kRParen) {
     }
     if (args.is_word("as") && args.peek(1) != nullptr && is_name(*args.peek(1))) {

@@ -79,17 +79,20 @@ void check_macro_calls(const Expansion& expansion, const SplMetadata& metadata,
   }
 }
 
-void check_components(const CommandFacts& facts, const SplMetadata& metadata, FindingSink& sink) {
+void check_components(const CommandFacts& facts, const SplMetadata& metadata,
+                      ComponentScope scope, FindingSink& sink) {
+  if (scope == ComponentScope::kResults) return;
   for (const Component& c : facts.components) {
     if (!c.equals || !sink.by_model(c.value_begin, c.value_end) || c.value.empty() ||
         c.value == "*") {
       continue;
     }
     if (metadata_matches(metadata, c.kind, c.value)) continue;
-    // The value is another kind's: misaligned, the key to use known when only one kind has it.
+    // The value is exactly another kind's name: misaligned, the key to use known when only one
+    // kind has it.
     std::vector<Kind> others;
     for (Kind k : kComponentKinds) {
-      if (k != c.kind && metadata_matches(metadata, k, c.value)) others.push_back(k);
+      if (k != c.kind && metadata.names(k).contains(c.value)) others.push_back(k);
     }
     const std::string key(to_string(c.kind));
     if (!others.empty()) {
@@ -101,7 +104,8 @@ void check_components(const CommandFacts& facts, const SplMetadata& metadata, Fi
                c.key_begin, c.key_end, fix);
       continue;
     }
-    if (!metadata.knows(c.kind)) continue;  // no names of that kind given: nothing to hold it to
+    // No names of that kind given: nothing to hold it to.
+    if (!metadata.knows(c.kind) || scope == ComponentScope::kDataModel) continue;
     const auto s = suggest(c.value, metadata.names(c.kind).names());
     std::optional<std::string> fix;
     if (s && s->unique) {

@@ -11,7 +11,15 @@
 namespace groundgate::filters::spl {
 
 void check_macro_calls(const Expansion& expansion, const SplMetadata& metadata, FindingSink& sink);
-void check_components(const CommandFacts& facts, const SplMetadata& metadata, FindingSink& sink);
+// Where a command's index / sourcetype / source conditions apply.
+enum class ComponentScope : std::uint8_t {
+  kEvents,     // a search of raw events: the prompt's streams are what it can read
+  kDataModel,  // a data model's events: sources are whatever feeds the model (Risk's are rule
+               // names), so only a value the prompt gives as another kind is held against it
+  kResults,    // after a transforming command: `source` is just a field of the results
+};
+void check_components(const CommandFacts& facts, const SplMetadata& metadata,
+                      ComponentScope scope, FindingSink& sink);
 void check_lookups(const CommandFacts& facts, const SplMetadata& metadata, FindingSink& sink);
 // Whether the data model the command reads is known (a finding when not).
 bool check_datamodel(const CommandFacts& facts, const SplMetadata& metadata, FindingSink& sink);

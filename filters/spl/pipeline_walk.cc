@@ -200,6 +200,7 @@ void PipelineWalk::check_event_read(const FieldRef& read, const CommandFacts& fa
                 read.begin, read.end);
       return;
     case FieldAbsence::kDropped:
+      if (read.shown) return;
       sink_.add(FindingType::kSyntax, "field_not_in_pipeline",
                 "`" + f + "` no longer exists at this point of the search (a command before "
                           "dropped, renamed or summarised it)",
@@ -249,6 +250,12 @@ void PipelineWalk::command(const Pipeline& pipeline, std::size_t index, FieldSco
     scope.set_open();
     return;
   }
+  if (!c.balanced) {
+    // Its arguments cannot be read (the parser reported the parenthesis): nothing more is
+    // said of it, and nothing of the fields after it.
+    scope.set_open();
+    return;
+  }
   CommandFacts facts = read_command(c, sink_.expanded(), info);
   if (info != nullptr) check_position(c, index, *info, facts);
   if (c.name.empty() && index == 0 && !c.args.empty()) {
@@ -270,7 +277,11 @@ void PipelineWalk::command(const Pipeline& pipeline, std::size_t index, FieldSco
     }
   }
   check_functions(facts);
-  check_components(facts, metadata_, sink_);
+  check_components(facts, metadata_,
+                   facts.datamodel   ? ComponentScope::kDataModel
+                   : scope.events()  ? ComponentScope::kEvents
+                                     : ComponentScope::kResults,
+                   sink_);
   check_lookups(facts, metadata_, sink_);
   const bool model_known = check_datamodel(facts, metadata_, sink_);
   if (scope.events()) narrow_streams(facts, scope);

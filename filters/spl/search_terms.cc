@@ -42,10 +42,10 @@ class TermReader {
       : tokens_(tokens), text_(text), facts_(facts) {}
 
   std::uint32_t read() {
-    const std::uint32_t root = or_terms();
+    const std::uint32_t root = and_terms();
     while (at_ < tokens_.size()) {  // a ')' with no '(' (the parser reported it): go on after it
       ++at_;
-      const std::uint32_t more = or_terms();
+      const std::uint32_t more = and_terms();
       node(Condition::Node::kAnd, {root, more});
     }
     return root;
@@ -67,28 +67,30 @@ class TermReader {
     return static_cast<std::uint32_t>(facts_.conditions.size() - 1);
   }
 
-  std::uint32_t or_terms() {
-    std::vector<std::uint32_t> alternatives{and_terms()};
-    while (at_operator("OR")) {
-      ++at_;
-      alternatives.push_back(and_terms());
-    }
-    return alternatives.size() == 1 ? alternatives[0]
-                                    : node(Condition::Node::kOr, std::move(alternatives));
-  }
-
+  // The search language binds OR tighter than AND (implied or written): `a b OR c d` is
+  // a AND (b OR c) AND d.
   std::uint32_t and_terms() {
     std::vector<std::uint32_t> all;
     while (const Token* t = peek()) {
-      if (t->kind == TokenKind::kRParen || at_operator("OR")) break;
-      if (at_operator("AND") || t->kind == TokenKind::kComma) {
-        ++at_;
+      if (t->kind == TokenKind::kRParen) break;
+      if (at_operator("AND") || at_operator("OR") || t->kind == TokenKind::kComma) {
+        ++at_;  // a stray operator with nothing before it
         continue;
       }
-      all.push_back(not_term());
+      all.push_back(or_terms());
     }
     if (all.size() == 1) return all[0];
     return node(Condition::Node::kAnd, std::move(all));  // empty: true
+  }
+
+  std::uint32_t or_terms() {
+    std::vector<std::uint32_t> alternatives{not_term()};
+    while (at_operator("OR") && peek(1) != nullptr && peek(1)->kind != TokenKind::kRParen) {
+      ++at_;
+      alternatives.push_back(not_term());
+    }
+    return alternatives.size() == 1 ? alternatives[0]
+                                    : node(Condition::Node::kOr, std::move(alternatives));
   }
 
   std::uint32_t not_term() {
@@ -104,9 +106,13 @@ class TermReader {
     const Token& t = tokens_[at_];
     if (t.kind == TokenKind::kLParen) {
       ++at_;
-      const std::uint32_t inner = or_terms();
+      const std::uint32_t inner = and_terms();
       if (peek() != nullptr && peek()->kind == TokenKind::kRParen) ++at_;
       return inner;
+    }
+    if (t.kind == TokenKind::kString && peek(1) != nullptr &&
+        peek(1)->kind == TokenKind::kCompare) {
+      return comparison();  // "field name"=value
     }
     if (t.kind == TokenKind::kWord) {
       const Token* after = peek(1);
@@ -142,7 +148,8 @@ class TermReader {
   std::uint32_t comparison() {
     const Token key = tokens_[at_++];
     const Token op = tokens_[at_++];
-    const std::string_view k = key.text(text_);
+    const std::string key_name = unquote(key, text_);
+    const std::string_view k = key_name;
     if (!is_value(peek())) {
       facts_.issues.push_back({"missing_value", key.begin, op.end,
                                "`" + std::string(k) + std::string(op.text(text_)) +
@@ -163,7 +170,7 @@ class TermReader {
       return node(Condition::Node::kComponent, {}, index);
     }
     if (!is_directive(k) && k.find('*') == std::string_view::npos) {
-      facts_.reads.push_back({std::string(k), key.begin, key.end, false});
+      facts_.reads.push_back({key_name, key.begin, key.end, false});
     }
     return node(Condition::Node::kOther);
   }

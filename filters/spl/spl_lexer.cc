@@ -142,8 +142,10 @@ LexResult lex(std::string_view text, LexMode mode, std::size_t begin, std::size_
     }
     // Expression mode: words keep inner dots between word characters (`Processes.dest`,
     // `1.5`); any other dot, and + - * / %, is an operator.
-    if (expression_word_char(c)) {
-      std::size_t j = i;
+    const bool fraction = c == '.' && i + 1 < end && text[i + 1] >= '0' && text[i + 1] <= '9' &&
+                          (i == begin || !expression_word_char(text[i - 1]));
+    if (expression_word_char(c) || fraction) {
+      std::size_t j = fraction ? i + 1 : i;
       while (j < end) {
         if (expression_word_char(text[j])) {
           ++j;

@@ -104,12 +104,14 @@ class Parser {
       if (t.kind == TokenKind::kRParen && --parens < 0) {
         issue("unbalanced_parenthesis", t.begin, t.end, "a closing parenthesis with no opening one");
         parens = 0;
+        c.balanced = false;
       }
       c.args.push_back(t);
       ++at_;
     }
     if (parens > 0) {
       issue("unbalanced_parenthesis", first_open, first_open + 1, "a parenthesis never closed");
+      c.balanced = false;
     }
     c.end = at_ > 0 ? tokens_[at_ - 1].end : c.begin;
     return c;

@@ -3,7 +3,10 @@
 namespace groundgate::filters::spl {
 namespace {
 
-enum class Tri : std::uint8_t { kFalse, kTrue, kUnknown };
+// A condition's value for one stream: true or false when the stream's names settle it,
+// neutral when nothing in it names a stream (a field, a bare term, an eventtype, a component
+// the stream does not state).
+enum class Tri : std::uint8_t { kFalse, kTrue, kNeutral };
 
 class Evaluator {
  public:
@@ -12,41 +15,44 @@ class Evaluator {
       : facts_(facts), stream_(stream), use_(use) {}
 
   Tri eval(std::uint32_t index, int depth = 0) const {
-    if (index >= facts_.conditions.size() || depth > 64) return Tri::kUnknown;
+    if (index >= facts_.conditions.size() || depth > 64) return Tri::kNeutral;
     const Condition& c = facts_.conditions[index];
     switch (c.node) {
       case Condition::Node::kComponent: return component(facts_.components[c.component]);
-      case Condition::Node::kOther: return Tri::kUnknown;
+      case Condition::Node::kOther: return Tri::kNeutral;
       case Condition::Node::kNot: {
-        const Tri inner = c.children.empty() ? Tri::kUnknown : eval(c.children[0], depth + 1);
-        return inner == Tri::kTrue ? Tri::kFalse : inner == Tri::kFalse ? Tri::kTrue : Tri::kUnknown;
+        const Tri inner = c.children.empty() ? Tri::kNeutral : eval(c.children[0], depth + 1);
+        return inner == Tri::kTrue ? Tri::kFalse : inner == Tri::kFalse ? Tri::kTrue : Tri::kNeutral;
       }
       case Condition::Node::kAnd: {
-        Tri out = Tri::kTrue;
+        Tri out = Tri::kNeutral;
         for (std::uint32_t child : c.children) {
           const Tri t = eval(child, depth + 1);
           if (t == Tri::kFalse) return Tri::kFalse;
-          if (t == Tri::kUnknown) out = Tri::kUnknown;
+          if (t == Tri::kTrue) out = Tri::kTrue;
         }
         return out;
       }
       case Condition::Node::kOr: {
-        Tri out = Tri::kFalse;
+        // Alternatives that name no stream (`eventtype=x OR source=y`, as stream macros write
+        // them) are read as other names of what the named ones select: the prompt supports
+        // only the streams some alternative names.
+        Tri out = Tri::kNeutral;
         for (std::uint32_t child : c.children) {
           const Tri t = eval(child, depth + 1);
           if (t == Tri::kTrue) return Tri::kTrue;
-          if (t == Tri::kUnknown) out = Tri::kUnknown;
+          if (t == Tri::kFalse) out = Tri::kFalse;
         }
         return out;
       }
     }
-    return Tri::kUnknown;
+    return Tri::kNeutral;
   }
 
  private:
   Tri component(const Component& c) const {
     const std::string_view value = stream_value(stream_, c.kind);
-    if (value.empty() || !use_(c)) return Tri::kUnknown;
+    if (value.empty() || !use_(c)) return Tri::kNeutral;
     return glob_match(c.value, value, true) || glob_match(value, c.value, true) ? Tri::kTrue
                                                                                : Tri::kFalse;
   }
@@ -72,9 +78,15 @@ std::vector<bool> select_streams(const CommandFacts& facts, const SplMetadata& m
   const auto streams = metadata.streams();
   std::vector<bool> out(streams.size(), true);
   if (facts.condition_root == UINT32_MAX) return out;
+  // The streams the condition names; when it names none, every stream it does not exclude.
+  std::vector<Tri> values(streams.size());
+  bool any_true = false;
   for (std::size_t i = 0; i < streams.size(); ++i) {
-    out[i] = Evaluator(facts, streams[i], use).eval(facts.condition_root) != Tri::kFalse;
+    values[i] = Evaluator(facts, streams[i], use).eval(facts.condition_root);
+    any_true = any_true || values[i] == Tri::kTrue;
   }
+  for (std::size_t i = 0; i < streams.size(); ++i)
+    out[i] = any_true ? values[i] == Tri::kTrue : values[i] != Tri::kFalse;
   return out;
 }
 

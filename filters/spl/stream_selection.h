@@ -1,8 +1,9 @@
 #pragma once
-// Which of the metadata's streams (index, sourcetype, source) a search condition can match,
+// Which of the metadata's streams (index, sourcetype, source) a search condition selects,
 // evaluated per stream in three values: a component the stream settles is true or false,
-// anything else (a field, a bare term, a component the stream does not state) is unknown.
-// A stream stays selected unless the condition is false for it.
+// anything else (a field, a bare term, an eventtype, a component the stream does not state)
+// is neutral. The selected streams are those the condition is true for; when it is true for
+// none, those it is not false for (a condition that names no stream selects them all).
 
 #include <functional>
 #include <vector>

@@ -21,15 +21,19 @@ std::u32string folded_chars(std::string_view name, std::size_t max_chars = kMaxN
   return out;
 }
 
-}  // namespace
+// How many code points folded_chars() would give, without building them.
+std::size_t char_count(std::string_view name, std::size_t max_chars = kMaxNameChars) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < name.size() && n < max_chars; ++n)
+    i += decode_utf8(name, i).length;
+  return n;
+}
 
-std::optional<std::size_t> name_distance(std::string_view a, std::string_view b,
-                                         std::size_t limit) {
-  const std::u32string x = folded_chars(a);
-  const std::u32string y = folded_chars(b);
+// Optimal string alignment distance of folded texts, three rows; nullopt past `limit`.
+std::optional<std::size_t> folded_distance(const std::u32string& x, const std::u32string& y,
+                                           std::size_t limit) {
   const std::size_t n = x.size(), m = y.size();
   if ((n > m ? n - m : m - n) > limit) return std::nullopt;
-  // Optimal string alignment distance, three rows.
   std::vector<std::size_t> before(m + 1), previous(m + 1), current(m + 1);
   for (std::size_t j = 0; j <= m; ++j)
     previous[j] = j;
@@ -53,6 +57,15 @@ std::optional<std::size_t> name_distance(std::string_view a, std::string_view b,
   return previous[m];
 }
 
+}  // namespace
+
+std::optional<std::size_t> name_distance(std::string_view a, std::string_view b,
+                                         std::size_t limit) {
+  const std::size_t n = char_count(a), m = char_count(b);
+  if ((n > m ? n - m : m - n) > limit) return std::nullopt;  // before any allocation
+  return folded_distance(folded_chars(a), folded_chars(b), limit);
+}
+
 bool same_name(std::string_view a, std::string_view b) {
   // Folding keeps each letter's UTF-8 length, so names of different lengths differ.
   return a.size() == b.size() && fold_name(a) == fold_name(b);
@@ -68,12 +81,15 @@ std::string fold_name(std::string_view name) {
 
 std::optional<NameSuggestion> closest_name(std::string_view word,
                                            std::span<const std::string> candidates) {
-  const std::size_t chars = folded_chars(word).size();
+  const std::u32string folded = folded_chars(word);
+  const std::size_t chars = folded.size();
   const std::size_t limit = std::clamp<std::size_t>(chars / 3, 1, 3);
   std::optional<NameSuggestion> best;
   for (const std::string& candidate : candidates) {
     if (candidate == word) continue;
-    const std::optional<std::size_t> d = name_distance(word, candidate, limit);
+    const std::size_t m = char_count(candidate);
+    if ((chars > m ? chars - m : m - chars) > limit) continue;
+    const std::optional<std::size_t> d = folded_distance(folded, folded_chars(candidate), limit);
     if (!d) continue;
     if (!best || *d < best->distance) {
       best = NameSuggestion{candidate, *d, true};

@@ -140,6 +140,10 @@ bool SplEvaluation::add(dom::element sample, std::FILE* out, std::string& error)
     } else {
       json += ",\"kind\":\"spl\"";
       spl::append_verdict_members(json, v, {});
+      char timing[48];
+      std::snprintf(timing, sizeof timing, ",\"check_us\":%.1f",
+                    static_cast<double>(v.check_ns) / 1e3);
+      json += timing;
     }
     json += "}\n";
     std::fputs(json.c_str(), out);
