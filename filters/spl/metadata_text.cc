@@ -43,12 +43,22 @@ std::optional<Kind> heading_kind(std::string_view heading) {
 
 void add_name(SplMetadata& out, Kind kind, std::string_view name) {
   name = trim(name, " \t\r`'\"()[].;");
-  if (name.empty() || name.size() > 256) return;
+  // A name is one word: a list line that goes on in prose or a search gives none.
+  if (name.empty() || name.size() > 256 || name.find_first_of(" \t=|") != std::string_view::npos) {
+    return;
+  }
   switch (kind) {
-    case Kind::kMacro: out.add_macro_name(name); break;
-    case Kind::kLookup: out.add_lookup(name, {}); break;
-    case Kind::kDataModel: out.add_datamodel(name, {}); break;
-    default: out.add(kind, name);
+    case Kind::kMacro:
+      out.add_macro_name(name);
+      break;
+    case Kind::kLookup:
+      out.add_lookup(name, {});
+      break;
+    case Kind::kDataModel:
+      out.add_datamodel(name, {});
+      break;
+    default:
+      out.add(kind, name);
   }
 }
 
@@ -142,7 +152,8 @@ void read_search_like(std::string_view text, SplMetadata& out, bool example) {
       add_name(out, Kind::kLookup, t[i + 1].text(text));
       continue;
     }
-    if (t[i].kind != TokenKind::kWord || i + 2 >= t.size() || t[i + 1].kind != TokenKind::kCompare ||
+    if (t[i].kind != TokenKind::kWord || i + 2 >= t.size() ||
+        t[i + 1].kind != TokenKind::kCompare ||
         (t[i + 2].kind != TokenKind::kWord && t[i + 2].kind != TokenKind::kString)) {
       continue;
     }
