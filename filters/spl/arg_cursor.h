@@ -14,8 +14,7 @@ namespace groundgate::filters::spl {
 
 class ArgCursor {
  public:
-  ArgCursor(std::span<const Token> tokens, std::string_view text)
-      : tokens_(tokens), text_(text) {}
+  ArgCursor(std::span<const Token> tokens, std::string_view text) : tokens_(tokens), text_(text) {}
 
   bool done() const { return at_ >= tokens_.size(); }
   std::size_t position() const { return at_; }

@@ -44,8 +44,8 @@ class CimModels {
  private:
   struct Dataset {
     std::string name;
-    int parent = -1;  // index in the model's datasets
-    std::string lineage;  // "All_Changes.Account_Management"
+    int parent = -1;                         // index in the model's datasets
+    std::string lineage;                     // "All_Changes.Account_Management"
     std::unordered_set<std::string> fields;  // own, inherited and base
   };
   struct Model {

@@ -67,7 +67,7 @@ struct LookupUse {
 
 struct DataModelUse {
   std::string model;
-  std::string dataset;  // empty: the whole model
+  std::string dataset;      // empty: the whole model
   std::uint32_t begin = 0;  // the value's span (`Endpoint.Processes`)
   std::uint32_t end = 0;
   std::uint32_t dataset_begin = 0;

@@ -40,8 +40,8 @@ void read_search(ArgCursor& args, CommandFacts& facts) {
 
 void read_where(ArgCursor& args, CommandFacts& facts, const Command& command) {
   if (args.done()) {
-    facts.issues.push_back({"missing_argument", command.name_begin, command.name_end,
-                            "where needs an expression"});
+    facts.issues.push_back(
+        {"missing_argument", command.name_begin, command.name_end, "where needs an expression"});
     return;
   }
   const std::vector<Token> tokens = rest_as_expression(args);
@@ -51,8 +51,8 @@ void read_where(ArgCursor& args, CommandFacts& facts, const Command& command) {
 void read_eval(ArgCursor& args, CommandFacts& facts, const Command& command) {
   facts.reads_follow_creates = true;
   if (args.done()) {
-    facts.issues.push_back({"missing_argument", command.name_begin, command.name_end,
-                            "eval needs `name=expression`"});
+    facts.issues.push_back(
+        {"missing_argument", command.name_begin, command.name_end, "eval needs `name=expression`"});
     return;
   }
   const std::vector<Token> tokens = rest_as_expression(args);

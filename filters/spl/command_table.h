@@ -25,7 +25,7 @@ enum class FieldEffect : std::uint8_t {
 };
 
 struct CommandInfo {
-  std::string_view name;       // canonical (an alias's target)
+  std::string_view name;  // canonical (an alias's target)
   CommandType type = CommandType::kStreaming;
   FieldEffect effect = FieldEffect::kKeep;
   std::vector<std::string_view> adds;

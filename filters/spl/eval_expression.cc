@@ -79,8 +79,8 @@ class ExpressionReader {
   void unary() {
     const Token* t = peek();
     if (t == nullptr) return;
-    if (t->is(text_, "NOT") || (t->kind == TokenKind::kOperator &&
-                                (t->text(text_) == "-" || t->text(text_) == "+"))) {
+    if (t->is(text_, "NOT") ||
+        (t->kind == TokenKind::kOperator && (t->text(text_) == "-" || t->text(text_) == "+"))) {
       ++at_;
       unary();
       return;
@@ -107,9 +107,9 @@ class ExpressionReader {
       case TokenKind::kLBracket: {  // a subsearch: its own pipeline, not this expression's
         int depth = 0;
         do {
-          depth += tokens_[at_].kind == TokenKind::kLBracket    ? 1
+          depth += tokens_[at_].kind == TokenKind::kLBracket   ? 1
                    : tokens_[at_].kind == TokenKind::kRBracket ? -1
-                                                                : 0;
+                                                               : 0;
           ++at_;
         } while (at_ < tokens_.size() && depth > 0);
         return;
@@ -167,7 +167,8 @@ class ExpressionReader {
 
 }  // namespace
 
-std::vector<Token> expression_tokens(std::string_view text, std::uint32_t begin, std::uint32_t end) {
+std::vector<Token> expression_tokens(std::string_view text, std::uint32_t begin,
+                                     std::uint32_t end) {
   return lex(text, LexMode::kExpression, begin, end).tokens;
 }
 
@@ -197,8 +198,8 @@ void read_assignments(std::span<const Token> tokens, std::string_view text, Comm
     const bool named = target.kind == TokenKind::kWord || target.kind == TokenKind::kSingleQuoted ||
                        target.kind == TokenKind::kString;
     if (!named || eq == nullptr || eq->kind != TokenKind::kCompare || eq->text(text) != "=") {
-      facts.issues.push_back({"missing_assignment", target.begin, target.end,
-                              "eval wants `name=expression`"});
+      facts.issues.push_back(
+          {"missing_assignment", target.begin, target.end, "eval wants `name=expression`"});
       // Skip to the next top-level comma.
       int depth = 0;
       while (!reader.done()) {

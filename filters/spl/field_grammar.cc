@@ -27,7 +27,8 @@ std::vector<FieldRef> field_list(ArgCursor& args, CommandFacts& facts) {
     const Token& t = args.next();
     if (t.kind == TokenKind::kComma) continue;
     if (!is_name(t)) {
-      add_issue(facts, "unexpected_token", t, "`" + std::string(args.text(t)) + "` in a field list");
+      add_issue(facts, "unexpected_token", t,
+                "`" + std::string(args.text(t)) + "` in a field list");
       continue;
     }
     out.push_back(args.field(t));
@@ -76,7 +77,8 @@ void read_rename(ArgCursor& args, CommandFacts& facts) {
     const Token& from = args.next();
     if (from.kind == TokenKind::kComma) continue;
     if (!is_name(from)) {
-      add_issue(facts, "unexpected_token", from, "`" + std::string(args.text(from)) + "` in rename");
+      add_issue(facts, "unexpected_token", from,
+                "`" + std::string(args.text(from)) + "` in rename");
       continue;
     }
     if (!args.is_word("as") || args.peek(1) == nullptr || !is_name(*args.peek(1))) {
@@ -142,8 +144,9 @@ void read_sort(ArgCursor& args, CommandFacts& facts) {
     if (w == "+" || w == "-") continue;
     if (args.is_kind(TokenKind::kLParen)) {  // num(x), str(x), ip(x), auto(x)
       if (!iequals(w, "num") && !iequals(w, "str") && !iequals(w, "ip") && !iequals(w, "auto") &&
-          !iequals(w, "-num") && !iequals(w, "-str") && !iequals(w, "-ip") && !iequals(w, "-auto") &&
-          !iequals(w, "+num") && !iequals(w, "+str") && !iequals(w, "+ip") && !iequals(w, "+auto")) {
+          !iequals(w, "-num") && !iequals(w, "-str") && !iequals(w, "-ip") &&
+          !iequals(w, "-auto") && !iequals(w, "+num") && !iequals(w, "+str") &&
+          !iequals(w, "+ip") && !iequals(w, "+auto")) {
         add_issue(facts, "unknown_function", t, "sort takes num(), str(), ip() or auto()");
       }
       args.next();
@@ -168,8 +171,8 @@ void read_head(ArgCursor& args, CommandFacts& facts) {
       Token value_token;
       args.option(name, value, value_token);
       if (iequals(name, "limit") && is_count(value)) {
-        facts.limit = ResultLimit{std::strtoull(value.c_str(), nullptr, 10), key.begin,
-                                  value_token.end};
+        facts.limit =
+            ResultLimit{std::strtoull(value.c_str(), nullptr, 10), key.begin, value_token.end};
       } else if (!iequals(name, "null") && !iequals(name, "keeplast") && !iequals(name, "limit")) {
         add_issue(facts, "unknown_option", key, "no option `" + name + "` for head");
       }
@@ -208,7 +211,8 @@ void read_bin(ArgCursor& args, CommandFacts& facts) {
   read_options(args, facts, {"span", "bins", "minspan", "start", "end", "aligntime"});
   while (!args.done()) {
     const Token& t = args.next();
-    add_issue(facts, "unexpected_token", t, "`" + std::string(args.text(t)) + "` after bin's field");
+    add_issue(facts, "unexpected_token", t,
+              "`" + std::string(args.text(t)) + "` after bin's field");
   }
 }
 
@@ -238,7 +242,8 @@ void read_mvexpand(ArgCursor& args, CommandFacts& facts) {
   read_options(args, facts, {"limit"});
   while (!args.done()) {
     const Token& t = args.next();
-    add_issue(facts, "unexpected_token", t, "`" + std::string(args.text(t)) + "` after mvexpand's field");
+    add_issue(facts, "unexpected_token", t,
+              "`" + std::string(args.text(t)) + "` after mvexpand's field");
   }
 }
 

@@ -19,9 +19,9 @@ namespace groundgate::filters::spl {
 // Why a field is not there.
 enum class FieldAbsence : std::uint8_t {
   kPresent,
-  kOtherStream,     // a metadata field of a stream the search did not select: mixed
-  kDropped,         // it was there, a command before dropped or renamed it: a pipeline error
-  kUnknown,         // nobody gave it: fabricated
+  kOtherStream,  // a metadata field of a stream the search did not select: mixed
+  kDropped,      // it was there, a command before dropped or renamed it: a pipeline error
+  kUnknown,      // nobody gave it: fabricated
 };
 
 class FieldScope {
@@ -58,10 +58,10 @@ class FieldScope {
   bool open_ = false;
   std::vector<bool> selected_;
   std::unordered_set<std::string> present_;
-  std::unordered_set<std::string> gone_;      // events' fields renamed away or removed
-  std::unordered_set<std::string> ever_;      // every field the pipeline created so far
-  std::vector<std::string> kept_patterns_;    // table/fields + with wildcards, over events
-  bool kept_only_ = false;                    // events' fields limited to present_ + patterns
+  std::unordered_set<std::string> gone_;    // events' fields renamed away or removed
+  std::unordered_set<std::string> ever_;    // every field the pipeline created so far
+  std::vector<std::string> kept_patterns_;  // table/fields + with wildcards, over events
+  bool kept_only_ = false;                  // events' fields limited to present_ + patterns
 };
 
 }  // namespace groundgate::filters::spl

@@ -67,8 +67,8 @@ void read_lookup(ArgCursor& args, CommandFacts& facts) {
   LookupUse use{unquote(name, args.source()), name.begin, name.end, {}, true};
   field_pairs(args, facts, use, false, "OUTPUT");
   if (use.lookup_fields.empty()) {
-    facts.issues.push_back({"missing_argument", name.begin, name.end,
-                            "lookup needs the field to match on"});
+    facts.issues.push_back(
+        {"missing_argument", name.begin, name.end, "lookup needs the field to match on"});
   }
   if (args.is_word("OUTPUT") || args.is_word("OUTPUTNEW")) {
     args.next();
@@ -76,8 +76,7 @@ void read_lookup(ArgCursor& args, CommandFacts& facts) {
     const std::size_t inputs = use.lookup_fields.size();
     field_pairs(args, facts, use, true, "");
     if (use.lookup_fields.size() == inputs) {
-      facts.issues.push_back({"missing_argument", name.begin, name.end,
-                              "OUTPUT with no field"});
+      facts.issues.push_back({"missing_argument", name.begin, name.end, "OUTPUT with no field"});
     }
   }
   facts.lookups.push_back(std::move(use));
@@ -131,7 +130,8 @@ void read_rex(ArgCursor& args, CommandFacts& facts) {
     return;
   }
   const Token& regex_token = args.next();
-  if (field_token.end > 0) facts.reads.push_back({field, field_token.begin, field_token.end, false});
+  if (field_token.end > 0)
+    facts.reads.push_back({field, field_token.begin, field_token.end, false});
   if (!sed) {
     const std::string regex = unquote(regex_token, args.source());
     std::size_t at = 0;
@@ -149,7 +149,8 @@ void read_rex(ArgCursor& args, CommandFacts& facts) {
   }
   while (!args.done()) {
     const Token& t = args.next();
-    add_issue(facts, "unexpected_token", t, "`" + std::string(args.text(t)) + "` after rex's regex");
+    add_issue(facts, "unexpected_token", t,
+              "`" + std::string(args.text(t)) + "` after rex's regex");
   }
 }
 

@@ -121,8 +121,8 @@ class Expander {
     if ((marker & kDefinition) == 0) {
       marker = kDefinition | static_cast<std::uint32_t>(spans_.size());
       spans_.emplace_back(from[b], from[e - 1] + 1);
-      calls_.push_back({std::string(parts.name), from[b], from[e - 1] + 1,
-                        parts.arguments.size(), status});
+      calls_.push_back(
+          {std::string(parts.name), from[b], from[e - 1] + 1, parts.arguments.size(), status});
     }
     if (status != MacroStatus::kExpanded) {
       copy(src, from, b, e);  // left as a macro token
@@ -209,8 +209,7 @@ Expansion expand_macros(std::string_view query, const SplMetadata& metadata,
     from[i] = static_cast<std::uint32_t>(i);
   out.text_.reserve(query.size() * 2);
   out.origin_.reserve(query.size() * 2);
-  Expander expander(metadata, builtin, limits, out.text_, out.origin_, out.calls_,
-                    out.call_spans_);
+  Expander expander(metadata, builtin, limits, out.text_, out.origin_, out.calls_, out.call_spans_);
   expander.expand(query, from.data(), 0);
   out.truncated_ = expander.truncated();
   return out;
@@ -242,11 +241,16 @@ std::pair<std::uint32_t, std::uint32_t> Expansion::query_span(std::size_t begin,
 
 std::string_view to_string(MacroStatus status) {
   switch (status) {
-    case MacroStatus::kExpanded: return "expanded";
-    case MacroStatus::kUnknown: return "unknown";
-    case MacroStatus::kWrongArguments: return "wrong_arguments";
-    case MacroStatus::kTooDeep: return "too_deep";
-    case MacroStatus::kOpaque: return "opaque";
+    case MacroStatus::kExpanded:
+      return "expanded";
+    case MacroStatus::kUnknown:
+      return "unknown";
+    case MacroStatus::kWrongArguments:
+      return "wrong_arguments";
+    case MacroStatus::kTooDeep:
+      return "too_deep";
+    case MacroStatus::kOpaque:
+      return "opaque";
   }
   return "unknown";
 }

@@ -18,10 +18,10 @@ namespace groundgate::filters::spl {
 
 enum class MacroStatus : std::uint8_t {
   kExpanded,
-  kUnknown,          // no macro of that name
-  kWrongArguments,   // the name exists, not with this many arguments
-  kOpaque,           // the prompt names it without a definition: left unexpanded
-  kTooDeep,          // nested beyond the bound: left unexpanded
+  kUnknown,         // no macro of that name
+  kWrongArguments,  // the name exists, not with this many arguments
+  kOpaque,          // the prompt names it without a definition: left unexpanded
+  kTooDeep,         // nested beyond the bound: left unexpanded
 };
 
 // A macro call the model wrote (in the query or in an argument it gave another macro).

@@ -57,14 +57,16 @@ class Reader {
   }
 
   bool string(const dom::element& e, std::string_view& s, std::string_view what) {
-    if (e.get_string().get(s) != simdjson::SUCCESS) return fail(std::string(what) + " is not a string");
+    if (e.get_string().get(s) != simdjson::SUCCESS)
+      return fail(std::string(what) + " is not a string");
     if (s.size() > kMaxNameBytes) return fail(std::string(what) + " is too long");
     return count();
   }
 
   bool string_list(const dom::element& e, std::vector<std::string>& out, std::string_view what) {
     dom::array a;
-    if (e.get_array().get(a) != simdjson::SUCCESS) return fail(std::string(what) + " is not a list");
+    if (e.get_array().get(a) != simdjson::SUCCESS)
+      return fail(std::string(what) + " is not a list");
     for (const dom::element item : a) {
       std::string_view s;
       if (!string(item, s, what)) return false;
@@ -119,7 +121,8 @@ class Reader {
       if (e.get_string().get(definition) != simdjson::SUCCESS) return false;
     } else {
       dom::object o;
-      if (e.get_object().get(o) != simdjson::SUCCESS) return fail("a macro is not a string or object");
+      if (e.get_object().get(o) != simdjson::SUCCESS)
+        return fail("a macro is not a string or object");
       if (o["definition"].get_string().get(definition) != simdjson::SUCCESS) {
         return fail("macro " + m.name + " has no definition");
       }
@@ -151,7 +154,8 @@ class Reader {
       return true;
     }
     dom::object o;
-    if (e.get_object().get(o) != simdjson::SUCCESS) return fail("macros is not an object or a list");
+    if (e.get_object().get(o) != simdjson::SUCCESS)
+      return fail("macros is not an object or a list");
     for (const auto field : o) {
       if (!macro(field.key, field.value)) return false;
     }

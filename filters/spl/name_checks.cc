@@ -25,9 +25,12 @@ std::string known_lookup(const SplMetadata& metadata, std::string_view name) {
 
 std::string_view unknown_code(Kind kind) {
   switch (kind) {
-    case Kind::kIndex: return "unknown_index";
-    case Kind::kSourcetype: return "unknown_sourcetype";
-    default: return "unknown_source";
+    case Kind::kIndex:
+      return "unknown_index";
+    case Kind::kSourcetype:
+      return "unknown_sourcetype";
+    default:
+      return "unknown_source";
   }
 }
 
@@ -51,8 +54,7 @@ bool metadata_matches(const SplMetadata& metadata, Kind kind, std::string_view v
   return false;
 }
 
-void check_macro_calls(const Expansion& expansion, const SplMetadata& metadata,
-                       FindingSink& sink) {
+void check_macro_calls(const Expansion& expansion, const SplMetadata& metadata, FindingSink& sink) {
   if (metadata.empty()) return;  // nothing given: a macro cannot be told from a real one
   for (const MacroCall& call : expansion.calls()) {
     if (call.status == MacroStatus::kUnknown) {
@@ -79,8 +81,8 @@ void check_macro_calls(const Expansion& expansion, const SplMetadata& metadata,
   }
 }
 
-void check_components(const CommandFacts& facts, const SplMetadata& metadata,
-                      ComponentScope scope, FindingSink& sink) {
+void check_components(const CommandFacts& facts, const SplMetadata& metadata, ComponentScope scope,
+                      FindingSink& sink) {
   if (scope == ComponentScope::kResults) return;
   for (const Component& c : facts.components) {
     if (!c.equals || !sink.by_model(c.value_begin, c.value_end) || c.value.empty() ||
@@ -109,8 +111,8 @@ void check_components(const CommandFacts& facts, const SplMetadata& metadata,
     const auto s = suggest(c.value, metadata.names(c.kind).names());
     std::optional<std::string> fix;
     if (s && s->unique) {
-      fix = written_like(sink.expanded().substr(c.value_begin, c.value_end - c.value_begin),
-                         s->name);
+      fix =
+          written_like(sink.expanded().substr(c.value_begin, c.value_end - c.value_begin), s->name);
     }
     sink.add(FindingType::kFabrication, unknown_code(c.kind),
              "no " + key + " `" + c.value + "` in the metadata" + did_you_mean(s), c.value_begin,
@@ -128,8 +130,8 @@ void check_lookups(const CommandFacts& facts, const SplMetadata& metadata, Findi
       std::optional<std::string> fix;
       if (s && s->unique) fix = s->name;
       sink.add(FindingType::kFabrication, "unknown_lookup",
-               "no lookup `" + use.name + "` in the metadata" + did_you_mean(s), use.begin,
-               use.end, fix);
+               "no lookup `" + use.name + "` in the metadata" + did_you_mean(s), use.begin, use.end,
+               fix);
       continue;
     }
     const std::vector<std::string>& fields = *metadata.lookup_fields(known);

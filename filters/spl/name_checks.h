@@ -18,8 +18,8 @@ enum class ComponentScope : std::uint8_t {
                // names), so only a value the prompt gives as another kind is held against it
   kResults,    // after a transforming command: `source` is just a field of the results
 };
-void check_components(const CommandFacts& facts, const SplMetadata& metadata,
-                      ComponentScope scope, FindingSink& sink);
+void check_components(const CommandFacts& facts, const SplMetadata& metadata, ComponentScope scope,
+                      FindingSink& sink);
 void check_lookups(const CommandFacts& facts, const SplMetadata& metadata, FindingSink& sink);
 // Whether the data model the command reads is known (a finding when not).
 bool check_datamodel(const CommandFacts& facts, const SplMetadata& metadata, FindingSink& sink);

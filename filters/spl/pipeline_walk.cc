@@ -71,8 +71,8 @@ void PipelineWalk::check_functions(const CommandFacts& facts) {
     std::optional<std::string> fix;
     if (s && s->unique && s->name.find('#') == std::string::npos) fix = s->name;
     sink_.add(FindingType::kSyntax, "unknown_function",
-              "no " + std::string(u.stats ? "statistical" : "eval") + " function `" + u.name +
-                  "`" + did_you_mean(fix ? s : std::nullopt),
+              "no " + std::string(u.stats ? "statistical" : "eval") + " function `" + u.name + "`" +
+                  did_you_mean(fix ? s : std::nullopt),
               u.begin, u.end, fix);
   }
 }
@@ -122,8 +122,8 @@ void PipelineWalk::check_model_read(const FieldRef& read, const DataModelUse& mo
     const auto s = suggest(f, *own);
     sink_.add(FindingType::kFabrication, "unknown_datamodel_field",
               "data model " + model.model + " has no field `" + f + "`" + did_you_mean(s),
-              read.begin, read.end, s && s->unique ? std::optional<std::string>(s->name)
-                                                   : std::nullopt);
+              read.begin, read.end,
+              s && s->unique ? std::optional<std::string>(s->name) : std::nullopt);
     return;
   }
   const CimModels& cim = CimModels::get();
@@ -135,8 +135,7 @@ void PipelineWalk::check_model_read(const FieldRef& read, const DataModelUse& mo
     sink_.add(FindingType::kFabrication, "unprefixed_datamodel_field",
               "`" + f + "` is not a field of " + model.model +
                   (model.dataset.empty() ? "" : "." + model.dataset) +
-                  (exists ? "; data model fields take the dataset prefix: `" + prefixed + "`"
-                          : ""),
+                  (exists ? "; data model fields take the dataset prefix: `" + prefixed + "`" : ""),
               read.begin, read.end, exists ? std::optional<std::string>(prefixed) : std::nullopt);
     return;
   }
@@ -202,8 +201,9 @@ void PipelineWalk::check_event_read(const FieldRef& read, const CommandFacts& fa
     case FieldAbsence::kDropped:
       if (read.shown) return;
       sink_.add(FindingType::kSyntax, "field_not_in_pipeline",
-                "`" + f + "` no longer exists at this point of the search (a command before "
-                          "dropped, renamed or summarised it)",
+                "`" + f +
+                    "` no longer exists at this point of the search (a command before "
+                    "dropped, renamed or summarised it)",
                 read.begin, read.end);
       return;
     case FieldAbsence::kUnknown: {
@@ -237,7 +237,8 @@ void PipelineWalk::collect(const CommandFacts& facts) {
     constraints_.limits.push_back(*facts.limit);
   }
   for (const Component& c : facts.components) {
-    if (c.equals && sink_.by_model(c.value_begin, c.value_end)) constraints_.components.push_back(c);
+    if (c.equals && sink_.by_model(c.value_begin, c.value_end))
+      constraints_.components.push_back(c);
   }
 }
 
@@ -278,9 +279,9 @@ void PipelineWalk::command(const Pipeline& pipeline, std::size_t index, FieldSco
   }
   check_functions(facts);
   check_components(facts, metadata_,
-                   facts.datamodel   ? ComponentScope::kDataModel
-                   : scope.events()  ? ComponentScope::kEvents
-                                     : ComponentScope::kResults,
+                   facts.datamodel  ? ComponentScope::kDataModel
+                   : scope.events() ? ComponentScope::kEvents
+                                    : ComponentScope::kResults,
                    sink_);
   check_lookups(facts, metadata_, sink_);
   const bool model_known = check_datamodel(facts, metadata_, sink_);

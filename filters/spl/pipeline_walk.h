@@ -23,8 +23,7 @@ struct Constraints {
 
 class PipelineWalk {
  public:
-  PipelineWalk(const SplMetadata& metadata, FindingSink& sink)
-      : metadata_(metadata), sink_(sink) {}
+  PipelineWalk(const SplMetadata& metadata, FindingSink& sink) : metadata_(metadata), sink_(sink) {}
 
   // The scope after the pipeline's last command.
   FieldScope walk(const Pipeline& pipeline, std::size_t depth = 0);

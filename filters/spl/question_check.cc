@@ -21,8 +21,8 @@ std::vector<std::string> words(std::string_view question) {
   std::vector<std::string> out;
   std::string current;
   for (char c : lower(question)) {
-    const bool word = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-                      static_cast<unsigned char>(c) >= 0x80;
+    const bool word =
+        (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || static_cast<unsigned char>(c) >= 0x80;
     if (word) {
       current += c;
     } else if (!current.empty()) {
@@ -50,15 +50,15 @@ bool is_digits(std::string_view w) {
 bool question_names_time(std::string_view question) {
   for (const std::string& w : words(question)) {
     // English and German words of time, by stem (hours, hourly, stunden, ...).
-    if (starts_with_any(w, {"today", "yesterday", "tonight", "tomorrow", "hour", "minute", "day",
-                            "daily", "week", "month", "year", "annual", "since", "ago", "recent",
-                            "last", "past", "previous", "between", "during", "morning", "evening",
-                            "night", "weekend", "monday", "tuesday", "wednesday", "thursday",
-                            "friday", "saturday", "sunday", "january", "february", "march",
-                            "april", "june", "july", "august", "september", "october",
-                            "november", "december", "heute", "gestern", "stunde", "minute",
-                            "tage", "woche", "monat", "jahr", "seit", "letzte", "vergangen",
-                            "zwischen", "während"})) {
+    if (starts_with_any(
+            w, {"today",   "yesterday", "tonight", "tomorrow",  "hour",     "minute",    "day",
+                "daily",   "week",      "month",   "year",      "annual",   "since",     "ago",
+                "recent",  "last",      "past",    "previous",  "between",  "during",    "morning",
+                "evening", "night",     "weekend", "monday",    "tuesday",  "wednesday", "thursday",
+                "friday",  "saturday",  "sunday",  "january",   "february", "march",     "april",
+                "june",    "july",      "august",  "september", "october",  "november",  "december",
+                "heute",   "gestern",   "stunde",  "minute",    "tage",     "woche",     "monat",
+                "jahr",    "seit",      "letzte",  "vergangen", "zwischen", "während"})) {
       return true;
     }
     // 24h, 7d, 30m, 2w, and years or dates written with digits.
@@ -74,11 +74,11 @@ bool question_names_time(std::string_view question) {
 bool question_names_count(std::string_view question) {
   for (const std::string& w : words(question)) {
     if (is_digits(w)) return true;
-    if (starts_with_any(w, {"top", "first", "few", "some", "sample", "example", "one", "two",
-                            "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-                            "twenty", "hundred", "dozen", "most", "least", "latest", "newest",
-                            "oldest", "highest", "lowest", "erste", "einige", "wenige", "zehn",
-                            "fünf", "drei"})) {
+    if (starts_with_any(
+            w, {"top",     "first",   "few",   "some",   "sample", "example", "one",    "two",
+                "three",   "four",    "five",  "six",    "seven",  "eight",   "nine",   "ten",
+                "twenty",  "hundred", "dozen", "most",   "least",  "latest",  "newest", "oldest",
+                "highest", "lowest",  "erste", "einige", "wenige", "zehn",    "fünf",   "drei"})) {
       return true;
     }
   }
@@ -95,9 +95,10 @@ void check_question(std::string_view question, const Constraints& constraints,
   }
   if (!question_names_count(question)) {
     for (const ResultLimit& l : constraints.limits) {
-      sink.add(FindingType::kMisinterpretation, "limit_not_asked",
-               "keeps only " + std::to_string(l.count) + " results, the question asks for no number",
-               l.begin, l.end);
+      sink.add(
+          FindingType::kMisinterpretation, "limit_not_asked",
+          "keeps only " + std::to_string(l.count) + " results, the question asks for no number",
+          l.begin, l.end);
     }
   }
   // An index restriction: the sourcetypes and sources searched live in several indexes of the

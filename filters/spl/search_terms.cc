@@ -6,16 +6,16 @@ namespace groundgate::filters::spl {
 namespace {
 
 constexpr std::string_view kTimeModifiers[] = {
-    "earliest",       "latest",    "_index_earliest", "_index_latest", "starttime",
-    "endtime",        "starttimeu", "endtimeu",       "earliest_time", "latest_time",
-    "starthoursago",  "endhoursago", "startdaysago",  "enddaysago",    "startminutesago",
-    "endminutesago", "startmonthsago", "endmonthsago", "daysago",      "hoursago",
-    "minutesago",     "monthsago", "timeformat",
+    "earliest",      "latest",         "_index_earliest", "_index_latest", "starttime",
+    "endtime",       "starttimeu",     "endtimeu",        "earliest_time", "latest_time",
+    "starthoursago", "endhoursago",    "startdaysago",    "enddaysago",    "startminutesago",
+    "endminutesago", "startmonthsago", "endmonthsago",    "daysago",       "hoursago",
+    "minutesago",    "monthsago",      "timeformat",
 };
 
 // Keys of the search language that are not fields.
 constexpr std::string_view kSearchDirectives[] = {"savedsearch", "savedsplunk", "eventtypetag",
-                                                   "hosttag",     "nodename",    "summariesonly"};
+                                                  "hosttag",     "nodename",    "summariesonly"};
 
 bool is_directive(std::string_view key) {
   for (std::string_view d : kSearchDirectives) {
@@ -138,9 +138,9 @@ class TermReader {
   void skip_to_close() {
     int depth = 1;
     while (at_ < tokens_.size() && depth > 0) {
-      depth += tokens_[at_].kind == TokenKind::kLParen    ? 1
+      depth += tokens_[at_].kind == TokenKind::kLParen   ? 1
                : tokens_[at_].kind == TokenKind::kRParen ? -1
-                                                          : 0;
+                                                         : 0;
       ++at_;
     }
   }
@@ -151,15 +151,15 @@ class TermReader {
     const std::string key_name = unquote(key, text_);
     const std::string_view k = key_name;
     if (!is_value(peek())) {
-      facts_.issues.push_back({"missing_value", key.begin, op.end,
-                               "`" + std::string(k) + std::string(op.text(text_)) +
-                                   "` with no value"});
+      facts_.issues.push_back(
+          {"missing_value", key.begin, op.end,
+           "`" + std::string(k) + std::string(op.text(text_)) + "` with no value"});
       return node(Condition::Node::kOther);
     }
     const Token value = tokens_[at_++];
     if (is_time_modifier(k)) {
-      facts_.times.push_back({std::string(text_.substr(key.begin, value.end - key.begin)),
-                              key.begin, value.end});
+      facts_.times.push_back(
+          {std::string(text_.substr(key.begin, value.end - key.begin)), key.begin, value.end});
       return node(Condition::Node::kOther);
     }
     if (const std::optional<Kind> kind = component_kind(k)) {

@@ -1,8 +1,8 @@
 #pragma once
 // Search terms, as the `search` command and the WHERE clauses of tstats and inputlookup take
 // them: `field=value`, `field IN (a, b)`, comparisons, bare terms, NOT / OR / AND (upper case;
-// AND implied between terms; OR binds tighter than AND), parentheses, subsearches. Fields compared become reads;
-// index, sourcetype and source become components, and the whole condition a tree the
+// AND implied between terms; OR binds tighter than AND), parentheses, subsearches. Fields compared
+// become reads; index, sourcetype and source become components, and the whole condition a tree the
 // combination check evaluates per stream; earliest/latest become time bounds.
 
 #include <span>

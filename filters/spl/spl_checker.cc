@@ -20,9 +20,12 @@ bool blank(std::string_view s) {
 
 std::string_view to_string(SplError error) {
   switch (error) {
-    case SplError::kNone: return "none";
-    case SplError::kTooLong: return "too_long";
-    case SplError::kEmpty: return "empty";
+    case SplError::kNone:
+      return "none";
+    case SplError::kTooLong:
+      return "too_long";
+    case SplError::kEmpty:
+      return "empty";
   }
   return "none";
 }

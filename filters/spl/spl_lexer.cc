@@ -18,8 +18,17 @@ bool search_word_char(std::string_view text, std::size_t i) {
   const char c = text[i];
   if (is_space(c)) return false;
   switch (c) {
-    case '|': case '[': case ']': case '(': case ')': case '"': case ',': case '=': case '<':
-    case '>': case '`':
+    case '|':
+    case '[':
+    case ']':
+    case '(':
+    case ')':
+    case '"':
+    case ',':
+    case '=':
+    case '<':
+    case '>':
+    case '`':
       return false;
     case '!':
       return i + 1 >= text.size() || text[i + 1] != '=';
@@ -117,13 +126,32 @@ LexResult lex(std::string_view text, LexMode mode, std::size_t begin, std::size_
       continue;
     }
     switch (c) {
-      case '|': push(TokenKind::kPipe, i, i + 1); ++i; continue;
-      case '[': push(TokenKind::kLBracket, i, i + 1); ++i; continue;
-      case ']': push(TokenKind::kRBracket, i, i + 1); ++i; continue;
-      case '(': push(TokenKind::kLParen, i, i + 1); ++i; continue;
-      case ')': push(TokenKind::kRParen, i, i + 1); ++i; continue;
-      case ',': push(TokenKind::kComma, i, i + 1); ++i; continue;
-      default: break;
+      case '|':
+        push(TokenKind::kPipe, i, i + 1);
+        ++i;
+        continue;
+      case '[':
+        push(TokenKind::kLBracket, i, i + 1);
+        ++i;
+        continue;
+      case ']':
+        push(TokenKind::kRBracket, i, i + 1);
+        ++i;
+        continue;
+      case '(':
+        push(TokenKind::kLParen, i, i + 1);
+        ++i;
+        continue;
+      case ')':
+        push(TokenKind::kRParen, i, i + 1);
+        ++i;
+        continue;
+      case ',':
+        push(TokenKind::kComma, i, i + 1);
+        ++i;
+        continue;
+      default:
+        break;
     }
     const bool two = i + 1 < end && text[i + 1] == '=';
     if (c == '=' || c == '<' || c == '>' || (c == '!' && two)) {
@@ -134,7 +162,8 @@ LexResult lex(std::string_view text, LexMode mode, std::size_t begin, std::size_
     }
     if (mode == LexMode::kSearch) {
       std::size_t j = i;
-      while (j < end && search_word_char(text, j)) ++j;
+      while (j < end && search_word_char(text, j))
+        ++j;
       if (j == i) ++j;  // a lone '!' before '=' is taken above; anything else is one byte
       push(TokenKind::kWord, i, j);
       i = j;
@@ -187,10 +216,14 @@ std::string unquote(const Token& token, std::string_view source) {
 
 std::string_view to_string(LexError error) {
   switch (error) {
-    case LexError::kNone: return "none";
-    case LexError::kUnclosedString: return "unclosed_quote";
-    case LexError::kUnclosedMacro: return "unclosed_macro";
-    case LexError::kUnclosedComment: return "unclosed_comment";
+    case LexError::kNone:
+      return "none";
+    case LexError::kUnclosedString:
+      return "unclosed_quote";
+    case LexError::kUnclosedMacro:
+      return "unclosed_macro";
+    case LexError::kUnclosedComment:
+      return "unclosed_comment";
   }
   return "none";
 }

@@ -37,9 +37,7 @@ struct Token {
   std::uint32_t end = 0;
   std::uint32_t aux = 0;  // kSubsearch: the subsearch's index in its command
 
-  std::string_view text(std::string_view source) const {
-    return source.substr(begin, end - begin);
-  }
+  std::string_view text(std::string_view source) const { return source.substr(begin, end - begin); }
   // ASCII case-insensitive comparison of a word's text.
   bool is(std::string_view source, std::string_view word) const;
 };

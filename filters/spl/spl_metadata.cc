@@ -20,13 +20,20 @@ std::string fold(std::string_view s) {
 
 std::string_view to_string(Kind kind) {
   switch (kind) {
-    case Kind::kIndex: return "index";
-    case Kind::kSourcetype: return "sourcetype";
-    case Kind::kSource: return "source";
-    case Kind::kField: return "field";
-    case Kind::kLookup: return "lookup";
-    case Kind::kMacro: return "macro";
-    case Kind::kDataModel: return "datamodel";
+    case Kind::kIndex:
+      return "index";
+    case Kind::kSourcetype:
+      return "sourcetype";
+    case Kind::kSource:
+      return "source";
+    case Kind::kField:
+      return "field";
+    case Kind::kLookup:
+      return "lookup";
+    case Kind::kMacro:
+      return "macro";
+    case Kind::kDataModel:
+      return "datamodel";
   }
   return "field";
 }
@@ -108,7 +115,8 @@ void SplMetadata::add_mentioned_word(std::string_view word) {
 
 void SplMetadata::merge(const SplMetadata& other) {
   for (std::size_t k = 0; k < kKinds; ++k) {
-    if (k == static_cast<std::size_t>(Kind::kMacro) || k == static_cast<std::size_t>(Kind::kLookup) ||
+    if (k == static_cast<std::size_t>(Kind::kMacro) ||
+        k == static_cast<std::size_t>(Kind::kLookup) ||
         k == static_cast<std::size_t>(Kind::kDataModel)) {
       continue;  // with their definitions below
     }
@@ -137,8 +145,7 @@ bool SplMetadata::empty() const {
   return std::all_of(names_.begin(), names_.end(), [](const NameSet& s) { return s.empty(); });
 }
 
-const MacroDefinition* SplMetadata::find_macro(std::string_view name,
-                                               std::size_t arguments) const {
+const MacroDefinition* SplMetadata::find_macro(std::string_view name, std::size_t arguments) const {
   const auto it = macros_.find(std::string(name));
   if (it == macros_.end()) return nullptr;
   for (const MacroDefinition& m : it->second) {

@@ -102,7 +102,8 @@ class Parser {
       }
       if (t.kind == TokenKind::kLParen && parens++ == 0) first_open = t.begin;
       if (t.kind == TokenKind::kRParen && --parens < 0) {
-        issue("unbalanced_parenthesis", t.begin, t.end, "a closing parenthesis with no opening one");
+        issue("unbalanced_parenthesis", t.begin, t.end,
+              "a closing parenthesis with no opening one");
         parens = 0;
         c.balanced = false;
       }
@@ -125,8 +126,9 @@ class Parser {
       issue("too_deep", open.begin, open.end, "subsearches nested too deeply to check");
       int level = 1;  // skip to the matching bracket
       while (at_ < tokens_.size() && level > 0) {
-        level += tokens_[at_].kind == TokenKind::kLBracket ? 1
-                 : tokens_[at_].kind == TokenKind::kRBracket ? -1 : 0;
+        level += tokens_[at_].kind == TokenKind::kLBracket   ? 1
+                 : tokens_[at_].kind == TokenKind::kRBracket ? -1
+                                                             : 0;
         ++at_;
       }
       t.end = at_ > 0 ? tokens_[at_ - 1].end : open.end;
@@ -162,10 +164,9 @@ ParsedSearch parse_search(std::string_view text, const ParseLimits& limits) {
   ParsedSearch out;
   LexResult lexed = lex(text, LexMode::kSearch, 0, text.size(), limits.max_tokens);
   if (lexed.error != LexError::kNone) {
-    const std::string_view what = lexed.error == LexError::kUnclosedString ? "a quoted string"
-                                  : lexed.error == LexError::kUnclosedMacro
-                                      ? "a macro's backtick"
-                                      : "a ``` comment";
+    const std::string_view what = lexed.error == LexError::kUnclosedString  ? "a quoted string"
+                                  : lexed.error == LexError::kUnclosedMacro ? "a macro's backtick"
+                                                                            : "a ``` comment";
     out.issues.push_back({to_string(lexed.error), lexed.error_begin,
                           static_cast<std::uint32_t>(text.size()),
                           std::string(what) + " never closed"});

@@ -21,10 +21,10 @@ struct Command {
   std::uint32_t name_end = 0;
   std::uint32_t begin = 0;  // the command's span, arguments included
   std::uint32_t end = 0;
-  bool piped = false;           // written after a pipe
-  bool macro_command = false;   // the name is a macro left unexpanded (an unknown macro)
-  bool balanced = true;         // its parentheses pair up (else its arguments cannot be read)
-  std::vector<Token> args;      // search-mode tokens; subsearches as kSubsearch
+  bool piped = false;          // written after a pipe
+  bool macro_command = false;  // the name is a macro left unexpanded (an unknown macro)
+  bool balanced = true;        // its parentheses pair up (else its arguments cannot be read)
+  std::vector<Token> args;     // search-mode tokens; subsearches as kSubsearch
 };
 
 struct Pipeline {

@@ -4,20 +4,28 @@ namespace groundgate::filters::spl {
 
 std::string_view to_string(FindingType type) {
   switch (type) {
-    case FindingType::kSyntax: return "syntax";
-    case FindingType::kFabrication: return "fabrication";
-    case FindingType::kMixed: return "mixed";
-    case FindingType::kMisaligned: return "misaligned";
-    case FindingType::kMisinterpretation: return "misinterpretation";
+    case FindingType::kSyntax:
+      return "syntax";
+    case FindingType::kFabrication:
+      return "fabrication";
+    case FindingType::kMixed:
+      return "mixed";
+    case FindingType::kMisaligned:
+      return "misaligned";
+    case FindingType::kMisinterpretation:
+      return "misinterpretation";
   }
   return "syntax";
 }
 
 std::string_view to_string(CheckState state) {
   switch (state) {
-    case CheckState::kNotRun: return "not_run";
-    case CheckState::kPassed: return "passed";
-    case CheckState::kFailed: return "failed";
+    case CheckState::kNotRun:
+      return "not_run";
+    case CheckState::kPassed:
+      return "passed";
+    case CheckState::kFailed:
+      return "failed";
   }
   return "not_run";
 }

@@ -24,7 +24,8 @@ enum class FindingType : std::uint8_t {
   kFabrication,        // a name the prompt never gave
   kMixed,              // names the prompt gave, combined as it never did
   kMisaligned,         // a value given to the wrong field (`source=` a sourcetype)
-  kMisinterpretation,  // a constraint the question did not ask for (unsupported, never contradicted)
+  kMisinterpretation,  // a constraint the question did not ask for (unsupported, never
+                       // contradicted)
 };
 inline constexpr std::size_t kFindingTypes = 5;
 
@@ -39,9 +40,9 @@ struct Finding {
 };
 
 enum class CheckState : std::uint8_t {
-  kNotRun,   // nothing to check it against (no metadata, no question)
+  kNotRun,  // nothing to check it against (no metadata, no question)
   kPassed,
-  kFailed,   // it made findings
+  kFailed,  // it made findings
 };
 
 struct CheckReport {

@@ -16,23 +16,33 @@ namespace {
 constexpr std::string_view kStatsOptions[] = {"allnum", "delim", "partitions", "dedup_splitvals"};
 constexpr std::string_view kEventstatsOptions[] = {"allnum"};
 constexpr std::string_view kStreamstatsOptions[] = {
-    "current", "window", "time_window", "global", "reset_on_change", "reset_before",
-    "reset_after", "allnum"};
+    "current",         "window",       "time_window", "global",
+    "reset_on_change", "reset_before", "reset_after", "allnum"};
 constexpr std::string_view kTimechartOptions[] = {
-    "span",     "bins",    "minspan", "limit", "useother",  "usenull", "otherstr", "nullstr",
-    "cont",     "fixedrange", "partial", "sep", "format",   "start",   "end",      "aligntime",
-    "agg"};
-constexpr std::string_view kTstatsOptions[] = {
-    "prestats",   "local", "append", "summariesonly", "include_reduced_buckets",
-    "allow_old_summaries", "chunk_size", "fillnull_value"};
+    "span",     "bins",    "minspan", "limit",      "useother", "usenull",
+    "otherstr", "nullstr", "cont",    "fixedrange", "partial",  "sep",
+    "format",   "start",   "end",     "aligntime",  "agg"};
+constexpr std::string_view kTstatsOptions[] = {"prestats",
+                                               "local",
+                                               "append",
+                                               "summariesonly",
+                                               "include_reduced_buckets",
+                                               "allow_old_summaries",
+                                               "chunk_size",
+                                               "fillnull_value"};
 
 std::span<const std::string_view> options_of(StatsCommand which) {
   switch (which) {
-    case StatsCommand::kStats: return kStatsOptions;
-    case StatsCommand::kEventstats: return kEventstatsOptions;
-    case StatsCommand::kStreamstats: return kStreamstatsOptions;
-    case StatsCommand::kTimechart: return kTimechartOptions;
-    case StatsCommand::kTstats: return kTstatsOptions;
+    case StatsCommand::kStats:
+      return kStatsOptions;
+    case StatsCommand::kEventstats:
+      return kEventstatsOptions;
+    case StatsCommand::kStreamstats:
+      return kStreamstatsOptions;
+    case StatsCommand::kTimechart:
+      return kTimechartOptions;
+    case StatsCommand::kTstats:
+      return kTstatsOptions;
   }
   return {};
 }
@@ -124,8 +134,8 @@ void read_aggregates(ArgCursor& args, CommandFacts& facts, StatsCommand which,
       continue;
     }
     // Unnamed, a result is called as written: `count`, `values(Processes.dest)`.
-    outputs.push_back({std::string(args.source().substr(t.begin, end - t.begin)), t.begin, end,
-                       false});
+    outputs.push_back(
+        {std::string(args.source().substr(t.begin, end - t.begin)), t.begin, end, false});
   }
 }
 
@@ -137,7 +147,8 @@ void read_datamodel(ArgCursor& args, CommandFacts& facts) {
   std::string value;
   Token value_token = *t;
   const std::string_view word = args.text(*t);
-  if (args.is_word("datamodel") && args.is_kind(TokenKind::kCompare, 1) && args.peek(2) != nullptr) {
+  if (args.is_word("datamodel") && args.is_kind(TokenKind::kCompare, 1) &&
+      args.peek(2) != nullptr) {
     args.next();
     args.next();
     value_token = args.next();
@@ -196,7 +207,8 @@ void read_by(ArgCursor& args, CommandFacts& facts, std::vector<FieldRef>& output
 }  // namespace
 
 void read_stats(ArgCursor& args, CommandFacts& facts, StatsCommand which) {
-  read_options(args, facts, options_of(which), which == StatsCommand::kTstats ? note_append : nullptr);
+  read_options(args, facts, options_of(which),
+               which == StatsCommand::kTstats ? note_append : nullptr);
   std::vector<FieldRef> outputs;
   const std::size_t before = outputs.size();
   read_aggregates(args, facts, which, outputs);

@@ -18,11 +18,15 @@ class Evaluator {
     if (index >= facts_.conditions.size() || depth > 64) return Tri::kNeutral;
     const Condition& c = facts_.conditions[index];
     switch (c.node) {
-      case Condition::Node::kComponent: return component(facts_.components[c.component]);
-      case Condition::Node::kOther: return Tri::kNeutral;
+      case Condition::Node::kComponent:
+        return component(facts_.components[c.component]);
+      case Condition::Node::kOther:
+        return Tri::kNeutral;
       case Condition::Node::kNot: {
         const Tri inner = c.children.empty() ? Tri::kNeutral : eval(c.children[0], depth + 1);
-        return inner == Tri::kTrue ? Tri::kFalse : inner == Tri::kFalse ? Tri::kTrue : Tri::kNeutral;
+        return inner == Tri::kTrue    ? Tri::kFalse
+               : inner == Tri::kFalse ? Tri::kTrue
+                                      : Tri::kNeutral;
       }
       case Condition::Node::kAnd: {
         Tri out = Tri::kNeutral;
@@ -54,7 +58,7 @@ class Evaluator {
     const std::string_view value = stream_value(stream_, c.kind);
     if (value.empty() || !use_(c)) return Tri::kNeutral;
     return glob_match(c.value, value, true) || glob_match(value, c.value, true) ? Tri::kTrue
-                                                                               : Tri::kFalse;
+                                                                                : Tri::kFalse;
   }
 
   const CommandFacts& facts_;
@@ -66,10 +70,14 @@ class Evaluator {
 
 std::string_view stream_value(const Stream& stream, Kind kind) {
   switch (kind) {
-    case Kind::kIndex: return stream.index;
-    case Kind::kSourcetype: return stream.sourcetype;
-    case Kind::kSource: return stream.source;
-    default: return {};
+    case Kind::kIndex:
+      return stream.index;
+    case Kind::kSourcetype:
+      return stream.sourcetype;
+    case Kind::kSource:
+      return stream.source;
+    default:
+      return {};
   }
 }
 

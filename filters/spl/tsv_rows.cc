@@ -29,8 +29,8 @@ std::vector<std::vector<std::string_view>> tsv_rows(std::string_view text) {
     std::size_t cell = 0;
     while (true) {
       const std::size_t tab = line.find('\t', cell);
-      cells.push_back(line.substr(cell, tab == std::string_view::npos ? line.size() - cell
-                                                                      : tab - cell));
+      cells.push_back(
+          line.substr(cell, tab == std::string_view::npos ? line.size() - cell : tab - cell));
       if (tab == std::string_view::npos) break;
       cell = tab + 1;
     }

@@ -38,7 +38,7 @@ bool SplEvaluation::is_spl_sample(dom::element sample) {
 }
 
 std::shared_ptr<const spl::SplMetadata> SplEvaluation::file(const std::string& name,
-                                                           std::string& error) {
+                                                            std::string& error) {
   std::filesystem::path p(name);
   if (p.is_relative() && !data_dir_.empty()) p = std::filesystem::path(data_dir_) / p;
   const std::string key = p.string();
@@ -155,8 +155,8 @@ void SplEvaluation::print() const {
   const double recall = ratio(tp_, tp_ + fn_);
   const double specificity = ratio(tn_, tn_ + fp_);
   const double precision = ratio(tp_, tp_ + fp_);
-  std::printf("spl: n=%zu  hallucinated=%zu  valid=%zu  unverified=%zu\n", n_, tp_ + fn_,
-              tn_ + fp_, unverified_);
+  std::printf("spl: n=%zu  hallucinated=%zu  valid=%zu  unverified=%zu\n", n_, tp_ + fn_, tn_ + fp_,
+              unverified_);
   std::printf(
       "spl: balanced_accuracy=%.3f  precision=%.3f  recall=%.3f  f1=%.3f  (tp=%zu fp=%zu tn=%zu "
       "fn=%zu)\n",

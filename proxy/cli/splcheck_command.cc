@@ -43,7 +43,8 @@ std::optional<std::string> read_input(const std::string& path) {
 int splcheck_command(int argc, char** argv, int first) {
   Args args(argc, argv, first, {});
   if (!args.error().empty() || args.positional().size() != 1) {
-    if (!args.error().empty()) std::fprintf(stderr, "groundgate splcheck: %s\n", args.error().c_str());
+    if (!args.error().empty())
+      std::fprintf(stderr, "groundgate splcheck: %s\n", args.error().c_str());
     std::fputs(kUsage.data(), stderr);
     return 2;
   }
@@ -58,7 +59,8 @@ int splcheck_command(int argc, char** argv, int first) {
   }
   const std::optional<std::string> text = read_input(args.positional().front());
   if (!text) {
-    std::fprintf(stderr, "groundgate splcheck: cannot read %s\n", args.positional().front().c_str());
+    std::fprintf(stderr, "groundgate splcheck: cannot read %s\n",
+                 args.positional().front().c_str());
     return 1;
   }
   const spl::SplChecker checker(metadata, args.value("question").value_or(""));
