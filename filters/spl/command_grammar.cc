@@ -1,5 +1,7 @@
 #include "filters/spl/command_grammar.h"
 
+#include <algorithm>
+
 #include "filters/spl/eval_expression.h"
 #include "filters/spl/grammars.h"
 #include "filters/spl/search_terms.h"
@@ -116,6 +118,18 @@ CommandFacts read_command(const Command& command, std::string_view text, const C
     return facts;
   }
   const std::string_view n = info->name;
+  // A macro the prompt gave no definition of, left in the arguments, could stand for anything:
+  // the grammar reads around it (search terms take it as a term), and fields after it are
+  // open.
+  std::vector<Token> without_macros;
+  if (n != "search" && std::any_of(command.args.begin(), command.args.end(),
+                                   [](const Token& t) { return t.kind == TokenKind::kMacro; })) {
+    for (const Token& t : command.args) {
+      if (t.kind != TokenKind::kMacro) without_macros.push_back(t);
+    }
+    facts.open = true;
+    args = ArgCursor(without_macros, text);
+  }
   if (n == "search") {
     read_search(args, facts);
   } else if (n == "where") {

@@ -1,7 +1,5 @@
 #include "filters/spl/command_table.h"
 
-#include <algorithm>
-
 #include "filters/spl/spl_data.h"
 #include "filters/spl/spl_lexer.h"
 #include "filters/spl/tsv_rows.h"
@@ -40,6 +38,7 @@ CommandTable::CommandTable() {
     info.type = parse_type(row[1]);
     info.effect = parse_effect(row[2]);
     info.adds = split_list(row[3], ',');
+    index_.emplace(lower(row[0]), names_.size());
     names_.push_back(lower(row[0]));
     infos_.push_back(std::move(info));
   }
@@ -51,10 +50,9 @@ const CommandTable& CommandTable::get() {
 }
 
 const CommandInfo* CommandTable::find(std::string_view name) const {
-  for (std::size_t i = 0; i < names_.size(); ++i) {
-    if (iequals(names_[i], name)) return &infos_[i];
-  }
-  return nullptr;
+  if (name.size() > 64) return nullptr;
+  const auto it = index_.find(lower(name));
+  return it == index_.end() ? nullptr : &infos_[it->second];
 }
 
 }  // namespace groundgate::filters::spl

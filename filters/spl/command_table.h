@@ -6,6 +6,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace groundgate::filters::spl {
@@ -42,7 +43,8 @@ class CommandTable {
  private:
   CommandTable();
   std::vector<std::string> names_;
-  std::vector<CommandInfo> infos_;  // parallel to names_
+  std::vector<CommandInfo> infos_;                      // parallel to names_
+  std::unordered_map<std::string, std::size_t> index_;  // lower-case name -> position
 };
 
 }  // namespace groundgate::filters::spl

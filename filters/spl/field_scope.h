@@ -61,7 +61,6 @@ class FieldScope {
   std::unordered_set<std::string> gone_;    // events' fields renamed away or removed
   std::unordered_set<std::string> ever_;    // every field the pipeline created so far
   std::vector<std::string> kept_patterns_;  // table/fields + with wildcards, over events
-  bool kept_only_ = false;                  // events' fields limited to present_ + patterns
 };
 
 }  // namespace groundgate::filters::spl

@@ -25,8 +25,9 @@ void FindingSink::add_at_query(FindingType type, std::string_view code, std::str
   add_finding(verdict_, std::move(f));
 }
 
-std::optional<text::NameSuggestion> suggest(std::string_view word,
-                                            std::span<const std::string> candidates) {
+std::optional<text::NameSuggestion> FindingSink::suggest(std::string_view word,
+                                                         std::span<const std::string> candidates) {
+  if (suggestions_++ >= kMaxSuggestions) return std::nullopt;
   return text::closest_name(word, candidates);
 }
 

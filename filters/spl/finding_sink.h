@@ -30,20 +30,24 @@ class FindingSink {
   // A finding at expanded()[begin, end). Misinterpretation is unsupported; the rest contradict.
   void add(FindingType type, std::string_view code, std::string reason, std::uint32_t begin,
            std::uint32_t end, std::optional<std::string> replacement = std::nullopt);
+  // The closest of `candidates` to `word` as a typo of it ("did you mean"), if any. Bounded:
+  // after kMaxSuggestions searches for one search, none (its later findings go without).
+  std::optional<text::NameSuggestion> suggest(std::string_view word,
+                                              std::span<const std::string> candidates);
+
   // A finding at query()[begin, end).
   void add_at_query(FindingType type, std::string_view code, std::string reason,
                     std::uint32_t begin, std::uint32_t end,
                     std::optional<std::string> replacement = std::nullopt);
 
  private:
+  static constexpr std::size_t kMaxSuggestions = 8;
+
   std::string_view query_;
   const Expansion& expansion_;
   SplVerdict& verdict_;
+  std::size_t suggestions_ = 0;
 };
-
-// The closest of `candidates` to `word` as a typo of it ("did you mean"), if any.
-std::optional<text::NameSuggestion> suggest(std::string_view word,
-                                            std::span<const std::string> candidates);
 // " ; did you mean `x`?" or "".
 std::string did_you_mean(const std::optional<text::NameSuggestion>& suggestion);
 // `value` written as `original` was: quoted when it was (or must be).

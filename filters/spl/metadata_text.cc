@@ -127,7 +127,8 @@ void read_tables(const std::vector<std::string_view>& lines, SplMetadata& out) {
       };
       Stream s{cell(col[0]), cell(col[1]), cell(col[2]), {}, col[3] >= 0};
       if (col[3] >= 0) {
-        for (std::string_view f : split_values(cell(col[3])))
+        const std::string fields = cell(col[3]);
+        for (std::string_view f : split_values(fields))
           s.fields.emplace_back(trim(f, " \t`'\""));
       }
       out.add_stream(std::move(s));

@@ -59,7 +59,7 @@ void check_macro_calls(const Expansion& expansion, const SplMetadata& metadata, 
   for (const MacroCall& call : expansion.calls()) {
     if (call.status == MacroStatus::kUnknown) {
       const std::vector<std::string> names = all_macro_names(metadata);
-      const auto s = suggest(call.name, names);
+      const auto s = sink.suggest(call.name, names);
       std::optional<std::string> fix;
       if (s && s->unique) {
         const std::string_view text = sink.query().substr(call.begin, call.end - call.begin);
@@ -108,7 +108,7 @@ void check_components(const CommandFacts& facts, const SplMetadata& metadata, Co
     }
     // No names of that kind given: nothing to hold it to.
     if (!metadata.knows(c.kind) || scope == ComponentScope::kDataModel) continue;
-    const auto s = suggest(c.value, metadata.names(c.kind).names());
+    const auto s = sink.suggest(c.value, metadata.names(c.kind).names());
     std::optional<std::string> fix;
     if (s && s->unique) {
       fix =
@@ -126,7 +126,7 @@ void check_lookups(const CommandFacts& facts, const SplMetadata& metadata, Findi
     if (!sink.by_model(use.begin, use.end)) continue;
     const std::string known = known_lookup(metadata, use.name);
     if (known.empty()) {
-      const auto s = suggest(use.name, metadata.names(Kind::kLookup).names());
+      const auto s = sink.suggest(use.name, metadata.names(Kind::kLookup).names());
       std::optional<std::string> fix;
       if (s && s->unique) fix = s->name;
       sink.add(FindingType::kFabrication, "unknown_lookup",
@@ -148,7 +148,7 @@ void check_lookups(const CommandFacts& facts, const SplMetadata& metadata, Findi
           elsewhere = true;
         }
       }
-      const auto s = suggest(f.name, fields);
+      const auto s = sink.suggest(f.name, fields);
       std::optional<std::string> fix;
       if (s && s->unique) fix = s->name;
       sink.add(elsewhere ? FindingType::kMixed : FindingType::kFabrication,
@@ -179,7 +179,7 @@ bool check_datamodel(const CommandFacts& facts, const SplMetadata& metadata, Fin
     std::vector<std::string> names = cim.model_names();
     for (const std::string& m : metadata.names(Kind::kDataModel).names())
       names.push_back(m);
-    const auto s = suggest(use.model, names);
+    const auto s = sink.suggest(use.model, names);
     std::optional<std::string> fix;
     if (s && s->unique) fix = s->name;
     sink.add(FindingType::kFabrication, "unknown_datamodel",
@@ -199,7 +199,7 @@ bool check_datamodel(const CommandFacts& facts, const SplMetadata& metadata, Fin
     return false;
   }
   const std::vector<std::string> datasets = cim.dataset_names(use.model);
-  const auto s = suggest(use.dataset, datasets);
+  const auto s = sink.suggest(use.dataset, datasets);
   std::optional<std::string> fix;
   if (s && s->unique) fix = s->name;
   sink.add(FindingType::kFabrication, "unknown_dataset",

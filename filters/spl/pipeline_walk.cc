@@ -42,7 +42,7 @@ bool PipelineWalk::known_command(const Command& c, std::size_t index, const Comm
   info = CommandTable::get().find(c.name);
   if (info != nullptr) return true;
   if (sink_.by_model(c.name_begin, c.name_end)) {
-    const auto s = suggest(c.name, CommandTable::get().names());
+    const auto s = sink_.suggest(c.name, CommandTable::get().names());
     std::optional<std::string> fix;
     if (s && s->unique) fix = s->name;
     sink_.add(FindingType::kSyntax, "unknown_command",
@@ -67,7 +67,8 @@ void PipelineWalk::check_functions(const CommandFacts& facts) {
   const FunctionTable& functions = FunctionTable::get();
   for (const UnknownFunction& u : facts.unknown_functions) {
     if (!sink_.by_model(u.begin, u.end)) continue;
-    const auto s = suggest(u.name, u.stats ? functions.stats_names() : functions.eval_names());
+    const auto s =
+        sink_.suggest(u.name, u.stats ? functions.stats_names() : functions.eval_names());
     std::optional<std::string> fix;
     if (s && s->unique && s->name.find('#') == std::string::npos) fix = s->name;
     sink_.add(FindingType::kSyntax, "unknown_function",
@@ -119,7 +120,7 @@ void PipelineWalk::check_model_read(const FieldRef& read, const DataModelUse& mo
   }
   if (const auto* own = metadata_.datamodel_fields(model.model)) {
     if (own->empty() || std::find(own->begin(), own->end(), f) != own->end()) return;
-    const auto s = suggest(f, *own);
+    const auto s = sink_.suggest(f, *own);
     sink_.add(FindingType::kFabrication, "unknown_datamodel_field",
               "data model " + model.model + " has no field `" + f + "`" + did_you_mean(s),
               read.begin, read.end,
@@ -155,7 +156,7 @@ void PipelineWalk::check_model_read(const FieldRef& read, const DataModelUse& mo
       return;
     case ModelField::kUnknown: {
       const std::vector<std::string> fields = cim.prefixed_fields(model.model, model.dataset);
-      const auto s = suggest(f, fields);
+      const auto s = sink_.suggest(f, fields);
       sink_.add(FindingType::kFabrication, "unknown_datamodel_field",
                 "no field `" + f + "` in " + model.model +
                     (model.dataset.empty() ? "" : "." + model.dataset) + did_you_mean(s),
@@ -208,7 +209,7 @@ void PipelineWalk::check_event_read(const FieldRef& read, const CommandFacts& fa
       return;
     case FieldAbsence::kUnknown: {
       const std::vector<std::string> candidates = field_candidates(metadata_, scope);
-      const auto s = suggest(f, candidates);
+      const auto s = sink_.suggest(f, candidates);
       sink_.add(FindingType::kFabrication, "unknown_field",
                 "no field `" + f + "` in the metadata or created before" + did_you_mean(s),
                 read.begin, read.end,

@@ -53,7 +53,7 @@ bool NameSet::add(std::string_view name) {
 }
 
 bool NameSet::contains(std::string_view name) const {
-  return keys_.contains(key(name));
+  return fold_ ? keys_.contains(key(name)) : keys_.contains(name);
 }
 
 SplMetadata::SplMetadata() {
@@ -146,7 +146,7 @@ bool SplMetadata::empty() const {
 }
 
 const MacroDefinition* SplMetadata::find_macro(std::string_view name, std::size_t arguments) const {
-  const auto it = macros_.find(std::string(name));
+  const auto it = macros_.find(name);
   if (it == macros_.end()) return nullptr;
   for (const MacroDefinition& m : it->second) {
     if (m.arguments.size() == arguments) return &m;
@@ -155,12 +155,12 @@ const MacroDefinition* SplMetadata::find_macro(std::string_view name, std::size_
 }
 
 const std::vector<std::string>* SplMetadata::lookup_fields(std::string_view name) const {
-  const auto it = lookups_.find(std::string(name));
+  const auto it = lookups_.find(name);
   return it == lookups_.end() ? nullptr : &it->second;
 }
 
 const std::vector<std::string>* SplMetadata::datamodel_fields(std::string_view name) const {
-  const auto it = datamodels_.find(std::string(name));
+  const auto it = datamodels_.find(name);
   return it == datamodels_.end() ? nullptr : &it->second;
 }
 

@@ -35,6 +35,15 @@ inline constexpr std::size_t kKinds = 7;
 std::string_view to_string(Kind kind);
 bool folds_case(Kind kind);
 
+// Hashing that looks strings up by string_view, without building a std::string.
+struct StringHash {
+  using is_transparent = void;
+  std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+using StringSet = std::unordered_set<std::string, StringHash, std::equal_to<>>;
+template <typename T>
+using StringMap = std::unordered_map<std::string, T, StringHash, std::equal_to<>>;
+
 // Names of one kind, in the order first seen, with a fast exact (or case-folded) look-up.
 class NameSet {
  public:
@@ -50,7 +59,7 @@ class NameSet {
   std::string key(std::string_view name) const;
   bool fold_ = false;
   std::vector<std::string> names_;
-  std::unordered_set<std::string> keys_;
+  StringSet keys_;
 };
 
 struct MacroDefinition {
@@ -92,30 +101,28 @@ class SplMetadata {
   const NameSet& loose_fields() const { return loose_fields_; }
   bool knows(Kind kind) const { return !names(kind).empty(); }
   bool empty() const;
-  bool mentioned(std::string_view word) const { return mentioned_.contains(std::string(word)); }
+  bool mentioned(std::string_view word) const { return mentioned_.contains(word); }
 
   // The macro of that name taking `arguments` arguments; null when there is none.
   const MacroDefinition* find_macro(std::string_view name, std::size_t arguments) const;
-  bool has_macro_definition(std::string_view name) const {
-    return macros_.contains(std::string(name));
-  }
+  bool has_macro_definition(std::string_view name) const { return macros_.contains(name); }
   // Null when the lookup is unknown; an empty list when its fields are not known.
   const std::vector<std::string>* lookup_fields(std::string_view name) const;
   const std::vector<std::string>* datamodel_fields(std::string_view name) const;
   std::span<const Stream> streams() const { return streams_; }
   bool stream_has_field(std::size_t stream, std::string_view field) const {
-    return stream_fields_[stream].contains(std::string(field));
+    return stream_fields_[stream].contains(field);
   }
 
  private:
   std::vector<NameSet> names_;
   NameSet loose_fields_;
-  std::unordered_map<std::string, std::vector<MacroDefinition>> macros_;
-  std::unordered_map<std::string, std::vector<std::string>> lookups_;
-  std::unordered_map<std::string, std::vector<std::string>> datamodels_;
+  StringMap<std::vector<MacroDefinition>> macros_;
+  StringMap<std::vector<std::string>> lookups_;
+  StringMap<std::vector<std::string>> datamodels_;
   std::vector<Stream> streams_;
-  std::vector<std::unordered_set<std::string>> stream_fields_;  // parallel to streams_
-  std::unordered_set<std::string> mentioned_;
+  std::vector<StringSet> stream_fields_;  // parallel to streams_
+  StringSet mentioned_;
 };
 
 // Whether `value` (which may hold `*` wildcards) matches `name`, ASCII case ignored when `fold`.

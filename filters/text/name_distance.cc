@@ -1,6 +1,7 @@
 #include "filters/text/name_distance.h"
 
 #include <algorithm>
+#include <array>
 #include <vector>
 
 #include "filters/text/utf8.h"
@@ -10,14 +11,26 @@ namespace {
 
 constexpr std::size_t kMaxNameChars = 128;
 
-// The folded code points of `name` (at most `max_chars`).
-std::u32string folded_chars(std::string_view name, std::size_t max_chars = kMaxNameChars) {
-  std::u32string out;
+// Appends the folded code points of `name` (at most `max_chars`) to `out`.
+void fold_into(std::string_view name, std::u32string& out, std::size_t max_chars = kMaxNameChars) {
+  out.clear();
   for (std::size_t i = 0; i < name.size() && out.size() < max_chars;) {
+    const unsigned char byte = static_cast<unsigned char>(name[i]);
+    if (byte < 0x80) {  // ASCII: no decoding
+      out.push_back(byte >= 'A' && byte <= 'Z' ? byte - 'A' + 'a' : byte);
+      ++i;
+      continue;
+    }
     const DecodedChar c = decode_utf8(name, i);
     out.push_back(simple_lower(c.valid ? c.code_point : kReplacementChar));
     i += c.length;
   }
+}
+
+// The folded code points of `name` (at most `max_chars`).
+std::u32string folded_chars(std::string_view name, std::size_t max_chars = kMaxNameChars) {
+  std::u32string out;
+  fold_into(name, out, max_chars);
   return out;
 }
 
@@ -25,16 +38,20 @@ std::u32string folded_chars(std::string_view name, std::size_t max_chars = kMaxN
 std::size_t char_count(std::string_view name, std::size_t max_chars = kMaxNameChars) {
   std::size_t n = 0;
   for (std::size_t i = 0; i < name.size() && n < max_chars; ++n)
-    i += decode_utf8(name, i).length;
+    i += static_cast<unsigned char>(name[i]) < 0x80 ? 1 : decode_utf8(name, i).length;
   return n;
 }
 
-// Optimal string alignment distance of folded texts, three rows; nullopt past `limit`.
+// Optimal string alignment distance of folded texts (at most kMaxNameChars each), three rows
+// on the stack; nullopt past `limit`.
 std::optional<std::size_t> folded_distance(const std::u32string& x, const std::u32string& y,
                                            std::size_t limit) {
   const std::size_t n = x.size(), m = y.size();
   if ((n > m ? n - m : m - n) > limit) return std::nullopt;
-  std::vector<std::size_t> before(m + 1), previous(m + 1), current(m + 1);
+  std::array<std::size_t, kMaxNameChars + 1> rows[3];
+  std::size_t* before = rows[0].data();
+  std::size_t* previous = rows[1].data();
+  std::size_t* current = rows[2].data();
   for (std::size_t j = 0; j <= m; ++j)
     previous[j] = j;
   for (std::size_t i = 1; i <= n; ++i) {
@@ -85,11 +102,13 @@ std::optional<NameSuggestion> closest_name(std::string_view word,
   const std::size_t chars = folded.size();
   const std::size_t limit = std::clamp<std::size_t>(chars / 3, 1, 3);
   std::optional<NameSuggestion> best;
+  std::u32string other;
   for (const std::string& candidate : candidates) {
     if (candidate == word) continue;
     const std::size_t m = char_count(candidate);
     if ((chars > m ? chars - m : m - chars) > limit) continue;
-    const std::optional<std::size_t> d = folded_distance(folded, folded_chars(candidate), limit);
+    fold_into(candidate, other);
+    const std::optional<std::size_t> d = folded_distance(folded, other, limit);
     if (!d) continue;
     if (!best || *d < best->distance) {
       best = NameSuggestion{candidate, *d, true};
