@@ -25,6 +25,11 @@ The prompt each sample stands for (its `metadata`, the structured spl_metadata f
   question  the detection's name, as the user's request.
 No indexes: the library's data sources name none, and none is invented.
 
+The same samples are written a second time with the streams given as prose, the way retrieval
+often hands metadata to a model (spl_dev_prose.jsonl, spl_heldout_prose.jsonl: a markdown
+table of sourcetype, source and fields, and the filter macro named in a sentence), to measure
+the guard's reading of context text against its reading of the structured form.
+
 Each detection gives one `valid` sample (label 0) and, where the search allows, one sample per
 category of the Self-Debating taxonomy (label 1, `variant` the category, `detail` the edit):
 
@@ -368,6 +373,17 @@ def stream_of(ds):
     return st
 
 
+def as_prose(metadata):
+    """The sample's streams as a retrieval result would write them."""
+    lines = ["Data sources for this search:", "", "| sourcetype | source | fields |", "|---|---|---|"]
+    for st in metadata["streams"]:
+        fields = ", ".join(st.get("fields", [])) if "fields" in st else ""
+        lines.append("| %s | %s | %s |" % (st["sourcetype"], st["source"], fields))
+    for name in metadata["macros"]:
+        lines += ["", "Finish the search with the macro `%s`." % name]
+    return "\n".join(lines) + "\n"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--data", default=os.path.join(HERE, "..", "..", "..", "shared", "data", "spl"))
@@ -383,8 +399,9 @@ def main():
         json.dump(library, f, sort_keys=True)
     pool = sorted((n for n, d in sources.items() if d.get("sourcetype") and d.get("source")
                    and "fields" in d))
-    outs = {"dev": open(os.path.join(args.out, "spl_dev.jsonl"), "w", encoding="utf-8"),
-            "heldout": open(os.path.join(args.out, "spl_heldout.jsonl"), "w", encoding="utf-8")}
+    outs = {part + suffix: open(os.path.join(args.out, "spl_%s%s.jsonl" % (part, suffix)), "w",
+                                encoding="utf-8")
+            for part in ("dev", "heldout") for suffix in ("", "_prose")}
     counts = {}
     for det in dets:
         names = [part.strip() for n in det["data_source"] for part in n.split(" AND ")]
@@ -419,8 +436,10 @@ def main():
             v = make(x)
             if v and v[1] != det["search"]:
                 rows.append(dict(base, id=det["id"] + ":" + kind, spl=v[1], label=1, variant=kind, detail=v[0]))
+        prose = as_prose(metadata)
         for r in rows:
             outs[part].write(json.dumps(r, sort_keys=True) + "\n")
+            outs[part + "_prose"].write(json.dumps(dict(r, metadata=prose), sort_keys=True) + "\n")
             counts[(part, r["variant"])] = counts.get((part, r["variant"]), 0) + 1
     for f in outs.values():
         f.close()

@@ -39,7 +39,10 @@ bool FieldScope::metadata_has(std::string_view field) const {
 }
 
 bool FieldScope::selected_have(std::string_view field) const {
-  if (metadata_->loose_fields().contains(field) || metadata_->mentioned(field)) return true;
+  if (metadata_->loose_fields().contains(field)) return true;
+  // A word the prose mentions supports a field no stream lists; a stream's field is the
+  // streams' to place.
+  if (metadata_->mentioned(field) && !metadata_->names(Kind::kField).contains(field)) return true;
   const auto streams = metadata_->streams();
   for (std::size_t i = 0; i < streams.size(); ++i) {
     if (!selected_[i]) continue;

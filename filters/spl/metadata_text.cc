@@ -143,7 +143,9 @@ void read_search_like(std::string_view text, SplMetadata& out, bool example) {
   const LexResult lexed = lex(text, LexMode::kSearch, 0, text.size(), 1u << 16);
   const std::vector<Token>& t = lexed.tokens;
   for (std::size_t i = 0; i < t.size(); ++i) {
-    if (example && t[i].kind == TokenKind::kMacro) {
+    // A name in backticks, in an example or in prose ("end with the macro `x_filter`"): the
+    // prompt names a macro a search may call (its definition unknown unless given).
+    if (t[i].kind == TokenKind::kMacro) {
       const std::string_view inner = t[i].text(text).substr(1, t[i].end - t[i].begin - 2);
       add_name(out, Kind::kMacro, inner.substr(0, inner.find('(')));
       continue;

@@ -5,8 +5,9 @@
 //     data model(s));
 //   - markdown tables whose header names index / sourcetype / source / fields columns: a row
 //     is a stream;
-//   - `index=...`, `sourcetype=...`, `source=...` written anywhere, and the names of example
-//     searches (```spl blocks): fields compared, macros and lookups called;
+//   - `index=...`, `sourcetype=...`, `source=...` written anywhere, names in backticks (macros
+//     a search may call), and the names of example searches (```spl blocks): fields compared,
+//     lookups called;
 //   - every word of the prose is remembered as mentioned: the paper counts a field as
 //     supported when the prompt mentions it at all.
 
