@@ -208,6 +208,19 @@ void PipelineWalk::check_event_read(const FieldRef& read, const CommandFacts& fa
                 read.begin, read.end);
       return;
     case FieldAbsence::kUnknown: {
+      // A data model's field (`Processes.user`) in a search of raw events: both real, not
+      // together.
+      const std::size_t dot = f.find('.');
+      if (dot != std::string::npos) {
+        if (const auto model = CimModels::get().model_of_dataset(f.substr(0, dot));
+            model && CimModels::get().match(*model, "", f) == ModelField::kFound) {
+          sink_.add(FindingType::kMixed, "datamodel_field_in_event_search",
+                    "`" + f + "` is a field of the " + std::string(*model) +
+                        " data model; this search reads events, not the data model",
+                    read.begin, read.end);
+          return;
+        }
+      }
       const std::vector<std::string> candidates = field_candidates(metadata_, scope);
       const auto s = sink_.suggest(f, candidates);
       sink_.add(FindingType::kFabrication, "unknown_field",

@@ -146,6 +146,11 @@ TEST(SplChecker, MixedComponentsThatExistButNotTogether) {
             nullptr);
   EXPECT_NE(find(check("| tstats count from datamodel=Endpoint.DNS"), "dataset_of_other_datamodel"),
             nullptr);
+  // A data model's field in a search of raw events.
+  const SplVerdict events = check("`sysmon` | stats count by Processes.user");
+  const Finding* dm = find(events, "datamodel_field_in_event_search");
+  ASSERT_NE(dm, nullptr);
+  EXPECT_EQ(dm->type, FindingType::kMixed);
 }
 
 TEST(SplChecker, MisalignedValueOfAnotherField) {
