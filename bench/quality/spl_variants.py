@@ -195,7 +195,9 @@ class Sample:
                     break
                 out.append((t, s, e))
         return [f for f in out if f[0] not in DEFAULT_FIELDS and not f[0].startswith("_")
-                and not f[0].lower() in ("index", "sourcetype", "source", "earliest", "latest")
+                and not f[0].lower() in ("index", "sourcetype", "source", "earliest", "latest",
+                                         "datamodel", "nodename", "span", "summariesonly",
+                                         "allow_old_summaries", "type", "value", "max_match")
                 and re.fullmatch(r"[A-Za-z_][A-Za-z0-9_.]*", f[0])]
 
     def known_fields(self):
