@@ -1,5 +1,6 @@
 #pragma once
-// The subcommands of the `groundgate` binary. Each returns the process exit code.
+// The proxy's subcommands of the `groundgate` binary (the offline ones: offline/commands.h).
+// Each returns the process exit code.
 
 namespace groundgate::proxy::cli {
 
@@ -7,11 +8,5 @@ int serve_command(int argc, char** argv, int first);
 int validate_command(int argc, char** argv, int first);
 int mock_upstream_command(int argc, char** argv, int first);
 int demo_command(int argc, char** argv, int first);
-int triplets_command(int argc, char** argv, int first);
-int check_command(int argc, char** argv, int first);
-int eval_command(int argc, char** argv, int first);
-int sqlcheck_command(int argc, char** argv, int first);
-int splcheck_command(int argc, char** argv, int first);
-int train_command(int argc, char** argv, int first);
 
 }  // namespace groundgate::proxy::cli

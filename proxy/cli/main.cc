@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <string_view>
 
+#include "offline/commands.h"
 #include "proxy/cli/commands.h"
 #include "proxy/cli/malloc_tuning.h"
 
@@ -45,12 +46,12 @@ int main(int argc, char** argv) {
   if (command == "validate") return validate_command(argc, argv, first);
   if (command == "mock-upstream") return mock_upstream_command(argc, argv, first);
   if (command == "demo") return demo_command(argc, argv, first);
-  if (command == "triplets") return triplets_command(argc, argv, first);
-  if (command == "check") return check_command(argc, argv, first);
-  if (command == "eval") return eval_command(argc, argv, first);
-  if (command == "sqlcheck") return sqlcheck_command(argc, argv, first);
-  if (command == "splcheck") return splcheck_command(argc, argv, first);
-  if (command == "train") return train_command(argc, argv, first);
+  if (command == "triplets") return groundgate::offline::triplets_command(argc, argv, first);
+  if (command == "check") return groundgate::offline::check_command(argc, argv, first);
+  if (command == "eval") return groundgate::offline::eval_command(argc, argv, first);
+  if (command == "sqlcheck") return groundgate::offline::sqlcheck_command(argc, argv, first);
+  if (command == "splcheck") return groundgate::offline::splcheck_command(argc, argv, first);
+  if (command == "train") return groundgate::offline::train_command(argc, argv, first);
   if (command == "help" || command == "--help" || command == "-h") {
     std::fputs(kUsage.data(), stdout);
     return 0;
