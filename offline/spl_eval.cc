@@ -21,10 +21,6 @@ double percentile(std::vector<double> values, double q) {
   return values[std::min(values.size() - 1, static_cast<std::size_t>(q * values.size()))];
 }
 
-double ratio(std::size_t a, std::size_t b) {
-  return b == 0 ? 0.0 : static_cast<double>(a) / static_cast<double>(b);
-}
-
 constexpr std::string_view kTypes[] = {"syntax", "fabrication", "mixed", "misaligned",
                                        "misinterpretation"};
 
@@ -105,12 +101,8 @@ bool SplEvaluation::add(dom::element sample, std::FILE* out, std::string& error)
   const bool unverified = check.error != spl::SplError::kNone;
   const bool flagged = unverified || !v.findings.empty();
   const bool actual = label != 0;
-  ++n_;
   unverified_ += unverified ? 1 : 0;
-  tp_ += flagged && actual;
-  fp_ += flagged && !actual;
-  tn_ += !flagged && !actual;
-  fn_ += !flagged && actual;
+  total_.add(flagged, actual);
   check_us_.push_back(static_cast<double>(v.check_ns) / 1e3);
   const std::string name =
       variant.empty() ? (actual ? "hallucinated" : "valid") : std::string(variant);
@@ -152,17 +144,13 @@ bool SplEvaluation::add(dom::element sample, std::FILE* out, std::string& error)
 }
 
 void SplEvaluation::print() const {
-  const double recall = ratio(tp_, tp_ + fn_);
-  const double specificity = ratio(tn_, tn_ + fp_);
-  const double precision = ratio(tp_, tp_ + fp_);
-  std::printf("spl: n=%zu  hallucinated=%zu  valid=%zu  unverified=%zu\n", n_, tp_ + fn_, tn_ + fp_,
-              unverified_);
+  const Confusion& t = total_;
+  std::printf("spl: n=%zu  hallucinated=%zu  valid=%zu  unverified=%zu\n", t.total(), t.tp + t.fn,
+              t.tn + t.fp, unverified_);
   std::printf(
       "spl: balanced_accuracy=%.3f  precision=%.3f  recall=%.3f  f1=%.3f  (tp=%zu fp=%zu tn=%zu "
       "fn=%zu)\n",
-      (recall + specificity) / 2, precision, recall,
-      precision + recall == 0 ? 0.0 : 2 * precision * recall / (precision + recall), tp_, fp_, tn_,
-      fn_);
+      t.balanced_accuracy(), t.precision(), t.recall(), t.f1(), t.tp, t.fp, t.tn, t.fn);
   std::printf("spl: check_us per search p50=%.1f p99=%.1f\n", percentile(check_us_, 0.5),
               percentile(check_us_, 0.99));
   std::printf("%-18s %6s %8s %6s %7s %6s", "variant", "n", "flagged", "rate", "typed", "recall");
@@ -171,7 +159,7 @@ void SplEvaluation::print() const {
   std::printf("\n");
   for (const auto& [name, c] : variants_) {
     std::printf("%-18s %6zu %8zu %6.3f %7zu %6.3f", name.c_str(), c.n, c.flagged,
-                ratio(c.flagged, c.n), c.typed, ratio(c.typed, c.n));
+                Confusion::ratio(c.flagged, c.n), c.typed, Confusion::ratio(c.typed, c.n));
     for (std::string_view type : kTypes) {
       const auto it = c.by_type.find(type);
       std::printf(" %8zu", it == c.by_type.end() ? 0 : it->second);
@@ -183,7 +171,7 @@ void SplEvaluation::print() const {
     const Counts& c = valid->second;
     const auto none = [&](std::string_view type) {
       const auto it = c.by_type.find(type);
-      return ratio(c.n - (it == c.by_type.end() ? 0 : it->second), c.n);
+      return Confusion::ratio(c.n - (it == c.by_type.end() ? 0 : it->second), c.n);
     };
     std::printf("spl: valid searches with no syntax finding %.3f, no fabrication finding %.3f\n",
                 none("syntax"), none("fabrication"));

@@ -15,6 +15,7 @@
 #include <simdjson.h>
 
 #include "filters/spl/spl_metadata.h"
+#include "offline/confusion.h"
 
 namespace groundgate::offline {
 
@@ -26,7 +27,7 @@ class SplEvaluation {
   // Checks one sample; false and `error` when it is malformed. Writes its prediction to `out`
   // when given.
   bool add(simdjson::dom::element sample, std::FILE* out, std::string& error);
-  bool empty() const { return n_ == 0; }
+  bool empty() const { return total_.total() == 0; }
   void print() const;
 
  private:
@@ -43,7 +44,8 @@ class SplEvaluation {
   std::string data_dir_;
   std::map<std::string, std::shared_ptr<const filters::spl::SplMetadata>> files_;
   std::map<std::string, Counts, std::less<>> variants_;
-  std::size_t n_ = 0, tp_ = 0, fp_ = 0, tn_ = 0, fn_ = 0, unverified_ = 0;
+  Confusion total_;
+  std::size_t unverified_ = 0;
   std::vector<double> check_us_;
 };
 

@@ -14,6 +14,7 @@
 #include "filters/spl/spl_verdict_json.h"
 #include "filters/verdict/json_string.h"
 #include "offline/commands.h"
+#include "offline/input_text.h"
 #include "proxy/cli/args.h"
 
 namespace groundgate::offline {
@@ -28,15 +29,6 @@ constexpr std::string_view kUsage =
     "  QUERY_FILE: a search, or an answer whose ```spl blocks are checked\n"
     "  --question: the user's question (constraints it did not ask for are flagged)\n"
     "  exit: 0 every search supported, 3 a finding, 1 a file could not be read, 2 usage\n";
-
-std::optional<std::string> read_input(const std::string& path) {
-  if (path == "-") return std::string(std::istreambuf_iterator<char>(std::cin), {});
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 }  // namespace
 

@@ -3,6 +3,7 @@
 #include "filters/spl/spl_data.h"
 #include "filters/spl/spl_lexer.h"
 #include "filters/spl/tsv_rows.h"
+#include "filters/text/utf8.h"
 
 namespace groundgate::filters::spl {
 namespace {
@@ -21,13 +22,6 @@ FieldEffect parse_effect(std::string_view s) {
   return FieldEffect::kKeep;
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return out;
-}
-
 }  // namespace
 
 CommandTable::CommandTable() {
@@ -38,8 +32,8 @@ CommandTable::CommandTable() {
     info.type = parse_type(row[1]);
     info.effect = parse_effect(row[2]);
     info.adds = split_list(row[3], ',');
-    index_.emplace(lower(row[0]), names_.size());
-    names_.push_back(lower(row[0]));
+    index_.emplace(text::ascii_lower(row[0]), names_.size());
+    names_.push_back(text::ascii_lower(row[0]));
     infos_.push_back(std::move(info));
   }
 }
@@ -51,7 +45,7 @@ const CommandTable& CommandTable::get() {
 
 const CommandInfo* CommandTable::find(std::string_view name) const {
   if (name.size() > 64) return nullptr;
-  const auto it = index_.find(lower(name));
+  const auto it = index_.find(text::ascii_lower(name));
   return it == index_.end() ? nullptr : &infos_[it->second];
 }
 

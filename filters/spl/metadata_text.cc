@@ -6,16 +6,10 @@
 
 #include "filters/spl/spl_extraction.h"
 #include "filters/spl/spl_lexer.h"
+#include "filters/text/utf8.h"
 
 namespace groundgate::filters::spl {
 namespace {
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return out;
-}
 
 std::string_view trim(std::string_view s, std::string_view chars = " \t\r*-•#>`'\"_") {
   const std::size_t b = s.find_first_not_of(chars);
@@ -25,7 +19,7 @@ std::string_view trim(std::string_view s, std::string_view chars = " \t\r*-•#>
 
 // The kind a list heading names ("Available sourcetypes", "Data models", "fields"), if any.
 std::optional<Kind> heading_kind(std::string_view heading) {
-  const std::string h = lower(trim(heading));
+  const std::string h = text::ascii_lower(trim(heading));
   const auto ends = [&](std::string_view w) { return h.ends_with(w); };
   if (ends("indexes") || ends("indices") || ends("index")) return Kind::kIndex;
   if (ends("sourcetypes") || ends("sourcetype") || ends("source types") || ends("source type")) {

@@ -5,22 +5,16 @@
 #include <vector>
 
 #include "filters/spl/stream_selection.h"
+#include "filters/text/utf8.h"
 
 namespace groundgate::filters::spl {
 namespace {
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return out;
-}
 
 // The question's words, lower case (letters and digits; other bytes split).
 std::vector<std::string> words(std::string_view question) {
   std::vector<std::string> out;
   std::string current;
-  for (char c : lower(question)) {
+  for (char c : text::ascii_lower(question)) {
     const bool word =
         (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || static_cast<unsigned char>(c) >= 0x80;
     if (word) {
@@ -103,9 +97,10 @@ void check_question(std::string_view question, const Constraints& constraints,
   }
   // An index restriction: the sourcetypes and sources searched live in several indexes of the
   // metadata, and the question names none of them.
-  const std::string q = lower(question);
+  const std::string q = text::ascii_lower(question);
   for (const Component& index : constraints.components) {
-    if (index.kind != Kind::kIndex || q.find(lower(index.value)) != std::string::npos) continue;
+    if (index.kind != Kind::kIndex || q.find(text::ascii_lower(index.value)) != std::string::npos)
+      continue;
     std::set<std::string> indexes;
     for (const Stream& s : metadata.streams()) {
       bool matches = !s.index.empty();
@@ -114,7 +109,7 @@ void check_question(std::string_view question, const Constraints& constraints,
         const std::string_view v = stream_value(s, c.kind);
         if (!v.empty() && !glob_match(c.value, v, true)) matches = false;
       }
-      if (matches) indexes.insert(lower(s.index));
+      if (matches) indexes.insert(text::ascii_lower(s.index));
     }
     bool named = false;
     for (const std::string& i : indexes) {

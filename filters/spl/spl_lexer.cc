@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "filters/text/utf8.h"
+
 namespace groundgate::filters::spl {
 namespace {
 
@@ -56,16 +58,12 @@ std::size_t quoted_end(std::string_view text, std::size_t at, std::size_t end, c
   return std::string_view::npos;
 }
 
-char lower(char c) {
-  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
 }  // namespace
 
 bool iequals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i) {
-    if (lower(a[i]) != lower(b[i])) return false;
+    if (text::ascii_lower(a[i]) != text::ascii_lower(b[i])) return false;
   }
   return true;
 }

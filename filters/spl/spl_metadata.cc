@@ -2,21 +2,10 @@
 
 #include <algorithm>
 
+#include "filters/text/utf8.h"
+
 namespace groundgate::filters::spl {
-namespace {
-
-char lower(char c) {
-  return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
-}
-
-std::string fold(std::string_view s) {
-  std::string out(s);
-  for (char& c : out)
-    c = lower(c);
-  return out;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 std::string_view to_string(Kind kind) {
   switch (kind) {
@@ -43,7 +32,7 @@ bool folds_case(Kind kind) {
 }
 
 std::string NameSet::key(std::string_view name) const {
-  return fold_ ? fold(name) : std::string(name);
+  return fold_ ? text::ascii_lower(name) : std::string(name);
 }
 
 bool NameSet::add(std::string_view name) {
@@ -167,7 +156,9 @@ const std::vector<std::string>* SplMetadata::datamodel_fields(std::string_view n
 bool glob_match(std::string_view pattern, std::string_view name, bool fold_case) {
   // Iterative wildcard match with one backtrack point: linear in practice, never recursive.
   std::size_t p = 0, n = 0, star = std::string_view::npos, mark = 0;
-  const auto eq = [&](char a, char b) { return fold_case ? lower(a) == lower(b) : a == b; };
+  const auto eq = [&](char a, char b) {
+    return fold_case ? text::ascii_lower(a) == text::ascii_lower(b) : a == b;
+  };
   while (n < name.size()) {
     if (p < pattern.size() && pattern[p] == '*') {
       star = p++;
