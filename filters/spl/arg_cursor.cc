@@ -53,6 +53,20 @@ std::size_t find_word(std::span<const Token> tokens, std::string_view text, std:
   return tokens.size();
 }
 
+bool too_deep(std::span<const Token> tokens, CommandFacts& facts) {
+  int depth = 0;
+  for (const Token& t : tokens) {
+    depth += t.kind == TokenKind::kLParen || t.kind == TokenKind::kLBracket   ? 1
+             : t.kind == TokenKind::kRParen || t.kind == TokenKind::kRBracket ? -1
+                                                                              : 0;
+    if (depth > kMaxNesting) {
+      facts.issues.push_back({"too_deep", t.begin, t.end, "parentheses nested too deeply to read"});
+      return true;
+    }
+  }
+  return false;
+}
+
 void add_issue(CommandFacts& facts, std::string_view code, const Token& t, std::string reason) {
   facts.issues.push_back({code, t.begin, t.end, std::move(reason)});
 }

@@ -51,6 +51,14 @@ class ArgCursor {
 std::size_t find_word(std::span<const Token> tokens, std::string_view text, std::string_view word,
                       std::size_t from = 0);
 
+// Parentheses nest at most this deep in what the grammars read (they recurse on them); deeper
+// arguments are reported and not read.
+inline constexpr int kMaxNesting = 64;
+
+// Whether `tokens` nest parentheses (or brackets) deeper than kMaxNesting; if so, reports it
+// in `facts`.
+bool too_deep(std::span<const Token> tokens, CommandFacts& facts);
+
 // Adds a syntax issue at token `t`.
 void add_issue(CommandFacts& facts, std::string_view code, const Token& t, std::string reason);
 

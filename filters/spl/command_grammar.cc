@@ -118,6 +118,10 @@ CommandFacts read_command(const Command& command, std::string_view text, const C
     return facts;
   }
   const std::string_view n = info->name;
+  if (too_deep(command.args, facts)) {  // every grammar recurses on parentheses
+    facts.open = true;
+    return facts;
+  }
   // A macro the prompt gave no definition of, left in the arguments, could stand for anything:
   // the grammar reads around it (search terms take it as a term), and fields after it are
   // open.

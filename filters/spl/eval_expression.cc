@@ -1,5 +1,6 @@
 #include "filters/spl/eval_expression.h"
 
+#include "filters/spl/arg_cursor.h"
 #include "filters/spl/function_table.h"
 
 namespace groundgate::filters::spl {
@@ -173,6 +174,7 @@ std::vector<Token> expression_tokens(std::string_view text, std::uint32_t begin,
 }
 
 void read_expression(std::span<const Token> tokens, std::string_view text, CommandFacts& facts) {
+  if (too_deep(tokens, facts)) return;
   ExpressionReader reader(tokens, text, facts);
   while (!reader.done()) {
     const std::size_t before = reader.position();
@@ -188,8 +190,8 @@ void read_expression(std::span<const Token> tokens, std::string_view text, Comma
 }
 
 void read_assignments(std::span<const Token> tokens, std::string_view text, CommandFacts& facts) {
-  if (tokens.empty()) {
-    return;  // the caller reports an eval with nothing to compute
+  if (tokens.empty() || too_deep(tokens, facts)) {
+    return;  // an eval with nothing to compute is the caller's to report
   }
   ExpressionReader reader(tokens, text, facts);
   while (!reader.done()) {

@@ -1,5 +1,6 @@
 #include "filters/spl/search_terms.h"
 
+#include "filters/spl/arg_cursor.h"
 #include "filters/spl/spl_lexer.h"
 
 namespace groundgate::filters::spl {
@@ -212,7 +213,7 @@ bool is_time_modifier(std::string_view key) {
 }
 
 void read_search_terms(std::span<const Token> tokens, std::string_view text, CommandFacts& facts) {
-  if (tokens.empty()) return;
+  if (tokens.empty() || too_deep(tokens, facts)) return;
   TermReader reader(tokens, text, facts);
   const std::uint32_t root = reader.read();
   if (facts.condition_root == UINT32_MAX) {

@@ -230,6 +230,16 @@ TEST(SplChecker, WithoutMetadataOnlySyntaxIsChecked) {
   EXPECT_EQ(checker.check("index=a | stat count").verdict.label, Label::kContradicted);
 }
 
+TEST(SplChecker, DeepNestingIsReportedNotRecursedInto) {
+  const std::string deep = "`sysmon` | eval x=" + std::string(5000, '(') + "1" +
+                           std::string(5000, ')') + " | where " + std::string(5000, '(') + "x" +
+                           std::string(5000, ')');
+  const SplVerdict v = check(deep);
+  EXPECT_NE(find(v, "too_deep"), nullptr);
+  const std::string search = "index=x " + std::string(3000, '(') + "a=1" + std::string(3000, ')');
+  EXPECT_NE(find(check(search), "too_deep"), nullptr);
+}
+
 TEST(SplChecker, BoundsAndEmptyText) {
   const SplChecker small(testing::prompt(), "", {.max_query_bytes = 10});
   EXPECT_EQ(small.check("index=endpoint | stats count").error, SplError::kTooLong);
