@@ -97,6 +97,50 @@ void read_joined_subsearch(ArgCursor& args, CommandFacts& facts, const Command& 
   }
 }
 
+// The commands with a grammar, by the name the command table gives (aliases resolved).
+using Grammar = void (*)(ArgCursor&, CommandFacts&, const Command&);
+template <void (*Read)(ArgCursor&, CommandFacts&)>
+void plain(ArgCursor& args, CommandFacts& facts, const Command&) {
+  Read(args, facts);
+}
+template <StatsCommand Which>
+void statistics(ArgCursor& args, CommandFacts& facts, const Command&) {
+  read_stats(args, facts, Which);
+}
+void join(ArgCursor& args, CommandFacts& facts, const Command& command) {
+  read_joined_subsearch(args, facts, command, true);
+}
+void append(ArgCursor& args, CommandFacts& facts, const Command& command) {
+  read_joined_subsearch(args, facts, command, false);
+}
+
+constexpr std::pair<std::string_view, Grammar> kGrammars[] = {
+    {"search", plain<read_search>},
+    {"where", read_where},
+    {"eval", read_eval},
+    {"stats", statistics<StatsCommand::kStats>},
+    {"eventstats", statistics<StatsCommand::kEventstats>},
+    {"streamstats", statistics<StatsCommand::kStreamstats>},
+    {"timechart", statistics<StatsCommand::kTimechart>},
+    {"tstats", statistics<StatsCommand::kTstats>},
+    {"table", plain<read_table>},
+    {"fields", plain<read_fields>},
+    {"rename", plain<read_rename>},
+    {"dedup", plain<read_dedup>},
+    {"sort", plain<read_sort>},
+    {"head", plain<read_head>},
+    {"bin", plain<read_bin>},
+    {"fillnull", plain<read_fillnull>},
+    {"makemv", plain<read_makemv>},
+    {"mvexpand", plain<read_mvexpand>},
+    {"convert", plain<read_convert>},
+    {"lookup", plain<read_lookup>},
+    {"inputlookup", plain<read_inputlookup>},
+    {"rex", plain<read_rex>},
+    {"join", join},
+    {"append", append},
+};
+
 }  // namespace
 
 CommandFacts read_command(const Command& command, std::string_view text, const CommandInfo* info) {
@@ -134,54 +178,8 @@ CommandFacts read_command(const Command& command, std::string_view text, const C
     facts.open = true;
     args = ArgCursor(without_macros, text);
   }
-  if (n == "search") {
-    read_search(args, facts);
-  } else if (n == "where") {
-    read_where(args, facts, command);
-  } else if (n == "eval") {
-    read_eval(args, facts, command);
-  } else if (n == "stats") {
-    read_stats(args, facts, StatsCommand::kStats);
-  } else if (n == "eventstats") {
-    read_stats(args, facts, StatsCommand::kEventstats);
-  } else if (n == "streamstats") {
-    read_stats(args, facts, StatsCommand::kStreamstats);
-  } else if (n == "timechart") {
-    read_stats(args, facts, StatsCommand::kTimechart);
-  } else if (n == "tstats") {
-    read_stats(args, facts, StatsCommand::kTstats);
-  } else if (n == "table") {
-    read_table(args, facts);
-  } else if (n == "fields") {
-    read_fields(args, facts);
-  } else if (n == "rename") {
-    read_rename(args, facts);
-  } else if (n == "dedup") {
-    read_dedup(args, facts);
-  } else if (n == "sort") {
-    read_sort(args, facts);
-  } else if (n == "head") {
-    read_head(args, facts);
-  } else if (n == "bin") {
-    read_bin(args, facts);
-  } else if (n == "fillnull") {
-    read_fillnull(args, facts);
-  } else if (n == "makemv") {
-    read_makemv(args, facts);
-  } else if (n == "mvexpand") {
-    read_mvexpand(args, facts);
-  } else if (n == "lookup") {
-    read_lookup(args, facts);
-  } else if (n == "inputlookup") {
-    read_inputlookup(args, facts);
-  } else if (n == "rex") {
-    read_rex(args, facts);
-  } else if (n == "convert") {
-    read_convert(args, facts);
-  } else if (n == "join") {
-    read_joined_subsearch(args, facts, command, true);
-  } else if (n == "append") {
-    read_joined_subsearch(args, facts, command, false);
+  for (const auto& [name, grammar] : kGrammars) {
+    if (name == n) grammar(args, facts, command);
   }
   // Issues of grammars that saw no token to point at (a missing argument) point at the name.
   for (SyntaxIssue& issue : facts.issues) {

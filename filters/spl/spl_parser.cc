@@ -24,7 +24,6 @@ class Parser {
       }
       for (Pipeline& s : rest.subsearches)
         p.subsearches.push_back(std::move(s));
-      p.end = rest.end;
     }
     return p;
   }
@@ -39,7 +38,6 @@ class Parser {
   // Commands up to the end or a ']' (left for the caller).
   Pipeline pipeline(std::size_t depth) {
     Pipeline p;
-    p.begin = at_ < tokens_.size() ? tokens_[at_].begin : static_cast<std::uint32_t>(text_.size());
     bool piped = false;
     if (at(TokenKind::kPipe)) {
       piped = true;
@@ -68,7 +66,6 @@ class Parser {
       ++at_;
       piped = true;
     }
-    p.end = at_ < tokens_.size() ? tokens_[at_].begin : static_cast<std::uint32_t>(text_.size());
     return p;
   }
 
@@ -76,7 +73,6 @@ class Parser {
     Command c;
     c.piped = piped;
     const Token& head = tokens_[at_];
-    c.begin = head.begin;
     const bool explicit_search = head.kind == TokenKind::kWord && head.is(text_, "search");
     if (head.kind == TokenKind::kWord && (piped || explicit_search || !first)) {
       c.name = head.text(text_);
@@ -114,7 +110,6 @@ class Parser {
       issue("unbalanced_parenthesis", first_open, first_open + 1, "a parenthesis never closed");
       c.balanced = false;
     }
-    c.end = at_ > 0 ? tokens_[at_ - 1].end : c.begin;
     return c;
   }
 

@@ -19,8 +19,6 @@ struct Command {
   std::string_view name;  // as written (a view of the text); empty: the implicit search
   std::uint32_t name_begin = 0;
   std::uint32_t name_end = 0;
-  std::uint32_t begin = 0;  // the command's span, arguments included
-  std::uint32_t end = 0;
   bool piped = false;          // written after a pipe
   bool macro_command = false;  // the name is a macro left unexpanded (an unknown macro)
   bool balanced = true;        // its parentheses pair up (else its arguments cannot be read)
@@ -30,8 +28,6 @@ struct Command {
 struct Pipeline {
   std::vector<Command> commands;
   std::vector<Pipeline> subsearches;  // kSubsearch tokens index into this
-  std::uint32_t begin = 0;
-  std::uint32_t end = 0;
 };
 
 struct SyntaxIssue {
