@@ -45,7 +45,9 @@ const std::shared_ptr<const spl::SplMetadata>& prompt() {
 
 void check(const std::shared_ptr<const spl::SplMetadata>& metadata, std::string_view question,
            std::string_view query) {
-  const spl::SplChecker checker(metadata, question, {.max_query_bytes = 8192});
+  spl::SplCheckerConfig config;
+  config.max_query_bytes = 8192;
+  const spl::SplChecker checker(metadata, question, config);
   const spl::SplCheck c = checker.check(query);
   for (const spl::Finding& f : c.verdict.findings) {
     if (f.begin > f.end || f.end > query.size()) std::abort();

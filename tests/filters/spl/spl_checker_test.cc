@@ -241,7 +241,9 @@ TEST(SplChecker, DeepNestingIsReportedNotRecursedInto) {
 }
 
 TEST(SplChecker, BoundsAndEmptyText) {
-  const SplChecker small(testing::prompt(), "", {.max_query_bytes = 10});
+  SplCheckerConfig config;
+  config.max_query_bytes = 10;
+  const SplChecker small(testing::prompt(), "", config);
   EXPECT_EQ(small.check("index=endpoint | stats count").error, SplError::kTooLong);
   EXPECT_EQ(SplChecker(testing::prompt(), "").check("  \n").error, SplError::kEmpty);
 }
