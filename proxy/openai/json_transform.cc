@@ -92,11 +92,15 @@ class CompletionJsonTransform final : public JsonTransform {
         // Their tokens repeat the text the client no longer gets.
         if (!choice.logprobs_range.empty()) edits.push_back(Edit{choice.logprobs_range, "null"});
       }
-      // Text the chain did not read stays as it came.
-      const std::string& refusal = answer.text_of(choice.index, kRefusal);
-      if (!choice.refusal.text.empty() && chain_->reads_refusals() &&
-          refusal != choice.refusal.text) {
-        edits.push_back(Edit::text(choice.refusal.range, refusal));
+      // The refusal as the chain released it; one it did not read stays as it came, unless its
+      // choice stopped (at it, or before it was decided).
+      if (!choice.refusal.text.empty()) {
+        const std::string refusal = chain_->reads_refusals()
+                                        ? answer.text_of(choice.index, kRefusal)
+                                        : (stopped ? std::string() : choice.refusal.text);
+        if (refusal != choice.refusal.text) {
+          edits.push_back(Edit::text(choice.refusal.range, refusal));
+        }
       }
       const std::string& reasoning = answer.text_of(reasoning_choice(choice.index));
       if (!choice.reasoning.text.empty() && chain_->reads_reasoning() &&

@@ -114,8 +114,12 @@ class ResponsesJsonTransform final : public JsonTransform {
     for (std::size_t i = 0; i < response_.output.size(); ++i) {
       const std::size_t base = response_.output[i].range.begin;
       for (const PartChoice& p : items_[i].parts) {
+        // Unread text stays as it came; an unread refusal goes with its stopped choice.
         const bool unread = p.choice < 0 || (p.kind == PartKind::kRefusal && !reads_refusals);
-        const std::string& text = unread ? p.part->text : answer.text_of(p.choice);
+        const bool dropped = unread && p.choice >= 0 && answer.stopped(p.choice);
+        const std::string text = dropped  ? std::string()
+                                 : unread ? p.part->text
+                                          : answer.text_of(p.choice);
         if (p.part->has_text && text != p.part->text) {
           const ByteRange range = p.part->text_range;
           item_edits[i].push_back(Edit::text({range.begin - base, range.end - base}, text));
