@@ -50,6 +50,14 @@ Status ChatStreamAdapter::decode(const sse::SseEvent& event, WireEvent& out) {
     out.role = EventRole::kError;
     return {};
   }
+  // Spoken answers: no filter can hear them.
+  for (const ChoiceDelta& choice : chunk_.choices) {
+    if (choice.has_audio) {
+      out.role = EventRole::kUnverified;
+      out.unverified_reason = "audio_output";
+      return {};
+    }
+  }
   // Swapped, not copied: the chunk's header is not read again, and both keep their storage.
   if (!chunk_.header.id.empty() || !chunk_.header.object.empty()) std::swap(header_, chunk_.header);
   if (!chunk_.object.empty()) legacy_ = chunk_.legacy();

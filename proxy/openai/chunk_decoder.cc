@@ -18,8 +18,9 @@ constexpr std::array<std::string_view, 8> kChunkMembers{
     "id", "object", "model", "system_fingerprint", "created", "choices", "usage", "error"};
 constexpr std::array<std::string_view, 6> kChoiceMembers{"index", "delta",    "message",
                                                          "text",  "logprobs", "finish_reason"};
-constexpr std::array<std::string_view, 7> kDeltaMembers{
-    "content", "role", "tool_calls", "function_call", "refusal", "reasoning_content", "reasoning"};
+constexpr std::array<std::string_view, 8> kDeltaMembers{
+    "content",           "role",      "tool_calls", "function_call", "refusal",
+    "reasoning_content", "reasoning", "audio"};
 constexpr std::array<std::string_view, 4> kToolCallMembers{"index", "id", "type", "function"};
 constexpr std::array<std::string_view, 2> kFunctionMembers{"name", "arguments"};
 
@@ -274,6 +275,8 @@ class Walker {
         }
       } else if (key == "reasoning_content" || key == "reasoning") {
         if (Status status = reasoning(member, choice); !status.ok) return status;
+      } else if (key == "audio") {
+        choice.has_audio = choice.has_audio || !is_null(member);
       }
     }
     return {};

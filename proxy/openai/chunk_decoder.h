@@ -62,6 +62,9 @@ struct ChoiceDelta {
   // the answer; when a message gives both with one text, the second is `reasoning_repeat`.
   ShownString reasoning;
   ByteRange reasoning_repeat;
+  // `audio` (not null): the answer is spoken too; no filter can hear it, and its transcript
+  // need not say what it says.
+  bool has_audio = false;
   std::optional<std::string> finish_reason;  // absent or null: nullopt
   ByteRange finish_reason_range;  // the finish_reason token (string or null), if the key exists
   bool has_tool_calls = false;    // tool_calls or function_call, not null

@@ -34,6 +34,10 @@ class CompletionJsonTransform final : public JsonTransform {
       }
       return unchanged();
     }
+    // A spoken answer: no filter can hear it (its transcript need not say what it says).
+    for (const ChoiceDelta& choice : response_.choices) {
+      if (choice.has_audio) return unverified_body(*chain_, "audio_output", unchanged());
+    }
     // Each choice's text is kept by its index: two choices with one index are not an answer.
     std::vector<bool> seen(filters::stream::kMaxChoices);
     for (const ChoiceDelta& choice : response_.choices) {

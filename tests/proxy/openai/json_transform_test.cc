@@ -78,6 +78,21 @@ TEST(JsonTransformTest, ARefusalTheChainCannotReadIsUnverified) {
   EXPECT_NE(std::string::npos, stopped.body.find(R"("finish_reason":"content_filter")"));
 }
 
+TEST(JsonTransformTest, ASpokenAnswerIsUnverified) {
+  const std::string audio =
+      R"({"id":"c","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant",)"
+      R"("content":null,"audio":{"id":"a1","transcript":"30 days.","data":"AAAA"}},)"
+      R"("finish_reason":"stop"}]})";
+  auto closed = make_chain(std::make_unique<HoldingVerifier>(true));
+  const auto refused = transform_completion_json(audio, closed.get());
+  EXPECT_TRUE(refused.refused);
+  EXPECT_TRUE(refused.body.empty());
+  auto open = make_chain(std::make_unique<HoldingVerifier>(false));
+  const auto kept = transform_completion_json(audio, open.get());
+  EXPECT_FALSE(kept.refused);
+  EXPECT_NE(std::string::npos, kept.body.find(R"({"unverified":"audio_output")")) << kept.body;
+}
+
 TEST(JsonTransformTest, HeldTextIsReleasedAtTheEndOfEachChoice) {
   auto chain = make_chain(std::make_unique<HoldFilter>());
   const auto result = transform_completion_json(kChat, chain.get());

@@ -200,6 +200,20 @@ TEST(ShownText, ChatReasoningIsCountedOrRead) {
   EXPECT_TRUE(differ.stopped);
 }
 
+TEST(ShownText, ASpokenAnswerIsUnverified) {
+  // Audio output: no filter hears it, and its transcript need not say what it says.
+  const std::string input =
+      chunk(R"({"index":0,"delta":{"audio":{"id":"a1","transcript":"30 days.","data":"AAAA"}}})") +
+      chunk(finish()) + std::string(kDone);
+  const Outcome closed = run(input, verifier(true));
+  EXPECT_TRUE(closed.stopped);
+  EXPECT_FALSE(has(closed.out, "30 days")) << closed.out;
+  EXPECT_TRUE(has(closed.out, R"({"unverified":"audio_output")")) << closed.out;
+  const Outcome open = run(input, verifier(false));
+  EXPECT_TRUE(has(open.out, "30 days")) << open.out;
+  EXPECT_TRUE(has(open.out, R"({"unverified":"audio_output")")) << open.out;
+}
+
 TEST(ShownText, AJsonBodyUnderAnEventStreamTypeIsNotRelayedUnread) {
   const std::string body =
       "\n {\"id\":\"c1\",\"object\":\"chat.completion\",\"choices\":[{\"index\":0,\"message\":"
