@@ -161,6 +161,10 @@ std::string summary_annotation(const SummaryAnnotation& s) {
     append_count(out, "queries", s.queries);
     append_count(out, "unsafe", s.unsafe);
   }
+  if (s.reasoning_bytes > 0) {
+    out += ",\"reasoning\":{\"bytes\":" + std::to_string(s.reasoning_bytes);
+    out += s.reasoning_verified ? ",\"verified\":true}" : ",\"verified\":false}";
+  }
   for (const auto& [name, json] : s.checks)
     append_json_member(out, name, json);
   if (s.unchecked_sentences > 0) append_count(out, "unchecked_sentences", s.unchecked_sentences);
