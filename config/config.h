@@ -204,7 +204,7 @@ enum class OnError : std::uint8_t {
   kClosed,  // block
 };
 
-// A tool whose argument carries SQL (`sql.tool_arguments`).
+// A tool whose argument carries a query (`sql.tool_arguments`, `spl.tool_arguments`).
 struct SqlToolArgument {
   std::string tool;      // the function name
   std::string argument;  // the argument's key; "a.b" for a nested one
@@ -247,6 +247,23 @@ struct SqlConfig {
   // Queries that would change something or reach outside the data.
   ActionConfig unsafe{ActionKind::kBlock};
   std::optional<SqlMetamorphicConfig> metamorphic;  // unset: check 5 does not run
+};
+
+// The SPL guard (`spl:`): where Splunk searches are found and where the metadata they are
+// checked against comes from (filters/checks/spl).
+struct SplConfig {
+  enum class Answer : std::uint8_t {
+    kFenced,  // ```spl / ```splunk blocks in the answer (the fence is the unit)
+    kWhole,   // the whole answer is one search (or its fenced blocks are the searches)
+  };
+  Answer answer = Answer::kFenced;
+  std::vector<SqlToolArgument> tool_arguments;  // tools whose argument carries a search
+  std::string metadata_file;  // spl_metadata JSON or prose; resolved path ("" when none)
+  // The request's `spl_metadata` member and its text (context fields, every turn but the
+  // model's own) give metadata too.
+  bool metadata_from_request = true;
+  bool keep_metadata_field = false;  // forward the `spl_metadata` member upstream
+  std::size_t max_query_bytes = 64u << 10;
 };
 
 enum class AnnotationStyle : std::uint8_t {
@@ -292,10 +309,12 @@ struct PolicyConfig {
   bool verify_reasoning = false;
   // The SQL guard; unset: SQL in answers is prose's code blocks.
   std::optional<SqlConfig> sql;
+  // The SPL guard; unset: SPL in answers is prose's code blocks.
+  std::optional<SplConfig> spl;
 
   bool verifies() const { return !verifiers.empty(); }
-  // A guard runs: prose verifiers, the SQL guard or both.
-  bool guards() const { return verifies() || sql.has_value(); }
+  // A guard runs: prose verifiers, the SQL guard, the SPL guard, or several.
+  bool guards() const { return verifies() || sql.has_value() || spl.has_value(); }
   bool runs(std::string_view verifier) const;
 };
 

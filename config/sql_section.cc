@@ -41,44 +41,6 @@ bool function_name(std::string_view name) {
   return true;
 }
 
-std::optional<std::string> read_path(const YamlField& f, std::string_view base_dir,
-                                     ErrorSink& errors) {
-  auto path = read_string(f, errors);
-  if (!path) return std::nullopt;
-  if (path->empty()) {
-    errors.add(f.mark(), f.path + ": empty path");
-    return std::nullopt;
-  }
-  std::string resolved = resolve_path(base_dir, *path);
-  if (auto why = unreadable_reason(resolved)) {
-    errors.add(f.mark(), f.path + ": file '" + resolved + "' " + *why);
-    return std::nullopt;
-  }
-  return resolved;
-}
-
-std::vector<SqlToolArgument> read_tool_arguments(const YamlField& field, ErrorSink& errors) {
-  std::vector<SqlToolArgument> out;
-  auto list = read_list(field, errors);
-  if (!list) return out;
-  for (const YamlField& element : *list) {
-    YamlMap map(element, kToolArgumentKeys, errors);
-    if (!map.valid()) continue;
-    auto tool = map.require("tool", errors);
-    auto argument = map.require("argument", errors);
-    if (!tool || !argument) continue;
-    auto t = read_string(*tool, errors);
-    auto a = read_string(*argument, errors);
-    if (!t || !a) continue;
-    if (t->empty() || a->empty()) {
-      errors.add(element.mark(), element.path + ": tool and argument must not be empty");
-      continue;
-    }
-    out.push_back({std::move(*t), std::move(*a)});
-  }
-  return out;
-}
-
 void read_execution(const YamlField& field, SqlConfig& out, ErrorSink& errors) {
   if (field.value.IsScalar()) {  // execution: true | false
     if (auto b = read_bool(field, errors)) out.execution = *b;
@@ -142,6 +104,44 @@ void read_flag(const YamlMap& map, std::string_view key, bool& out, ErrorSink& e
 }
 
 }  // namespace
+
+std::optional<std::string> read_path(const YamlField& f, std::string_view base_dir,
+                                     ErrorSink& errors) {
+  auto path = read_string(f, errors);
+  if (!path) return std::nullopt;
+  if (path->empty()) {
+    errors.add(f.mark(), f.path + ": empty path");
+    return std::nullopt;
+  }
+  std::string resolved = resolve_path(base_dir, *path);
+  if (auto why = unreadable_reason(resolved)) {
+    errors.add(f.mark(), f.path + ": file '" + resolved + "' " + *why);
+    return std::nullopt;
+  }
+  return resolved;
+}
+
+std::vector<SqlToolArgument> read_tool_arguments(const YamlField& field, ErrorSink& errors) {
+  std::vector<SqlToolArgument> out;
+  auto list = read_list(field, errors);
+  if (!list) return out;
+  for (const YamlField& element : *list) {
+    YamlMap map(element, kToolArgumentKeys, errors);
+    if (!map.valid()) continue;
+    auto tool = map.require("tool", errors);
+    auto argument = map.require("argument", errors);
+    if (!tool || !argument) continue;
+    auto t = read_string(*tool, errors);
+    auto a = read_string(*argument, errors);
+    if (!t || !a) continue;
+    if (t->empty() || a->empty()) {
+      errors.add(element.mark(), element.path + ": tool and argument must not be empty");
+      continue;
+    }
+    out.push_back({std::move(*t), std::move(*a)});
+  }
+  return out;
+}
 
 SqlConfig read_sql(const YamlField& field, std::string_view base_dir, ErrorSink& errors) {
   SqlConfig out;
