@@ -7,6 +7,7 @@
 #include "filters/spl/spl_extraction.h"
 #include "filters/sql/sql_extraction.h"
 #include "filters/verdict/json_string.h"
+#include "filters/verdict/verdict_labels.h"
 
 namespace groundgate::filters::checks {
 namespace {
@@ -29,13 +30,14 @@ HallucinationType type_of(spl::FindingType type) {
   return HallucinationType::kSyntax;
 }
 
-double score_of(spl::Label label) {
-  return label == spl::Label::kSupported ? 1.0 : label == spl::Label::kUnsupported ? 0.5 : 0.0;
+// A finding's degree of support: 1 supported, 0.5 unsupported, 0 contradicted.
+double score_of(verify::Label label) {
+  return 1.0 - 0.5 * verdict::severity(label);
 }
 
-// The worse of two labels: contradicted over unsupported over supported.
+// The worse of two labels.
 verify::Label worse(verify::Label a, verify::Label b) {
-  return score_of(a) <= score_of(b) ? a : b;
+  return verdict::severity(a) >= verdict::severity(b) ? a : b;
 }
 
 std::size_t names_in(const spl::SplMetadata& metadata) {
