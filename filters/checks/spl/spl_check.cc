@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "filters/spl/metadata_file.h"
+#include "filters/spl/metadata_json.h"
 #include "filters/spl/metadata_text.h"
 #include "filters/spl/spl_extraction.h"
 #include "filters/sql/sql_extraction.h"
@@ -143,14 +144,24 @@ void SplCheck::prepare() {
     sources_.emplace_back("policy");
   }
   if (member_) {
-    // A string is a document of its own (JSON or prose), anything else the JSON form.
-    const spl::MetadataFile read = spl::metadata_from_document(member_->value);
-    if (read.metadata) {
-      metadata->merge(*read.metadata);
+    // A string is a document of its own (JSON or prose); any other value is the JSON form.
+    std::shared_ptr<spl::SplMetadata> read;
+    std::string error;
+    if (member_->string) {
+      spl::MetadataFile document = spl::metadata_from_document(member_->value);
+      read = std::move(document.metadata);
+      error = std::move(document.error);
+    } else {
+      spl::MetadataJson json = spl::metadata_from_json(member_->value);
+      read = std::move(json.metadata);
+      error = std::move(json.error);
+    }
+    if (read) {
+      metadata->merge(*read);
       sources_.emplace_back("request");
     } else {
       metadata_unreadable_ = true;
-      warnings_.push_back("`spl_metadata`: " + read.error);
+      warnings_.push_back("`spl_metadata`: " + error);
     }
     member_.reset();
   }
