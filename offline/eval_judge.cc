@@ -75,7 +75,7 @@ void judge_sample(const EvalJudge& judge, double unsupported_at, const Sample& s
                   const filters::index::ContextIndex& index,
                   std::vector<filters::verify::SentenceVerdict>& verdicts, JudgeTally& tally) {
   filters::checks::SentenceJudge j(judge.config, unsupported_at, sample.question);
-  j.serve(openai::model_calls(openai::EndpointKind::kChatCompletions, {}, {}));
+  j.serve(proxy::openai::model_calls(proxy::openai::EndpointKind::kChatCompletions, {}, {}));
   for (filters::verify::SentenceVerdict& v : verdicts) {
     if (!j.in_band(v)) continue;
     const std::string_view text =

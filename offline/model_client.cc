@@ -111,9 +111,10 @@ std::vector<sql::VariantAnswer> ask_variants(
     std::span<const sql::QuestionVariant> variants, bool whole_answer,
     std::span<const config::SqlToolArgument> tools, std::chrono::milliseconds timeout) {
   std::vector<sql::VariantAnswer> answers(variants.size());
-  const openai::ApiModelCalls model(
-      openai::EndpointKind::kChatCompletions, std::string(request_body),
-      openai::decode_request(request_body, openai::EndpointKind::kChatCompletions).layout);
+  const proxy::openai::ApiModelCalls model(
+      proxy::openai::EndpointKind::kChatCompletions, std::string(request_body),
+      proxy::openai::decode_request(request_body, proxy::openai::EndpointKind::kChatCompletions)
+          .layout);
   std::vector<std::thread> calls;
   for (std::size_t i = 0; i < variants.size(); ++i) {
     answers[i].variant = variants[i];
