@@ -203,6 +203,21 @@ bool QuestionTerms::mentions_name(std::string_view name) const {
   return false;
 }
 
+bool QuestionTerms::mentions_name_beyond(std::string_view name, std::string_view table) const {
+  const std::vector<std::string> table_parts = name_parts(table);
+  for (const std::string& part : name_parts(name)) {
+    if (char_count(part) < 3) continue;
+    if (std::any_of(table_parts.begin(), table_parts.end(),
+                    [&](const std::string& t) { return part_matches(part, t); })) {
+      continue;
+    }
+    for (const std::string& word : words_) {
+      if (part_matches(part, word)) return true;
+    }
+  }
+  return false;
+}
+
 bool QuestionTerms::mentions_value(std::string_view value) const {
   const std::string v = pattern_text(value);
   if (v.empty()) return true;  // nothing to mention ('%')

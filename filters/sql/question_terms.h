@@ -27,6 +27,9 @@ class QuestionTerms {
   // (split at '_', digits and case changes) is one of its words, a prefix of one, or inside a
   // compound of at least four letters more.
   bool mentions_name(std::string_view name) const;
+  // The same, but only by the parts of `name` that are not parts of `table`'s name: the
+  // question about singers mentions `singer_id` by "singers" alone, `name` it does not.
+  bool mentions_name_beyond(std::string_view name, std::string_view table) const;
   // The question holds `value` (a string the query compares with), folded: as a phrase, as
   // one of its quoted values, or word by word.
   bool mentions_value(std::string_view value) const;

@@ -1,7 +1,8 @@
 #pragma once
 // One query through the checks a policy enables, cheapest first: syntax and schema, safety,
-// question linking (and, with a database, content), execution. The engine's entry point: text
-// in, an SqlVerdict out, no I/O but the operator's read-only database.
+// question linking (and, with a database, content), intent (joins, the question's clauses,
+// definitions, value types), execution. The engine's entry point: text in, an SqlVerdict out,
+// no I/O but the operator's read-only database.
 
 #include <chrono>
 #include <cstdint>
@@ -11,6 +12,8 @@
 #include <string_view>
 #include <vector>
 
+#include "filters/sql/glossary.h"
+#include "filters/sql/question_intent.h"
 #include "filters/sql/question_terms.h"
 #include "filters/sql/sample_database.h"
 #include "filters/sql/schema_database.h"
@@ -27,7 +30,12 @@ struct SqlCheckerConfig {
   Dialect dialect = Dialect::kSqlite;
   std::vector<std::string> allowed_functions;  // sorted, lower case (see allowed_functions())
   bool linking = true;                         // check 3
-  bool execution = true;                       // check 4 (with a database)
+  bool intent = true;                          // check 3b
+  // Intent kinds (codes) trusted although annotate-only by default, and more kinds to annotate
+  // only (intent_kinds.h).
+  std::vector<std::string> intent_enforce;
+  std::vector<std::string> intent_annotate_only;
+  bool execution = true;  // check 4 (with a database)
   bool empty_result_is_finding = true;
   RunLimits execution_limits;
   RunLimits probe_limits{std::chrono::microseconds(50'000), 2000, 256};  // per content probe
@@ -58,9 +66,11 @@ std::string_view to_string(SqlError error);
 class SqlChecker {
  public:
   // `schema`: what names exist (never null; empty: the request had none). `question`: the
-  // user's question ("" when unknown).
+  // user's question ("" when unknown). `knowledge`: the request's definitions (BIRD evidence,
+  // a glossary; glossary.h), read with those the question itself carries.
   SqlChecker(std::shared_ptr<const SqlCheckerConfig> config,
-             std::shared_ptr<const SchemaDatabase> schema, std::string_view question);
+             std::shared_ptr<const SchemaDatabase> schema, std::string_view question,
+             std::string_view knowledge = {});
 
   SqlCheck check(std::string_view sql) const;
 
@@ -68,6 +78,8 @@ class SqlChecker {
   std::shared_ptr<const SqlCheckerConfig> config_;
   std::shared_ptr<const SchemaDatabase> schema_;
   QuestionTerms question_;
+  QuestionIntent intent_;
+  Glossary glossary_;
 };
 
 // An empty schema (no tables), shared.
