@@ -70,8 +70,41 @@ bool named_in_query(const IntentInput& in, Aggregate a) {
                      [&](const Predicate& p) { return name_realizes(p.column, a); });
 }
 
+// sum() over a column that counts things answers "how many" ("how many people live in X").
+bool sums_a_count(const IntentInput& in) {
+  const auto& cores = in.shape->cores();
+  for (std::size_t i = 0; i < cores.size(); ++i) {
+    for (const ValueExpr& item : cores[i].items) {
+      if (item.aggregate != Aggregate::kSum || item.columns.empty()) continue;
+      if (counts_things(item.columns.front().column)) return true;
+    }
+  }
+  return false;
+}
+
 bool realized(const IntentInput& in, Aggregate a) {
-  return in.shape->calls(a) || named_in_query(in, a);
+  return in.shape->calls(a) || named_in_query(in, a) ||
+         (a == Aggregate::kCount && sums_a_count(in));
+}
+
+// "the largest number of minutes": the words after a count cue name a column the query reads,
+// which holds the number asked for.
+bool counted_column_read(const IntentInput& in, const Cue& cue, std::string_view question) {
+  const std::string_view after = question.substr(std::min(cue.end, question.size()), 48);
+  const QuestionTerms following(after);
+  const auto& cores = in.shape->cores();
+  for (std::size_t i = 0; i < cores.size(); ++i) {
+    const auto named = [&](const ValueExpr& v) {
+      return std::any_of(v.columns.begin(), v.columns.end(),
+                         [&](const ColumnRef& r) { return following.mentions_name(r.column); });
+    };
+    if (std::any_of(cores[i].items.begin(), cores[i].items.end(), named) ||
+        std::any_of(cores[i].order_by.begin(), cores[i].order_by.end(),
+                    [&](const OrderKey& k) { return named(k.value); })) {
+      return true;
+    }
+  }
+  return false;
 }
 
 bool any_group_by(const QueryShape& shape) {
@@ -129,7 +162,8 @@ void unasked_aggregate(const IntentInput& in, SqlVerdict& verdict) {
       }
       if (item.columns.empty()) text_only = false;
     }
-    if (a == Aggregate::kAvg || (a == Aggregate::kCount && text_only)) {
+    if (a == Aggregate::kAvg ||
+        (a == Aggregate::kCount && text_only && !counted_column_read(in, cue, in.question))) {
       const std::size_t begin = top->items.front().begin, end = top->items.back().end;
       add_intent_finding(verdict, "aggregate_missing",
                          quoted_phrase(cue.phrase) + " asks for " + std::string(what(a)) +

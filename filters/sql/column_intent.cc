@@ -1,10 +1,12 @@
 // The columns a question asks for.
 //
-// Rule column_unasked: a column the statement returns, filters on, orders or groups by, whose
-// name the question never uses (beyond the words of its table's name: "singer_id" is not
-// asked for by "singers"), while the question does name another column of the same table,
-// of the same kind (number or text; a key only for a key), that the query never reads. The
-// reason names both; with one such column it is the suggestion.
+// Rule column_unasked: a column the statement returns, or filters on with a value the question
+// does not name, whose name the question never uses (beyond the words of its table's name:
+// "singer_id" is not asked for by "singers"), while the question does name another column of
+// the same table, of the same kind (number or text), that the query never reads, by a word
+// that is the column's (not one that only starts alike) and no column the query reads has.
+// The reason names both. ORDER BY and GROUP BY keys are not judged: a superlative names its key
+// by an adjective ("the longest match" orders by minutes).
 #include <algorithm>
 
 #include "filters/sql/column_words.h"
@@ -24,6 +26,15 @@ struct Use {
 
 class ColumnUses {
  public:
+  // The question names one of the filter's values: the filter is asked for by it.
+  bool value_named(const Predicate& p) const {
+    return std::any_of(p.values.begin(), p.values.end(), [&](const Literal& l) {
+      double n = 0;
+      if (l.number && parse_number(l.value, n)) return in_.terms->mentions_number(n);
+      return !l.number && in_.terms->mentions_value(l.value);
+    });
+  }
+
   explicit ColumnUses(const IntentInput& in) : in_(in) {
     const auto& cores = in.shape->cores();
     for (std::size_t i = 0; i < cores.size(); ++i) {
@@ -32,9 +43,9 @@ class ColumnUses {
       for (const ValueExpr& item : c.items)
         add(i, item, statement && item.aggregate == Aggregate::kNone && item.simple, "SELECT");
       for (const OrderKey& k : c.order_by)
-        add(i, k.value, statement && k.value.simple, "ORDER BY");
+        add(i, k.value, false, "ORDER BY");
       for (const ValueExpr& g : c.group_by)
-        add(i, g, statement && g.simple, "GROUP BY");
+        add(i, g, false, "GROUP BY");
       add(i, c.having_value, false, "HAVING");
       for (const ColumnComparison& cmp : c.comparisons) {
         read(i, cmp.left);
@@ -47,7 +58,7 @@ class ColumnUses {
         if (const Table* t = in.shape->table_of(i, ref)) {
           const Column* col = t->find_column(p.column);
           read_.push_back(col);
-          judged_.push_back({t, col, "WHERE", p.begin, p.end});
+          if (!value_named(p)) judged_.push_back({t, col, "WHERE", p.begin, p.end});
           break;
         }
       }
@@ -55,6 +66,17 @@ class ColumnUses {
   }
 
   const std::vector<Use>& judged() const { return judged_; }
+  // The question names `c` by a part no column the query reads has ("mittlerer_name" is not
+  // named by "Vornamen" when the query reads `vorname`).
+  bool named_distinctly(const QuestionTerms& q, const Column& c, const Table& t) const {
+    for (const std::string& part : q.named_parts_beyond(c.name, t.name)) {
+      const bool shared = std::any_of(read_.begin(), read_.end(), [&](const Column* r) {
+        return r != nullptr && fold_name(r->name).find(part) != std::string::npos;
+      });
+      if (!shared) return true;
+    }
+    return false;
+  }
   bool read(const Column* c) const {
     return std::find(read_.begin(), read_.end(), c) != read_.end();
   }
@@ -87,7 +109,7 @@ bool judgeable(const Column& c, const Table& t) {
   std::size_t letters = 0;
   for (char ch : name)
     letters += ch != '_' && !(ch >= '0' && ch <= '9') ? 1 : 0;
-  return letters >= 3 && !key_like_name(c.name);
+  return letters >= 3;
 }
 
 }  // namespace
@@ -104,7 +126,7 @@ void check_columns(const IntentInput& in, SqlVerdict& verdict) {
     for (const Column& other : u.table->columns) {
       if (&other == u.column || uses.read(&other) || !judgeable(other, *u.table) ||
           numeric_type(other.type) != numeric_type(u.column->type) ||
-          !q.mentions_name_beyond(other.name, u.table->name)) {
+          !uses.named_distinctly(q, other, *u.table)) {
         continue;
       }
       named.push_back(&other);

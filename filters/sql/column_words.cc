@@ -17,6 +17,11 @@ constexpr std::string_view kMaxParts[] = {"max",   "highest", "höchst", "most",
 constexpr std::string_view kMinParts[] = {"min",     "lowest",  "niedrigst", "least",
                                           "wenigst", "kleinst", "mindest"};
 constexpr std::string_view kDateTypes[] = {"date", "time"};
+constexpr std::string_view kRankEnds[] = {"rank",        "rang",     "ranking", "platz",
+                                          "platzierung", "position", "place",   "placement"};
+constexpr std::string_view kCountedParts[] = {
+    "population", "bevölkerung", "einwohner",   "attendance", "anwesenheit",
+    "besucher",   "zuschauer",   "inhabitants", "quantity",   "menge"};
 constexpr std::string_view kKeyParts[] = {"schlüssel", "kennung", "nummer", "code", "key"};
 
 bool ends_with_part(const std::string& folded, std::string_view part) {
@@ -36,6 +41,16 @@ bool name_has_part(std::string_view name, std::span<const std::string_view> part
 bool date_like(std::string_view name, std::string_view type) {
   if (name_has_part(type, kDateTypes)) return true;
   return name_has_part(name, date_name_parts()) && !name_has_part(name, age_name_parts());
+}
+
+bool rank_like(std::string_view name) {
+  const std::string folded = fold_name(name);
+  return std::any_of(std::begin(kRankEnds), std::end(kRankEnds),
+                     [&](std::string_view e) { return ends_with_part(folded, e); });
+}
+
+bool counts_things(std::string_view name) {
+  return name_realizes(name, Aggregate::kCount) || name_has_part(name, kCountedParts);
 }
 
 bool numeric_type(std::string_view type) {

@@ -18,12 +18,18 @@ bool name_has_part(std::string_view name, std::span<const std::string_view> part
 // A date, a time or a year: its type says so, or its name does and no age word does.
 bool date_like(std::string_view name, std::string_view type);
 
+// A rank or a place: the highest rank is the smallest number ("rank", "rang", "platz").
+bool rank_like(std::string_view name);
+
 // SQLite's affinity of a declared type: INT, REAL or NUMERIC (true), TEXT, BLOB or none.
 bool numeric_type(std::string_view type);
 bool integer_type(std::string_view type);
 
 // The column's name says it holds the aggregate already ("total_x" for a sum).
 bool name_realizes(std::string_view name, Aggregate aggregate);
+// Its sum is a count: the column counts things ("anzahl_x", "number_of_x", "population",
+// "bevölkerung", "attendance"): "how many people live in X" sums the population.
+bool counts_things(std::string_view name);
 
 // A key by its name: "id", "x_id", "code", "nr", "nummer", "schlüssel", "kennung".
 bool key_like_name(std::string_view name);

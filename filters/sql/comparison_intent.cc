@@ -6,7 +6,8 @@
 //   by equality;
 // - comparison_inclusive: the same number compared the right way but with the boundary in
 //   or out against the words ("more than 3" as `>= 3`, "at least 5" as `> 5`). The boundary
-//   moved by one is the same condition on whole numbers (`> 2` for "at least 3"): no finding.
+//   moved by one is the same condition on whole numbers (`> 2` for "at least 3"): no finding;
+//   nor is a bound of BETWEEN ("more than 3000 and less than 4000" is often written so).
 // - negation_unasked: a value the question names is negated (`!=`, NOT IN, NOT LIKE) and no
 //   negation word is in the question;
 // - negation_missing: the question negates ("not", "without", "kein", "ohne") and the query
@@ -25,7 +26,8 @@ namespace {
 // A number of the query and the comparison it is in, read as `column <op> number`.
 struct NumberUse {
   double value = 0;
-  std::string op;  // > >= < <= = !=
+  std::string op;        // > >= < <= = !=
+  bool between = false;  // a bound of BETWEEN: "between", "from ... to" leave the bounds vague
   std::size_t begin = 0;
   std::size_t end = 0;  // the comparison's operator and number
 };
@@ -66,7 +68,10 @@ std::vector<NumberUse> number_uses(const IntentInput& in) {
       if (t[i - 1].text(in.sql) == "-") value = -value;
       before = i - 1;
     }
-    NumberUse use{value, "", t[i].begin, t[i].end};
+    NumberUse use;
+    use.value = value;
+    use.begin = t[i].begin;
+    use.end = t[i].end;
     if (before > 0 && op_at(before - 1)) {
       use.op = normalized(t[before - 1].text(in.sql));
       use.begin = t[before - 1].begin;
@@ -76,9 +81,11 @@ std::vector<NumberUse> number_uses(const IntentInput& in) {
     } else if (before > 0 && t[before - 1].is(in.sql, "between") &&
                !(before > 1 && t[before - 2].is(in.sql, "not"))) {
       use.op = ">=";
+      use.between = true;
     } else if (before > 2 && t[before - 1].is(in.sql, "and") &&
                t[before - 3].is(in.sql, "between")) {
       use.op = "<=";
+      use.between = true;
     } else {
       continue;
     }
@@ -143,6 +150,7 @@ void comparisons(const IntentInput& in, SqlVerdict& verdict) {
     if (wrong == uses.end()) continue;
     const bool right_way = (upward(cue.kind) && (wrong->op == ">" || wrong->op == ">=")) ||
                            (!upward(cue.kind) && (wrong->op == "<" || wrong->op == "<="));
+    if (right_way && wrong->between) continue;
     add_intent_finding(verdict, right_way ? "comparison_inclusive" : "comparison_direction",
                        quoted_phrase(cue.phrase) + " asks for `" +
                            std::string(wanted_op(cue.kind)) + "`; the query compares " +

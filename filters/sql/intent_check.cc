@@ -11,11 +11,15 @@ namespace {
 
 constexpr std::size_t kMaxQuotedBytes = 80;
 
-// Whether a superlative asks for the smallest value of the column.
+// Whether a superlative asks for the smallest value of the column (the oldest has the
+// earliest date, the highest rank the smallest number).
 bool wants_smallest(CueKind kind, std::string_view column, std::string_view type) {
   const bool date = date_like(column, type);
   switch (kind) {
+    case CueKind::kMost:
+      return rank_like(column);  // the highest rank is number 1
     case CueKind::kLeast:
+      return !rank_like(column);
     case CueKind::kEarliest:
       return true;
     case CueKind::kOldest:

@@ -38,6 +38,7 @@ struct IntentInput {
   // are still checked).
   const QuestionIntent* intent = nullptr;
   const QuestionTerms* terms = nullptr;
+  std::string_view question;                 // its text
   const Glossary* glossary = nullptr;        // null: no definitions
   const SampleDatabase* database = nullptr;  // null: join values are not probed
   std::span<const Predicate> predicates;

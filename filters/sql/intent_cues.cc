@@ -252,6 +252,8 @@ constexpr CuePattern kPatterns[] = {
     {"except", K::kNegation},
     {"excluding", K::kNegation},
     {"other than", K::kNegation},
+    {"ander* als", K::kNegation},
+    {"ander* * als", K::kNegation},
     {"apart from", K::kNegation},
     {"neither", K::kNegation},
     {"nor", K::kNegation},

@@ -31,6 +31,7 @@ constexpr IntentKind kKinds[] = {
     {"value_outside_domain", F::kValue, false},
     {"question_value_ignored", F::kValue, false},
     {"unasked_filter", F::kValue, false},
+    {"empty_result", F::kResult, true},
 };
 
 }  // namespace
@@ -53,6 +54,8 @@ std::string_view to_string(ErrorFamily family) {
       return "column";
     case F::kDefinition:
       return "definition";
+    case F::kResult:
+      return "result";
   }
   return "unknown";
 }

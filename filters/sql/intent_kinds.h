@@ -1,5 +1,6 @@
 #pragma once
-// The kinds of finding that are opinions about what the user meant (question linking, intent):
+// The kinds of finding that are opinions about what the user meant (question linking, intent,
+// an empty result):
 // each is `unsupported`, never `contradicted`, and belongs to the logic error family it
 // catches. A kind whose precision on the development data (bench/quality/sql_logic_variants.py,
 // numbers in bench/RESULTS.md) is below 0.8 is annotate-only by default: the guard annotates
@@ -22,6 +23,7 @@ enum class ErrorFamily : std::uint8_t {
                  // the question did not ask for or a value it named unused
   kColumn,       // a result or filter column the question did not ask for
   kDefinition,   // a definition from the request's knowledge not applied, or applied otherwise
+  kResult,       // what the query returns on the database (an empty result)
 };
 
 std::string_view to_string(ErrorFamily family);

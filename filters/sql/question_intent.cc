@@ -189,15 +189,9 @@ QuestionIntent::QuestionIntent(std::string_view question) {
       }
     }
     // "the 3 largest", "die "3" größten": the number just before a superlative is its count.
-    if (is_superlative(c.kind) && !c.number) {
-      for (std::size_t back = 1; back <= 2 && back <= c.word; ++back) {
-        const std::size_t at = c.word - back;
-        if (units[at].number && !consumed[at]) {
-          c.number = units[at].value;
-          break;
-        }
-        if (units[at].barrier) break;
-      }
+    if (is_superlative(c.kind) && !c.number && c.word > 0 && units[c.word - 1].number &&
+        !consumed[c.word - 1]) {
+      c.number = units[c.word - 1].value;
     }
     kept.push_back(std::move(c));
   }

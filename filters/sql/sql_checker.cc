@@ -125,6 +125,7 @@ SqlChecker::SqlChecker(std::shared_ptr<const SqlCheckerConfig> config,
                        std::string_view knowledge)
     : config_(std::move(config)),
       schema_(schema ? std::move(schema) : no_schema()),
+      question_text_(question.substr(0, 8192)),
       question_(question),
       intent_(question),
       glossary_(knowledge) {
@@ -201,6 +202,7 @@ SqlCheck SqlChecker::check(std::string_view sql) const {
     IntentInput intent{sql, tokens, schema_.get(), &shape};
     intent.intent = &intent_;
     intent.terms = &question_;
+    intent.question = question_text_;
     intent.glossary = &glossary_;
     intent.database = v.has_schema ? config_->database.get() : nullptr;
     intent.predicates = predicates;

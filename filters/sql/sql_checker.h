@@ -77,6 +77,7 @@ class SqlChecker {
  private:
   std::shared_ptr<const SqlCheckerConfig> config_;
   std::shared_ptr<const SchemaDatabase> schema_;
+  std::string question_text_;
   QuestionTerms question_;
   QuestionIntent intent_;
   Glossary glossary_;
