@@ -68,6 +68,8 @@ constexpr CuePattern kPatterns[] = {
     {"schwerst*", K::kMost},
     {"teuerst*", K::kMost},
     {"reichst*", K::kMost},
+    {"*reichst*", K::kMost},
+    {"*ärmst*", K::kLeast},
     // The smallest: MIN(...) or ORDER BY ... ASC LIMIT.
     {"lowest", K::kLeast},
     {"least", K::kLeast},
@@ -102,7 +104,20 @@ constexpr CuePattern kPatterns[] = {
     // Time.
     {"earliest", K::kEarliest},
     {"früheste*", K::kEarliest},
+    {"first", K::kEarliest},
+    {"erste", K::kEarliest},
+    {"ersten", K::kEarliest},
+    {"erster", K::kEarliest},
+    {"erstes", K::kEarliest},
+    {"zuerst", K::kEarliest},
     {"latest", K::kLatest},
+    {"last", K::kLatest},
+    {"letzte*", K::kLatest},
+    {"zuletzt", K::kLatest},
+    {"first name", K::kNoCue},
+    {"first names", K::kNoCue},
+    {"last name", K::kNoCue},
+    {"last names", K::kNoCue},
     {"most recent", K::kLatest},
     {"newest", K::kLatest},
     {"neueste*", K::kLatest},
@@ -115,6 +130,15 @@ constexpr CuePattern kPatterns[] = {
     {"absteigend*", K::kDescending},
     {"abnehmend*", K::kDescending},
     {"umgekehrt* alphabetisch*", K::kDescending},
+    {"umgekehrt*", K::kDescending},
+    {"reverse", K::kDescending},
+    {"reverse order", K::kDescending},
+    {"from highest to lowest", K::kDescending},
+    {"from largest to smallest", K::kDescending},
+    {"from most to least", K::kDescending},
+    {"from lowest to highest", K::kAscending},
+    {"from smallest to largest", K::kAscending},
+    {"from least to most", K::kAscending},
     {"ascending", K::kAscending},
     {"increasing", K::kAscending},
     {"alphabetical", K::kAscending},
@@ -123,6 +147,20 @@ constexpr CuePattern kPatterns[] = {
     {"aufsteigend*", K::kAscending},
     {"zunehmend*", K::kAscending},
     {"alphabetisch*", K::kAscending},
+    {"lexikograf*", K::kAscending},
+    {"lexikograph*", K::kAscending},
+    {"sorted by", K::kSorted},
+    {"ordered by", K::kSorted},
+    {"sort by", K::kSorted},
+    {"order by", K::kSorted},
+    {"in order of", K::kSorted},
+    {"sorted", K::kSorted},
+    {"sortiert", K::kSorted},
+    {"geordnet", K::kSorted},
+    {"sortierung", K::kSorted},
+    {"reihenfolge", K::kSorted},
+    {"sortiere", K::kSorted},
+    {"ordne", K::kSorted},
     // Grouping: GROUP BY.
     {"each", K::kEach},
     {"per", K::kEach},
@@ -382,6 +420,10 @@ std::string_view to_string(CueKind kind) {
       return "top";
     case K::kRangeEnd:
       return "range_end";
+    case K::kSorted:
+      return "sorted";
+    case K::kNoCue:
+      return "no_cue";
   }
   return "unknown";
 }

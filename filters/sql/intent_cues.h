@@ -3,8 +3,9 @@
 // entry is a phrase pattern and what it asks for. The tables are in intent_cues.cc; the README
 // ("SQL guard", intent) lists what each kind asks of a query. A pattern is words separated by
 // spaces, matched against the question's words lower-cased: a word ending in `*` matches any
-// word it begins ("höchst*": höchste, höchsten, Höchstalter), `#` matches a number (digits or
-// a number word: "top #", "# or more"). Where patterns overlap the longest wins (most words,
+// word it begins ("höchst*": höchste, höchsten, Höchstalter), one starting and ending in `*`
+// any word it is inside ("*reichst*": bevölkerungsreichste), `#` a number (digits or a number
+// word: "top #", "# or more"). Where patterns overlap the longest wins (most words,
 // then most literal letters), so "total number" is a count and "at most" is no superlative.
 
 #include <cstdint>
@@ -35,6 +36,8 @@ enum class CueKind : std::uint8_t {
   kIncludingNone,  // including those without, even those with no, auch solche ohne
   kTop,            // top #, the first #, die ersten #
   kRangeEnd,       // "to", "bis", "zum" between two superlatives: "from oldest to youngest"
+  kSorted,         // sorted by, in order of, sortiert nach, Reihenfolge: ascending unless told
+  kNoCue,          // a phrase that only looks like a cue: "first name", "last name"
 };
 
 std::string_view to_string(CueKind kind);

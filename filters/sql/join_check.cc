@@ -5,10 +5,10 @@
 //   other table of its FROM (no ON, USING, NATURAL, nor a column comparison in WHERE): every
 //   row pairs with every row. CROSS JOIN says so on purpose and is left alone.
 // - join_not_on_key: two tables compared on columns that are no key pair between them while
-//   such a pair exists. With a database the pair's values are probed instead: when they meet,
-//   the pair is a key by its data (no finding);
-// - join_values_disjoint: with a database, no value of one column is in the other: the join
-//   finds nothing.
+//   such a pair exists (values may well meet: small numbers do);
+// - join_values_disjoint: no key pair is known between the tables and, with a database, no
+//   value of one column is in the other: the join finds nothing. When they meet, the pair is
+//   a key by its data (no finding).
 // - inner_join_drops_rows: the question keeps rows without a match ("including those
 //   without", "auch solche ohne") and every join of the statement is inner.
 // Each finding names the key pair that would fit, when the schema has one.
@@ -59,6 +59,14 @@ void compared_columns(const IntentInput& in, std::size_t core, SqlVerdict& verdi
     const Column* x = ta.find_column(cmp.left.column);
     const Column* y = tb.find_column(cmp.right.column);
     if (x == nullptr || y == nullptr || is_join_key(*in.schema, ta, x->name, tb, y->name)) continue;
+    const std::string fit = fitting(*in.schema, ta, tb);
+    if (!fit.empty()) {
+      add_intent_finding(
+          verdict, "join_not_on_key",
+          pair_text(ta, x->name, tb, y->name) + " is no key between the tables" + fit, cmp.begin,
+          cmp.end);
+      continue;
+    }
     if (in.database != nullptr) {
       const std::optional<bool> meet =
           in.database->values_meet(ta.name, x->name, tb.name, y->name, in.probe_limits);
@@ -69,16 +77,9 @@ void compared_columns(const IntentInput& in, std::size_t core, SqlVerdict& verdi
       if (*meet) continue;
       add_intent_finding(verdict, "join_values_disjoint",
                          pair_text(ta, x->name, tb, y->name) +
-                             ": no value of one is in the other, so the join finds nothing" +
-                             fitting(*in.schema, ta, tb),
+                             ": no value of one is in the other, so the join finds nothing",
                          cmp.begin, cmp.end);
-      continue;
     }
-    const std::string fit = fitting(*in.schema, ta, tb);
-    if (fit.empty()) continue;
-    add_intent_finding(verdict, "join_not_on_key",
-                       pair_text(ta, x->name, tb, y->name) + " is no key between the tables" + fit,
-                       cmp.begin, cmp.end);
   }
 }
 

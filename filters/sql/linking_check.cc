@@ -58,6 +58,17 @@ bool used(const QuestionValue& v, std::span<const Literal> literals, std::string
   return false;
 }
 
+// A number a column is compared with by <, <=, >, >= or BETWEEN: a threshold, which questions
+// state by an adjective their data defines ("major city" is population > 150000 in GeoQuery);
+// not judged here. Definitions in the request make it checkable (the intent check's
+// definition_ignored and definition_mismatch).
+bool threshold(const Predicate& p) {
+  const bool range = p.op == "<" || p.op == "<=" || p.op == ">" || p.op == ">=" ||
+                     p.op == "between" || p.op == "not between";
+  return range &&
+         std::all_of(p.values.begin(), p.values.end(), [](const Literal& l) { return l.number; });
+}
+
 bool linked(const Predicate& p, const QuestionTerms& q, const Glossary* glossary) {
   if (q.mentions_name(p.column)) return true;
   if (glossary != nullptr && glossary->defines_column(p.column, q)) return true;
@@ -102,7 +113,7 @@ void check_linking(const LinkingInput& in, SqlVerdict& verdict) {
     add_finding(verdict, std::move(f));
   }
   for (const Predicate& p : in.predicates) {
-    if (linked(p, *in.question, in.glossary)) continue;
+    if (threshold(p) || linked(p, *in.question, in.glossary)) continue;
     Finding f;
     f.check = Check::kLinking;
     f.type = FindingType::kLinking;

@@ -2,7 +2,8 @@
 // Check 3, question linking (SQLHD's schema stage, by rule): the values the question names must
 // appear in the query, and every value the query filters on must come from the question, by
 // the value itself, by the column it is compared in, or by a definition of the request that
-// the question uses. Either miss is an `unsupported` finding of type `linking`.
+// the question uses (a numeric threshold, `population > 150000`, is not judged: questions
+// state thresholds by adjectives). Either miss is an `unsupported` finding of type `linking`.
 
 #include <span>
 #include <string_view>

@@ -45,6 +45,12 @@ void direction(const IntentInput& in, SqlVerdict& verdict) {
   const Cue* desc = q.first(CueKind::kDescending);
   const Cue* asc = q.first(CueKind::kAscending);
   const Cue* sort_word = (desc == nullptr) != (asc == nullptr) ? (desc ? desc : asc) : nullptr;
+  // "sorted by age" with no direction and no superlative: ascending, as people sort.
+  if (sort_word == nullptr && desc == nullptr && asc == nullptr &&
+      std::none_of(q.cues().begin(), q.cues().end(),
+                   [](const Cue& c) { return is_superlative(c.kind); })) {
+    sort_word = q.first(CueKind::kSorted);
+  }
   const auto& cores = in.shape->cores();
   for (std::size_t i = 0; i < cores.size(); ++i) {
     const SelectCore& c = cores[i];

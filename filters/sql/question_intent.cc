@@ -28,6 +28,7 @@ struct Unit {
 struct Part {
   std::string text;
   bool prefix = false;  // `word*`
+  bool infix = false;   // `*word*`
   bool number = false;  // `#`
 };
 
@@ -51,6 +52,9 @@ const std::vector<Compiled>& compiled_patterns() {
         Part part;
         if (w == "#") {
           part.number = true;
+        } else if (w.size() > 2 && w.starts_with('*') && w.ends_with('*')) {
+          part.infix = true;
+          part.text = fold_name(w.substr(1, w.size() - 2));
         } else if (w.ends_with('*')) {
           part.prefix = true;
           part.text = fold_name(w.substr(0, w.size() - 1));
@@ -113,6 +117,7 @@ std::vector<Unit> units_of(std::string_view q) {
 bool part_matches(const Part& p, const Unit& u) {
   if (u.barrier) return false;
   if (p.number) return u.number;
+  if (p.infix) return u.word.find(p.text) != std::string::npos;
   if (p.prefix) return u.word.starts_with(p.text);
   return u.word == p.text;
 }
@@ -178,7 +183,7 @@ QuestionIntent::QuestionIntent(std::string_view question) {
   std::vector<Cue> kept;
   for (std::size_t k = 0; k < cues_.size(); ++k) {
     Cue& c = cues_[k];
-    if (c.kind == CueKind::kRangeEnd) continue;
+    if (c.kind == CueKind::kRangeEnd || c.kind == CueKind::kNoCue) continue;
     if (is_superlative(c.kind) && k > 0 && cues_[k - 1].kind == CueKind::kRangeEnd &&
         c.word <= cues_[k - 1].word + 3) {
       const auto earlier = std::find_if(kept.rbegin(), kept.rend(),

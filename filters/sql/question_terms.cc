@@ -164,7 +164,10 @@ bool part_matches(std::string_view part, std::string_view word, bool strict = fa
 bool part_matches_as_written(std::string_view part, std::string_view word, bool strict) {
   if (part == word) return true;
   const std::size_t p = char_count(part), w = char_count(word);
-  if (std::min(p, w) >= 4 && (word.starts_with(part) || part.starts_with(word))) return true;
+  // Strictly, only the word may be longer (an inflection of the part, "namen" of `name`).
+  if (std::min(p, w) >= 4 && (word.starts_with(part) || (!strict && part.starts_with(word)))) {
+    return true;
+  }
   const std::size_t shared = common_prefix_chars(part, word);
   if (!strict && shared >= 4 && 3 * shared >= 2 * std::min(p, w)) return true;
   if (p >= 4 && w >= p && word.find(part) != std::string_view::npos) return true;  // compounds
