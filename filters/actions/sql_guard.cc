@@ -77,11 +77,11 @@ SqlGuard::SqlGuard(std::shared_ptr<const SqlGuardConfig> config, std::string_vie
       *forwarded_body = std::move(*stripped);
     }
   }
-  if (!config_->policy_schema && config_->settings.schema_from_request) {
-    sql::RequestSchema found = sql::read_request_schema(request_body);
-    statements_ = std::move(found.statements);
-    warnings_ = std::move(found.warnings);
-  }
+  const bool request_schema = !config_->policy_schema && config_->settings.schema_from_request;
+  sql::RequestSchema found = sql::read_request_schema(request_body, {}, request_schema);
+  statements_ = std::move(found.statements);
+  warnings_ = std::move(found.warnings);
+  knowledge_ = std::move(found.knowledge);
 }
 
 std::size_t SqlGuard::prepare_cost() const {
@@ -104,7 +104,7 @@ void SqlGuard::prepare() {
     schema_ = sql::SchemaDatabase::build(statements_);
   }
   statements_.clear();
-  checker_ = std::make_unique<sql::SqlChecker>(config_->checker, schema_, question_);
+  checker_ = std::make_unique<sql::SqlChecker>(config_->checker, schema_, question_, knowledge_);
 }
 
 verify::SentenceVerdict SqlGuard::unchecked(std::size_t begin, std::size_t end,
@@ -157,6 +157,7 @@ verify::SentenceVerdict SqlGuard::check_query(std::string_view query, std::size_
         incomplete_finding(static_cast<sql::Check>(i), r.note, offset, offset + query.size()));
   }
   v.no_context = !c.verdict.has_schema && c.verdict.findings.empty();
+  v.annotate_only = c.verdict.annotate_only();
   if (variants) {
     metamorphic_.consider(query, c);
   } else {

@@ -6,7 +6,7 @@
 // words, a connective, and the SQL it stands for: the side with SQL in it (operators, quotes,
 // calls, backticked or underscored names) is the expression, so "T.label = 'c' means carbon"
 // reads too. A clause that is a condition alone ("gender = 'F'") is kept as a condition
-// without a phrase. Bounded: 16 KiB of text, 64 definitions.
+// without a phrase. Bounded: the first 64 KiB of text, 64 definitions.
 
 #include <cstddef>
 #include <string>
@@ -24,7 +24,7 @@ struct Definition {
 
 class Glossary {
  public:
-  static constexpr std::size_t kMaxBytes = 16u << 10;
+  static constexpr std::size_t kMaxBytes = 64u << 10;
   static constexpr std::size_t kMaxDefinitions = 64;
 
   Glossary() = default;

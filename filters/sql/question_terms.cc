@@ -86,33 +86,6 @@ std::vector<Phrase> quoted_phrases(std::string_view q) {
   return out;
 }
 
-// Words a name joins its parts with ("geschrieben_von", "number_of_wins"): no column is
-// named by them.
-bool function_word(std::string_view part) {
-  static constexpr std::string_view kWords[] = {"von",  "der", "die", "das", "des", "dem", "den",
-                                                "und",  "mit", "für", "the", "and", "for", "with",
-                                                "from", "per", "pro", "vom", "zum", "zur"};
-  return std::find(std::begin(kWords), std::end(kWords), part) != std::end(kWords);
-}
-
-std::vector<std::string> name_parts(std::string_view name) {
-  std::vector<std::string> parts;
-  std::string current;
-  char previous = 0;
-  for (char c : name) {
-    const bool boundary = c == '_' || c == ' ' || c == '-' || (c >= '0' && c <= '9') ||
-                          (c >= 'A' && c <= 'Z' && previous >= 'a' && previous <= 'z');
-    if (boundary && !current.empty()) {
-      parts.push_back(fold_name(current));
-      current.clear();
-    }
-    if (c != '_' && c != ' ' && c != '-' && !(c >= '0' && c <= '9')) current.push_back(c);
-    previous = c;
-  }
-  if (!current.empty()) parts.push_back(fold_name(current));
-  return parts;
-}
-
 std::size_t char_count(std::string_view s) {
   std::size_t n = 0;
   for (char c : s)
@@ -245,7 +218,7 @@ QuestionTerms::QuestionTerms(std::string_view question) {
 
 bool QuestionTerms::mentions_name(std::string_view name) const {
   for (const std::string& part : name_parts(name)) {
-    if (char_count(part) < 3 || function_word(part)) continue;
+    if (char_count(part) < 3 || name_function_word(part)) continue;
     if (mentions_part(part)) return true;
   }
   return false;
@@ -264,7 +237,7 @@ bool QuestionTerms::mentions_name_beyond(std::string_view name, std::string_view
   const std::vector<std::string> table_parts = name_parts(table);
   bool beyond = false;
   for (const std::string& part : name_parts(name)) {
-    if (char_count(part) < 3 || function_word(part)) continue;
+    if (char_count(part) < 3 || name_function_word(part)) continue;
     if (std::any_of(table_parts.begin(), table_parts.end(),
                     [&](const std::string& t) { return part_matches(part, t); })) {
       continue;
@@ -280,7 +253,7 @@ std::vector<std::string> QuestionTerms::named_parts_beyond(std::string_view name
   std::vector<std::string> out;
   const std::vector<std::string> table_parts = name_parts(table);
   for (std::string& part : name_parts(name)) {
-    if (char_count(part) < 3 || function_word(part)) continue;
+    if (char_count(part) < 3 || name_function_word(part)) continue;
     if (std::any_of(table_parts.begin(), table_parts.end(),
                     [&](const std::string& t) { return part_matches(part, t); })) {
       continue;

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "filters/context/json_members.h"
+#include "filters/sql/glossary.h"
 #include "filters/sql/schema_json.h"
 
 namespace groundgate::filters::sql {
@@ -18,11 +19,22 @@ constexpr std::size_t kMaxStatements = 2000;
 
 class Collector {
  public:
-  explicit Collector(const DdlLimits& limits, RequestSchema& out) : limits_(limits), out_(out) {}
+  Collector(const DdlLimits& limits, bool statements, RequestSchema& out)
+      : limits_(limits), statements_(statements), out_(out) {}
 
   void add_text(std::string_view text) {
+    glossary_.add(text);
+    if (!statements_) return;
     for (const DdlSpan& span : find_ddl(text, limits_))
       add_statement(text.substr(span.begin, span.end - span.begin));
+  }
+
+  // The definitions read, one per line, in the form Glossary reads back.
+  void finish() {
+    for (const Definition& d : glossary_.definitions()) {
+      out_.knowledge += d.phrase.empty() ? d.expression : d.phrase + " refers to " + d.expression;
+      out_.knowledge += '\n';
+    }
   }
 
   void add_statement(std::string_view statement) {
@@ -83,6 +95,7 @@ class Collector {
   }
 
   void add_schema_field(dom::element value) {
+    if (!statements_) return;
     std::string_view text;
     std::string error;
     std::vector<std::string> statements;
@@ -100,7 +113,9 @@ class Collector {
 
  private:
   const DdlLimits& limits_;
+  bool statements_;
   RequestSchema& out_;
+  Glossary glossary_;
 };
 
 }  // namespace
@@ -119,14 +134,14 @@ std::vector<std::string> schema_statements(std::string_view text, std::string& e
   return out;
 }
 
-RequestSchema read_request_schema(std::string_view body, const DdlLimits& limits) {
+RequestSchema read_request_schema(std::string_view body, const DdlLimits& limits, bool statements) {
   RequestSchema out;
   dom::parser parser;
   dom::object root;
   if (parser.parse(body.data(), body.size()).get_object().get(root) != simdjson::SUCCESS) {
     return out;
   }
-  Collector collector(limits, out);
+  Collector collector(limits, statements, out);
   // The `schema` field first: the app stated it on purpose.
   if (dom::element schema; root.at_key("schema").get(schema) == simdjson::SUCCESS) {
     out.has_schema_field = true;
@@ -140,6 +155,7 @@ RequestSchema read_request_schema(std::string_view body, const DdlLimits& limits
       collector.add_messages(member.value);
     }
   }
+  collector.finish();
   return out;
 }
 

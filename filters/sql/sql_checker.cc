@@ -154,7 +154,8 @@ SqlCheck SqlChecker::check(std::string_view sql) const {
   v.has_schema = !schema_->empty();
 
   // 1. Syntax and schema.
-  const SchemaCheckInput schema_input{schema_.get(), v.has_schema, sql, tokens, prepare};
+  const SchemaCheckInput schema_input{schema_.get(), v.has_schema, sql,
+                                      tokens,        prepare,      config_->lexicon.get()};
   check_schema(schema_input, statements, v);
   const bool prepared = std::all_of(statements.begin(), statements.end(),
                                     [](const PreparedStatement& s) { return s.ok(); });

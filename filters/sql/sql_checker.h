@@ -19,6 +19,10 @@
 #include "filters/sql/schema_database.h"
 #include "filters/sql/sql_verdict.h"
 
+namespace groundgate::filters::text {
+class Lexicon;
+}
+
 namespace groundgate::filters::sql {
 
 enum class Dialect : std::uint8_t { kSqlite, kPostgresql, kMysql };
@@ -43,6 +47,9 @@ struct SqlCheckerConfig {
   std::size_t max_statements = 16;
   // The operator's database (checks 3 and 4); null: none.
   std::shared_ptr<const SampleDatabase> database;
+  // WordNet, for suggestions by meaning (`elevation` -> `mountain_altitude`); null: by
+  // spelling only.
+  std::shared_ptr<const text::Lexicon> lexicon;
 };
 
 // The default config: SQLite, every check, the default function allow-list.
