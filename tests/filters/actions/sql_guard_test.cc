@@ -50,6 +50,32 @@ TEST(SqlGuard, AFencedQueryIsHeldUntilItsFenceClosesThenCorrected) {
   EXPECT_EQ(field_of(r.report, "sql.schema"), "request");
 }
 
+TEST(SqlGuard, AGlossaryInTheRequestDefinesWhatTheQuestionAsks) {
+  constexpr std::string_view kCities =
+      R"({"model":"m","stream":true,"messages":[{"role":"system","content":)"
+      R"("CREATE TABLE city (name TEXT, population INTEGER);\nGlossary: major city = )"
+      R"(population > 150000"},{"role":"user","content":"How many major cities are there?"}]})";
+  config::PolicyConfig policy = sql_policy();
+  policy.actions.unsupported = {config::ActionKind::kBlock};
+  const std::string ok = "```sql\nSELECT count(*) FROM city WHERE population > 150000\n```\n";
+  const testing::GuardRun pass = run(policy, kCities, split(ok, 7));
+  EXPECT_EQ(pass.text, ok);
+  // Another threshold than defined: unsupported, blocked by this policy...
+  const std::string other = "```sql\nSELECT count(*) FROM city WHERE population > 15000\n```\n";
+  const testing::GuardRun blocked = run(policy, kCities, split(other, 7));
+  EXPECT_NE(blocked.text, other);
+  ASSERT_FALSE(blocked.annotations.empty());
+  EXPECT_TRUE(contains(blocked.annotations.front(), "definition_mismatch"))
+      << blocked.annotations.front();
+  // ...and only annotated when the policy does not trust the kind.
+  policy.sql->intent_annotate_only = {"definition_mismatch"};
+  const testing::GuardRun annotated = run(policy, kCities, split(other, 7));
+  EXPECT_EQ(annotated.text, other);
+  ASSERT_FALSE(annotated.annotations.empty());
+  EXPECT_TRUE(contains(annotated.annotations.front(), R"("action":"annotate")"))
+      << annotated.annotations.front();
+}
+
 TEST(SqlGuard, CodeInAnotherLanguageIsNoQueryAndStaysUnverified) {
   // The SQL guard is the checker for SQL blocks only: a bash block has no checker (on_error:
   // open releases it marked unverified).
