@@ -1,12 +1,12 @@
 // Speed of the SQL guard's checks 1-3 (syntax and schema, safety, question linking) and 3b
 // (intent: joins, the question's clauses, definitions, value types) against a 50-table schema
-// (issue 21: checks 1-3 under 200 us per query p99; issue 34: with 3b, under 1 ms p99). The schema is generated: 50 tables of
-// 6 to 15 columns, each but the first with a foreign key to an earlier one, names in German and
-// English as in the development data. The queries are typical text-to-SQL output over it (one
-// table, joins of two and three tables, aggregates with GROUP BY and HAVING, subqueries, a
-// CTE) in their valid form and with the hallucinations the checks exist for (unknown column,
-// unknown table, a typo of a value, an unsafe statement), each with its question. The schema
-// database is built once (as the cache does) and shared; its build time is measured apart.
+// (issue 21: checks 1-3 under 200 us per query p99; issue 34: with 3b, under 1 ms p99). The schema
+// is generated: 50 tables of 6 to 15 columns, each but the first with a foreign key to an earlier
+// one, names in German and English as in the development data. The queries are typical text-to-SQL
+// output over it (one table, joins of two and three tables, aggregates with GROUP BY and HAVING,
+// subqueries, a CTE) in their valid form and with the hallucinations the checks exist for (unknown
+// column, unknown table, a typo of a value, an unsafe statement), each with its question. The
+// schema database is built once (as the cache does) and shared; its build time is measured apart.
 //
 // Reference in the same run: SQLite's own sqlite3_prepare_v2 of the same queries against the
 // same in-memory schema, the floor the checks are built on. Percentiles are per query (thread
@@ -106,13 +106,15 @@ std::vector<Query> queries() {
     // English questions full of cues, and logic errors the intent check finds.
     out.push_back({"How many " + a + " does each " + b + " have, for the top 3 with at least 5?",
                    "SELECT T2.\"" + z + "\", count(*) FROM \"" + a + "\" AS T1 JOIN \"" + b +
-                       "\" AS T2 ON T1.\"" + b + "_id\" = T2.id GROUP BY T2.id HAVING count(*) >= 5 "
+                       "\" AS T2 ON T1.\"" + b +
+                       "_id\" = T2.id GROUP BY T2.id HAVING count(*) >= 5 "
                        "ORDER BY count(*) DESC LIMIT 3"});
     out.push_back({"What is the average " + x + " of " + a + " that are not in \"Berlin\"?",
                    "SELECT max(\"" + x + "\") FROM \"" + a + "\" WHERE \"" + y + "\" = 'Berlin'"});
     out.push_back({"Which " + a + " have the lowest " + x + "? List them in descending order.",
                    "SELECT \"" + y + "\" FROM \"" + a + "\" AS T1 JOIN \"" + b +
-                       "\" AS T2 ON T1.\"" + x + "\" = T2.id ORDER BY T1.\"" + x + "\" DESC LIMIT 5"});
+                       "\" AS T2 ON T1.\"" + x + "\" = T2.id ORDER BY T1.\"" + x +
+                       "\" DESC LIMIT 5"});
     out.push_back({"How many different " + b + " have " + a + " with more than 100 " + x + "?",
                    "SELECT count(T1.\"" + b + "_id\") FROM \"" + a + "\" AS T1, \"" + b +
                        "\" AS T2 WHERE T1.\"" + x + "\" < 100"});

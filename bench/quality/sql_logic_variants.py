@@ -4,7 +4,8 @@
     bench/quality/sql_logic_variants.py [--data ../shared/data/sql] [--out DIR]
     groundgate eval DIR/logic_dev.jsonl          # development part, with each database
     groundgate eval DIR/logic_dev_schema.jsonl   # the same samples, schema only (no database)
-    groundgate eval DIR/logic_heldout.jsonl      # the part kept aside (and _schema)
+    groundgate eval DIR/logic_dev_rows.jsonl     # schema only, with 3 sample rows per table
+    groundgate eval DIR/logic_heldout.jsonl      # the part kept aside (and _schema, _rows)
 
 Deterministic: the same data gives the same files (every choice is seeded by a hash of the
 sample id and the variant kind). Standard library only (sqlite3). Split by database as in
@@ -42,11 +43,16 @@ that returns the gold rows is not wrong. Each variant is one edit of the gold qu
                                       IN and NOT IN, LIKE and NOT LIKE)
   value        value_swapped          a literal a column is compared with replaced by
                                       another value that column holds
+  value        value_typo             a string literal a column is compared with replaced by
+                                      a typo of it or its letter case changed, a value the
+                                      column does not hold (as sql_variants.py's wrong_value)
   column       column_swapped         a column of the statement's SELECT list replaced by
                                       another column of its table with the same declared
                                       type
 
-Each sample carries `variant` and `family`; `groundgate eval` counts the findings per variant
+The `_rows` files give each table's first 3 rows (by rowid) as INSERT statements after its
+CREATE TABLE, as prompts that show sample rows do: the values a schema shows without a
+database. Each sample carries `variant` and `family`; `groundgate eval` counts the findings per variant
 and per finding code, and prints each code's precision (variants over all samples it is
 found on) and, per family, the recall of any finding.
 """
@@ -325,6 +331,11 @@ def value_swapped(sql, toks, schema, db, rng):
     return None
 
 
+def value_typo(sql, toks, schema, db, rng):
+    refs = sv.table_refs(toks, schema)
+    return sv.wrong_value(None, sql, toks, schema, refs, [], rng, set(), db)
+
+
 def column_swapped(sql, toks, schema, db, rng):
     d = depth_at(toks)
     if not toks or lower(toks[0]) != "select":
@@ -355,8 +366,33 @@ VARIANTS = [
     ("comparison", "comparison_inclusive", comparison_inclusive),
     ("comparison", "negation_flipped", negation_flipped),
     ("value", "value_swapped", value_swapped),
+    ("value", "value_typo", value_typo),
     ("column", "column_swapped", column_swapped),
 ]
+
+
+def sample_rows(db, schema, n=3):
+    """INSERT statements of each table's first n rows (by rowid)."""
+    out = []
+    for table in sorted(schema.tables):
+        cols = schema.columns(table)
+        rows = db.execute(f'SELECT * FROM "{table}" ORDER BY rowid LIMIT {n}').fetchall()
+        if not rows:
+            continue
+        values = []
+        for row in rows:
+            cells = []
+            for v in row:
+                if v is None:
+                    cells.append("NULL")
+                elif isinstance(v, (int, float)):
+                    cells.append(repr(v))
+                else:
+                    cells.append("'" + str(v).replace("'", "''") + "'")
+            values.append("(" + ", ".join(cells) + ")")
+        names = ", ".join('"' + c.replace('"', '""') + '"' for c in cols)
+        out.append(f'INSERT INTO "{table}" ({names}) VALUES {", ".join(values)};')
+    return "\n".join(out)
 
 
 def differs(gold, result, sql):
@@ -376,16 +412,17 @@ def main():
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     rows = [json.loads(line) for line in open(os.path.join(args.data, "dev.jsonl"))]
-    schemas, ddl, dbs = {}, {}, {}
+    schemas, ddl, dbs, rows_ddl = {}, {}, {}, {}
     for db_id in sorted({r["db_id"] for r in rows}):
         path = os.path.join(args.data, "database", db_id + ".sqlite")
         dbs[db_id] = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         schemas[db_id] = sv.Schema(dbs[db_id])
         with open(os.path.join(args.data, "database", db_id + ".schema.sql")) as f:
             ddl[db_id] = f.read()
+        rows_ddl[db_id] = ddl[db_id].rstrip() + "\n" + sample_rows(dbs[db_id], schemas[db_id])
     files = {}
     for part in ("dev", "heldout"):
-        for mode in ("", "_schema"):
+        for mode in ("", "_schema", "_rows"):
             files[(part, mode)] = open(os.path.join(args.out, f"logic_{part}{mode}.jsonl"), "w")
     counts = {}
     for row in rows:
@@ -404,6 +441,8 @@ def main():
             sample = dict(base, id=f"{row['id']}/{kind}", variant=kind, family=family, sql=query,
                           label=label)
             files[(part, "_schema")].write(json.dumps(sample, ensure_ascii=False) + "\n")
+            files[(part, "_rows")].write(
+                json.dumps(dict(sample, schema=rows_ddl[db_id]), ensure_ascii=False) + "\n")
             files[(part, "")].write(
                 json.dumps(dict(sample, database=database), ensure_ascii=False) + "\n")
             counts[(part, kind)] = counts.get((part, kind), 0) + 1

@@ -10,7 +10,8 @@
 //   With a closed list (a CHECK constraint, a comment that lists them all) any other value is
 //   a finding, contradicted with the listed value as its correction when exactly one is a
 //   typo or letter-case away ('Shipped' for 'shipped'); with examples (sample rows, a comment's
-//   "e.g."), only a value that is such a near miss of one is, unsupported.
+//   "e.g."), only a text value that is a near miss of one is (another letter case, spaces
+//   around, one edit in five letters or more), unsupported.
 // With a database the content check reads the stored values instead; types are still judged.
 #include <algorithm>
 
@@ -108,11 +109,34 @@ bool type_fits(const IntentInput& in, const Table& t, const Column& c, const Lit
   return false;
 }
 
+// A value shown only as an example is judged by a near miss alone: the same letters in
+// another case or with spaces around, or one edit in a word of five letters or more. A number
+// is no near miss of another.
+std::optional<NameSuggestion> near_example(std::string_view value,
+                                           const std::vector<std::string>& examples) {
+  double n = 0;
+  if (parse_number(value, n)) return std::nullopt;
+  const std::string folded = fold_name(value);
+  for (const std::string& e : examples) {
+    std::string_view trimmed = e;
+    while (!trimmed.empty() && trimmed.front() == ' ')
+      trimmed.remove_prefix(1);
+    while (!trimmed.empty() && trimmed.back() == ' ')
+      trimmed.remove_suffix(1);
+    if (fold_name(trimmed) == folded) return NameSuggestion{e, 0, true};
+  }
+  if (value.size() < 5) return std::nullopt;
+  std::optional<NameSuggestion> near = closest_name(value, examples);
+  if (!near || near->distance > 1) return std::nullopt;
+  return near;
+}
+
 void domain_fits(const IntentInput& in, const Table& t, const Column& c, const Literal& l,
                  const ColumnDomain& domain, SqlVerdict& verdict) {
   if (l.number && !all_numbers(domain.values)) return;
   if (std::find(domain.values.begin(), domain.values.end(), l.value) != domain.values.end()) return;
-  const std::optional<NameSuggestion> near = closest_name(l.value, domain.values);
+  const std::optional<NameSuggestion> near =
+      domain.closed ? closest_name(l.value, domain.values) : near_example(l.value, domain.values);
   if (!domain.closed && !near) return;
   std::string reason = location(t, c) + " holds ";
   reason += domain.closed ? "only " : "values such as ";

@@ -57,9 +57,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   const std::vector<sql::Token> tokens = sql::lex_sql(query);
   const auto s = schema();
-  const sql::QueryShape shape(query, tokens, *s, [&](std::string_view w) {
-    return sql::names_a_column_or_table(w, *s);
-  });
+  const sql::QueryShape shape(
+      query, tokens, *s, [&](std::string_view w) { return sql::names_a_column_or_table(w, *s); });
   if (shape.cores().size() > sql::QueryShape::kMaxCores) std::abort();
   for (const sql::SelectCore& c : shape.cores()) {
     check_span(c.begin, c.end, query.size());

@@ -60,20 +60,20 @@ TEST(SqlGuard, AGlossaryInTheRequestDefinesWhatTheQuestionAsks) {
   const std::string ok = "```sql\nSELECT count(*) FROM city WHERE population > 150000\n```\n";
   const testing::GuardRun pass = run(policy, kCities, split(ok, 7));
   EXPECT_EQ(pass.text, ok);
-  // Another threshold than defined: unsupported, blocked by this policy...
+  // Another threshold than defined: unsupported, of a kind not measured on the dev data, so
+  // annotated although this policy blocks unsupported queries...
   const std::string other = "```sql\nSELECT count(*) FROM city WHERE population > 15000\n```\n";
-  const testing::GuardRun blocked = run(policy, kCities, split(other, 7));
-  EXPECT_NE(blocked.text, other);
-  ASSERT_FALSE(blocked.annotations.empty());
-  EXPECT_TRUE(contains(blocked.annotations.front(), "definition_mismatch"))
-      << blocked.annotations.front();
-  // ...and only annotated when the policy does not trust the kind.
-  policy.sql->intent_annotate_only = {"definition_mismatch"};
   const testing::GuardRun annotated = run(policy, kCities, split(other, 7));
   EXPECT_EQ(annotated.text, other);
   ASSERT_FALSE(annotated.annotations.empty());
+  EXPECT_TRUE(contains(annotated.annotations.front(), "definition_mismatch"))
+      << annotated.annotations.front();
   EXPECT_TRUE(contains(annotated.annotations.front(), R"("action":"annotate")"))
       << annotated.annotations.front();
+  // ...and blocked when the policy trusts the kind.
+  policy.sql->intent_enforce = {"definition_mismatch"};
+  const testing::GuardRun blocked = run(policy, kCities, split(other, 7));
+  EXPECT_NE(blocked.text, other);
 }
 
 TEST(SqlGuard, CodeInAnotherLanguageIsNoQueryAndStaysUnverified) {
