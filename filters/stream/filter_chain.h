@@ -42,6 +42,16 @@ struct ChainCounters {
   std::size_t rejected_choices = 0;   // choice index out of range: the stream was stopped
 };
 
+// A copy of the annotations a chain handed out, for a record of the stream kept after it (the
+// verdict look-up): the answer-level ones (FilterChain::answer_end) always, the others up to
+// `max_bytes`; what did not fit is counted.
+struct AnnotationLog {
+  std::size_t max_bytes = 0;
+  std::size_t bytes = 0;
+  std::size_t dropped = 0;
+  std::vector<std::string> kept;
+};
+
 // One choice's output of FilterChain::release_held.
 struct HeldRelease {
   int choice = 0;
@@ -121,6 +131,10 @@ class FilterChain {
   // collects (each filter's on_stream_end runs exactly once); later calls return the same
   // report again. Call it when the response is over.
   StreamReport report();
+  // Keeps a copy of every annotation handed out from now on (AnnotationLog), up to `max_bytes`.
+  void keep_annotations(std::size_t max_bytes);
+  // Null unless keep_annotations() was called.
+  const AnnotationLog* annotation_log() const { return log_ ? &*log_ : nullptr; }
 
  private:
   // One filter's view of one choice: its held text and how much of its input it consumed.
@@ -153,6 +167,8 @@ class FilterChain {
   std::vector<std::string> ask_filters(Ask ask);
   // Moves what filters posted into posted_: awaits_answers() counts it at once.
   void collect_side_requests();
+  // Copies `annotations` into the log, when there is one; `always`: whatever their size.
+  void log(const std::vector<std::string>& annotations, bool always = false);
 
   std::vector<std::unique_ptr<StreamFilter>> filters_;
   // Implementation state (per filter, per choice pending text, offsets) lives here.
@@ -165,6 +181,7 @@ class FilterChain {
   bool answer_ended_ = false;
   std::size_t outstanding_ = 0;    // side batches posted, not answered
   std::vector<SideBatch> posted_;  // posted, not taken by the proxy yet
+  std::optional<AnnotationLog> log_;
 };
 
 }  // namespace groundgate::filters::stream

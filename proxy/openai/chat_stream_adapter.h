@@ -28,6 +28,12 @@ class ChatStreamAdapter final : public StreamAdapter {
                    std::vector<MadeEvent>& out) override;
   MadeEvent error_event(std::string_view message, std::string_view type,
                         std::string_view code) override;
+  // The chunk's "id" as the upstream wrote it, without its quotes (ids need no escapes).
+  std::string_view response_id() const override {
+    std::string_view id = header_.id;
+    if (id.size() >= 2 && id.front() == '"' && id.back() == '"') id = id.substr(1, id.size() - 2);
+    return id;
+  }
 
  private:
   ChunkDecoder decoder_;

@@ -6,6 +6,7 @@
 #include "filters/stream/filter_chain.h"
 #include "proxy/openai/chunk_writer.h"
 #include "proxy/openai/json_object_edit.h"
+#include "proxy/openai/response_id.h"
 #include "proxy/openai/responses_event_writer.h"
 
 namespace groundgate::proxy::openai {
@@ -161,6 +162,7 @@ void ResponsesStreamAdapter::read(WireEvent& out) {
     if (event_.response) {
       const ByteRange range = event_.response->range;
       response_.assign(event_data_, range.begin, range.end - range.begin);
+      if (response_id_.empty()) response_id_ = openai::response_id(response_);
       // Its output is empty as the API sends it; a client that starts its snapshot from it
       // (the official SDK's stream helper) shows any text there, so it is checked as a repeat.
       const std::vector<ResponsesItem>& output = event_.response->output;

@@ -42,6 +42,7 @@ class ResponsesStreamAdapter final : public StreamAdapter {
                    std::vector<MadeEvent>& out) override;
   MadeEvent error_event(std::string_view message, std::string_view type,
                         std::string_view code) override;
+  std::string_view response_id() const override { return response_id_; }
 
  private:
   // One choice: an output_text part, or a function_call item's call.
@@ -114,6 +115,7 @@ class ResponsesStreamAdapter final : public StreamAdapter {
   std::vector<Slot> slots_;      // of the current event
   std::string_view event_data_;  // the current event's JSON, while decode() runs
   std::string response_;         // the response object as response.created said, for the end
+  std::string response_id_;      // its id
   bool final_event_ = false;     // the current event ends the answer (response.completed, …)
   int current_done_item_ = -1;   // index into items_ of an item the current event completed
   bool named_events_ = false;    // the upstream names its events (`event:` lines)

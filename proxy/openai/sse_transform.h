@@ -79,6 +79,8 @@ class SseTransform {
   bool stopped() const { return stopped_; }
   bool done_seen() const { return done_; }
   const SseTransformCounters& counters() const { return counters_; }
+  // The upstream's id of the answer, once an event gave it (StreamAdapter::response_id).
+  std::string_view response_id() const { return adapter_->response_id(); }
 
  private:
   // One choice's output for one place in an upstream event (an event may name a choice twice,

@@ -125,6 +125,8 @@ class StreamAdapter {
   // The event that tells a client the answer broke off (an OpenAI error body's fields).
   virtual MadeEvent error_event(std::string_view message, std::string_view type,
                                 std::string_view code) = 0;
+  // The upstream's id of the answer (chatcmpl-…, resp_…) once an event gave it; empty before.
+  virtual std::string_view response_id() const { return {}; }
 };
 
 // The adapter for the streamed responses of `kind` (kOther: chat completions' chunk format).

@@ -69,6 +69,12 @@ class Exchange {
       Clock::duration transform_time);
   void set_guard_headers(boost::beast::http::response<boost::beast::http::string_body>& response,
                          Clock::duration transform_time);
+  // A guarded answer's verdicts into the look-up, and to the webhook when it is flagged, once
+  // (exchange_report.cc): as soon as the answer's summary is made, before the bytes that end
+  // the answer go, so that a client that read them finds its verdicts; at the latest when the
+  // exchange is recorded. `verdict`: the answer's, when no summary says it.
+  void keep_verdicts(std::string_view verdict = {});
+  void keep_verdicts_if_answered();
   void prepare_upstream_header(boost::beast::http::request_header<>& out) const;
   // How far a request got before its upstream connection failed (may_retry).
   enum class Sent { kAll, kNothing, kPart };
@@ -255,6 +261,10 @@ class Exchange {
   std::string policy_;
   bool policy_refused_ = false;
   filters::stream::FilterChain chain_;
+  // A guarded answer's id (x-groundgate-id; GET /verdicts/{id} on the admin listener).
+  std::string verdict_id_;
+  std::string upstream_response_id_;  // the upstream's id of the answer, once read
+  bool verdicts_kept_ = false;
   std::unique_ptr<SideRequests> side_;  // made when a filter first posts side requests
   Clock::duration side_wait_{};         // how long the stream waited for side answers
 

@@ -91,6 +91,7 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, R
     for (const auto& [name, value] : guard_headers({}))
       append_field(name, value, header);
   }
+  if (!verdict_id_.empty()) append_field("x-groundgate-id", verdict_id_, header);
   boost::optional<std::uint64_t> length = upstream_response.content_length();
   response_chunked_ = false;
   if (!sse && length.has_value()) {
@@ -170,6 +171,8 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, R
       record_.extra.emplace_back("upstream_body_error", "content coding cut short");
     }
     r.transform->finish(r.upstream_ok && r.framing.done(), out, cut_short());
+    upstream_response_id_ = r.transform->response_id();
+    keep_verdicts_if_answered();
     if (!out.empty() && !co_await write_client(out, response_chunked_)) co_return;
   } else if (r.counter) {
     // As the transform does for its filters: an answer cut off before [DONE] gets an error
@@ -301,6 +304,8 @@ bool Exchange::write_passes(BodyRelay& r) {
       } else {
         r.transform->check(r.out);
         start_side_requests();
+        upstream_response_id_ = r.transform->response_id();
+        keep_verdicts_if_answered();
       }
       transformed = r.out;
       to_write = {&transformed, transformed.empty() ? 0u : 1u};
@@ -389,6 +394,7 @@ awaitable<bool> Exchange::answer_side_requests(BodyRelay& r, bool until_none_out
     if (!answers) break;
     r.out.clear();
     r.transform->answer(answers->filter, std::move(answers->answers), r.out);
+    keep_verdicts_if_answered();
     if (!r.out.empty() && !co_await write_client(r.out, response_chunked_)) break;
   }
   only_side_answers_awaited_ = false;

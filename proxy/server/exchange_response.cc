@@ -11,6 +11,7 @@
 #include "proxy/openai/chunk_writer.h"
 #include "proxy/openai/error_body.h"
 #include "proxy/openai/json_transform.h"
+#include "proxy/openai/response_id.h"
 #include "proxy/openai/responses_json_transform.h"
 #include "proxy/openai/sse_transform.h"
 #include "proxy/server/answer_reading.h"
@@ -263,6 +264,8 @@ awaitable<void> Exchange::transform_json_body(http1::ResponseParser& upstream_re
   only_side_answers_awaited_ = false;
   if (client_gone_) co_return;
   auto transformed = transform->finish();
+  upstream_response_id_ = openai::response_id(body);
+  keep_verdicts_if_answered();
   // The same decision as a stopped stream's (relay_body), whatever reaches the client.
   if (transformed.stopped) fail(ErrorKind::kFilter);
   const config::PolicyConfig* policy = config_.find_policy(policy_);
@@ -375,6 +378,7 @@ void Exchange::set_guard_headers(http::response<http::string_body>& response,
   if (chain_.empty()) return;
   for (const auto& [name, value] : guard_headers(transform_time))
     response.set(name, value);
+  if (!verdict_id_.empty()) response.set("x-groundgate-id", verdict_id_);
 }
 
 }  // namespace groundgate::proxy::server
