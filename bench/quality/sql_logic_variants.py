@@ -56,7 +56,6 @@ database. Each sample carries `variant` and `family`; `groundgate eval` counts t
 and per finding code, and prints each code's precision (variants over all samples it is
 found on) and, per family, the recall of any finding.
 """
-import argparse
 import json
 import os
 import re
@@ -404,22 +403,11 @@ def differs(gold, result, sql):
 
 
 def main():
-    here = os.path.dirname(os.path.abspath(__file__))
-    default_data = os.path.normpath(os.path.join(here, "../../../shared/data/sql"))
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", default=default_data)
-    parser.add_argument("--out", default=".")
-    args = parser.parse_args()
-    os.makedirs(args.out, exist_ok=True)
-    rows = [json.loads(line) for line in open(os.path.join(args.data, "dev.jsonl"))]
-    schemas, ddl, dbs, rows_ddl = {}, {}, {}, {}
-    for db_id in sorted({r["db_id"] for r in rows}):
-        path = os.path.join(args.data, "database", db_id + ".sqlite")
-        dbs[db_id] = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        schemas[db_id] = sv.Schema(dbs[db_id])
-        with open(os.path.join(args.data, "database", db_id + ".schema.sql")) as f:
-            ddl[db_id] = f.read()
-        rows_ddl[db_id] = ddl[db_id].rstrip() + "\n" + sample_rows(dbs[db_id], schemas[db_id])
+    args = sv.parse_args(__doc__.splitlines()[0])
+    rows, dbs, schemas, ddl = sv.open_data(args.data)
+    rows_ddl = {
+        db_id: ddl[db_id].rstrip() + "\n" + sample_rows(dbs[db_id], schemas[db_id]) for db_id in dbs
+    }
     files = {}
     for part in ("dev", "heldout"):
         for mode in ("", "_schema", "_rows"):

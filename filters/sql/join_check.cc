@@ -11,7 +11,8 @@
 //   a key by its data (no finding).
 // - inner_join_drops_rows: the question keeps rows without a match ("including those
 //   without", "auch solche ohne") and every join of the statement is inner.
-// Each finding names the key pair that would fit, when the schema has one.
+// Each finding names the key pair that would fit (for a table joined without a condition, or
+// the path through one more table), when the schema has one.
 #include <algorithm>
 
 #include "filters/sql/intent_rules.h"
@@ -20,15 +21,39 @@
 namespace groundgate::filters::sql {
 namespace {
 
+// Value probes per query (each bounded by the probe limits): past them the check is incomplete.
+constexpr int kMaxValueProbes = 4;
+// Tables looked at for a path through a third one.
+constexpr std::size_t kMaxPathTables = 256;
+
 std::string pair_text(const Table& a, std::string_view x, const Table& b, std::string_view y) {
   return "`" + a.name + "`.`" + std::string(x) + "` = `" + b.name + "`.`" + std::string(y) + "`";
 }
 
-// " (`a`.`k` = `b`.`k` would fit)" for the first key between the tables, or "".
-std::string fitting(const SchemaDatabase& schema, const Table& a, const Table& b) {
+// "; `a`.`k` = `b`.`k` would fit" for the first key between the tables, or "".
+std::string direct_fit(const SchemaDatabase& schema, const Table& a, const Table& b) {
   const std::vector<JoinKey> keys = join_keys(schema, a, b);
   if (keys.empty()) return "";
   return "; " + pair_text(a, keys.front().left_column, b, keys.front().right_column) + " would fit";
+}
+
+// direct_fit(), else the path through one other table of the schema ("; `a`.`x` = `t`.`x` and
+// `t`.`y` = `b`.`y` would fit, through `t`"), else "".
+std::string fitting(const SchemaDatabase& schema, const Table& a, const Table& b) {
+  if (std::string direct = direct_fit(schema, a, b); !direct.empty()) return direct;
+  std::size_t looked = 0;
+  for (const Table& t : schema.tables()) {
+    if (&t == &a || &t == &b || t.view) continue;
+    if (++looked > kMaxPathTables) break;
+    const std::vector<JoinKey> first = join_keys(schema, a, t);
+    if (first.empty()) continue;
+    const std::vector<JoinKey> second = join_keys(schema, t, b);
+    if (second.empty()) continue;
+    return "; " + pair_text(a, first.front().left_column, t, first.front().right_column) + " and " +
+           pair_text(t, second.front().left_column, b, second.front().right_column) +
+           " would fit, through `" + t.name + "`";
+  }
+  return "";
 }
 
 // The FROM item of core `core` a column reference belongs to; null when unknown or ambiguous.
@@ -43,8 +68,8 @@ const FromItem* item_for(const QueryShape& shape, std::size_t core, const Column
   return found;
 }
 
-void compared_columns(const IntentInput& in, std::size_t core, SqlVerdict& verdict,
-                      bool& complete) {
+void compared_columns(const IntentInput& in, std::size_t core, SqlVerdict& verdict, bool& complete,
+                      int& probes) {
   const QueryShape& shape = *in.shape;
   for (const ColumnComparison& cmp : shape.cores()[core].comparisons) {
     if (cmp.op != "=") continue;
@@ -59,7 +84,7 @@ void compared_columns(const IntentInput& in, std::size_t core, SqlVerdict& verdi
     const Column* x = ta.find_column(cmp.left.column);
     const Column* y = tb.find_column(cmp.right.column);
     if (x == nullptr || y == nullptr || is_join_key(*in.schema, ta, x->name, tb, y->name)) continue;
-    const std::string fit = fitting(*in.schema, ta, tb);
+    const std::string fit = direct_fit(*in.schema, ta, tb);
     if (!fit.empty()) {
       add_intent_finding(
           verdict, "join_not_on_key",
@@ -68,6 +93,10 @@ void compared_columns(const IntentInput& in, std::size_t core, SqlVerdict& verdi
       continue;
     }
     if (in.database != nullptr) {
+      if (probes++ >= kMaxValueProbes) {
+        complete = false;
+        continue;
+      }
       const std::optional<bool> meet =
           in.database->values_meet(ta.name, x->name, tb.name, y->name, in.probe_limits);
       if (!meet) {
@@ -135,8 +164,9 @@ void join_kind(const IntentInput& in, SqlVerdict& verdict) {
 
 void check_joins(const IntentInput& in, SqlVerdict& verdict) {
   bool complete = true;
+  int probes = 0;
   for (std::size_t i = 0; i < in.shape->cores().size(); ++i) {
-    compared_columns(in, i, verdict, complete);
+    compared_columns(in, i, verdict, complete, probes);
     unlinked_tables(in, i, verdict);
   }
   join_kind(in, verdict);

@@ -225,6 +225,14 @@ TEST(IntentJoins, KeysDeclaredAndInferred) {
   EXPECT_EQ(g->reason,
             "`employees`.`manager_id` = `departments`.`id` is no key between the tables; "
             "`employees`.`dept_id` = `departments`.`id` would fit");
+  // Tables the schema joins only through a third: the path is named.
+  const SqlVerdict path = check("", "SELECT o.amount FROM orders AS o, departments AS d");
+  const Finding* p = find_code(path, "join_without_key");
+  ASSERT_NE(p, nullptr);
+  EXPECT_EQ(p->reason,
+            "`departments` is joined without a condition on its key: every row pairs with every "
+            "row of the others; `orders`.`employee` = `employees`.`id` and "
+            "`employees`.`dept_id` = `departments`.`id` would fit, through `employees`");
   // A cross join written as one is meant.
   expect_clean("", "SELECT e.name, d.name FROM employees AS e CROSS JOIN departments AS d");
 }
