@@ -285,6 +285,13 @@ struct PolicyConfig {
   // Tool-call arguments (their string and number values) are checked against the context,
   // the question and the tool's own schema; unverified unless set.
   bool verify_tool_calls = false;
+  // The model's refusal (chat `refusal`, the Responses API's refusal parts) is answer text and
+  // checked as such; unset, it is unverified and on_error decides.
+  bool verify_refusals = true;
+  // The model's reasoning (chat `reasoning_content`, the Responses API's reasoning summaries) is
+  // not the answer: counted and announced unverified in the summary unless set, then checked as
+  // a text of its own.
+  bool verify_reasoning = false;
   // The SQL guard; unset: SQL in answers is prose's code blocks.
   std::optional<SqlConfig> sql;
 

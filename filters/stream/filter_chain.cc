@@ -168,6 +168,22 @@ bool FilterChain::only_reports() const {
   });
 }
 
+bool FilterChain::reads_refusals() const {
+  return std::all_of(filters_.begin(), filters_.end(),
+                     [](const auto& filter) { return filter->reads_refusals(); });
+}
+
+bool FilterChain::reads_reasoning() const {
+  return std::any_of(filters_.begin(), filters_.end(),
+                     [](const auto& filter) { return filter->reads_reasoning(); });
+}
+
+void FilterChain::on_reasoning(std::size_t bytes, bool read) {
+  if (stopped_ || bytes == 0) return;
+  for (const auto& filter : filters_)
+    filter->on_reasoning(bytes, read);
+}
+
 ToolCallInterest FilterChain::tool_call_interest() const {
   ToolCallInterest interest = ToolCallInterest::kNone;
   for (const auto& filter : filters_)

@@ -145,14 +145,20 @@ awaitable<void> Exchange::receive_response() {
   // Side requests go to the endpoint the app used (their bodies are its requests), answered
   // before the response ends, streamed or not.
   if (const auto api = side_api(info_.kind)) chain_.serve_side_requests(*api);
-  if (!chain_.empty() && reading.format == AnswerFormat::kUnreadable) {
+  AnswerFormat format = reading.format;
+  // A client that asked for no stream reads a body that is JSON as JSON, whatever its type.
+  if (!chain_.empty() && format == AnswerFormat::kSse && !info_.stream &&
+      co_await peek_body_type(*parser, reading.coding) == http1::BodyType::kJson) {
+    format = AnswerFormat::kJson;
+  }
+  if (!chain_.empty() && format == AnswerFormat::kUnreadable) {
     co_await unreadable_answer(*parser, reading.unreadable);
-  } else if (!chain_.empty() && reading.format == AnswerFormat::kJson) {
+  } else if (!chain_.empty() && format == AnswerFormat::kJson) {
     co_await transform_json_body(*parser, reading.coding);
   } else {
     // Without filters an SSE answer is only counted, which a coded one cannot be.
     RelayPlan plan;
-    plan.sse = reading.format == AnswerFormat::kSse &&
+    plan.sse = format == AnswerFormat::kSse &&
                (!chain_.empty() || reading.coding == http1::ContentCoding::kIdentity);
     if (!chain_.empty()) plan.coding = reading.coding;
     co_await relay_body(*parser, plan);
@@ -248,6 +254,10 @@ awaitable<void> Exchange::transform_json_body(http1::ResponseParser& upstream_re
       co_return co_await unreadable_answer(upstream_response, "content_encoding", std::move(body));
     }
     body = std::move(decoded);
+  }
+  // A stream's events, whatever the type says (an SDK that asked for a stream reads them).
+  if (http1::sniffed_body_type(body) == http1::BodyType::kEventStream) {
+    co_return co_await event_stream_body(upstream_response, std::move(body), coded);
   }
   const std::unique_ptr<openai::JsonTransform> transform =
       info_.kind == openai::EndpointKind::kResponses
