@@ -241,8 +241,8 @@ struct SqlConfig {
   // annotate only (the kinds: known_sql_intent_kinds()).
   std::vector<std::string> intent_enforce;
   std::vector<std::string> intent_annotate_only;
-  bool execution = true;                     // check 4 (needs `database`)
-  bool empty_result = true;                  // an empty result is a finding
+  bool execution = true;     // check 4 (needs `database`)
+  bool empty_result = true;  // an empty result is a finding
   Millis execution_timeout{200};
   std::size_t max_rows = 1000;
   std::size_t max_query_bytes = 64u << 10;

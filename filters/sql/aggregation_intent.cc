@@ -6,7 +6,8 @@
 //   "total"), while a result column computes an aggregate no phrase asks for ("how many" and
 //   sum(x)); or one superlative asks for the largest value and the result takes min() (or the
 //   smallest and max()), the direction read from the column (the oldest has the highest age
-//   and the earliest birth date).
+//   and the earliest birth date). A sum of the numeric column the words after "how many" or
+//   "total number" name answers them ("total number of tours": sum(tours)).
 // - aggregate_missing: "average" and no aggregate, GROUP BY or average column at all; "how
 //   many" and only text columns returned, nothing counted.
 // - distinct_missing: "how many different" and a count of a column that is no key without
@@ -15,10 +16,14 @@
 // - ungrouped_column (no question needed): a result column outside any group next to a count,
 //   sum or average and no GROUP BY: SQLite returns one arbitrary row's value.
 #include <algorithm>
+#include <utility>
+#include <vector>
 
 #include "filters/sql/column_words.h"
 #include "filters/sql/intent_rules.h"
 #include "filters/sql/name_distance.h"
+#include "filters/sql/sample_database.h"
+#include "filters/sql/sql_lexer.h"
 
 namespace groundgate::filters::sql {
 namespace {
@@ -78,6 +83,39 @@ bool sums_a_count(const IntentInput& in) {
     for (const ValueExpr& item : cores[i].items) {
       if (item.aggregate != Aggregate::kSum || item.columns.empty()) continue;
       if (counts_things(item.columns.front().column)) return true;
+    }
+  }
+  return false;
+}
+
+bool references_a_table(const Table& table, std::string_view column) {
+  return std::any_of(
+      table.foreign_keys.begin(), table.foreign_keys.end(), [&](const ForeignKey& fk) {
+        return std::any_of(fk.columns.begin(), fk.columns.end(),
+                           [&](const std::string& c) { return same_name(c, column); });
+      });
+}
+
+// "the total number of tours" answered by sum(tours): the words right after a count cue name
+// a numeric column that is no key (primary, foreign or by its name), and the query sums it
+// without DISTINCT (each row holds a count).
+bool sums_the_counted_column(const IntentInput& in, const Cue& cue) {
+  const std::string_view after = in.question.substr(std::min(cue.end, in.question.size()), 48);
+  const QuestionTerms following(after);
+  const auto& cores = in.shape->cores();
+  for (std::size_t i = 0; i < cores.size(); ++i) {
+    for (const ValueExpr& item : cores[i].items) {
+      if (item.aggregate != Aggregate::kSum || item.distinct || !item.simple ||
+          item.columns.empty()) {
+        continue;
+      }
+      const Table* table = in.shape->table_of(i, item.columns.front());
+      const Column* col = column_of(in, i, item.columns.front());
+      if (table == nullptr || col == nullptr || col->primary_key || key_like_name(col->name) ||
+          !numeric_type(col->type) || references_a_table(*table, col->name)) {
+        continue;
+      }
+      if (following.mentions_name(col->name)) return true;
     }
   }
   return false;
@@ -192,6 +230,7 @@ void unasked_aggregate(const IntentInput& in, SqlVerdict& verdict) {
   for (const Cue& cue : q.cues()) {
     const Aggregate a = asked_by(cue.kind);
     if (a == Aggregate::kNone || in_output(in, a)) continue;
+    if (a == Aggregate::kCount && sums_the_counted_column(in, cue)) continue;
     if (const ValueExpr* foreign = foreign_aggregate(in, asked)) {
       add_intent_finding(verdict, "aggregate_mismatch",
                          quoted_phrase(cue.phrase) + " asks for " + std::string(what(a)) +
@@ -378,13 +417,57 @@ bool fixes(const IntentInput& in, std::size_t core, const ValueExpr& group, cons
   return false;
 }
 
+// Database probes per SELECT for grouped columns that may identify their rows.
+constexpr int kMaxIdentityProbes = 2;
+
+// Whether `table`.`column` identifies the table's rows on this data: two values at least and
+// no two rows with the same one (NULLs aside). False when the probe does not finish.
+bool identifies_rows(const SampleDatabase& database, std::string_view table,
+                     std::string_view column, const RunLimits& limits) {
+  static const std::vector<std::string> kCount{"count"};
+  const std::string c = quote_identifier(column);
+  const std::string probe = "SELECT count(" + c + ") = count(DISTINCT " + c +
+                            ") AND count(DISTINCT " + c + ") > 1 FROM " + quote_identifier(table);
+  RunLimits one = limits;
+  one.max_rows = 1;
+  const RunResult r = database.run(probe, one, kCount);
+  return r.outcome == RunResult::Outcome::kDone && !r.rows.empty() && !r.rows[0].empty() &&
+         r.rows[0][0] == "1";
+}
+
+// With a database: whether a simple grouped column of `table` has values that identify its
+// rows there (a name unique in the data, though not declared a key): it fixes the table's
+// columns. Answers are kept per table in `known`; past `probes` the answer is no.
+bool grouped_identifies(const IntentInput& in, std::size_t core, const Table& table, int& probes,
+                        std::vector<std::pair<const Table*, bool>>& known) {
+  if (in.database == nullptr) return false;
+  for (const auto& [t, answer] : known) {
+    if (t == &table) return answer;
+  }
+  bool answer = false;
+  for (const ValueExpr& g : in.shape->cores()[core].group_by) {
+    if (answer || !g.simple || g.columns.empty() ||
+        in.shape->table_of(core, g.columns.front()) != &table) {
+      continue;
+    }
+    const Column* gc = table.find_column(g.columns.front().column);
+    if (gc == nullptr || probes++ >= kMaxIdentityProbes) continue;
+    answer = identifies_rows(*in.database, table.name, gc->name, in.probe_limits);
+  }
+  known.emplace_back(&table, answer);
+  return answer;
+}
+
 // A result column outside the groups: next to a count, sum or average with no GROUP BY, or
-// with GROUP BY on columns none of which is it or fixes it (fixes()): SQLite returns one
-// arbitrary value per group.
+// with GROUP BY on columns none of which is it or fixes it (fixes(); with a database, a
+// grouped column of its table whose values identify the rows): SQLite returns one arbitrary
+// value per group.
 void ungrouped(const IntentInput& in, std::size_t core, SqlVerdict& verdict) {
   const SelectCore& c = in.shape->cores()[core];
   const auto aggregate = std::find_if(c.items.begin(), c.items.end(), adds_up);
   if (c.group_by.empty() && aggregate == c.items.end()) return;
+  int probes = 0;
+  std::vector<std::pair<const Table*, bool>> identified;
   for (const ValueExpr& item : c.items) {
     if (!item.aggregates.empty() || item.columns.empty() || item.star) continue;
     std::string why;
@@ -397,7 +480,8 @@ void ungrouped(const IntentInput& in, std::size_t core, SqlVerdict& verdict) {
       if (t == nullptr) continue;
       const std::string_view name = item.columns.front().column;
       if (std::any_of(c.group_by.begin(), c.group_by.end(),
-                      [&](const ValueExpr& g) { return fixes(in, core, g, *t, name); })) {
+                      [&](const ValueExpr& g) { return fixes(in, core, g, *t, name); }) ||
+          grouped_identifies(in, core, *t, probes, identified)) {
         continue;
       }
       why = " is neither grouped by nor fixed by a grouped key (" +

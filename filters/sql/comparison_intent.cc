@@ -8,6 +8,10 @@
 //   or out against the words ("more than 3" as `>= 3`, "at least 5" as `> 5`). The boundary
 //   moved by one is the same condition on whole numbers (`> 2` for "at least 3"): no finding;
 //   nor is a bound of BETWEEN ("more than 3000 and less than 4000" is often written so).
+//   A comparison where the query turns a condition's truth round (inside NOT IN (...), NOT
+//   EXISTS (...), after EXCEPT) may say the condition or its opposite: "not more than 1000"
+//   is `NOT IN (... > 1000)` as well as `<= 1000`, and "no museum opened after 2010" is
+//   `NOT IN (... > 2010)`; either way fits there.
 // - negation_unasked: a value the question names is negated (`!=`, NOT IN, NOT LIKE) and no
 //   negation word is in the question;
 // - negation_missing: the question negates ("not", "without", "kein", "ohne") and the query
@@ -28,6 +32,7 @@ struct NumberUse {
   double value = 0;
   std::string op;        // > >= < <= = !=
   bool between = false;  // a bound of BETWEEN: "between", "from ... to" leave the bounds vague
+  bool turned = false;   // in a scope where the query negates (negated_scopes())
   std::size_t begin = 0;
   std::size_t end = 0;  // the comparison's operator and number
 };
@@ -46,6 +51,54 @@ std::string normalized(std::string_view op) {
   return std::string(op);
 }
 
+// The comparison that holds where `op` does not (`>` and `<=`).
+std::string opposite(std::string_view op) {
+  if (op == ">") return "<=";
+  if (op == "<=") return ">";
+  if (op == "<") return ">=";
+  if (op == ">=") return "<";
+  if (op == "=") return "!=";
+  if (op == "!=") return "=";
+  return std::string(op);
+}
+
+// Per token: whether the query turns the truth of a condition there round, an odd number of
+// times: inside the parentheses of NOT IN (...) or NOT EXISTS (...), or after EXCEPT up to
+// the end of the parentheses it is in.
+std::vector<bool> negated_scopes(const IntentInput& in) {
+  const auto& t = in.tokens;
+  struct Scope {
+    bool negates = false;  // the parentheses of NOT IN / NOT EXISTS
+    bool except = false;   // an EXCEPT seen in them
+  };
+  std::vector<Scope> open{Scope{}};
+  bool odd = false;
+  std::vector<bool> out(t.size(), false);
+  const auto parity = [&] {
+    bool p = false;
+    for (const Scope& s : open)
+      p = p != (s.negates != s.except);
+    return p;
+  };
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    if (t[i].kind == TokenKind::kPunctuation && t[i].text(in.sql) == "(") {
+      const bool after_not = i >= 2 && t[i - 2].is(in.sql, "not") &&
+                             (t[i - 1].is(in.sql, "in") || t[i - 1].is(in.sql, "exists"));
+      open.push_back(Scope{after_not, false});
+      odd = parity();
+    } else if (t[i].kind == TokenKind::kPunctuation && t[i].text(in.sql) == ")" &&
+               open.size() > 1) {
+      open.pop_back();
+      odd = parity();
+    } else if (t[i].kind == TokenKind::kWord && t[i].is(in.sql, "except")) {
+      open.back().except = true;
+      odd = parity();
+    }
+    out[i] = odd;
+  }
+  return out;
+}
+
 bool comparison(std::string_view op) {
   static constexpr std::array<std::string_view, 8> kOps{"=", "==", "!=", "<>",
                                                         "<", "<=", ">",  ">="};
@@ -55,6 +108,7 @@ bool comparison(std::string_view op) {
 std::vector<NumberUse> number_uses(const IntentInput& in) {
   std::vector<NumberUse> out;
   const auto& t = in.tokens;
+  const std::vector<bool> turned = negated_scopes(in);
   const auto op_at = [&](std::size_t i) {
     return i < t.size() && t[i].kind == TokenKind::kOperator && comparison(t[i].text(in.sql));
   };
@@ -89,6 +143,7 @@ std::vector<NumberUse> number_uses(const IntentInput& in) {
     } else {
       continue;
     }
+    use.turned = turned[i];
     out.push_back(std::move(use));
   }
   return out;
@@ -99,7 +154,7 @@ bool same(double a, double b) {
 }
 
 // The use says what the cue asks for `n`, the boundary moved by one for whole numbers.
-bool consistent(CueKind kind, const NumberUse& u, double n) {
+bool consistent_op(CueKind kind, const NumberUse& u, double n) {
   switch (kind) {
     case CueKind::kGreater:
       return (u.op == ">" && same(u.value, n)) || (u.op == ">=" && same(u.value, n + 1));
@@ -112,6 +167,15 @@ bool consistent(CueKind kind, const NumberUse& u, double n) {
     default:
       return true;
   }
+}
+
+// consistent_op(), or, where the query negates, its opposite.
+bool consistent(CueKind kind, const NumberUse& u, double n) {
+  if (consistent_op(kind, u, n)) return true;
+  if (!u.turned) return false;
+  NumberUse opposed = u;
+  opposed.op = opposite(u.op);
+  return consistent_op(kind, opposed, n);
 }
 
 bool upward(CueKind kind) {

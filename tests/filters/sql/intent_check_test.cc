@@ -25,6 +25,7 @@ const std::vector<std::string>& shop_ddl() {
       "\"alter\" INTEGER, \"geburtsjahr\" INTEGER)",
       "CREATE TABLE konzert (konzert_id INTEGER PRIMARY KEY, \"sänger_id\" INTEGER REFERENCES "
       "\"sänger\"(\"sänger_id\"), jahr INTEGER, stadt TEXT)",
+      "CREATE TABLE tourneen (tournee_id INTEGER PRIMARY KEY, jahr INTEGER, konzerte INTEGER)",
   };
   return ddl;
 }
@@ -69,6 +70,13 @@ TEST(IntentAggregation, CountSumAverageAsAsked) {
                "SELECT avg(\"alter\") FROM \"sänger\"");
   // "how many people" sums a population; "total number" is a count.
   expect_clean("What is the total number of orders?", "SELECT count(*) FROM orders");
+  // ... or the sum of the numeric column it names: each row holds a count.
+  expect_clean("Wie hoch ist die Gesamtzahl der Konzerte für jedes Jahr?",
+               "SELECT sum(konzerte), jahr FROM tourneen GROUP BY jahr");
+  EXPECT_NE(find_code(check("What is the total number of orders per year?",
+                            "SELECT sum(amount), year FROM orders GROUP BY year"),
+                      "aggregate_mismatch"),
+            nullptr);
 }
 
 TEST(IntentAggregation, SuperlativeDirectionReadFromTheColumn) {
@@ -161,6 +169,22 @@ TEST(IntentComparison, DirectionAndInclusiveness) {
   const Finding* f = find_code(flipped, "comparison_direction");
   ASSERT_NE(f, nullptr);
   EXPECT_EQ(f->reason, "\"more than 5000\" asks for `>`; the query compares `< 5000`");
+  // Where the query negates (NOT IN, NOT EXISTS, EXCEPT), a comparison may say the condition
+  // or its opposite.
+  expect_clean("Which employees earn not more than 5000?",
+               "SELECT name FROM employees WHERE id NOT IN (SELECT id FROM employees WHERE "
+               "salary > 5000)");
+  expect_clean("Welche Sänger sind nicht mehr als 40 Jahre alt?",
+               "SELECT name FROM \"sänger\" EXCEPT SELECT name FROM \"sänger\" WHERE "
+               "\"alter\" > 40");
+  expect_clean("How many employees work in no department with a budget over 5000?",
+               "SELECT count(*) FROM employees WHERE dept_id NOT IN (SELECT id FROM departments "
+               "WHERE budget > 5000)");
+  EXPECT_NE(find_code(check("How many employees work in no department with a budget over 5000?",
+                            "SELECT count(*) FROM employees WHERE dept_id NOT IN (SELECT id FROM "
+                            "departments WHERE budget = 5000)"),
+                      "comparison_direction"),
+            nullptr);
   EXPECT_NE(find_code(check("Welche Sänger sind mindestens 40 Jahre alt?",
                             "SELECT name FROM \"sänger\" WHERE \"alter\" > 40"),
                       "comparison_inclusive"),
