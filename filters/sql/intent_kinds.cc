@@ -16,14 +16,14 @@ constexpr IntentKind kKinds[] = {
     {"join_not_on_key", F::kJoin, false},             // 1.00
     {"join_values_disjoint", F::kJoin, true},         // not measured (dev keys are declared)
     {"inner_join_drops_rows", F::kJoin, true},        // not measured (no such dev question)
-    {"aggregate_mismatch", F::kAggregation, false},   // 0.97
+    {"aggregate_mismatch", F::kAggregation, false},   // 1.00
     {"aggregate_missing", F::kAggregation, true},     // 0.0 dev, 0.4 held out
     {"distinct_missing", F::kAggregation, false},     // 1.00
     {"grouping_missing", F::kGrouping, false},        // 0.91
-    {"ungrouped_column", F::kGrouping, false},        // 0.93
+    {"ungrouped_column", F::kGrouping, false},        // 0.94
     {"order_direction", F::kOrdering, false},         // 1.00
     {"limit_mismatch", F::kOrdering, false},          // 1.00
-    {"comparison_direction", F::kComparison, false},  // 0.93
+    {"comparison_direction", F::kComparison, false},  // 1.00
     {"comparison_inclusive", F::kComparison, false},  // 0.86
     {"negation_missing", F::kComparison, false},      // 0.93
     {"negation_unasked", F::kComparison, false},      // 1.00
