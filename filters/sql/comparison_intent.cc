@@ -72,27 +72,21 @@ std::vector<bool> negated_scopes(const IntentInput& in) {
     bool except = false;   // an EXCEPT seen in them
   };
   std::vector<Scope> open{Scope{}};
-  bool odd = false;
+  bool odd = false;  // kept as the parity of every open scope's negates != except
   std::vector<bool> out(t.size(), false);
-  const auto parity = [&] {
-    bool p = false;
-    for (const Scope& s : open)
-      p = p != (s.negates != s.except);
-    return p;
-  };
   for (std::size_t i = 0; i < t.size(); ++i) {
     if (t[i].kind == TokenKind::kPunctuation && t[i].text(in.sql) == "(") {
       const bool after_not = i >= 2 && t[i - 2].is(in.sql, "not") &&
                              (t[i - 1].is(in.sql, "in") || t[i - 1].is(in.sql, "exists"));
       open.push_back(Scope{after_not, false});
-      odd = parity();
+      odd = odd != after_not;
     } else if (t[i].kind == TokenKind::kPunctuation && t[i].text(in.sql) == ")" &&
                open.size() > 1) {
+      odd = odd != (open.back().negates != open.back().except);
       open.pop_back();
-      odd = parity();
-    } else if (t[i].kind == TokenKind::kWord && t[i].is(in.sql, "except")) {
+    } else if (t[i].kind == TokenKind::kWord && t[i].is(in.sql, "except") && !open.back().except) {
       open.back().except = true;
-      odd = parity();
+      odd = !odd;
     }
     out[i] = odd;
   }
