@@ -239,8 +239,13 @@ struct SqlConfig {
   bool keep_schema_field = false;            // forward the `schema` field upstream
   std::vector<std::string> allow_functions;  // beyond the built-in allow-list
   bool linking = true;                       // check 3
-  bool execution = true;                     // check 4 (needs `database`)
-  bool empty_result = true;                  // an empty result is a finding
+  bool intent = true;                        // check 3b: joins, the question's clauses, values
+  // Intent kinds (finding codes) trusted although annotate-only by default, and more kinds to
+  // annotate only (the kinds: known_sql_intent_kinds()).
+  std::vector<std::string> intent_enforce;
+  std::vector<std::string> intent_annotate_only;
+  bool execution = true;     // check 4 (needs `database`)
+  bool empty_result = true;  // an empty result is a finding
   Millis execution_timeout{200};
   std::size_t max_rows = 1000;
   std::size_t max_query_bytes = 64u << 10;

@@ -167,7 +167,8 @@ bool report_pr_curves(const std::optional<std::string>& svg_path, std::string_vi
 // The SQL checks' settings: the policy's `sql` section, or the defaults.
 std::shared_ptr<const filters::sql::SqlCheckerConfig> sql_checker(const Args& args,
                                                                   std::string& error) {
-  if (!args.value("c")) return filters::sql::default_checker_config();
+  // The defaults as a policy compiles them (WordNet for suggestions by meaning included).
+  if (!args.value("c")) return filters::sql::compile_sql(config::SqlConfig{}).checker;
   const config::LoadResult loaded = config::load_config_file(*args.value("c"));
   const config::PolicyConfig* policy =
       loaded.config ? loaded.config->find_policy(*args.value("policy")) : nullptr;
