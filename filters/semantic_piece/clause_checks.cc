@@ -167,10 +167,12 @@ Verdict PieceVerifier::finding(const Clause& clause, Label label, ReasonCode cod
 }
 
 PieceVerifier::Clause PieceVerifier::read_clause(std::string_view sentence,
+                                                 std::span<const Token> sentence_tokens,
                                                  std::span<const Token> tokens,
                                                  std::span<const Entity> entities) const {
   Clause c;
   c.sentence = sentence;
+  c.sentence_tokens = sentence_tokens;
   c.tokens = tokens;
   c.entities = entities;
   c.about_source = text::names_source(tokens);
@@ -189,9 +191,11 @@ PieceVerifier::Clause PieceVerifier::read_clause(std::string_view sentence,
   return c;
 }
 
-Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const Token> tokens,
+Verdict PieceVerifier::verify_clause(std::string_view sentence,
+                                     std::span<const Token> sentence_tokens,
+                                     std::span<const Token> tokens,
                                      std::span<const Entity> entities) const {
-  Clause clause = read_clause(sentence, tokens, entities);
+  Clause clause = read_clause(sentence, sentence_tokens, tokens, entities);
   ClauseSignals signals;
   signals.tokens = count16(tokens.size());
   signals.content_words = count16(clause.words.size());
@@ -289,6 +293,21 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
   return v;
 }
 
+std::size_t PieceVerifier::words_outside(const Clause& clause, std::uint32_t piece,
+                                         const Token* except) const {
+  const auto piece_terms = index_->piece_terms(index_->pieces()[piece]);
+  std::size_t outside = 0;
+  for (std::size_t i = 0; i < clause.words.size(); ++i) {
+    // A negation is the polarity, which check_polarity() compares: not a word to line up.
+    if (clause.words[i] == except || text::is_negation(clause.words[i]->norm)) continue;
+    const index::TermId term = clause.terms[clause.word_stem[i]];
+    if (term == index::kNoTerm ||
+        std::find(piece_terms.begin(), piece_terms.end(), term) == piece_terms.end())
+      ++outside;
+  }
+  return outside;
+}
+
 PieceVerifier::ValueCheck PieceVerifier::check_values(const Clause& clause,
                                                       ClauseSignals& signals) const {
   // Numbers and dates: same value anywhere in the context supports; another value of the same
@@ -296,36 +315,65 @@ PieceVerifier::ValueCheck PieceVerifier::check_values(const Clause& clause,
   ValueCheck out;
   for (const Entity& e : clause.entities) {
     if (!is_value_entity(e) || text::numbers_a_source(clause.sentence, e.begin)) continue;
-    bool in_evidence_or_question =
+    const bool in_question =
         std::any_of(question_entities_.begin(), question_entities_.end(),
                     [&](const Entity& q) { return compare(e, q) == EntityMatch::kSame; });
+    bool in_evidence = false;  // in a top-k evidence piece
+    bool in_matched = false;   // ... in one that holds most of the clause's words
     bool elsewhere = false;
     const ContextEntity* other = nullptr;
-    bool other_ambiguous = false;           // well-matched evidence holds two different such values
-    std::optional<Counted> answer_counted;  // see counted.h, when needed
+    bool other_ambiguous = false;  // well-matched evidence holds two different such values
+    // Another value in the slot of the clause's value, in a piece that holds every other word
+    // of the clause: the clause's own sentence with one value changed.
+    const ContextEntity* aligned = nullptr;
+    std::optional<Counted> answer_counted_;  // counted.h, when needed
+    auto answer_counted = [&]() -> const Counted& {
+      if (!answer_counted_) answer_counted_ = counted_words(clause.tokens, e.begin, e.end);
+      return *answer_counted_;
+    };
     for (const ContextEntity& c : context_entities()) {
       const EvidencePiece* ev = nullptr;
       for (const EvidencePiece& candidate : clause.evidence) {
         if (candidate.hit.piece == c.piece) ev = &candidate;
       }
       const EntityMatch m = compare(e, c.entity);
+      const bool matched = ev != nullptr && ev->overlap >= options_.match_overlap;
       if (m == EntityMatch::kSame) {
-        (ev != nullptr ? in_evidence_or_question : elsewhere) = true;
-      } else if (m == EntityMatch::kDifferent && ev != nullptr &&
-                 ev->overlap >= options_.match_overlap) {
-        // Counts of different things ("two tries", "four separate occasions") do not conflict.
-        if (e.subtype == EntitySubtype::kCardinal && c.entity.subtype == EntitySubtype::kCardinal) {
-          if (!answer_counted) answer_counted = counted_words(clause.tokens, e.begin, e.end);
-          if (!count_the_same(*answer_counted, context_counted_words(c))) continue;
-        }
+        (ev != nullptr ? in_evidence : elsewhere) = true;
+        in_matched = in_matched || matched;
+      } else if (m == EntityMatch::kDifferent && matched) {
+        const bool lines_up =
+            aligned == nullptr && words_outside(clause, c.piece) == 0 && same_slot(clause, e, c);
+        // Counts of different things ("two tries", "four separate occasions") do not conflict;
+        // in the same slot of the same sentence they count the same thing.
+        if (!lines_up && e.subtype == EntitySubtype::kCardinal &&
+            c.entity.subtype == EntitySubtype::kCardinal &&
+            !count_the_same(answer_counted(), context_counted_words(c)))
+          continue;
         if (other == nullptr) {
           other = &c;
         } else if (compare(other->entity, c.entity) != EntityMatch::kSame) {
           other_ambiguous = true;
         }
+        if (lines_up) aligned = &c;
       }
     }
-    if (in_evidence_or_question) {
+    // An aligned conflict stands unless a piece that holds most of the clause's words, or the
+    // question, states the clause's value too (sources that disagree): the clause's value in a
+    // piece about something else is a coincidence, not support.
+    if (aligned != nullptr && !in_matched && !in_question) {
+      ++signals.value_mismatches;
+      signals.aligned_conflict = true;
+      if (out.aligned) continue;
+      out.aligned = true;
+      out.conflict = finding(clause, Label::kContradicted, ReasonCode::kEntityMismatch,
+                             HallucinationType::kDetailedInformationModification,
+                             "answer says " + e.text + ", evidence says " + aligned->entity.text,
+                             aligned->piece);
+      out.conflict->correction = Correction{e.begin, e.end, aligned->entity.text};
+      continue;
+    }
+    if (in_evidence || in_question) {
       ++signals.values_found;
       continue;
     }
@@ -458,6 +506,18 @@ std::optional<Verdict> PieceVerifier::check_polarity(Clause& clause, const Cover
     answer_negates = answer_negates || governs_shared(scope_terms, best_terms);
   }
   const bool answer_states_negation = answer_negates && !clause.about_source;
+  // The sentence may negate the same words in another of its clauses ("X refers to things,
+  // like Y, and most people don't like to hear them"): then the evidence's negation is the
+  // sentence's own, not one it leaves out.
+  bool sentence_negates = answer_negates;
+  if (!sentence_negates && clause.sentence_tokens.size() > clause.tokens.size()) {
+    for (const text::NegationScope& scope : text::negation_scopes(clause.sentence_tokens)) {
+      std::vector<index::TermId> scope_terms;
+      for (std::size_t i : scope.words)
+        scope_terms.push_back(index_->terms().find(text::stem(clause.sentence_tokens[i].norm)));
+      sentence_negates = sentence_negates || governs_shared(scope_terms, best_terms);
+    }
+  }
   bool evidence_negates = false;          // governs words of the answer
   bool evidence_states_negation = false;  // ... in a clause about what the answer states
   for (const NegatedTerms& n : best->negations) {
@@ -468,9 +528,13 @@ std::optional<Verdict> PieceVerifier::check_polarity(Clause& clause, const Cover
   }
   const bool negated = answer_states_negation && !evidence_negates && !best->has_negation_cue;
   const bool evidence_negated =
-      evidence_states_negation && !answer_negates && !text::has_negation_cue(clause.tokens);
+      evidence_states_negation && !sentence_negates && !text::has_negation_cue(clause.tokens);
   if (negated || evidence_negated) {
     signals.negation_mismatch = true;
+    // Aligned: the piece holds every content word of the clause; the negation is all that
+    // differs.
+    signals.aligned_conflict =
+        signals.aligned_conflict || words_outside(clause, best->hit.piece) == 0;
     return finding(clause, Label::kContradicted, ReasonCode::kNegationMismatch,
                    HallucinationType::kContextualFabrication,
                    negated ? "answer negates what the evidence states"
@@ -484,6 +548,8 @@ std::optional<Verdict> PieceVerifier::check_polarity(Clause& clause, const Cover
     for (const Token& other : best->tokens) {
       if (other.kind == text::TokenKind::kWord && lexicon->are_antonyms(w->norm, other.norm)) {
         signals.antonym = true;
+        signals.aligned_conflict =
+            signals.aligned_conflict || words_outside(clause, best->hit.piece, w) == 0;
         return finding(clause, Label::kContradicted, ReasonCode::kAntonym,
                        HallucinationType::kContextualFabrication,
                        "answer says " + quoted(w->surface(clause.sentence)) + ", evidence says " +

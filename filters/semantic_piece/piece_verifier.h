@@ -62,6 +62,7 @@ class PieceVerifier {
   // The clause under check: its content words, their stems and context terms, its evidence.
   struct Clause {
     std::string_view sentence;
+    std::span<const text::Token> sentence_tokens;  // the whole sentence's
     std::span<const text::Token> tokens;
     std::span<const text::Entity> entities;
     bool about_source = false;  // "The passage does not mention ...": framing words skipped
@@ -77,6 +78,7 @@ class PieceVerifier {
   // What the value check found: a conflict, or values the context never gives.
   struct ValueCheck {
     std::optional<Verdict> conflict;              // the first value another value contradicts
+    bool aligned = false;                         // the conflict is an aligned one (signals)
     const text::Entity* missing_value = nullptr;  // the first value found nowhere
     bool all_found = true;
     std::vector<std::string_view> missing;  // counts (and then words) not found, for the reason
@@ -93,9 +95,12 @@ class PieceVerifier {
   // The first finding, in this order, decides the label: a value conflict, a negation or an
   // antonym, a record's flag said the other way, an ordering, a missing value or name, an unrelated
   // name or word, no evidence, too little coverage.
-  Verdict verify_clause(std::string_view sentence, std::span<const text::Token> tokens,
+  // `tokens`: the clause's, of `sentence_tokens`.
+  Verdict verify_clause(std::string_view sentence, std::span<const text::Token> sentence_tokens,
+                        std::span<const text::Token> tokens,
                         std::span<const text::Entity> entities) const;
-  Clause read_clause(std::string_view sentence, std::span<const text::Token> tokens,
+  Clause read_clause(std::string_view sentence, std::span<const text::Token> sentence_tokens,
+                     std::span<const text::Token> tokens,
                      std::span<const text::Entity> entities) const;
   ValueCheck check_values(const Clause& clause, ClauseSignals& signals) const;
   Coverage measure_coverage(Clause& clause, ValueCheck& values, ClauseSignals& signals) const;
@@ -154,6 +159,12 @@ class PieceVerifier {
   Evidence evidence_of(std::uint32_t piece) const;
   // counted_words() of a context count, from its piece (counted.h).
   Counted context_counted_words(const ContextEntity& c) const;
+  // same_slot() of the clause's value `e` and the context's value `c` (counted.h).
+  bool same_slot(const Clause& clause, const text::Entity& e, const ContextEntity& c) const;
+  // How many of the clause's content words (values apart) context piece `piece` does not hold,
+  // `except` not counted: 0 when the piece says all the clause says but for its values.
+  std::size_t words_outside(const Clause& clause, std::uint32_t piece,
+                            const text::Token* except = nullptr) const;
 
   // A record flag with the words that name it, for check_flags.
   struct FlagWords {

@@ -38,7 +38,9 @@ ConflictKind conflict_kind(const SentenceVerdict& verdict) {
   for (const Finding& f : verdict.findings) {
     if (f.abstains || f.label != Label::kContradicted) continue;
     ConflictKind found = ConflictKind::kPolarity;
-    if (!is_polarity(f.code)) {
+    if (f.engine == Engine::kSemanticPieces && f.signals.aligned_conflict) {
+      found = ConflictKind::kAligned;
+    } else if (!is_polarity(f.code)) {
       // Only the semantic pieces measure the rest of the clause; a triplet's signals are unset.
       const bool clean = f.engine == Engine::kSemanticPieces && f.signals.words_missing == 0 &&
                          f.signals.names_missing == 0;
@@ -57,6 +59,8 @@ double contradicted_at(const score::Thresholds& thresholds, ConflictKind kind) {
       return thresholds.contradicted;
     case ConflictKind::kCleanValue:
       return thresholds.contradicted_clean;
+    case ConflictKind::kAligned:
+      return 0;
     case ConflictKind::kNone:
       break;
   }

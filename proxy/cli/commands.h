@@ -12,5 +12,6 @@ int check_command(int argc, char** argv, int first);
 int eval_command(int argc, char** argv, int first);
 int sqlcheck_command(int argc, char** argv, int first);
 int train_command(int argc, char** argv, int first);
+int pairs_command(int argc, char** argv, int first);
 
 }  // namespace groundgate::proxy::cli

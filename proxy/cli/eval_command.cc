@@ -227,6 +227,11 @@ struct EvalTally {
   Confusion sentences;                                      // where sentences are labelled
   std::vector<ScoredTruth> answer_scores, sentence_scores;  // for the precision-recall curves
   std::map<std::string, Confusion> baselines;               // the samples' own detectors
+  // Answers holding a contradicted sentence: how often they are hallucinated (block and
+  // rewrite act on contradicted, so this is the precision a user of them sees).
+  Confusion contradicted;
+  // Minimal pairs (`groundgate pairs`): per change, how many answers got each worst label.
+  std::map<std::string, std::map<std::string, std::size_t>> changes;
   std::vector<double> sample_us, sentence_us, prepare_us;
   std::size_t errors = 0;  // sentences an engine could not verify
 
@@ -245,12 +250,34 @@ struct EvalTally {
         percentile(sample_us, 0.5), percentile(sample_us, 0.99), percentile(sentence_us, 0.5),
         percentile(sentence_us, 0.99), sentence_us.size(), errors, percentile(prepare_us, 0.5),
         percentile(prepare_us, 0.99));
+    std::printf("answers with a contradicted sentence: %zu, hallucinated %.3f\n",
+                contradicted.tp + contradicted.fp, contradicted.precision());
     if (sentences.tp + sentences.fp + sentences.tn + sentences.fn > 0) {
       std::printf(
           "sentences: balanced_accuracy=%.3f  precision=%.3f  recall=%.3f  f1=%.3f  (tp=%zu "
           "fp=%zu tn=%zu fn=%zu)\n",
           sentences.balanced_accuracy(), sentences.precision(), sentences.recall(), sentences.f1(),
           sentences.tp, sentences.fp, sentences.tn, sentences.fn);
+    }
+  }
+
+  // Per change of the minimal pairs, the share of each label; the faithful changes should be
+  // supported, the others contradicted.
+  void print_changes() const {
+    if (changes.empty()) return;
+    std::printf("minimal pairs (worst label of the answer's sentences):\n");
+    for (const auto& [change, labels] : changes) {
+      std::size_t n = 0;
+      for (const auto& [label, count] : labels)
+        n += count;
+      std::printf("  %-9s n=%-5zu", change.c_str(), n);
+      for (std::string_view label :
+           {"supported", "unsupported", "contradicted", "no_claim", "unverified"}) {
+        const auto it = labels.find(std::string(label));
+        const std::size_t count = it == labels.end() ? 0 : it->second;
+        std::printf(" %s=%.3f", std::string(label).c_str(), n == 0 ? 0.0 : double(count) / n);
+      }
+      std::printf("\n");
     }
   }
 
@@ -267,6 +294,9 @@ struct EvalTally {
 struct SampleOutcome {
   bool hallucinated = false;
   double score = 0;
+  // The worst sentence label: supported | unsupported | contradicted | no_claim (no sentence
+  // with a claim) | unverified (a sentence not verified).
+  std::string_view worst = "no_claim";
   std::string pieces_json;
 };
 
@@ -290,7 +320,10 @@ SampleOutcome evaluate_naive(Sample& sample, filters::index::ContextIndexCache& 
   sentence.score = v.score;
   sentence.claims = true;
   const verify::AnswerSummary summary = verify::summarize(std::span(&sentence, 1), rule);
-  SampleOutcome outcome{summary.hallucinated, summary.hallucination_score, {}};
+  SampleOutcome outcome;
+  outcome.hallucinated = summary.hallucinated;
+  outcome.score = summary.hallucination_score;
+  outcome.worst = filters::verdict::to_string(v.label);
   if (want_json) sp::append_json(outcome.pieces_json, v, sample.answer, index.get());
   return outcome;
 }
@@ -324,6 +357,11 @@ SampleOutcome evaluate_with_engines(const Sample& sample, const VerifierSetup& s
     }
   }
   const verify::AnswerSummary summary = verify::summarize(run.verdicts, setup.rule);
+  outcome.worst = summary.errors > 0         ? "unverified"
+                  : summary.contradicted > 0 ? "contradicted"
+                  : summary.unsupported > 0  ? "unsupported"
+                  : summary.supported > 0    ? "supported"
+                                             : "no_claim";
   outcome.hallucinated = summary.hallucinated;
   outcome.score = summary.hallucination_score;
   return outcome;
@@ -433,6 +471,8 @@ int eval_command(int argc, char** argv, int first) {
         std::chrono::duration<double, std::micro>(Clock::now() - start).count() -
         tally.prepare_us.back());
     tally.answers.add(outcome.hallucinated, sample.label == 1);
+    if (outcome.worst == "contradicted") tally.contradicted.add(true, sample.label == 1);
+    if (!sample.change.empty()) ++tally.changes[sample.change][std::string(outcome.worst)];
     tally.answer_scores.push_back({outcome.score, sample.label == 1});
     for (const auto& [name, flagged] : sample.baselines) {
       tally.baselines[name].add(flagged == 1, sample.label == 1);
@@ -449,6 +489,7 @@ int eval_command(int argc, char** argv, int first) {
                         tally.sentence_scores, tally.sentences)) {
     return 1;
   }
+  tally.print_changes();
   tally.print_baselines();
   return 0;
 }

@@ -21,6 +21,9 @@ commands:
                            score the verifiers on labelled samples, as a policy would
   train DATA.jsonl... [--out MODEL.json]
                            train the scorer on labelled samples; prints its cross-validation
+  pairs DATA.jsonl... [--out PAIRS.jsonl] [--window N] [--per-change N]
+                           minimal pairs from the contexts (a copied sentence, one value or
+                           its verb's polarity changed), as samples for `eval`
   sqlcheck --schema FILE [--database FILE] [--question TEXT] QUERY_FILE|-
                            check generated SQL against a schema; JSON findings on stdout
   triplets FILE|- [--table] [--rules-only]
@@ -48,6 +51,7 @@ int main(int argc, char** argv) {
   if (command == "eval") return eval_command(argc, argv, first);
   if (command == "sqlcheck") return sqlcheck_command(argc, argv, first);
   if (command == "train") return train_command(argc, argv, first);
+  if (command == "pairs") return pairs_command(argc, argv, first);
   if (command == "help" || command == "--help" || command == "-h") {
     std::fputs(kUsage.data(), stdout);
     return 0;
