@@ -229,6 +229,7 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence,
   const std::size_t checked = clause.words.size() + values.unmatched_counts;
   const double score = checked == 0 ? 1.0 : coverage.covered / static_cast<double>(checked);
   signals.coverage = static_cast<float>(score);
+  if (!values.conflict) values.conflict = check_substitution(clause, values, coverage, signals);
   std::optional<Verdict> polarity = check_polarity(clause, coverage, signals);
   std::optional<Verdict> flags = check_flags(clause, signals);
   std::optional<Verdict> ordering = check_ordering(clause, signals);
@@ -293,21 +294,6 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence,
   return v;
 }
 
-std::size_t PieceVerifier::words_outside(const Clause& clause, std::uint32_t piece,
-                                         const Token* except) const {
-  const auto piece_terms = index_->piece_terms(index_->pieces()[piece]);
-  std::size_t outside = 0;
-  for (std::size_t i = 0; i < clause.words.size(); ++i) {
-    // A negation is the polarity, which check_polarity() compares: not a word to line up.
-    if (clause.words[i] == except || text::is_negation(clause.words[i]->norm)) continue;
-    const index::TermId term = clause.terms[clause.word_stem[i]];
-    if (term == index::kNoTerm ||
-        std::find(piece_terms.begin(), piece_terms.end(), term) == piece_terms.end())
-      ++outside;
-  }
-  return outside;
-}
-
 PieceVerifier::ValueCheck PieceVerifier::check_values(const Clause& clause,
                                                       ClauseSignals& signals) const {
   // Numbers and dates: same value anywhere in the context supports; another value of the same
@@ -319,7 +305,8 @@ PieceVerifier::ValueCheck PieceVerifier::check_values(const Clause& clause,
         std::any_of(question_entities_.begin(), question_entities_.end(),
                     [&](const Entity& q) { return compare(e, q) == EntityMatch::kSame; });
     bool in_evidence = false;  // in a top-k evidence piece
-    bool in_matched = false;   // ... in one that holds most of the clause's words
+    // ... in those that hold most of the clause's words
+    std::vector<std::uint32_t> matched_pieces;
     bool elsewhere = false;
     const ContextEntity* other = nullptr;
     bool other_ambiguous = false;  // well-matched evidence holds two different such values
@@ -340,8 +327,8 @@ PieceVerifier::ValueCheck PieceVerifier::check_values(const Clause& clause,
       const bool matched = ev != nullptr && ev->overlap >= options_.match_overlap;
       if (m == EntityMatch::kSame) {
         (ev != nullptr ? in_evidence : elsewhere) = true;
-        in_matched = in_matched || matched;
-      } else if (m == EntityMatch::kDifferent && matched) {
+        if (matched) matched_pieces.push_back(c.piece);
+      } else if (m == EntityMatch::kDifferent && matched && !asks(c.piece)) {
         const bool lines_up =
             aligned == nullptr && words_outside(clause, c.piece) == 0 && same_slot(clause, e, c);
         // Counts of different things ("two tries", "four separate occasions") do not conflict;
@@ -358,10 +345,15 @@ PieceVerifier::ValueCheck PieceVerifier::check_values(const Clause& clause,
         if (lines_up) aligned = &c;
       }
     }
-    // An aligned conflict stands unless a piece that holds most of the clause's words, or the
-    // question, states the clause's value too (sources that disagree): the clause's value in a
-    // piece about something else is a coincidence, not support.
-    if (aligned != nullptr && !in_matched && !in_question) {
+    // An aligned conflict stands unless another piece that holds most of the clause's words
+    // states the clause's value too (sources that disagree): the clause's value in a piece about
+    // something else, in another slot of the aligned piece ("2019 and 2018"), or in the
+    // question, is no evidence for it.
+    const bool stated_apart =
+        aligned != nullptr &&
+        std::any_of(matched_pieces.begin(), matched_pieces.end(),
+                    [&](std::uint32_t piece) { return piece != aligned->piece; });
+    if (aligned != nullptr && !stated_apart) {
       ++signals.value_mismatches;
       signals.aligned_conflict = true;
       if (out.aligned) continue;
@@ -472,9 +464,10 @@ std::optional<Verdict> PieceVerifier::check_polarity(Clause& clause, const Cover
                                                      ClauseSignals& signals) const {
   // Contradiction signals need well-matched evidence.
   // A fragment ("Cheltenham") states no predicate that a negation could flip.
+  // A question states nothing to contradict ("Why does milk form a skin when heated?").
   EvidencePiece* best = clause.best;
   if (best == nullptr || best->overlap < options_.match_overlap ||
-      clause.stems.size() < kMinPredicateWords) {
+      clause.stems.size() < kMinPredicateWords || asks(best->hit.piece)) {
     return std::nullopt;
   }
   // A negation counts where it governs what the other side states: at least half of the
@@ -531,10 +524,8 @@ std::optional<Verdict> PieceVerifier::check_polarity(Clause& clause, const Cover
       evidence_states_negation && !sentence_negates && !text::has_negation_cue(clause.tokens);
   if (negated || evidence_negated) {
     signals.negation_mismatch = true;
-    // Aligned: the piece holds every content word of the clause; the negation is all that
-    // differs.
     signals.aligned_conflict =
-        signals.aligned_conflict || words_outside(clause, best->hit.piece) == 0;
+        signals.aligned_conflict || aligned_but(clause, best->hit.piece, nullptr, nullptr);
     return finding(clause, Label::kContradicted, ReasonCode::kNegationMismatch,
                    HallucinationType::kContextualFabrication,
                    negated ? "answer negates what the evidence states"
@@ -549,7 +540,7 @@ std::optional<Verdict> PieceVerifier::check_polarity(Clause& clause, const Cover
       if (other.kind == text::TokenKind::kWord && lexicon->are_antonyms(w->norm, other.norm)) {
         signals.antonym = true;
         signals.aligned_conflict =
-            signals.aligned_conflict || words_outside(clause, best->hit.piece, w) == 0;
+            signals.aligned_conflict || aligned_but(clause, best->hit.piece, w, &other);
         return finding(clause, Label::kContradicted, ReasonCode::kAntonym,
                        HallucinationType::kContextualFabrication,
                        "answer says " + quoted(w->surface(clause.sentence)) + ", evidence says " +

@@ -12,8 +12,6 @@ namespace {
 constexpr std::size_t kWordsAfter = 2;
 // Words of a phrase before the count ("the population of 6,960").
 constexpr std::size_t kReachBefore = 3;
-// Tokens on each side of a value that line two sentences up.
-constexpr std::size_t kNeighbours = 3;
 
 void add_word(const text::Token& t, std::vector<std::string>& out) {
   out.push_back(text::stem(t.norm));
@@ -57,46 +55,15 @@ Counted counted_words(std::span<const text::Token> tokens, std::size_t begin, st
   return out;
 }
 
-namespace {
-
-bool share(std::span<const std::string> x, std::span<const std::string> y) {
+bool share_a_word(std::span<const std::string> x, std::span<const std::string> y) {
   return std::any_of(x.begin(), x.end(), [&](const std::string& w) {
     return std::find(y.begin(), y.end(), w) != y.end();
   });
 }
 
-}  // namespace
-
 bool count_the_same(const Counted& a, const Counted& b) {
-  if (!a.after.empty() && !b.after.empty()) return share(a.after, b.after);
-  return share(a.before, b.before);
-}
-
-bool same_slot(std::span<const text::Token> a, std::size_t a_begin, std::size_t a_end,
-               std::span<const text::Token> b, std::size_t b_begin, std::size_t b_end) {
-  const Counted ca = counted_words(a, a_begin, a_end);
-  const Counted cb = counted_words(b, b_begin, b_end);
-  if (share(ca.after, cb.after) || share(ca.before, cb.before)) return true;
-  // The tokens next to each value, the same ones on both sides, counted outwards.
-  auto first_at = [](std::span<const text::Token> t, std::size_t at) {
-    return static_cast<std::size_t>(
-        std::lower_bound(t.begin(), t.end(), at,
-                         [](const text::Token& x, std::size_t pos) { return x.begin < pos; }) -
-        t.begin());
-  };
-  const std::size_t a_first = first_at(a, a_begin), a_after = first_at(a, a_end);
-  const std::size_t b_first = first_at(b, b_begin), b_after = first_at(b, b_end);
-  std::size_t same = 0;
-  for (std::size_t k = 1; k <= kNeighbours && k <= a_first && k <= b_first; ++k) {
-    if (a[a_first - k].norm != b[b_first - k].norm) break;
-    ++same;
-  }
-  for (std::size_t k = 0; k < kNeighbours && a_after + k < a.size() && b_after + k < b.size();
-       ++k) {
-    if (a[a_after + k].norm != b[b_after + k].norm) break;
-    ++same;
-  }
-  return same >= 2;
+  if (!a.after.empty() && !b.after.empty()) return share_a_word(a.after, b.after);
+  return share_a_word(a.before, b.before);
 }
 
 }  // namespace groundgate::filters::semantic_piece

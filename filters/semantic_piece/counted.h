@@ -30,13 +30,7 @@ Counted counted_words(std::span<const text::Token> tokens, std::size_t begin, st
 // before a count ("made two aces", "made one on the fourth") says nothing of what it counts.
 bool count_the_same(const Counted& a, const Counted& b);
 
-// Two values stand in the same place of two sentences (the one slot, filled differently): the
-// words after them, or the words before them, share a stem ("the window is 14 days" / "the
-// window is 30 days", "poem of 143 lines" / "poem of 123 lines"), or at least two of the
-// tokens right next to them are the same ("Keating, 21, was" / "Keating, 22, was", "The
-// 14-lap race" / "The 13-lap race"). Values at bytes [a_begin, a_end) of `a` and [b_begin,
-// b_end) of `b`.
-bool same_slot(std::span<const text::Token> a, std::size_t a_begin, std::size_t a_end,
-               std::span<const text::Token> b, std::size_t b_begin, std::size_t b_end);
+// Some stem is in both lists.
+bool share_a_word(std::span<const std::string> a, std::span<const std::string> b);
 
 }  // namespace groundgate::filters::semantic_piece

@@ -175,13 +175,10 @@ Counted PieceVerifier::context_counted_words(const ContextEntity& c) const {
   return counted_words(tokens, c.entity.begin - p.begin, c.entity.end - p.begin);
 }
 
-bool PieceVerifier::same_slot(const Clause& clause, const text::Entity& e,
-                              const ContextEntity& c) const {
-  const index::ContextIndex::Piece& p = index_->pieces()[c.piece];
-  if (c.entity.begin < p.begin || c.entity.end > p.end) return false;
-  const std::vector<Token> tokens = text::tokenize(index_->piece_text(p));
-  return semantic_piece::same_slot(clause.tokens, e.begin, e.end, tokens, c.entity.begin - p.begin,
-                                   c.entity.end - p.begin);
+bool PieceVerifier::asks(std::uint32_t piece) const {
+  const std::string_view text = index_->piece_text(index_->pieces()[piece]);
+  const std::size_t last = text.find_last_not_of(" \t\r\n\"')");
+  return last != std::string_view::npos && text[last] == '?';
 }
 
 Evidence PieceVerifier::evidence_of(std::uint32_t piece) const {

@@ -106,6 +106,11 @@ class PieceVerifier {
   Coverage measure_coverage(Clause& clause, ValueCheck& values, ClauseSignals& signals) const;
   std::optional<Verdict> check_polarity(Clause& clause, const Coverage& coverage,
                                         ClauseSignals& signals) const;
+  // A number, date or identifier the context never states ("Form 2198", "MI9") where an
+  // evidence piece holds every other word of the clause and another number or identifier in
+  // its place ("Form 1099", "MI6"): the clause's sentence with that one thing changed.
+  std::optional<Verdict> check_substitution(const Clause& clause, const ValueCheck& values,
+                                            const Coverage& coverage, ClauseSignals& signals) const;
   std::optional<Verdict> check_ordering(const Clause& clause, ClauseSignals& signals) const;
   std::optional<Verdict> check_names(const Clause& clause, const ValueCheck& values,
                                      const Coverage& coverage, double score,
@@ -157,9 +162,17 @@ class PieceVerifier {
   // theirs holds all its words, and its words never stand in a row in the context.
   bool composed_name(const text::Entity& e) const;
   Evidence evidence_of(std::uint32_t piece) const;
+  // The context piece is a question (it ends with "?"): it asks, it states nothing.
+  bool asks(std::uint32_t piece) const;
   // counted_words() of a context count, from its piece (counted.h).
   Counted context_counted_words(const ContextEntity& c) const;
-  // same_slot() of the clause's value `e` and the context's value `c` (counted.h).
+  // The clause and context piece `piece` say the same but for their polarity (a negation, an
+  // auxiliary) and, when given, the clause's word `word` and the piece's `instead` (an
+  // antonym): the piece holds every content word of the clause, and the two line up token by
+  // token (slot.h same_but).
+  bool aligned_but(const Clause& clause, std::uint32_t piece, const text::Token* word,
+                   const text::Token* instead) const;
+  // The context's value `c` stands where the clause's value `e` stands (slot.h).
   bool same_slot(const Clause& clause, const text::Entity& e, const ContextEntity& c) const;
   // How many of the clause's content words (values apart) context piece `piece` does not hold,
   // `except` not counted: 0 when the piece says all the clause says but for its values.

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <optional>
 #include <span>
 
 #include "filters/score/training/perturbations.h"
+#include "filters/text/discourse.h"
 #include "filters/text/entities.h"
 #include "filters/text/function_words.h"
 #include "filters/text/lexicon.h"
@@ -84,6 +86,8 @@ bool is_code(std::span<const Token> tokens, std::size_t i, std::string_view sent
   if (t.kind != TokenKind::kNumber || i == 0 || t.has(text::kDecimal) || t.has(text::kGrouped) ||
       t.has(text::kOrdinal) || t.has(text::kDecade))
     return false;
+  // A year after a name is a date ("Shyamalan's 2002 film"), changed as one.
+  if (t.norm.size() == 4 && t.norm >= "1000" && t.norm <= "2100") return false;
   const Token& before = tokens[i - 1];
   return before.kind == TokenKind::kWord && before.has(text::kCapitalized) &&
          !month_of(before.norm) && !text::is_stopword(before.norm) && before.end == t.begin - 1;
@@ -178,11 +182,14 @@ std::optional<Edit> restatement(std::span<const Token> tokens, std::span<const E
         inside[1].surface(sentence) == "%") {
       return Edit{inside[0].end, inside[1].end, " percent"};
     }
-    // A count, not a number that names something ("#2", "Doe 2").
+    // A count, not a number that names something ("#2", "Doe 2"), a part of a word ("9x13") or
+    // of a mixed fraction ("6 1/2").
     const bool names =
-        e.begin > 0 &&
-        (sentence[e.begin - 1] == '#' ||
-         (e.begin > 1 && sentence[e.begin - 2] >= 'A' && sentence[e.begin - 2] <= 'Z'));
+        (e.begin > 0 &&
+         (sentence[e.begin - 1] == '#' ||
+          (e.begin > 1 && sentence[e.begin - 2] >= 'A' && sentence[e.begin - 2] <= 'Z'))) ||
+        (e.end < sentence.size() && std::isalnum(static_cast<unsigned char>(sentence[e.end]))) ||
+        sentence.substr(e.end, 4).find('/') != std::string_view::npos;
     if (e.subtype == EntitySubtype::kCardinal && inside.size() == 1 && !names &&
         inside[0].kind == TokenKind::kNumber && e.value >= 2 && e.value <= 12 &&
         inside[0].norm == std::to_string(static_cast<int>(e.value))) {
@@ -298,9 +305,15 @@ std::vector<MinimalPair> minimal_pairs(std::string_view sentence, const text::Le
   std::array<std::vector<const Entity*>, 9> by_kind;
   for (const Entity& e : entities) {
     const auto kind = change_kind(e);
-    // A note's mark ("(1)") is no value the context states.
-    const bool mark = e.begin > 0 && e.end < sentence.size() && sentence[e.begin - 1] == '(' &&
-                      sentence[e.end] == ')';
+    // A note's or a reference's mark ("(1)", "[3]"), a list item's number ("1 Preheat the
+    // oven") or a source's label ("passage 2:") is no value the context states.
+    const bool enclosed = e.begin > 0 && e.end < sentence.size() &&
+                          ((sentence[e.begin - 1] == '(' && sentence[e.end] == ')') ||
+                           (sentence[e.begin - 1] == '[' && sentence[e.end] == ']'));
+    const bool mark = enclosed ||
+                      (e.subtype == EntitySubtype::kCardinal && !tokens.empty() &&
+                       tokens.front().begin == e.begin) ||
+                      text::numbers_a_source(sentence, e.begin);
     if (kind && !in_code(e) && !mark && e.begin < sentence.size())
       by_kind[static_cast<std::size_t>(*kind)].push_back(&e);
   }
@@ -334,8 +347,15 @@ std::vector<std::string_view> pair_sentences(std::string_view passage, std::size
   std::vector<std::pair<std::uint64_t, std::string_view>> order;
   for (const text::Sentence& s : text::SentenceSegmenter::split(passage)) {
     if (s.kind != text::SentenceKind::kProse || s.cut) continue;
-    const std::string_view sentence = passage.substr(s.begin, s.end - s.begin);
-    const std::vector<Token> tokens = text::tokenize(sentence);
+    std::string_view sentence = passage.substr(s.begin, s.end - s.begin);
+    std::vector<Token> tokens = text::tokenize(sentence);
+    // A source's label before the sentence ("passage 2:") is the context's, not a claim.
+    if (tokens.size() > 3 && tokens[1].kind == TokenKind::kNumber && tokens[2].norm == ":" &&
+        text::numbers_a_source(sentence, tokens[1].begin)) {
+      sentence = sentence.substr(tokens[2].end);
+      sentence.remove_prefix(std::min(sentence.size(), sentence.find_first_not_of(" \t")));
+      tokens = text::tokenize(sentence);
+    }
     const auto words = static_cast<std::size_t>(std::count_if(
         tokens.begin(), tokens.end(), [](const Token& t) { return t.kind == TokenKind::kWord; }));
     if (words < min_words || words > max_words) continue;
