@@ -19,6 +19,8 @@ Decision decide(const GuardConfig& config, const verify::SentenceVerdict* verdic
       return {"unsupported", config.actions.unsupported};
     case verify::Label::kContradicted:
       return {"contradicted", config.actions.contradicted};
+    case verify::Label::kDoubtful:
+      return {"doubtful", config.actions.doubtful};
   }
   return {"unverified", ActionConfig{ActionKind::kBlock}};
 }

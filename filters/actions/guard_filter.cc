@@ -126,8 +126,8 @@ GuardFilter::GuardFilter(std::shared_ptr<const GuardConfig> config, std::string_
     sql_ = std::make_unique<SqlGuard>(config_->sql, request_body, forwarded_body, question_);
   }
   if (config_->judge) {
-    judge_ = std::make_unique<SentenceJudge>(*config_->judge,
-                                             config_->verify->thresholds.unsupported, question_);
+    judge_ = std::make_unique<SentenceJudge>(*config_->judge, config_->verify->thresholds,
+                                             question_);
   }
   if (sql_ && sql_->metamorphic_enabled()) {
     // The variants are the request as it goes upstream, its question rewritten.
@@ -203,7 +203,8 @@ void GuardFilter::mark_incomplete_context(std::optional<verify::SentenceVerdict>
     verdict.emplace();
     verdict->answer_begin = begin;
     verdict->answer_end = end;
-  } else if (!verdict->ok() || !verdict->claims || verdict->label != verify::Label::kUnsupported) {
+  } else if (!verdict->ok() || !verdict->claims || verdict->label == verify::Label::kSupported ||
+             verdict->label == verify::Label::kContradicted) {
     return;  // support and contradiction found in what was read stand
   }
   verdict->error = verify::VerifyError::kContextUnreadable;
@@ -365,7 +366,7 @@ bool GuardFilter::act(Choice& choice, int index, const text::StreamSentence& sen
 
   // The answer-level threshold (on prose): this sentence would take the share over it.
   const bool checked = v != nullptr && v->ok() && v->claims && !query;
-  const bool not_supported = checked && v->label != verify::Label::kSupported;
+  const bool not_supported = checked && verify::is_flag(v->label);
   const config::AnswerThresholdConfig& t = config_->answer;
   const std::uint64_t n = tally_.checked() + (checked ? 1 : 0);
   const std::uint64_t bad = tally_.not_supported() + (not_supported ? 1 : 0);

@@ -214,6 +214,13 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence,
     v.signals = signals;
     return v;
   }
+  if (text::is_phatic(tokens)) {
+    Verdict v;
+    v.reason_code = ReasonCode::kNoClaim;
+    v.reason = "greets, thanks or offers help: no claim to check";
+    v.signals = signals;
+    return v;
+  }
   clause.evidence = retrieve(clause.stems, clause.terms);
   for (EvidencePiece& e : clause.evidence) {
     if (clause.best == nullptr || e.overlap > clause.best->overlap) clause.best = &e;

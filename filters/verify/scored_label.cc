@@ -77,6 +77,8 @@ void label_by_score(SentenceVerdict& verdict, double unfaithful,
     verdict.label = Label::kContradicted;
   } else if (unfaithful >= thresholds.unsupported) {
     verdict.label = Label::kUnsupported;
+  } else if (unfaithful >= thresholds.doubtful) {
+    verdict.label = Label::kDoubtful;
   } else {
     verdict.label = Label::kSupported;
   }

@@ -4,8 +4,10 @@
 // the same, one value, the negation or an antonym different): that is the evidence block and
 // rewrite act on, and the scorer's probability only says how sure it is. Where an engine found
 // a looser conflict, contradicted only when the scorer is sure too (such conflicts misfire in
-// long answers); unsupported at the unsupported threshold; otherwise supported. The engines'
-// findings stay as they were: they are the reasons.
+// long answers); unsupported at the unsupported threshold (chosen so that a flag is right far
+// more often than not); doubtful from the doubtful threshold up to it (the band the rules
+// cannot settle, which a judge settles where a policy has one); otherwise supported. The
+// engines' findings stay as they were: they are the reasons.
 
 #include <cstdint>
 

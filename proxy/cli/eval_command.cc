@@ -230,6 +230,7 @@ struct EvalTally {
   // Answers holding a contradicted sentence: how often they are hallucinated (block and
   // rewrite act on contradicted, so this is the precision a user of them sees).
   Confusion contradicted;
+  std::map<std::string, std::size_t> sentence_labels;  // checked sentences with a claim
   // Minimal pairs (`groundgate pairs`): per change, how many answers got each worst label.
   std::map<std::string, std::map<std::string, std::size_t>> changes;
   std::vector<double> sample_us, sentence_us, prepare_us;
@@ -252,6 +253,15 @@ struct EvalTally {
         percentile(prepare_us, 0.99));
     std::printf("answers with a contradicted sentence: %zu, hallucinated %.3f\n",
                 contradicted.tp + contradicted.fp, contradicted.precision());
+    std::size_t labelled = 0;
+    for (const auto& [label, count] : sentence_labels)
+      labelled += count;
+    if (labelled > 0) {
+      std::printf("sentence labels:");
+      for (const auto& [label, count] : sentence_labels)
+        std::printf(" %s=%zu", label.c_str(), count);
+      std::printf("\n");
+    }
     if (sentences.tp + sentences.fp + sentences.tn + sentences.fn > 0) {
       std::printf(
           "sentences: balanced_accuracy=%.3f  precision=%.3f  recall=%.3f  f1=%.3f  (tp=%zu "
@@ -272,7 +282,7 @@ struct EvalTally {
         n += count;
       std::printf("  %-9s n=%-5zu", change.c_str(), n);
       for (std::string_view label :
-           {"supported", "unsupported", "contradicted", "no_claim", "unverified"}) {
+           {"supported", "doubtful", "unsupported", "contradicted", "no_claim", "unverified"}) {
         const auto it = labels.find(std::string(label));
         const std::size_t count = it == labels.end() ? 0 : it->second;
         std::printf(" %s=%.3f", std::string(label).c_str(), n == 0 ? 0.0 : double(count) / n);
@@ -336,7 +346,7 @@ SampleOutcome evaluate_with_engines(const Sample& sample, const VerifierSetup& s
                                     JudgeTally& judged, EvalTally& tally) {
   VerifiedSample run = verify_sample(sample, setup, cache);
   if (judge != nullptr) {
-    judge_sample(*judge, setup.config->thresholds.unsupported, sample, *run.index, run.verdicts,
+    judge_sample(*judge, setup.config->thresholds, sample, *run.index, run.verdicts,
                  judged);
   }
   tally.prepare_us.push_back(run.prepare_us);
@@ -346,7 +356,9 @@ SampleOutcome evaluate_with_engines(const Sample& sample, const VerifierSetup& s
     if (!v.ok()) ++tally.errors;
     const bool truth = sentence_unfaithful(sample, v.answer_begin, v.answer_end);
     if (sample.sentence_truth && v.ok() && v.claims) {
-      tally.sentences.add(v.label != verify::Label::kSupported, truth);
+      // A flag is an unsupported or contradicted label; doubt is not one (precision-first).
+      tally.sentences.add(verify::is_flag(v.label), truth);
+      ++tally.sentence_labels[std::string(filters::verdict::to_string(v.label))];
       tally.sentence_scores.push_back({v.unfaithful.value_or(1 - v.score), truth});
     }
     if (features_out && v.ok()) write_features(features_out, sample, i, v, truth);
@@ -360,6 +372,7 @@ SampleOutcome evaluate_with_engines(const Sample& sample, const VerifierSetup& s
   outcome.worst = summary.errors > 0         ? "unverified"
                   : summary.contradicted > 0 ? "contradicted"
                   : summary.unsupported > 0  ? "unsupported"
+                  : summary.doubtful > 0     ? "doubtful"
                   : summary.supported > 0    ? "supported"
                                              : "no_claim";
   outcome.hallucinated = summary.hallucinated;

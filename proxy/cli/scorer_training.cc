@@ -265,16 +265,20 @@ std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, 
       sentences.push_back({p.scored.sentence_p[r], s.y[r] > 0.5f, s.set[r]});
   }
   p.scored.thresholds.answer = training::best_mean_balanced_threshold(answers, sets.size());
-  p.scored.thresholds.unsupported = training::best_mean_f1_threshold(sentences, sets.size());
+  // Doubt from where a flag would be best balanced (F1), a flag from where it is right far more
+  // often than not.
+  p.scored.thresholds.doubtful = training::best_mean_f1_threshold(sentences, sets.size());
+  p.scored.thresholds.unsupported = training::lowest_precise_threshold(
+      sentences, sets.size(), options.flag_precision, p.scored.thresholds.doubtful);
   p.scored.thresholds.contradicted = contradiction_threshold(
       t, p.scored.sentence_p, sets.size(), verify::ConflictKind::kValue,
-      p.scored.thresholds.unsupported, options.contradicted_precision, labelled);
+      p.scored.thresholds.doubtful, options.contradicted_precision, labelled);
   p.scored.thresholds.contradicted_clean = contradiction_threshold(
       t, p.scored.sentence_p, sets.size(), verify::ConflictKind::kCleanValue,
-      p.scored.thresholds.unsupported, options.contradicted_precision, labelled);
+      p.scored.thresholds.doubtful, options.contradicted_precision, labelled);
   p.scored.thresholds.contradicted_polarity = contradiction_threshold(
       t, p.scored.sentence_p, sets.size(), verify::ConflictKind::kPolarity,
-      p.scored.thresholds.unsupported, options.contradicted_precision, labelled);
+      p.scored.thresholds.doubtful, options.contradicted_precision, labelled);
 
   auto sentence_model = fit_all(t.sentence_x, columns, s.y, s.set, sets.size(), learn_sentence,
                                 options.sentence, error);
@@ -310,9 +314,11 @@ TrainingResult train_scorer(const std::vector<TrainingSetInput>& sets,
 
   result.report = printf_string(
       "Cross-validated by source (%zu folds; a context or a specific question never in two "
-      "folds), thresholds: answer %.2f, unsupported %.2f, contradicted %.2f (value conflicts), "
-      "%.2f (clean value conflicts) and %.2f (negations, antonyms).\n\n",
-      options.folds, pipeline->scored.thresholds.answer, pipeline->scored.thresholds.unsupported,
+      "folds), thresholds: answer %.2f, doubtful %.2f, unsupported %.2f, contradicted %.2f "
+      "(value conflicts), %.2f (clean value conflicts) and %.2f (negations, antonyms); "
+      "contradicted always where a sentence lines up with evidence that says otherwise.\n\n",
+      options.folds, pipeline->scored.thresholds.answer, pipeline->scored.thresholds.doubtful,
+      pipeline->scored.thresholds.unsupported,
       pipeline->scored.thresholds.contradicted, pipeline->scored.thresholds.contradicted_clean,
       pipeline->scored.thresholds.contradicted_polarity);
   result.report += kReportTableHeader;
@@ -370,10 +376,11 @@ TrainingResult train_scorer(const std::vector<TrainingSetInput>& sets,
   json += printf_string("],\"folds\":%zu},\n\"cross_validation\":", options.folds);
   filters::semantic_piece::append_json_string(json, result.report);
   json += printf_string(
-      ",\n\"thresholds\":{\"unsupported\":%.2f,\"contradicted\":%.2f,"
+      ",\n\"thresholds\":{\"unsupported\":%.2f,\"doubtful\":%.2f,\"contradicted\":%.2f,"
       "\"contradicted_clean\":%.2f,\"contradicted_polarity\":%.2f,\"answer\":%.2f},\n"
       "\"sentence\":",
-      pipeline->scored.thresholds.unsupported, pipeline->scored.thresholds.contradicted,
+      pipeline->scored.thresholds.unsupported, pipeline->scored.thresholds.doubtful,
+      pipeline->scored.thresholds.contradicted,
       pipeline->scored.thresholds.contradicted_clean,
       pipeline->scored.thresholds.contradicted_polarity, pipeline->scored.thresholds.answer);
   json += learned_json(pipeline->sentence, verify::sentence_feature_names(), result.error);

@@ -30,6 +30,9 @@ struct TrainingOptions {
   filters::score::training::GbdtParams sentence{200, 3, 0.1, 5, 1, {}};
   filters::score::training::GbdtParams answer{100, 2, 0.1, 5, 1, {}};
   double contradicted_precision = 0.9;
+  // The unsupported threshold: the lowest at which flagged sentences are unfaithful this often
+  // (mean over the sets); below it, down to the F1-best threshold, doubt.
+  double flag_precision = 0.75;
   bool leave_one_set_out = true;  // also report each set scored by a model trained on the others
 };
 
