@@ -24,7 +24,25 @@ bool is_identifier(const Token& t, std::string_view sentence) {
   return t.kind == text::TokenKind::kWord && has_digit(s);
 }
 
+// The same tokens by their normal form: "1,200" and "1200", "99,9" and "99.9".
+bool same_tokens(std::string_view a, std::string_view b) {
+  const std::vector<Token> x = text::tokenize(a), y = text::tokenize(b);
+  return std::equal(x.begin(), x.end(), y.begin(), y.end(),
+                    [](const Token& s, const Token& t) { return s.norm == t.norm; });
+}
+
 }  // namespace
+
+bool PieceVerifier::names_passage_topic(std::uint32_t piece, index::TermId term) const {
+  const auto& pieces = index_->pieces();
+  const std::uint32_t passage = pieces[piece].passage;
+  for (std::uint32_t k = piece, seen = 0; k-- > 0 && seen < kTopicPieces; ++seen) {
+    if (pieces[k].passage != passage) break;
+    const auto terms = index_->piece_terms(pieces[k]);
+    if (std::find(terms.begin(), terms.end(), term) != terms.end()) return true;
+  }
+  return false;
+}
 
 std::size_t PieceVerifier::words_outside(const Clause& clause, std::uint32_t piece,
                                          const Token* except) const {
@@ -34,9 +52,15 @@ std::size_t PieceVerifier::words_outside(const Clause& clause, std::uint32_t pie
     // A negation is the polarity, which check_polarity() compares: not a word to line up.
     if (clause.words[i] == except || text::is_negation(clause.words[i]->norm)) continue;
     const index::TermId term = clause.terms[clause.word_stem[i]];
-    if (term == index::kNoTerm ||
-        std::find(piece_terms.begin(), piece_terms.end(), term) == piece_terms.end())
-      ++outside;
+    if (term != index::kNoTerm &&
+        std::find(piece_terms.begin(), piece_terms.end(), term) != piece_terms.end())
+      continue;
+    // A name the passage's earlier sentences give is the subject the piece speaks of without
+    // naming it ("Acme Cloud was founded ... Refunds are issued within 14 days").
+    if (term != index::kNoTerm && clause.words[i]->has(text::kCapitalized) &&
+        names_passage_topic(piece, term))
+      continue;
+    ++outside;
   }
   return outside;
 }
@@ -94,8 +118,9 @@ std::optional<Verdict> PieceVerifier::check_substitution(const Clause& clause,
     const auto slot = slot_in(clause.tokens, begin, end, tokens);
     if (!slot) continue;
     const std::string_view instead = text.substr(slot->first, slot->second - slot->first);
-    // Another number or identifier in its place; a word there is a wording, not a value.
-    if (!has_digit(instead) || instead == said) continue;
+    // Another number or identifier in its place; a word there is a wording, not a value, and
+    // the same value written another way ("1,200" / "1200") no other one.
+    if (!has_digit(instead) || same_tokens(said, instead)) continue;
     signals.aligned_conflict = true;
     if (except == nullptr) ++signals.value_mismatches;
     Verdict v =

@@ -356,10 +356,13 @@ PieceVerifier::ValueCheck PieceVerifier::check_values(const Clause& clause,
     // states the clause's value too (sources that disagree): the clause's value in a piece about
     // something else, in another slot of the aligned piece ("2019 and 2018"), or in the
     // question, is no evidence for it.
+    // That piece must hold the clause's words (at most a third of them missing): a piece that
+    // shares the value and a word or two says it of something else.
     const bool stated_apart =
         aligned != nullptr &&
-        std::any_of(matched_pieces.begin(), matched_pieces.end(),
-                    [&](std::uint32_t piece) { return piece != aligned->piece; });
+        std::any_of(matched_pieces.begin(), matched_pieces.end(), [&](std::uint32_t piece) {
+          return piece != aligned->piece && 3 * words_outside(clause, piece) <= clause.words.size();
+        });
     if (aligned != nullptr && !stated_apart) {
       ++signals.value_mismatches;
       signals.aligned_conflict = true;

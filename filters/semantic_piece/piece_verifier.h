@@ -175,9 +175,13 @@ class PieceVerifier {
   // The context's value `c` stands where the clause's value `e` stands (slot.h).
   bool same_slot(const Clause& clause, const text::Entity& e, const ContextEntity& c) const;
   // How many of the clause's content words (values apart) context piece `piece` does not hold,
-  // `except` not counted: 0 when the piece says all the clause says but for its values.
+  // `except` not counted: 0 when the piece says all the clause says but for its values. A name
+  // word of the clause the piece lacks counts as held when one of the passage's kTopicPieces
+  // sentences before the piece has it: the subject the piece speaks of without naming it.
   std::size_t words_outside(const Clause& clause, std::uint32_t piece,
                             const text::Token* except = nullptr) const;
+  static constexpr std::uint32_t kTopicPieces = 16;
+  bool names_passage_topic(std::uint32_t piece, index::TermId term) const;
 
   // A record flag with the words that name it, for check_flags.
   struct FlagWords {
