@@ -87,7 +87,7 @@ bool is_code(std::span<const Token> tokens, std::size_t i, std::string_view sent
       t.has(text::kOrdinal) || t.has(text::kDecade))
     return false;
   // A year after a name is a date ("Shyamalan's 2002 film"), changed as one.
-  if (t.norm.size() == 4 && t.norm >= "1000" && t.norm <= "2100") return false;
+  if (t.norm.size() == 4 && t.norm >= "1200" && t.norm <= "2100") return false;
   const Token& before = tokens[i - 1];
   return before.kind == TokenKind::kWord && before.has(text::kCapitalized) &&
          !month_of(before.norm) && !text::is_stopword(before.norm) && before.end == t.begin - 1;
@@ -219,13 +219,18 @@ std::optional<std::string> negate_past_verb(std::string_view sentence,
       "the", "a", "an", "this", "that", "these", "those", "his", "her", "its", "their", "our", "my",
       "your", "has", "have", "had", "having", "is", "are", "was", "were", "be", "been", "being",
       "to", "of", "and", "or", "who", "which", "that");
+  static constexpr auto kObjectStarts =
+      text::word_table("the", "a", "an", "this", "these", "those", "his", "her", "its", "their",
+                       "our", "my", "your");
   for (std::size_t i = 1; i < tokens.size(); ++i) {
     const Token& t = tokens[i];
     if (t.kind != TokenKind::kWord || t.has(text::kCapitalized) || t.norm.size() < 4 ||
         kNotBefore.contains(tokens[i - 1].norm) || tokens[i - 1].kind != TokenKind::kWord)
       continue;
+    // An adjective too ("opened") is the verb where an object follows ("opened a new wing").
+    const bool object_follows = i + 1 < tokens.size() && kObjectStarts.contains(tokens[i + 1].norm);
     if (!lexicon.lemmas(t.norm, text::Lexicon::Pos::kNoun).empty() ||
-        !lexicon.lemmas(t.norm, text::Lexicon::Pos::kAdjective).empty())
+        (!object_follows && !lexicon.lemmas(t.norm, text::Lexicon::Pos::kAdjective).empty()))
       continue;
     const std::vector<std::string_view> lemmas = lexicon.lemmas(t.norm, text::Lexicon::Pos::kVerb);
     if (lemmas.size() != 1 || lemmas[0] == t.norm || !t.norm.ends_with("ed")) continue;

@@ -210,8 +210,9 @@ std::optional<std::string> flip_negation(std::string_view sentence) {
     }
   }
   static constexpr auto kConditions = text::word_table("if", "unless", "whether");
+  // A clause of a condition states no fact to turn round ("if there is swelling, ...").
+  if (!tokens.empty() && kConditions.contains(tokens.front().norm)) return std::nullopt;
   for (std::size_t i = 1; i + 1 < tokens.size(); ++i) {
-    // A clause of a condition states no fact to turn round ("if there is swelling, ...").
     if (kConditions.contains(tokens[i].norm)) return std::nullopt;
     // A capitalised auxiliary inside the sentence is a title's word ("I Will Always Love You").
     if (tokens[i].kind == TokenKind::kWord && is_auxiliary(tokens[i].norm) &&
