@@ -255,7 +255,7 @@ TEST(PolicyVerifiers, ScorerThresholds) {
   EXPECT_THAT(
       errors_of("  g:\n    verifiers: [semantic_pieces]\n    scorer: {doubtful_at: 0.7, "
                 "unsupported_at: 0.6}\n"),
-      ElementsAre("test.yaml:9:26: policies.g.scorer.doubtful_at: above unsupported_at (the "
+      ElementsAre("test.yaml:8:27: policies.g.scorer.doubtful_at: above unsupported_at (the "
                   "doubt band lies below it)"));
 }
 

@@ -25,8 +25,8 @@ TEST(Discourse, WorldlyUsesOfTheSameWordsAreNotTheSource) {
 
 TEST(Discourse, PhaticClausesClaimNothing) {
   for (const char* s : {"Bye now.", "Thanks for asking!", "I hope this helps.",
-                        "Let me know if you have any other questions.", "Sure!", "I'm not sure.",
-                        "Happy to help!", "Have a great day!"}) {
+                        "Let me know if you have any other questions.", "Sure!", "Happy to help!",
+                        "Have a great day!"}) {
     EXPECT_TRUE(is_phatic(tokenize(s))) << s;
   }
   for (const char* s : {"The refund window is 14 days.", "Thanks to the new law, taxes fell.",
