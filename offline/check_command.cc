@@ -84,11 +84,11 @@ int check_command(int argc, char** argv, int first) {
   const verify::AnswerSummary summary = verify::summarize(verdicts, setup.rule);
 
   std::string json = "{\"verdict\":\"";
-  json += !has_context             ? "no_context"
-          : summary.hallucinated   ? "hallucinated"
-          : summary.checked == 0   ? "no_claims"
-          : summary.errors > 0     ? "unverified"
-                                   : "grounded";
+  json += !has_context           ? "no_context"
+          : summary.hallucinated ? "hallucinated"
+          : summary.checked == 0 ? "no_claims"
+          : summary.errors > 0   ? "unverified"
+                                 : "grounded";
   json += "\",\"hallucinated\":";
   json += summary.hallucinated ? "true" : "false";
   char counts[256];

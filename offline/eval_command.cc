@@ -348,8 +348,7 @@ SampleOutcome evaluate_with_engines(const Sample& sample, const VerifierSetup& s
                                     JudgeTally& judged, EvalTally& tally) {
   VerifiedSample run = verify_sample(sample, setup, cache);
   if (judge != nullptr) {
-    judge_sample(*judge, setup.config->thresholds, sample, *run.index, run.verdicts,
-                 judged);
+    judge_sample(*judge, setup.config->thresholds, sample, *run.index, run.verdicts, judged);
   }
   tally.prepare_us.push_back(run.prepare_us);
   SampleOutcome outcome;

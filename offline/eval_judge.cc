@@ -71,8 +71,7 @@ std::optional<EvalJudge> eval_judge(const Args& args, std::string& error) {
 }
 
 void judge_sample(const EvalJudge& judge, const filters::score::Thresholds& thresholds,
-                  const Sample& sample,
-                  const filters::index::ContextIndex& index,
+                  const Sample& sample, const filters::index::ContextIndex& index,
                   std::vector<filters::verify::SentenceVerdict>& verdicts, JudgeTally& tally) {
   filters::actions::SentenceJudge j(judge.config, thresholds, sample.question);
   j.serve(filters::model::Api::kChatCompletions);

@@ -44,8 +44,7 @@ std::optional<EvalJudge> eval_judge(const Args& args, std::string& error);
 // The judge asked about the sample's sentences in its band (by default around
 // `unsupported_at`, the scorer's threshold), its verdicts changed in place.
 void judge_sample(const EvalJudge& judge, const filters::score::Thresholds& thresholds,
-                  const Sample& sample,
-                  const filters::index::ContextIndex& index,
+                  const Sample& sample, const filters::index::ContextIndex& index,
                   std::vector<filters::verify::SentenceVerdict>& verdicts, JudgeTally& tally);
 
 }  // namespace groundgate::offline

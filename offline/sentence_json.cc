@@ -67,7 +67,7 @@ void append_json(std::string& out, const verify::SentenceVerdict& v, std::string
   // As the guard names them: a sentence with nothing to check abstains, one not verified is
   // unverified.
   out += "{\"label\":\"";
-  out += !v.ok()      ? std::string_view("unverified")
+  out += !v.ok()     ? std::string_view("unverified")
          : !v.claims ? std::string_view("no_claim")
                      : filters::verdict::to_string(v.label);
   out += "\",\"score\":";

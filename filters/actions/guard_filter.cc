@@ -126,8 +126,8 @@ GuardFilter::GuardFilter(std::shared_ptr<const GuardConfig> config, std::string_
     sql_ = std::make_unique<SqlGuard>(config_->sql, request_body, forwarded_body, question_);
   }
   if (config_->judge) {
-    judge_ = std::make_unique<SentenceJudge>(*config_->judge, config_->verify->thresholds,
-                                             question_);
+    judge_ =
+        std::make_unique<SentenceJudge>(*config_->judge, config_->verify->thresholds, question_);
   }
   if (sql_ && sql_->metamorphic_enabled()) {
     // The variants are the request as it goes upstream, its question rewritten.

@@ -17,8 +17,8 @@
 #include "config/config.h"
 #include "filters/actions/skip_reasons.h"
 #include "filters/index/context_index.h"
-#include "filters/stream/stream_filter.h"
 #include "filters/score/scorer_model.h"
+#include "filters/stream/stream_filter.h"
 #include "filters/verify/sentence_verdict.h"
 
 namespace groundgate::filters::actions {

@@ -30,10 +30,10 @@ constexpr auto kFramingWords = word_table(
 // The words of greetings, thanks, wishes, offers of help and of not knowing.
 constexpr auto kPhaticWords = word_table(
     "absolutely", "again", "anything", "apologies", "apologize", "ask", "asking", "assist",
-    "assistance", "best", "bye", "certainly", "cheers", "clarification", "clarify", "course",
-    "day", "else", "enjoy", "farewell", "feel", "free", "further", "glad", "good", "goodbye",
-    "great", "greetings", "happy", "hello", "help", "helped", "helpful", "helps", "hesitate", "hey",
-    "hi", "hope", "hopefully", "know", "let", "luck", "need", "nice", "now", "okay", "ok", "other",
+    "assistance", "best", "bye", "certainly", "cheers", "clarification", "clarify", "course", "day",
+    "else", "enjoy", "farewell", "feel", "free", "further", "glad", "good", "goodbye", "great",
+    "greetings", "happy", "hello", "help", "helped", "helpful", "helps", "hesitate", "hey", "hi",
+    "hope", "hopefully", "know", "let", "luck", "need", "nice", "now", "okay", "ok", "other",
     "please", "pleased", "pleasure", "question", "questions", "reach", "regards", "sorry", "sure",
     "thank", "thanks", "today", "welcome", "wish", "wishes", "wonderful");
 constexpr std::size_t kMaxPhaticTokens = 20;

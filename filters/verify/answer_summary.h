@@ -34,7 +34,7 @@ struct AnswerSummary {
   std::size_t unsupported = 0;
   std::size_t contradicted = 0;
   std::size_t no_claim = 0;  // verified, nothing to check ("Thanks!"): not in `checked`
-  std::size_t errors = 0;  // not verified (too long, over budget, engine missing)
+  std::size_t errors = 0;    // not verified (too long, over budget, engine missing)
 };
 
 AnswerSummary summarize(std::span<const SentenceVerdict> verdicts, const AnswerRule& rule);

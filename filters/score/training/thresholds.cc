@@ -76,8 +76,8 @@ double best_mean_f1_threshold(std::span<const ScoredItem> items, std::size_t set
   return best_mean_threshold(items, sets, &f1);
 }
 
-double lowest_precise_threshold(std::span<const ScoredItem> items, std::size_t sets,
-                                double target, double floor) {
+double lowest_precise_threshold(std::span<const ScoredItem> items, std::size_t sets, double target,
+                                double floor) {
   for (int step = static_cast<int>(floor * 100 + 0.5); step <= 99; ++step) {
     const double threshold = step / 100.0;
     double sum = 0;

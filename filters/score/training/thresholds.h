@@ -31,7 +31,7 @@ double precision(std::span<const ScoredItem> items, std::size_t set, double thre
 // The lowest threshold on a 0.01 grid from `floor` up at which the mean over sets of precision
 // (sets where it flags nothing left out) is at least `target`: a flag right that often; 1 when
 // none is.
-double lowest_precise_threshold(std::span<const ScoredItem> items, std::size_t sets,
-                                double target, double floor);
+double lowest_precise_threshold(std::span<const ScoredItem> items, std::size_t sets, double target,
+                                double floor);
 
 }  // namespace groundgate::filters::score::training
