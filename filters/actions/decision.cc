@@ -33,6 +33,8 @@ Decision decide(const GuardConfig& config, const checks::UnitVerdict* unit) {
       return {"unsupported", at_most_annotate(*verdict, config.actions.unsupported)};
     case verify::Label::kContradicted:
       return {"contradicted", at_most_annotate(*verdict, config.actions.contradicted)};
+    case verify::Label::kDoubtful:
+      return {"doubtful", at_most_annotate(*verdict, config.actions.doubtful)};
   }
   return {"unverified", ActionConfig{ActionKind::kBlock}};
 }

@@ -18,6 +18,7 @@ namespace groundgate::filters::verify {
 using verdict::Correction;
 using verdict::Evidence;
 using verdict::HallucinationType;
+using verdict::is_flag;
 using verdict::Label;
 
 // kSql: the SQL guard's checks on a query (filters/sql), in the same vocabulary. kJudge: the
