@@ -134,6 +134,7 @@ struct CombineConfig {
 struct ScorerConfig {
   std::string model = "builtin";  // "builtin", "off" (the engines' rule labels) or a file path
   std::optional<double> unsupported_at;   // a sentence this likely unfaithful is unsupported
+  std::optional<double> doubtful_at;      // from here up to unsupported_at: doubtful
   std::optional<double> contradicted_at;  // and, when an engine contradicts it, contradicted
                                           // (one threshold for value and polarity conflicts)
   std::optional<double> answer_at;        // an answer this likely hallucinated is flagged
@@ -150,7 +151,7 @@ struct JudgeConfig {
     double high = 1;
   };
   std::string model;  // the judge's model name on the route's upstream (required)
-  // Unset: around the scorer's unsupported threshold (filters/checks/judge/sentence_judge.h).
+  // Unset: the scorer's doubt band (filters/checks/judge/sentence_judge.h).
   std::optional<Band> band;
   std::size_t max_sentences = 4;        // sentences per answer put to the judge
   Millis timeout{10'000};               // for each answer of the judge
@@ -179,6 +180,9 @@ struct ActionConfig {
 // What happens to a sentence, by its label (and to every sentence when there is no context).
 struct ActionsConfig {
   ActionConfig supported{ActionKind::kPass};
+  // The scorer cannot settle it: annotated by default, so that the doubt shows, but no block or
+  // rewrite meant for unsupported sentences acts on it (a policy may set one).
+  ActionConfig doubtful{ActionKind::kAnnotate};
   ActionConfig unsupported{ActionKind::kAnnotate};
   ActionConfig contradicted{ActionKind::kAnnotate};
   ActionConfig no_context{ActionKind::kPass};  // the summary still says nothing was checked
@@ -239,8 +243,13 @@ struct SqlConfig {
   bool keep_schema_field = false;            // forward the `schema` field upstream
   std::vector<std::string> allow_functions;  // beyond the built-in allow-list
   bool linking = true;                       // check 3
-  bool execution = true;                     // check 4 (needs `database`)
-  bool empty_result = true;                  // an empty result is a finding
+  bool intent = true;                        // check 3b: joins, the question's clauses, values
+  // Intent kinds (finding codes) trusted although annotate-only by default, and more kinds to
+  // annotate only (the kinds: known_sql_intent_kinds()).
+  std::vector<std::string> intent_enforce;
+  std::vector<std::string> intent_annotate_only;
+  bool execution = true;     // check 4 (needs `database`)
+  bool empty_result = true;  // an empty result is a finding
   Millis execution_timeout{200};
   std::size_t max_rows = 1000;
   std::size_t max_query_bytes = 64u << 10;

@@ -71,10 +71,10 @@ std::optional<EvalJudge> eval_judge(const Args& args, std::string& error) {
   return EvalJudge{std::move(*endpoint), std::move(config)};
 }
 
-void judge_sample(const EvalJudge& judge, double unsupported_at, const Sample& sample,
-                  const filters::index::ContextIndex& index,
+void judge_sample(const EvalJudge& judge, const filters::score::Thresholds& thresholds,
+                  const Sample& sample, const filters::index::ContextIndex& index,
                   std::vector<filters::verify::SentenceVerdict>& verdicts, JudgeTally& tally) {
-  filters::checks::SentenceJudge j(judge.config, unsupported_at, sample.question);
+  filters::checks::SentenceJudge j(judge.config, thresholds, sample.question);
   j.serve(proxy::openai::model_calls(proxy::openai::EndpointKind::kChatCompletions, {}, {}));
   for (filters::verify::SentenceVerdict& v : verdicts) {
     if (!j.in_band(v)) continue;

@@ -145,6 +145,8 @@ std::string summary_annotation(const SummaryAnnotation& s) {
   append_count(out, "unsupported", s.unsupported);
   append_count(out, "contradicted", s.contradicted);
   append_count(out, "unverified", s.unverified);
+  append_count(out, "doubtful", s.doubtful);
+  append_count(out, "no_claim", s.no_claim);
   out += "},\"actions\":{\"annotate\":";
   out += std::to_string(s.annotated);
   append_count(out, "rewrite", s.rewritten);

@@ -56,8 +56,10 @@ struct SummaryAnnotation {
   std::uint64_t unchecked = 0;  // not verified: no context, errors, choices over the limit,
                                 // unreadable input
   std::uint64_t supported = 0;
+  std::uint64_t doubtful = 0;  // the scorer could not settle them (nor a judge)
   std::uint64_t unsupported = 0;
   std::uint64_t contradicted = 0;
+  std::uint64_t no_claim = 0;  // sentences with nothing to check ("Thanks!"): not in `checked`
   std::uint64_t unverified = 0;
   std::uint64_t annotated = 0;
   std::uint64_t rewritten = 0;

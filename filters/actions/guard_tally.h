@@ -62,7 +62,9 @@ class GuardTally {
               std::string_view unchecked_reason) const;
 
   void set_rule(const verify::AnswerRule& rule) { rule_ = rule; }
-  std::uint64_t checked() const { return supported_ + unsupported_ + contradicted_ + unsafe_; }
+  std::uint64_t checked() const {
+    return supported_ + doubtful_ + unsupported_ + contradicted_ + unsafe_;
+  }
   std::uint64_t not_supported() const { return unsupported_ + contradicted_ + unsafe_; }
 
  private:
@@ -74,6 +76,7 @@ class GuardTally {
   verify::AnswerRule rule_;
   std::uint64_t sentences_ = 0;
   std::uint64_t supported_ = 0;
+  std::uint64_t doubtful_ = 0;
   std::uint64_t unsupported_ = 0;
   std::uint64_t contradicted_ = 0;
   std::uint64_t no_context_ = 0;

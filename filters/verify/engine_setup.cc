@@ -1,5 +1,6 @@
 #include "filters/verify/engine_setup.h"
 
+#include <algorithm>
 #include <fstream>
 #include <mutex>
 #include <sstream>
@@ -81,7 +82,12 @@ std::string load_scorer(VerifyConfig& config, const config::ScorerConfig& scorer
   }
   if (!config.scorer) return error;
   config.thresholds = config.scorer->thresholds;
-  if (scorer.unsupported_at) config.thresholds.unsupported = *scorer.unsupported_at;
+  if (scorer.unsupported_at) {
+    config.thresholds.unsupported = *scorer.unsupported_at;
+    config.thresholds.doubtful = std::min(config.thresholds.doubtful, *scorer.unsupported_at);
+  }
+  if (scorer.doubtful_at)
+    config.thresholds.doubtful = std::min(*scorer.doubtful_at, config.thresholds.unsupported);
   if (scorer.contradicted_at) {
     config.thresholds.contradicted = *scorer.contradicted_at;
     config.thresholds.contradicted_clean = *scorer.contradicted_at;
