@@ -208,8 +208,14 @@ enum class OnError : std::uint8_t {
   kClosed,  // block
 };
 
+// Where a structured-query guard (`sql:`, `spl:`) finds its queries in the answer's text.
+enum class QueryAnswer : std::uint8_t {
+  kFenced,  // fenced blocks in the query language (the fence is the unit, as a sentence is)
+  kWhole,   // the whole answer is one query (or its fenced blocks are the queries)
+};
+
 // A tool whose argument carries a query (`sql.tool_arguments`, `spl.tool_arguments`).
-struct SqlToolArgument {
+struct QueryToolArgument {
   std::string tool;      // the function name
   std::string argument;  // the argument's key; "a.b" for a nested one
 };
@@ -227,14 +233,11 @@ struct SqlMetamorphicConfig {
 };
 
 struct SqlConfig {
-  enum class Answer : std::uint8_t {
-    kFenced,  // ```sql blocks in the answer (the fence is the unit, as a sentence is)
-    kWhole,   // the whole answer is one query
-  };
+  using Answer = QueryAnswer;  // ```sql blocks, or the whole answer
   enum class Dialect : std::uint8_t { kSqlite, kPostgresql, kMysql };
 
   Answer answer = Answer::kFenced;
-  std::vector<SqlToolArgument> tool_arguments;
+  std::vector<QueryToolArgument> tool_arguments;
   Dialect dialect = Dialect::kSqlite;
   std::string schema_file;  // DDL or a JSON description; resolved path ("" when none)
   std::string database;     // a SQLite file, opened read-only; resolved path ("" when none)
@@ -261,12 +264,9 @@ struct SqlConfig {
 // The SPL guard (`spl:`): where Splunk searches are found and where the metadata they are
 // checked against comes from (filters/checks/spl).
 struct SplConfig {
-  enum class Answer : std::uint8_t {
-    kFenced,  // ```spl / ```splunk blocks in the answer (the fence is the unit)
-    kWhole,   // the whole answer is one search (or its fenced blocks are the searches)
-  };
+  using Answer = QueryAnswer;  // ```spl / ```splunk blocks, or the whole answer
   Answer answer = Answer::kFenced;
-  std::vector<SqlToolArgument> tool_arguments;  // tools whose argument carries a search
+  std::vector<QueryToolArgument> tool_arguments;  // tools whose argument carries a search
   std::string metadata_file;  // spl_metadata JSON or prose; resolved path ("" when none)
   // The request's `spl_metadata` member and its text (context fields, every turn but the
   // model's own) give metadata too.

@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "config/sql_section.h"
+#include "config/query_section.h"
 #include "config/yaml_scalars.h"
 
 namespace groundgate::config {
@@ -14,11 +14,6 @@ constexpr std::array<std::string_view, 6> kSplKeys{"answer",
                                                    "metadata_from_request",
                                                    "keep_metadata_field",
                                                    "max_query_bytes"};
-// Same order as SplConfig::Answer.
-constexpr std::array<std::string_view, 2> kAnswers{"fenced", "whole"};
-// Below the stream chain's pending bound (256 KiB), as the SQL guard's: a whole answer is held
-// until it is checked or known too long.
-constexpr std::uint64_t kMaxQueryBytes = 128u << 10;
 
 }  // namespace
 
@@ -26,11 +21,7 @@ SplConfig read_spl(const YamlField& field, std::string_view base_dir, ErrorSink&
   SplConfig out;
   YamlMap map(field, kSplKeys, errors);
   if (!map.valid()) return out;
-  if (auto f = map.get("answer")) {
-    if (auto v = read_keyword(*f, kAnswers, errors))
-      out.answer = static_cast<SplConfig::Answer>(*v);
-  }
-  if (auto f = map.get("tool_arguments")) out.tool_arguments = read_tool_arguments(*f, errors);
+  read_query_places(map, {out.answer, out.tool_arguments, out.max_query_bytes}, errors);
   if (auto f = map.get("metadata_file")) {
     if (auto p = read_path(*f, base_dir, errors)) out.metadata_file = std::move(*p);
   }
@@ -39,15 +30,6 @@ SplConfig read_spl(const YamlField& field, std::string_view base_dir, ErrorSink&
   }
   if (auto f = map.get("keep_metadata_field")) {
     if (auto b = read_bool(*f, errors)) out.keep_metadata_field = *b;
-  }
-  if (auto f = map.get("max_query_bytes")) {
-    if (auto v = read_size(*f, errors)) {
-      if (*v > kMaxQueryBytes) {
-        errors.add(f->mark(), f->path + ": at most 128KiB");
-      } else {
-        out.max_query_bytes = static_cast<std::size_t>(*v);
-      }
-    }
   }
   return out;
 }

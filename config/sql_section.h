@@ -3,23 +3,14 @@
 // tool arguments), where the schema comes from (the request, a schema file, a read-only
 // SQLite database), the dialect, the checks and their bounds, and the action on unsafe SQL.
 
-#include <optional>
 #include <span>
-#include <string>
 #include <string_view>
-#include <vector>
 
 #include "config/config.h"
 #include "config/error_sink.h"
 #include "config/yaml_map.h"
 
 namespace groundgate::config {
-
-// A path a section names, resolved against `base_dir` and readable; nothing (and an error) else.
-std::optional<std::string> read_path(const YamlField& f, std::string_view base_dir,
-                                     ErrorSink& errors);
-// `tool_arguments: [{tool, argument}]` (the SQL and SPL guards').
-std::vector<SqlToolArgument> read_tool_arguments(const YamlField& field, ErrorSink& errors);
 
 // `base_dir`: where relative schema_file and database paths start (the config's directory).
 SqlConfig read_sql(const YamlField& field, std::string_view base_dir, ErrorSink& errors);

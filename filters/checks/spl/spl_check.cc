@@ -2,11 +2,11 @@
 
 #include <algorithm>
 
+#include "filters/checks/query_tool.h"
 #include "filters/spl/metadata_file.h"
 #include "filters/spl/metadata_json.h"
 #include "filters/spl/metadata_text.h"
 #include "filters/spl/spl_extraction.h"
-#include "filters/sql/sql_extraction.h"
 #include "filters/verdict/json_string.h"
 #include "filters/verdict/verdict_labels.h"
 
@@ -96,13 +96,6 @@ void SplCheck::members_to_strip(std::vector<std::string>& names) const {
   if (!config_->settings.keep_metadata_field) names.emplace_back(kSplMetadataMember);
 }
 
-const config::SqlToolArgument* SplCheck::tool_argument(std::string_view tool) const {
-  for (const config::SqlToolArgument& t : config_->settings.tool_arguments) {
-    if (t.tool == tool) return &t;
-  }
-  return nullptr;
-}
-
 bool SplCheck::takes(const Unit& unit, const UnitVerdict* verdict) const {
   if (verdict != nullptr) return false;
   switch (unit.kind) {
@@ -111,7 +104,7 @@ bool SplCheck::takes(const Unit& unit, const UnitVerdict* verdict) const {
     case Unit::Kind::kWholeAnswer:
       return whole_answer_bound().has_value();
     case Unit::Kind::kToolCall:
-      return tool_argument(unit.tool) != nullptr;
+      return find_query_tool(config_->settings.tool_arguments, unit.tool) != nullptr;
     case Unit::Kind::kSentence:
       break;
   }
@@ -218,7 +211,7 @@ verify::SentenceVerdict SplCheck::check_unit(const Unit& unit) {
   if (unit.truncated) return unchecked(0, unit.text.size(), verify::VerifyError::kTooLong);
   std::string error;
   const std::optional<std::string> search =
-      sql::sql_argument(unit.text, tool_argument(unit.tool)->argument, error);
+      query_of_call(config_->settings.tool_arguments, unit.tool, unit.text, error);
   if (!search) return unchecked(0, 0, verify::VerifyError::kUnparsable);
   verify::SentenceVerdict v = unchecked(0, search->size(), verify::VerifyError::kNone);
   check_search(*search, 0, v);

@@ -74,7 +74,6 @@ class SplCheck final : public Check {
   // One search at `offset` of the answer into `v`.
   void check_search(std::string_view search, std::size_t offset, verify::SentenceVerdict& v);
   verify::SentenceVerdict unchecked(std::size_t begin, std::size_t end, verify::VerifyError error);
-  const config::SqlToolArgument* tool_argument(std::string_view tool) const;
 
   std::shared_ptr<const SplCheckConfig> config_;
   std::string question_;
