@@ -110,7 +110,11 @@ SqlChecker::SqlChecker(std::shared_ptr<const SqlCheckerConfig> config,
       schema_(schema ? std::move(schema) : no_schema()),
       question_(question) {}
 
-SqlCheck SqlChecker::check(std::string_view sql) const {
+bool SqlChecker::uses_database() const {
+  return config_->database != nullptr && (config_->linking || config_->execution);
+}
+
+SqlCheck SqlChecker::check(std::string_view sql, const std::atomic<bool>* cancelled) const {
   const Clock::time_point start = Clock::now();
   SqlCheck out;
   SqlVerdict& v = out.verdict;
@@ -157,9 +161,10 @@ SqlCheck SqlChecker::check(std::string_view sql) const {
                   v);
     if (config_->database && v.has_schema && !schema_errors) {
       const std::size_t before = v.findings.size();
-      const bool complete = check_content(ContentInput{config_->database.get(), &names, &question_,
-                                                       predicates, config_->probe_limits},
-                                          v);
+      RunLimits probe_limits = config_->probe_limits;
+      probe_limits.cancelled = cancelled;
+      const bool complete = check_content(
+          ContentInput{config_->database.get(), &names, &question_, predicates, probe_limits}, v);
       CheckReport& report = v.report(Check::kLinking);
       if (v.findings.size() > before) report.state = CheckState::kFailed;
       if (!complete && report.state == CheckState::kPassed) {
@@ -178,11 +183,12 @@ SqlCheck SqlChecker::check(std::string_view sql) const {
   } else if (v.unsafe) {
     skip(v, Check::kExecution, "unsafe");
   } else {
-    out.result =
-        check_execution(ExecutionInput{config_->database.get(), sql, statements,
-                                       config_->allowed_functions, config_->execution_limits,
-                                       !question_.empty(), config_->empty_result_is_finding},
-                        v);
+    RunLimits execution_limits = config_->execution_limits;
+    execution_limits.cancelled = cancelled;
+    out.result = check_execution(
+        ExecutionInput{config_->database.get(), sql, statements, config_->allowed_functions,
+                       execution_limits, !question_.empty(), config_->empty_result_is_finding},
+        v);
   }
 
   soften_for_dialect(config_->dialect, v);

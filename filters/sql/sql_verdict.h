@@ -90,6 +90,9 @@ struct SqlVerdict {
   // The finding that decided: the first unsafe one, else the first of the worst label; null
   // when there is none.
   const Finding* decisive() const;
+  // Some check stopped short (its time cap) and nothing was found: nothing proves the query
+  // right, so it is unverified rather than supported. (What a check found stands.)
+  bool unverified() const;
 };
 
 std::string_view to_string(Check check);

@@ -38,6 +38,21 @@ void Exchange::record_filter_report(std::string_view route) {
   }
 }
 
+void Exchange::record_side_jobs(std::string_view route) {
+  const SideRequests::JobOutcomes& jobs = side_->job_outcomes();
+  record_.extra.emplace_back("side_jobs", std::to_string(side_->jobs()));
+  const std::pair<std::string_view, std::size_t> outcomes[] = {{"ran", jobs.ran},
+                                                               {"overloaded", jobs.overloaded},
+                                                               {"timeout", jobs.timeout},
+                                                               {"cancelled", jobs.cancelled}};
+  for (const auto& [outcome, count] : outcomes) {
+    if (count == 0) continue;
+    if (outcome != "ran")
+      record_.extra.emplace_back("side_jobs_" + std::string(outcome), std::to_string(count));
+    ctx_.metrics.side_jobs_total.with({route, outcome}).inc(count);
+  }
+}
+
 void Exchange::finish_record() {
   double duration = seconds_since(start_);
   record_.status = status_;
@@ -58,6 +73,7 @@ void Exchange::finish_record() {
         std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(side_wait_).count()));
     ctx_.metrics.side_requests_total.with({route, "ok"}).inc(side_->requests() - failed);
     ctx_.metrics.side_requests_total.with({route, "failed"}).inc(failed);
+    if (side_->jobs() > 0) record_side_jobs(route);
   }
   if (!chain_.empty()) record_filter_report(route);
   if (error_) {
