@@ -43,7 +43,7 @@ asio::awaitable<FilterWorkers::Where> FilterWorkers::prepare(filters::stream::Fi
   co_return Where::kWorker;
 }
 
-asio::awaitable<bool> FilterWorkers::run(std::shared_ptr<filters::stream::SideJob> job) {
+asio::awaitable<bool> FilterWorkers::run(filters::stream::SideJob& job) {
   if (jobs_.fetch_add(1, std::memory_order_relaxed) >= options_.max_jobs) {
     jobs_.fetch_sub(1, std::memory_order_relaxed);
     co_return false;
@@ -52,11 +52,10 @@ asio::awaitable<bool> FilterWorkers::run(std::shared_ptr<filters::stream::SideJo
     std::atomic<std::size_t>& jobs;
     ~Slot() { jobs.fetch_sub(1, std::memory_order_relaxed); }
   } slot{jobs_};
-  // The worker holds the job too: its result outlives a caller that stopped waiting.
   co_await asio::co_spawn(
       pool_,
-      [job]() -> asio::awaitable<void> {
-        if (!job->cancelled()) job->run();
+      [&job]() -> asio::awaitable<void> {
+        if (!job.cancelled()) job.run();
         co_return;
       },
       asio::use_awaitable);

@@ -40,8 +40,10 @@ class FilterWorkers {
   boost::asio::awaitable<Where> prepare(filters::stream::FilterChain& chain);
   // Runs `job` on a worker and resumes on the caller's executor once it ran; false at once when
   // `max_jobs` are waiting or running (overloaded). A job cancelled while it waits still goes
-  // through the queue, doing nothing (SideJob::run sees cancelled()).
-  boost::asio::awaitable<bool> run(std::shared_ptr<filters::stream::SideJob> job);
+  // through the queue, doing nothing. The caller keeps the job alive until this returns: the
+  // worker's coroutine captures it by reference (GCC 11-12 destroy a capture of a lambda
+  // co_awaited through co_spawn twice, GCC PR 100611: a shared_ptr's count went one short).
+  boost::asio::awaitable<bool> run(filters::stream::SideJob& job);
   // Side jobs waiting or running now.
   std::size_t jobs() const { return jobs_.load(std::memory_order_relaxed); }
   // Waits for the work under way and ends the threads (before the I/O contexts and the

@@ -89,9 +89,9 @@ void SideRequests::start_calls() {
   }
 }
 
-asio::awaitable<SideAnswer> SideRequests::run_job(std::shared_ptr<filters::stream::SideJob> job) {
+asio::awaitable<SideAnswer> SideRequests::run_job(filters::stream::SideJob& job) {
   SideAnswer answer;
-  if (co_await workers_.run(std::move(job))) {
+  if (co_await workers_.run(job)) {
     answer.status = 200;
   } else {
     answer.error = "overloaded";
@@ -108,9 +108,9 @@ asio::awaitable<void> SideRequests::call(std::uint64_t generation, std::size_t i
     answer.id = r.requests[index].id;
     job = r.requests[index].job;
   }
-  if (job) {
+  if (job) {  // held here until the worker is done with it, whenever the batch ends
     const std::uint64_t id = answer.id;
-    answer = co_await run_job(std::move(job));
+    answer = co_await run_job(*job);
     answer.id = id;
     --calls_running_;
     answered(generation, index, std::move(answer));

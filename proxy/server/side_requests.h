@@ -88,8 +88,7 @@ class SideRequests {
   void start_calls();
   boost::asio::awaitable<void> call(std::uint64_t generation, std::size_t index);
   // A side job's call: run on the workers, answered without a body.
-  boost::asio::awaitable<filters::stream::SideAnswer> run_job(
-      std::shared_ptr<filters::stream::SideJob> job);
+  boost::asio::awaitable<filters::stream::SideAnswer> run_job(filters::stream::SideJob& job);
   void count_job(const filters::stream::SideRequest& request,
                  const filters::stream::SideAnswer& answer);
   void answered(std::uint64_t generation, std::size_t index, filters::stream::SideAnswer answer);

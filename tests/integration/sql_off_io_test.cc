@@ -65,7 +65,7 @@ std::string wait_for_metric(uint16_t admin_port, const std::string& series) {
 }
 
 TEST(SqlOffIo, SlowQueriesOnTheWorkersHoldNoOtherRequest) {
-  sql::testing::CompanyDatabase db;
+  filters::sql::testing::CompanyDatabase db;
   ProxyFixture fixture;
   fixture.start_scripted_mock(kScript);
   fixture.start_proxy(config(db.path()));

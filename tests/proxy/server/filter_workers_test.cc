@@ -98,7 +98,7 @@ JobOutcome run_with(FilterWorkers& workers, const std::shared_ptr<RecordingJob>&
   asio::co_spawn(
       io,
       [&]() -> asio::awaitable<void> {
-        outcome.ran = co_await workers.run(job);
+        outcome.ran = co_await workers.run(*job);
         outcome.resumed_on = std::this_thread::get_id();
       },
       asio::detached);
