@@ -6,7 +6,7 @@
 
 The mock upstream answers "count forever" with a fenced SQLite query that runs until its time
 cap on the operator's database (sql.execution.timeout, default 200 ms), and "hello" with one
-plain sentence. groundgate (BUILD_DIR/proxy/cli/groundgate; I/O threads: one per core) guards
+plain sentence, each at once (no token pacing). groundgate (BUILD_DIR/proxy/cli/groundgate; I/O threads: one per core) guards
 the route `sql` with the database and passes the route `plain` unguarded.
 
 Each round measures an unrelated request (a streamed "hello" on `plain`, time to its last
@@ -173,7 +173,8 @@ def main():
     mock_port = free_port()
     mock_log = open(os.path.join(work, "mock.log"), "w")
     mock = subprocess.Popen([binary, "mock-upstream", "--listen", f"127.0.0.1:{mock_port}",
-                             "--script", script], stdout=mock_log, stderr=subprocess.STDOUT)
+                             "--script", script, "--tokens-per-second", "0"],
+                            stdout=mock_log, stderr=subprocess.STDOUT)
     wait_port(mock_port, mock, "mock")
     proxies = [Proxy(binary, "after", work, mock_port, db, a.timeout, True)]
     if a.before:
