@@ -64,7 +64,8 @@ void Exchange::finish_record() {
   ctx_.metrics.client_in_bytes.inc(record_.bytes_in);
   ctx_.metrics.client_out_bytes.inc(record_.bytes_out);
   // The proxy's own fields first: the filters' report may fill the record's bound.
-  if (side_) {
+  // A stream whose side work was only side jobs (an SQL query's runs) sent no side request.
+  if (side_ && side_->requests() > 0) {
     const std::size_t failed = side_->failures();
     record_.extra.emplace_back("side_requests", std::to_string(side_->requests()));
     record_.extra.emplace_back("side_request_failures", std::to_string(failed));
@@ -73,8 +74,8 @@ void Exchange::finish_record() {
         std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(side_wait_).count()));
     ctx_.metrics.side_requests_total.with({route, "ok"}).inc(side_->requests() - failed);
     ctx_.metrics.side_requests_total.with({route, "failed"}).inc(failed);
-    if (side_->jobs() > 0) record_side_jobs(route);
   }
+  if (side_ && side_->jobs() > 0) record_side_jobs(route);
   if (!chain_.empty()) record_filter_report(route);
   if (error_) {
     record_.error = std::string(observability::error_kind_name(*error_));
