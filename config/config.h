@@ -134,6 +134,7 @@ struct CombineConfig {
 struct ScorerConfig {
   std::string model = "builtin";  // "builtin", "off" (the engines' rule labels) or a file path
   std::optional<double> unsupported_at;   // a sentence this likely unfaithful is unsupported
+  std::optional<double> doubtful_at;      // from here up to unsupported_at: doubtful
   std::optional<double> contradicted_at;  // and, when an engine contradicts it, contradicted
                                           // (one threshold for value and polarity conflicts)
   std::optional<double> answer_at;        // an answer this likely hallucinated is flagged
@@ -150,7 +151,7 @@ struct JudgeConfig {
     double high = 1;
   };
   std::string model;  // the judge's model name on the route's upstream (required)
-  // Unset: around the scorer's unsupported threshold (filters/checks/judge/sentence_judge.h).
+  // Unset: the scorer's doubt band (filters/checks/judge/sentence_judge.h).
   std::optional<Band> band;
   std::size_t max_sentences = 4;        // sentences per answer put to the judge
   Millis timeout{10'000};               // for each answer of the judge
@@ -179,6 +180,9 @@ struct ActionConfig {
 // What happens to a sentence, by its label (and to every sentence when there is no context).
 struct ActionsConfig {
   ActionConfig supported{ActionKind::kPass};
+  // The scorer cannot settle it: annotated by default, so that the doubt shows, but no block or
+  // rewrite meant for unsupported sentences acts on it (a policy may set one).
+  ActionConfig doubtful{ActionKind::kAnnotate};
   ActionConfig unsupported{ActionKind::kAnnotate};
   ActionConfig contradicted{ActionKind::kAnnotate};
   ActionConfig no_context{ActionKind::kPass};  // the summary still says nothing was checked
@@ -239,8 +243,13 @@ struct SqlConfig {
   bool keep_schema_field = false;            // forward the `schema` field upstream
   std::vector<std::string> allow_functions;  // beyond the built-in allow-list
   bool linking = true;                       // check 3
-  bool execution = true;                     // check 4 (needs `database`)
-  bool empty_result = true;                  // an empty result is a finding
+  bool intent = true;                        // check 3b: joins, the question's clauses, values
+  // Intent kinds (finding codes) trusted although annotate-only by default, and more kinds to
+  // annotate only (the kinds: known_sql_intent_kinds()).
+  std::vector<std::string> intent_enforce;
+  std::vector<std::string> intent_annotate_only;
+  bool execution = true;     // check 4 (needs `database`)
+  bool empty_result = true;  // an empty result is a finding
   Millis execution_timeout{200};
   std::size_t max_rows = 1000;
   std::size_t max_query_bytes = 64u << 10;
@@ -283,6 +292,13 @@ struct PolicyConfig {
   // Tool-call arguments (their string and number values) are checked against the context,
   // the question and the tool's own schema; unverified unless set.
   bool verify_tool_calls = false;
+  // The model's refusal (chat `refusal`, the Responses API's refusal parts) is answer text and
+  // checked as such; unset, it is unverified and on_error decides.
+  bool verify_refusals = true;
+  // The model's reasoning (chat `reasoning_content`, the Responses API's reasoning summaries) is
+  // not the answer: counted and announced unverified in the summary unless set, then checked as
+  // a text of its own.
+  bool verify_reasoning = false;
   // The SQL guard; unset: SQL in answers is prose's code blocks.
   std::optional<SqlConfig> sql;
 
@@ -353,6 +369,29 @@ struct TracingConfig {
   Millis flush_interval{2'000};    // a partial batch waits at most this long
 };
 
+// The verdicts of guarded answers kept for GET /verdicts/{id} on the admin listener.
+struct VerdictsConfig {
+  Millis keep{600'000};               // how long an answer's verdicts stay; 0: none are kept
+  std::size_t max_bytes = 16u << 20;  // all answers' together; the oldest go first
+  // `lookup: any`: the look-up answers clients on any address of the admin listener; by default
+  // (`loopback`) only those on the loopback (the app in a sidecar's pod, on the same host).
+  bool lookup_from_anywhere = false;
+};
+
+// A POST of each flagged answer's summary to `url` (JSON, no answer text).
+struct VerdictWebhookConfig {
+  // The receiver: url, tls, and connect_timeout and header_timeout (both set by `timeout`). Its
+  // name is "verdict_webhook".
+  UpstreamConfig receiver;
+  // Which answers: answer verdicts (grounded, hallucinated, no_context, no_claims, unverified,
+  // unchecked) and `blocked` (the guard stopped the answer).
+  std::vector<std::string> on{"hallucinated", "blocked"};
+  std::vector<std::pair<std::string, std::string>> headers;  // extra request headers
+  std::size_t queue = 1000;  // posts waiting to be sent; more are dropped and counted
+  std::size_t attempts = 3;  // per post; a failed one waits retry_after, doubled each time
+  Millis retry_after{1'000};
+};
+
 struct Config {
   std::string source;  // file the config came from, for messages
   Endpoint listen{"127.0.0.1", 8080};
@@ -366,6 +405,8 @@ struct Config {
   ReloadConfig reload;
   LanguageDataConfig language_data;
   std::optional<TracingConfig> tracing;  // unset: no traces, traceparent passes unchanged
+  VerdictsConfig verdicts;
+  std::optional<VerdictWebhookConfig> verdict_webhook;  // unset: no webhook
 
   const UpstreamConfig* find_upstream(std::string_view name) const;
   const PolicyConfig* find_policy(std::string_view name) const;

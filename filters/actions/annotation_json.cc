@@ -29,6 +29,13 @@ void append_count(std::string& out, std::string_view key, std::uint64_t value) {
   out += std::to_string(value);
 }
 
+void append_json_member(std::string& out, std::string_view key, std::string_view json) {
+  out += ",\"";
+  out += key;
+  out += "\":";
+  out += json;
+}
+
 void append_span(std::string& out, std::size_t begin, std::size_t end) {
   out += '[';
   out += std::to_string(begin);
@@ -138,6 +145,8 @@ std::string summary_annotation(const SummaryAnnotation& s) {
   append_count(out, "unsupported", s.unsupported);
   append_count(out, "contradicted", s.contradicted);
   append_count(out, "unverified", s.unverified);
+  append_count(out, "doubtful", s.doubtful);
+  append_count(out, "no_claim", s.no_claim);
   out += "},\"actions\":{\"annotate\":";
   out += std::to_string(s.annotated);
   append_count(out, "rewrite", s.rewritten);
@@ -154,12 +163,12 @@ std::string summary_annotation(const SummaryAnnotation& s) {
     append_count(out, "queries", s.queries);
     append_count(out, "unsafe", s.unsafe);
   }
-  for (const auto& [name, json] : s.checks) {
-    out += ",\"";
-    out += name;
-    out += "\":";
-    out += json;
+  if (s.reasoning_bytes > 0) {
+    out += ",\"reasoning\":{\"bytes\":" + std::to_string(s.reasoning_bytes);
+    out += s.reasoning_verified ? ",\"verified\":true}" : ",\"verified\":false}";
   }
+  for (const auto& [name, json] : s.checks)
+    append_json_member(out, name, json);
   if (s.unchecked_sentences > 0) append_count(out, "unchecked_sentences", s.unchecked_sentences);
   out += '}';
   return out;

@@ -56,8 +56,10 @@ struct SummaryAnnotation {
   std::uint64_t unchecked = 0;  // not verified: no context, errors, choices over the limit,
                                 // unreadable input
   std::uint64_t supported = 0;
+  std::uint64_t doubtful = 0;  // the scorer could not settle them (nor a judge)
   std::uint64_t unsupported = 0;
   std::uint64_t contradicted = 0;
+  std::uint64_t no_claim = 0;  // sentences with nothing to check ("Thanks!"): not in `checked`
   std::uint64_t unverified = 0;
   std::uint64_t annotated = 0;
   std::uint64_t rewritten = 0;
@@ -73,6 +75,9 @@ struct SummaryAnnotation {
   std::uint64_t queries = 0;              // SQL queries decided on (shown when there were any)
   std::uint64_t unsafe = 0;               // of them, unsafe
   std::uint64_t unchecked_sentences = 0;  // prose a policy checking only SQL let through
+  // Reasoning text the client was sent (shown when there was some), and whether it was checked.
+  std::uint64_t reasoning_bytes = 0;
+  bool reasoning_verified = false;
   // What the checks had to say, in their order: {"metamorphic", {...}} (SQL check 5),
   // {"judge", {...}}.
   std::vector<std::pair<std::string_view, std::string>> checks;

@@ -10,7 +10,7 @@
 namespace groundgate::filters::actions {
 
 struct Decision {
-  // supported | unsupported | contradicted | no_context | unverified | no_claim
+  // supported | doubtful | unsupported | contradicted | no_context | unverified | no_claim
   std::string_view label;
   config::ActionConfig action;
 };

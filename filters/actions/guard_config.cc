@@ -52,6 +52,8 @@ std::shared_ptr<const GuardConfig> compile_guard(const config::PolicyConfig& pol
   guard->rule = rule;
   guard->verify_json_responses = policy.verify_json_responses;
   guard->verify_tool_calls = policy.verify_tool_calls;
+  guard->verify_refusals = policy.verify_refusals;
+  guard->verify_reasoning = policy.verify_reasoning;
   guard->prose = policy.verifies();
   const checks::CheckResources resources{
       std::make_shared<const verify::VerifyConfig>(std::move(verify)), std::move(schema_cache)};

@@ -26,6 +26,8 @@ struct GuardConfig {
   config::OnError on_error = config::OnError::kOpen;
   verify::AnswerRule rule;  // the answer-level verdict of the summary
   bool verify_json_responses = false;
+  bool verify_refusals = true;    // refusal text is answer text; else unverified
+  bool verify_reasoning = false;  // reasoning text is checked; else counted, unverified
   // Prose is verified against the retrieved context (the policy names verifiers); without,
   // prose sentences are counted unchecked and only the structured checks (SQL) run.
   bool prose = true;

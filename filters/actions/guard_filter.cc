@@ -101,10 +101,14 @@ void GuardFilter::prepare() {
   actions_.tally().add_prepare(Clock::now() - start);
 }
 
+void GuardFilter::on_reasoning(std::size_t bytes, bool read) {
+  actions_.tally().record_reasoning(bytes, read);
+}
+
 GuardChoice* GuardFilter::choice_for(int index) {
-  // Every choice the chain takes is checked: the chain's bound, kMaxChoices, bounds the
+  // Every choice the chain takes is checked: the chain's bound, kMaxChainChoices, bounds the
   // memory. Held to it here too, to be safe on its own.
-  if (index < 0 || index >= stream::kMaxChoices) return nullptr;
+  if (index < 0 || index >= stream::kMaxChainChoices) return nullptr;
   const auto at = static_cast<std::size_t>(index);
   if (at >= choices_.size()) choices_.resize(at + 1);
   if (!choices_[at]) {

@@ -41,9 +41,9 @@ std::optional<CheckFactory> prose(const config::PolicyConfig& policy,
 std::optional<CheckFactory> judge(const config::PolicyConfig& policy,
                                   const CheckResources& resources) {
   if (!policy.verifies() || !policy.judge) return std::nullopt;
-  const double unsupported_at = resources.verify->thresholds.unsupported;
-  return [config = *policy.judge, unsupported_at](const StreamSetup& s) -> std::unique_ptr<Check> {
-    return std::make_unique<JudgeCheck>(config, unsupported_at, s.context);
+  const score::Thresholds thresholds = resources.verify->thresholds;
+  return [config = *policy.judge, thresholds](const StreamSetup& s) -> std::unique_ptr<Check> {
+    return std::make_unique<JudgeCheck>(config, thresholds, s.context);
   };
 }
 

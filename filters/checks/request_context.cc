@@ -67,7 +67,8 @@ void RequestContext::mark_incomplete(std::optional<verify::SentenceVerdict>& ver
     verdict.emplace();
     verdict->answer_begin = begin;
     verdict->answer_end = end;
-  } else if (!verdict->ok() || !verdict->claims || verdict->label != verify::Label::kUnsupported) {
+  } else if (!verdict->ok() || !verdict->claims || verdict->label == verify::Label::kSupported ||
+             verdict->label == verify::Label::kContradicted) {
     return;  // support and contradiction found in what was read stand
   }
   verdict->error = verify::VerifyError::kContextUnreadable;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "filters/sql/glossary.h"
 #include "filters/sql/schema_json.h"
 
 namespace groundgate::filters::sql {
@@ -11,11 +12,22 @@ constexpr std::size_t kMaxStatements = 2000;
 
 class Collector {
  public:
-  explicit Collector(const DdlLimits& limits, RequestSchema& out) : limits_(limits), out_(out) {}
+  Collector(const DdlLimits& limits, bool statements, RequestSchema& out)
+      : limits_(limits), statements_(statements), out_(out) {}
 
   void add_text(std::string_view text) {
+    glossary_.add(text);
+    if (!statements_) return;
     for (const DdlSpan& span : find_ddl(text, limits_))
       add_statement(text.substr(span.begin, span.end - span.begin));
+  }
+
+  // The definitions read, one per line, in the form Glossary reads back.
+  void finish() {
+    for (const Definition& d : glossary_.definitions()) {
+      out_.knowledge += d.phrase.empty() ? d.expression : d.phrase + " refers to " + d.expression;
+      out_.knowledge += '\n';
+    }
   }
 
   void add_statement(std::string_view statement) {
@@ -45,7 +57,9 @@ class Collector {
 
  private:
   const DdlLimits& limits_;
+  bool statements_ = true;
   RequestSchema& out_;
+  Glossary glossary_;
 };
 
 }  // namespace
@@ -64,11 +78,13 @@ std::vector<std::string> schema_statements(std::string_view text, std::string& e
   return out;
 }
 
-RequestSchema read_request_schema(const request::RequestView& request, const DdlLimits& limits) {
+RequestSchema read_request_schema(const request::RequestView& request, const DdlLimits& limits,
+                                  bool statements) {
   RequestSchema out;
-  Collector collector(limits, out);
+  Collector collector(limits, statements, out);
   // The `schema` member first: the app stated it on purpose.
-  if (const request::ExtensionMember* schema = request.extension(kSchemaMember)) {
+  const request::ExtensionMember* schema = request.extension(kSchemaMember);
+  if (schema != nullptr && statements) {
     collector.add_schema_member(*schema);
   }
   for (const request::ContextField& field : request.context_fields) {
@@ -78,6 +94,7 @@ RequestSchema read_request_schema(const request::RequestView& request, const Ddl
   for (const request::Turn& turn : request.turns) {
     if (turn.role != request::Role::kAssistant) collector.add_text(turn.text);
   }
+  collector.finish();
   return out;
 }
 

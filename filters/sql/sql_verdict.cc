@@ -21,6 +21,11 @@ const Finding* SqlVerdict::decisive() const {
   return worst;
 }
 
+bool SqlVerdict::annotate_only() const {
+  return !findings.empty() && std::all_of(findings.begin(), findings.end(),
+                                          [](const Finding& f) { return f.annotate_only; });
+}
+
 void add_finding(SqlVerdict& verdict, Finding finding) {
   if (severity(finding.label) > severity(verdict.label)) verdict.label = finding.label;
   if (finding.type == FindingType::kUnsafe) verdict.unsafe = true;
@@ -39,6 +44,8 @@ std::string_view to_string(Check check) {
       return "execution";
     case Check::kMetamorphic:
       return "metamorphic";
+    case Check::kIntent:
+      return "intent";
   }
   return "unknown";
 }

@@ -58,7 +58,11 @@ RequestInfo RequestInspector::inspect(EndpointKind kind, std::string_view body) 
   }
   if (repaired_) return info;
   info.valid_json = true;
+  read_routing_fields(object, info);
+  return info;
+}
 
+void RequestInspector::read_routing_fields(simdjson::dom::object object, RequestInfo& info) {
   bool stream = false;
   if (object.at_key("stream").get_bool().get(stream) == simdjson::SUCCESS) info.stream = stream;
   std::string_view model;
@@ -73,7 +77,6 @@ RequestInfo RequestInspector::inspect(EndpointKind kind, std::string_view body) 
   info.has_tools = present(object, "tools");
   info.has_functions = present(object, "functions");
   info.has_response_format = present(object, "response_format");
-  return info;
 }
 
 DecodedRequest RequestInspector::decode() const {

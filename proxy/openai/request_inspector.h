@@ -46,6 +46,9 @@ class RequestInspector {
   static std::uint64_t parses();
 
  private:
+  // What routing and the response's reading need of the body's top-level members.
+  static void read_routing_fields(simdjson::dom::object object, RequestInfo& info);
+
   simdjson::dom::parser parser_;  // reused across requests to keep its buffers
   simdjson::dom::element root_;
   EndpointKind kind_ = EndpointKind::kOther;

@@ -13,6 +13,7 @@
 #include "proxy/server/forwarding.h"
 #include "proxy/server/header_writer.h"
 #include "proxy/server/http_read.h"
+#include "proxy/server/verdict_record.h"
 
 namespace groundgate::proxy::server {
 namespace asio = boost::asio;
@@ -109,6 +110,11 @@ void Exchange::create_chain(const openai::RequestInspector& inspector) {
   const std::vector<std::string> strip = chain_.members_to_strip();
   if (std::optional<std::string> forwarded = openai::without_members(body_, strip, layout_)) {
     body_ = std::move(*forwarded);
+  }
+  if (!chain_.empty()) {
+    verdict_id_ = observability::new_verdict_id();
+    // Copies only for answers the look-up keeps (the webhook reads the summary alone).
+    chain_.keep_annotations(config_.verdicts.keep.count() > 0 ? kKeptAnnotationBytes : 0);
   }
 }
 

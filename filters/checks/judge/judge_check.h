@@ -14,10 +14,10 @@ namespace groundgate::filters::checks {
 
 class JudgeCheck final : public Check {
  public:
-  // `unsupported_at`: the threshold the scorer labels by (the policy's or its model's).
-  JudgeCheck(const config::JudgeConfig& config, double unsupported_at,
+  // `thresholds`: those the scorer labels by (the policy's or its model's).
+  JudgeCheck(const config::JudgeConfig& config, const score::Thresholds& thresholds,
              const RequestContext& context)
-      : judge_(config, unsupported_at, context.question()), context_(context) {}
+      : judge_(config, thresholds, context.question()), context_(context) {}
 
   bool takes(const Unit& unit, const UnitVerdict* verdict) const override {
     return unit.kind == Unit::Kind::kSentence && verdict != nullptr && context_.index() &&

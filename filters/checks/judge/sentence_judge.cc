@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "filters/verdict/json_string.h"
+#include "filters/verify/scored_label.h"
 
 namespace groundgate::filters::checks {
 namespace {
@@ -109,14 +110,19 @@ std::string judge_evidence(const verify::SentenceVerdict& verdict, const index::
   return out;
 }
 
-config::JudgeConfig::Band judge_band(const config::JudgeConfig& config, double unsupported_at) {
+config::JudgeConfig::Band judge_band(const config::JudgeConfig& config,
+                                     const score::Thresholds& thresholds) {
   constexpr double kHalfWidth = 0.15;
   if (config.band) return *config.band;
-  return {std::max(0.0, unsupported_at - kHalfWidth), std::min(1.0, unsupported_at + kHalfWidth)};
+  if (thresholds.doubtful < thresholds.unsupported)
+    return {thresholds.doubtful, thresholds.unsupported};
+  const double at = thresholds.unsupported;
+  return {std::max(0.0, at - kHalfWidth), std::min(1.0, at + kHalfWidth)};
 }
 
 bool SentenceJudge::in_band(const verify::SentenceVerdict& verdict) const {
   if (!verdict.ok() || !verdict.claims || verdict.query || !verdict.unfaithful) return false;
+  if (verify::conflict_kind(verdict) == verify::ConflictKind::kAligned) return false;
   const double p = *verdict.unfaithful;
   return p >= band_.low && p <= band_.high;
 }

@@ -18,6 +18,7 @@
 #include "config/config.h"
 #include "filters/checks/skip_reasons.h"
 #include "filters/index/context_index.h"
+#include "filters/score/scorer_model.h"
 #include "filters/stream/stream_filter.h"
 #include "filters/verify/sentence_verdict.h"
 
@@ -40,25 +41,27 @@ std::optional<verify::Label> judged_label(std::string_view text);
 std::string judge_evidence(const verify::SentenceVerdict& verdict, const index::ContextIndex& index,
                            std::size_t max_bytes);
 
-// The probabilities the judge is asked about: the configured band, or, unset, the scorer's
-// `unsupported_at` threshold ± 0.15 (within [0, 1]): the sentences whose label the scorer is
-// least sure of, on both sides of it.
-config::JudgeConfig::Band judge_band(const config::JudgeConfig& config, double unsupported_at);
+// The probabilities the judge is asked about: the configured band, or, unset, the scorer's doubt
+// band (from its doubtful to its unsupported threshold: the sentences labelled doubtful); for a
+// model without one, its unsupported threshold ± 0.15 (within [0, 1]), the sentences whose label
+// it is least sure of, on both sides of it.
+config::JudgeConfig::Band judge_band(const config::JudgeConfig& config,
+                                     const score::Thresholds& thresholds);
 
 class SentenceJudge {
  public:
-  // `unsupported_at`: the threshold the scorer labels by (the policy's or its model's).
-  SentenceJudge(const config::JudgeConfig& config, double unsupported_at, std::string question)
-      : config_(config),
-        band_(judge_band(config, unsupported_at)),
-        question_(std::move(question)) {}
+  // `thresholds`: those the scorer labels by (the policy's or its model's).
+  SentenceJudge(const config::JudgeConfig& config, const score::Thresholds& thresholds,
+                std::string question)
+      : config_(config), band_(judge_band(config, thresholds)), question_(std::move(question)) {}
 
   // The proxy can send side requests on this stream, written and read by `calls` (else every
   // sentence in the band is skipped, said so).
   void serve(std::shared_ptr<const model::ModelCalls> calls) { calls_ = std::move(calls); }
 
   // A checked prose sentence whose probability of being unfaithful (the scorer's) is in the
-  // band: the judge's to decide.
+  // band: the judge's to decide. Not one an engine aligned with evidence that says otherwise
+  // (its contradiction is settled, whatever the probability).
   bool in_band(const verify::SentenceVerdict& verdict) const;
   // A sentence in the band is not asked about, for `reason`: counted.
   void skip(std::string_view reason) { skipped_.add(reason); }

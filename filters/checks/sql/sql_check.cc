@@ -86,11 +86,11 @@ SqlCheck::SqlCheck(std::shared_ptr<const SqlCheckConfig> config,
     : config_(std::move(config)),
       question_(sql::without_ddl(question)),
       metamorphic_(config_->settings, config_->checker, question_) {
-  if (!config_->policy_schema && config_->settings.schema_from_request) {
-    sql::RequestSchema found = sql::read_request_schema(request);
-    statements_ = std::move(found.statements);
-    warnings_ = std::move(found.warnings);
-  }
+  const bool request_schema = !config_->policy_schema && config_->settings.schema_from_request;
+  sql::RequestSchema found = sql::read_request_schema(request, {}, request_schema);
+  statements_ = std::move(found.statements);
+  warnings_ = std::move(found.warnings);
+  knowledge_ = std::move(found.knowledge);
 }
 
 void SqlCheck::members_to_strip(std::vector<std::string>& names) const {
@@ -232,7 +232,8 @@ void SqlCheck::prepare() {
     schema_ = sql::SchemaDatabase::build(statements_);
   }
   statements_.clear();
-  checker_ = std::make_shared<const sql::SqlChecker>(config_->checker, schema_, question_);
+  checker_ =
+      std::make_shared<const sql::SqlChecker>(config_->checker, schema_, question_, knowledge_);
 }
 
 verify::SentenceVerdict SqlCheck::unchecked(std::size_t begin, std::size_t end,
@@ -291,6 +292,7 @@ verify::SentenceVerdict SqlCheck::judged(const Query& query, const sql::SqlCheck
                                       : verify::VerifyError::kCheckIncomplete;
   }
   v.no_context = !c.verdict.has_schema && c.verdict.findings.empty();
+  v.annotate_only = c.verdict.annotate_only();
   if (!not_run.empty()) {
     metamorphic_.skip("not_run");
   } else if (query.variants) {

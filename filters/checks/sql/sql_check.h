@@ -137,6 +137,7 @@ class SqlCheck final : public Check {
   std::shared_ptr<const sql::SchemaDatabase> schema_;
   std::shared_ptr<const sql::SqlChecker> checker_;  // shared with the jobs it runs in
   std::string question_;
+  std::string knowledge_;  // the request's definitions (sql/glossary.h), for check 3b
   SqlMetamorphic metamorphic_;
   std::vector<std::string> warnings_;
   std::size_t queries_ = 0;

@@ -58,6 +58,21 @@ std::optional<stream::SideRequestBatch> SqlMetamorphic::take_batch() {
   return batch;
 }
 
+sql::VariantAnswer SqlMetamorphic::read_answer(sql::QuestionVariant variant,
+                                               const stream::SideAnswer* answer) const {
+  // No answer for it is counted like a failed call.
+  sql::VariantAnswer a{std::move(variant), std::nullopt, "no answer"};
+  if (answer == nullptr) return a;
+  if (!answer->error.empty()) {
+    a.error = "model call failed: " + answer->error;
+  } else if (answer->status != 200) {
+    a.error = "model answered status " + std::to_string(answer->status);
+  } else if (std::optional<model::ModelAnswer> said = calls_->read_answer(answer->body, a.error)) {
+    a.sql = sql::sql_of_answer(*said, whole_answer_, tools_, a.error);
+  }
+  return a;
+}
+
 void SqlMetamorphic::judge(std::vector<stream::SideAnswer> answers,
                            verify::SentenceVerdict& verdict) {
   if (!pending_) return;
@@ -65,21 +80,10 @@ void SqlMetamorphic::judge(std::vector<stream::SideAnswer> answers,
   pending_.reset();
   std::vector<sql::VariantAnswer> variants;
   for (std::size_t i = 0; i < p.variants.size(); ++i) {
-    sql::VariantAnswer a{std::move(p.variants[i]), std::nullopt, "no answer"};
     const auto answer = std::find_if(answers.begin(), answers.end(),
                                      [&](const stream::SideAnswer& s) { return s.id == i; });
-    if (answer == answers.end()) {
-      // No answer for it: counted like a failed call.
-    } else if (!answer->error.empty()) {
-      a.error = "model call failed: " + answer->error;
-    } else if (answer->status != 200) {
-      a.error = "model answered status " + std::to_string(answer->status);
-    } else {
-      if (std::optional<model::ModelAnswer> said = calls_->read_answer(answer->body, a.error)) {
-        a.sql = sql::sql_of_answer(*said, whole_answer_, tools_, a.error);
-      }
-    }
-    variants.push_back(std::move(a));
+    variants.push_back(
+        read_answer(std::move(p.variants[i]), answer != answers.end() ? &*answer : nullptr));
   }
   sql::MetamorphicInput input;
   input.database = checker_->database.get();
@@ -91,12 +95,15 @@ void SqlMetamorphic::judge(std::vector<stream::SideAnswer> answers,
   input.min_effective = std::min<std::size_t>(2, variants.size());
   sql::SqlVerdict judged;
   sql::check_metamorphic(input, judged);
+  record(judged, verdict);
+}
+
+void SqlMetamorphic::record(const sql::SqlVerdict& judged, verify::SentenceVerdict& verdict) {
   const sql::CheckReport& state = judged.report(sql::Check::kMetamorphic);
-  const std::size_t offset = verdict.answer_begin;
   if (state.state == sql::CheckState::kFailed) {
     ++flagged_;
     for (const sql::Finding& f : judged.findings) {
-      verify::Finding g = guard_finding(f, offset);
+      verify::Finding g = guard_finding(f, verdict.answer_begin);
       g.answer_begin = verdict.answer_begin;
       g.answer_end = verdict.answer_end;
       verdict.findings.push_back(std::move(g));

@@ -16,6 +16,7 @@
 
 #include "config/config.h"
 #include "filters/checks/skip_reasons.h"
+#include "filters/sql/metamorphic_check.h"
 #include "filters/sql/question_variants.h"
 #include "filters/sql/sql_checker.h"
 #include "filters/stream/stream_filter.h"
@@ -60,6 +61,12 @@ class SqlMetamorphic {
     sql::RunResult original;
     bool ordered = false;
   };
+  // What the model said to one variant (null: nothing), read as its query or why there is none.
+  sql::VariantAnswer read_answer(sql::QuestionVariant variant,
+                                 const stream::SideAnswer* answer) const;
+  // Check 5's judgement into `verdict` (a finding, or the check stopped short), and counted.
+  void record(const sql::SqlVerdict& judged, verify::SentenceVerdict& verdict);
+
   std::optional<config::SqlMetamorphicConfig> config_;
   bool whole_answer_ = false;
   std::vector<config::SqlToolArgument> tools_;

@@ -29,6 +29,20 @@ TEST(Decision, LabelsMapToTheirActions) {
   EXPECT_EQ(ActionKind::kBlock, decide(c, &x).action.kind);
 }
 
+TEST(Decision, AnAnnotateOnlyVerdictIsAnnotatedAtMost) {
+  // SQL findings of kinds too imprecise to act on (intent kinds below precision 0.8).
+  GuardConfig c;
+  c.actions.unsupported = {ActionKind::kBlock};
+  c.actions.contradicted = {ActionKind::kRewrite, config::RewriteKind::kCorrect};
+  auto u = verdict(verify::Label::kUnsupported);
+  auto x = verdict(verify::Label::kContradicted);
+  u.verdict.annotate_only = x.verdict.annotate_only = true;
+  EXPECT_EQ(ActionKind::kAnnotate, decide(c, &u).action.kind);
+  EXPECT_EQ(ActionKind::kAnnotate, decide(c, &x).action.kind);
+  c.actions.unsupported = {ActionKind::kPass};
+  EXPECT_EQ(ActionKind::kPass, decide(c, &u).action.kind);
+}
+
 TEST(Decision, NoClaimPassesAndNoContextFollowsItsAction) {
   GuardConfig c;
   c.actions.no_context = {ActionKind::kAnnotate};

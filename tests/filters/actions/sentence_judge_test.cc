@@ -132,16 +132,28 @@ TEST(JudgeEvidence, IsAWindowAroundTheCitedPiecesWithinTheBound) {
   EXPECT_EQ(first, std::string(50, 'a'));
 }
 
-TEST(JudgeBand, IsTheConfiguredOneElseTheScorersThresholdPlusOrMinus015) {
+// The scorer's thresholds, `doubtful` up to `unsupported` (equal: no doubt band).
+score::Thresholds at(double doubtful, double unsupported) {
+  score::Thresholds t;
+  t.doubtful = doubtful;
+  t.unsupported = unsupported;
+  return t;
+}
+
+TEST(JudgeBand, IsTheConfiguredOneElseTheScorersDoubtBand) {
   config::JudgeConfig c;
-  config::JudgeConfig::Band b = judge_band(c, 0.25);
+  config::JudgeConfig::Band b = judge_band(c, at(0.25, 0.6));
+  EXPECT_DOUBLE_EQ(b.low, 0.25);
+  EXPECT_DOUBLE_EQ(b.high, 0.6);
+  // A model without a doubt band: its threshold +- 0.15, within [0, 1].
+  b = judge_band(c, at(0.25, 0.25));
   EXPECT_DOUBLE_EQ(b.low, 0.10);
   EXPECT_DOUBLE_EQ(b.high, 0.40);
-  b = judge_band(c, 0.05);  // within [0, 1]
+  b = judge_band(c, at(0.05, 0.05));
   EXPECT_DOUBLE_EQ(b.low, 0.0);
   EXPECT_DOUBLE_EQ(b.high, 0.20);
   c.band = config::JudgeConfig::Band{0.3, 0.7};
-  b = judge_band(c, 0.25);
+  b = judge_band(c, at(0.25, 0.6));
   EXPECT_DOUBLE_EQ(b.low, 0.3);
   EXPECT_DOUBLE_EQ(b.high, 0.7);
 }
@@ -178,6 +190,16 @@ TEST(SentenceJudge, AHeldSentenceWaitsForTheJudgeWhoseLabelDecides) {
   const std::optional<std::string> field = field_of(f.chain.report(), "guard.judge");
   ASSERT_TRUE(field.has_value());
   EXPECT_TRUE(contains(*field, R"("asked":2)")) << *field;
+}
+
+// A sentence that lines up with a context sentence saying otherwise is settled by the evidence,
+// whatever the scorer's probability: the judge is not asked (even with a band of everything).
+TEST(SentenceJudge, AnAlignedContradictionIsNotTheJudgesToSettle) {
+  Fixture f(config::HoldMode::kSentence);
+  f.chain.on_delta(0, "Her album Cool Parent was released in 2016.");
+  f.chain.on_choice_end(0);
+  EXPECT_TRUE(f.chain.take_side_requests().empty());
+  EXPECT_TRUE(f.chain.stopped());
 }
 
 TEST(SentenceJudge, AFailedCallLeavesTheScorersLabelAndIsCounted) {

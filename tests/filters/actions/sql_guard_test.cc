@@ -50,6 +50,32 @@ TEST(SqlGuard, AFencedQueryIsHeldUntilItsFenceClosesThenCorrected) {
   EXPECT_EQ(field_of(r.report, "sql.schema"), "request");
 }
 
+TEST(SqlGuard, AGlossaryInTheRequestDefinesWhatTheQuestionAsks) {
+  constexpr std::string_view kCities =
+      R"({"model":"m","stream":true,"messages":[{"role":"system","content":)"
+      R"("CREATE TABLE city (name TEXT, population INTEGER);\nGlossary: major city = )"
+      R"(population > 150000"},{"role":"user","content":"How many major cities are there?"}]})";
+  config::PolicyConfig policy = sql_policy();
+  policy.actions.unsupported = {config::ActionKind::kBlock};
+  const std::string ok = "```sql\nSELECT count(*) FROM city WHERE population > 150000\n```\n";
+  const testing::GuardRun pass = run(policy, kCities, split(ok, 7));
+  EXPECT_EQ(pass.text, ok);
+  // Another threshold than defined: unsupported, of a kind not measured on the dev data, so
+  // annotated although this policy blocks unsupported queries...
+  const std::string other = "```sql\nSELECT count(*) FROM city WHERE population > 15000\n```\n";
+  const testing::GuardRun annotated = run(policy, kCities, split(other, 7));
+  EXPECT_EQ(annotated.text, other);
+  ASSERT_FALSE(annotated.annotations.empty());
+  EXPECT_TRUE(contains(annotated.annotations.front(), "definition_mismatch"))
+      << annotated.annotations.front();
+  EXPECT_TRUE(contains(annotated.annotations.front(), R"("action":"annotate")"))
+      << annotated.annotations.front();
+  // ...and blocked when the policy trusts the kind.
+  policy.sql->intent_enforce = {"definition_mismatch"};
+  const testing::GuardRun blocked = run(policy, kCities, split(other, 7));
+  EXPECT_NE(blocked.text, other);
+}
+
 TEST(SqlGuard, CodeInAnotherLanguageIsNoQueryAndStaysUnverified) {
   // The SQL guard is the checker for SQL blocks only: a bash block has no checker (on_error:
   // open releases it marked unverified).
