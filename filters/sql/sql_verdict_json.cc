@@ -25,7 +25,7 @@ void append_check_state(std::string& out, const CheckReport& report) {
 
 void append_verdict_members(std::string& out, const SqlVerdict& v, const VerdictJsonOptions& o) {
   out += ",\"label\":";
-  append_json_string(out, verdict::to_string(v.label));
+  append_json_string(out, v.unverified() ? "unverified" : verdict::to_string(v.label));
   out += v.unsafe ? ",\"unsafe\":true" : ",\"unsafe\":false";
   out += v.has_schema ? ",\"schema\":true" : ",\"schema\":false";
   out += ",\"statements\":" + std::to_string(v.statements);
