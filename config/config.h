@@ -342,6 +342,12 @@ struct Limits {
   std::size_t context_cache_bytes = 64u << 20;
   // Memory for schema databases kept across requests (one per distinct schema); 0: none kept.
   std::size_t sql_schema_cache_bytes = 16u << 20;
+  // Threads for the filters' blocking work (indexing large contexts, SQL queries run on the
+  // operator's database); 0: half the cores, at least one. Read at start.
+  std::size_t filter_workers = 0;
+  // Side jobs (SQL queries on the database) waiting for a worker or running, at most; beyond,
+  // a query is not run (overloaded: unverified, on_error decides). Read at start.
+  std::size_t filter_jobs = 64;
 };
 
 struct LoggingConfig {

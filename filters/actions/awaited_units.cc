@@ -77,8 +77,16 @@ void AwaitedUnits::answer(std::vector<stream::SideAnswer> answers, const Resumed
       own.push_back(std::move(a));
       own.back().id &= (std::uint64_t{1} << kTicketShift) - 1;
     }
-    if (unit->verdict) unit->resume(std::move(own), *unit->verdict);
-    if (std::optional<Waiting> again = resumed(*unit)) {
+    // More work of the same check (a query's run, then check 5's requests), else the checks
+    // after it.
+    std::optional<Waiting> again;
+    if (unit->verdict) {
+      if (std::optional<checks::Pending> more = unit->resume(std::move(own), *unit->verdict)) {
+        again = Waiting{unit->check, std::move(*more)};
+      }
+    }
+    if (!again) again = resumed(*unit);
+    if (again) {
       Unit next = std::move(*unit);
       units_.erase(unit);
       await(std::move(next), again->check, std::move(again->pending));

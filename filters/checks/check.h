@@ -56,12 +56,16 @@ struct UnitVerdict {
   std::optional<config::ActionConfig> unsafe_action;
 };
 
-// Reads what came back for a pending unit (every request's answer, errors included, in the
-// check's own request ids) into its verdict.
-using Continuation =
-    std::function<void(std::vector<stream::SideAnswer> answers, UnitVerdict& verdict)>;
+struct Pending;
 
-// Work a unit's check waits for: side requests to the stream's model, answered together.
+// Reads what came back for a pending unit (every request's answer, errors included, in the
+// check's own request ids) into its verdict; or returns more work of the same check to wait
+// for (a query's run on the database first, then check 5's requests to the model).
+using Continuation = std::function<std::optional<Pending>(std::vector<stream::SideAnswer> answers,
+                                                          UnitVerdict& verdict)>;
+
+// Work a unit's check waits for: side requests to the stream's model, or side jobs for the
+// proxy's workers (stream_filter.h), answered together.
 struct Pending {
   stream::SideRequestBatch batch;  // request ids are the check's own
   Continuation resume;
@@ -95,6 +99,9 @@ class Check {
   virtual void members_to_strip(std::vector<std::string>& names) const { (void)names; }
   // The proxy can send side requests for this stream, written and read by `calls`.
   virtual void serve(std::shared_ptr<const model::ModelCalls> calls) { (void)calls; }
+  // The proxy runs side jobs for this stream on its workers; without, a check does its
+  // blocking work itself, inline.
+  virtual void serve_jobs() {}
   // The retrieved context changed (passages the response brought).
   virtual void on_context_changed() {}
   // A member for the answer's summary ("judge", "metamorphic"), as {name, JSON}, or nothing.

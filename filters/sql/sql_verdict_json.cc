@@ -9,7 +9,7 @@ using verdict::append_json_string;
 
 void append_verdict_members(std::string& out, const SqlVerdict& v, const VerdictJsonOptions& o) {
   out += ",\"label\":";
-  append_json_string(out, verdict::to_string(v.label));
+  append_json_string(out, v.unverified() ? "unverified" : verdict::to_string(v.label));
   out += v.unsafe ? ",\"unsafe\":true" : ",\"unsafe\":false";
   out += v.has_schema ? ",\"schema\":true" : ",\"schema\":false";
   out += ",\"statements\":" + std::to_string(v.statements);

@@ -36,6 +36,10 @@ std::string_view to_string(VerifyError error) {
       return "request_unreadable";
     case VerifyError::kNoChecker:
       return "code_block";
+    case VerifyError::kCheckIncomplete:
+      return "check_incomplete";
+    case VerifyError::kOverloaded:
+      return "overloaded";
   }
   return "unknown";
 }

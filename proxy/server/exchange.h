@@ -246,6 +246,8 @@ class Exchange {
   void finish_record();
   // Verdict counts and fields of the stream's filters → metrics and the access log.
   void record_filter_report(std::string_view route);
+  // The side jobs the workers ran for this exchange, and what became of them.
+  void record_side_jobs(std::string_view route);
 
   void fail(observability::ErrorKind kind) {
     if (!error_) error_ = kind;

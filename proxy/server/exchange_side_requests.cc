@@ -32,9 +32,10 @@ void Exchange::start_side_requests() {
     append_field("Connection", "close", header);
     // On the exchange's own executor (its strand, or its thread's io_context): the calls'
     // handlers never run beside the relay's.
-    side_ = std::make_unique<SideRequests>(handlers_done_->get_executor(), *upstream_config_,
-                                           runtime_->tls_for(upstream_config_->name),
-                                           std::move(header), ctx_.metrics.side_requests_now);
+    side_ =
+        std::make_unique<SideRequests>(handlers_done_->get_executor(), *upstream_config_,
+                                       runtime_->tls_for(upstream_config_->name), std::move(header),
+                                       ctx_.metrics.side_requests_now, ctx_.filter_workers);
   }
   for (filters::stream::SideBatch& batch : batches)
     side_->start(std::move(batch));

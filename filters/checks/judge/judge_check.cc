@@ -8,8 +8,10 @@ std::optional<Pending> JudgeCheck::check(const Unit& unit, std::optional<UnitVer
   Pending pending;
   pending.batch.limits = judge_.limits();
   pending.batch.requests.push_back({0, std::move(*request)});
-  pending.resume = [this](std::vector<stream::SideAnswer> answers, UnitVerdict& judged) {
+  pending.resume = [this](std::vector<stream::SideAnswer> answers,
+                          UnitVerdict& judged) -> std::optional<Pending> {
     judge_.judge(answers, 0, judged.verdict);
+    return std::nullopt;
   };
   return pending;
 }
