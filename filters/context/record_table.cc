@@ -3,10 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "filters/table/key_words.h"
 #include "filters/table/periods.h"
-#include "filters/text/stemmer.h"
-#include "filters/text/stopwords.h"
-#include "filters/text/tokenizer.h"
 
 namespace groundgate::filters::context {
 namespace {
@@ -22,17 +20,6 @@ bool names_period(std::string_view key) {
   return false;
 }
 
-std::vector<std::string> stems_of(std::string_view text) {
-  std::vector<std::string> out;
-  for (const text::Token& t : text::tokenize(text)) {
-    if (t.kind == text::TokenKind::kWord && text::is_content_word(t))
-      out.push_back(text::stem(t.norm));
-  }
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
-  return out;
-}
-
 }  // namespace
 
 void RecordTable::end_row() {
@@ -40,7 +27,7 @@ void RecordTable::end_row() {
   table::Table::Row& row = table_.rows.back();
   row.text = label_;
   row.years = table::distinct_years(period_text_.empty() ? label_ : period_text_);
-  row.stems = stems_of(label_);
+  row.stems = table::key_stems(label_);
   label_.clear();
   period_text_.clear();
 }
@@ -60,7 +47,7 @@ void RecordTable::cell(std::string_view key, std::string_view text, table::Span 
     table::Table::Key k;
     k.text = std::string(key);
     k.years = table::distinct_years(key);
-    k.stems = stems_of(key);
+    k.stems = table::key_stems(key);
     k.percent =
         key.find('%') != std::string_view::npos || key.find("percent") != std::string_view::npos;
     column = table_.columns.insert(table_.columns.end(), std::move(k));

@@ -2,19 +2,23 @@
 
 #include <algorithm>
 
+#include "filters/table/key_words.h"
 #include "filters/table/periods.h"
 #include "filters/table/stated_scale.h"
-#include "filters/text/stemmer.h"
-#include "filters/text/stopwords.h"
-#include "filters/text/tokenizer.h"
 
 namespace groundgate::filters::table {
 namespace {
 
+// A key that says its figures are percentages: "%", "percent", "percentage", unless it
+// excepts them ("in thousands, except percentages").
 bool says_percent(std::string_view text) {
-  if (text.find('%') != std::string_view::npos) return true;
-  for (std::size_t at = 0; (at = text.find("ercent", at)) != std::string_view::npos; ++at) {
-    if (at > 0 && (text[at - 1] == 'p' || text[at - 1] == 'P')) return true;
+  for (std::size_t at = 0; at < text.size(); ++at) {
+    const bool sign = text[at] == '%';
+    const bool word =
+        (text[at] == 'p' || text[at] == 'P') && text.substr(at + 1).starts_with("ercent");
+    if (!sign && !word) continue;
+    const std::string_view before = text.substr(at >= 12 ? at - 12 : 0, at >= 12 ? 12 : at);
+    if (before.find("xcept") == std::string_view::npos) return true;
   }
   return false;
 }
@@ -23,12 +27,7 @@ Table::Key key_of(std::string text) {
   Table::Key key;
   key.years = distinct_years(text);
   key.percent = says_percent(text);
-  for (const text::Token& t : text::tokenize(text)) {
-    if (t.kind == text::TokenKind::kWord && text::is_content_word(t))
-      key.stems.push_back(text::stem(t.norm));
-  }
-  std::sort(key.stems.begin(), key.stems.end());
-  key.stems.erase(std::unique(key.stems.begin(), key.stems.end()), key.stems.end());
+  key.stems = key_stems(text);
   key.text = std::move(text);
   return key;
 }
@@ -118,8 +117,17 @@ Table render_rows(const RawTable& raw, std::string& out, std::size_t max_bytes) 
       continue;
     }
     Table::Row row;
-    static_cast<Table::Key&>(row) = key_of(table.label_column ? cells[0] : std::string());
-    row.section = section;
+    // A row of figures without a label under labelled rows sums them up, as reports write
+    // a table's total line ("|  | $3,571 | $3,416 |"): it is keyed "Total".
+    const bool unlabelled_total = table.label_column && cells[0].empty() && !table.rows.empty();
+    static_cast<Table::Key&>(row) = key_of(!table.label_column ? std::string()
+                                           : unlabelled_total  ? "Total"
+                                                               : cells[0]);
+    if (!section.empty()) {
+      Table::Key of_section = key_of(section);
+      row.section = std::move(of_section.text);
+      row.section_stems = std::move(of_section.stems);
+    }
     const auto row_index = static_cast<std::uint32_t>(table.rows.size());
     std::vector<Table::Cell> row_cells;
     line.clear();

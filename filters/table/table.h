@@ -22,13 +22,16 @@ struct Span {
 
 struct Table {
   struct Key {
-    std::string text;                // "Total sales", "Years Ended September 30, 2019"
+    // "Total sales", "Years Ended September 30, 2019"; "Total" for a table's unlabelled row of
+    // figures under labelled ones (its total line).
+    std::string text;
     std::vector<int> years;          // the years it names
     std::vector<std::string> stems;  // its content words, stemmed, sorted and unique
     bool percent = false;            // it says its figures are percentages ("Margin (%)")
   };
   struct Row : Key {
-    std::string section;  // the section row above it ("Deferred tax assets:"), or ""
+    std::string section;                     // the section row above it ("Deferred tax assets:")
+    std::vector<std::string> section_stems;  // its content words, as `stems`
   };
   struct Cell {
     std::uint32_t row = 0;

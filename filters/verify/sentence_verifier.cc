@@ -4,7 +4,9 @@
 #include <type_traits>
 #include <utility>
 
+#include "filters/text/entities.h"
 #include "filters/text/sentence_segmenter.h"
+#include "filters/text/tokenizer.h"
 #include "filters/verify/scored_label.h"
 
 namespace groundgate::filters::verify {
@@ -31,6 +33,35 @@ Finding finding_of(const EngineVerdict& v, Engine engine, bool abstains) {
   return f;
 }
 
+// A figure the figures check placed, as a finding: supported with the cell or the arithmetic
+// that gives it, or contradicted with the value the context gives and its evidence.
+Finding finding_of(const figures::FigureVerdict& v, std::size_t offset) {
+  using Outcome = figures::FigureVerdict::Outcome;
+  Finding f;
+  f.engine = Engine::kFigures;
+  f.answer_begin = offset + v.begin;
+  f.answer_end = offset + v.end;
+  f.reason = v.reason;
+  f.derivation = v.derivation;
+  if (!v.derivation.operands.empty()) f.evidence = v.derivation.operands.front().evidence;
+  switch (v.outcome) {
+    case Outcome::kRead:
+      f.code = "figure_read";
+      break;
+    case Outcome::kDerived:
+      f.code = "figure_derived";
+      break;
+    case Outcome::kContradicted:
+      f.label = Label::kContradicted;
+      f.score = 0;
+      f.code = "figure_mismatch";
+      f.type = HallucinationType::kDetailedInformationModification;
+      f.correction = Correction{f.answer_begin, f.answer_end, v.correction};
+      break;
+  }
+  return f;
+}
+
 }  // namespace
 
 SentenceVerifier::SentenceVerifier(std::shared_ptr<const VerifyConfig> config,
@@ -48,6 +79,8 @@ SentenceVerifier::SentenceVerifier(std::shared_ptr<const VerifyConfig> config,
       index->passages().begin(), index->passages().end(),
       [](const context::Passage& p) { return p.shape != context::Passage::Shape::kProse; });
   if (config_->semantic_pieces) pieces_.emplace(index, question, config_->pieces);
+  if (config_->semantic_pieces && config_->figures.enabled)
+    figures_.emplace(index, question, config_->figures);
   if (config_->triplets && config_->extractor && config_->triplet_cache) {
     triplets_.emplace(index, config_->extractor, config_->triplet_cache, config_->triplet_options);
   }
@@ -71,8 +104,18 @@ SentenceVerdict SentenceVerifier::verify(std::string_view sentence, std::size_t 
     return config_->budget.count() > 0 && Clock::now() - start > config_->budget;
   };
   if (pieces_) {
+    const std::vector<text::Token> tokens = text::tokenize(sentence);
+    const std::vector<text::Entity> entities = text::extract_entities(sentence, tokens);
+    figure_verdicts_.clear();
+    placed_.clear();
+    if (figures_) figures_->check(sentence, tokens, entities, figure_verdicts_);
+    for (const figures::FigureVerdict& v : figure_verdicts_) {
+      placed_.push_back(
+          {v.begin, v.end, v.outcome != figures::FigureVerdict::Outcome::kContradicted});
+      verdict.findings.push_back(finding_of(v, offset));
+    }
     piece_verdicts_.clear();
-    pieces_->verify_sentence(sentence, offset, choice_, piece_verdicts_);
+    pieces_->verify_sentence(sentence, tokens, entities, placed_, offset, choice_, piece_verdicts_);
     for (const semantic_piece::Verdict& v : piece_verdicts_) {
       verdict.findings.push_back(finding_of(v, Engine::kSemanticPieces,
                                             v.reason_code == semantic_piece::ReasonCode::kNoClaim));

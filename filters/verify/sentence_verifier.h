@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "filters/figures/figure_checker.h"
 #include "filters/index/context_index.h"
 #include "filters/score/scorer_model.h"
 #include "filters/semantic_piece/piece_verifier.h"
@@ -29,6 +30,8 @@ struct VerifyConfig {
   bool semantic_pieces = true;
   bool triplets = false;
   semantic_piece::VerifierOptions pieces;
+  // The sentence's figures against the context's tables and numbers (with semantic pieces).
+  figures::FigureOptions figures;
   triplet::TripletVerifierOptions triplet_options;
   // Shared by the policy's streams. Null while `triplets` is on: the engine could not be set
   // up (e.g. no link-grammar dictionary) and every sentence reports kEngineMissing.
@@ -63,8 +66,11 @@ class SentenceVerifier {
   SentenceSetting setting_;  // request facts and the answer's sentence count, for the features
   std::vector<std::string> question_stems_;  // sorted, unique
   std::optional<semantic_piece::PieceVerifier> pieces_;
+  std::optional<figures::FigureChecker> figures_;
   std::optional<triplet::TripletVerifier> triplets_;
   // Scratch, reused per sentence.
+  std::vector<figures::FigureVerdict> figure_verdicts_;
+  std::vector<semantic_piece::PlacedFigure> placed_;
   std::vector<semantic_piece::Verdict> piece_verdicts_;
   std::vector<triplet::Verdict> triplet_verdicts_;
 };
