@@ -35,6 +35,18 @@ float coverage(std::span<const std::string> key, std::span<const std::string> wo
   return key.empty() ? 0.f : static_cast<float>(shared(key, words)) / key.size();
 }
 
+// How well the words name a line whose key has `key` words: 0 when they do not (fewer than
+// half its words, unless they name two of them and they are most of the words said: reports
+// qualify labels at length, "Interim dividend for the half year ended 31 December 2018 …").
+float line_score(std::span<const std::string> key, std::span<const std::string> words) {
+  const std::size_t m = shared(key, words);
+  if (m == 0 || words.empty()) return 0;
+  const float cov = coverage(key, words);
+  const float recall = static_cast<float>(m) / static_cast<float>(words.size());
+  if (cov < kMinCoverage && !(m >= 2 && recall >= kMinCoverage)) return 0;
+  return 0.5f * cov + 0.5f * recall + 0.01f * static_cast<float>(m);
+}
+
 // The one year a cell's keys name: its column's, or its row's when the column names none (a
 // table whose rows are years); 0 when none or several.
 int year_of(const table::Table& t, const table::Table::Cell& c) {
@@ -137,10 +149,8 @@ std::vector<FigureChecker::Line> FigureChecker::lines_named(const Frame& frame) 
         for (const std::string& s : table.columns[j].stems) {
           if (!period_word(s)) named_stems.push_back(s);
         }
-        const std::size_t m = shared(named_stems, frame.stems);
-        const float cov = coverage(named_stems, frame.stems);
-        if (m == 0 || cov < kMinCoverage) continue;
-        out.push_back({p, t, j, true, cov + 0.01f * static_cast<float>(m)});
+        if (const float score = line_score(named_stems, frame.stems); score > 0)
+          out.push_back({p, t, j, true, score});
       }
     }
   }
@@ -205,8 +215,10 @@ FigureChecker::Source FigureChecker::source_of(const Line& row, const table::Tab
 void FigureChecker::gather(const Frame& frame, std::span<const Line> rows,
                            std::span<const int> years, std::vector<Operand>& operands,
                            std::vector<Source>& sources) const {
+  const bool opening = frame.op == Operation::kAverage && years.size() == 1;
   const auto named = [&](int year) {
     return std::find(years.begin(), years.end(), year) != years.end() ||
+           (opening && year == years[0] - 1) ||
            (frame.range_first != 0 && year >= frame.range_first && year <= frame.range_last);
   };
   for (const Line& row : rows) {

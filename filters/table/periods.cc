@@ -77,11 +77,20 @@ std::vector<NamedYear> years_named(std::string_view s) {
     while (j < s.size() && is_digit(s[j]))
       ++j;
     const std::size_t length = j - i;
-    const bool glued_before = i > 0 && (is_digit(s[i - 1]) || s[i - 1] == '.' || s[i - 1] == ',' ||
-                                        s[i - 1] == '$' || s[i - 1] == '#');
+    // Part of an amount: after a decimal point, a currency sign, or a thousands separator (a
+    // group of three digits); before a decimal point, a percent sign, or a separator followed
+    // by a group of three ("2,019,000"). "2017,2018" names two years.
+    const auto group_of_three = [&](std::size_t from) {
+      std::size_t k = from;
+      while (k < s.size() && is_digit(s[k]))
+        ++k;
+      return k - from == 3;
+    };
+    const bool glued_before = i > 0 && (is_digit(s[i - 1]) || s[i - 1] == '.' || s[i - 1] == '$' ||
+                                        s[i - 1] == '#' || (s[i - 1] == ',' && length == 3));
     const bool glued_after =
         j < s.size() && (s[j] == '%' || (s[j] == '.' && j + 1 < s.size() && is_digit(s[j + 1])) ||
-                         (s[j] == ',' && j + 1 < s.size() && is_digit(s[j + 1])));
+                         (s[j] == ',' && group_of_three(j + 1)));
     const bool fiscal = fiscal_prefix(s, i);
     const bool letter_before = i > 0 && is_letter(s[i - 1]) && !fiscal;
     const bool letter_after = j < s.size() && is_letter(s[j]);

@@ -17,11 +17,15 @@ bool holds_figure(const std::string& cell) {
 }
 
 bool data_row(const std::vector<std::string>& row) {
-  if (row.empty() || row.front().empty() || cell_value(row.front())) return false;
+  if (row.empty() || !labels(row.front())) return false;
   return std::any_of(row.begin() + 1, row.end(), holds_figure);
 }
 
 }  // namespace
+
+bool labels(const std::string& cell) {
+  return !cell.empty() && (!cell_value(cell) || !holds_figure(cell));
+}
 
 bool is_section_row(const std::vector<std::string>& row) {
   return !row.empty() && !row.front().empty() &&
@@ -58,9 +62,11 @@ void finish(RawTable& table, std::size_t max_cells) {
     table.header_rows = table.rows.size() > 1 ? 1 : 0;
     return;
   }
-  std::size_t headers = 0;
-  while (headers < first_data && !is_section_row(table.rows[headers]))
-    ++headers;
+  // Section rows right above the first data row open the body ("Deferred tax assets:"); a
+  // title in the first cell above the headers ("Consolidated") is a header.
+  std::size_t headers = first_data;
+  while (headers > 0 && is_section_row(table.rows[headers - 1]))
+    --headers;
   table.header_rows = headers;
 }
 

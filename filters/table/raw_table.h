@@ -26,6 +26,9 @@ inline constexpr std::size_t kMaxCells = 1u << 16;
 // Bounded: a table over `max_cells` cells keeps its first rows.
 void finish(RawTable& table, std::size_t max_cells = kMaxCells);
 
+// A cell that labels its row: text, or a year alone (not a figure).
+bool labels(const std::string& cell);
+
 // A row that labels the rows below it ("Deferred tax assets:"): a first cell and no other.
 bool is_section_row(const std::vector<std::string>& row);
 

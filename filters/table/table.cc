@@ -33,23 +33,25 @@ Table::Key key_of(std::string text) {
 }
 
 // Column j's header: the header rows' cells over it, joined. A header cell spanning columns
-// is written in its first column only: an empty header cell takes the nearest one to its left
-// (not the label column's) when a lower header row names column j on its own ("2019" over
-// "Men" and "Women").
+// is written in one of them only: an empty header cell takes the nearest one to its left (not
+// the label column's) when a lower header row names column j on its own ("2019" over "Men"
+// and "Women"), unless that lower header is a year and the spanning one is not ("Percent
+// Change" over "Actual", "Constant" does not span the "2018" beside them).
 std::string column_header(const RawTable& raw, std::size_t j) {
   std::string out;
   for (std::size_t h = 0; h < raw.header_rows; ++h) {
     const auto& row = raw.rows[h];
     std::string_view cell = row[j];
     if (cell.empty() && j > 0) {
-      bool named_below = false;
-      for (std::size_t lower = h + 1; lower < raw.header_rows; ++lower)
+      bool named_below = false, year_below = false;
+      for (std::size_t lower = h + 1; lower < raw.header_rows; ++lower) {
         named_below = named_below || !raw.rows[lower][j].empty();
+        year_below = year_below || !distinct_years(raw.rows[lower][j]).empty();
+      }
       for (std::size_t k = j - 1; named_below && k >= 1; --k) {
-        if (!row[k].empty()) {
-          cell = row[k];
-          break;
-        }
+        if (row[k].empty()) continue;
+        if (!year_below || !distinct_years(row[k]).empty()) cell = row[k];
+        break;
       }
     }
     if (cell.empty()) continue;
@@ -57,10 +59,6 @@ std::string column_header(const RawTable& raw, std::size_t j) {
     out.append(cell);
   }
   return out;
-}
-
-bool holds_label(const std::string& cell) {
-  return !cell.empty() && !cell_value(cell);
 }
 
 void end_line(std::string& line) {
@@ -71,6 +69,25 @@ void end_line(std::string& line) {
   if (line.back() != '.' && line.back() != '!' && line.back() != '?' && line.back() != ':')
     line += '.';
   line += '\n';
+}
+
+// Reports write "%" on a percentage column's first and last figures only ("100.0 %", "40.0",
+// …, "7.2 %"): a column some of whose figures carry "%" and none a currency sign holds
+// percentages.
+void mark_percent_columns(const RawTable& raw, Table& table) {
+  for (std::size_t j = 0; j < table.columns.size(); ++j) {
+    bool percent = false, money = false;
+    for (std::size_t r = raw.header_rows; r < raw.rows.size(); ++r) {
+      const std::string& cell = raw.rows[r][j];
+      const auto value = cell_value(cell);
+      if (!value) continue;
+      percent = percent || value->percent;
+      money = money || cell.find('$') != std::string::npos ||
+              cell.find("\xE2\x82\xAC") != std::string::npos ||
+              cell.find("\xC2\xA3") != std::string::npos;
+    }
+    if (percent && !money) table.columns[j].percent = true;
+  }
 }
 
 }  // namespace
@@ -94,7 +111,7 @@ Table render_rows(const RawTable& raw, std::string& out, std::size_t max_bytes) 
   const std::size_t width = raw.width();
   if (width == 0) return table;
   for (std::size_t r = raw.header_rows; r < raw.rows.size() && !table.label_column; ++r)
-    table.label_column = holds_label(raw.rows[r][0]);
+    table.label_column = labels(raw.rows[r][0]);
   std::string scale_text;
   for (std::size_t j = 0; j < width; ++j) {
     table.columns.push_back(key_of(column_header(raw, j)));
@@ -157,6 +174,7 @@ Table render_rows(const RawTable& raw, std::string& out, std::size_t max_bytes) 
     table.rows.push_back(std::move(row));
     table.cells.insert(table.cells.end(), row_cells.begin(), row_cells.end());
   }
+  mark_percent_columns(raw, table);
   return table;
 }
 

@@ -103,10 +103,9 @@ TEST(StructuredFacts, ReportTablesAreKeptKeyedByRowAndColumn) {
   ASSERT_TRUE(facts);
   EXPECT_EQ(facts->shape, Passage::Shape::kTable);
   EXPECT_EQ(facts->text,
-            "Other; 2019: 44.1; Years Ended September 30, 2018: 56.7; Years Ended September 30, "
-            "2017: 70.8.\n"
-            "Total sales; 2019: $1,496.5; Years Ended September 30, 2018: $1,202.9; Years Ended "
-            "September 30, 2017: $1,107.7.\n");
+            "Other; 2019: 44.1; Years Ended September 30, 2018: 56.7; 2017: 70.8.\n"
+            "Total sales; 2019: $1,496.5; Years Ended September 30, 2018: $1,202.9; 2017: "
+            "$1,107.7.\n");
   ASSERT_EQ(facts->tables.size(), 1u);
   const table::Table& t = facts->tables[0];
   const table::Table::Cell* cell = t.at(1, 1);

@@ -25,7 +25,8 @@ TEST(Periods, AFiscalYearAcrossTwoCalendarYearsNamesTheLater) {
 }
 
 TEST(Periods, AmountsAreNotYears) {
-  EXPECT_TRUE(distinct_years("$2019 and 2,019 and 2019% and 1,2019 and 2019.5").empty());
+  EXPECT_TRUE(distinct_years("$2019 and 2,019 and 2019% and 2019,000 and 2019.5").empty());
+  EXPECT_EQ(distinct_years("for 2017,2018 and 2019"), (Years{2017, 2018, 2019}));
   EXPECT_TRUE(distinct_years("1850 3000 19 Q4 A19 page19").empty());
 }
 

@@ -25,9 +25,9 @@ TEST(Table, CellsAreKeyedByRowAndColumnWithSpansInTheRendering) {
   EXPECT_EQ(out,
             "Before.\n"
             "Deferred income tax assets:\n"
-            "Accrued warranty; March 31, 2019: 33; March 31, 2018: 77.\n"
-            "Valuation allowance; March 31, 2019: (38,771); March 31, 2018: (37,103).\n"
-            "Net deferred income tax assets; March 31, 2019: —; March 31, 2018: 1,618.\n");
+            "Accrued warranty; March 31, 2019: 33; 2018: 77.\n"
+            "Valuation allowance; March 31, 2019: (38,771); 2018: (37,103).\n"
+            "Net deferred income tax assets; March 31, 2019: —; 2018: 1,618.\n");
   EXPECT_TRUE(table.label_column);
   EXPECT_EQ(table.scale, 1e3);
   ASSERT_EQ(table.columns.size(), 3u);
