@@ -72,8 +72,9 @@ void RecordTable::cell(std::string_view key, std::string_view text, table::Span 
   if (names_period(key)) {
     period_text_ += ' ';
     period_text_.append(text);
-  } else if (label_.empty() && !number && !cell.value) {
-    label_ = std::string(text);
+  } else if (label_.empty() && !number && !cell.value && text.size() <= kMaxLabel &&
+             text.find(". ") == std::string_view::npos) {
+    label_ = std::string(text);  // a name, not a review's prose
   }
   table_.cells.push_back(cell);
 }

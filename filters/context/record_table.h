@@ -2,8 +2,8 @@
 // A JSON array of records ([{"year": 2019, "revenue": 1496.5}, …]) read as a table while its
 // facts are written: one row per record, one column per member name, each scalar member a
 // cell whose span is where its value was written in the facts. A row is labelled by its
-// first text member ("name": "Widget") and names the years of its period members ("year",
-// "date", "period", "fiscal year", "quarter").
+// first short text member ("name": "Widget"; prose such as a review is no label) and names the
+// years of its period members ("year", "date", "period", "fiscal year", "quarter").
 
 #include <cstddef>
 #include <optional>
@@ -26,6 +26,7 @@ class RecordTable {
 
  private:
   static constexpr std::size_t kMaxColumns = 256;
+  static constexpr std::size_t kMaxLabel = 60;  // a longer text member is prose, not a name
   table::Table table_;
   std::string label_;        // the current row's label
   std::string period_text_;  // its period members' values

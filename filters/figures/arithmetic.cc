@@ -94,6 +94,19 @@ std::optional<Expression> nary(Form form, std::span<const Operand> ops,
   return e;
 }
 
+// An expression with an operand that is its operation's identity (a / 1, a + 0, a - 0): it
+// derives nothing a read-off would not, and finds values by chance.
+bool degenerate(const Expression& e, std::span<const Operand> ops) {
+  const double identity = e.form == Form::kRatio                                ? 1
+                          : e.form == Form::kSum || e.form == Form::kDifference ? 0
+                                                                                : -1;
+  if (identity < 0) return false;
+  for (std::size_t k = 0; k < e.arity; ++k) {
+    if (ops[e.args[k]].value == identity) return true;
+  }
+  return false;
+}
+
 // Whether a − b runs the way a change does: from the earlier year to the later.
 bool forward(const Frame& frame, const Operand& a, const Operand& b) {
   if (a.year == 0 || b.year == 0 || a.year == b.year) return true;  // the years do not say
@@ -194,12 +207,12 @@ bool gives(const Expression& e, const Figure& figure, bool asks_percent, bool& t
 }
 
 bool enumerate(Operation op, const Frame& frame, std::span<const Operand> ops, bool percent_figure,
-               const std::function<bool(const Expression&)>& visit) {
+               const NamingOrder& order, const std::function<bool(const Expression&)>& visit) {
   const std::size_t n = std::min(ops.size(), kMaxOperands);
   ops = ops.first(n);
   auto try_binary = [&](Form form, std::size_t i, std::size_t j, int years = 0) {
     const std::optional<Expression> e = binary(form, ops, i, j, years);
-    return e && visit(*e);
+    return e && !degenerate(*e, ops) && visit(*e);
   };
   // Sums and averages over each group (a row), and over each year's figures of one source.
   auto try_groups = [&](Form form) {
@@ -228,9 +241,17 @@ bool enumerate(Operation op, const Frame& frame, std::span<const Operand> ops, b
     }
     return false;
   };
+  // Two figures of different lines (rows, or a table's row and a sentence) combine only when
+  // the words name each apart.
+  auto across_named = [&](std::size_t i, std::size_t j) {
+    return ops[i].group == ops[j].group || order.of(i, j) != 0;
+  };
   const bool reads_off = op == Operation::kNone || op == Operation::kSum;
-  if (reads_off) {
+  const bool reads_percent =
+      op == Operation::kRatio || op == Operation::kPercentChange || op == Operation::kGrowthRate;
+  if (reads_off || (reads_percent && percent_figure)) {
     for (std::size_t i = 0; i < n; ++i) {
+      if (!reads_off && !ops[i].percent) continue;
       Expression e = make(Form::kValue, {i});
       e.value = ops[i].value;
       e.unit = ops[i].unit;
@@ -244,6 +265,7 @@ bool enumerate(Operation op, const Frame& frame, std::span<const Operand> ops, b
     case Operation::kSum:
       for (std::size_t i = 0; i < n; ++i) {
         for (std::size_t j = i + 1; j < n; ++j) {
+          if (!across_named(i, j)) continue;
           if (try_binary(Form::kSum, i, j)) return true;
         }
       }
@@ -251,6 +273,7 @@ bool enumerate(Operation op, const Frame& frame, std::span<const Operand> ops, b
     case Operation::kAverage:
       for (std::size_t i = 0; i < n; ++i) {
         for (std::size_t j = i + 1; j < n; ++j) {
+          if (!across_named(i, j)) continue;
           if (try_binary(Form::kMean, i, j)) return true;
         }
       }
@@ -261,6 +284,11 @@ bool enumerate(Operation op, const Frame& frame, std::span<const Operand> ops, b
       for (std::size_t i = 0; i < n; ++i) {
         for (std::size_t j = 0; j < n; ++j) {
           if (i == j || !as_stated(frame, ops[i], ops[j])) continue;
+          // Between the years named: a change runs from one to another.
+          if (frame.years.size() >= 2 &&
+              (ops[i].year == ops[j].year || ops[i].year == 0 || ops[j].year == 0)) {
+            continue;
+          }
           const bool percents = ops[i].percent && ops[j].percent;
           const bool points = op == Operation::kChange || percents;
           const bool relative = op != Operation::kChange || (percent_figure && !percents);
@@ -276,7 +304,7 @@ bool enumerate(Operation op, const Frame& frame, std::span<const Operand> ops, b
     case Operation::kDifference:
       for (std::size_t i = 0; i < n; ++i) {
         for (std::size_t j = 0; j < n; ++j) {
-          if (i == j) continue;
+          if (i == j || order.of(i, j) < 0 || !across_named(i, j)) continue;
           if (try_binary(Form::kDifference, i, j)) return true;
           if (percent_figure && !ops[i].percent && try_binary(Form::kPercentChange, i, j))
             return true;

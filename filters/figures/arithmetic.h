@@ -65,11 +65,23 @@ std::string written(const Expression& e, bool times_100);
 // is 1,200 of a table in millions); one without, in the operands' unit or written in full.
 bool gives(const Expression& e, const Figure& figure, bool asks_percent, bool& times_100);
 
+// Which of two operands the words name first: +1 the first, -1 the second, 0 the words do not
+// tell them apart (the first word of one that is no word of the other). Years do not order a
+// difference: "the difference between 2018 and 2019" is written both ways.
+struct NamingOrder {
+  std::array<std::array<std::int8_t, kMaxOperands>, kMaxOperands> first{};
+  int of(std::size_t i, std::size_t j) const { return first[i][j]; }
+};
+
 // Calls `visit` with the expressions of `op`'s family over `operands` (simplest first) until
 // it returns true; returns whether one did. `frame` gives the direction of a change (the later
-// year's figure less the earlier's) and which years an n-ary sum or average runs over.
+// year's figure less the earlier's, between two years named) and which years an n-ary sum or
+// average runs over; `order` the direction of a difference ("between A and B": A less B) and
+// which operands of two lines are both named (a sum, average or difference across lines needs
+// both). A percentage the context states is read for a ratio or a percentage change asked for.
 bool enumerate(Operation op, const Frame& frame, std::span<const Operand> operands,
-               bool percent_figure, const std::function<bool(const Expression&)>& visit);
+               bool percent_figure, const NamingOrder& order,
+               const std::function<bool(const Expression&)>& visit);
 
 // The readings of `op` over operands already chosen for it (a row's figures for the frame's
 // years, the later year first), most likely first; empty when it names none: read-off is the

@@ -11,10 +11,11 @@ namespace {
 
 using Outcome = FigureVerdict::Outcome;
 
-constexpr std::size_t kMaxRows = 4;                // rows the words name, best first
-constexpr float kRowSlack = 0.34f;                 // rows this far below the best still count
-constexpr float kMinCoverage = 0.5f;               // share of a row label's words the frame names
-constexpr std::size_t kEvidencePieces = 3;         // context sentences searched for prose figures
+constexpr std::size_t kMaxRows = 4;         // rows the words name, best first
+constexpr float kRowSlack = 0.34f;          // rows this far below the best still count
+constexpr float kMinCoverage = 0.5f;        // share of a row label's words the frame names
+constexpr std::size_t kEvidencePieces = 3;  // context sentences searched for prose figures
+constexpr std::size_t kMaxUnnamed = 3;  // figures a line gives as operands without the years named
 constexpr std::size_t kMaxRowsScanned = 1u << 14;  // rows looked at per figure, over all tables
 
 std::size_t shared(std::span<const std::string> a, std::span<const std::string> b) {
@@ -47,12 +48,15 @@ float line_score(std::span<const std::string> key, std::span<const std::string> 
   return 0.5f * cov + 0.5f * recall + 0.01f * static_cast<float>(m);
 }
 
-// The one year a cell's keys name: its column's, or its row's when the column names none (a
-// table whose rows are years); 0 when none or several.
+// The one year a cell's keys name: its column's, else its row's (a table whose rows are
+// years), else its section's (a table of two years' blocks under "December 31, 2019" and
+// "December 31, 2018"); 0 when none or several.
 int year_of(const table::Table& t, const table::Table::Cell& c) {
-  const std::vector<int>& column = t.columns[c.column].years;
-  const std::vector<int>& years = column.empty() ? t.rows[c.row].years : column;
-  return years.size() == 1 ? years[0] : 0;
+  for (const std::vector<int>* years :
+       {&t.columns[c.column].years, &t.rows[c.row].years, &t.rows[c.row].section_years}) {
+    if (!years->empty()) return years->size() == 1 ? years->front() : 0;
+  }
+  return 0;
 }
 
 // Words of a column header that say when, not what ("Year Ended September 30"): a column
@@ -203,6 +207,14 @@ FigureChecker::Source FigureChecker::source_of(const Line& row, const table::Tab
   Source s;
   s.evidence = verdict::Evidence{row.passage, c.span.begin, c.span.end};
   s.key = t.rows[c.row].text;
+  const auto add = [&](const std::vector<std::string>& stems) {
+    s.stems.insert(s.stems.end(), stems.begin(), stems.end());
+  };
+  add(t.rows[c.row].stems);
+  add(t.rows[c.row].section_stems);
+  add(t.columns[c.column].stems);
+  std::sort(s.stems.begin(), s.stems.end());
+  s.stems.erase(std::unique(s.stems.begin(), s.stems.end()), s.stems.end());
   const table::Table::Key& column = t.columns[c.column];
   if (!column.text.empty()) {
     if (!s.key.empty()) s.key += ", ";
@@ -223,12 +235,28 @@ void FigureChecker::gather(const Frame& frame, std::span<const Line> rows,
   };
   for (const Line& row : rows) {
     const table::Table& t = table_of(row);
+    std::size_t valued = 0;
     bool any_year = false;
-    for (const table::Table::Cell& c : t.cells)
-      any_year = any_year || (holds(row, c) && c.value && named(year_of(t, c)));
+    for (const table::Table::Cell& c : t.cells) {
+      if (!holds(row, c) || !c.value) continue;
+      ++valued;
+      any_year = any_year || named(year_of(t, c));
+    }
+    // Without the years named, a long line's figures are operands only where the words name
+    // them across it too ("the third and fourth quarter", "more than 5 years") or where they
+    // total it: any two of a long line (a column of reviews' stars) give some value by chance.
+    const bool long_line = !any_year && valued > kMaxUnnamed;
     for (const table::Table::Cell& c : t.cells) {
       if (operands.size() >= kMaxOperands) return;
       if (!holds(row, c) || !c.value || (any_year && !named(year_of(t, c)))) continue;
+      if (long_line) {
+        const std::vector<std::string>& across =
+            row.column ? t.rows[c.row].stems : t.columns[c.column].stems;
+        if (coverage(across, frame.stems) == 0 &&
+            !std::binary_search(across.begin(), across.end(), "total")) {
+          continue;
+        }
+      }
       operands.push_back(operand_of(row, c));
       sources.push_back(source_of(row, c));
     }
@@ -446,13 +474,16 @@ std::optional<FigureVerdict> FigureChecker::searched(const Figure& f, const Fram
   gather(frame, rows, years, ops, sources);
   bool times_100 = false;
   Expression found;
-  const bool derived = enumerate(frame.op, frame, ops, f.percent, [&](const Expression& e) {
+  const NamingOrder order = naming_order(frame, ops, sources);
+  const bool derived = enumerate(frame.op, frame, ops, f.percent, order, [&](const Expression& e) {
     if (!gives(e, f, frame.asks_percent, times_100)) return false;
     found = e;
     return true;
   });
   if (!derived) return std::nullopt;
-  return verdict_of(Outcome::kDerived, found, times_100, sources, f, sentence);
+  // A figure the context writes (a prose sentence's, a total's) is read, not derived.
+  return verdict_of(found.form == Form::kValue ? Outcome::kRead : Outcome::kDerived, found,
+                    times_100, sources, f, sentence);
 }
 
 FigureVerdict FigureChecker::verdict_of(Outcome outcome, const Expression& e, bool times_100,
@@ -475,6 +506,30 @@ FigureVerdict FigureChecker::verdict_of(Outcome outcome, const Expression& e, bo
     if (!o.key.empty()) v.reason += " (" + o.key + ")";
   }
   return v;
+}
+
+NamingOrder FigureChecker::naming_order(const Frame& frame, std::span<const Operand> ops,
+                                        std::span<const Source> sources) {
+  NamingOrder order;
+  const std::size_t n = std::min(ops.size(), kMaxOperands);
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t j = 0; j < n; ++j) {
+      if (i == j) continue;
+      std::int8_t first = 0;
+      for (const std::string& stem : frame.stems_in_order) {
+        const bool in_i =
+            std::binary_search(sources[i].stems.begin(), sources[i].stems.end(), stem);
+        const bool in_j =
+            std::binary_search(sources[j].stems.begin(), sources[j].stems.end(), stem);
+        if (in_i != in_j) {
+          first = in_i ? 1 : -1;
+          break;
+        }
+      }
+      order.first[i][j] = first;
+    }
+  }
+  return order;
 }
 
 void FigureChecker::check(std::string_view sentence, std::span<const text::Token> tokens,

@@ -73,7 +73,8 @@ class FigureChecker {
   // A context figure an expression may use, and where it is.
   struct Source {
     verdict::Evidence evidence;
-    std::string key;  // "Total sales, 2019"
+    std::string key;                 // "Total sales, 2019"
+    std::vector<std::string> stems;  // the words of its row, section and column, sorted
   };
 
   std::vector<Line> lines_named(const Frame& frame) const;
@@ -98,6 +99,8 @@ class FigureChecker {
   std::optional<FigureVerdict> searched(const Figure& figure, const Frame& frame,
                                         std::span<const int> years, std::span<const Line> rows,
                                         std::string_view sentence) const;
+  static NamingOrder naming_order(const Frame& frame, std::span<const Operand> ops,
+                                  std::span<const Source> sources);
   FigureVerdict verdict_of(FigureVerdict::Outcome outcome, const Expression& e, bool times_100,
                            std::span<const Source> sources, const Figure& figure,
                            std::string_view sentence) const;

@@ -202,7 +202,12 @@ Frame read_frame(std::string_view text, std::span<const Token> tokens) {
         is(kDecreaseWords, t) || is(kUnitWords, t) || text::scale_word(t.norm)) {
       continue;
     }
-    frame.stems.push_back(text::stem(t.norm));
+    std::string stem = text::stem(t.norm);
+    if (std::find(frame.stems_in_order.begin(), frame.stems_in_order.end(), stem) ==
+        frame.stems_in_order.end()) {
+      frame.stems_in_order.push_back(stem);
+    }
+    frame.stems.push_back(std::move(stem));
   }
   frame.decrease = decrease && !increase;
   std::sort(frame.stems.begin(), frame.stems.end());
@@ -227,6 +232,12 @@ Frame merged(const Frame& clause, const Frame& question) {
   }
   out.asks_percent = clause.asks_percent || question.asks_percent;
   out.stems.insert(out.stems.end(), question.stems.begin(), question.stems.end());
+  for (const std::string& stem : question.stems_in_order) {
+    if (std::find(out.stems_in_order.begin(), out.stems_in_order.end(), stem) ==
+        out.stems_in_order.end()) {
+      out.stems_in_order.push_back(stem);
+    }
+  }
   std::sort(out.stems.begin(), out.stems.end());
   out.stems.erase(std::unique(out.stems.begin(), out.stems.end()), out.stems.end());
   return out;

@@ -42,6 +42,7 @@ struct Frame {
   bool asks_percent = false;       // "percentage", "percent", "%", "rate" named
   std::vector<std::string> stems;  // words that may name a row or column (table/key_words.h),
                                    // stemmed, sorted and unique (the operation's words out)
+  std::vector<std::string> stems_in_order;  // the same, as first named
 
   // The years an average or a total runs over: the range's when one is named, else those named.
   std::vector<int> years_over(std::span<const int> available) const;

@@ -144,6 +144,7 @@ Table render_rows(const RawTable& raw, std::string& out, std::size_t max_bytes) 
       Table::Key of_section = key_of(section);
       row.section = std::move(of_section.text);
       row.section_stems = std::move(of_section.stems);
+      row.section_years = std::move(of_section.years);
     }
     const auto row_index = static_cast<std::uint32_t>(table.rows.size());
     std::vector<Table::Cell> row_cells;

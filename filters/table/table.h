@@ -32,6 +32,7 @@ struct Table {
   struct Row : Key {
     std::string section;                     // the section row above it ("Deferred tax assets:")
     std::vector<std::string> section_stems;  // its content words, as `stems`
+    std::vector<int> section_years;          // the years it names ("December 31, 2019")
   };
   struct Cell {
     std::uint32_t row = 0;

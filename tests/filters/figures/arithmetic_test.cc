@@ -57,7 +57,7 @@ TEST(Arithmetic, AChangeRunsForwardInTimeOrBackForADecrease) {
   Frame frame;
   frame.op = Operation::kChange;
   std::vector<double> values;
-  enumerate(Operation::kChange, frame, ops, false, [&](const Expression& e) {
+  enumerate(Operation::kChange, frame, ops, false, {}, [&](const Expression& e) {
     values.push_back(e.value);
     return false;
   });
@@ -65,7 +65,7 @@ TEST(Arithmetic, AChangeRunsForwardInTimeOrBackForADecrease) {
   EXPECT_NEAR(values[0], -12.6, 1e-9);
   frame.decrease = true;
   values.clear();
-  enumerate(Operation::kChange, frame, ops, false, [&](const Expression& e) {
+  enumerate(Operation::kChange, frame, ops, false, {}, [&](const Expression& e) {
     values.push_back(e.value);
     return false;
   });
@@ -76,9 +76,9 @@ TEST(Arithmetic, AChangeRunsForwardInTimeOrBackForADecrease) {
 TEST(Arithmetic, TheSearchIsBoundedAndTypesMustAgree) {
   std::vector<Operand> ops;
   for (int i = 0; i < 30; ++i)
-    ops.push_back(cell(i + 1, 0));
+    ops.push_back(cell(i + 2, 0));
   std::size_t visited = 0;
-  enumerate(Operation::kRatio, Frame{}, ops, false, [&](const Expression& e) {
+  enumerate(Operation::kRatio, Frame{}, ops, false, {}, [&](const Expression& e) {
     EXPECT_LT(e.args[0], kMaxOperands);
     EXPECT_LT(e.args[1], kMaxOperands);
     ++visited;
@@ -88,7 +88,7 @@ TEST(Arithmetic, TheSearchIsBoundedAndTypesMustAgree) {
   // A percentage and an amount do not add up.
   const Operand mixed[] = {cell(12.5, 2019, 1, true), cell(100, 2019, 1)};
   std::size_t sums = 0;
-  enumerate(Operation::kSum, Frame{}, mixed, false, [&](const Expression& e) {
+  enumerate(Operation::kSum, Frame{}, mixed, false, {}, [&](const Expression& e) {
     sums += e.form == Form::kSum;
     return false;
   });
