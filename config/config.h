@@ -280,6 +280,13 @@ struct PolicyConfig {
   // Tool-call arguments (their string and number values) are checked against the context,
   // the question and the tool's own schema; unverified unless set.
   bool verify_tool_calls = false;
+  // The model's refusal (chat `refusal`, the Responses API's refusal parts) is answer text and
+  // checked as such; unset, it is unverified and on_error decides.
+  bool verify_refusals = true;
+  // The model's reasoning (chat `reasoning_content`, the Responses API's reasoning summaries) is
+  // not the answer: counted and announced unverified in the summary unless set, then checked as
+  // a text of its own.
+  bool verify_reasoning = false;
   // The SQL guard; unset: SQL in answers is prose's code blocks.
   std::optional<SqlConfig> sql;
 
@@ -344,6 +351,29 @@ struct TracingConfig {
   Millis flush_interval{2'000};    // a partial batch waits at most this long
 };
 
+// The verdicts of guarded answers kept for GET /verdicts/{id} on the admin listener.
+struct VerdictsConfig {
+  Millis keep{600'000};               // how long an answer's verdicts stay; 0: none are kept
+  std::size_t max_bytes = 16u << 20;  // all answers' together; the oldest go first
+  // `lookup: any`: the look-up answers clients on any address of the admin listener; by default
+  // (`loopback`) only those on the loopback (the app in a sidecar's pod, on the same host).
+  bool lookup_from_anywhere = false;
+};
+
+// A POST of each flagged answer's summary to `url` (JSON, no answer text).
+struct VerdictWebhookConfig {
+  // The receiver: url, tls, and connect_timeout and header_timeout (both set by `timeout`). Its
+  // name is "verdict_webhook".
+  UpstreamConfig receiver;
+  // Which answers: answer verdicts (grounded, hallucinated, no_context, no_claims, unverified,
+  // unchecked) and `blocked` (the guard stopped the answer).
+  std::vector<std::string> on{"hallucinated", "blocked"};
+  std::vector<std::pair<std::string, std::string>> headers;  // extra request headers
+  std::size_t queue = 1000;  // posts waiting to be sent; more are dropped and counted
+  std::size_t attempts = 3;  // per post; a failed one waits retry_after, doubled each time
+  Millis retry_after{1'000};
+};
+
 struct Config {
   std::string source;  // file the config came from, for messages
   Endpoint listen{"127.0.0.1", 8080};
@@ -357,6 +387,8 @@ struct Config {
   ReloadConfig reload;
   LanguageDataConfig language_data;
   std::optional<TracingConfig> tracing;  // unset: no traces, traceparent passes unchanged
+  VerdictsConfig verdicts;
+  std::optional<VerdictWebhookConfig> verdict_webhook;  // unset: no webhook
 
   const UpstreamConfig* find_upstream(std::string_view name) const;
   const PolicyConfig* find_policy(std::string_view name) const;

@@ -20,15 +20,16 @@
 #include "config/suggestion.h"
 #include "config/tracing_section.h"
 #include "config/upstream_section.h"
+#include "config/verdicts_section.h"
 #include "config/yaml_map.h"
 #include "config/yaml_scalars.h"
 
 namespace groundgate::config {
 namespace {
 
-constexpr std::array<std::string_view, 11> kTopKeys{
-    "listen", "admin_listen", "tls",    "upstreams", "routes",       "policies",
-    "limits", "logging",      "reload", "tracing",   "language_data"};
+constexpr std::array<std::string_view, 13> kTopKeys{
+    "listen",  "admin_listen", "tls",     "upstreams",     "routes",   "policies",       "limits",
+    "logging", "reload",       "tracing", "language_data", "verdicts", "verdict_webhook"};
 constexpr std::array<std::string_view, 2> kReloadKeys{"watch", "debounce"};
 constexpr std::array<std::string_view, 2> kServerTlsKeys{"cert_file", "key_file"};
 constexpr std::array<std::string_view, 11> kLimitsKeys{
@@ -174,6 +175,10 @@ void read_document(const YAML::Node& root, std::string_view base_dir, Config& co
   if (auto f = top.get("logging")) config.logging = read_logging(*f, errors);
   if (auto f = top.get("reload")) config.reload = read_reload(*f, errors);
   if (auto f = top.get("tracing")) config.tracing = read_tracing(*f, base_dir, errors);
+  if (auto f = top.get("verdicts")) config.verdicts = read_verdicts(*f, errors);
+  if (auto f = top.get("verdict_webhook")) {
+    config.verdict_webhook = read_verdict_webhook(*f, base_dir, errors);
+  }
   const std::optional<YamlField> language_data = top.get("language_data");
   if (language_data) config.language_data = read_language_data(*language_data, base_dir, errors);
   check_language_data(config, language_data, errors);

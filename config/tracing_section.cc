@@ -19,39 +19,6 @@ constexpr std::string_view kTracesPath = "/v1/traces";
 constexpr std::uint64_t kMaxQueueSpans = 1'000'000;
 constexpr std::uint64_t kMaxBatchSpans = 10'000;
 
-void read_endpoint_url(const YamlField& f, UpstreamConfig& out, ErrorSink& errors) {
-  auto url = read_string(f, errors);
-  if (!url) return;
-  auto parsed = parse_upstream_url(*url);
-  if (!parsed) {
-    errors.add(f.mark(), f.path + ": " + parsed.error);
-    return;
-  }
-  out.url = *url;
-  out.https = parsed.value->https;
-  out.host = parsed.value->host;
-  out.port = parsed.value->port;
-  out.base_path =
-      parsed.value->base_path.empty() ? std::string(kTracesPath) : parsed.value->base_path;
-}
-
-void read_headers(const YamlField& field, TracingConfig& out, ErrorSink& errors) {
-  YamlMap map(field, {}, errors);
-  for (const YamlField& entry : map.entries()) {
-    if (entry.key.empty() || entry.key.find_first_of(" \t\r\n:") != std::string::npos) {
-      errors.add(entry.key_mark, entry.path + ": not a header name");
-      continue;
-    }
-    auto value = read_string(entry, errors);
-    if (!value) continue;
-    if (value->find_first_of("\r\n") != std::string::npos) {
-      errors.add(entry.mark(), entry.path + ": a header value cannot hold a line break");
-      continue;
-    }
-    out.headers.emplace_back(entry.key, std::move(*value));
-  }
-}
-
 }  // namespace
 
 TracingConfig read_tracing(const YamlField& field, std::string_view base_dir, ErrorSink& errors) {
@@ -61,7 +28,9 @@ TracingConfig read_tracing(const YamlField& field, std::string_view base_dir, Er
   out.collector.header_timeout = Millis{10'000};
   YamlMap map(field, kTracingKeys, errors);
   if (!map.valid()) return out;
-  if (auto f = map.require("endpoint", errors)) read_endpoint_url(*f, out.collector, errors);
+  if (auto f = map.require("endpoint", errors)) {
+    read_endpoint_url(*f, kTracesPath, out.collector, errors);
+  }
   if (auto f = map.get("sample_ratio")) {
     if (auto v = read_number(*f, 0.0, 1.0, errors)) out.sample_ratio = *v;
   }
@@ -74,7 +43,7 @@ TracingConfig read_tracing(const YamlField& field, std::string_view base_dir, Er
       out.service_name = std::move(*s);
     }
   }
-  if (auto f = map.get("headers")) read_headers(*f, out, errors);
+  if (auto f = map.get("headers")) read_request_headers(*f, out.headers, errors);
   if (auto f = map.get("timeout")) {
     if (auto d = read_duration(*f, /*allow_zero=*/false, errors)) {
       out.collector.connect_timeout = *d;

@@ -132,4 +132,40 @@ std::vector<UpstreamConfig> read_upstreams(const YamlField& field, std::string_v
   return out;
 }
 
+void read_endpoint_url(const YamlField& field, std::string_view default_path, UpstreamConfig& out,
+                       ErrorSink& errors) {
+  auto url = read_string(field, errors);
+  if (!url) return;
+  auto parsed = parse_upstream_url(*url);
+  if (!parsed) {
+    errors.add(field.mark(), field.path + ": " + parsed.error);
+    return;
+  }
+  out.url = *url;
+  out.https = parsed.value->https;
+  out.host = parsed.value->host;
+  out.port = parsed.value->port;
+  out.base_path =
+      parsed.value->base_path.empty() ? std::string(default_path) : parsed.value->base_path;
+}
+
+void read_request_headers(const YamlField& field,
+                          std::vector<std::pair<std::string, std::string>>& out,
+                          ErrorSink& errors) {
+  YamlMap map(field, {}, errors);
+  for (const YamlField& entry : map.entries()) {
+    if (entry.key.empty() || entry.key.find_first_of(" \t\r\n:") != std::string::npos) {
+      errors.add(entry.key_mark, entry.path + ": not a header name");
+      continue;
+    }
+    auto value = read_string(entry, errors);
+    if (!value) continue;
+    if (value->find_first_of("\r\n") != std::string::npos) {
+      errors.add(entry.mark(), entry.path + ": a header value cannot hold a line break");
+      continue;
+    }
+    out.emplace_back(entry.key, std::move(*value));
+  }
+}
+
 }  // namespace groundgate::config

@@ -6,7 +6,8 @@
 #                          (the OpenAI SDK end-to-end test), Python 3 (evaluation data scripts)
 #   scripts/deps.sh ci     + what CI runs besides: clang and clang-format (fuzzing, format
 #                          check), yamllint, Go and Sprig (deploy file checks), nginx and jq
-#                          (benchmarks)
+#                          (benchmarks), mmdebstrap and iproute2 (the container image built
+#                          and run without a Docker engine)
 # Without an argument: test.
 set -euo pipefail
 purpose=${1:-test}
@@ -16,7 +17,8 @@ demo=(build-essential cmake ninja-build ccache pkg-config
       curl ca-certificates)
 test=(libgtest-dev libgmock-dev libbenchmark-dev python3)
 ci=(clang clang-format libclang-rt-14-dev yamllint
-    golang-go golang-github-masterminds-sprig-dev golang-gopkg-yaml.v3-dev nginx-light jq)
+    golang-go golang-github-masterminds-sprig-dev golang-gopkg-yaml.v3-dev nginx-light jq
+    mmdebstrap iproute2 util-linux)
 case "$purpose" in
   demo) pkgs=("${demo[@]}") ;;
   test) pkgs=("${demo[@]}" "${test[@]}") ;;

@@ -177,6 +177,10 @@ std::string summary_annotation(const SummaryAnnotation& s) {
     append_count(out, "queries", s.queries);
     append_count(out, "unsafe", s.unsafe);
   }
+  if (s.reasoning_bytes > 0) {
+    out += ",\"reasoning\":{\"bytes\":" + std::to_string(s.reasoning_bytes);
+    out += s.reasoning_verified ? ",\"verified\":true}" : ",\"verified\":false}";
+  }
   if (!s.metamorphic.empty()) out += ",\"metamorphic\":" + s.metamorphic;
   if (!s.judge.empty()) out += ",\"judge\":" + s.judge;
   if (s.unchecked_sentences > 0) append_count(out, "unchecked_sentences", s.unchecked_sentences);

@@ -70,6 +70,9 @@ struct SummaryAnnotation {
   std::uint64_t queries = 0;              // SQL queries decided on (shown when there were any)
   std::uint64_t unsafe = 0;               // of them, unsafe
   std::uint64_t unchecked_sentences = 0;  // prose a policy checking only SQL let through
+  // Reasoning text the client was sent (shown when there was some), and whether it was checked.
+  std::uint64_t reasoning_bytes = 0;
+  bool reasoning_verified = false;
   // SQL check 5: a JSON object (SqlMetamorphic::summary_json), or empty.
   std::string metamorphic;
   std::string judge;  // the judge's summary (sentence_judge.h), "" when it had none

@@ -65,6 +65,8 @@ std::shared_ptr<const GuardConfig> compile_guard(const config::PolicyConfig& pol
   guard->rule = rule;
   guard->verify_json_responses = policy.verify_json_responses;
   guard->verify_tool_calls = policy.verify_tool_calls;
+  guard->verify_refusals = policy.verify_refusals;
+  guard->verify_reasoning = policy.verify_reasoning;
   guard->prose = policy.verifies();
   if (policy.verifies()) guard->judge = policy.judge;
   if (policy.sql) guard->sql = compile_sql_guard(*policy.sql, std::move(schema_cache));

@@ -30,6 +30,8 @@ struct GuardConfig {
   verify::AnswerRule rule;  // the answer-level verdict of the summary
   bool verify_json_responses = false;
   bool verify_tool_calls = false;
+  bool verify_refusals = true;    // refusal text is answer text; else unverified
+  bool verify_reasoning = false;  // reasoning text is checked; else counted, unverified
   // Code-block languages the policy checks with a checker of their own; a block in any other
   // language (or none) is unverified. SQL is the SQL guard's (`sql`).
   std::vector<verify::CodeLanguage> code_languages;

@@ -165,8 +165,8 @@ void GuardFilter::prepare() {
 
 GuardFilter::Choice* GuardFilter::choice_for(int index) {
   // Every choice the chain takes is verified (each holds a verifier): the chain's bound,
-  // kMaxChoices, bounds the memory. Held to it here too, to be safe on its own.
-  if (index < 0 || index >= stream::kMaxChoices) return nullptr;
+  // kMaxChainChoices, bounds the memory. Held to it here too, to be safe on its own.
+  if (index < 0 || index >= stream::kMaxChainChoices) return nullptr;
   const auto at = static_cast<std::size_t>(index);
   if (at >= choices_.size()) choices_.resize(at + 1);
   if (!choices_[at]) {

@@ -48,6 +48,12 @@ class GuardFilter final : public stream::StreamFilter {
   // checked (held first in `sentence` hold) and the actions apply, a rewrite blocking it.
   stream::ToolCallInterest tool_call_interest() const override;
   void on_tool_call(const stream::ToolCallEvent& event, stream::ToolCallOutcome& outcome) override;
+  // Refusals are answer text (`verify_refusals`, on by default; off: unverified, on_error
+  // decides); reasoning is counted and announced unverified in the summary, or checked as a
+  // text of its own with `verify_reasoning`.
+  bool reads_refusals() const override { return config_->verify_refusals; }
+  bool reads_reasoning() const override { return config_->verify_reasoning; }
+  void on_reasoning(std::size_t bytes, bool read) override { tally_.record_reasoning(bytes, read); }
   // Passages the response brought (a search the API ran) join the context for the sentences
   // after them: the index is rebuilt with them, within the policy's context.max_bytes.
   void on_context(const std::vector<stream::RetrievedPassage>& passages) override;

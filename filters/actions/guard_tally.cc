@@ -141,6 +141,8 @@ SummaryAnnotation GuardTally::summary(std::string_view policy, ContextState cont
   s.queries = queries_;
   s.unsafe = unsafe_;
   s.unchecked_sentences = unchecked_sentences_;
+  s.reasoning_bytes = reasoning_bytes_;
+  s.reasoning_verified = reasoning_read_;
   return s;
 }
 
@@ -178,6 +180,10 @@ void GuardTally::report(stream::StreamReport& report, ContextState context,
     report.fields.emplace_back("guard.tool_calls_checked", std::to_string(tool_calls_checked_));
   }
   if (threshold_hits_ > 0) report.fields.emplace_back("guard.answer_threshold", "exceeded");
+  if (reasoning_bytes_ > 0) {
+    report.fields.emplace_back("guard.reasoning_bytes", std::to_string(reasoning_bytes_));
+    report.fields.emplace_back("guard.reasoning_verified", reasoning_read_ ? "true" : "false");
+  }
   report.observations.emplace_back("verify_seconds", verify_seconds_);
   report.observations.emplace_back("hold_seconds", hold_seconds_);
 }

@@ -85,13 +85,32 @@ FilterChain::FilterChain(std::vector<std::unique_ptr<StreamFilter>> filters, Cha
 ChainOutput FilterChain::on_delta(int choice, std::string_view delta) {
   ChainOutput out = run(choice, delta, Mode::kDelta);
   collect_side_requests();
+  log(out.annotations);
   return out;
 }
 
 ChainOutput FilterChain::on_choice_end(int choice) {
   ChainOutput out = run(choice, {}, Mode::kEnd);
   collect_side_requests();
+  log(out.annotations);
   return out;
+}
+
+void FilterChain::keep_annotations(std::size_t max_bytes) {
+  if (!log_) log_.emplace();
+  log_->max_bytes = max_bytes;
+}
+
+void FilterChain::log(const std::vector<std::string>& annotations, bool always) {
+  if (!log_) return;
+  for (const std::string& annotation : annotations) {
+    if (!always && log_->bytes + annotation.size() > log_->max_bytes) {
+      ++log_->dropped;
+      continue;
+    }
+    log_->bytes += annotation.size();
+    log_->kept.push_back(annotation);
+  }
 }
 
 template <typename Ask>
@@ -107,6 +126,7 @@ std::vector<std::string> FilterChain::ask_filters(Ask ask) {
     }
   }
   collect_side_requests();
+  log(outcome.annotations);
   return std::move(outcome.annotations);
 }
 
@@ -126,6 +146,7 @@ std::vector<HeldRelease> FilterChain::release_held(std::string_view reason) {
     if (!holds) continue;
     const int choice = static_cast<int>(index);
     released.push_back({choice, run(choice, {}, Mode::kFlush, reason)});
+    log(released.back().output.annotations);
   }
   return released;
 }
@@ -145,6 +166,22 @@ bool FilterChain::only_reports() const {
   return !filters_.empty() && std::all_of(filters_.begin(), filters_.end(), [](const auto& filter) {
     return filter->only_reports();
   });
+}
+
+bool FilterChain::reads_refusals() const {
+  return std::all_of(filters_.begin(), filters_.end(),
+                     [](const auto& filter) { return filter->reads_refusals(); });
+}
+
+bool FilterChain::reads_reasoning() const {
+  return std::any_of(filters_.begin(), filters_.end(),
+                     [](const auto& filter) { return filter->reads_reasoning(); });
+}
+
+void FilterChain::on_reasoning(std::size_t bytes, bool read) {
+  if (stopped_ || bytes == 0) return;
+  for (const auto& filter : filters_)
+    filter->on_reasoning(bytes, read);
 }
 
 ToolCallInterest FilterChain::tool_call_interest() const {
@@ -171,6 +208,7 @@ std::vector<std::string> FilterChain::answer_end() {
   answer_ended_ = true;
   for (const std::unique_ptr<StreamFilter>& filter : filters_)
     filter->on_answer_end(annotations);
+  log(annotations, /*always=*/true);
   return annotations;
 }
 
@@ -243,6 +281,7 @@ SideAnswersOutput FilterChain::on_side_answers(std::size_t filter,
   FilterOutcome outcome;
   filters_[filter]->on_side_answers(std::move(answers), outcome);
   result.annotations = std::move(outcome.annotations);
+  log(result.annotations);
   if (!outcome.stop_reason.empty()) {
     stopped_ = true;
     stop_reason_ = std::move(outcome.stop_reason);
@@ -259,6 +298,7 @@ SideAnswersOutput FilterChain::on_side_answers(std::size_t filter,
     kept.end_deferred = false;
     const int choice = static_cast<int>(index);
     result.released.push_back({choice, run(choice, {}, mode, {}, filter)});
+    log(result.released.back().output.annotations);
   }
   collect_side_requests();
   return result;

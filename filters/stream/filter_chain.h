@@ -18,15 +18,18 @@ struct ChainOutput {
   std::vector<std::string> annotations;  // JSON objects to attach to the chunk carrying it
 };
 
-// Choice indices a stream may use, [0, kMaxChoices): the one bound of the proxy (the chunk
+// Choice indices an answer may use, [0, kMaxChoices): the one bound of the proxy (the chunk
 // decoder refuses other indices, which makes their event unverified) and of the chain.
 inline constexpr int kMaxChoices = 128;
+// The chain's choices: an answer's, and as many again for the text that goes beside them when
+// the filters read it (chat completions: the reasoning of choice i is choice kMaxChoices + i).
+inline constexpr int kMaxChainChoices = 2 * kMaxChoices;
 
 struct ChainLimits {
   // Per filter per choice; beyond it, held text is forced on (the filter's on_unverified
   // decides whether it goes, unchanged, or the stream stops).
   std::size_t max_pending = 256u << 10;
-  int max_choices = kMaxChoices;  // choice indices in [0, max_choices)
+  int max_choices = kMaxChainChoices;  // choice indices in [0, max_choices)
 };
 
 // What the chain had to correct on the filters' or the upstream's behalf.
@@ -40,6 +43,16 @@ struct ChainCounters {
   std::size_t flushed_bytes = 0;
   std::size_t unverified_inputs = 0;  // inputs the filters could not see as text
   std::size_t rejected_choices = 0;   // choice index out of range: the stream was stopped
+};
+
+// A copy of the annotations a chain handed out, for a record of the stream kept after it (the
+// verdict look-up): the answer-level ones (FilterChain::answer_end) always, the others up to
+// `max_bytes`; what did not fit is counted.
+struct AnnotationLog {
+  std::size_t max_bytes = 0;
+  std::size_t bytes = 0;
+  std::size_t dropped = 0;
+  std::vector<std::string> kept;
 };
 
 // One choice's output of FilterChain::release_held.
@@ -87,6 +100,12 @@ class FilterChain {
   std::vector<HeldRelease> release_held(std::string_view reason);
   // Every filter only reports (StreamFilter::only_reports), and there is at least one.
   bool only_reports() const;
+  // Every filter reads refusals as answer text (StreamFilter::reads_refusals).
+  bool reads_refusals() const;
+  // Some filter reads reasoning text (StreamFilter::reads_reasoning): every filter then sees it.
+  bool reads_reasoning() const;
+  // Reasoning text went to the client: every filter hears of it (StreamFilter::on_reasoning).
+  void on_reasoning(std::size_t bytes, bool read);
   // The strongest interest any filter has in tool calls.
   ToolCallInterest tool_call_interest() const;
   // A tool call is complete: every filter in chain order sees it until one stops the stream.
@@ -121,6 +140,10 @@ class FilterChain {
   // collects (each filter's on_stream_end runs exactly once); later calls return the same
   // report again. Call it when the response is over.
   StreamReport report();
+  // Keeps a copy of every annotation handed out from now on (AnnotationLog), up to `max_bytes`.
+  void keep_annotations(std::size_t max_bytes);
+  // Null unless keep_annotations() was called.
+  const AnnotationLog* annotation_log() const { return log_ ? &*log_ : nullptr; }
 
  private:
   // One filter's view of one choice: its held text and how much of its input it consumed.
@@ -153,6 +176,8 @@ class FilterChain {
   std::vector<std::string> ask_filters(Ask ask);
   // Moves what filters posted into posted_: awaits_answers() counts it at once.
   void collect_side_requests();
+  // Copies `annotations` into the log, when there is one; `always`: whatever their size.
+  void log(const std::vector<std::string>& annotations, bool always = false);
 
   std::vector<std::unique_ptr<StreamFilter>> filters_;
   // Implementation state (per filter, per choice pending text, offsets) lives here.
@@ -165,6 +190,7 @@ class FilterChain {
   bool answer_ended_ = false;
   std::size_t outstanding_ = 0;    // side batches posted, not answered
   std::vector<SideBatch> posted_;  // posted, not taken by the proxy yet
+  std::optional<AnnotationLog> log_;
 };
 
 }  // namespace groundgate::filters::stream

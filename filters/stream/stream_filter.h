@@ -153,6 +153,19 @@ class StreamFilter {
     (void)event;
     (void)outcome;
   }
+  // Text a client may show besides the answer's content. The model's refusal is answer text: a
+  // filter sees it as its choice's text, unless it says it cannot read it (false: refusals are
+  // input it cannot see as text, on_unverified decides whether they go). The model's reasoning
+  // is not the answer: it goes on unread and only counted (on_reasoning) unless some filter
+  // reads it (true: each choice's reasoning is text of a choice of its own, which every filter
+  // of the chain sees).
+  virtual bool reads_refusals() const { return true; }
+  virtual bool reads_reasoning() const { return false; }
+  // `bytes` of reasoning text went to the client; `read`: as text the filters saw.
+  virtual void on_reasoning(std::size_t bytes, bool read) {
+    (void)bytes;
+    (void)read;
+  }
   // The response brought retrieved context (a search the API ran itself): the text that follows
   // it, in every choice, may rest on it as on the request's context.
   virtual void on_context(const std::vector<RetrievedPassage>& passages) { (void)passages; }

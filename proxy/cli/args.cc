@@ -4,10 +4,23 @@
 
 namespace groundgate::proxy::cli {
 
-Args::Args(int argc, char** argv, int first, std::vector<std::string> flags) {
+namespace {
+
+bool is_option(std::string_view arg) {
+  return arg.size() >= 2 && arg[0] == '-';
+}
+
+bool contains(const std::vector<std::string>& names, std::string_view name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+}  // namespace
+
+Args::Args(int argc, char** argv, int first, std::vector<std::string> flags,
+           std::vector<std::string> lists) {
   for (int i = first; i < argc; ++i) {
     std::string_view arg = argv[i];
-    if (arg.size() < 2 || arg[0] != '-') {
+    if (!is_option(arg)) {
       positional_.emplace_back(arg);
       continue;
     }
@@ -17,8 +30,18 @@ Args::Args(int argc, char** argv, int first, std::vector<std::string> flags) {
       inline_value = name.substr(eq + 1);
       name.resize(eq);
     }
-    if (std::find(flags.begin(), flags.end(), name) != flags.end()) {
+    if (contains(flags, name)) {
       options_.emplace(name, inline_value.value_or("true"));
+      continue;
+    }
+    if (contains(lists, name) && !inline_value) {
+      const int before = i;
+      while (i + 1 < argc && !is_option(argv[i + 1]))
+        options_.emplace(name, argv[++i]);
+      if (i == before) {
+        error_ = "option " + std::string(arg) + " needs a value";
+        return;
+      }
       continue;
     }
     if (inline_value) {

@@ -1,5 +1,6 @@
 #pragma once
-// A small command-line option reader: `--name value`, `--name=value`, `-c value`, `--flag`.
+// A small command-line option reader: `--name value`, `--name=value`, `-c value`, `--flag`, and
+// `--name a b c` for options that take several values.
 
 #include <map>
 #include <optional>
@@ -11,8 +12,10 @@ namespace groundgate::proxy::cli {
 
 class Args {
  public:
-  // `flags` are options that take no value; every other option takes one.
-  Args(int argc, char** argv, int first, std::vector<std::string> flags);
+  // `flags` are options that take no value; `lists` take every argument after them up to the
+  // next option (`--context a.txt b.txt`, or once per value); every other option takes one.
+  Args(int argc, char** argv, int first, std::vector<std::string> flags,
+       std::vector<std::string> lists = {});
 
   std::optional<std::string> value(std::string_view name) const;  // last occurrence
   std::vector<std::string> values(std::string_view name) const;   // every occurrence

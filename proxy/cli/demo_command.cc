@@ -87,6 +87,10 @@ retrieved context); the mock's canned answers get a number, a date or a name wro
 # the phrase redactor (the default route; a request may pick a policy with a header):
 curl -sN %s/v1/chat/completions -H 'content-type: application/json' -H 'x-groundgate-policy: redact-demo' -d '{"model":"gpt-4o-mini","stream":true,"messages":[{"role":"user","content":"What is internal?"}]}'
 
+# the verdicts of any answer above, for clients that drop the annotations: by the id in its
+# x-groundgate-id header (curl -si shows it) or the answer's own id (chatcmpl-..., resp_...):
+curl http://%s/verdicts/ID
+
 # metrics (verdicts, actions, verification time, hold delay) and health:
 curl http://%s/metrics
 curl http://%s/healthz
@@ -102,11 +106,21 @@ Ctrl-C to stop.
       guarded_responses(base, "guard-block", "When was Acme founded?", true).c_str(),
       guarded_responses(base, "guard-rewrite", "What is the refund policy?", true).c_str(),
       guarded_responses(base, "guard-block", "What does the plan include?", false).c_str(),
-      base.c_str(), admin.c_str(), admin.c_str());
+      base.c_str(), admin.c_str(), admin.c_str(), admin.c_str());
   std::fflush(stdout);
 }
 
+constexpr std::string_view kUsage =
+    "usage: groundgate demo\n"
+    "  the mock upstream (127.0.0.1:8081) and the proxy (127.0.0.1:8080, admin 127.0.0.1:9901)\n"
+    "  in one process with the built-in config (config/examples/demo.yaml): annotate, block\n"
+    "  and rewrite on canned RAG answers; prints the curl commands to try. Ctrl-C stops.\n";
+
 }  // namespace
+
+std::string_view demo_usage() {
+  return kUsage;
+}
 
 int demo_command(int argc, char** argv, int first) {
   auto loaded = config::load_config_string(kDemoConfigYaml, "built-in demo config");

@@ -1,58 +1,105 @@
 // groundgate: a streaming grounding guard for OpenAI-compatible APIs.
+#include <array>
 #include <cstdio>
 #include <string_view>
 
+#include "offline/commands.h"
 #include "proxy/cli/commands.h"
 #include "proxy/cli/malloc_tuning.h"
 
 namespace {
 
-constexpr std::string_view kUsage = R"(usage: groundgate [COMMAND] [OPTIONS]
+namespace cli = groundgate::proxy::cli;
+namespace offline = groundgate::offline;
 
-commands:
-  serve -c FILE            run the proxy (the default command)
-  validate -c FILE         check a config; print every error with its location
-  mock-upstream --listen HOST:PORT [--script FILE] [--tokens-per-second N] [--stamp]
-                           an OpenAI-compatible mock endpoint
-  demo                     the mock upstream and the proxy in one process, built-in config
-  check --context FILE [--context FILE...] --answer FILE [--question TEXT]
-                           verify one answer against context files; JSON verdicts on stdout
-  eval DATA.jsonl [--out PRED.jsonl] [--verifiers LIST] [--scorer builtin|off|FILE]
-                           score the verifiers on labelled samples, as a policy would
-  train DATA.jsonl... [--out MODEL.json]
-                           train the scorer on labelled samples; prints its cross-validation
-  sqlcheck --schema FILE [--database FILE] [--question TEXT] QUERY_FILE|-
-                           check generated SQL against a schema; JSON findings on stdout
-  triplets FILE|- [--table] [--rules-only]
-                           print the (subject, relation, object) triplets of a text
-  help                     this text
-)";
+// One subcommand: its name, what it does (one line for the list), its usage (the whole text
+// `groundgate help NAME` and `NAME --help` print) and its entry point.
+struct Command {
+  std::string_view name;
+  std::string_view summary;
+  std::string_view (*usage)();
+  int (*run)(int argc, char** argv, int first);
+};
+
+constexpr std::array kCommands = {
+    Command{"serve", "run the proxy (the default command)", cli::serve_usage, cli::serve_command},
+    Command{"validate", "check a config; print every error with its location", cli::validate_usage,
+            cli::validate_command},
+    Command{"demo", "the mock upstream and the proxy in one process, built-in config",
+            cli::demo_usage, cli::demo_command},
+    Command{"mock-upstream", "an OpenAI-compatible mock endpoint", cli::mock_upstream_usage,
+            cli::mock_upstream_command},
+    Command{"check", "verify one answer against context files; JSON verdicts on stdout",
+            offline::check_usage, offline::check_command},
+    Command{"eval", "score the verifiers on labelled samples, as a policy would",
+            offline::eval_usage, offline::eval_command},
+    Command{"train", "train the scorer on labelled samples; prints its cross-validation",
+            offline::train_usage, offline::train_command},
+    Command{"sqlcheck", "check generated SQL against a schema; JSON findings on stdout",
+            offline::sqlcheck_usage, offline::sqlcheck_command},
+    Command{"splcheck", "check a generated Splunk search against the prompt's metadata",
+            offline::splcheck_usage, offline::splcheck_command},
+    Command{"triplets", "print the (subject, relation, object) triplets of a text",
+            offline::triplets_usage, offline::triplets_command},
+};
+
+const Command* find_command(std::string_view name) {
+  for (const Command& command : kCommands) {
+    if (command.name == name) return &command;
+  }
+  return nullptr;
+}
+
+void print_overview(std::FILE* to) {
+  std::fputs("usage: groundgate [COMMAND] [OPTIONS]\n\ncommands:\n", to);
+  for (const Command& command : kCommands) {
+    std::fprintf(to, "  %-16.*s %.*s\n", static_cast<int>(command.name.size()), command.name.data(),
+                 static_cast<int>(command.summary.size()), command.summary.data());
+  }
+  std::fputs("  help [COMMAND]   this list, or a command's usage (also: COMMAND --help)\n", to);
+}
+
+bool is_help(std::string_view arg) {
+  return arg == "--help" || arg == "-h";
+}
+
+int print_usage(const Command& command) {
+  std::fputs(command.usage().data(), stdout);
+  return 0;
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  using namespace groundgate::proxy::cli;
-  tune_malloc();  // before any allocation of note; a refusal only costs speed
-  std::string_view command = argc > 1 ? argv[1] : "serve";
+  cli::tune_malloc();  // before any allocation of note; a refusal only costs speed
+  std::string_view name = argc > 1 ? argv[1] : "serve";
   int first = 2;
-  if (command.starts_with("-")) {  // options only: `groundgate -c FILE` means serve
-    command = "serve";
-    first = 1;
-  }
-  if (command == "serve") return serve_command(argc, argv, first);
-  if (command == "validate") return validate_command(argc, argv, first);
-  if (command == "mock-upstream") return mock_upstream_command(argc, argv, first);
-  if (command == "demo") return demo_command(argc, argv, first);
-  if (command == "triplets") return triplets_command(argc, argv, first);
-  if (command == "check") return check_command(argc, argv, first);
-  if (command == "eval") return eval_command(argc, argv, first);
-  if (command == "sqlcheck") return sqlcheck_command(argc, argv, first);
-  if (command == "train") return train_command(argc, argv, first);
-  if (command == "help" || command == "--help" || command == "-h") {
-    std::fputs(kUsage.data(), stdout);
+  if (is_help(name) || (name == "help" && argc == 2)) {
+    print_overview(stdout);
     return 0;
   }
-  std::fprintf(stderr, "groundgate: unknown command '%.*s'\n%s", static_cast<int>(command.size()),
-               command.data(), kUsage.data());
-  return 2;
+  if (name == "help") {
+    const Command* command = find_command(argv[2]);
+    if (command == nullptr) {
+      std::fprintf(stderr, "groundgate: unknown command '%s'\n", argv[2]);
+      print_overview(stderr);
+      return 2;
+    }
+    return print_usage(*command);
+  }
+  if (name.starts_with("-")) {  // options only: `groundgate -c FILE` means serve
+    name = "serve";
+    first = 1;
+  }
+  const Command* command = find_command(name);
+  if (command == nullptr) {
+    std::fprintf(stderr, "groundgate: unknown command '%.*s'\n", static_cast<int>(name.size()),
+                 name.data());
+    print_overview(stderr);
+    return 2;
+  }
+  for (int i = first; i < argc; ++i) {
+    if (is_help(argv[i])) return print_usage(*command);
+  }
+  return command->run(argc, argv, first);
 }

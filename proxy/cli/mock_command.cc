@@ -35,16 +35,27 @@ bool parse_listen(std::string_view text, mock::MockOptions& options) {
   return true;
 }
 
+constexpr std::string_view kUsage =
+    "usage: groundgate mock-upstream --listen HOST:PORT [--script FILE] [--tokens-per-second N]\n"
+    "         [--stamp]\n"
+    "  an OpenAI-compatible mock endpoint: chat completions, legacy completions and the\n"
+    "  Responses API, streamed or whole, with scripted answers\n"
+    "  --script: canned answers, YAML: [{match: TEXT, answer: TEXT}]; the first entry whose\n"
+    "    match occurs in the last user message answers\n"
+    "  --stamp: each event carries the time it was made (the load benchmark reads it)\n";
+
 }  // namespace
+
+std::string_view mock_upstream_usage() {
+  return kUsage;
+}
 
 int mock_upstream_command(int argc, char** argv, int first) {
   Args args(argc, argv, first, {"stamp"});
   mock::MockOptions options;
   auto listen = args.value("listen");
   if (!args.error().empty() || !listen || !parse_listen(*listen, options)) {
-    std::fprintf(stderr,
-                 "usage: groundgate mock-upstream --listen HOST:PORT [--script FILE] "
-                 "[--tokens-per-second N] [--stamp]\n");
+    std::fputs(kUsage.data(), stderr);
     return 2;
   }
   if (auto script = args.value("script")) options.script_file = *script;

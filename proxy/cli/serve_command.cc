@@ -17,6 +17,16 @@ std::shared_ptr<const config::Config> load_or_report(const std::string& path) {
   return loaded.config;
 }
 
+constexpr std::string_view kServeUsage =
+    "usage: groundgate serve -c FILE\n"
+    "  runs the proxy with the config FILE (also the command when none is given: groundgate -c\n"
+    "  FILE); reloads it when it changes or on SIGHUP; SIGTERM stops accepting and drains the\n"
+    "  streams in flight\n";
+constexpr std::string_view kValidateUsage =
+    "usage: groundgate validate -c FILE\n"
+    "  checks the config FILE as serve would load it; prints every error as file:line:col,\n"
+    "  exit 1 when there is one\n";
+
 std::optional<std::string> config_path(const Args& args) {
   if (auto c = args.value("c")) return c;
   return args.value("config");
@@ -24,11 +34,19 @@ std::optional<std::string> config_path(const Args& args) {
 
 }  // namespace
 
+std::string_view serve_usage() {
+  return kServeUsage;
+}
+
+std::string_view validate_usage() {
+  return kValidateUsage;
+}
+
 int serve_command(int argc, char** argv, int first) {
   Args args(argc, argv, first, {});
   auto path = config_path(args);
   if (!args.error().empty() || !path) {
-    std::fprintf(stderr, "usage: groundgate serve -c FILE\n");
+    std::fputs(kServeUsage.data(), stderr);
     return 2;
   }
   auto config = load_or_report(*path);
@@ -40,7 +58,7 @@ int validate_command(int argc, char** argv, int first) {
   Args args(argc, argv, first, {});
   auto path = config_path(args);
   if (!args.error().empty() || !path) {
-    std::fprintf(stderr, "usage: groundgate validate -c FILE\n");
+    std::fputs(kValidateUsage.data(), stderr);
     return 2;
   }
   auto config = load_or_report(*path);

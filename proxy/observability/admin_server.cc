@@ -49,6 +49,7 @@ class AdminServerState {
   MetricsRegistry& registry;
   std::function<bool()> ready;
   std::function<void()> before_scrape;
+  AdminServer::FindVerdicts find_verdicts;
   AdminServerLimits limits;
   std::set<beast::tcp_stream*> connections;
   bool stopped = false;
@@ -59,6 +60,8 @@ namespace {
 constexpr auto kAsTuple = asio::as_tuple(asio::use_awaitable);
 constexpr std::string_view kMetricsContentType = "text/plain; version=0.0.4; charset=utf-8";
 constexpr std::string_view kTextContentType = "text/plain; charset=utf-8";
+constexpr std::string_view kJsonContentType = "application/json";
+constexpr std::string_view kVerdictsPrefix = "/verdicts/";
 
 using Request = http::request<http::string_body>;
 using Response = http::response<http::string_body>;
@@ -76,12 +79,13 @@ Response make_response(http::status status, unsigned version, bool keep_alive, s
 }
 
 // The whole routing of the admin API: a pure function of the request and the state.
-Response handle(const Request& req, AdminServerState& s) {
+Response handle(const Request& req, AdminServerState& s, bool from_loopback) {
   std::string_view target = req.target();
   target = target.substr(0, target.find('?'));
   const unsigned version = req.version();
   const bool keep_alive = req.keep_alive();
-  if (target != "/healthz" && target != "/readyz" && target != "/metrics") {
+  const bool verdicts = target.starts_with(kVerdictsPrefix) && s.find_verdicts;
+  if (target != "/healthz" && target != "/readyz" && target != "/metrics" && !verdicts) {
     return make_response(http::status::not_found, version, keep_alive, "not found\n");
   }
   if (req.method() != http::verb::get) {
@@ -89,6 +93,23 @@ Response handle(const Request& req, AdminServerState& s) {
         make_response(http::status::method_not_allowed, version, keep_alive, "use GET\n");
     res.set(http::field::allow, "GET");
     return res;
+  }
+  if (verdicts) {
+    AdminServer::VerdictAnswer answer =
+        s.find_verdicts(target.substr(kVerdictsPrefix.size()), from_loopback);
+    if (answer.forbidden) {
+      return make_response(http::status::forbidden, version, keep_alive,
+                           R"({"error":"verdicts are looked up from the loopback only"})",
+                           kJsonContentType);
+    }
+    std::optional<std::string>& found = answer.document;
+    if (!found) {
+      return make_response(http::status::not_found, version, keep_alive,
+                           R"({"error":"no verdicts for this id: unknown, or no longer kept"})",
+                           kJsonContentType);
+    }
+    return make_response(http::status::ok, version, keep_alive, std::move(*found),
+                         kJsonContentType);
   }
   if (target == "/healthz") return make_response(http::status::ok, version, keep_alive, "ok");
   if (target == "/readyz") {
@@ -126,6 +147,9 @@ asio::awaitable<void> serve(std::shared_ptr<AdminServerState> s, tcp::socket soc
     ~Unregister() { s.connections.erase(stream); }
   } unregister{*s, &stream};
 
+  boost::system::error_code peer_ec;
+  const tcp::endpoint peer = stream.socket().remote_endpoint(peer_ec);
+  const bool from_loopback = !peer_ec && peer.address().is_loopback();
   const AdminServerLimits& limits = s->limits;
   beast::flat_buffer buffer(limits.max_header_bytes + limits.max_body_bytes);
   while (!s->stopped) {
@@ -143,7 +167,7 @@ asio::awaitable<void> serve(std::shared_ptr<AdminServerState> s, tcp::socket soc
       if (!error_res) co_return;
       res = std::move(*error_res);
     } else {
-      res = handle(parser.get(), *s);
+      res = handle(parser.get(), *s, from_loopback);
     }
     stream.expires_after(limits.write_timeout);
     auto [write_ec, write_n] = co_await http::async_write(stream, res, kAsTuple);
@@ -181,6 +205,10 @@ AdminServer::AdminServer(asio::io_context& io, MetricsRegistry& registry,
 
 void AdminServer::on_scrape(std::function<void()> refresh) {
   state_->before_scrape = std::move(refresh);
+}
+
+void AdminServer::on_verdicts(FindVerdicts find) {
+  state_->find_verdicts = std::move(find);
 }
 
 AdminServer::~AdminServer() {

@@ -1,8 +1,8 @@
 #pragma once
-// The admin listener: GET /healthz (liveness), /readyz (readiness, from a callback) and
-// /metrics (Prometheus text). HTTP/1.1 with keep-alive, one coroutine per connection, all on
-// one strand (admin traffic is light), every read and write under a timeout, a bounded
-// number of connections.
+// The admin listener: GET /healthz (liveness), /readyz (readiness, from a callback), /metrics
+// (Prometheus text) and /verdicts/{id} (a guarded answer's verdicts, from a callback). HTTP/1.1
+// with keep-alive, one coroutine per connection, all on one strand (admin traffic is light), every
+// read and write under a timeout, a bounded number of connections.
 
 #include <boost/asio/io_context.hpp>
 #include <chrono>
@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "proxy/observability/metrics_registry.h"
 
@@ -44,6 +45,15 @@ class AdminServer {
   // Called on the admin strand before each /metrics scrape, to bring values that live
   // elsewhere (e.g. a cache's own counts) into the registry. Set it before listen().
   void on_scrape(std::function<void()> refresh);
+  // GET /verdicts/{id}: the JSON document `find` returns for the id, 404 when it has none;
+  // `from_loopback` says whether the client connected from a loopback address (403 when `find`
+  // says so with `forbidden`). Called on the admin strand; set it before listen().
+  struct VerdictAnswer {
+    std::optional<std::string> document;
+    bool forbidden = false;
+  };
+  using FindVerdicts = std::function<VerdictAnswer(std::string_view id, bool from_loopback)>;
+  void on_verdicts(FindVerdicts find);
   // Binds host:port (port 0: any free port) and starts accepting. Nothing on success.
   std::optional<AdminListenError> listen(const std::string& host, std::uint16_t port);
   // The bound port, 0 before listen() succeeded.

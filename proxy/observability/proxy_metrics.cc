@@ -108,6 +108,11 @@ ProxyMetrics::ProxyMetrics(MetricsRegistry& registry)
           "Trace spans dropped, by reason: queue_full (the exporter's queue was full when the "
           "request ended) or export_failed (the collector did not take the batch).",
           {"reason"})),
+      verdict_webhook_posts_total(registry.counter(
+          "groundgate_verdict_webhook_posts_total",
+          "Flagged answers' summaries for the verdict webhook, by result: sent (the receiver "
+          "took it), queue_full (dropped before sending) or failed (every attempt failed).",
+          {"result"})),
       // Known label values are exposed at 0 from the start, so rate() sees their first increase.
       client_in_bytes(bytes_total.with({kClientIn})),
       client_out_bytes(bytes_total.with({kClientOut})),
@@ -118,7 +123,10 @@ ProxyMetrics::ProxyMetrics(MetricsRegistry& registry)
       added_latency(added_latency_seconds.with({})),
       trace_spans_exported(trace_spans_exported_total.with({})),
       trace_spans_dropped_queue_full(trace_spans_dropped_total.with({"queue_full"})),
-      trace_spans_dropped_export_failed(trace_spans_dropped_total.with({"export_failed"})) {
+      trace_spans_dropped_export_failed(trace_spans_dropped_total.with({"export_failed"})),
+      webhook_sent(verdict_webhook_posts_total.with({"sent"})),
+      webhook_queue_full(verdict_webhook_posts_total.with({"queue_full"})),
+      webhook_failed(verdict_webhook_posts_total.with({"failed"})) {
   for (ErrorKind kind : kAllErrorKinds)
     errors_total.with({error_kind_name(kind)});
   for (std::string_view r : {kReloadOk, kReloadError})

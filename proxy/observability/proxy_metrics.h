@@ -57,6 +57,7 @@ struct ProxyMetrics {
   CounterFamily& filter_preparations_total;      // {where}: inline | worker
   CounterFamily& trace_spans_exported_total;     // spans the collector took
   CounterFamily& trace_spans_dropped_total;      // {reason}: queue_full | export_failed
+  CounterFamily& verdict_webhook_posts_total;    // {result}: sent | queue_full | failed
 
   // Children with fixed labels that every request updates, resolved once.
   Counter& client_in_bytes;
@@ -69,6 +70,9 @@ struct ProxyMetrics {
   Counter& trace_spans_exported;
   Counter& trace_spans_dropped_queue_full;
   Counter& trace_spans_dropped_export_failed;
+  Counter& webhook_sent;
+  Counter& webhook_queue_full;
+  Counter& webhook_failed;
 };
 
 }  // namespace groundgate::proxy::observability

@@ -22,17 +22,19 @@ namespace http = beast::http;
 namespace {
 
 constexpr auto kUse = asio::as_tuple(asio::use_awaitable);
-// A collector answers with a small status body (a partial-success message at most).
+// A collector or a receiver answers with a small status body (a partial-success message).
 constexpr std::size_t kMaxResponseBody = 64 * 1024;
 
-// OTLP/HTTP: these statuses are temporary; anything else but 2xx is final.
+using Headers = std::vector<std::pair<std::string, std::string>>;
+
+// As OTLP/HTTP says: these statuses are temporary; anything else but 2xx is final.
 bool retryable(unsigned status) {
   return status == 429 || status == 502 || status == 503 || status == 504;
 }
 
-asio::awaitable<void> post(const config::TracingConfig& tracing, asio::ssl::context* tls,
-                           const std::string& body, tracing::ExportResult& result) {
-  const config::UpstreamConfig& collector = tracing.collector;
+asio::awaitable<void> post(const config::UpstreamConfig& collector, const Headers& headers,
+                           asio::ssl::context* tls, const std::string& body,
+                           tracing::ExportResult& result) {
   auto executor = co_await asio::this_coro::executor;
   UpstreamConnection connection = co_await connect_upstream(executor, collector, tls);
   if (!connection.stream) {
@@ -44,7 +46,7 @@ asio::awaitable<void> post(const config::TracingConfig& tracing, asio::ssl::cont
   request.set(http::field::host, host_header(collector.host, collector.port, collector.https));
   request.set(http::field::content_type, "application/json");
   request.set(http::field::user_agent, "groundgate");
-  for (const auto& [name, value] : tracing.headers)
+  for (const auto& [name, value] : headers)
     request.set(name, value);
   request.body() = body;
   request.prepare_payload();
@@ -72,16 +74,30 @@ asio::awaitable<void> post(const config::TracingConfig& tracing, asio::ssl::cont
   }
 }
 
+tracing::ExportResult post_blocking(const config::UpstreamConfig& endpoint, const Headers& headers,
+                                    asio::ssl::context* tls, const std::string& body) {
+  tracing::ExportResult result{false, false, "not sent"};
+  asio::io_context io;
+  asio::co_spawn(io, post(endpoint, headers, tls, body, result), asio::detached);
+  io.run();
+  return result;
+}
+
 }  // namespace
 
 tracing::Transport make_collector_transport(const config::TracingConfig& tracing,
                                             std::shared_ptr<asio::ssl::context> tls) {
   return [tracing, tls](const std::string& body) {
-    tracing::ExportResult result{false, false, "not sent"};
-    asio::io_context io;
-    asio::co_spawn(io, post(tracing, tls.get(), body, result), asio::detached);
-    io.run();
-    return result;
+    return post_blocking(tracing.collector, tracing.headers, tls.get(), body);
+  };
+}
+
+observability::WebhookTransport make_webhook_transport(const config::VerdictWebhookConfig& webhook,
+                                                       std::shared_ptr<asio::ssl::context> tls) {
+  return [webhook, tls](const std::string& body) {
+    const tracing::ExportResult r =
+        post_blocking(webhook.receiver, webhook.headers, tls.get(), body);
+    return observability::WebhookResult{r.ok, r.retry, r.error};
   };
 }
 

@@ -28,7 +28,9 @@
 #include <boost/beast/http/string_body.hpp>
 
 #include "filters/stream/filter_chain.h"
+#include "proxy/http1/body_framing.h"
 #include "proxy/http1/content_coding.h"
+#include "proxy/http1/media_type.h"
 #include "proxy/http1/message_parser.h"
 #include "proxy/openai/request_inspector.h"
 #include "proxy/openai/sse_transform.h"
@@ -69,6 +71,12 @@ class Exchange {
       Clock::duration transform_time);
   void set_guard_headers(boost::beast::http::response<boost::beast::http::string_body>& response,
                          Clock::duration transform_time);
+  // A guarded answer's verdicts into the look-up, and to the webhook when it is flagged, once
+  // (exchange_report.cc): as soon as the answer's summary is made, before the bytes that end
+  // the answer go, so that a client that read them finds its verdicts; at the latest when the
+  // exchange is recorded. `verdict`: the answer's, when no summary says it.
+  void keep_verdicts(std::string_view verdict = {});
+  void keep_verdicts_if_answered();
   void prepare_upstream_header(boost::beast::http::request_header<>& out) const;
   // How far a request got before its upstream connection failed (may_retry).
   enum class Sent { kAll, kNothing, kPart };
@@ -118,6 +126,15 @@ class Exchange {
   boost::asio::awaitable<void> unreadable_answer(http1::ResponseParser& response,
                                                  std::string_view reason,
                                                  std::optional<std::string> body = std::nullopt);
+  // What an answer's body is, whatever its media type (exchange_body_format.cc): the framing
+  // of the upstream's body; what its first bytes (read as far as needed, none taken) say it is;
+  // and a body labelled JSON that is an event stream, read whole through the stream's transform
+  // and written as one response.
+  http1::BodyFraming body_framing(const http1::ResponseParser& response) const;
+  boost::asio::awaitable<http1::BodyType> peek_body_type(const http1::ResponseParser& response,
+                                                         http1::ContentCoding coding);
+  boost::asio::awaitable<void> event_stream_body(const http1::ResponseParser& response,
+                                                 std::string body, bool coded);
   // Writes a whole response (prepares its length and connection fields).
   boost::asio::awaitable<void> write_json_response(
       boost::beast::http::response<boost::beast::http::string_body>& response);
@@ -255,6 +272,10 @@ class Exchange {
   std::string policy_;
   bool policy_refused_ = false;
   filters::stream::FilterChain chain_;
+  // A guarded answer's id (x-groundgate-id; GET /verdicts/{id} on the admin listener).
+  std::string verdict_id_;
+  std::string upstream_response_id_;  // the upstream's id of the answer, once read
+  bool verdicts_kept_ = false;
   std::unique_ptr<SideRequests> side_;  // made when a filter first posts side requests
   Clock::duration side_wait_{};         // how long the stream waited for side answers
 

@@ -91,6 +91,7 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, R
     for (const auto& [name, value] : guard_headers({}))
       append_field(name, value, header);
   }
+  if (!verdict_id_.empty()) append_field("x-groundgate-id", verdict_id_, header);
   boost::optional<std::uint64_t> length = upstream_response.content_length();
   response_chunked_ = false;
   if (!sse && length.has_value()) {
@@ -112,12 +113,7 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, R
 
   // The body is found in the upstream's bytes where they were read (no copy): a pass-through
   // response writes them as they are; a policy's filters rewrite them through the transform.
-  http1::BodyFraming framing = upstream_response.is_done() ? http1::BodyFraming::sized(0)
-                               : upstream_response.chunked()
-                                   ? http1::BodyFraming::chunked(config_.limits.max_header_bytes)
-                               : length ? http1::BodyFraming::sized(*length)
-                                        : http1::BodyFraming::until_close();
-  BodyRelay r(framing);
+  BodyRelay r(body_framing(upstream_response));
   r.sse = sse;
   auto& in_flight = ctx_.metrics.sse_streams_in_flight;
   if (sse) {
@@ -170,6 +166,8 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, R
       record_.extra.emplace_back("upstream_body_error", "content coding cut short");
     }
     r.transform->finish(r.upstream_ok && r.framing.done(), out, cut_short());
+    upstream_response_id_ = r.transform->response_id();
+    keep_verdicts_if_answered();
     if (!out.empty() && !co_await write_client(out, response_chunked_)) co_return;
   } else if (r.counter) {
     // As the transform does for its filters: an answer cut off before [DONE] gets an error
@@ -301,6 +299,8 @@ bool Exchange::write_passes(BodyRelay& r) {
       } else {
         r.transform->check(r.out);
         start_side_requests();
+        upstream_response_id_ = r.transform->response_id();
+        keep_verdicts_if_answered();
       }
       transformed = r.out;
       to_write = {&transformed, transformed.empty() ? 0u : 1u};
@@ -374,6 +374,13 @@ bool Exchange::end_round(BodyRelay& r) {
     fail(ErrorKind::kFilter);
     return false;
   }
+  if (r.transform && r.transform->counters().after_end > 0) {
+    // The client has the answer's end, and the upstream goes on: nothing of it is sent, and
+    // the upstream connection is not read further (nor pooled).
+    fail(ErrorKind::kUpstreamBadResponse);
+    record_.extra.emplace_back("upstream_body_error", "events after the answer's end");
+    return false;
+  }
   if (r.transform && r.transform->waiting() && r.upstream_ok) {
     r.waiting = true;  // relay_body waits for the side answers, then goes on
     return false;
@@ -389,6 +396,7 @@ awaitable<bool> Exchange::answer_side_requests(BodyRelay& r, bool until_none_out
     if (!answers) break;
     r.out.clear();
     r.transform->answer(answers->filter, std::move(answers->answers), r.out);
+    keep_verdicts_if_answered();
     if (!r.out.empty() && !co_await write_client(r.out, response_chunked_)) break;
   }
   only_side_answers_awaited_ = false;

@@ -1,4 +1,5 @@
 #include "proxy/server/exchange.h"
+#include "proxy/server/verdict_record.h"
 
 namespace groundgate::proxy::server {
 namespace asio = boost::asio;
@@ -38,6 +39,31 @@ void Exchange::record_filter_report(std::string_view route) {
   }
 }
 
+void Exchange::keep_verdicts_if_answered() {
+  const filters::stream::AnnotationLog* log = chain_.annotation_log();
+  if (log != nullptr && !log->kept.empty() && is_summary(log->kept.back())) keep_verdicts();
+}
+
+void Exchange::keep_verdicts(std::string_view verdict) {
+  if (verdict_id_.empty() || verdicts_kept_) return;
+  verdicts_kept_ = true;
+  const std::string_view route = route_ != nullptr ? std::string_view(route_->name) : "none";
+  VerdictRecord record{verdict_id_,
+                       upstream_response_id_,
+                       route,
+                       policy_,
+                       info_.model,
+                       verdict.empty() ? "unchecked" : verdict,
+                       chain_.stop_reason(),
+                       chain_.annotation_log()};
+  const std::string summary_verdict = answer_verdict(record);
+  if (!summary_verdict.empty()) record.verdict = summary_verdict;
+  ctx_.verdicts.put({verdict_id_, std::string(record.response_id), verdict_document(record)});
+  if (config_.verdict_webhook && webhook_wants(*config_.verdict_webhook, record)) {
+    ctx_.verdict_webhook.submit(webhook_body(record));
+  }
+}
+
 void Exchange::finish_record() {
   double duration = seconds_since(start_);
   record_.status = status_;
@@ -59,7 +85,15 @@ void Exchange::finish_record() {
     ctx_.metrics.side_requests_total.with({route, "ok"}).inc(side_->requests() - failed);
     ctx_.metrics.side_requests_total.with({route, "failed"}).inc(failed);
   }
-  if (!chain_.empty()) record_filter_report(route);
+  if (!chain_.empty()) {
+    record_filter_report(route);
+    std::string_view verdict;
+    const filters::stream::StreamReport report = chain_.report();
+    for (const auto& [key, value] : report.fields) {
+      if (key == "guard.verdict") verdict = value;
+    }
+    keep_verdicts(verdict);
+  }
   if (error_) {
     record_.error = std::string(observability::error_kind_name(*error_));
     ctx_.metrics.errors_total.with({record_.error}).inc();

@@ -12,6 +12,7 @@
 #include "proxy/server/forwarding.h"
 #include "proxy/server/header_writer.h"
 #include "proxy/server/http_read.h"
+#include "proxy/server/verdict_record.h"
 
 namespace groundgate::proxy::server {
 namespace asio = boost::asio;
@@ -97,6 +98,11 @@ bool Exchange::select_route() {
     chain_ = runtime_->filters->create(
         policy_, {route_->name, policy_, body_, &forwarded, config_.logging.log_content});
     if (!forwarded.empty()) body_ = std::move(forwarded);
+    if (!chain_.empty()) {
+      verdict_id_ = observability::new_verdict_id();
+      // Copies only for answers the look-up keeps (the webhook reads the summary alone).
+      chain_.keep_annotations(config_.verdicts.keep.count() > 0 ? kKeptAnnotationBytes : 0);
+    }
   }
   return true;
 }

@@ -11,6 +11,7 @@
 #include "proxy/openai/chunk_writer.h"
 #include "proxy/openai/error_body.h"
 #include "proxy/openai/json_transform.h"
+#include "proxy/openai/response_id.h"
 #include "proxy/openai/responses_json_transform.h"
 #include "proxy/openai/sse_transform.h"
 #include "proxy/server/answer_reading.h"
@@ -144,14 +145,20 @@ awaitable<void> Exchange::receive_response() {
   // Side requests go to the endpoint the app used (their bodies are its requests), answered
   // before the response ends, streamed or not.
   if (const auto api = side_api(info_.kind)) chain_.serve_side_requests(*api);
-  if (!chain_.empty() && reading.format == AnswerFormat::kUnreadable) {
+  AnswerFormat format = reading.format;
+  // A client that asked for no stream reads a body that is JSON as JSON, whatever its type.
+  if (!chain_.empty() && format == AnswerFormat::kSse && !info_.stream &&
+      co_await peek_body_type(*parser, reading.coding) == http1::BodyType::kJson) {
+    format = AnswerFormat::kJson;
+  }
+  if (!chain_.empty() && format == AnswerFormat::kUnreadable) {
     co_await unreadable_answer(*parser, reading.unreadable);
-  } else if (!chain_.empty() && reading.format == AnswerFormat::kJson) {
+  } else if (!chain_.empty() && format == AnswerFormat::kJson) {
     co_await transform_json_body(*parser, reading.coding);
   } else {
     // Without filters an SSE answer is only counted, which a coded one cannot be.
     RelayPlan plan;
-    plan.sse = reading.format == AnswerFormat::kSse &&
+    plan.sse = format == AnswerFormat::kSse &&
                (!chain_.empty() || reading.coding == http1::ContentCoding::kIdentity);
     if (!chain_.empty()) plan.coding = reading.coding;
     co_await relay_body(*parser, plan);
@@ -248,6 +255,10 @@ awaitable<void> Exchange::transform_json_body(http1::ResponseParser& upstream_re
     }
     body = std::move(decoded);
   }
+  // A stream's events, whatever the type says (an SDK that asked for a stream reads them).
+  if (http1::sniffed_body_type(body) == http1::BodyType::kEventStream) {
+    co_return co_await event_stream_body(upstream_response, std::move(body), coded);
+  }
   const std::unique_ptr<openai::JsonTransform> transform =
       info_.kind == openai::EndpointKind::kResponses
           ? openai::responses_json_transform(body, &chain_)
@@ -263,6 +274,8 @@ awaitable<void> Exchange::transform_json_body(http1::ResponseParser& upstream_re
   only_side_answers_awaited_ = false;
   if (client_gone_) co_return;
   auto transformed = transform->finish();
+  upstream_response_id_ = openai::response_id(body);
+  keep_verdicts_if_answered();
   // The same decision as a stopped stream's (relay_body), whatever reaches the client.
   if (transformed.stopped) fail(ErrorKind::kFilter);
   const config::PolicyConfig* policy = config_.find_policy(policy_);
@@ -375,6 +388,7 @@ void Exchange::set_guard_headers(http::response<http::string_body>& response,
   if (chain_.empty()) return;
   for (const auto& [name, value] : guard_headers(transform_time))
     response.set(name, value);
+  if (!verdict_id_.empty()) response.set("x-groundgate-id", verdict_id_);
 }
 
 }  // namespace groundgate::proxy::server

@@ -82,6 +82,7 @@ std::string ProxyServer::start() {
   auto runtime = context_->configs.current();
   const config::Config& config = *runtime->config;
   configure_tracing(*runtime);
+  configure_verdicts(*runtime);
   if (config.logging.access_log) {
     auto opened = observability::AccessLog::open({config.logging.access_log_path});
     if (!opened.log) return "access log: " + opened.error;
@@ -113,6 +114,12 @@ std::string ProxyServer::start() {
   admin_ = std::make_unique<observability::AdminServer>(
       io_, context_->registry, [context = context_] { return !context->draining.load(); });
   admin_->on_scrape([context = context_] { refresh_cache_metrics(*context); });
+  admin_->on_verdicts([context = context_](std::string_view id, bool from_loopback) {
+    observability::AdminServer::VerdictAnswer answer;
+    answer.forbidden = !from_loopback && !context->verdicts_from_anywhere.load();
+    if (!answer.forbidden) answer.document = context->verdicts.find(id);
+    return answer;
+  });
   if (auto error = admin_->listen(config.admin_listen.host, config.admin_listen.port)) {
     return "admin_listen: " + error->message;
   }
@@ -194,6 +201,19 @@ void ProxyServer::configure_tracing(const RuntimeConfig& runtime) {
       std::move(options), make_collector_transport(*config.tracing, runtime.collector_tls));
 }
 
+void ProxyServer::configure_verdicts(const RuntimeConfig& runtime) {
+  const config::Config& config = *runtime.config;
+  context_->verdicts.set_limits({config.verdicts.keep, config.verdicts.max_bytes});
+  context_->verdicts_from_anywhere = config.verdicts.lookup_from_anywhere;
+  if (!config.verdict_webhook) {
+    context_->verdict_webhook.configure({}, nullptr);
+    return;
+  }
+  const config::VerdictWebhookConfig& webhook = *config.verdict_webhook;
+  context_->verdict_webhook.configure({webhook.queue, webhook.attempts, webhook.retry_after},
+                                      make_webhook_transport(webhook, runtime.webhook_tls));
+}
+
 void ProxyServer::watch_files_of(const config::Config& config) {
   if (!watch_) return;
   std::vector<std::string> files;
@@ -244,6 +264,7 @@ std::string ProxyServer::reload() {
     spdlog::warn("config reload: a new listen address takes effect only after a restart");
   }
   configure_tracing(*runtime.runtime);
+  configure_verdicts(*runtime.runtime);
   context_->configs.replace(std::move(runtime.runtime));
   context_->metrics.config_reloads_total.with({observability::kReloadOk}).inc();
   spdlog::info("config reloaded from {}", config_path_);

@@ -88,6 +88,8 @@ class ProxyServer {
   void poll_drain(std::chrono::steady_clock::time_point deadline, std::function<void()> done);
   // Points the span exporter at the config's collector (when it traces).
   void configure_tracing(const RuntimeConfig& runtime);
+  // The verdict look-up's bounds and the webhook's receiver, from the config (also on reload).
+  void configure_verdicts(const RuntimeConfig& runtime);
   // Points the config watch at the files `config` reads (none when reload.watch is off).
   void watch_files_of(const config::Config& config);
 

@@ -31,6 +31,11 @@ RuntimeConfigResult build_runtime_config(std::shared_ptr<const config::Config> c
       runtime->collector_tls = std::move(tls.context);
     }
   }
+  if (config->verdict_webhook && config->verdict_webhook->receiver.https) {
+    auto tls = make_upstream_tls_context(config->verdict_webhook->receiver.tls);
+    if (!tls.context) return {nullptr, "verdict_webhook: " + tls.error};
+    runtime->webhook_tls = std::move(tls.context);
+  }
   runtime->filters = filters::registry::FilterChainFactory::build(
       *config, previous != nullptr ? previous->filters->index_cache() : nullptr,
       previous != nullptr ? previous->filters->schema_cache() : nullptr);

@@ -29,6 +29,8 @@ struct RuntimeConfig {
   std::optional<tracing::Sampler> sampler;
   // For an https:// tracing collector; null otherwise.
   std::shared_ptr<boost::asio::ssl::context> collector_tls;
+  // For an https:// verdict webhook receiver; null otherwise.
+  std::shared_ptr<boost::asio::ssl::context> webhook_tls;
 
   boost::asio::ssl::context* tls_for(std::string_view upstream) const;
 };

@@ -12,6 +12,8 @@
 #include "proxy/observability/access_log.h"
 #include "proxy/observability/metrics_registry.h"
 #include "proxy/observability/proxy_metrics.h"
+#include "proxy/observability/verdict_store.h"
+#include "proxy/observability/verdict_webhook.h"
 #include "proxy/server/prepare_workers.h"
 #include "proxy/server/runtime_config.h"
 #include "proxy/server/upstream_pool.h"
@@ -25,7 +27,9 @@ struct ServerContext {
         metrics(registry),
         prepare_workers({.threads = std::max(1u, std::thread::hardware_concurrency() / 2)}),
         span_exporter({metrics.trace_spans_exported, metrics.trace_spans_dropped_queue_full,
-                       metrics.trace_spans_dropped_export_failed}) {}
+                       metrics.trace_spans_dropped_export_failed}),
+        verdict_webhook(
+            {metrics.webhook_sent, metrics.webhook_queue_full, metrics.webhook_failed}) {}
 
   ConfigStore configs;
   observability::MetricsRegistry registry;
@@ -41,6 +45,11 @@ struct ServerContext {
   PrepareWorkers prepare_workers;  // indexes large request contexts off the I/O threads
   // Sends the spans of traced requests (tracing:) from a thread of its own.
   tracing::SpanExporter span_exporter;
+  // Guarded answers' verdicts for GET /verdicts/{id} (verdicts:), and the webhook that posts
+  // flagged ones (verdict_webhook:).
+  observability::VerdictStore verdicts;
+  std::atomic<bool> verdicts_from_anywhere{false};  // else the look-up answers loopback peers only
+  observability::VerdictWebhook verdict_webhook;
 };
 
 }  // namespace groundgate::proxy::server

@@ -5,6 +5,7 @@
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
 
+#include "proxy/http1/request_target.h"
 #include "proxy/openai/error_body.h"
 #include "proxy/server/exchange.h"
 #include "proxy/server/forwarding.h"
@@ -98,6 +99,18 @@ asio::awaitable<void> run_session(std::shared_ptr<ServerContext> shared, AnyStre
           .inc();
       break;
     }
+    // Routed and forwarded in one normal form, so that no spelling of a path an upstream reads
+    // as a guarded one misses its route; what has none is refused.
+    http1::NormalizedTarget target = http1::normalize_target(
+        request.target(), request.fields().find(http::field::host).value_or(""));
+    if (!target.ok) {
+      co_await reply_bad_request(client, http::status::bad_request,
+                                 "groundgate: " + std::string(target.error));
+      context.metrics.errors_total.with({observability::error_kind_name(ErrorKind::kBadRequest)})
+          .inc();
+      break;
+    }
+    request.set_target(target.target);
     if (!co_await run_exchange(context, client, buffer, request)) break;
   }
 

@@ -80,7 +80,7 @@ TEST(ConfigErrors, UnknownTopLevelKeys) {
   EXPECT_THAT(errors_of("frobnicate: 1\n"),
               ElementsAre("test.yaml:6:1: unknown top-level key 'frobnicate' (expected one of: "
                           "listen, admin_listen, tls, upstreams, routes, policies, limits, "
-                          "logging, reload, tracing, language_data)"));
+                          "logging, reload, tracing, language_data, verdicts, verdict_webhook)"));
 }
 
 TEST(ConfigErrors, UnknownKeysAtEveryLevel) {

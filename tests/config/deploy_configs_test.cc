@@ -1,6 +1,6 @@
 // The groundgate configs embedded in deploy/ (the Kubernetes sidecar's ConfigMap and the Helm
-// chart's default values) load without errors, guard chat completions and reload on their own
-// (tests/deploy renders the whole chart).
+// chart's default values) load without errors, guard every answer API (chat completions,
+// legacy completions, Responses) and reload on their own (tests/deploy renders the whole chart).
 #include <yaml-cpp/yaml.h>
 
 #include <gtest/gtest.h>
@@ -16,7 +16,7 @@ namespace {
 
 void expect_guarded(const LoadResult& r, const std::string& source) {
   ASSERT_TRUE(r.config) << source << ": " << ::testing::PrintToString(testing::messages(r));
-  expect_chat_guarded(*r.config, source);
+  expect_answers_guarded(*r.config, source);
   EXPECT_TRUE(r.config->reload.watch) << source << ": deploy files rely on the config watch";
 }
 

@@ -85,12 +85,25 @@ TEST(Examples, LocalVllmHasLongTimeouts) {
   EXPECT_GT(u.header_timeout, UpstreamConfig{}.header_timeout);
 }
 
-TEST(Examples, ChatCompletionsAreGuardedOutOfTheBox) {
-  for (const char* name : {"openai.yaml", "local-vllm.yaml", "container.yaml"}) {
-    LoadResult r = load_config_file(example(name));
+// Every example in the folder (a new one cannot be missed): chat completions, legacy
+// completions and the Responses API all land on a verifying policy. The demo routes by model,
+// one guarded route per action.
+TEST(Examples, EveryAnswerApiIsGuardedOutOfTheBox) {
+  int count = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(GG_CONFIG_EXAMPLES_DIR)) {
+    const std::string name = entry.path().filename().string();
+    if (entry.path().extension() != ".yaml" || name.ends_with("-mock-script.yaml")) continue;
+    ++count;
+    LoadResult r = load_config_file(entry.path().string());
     ASSERT_TRUE(r.config) << name;
-    expect_chat_guarded(*r.config, name);
+    if (name == "demo.yaml") {
+      for (const char* model : {"guard-annotate", "guard-block", "guard-rewrite"})
+        expect_answers_verified(*r.config, name, model);
+    } else {
+      expect_answers_guarded(*r.config, name);
+    }
   }
+  EXPECT_GE(count, 4);
 }
 
 TEST(Examples, TheContainerConfigListensOnAllInterfacesWithAdminApart) {

@@ -140,5 +140,57 @@ TEST(LanguageData, ADefaultThatIsMissingNamesThePolicyAndThePackage) {
   EXPECT_THAT(all(r), HasSubstr("policy 'guard' needs it"));
 }
 
+TEST(VerdictsSection, KeepsTenMinutesBoundedByDefaultAndReadsItsKeys) {
+  LoadResult defaults = with("");
+  ASSERT_TRUE(defaults.config);
+  EXPECT_EQ(Millis{600'000}, defaults.config->verdicts.keep);
+  EXPECT_EQ(16u << 20, defaults.config->verdicts.max_bytes);
+  EXPECT_FALSE(defaults.config->verdict_webhook);
+  LoadResult set = with("verdicts: {keep: 0s, max_bytes: 1MiB}\n");
+  ASSERT_TRUE(set.config) << all(set);
+  EXPECT_EQ(Millis{0}, set.config->verdicts.keep);
+  EXPECT_EQ(1u << 20, set.config->verdicts.max_bytes);
+  EXPECT_THAT(all(with("verdicts: {keep: forever}\n")), HasSubstr("verdicts.keep"));
+}
+
+TEST(VerdictWebhookSection, ReadsTheReceiverAndWhatToPost) {
+  LoadResult r = with(R"(
+verdict_webhook:
+  url: https://alerts.example/hooks/gg
+  on: [hallucinated, unverified, blocked]
+  headers: {authorization: "Bearer k"}
+  timeout: 2s
+  queue: 10
+  attempts: 5
+  retry_after: 250ms
+)");
+  ASSERT_TRUE(r.config) << all(r);
+  const VerdictWebhookConfig& w = *r.config->verdict_webhook;
+  EXPECT_EQ("alerts.example", w.receiver.host);
+  EXPECT_EQ(443, w.receiver.port);
+  EXPECT_TRUE(w.receiver.https);
+  EXPECT_EQ("/hooks/gg", w.receiver.base_path);
+  EXPECT_EQ((std::vector<std::string>{"hallucinated", "unverified", "blocked"}), w.on);
+  EXPECT_EQ("authorization", w.headers.at(0).first);
+  EXPECT_EQ(Millis{2000}, w.receiver.connect_timeout);
+  EXPECT_EQ(10u, w.queue);
+  EXPECT_EQ(5u, w.attempts);
+  EXPECT_EQ(Millis{250}, w.retry_after);
+  LoadResult defaults = with("verdict_webhook: {url: \"http://127.0.0.1:9000\"}\n");
+  ASSERT_TRUE(defaults.config) << all(defaults);
+  EXPECT_EQ((std::vector<std::string>{"hallucinated", "blocked"}),
+            defaults.config->verdict_webhook->on);
+  EXPECT_EQ("/", defaults.config->verdict_webhook->receiver.base_path);
+}
+
+TEST(VerdictWebhookSection, RefusesWhatItCannotPost) {
+  EXPECT_THAT(all(with("verdict_webhook: {on: [hallucinated]}\n")), HasSubstr("url"));
+  EXPECT_THAT(all(with("verdict_webhook: {url: \"ftp://x\"}\n")), HasSubstr("verdict_webhook.url"));
+  EXPECT_THAT(all(with("verdict_webhook: {url: \"http://x\", on: [wrong]}\n")),
+              HasSubstr("'wrong' is none of"));
+  EXPECT_THAT(all(with("verdict_webhook: {url: \"http://x\", attempts: 0}\n")),
+              HasSubstr("attempts: expected a whole number from 1 to 10"));
+}
+
 }  // namespace
 }  // namespace groundgate::config

@@ -1,5 +1,6 @@
 // The Helm chart as `helm template` renders it (tests/deploy/helm_render): the output passes
-// yamllint, the proxy Service does not publish the admin port (metrics has its own Service),
+// yamllint, the proxy Service does not publish the admin port (metrics has its own Service, and
+// a NetworkPolicy lets only the scraper reach it), every groundgate container is locked down,
 // the embedded config loads and guards chat completions, TLS comes from a Secret, and the
 // autoscaler and the disruption budget are there.
 #include <yaml-cpp/yaml.h>
@@ -161,6 +162,60 @@ TEST(HelmChart, AMissingRequiredValueFailsTheRender) {
   const Rendered rendered = render("--set tls.enabled=true --set tls.secretName=");
   EXPECT_NE(0, rendered.status);
   EXPECT_NE(rendered.text.find("tls.secretName is required"), std::string::npos) << rendered.text;
+}
+
+// The groundgate container of every shipped manifest runs as the image's non-root user, with a
+// read-only root, no capabilities, no privilege escalation and the runtime's default seccomp
+// profile (deploy/image/test_image.sh runs the image the same way).
+void expect_locked_down(const YAML::Node& pod_spec, const std::string& source) {
+  YAML::Node container;
+  for (const YAML::Node& c : pod_spec["containers"]) {
+    if (c["name"].as<std::string>() == "groundgate") container = c;
+  }
+  ASSERT_TRUE(container) << source;
+  const YAML::Node pod = pod_spec["securityContext"];
+  const YAML::Node own = container["securityContext"];
+  ASSERT_TRUE(own) << source;
+  const auto setting = [&](const char* key) { return own[key] ? own[key] : pod[key]; };
+  EXPECT_TRUE(setting("runAsNonRoot").as<bool>()) << source;
+  EXPECT_EQ(65532, setting("runAsUser").as<int>()) << source;
+  EXPECT_FALSE(own["allowPrivilegeEscalation"].as<bool>()) << source;
+  EXPECT_TRUE(own["readOnlyRootFilesystem"].as<bool>()) << source;
+  ASSERT_TRUE(own["capabilities"]["drop"]) << source;
+  EXPECT_EQ("ALL", own["capabilities"]["drop"][0].as<std::string>()) << source;
+  EXPECT_EQ("RuntimeDefault", setting("seccompProfile")["type"].as<std::string>()) << source;
+}
+
+TEST(DeployManifests, EveryGroundgateContainerIsLockedDown) {
+  const auto rendered = objects(render());
+  const YAML::Node deployment = find(rendered, "Deployment", "release-groundgate");
+  ASSERT_TRUE(deployment);
+  expect_locked_down(deployment["spec"]["template"]["spec"], "helm chart");
+  const std::string sidecar = std::string(GG_CHART_DIR) + "/../../kubernetes/sidecar.yaml";
+  int deployments = 0;
+  for (const YAML::Node& doc : YAML::LoadAllFromFile(sidecar)) {
+    if (doc["kind"].as<std::string>() != "Deployment") continue;
+    ++deployments;
+    expect_locked_down(doc["spec"]["template"]["spec"], sidecar);
+  }
+  EXPECT_EQ(1, deployments);
+}
+
+TEST(HelmChart, OnlyTheMetricsScraperReachesTheAdminPort) {
+  const auto rendered = objects(render());
+  const YAML::Node policy = find(rendered, "NetworkPolicy", "release-groundgate");
+  ASSERT_TRUE(policy);
+  EXPECT_EQ("Ingress", policy["spec"]["policyTypes"][0].as<std::string>());
+  const YAML::Node rules = policy["spec"]["ingress"];
+  ASSERT_EQ(2u, rules.size());
+  EXPECT_EQ("proxy", rules[0]["ports"][0]["port"].as<std::string>());
+  EXPECT_FALSE(rules[0]["from"]) << "apps reach the proxy from any pod by default";
+  EXPECT_EQ("metrics", rules[1]["ports"][0]["port"].as<std::string>());
+  ASSERT_TRUE(rules[1]["from"]);
+  EXPECT_EQ("monitoring",
+            rules[1]["from"][0]["namespaceSelector"]["matchLabels"]["kubernetes.io/metadata.name"]
+                .as<std::string>());
+  EXPECT_FALSE(has(objects(render("--set networkPolicy.enabled=false")), "NetworkPolicy"));
 }
 
 }  // namespace

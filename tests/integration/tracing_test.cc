@@ -13,6 +13,7 @@
 #include "tests/integration/support/http_client.h"
 #include "tests/integration/support/proxy_fixture.h"
 #include "tests/integration/support/raw_upstream.h"
+#include "tests/integration/support/recording_server.h"
 
 namespace groundgate::testing {
 namespace {
@@ -34,50 +35,7 @@ const std::string kRequest =
     R"({"model":"m","stream":true,"context":"The bridge opened in 1932 and is painted grey.",)"
     R"("messages":[{"role":"user","content":"When did the bridge open?"}]})";
 
-// An OTLP/HTTP collector: keeps every request body, answers with `status`.
-class CollectorStub {
- public:
-  explicit CollectorStub(int status = 200)
-      : server_([this, status](boost::asio::ip::tcp::socket& socket, const std::string& request) {
-          {
-            std::lock_guard lock(mutex_);
-            requests_.push_back(request);
-          }
-          RawUpstream::send(socket, "HTTP/1.1 " + std::to_string(status) +
-                                        " X\r\nContent-Type: application/json\r\n"
-                                        "Content-Length: 2\r\nConnection: close\r\n\r\n{}");
-        }) {}
-  uint16_t port() const { return server_.port(); }
-  // The requests received so far, once there are at least `n` (or after a few seconds).
-  std::vector<std::string> requests(std::size_t n = 1) {
-    for (int i = 0; i < 500; ++i) {
-      {
-        std::lock_guard lock(mutex_);
-        if (requests_.size() >= n) return requests_;
-      }
-      std::this_thread::sleep_for(10ms);
-    }
-    std::lock_guard lock(mutex_);
-    return requests_;
-  }
-
- private:
-  std::mutex mutex_;
-  std::vector<std::string> requests_;
-  RawUpstream server_;
-};
-
-std::string body_of(const std::string& request) {
-  const auto end = request.find("\r\n\r\n");
-  return end == std::string::npos ? std::string() : request.substr(end + 4);
-}
-
-std::string header_value(const std::string& request, const std::string& name) {
-  const auto at = request.find("\r\n" + name + ": ");
-  if (at == std::string::npos) return {};
-  const auto start = at + 4 + name.size();
-  return request.substr(start, request.find("\r\n", start) - start);
-}
+using CollectorStub = RecordingServer;
 
 // One exported span's fields, attributes flattened to text.
 struct ExportedSpan {

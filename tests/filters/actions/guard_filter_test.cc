@@ -269,7 +269,7 @@ TEST(GuardFilter, ChoicesAreVerifiedIndependently) {
 TEST(GuardFilter, EveryChoiceTheChainTakesIsVerified) {
   config::PolicyConfig p = sentence_policy();
   p.actions.contradicted = ActionConfig{ActionKind::kBlock};
-  const int last = stream::kMaxChoices - 1;
+  const int last = stream::kMaxChainChoices - 1;
   stream::FilterChain chain = guard_chain(p, request_with_context());
   EXPECT_EQ(kGood, chain.on_delta(last, kGood).text);
   EXPECT_EQ("", chain.on_delta(last, kWrongDate).text);

@@ -1,0 +1,114 @@
+// `groundgate check`: verifies one answer against context files and prints the verdicts as JSON.
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "filters/index/context_index.h"
+#include "filters/semantic_piece/verdict_json.h"
+#include "filters/verify/answer_summary.h"
+#include "filters/verify/sentence_verifier.h"
+#include "offline/commands.h"
+#include "offline/input_text.h"
+#include "offline/sentence_json.h"
+#include "offline/verifier_setup.h"
+#include "proxy/cli/args.h"
+
+namespace groundgate::offline {
+namespace {
+
+namespace verify = filters::verify;
+
+constexpr std::string_view kUsage =
+    "usage: groundgate check --context FILE... --answer FILE [--question TEXT]\n"
+    "         [--verifiers LIST | -c CONFIG --policy NAME] [--scorer builtin|off|MODEL.json]\n"
+    "  LIST: comma-separated, from semantic_pieces (default) and triplets\n";
+
+}  // namespace
+
+std::string_view check_usage() {
+  return kUsage;
+}
+
+int check_command(int argc, char** argv, int first) {
+  Args args(argc, argv, first, {}, {"context"});
+  const std::vector<std::string> context_paths = args.values("context");
+  const auto answer_path = args.value("answer");
+  if (!args.error().empty() || context_paths.empty() || !answer_path ||
+      !args.positional().empty() ||
+      args.value("c").has_value() != args.value("policy").has_value() ||
+      (args.value("c") && args.value("verifiers"))) {
+    if (!args.error().empty()) std::fprintf(stderr, "groundgate check: %s\n", args.error().c_str());
+    std::fputs(kUsage.data(), stderr);
+    return 2;
+  }
+  std::vector<filters::context::Passage> passages;
+  for (const std::string& path : context_paths) {
+    auto text = read_input(path);
+    if (!text) {
+      std::fprintf(stderr, "groundgate check: cannot read %s\n", path.c_str());
+      return 1;
+    }
+    filters::context::Passage passage;
+    passage.text = std::move(*text);
+    passage.id = path;
+    passages.push_back(std::move(passage));
+  }
+  const auto answer = read_input(*answer_path);
+  if (!answer) {
+    std::fprintf(stderr, "groundgate check: cannot read %s\n", answer_path->c_str());
+    return 1;
+  }
+  VerifierOverrides overrides;
+  overrides.scorer = args.value("scorer");
+  const VerifierSetup setup =
+      args.value("c")
+          ? setup_from_policy(*args.value("c"), *args.value("policy"), overrides)
+          : setup_from_list(args.value("verifiers").value_or(std::string(kDefaultVerifiers)),
+                            overrides);
+  if (!setup.config) {
+    std::fprintf(stderr, "groundgate check: %s\n", setup.error.c_str());
+    return 2;
+  }
+  auto index = filters::index::ContextIndex::build(std::move(passages));
+  // As in the proxy: context files with no sentence in them are no context, and an answer
+  // checked against nothing is neither grounded nor hallucinated.
+  const bool has_context = index && !index->pieces().empty();
+  const std::string question = args.value("question").value_or("");
+  std::vector<verify::SentenceVerdict> verdicts;
+  if (has_context) {
+    verify::SentenceVerifier verifier(setup.config, index, question, 0);
+    verdicts = verify::verify_answer(verifier, *answer);
+  }
+  const verify::AnswerSummary summary = verify::summarize(verdicts, setup.rule);
+
+  std::string json = "{\"verdict\":\"";
+  json += !has_context           ? "no_context"
+          : summary.hallucinated ? "hallucinated"
+          : verdicts.empty()     ? "no_claims"
+                                 : "grounded";
+  json += "\",\"hallucinated\":";
+  json += summary.hallucinated ? "true" : "false";
+  char counts[160];
+  std::snprintf(counts, sizeof counts,
+                ",\"score\":%.4g,\"supported\":%zu,\"unsupported\":%zu,\"contradicted\":%zu",
+                summary.hallucination_score, summary.supported, summary.unsupported,
+                summary.contradicted);
+  json += counts;
+  json += ",\"passages\":[";
+  for (std::size_t i = 0; i < context_paths.size(); ++i) {
+    if (i > 0) json += ',';
+    filters::semantic_piece::append_json_string(json, context_paths[i]);
+  }
+  json += "],\"verdicts\":[";
+  for (std::size_t i = 0; i < verdicts.size(); ++i) {
+    json += i > 0 ? ",\n  " : "\n  ";
+    append_json(json, verdicts[i], *answer, index.get());
+  }
+  json += "\n]}\n";
+  std::fputs(json.c_str(), stdout);
+  return 0;
+}
+
+}  // namespace groundgate::offline

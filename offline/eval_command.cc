@@ -1,0 +1,468 @@
+// `groundgate eval DATA.jsonl`: runs the verifiers over labelled samples the way the proxy
+// does (passages → context index → filters/verify sentence by sentence → answer rule) and
+// prints balanced accuracy, precision, recall, F1, verification latency and, with triplets,
+// the share of sentences that fell back to the rule-based extractor. SQL samples
+// (`"task": "sql"`) go through the SQL checks instead (sql_eval.h), SPL samples (`"task":
+// "spl"`) through the SPL checks (spl_eval.h).
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "config/config.h"
+#include "config/config_loader.h"
+#include "filters/index/context_index_cache.h"
+#include "filters/semantic_piece/naive_coverage.h"
+#include "filters/semantic_piece/verdict_json.h"
+#include "filters/sql/sql_setup.h"
+#include "filters/verify/answer_summary.h"
+#include "filters/verify/sentence_features.h"
+#include "filters/verify/sentence_verifier.h"
+#include "offline/commands.h"
+#include "offline/confusion.h"
+#include "offline/eval_judge.h"
+#include "offline/eval_run.h"
+#include "offline/eval_samples.h"
+#include "offline/pr_curve.h"
+#include "offline/sentence_json.h"
+#include "offline/spl_eval.h"
+#include "offline/sql_eval.h"
+#include "offline/verifier_setup.h"
+#include "proxy/cli/args.h"
+
+namespace groundgate::offline {
+namespace {
+
+namespace sp = filters::semantic_piece;
+namespace verify = filters::verify;
+using Clock = std::chrono::steady_clock;
+
+constexpr std::string_view kUsage =
+    "usage: groundgate eval DATA.jsonl [--out PRED.jsonl]\n"
+    "         [--verifiers LIST] [-c CONFIG --policy NAME] [--combine agreement|either]\n"
+    "         [--max-unsupported-share X] [--min-coverage X] [--match-overlap X]\n"
+    "         [--elsewhere-weight X] [--naive-max-missing X]\n"
+    "         [--triplet-parser doubtful|always|never] [--strong-support X (above 1: never)]\n"
+    "         [--scorer builtin|off|MODEL.json] [--features FEATURES.jsonl]\n"
+    "         [--pr-curve CURVES.svg]\n"
+    "         [--judge-upstream URL --judge-model NAME [--judge-band LOW,HIGH]\n"
+    "          [--judge-max N] [--judge-timeout MS] [--api-key-env VAR]]\n"
+    "  LIST: comma-separated, from semantic_pieces (default) and triplets; or naive alone\n"
+    "  -c/--policy: the verifier settings of that policy (options given here override them)\n"
+    "  --judge-*: sentences the scorer is unsure of go to a judge model at URL (chat\n"
+    "    completions, key in $OPENAI_API_KEY), as a policy's judge: measures what it changes\n";
+
+double percentile(std::vector<double> values, double q) {
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  const std::size_t at = std::min(values.size() - 1, static_cast<std::size_t>(q * values.size()));
+  return values[at];
+}
+
+// `--name X` with X in [0, 1] into `out` when given; false and `error` on a bad value.
+bool parse_share(const Args& args, std::string_view name, std::optional<double>& out,
+                 std::string& error) {
+  auto text = args.value(name);
+  if (!text) return true;
+  char* end = nullptr;
+  const double value = std::strtod(text->c_str(), &end);
+  if (end == text->c_str() || *end != '\0' || !(value >= 0 && value <= 1)) {
+    error = "--" + std::string(name) + " needs a number in [0, 1], got '" + *text + "'";
+    return false;
+  }
+  out = value;
+  return true;
+}
+
+// `--combine agreement|either`, when given.
+std::optional<std::optional<bool>> parse_combine(const Args& args, std::string& error) {
+  auto text = args.value("combine");
+  if (!text) return std::optional<bool>{};
+  if (*text == "agreement") return std::optional<bool>{true};
+  if (*text == "either") return std::optional<bool>{false};
+  error = "--combine needs agreement or either, got '" + *text + "'";
+  return std::nullopt;
+}
+
+// Counters of the triplet extractor over a run (answer and evidence sentences alike).
+struct ExtractionShare {
+  filters::triplet::TripletExtractor::Stats before;
+  const filters::triplet::TripletExtractor* extractor = nullptr;
+
+  void print() const {
+    if (extractor == nullptr) return;
+    const auto after = extractor->stats();
+    const auto share = [](std::uint64_t a, std::uint64_t b) {
+      return b == 0 ? 0.0 : double(a) / b;
+    };
+    const std::uint64_t sentences = after.sentences - before.sentences;
+    const std::uint64_t clauses = after.clauses - before.clauses;
+    std::printf(
+        "triplet extraction: sentences=%llu fallback_sentences=%.3f  clauses=%llu parsed=%.3f "
+        "rules=%.3f fallback=%.3f\n",
+        static_cast<unsigned long long>(sentences),
+        share(after.fallback_sentences - before.fallback_sentences, sentences),
+        static_cast<unsigned long long>(clauses), share(after.parsed - before.parsed, clauses),
+        share(after.rules - before.rules, clauses),
+        share(after.fallbacks - before.fallbacks, clauses));
+  }
+};
+
+// One line of `--features`: the sentence's place, its truth and what the scorer read.
+void write_features(std::FILE* out, const Sample& sample, std::size_t index,
+                    const verify::SentenceVerdict& v, bool truth) {
+  std::string line = "{\"id\":";
+  sp::append_json_string(line, sample.id);
+  line += ",\"dataset\":";
+  sp::append_json_string(line, sample.dataset);
+  char buffer[160];
+  std::snprintf(buffer, sizeof buffer,
+                ",\"sentence\":%zu,\"begin\":%zu,\"end\":%zu,\"truth\":%d,"
+                "\"sentence_truth\":%s,\"answer_label\":%d,\"claims\":%s,\"f\":[",
+                index, v.answer_begin, v.answer_end, truth ? 1 : 0,
+                sample.sentence_truth ? "true" : "false", sample.label,
+                v.claims ? "true" : "false");
+  line += buffer;
+  for (std::size_t k = 0; k < v.features.size(); ++k) {
+    std::snprintf(buffer, sizeof buffer, k == 0 ? "%.6g" : ",%.6g", v.features[k]);
+    line += buffer;
+  }
+  line += "]}\n";
+  std::fputs(line.c_str(), out);
+}
+
+// Average precision of the answers' (and, where labelled, the sentences') scores, and with
+// `svg_path` their curves as a picture, each with the policy's operating point.
+bool report_pr_curves(const std::optional<std::string>& svg_path, std::string_view data_path,
+                      const std::vector<ScoredTruth>& answer_scores, const Confusion& answers,
+                      const std::vector<ScoredTruth>& sentence_scores, const Confusion& sentences) {
+  std::vector<PrSeries> series;
+  auto add = [&](std::string name, const std::vector<ScoredTruth>& items, const Confusion& c) {
+    PrSeries s{std::move(name), pr_curve(items), PrPoint{0, c.precision(), c.recall()}};
+    if (!s.curve.empty()) series.push_back(std::move(s));
+  };
+  add("answers", answer_scores, answers);
+  add("sentences", sentence_scores, sentences);
+  for (const PrSeries& s : series)
+    std::printf("%s: average_precision=%.3f\n", s.name.c_str(), average_precision(s.curve));
+  if (!svg_path) return true;
+  std::string_view name = data_path.substr(data_path.find_last_of('/') + 1);
+  name = name.substr(0, name.find(".jsonl"));
+  std::unique_ptr<std::FILE, int (*)(std::FILE*)> out(std::fopen(svg_path->c_str(), "w"),
+                                                      std::fclose);
+  const std::string svg = pr_svg(name, series);
+  if (!out || std::fwrite(svg.data(), 1, svg.size(), out.get()) != svg.size()) {
+    std::fprintf(stderr, "groundgate eval: cannot write %s\n", svg_path->c_str());
+    return false;
+  }
+  return true;
+}
+
+// The SQL checks' settings: the policy's `sql` section, or the defaults.
+std::shared_ptr<const filters::sql::SqlCheckerConfig> sql_checker(const Args& args,
+                                                                  std::string& error) {
+  if (!args.value("c")) return filters::sql::default_checker_config();
+  const config::LoadResult loaded = config::load_config_file(*args.value("c"));
+  const config::PolicyConfig* policy =
+      loaded.config ? loaded.config->find_policy(*args.value("policy")) : nullptr;
+  if (policy == nullptr || !policy->sql) return filters::sql::default_checker_config();
+  filters::sql::SqlSetup setup = filters::sql::compile_sql(*policy->sql);
+  error = setup.error;
+  return setup.checker;
+}
+
+using File = std::unique_ptr<std::FILE, int (*)(std::FILE*)>;
+
+// `path` opened for writing; null and a message on stderr when it cannot be.
+File open_for_writing(const std::string& path) {
+  File file(std::fopen(path.c_str(), "w"), std::fclose);
+  if (!file) std::fprintf(stderr, "groundgate eval: cannot write %s\n", path.c_str());
+  return file;
+}
+
+// The verifier options given on the command line; false and `error` on a bad one.
+bool parse_overrides(const Args& args, VerifierOverrides& overrides,
+                     std::optional<double>& naive_missing, std::string& error) {
+  auto combine = parse_combine(args, error);
+  if (!parse_share(args, "max-unsupported-share", overrides.max_unsupported_share, error) ||
+      !parse_share(args, "naive-max-missing", naive_missing, error) ||
+      !parse_share(args, "min-coverage", overrides.min_coverage, error) ||
+      !parse_share(args, "match-overlap", overrides.match_overlap, error) ||
+      !parse_share(args, "elsewhere-weight", overrides.elsewhere_weight, error) || !combine) {
+    return false;
+  }
+  overrides.support_needs_agreement = *combine;
+  if (auto mode = args.value("triplet-parser")) overrides.triplet_parser = *mode;
+  overrides.scorer = args.value("scorer");
+  if (auto text = args.value("strong-support")) {
+    char* end = nullptr;
+    const double value = std::strtod(text->c_str(), &end);
+    if (end == text->c_str() || *end != '\0' || !(value >= 0)) {
+      error = "--strong-support needs a number >= 0";
+      return false;
+    }
+    overrides.strong_support = value;
+  }
+  return true;
+}
+
+// The first line of `--features`: the names of the numbers each line holds.
+void write_feature_names(std::FILE* out) {
+  std::string names = "{\"features\":[";
+  for (std::string_view name : verify::sentence_feature_names()) {
+    if (names.back() != '[') names += ',';
+    sp::append_json_string(names, name);
+  }
+  names += "]}\n";
+  std::fputs(names.c_str(), out);
+}
+
+// What a run counts over the prose samples.
+struct EvalTally {
+  Confusion answers;
+  Confusion sentences;                                      // where sentences are labelled
+  std::vector<ScoredTruth> answer_scores, sentence_scores;  // for the precision-recall curves
+  std::map<std::string, Confusion> baselines;               // the samples' own detectors
+  std::vector<double> sample_us, sentence_us, prepare_us;
+  std::size_t errors = 0;  // sentences an engine could not verify
+
+  void print() const {
+    const std::size_t n = answers.tp + answers.fp + answers.tn + answers.fn;
+    std::printf("n=%zu  hallucinated=%zu  faithful=%zu\n", n, answers.tp + answers.fn,
+                answers.tn + answers.fp);
+    std::printf(
+        "balanced_accuracy=%.3f  precision=%.3f  recall=%.3f  f1=%.3f  (tp=%zu fp=%zu "
+        "tn=%zu fn=%zu)\n",
+        answers.balanced_accuracy(), answers.precision(), answers.recall(), answers.f1(),
+        answers.tp, answers.fp, answers.tn, answers.fn);
+    std::printf(
+        "latency_us per sample: p50=%.1f p99=%.1f  per sentence: p50=%.1f p99=%.1f (n=%zu, "
+        "errors=%zu)  context index: p50=%.1f p99=%.1f\n",
+        percentile(sample_us, 0.5), percentile(sample_us, 0.99), percentile(sentence_us, 0.5),
+        percentile(sentence_us, 0.99), sentence_us.size(), errors, percentile(prepare_us, 0.5),
+        percentile(prepare_us, 0.99));
+    if (sentences.tp + sentences.fp + sentences.tn + sentences.fn > 0) {
+      std::printf(
+          "sentences: balanced_accuracy=%.3f  precision=%.3f  recall=%.3f  f1=%.3f  (tp=%zu "
+          "fp=%zu tn=%zu fn=%zu)\n",
+          sentences.balanced_accuracy(), sentences.precision(), sentences.recall(), sentences.f1(),
+          sentences.tp, sentences.fp, sentences.tn, sentences.fn);
+    }
+  }
+
+  void print_baselines() const {
+    for (const auto& [name, c] : baselines) {
+      std::printf("baseline %-18s balanced_accuracy=%.3f  precision=%.3f  recall=%.3f  (n=%zu)\n",
+                  name.c_str(), c.balanced_accuracy(), c.precision(), c.recall(),
+                  c.tp + c.fp + c.tn + c.fn);
+    }
+  }
+};
+
+// One sample's verdict, and its sentences as JSON when predictions are written.
+struct SampleOutcome {
+  bool hallucinated = false;
+  double score = 0;
+  std::string pieces_json;
+};
+
+// The naive baseline: the whole answer's word coverage, one verdict.
+SampleOutcome evaluate_naive(Sample& sample, filters::index::ContextIndexCache& cache,
+                             double max_missing, const verify::AnswerRule& rule, bool want_json,
+                             EvalTally& tally) {
+  const auto start = Clock::now();
+  std::vector<filters::context::Passage> passages;
+  for (std::string& text : sample.context) {
+    filters::context::Passage p;
+    p.text = std::move(text);
+    passages.push_back(std::move(p));
+  }
+  auto index = cache.get_or_build(passages);
+  tally.prepare_us.push_back(
+      std::chrono::duration<double, std::micro>(Clock::now() - start).count());
+  const sp::Verdict v = sp::naive_coverage(*index, sample.question, sample.answer, max_missing);
+  verify::SentenceVerdict sentence;  // the whole answer as one checked sentence
+  sentence.label = v.label;
+  sentence.score = v.score;
+  sentence.claims = true;
+  const verify::AnswerSummary summary = verify::summarize(std::span(&sentence, 1), rule);
+  SampleOutcome outcome{summary.hallucinated, summary.hallucination_score, {}};
+  if (want_json) sp::append_json(outcome.pieces_json, v, sample.answer, index.get());
+  return outcome;
+}
+
+// The engines the setup names, sentence by sentence, as the proxy runs them.
+// With `judge`, the sentences in its band are the judge's (eval_judge.h).
+SampleOutcome evaluate_with_engines(const Sample& sample, const VerifierSetup& setup,
+                                    filters::index::ContextIndexCache& cache, bool want_json,
+                                    std::FILE* features_out, const EvalJudge* judge,
+                                    JudgeTally& judged, EvalTally& tally) {
+  VerifiedSample run = verify_sample(sample, setup, cache);
+  if (judge != nullptr) {
+    judge_sample(*judge, setup.config->thresholds.unsupported, sample, *run.index, run.verdicts,
+                 judged);
+  }
+  tally.prepare_us.push_back(run.prepare_us);
+  SampleOutcome outcome;
+  for (std::size_t i = 0; i < run.verdicts.size(); ++i) {
+    const verify::SentenceVerdict& v = run.verdicts[i];
+    if (!v.ok()) ++tally.errors;
+    const bool truth = sentence_unfaithful(sample, v.answer_begin, v.answer_end);
+    if (sample.sentence_truth && v.ok() && v.claims) {
+      tally.sentences.add(v.label != verify::Label::kSupported, truth);
+      tally.sentence_scores.push_back({v.unfaithful.value_or(1 - v.score), truth});
+    }
+    if (features_out && v.ok()) write_features(features_out, sample, i, v, truth);
+    tally.sentence_us.push_back(static_cast<double>(v.verify_ns) / 1e3);
+    if (want_json) {
+      if (!outcome.pieces_json.empty()) outcome.pieces_json += ',';
+      append_json(outcome.pieces_json, v, sample.answer, run.index.get());
+    }
+  }
+  const verify::AnswerSummary summary = verify::summarize(run.verdicts, setup.rule);
+  outcome.hallucinated = summary.hallucinated;
+  outcome.score = summary.hallucination_score;
+  return outcome;
+}
+
+// One line of `--out`.
+void write_prediction(std::FILE* out, const Sample& sample, const SampleOutcome& outcome) {
+  std::string json = "{\"id\":";
+  sp::append_json_string(json, sample.id);
+  json += outcome.hallucinated ? ",\"hallucinated\":true" : ",\"hallucinated\":false";
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, ",\"score\":%.4g", outcome.score);
+  json += buffer;
+  json += ",\"label\":" + std::to_string(sample.label) + ",\"pieces\":[" + outcome.pieces_json;
+  json += "]}\n";
+  std::fputs(json.c_str(), out);
+}
+
+}  // namespace
+
+std::string_view eval_usage() {
+  return kUsage;
+}
+
+int eval_command(int argc, char** argv, int first) {
+  Args args(argc, argv, first, {});
+  if (!args.error().empty() || args.positional().size() != 1 ||
+      args.value("c").has_value() != args.value("policy").has_value()) {
+    if (!args.error().empty()) std::fprintf(stderr, "groundgate eval: %s\n", args.error().c_str());
+    std::fputs(kUsage.data(), stderr);
+    return 2;
+  }
+  std::string error;
+  VerifierOverrides overrides;
+  std::optional<double> naive_missing;
+  if (!parse_overrides(args, overrides, naive_missing, error)) {
+    std::fprintf(stderr, "groundgate eval: %s\n", error.c_str());
+    return 2;
+  }
+
+  const std::string list = args.value("verifiers").value_or(std::string(kDefaultVerifiers));
+  const bool naive = list == "naive";
+  VerifierSetup setup;
+  if (auto config_path = args.value("c"); config_path && !naive) {
+    // The policy's settings; --verifiers, when given, picks the engines among them.
+    overrides.verifiers = args.value("verifiers");
+    setup = setup_from_policy(*config_path, *args.value("policy"), overrides);
+  } else if (!naive) {
+    setup = setup_from_list(list, overrides);
+  }
+  verify::AnswerRule naive_rule;
+  if (overrides.max_unsupported_share) {
+    naive_rule.counts.max_unsupported_share = *overrides.max_unsupported_share;
+  }
+
+  const std::string& path = args.positional().front();
+  File out(nullptr, std::fclose);
+  if (auto out_path = args.value("out")) {
+    out = open_for_writing(*out_path);
+    if (!out) return 1;
+  }
+  const std::optional<EvalJudge> judge = eval_judge(args, error);
+  if (!error.empty()) {
+    std::fprintf(stderr, "groundgate eval: %s\n", error.c_str());
+    return 2;
+  }
+  std::shared_ptr<const filters::sql::SqlCheckerConfig> sql_config = sql_checker(args, error);
+  if (!sql_config) {
+    std::fprintf(stderr, "groundgate eval: %s\n", error.c_str());
+    return 2;
+  }
+  SqlEvaluation sql_eval(sql_config, std::filesystem::path(path).parent_path().string());
+  SplEvaluation spl_eval(std::filesystem::path(path).parent_path().string());
+  auto samples =
+      read_samples(path, error, [&](simdjson::dom::element doc, std::string& sample_error) {
+        if (SplEvaluation::is_spl_sample(doc)) {
+          spl_eval.add(doc, out.get(), sample_error);
+          return true;
+        }
+        if (!SqlEvaluation::is_sql_sample(doc)) return false;
+        sql_eval.add(doc, out.get(), sample_error);
+        return true;
+      });
+  if (!samples) {
+    std::fprintf(stderr, "groundgate eval: %s\n", error.c_str());
+    return 1;
+  }
+  // An SQL- or SPL-only run needs no prose engine.
+  if (!naive && !setup.config && !samples->empty()) {
+    std::fprintf(stderr, "groundgate eval: %s\n", setup.error.c_str());
+    return 2;
+  }
+  File features_out(nullptr, std::fclose);
+  if (auto features_path = args.value("features")) {
+    features_out = open_for_writing(*features_path);
+    if (!features_out) return 1;
+    write_feature_names(features_out.get());
+  }
+
+  ExtractionShare extraction;
+  if (setup.config && setup.config->extractor) {
+    extraction.extractor = setup.config->extractor.get();
+    extraction.before = extraction.extractor->stats();
+  }
+  filters::index::ContextIndexCache cache(config::Limits{}.context_cache_bytes);
+  EvalTally tally;
+  JudgeTally judged;
+  for (Sample& sample : *samples) {
+    const auto start = Clock::now();
+    const SampleOutcome outcome =
+        naive ? evaluate_naive(sample, cache, naive_missing.value_or(0), naive_rule, out != nullptr,
+                               tally)
+              : evaluate_with_engines(sample, setup, cache, out != nullptr, features_out.get(),
+                                      judge ? &*judge : nullptr, judged, tally);
+    tally.sample_us.push_back(
+        std::chrono::duration<double, std::micro>(Clock::now() - start).count() -
+        tally.prepare_us.back());
+    tally.answers.add(outcome.hallucinated, sample.label == 1);
+    tally.answer_scores.push_back({outcome.score, sample.label == 1});
+    for (const auto& [name, flagged] : sample.baselines) {
+      tally.baselines[name].add(flagged == 1, sample.label == 1);
+    }
+    if (out) write_prediction(out.get(), sample, outcome);
+  }
+
+  if (!sql_eval.empty()) sql_eval.print();
+  if (!spl_eval.empty()) spl_eval.print();
+  if (samples->empty() && (!sql_eval.empty() || !spl_eval.empty())) return 0;
+  tally.print();
+  if (judge) judged.print();
+  extraction.print();
+  if (!report_pr_curves(args.value("pr-curve"), path, tally.answer_scores, tally.answers,
+                        tally.sentence_scores, tally.sentences)) {
+    return 1;
+  }
+  tally.print_baselines();
+  return 0;
+}
+
+}  // namespace groundgate::offline

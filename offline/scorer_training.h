@@ -1,0 +1,45 @@
+#pragma once
+// `groundgate train`'s pipeline, on samples already verified with the scorer off:
+//  1. a sentence model (gradient-boosted trees over the sentence features) learns whether a
+//     sentence is unfaithful where that is known (training_table.h); out-of-fold margins are
+//     calibrated (Platt);
+//  2. an answer model learns from the answer features of those out-of-fold probabilities
+//     (stacking), calibrated the same way;
+//  3. thresholds: for answers the one maximising the mean balanced accuracy over the data sets,
+//     for sentences the one maximising their mean F1, and per kind of conflict the lowest
+//     contradiction threshold at which an answer holding a contradicted sentence is
+//     hallucinated with the wanted precision on every set.
+// Folds keep every source (a context, a specific question) in one fold; each data set weighs
+// the same and within it both classes weigh the same.
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "filters/score/training/gbdt_trainer.h"
+#include "offline/training_table.h"
+
+namespace groundgate::offline {
+
+struct TrainingOptions {
+  std::size_t folds = 5;
+  // Mixed into the hash that puts a source in a fold: another seed, another split of the
+  // same sources (how much a figure moves with the split). Empty: the split of the model file.
+  std::string fold_seed;
+  filters::score::training::GbdtParams sentence{200, 3, 0.1, 5, 1, {}};
+  filters::score::training::GbdtParams answer{100, 2, 0.1, 5, 1, {}};
+  double contradicted_precision = 0.9;
+  bool leave_one_set_out = true;  // also report each set scored by a model trained on the others
+};
+
+struct TrainingResult {
+  std::string model_json;  // the model file
+  std::string report;      // cross-validated figures, for people
+  std::string error;       // empty on success
+};
+
+TrainingResult train_scorer(const std::vector<TrainingSetInput>& sets,
+                            const TrainingOptions& options, std::string_view command_line);
+
+}  // namespace groundgate::offline

@@ -1,0 +1,63 @@
+#pragma once
+// `groundgate eval` on SQL samples (`"task": "sql"`): each query goes through the SQL checks the
+// proxy runs, against the sample's schema (and database), and is scored like prose: flagged
+// (any finding, unsafe, or not checkable) against its label. Samples with a `variant` field
+// (the generator's kind of hallucination, or "valid") are also counted per variant and per
+// finding type, which is how the schema-level target is read.
+
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <simdjson.h>
+
+#include "filters/sql/sample_database.h"
+#include "filters/sql/schema_cache.h"
+#include "filters/sql/sql_checker.h"
+
+namespace groundgate::offline {
+
+class SqlEvaluation {
+ public:
+  // `checker`: the settings (a policy's, or the defaults); `data_dir`: where relative database
+  // paths of samples start.
+  SqlEvaluation(std::shared_ptr<const filters::sql::SqlCheckerConfig> checker,
+                std::string data_dir);
+
+  // Whether the parsed sample is an SQL one.
+  static bool is_sql_sample(simdjson::dom::element sample);
+  // Checks one sample; false and `error` when it is malformed. Writes its prediction to `out`
+  // when given.
+  bool add(simdjson::dom::element sample, std::FILE* out, std::string& error);
+  bool empty() const { return total_.n() == 0; }
+  void print() const;
+
+ private:
+  struct Counts {
+    std::size_t tp = 0, fp = 0, tn = 0, fn = 0;
+    std::size_t n() const { return tp + fp + tn + fn; }
+  };
+  struct VariantCounts {
+    std::size_t n = 0;
+    std::size_t flagged = 0;
+    std::map<std::string, std::size_t, std::less<>> by_type;  // samples with a finding of type
+  };
+
+  std::shared_ptr<const filters::sql::SampleDatabase> database(const std::string& path,
+                                                               std::string& error);
+
+  std::shared_ptr<const filters::sql::SqlCheckerConfig> checker_;
+  std::string data_dir_;
+  filters::sql::SchemaCache schemas_{256u << 20};
+  std::map<std::string, std::shared_ptr<const filters::sql::SampleDatabase>> databases_;
+  Counts total_;
+  std::map<std::string, VariantCounts, std::less<>> variants_;
+  std::vector<double> check_us_;
+  std::size_t unverified_ = 0;
+};
+
+}  // namespace groundgate::offline

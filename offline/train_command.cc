@@ -1,0 +1,150 @@
+// `groundgate train DATA.jsonl... [--out MODEL.json]`: trains the learned scorer on labelled
+// samples (the format `groundgate eval` reads), verified the way the proxy verifies them with
+// the default engines, and writes the model file the scorer loads (by default
+// filters/score/models/rag.json, compiled into the next build). Deterministic: the same data
+// and the same build give the same file.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "config/config.h"
+#include "filters/index/context_index_cache.h"
+#include "filters/verify/answer_features.h"
+#include "filters/verify/sentence_features.h"
+#include "offline/commands.h"
+#include "offline/eval_run.h"
+#include "offline/eval_samples.h"
+#include "offline/scorer_training.h"
+#include "offline/synthetic_set.h"
+#include "offline/verifier_setup.h"
+#include "proxy/cli/args.h"
+
+namespace groundgate::offline {
+namespace {
+
+constexpr std::string_view kUsage =
+    "usage: groundgate train DATA.jsonl... [--synthetic [--synthetic-out FILE]]\n"
+    "         [--out MODEL.json] [--folds K] [--fold-seed TEXT] [--report FILE]\n"
+    "  trains the scorer on every file (each a data set of its own) and writes the model\n"
+    "  (default: filters/score/models/rag.json); prints the cross-validated figures\n"
+    "  --synthetic: also learn from short answers made from the files' contexts, each a\n"
+    "  sentence as it stands, reworded, and with one change (a number, a negation, a name);\n"
+    "  --synthetic-out writes them as JSONL\n"
+    "  --fold-seed: another split of the sources into folds (how much a figure moves with\n"
+    "  the split; the thresholds written come from this split too)\n";
+
+// The data set's name: the file name without its extensions ("lfqa.dev.jsonl" → "lfqa").
+std::string set_name(const std::string& path) {
+  std::string name = std::filesystem::path(path).filename().string();
+  return name.substr(0, name.find('.'));
+}
+
+bool read_set(const std::string& path, TrainingSetInput& set, std::string& error) {
+  auto samples = read_samples(path, error);
+  if (!samples) return false;
+  set.name = set_name(path);
+  set.samples = std::move(*samples);
+  return true;
+}
+
+}  // namespace
+
+std::string_view train_usage() {
+  return kUsage;
+}
+
+int train_command(int argc, char** argv, int first) {
+  Args args(argc, argv, first, {"synthetic"});
+  if (!args.error().empty() || args.positional().empty()) {
+    if (!args.error().empty()) std::fprintf(stderr, "groundgate train: %s\n", args.error().c_str());
+    std::fputs(kUsage.data(), stderr);
+    return 2;
+  }
+  TrainingOptions options;
+  const auto& sentence_directions = filters::verify::sentence_feature_directions();
+  const auto& answer_directions = filters::verify::answer_feature_directions();
+  options.sentence.monotone.assign(sentence_directions.begin(), sentence_directions.end());
+  options.answer.monotone.assign(answer_directions.begin(), answer_directions.end());
+  if (auto folds = args.value("folds")) {
+    options.folds = static_cast<std::size_t>(std::strtoul(folds->c_str(), nullptr, 10));
+    if (options.folds < 2 || options.folds > 20) {
+      std::fprintf(stderr, "groundgate train: --folds needs 2 to 20\n");
+      return 2;
+    }
+  }
+  if (auto seed = args.value("fold-seed")) options.fold_seed = *seed;
+  if (args.value("synthetic-out") && !args.flag("synthetic")) {
+    std::fprintf(stderr, "groundgate train: --synthetic-out needs --synthetic\n");
+    return 2;
+  }
+  // The engines a policy runs by default, their rule labels (the scorer is what is trained).
+  VerifierOverrides overrides;
+  overrides.scorer = "off";
+  const VerifierSetup setup = setup_from_list(kDefaultVerifiers, overrides);
+  if (!setup.config) {
+    std::fprintf(stderr, "groundgate train: %s\n", setup.error.c_str());
+    return 1;
+  }
+  std::vector<TrainingSetInput> sets;
+  std::string error;
+  std::string command = "groundgate train";
+  filters::index::ContextIndexCache cache(config::Limits{}.context_cache_bytes);
+  for (const std::string& path : args.positional()) {
+    TrainingSetInput set;
+    if (!read_set(path, set, error)) {
+      std::fprintf(stderr, "groundgate train: %s\n", error.c_str());
+      return 1;
+    }
+    for (const Sample& sample : set.samples)
+      set.verified.push_back(verify_sample(sample, setup, cache));
+    std::fprintf(stderr, "groundgate train: %s: %zu samples verified\n", set.name.c_str(),
+                 set.samples.size());
+    command += " " + std::filesystem::path(path).filename().string();
+    sets.push_back(std::move(set));
+  }
+  if (args.flag("synthetic")) {
+    std::optional<TrainingSetInput> made = synthetic_set(sets, error);
+    if (!made) {
+      std::fprintf(stderr, "groundgate train: %s\n", error.c_str());
+      return 1;
+    }
+    TrainingSetInput& set = *made;
+    for (const Sample& sample : set.samples)
+      set.verified.push_back(verify_sample(sample, setup, cache));
+    std::fprintf(stderr, "groundgate train: synthetic: %zu samples verified\n", set.samples.size());
+    command += " --synthetic";
+    if (auto path = args.value("synthetic-out")) {
+      std::ofstream file(*path, std::ios::binary);
+      file << synthetic_jsonl(set);
+      if (!file) {
+        std::fprintf(stderr, "groundgate train: cannot write %s\n", path->c_str());
+        return 1;
+      }
+    }
+    sets.push_back(std::move(set));
+  }
+  // The model file's `trained` field: the command that gives the same file again.
+  if (!options.fold_seed.empty()) command += " --fold-seed " + options.fold_seed;
+  const TrainingResult result = train_scorer(sets, options, command);
+  if (!result.error.empty()) {
+    std::fprintf(stderr, "groundgate train: %s\n", result.error.c_str());
+    return 1;
+  }
+  const std::string out_path = args.value("out").value_or("filters/score/models/rag.json");
+  std::ofstream out(out_path, std::ios::binary);
+  out << result.model_json;
+  if (!out) {
+    std::fprintf(stderr, "groundgate train: cannot write %s\n", out_path.c_str());
+    return 1;
+  }
+  if (auto report = args.value("report")) {
+    std::ofstream r(*report);
+    r << result.report;
+  }
+  std::printf("%s\nwrote %s\n", result.report.c_str(), out_path.c_str());
+  return 0;
+}
+
+}  // namespace groundgate::offline
