@@ -19,6 +19,7 @@ std::vector<std::string> cells(std::string_view row, char separator) {
       if (cell.size() >= 2 && cell.front() == '"' && cell.back() == '"')
         cell = cell.substr(1, cell.size() - 2);
       out.emplace_back(cell);
+      if (out.size() == kMaxColumns) break;
       start = i + 1;
     }
   }

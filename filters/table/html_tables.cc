@@ -149,7 +149,7 @@ struct RowReader {
     if (!in_cell) return;
     in_cell = false;
     const std::string text(trimmed(cell));
-    for (std::size_t k = 0; k < colspan; ++k)
+    for (std::size_t k = 0; k < colspan && row.size() < kMaxColumns; ++k)
       row.push_back(k == 0 ? text : std::string());
     cell.clear();
   }

@@ -36,6 +36,7 @@ std::vector<std::string> cells_of(std::string_view line) {
     if (i == line.size() || line[i] == '|') {
       out.emplace_back(trimmed(cell));
       cell.clear();
+      if (out.size() == kMaxColumns) break;
       continue;
     }
     cell += line[i];

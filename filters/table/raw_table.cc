@@ -4,6 +4,7 @@
 
 #include "filters/table/cell_value.h"
 #include "filters/table/periods.h"
+#include "filters/table/table_readers.h"
 
 namespace groundgate::filters::table {
 namespace {
@@ -36,6 +37,7 @@ void finish(RawTable& table, std::size_t max_cells) {
   std::size_t width = 0;
   for (const auto& row : table.rows)
     width = std::max(width, row.size());
+  width = std::min(width, kMaxColumns);
   if (width == 0) {
     table.rows.clear();
     table.header_rows = 0;

@@ -1,7 +1,7 @@
 #pragma once
 // The readers of tables written in a text. Each returns the tables it finds, in text order,
-// with their byte spans; the text around them is prose. Bounded: at most `kMaxTables` tables
-// and `kMaxCells` cells each.
+// with their byte spans; the text around them is prose. Bounded: at most `kMaxTables` tables,
+// `kMaxCells` cells each and `kMaxColumns` cells a row (a row's cells after those are dropped).
 
 #include <optional>
 #include <string_view>
@@ -12,6 +12,7 @@
 namespace groundgate::filters::table {
 
 inline constexpr std::size_t kMaxTables = 64;
+inline constexpr std::size_t kMaxColumns = 256;
 
 // Pipe tables: two or more lines that open with "|" ("| a | b |"), with or without a Markdown
 // separator line ("|---|---|"), or lines with a bar over a separator line ("a | b\n--|--").

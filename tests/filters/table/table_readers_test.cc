@@ -83,5 +83,31 @@ TEST(DelimitedTable, CsvUnderAHeaderLine) {
   EXPECT_FALSE(delimited_table("a, b\nc, d\n"));
 }
 
+TEST(TableReaders, ARowKeepsItsFirstColumnsOnly) {
+  std::string wide = "| a |";
+  for (int i = 0; i < 1000; ++i)
+    wide += " 1 |";
+  const auto pipe = pipe_tables(wide + "\n" + wide);
+  ASSERT_EQ(pipe.size(), 1u);
+  EXPECT_EQ(pipe[0].width(), kMaxColumns);
+  std::string html = "<table><tr><td>a</td>";
+  for (int i = 0; i < 1000; ++i)
+    html += "<td colspan=64>1</td>";
+  html += "</tr><tr><td>b</td><td>2</td></tr></table>";
+  const auto spans = html_tables(html);
+  ASSERT_EQ(spans.size(), 1u);
+  EXPECT_EQ(spans[0].width(), kMaxColumns);
+  std::string csv;
+  for (int r = 0; r < 3; ++r) {
+    csv += "h";
+    for (int i = 0; i < 1000; ++i)
+      csv += ",x";
+    csv += "\n";
+  }
+  const auto delimited = delimited_table(csv);
+  ASSERT_TRUE(delimited);
+  EXPECT_EQ(delimited->width(), kMaxColumns);
+}
+
 }  // namespace
 }  // namespace groundgate::filters::table
