@@ -361,9 +361,15 @@ std::vector<Expression> stated(Operation op, const Frame& frame, std::span<const
     case Operation::kSum:
       add(ops.size() == 2 ? binary(Form::kSum, ops, 0, 1) : nary(Form::kSum, ops, all));
       break;
-    case Operation::kDifference:
-    case Operation::kRatio:
-      break;  // which operand comes first is not said by the years
+    case Operation::kDifference:  // the operands in the order the words name them
+      if (ops.size() == 2) add(binary(Form::kDifference, ops, 0, 1));
+      break;
+    case Operation::kRatio:  // the first named over the second, else the other way round
+      if (ops.size() == 2) {
+        add(binary(Form::kRatio, ops, 0, 1));
+        add(binary(Form::kRatio, ops, 1, 0));
+      }
+      break;
   }
   return out;
 }

@@ -88,7 +88,9 @@ bool enumerate(Operation op, const Frame& frame, std::span<const Operand> operan
 // first operand; a change the later year's less the earlier's (the earlier's less the later's
 // for a decrease asked for); a percentage change that relative to the earlier (and, between
 // percentages, the difference in points first); an average or sum all of them; a growth
-// rate from the earlier to the later.
+// rate from the earlier to the later; a difference of two lines' figures (in the order the
+// words name the lines) the first less the second; their ratio the first over the second,
+// then the second over the first.
 std::vector<Expression> stated(Operation op, const Frame& frame, std::span<const Operand> operands);
 
 }  // namespace groundgate::filters::figures

@@ -16,7 +16,8 @@ constexpr float kRowSlack = 0.34f;          // rows this far below the best stil
 constexpr float kMinCoverage = 0.5f;        // share of a row label's words the frame names
 constexpr std::size_t kEvidencePieces = 3;  // context sentences searched for prose figures
 constexpr std::size_t kMaxUnnamed = 3;  // figures a line gives as operands without the years named
-constexpr std::size_t kMaxRowsScanned = 1u << 14;  // rows looked at per figure, over all tables
+constexpr std::size_t kMaxRowsScanned = 1u << 14;  // rows and columns looked at per figure
+constexpr std::size_t kMaxFigures = 8;  // figures of a sentence checked (the other checks see all)
 
 std::size_t shared(std::span<const std::string> a, std::span<const std::string> b) {
   std::size_t n = 0;
@@ -148,7 +149,8 @@ std::vector<FigureChecker::Line> FigureChecker::lines_named(const Frame& frame) 
       }
       // A column named by what it holds, not by its period ("Finance Leases" over rows of
       // years).
-      for (std::uint32_t j = table.label_column ? 1 : 0; j < table.columns.size(); ++j) {
+      for (std::uint32_t j = table.label_column ? 1 : 0;
+           j < table.columns.size() && scanned < kMaxRowsScanned; ++j, ++scanned) {
         named_stems.clear();
         for (const std::string& s : table.columns[j].stems) {
           if (!period_word(s)) named_stems.push_back(s);
@@ -353,6 +355,13 @@ std::vector<int> FigureChecker::chosen_years(const Line& row, const Frame& frame
     }
     std::vector<int> over = frame.range_first != 0 ? frame.years_over(available)
                                                    : std::vector<int>(years.begin(), years.end());
+    // An average that names no year runs over every year the row gives ("the average of
+    // Other revenues"); a total without years is read off a total line, never added up.
+    if (over.empty() && frame.years.empty() && op == Operation::kAverage) {
+      std::sort(available.begin(), available.end(), std::greater<>());
+      available.erase(std::unique(available.begin(), available.end()), available.end());
+      over = std::move(available);
+    }
     if (over.size() >= 2) return over;
   }
   return {};
@@ -373,6 +382,9 @@ std::optional<FigureVerdict> FigureChecker::check_figure(const Figure& f, const 
   if (!options_.arithmetic || op == Operation::kNone) return std::nullopt;
   if (decisive) {
     if (auto v = computed(f, frame, years, rows[0], sentence)) return v;
+  }
+  if (op == Operation::kDifference || op == Operation::kRatio) {
+    if (auto v = between_lines(f, frame, years, rows, sentence)) return v;
   }
   return searched(f, frame, years, rows, sentence);
 }
@@ -465,6 +477,68 @@ std::optional<FigureVerdict> FigureChecker::computed(const Figure& f, const Fram
   return v;
 }
 
+std::optional<FigureVerdict> FigureChecker::between_lines(const Figure& f, const Frame& frame,
+                                                          std::span<const int> years,
+                                                          std::span<const Line> rows,
+                                                          std::string_view sentence) const {
+  // Two rows of one table stand out, each named by the words, one operation, one year.
+  if (rows.size() < 2 || years.size() > 1 || frame.operations_named > 1) return std::nullopt;
+  if (rows.size() > 2 && rows[2].score >= rows[1].score) return std::nullopt;
+  const Line& one = rows[0];
+  const Line& two = rows[1];
+  if (one.column || two.column || one.passage != two.passage || one.table != two.table ||
+      !named_by(one, frame)) {
+    return std::nullopt;
+  }
+  const int year = years.empty() ? 0 : years[0];
+  const table::Table::Cell* a = cell_for(one, year, frame);
+  const table::Table::Cell* b = cell_for(two, year, frame);
+  if (a == nullptr || b == nullptr || a->column != b->column) return std::nullopt;
+  const table::Table& t = table_of(one);
+  // Without a year, the column must be one the words name.
+  if (year == 0 && coverage(t.columns[a->column].stems, frame.stems) == 0 && t.columns.size() > 2) {
+    return std::nullopt;
+  }
+  std::vector<Operand> ops = {operand_of(one, *a), operand_of(two, *b)};
+  std::vector<Source> sources = {source_of(one, *a), source_of(two, *b)};
+  const NamingOrder order = naming_order(frame, ops, sources);
+  if (order.of(0, 1) == 0) return std::nullopt;  // the words do not say which comes first
+  if (order.of(0, 1) < 0) {
+    std::swap(ops[0], ops[1]);
+    std::swap(sources[0], sources[1]);
+  }
+  std::vector<Expression> readings = stated(frame.op, frame, ops);
+  // A difference given as a positive amount is either way round.
+  if (frame.op == Operation::kDifference && f.value > 0) {
+    const Operand reversed[] = {ops[1], ops[0]};
+    for (Expression e : stated(Operation::kDifference, frame, reversed)) {
+      std::swap(e.args[0], e.args[1]);
+      readings.push_back(e);
+    }
+  }
+  for (const Expression& e : readings) {
+    bool times_100 = false;
+    if (gives(e, f, frame.asks_percent, times_100))
+      return verdict_of(Outcome::kDerived, e, times_100, sources, f, sentence);
+  }
+  // None gives it: the reading nearest the figure is the value it should be.
+  const Expression* nearest = nullptr;
+  double distance = 0;
+  for (const Expression& e : readings) {
+    const bool fits = e.kind == Kind::kAmount ? !f.percent : !f.scaled && !f.money;
+    const bool times_100 = e.kind == Kind::kRatio && f.percent;
+    const double shown_value = shown(e, f, times_100);
+    if (!fits || shown_value == 0 || f.value == 0) continue;
+    const double d = std::fabs(std::log(std::fabs(shown_value / f.value)));
+    if (nearest == nullptr || d < distance) nearest = &e, distance = d;
+  }
+  if (nearest == nullptr) return std::nullopt;
+  FigureVerdict v = verdict_of(Outcome::kContradicted, *nearest,
+                               nearest->kind == Kind::kRatio && f.percent, sources, f, sentence);
+  v.reason = std::string(to_string(frame.op)) + " is " + v.derivation.result + ": " + v.reason;
+  return v;
+}
+
 std::optional<FigureVerdict> FigureChecker::searched(const Figure& f, const Frame& frame,
                                                      std::span<const int> years,
                                                      std::span<const Line> rows,
@@ -540,7 +614,8 @@ void FigureChecker::check(std::string_view sentence, std::span<const text::Token
   if (figures.empty()) return;
   const Frame frame = merged(read_frame(sentence, tokens), question_);
   const std::vector<table::NamedYear> named = table::years_named(sentence);
-  for (const Figure& f : figures) {
+  for (std::size_t k = 0; k < figures.size() && k < kMaxFigures; ++k) {
+    const Figure& f = figures[k];
     const std::vector<int> years = years_of(f, named, frame);
     if (std::optional<FigureVerdict> v = check_figure(f, frame, years, sentence))
       out.push_back(std::move(*v));

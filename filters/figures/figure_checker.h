@@ -8,7 +8,8 @@
 // row and years leave one way to compute it. A figure it cannot place gets no verdict (the
 // other checks decide it).
 //
-// The search is bounded: operands come from the table rows the words name (at most four) at
+// The search is bounded: at most eight figures a sentence, 16,384 table rows and columns
+// scanned per figure; operands come from the table rows the words name (at most four) at
 // the years named, and from the three context sentences that match the words best, at most
 // kMaxOperands in all; expressions are one operation deep. A derivation found by chance is a
 // silent pass: the operation named restricts the search to its own forms, and a changed
@@ -95,6 +96,11 @@ class FigureChecker {
   std::optional<FigureVerdict> computed(const Figure& figure, const Frame& frame,
                                         std::span<const int> years, const Line& row,
                                         std::string_view sentence) const;
+  // A difference or ratio of the two rows the words name (in the order named) at the year
+  // named: supported, or contradicted with the reading nearest the figure.
+  std::optional<FigureVerdict> between_lines(const Figure& figure, const Frame& frame,
+                                             std::span<const int> years, std::span<const Line> rows,
+                                             std::string_view sentence) const;
   // Any expression of the operation's forms over the operands gathered: supported or nothing.
   std::optional<FigureVerdict> searched(const Figure& figure, const Frame& frame,
                                         std::span<const int> years, std::span<const Line> rows,

@@ -137,5 +137,38 @@ TEST(FigureChecker, InterestIncomeAverage) {
   EXPECT_EQ(v[0].outcome, Outcome::kDerived);
 }
 
+TEST(FigureChecker, AnAverageWithoutYearsRunsOverEveryYearOfTheRow) {
+  const auto index = index_of(kSales);
+  auto v = check(index, "What is the average of Other sales?", "57.2");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kDerived);
+  EXPECT_EQ(v[0].derivation.operands.size(), 3u);
+  v = check(index, "What is the average of Other sales?", "114.4");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kContradicted);
+  EXPECT_EQ(v[0].correction, "57.2");
+}
+
+TEST(FigureChecker, DifferenceAndRatioOfTwoRowsInTheOrderNamed) {
+  const auto index = index_of(kSales);
+  auto v = check(index, "What was the difference between Fixed Price and Other sales in 2019?",
+                 "1,408.3 million");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kDerived);
+  EXPECT_EQ(v[0].derivation.operands[0].key, "Fixed Price, 2019");
+  v = check(index, "What was the difference between Fixed Price and Other sales in 2019?",
+            "-1,408.3 million");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kContradicted);
+  EXPECT_EQ(v[0].correction, "1,408.3 million");
+  v = check(index, "What was Other sales as a proportion of Fixed Price sales in 2019?", "3.04%");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kDerived);
+  v = check(index, "What was Other sales as a proportion of Fixed Price sales in 2019?", "6.07%");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kContradicted);
+  EXPECT_EQ(v[0].correction, "3.04%");
+}
+
 }  // namespace
 }  // namespace groundgate::filters::figures
