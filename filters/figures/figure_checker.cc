@@ -460,7 +460,15 @@ std::optional<FigureVerdict> FigureChecker::computed(const Figure& f, const Fram
   }
   // The operation's readings (a change in percentages is a difference in points or a relative
   // change); the first that gives the figure supports it, else the first contradicts it.
-  const std::vector<Expression> readings = stated(frame.op, frame, ops);
+  std::vector<Expression> readings = stated(frame.op, frame, ops);
+  // Costs in parentheses averaged or added: the answer gives the amount.
+  const bool all_negative =
+      std::all_of(ops.begin(), ops.end(), [](const Operand& o) { return o.value < 0; });
+  if ((frame.op == Operation::kAverage || frame.op == Operation::kSum) && all_negative &&
+      f.value > 0) {
+    for (Expression& e : readings)
+      e.value = -e.value;
+  }
   const Expression* first_fit = nullptr;
   for (const Expression& e : readings) {
     bool times_100 = false;
@@ -481,13 +489,14 @@ std::optional<FigureVerdict> FigureChecker::between_lines(const Figure& f, const
                                                           std::span<const int> years,
                                                           std::span<const Line> rows,
                                                           std::string_view sentence) const {
-  // Two rows of one table stand out, each named by the words, one operation, one year.
-  if (rows.size() < 2 || years.size() > 1 || frame.operations_named > 1) return std::nullopt;
-  if (rows.size() > 2 && rows[2].score >= rows[1].score) return std::nullopt;
+  // Exactly two rows of one table named, with labels of their own (not the same label in two
+  // sections), one operation, one year.
+  if (rows.size() != 2 || years.size() > 1 || frame.operations_named > 1) return std::nullopt;
   const Line& one = rows[0];
   const Line& two = rows[1];
   if (one.column || two.column || one.passage != two.passage || one.table != two.table ||
-      !named_by(one, frame)) {
+      !named_by(one, frame) ||
+      table_of(one).rows[one.index].text == table_of(two).rows[two.index].text) {
     return std::nullopt;
   }
   const int year = years.empty() ? 0 : years[0];
@@ -495,12 +504,22 @@ std::optional<FigureVerdict> FigureChecker::between_lines(const Figure& f, const
   const table::Table::Cell* b = cell_for(two, year, frame);
   if (a == nullptr || b == nullptr || a->column != b->column) return std::nullopt;
   const table::Table& t = table_of(one);
-  // Without a year, the column must be one the words name.
-  if (year == 0 && coverage(t.columns[a->column].stems, frame.stems) == 0 && t.columns.size() > 2) {
-    return std::nullopt;
+  // Without a year, the column is the one value column the words name (naming two, they may
+  // ask for a share within a row: "more than 5 years in the total").
+  if (year == 0 && t.columns.size() > 2) {
+    std::size_t named = 0;
+    for (std::uint32_t j = t.label_column ? 1 : 0; j < t.columns.size(); ++j)
+      named += coverage(t.columns[j].stems, frame.stems) > 0;
+    if (named != 1 || coverage(t.columns[a->column].stems, frame.stems) == 0) return std::nullopt;
   }
   std::vector<Operand> ops = {operand_of(one, *a), operand_of(two, *b)};
   std::vector<Source> sources = {source_of(one, *a), source_of(two, *b)};
+  // A figure either row gives as it stands is read, not computed wrong.
+  for (std::size_t k = 0; k < ops.size(); ++k) {
+    const std::vector<Expression> read = stated(Operation::kNone, frame, std::span(&ops[k], 1));
+    bool times_100 = false;
+    if (!read.empty() && gives(read[0], f, false, times_100)) return std::nullopt;
+  }
   const NamingOrder order = naming_order(frame, ops, sources);
   if (order.of(0, 1) == 0) return std::nullopt;  // the words do not say which comes first
   if (order.of(0, 1) < 0) {
