@@ -113,8 +113,7 @@ class PieceVerifier {
   // name or word, no evidence, too little coverage.
   // `tokens`: the clause's, of `sentence_tokens`.
   Verdict verify_clause(std::string_view sentence, std::span<const text::Token> sentence_tokens,
-                        std::span<const text::Token> tokens,
-                        std::span<const text::Entity> entities,
+                        std::span<const text::Token> tokens, std::span<const text::Entity> entities,
                         std::span<const PlacedFigure> figures) const;
   Clause read_clause(std::string_view sentence, std::span<const text::Token> sentence_tokens,
                      std::span<const text::Token> tokens,
