@@ -132,8 +132,7 @@ VerdictActions::Threshold VerdictActions::threshold_for(const checks::UnitVerdic
   const config::AnswerThresholdConfig& t = config_->answer;
   Threshold out;
   out.checked = tally_.checked() + (checked ? 1 : 0);
-  out.not_supported =
-      tally_.not_supported() + (checked && verify::is_flag(v->label) ? 1 : 0);
+  out.not_supported = tally_.not_supported() + (checked && verify::is_flag(v->label) ? 1 : 0);
   out.over =
       checked && t.max_share < 1.0 && out.checked >= t.min_sentences &&
       static_cast<double>(out.not_supported) > t.max_share * static_cast<double>(out.checked);
