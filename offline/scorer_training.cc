@@ -316,11 +316,18 @@ std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, 
   p.scored.answer_p = calibrated(*answer_cv_margins, p.answer.calibration);
   const std::vector<double> learned_answer_p = calibrated(*answer_margins, p.answer.calibration);
 
-  std::vector<training::ScoredItem> sentences;
+  std::vector<training::ScoredItem> answers, sentences;
+  for (std::size_t i = 0; i < t.answers.size(); ++i) {
+    if (labelled(i))
+      answers.push_back({learned_answer_p[i], t.answers[i].hallucinated, t.answers[i].set});
+  }
   for (std::size_t r = 0; r < t.sentences.size(); ++r) {
     if (calibrate_sentence(r))
       sentences.push_back({p.scored.sentence_p[r], s.y[r] > 0.5f, s.set[r]});
   }
+  // The answer model's own threshold, on its scores alone; an answer holding a flagged sentence
+  // is flagged whatever its score as well (verify::apply_rule, training_report.cc).
+  p.scored.thresholds.answer = training::best_mean_balanced_threshold(answers, sets.size());
   // Doubt from where a flag would be best balanced (F1), a flag from where it is right far more
   // often than not.
   p.scored.thresholds.doubtful = training::best_mean_f1_threshold(sentences, sets.size());
@@ -335,22 +342,6 @@ std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, 
   p.scored.thresholds.contradicted_polarity = contradiction_threshold(
       t, p.scored.sentence_p, sets.size(), verify::ConflictKind::kPolarity,
       p.scored.thresholds.doubtful, options.contradicted_precision, labelled);
-
-  // An answer with a flagged sentence is flagged whatever its score (the summary follows the
-  // labels the actions act on), so the answer threshold is chosen for the other answers only:
-  // those count as flagged at every threshold.
-  std::vector<char> has_flag(t.answers.size(), 0);
-  for (std::size_t r = 0; r < t.sentences.size(); ++r) {
-    if (flagged(t.sentences[r], p.scored.sentence_p[r], p.scored.thresholds))
-      has_flag[t.sentences[r].answer] = 1;
-  }
-  std::vector<training::ScoredItem> answers;
-  for (std::size_t i = 0; i < t.answers.size(); ++i) {
-    if (labelled(i))
-      answers.push_back(
-          {has_flag[i] ? 1.0 : learned_answer_p[i], t.answers[i].hallucinated, t.answers[i].set});
-  }
-  p.scored.thresholds.answer = training::best_mean_balanced_threshold(answers, sets.size());
 
   auto sentence_model = fit_all(t.sentence_x, columns, s.y, s.set, sets.size(), learn_sentence,
                                 options.sentence, error);
