@@ -165,7 +165,9 @@ TEST(SqlOffIo, SlowToolCallQueriesRunOnTheWorkersAndTheirCallsWaitHeld) {
     t.join();
   for (const HttpResponse& r : slow) {
     ASSERT_EQ(200, r.status) << r.error;
-    EXPECT_FALSE(has(r.body, "RECURSIVE")) << r.body;  // the call never reached the app
+    // No chunk of the call reached the app, not even before its verdict.
+    EXPECT_FALSE(has(r.body, R"("tool_calls":[)")) << r.body;
+    EXPECT_FALSE(has(r.body, "RECURSIVE")) << r.body;
     EXPECT_TRUE(has(r.body, R"("error":"check_incomplete")")) << r.body;
     EXPECT_TRUE(has(r.body, R"("finish_reason":"content_filter")")) << r.body;
   }
