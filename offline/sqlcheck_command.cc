@@ -71,7 +71,7 @@ struct Metamorphic {
   std::size_t variants = 6;
   std::chrono::milliseconds timeout{30'000};
   bool whole = false;
-  std::vector<config::SqlToolArgument> tools;
+  std::vector<config::QueryToolArgument> tools;
 };
 
 // The schema as CREATE statements, for a plain request to the model.

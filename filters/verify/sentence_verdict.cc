@@ -12,6 +12,8 @@ std::string_view to_string(Engine engine) {
       return "sql";
     case Engine::kJudge:
       return "judge";
+    case Engine::kSpl:
+      return "spl";
   }
   return "unknown";
 }

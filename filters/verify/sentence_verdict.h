@@ -23,7 +23,7 @@ using verdict::Label;
 
 // kSql: the SQL guard's checks on a query (filters/sql), in the same vocabulary. kJudge: the
 // policy's judge model, asked about a sentence the scorer was unsure of (filters/actions).
-enum class Engine : std::uint8_t { kSemanticPieces, kTriplets, kSql, kJudge };
+enum class Engine : std::uint8_t { kSemanticPieces, kTriplets, kSql, kJudge, kSpl };
 
 std::string_view to_string(Engine engine);
 

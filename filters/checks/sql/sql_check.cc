@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 
+#include "filters/checks/query_tool.h"
 #include "filters/sql/ddl_scanner.h"
 #include "filters/sql/request_schema.h"
 #include "filters/sql/sql_extraction.h"
@@ -97,13 +98,6 @@ void SqlCheck::members_to_strip(std::vector<std::string>& names) const {
   if (!config_->settings.keep_schema_field) names.emplace_back(sql::kSchemaMember);
 }
 
-const config::SqlToolArgument* SqlCheck::tool_argument(std::string_view tool) const {
-  for (const config::SqlToolArgument& t : config_->settings.tool_arguments) {
-    if (t.tool == tool) return &t;
-  }
-  return nullptr;
-}
-
 bool SqlCheck::takes(const Unit& unit, const UnitVerdict* verdict) const {
   if (verdict != nullptr) return false;
   switch (unit.kind) {
@@ -112,7 +106,7 @@ bool SqlCheck::takes(const Unit& unit, const UnitVerdict* verdict) const {
     case Unit::Kind::kWholeAnswer:
       return whole_answer_bound().has_value();
     case Unit::Kind::kToolCall:
-      return tool_argument(unit.tool) != nullptr;
+      return find_query_tool(config_->settings.tool_arguments, unit.tool) != nullptr;
     case Unit::Kind::kSentence:
       break;
   }
@@ -353,7 +347,7 @@ SqlCheck::Found SqlCheck::tool_call_query(std::string_view tool, std::string_vie
   if (truncated) return unchecked(0, arguments.size(), verify::VerifyError::kTooLong);
   std::string error;
   std::optional<std::string> query =
-      sql::sql_argument(arguments, tool_argument(tool)->argument, error);
+      query_of_call(config_->settings.tool_arguments, tool, arguments, error);
   if (!query) return unchecked(0, 0, verify::VerifyError::kUnparsable);
   const std::size_t size = query->size();
   return Query{std::move(*query), 0, 0, size, /*variants=*/false};

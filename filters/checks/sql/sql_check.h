@@ -137,7 +137,6 @@ class SqlCheck final : public Check {
   stream::SideRequestLimits job_limits(std::size_t runs) const;
   // A query that could not be checked, for `error`.
   verify::SentenceVerdict unchecked(std::size_t begin, std::size_t end, verify::VerifyError error);
-  const config::SqlToolArgument* tool_argument(std::string_view tool) const;
 
   std::shared_ptr<const SqlCheckConfig> config_;
   std::vector<std::string> statements_;  // the request's DDL, until prepare() builds it
