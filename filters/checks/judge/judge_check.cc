@@ -7,7 +7,7 @@ std::optional<Pending> JudgeCheck::check(const Unit& unit, std::optional<UnitVer
   if (!request) return std::nullopt;  // not asked (counted): the scorer's label stands
   Pending pending;
   pending.batch.limits = judge_.limits();
-  pending.batch.requests.push_back({0, std::move(*request)});
+  pending.batch.requests.push_back({0, std::move(*request), nullptr});
   pending.resume = [this](std::vector<stream::SideAnswer> answers,
                           UnitVerdict& judged) -> std::optional<Pending> {
     judge_.judge(answers, 0, judged.verdict);
