@@ -53,8 +53,13 @@ StreamChecks::Outcome StreamChecks::run(const checks::Unit& unit, const text::St
   bool taken = false;
   std::optional<AwaitedUnits::Waiting> waiting = run_from(unit, 0, verdict, taken);
   if (!waiting) return taken ? Outcome::kDecided : Outcome::kUntaken;
-  awaited_.await({unit.choice, unit.kind, text, std::move(verdict), holding}, waiting->check,
-                 std::move(waiting->pending));
+  AwaitedUnits::Unit awaited;
+  awaited.choice = unit.choice;
+  awaited.kind = unit.kind;
+  awaited.text = text;
+  awaited.verdict = std::move(verdict);
+  awaited.holding = holding;
+  awaited_.await(std::move(awaited), waiting->check, std::move(waiting->pending));
   return Outcome::kWaiting;
 }
 
