@@ -2,7 +2,7 @@
 """Cross-stream stall from slow SQL answers (issue 29).
 
   bench/load/sql_stall.py BUILD_DIR [--slow N] [--rounds R] [--samples S] [--timeout MS]
-                          [--before GROUNDGATE]
+                          [--before GROUNDGATE] [--tool-calls]
 
 The mock upstream answers "count forever" with a fenced SQLite query that runs until its time
 cap on the operator's database (sql.execution.timeout, default 200 ms), and "hello" with one
@@ -16,6 +16,8 @@ once the proxy holds them all, and the round waits for the N to finish). The fig
 ratio loaded / idle of the unrelated request's median and worst latency, in the same run.
 --before: the same rounds against another groundgate binary (e.g. main's, where the queries
 run on the I/O threads), interleaved with this one, for a before/after in one run.
+--tool-calls: the slow query comes as a tool call's `sql` argument (sql.tool_arguments)
+instead of a fenced block.
 Builds nothing; stdlib only.
 """
 
@@ -78,7 +80,9 @@ def write_setup(work):
         c.close()
     script = os.path.join(work, "script.yaml")
     with open(script, "w") as f:
-        f.write("- match: \"forever\"\n  answer: " +
+        f.write("- match: \"call forever\"\n  tool_call:\n    name: run_query\n    arguments: " +
+                json.dumps(json.dumps({"sql": SLOW_QUERY})) +
+                "\n- match: \"forever\"\n  answer: " +
                 json.dumps("```sql\n" + SLOW_QUERY + "\n```\n") +
                 "\n- match: \"hello\"\n  answer: \"Hello there.\"\n")
     return db, script
@@ -93,7 +97,8 @@ upstreams:
 {limits}policies:
   sql:
     hold: sentence
-    sql: {{database: "{db}", execution: {{timeout: {timeout_ms}ms}}}}
+    sql: {{database: "{db}", execution: {{timeout: {timeout_ms}ms}},
+          tool_arguments: [{{tool: run_query, argument: sql}}]}}
 routes:
   - {{name: sql, match: {{model: sql}}, upstream: mock, policy: sql}}
   - {{name: plain, match: {{model: plain}}, upstream: mock}}
@@ -131,13 +136,13 @@ def unrelated(proxy, samples):
     return out
 
 
-def loaded(proxy, slow, samples, settle):
+def loaded(proxy, slow, samples, settle, question):
     results = []
     errors = []
 
     def one():
         try:
-            results.append(chat(proxy.port, "sql", "count forever"))
+            results.append(chat(proxy.port, "sql", question))
         except Exception as e:  # noqa: BLE001 - reported below
             errors.append(str(e))
 
@@ -165,8 +170,11 @@ def main():
     p.add_argument("--settle", type=float, default=0.15,
                    help="seconds between starting the slow answers and the unrelated ones")
     p.add_argument("--before", help="another groundgate binary, measured interleaved")
+    p.add_argument("--tool-calls", action="store_true",
+                   help="the slow query as a tool call's argument, not a fenced block")
     a = p.parse_args()
 
+    question = "call forever" if a.tool_calls else "count forever"
     binary = os.path.join(os.path.abspath(a.build), "proxy/cli/groundgate")
     work = tempfile.mkdtemp(prefix="gg-sql-stall-")
     db, script = write_setup(work)
@@ -186,11 +194,11 @@ def main():
     try:
         for px in proxies:  # warm up: connections, schema database, page cache
             unrelated(px, 2)
-            chat(px.port, "sql", "count forever")
+            chat(px.port, "sql", question)
         for r in range(a.rounds):
             for px in proxies:
                 idle[px.label] += unrelated(px, a.samples)
-                timings, still, unv = loaded(px, a.slow, a.samples, a.settle)
+                timings, still, unv = loaded(px, a.slow, a.samples, a.settle, question)
                 busy[px.label] += timings
                 running[px.label].append(still)
                 unverified[px.label] += unv
@@ -203,7 +211,8 @@ def main():
         mock_log.close()
 
     load = open("/proc/loadavg").read().split()[:3]
-    print(f"# sql_stall: {a.slow} slow SQL answers (execution timeout {a.timeout} ms), "
+    what = "tool calls with a slow SQL argument" if a.tool_calls else "slow SQL answers"
+    print(f"# sql_stall: {a.slow} {what} (execution timeout {a.timeout} ms), "
           f"{a.rounds} rounds x {a.samples} unrelated requests per state, interleaved; "
           f"cores {os.cpu_count()}, load {' '.join(load)}")
     print("| binary | unrelated p50 idle (ms) | p50 loaded (ms) | ratio p50 | max idle (ms) "

@@ -99,8 +99,9 @@ void AwaitedUnits::answer(std::vector<stream::SideAnswer> answers, const Resumed
 std::optional<checks::UnitVerdict> AwaitedUnits::take_decided(int choice,
                                                               const text::StreamSentence& unit) {
   // Only a held unit stays here answered: one in stream_first is decided as its answers come.
-  const auto it = std::find_if(units_.begin(), units_.end(),
-                               [&](const Unit& u) { return u.answered && u.choice == choice; });
+  const auto it = std::find_if(units_.begin(), units_.end(), [&](const Unit& u) {
+    return u.answered && u.choice == choice && u.kind != checks::Unit::Kind::kToolCall;
+  });
   if (it == units_.end()) return std::nullopt;
   if (!unit.text.empty() && it->text.span.end != unit.span.end) {
     if (it->kind == checks::Unit::Kind::kSentence && unit.span.begin <= it->text.span.begin &&
@@ -114,10 +115,11 @@ std::optional<checks::UnitVerdict> AwaitedUnits::take_decided(int choice,
   return decided;
 }
 
-std::vector<AwaitedUnits::Unit> AwaitedUnits::take_reported() {
+std::vector<AwaitedUnits::Unit> AwaitedUnits::take_answered(bool calls) {
   std::vector<Unit> out;
   for (auto it = units_.begin(); it != units_.end();) {
-    if (!it->answered || it->holding) {
+    const bool call = it->kind == checks::Unit::Kind::kToolCall;
+    if (!it->answered || call != calls || (!calls && it->holding)) {
       ++it;
       continue;
     }
@@ -125,6 +127,14 @@ std::vector<AwaitedUnits::Unit> AwaitedUnits::take_reported() {
     it = units_.erase(it);
   }
   return out;
+}
+
+std::vector<AwaitedUnits::Unit> AwaitedUnits::take_reported() {
+  return take_answered(/*calls=*/false);
+}
+
+std::vector<AwaitedUnits::Unit> AwaitedUnits::take_answered_calls() {
+  return take_answered(/*calls=*/true);
 }
 
 }  // namespace groundgate::filters::actions

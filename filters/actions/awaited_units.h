@@ -10,6 +10,7 @@
 #include <deque>
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "filters/checks/check.h"
@@ -25,11 +26,16 @@ class AwaitedUnits {
     checks::Unit::Kind kind = checks::Unit::Kind::kSentence;
     text::StreamSentence text;  // its span and text
     std::optional<checks::UnitVerdict> verdict;
-    bool holding = false;  // its text waits (sentence hold)
+    bool holding = false;  // its text waits (sentence hold; a tool call's chunks)
     bool answered = false;
     std::size_t check = 0;  // the check it waits for
     std::uint64_t ticket = 0;
     checks::Continuation resume;
+    // kToolCall: the tool, the call's position among its choice's calls, whether `text` (its
+    // arguments) is only a prefix.
+    std::string tool;
+    std::size_t call = 0;
+    bool truncated = false;
   };
 
   // `unit` waits for the work `pending` of check `check`: its requests go with the next batch.
@@ -55,11 +61,16 @@ class AwaitedUnits {
   std::optional<checks::UnitVerdict> take_decided(int choice, const text::StreamSentence& unit);
   // The answered units whose text went on already (stream_first), taken out in order.
   std::vector<Unit> take_reported();
+  // The answered tool calls, held or not, taken out in order: each is decided as its answers
+  // come (the chain offers a call only once).
+  std::vector<Unit> take_answered_calls();
 
  private:
   struct Posted {
     std::vector<std::uint64_t> tickets;  // the units whose requests it carried
   };
+  // The answered units: tool calls (`calls`), else the others not held.
+  std::vector<Unit> take_answered(bool calls);
   // Request ids: the unit's ticket above, its check's own id below.
   static constexpr unsigned kTicketShift = 16;
 

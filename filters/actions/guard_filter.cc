@@ -303,6 +303,17 @@ void GuardFilter::on_side_answers(std::vector<stream::SideAnswer> answers,
                                   stream::FilterOutcome& outcome) {
   checks_.answer(std::move(answers));
   if (stopped_) return;
+  // A tool call is decided as its answers come: a stop here stops the stream before its held
+  // chunks go.
+  for (AwaitedUnits::Unit& call : checks_.take_answered_calls()) {
+    const stream::ToolCallEvent event{call.choice, call.call, call.tool, call.text.text,
+                                      call.truncated};
+    if (!actions_.act_on_tool_call(event, call.verdict ? &*call.verdict : nullptr, call.holding,
+                                   outcome)) {
+      stopped_ = true;
+      return;
+    }
+  }
   // stream_first: the text went on; the verdicts follow as annotations. (A held unit is
   // decided when the chain offers its text again.)
   OutcomeOutput out(outcome);
@@ -333,10 +344,15 @@ void GuardFilter::on_tool_call(const stream::ToolCallEvent& event,
   unit.call = event.call;
   unit.truncated = event.truncated;
   std::optional<checks::UnitVerdict> verdict;
-  if (checks_.run_now(unit, verdict) == StreamChecks::Outcome::kUntaken) {
-    return actions_.count_tool_call();
-  }
   const bool holding = tool_call_interest() == stream::ToolCallInterest::kHold;
+  switch (checks_.run_call(unit, holding, verdict)) {
+    case StreamChecks::Outcome::kUntaken:
+      return actions_.count_tool_call();
+    case StreamChecks::Outcome::kWaiting:
+      return;  // decided when its answers are in (on_side_answers); held, its chunks wait
+    case StreamChecks::Outcome::kDecided:
+      break;
+  }
   if (!actions_.act_on_tool_call(event, verdict ? &*verdict : nullptr, holding, outcome)) {
     stopped_ = true;
   }

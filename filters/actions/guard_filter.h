@@ -46,7 +46,9 @@ class GuardFilter final : public stream::StreamFilter {
   // In `stream_first` hold: text goes on at once and verdicts can only annotate it.
   bool only_reports() const override;
   // Every tool call is counted in the summary; a check that judges it (`verify_tool_calls`, an
-  // SQL argument) holds its chunks in `sentence` hold, and a rewrite blocks it.
+  // SQL argument) holds its chunks in `sentence` hold, and a rewrite blocks it. A call whose
+  // check waits for side work (its query's runs on the workers) is decided when the answers
+  // are in (on_side_answers); held, the chain holds for them.
   stream::ToolCallInterest tool_call_interest() const override;
   void on_tool_call(const stream::ToolCallEvent& event, stream::ToolCallOutcome& outcome) override;
   // Refusals are answer text (`verify_refusals`, on by default; off: unverified, on_error

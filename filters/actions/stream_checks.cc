@@ -21,6 +21,14 @@ checks::Unit unit_of(int choice, checks::Unit::Kind kind, const text::StreamSent
   return unit;
 }
 
+checks::Unit unit_of(const AwaitedUnits::Unit& awaited, text::CodeBlock& block) {
+  checks::Unit unit = unit_of(awaited.choice, awaited.kind, awaited.text, block);
+  unit.tool = awaited.tool;
+  unit.call = awaited.call;
+  unit.truncated = awaited.truncated;
+  return unit;
+}
+
 StreamChecks::StreamChecks(const GuardConfig& config, const checks::StreamSetup& setup) {
   for (const checks::PolicyCheck& check : config.checks)
     checks_.push_back(check.make(setup));
@@ -45,19 +53,38 @@ StreamChecks::Outcome StreamChecks::run(const checks::Unit& unit, const text::St
   bool taken = false;
   std::optional<AwaitedUnits::Waiting> waiting = run_from(unit, 0, verdict, taken);
   if (!waiting) return taken ? Outcome::kDecided : Outcome::kUntaken;
-  awaited_.await({unit.choice, unit.kind, text, std::move(verdict), holding}, waiting->check,
-                 std::move(waiting->pending));
+  AwaitedUnits::Unit awaited;
+  awaited.choice = unit.choice;
+  awaited.kind = unit.kind;
+  awaited.text = text;
+  awaited.verdict = std::move(verdict);
+  awaited.holding = holding;
+  awaited_.await(std::move(awaited), waiting->check, std::move(waiting->pending));
   return Outcome::kWaiting;
 }
 
-StreamChecks::Outcome StreamChecks::run_now(const checks::Unit& unit,
-                                            std::optional<checks::UnitVerdict>& verdict) {
+StreamChecks::Outcome StreamChecks::run_call(const checks::Unit& unit, bool holding,
+                                             std::optional<checks::UnitVerdict>& verdict) {
   bool taken = false;
   std::optional<AwaitedUnits::Waiting> waiting = run_from(unit, 0, verdict, taken);
-  // Nothing waits here: side jobs run now, on this thread (a tool call is decided as it
-  // completes, and the chain holds no call for answers), and side requests end unanswered.
-  std::optional<checks::Pending> pending;
-  if (waiting) pending = std::move(waiting->pending);
+  if (!waiting) return taken ? Outcome::kDecided : Outcome::kUntaken;
+  if (jobs_served_) {
+    AwaitedUnits::Unit call;
+    call.choice = unit.choice;
+    call.kind = unit.kind;
+    call.text.span.begin = unit.begin;
+    call.text.span.end = unit.end;
+    call.text.text = std::string(unit.text);
+    call.verdict = std::move(verdict);
+    call.holding = holding;
+    call.tool = std::string(unit.tool);
+    call.call = unit.call;
+    call.truncated = unit.truncated;
+    awaited_.await(std::move(call), waiting->check, std::move(waiting->pending));
+    return Outcome::kWaiting;
+  }
+  // No one answers side work here: jobs run now, on this thread, side requests end unanswered.
+  std::optional<checks::Pending> pending = std::move(waiting->pending);
   while (pending && verdict) {
     std::vector<stream::SideAnswer> answers;
     for (const stream::SideRequest& request : pending->batch.requests) {
@@ -67,15 +94,14 @@ StreamChecks::Outcome StreamChecks::run_now(const checks::Unit& unit,
     }
     pending = pending->resume(std::move(answers), *verdict);
   }
-  return taken ? Outcome::kDecided : Outcome::kUntaken;
+  return Outcome::kDecided;
 }
 
 void StreamChecks::answer(std::vector<stream::SideAnswer> answers) {
   awaited_.answer(std::move(answers), [this](AwaitedUnits::Unit& awaited) {
     text::CodeBlock block;
     bool taken = false;
-    return run_from(unit_of(awaited.choice, awaited.kind, awaited.text, block), awaited.check + 1,
-                    awaited.verdict, taken);
+    return run_from(unit_of(awaited, block), awaited.check + 1, awaited.verdict, taken);
   });
 }
 
@@ -123,6 +149,7 @@ void StreamChecks::serve(const std::shared_ptr<const model::ModelCalls>& calls) 
 }
 
 void StreamChecks::serve_jobs() {
+  jobs_served_ = true;
   for (const auto& check : checks_)
     check->serve_jobs();
 }

@@ -24,6 +24,8 @@ namespace groundgate::filters::actions {
 // goes, to outlive the unit).
 checks::Unit unit_of(int choice, checks::Unit::Kind kind, const text::StreamSentence& text,
                      text::CodeBlock& block);
+// The check unit of a unit that waited (a tool call's with its tool).
+checks::Unit unit_of(const AwaitedUnits::Unit& awaited, text::CodeBlock& block);
 
 class StreamChecks {
  public:
@@ -37,9 +39,12 @@ class StreamChecks {
   // Runs the checks on `unit` (its text `text`; `holding`: its text waits for the verdict).
   Outcome run(const checks::Unit& unit, const text::StreamSentence& text, bool holding,
               std::optional<checks::UnitVerdict>& verdict);
-  // Runs them on a tool call, which is decided as it completes: side jobs a check would wait
-  // for run here, side requests end unanswered.
-  Outcome run_now(const checks::Unit& unit, std::optional<checks::UnitVerdict>& verdict);
+  // Runs them on a tool call (`holding`: its chunks wait for the verdict). When the proxy
+  // serves side jobs, a call whose check waits for side work is kept, like a unit of text, and
+  // decided when its answers are in (take_answered_calls); else side jobs a check would wait
+  // for run here and side requests end unanswered.
+  Outcome run_call(const checks::Unit& unit, bool holding,
+                   std::optional<checks::UnitVerdict>& verdict);
 
   // Side work (AwaitedUnits): the units waiting, the batches to post, their answers.
   std::optional<checks::UnitVerdict> take_decided(int choice, const text::StreamSentence& text) {
@@ -51,6 +56,8 @@ class StreamChecks {
   void answer(std::vector<stream::SideAnswer> answers);
   // The answered units whose text went on already (stream_first), taken out in order.
   std::vector<AwaitedUnits::Unit> take_reported() { return awaited_.take_reported(); }
+  // The answered tool calls, to be decided now.
+  std::vector<AwaitedUnits::Unit> take_answered_calls() { return awaited_.take_answered_calls(); }
 
   // What the checks say of themselves (check.h), over all of them.
   std::size_t prepare_cost() const;
@@ -73,6 +80,7 @@ class StreamChecks {
 
   std::vector<std::unique_ptr<checks::Check>> checks_;
   AwaitedUnits awaited_;
+  bool jobs_served_ = false;  // the proxy runs side jobs (serve_jobs)
 };
 
 }  // namespace groundgate::filters::actions

@@ -71,7 +71,7 @@ std::vector<PairOutcome> check_metamorphic(const MetamorphicInput& in, SqlVerdic
   std::size_t effective = 0, broken = 0;
   std::string broken_list;
   for (const VariantAnswer& a : in.answers) {
-    PairOutcome p{a.variant.family, a.variant.expected, false, false, {}};
+    PairOutcome p{a.variant.family, a.variant.expected, false, false, {}, false};
     if (!a.sql) {
       p.note = a.error.empty() ? "no query" : a.error;
       out.push_back(std::move(p));
@@ -79,6 +79,7 @@ std::vector<PairOutcome> check_metamorphic(const MetamorphicInput& in, SqlVerdic
     }
     const RunResult r = in.database->run(*a.sql, in.limits, in.allowed_functions);
     if (r.outcome != RunResult::Outcome::kDone) {
+      p.cut = r.outcome == RunResult::Outcome::kTimeout;
       p.note = r.outcome == RunResult::Outcome::kError ? "variant query fails: " + r.error
                                                        : "variant query did not finish";
       out.push_back(std::move(p));

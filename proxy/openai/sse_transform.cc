@@ -273,6 +273,7 @@ void SseTransform::answer(std::size_t filter, std::vector<filters::stream::SideA
                           std::string& to_client) {
   if (pass_through_ || stopped_) return;
   filters::stream::SideAnswersOutput result = chain_->on_side_answers(filter, std::move(answers));
+  release_awaited_calls();
   std::string& out = sink(to_client);
   if (paused_ && paused_->handled) {
     // The event's output waited: the text the filter kept joins it, in its place.
@@ -571,11 +572,24 @@ void SseTransform::decide_tool_calls(int choice, bool cut_short,
     append_all(annotations, chain_->on_tool_call(event));
     if (chain_->stopped()) return;
   }
+  if (tool_calls_ == ToolCallInterest::kHold && chain_->holds_for_answers()) {
+    held_choices_.push_back(choice);
+    awaited_calls_.push_back(choice);
+  }
+}
+
+void SseTransform::release_awaited_calls() {
+  if (chain_->holds_for_answers()) return;
+  for (const int choice : awaited_calls_) {
+    if (!collector_.has_calls(choice)) std::erase(held_choices_, choice);
+  }
+  awaited_calls_.clear();
 }
 
 void SseTransform::drop_tool_calls() {
   collector_.clear();
   held_choices_.clear();
+  awaited_calls_.clear();
   held_.clear();
 }
 
@@ -587,6 +601,7 @@ void SseTransform::deliver(std::string& to_client) {
   if (tool_calls_ != ToolCallInterest::kHold) return;
   if (stopped_) {
     held_choices_.clear();
+    awaited_calls_.clear();
     held_.clear();
   }
   if (!held_choices_.empty()) {

@@ -155,8 +155,13 @@ class SseTransform {
   void unverified_event(const sse::SseEvent& event, std::string_view reason, bool sent,
                         std::string& out);
   // Hands the choice's collected tool calls to the chain (`cut_short`: they outgrew the hold
-  // and are incomplete); its annotations join `annotations`. The chain may stop.
+  // and are incomplete); its annotations join `annotations`. The chain may stop. A call whose
+  // check waits for side work (a query's run on the operator's database) keeps the choice's
+  // output held until the answers decide it (release_awaited_calls).
   void decide_tool_calls(int choice, bool cut_short, std::vector<std::string>& annotations);
+  // The side answers are in and no filter holds for more: the held output of the calls that
+  // waited goes on with the next deliver() (or is dropped, if the chain stopped).
+  void release_awaited_calls();
   // Forgets undecided tool calls and what they held back (the upstream broke off mid-call).
   void drop_tool_calls();
   // Where handling writes: with held tool calls, a scratch that deliver() routes.
@@ -229,9 +234,10 @@ class SseTransform {
   // Tool calls, when a filter wants them: collected per choice, decided when it finishes.
   filters::stream::ToolCallInterest tool_calls_;
   ToolCallCollector collector_;
-  std::vector<int> held_choices_;  // kHold: choices whose undecided calls hold the output
-  std::string held_;               // kHold: client bytes waiting for a tool call's verdict
-  std::string scratch_;            // kHold: one event's output, before deliver()
+  std::vector<int> held_choices_;   // kHold: choices whose undecided calls hold the output
+  std::vector<int> awaited_calls_;  // kHold: of those, choices whose calls wait for side answers
+  std::string held_;                // kHold: client bytes waiting for a tool call's verdict
+  std::string scratch_;             // kHold: one event's output, before deliver()
 };
 
 }  // namespace groundgate::proxy::openai

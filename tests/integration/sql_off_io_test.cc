@@ -31,15 +31,31 @@ policies:
     hold: sentence
     sql: {database: ")" +
          database + R"(", execution: {timeout: 5s}}
+  tools:
+    hold: sentence
+    on_error: closed
+    sql: {database: ")" +
+         database +
+         R"(", execution: {timeout: 5s}, tool_arguments: [{tool: run_query, argument: sql}]}
 routes:
   - {name: sql, match: {model: sql}, upstream: up, policy: sql}
+  - {name: tools, match: {model: tools}, upstream: up, policy: tools}
   - {name: plain, match: {model: plain}, upstream: up}
 logging: {access_log_path: '${DIR}/access.log'}
 )";
 }
 
-// A query that counts forever (stopped by its time cap), a quick one, and plain prose.
+// A query that counts forever (stopped by its time cap), a quick one, and plain prose; the
+// same two queries as a tool call's argument.
 const char* kScript = R"(
+- match: "call forever"
+  tool_call:
+    name: run_query
+    arguments: '{"sql": "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n"}'
+- match: "call how many"
+  tool_call:
+    name: run_query
+    arguments: '{"sql": "SELECT count(*) FROM employees"}'
 - match: "forever"
   answer: "```sql\nWITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n\n```\n"
 - match: "how many"
@@ -48,9 +64,9 @@ const char* kScript = R"(
   answer: "Hello there."
 )";
 
-std::string chat_body(const std::string& model, const std::string& question) {
-  return R"({"model":")" + model + R"(","stream":true,"messages":[{"role":"user","content":")" +
-         question + R"("}]})";
+std::string chat_body(const std::string& model, const std::string& question, bool stream = true) {
+  return R"({"model":")" + model + R"(","stream":)" + (stream ? "true" : "false") +
+         R"(,"messages":[{"role":"user","content":")" + question + R"("}]})";
 }
 
 // The admin scrape once it shows `series` (polled: the slow queries get to the workers at
@@ -116,6 +132,60 @@ TEST(SqlOffIo, SlowQueriesOnTheWorkersHoldNoOtherRequest) {
       http_request(port, "POST", "/v1/chat/completions", chat_body("sql", "how many"));
   ASSERT_EQ(200, quick.status) << quick.error;
   EXPECT_TRUE(has(quick.body, R"("labels":{"supported":1)")) << quick.body;
+}
+
+TEST(SqlOffIo, SlowToolCallQueriesRunOnTheWorkersAndTheirCallsWaitHeld) {
+  // A tool call's SQL argument goes to the workers as a fenced query does: its chunks are held
+  // (sentence hold) until the run is over, and a call whose query ran to its cap is unverified:
+  // on_error: closed blocks it, so the app never gets the call.
+  filters::sql::testing::CompanyDatabase db;
+  ProxyFixture fixture;
+  fixture.start_scripted_mock(kScript);
+  fixture.start_proxy(config(db.path()));
+  const uint16_t port = fixture.port();
+
+  std::atomic<int> slow_done{0};
+  std::vector<HttpResponse> slow(kSlow);
+  std::vector<std::thread> clients;
+  for (int i = 0; i < kSlow; ++i) {
+    clients.emplace_back([&, i] {
+      slow[static_cast<std::size_t>(i)] =
+          http_request(port, "POST", "/v1/chat/completions", chat_body("tools", "call forever"));
+      slow_done.fetch_add(1);
+    });
+  }
+  ASSERT_NE("", wait_for_metric(fixture.admin_port(), "groundgate_side_jobs_queued 4"));
+  const HttpResponse plain =
+      http_request(port, "POST", "/v1/chat/completions", chat_body("plain", "hello"));
+  EXPECT_EQ(0, slow_done.load()) << "a slow call's answer ended before the unrelated request";
+  ASSERT_EQ(200, plain.status) << plain.error;
+  EXPECT_EQ("Hello there.", sse_content(plain.body));
+
+  for (std::thread& t : clients)
+    t.join();
+  for (const HttpResponse& r : slow) {
+    ASSERT_EQ(200, r.status) << r.error;
+    // No chunk of the call reached the app, not even before its verdict.
+    EXPECT_FALSE(has(r.body, R"("tool_calls":[)")) << r.body;
+    EXPECT_FALSE(has(r.body, "RECURSIVE")) << r.body;
+    EXPECT_TRUE(has(r.body, R"("error":"check_incomplete")")) << r.body;
+    EXPECT_TRUE(has(r.body, R"("finish_reason":"content_filter")")) << r.body;
+  }
+
+  // A quick one runs and goes on, streamed or not.
+  for (const bool stream : {true, false}) {
+    const HttpResponse quick = http_request(port, "POST", "/v1/chat/completions",
+                                            chat_body("tools", "call how many", stream));
+    ASSERT_EQ(200, quick.status) << quick.error;
+    // The call reached the client whole (streamed, its arguments come in pieces).
+    EXPECT_TRUE(stream ? has(quick.body, R"("finish_reason":"tool_calls")")
+                       : has(quick.body, "SELECT count(*) FROM employees"))
+        << quick.body;
+    EXPECT_TRUE(has(quick.body, R"("name":"run_query","label":"supported")") ||
+                has(quick.body, R"("labels":{"supported":1)"))
+        << quick.body;
+    EXPECT_FALSE(has(quick.body, "content_filter")) << quick.body;
+  }
 }
 
 }  // namespace

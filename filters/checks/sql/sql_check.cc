@@ -133,15 +133,14 @@ std::optional<Pending> SqlCheck::check(const Unit& unit, std::optional<UnitVerdi
   verdict->verdict.answer_end = query.unit_end;
   verdict->verdict.error = verify::VerifyError::kCheckIncomplete;
   Pending pending;
-  pending.batch.limits = job_limits();
+  pending.batch.limits = job_limits(1);
   pending.batch.requests.push_back({0, {}, job});
   pending.resume = [this, job, query = std::move(query)](
                        std::vector<stream::SideAnswer> answers,
                        UnitVerdict& judged_unit) -> std::optional<Pending> {
-    if (answers.empty() || !answers.front().error.empty()) {
+    if (const std::string_view why = why_not_run(answers); !why.empty()) {
       // The job did not run to its end (it may still be running: its result is not read).
-      judged_unit.verdict =
-          judged_without_database(query, answers.empty() ? "cancelled" : answers.front().error);
+      judged_unit.verdict = judged_without_database(query, why);
       return std::nullopt;
     }
     judged_unit.verdict = judged(query, job->result());
@@ -157,19 +156,44 @@ std::optional<Pending> SqlCheck::metamorphic_pending() {
   return Pending{std::move(*batch),
                  [this](std::vector<stream::SideAnswer> answers,
                         UnitVerdict& query) -> std::optional<Pending> {
-                   metamorphic_.judge(std::move(answers), query.verdict);
-                   return std::nullopt;
+                   return metamorphic_runs(metamorphic_.read_answers(std::move(answers)), query);
                  }};
 }
 
-stream::SideRequestLimits SqlCheck::job_limits() const {
-  // Each statement's run and the content probes stop at their own caps; beyond that the job
-  // waited for a worker: past this it is answered "timeout" (and cancelled).
+std::optional<Pending> SqlCheck::metamorphic_runs(std::shared_ptr<MetamorphicJob> job,
+                                                  UnitVerdict& query) {
+  if (!job) return std::nullopt;
+  if (!jobs_served_) {  // run here
+    job->run();
+    metamorphic_.judge(*job, {}, query.verdict);
+    return std::nullopt;
+  }
+  // The variants' queries run on the proxy's workers, as the query's own runs did.
+  Pending pending;
+  pending.batch.limits = job_limits(job->runs());
+  pending.batch.requests.push_back({0, {}, job});
+  pending.resume = [this, job](std::vector<stream::SideAnswer> answers,
+                               UnitVerdict& judged_unit) -> std::optional<Pending> {
+    metamorphic_.judge(*job, why_not_run(answers), judged_unit.verdict);
+    return std::nullopt;
+  };
+  return pending;
+}
+
+std::string_view SqlCheck::why_not_run(const std::vector<stream::SideAnswer>& answers) {
+  // No answer (the batch ended without it) is counted as the client gone.
+  return answers.empty() ? std::string_view("cancelled") : std::string_view(answers.front().error);
+}
+
+stream::SideRequestLimits SqlCheck::job_limits(std::size_t runs) const {
+  // Each run (a statement's, a content probe's, a variant's) stops at its own cap; beyond that
+  // the job waited for a worker: past this it is answered "timeout" (and cancelled).
   const auto cap = std::chrono::duration_cast<std::chrono::milliseconds>(
       config_->checker->execution_limits.time);
   stream::SideRequestLimits limits;
   limits.fan_out = 1;
-  limits.timeout = std::max<std::chrono::milliseconds>(std::chrono::milliseconds(1000), 4 * cap);
+  limits.timeout = std::max<std::chrono::milliseconds>(std::chrono::milliseconds(1000),
+                                                       static_cast<int>(runs + 3) * cap);
   return limits;
 }
 

@@ -74,10 +74,11 @@ class SqlCheck final : public Check {
   // The query's verdict (`query` set): label, findings of engine kSql (with the fixed query as
   // the decisive finding's correction), `no_context` when there was no schema and nothing was
   // found, an error when it could not be checked; pending while its query runs on the
-  // operator's database (a side job, when the proxy serves them) and while check 5 asks the
-  // model. A query a check of which stopped short (its time cap) and that nothing was found
-  // against is unverified (check_incomplete), never supported; one no worker could take is
-  // checked here without the database and is unverified too (overloaded).
+  // operator's database (a side job, when the proxy serves them), while check 5 asks the
+  // model and while the rewrites' queries run (a side job too). A query a check of which stopped
+  // short (its time cap) and that nothing was found against is unverified (check_incomplete), never
+  // supported; one no worker could take is checked here without the database and is unverified too
+  // (overloaded).
   std::optional<Pending> check(const Unit& unit, std::optional<UnitVerdict>& verdict) override;
 
   // Bytes of DDL still to build into a schema database (0: cached, fixed or none).
@@ -126,8 +127,14 @@ class SqlCheck final : public Check {
   verify::SentenceVerdict judged_without_database(const Query& query, std::string_view why);
   // Check 5's requests for the query just judged, if it asks the model.
   std::optional<Pending> metamorphic_pending();
-  // The limits of a query job's batch: its runs' time caps, and time to wait for a worker.
-  stream::SideRequestLimits job_limits() const;
+  // Check 5's runs of the variants' queries (`job`; null: none), on the proxy's workers when
+  // it serves side jobs, else here; the judgement lands in `query`.
+  std::optional<Pending> metamorphic_runs(std::shared_ptr<MetamorphicJob> job, UnitVerdict& query);
+  // Why a job's batch did not run it to its end ("overloaded", "timeout", "cancelled"), or "".
+  static std::string_view why_not_run(const std::vector<stream::SideAnswer>& answers);
+  // The limits of a job's batch of `runs` runs on the database: their time caps, and time to
+  // wait for a worker.
+  stream::SideRequestLimits job_limits(std::size_t runs) const;
   // A query that could not be checked, for `error`.
   verify::SentenceVerdict unchecked(std::size_t begin, std::size_t end, verify::VerifyError error);
 

@@ -18,6 +18,33 @@ SqlMetamorphic::SqlMetamorphic(const config::SqlConfig& settings,
       checker_(std::move(checker)),
       question_(std::move(question)) {}
 
+MetamorphicJob::MetamorphicJob(std::shared_ptr<const sql::SqlCheckerConfig> checker,
+                               sql::RunResult original, bool ordered,
+                               std::vector<sql::VariantAnswer> answers)
+    : checker_(std::move(checker)),
+      original_(std::move(original)),
+      ordered_(ordered),
+      answers_(std::move(answers)) {}
+
+std::size_t MetamorphicJob::runs() const {
+  return static_cast<std::size_t>(std::count_if(answers_.begin(), answers_.end(),
+                                                [](const sql::VariantAnswer& a) { return a.sql; }));
+}
+
+void MetamorphicJob::run() {
+  sql::MetamorphicInput input;
+  input.database = checker_->database.get();
+  input.original = &original_;
+  input.ordered = ordered_;
+  input.answers = answers_;
+  input.allowed_functions = checker_->allowed_functions;
+  input.limits = checker_->execution_limits;
+  input.limits.cancelled = &cancel_flag();
+  input.min_effective = std::min<std::size_t>(2, answers_.size());
+  for (const sql::PairOutcome& pair : sql::check_metamorphic(input, judged_))
+    cut_ = cut_ || pair.cut;
+}
+
 void SqlMetamorphic::consider(std::string_view query, const sql::SqlCheck& check) {
   if (!config_) return;
   // Cheapest reasons first; each is what the check would need and did not have.
@@ -73,11 +100,10 @@ sql::VariantAnswer SqlMetamorphic::read_answer(sql::QuestionVariant variant,
   return a;
 }
 
-void SqlMetamorphic::judge(std::vector<stream::SideAnswer> answers,
-                           verify::SentenceVerdict& verdict) {
-  if (!pending_) return;
-  Pending p = std::move(*pending_);
-  pending_.reset();
+std::shared_ptr<MetamorphicJob> SqlMetamorphic::read_answers(
+    std::vector<stream::SideAnswer> answers) {
+  if (!pending_) return nullptr;
+  Pending& p = *pending_;
   std::vector<sql::VariantAnswer> variants;
   for (std::size_t i = 0; i < p.variants.size(); ++i) {
     const auto answer = std::find_if(answers.begin(), answers.end(),
@@ -85,20 +111,32 @@ void SqlMetamorphic::judge(std::vector<stream::SideAnswer> answers,
     variants.push_back(
         read_answer(std::move(p.variants[i]), answer != answers.end() ? &*answer : nullptr));
   }
-  sql::MetamorphicInput input;
-  input.database = checker_->database.get();
-  input.original = &p.original;
-  input.ordered = p.ordered;
-  input.answers = variants;
-  input.allowed_functions = checker_->allowed_functions;
-  input.limits = checker_->execution_limits;
-  input.min_effective = std::min<std::size_t>(2, variants.size());
-  sql::SqlVerdict judged;
-  sql::check_metamorphic(input, judged);
-  record(judged, verdict);
+  return std::make_shared<MetamorphicJob>(checker_, std::move(p.original), p.ordered,
+                                          std::move(variants));
 }
 
-void SqlMetamorphic::record(const sql::SqlVerdict& judged, verify::SentenceVerdict& verdict) {
+void SqlMetamorphic::judge(const MetamorphicJob& job, std::string_view not_run,
+                           verify::SentenceVerdict& verdict) {
+  if (!pending_) return;
+  pending_.reset();
+  if (!not_run.empty()) return stopped_short(not_run, /*unproven=*/true, verdict);
+  record(job, verdict);
+}
+
+void SqlMetamorphic::stopped_short(std::string_view note, bool unproven,
+                                   verify::SentenceVerdict& verdict) {
+  ++incomplete_;
+  verdict.findings.push_back(
+      incomplete_finding(sql::Check::kMetamorphic, note, verdict.answer_begin, verdict.answer_end));
+  if (unproven && verdict.label == verify::Label::kSupported &&
+      verdict.error == verify::VerifyError::kNone) {
+    verdict.error = note == "overloaded" ? verify::VerifyError::kOverloaded
+                                         : verify::VerifyError::kCheckIncomplete;
+  }
+}
+
+void SqlMetamorphic::record(const MetamorphicJob& job, verify::SentenceVerdict& verdict) {
+  const sql::SqlVerdict& judged = job.judged();
   const sql::CheckReport& state = judged.report(sql::Check::kMetamorphic);
   if (state.state == sql::CheckState::kFailed) {
     ++flagged_;
@@ -115,9 +153,9 @@ void SqlMetamorphic::record(const sql::SqlVerdict& judged, verify::SentenceVerdi
   } else if (state.state == sql::CheckState::kPassed) {
     ++passed_;
   } else {
-    ++incomplete_;
-    verdict.findings.push_back(incomplete_finding(sql::Check::kMetamorphic, state.note,
-                                                  verdict.answer_begin, verdict.answer_end));
+    // Too few variants compared: the model's calls failed (the query stands as checks 1-4
+    // judged it), or their runs stopped at the time cap (nothing proved it: unverified).
+    stopped_short(state.note, job.cut(), verdict);
   }
 }
 

@@ -2,10 +2,10 @@
 // Check 5 of the SQL guard on a live answer, streamed or not: for a query checks 1-4 passed, the
 // user's question rewritten (question_variants.h) and the app's own request re-asked with each
 // rewrite (model::ModelCalls::ask_again), as side requests the proxy sends to the route's model
-// (stream_filter.h); their answers' queries (answer_query.h) run on the policy's database and
-// judged (metamorphic_check.h). One query at a time, at most
-// `max_queries` per stream. Whether it ran, flagged, stopped short or was skipped, and why, goes
-// to the summary and the report: never a silent skip.
+// (stream_filter.h); their answers' queries (answer_query.h) run on the policy's database (a side
+// job, MetamorphicJob, that the proxy runs on its workers) and judged (metamorphic_check.h).
+// One query at a time, at most `max_queries` per stream. Whether it ran, flagged, stopped short or
+// was skipped, and why, goes to the summary and the report: never a silent skip.
 
 #include <cstddef>
 #include <memory>
@@ -23,6 +23,29 @@
 #include "filters/verify/sentence_verdict.h"
 
 namespace groundgate::filters::checks {
+
+// The variants' queries run on the operator's database and compared with the original's result:
+// blocking work (each run stops at its execution time cap, or once the job is cancelled).
+class MetamorphicJob final : public stream::SideJob {
+ public:
+  MetamorphicJob(std::shared_ptr<const sql::SqlCheckerConfig> checker, sql::RunResult original,
+                 bool ordered, std::vector<sql::VariantAnswer> answers);
+  void run() override;
+  // How many of the variants' queries it runs (each up to the time cap).
+  std::size_t runs() const;
+  // Read only after the job's answer came without an error (it ran to its end).
+  const sql::SqlVerdict& judged() const { return judged_; }
+  // Some variant's query stopped at its time cap (or was cancelled).
+  bool cut() const { return cut_; }
+
+ private:
+  std::shared_ptr<const sql::SqlCheckerConfig> checker_;
+  sql::RunResult original_;
+  bool ordered_ = false;
+  std::vector<sql::VariantAnswer> answers_;
+  sql::SqlVerdict judged_;
+  bool cut_ = false;
+};
 
 class SqlMetamorphic {
  public:
@@ -44,9 +67,15 @@ class SqlMetamorphic {
   // A batch is out and its answers not judged yet.
   bool in_flight() const { return pending_.has_value() && !batch_; }
 
-  // The answers to the batch: the variants' queries run and compared; a finding (logic,
-  // unsupported) or an incomplete check lands in `verdict`, the query's verdict of checks 1-4.
-  void judge(std::vector<stream::SideAnswer> answers, verify::SentenceVerdict& verdict);
+  // The answers to the batch, read into the job that runs the variants' queries (null: no
+  // batch was out).
+  std::shared_ptr<MetamorphicJob> read_answers(std::vector<stream::SideAnswer> answers);
+  // The job's judgement into `verdict`, the query's verdict of checks 1-4: a finding (logic,
+  // unsupported), or the check stopped short. `not_run`: why the job did not run to its end
+  // (its answer's error: "overloaded", "timeout", "cancelled"). A check 5 whose runs did not
+  // happen or stopped at their cap proved nothing: a query nothing was found against is then
+  // unverified (overloaded, or check_incomplete), as for checks 1-4.
+  void judge(const MetamorphicJob& job, std::string_view not_run, verify::SentenceVerdict& verdict);
 
   // {"ran":..,"flagged":..,"incomplete":..,"skipped":..,"skip_reasons":{..}}, or "" when the
   // policy has no check 5 or there was no query.
@@ -64,8 +93,11 @@ class SqlMetamorphic {
   // What the model said to one variant (null: nothing), read as its query or why there is none.
   sql::VariantAnswer read_answer(sql::QuestionVariant variant,
                                  const stream::SideAnswer* answer) const;
-  // Check 5's judgement into `verdict` (a finding, or the check stopped short), and counted.
-  void record(const sql::SqlVerdict& judged, verify::SentenceVerdict& verdict);
+  // The job's judgement into `verdict` (a finding, or the check stopped short), and counted.
+  void record(const MetamorphicJob& job, verify::SentenceVerdict& verdict);
+  // Check 5 stopped short (`note`: why): its finding; `unproven` (its runs did not happen or
+  // were cut), a query nothing was found against is unverified.
+  void stopped_short(std::string_view note, bool unproven, verify::SentenceVerdict& verdict);
 
   std::optional<config::SqlMetamorphicConfig> config_;
   bool whole_answer_ = false;

@@ -167,5 +167,95 @@ TEST(SqlJobs, ACancelledJobStopsItsRunOnTheDatabase) {
   EXPECT_EQ(count_of(served.chain.report(), "verdicts.unverified"), 1u);
 }
 
+// A query in a tool call's argument (sql.tool_arguments) goes to the workers too: the call
+// waits for its job's answer, its chunks held (sentence hold), and is decided then.
+constexpr std::string_view kSlowCall =
+    R"({"sql":"WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) )"
+    R"(SELECT count(*) FROM n"})";
+constexpr std::string_view kFastCall = R"({"sql":"SELECT count(*) FROM employees"})";
+
+config::PolicyConfig tool_policy(const sql::testing::CompanyDatabase& db,
+                                 config::OnError on_error) {
+  config::PolicyConfig p = database_policy(db, on_error);
+  p.sql->tool_arguments = {{"run_query", "sql"}};
+  return p;
+}
+
+struct ServedCall {
+  ServedCall(const config::PolicyConfig& policy, std::string_view arguments)
+      : chain(testing::guard_chain(policy, kRequest)) {
+    chain.serve_side_jobs();
+    annotations = chain.on_tool_call({0, 0, "run_query", arguments, false});
+  }
+  // The one batch posted now: its job, run on a thread of its own (as a worker runs it), or
+  // refused with `error`; the answers handed back.
+  void answer(std::string error = {}) {
+    std::vector<stream::SideBatch> batches = chain.take_side_requests();
+    ASSERT_EQ(batches.size(), 1u);
+    ASSERT_EQ(batches[0].batch.requests.size(), 1u);
+    const stream::SideRequest& request = batches[0].batch.requests[0];
+    ASSERT_NE(request.job, nullptr);
+    if (error.empty()) {
+      std::thread worker([&] { request.job->run(); });
+      worker.join();
+    }
+    stream::SideAnswersOutput out =
+        chain.on_side_answers(0, {{request.id, error.empty() ? 200u : 0u, {}, std::move(error)}});
+    for (std::string& a : out.annotations)
+      annotations.push_back(std::move(a));
+  }
+  stream::FilterChain chain;
+  std::vector<std::string> annotations;
+};
+
+TEST(SqlJobs, ServedAToolCallsQueryRunsAsASideJobAndTheCallWaitsForIt) {
+  sql::testing::CompanyDatabase db;
+  ServedCall served(tool_policy(db, config::OnError::kClosed), kFastCall);
+  EXPECT_TRUE(served.annotations.empty());  // not decided yet
+  EXPECT_TRUE(served.chain.holds_for_answers());
+  EXPECT_FALSE(served.chain.stopped());
+  served.answer();
+  EXPECT_FALSE(served.chain.holds_for_answers());
+  EXPECT_FALSE(served.chain.stopped());
+  const stream::StreamReport report = served.chain.report();
+  EXPECT_EQ(count_of(report, "verdicts.supported"), 1u);
+  EXPECT_EQ(field_of(report, "sql.queries"), "1");
+}
+
+TEST(SqlJobs, AToolCallsSlowQueryIsUnverifiedAndBlockedOnErrorClosed) {
+  sql::testing::CompanyDatabase db;
+  ServedCall served(tool_policy(db, config::OnError::kClosed), kSlowCall);
+  served.answer();
+  EXPECT_TRUE(served.chain.stopped());
+  ASSERT_FALSE(served.annotations.empty());
+  EXPECT_TRUE(contains(served.annotations.front(), R"("error":"check_incomplete")"))
+      << served.annotations.front();
+  EXPECT_EQ(count_of(served.chain.report(), "verdicts.unverified"), 1u);
+}
+
+TEST(SqlJobs, AToolCallTheWorkersRefusedIsUnverifiedOverloaded) {
+  sql::testing::CompanyDatabase db;
+  ServedCall served(tool_policy(db, config::OnError::kOpen), kFastCall);
+  served.answer("overloaded");
+  EXPECT_FALSE(served.chain.stopped());  // on_error: open lets it go, annotated
+  ASSERT_FALSE(served.annotations.empty());
+  EXPECT_TRUE(contains(served.annotations.front(), R"("error":"overloaded")"))
+      << served.annotations.front();
+  const stream::StreamReport report = served.chain.report();
+  EXPECT_EQ(count_of(report, "verdicts.unverified"), 1u);
+  EXPECT_EQ(field_of(report, "sql.not_run"), "1");
+}
+
+TEST(SqlJobs, NotServedAToolCallsQueryIsDecidedAtOnce) {
+  // No worker pool behind the chain (offline, a test): the query runs here, as before.
+  sql::testing::CompanyDatabase db;
+  stream::FilterChain chain =
+      testing::guard_chain(tool_policy(db, config::OnError::kClosed), kRequest);
+  chain.on_tool_call({0, 0, "run_query", kSlowCall, false});
+  EXPECT_TRUE(chain.stopped());
+  EXPECT_FALSE(chain.holds_for_answers());
+  EXPECT_TRUE(chain.take_side_requests().empty());
+}
+
 }  // namespace
 }  // namespace groundgate::filters::actions

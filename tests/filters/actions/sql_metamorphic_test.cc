@@ -4,6 +4,9 @@
 // was skipped, and why.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <thread>
+
 #include "filters/actions/guard_config.h"
 #include "filters/verdict/json_string.h"
 #include "tests/filters/actions/guard_test_support.h"
@@ -187,6 +190,82 @@ TEST(SqlMetamorphic, SkippedChecksSayWhy) {
   f.chain.on_delta(0, "```sql\nSELECT nme FROM employees\n```\n");
   EXPECT_TRUE(f.chain.take_side_requests().empty());
   EXPECT_TRUE(contains(summary_of(f.chain), R"("earlier_finding":1)"));
+}
+
+// Served with side jobs, as the proxy serves it: the query's runs, then the model's answers to
+// the rewrites, then the variants' runs, each its own batch; no run on the stream's thread.
+struct ServedFixture : Fixture {
+  explicit ServedFixture(config::OnError on_error) : Fixture(config::HoldMode::kSentence) {
+    p.on_error = on_error;
+    chain = testing::guard_chain(p, kRequest);
+    chain.serve_side_requests(groundgate::testing::model_calls_for(kRequest));
+    chain.serve_side_jobs();
+  }
+  // The one batch posted now, which carries a job; its job run on a thread of its own.
+  std::vector<stream::SideAnswer> run_job() {
+    std::vector<stream::SideBatch> batches = chain.take_side_requests();
+    if (batches.size() != 1 || batches[0].batch.requests.size() != 1) return {};
+    const stream::SideRequest& request = batches[0].batch.requests[0];
+    if (!request.job) return {};
+    std::thread worker([&] { request.job->run(); });
+    worker.join();
+    return {{request.id, 200, "", ""}};
+  }
+  // The one batch posted now, which carries the model's requests, answered with `sql`.
+  std::vector<stream::SideAnswer> model_answers(std::string_view sql) {
+    std::vector<stream::SideBatch> batches = chain.take_side_requests();
+    if (batches.size() != 1) return {};
+    for (const stream::SideRequest& r : batches[0].batch.requests)
+      if (r.job) return {};
+    return answer_all(batches[0], sql);
+  }
+};
+
+TEST(SqlMetamorphic, ServedTheVariantsQueriesRunAsASideJob) {
+  ServedFixture f(config::OnError::kClosed);
+  std::string text = f.chain.on_delta(0, kAnswer).text;
+  text += f.chain.on_choice_end(0).text;
+  std::vector<stream::SideAnswer> ran = f.run_job();  // checks 1-4's runs
+  ASSERT_EQ(ran.size(), 1u);
+  f.chain.on_side_answers(0, std::move(ran));
+  std::vector<stream::SideAnswer> said = f.model_answers(kQuery);
+  ASSERT_FALSE(said.empty());
+  stream::SideAnswersOutput out = f.chain.on_side_answers(0, std::move(said));
+  EXPECT_TRUE(out.released.empty());  // still held: the variants' queries run next
+  EXPECT_TRUE(f.chain.holds_for_answers());
+  std::vector<stream::SideBatch> next = f.chain.take_side_requests();
+  ASSERT_EQ(next.size(), 1u);
+  ASSERT_EQ(next[0].batch.requests.size(), 1u);
+  const stream::SideRequest& job = next[0].batch.requests[0];
+  ASSERT_NE(job.job, nullptr);
+  // Its time: the variants' runs at their cap each, and the wait for a worker.
+  EXPECT_GE(next[0].batch.limits.timeout, std::chrono::milliseconds(1000));
+  std::thread worker([&] { job.job->run(); });
+  worker.join();
+  out = f.chain.on_side_answers(0, {{job.id, 200, "", ""}});
+  ASSERT_EQ(out.released.size(), 1u);
+  EXPECT_EQ(text + out.released[0].output.text, kAnswer);
+  EXPECT_TRUE(contains(summary_of(f.chain), R"("metamorphic":{"ran":1,"passed":1,"flagged":0)"));
+}
+
+TEST(SqlMetamorphic, VariantsRunsTheWorkersRefusedLeaveTheQueryUnverified) {
+  // Overloaded: nothing compared, nothing proved: unverified (overloaded), and on_error:
+  // closed blocks it, as for checks 1-4's runs.
+  ServedFixture f(config::OnError::kClosed);
+  std::string text = f.chain.on_delta(0, kAnswer).text;
+  f.chain.on_side_answers(0, f.run_job());
+  f.chain.on_side_answers(0, f.model_answers(kQuery));
+  std::vector<stream::SideBatch> next = f.chain.take_side_requests();
+  ASSERT_EQ(next.size(), 1u);
+  ASSERT_EQ(next[0].batch.requests.size(), 1u);
+  stream::SideAnswersOutput out =
+      f.chain.on_side_answers(0, {{next[0].batch.requests[0].id, 0, "", "overloaded"}});
+  for (const auto& r : out.released)
+    EXPECT_FALSE(contains(r.output.text, "SELECT")) << r.output.text;
+  EXPECT_TRUE(f.chain.stopped());
+  const stream::StreamReport report = f.chain.report();
+  EXPECT_EQ(testing::count_of(report, "verdicts.unverified"), 1u);
+  EXPECT_TRUE(contains(field_of(report, "sql.metamorphic").value_or(""), R"("incomplete":1)"));
 }
 
 }  // namespace
