@@ -10,6 +10,7 @@
 #include "filters/verify/answer_summary.h"
 #include "filters/verify/sentence_verifier.h"
 #include "offline/commands.h"
+#include "offline/input_text.h"
 #include "offline/sentence_json.h"
 #include "offline/verifier_setup.h"
 #include "proxy/cli/args.h"
@@ -23,14 +24,6 @@ constexpr std::string_view kUsage =
     "usage: groundgate check --context FILE... --answer FILE [--question TEXT]\n"
     "         [--verifiers LIST | -c CONFIG --policy NAME] [--scorer builtin|off|MODEL.json]\n"
     "  LIST: comma-separated, from semantic_pieces (default) and triplets\n";
-
-std::optional<std::string> read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 }  // namespace
 
@@ -52,7 +45,7 @@ int check_command(int argc, char** argv, int first) {
   }
   std::vector<filters::context::Passage> passages;
   for (const std::string& path : context_paths) {
-    auto text = read_file(path);
+    auto text = read_input(path);
     if (!text) {
       std::fprintf(stderr, "groundgate check: cannot read %s\n", path.c_str());
       return 1;
@@ -62,7 +55,7 @@ int check_command(int argc, char** argv, int first) {
     passage.id = path;
     passages.push_back(std::move(passage));
   }
-  const auto answer = read_file(*answer_path);
+  const auto answer = read_input(*answer_path);
   if (!answer) {
     std::fprintf(stderr, "groundgate check: cannot read %s\n", answer_path->c_str());
     return 1;

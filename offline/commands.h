@@ -16,12 +16,14 @@ std::string_view triplets_usage();
 std::string_view check_usage();
 std::string_view eval_usage();
 std::string_view sqlcheck_usage();
+std::string_view splcheck_usage();
 std::string_view train_usage();
 
 int triplets_command(int argc, char** argv, int first);
 int check_command(int argc, char** argv, int first);
 int eval_command(int argc, char** argv, int first);
 int sqlcheck_command(int argc, char** argv, int first);
+int splcheck_command(int argc, char** argv, int first);
 int train_command(int argc, char** argv, int first);
 
 }  // namespace groundgate::offline

@@ -2,7 +2,8 @@
 // does (passages → context index → filters/verify sentence by sentence → answer rule) and
 // prints balanced accuracy, precision, recall, F1, verification latency and, with triplets,
 // the share of sentences that fell back to the rule-based extractor. SQL samples
-// (`"task": "sql"`) go through the SQL checks instead (sql_eval.h).
+// (`"task": "sql"`) go through the SQL checks instead (sql_eval.h), SPL samples (`"task":
+// "spl"`) through the SPL checks (spl_eval.h).
 
 #include <algorithm>
 #include <chrono>
@@ -30,6 +31,7 @@
 #include "offline/eval_samples.h"
 #include "offline/pr_curve.h"
 #include "offline/sentence_json.h"
+#include "offline/spl_eval.h"
 #include "offline/sql_eval.h"
 #include "offline/verifier_setup.h"
 #include "proxy/cli/args.h"
@@ -396,8 +398,13 @@ int eval_command(int argc, char** argv, int first) {
     return 2;
   }
   SqlEvaluation sql_eval(sql_config, std::filesystem::path(path).parent_path().string());
+  SplEvaluation spl_eval(std::filesystem::path(path).parent_path().string());
   auto samples =
       read_samples(path, error, [&](simdjson::dom::element doc, std::string& sample_error) {
+        if (SplEvaluation::is_spl_sample(doc)) {
+          spl_eval.add(doc, out.get(), sample_error);
+          return true;
+        }
         if (!SqlEvaluation::is_sql_sample(doc)) return false;
         sql_eval.add(doc, out.get(), sample_error);
         return true;
@@ -406,7 +413,7 @@ int eval_command(int argc, char** argv, int first) {
     std::fprintf(stderr, "groundgate eval: %s\n", error.c_str());
     return 1;
   }
-  // An SQL-only run needs no prose engine.
+  // An SQL- or SPL-only run needs no prose engine.
   if (!naive && !setup.config && !samples->empty()) {
     std::fprintf(stderr, "groundgate eval: %s\n", setup.error.c_str());
     return 2;
@@ -445,7 +452,8 @@ int eval_command(int argc, char** argv, int first) {
   }
 
   if (!sql_eval.empty()) sql_eval.print();
-  if (samples->empty() && !sql_eval.empty()) return 0;
+  if (!spl_eval.empty()) spl_eval.print();
+  if (samples->empty() && (!sql_eval.empty() || !spl_eval.empty())) return 0;
   tally.print();
   if (judge) judged.print();
   extraction.print();

@@ -19,6 +19,7 @@
 #include "filters/sql/sql_verdict_json.h"
 #include "filters/verdict/json_string.h"
 #include "offline/commands.h"
+#include "offline/input_text.h"
 #include "offline/model_client.h"
 #include "proxy/cli/args.h"
 
@@ -40,17 +41,6 @@ constexpr std::string_view kUsage =
     "  exit: 0 every query supported, 3 a finding, 1 a file could not be read, 2 usage\n";
 
 constexpr std::size_t kMaxVariants = 7;
-
-std::optional<std::string> read_input(const std::string& path) {
-  if (path == "-") {
-    return std::string(std::istreambuf_iterator<char>(std::cin), {});
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 // The sql section to start from: the policy's, or the defaults.
 std::optional<config::SqlConfig> base_config(const Args& args, std::string& error) {

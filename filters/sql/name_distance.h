@@ -1,34 +1,14 @@
 #pragma once
-// How far apart two names are, for "did you mean": the edit distance (insertions, deletions,
-// substitutions and swaps of neighbours) over code points, letter case ignored (ASCII and
-// Latin-1, so `Sänger` matches `sänger`).
+// The SQL checks' "did you mean": the shared name distance (filters/text/name_distance.h).
 
-#include <cstddef>
-#include <optional>
-#include <span>
-#include <string>
-#include <string_view>
+#include "filters/text/name_distance.h"
 
 namespace groundgate::filters::sql {
 
-// The distance, or nullopt once it exceeds `limit` (the work stays bounded).
-std::optional<std::size_t> name_distance(std::string_view a, std::string_view b, std::size_t limit);
-
-// Names compare equal ignoring case (ASCII and Latin-1).
-bool same_name(std::string_view a, std::string_view b);
-
-// Lower case (ASCII and Latin-1), for keys and comparisons.
-std::string fold_name(std::string_view name);
-
-struct NameSuggestion {
-  std::string name;  // the closest candidate
-  std::size_t distance = 0;
-  bool unique = false;  // no other candidate is as close
-};
-
-// The candidate closest to `word` that is a plausible typo of it: at most a third of its
-// length away (at least 1, at most 3), or the same but for letter case. Nullopt when none is.
-std::optional<NameSuggestion> closest_name(std::string_view word,
-                                           std::span<const std::string> candidates);
+using text::closest_name;
+using text::fold_name;
+using text::name_distance;
+using text::NameSuggestion;
+using text::same_name;
 
 }  // namespace groundgate::filters::sql

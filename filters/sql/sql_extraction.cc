@@ -4,7 +4,7 @@
 
 #include "filters/sql/sql_lexer.h"
 #include "filters/text/code_block.h"
-#include "filters/text/sentence_segmenter.h"
+#include "filters/text/fenced_blocks.h"
 #include "filters/text/utf8.h"
 #include "filters/text/word_table.h"
 
@@ -25,25 +25,8 @@ std::string lower(std::string_view s) {
   return text::ascii_lower(s);
 }
 
-// A fenced block of `text` from the unit `units[i]` on, with the units it was cut into
-// (Sentence::cut) joined: its span, and the block read from it.
-struct FencedBlock {
-  std::size_t begin = 0;
-  text::CodeBlock block;
-};
-
-FencedBlock read_block(std::string_view text, const std::vector<text::Sentence>& units,
-                       std::size_t& i) {
-  const std::size_t begin = units[i].begin;
-  while (units[i].cut && i + 1 < units.size() &&
-         units[i + 1].kind == text::SentenceKind::kCodeBlock)
-    ++i;
-  return {begin, text::read_code_block(text.substr(begin, units[i].end - begin))};
-}
-
-SqlSpan span_of(const FencedBlock& b) {
-  const std::size_t begin = b.begin + b.block.code_begin;
-  return SqlSpan{begin, begin + b.block.code.size(), b.block.closed};
+SqlSpan span_of(const text::FencedBlock& b) {
+  return SqlSpan{b.code_begin(), b.code_end(), b.block.closed};
 }
 
 }  // namespace
@@ -58,28 +41,17 @@ bool is_sql_block(std::string_view language, std::string_view code) {
 }
 
 std::vector<SqlSpan> find_fenced_sql(std::string_view answer) {
-  // The segmenter finds the blocks (as it does in the stream), the code-block reader reads them.
-  const std::vector<text::Sentence> units = text::SentenceSegmenter::split(answer);
   std::vector<SqlSpan> out;
-  for (std::size_t i = 0; i < units.size(); ++i) {
-    if (units[i].kind != text::SentenceKind::kCodeBlock) continue;
-    const FencedBlock b = read_block(answer, units, i);
+  for (const text::FencedBlock& b : text::fenced_blocks(answer)) {
     if (b.block.opened && is_sql_block(b.block.language, b.block.code)) out.push_back(span_of(b));
   }
   return out;
 }
 
 std::optional<SqlSpan> whole_answer_sql(std::string_view answer) {
-  std::size_t begin = 0, end = answer.size();
-  while (begin < end && std::string_view(" \t\r\n").find(answer[begin]) != std::string_view::npos)
-    ++begin;
-  while (end > begin && std::string_view(" \t\r\n").find(answer[end - 1]) != std::string_view::npos)
-    --end;
-  if (begin == end) return std::nullopt;
-  // A fence around it: the answer is that block (read as one, however long).
-  const FencedBlock b{begin, text::read_code_block(answer.substr(begin, end - begin))};
-  if (b.block.opened) return span_of(b);
-  return SqlSpan{begin, end, true};
+  const std::optional<text::CodeSpan> code = text::whole_answer_code(answer);
+  if (!code) return std::nullopt;
+  return SqlSpan{code->begin, code->end, code->complete};
 }
 
 std::vector<SqlSpan> find_sql(std::string_view text) {

@@ -37,6 +37,8 @@ constexpr std::array kCommands = {
             offline::train_usage, offline::train_command},
     Command{"sqlcheck", "check generated SQL against a schema; JSON findings on stdout",
             offline::sqlcheck_usage, offline::sqlcheck_command},
+    Command{"splcheck", "check a generated Splunk search against the prompt's metadata",
+            offline::splcheck_usage, offline::splcheck_command},
     Command{"triplets", "print the (subject, relation, object) triplets of a text",
             offline::triplets_usage, offline::triplets_command},
 };

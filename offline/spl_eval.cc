@@ -1,0 +1,181 @@
+#include "offline/spl_eval.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "filters/spl/metadata_file.h"
+#include "filters/spl/metadata_json.h"
+#include "filters/spl/spl_checker.h"
+#include "filters/spl/spl_verdict_json.h"
+#include "filters/verdict/json_string.h"
+
+namespace groundgate::offline {
+namespace {
+
+namespace spl = filters::spl;
+namespace dom = simdjson::dom;
+
+double percentile(std::vector<double> values, double q) {
+  if (values.empty()) return 0;
+  std::sort(values.begin(), values.end());
+  return values[std::min(values.size() - 1, static_cast<std::size_t>(q * values.size()))];
+}
+
+constexpr std::string_view kTypes[] = {"syntax", "fabrication", "mixed", "misaligned",
+                                       "misinterpretation"};
+
+}  // namespace
+
+SplEvaluation::SplEvaluation(std::string data_dir) : data_dir_(std::move(data_dir)) {}
+
+bool SplEvaluation::is_spl_sample(dom::element sample) {
+  std::string_view task;
+  return sample["task"].get_string().get(task) == simdjson::SUCCESS && task == "spl";
+}
+
+std::shared_ptr<const spl::SplMetadata> SplEvaluation::file(const std::string& name,
+                                                            std::string& error) {
+  std::filesystem::path p(name);
+  if (p.is_relative() && !data_dir_.empty()) p = std::filesystem::path(data_dir_) / p;
+  const std::string key = p.string();
+  if (auto it = files_.find(key); it != files_.end()) return it->second;
+  spl::MetadataFile loaded = spl::load_metadata_file(key);
+  if (!loaded.metadata) {
+    error = loaded.error;
+    return nullptr;
+  }
+  std::shared_ptr<const spl::SplMetadata> shared = std::move(loaded.metadata);
+  files_.emplace(key, shared);
+  return shared;
+}
+
+bool SplEvaluation::add(dom::element sample, std::FILE* out, std::string& error) {
+  const auto optional = [&](std::string_view key) {
+    std::string_view value;
+    return sample[key].get_string().get(value) == simdjson::SUCCESS ? value : std::string_view();
+  };
+  const std::string_view id = optional("id"), question = optional("question"),
+                         variant = optional("variant");
+  std::string_view query;
+  if (sample["spl"].get_string().get(query) != simdjson::SUCCESS) {
+    error = "no \"spl\" string";
+    return false;
+  }
+  std::int64_t label = 0;
+  if (sample["label"].get_int64().get(label) != simdjson::SUCCESS) {
+    error = "no integer \"label\"";
+    return false;
+  }
+  auto metadata = std::make_shared<spl::SplMetadata>();
+  dom::array files;
+  if (sample["metadata_files"].get_array().get(files) == simdjson::SUCCESS) {
+    for (dom::element f : files) {
+      std::string_view name;
+      if (f.get_string().get(name) != simdjson::SUCCESS) {
+        error = "metadata_files holds a non-string";
+        return false;
+      }
+      const auto loaded = file(std::string(name), error);
+      if (!loaded) return false;
+      metadata->merge(*loaded);
+    }
+  }
+  dom::element inline_metadata;
+  if (sample["metadata"].get(inline_metadata) == simdjson::SUCCESS) {
+    std::string_view text;
+    if (inline_metadata.get_string().get(text) == simdjson::SUCCESS) {
+      const spl::MetadataFile doc = spl::metadata_from_document(text);
+      if (!doc.metadata) {
+        error = "metadata: " + doc.error;
+        return false;
+      }
+      metadata->merge(*doc.metadata);
+    } else if (!spl::add_metadata_json(inline_metadata, *metadata, error)) {
+      error = "metadata: " + error;
+      return false;
+    }
+  }
+  const spl::SplChecker checker(metadata, question);
+  const spl::SplCheck check = checker.check(query);
+  const spl::SplVerdict& v = check.verdict;
+  const bool unverified = check.error != spl::SplError::kNone;
+  const bool flagged = unverified || !v.findings.empty();
+  const bool actual = label != 0;
+  unverified_ += unverified ? 1 : 0;
+  total_.add(flagged, actual);
+  check_us_.push_back(static_cast<double>(v.check_ns) / 1e3);
+  const std::string name =
+      variant.empty() ? (actual ? "hallucinated" : "valid") : std::string(variant);
+  Counts& c = variants_[name];
+  ++c.n;
+  c.flagged += flagged ? 1 : 0;
+  std::vector<std::string_view> types;
+  for (const spl::Finding& f : v.findings) {
+    const std::string_view type = spl::to_string(f.type);
+    if (std::find(types.begin(), types.end(), type) == types.end()) types.push_back(type);
+  }
+  for (std::string_view type : types)
+    ++c.by_type[std::string(type)];
+  if (std::find(types.begin(), types.end(), name) != types.end()) ++c.typed;
+  if (out != nullptr) {
+    std::string json = "{\"id\":";
+    filters::verdict::append_json_string(json, id);
+    json += flagged ? ",\"hallucinated\":true" : ",\"hallucinated\":false";
+    json += ",\"label\":" + std::to_string(label);
+    if (!variant.empty()) {
+      json += ",\"variant\":";
+      filters::verdict::append_json_string(json, variant);
+    }
+    if (unverified) {
+      json += ",\"error\":";
+      filters::verdict::append_json_string(json, spl::to_string(check.error));
+    } else {
+      json += ",\"kind\":\"spl\"";
+      spl::append_verdict_members(json, v, {});
+      char timing[48];
+      std::snprintf(timing, sizeof timing, ",\"check_us\":%.1f",
+                    static_cast<double>(v.check_ns) / 1e3);
+      json += timing;
+    }
+    json += "}\n";
+    std::fputs(json.c_str(), out);
+  }
+  return true;
+}
+
+void SplEvaluation::print() const {
+  const Confusion& t = total_;
+  std::printf("spl: n=%zu  hallucinated=%zu  valid=%zu  unverified=%zu\n", t.total(), t.tp + t.fn,
+              t.tn + t.fp, unverified_);
+  std::printf(
+      "spl: balanced_accuracy=%.3f  precision=%.3f  recall=%.3f  f1=%.3f  (tp=%zu fp=%zu tn=%zu "
+      "fn=%zu)\n",
+      t.balanced_accuracy(), t.precision(), t.recall(), t.f1(), t.tp, t.fp, t.tn, t.fn);
+  std::printf("spl: check_us per search p50=%.1f p99=%.1f\n", percentile(check_us_, 0.5),
+              percentile(check_us_, 0.99));
+  std::printf("%-18s %6s %8s %6s %7s %6s", "variant", "n", "flagged", "rate", "typed", "recall");
+  for (std::string_view type : kTypes)
+    std::printf(" %8.8s", type.data());
+  std::printf("\n");
+  for (const auto& [name, c] : variants_) {
+    std::printf("%-18s %6zu %8zu %6.3f %7zu %6.3f", name.c_str(), c.n, c.flagged,
+                Confusion::ratio(c.flagged, c.n), c.typed, Confusion::ratio(c.typed, c.n));
+    for (std::string_view type : kTypes) {
+      const auto it = c.by_type.find(type);
+      std::printf(" %8zu", it == c.by_type.end() ? 0 : it->second);
+    }
+    std::printf("\n");
+  }
+  const auto valid = variants_.find("valid");
+  if (valid != variants_.end()) {
+    const Counts& c = valid->second;
+    const auto none = [&](std::string_view type) {
+      const auto it = c.by_type.find(type);
+      return Confusion::ratio(c.n - (it == c.by_type.end() ? 0 : it->second), c.n);
+    };
+    std::printf("spl: valid searches with no syntax finding %.3f, no fabrication finding %.3f\n",
+                none("syntax"), none("fabrication"));
+  }
+}
+
+}  // namespace groundgate::offline
