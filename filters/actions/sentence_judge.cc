@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "filters/judge/judge_inputs.h"
 #include "filters/model/model_answer.h"
 #include "filters/verdict/json_string.h"
 
@@ -26,24 +27,6 @@ std::string judge_prompt(std::string_view sentence, std::string_view question,
   out += "\n\nSentence: ";
   out += sentence;
   return out;
-}
-
-// [begin, end) of `text` widened to `width` bytes around its middle, within the text.
-std::pair<std::size_t, std::size_t> window(std::size_t begin, std::size_t end, std::size_t size,
-                                           std::size_t width) {
-  if (end - begin >= width) return {begin, begin + width};
-  const std::size_t spare = width - (end - begin);
-  std::size_t from = begin - std::min(begin, spare / 2);
-  std::size_t to = std::min(size, end + (spare - (begin - from)));
-  from = to - std::min(to, width);
-  return {from, to};
-}
-
-// Moves a cut to the nearest UTF-8 character start at or before it.
-std::size_t char_start(std::string_view text, std::size_t at) {
-  while (at > 0 && at < text.size() && (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80)
-    --at;
-  return at;
 }
 
 }  // namespace
@@ -88,50 +71,6 @@ std::optional<verify::Label> judged_label(std::string_view text) {
   return std::nullopt;
 }
 
-std::string judge_evidence(const verify::SentenceVerdict& verdict, const index::ContextIndex& index,
-                           std::size_t max_bytes) {
-  const auto& passages = index.passages();
-  // The cited span of each passage, in the order first cited.
-  std::vector<verify::Evidence> cited;
-  for (const verify::Finding& f : verdict.findings) {
-    if (!f.evidence || f.evidence->passage >= passages.size()) continue;
-    auto at = std::find_if(cited.begin(), cited.end(), [&](const verify::Evidence& e) {
-      return e.passage == f.evidence->passage;
-    });
-    if (at == cited.end()) {
-      cited.push_back(*f.evidence);
-    } else {
-      at->begin = std::min(at->begin, f.evidence->begin);
-      at->end = std::max(at->end, f.evidence->end);
-    }
-  }
-  std::string out;
-  if (cited.empty()) {
-    for (const context::Passage& p : passages) {
-      if (out.size() >= max_bytes) break;
-      if (!out.empty()) out += "\n\n";
-      const std::string_view text = p.text;
-      out += text.substr(
-          0, char_start(text, std::min(text.size(), max_bytes - std::min(max_bytes, out.size()))));
-    }
-    return out;
-  }
-  const std::size_t share = max_bytes / cited.size();
-  for (const verify::Evidence& e : cited) {
-    const std::string_view text = passages[e.passage].text;
-    const std::size_t end = std::min<std::size_t>(e.end, text.size());
-    const std::size_t begin = std::min<std::size_t>(e.begin, end);
-    auto [from, to] = window(begin, end, text.size(), share);
-    from = char_start(text, from);
-    to = char_start(text, to);
-    if (!out.empty()) out += "\n\n";
-    if (from > 0) out += "...";
-    out += text.substr(from, to - from);
-    if (to < text.size()) out += "...";
-  }
-  return out;
-}
-
 config::JudgeConfig::Band judge_band(const config::JudgeConfig& config, double unsupported_at) {
   constexpr double kHalfWidth = 0.15;
   if (config.band) return *config.band;
@@ -164,7 +103,7 @@ std::optional<std::uint64_t> SentenceJudge::ask(const verify::SentenceVerdict& v
   const std::uint64_t id = kFirstRequestId + asked_;
   batch_->requests.push_back(
       {id, judge_request(*api_, config_, sentence, question_,
-                         judge_evidence(verdict, index, config_.context_bytes))});
+                         judge::judge_evidence(verdict, index, config_.context_bytes))});
   batch_->limits.fan_out = batch_->requests.size();  // at most max_sentences
   ++asked_;
   return id;

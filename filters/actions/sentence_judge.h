@@ -31,12 +31,6 @@ std::string judge_request(model::Api api, const config::JudgeConfig& config,
 // "contradicted" (any case, punctuation around it ignored). Nullopt for anything else.
 std::optional<verify::Label> judged_label(std::string_view text);
 
-// The context the judge reads for `verdict`: the passages its findings cite, each cut to a
-// window around the cited pieces, within `max_bytes` in all; without evidence, the context's
-// first bytes.
-std::string judge_evidence(const verify::SentenceVerdict& verdict, const index::ContextIndex& index,
-                           std::size_t max_bytes);
-
 // The probabilities the judge is asked about: the configured band, or, unset, the scorer's
 // `unsupported_at` threshold ± 0.15 (within [0, 1]): the sentences whose label the scorer is
 // least sure of, on both sides of it.

@@ -114,12 +114,12 @@ TEST(JudgeEvidence, IsAWindowAroundTheCitedPiecesWithinTheBound) {
   verify::Finding f;
   f.evidence = verify::Evidence{0, 501, 516};
   v.findings.push_back(f);
-  const std::string evidence = judge_evidence(v, *index, 100);
+  const std::string evidence = judge::judge_evidence(v, *index, 100);
   EXPECT_LE(evidence.size(), 100u + 6);  // the window and "..." on each side
   EXPECT_TRUE(contains(evidence, "Opened in 1991.")) << evidence;
   EXPECT_FALSE(contains(evidence, "Unrelated")) << evidence;
   // No evidence cited: the context's first bytes.
-  const std::string first = judge_evidence(verify::SentenceVerdict{}, *index, 50);
+  const std::string first = judge::judge_evidence(verify::SentenceVerdict{}, *index, 50);
   EXPECT_EQ(first, std::string(50, 'a'));
 }
 
