@@ -8,8 +8,8 @@
 namespace groundgate::config {
 namespace {
 
-constexpr std::array<std::string_view, 4> kLabels{"supported", "unsupported", "contradicted",
-                                                  "no_context"};
+constexpr std::array<std::string_view, 5> kLabels{"supported", "doubtful", "unsupported",
+                                                  "contradicted", "no_context"};
 // Same order as ActionKind and RewriteKind.
 constexpr std::array<std::string_view, 4> kActionKinds{"pass", "annotate", "block", "rewrite"};
 constexpr std::array<std::string_view, 4> kRewriteKinds{"correct", "drop", "replace", "cite"};
@@ -52,8 +52,8 @@ bool text_changing(const ActionConfig& a) {
 ActionsConfig read_actions(const YamlField& field, ErrorSink& errors) {
   ActionsConfig out;
   YamlMap map(field, kLabels, errors);
-  std::array<ActionConfig*, 4> slots{&out.supported, &out.unsupported, &out.contradicted,
-                                     &out.no_context};
+  std::array<ActionConfig*, 5> slots{&out.supported, &out.doubtful, &out.unsupported,
+                                     &out.contradicted, &out.no_context};
   for (std::size_t i = 0; i < kLabels.size(); ++i) {
     if (auto f = map.get(kLabels[i])) {
       if (auto action = read_action(*f, errors)) *slots[i] = *action;
@@ -111,7 +111,7 @@ AnswerThresholdConfig read_answer_threshold(const YamlField& field, ErrorSink& e
 
 bool changes_text(const PolicyConfig& p) {
   const ActionsConfig& a = p.actions;
-  return text_changing(a.supported) || text_changing(a.unsupported) ||
+  return text_changing(a.supported) || text_changing(a.doubtful) || text_changing(a.unsupported) ||
          text_changing(a.contradicted) || text_changing(a.no_context) ||
          (p.answer.max_share < 1.0 && p.answer.action == ActionKind::kBlock) ||
          p.on_error == OnError::kClosed;

@@ -91,7 +91,10 @@ struct ContextSourcesConfig {
   bool tool_messages = true;           // role "tool" and legacy "function" messages
   bool extension_fields = true;        // top-level `context` and `documents`
   bool keep_extension_fields = false;  // forward them upstream instead of removing them
-  bool tagged_blocks = true;           // <context>…</context> etc. in system/user messages
+  bool tagged_blocks = true;           // <context>…</context> etc. in the app's messages
+  // Tagged blocks in user messages are context too. The end user writes those: only for an app
+  // that puts its retrieved context there itself.
+  bool user_messages = false;
   std::vector<std::string> tags = {"context", "documents", "document"};
   bool system_message = false;  // the system message's untagged text (instructions are no evidence)
   bool question = false;        // the last user message, as weak grounding
@@ -131,6 +134,7 @@ struct CombineConfig {
 struct ScorerConfig {
   std::string model = "builtin";  // "builtin", "off" (the engines' rule labels) or a file path
   std::optional<double> unsupported_at;   // a sentence this likely unfaithful is unsupported
+  std::optional<double> doubtful_at;      // from here up to unsupported_at: doubtful
   std::optional<double> contradicted_at;  // and, when an engine contradicts it, contradicted
                                           // (one threshold for value and polarity conflicts)
   std::optional<double> answer_at;        // an answer this likely hallucinated is flagged
@@ -177,7 +181,7 @@ struct JudgeConfig {
   // `rewrite: mitigate`: a sentence an action rewrites is rewritten by the judge from its
   // evidence (HSP's mitigator), used only when the engines find the rewrite supported.
   bool mitigate = false;
-  // Unset: around the scorer's unsupported threshold (filters/actions/sentence_judge.h).
+  // Unset: the scorer's doubt band (filters/checks/judge/sentence_judge.h).
   std::optional<Band> band;
   std::size_t max_sentences = 4;          // sentences per answer put to the judge
   std::size_t max_calls_per_answer = 16;  // model calls per answer, every method's step counted
@@ -210,6 +214,9 @@ struct ActionConfig {
 // What happens to a sentence, by its label (and to every sentence when there is no context).
 struct ActionsConfig {
   ActionConfig supported{ActionKind::kPass};
+  // The scorer cannot settle it: annotated by default, so that the doubt shows, but no block or
+  // rewrite meant for unsupported sentences acts on it (a policy may set one).
+  ActionConfig doubtful{ActionKind::kAnnotate};
   ActionConfig unsupported{ActionKind::kAnnotate};
   ActionConfig contradicted{ActionKind::kAnnotate};
   ActionConfig no_context{ActionKind::kPass};  // the summary still says nothing was checked
@@ -270,8 +277,13 @@ struct SqlConfig {
   bool keep_schema_field = false;            // forward the `schema` field upstream
   std::vector<std::string> allow_functions;  // beyond the built-in allow-list
   bool linking = true;                       // check 3
-  bool execution = true;                     // check 4 (needs `database`)
-  bool empty_result = true;                  // an empty result is a finding
+  bool intent = true;                        // check 3b: joins, the question's clauses, values
+  // Intent kinds (finding codes) trusted although annotate-only by default, and more kinds to
+  // annotate only (the kinds: known_sql_intent_kinds()).
+  std::vector<std::string> intent_enforce;
+  std::vector<std::string> intent_annotate_only;
+  bool execution = true;     // check 4 (needs `database`)
+  bool empty_result = true;  // an empty result is a finding
   Millis execution_timeout{200};
   std::size_t max_rows = 1000;
   std::size_t max_query_bytes = 64u << 10;
@@ -314,6 +326,13 @@ struct PolicyConfig {
   // Tool-call arguments (their string and number values) are checked against the context,
   // the question and the tool's own schema; unverified unless set.
   bool verify_tool_calls = false;
+  // The model's refusal (chat `refusal`, the Responses API's refusal parts) is answer text and
+  // checked as such; unset, it is unverified and on_error decides.
+  bool verify_refusals = true;
+  // The model's reasoning (chat `reasoning_content`, the Responses API's reasoning summaries) is
+  // not the answer: counted and announced unverified in the summary unless set, then checked as
+  // a text of its own.
+  bool verify_reasoning = false;
   // The SQL guard; unset: SQL in answers is prose's code blocks.
   std::optional<SqlConfig> sql;
 

@@ -9,14 +9,10 @@
 namespace groundgate::config {
 namespace {
 
-constexpr std::array<std::string_view, 8> kContextKeys{"tool_messages",
-                                                       "extension_fields",
-                                                       "keep_extension_fields",
-                                                       "tagged_blocks",
-                                                       "tags",
-                                                       "system_message",
-                                                       "question",
-                                                       "max_bytes"};
+constexpr std::array<std::string_view, 9> kContextKeys{
+    "tool_messages",  "extension_fields", "keep_extension_fields",
+    "tagged_blocks",  "user_messages",    "tags",
+    "system_message", "question",         "max_bytes"};
 
 // An XML-ish element name: what can sit between '<' and '>' and be matched literally.
 bool valid_tag(std::string_view tag) {
@@ -60,6 +56,7 @@ ContextSourcesConfig read_context_sources(const YamlField& field, ErrorSink& err
   read_flag(map, "extension_fields", out.extension_fields, errors);
   read_flag(map, "keep_extension_fields", out.keep_extension_fields, errors);
   read_flag(map, "tagged_blocks", out.tagged_blocks, errors);
+  read_flag(map, "user_messages", out.user_messages, errors);
   read_flag(map, "system_message", out.system_message, errors);
   read_flag(map, "question", out.question, errors);
   if (auto f = map.get("tags")) {

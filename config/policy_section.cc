@@ -13,7 +13,7 @@
 namespace groundgate::config {
 namespace {
 
-constexpr std::array<std::string_view, 20> kPolicyKeys{"redact",
+constexpr std::array<std::string_view, 22> kPolicyKeys{"redact",
                                                        "verifiers",
                                                        "context",
                                                        "hold",
@@ -32,9 +32,11 @@ constexpr std::array<std::string_view, 20> kPolicyKeys{"redact",
                                                        "block_status",
                                                        "verify_json_responses",
                                                        "verify_tool_calls",
+                                                       "verify_refusals",
+                                                       "verify_reasoning",
                                                        "sql"};
 // Keys that only mean something when a verifier (or the SQL guard) runs.
-constexpr std::array<std::string_view, 16> kVerifyingKeys{"context",
+constexpr std::array<std::string_view, 18> kVerifyingKeys{"context",
                                                           "hold",
                                                           "combine",
                                                           "scorer",
@@ -49,6 +51,8 @@ constexpr std::array<std::string_view, 16> kVerifyingKeys{"context",
                                                           "triplets",
                                                           "verify_json_responses",
                                                           "verify_tool_calls",
+                                                          "verify_refusals",
+                                                          "verify_reasoning",
                                                           "judge"};
 // Same order as OnError and AnnotationStyle.
 constexpr std::array<std::string_view, 2> kOnError{"open", "closed"};
@@ -123,6 +127,12 @@ void read_guard_keys(const YamlMap& map, PolicyConfig& p, ErrorSink& errors) {
   }
   if (auto f = map.get("verify_tool_calls")) {
     if (auto b = read_bool(*f, errors)) p.verify_tool_calls = *b;
+  }
+  if (auto f = map.get("verify_refusals")) {
+    if (auto b = read_bool(*f, errors)) p.verify_refusals = *b;
+  }
+  if (auto f = map.get("verify_reasoning")) {
+    if (auto b = read_bool(*f, errors)) p.verify_reasoning = *b;
   }
 }
 

@@ -1,5 +1,6 @@
 #include "config/sql_section.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 
@@ -9,11 +10,31 @@
 namespace groundgate::config {
 namespace {
 
-constexpr std::array<std::string_view, 14> kSqlKeys{
-    "answer",   "tool_arguments",      "dialect",           "schema_file",
-    "database", "schema_from_request", "keep_schema_field", "allow_functions",
-    "linking",  "execution",           "empty_result",      "max_query_bytes",
-    "unsafe",   "metamorphic"};
+constexpr std::array<std::string_view, 15> kSqlKeys{"answer",
+                                                    "tool_arguments",
+                                                    "dialect",
+                                                    "schema_file",
+                                                    "database",
+                                                    "schema_from_request",
+                                                    "keep_schema_field",
+                                                    "allow_functions",
+                                                    "linking",
+                                                    "intent",
+                                                    "execution",
+                                                    "empty_result",
+                                                    "max_query_bytes",
+                                                    "unsafe",
+                                                    "metamorphic"};
+constexpr std::array<std::string_view, 2> kIntentKeys{"enforce", "annotate_only"};
+constexpr std::string_view kIntentKinds[] = {
+    "join_without_key",      "join_not_on_key",      "join_values_disjoint",
+    "inner_join_drops_rows", "aggregate_mismatch",   "aggregate_missing",
+    "distinct_missing",      "grouping_missing",     "ungrouped_column",
+    "order_direction",       "limit_mismatch",       "comparison_direction",
+    "comparison_inclusive",  "negation_missing",     "negation_unasked",
+    "column_unasked",        "definition_ignored",   "definition_mismatch",
+    "value_type_mismatch",   "value_outside_domain", "question_value_ignored",
+    "unasked_filter",        "empty_result"};
 constexpr std::array<std::string_view, 4> kMetamorphicKeys{"variants", "fan_out", "timeout",
                                                            "max_queries"};
 constexpr std::uint64_t kMaxVariants = 7;
@@ -135,6 +156,36 @@ std::optional<SqlMetamorphicConfig> read_metamorphic(const YamlField& field, Err
   return out;
 }
 
+// intent: true | false | {enforce: [kind...], annotate_only: [kind...]}
+void read_intent(const YamlField& field, SqlConfig& out, ErrorSink& errors) {
+  if (field.value.IsScalar()) {
+    if (auto b = read_bool(field, errors)) out.intent = *b;
+    return;
+  }
+  YamlMap map(field, kIntentKeys, errors);
+  if (!map.valid()) return;
+  const auto kinds = [&](std::string_view key, std::vector<std::string>& to) {
+    auto f = map.get(key);
+    if (!f) return;
+    auto list = read_list(*f, errors);
+    if (!list) return;
+    for (const YamlField& element : *list) {
+      auto code = read_string(element, errors);
+      if (!code) continue;
+      if (std::find(std::begin(kIntentKinds), std::end(kIntentKinds), *code) ==
+          std::end(kIntentKinds)) {
+        errors.add(element.mark(), element.path + ": no intent kind '" + code->substr(0, 64) +
+                                       "' (one of the finding codes the README lists under "
+                                       "SQL guard, intent)");
+        continue;
+      }
+      to.push_back(std::move(*code));
+    }
+  };
+  kinds("enforce", out.intent_enforce);
+  kinds("annotate_only", out.intent_annotate_only);
+}
+
 void read_flag(const YamlMap& map, std::string_view key, bool& out, ErrorSink& errors) {
   if (auto f = map.get(key)) {
     if (auto b = read_bool(*f, errors)) out = *b;
@@ -191,6 +242,7 @@ SqlConfig read_sql(const YamlField& field, std::string_view base_dir, ErrorSink&
     }
   }
   read_flag(map, "linking", out.linking, errors);
+  if (auto f = map.get("intent")) read_intent(*f, out, errors);
   if (auto f = map.get("execution")) read_execution(*f, out, errors);
   read_flag(map, "empty_result", out.empty_result, errors);
   if (auto f = map.get("max_query_bytes")) {
@@ -224,6 +276,10 @@ SqlConfig read_sql(const YamlField& field, std::string_view base_dir, ErrorSink&
                                "schema_from_request: true)");
   }
   return out;
+}
+
+std::span<const std::string_view> known_sql_intent_kinds() {
+  return kIntentKinds;
 }
 
 }  // namespace groundgate::config

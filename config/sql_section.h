@@ -3,6 +3,7 @@
 // tool arguments), where the schema comes from (the request, a schema file, a read-only
 // SQLite database), the dialect, the checks and their bounds, and the action on unsafe SQL.
 
+#include <span>
 #include <string_view>
 
 #include "config/config.h"
@@ -13,5 +14,9 @@ namespace groundgate::config {
 
 // `base_dir`: where relative schema_file and database paths start (the config's directory).
 SqlConfig read_sql(const YamlField& field, std::string_view base_dir, ErrorSink& errors);
+
+// The finding codes `sql.intent.enforce` and `sql.intent.annotate_only` may name: the SQL
+// engine's intent kinds (filters/sql/intent_kinds.h; a test keeps the two lists equal).
+std::span<const std::string_view> known_sql_intent_kinds();
 
 }  // namespace groundgate::config

@@ -26,8 +26,8 @@ constexpr std::array<std::string_view, 9> kSemanticPiecesKeys{"top_k",
                                                               "question_grounds_words",
                                                               "flag_contradicted",
                                                               "max_unsupported_share"};
-constexpr std::array<std::string_view, 4> kScorerKeys{"model", "unsupported_at", "contradicted_at",
-                                                      "answer_at"};
+constexpr std::array<std::string_view, 5> kScorerKeys{"model", "unsupported_at", "doubtful_at",
+                                                      "contradicted_at", "answer_at"};
 constexpr std::uint64_t kMaxTopK = 50;
 
 template <std::size_t N>
@@ -119,8 +119,13 @@ ScorerConfig read_scorer(const YamlField& field, std::string_view base_dir, Erro
     }
   };
   threshold("unsupported_at", out.unsupported_at);
+  threshold("doubtful_at", out.doubtful_at);
   threshold("contradicted_at", out.contradicted_at);
   threshold("answer_at", out.answer_at);
+  if (out.doubtful_at && out.unsupported_at && *out.doubtful_at > *out.unsupported_at) {
+    errors.add(map.get("doubtful_at")->mark(),
+               field.path + ".doubtful_at: above unsupported_at (the doubt band lies below it)");
+  }
   return out;
 }
 

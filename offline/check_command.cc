@@ -86,15 +86,17 @@ int check_command(int argc, char** argv, int first) {
   std::string json = "{\"verdict\":\"";
   json += !has_context           ? "no_context"
           : summary.hallucinated ? "hallucinated"
-          : verdicts.empty()     ? "no_claims"
+          : summary.checked == 0 ? "no_claims"
+          : summary.errors > 0   ? "unverified"
                                  : "grounded";
   json += "\",\"hallucinated\":";
   json += summary.hallucinated ? "true" : "false";
-  char counts[160];
+  char counts[256];
   std::snprintf(counts, sizeof counts,
-                ",\"score\":%.4g,\"supported\":%zu,\"unsupported\":%zu,\"contradicted\":%zu",
-                summary.hallucination_score, summary.supported, summary.unsupported,
-                summary.contradicted);
+                ",\"score\":%.4g,\"supported\":%zu,\"doubtful\":%zu,\"unsupported\":%zu,"
+                "\"contradicted\":%zu,\"no_claim\":%zu",
+                summary.hallucination_score, summary.supported, summary.doubtful,
+                summary.unsupported, summary.contradicted, summary.no_claim);
   json += counts;
   json += ",\"passages\":[";
   for (std::size_t i = 0; i < context_paths.size(); ++i) {

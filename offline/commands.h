@@ -18,6 +18,7 @@ std::string_view eval_usage();
 std::string_view sqlcheck_usage();
 std::string_view splcheck_usage();
 std::string_view train_usage();
+std::string_view pairs_usage();
 
 int triplets_command(int argc, char** argv, int first);
 int check_command(int argc, char** argv, int first);
@@ -25,5 +26,6 @@ int eval_command(int argc, char** argv, int first);
 int sqlcheck_command(int argc, char** argv, int first);
 int splcheck_command(int argc, char** argv, int first);
 int train_command(int argc, char** argv, int first);
+int pairs_command(int argc, char** argv, int first);
 
 }  // namespace groundgate::offline

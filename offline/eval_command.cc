@@ -167,7 +167,8 @@ bool report_pr_curves(const std::optional<std::string>& svg_path, std::string_vi
 // The SQL checks' settings: the policy's `sql` section, or the defaults.
 std::shared_ptr<const filters::sql::SqlCheckerConfig> sql_checker(const Args& args,
                                                                   std::string& error) {
-  if (!args.value("c")) return filters::sql::default_checker_config();
+  // The defaults as a policy compiles them (WordNet for suggestions by meaning included).
+  if (!args.value("c")) return filters::sql::compile_sql(config::SqlConfig{}).checker;
   const config::LoadResult loaded = config::load_config_file(*args.value("c"));
   const config::PolicyConfig* policy =
       loaded.config ? loaded.config->find_policy(*args.value("policy")) : nullptr;
@@ -229,6 +230,12 @@ struct EvalTally {
   Confusion sentences;                                      // where sentences are labelled
   std::vector<ScoredTruth> answer_scores, sentence_scores;  // for the precision-recall curves
   std::map<std::string, Confusion> baselines;               // the samples' own detectors
+  // Answers holding a contradicted sentence: how often they are hallucinated (block and
+  // rewrite act on contradicted, so this is the precision a user of them sees).
+  Confusion contradicted;
+  std::map<std::string, std::size_t> sentence_labels;  // checked sentences with a claim
+  // Minimal pairs (`groundgate pairs`): per change, how many answers got each worst label.
+  std::map<std::string, std::map<std::string, std::size_t>> changes;
   std::vector<double> sample_us, sentence_us, prepare_us;
   std::size_t errors = 0;  // sentences an engine could not verify
 
@@ -247,12 +254,43 @@ struct EvalTally {
         percentile(sample_us, 0.5), percentile(sample_us, 0.99), percentile(sentence_us, 0.5),
         percentile(sentence_us, 0.99), sentence_us.size(), errors, percentile(prepare_us, 0.5),
         percentile(prepare_us, 0.99));
+    std::printf("answers with a contradicted sentence: %zu, hallucinated %.3f\n",
+                contradicted.tp + contradicted.fp, contradicted.precision());
+    std::size_t labelled = 0;
+    for (const auto& [label, count] : sentence_labels)
+      labelled += count;
+    if (labelled > 0) {
+      std::printf("sentence labels:");
+      for (const auto& [label, count] : sentence_labels)
+        std::printf(" %s=%zu", label.c_str(), count);
+      std::printf("\n");
+    }
     if (sentences.tp + sentences.fp + sentences.tn + sentences.fn > 0) {
       std::printf(
           "sentences: balanced_accuracy=%.3f  precision=%.3f  recall=%.3f  f1=%.3f  (tp=%zu "
           "fp=%zu tn=%zu fn=%zu)\n",
           sentences.balanced_accuracy(), sentences.precision(), sentences.recall(), sentences.f1(),
           sentences.tp, sentences.fp, sentences.tn, sentences.fn);
+    }
+  }
+
+  // Per change of the minimal pairs, the share of each label; the faithful changes should be
+  // supported, the others contradicted.
+  void print_changes() const {
+    if (changes.empty()) return;
+    std::printf("minimal pairs (worst label of the answer's sentences):\n");
+    for (const auto& [change, labels] : changes) {
+      std::size_t n = 0;
+      for (const auto& [label, count] : labels)
+        n += count;
+      std::printf("  %-9s n=%-5zu", change.c_str(), n);
+      for (std::string_view label :
+           {"supported", "doubtful", "unsupported", "contradicted", "no_claim", "unverified"}) {
+        const auto it = labels.find(std::string(label));
+        const std::size_t count = it == labels.end() ? 0 : it->second;
+        std::printf(" %s=%.3f", std::string(label).c_str(), n == 0 ? 0.0 : double(count) / n);
+      }
+      std::printf("\n");
     }
   }
 
@@ -269,6 +307,9 @@ struct EvalTally {
 struct SampleOutcome {
   bool hallucinated = false;
   double score = 0;
+  // The worst sentence label: supported | unsupported | contradicted | no_claim (no sentence
+  // with a claim) | unverified (a sentence not verified).
+  std::string_view worst = "no_claim";
   std::string pieces_json;
 };
 
@@ -292,7 +333,10 @@ SampleOutcome evaluate_naive(Sample& sample, filters::index::ContextIndexCache& 
   sentence.score = v.score;
   sentence.claims = true;
   const verify::AnswerSummary summary = verify::summarize(std::span(&sentence, 1), rule);
-  SampleOutcome outcome{summary.hallucinated, summary.hallucination_score, {}};
+  SampleOutcome outcome;
+  outcome.hallucinated = summary.hallucinated;
+  outcome.score = summary.hallucination_score;
+  outcome.worst = filters::verdict::to_string(v.label);
   if (want_json) sp::append_json(outcome.pieces_json, v, sample.answer, index.get());
   return outcome;
 }
@@ -305,8 +349,7 @@ SampleOutcome evaluate_with_engines(const Sample& sample, const VerifierSetup& s
                                     JudgeTally& judged, EvalTally& tally) {
   VerifiedSample run = verify_sample(sample, setup, cache);
   if (judge != nullptr) {
-    judge_sample(*judge, setup.config->thresholds.unsupported, sample, *run.index, run.verdicts,
-                 judged);
+    judge_sample(*judge, setup.config->thresholds, sample, *run.index, run.verdicts, judged);
   }
   tally.prepare_us.push_back(run.prepare_us);
   SampleOutcome outcome;
@@ -315,7 +358,9 @@ SampleOutcome evaluate_with_engines(const Sample& sample, const VerifierSetup& s
     if (!v.ok()) ++tally.errors;
     const bool truth = sentence_unfaithful(sample, v.answer_begin, v.answer_end);
     if (sample.sentence_truth && v.ok() && v.claims) {
-      tally.sentences.add(v.label != verify::Label::kSupported, truth);
+      // A flag is an unsupported or contradicted label; doubt is not one (precision-first).
+      tally.sentences.add(verify::is_flag(v.label), truth);
+      ++tally.sentence_labels[std::string(filters::verdict::to_string(v.label))];
       tally.sentence_scores.push_back({v.unfaithful.value_or(1 - v.score), truth});
     }
     if (features_out && v.ok()) write_features(features_out, sample, i, v, truth);
@@ -326,6 +371,12 @@ SampleOutcome evaluate_with_engines(const Sample& sample, const VerifierSetup& s
     }
   }
   const verify::AnswerSummary summary = verify::summarize(run.verdicts, setup.rule);
+  outcome.worst = summary.errors > 0         ? "unverified"
+                  : summary.contradicted > 0 ? "contradicted"
+                  : summary.unsupported > 0  ? "unsupported"
+                  : summary.doubtful > 0     ? "doubtful"
+                  : summary.supported > 0    ? "supported"
+                                             : "no_claim";
   outcome.hallucinated = summary.hallucinated;
   outcome.score = summary.hallucination_score;
   return outcome;
@@ -444,6 +495,8 @@ int eval_command(int argc, char** argv, int first) {
         std::chrono::duration<double, std::micro>(Clock::now() - start).count() -
         tally.prepare_us.back());
     tally.answers.add(outcome.hallucinated, sample.label == 1);
+    if (outcome.worst == "contradicted") tally.contradicted.add(true, sample.label == 1);
+    if (!sample.change.empty()) ++tally.changes[sample.change][std::string(outcome.worst)];
     tally.answer_scores.push_back({outcome.score, sample.label == 1});
     for (const auto& [name, flagged] : sample.baselines) {
       tally.baselines[name].add(flagged == 1, sample.label == 1);
@@ -461,6 +514,7 @@ int eval_command(int argc, char** argv, int first) {
                         tally.sentence_scores, tally.sentences)) {
     return 1;
   }
+  tally.print_changes();
   tally.print_baselines();
   return 0;
 }

@@ -4,7 +4,8 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "filters/actions/sentence_judge.h"
+#include "filters/checks/judge/sentence_judge.h"
+#include "proxy/openai/model_calls.h"
 
 namespace groundgate::offline {
 namespace {
@@ -70,21 +71,19 @@ std::optional<EvalJudge> eval_judge(const Args& args, std::string& error) {
   return EvalJudge{std::move(*endpoint), std::move(config)};
 }
 
-void judge_sample(const EvalJudge& judge, double unsupported_at, const Sample& sample,
-                  const filters::index::ContextIndex& index,
+void judge_sample(const EvalJudge& judge, const filters::score::Thresholds& thresholds,
+                  const Sample& sample, const filters::index::ContextIndex& index,
                   std::vector<filters::verify::SentenceVerdict>& verdicts, JudgeTally& tally) {
-  filters::actions::SentenceJudge j(judge.config, unsupported_at, sample.question);
-  j.serve(filters::model::Api::kChatCompletions);
+  filters::checks::SentenceJudge j(judge.config, thresholds, sample.question);
+  j.serve(proxy::openai::model_calls(proxy::openai::EndpointKind::kChatCompletions, {}, {}));
   for (filters::verify::SentenceVerdict& v : verdicts) {
     if (!j.in_band(v)) continue;
     const std::string_view text =
         std::string_view(sample.answer).substr(v.answer_begin, v.answer_end - v.answer_begin);
-    const std::optional<std::uint64_t> id = j.ask(v, text, index);
-    if (!id) continue;
-    std::optional<filters::stream::SideRequestBatch> batch = j.take_batch();
-    const ModelReply reply =
-        call_model(judge.endpoint, batch->requests.front().body, judge.config.timeout);
-    j.judge({{*id, reply.status, reply.body, reply.error}}, *id, v);
+    const std::optional<std::string> request = j.ask(v, text, index);
+    if (!request) continue;
+    const ModelReply reply = call_model(judge.endpoint, *request, judge.config.timeout);
+    j.judge({{0, reply.status, reply.body, reply.error}}, 0, v);
   }
   tally.asked += j.asked();
   tally.decided += j.decided();

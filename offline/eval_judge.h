@@ -1,8 +1,9 @@
 #pragma once
 // `groundgate eval … --judge-upstream URL --judge-model NAME`: the sentences the scorer is unsure
-// of are put to a judge model as the proxy's judge puts them (filters/actions/sentence_judge.h):
-// the same request, the same reading of the answer, the same band and budget per answer; one
-// blocking chat-completions call at a time. Measures what a policy's `judge:` would change.
+// of are put to a judge model as the proxy's judge puts them
+// (filters/checks/judge/sentence_judge.h): the same request, the same reading of the answer, the
+// same band and budget per answer; one blocking chat-completions call at a time. Measures what a
+// policy's `judge:` would change.
 
 #include <cstddef>
 #include <optional>
@@ -11,6 +12,7 @@
 
 #include "config/config.h"
 #include "filters/index/context_index.h"
+#include "filters/score/scorer_model.h"
 #include "filters/verify/sentence_verdict.h"
 #include "offline/eval_samples.h"
 #include "offline/model_client.h"
@@ -42,8 +44,8 @@ std::optional<EvalJudge> eval_judge(const Args& args, std::string& error);
 
 // The judge asked about the sample's sentences in its band (by default around
 // `unsupported_at`, the scorer's threshold), its verdicts changed in place.
-void judge_sample(const EvalJudge& judge, double unsupported_at, const Sample& sample,
-                  const filters::index::ContextIndex& index,
+void judge_sample(const EvalJudge& judge, const filters::score::Thresholds& thresholds,
+                  const Sample& sample, const filters::index::ContextIndex& index,
                   std::vector<filters::verify::SentenceVerdict>& verdicts, JudgeTally& tally);
 
 }  // namespace groundgate::offline

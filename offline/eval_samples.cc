@@ -75,6 +75,7 @@ std::optional<Sample> parse_sample(simdjson::dom::parser& parser, const std::str
   if (doc["id"].get(sv) == simdjson::SUCCESS) s.id = sv;
   if (doc["dataset"].get(sv) == simdjson::SUCCESS) s.dataset = sv;
   if (doc["question"].get(sv) == simdjson::SUCCESS) s.question = sv;
+  if (doc["change"].get(sv) == simdjson::SUCCESS) s.change = sv;
   if (doc["answer"].get(sv) != simdjson::SUCCESS) {
     error = "no \"answer\" string";
     return std::nullopt;

@@ -28,6 +28,9 @@ struct Sample {
   // `sentence_truth` false: the data says nothing below the answer.
   std::vector<std::pair<std::size_t, std::size_t>> unfaithful;
   bool sentence_truth = false;
+  // A minimal pair's change ("copy", "date", "negation", ...: `groundgate pairs`); empty for
+  // other data. eval reports the labels per change.
+  std::string change;
 };
 
 // Reads one JSONL line; an empty optional and a message on a malformed line.

@@ -10,7 +10,8 @@
 
 #include "config/value_parsers.h"
 #include "filters/sql/answer_query.h"
-#include "filters/sql/variant_request.h"
+#include "proxy/openai/model_calls.h"
+#include "proxy/openai/request_decoder.h"
 #include "proxy/server/tls_contexts.h"
 #include "proxy/server/upstream_connector.h"
 
@@ -110,13 +111,16 @@ std::vector<sql::VariantAnswer> ask_variants(
     std::span<const sql::QuestionVariant> variants, bool whole_answer,
     std::span<const config::SqlToolArgument> tools, std::chrono::milliseconds timeout) {
   std::vector<sql::VariantAnswer> answers(variants.size());
+  const proxy::openai::ApiModelCalls model(
+      proxy::openai::EndpointKind::kChatCompletions, std::string(request_body),
+      proxy::openai::decode_request(request_body, proxy::openai::EndpointKind::kChatCompletions)
+          .layout);
   std::vector<std::thread> calls;
   for (std::size_t i = 0; i < variants.size(); ++i) {
     answers[i].variant = variants[i];
     calls.emplace_back([&, i] {
       sql::VariantAnswer& a = answers[i];
-      const sql::VariantRequest request =
-          sql::chat_variant_request(request_body, question, a.variant.question);
+      const filters::model::RequestBody request = model.ask_again(question, a.variant.question);
       if (!request.body) {
         a.error = "no variant request: " + std::string(request.skip_reason);
         return;
@@ -126,8 +130,10 @@ std::vector<sql::VariantAnswer> ask_variants(
         a.error = reply.status == 0 ? reply.error : "status " + std::to_string(reply.status);
         return;
       }
-      a.sql = sql::sql_of_response(filters::model::Api::kChatCompletions, reply.body, whole_answer,
-                                   tools, a.error);
+      if (std::optional<filters::model::ModelAnswer> said =
+              model.read_answer(reply.body, a.error)) {
+        a.sql = sql::sql_of_answer(*said, whole_answer, tools, a.error);
+      }
     });
   }
   for (std::thread& t : calls)

@@ -88,7 +88,7 @@ std::optional<std::vector<double>> out_of_fold(
     const std::vector<std::size_t>& set, const std::vector<std::size_t>& fold, std::size_t folds,
     std::size_t sets, const std::function<bool(std::size_t)>& use,
     const std::function<bool(std::size_t)>& learn_from, const training::GbdtParams& params,
-    std::string& error) {
+    std::string& error, const std::vector<float>* predict_x = nullptr) {
   std::vector<double> margins(y.size(), 0);
   for (std::size_t k = 0; k < folds; ++k) {
     Subset train = subset(x, columns, y, set, sets,
@@ -100,7 +100,43 @@ std::optional<std::vector<double>> out_of_fold(
     if (test.empty() || train.rows.empty()) continue;
     training::GbdtModel model;
     if (!model.train(train.data, params, error)) return std::nullopt;
-    const std::vector<double> m = model.margins(rows_of(x, columns, test), columns);
+    const std::vector<double> m =
+        model.margins(rows_of(predict_x != nullptr ? *predict_x : x, columns, test), columns);
+    if (m.size() != test.size()) {
+      error = "prediction failed";
+      return std::nullopt;
+    }
+    for (std::size_t j = 0; j < test.size(); ++j)
+      margins[test[j]] = m[j];
+  }
+  return margins;
+}
+
+// Margins for the sentence rows of each labelled set `use` selects, each from a model trained on
+// the rows of the other sets (and the synthetic rows not made from it): how a model scores a
+// kind of data it has not seen.
+std::optional<std::vector<double>> other_set_margins(
+    const std::vector<TrainingSetInput>& sets, const Table& t, const std::vector<float>& y,
+    const std::vector<std::size_t>& set, const std::function<bool(std::size_t)>& use,
+    const std::function<bool(std::size_t)>& learn_from, const training::GbdtParams& params,
+    std::string& error) {
+  const std::size_t columns = verify::kSentenceFeatureCount;
+  std::vector<double> margins(y.size(), 0);
+  for (std::size_t held = 0; held < sets.size(); ++held) {
+    if (sets[held].synthetic) continue;
+    std::vector<std::size_t> test;
+    for (std::size_t r = 0; r < y.size(); ++r) {
+      if (use(r) && t.answers[t.sentences[r].answer].set == held) test.push_back(r);
+    }
+    if (test.empty()) continue;
+    Subset train = subset(t.sentence_x, columns, y, set, sets.size(), [&](std::size_t r) {
+      const AnswerRow& a = t.answers[t.sentences[r].answer];
+      return learn_from(r) && a.set != held && a.origin_set != held;
+    });
+    if (train.rows.empty()) continue;
+    training::GbdtModel model;
+    if (!model.train(train.data, params, error)) return std::nullopt;
+    const std::vector<double> m = model.margins(rows_of(t.sentence_x, columns, test), columns);
     if (m.size() != test.size()) {
       error = "prediction failed";
       return std::nullopt;
@@ -128,9 +164,11 @@ struct Stage {
   std::vector<std::size_t> fold;
 };
 
-// The answer features of every answer, its sentences scored by `probability` (per sentence row).
+// The answer features of every answer, its sentences scored by `probability` (per sentence row);
+// the columns `without` names held at zero.
 std::vector<float> answer_features(const std::vector<TrainingSetInput>& sets, const Table& t,
-                                   const std::vector<double>& probability) {
+                                   const std::vector<double>& probability,
+                                   const std::vector<std::size_t>& without) {
   std::vector<verify::AnswerAggregate> aggregates(t.answers.size());
   std::vector<std::size_t> next_row(t.answers.size(), 0);
   // Sentence rows are in answer order; walk each answer's verdicts, scored or not.
@@ -151,7 +189,9 @@ std::vector<float> answer_features(const std::vector<TrainingSetInput>& sets, co
   std::vector<float> out;
   out.reserve(t.answers.size() * verify::kAnswerFeatureCount);
   for (const verify::AnswerAggregate& aggregate : aggregates) {
-    const verify::AnswerFeatures f = aggregate.features();
+    verify::AnswerFeatures f = aggregate.features();
+    for (std::size_t column : without)
+      f[column] = 0;
     out.insert(out.end(), f.begin(), f.end());
   }
   return out;
@@ -247,34 +287,59 @@ std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, 
     a.set.push_back(row.set);
     a.fold.push_back(row.fold);
   }
-  const std::vector<float> answer_x = answer_features(sets, t, p.scored.sentence_p);
+  // The answer model learns from sentence probabilities as a model gives them to a kind of data
+  // it has not seen (each labelled set scored by a sentence model trained on the others), so
+  // that a new kind of data, whose sentences score higher or lower than the known ones, does
+  // not get every answer flagged; its calibration and threshold come from those scores too.
+  std::vector<double> learned_p = p.scored.sentence_p;
+  if (options.answer_from_other_sets) {
+    auto other = other_set_margins(sets, t, s.y, s.set, use_sentence, learn_sentence,
+                                   options.sentence, error);
+    if (!other) return std::nullopt;
+    for (std::size_t r = 0; r < t.sentences.size(); ++r) {
+      if (labelled(t.sentences[r].answer))
+        learned_p[r] = p.sentence.calibration.probability((*other)[r]);
+    }
+  }
+  const std::vector<float> answer_x = answer_features(sets, t, learned_p, options.without_answer);
+  const std::vector<float> answer_cv_x =
+      answer_features(sets, t, p.scored.sentence_p, options.without_answer);
   auto answer_margins =
       out_of_fold(answer_x, verify::kAnswerFeatureCount, a.y, a.set, a.fold, options.folds,
                   sets.size(), use_answer, labelled, options.answer, error);
-  if (!answer_margins) return std::nullopt;
+  auto answer_cv_margins =
+      out_of_fold(answer_x, verify::kAnswerFeatureCount, a.y, a.set, a.fold, options.folds,
+                  sets.size(), use_answer, labelled, options.answer, error, &answer_cv_x);
+  if (!answer_margins || !answer_cv_margins) return std::nullopt;
   p.answer.calibration = platt_on(*answer_margins, a.y, labelled);
-  p.scored.answer_p = calibrated(*answer_margins, p.answer.calibration);
+  // Reported: the answers as the model scores them in-domain (their sentences cross-validated).
+  p.scored.answer_p = calibrated(*answer_cv_margins, p.answer.calibration);
+  const std::vector<double> learned_answer_p = calibrated(*answer_margins, p.answer.calibration);
 
   std::vector<training::ScoredItem> answers, sentences;
   for (std::size_t i = 0; i < t.answers.size(); ++i) {
     if (labelled(i))
-      answers.push_back({p.scored.answer_p[i], t.answers[i].hallucinated, t.answers[i].set});
+      answers.push_back({learned_answer_p[i], t.answers[i].hallucinated, t.answers[i].set});
   }
   for (std::size_t r = 0; r < t.sentences.size(); ++r) {
     if (calibrate_sentence(r))
       sentences.push_back({p.scored.sentence_p[r], s.y[r] > 0.5f, s.set[r]});
   }
   p.scored.thresholds.answer = training::best_mean_balanced_threshold(answers, sets.size());
-  p.scored.thresholds.unsupported = training::best_mean_f1_threshold(sentences, sets.size());
+  // Doubt from where a flag would be best balanced (F1), a flag from where it is right far more
+  // often than not.
+  p.scored.thresholds.doubtful = training::best_mean_f1_threshold(sentences, sets.size());
+  p.scored.thresholds.unsupported = training::lowest_precise_threshold(
+      sentences, sets.size(), options.flag_precision, p.scored.thresholds.doubtful);
   p.scored.thresholds.contradicted = contradiction_threshold(
       t, p.scored.sentence_p, sets.size(), verify::ConflictKind::kValue,
-      p.scored.thresholds.unsupported, options.contradicted_precision, labelled);
+      p.scored.thresholds.doubtful, options.contradicted_precision, labelled);
   p.scored.thresholds.contradicted_clean = contradiction_threshold(
       t, p.scored.sentence_p, sets.size(), verify::ConflictKind::kCleanValue,
-      p.scored.thresholds.unsupported, options.contradicted_precision, labelled);
+      p.scored.thresholds.doubtful, options.contradicted_precision, labelled);
   p.scored.thresholds.contradicted_polarity = contradiction_threshold(
       t, p.scored.sentence_p, sets.size(), verify::ConflictKind::kPolarity,
-      p.scored.thresholds.unsupported, options.contradicted_precision, labelled);
+      p.scored.thresholds.doubtful, options.contradicted_precision, labelled);
 
   auto sentence_model = fit_all(t.sentence_x, columns, s.y, s.set, sets.size(), learn_sentence,
                                 options.sentence, error);
@@ -303,20 +368,50 @@ std::string learned_json(const Fitted& f, const auto& names, std::string& error)
 TrainingResult train_scorer(const std::vector<TrainingSetInput>& sets,
                             const TrainingOptions& options, std::string_view command_line) {
   TrainingResult result;
-  const Table t = flatten_training_data(sets, options.folds, options.fold_seed);
+  Table t = flatten_training_data(sets, options.folds, options.fold_seed);
+  TrainingOptions resolved = options;
+  const auto& names = verify::sentence_feature_names();
+  const auto& answer_names = verify::answer_feature_names();
+  for (const std::string& name : options.without) {
+    if (const auto at = std::find(answer_names.begin(), answer_names.end(), name);
+        at != answer_names.end()) {
+      resolved.without_answer.push_back(static_cast<std::size_t>(at - answer_names.begin()));
+      continue;
+    }
+    const auto at = std::find(names.begin(), names.end(), name);
+    if (at == names.end()) {
+      result.error = "--without: no sentence or answer feature '" + name + "'";
+      return result;
+    }
+    const auto column = static_cast<std::size_t>(at - names.begin());
+    for (std::size_t r = 0; r < t.sentences.size(); ++r)
+      t.sentence_x[r * verify::kSentenceFeatureCount + column] = 0;
+  }
   auto all = [](std::size_t) { return true; };
-  auto pipeline = fit_pipeline(sets, t, options, all, result.error);
+  auto pipeline = fit_pipeline(sets, t, resolved, all, result.error);
   if (!pipeline) return result;
 
   result.report = printf_string(
       "Cross-validated by source (%zu folds; a context or a specific question never in two "
-      "folds), thresholds: answer %.2f, unsupported %.2f, contradicted %.2f (value conflicts), "
-      "%.2f (clean value conflicts) and %.2f (negations, antonyms).\n\n",
-      options.folds, pipeline->scored.thresholds.answer, pipeline->scored.thresholds.unsupported,
-      pipeline->scored.thresholds.contradicted, pipeline->scored.thresholds.contradicted_clean,
+      "folds), thresholds: answer %.2f, doubtful %.2f, unsupported %.2f, contradicted %.2f "
+      "(value conflicts), %.2f (clean value conflicts) and %.2f (negations, antonyms); "
+      "contradicted always where a sentence lines up with evidence that says otherwise.\n\n",
+      options.folds, pipeline->scored.thresholds.answer, pipeline->scored.thresholds.doubtful,
+      pipeline->scored.thresholds.unsupported, pipeline->scored.thresholds.contradicted,
+      pipeline->scored.thresholds.contradicted_clean,
       pipeline->scored.thresholds.contradicted_polarity);
   result.report += kReportTableHeader;
   result.report += report_rows(sets, t, pipeline->scored, all);
+  // Per answer: the highest sentence probability, under the cross-validated and the held-out
+  // scores.
+  auto highest = [&](const std::vector<double>& sentence_p) {
+    std::vector<double> out(t.answers.size(), 0);
+    for (std::size_t r = 0; r < t.sentences.size(); ++r)
+      out[t.sentences[r].answer] = std::max(out[t.sentences[r].answer], sentence_p[r]);
+    return out;
+  };
+  const std::vector<double> cv_highest = highest(pipeline->scored.sentence_p);
+  std::vector<double> loso_answer(t.answers.size(), -1), loso_highest(t.answers.size(), -1);
   if (options.leave_one_set_out && sets.size() > 1) {
     result.report +=
         "\nEach set scored by a model trained on the other sets only (its thresholds too):\n\n";
@@ -327,7 +422,7 @@ TrainingResult train_scorer(const std::vector<TrainingSetInput>& sets,
       auto others = [&](std::size_t a) {
         return t.answers[a].set != held && t.answers[a].origin_set != held;
       };
-      auto fitted = fit_pipeline(sets, t, options, others, result.error);
+      auto fitted = fit_pipeline(sets, t, resolved, others, result.error);
       if (!fitted) return result;
       // Score the held-out set with the models fitted on the others.
       ScoredTable scored;
@@ -343,7 +438,8 @@ TrainingResult train_scorer(const std::vector<TrainingSetInput>& sets,
                                          verify::kSentenceFeatureCount);
       for (std::size_t j = 0; j < rows.size() && j < m.size(); ++j)
         scored.sentence_p[rows[j]] = fitted->sentence.calibration.probability(m[j]);
-      const std::vector<float> answer_x = answer_features(sets, t, scored.sentence_p);
+      const std::vector<float> answer_x =
+          answer_features(sets, t, scored.sentence_p, options.without_answer);
       std::vector<std::size_t> answers;
       for (std::size_t a = 0; a < t.answers.size(); ++a) {
         if (!others(a)) answers.push_back(a);
@@ -354,7 +450,28 @@ TrainingResult train_scorer(const std::vector<TrainingSetInput>& sets,
         scored.answer_p[answers[j]] = fitted->answer.calibration.probability(am[j]);
       result.report +=
           report_rows(sets, t, scored, [&](std::size_t a) { return t.answers[a].set == held; });
+      const std::vector<double> held_highest = highest(scored.sentence_p);
+      for (std::size_t a = 0; a < t.answers.size(); ++a) {
+        if (t.answers[a].set != held) continue;
+        loso_answer[a] = scored.answer_p[a];
+        loso_highest[a] = held_highest[a];
+      }
     }
+  }
+  for (std::size_t a = 0; a < t.answers.size(); ++a) {
+    const TrainingSetInput& set = sets[t.answers[a].set];
+    if (set.synthetic) continue;
+    result.scores += "{\"set\":";
+    filters::semantic_piece::append_json_string(result.scores, set.name);
+    result.scores += ",\"id\":";
+    filters::semantic_piece::append_json_string(result.scores, set.samples[t.answers[a].sample].id);
+    result.scores += printf_string(",\"label\":%d,\"cv\":%.4f,\"cv_highest\":%.4f",
+                                   t.answers[a].hallucinated ? 1 : 0, pipeline->scored.answer_p[a],
+                                   cv_highest[a]);
+    if (loso_answer[a] >= 0)
+      result.scores +=
+          printf_string(",\"loso\":%.4f,\"loso_highest\":%.4f", loso_answer[a], loso_highest[a]);
+    result.scores += "}\n";
   }
 
   std::string& json = result.model_json;
@@ -370,11 +487,11 @@ TrainingResult train_scorer(const std::vector<TrainingSetInput>& sets,
   json += printf_string("],\"folds\":%zu},\n\"cross_validation\":", options.folds);
   filters::semantic_piece::append_json_string(json, result.report);
   json += printf_string(
-      ",\n\"thresholds\":{\"unsupported\":%.2f,\"contradicted\":%.2f,"
+      ",\n\"thresholds\":{\"unsupported\":%.2f,\"doubtful\":%.2f,\"contradicted\":%.2f,"
       "\"contradicted_clean\":%.2f,\"contradicted_polarity\":%.2f,\"answer\":%.2f},\n"
       "\"sentence\":",
-      pipeline->scored.thresholds.unsupported, pipeline->scored.thresholds.contradicted,
-      pipeline->scored.thresholds.contradicted_clean,
+      pipeline->scored.thresholds.unsupported, pipeline->scored.thresholds.doubtful,
+      pipeline->scored.thresholds.contradicted, pipeline->scored.thresholds.contradicted_clean,
       pipeline->scored.thresholds.contradicted_polarity, pipeline->scored.thresholds.answer);
   json += learned_json(pipeline->sentence, verify::sentence_feature_names(), result.error);
   json += ",\n\"answer\":";

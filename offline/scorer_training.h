@@ -30,13 +30,28 @@ struct TrainingOptions {
   filters::score::training::GbdtParams sentence{200, 3, 0.1, 5, 1, {}};
   filters::score::training::GbdtParams answer{100, 2, 0.1, 5, 1, {}};
   double contradicted_precision = 0.9;
+  // The unsupported threshold: the lowest at which flagged sentences are unfaithful this often
+  // (mean over the sets: a flag right twice as often as wrong); below it, down to the F1-best
+  // threshold, doubt.
+  double flag_precision = 2.0 / 3.0;
   bool leave_one_set_out = true;  // also report each set scored by a model trained on the others
+  // The answer stage learns from each set's sentences as scored by a model trained on the other
+  // sets (scorer_training.cc), rather than cross-validated within its own set.
+  bool answer_from_other_sets = true;
+  // Sentence or answer features held at zero, as if not computed: what a feature adds,
+  // measured. (The answer features' columns are resolved into without_answer.)
+  std::vector<std::string> without;
+  std::vector<std::size_t> without_answer;
 };
 
 struct TrainingResult {
   std::string model_json;  // the model file
   std::string report;      // cross-validated figures, for people
-  std::string error;       // empty on success
+  // Per answer of the labelled sets, JSONL: its set, id and label, the probability the
+  // cross-validated pipeline gave it and, with leave_one_set_out, the one a pipeline trained on
+  // the other sets gave it ("loso"), each with its sentences' highest.
+  std::string scores;
+  std::string error;  // empty on success
 };
 
 TrainingResult train_scorer(const std::vector<TrainingSetInput>& sets,

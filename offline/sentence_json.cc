@@ -64,8 +64,12 @@ void append_finding(std::string& out, const verify::Finding& f, std::string_view
 
 void append_json(std::string& out, const verify::SentenceVerdict& v, std::string_view answer,
                  const filters::index::ContextIndex* index) {
+  // As the guard names them: a sentence with nothing to check abstains, one not verified is
+  // unverified.
   out += "{\"label\":\"";
-  out += filters::verdict::to_string(v.label);
+  out += !v.ok()     ? std::string_view("unverified")
+         : !v.claims ? std::string_view("no_claim")
+                     : filters::verdict::to_string(v.label);
   out += "\",\"score\":";
   append_number(out, v.score);
   out +=

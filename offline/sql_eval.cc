@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "filters/sql/intent_kinds.h"
 #include "filters/sql/request_schema.h"
 #include "filters/sql/schema_json.h"
 #include "filters/sql/sql_verdict_json.h"
@@ -52,7 +53,8 @@ bool SqlEvaluation::add(dom::element sample, std::FILE* out, std::string& error)
     return sample[key].get_string().get(value) == simdjson::SUCCESS ? value : std::string_view();
   };
   const std::string_view id = optional("id"), question = optional("question"),
-                         variant = optional("variant");
+                         variant = optional("variant"), family = optional("family"),
+                         evidence = optional("evidence");
   std::string_view query, database_path;
   if (sample["sql"].get_string().get(query) != simdjson::SUCCESS) {
     error = "no \"sql\" string";
@@ -92,7 +94,7 @@ bool SqlEvaluation::add(dom::element sample, std::FILE* out, std::string& error)
     with_db->database = db;
     config = std::move(with_db);
   }
-  const sql::SqlChecker checker(config, schemas_.get_or_build(statements), question);
+  const sql::SqlChecker checker(config, schemas_.get_or_build(statements), question, evidence);
   const sql::SqlCheck check = checker.check(query);
   const sql::SqlVerdict& v = check.verdict;
   const bool unverified = check.error != sql::SqlError::kNone;
@@ -115,6 +117,20 @@ bool SqlEvaluation::add(dom::element sample, std::FILE* out, std::string& error)
   }
   for (std::string_view type : types)
     ++c.by_type[std::string(type)];
+  if (!family.empty()) {
+    VariantCounts& f = families_[std::string(family)];
+    ++f.n;
+    f.flagged += flagged ? 1 : 0;
+  }
+  std::vector<std::string_view> codes;
+  for (const sql::Finding& f : v.findings) {
+    if (std::find(codes.begin(), codes.end(), f.code) == codes.end()) codes.push_back(f.code);
+  }
+  for (std::string_view code : codes) {
+    CodeCounts& counts = codes_[std::string(code)];
+    (actual ? counts.on_wrong : counts.on_valid) += 1;
+  }
+  valid_clean_ += !actual && !flagged ? 1 : 0;
   if (out != nullptr) {
     std::string json = "{\"id\":";
     filters::verdict::append_json_string(json, id);
@@ -148,6 +164,8 @@ void SqlEvaluation::print() const {
       t.tn, t.fn);
   std::printf("sql: check_us per query p50=%.1f p99=%.1f\n", percentile(check_us_, 0.5),
               percentile(check_us_, 0.99));
+  std::printf("sql: valid queries with no finding: %zu/%zu = %.3f\n", valid_clean_, t.tn + t.fp,
+              ratio(valid_clean_, t.tn + t.fp));
   const std::vector<std::string_view> types{"schema",  "unsafe",    "linking",
                                             "content", "execution", "logic"};
   std::printf("%-22s %6s %8s %6s", "variant", "n", "flagged", "rate");
@@ -161,6 +179,35 @@ void SqlEvaluation::print() const {
       std::printf(" %9zu", it == c.by_type.end() ? 0 : it->second);
     }
     std::printf("\n");
+  }
+  print_codes();
+}
+
+void SqlEvaluation::print_codes() const {
+  std::size_t valid = 0, wrong = 0;
+  for (const auto& [name, c] : variants_) {
+    (name == "valid" || name == "valid_empty" ? valid : wrong) += c.n;
+  }
+  if (!families_.empty()) {
+    std::printf("%-14s %6s %8s %6s\n", "family", "n", "flagged", "recall");
+    for (const auto& [name, c] : families_) {
+      std::printf("%-14s %6zu %8zu %6.3f\n", name.c_str(), c.n, c.flagged, ratio(c.flagged, c.n));
+    }
+  }
+  // Precision at the data's mix, and at an even mix of valid and wrong queries (the rate on
+  // wrong ones against the sum of both rates), which does not move with how many variants a
+  // gold query has.
+  std::printf("%-24s %8s %8s %9s %9s %s\n", "code", "on_valid", "on_wrong", "precision",
+              "prec_even", "annotate_only");
+  for (const auto& [code, c] : codes_) {
+    const double on_valid = ratio(c.on_valid, valid), on_wrong = ratio(c.on_wrong, wrong);
+    const sql::IntentKind* kind = sql::intent_kind(code);
+    std::printf("%-24s %8zu %8zu %9.3f %9.3f %s\n", code.c_str(), c.on_valid, c.on_wrong,
+                ratio(c.on_wrong, c.on_wrong + c.on_valid),
+                on_valid + on_wrong == 0 ? 0.0 : on_wrong / (on_valid + on_wrong),
+                kind == nullptr       ? "-"
+                : kind->annotate_only ? "yes"
+                                      : "no");
   }
 }
 

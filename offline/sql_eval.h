@@ -3,7 +3,10 @@
 // proxy runs, against the sample's schema (and database), and is scored like prose: flagged
 // (any finding, unsafe, or not checkable) against its label. Samples with a `variant` field
 // (the generator's kind of hallucination, or "valid") are also counted per variant and per
-// finding type, which is how the schema-level target is read.
+// finding type, which is how the schema-level target is read; and per finding code (its
+// precision: wrong samples among those it is found on) and per `family` (the logic error
+// families of bench/quality/sql_logic_variants.py: the recall of any finding). A sample's
+// `evidence` (BIRD's external knowledge, a glossary) is read as the request's definitions.
 
 #include <cstdio>
 #include <map>
@@ -49,13 +52,21 @@ class SqlEvaluation {
 
   std::shared_ptr<const filters::sql::SampleDatabase> database(const std::string& path,
                                                                std::string& error);
+  void print_codes() const;
 
   std::shared_ptr<const filters::sql::SqlCheckerConfig> checker_;
   std::string data_dir_;
   filters::sql::SchemaCache schemas_{256u << 20};
   std::map<std::string, std::shared_ptr<const filters::sql::SampleDatabase>> databases_;
   Counts total_;
+  struct CodeCounts {
+    std::size_t on_valid = 0;  // samples of label 0 with the code
+    std::size_t on_wrong = 0;  // samples of label 1 with the code
+  };
   std::map<std::string, VariantCounts, std::less<>> variants_;
+  std::map<std::string, VariantCounts, std::less<>> families_;
+  std::map<std::string, CodeCounts, std::less<>> codes_;
+  std::size_t valid_clean_ = 0;  // label 0 and no finding at all
   std::vector<double> check_us_;
   std::size_t unverified_ = 0;
 };

@@ -30,11 +30,14 @@ namespace sql = filters::sql;
 
 constexpr std::string_view kUsage =
     "usage: groundgate sqlcheck --schema FILE [--database FILE] [--question TEXT]\n"
+    "         [--evidence TEXT]\n"
     "         [--dialect sqlite|postgresql|mysql] [-c CONFIG --policy NAME]\n"
     "         [--metamorphic --upstream URL (--model NAME | --request FILE) [--variants N]\n"
     "          [--timeout MS] [--api-key-env VAR]] QUERY_FILE|-\n"
     "  FILE: CREATE statements or a JSON description; --database alone gives its tables\n"
     "  QUERY_FILE: a query, or an answer whose ```sql blocks are checked\n"
+    "  --evidence: definitions the question relies on (BIRD's evidence, a glossary:\n"
+    "    \"major city = population > 150000\"), one per line or `;`\n"
     "  --metamorphic (check 5, needs --database and --question): the model at URL is asked\n"
     "    rewritten questions (in the app's chat request FILE, or a plain one for NAME), in\n"
     "    parallel, and its queries must keep their relation to the checked one\n"
@@ -231,7 +234,8 @@ int sqlcheck_command(int argc, char** argv, int first) {
     }
   }
   const sql::SqlChecker checker(setup.checker, setup.schema ? setup.schema : sql::no_schema(),
-                                args.value("question").value_or(""));
+                                args.value("question").value_or(""),
+                                args.value("evidence").value_or(""));
   bool clean = true;
   std::string json = "{\"queries\":[";
   const std::vector<sql::SqlSpan> spans = sql::find_sql(*text);

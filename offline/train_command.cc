@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -27,13 +28,18 @@ namespace {
 constexpr std::string_view kUsage =
     "usage: groundgate train DATA.jsonl... [--synthetic [--synthetic-out FILE]]\n"
     "         [--out MODEL.json] [--folds K] [--fold-seed TEXT] [--report FILE]\n"
+    "         [--scores FILE] [--without FEATURE,...] [--answer-in-domain]\n"
     "  trains the scorer on every file (each a data set of its own) and writes the model\n"
     "  (default: filters/score/models/rag.json); prints the cross-validated figures\n"
     "  --synthetic: also learn from short answers made from the files' contexts, each a\n"
     "  sentence as it stands, reworded, and with one change (a number, a negation, a name);\n"
     "  --synthetic-out writes them as JSONL\n"
     "  --fold-seed: another split of the sources into folds (how much a figure moves with\n"
-    "  the split; the thresholds written come from this split too)\n";
+    "  the split; the thresholds written come from this split too)\n"
+    "  --scores: each answer's cross-validated and held-out-set probabilities, as JSONL\n"
+    "  --without: sentence features held at zero (what they add, measured)\n"
+    "  --answer-in-domain: the answer model learns from its own sets' cross-validated\n"
+    "  sentence scores (by default from each set scored by a model trained on the others)\n";
 
 // The data set's name: the file name without its extensions ("lfqa.dev.jsonl" → "lfqa").
 std::string set_name(const std::string& path) {
@@ -56,7 +62,7 @@ std::string_view train_usage() {
 }
 
 int train_command(int argc, char** argv, int first) {
-  Args args(argc, argv, first, {"synthetic"});
+  Args args(argc, argv, first, {"synthetic", "answer-in-domain"});
   if (!args.error().empty() || args.positional().empty()) {
     if (!args.error().empty()) std::fprintf(stderr, "groundgate train: %s\n", args.error().c_str());
     std::fputs(kUsage.data(), stderr);
@@ -75,6 +81,12 @@ int train_command(int argc, char** argv, int first) {
     }
   }
   if (auto seed = args.value("fold-seed")) options.fold_seed = *seed;
+  options.answer_from_other_sets = !args.flag("answer-in-domain");
+  if (auto without = args.value("without")) {
+    std::stringstream list(*without);
+    for (std::string name; std::getline(list, name, ',');)
+      options.without.push_back(name);
+  }
   if (args.value("synthetic-out") && !args.flag("synthetic")) {
     std::fprintf(stderr, "groundgate train: --synthetic-out needs --synthetic\n");
     return 2;
@@ -127,6 +139,8 @@ int train_command(int argc, char** argv, int first) {
   }
   // The model file's `trained` field: the command that gives the same file again.
   if (!options.fold_seed.empty()) command += " --fold-seed " + options.fold_seed;
+  if (auto without = args.value("without")) command += " --without " + *without;
+  if (args.flag("answer-in-domain")) command += " --answer-in-domain";
   const TrainingResult result = train_scorer(sets, options, command);
   if (!result.error.empty()) {
     std::fprintf(stderr, "groundgate train: %s\n", result.error.c_str());
@@ -142,6 +156,10 @@ int train_command(int argc, char** argv, int first) {
   if (auto report = args.value("report")) {
     std::ofstream r(*report);
     r << result.report;
+  }
+  if (auto scores = args.value("scores")) {
+    std::ofstream s(*scores);
+    s << result.scores;
   }
   std::printf("%s\nwrote %s\n", result.report.c_str(), out_path.c_str());
   return 0;

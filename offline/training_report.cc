@@ -4,9 +4,9 @@
 
 namespace groundgate::offline {
 const std::string_view kReportTableHeader =
-    "| set | answers | bal. acc. | precision | recall | F1 | sentence bal. acc. | sentence "
-    "precision | sentence recall | answers with a contradiction, precision |\n"
-    "|---|---|---|---|---|---|---|---|---|---|\n";
+    "| set | answers | bal. acc. | precision | recall | F1 | faithful flagged | sentence bal. acc. "
+    "| sentence precision | sentence recall | answers with a contradiction, precision |\n"
+    "|---|---|---|---|---|---|---|---|---|---|---|\n";
 
 // Per set: answers at the answer threshold, sentences at the unsupported threshold, and the
 // answers holding a contradicted sentence.
@@ -20,9 +20,10 @@ std::string report_rows(const std::vector<TrainingSetInput>& sets, const Table& 
     for (std::size_t r = 0; r < t.sentences.size(); ++r) {
       const SentenceRow& row = t.sentences[r];
       if (t.answers[row.answer].set != s || !use_answer(row.answer)) continue;
-      if (contradicted(row, p.sentence_p[r], p.thresholds)) has_contradiction[row.answer] = 1;
+      const bool contradicts = contradicted(row, p.sentence_p[r], p.thresholds);
+      if (contradicts) has_contradiction[row.answer] = 1;
       if (t.answers[row.answer].sentence_truth)
-        sentences.add(p.sentence_p[r] >= p.thresholds.unsupported, row.unfaithful);
+        sentences.add(contradicts || p.sentence_p[r] >= p.thresholds.unsupported, row.unfaithful);
     }
     Confusion contradictions;
     for (std::size_t a = 0; a < t.answers.size(); ++a) {
@@ -33,9 +34,9 @@ std::string report_rows(const std::vector<TrainingSetInput>& sets, const Table& 
       if (has_contradiction[a]) contradictions.add(true, t.answers[a].hallucinated);
     }
     if (!any) continue;
-    out += printf_string("| %s | %zu | %.3f | %.3f | %.3f | %.3f | ", sets[s].name.c_str(),
+    out += printf_string("| %s | %zu | %.3f | %.3f | %.3f | %.3f | %.3f | ", sets[s].name.c_str(),
                          answers.total(), answers.balanced_accuracy(), answers.precision(),
-                         answers.recall(), answers.f1());
+                         answers.recall(), answers.f1(), 1 - answers.specificity());
     out += sentences.total() > 0
                ? printf_string("%.3f | %.3f | %.3f | ", sentences.balanced_accuracy(),
                                sentences.precision(), sentences.recall())

@@ -6,6 +6,7 @@
 
 #include "config/config_loader.h"
 #include "filters/verify/engine_setup.h"
+#include "filters/verify/engine_table.h"
 
 namespace groundgate::offline {
 namespace {
@@ -21,19 +22,19 @@ VerifierSetup failed(std::string error) {
 
 // Sets which engines run from a comma-separated list; an error names the unknown one.
 std::string select_engines(std::string_view list, verify::VerifyConfig& config) {
-  config.semantic_pieces = false;
-  config.triplets = false;
-  std::stringstream in{std::string(list)};
-  for (std::string name; std::getline(in, name, ',');) {
-    if (name == "semantic_pieces") {
-      config.semantic_pieces = true;
-    } else if (name == "triplets") {
-      config.triplets = true;
-    } else {
-      return "unknown verifier '" + name + "' (known: semantic_pieces, triplets)";
-    }
+  std::string known;
+  for (const verify::KnownEngine& engine : verify::known_engines()) {
+    config.*engine.selected = false;
+    known += (known.empty() ? "" : ", ") + std::string(engine.name);
   }
-  if (!config.semantic_pieces && !config.triplets) return "no verifier selected";
+  std::stringstream in{std::string(list)};
+  bool any = false;
+  for (std::string name; std::getline(in, name, ',');) {
+    const verify::KnownEngine* engine = verify::find_engine(name);
+    if (engine == nullptr) return "unknown verifier '" + name + "' (known: " + known + ")";
+    config.*engine->selected = any = true;
+  }
+  if (!any) return "no verifier selected";
   return {};
 }
 

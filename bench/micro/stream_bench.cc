@@ -20,6 +20,7 @@
 #include "proxy/mock/answer_tokens.h"
 #include "proxy/mock/completion_writer.h"
 #include "proxy/openai/chunk_decoder.h"
+#include "proxy/openai/request_decoder.h"
 #include "proxy/openai/sse_transform.h"
 
 namespace {
@@ -92,7 +93,10 @@ routes:
                                             const std::string& body,
                                             const std::vector<std::string>& events,
                                             std::string& out) {
-  const registry::StreamInfo info{.route = "guard", .policy = "guard", .request_body = body};
+  // The request decoded as the proxy decodes it, once, then read by the chain's filters.
+  const openai::DecodedRequest request =
+      openai::decode_request(body, openai::EndpointKind::kChatCompletions);
+  const registry::StreamInfo info{.route = "guard", .policy = "guard", .request = request.view};
   groundgate::filters::stream::FilterChain chain = factory.create("guard", info);
   openai::SseTransform transform(&chain, 1 << 20);
   std::size_t bytes = 0;

@@ -389,24 +389,37 @@ def held_out(db_id):
     return hashlib.sha256(db_id.encode()).hexdigest()[0] in "0123456"
 
 
-def main():
+def parse_args(description):
+    """--data (Spider's dev.jsonl and database/) and --out, the folder made."""
     here = os.path.dirname(os.path.abspath(__file__))
     default_data = os.path.normpath(os.path.join(here, "../../../shared/data/sql"))
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--data", default=default_data)
     parser.add_argument("--out", default=".")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    rows = [json.loads(line) for line in open(os.path.join(args.data, "dev.jsonl"))]
-    all_tables = set()
+    return args
+
+
+def open_data(data):
+    """The dev rows, and per database its read-only connection, Schema and DDL text."""
+    rows = [json.loads(line) for line in open(os.path.join(data, "dev.jsonl"))]
     schemas, ddl, dbs = {}, {}, {}
     for db_id in sorted({r["db_id"] for r in rows}):
-        path = os.path.join(args.data, "database", db_id + ".sqlite")
+        path = os.path.join(data, "database", db_id + ".sqlite")
         dbs[db_id] = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         schemas[db_id] = Schema(dbs[db_id])
-        all_tables |= set(schemas[db_id].tables)
-        with open(os.path.join(args.data, "database", db_id + ".schema.sql")) as f:
+        with open(os.path.join(data, "database", db_id + ".schema.sql")) as f:
             ddl[db_id] = f.read()
+    return rows, dbs, schemas, ddl
+
+
+def main():
+    args = parse_args(__doc__.splitlines()[0])
+    rows, dbs, schemas, ddl = open_data(args.data)
+    all_tables = set()
+    for schema in schemas.values():
+        all_tables |= set(schema.tables)
     files = {
         False: open(os.path.join(args.out, "sql_dev.jsonl"), "w"),
         True: open(os.path.join(args.out, "sql_heldout.jsonl"), "w"),

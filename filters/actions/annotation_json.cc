@@ -29,6 +29,13 @@ void append_count(std::string& out, std::string_view key, std::uint64_t value) {
   out += std::to_string(value);
 }
 
+void append_json_member(std::string& out, std::string_view key, std::string_view json) {
+  out += ",\"";
+  out += key;
+  out += "\":";
+  out += json;
+}
+
 void append_span(std::string& out, std::size_t begin, std::size_t end) {
   out += '[';
   out += std::to_string(begin);
@@ -37,12 +44,11 @@ void append_span(std::string& out, std::size_t begin, std::size_t end) {
   out += ']';
 }
 
-// Every finding of a query's checks (their text unless the client must not see it).
-void append_sql_findings(std::string& out, const verify::SentenceVerdict& v, bool with_text) {
+// Every finding of a structured answer's checks (their text unless the client must not see it).
+void append_findings(std::string& out, const verify::SentenceVerdict& v, bool with_text) {
   out += ",\"findings\":[";
   bool first = true;
   for (const verify::Finding& f : v.findings) {
-    if (f.engine != verify::Engine::kSql) continue;
     out += first ? "{\"type\":" : ",{\"type\":";
     first = false;
     append_json_string(out, verdict::to_string(f.type));
@@ -62,7 +68,7 @@ std::string sentence_annotation(const SentenceAnnotation& a) {
   std::string out =
       a.tool_call ? R"({"type":"tool_call","choice":)" : R"({"type":"verdict","choice":)";
   out += std::to_string(a.choice);
-  if (a.sql) out += R"(,"kind":"sql")";
+  if (!a.kind.empty()) append_field(out, "kind", a.kind);
   if (a.tool_call) {
     append_count(out, "call", a.call);
     append_field(out, "name", a.name);
@@ -90,7 +96,7 @@ std::string sentence_annotation(const SentenceAnnotation& a) {
       append_field(out, "engine", verify::to_string(f->engine));
       append_field(out, "code", f->code);
       // A query's fix, when exactly one fits (what `rewrite: correct` puts in its place).
-      if (a.sql && with_text && f->correction) {
+      if (!a.kind.empty() && with_text && f->correction) {
         append_field(out, "corrected", f->correction->evidence_text);
       }
       if (f->evidence) {
@@ -101,7 +107,7 @@ std::string sentence_annotation(const SentenceAnnotation& a) {
         out += '}';
       }
     }
-    if (a.sql) append_sql_findings(out, *v, with_text);
+    if (!a.kind.empty()) append_findings(out, *v, with_text);
   }
   out += '}';
   return out;
@@ -139,6 +145,8 @@ std::string summary_annotation(const SummaryAnnotation& s) {
   append_count(out, "unsupported", s.unsupported);
   append_count(out, "contradicted", s.contradicted);
   append_count(out, "unverified", s.unverified);
+  append_count(out, "doubtful", s.doubtful);
+  append_count(out, "no_claim", s.no_claim);
   out += "},\"actions\":{\"annotate\":";
   out += std::to_string(s.annotated);
   append_count(out, "rewrite", s.rewritten);
@@ -155,8 +163,12 @@ std::string summary_annotation(const SummaryAnnotation& s) {
     append_count(out, "queries", s.queries);
     append_count(out, "unsafe", s.unsafe);
   }
-  if (!s.metamorphic.empty()) out += ",\"metamorphic\":" + s.metamorphic;
-  if (!s.judge.empty()) out += ",\"judge\":" + s.judge;
+  if (s.reasoning_bytes > 0) {
+    out += ",\"reasoning\":{\"bytes\":" + std::to_string(s.reasoning_bytes);
+    out += s.reasoning_verified ? ",\"verified\":true}" : ",\"verified\":false}";
+  }
+  for (const auto& [name, json] : s.checks)
+    append_json_member(out, name, json);
   if (s.unchecked_sentences > 0) append_count(out, "unchecked_sentences", s.unchecked_sentences);
   out += '}';
   return out;

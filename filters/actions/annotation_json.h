@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "filters/actions/decision.h"
 #include "filters/stream/stream_filter.h"
@@ -26,8 +28,9 @@ struct SentenceAnnotation {
   std::size_t call = 0;
   std::string_view name;
   std::string_view argument;
-  // A query rather than prose: `"kind":"sql"` and every finding of the SQL checks.
-  bool sql = false;
+  // A structured answer's language rather than prose (a query: "sql"): `"kind"` and every
+  // finding of its checks.
+  std::string_view kind;
 };
 
 // {"type":"verdict","choice":0,"offset":[b,e],"label":...,"action":...,"score":...,
@@ -53,8 +56,10 @@ struct SummaryAnnotation {
   std::uint64_t unchecked = 0;  // not verified: no context, errors, choices over the limit,
                                 // unreadable input
   std::uint64_t supported = 0;
+  std::uint64_t doubtful = 0;  // the scorer could not settle them (nor a judge)
   std::uint64_t unsupported = 0;
   std::uint64_t contradicted = 0;
+  std::uint64_t no_claim = 0;  // sentences with nothing to check ("Thanks!"): not in `checked`
   std::uint64_t unverified = 0;
   std::uint64_t annotated = 0;
   std::uint64_t rewritten = 0;
@@ -70,9 +75,12 @@ struct SummaryAnnotation {
   std::uint64_t queries = 0;              // SQL queries decided on (shown when there were any)
   std::uint64_t unsafe = 0;               // of them, unsafe
   std::uint64_t unchecked_sentences = 0;  // prose a policy checking only SQL let through
-  // SQL check 5: a JSON object (SqlMetamorphic::summary_json), or empty.
-  std::string metamorphic;
-  std::string judge;  // the judge's summary (sentence_judge.h), "" when it had none
+  // Reasoning text the client was sent (shown when there was some), and whether it was checked.
+  std::uint64_t reasoning_bytes = 0;
+  bool reasoning_verified = false;
+  // What the checks had to say, in their order: {"metamorphic", {...}} (SQL check 5),
+  // {"judge", {...}}.
+  std::vector<std::pair<std::string_view, std::string>> checks;
 };
 
 std::string summary_annotation(const SummaryAnnotation& s);

@@ -5,19 +5,19 @@
 
 #include "config/config.h"
 #include "filters/actions/guard_config.h"
-#include "filters/verify/sentence_verdict.h"
+#include "filters/checks/check.h"
 
 namespace groundgate::filters::actions {
 
 struct Decision {
-  // supported | unsupported | contradicted | no_context | unverified | no_claim
+  // supported | doubtful | unsupported | contradicted | no_context | unverified | no_claim
   std::string_view label;
   config::ActionConfig action;
 };
 
-// `verdict` null (or no_context): nothing to check against. An unsafe query gets the policy's
-// `sql.unsafe` action whatever else was found.
-Decision decide(const GuardConfig& config, const verify::SentenceVerdict* verdict);
+// `verdict` null (or no_context): nothing to check against. An unsafe query gets the action of
+// the check that judged it (the SQL guard's `sql.unsafe`) whatever else was found.
+Decision decide(const GuardConfig& config, const checks::UnitVerdict* verdict);
 
 // What could not be verified, whatever it is (a sentence the engines could not check, an
 // unreadable request, an undecodable event, text forced past the hold): the one rule, "never

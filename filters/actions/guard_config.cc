@@ -1,6 +1,5 @@
 #include "filters/actions/guard_config.h"
 
-#include "filters/sql/sql_setup.h"
 #include "filters/verify/engine_setup.h"
 
 namespace groundgate::filters::actions {
@@ -12,22 +11,11 @@ context::ContextOptions context_options(const config::ContextSourcesConfig& c) {
   out.extension_fields = c.extension_fields;
   out.keep_extension_fields = c.keep_extension_fields;
   out.tagged_blocks = c.tagged_blocks;
+  out.user_messages = c.user_messages;
   out.tags = c.tags;
   out.system_message = c.system_message;
   out.question = c.question;
   out.max_bytes = c.max_bytes;
-  return out;
-}
-
-std::shared_ptr<const SqlGuardConfig> compile_sql_guard(
-    const config::SqlConfig& settings, std::shared_ptr<sql::SchemaCache> schema_cache) {
-  auto out = std::make_shared<SqlGuardConfig>();
-  out->settings = settings;
-  sql::SqlSetup setup = sql::compile_sql(settings);
-  out->checker = std::move(setup.checker);
-  out->policy_schema = std::move(setup.schema);
-  out->error = std::move(setup.error);
-  out->schema_cache = std::move(schema_cache);
   return out;
 }
 
@@ -55,7 +43,6 @@ std::shared_ptr<const GuardConfig> compile_guard(const config::PolicyConfig& pol
   auto guard = std::make_shared<GuardConfig>();
   guard->policy = policy.name;
   guard->context = context_options(policy.context);
-  guard->verify = std::make_shared<const verify::VerifyConfig>(std::move(verify));
   guard->cache = std::move(cache);
   guard->hold = policy.hold;
   guard->actions = policy.actions;
@@ -65,9 +52,12 @@ std::shared_ptr<const GuardConfig> compile_guard(const config::PolicyConfig& pol
   guard->rule = rule;
   guard->verify_json_responses = policy.verify_json_responses;
   guard->verify_tool_calls = policy.verify_tool_calls;
+  guard->verify_refusals = policy.verify_refusals;
+  guard->verify_reasoning = policy.verify_reasoning;
   guard->prose = policy.verifies();
-  if (policy.verifies()) guard->judge = policy.judge;
-  if (policy.sql) guard->sql = compile_sql_guard(*policy.sql, std::move(schema_cache));
+  const checks::CheckResources resources{
+      std::make_shared<const verify::VerifyConfig>(std::move(verify)), std::move(schema_cache)};
+  guard->checks = checks::compile_checks(policy, resources);
   return guard;
 }
 

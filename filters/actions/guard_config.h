@@ -2,24 +2,21 @@
 // A policy's guard, compiled once per config snapshot and shared by the policy's streams.
 
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
 #include "config/config.h"
-#include "filters/actions/sql_guard.h"
+#include "filters/checks/check_table.h"
 #include "filters/context/context_options.h"
 #include "filters/index/context_index_cache.h"
+#include "filters/sql/schema_cache.h"
 #include "filters/verify/answer_summary.h"
-#include "filters/verify/code_checker.h"
-#include "filters/verify/sentence_verifier.h"
 
 namespace groundgate::filters::actions {
 
 struct GuardConfig {
   std::string policy;
   context::ContextOptions context;
-  std::shared_ptr<const verify::VerifyConfig> verify;
   // Shared by the snapshot's streams (thread-safe); null: every stream builds its own index.
   std::shared_ptr<index::ContextIndexCache> cache;
   config::HoldMode hold = config::HoldMode::kStreamFirst;
@@ -29,18 +26,14 @@ struct GuardConfig {
   config::OnError on_error = config::OnError::kOpen;
   verify::AnswerRule rule;  // the answer-level verdict of the summary
   bool verify_json_responses = false;
-  bool verify_tool_calls = false;
-  // Code-block languages the policy checks with a checker of their own; a block in any other
-  // language (or none) is unverified. SQL is the SQL guard's (`sql`).
-  std::vector<verify::CodeLanguage> code_languages;
-  // Prose sentences are verified (the policy names verifiers); without, only SQL is checked and
-  // prose sentences are counted unchecked.
+  bool verify_refusals = true;    // refusal text is answer text; else unverified
+  bool verify_reasoning = false;  // reasoning text is checked; else counted, unverified
+  // Prose is verified against the retrieved context (the policy names verifiers); without,
+  // prose sentences are counted unchecked and only the structured checks (SQL) run.
   bool prose = true;
-  // The judge (`judge:`): a model asked about the sentences the scorer is unsure of; unset: none.
-  std::optional<config::JudgeConfig> judge;
-  // The SQL guard (`sql:`): the checker of SQL code blocks, whole answers and tool arguments;
-  // null when the policy has none.
-  std::shared_ptr<const SqlGuardConfig> sql;
+  bool verify_tool_calls = false;  // tool calls are checked against the context too
+  // The policy's checks (filters/checks), in the order they judge a unit.
+  std::vector<checks::PolicyCheck> checks;
 };
 
 // The guard of `policy`; the verifiers' shared parts (lexicon, link-grammar dictionary, triplet

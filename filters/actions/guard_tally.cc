@@ -54,6 +54,8 @@ void GuardTally::count(const Decision& decision, const verify::SentenceVerdict* 
   const std::string_view label = decision.label;
   if (label == "supported") {
     ++supported_;
+  } else if (label == "doubtful") {
+    ++doubtful_;
   } else if (label == "unsupported") {
     ++unsupported_;
   } else if (label == "contradicted") {
@@ -96,6 +98,7 @@ verify::AnswerSummary GuardTally::answer() const {
   verify::AnswerSummary s;
   s.checked = checked();
   s.supported = supported_;
+  s.doubtful = doubtful_;
   s.unsupported = unsupported_;
   s.contradicted = contradicted_ + unsafe_;  // as bad as a contradiction for the answer
   verify::apply_rule(s, aggregate_, rule_);
@@ -128,8 +131,10 @@ SummaryAnnotation GuardTally::summary(std::string_view policy, ContextState cont
                        : context == ContextState::kNone ? std::string_view("no_context")
                                                         : std::string_view();
   s.supported = supported_;
+  s.doubtful = doubtful_;
   s.unsupported = unsupported_;
   s.contradicted = contradicted_;
+  s.no_claim = no_claim_;
   s.unverified = unverified_;
   s.annotated = annotated_;
   s.rewritten = rewritten_;
@@ -141,6 +146,8 @@ SummaryAnnotation GuardTally::summary(std::string_view policy, ContextState cont
   s.queries = queries_;
   s.unsafe = unsafe_;
   s.unchecked_sentences = unchecked_sentences_;
+  s.reasoning_bytes = reasoning_bytes_;
+  s.reasoning_verified = reasoning_read_;
   return s;
 }
 
@@ -148,9 +155,11 @@ void GuardTally::report(stream::StreamReport& report, ContextState context,
                         std::string_view unchecked_reason) const {
   const SummaryAnnotation s = summary({}, context, unchecked_reason);
   report.counts.emplace_back("verdicts.supported", supported_);
+  report.counts.emplace_back("verdicts.doubtful", doubtful_);
   report.counts.emplace_back("verdicts.unsupported", unsupported_);
   report.counts.emplace_back("verdicts.contradicted", contradicted_);
   report.counts.emplace_back("verdicts.no_context", no_context_);
+  report.counts.emplace_back("verdicts.no_claim", no_claim_);
   report.counts.emplace_back("verdicts.unverified", unverified_);
   if (unsafe_ > 0) report.counts.emplace_back("verdicts.unsafe", unsafe_);
   report.counts.emplace_back("actions.annotate", annotated_);
@@ -178,6 +187,10 @@ void GuardTally::report(stream::StreamReport& report, ContextState context,
     report.fields.emplace_back("guard.tool_calls_checked", std::to_string(tool_calls_checked_));
   }
   if (threshold_hits_ > 0) report.fields.emplace_back("guard.answer_threshold", "exceeded");
+  if (reasoning_bytes_ > 0) {
+    report.fields.emplace_back("guard.reasoning_bytes", std::to_string(reasoning_bytes_));
+    report.fields.emplace_back("guard.reasoning_verified", reasoning_read_ ? "true" : "false");
+  }
   report.observations.emplace_back("verify_seconds", verify_seconds_);
   report.observations.emplace_back("hold_seconds", hold_seconds_);
 }

@@ -42,6 +42,11 @@ class GuardTally {
     ++sentences_;
     ++unchecked_sentences_;
   }
+  // Reasoning text the client was sent; `read`: checked as text (its sentences count as any).
+  void record_reasoning(std::size_t bytes, bool read) {
+    reasoning_bytes_ += bytes;
+    reasoning_read_ = reasoning_read_ || read;
+  }
   void record_threshold(bool blocked);
   void record_hold(std::chrono::nanoseconds held);
   void add_prepare(std::chrono::nanoseconds t) { prepare_ += t; }
@@ -57,7 +62,9 @@ class GuardTally {
               std::string_view unchecked_reason) const;
 
   void set_rule(const verify::AnswerRule& rule) { rule_ = rule; }
-  std::uint64_t checked() const { return supported_ + unsupported_ + contradicted_ + unsafe_; }
+  std::uint64_t checked() const {
+    return supported_ + doubtful_ + unsupported_ + contradicted_ + unsafe_;
+  }
   std::uint64_t not_supported() const { return unsupported_ + contradicted_ + unsafe_; }
 
  private:
@@ -69,6 +76,7 @@ class GuardTally {
   verify::AnswerRule rule_;
   std::uint64_t sentences_ = 0;
   std::uint64_t supported_ = 0;
+  std::uint64_t doubtful_ = 0;
   std::uint64_t unsupported_ = 0;
   std::uint64_t contradicted_ = 0;
   std::uint64_t no_context_ = 0;
@@ -83,6 +91,8 @@ class GuardTally {
   std::uint64_t rewritten_ = 0;
   std::uint64_t blocked_ = 0;
   std::uint64_t threshold_hits_ = 0;
+  std::uint64_t reasoning_bytes_ = 0;
+  bool reasoning_read_ = false;
   verify::AnswerAggregate aggregate_;  // of the verified sentences, for the answer rule
   std::chrono::nanoseconds prepare_{0};
   std::chrono::nanoseconds verify_{0};

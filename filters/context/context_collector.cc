@@ -3,14 +3,12 @@
 #include <algorithm>
 #include <optional>
 
-#include "filters/context/request_json.h"
 #include "filters/context/tagged_blocks.h"
 #include "filters/text/utf8.h"
 
 namespace groundgate::filters::context {
 namespace {
 
-namespace dom = simdjson::dom;
 using Source = Passage::Source;
 
 bool is_space(char c) {
@@ -23,12 +21,6 @@ std::string_view trim(std::string_view text) {
   while (!text.empty() && is_space(text.back()))
     text.remove_suffix(1);
   return text;
-}
-
-// Part types that carry context a text reader cannot see.
-bool is_opaque_part(std::string_view type) {
-  return type == "input_file" || type == "input_image" || type == "input_audio" || type == "file" ||
-         type == "image_url" || type == "input_video";
 }
 
 }  // namespace
@@ -77,40 +69,21 @@ void ContextCollector::add_system(std::string_view text) {
 }
 
 void ContextCollector::add_user(std::string_view text) {
-  question_ = add_tagged(text);
+  // What the end user types is theirs: a block in it that looks like context is no evidence,
+  // unless the app is known to put its retrieved context there.
+  question_ = options_.user_messages ? add_tagged(text) : std::string(text);
 }
 
-void ContextCollector::add_field(dom::element value, Source source, std::string_view field) {
-  if (auto text = string_of(value)) {
-    add(*text, source);
+void ContextCollector::add_field(const request::ContextField& field) {
+  const Source source = field.name == "context" ? Source::kContextField : Source::kDocumentsField;
+  if (!field.list_or_string) {
+    out_.warnings.push_back("`" + field.name + "` is neither a string nor a list");
     return;
   }
-  dom::array items;
-  if (value.get_array().get(items) != simdjson::SUCCESS) {
-    out_.warnings.push_back("`" + std::string(field) + "` is neither a string nor a list");
-    return;
-  }
-  std::size_t ignored = 0;
-  for (dom::element item : items) {
-    if (auto text = string_of(item)) {
-      add(*text, source);
-      continue;
-    }
-    dom::object object;
-    std::optional<std::string_view> text;
-    if (item.get_object().get(object) == simdjson::SUCCESS) {
-      for (std::string_view key : {"text", "content", "snippet"}) {
-        if ((text = field_string(object, key))) break;
-      }
-    }
-    if (!text) {
-      ++ignored;
-      continue;
-    }
-    add(*text, source, field_string(object, "title").value_or(""), id_text(object, "id"));
-  }
-  if (ignored > 0) {
-    out_.warnings.push_back(std::to_string(ignored) + " item(s) of `" + std::string(field) +
+  for (const request::Document& document : field.documents)
+    add(document.text, source, document.title, document.id);
+  if (field.without_text > 0) {
+    out_.warnings.push_back(std::to_string(field.without_text) + " item(s) of `" + field.name +
                             "` without text ignored");
   }
 }
@@ -134,28 +107,6 @@ void ContextCollector::finish() {
                             std::to_string(seen_bytes_) + " bytes (max_bytes " +
                             std::to_string(options_.max_bytes) + ")");
   }
-}
-
-std::optional<std::string> content_text(dom::element content, ContextCollector& collector) {
-  if (auto text = string_of(content)) return std::string(*text);
-  dom::array parts;
-  if (content.get_array().get(parts) != simdjson::SUCCESS) return std::nullopt;
-  std::string out;
-  for (dom::element part : parts) {
-    std::optional<std::string_view> text = string_of(part);
-    if (dom::object object; !text && part.get_object().get(object) == simdjson::SUCCESS) {
-      std::optional<std::string_view> type = field_string(object, "type");
-      if (!type || *type == "text" || *type == "input_text" || *type == "output_text") {
-        text = field_string(object, "text");
-      } else if (is_opaque_part(*type)) {
-        collector.unreadable("a content part of type `" + std::string(*type) + "`");
-      }
-    }
-    if (!text) continue;
-    if (!out.empty()) out.push_back('\n');
-    out.append(*text);
-  }
-  return out;
 }
 
 }  // namespace groundgate::filters::context

@@ -1,16 +1,16 @@
 #pragma once
 
-#include <string_view>
-
 #include "filters/context/context_options.h"
 #include "filters/context/extracted_context.h"
+#include "filters/request/request_view.h"
 
 namespace groundgate::filters::context {
 
-// Finds the retrieved context in a chat completions, legacy completions or Responses API
-// request body per the route's options (the body's members tell the shape). Never throws and
-// never fails: a body that is not JSON yields no passages and a warning, and the original body
-// is forwarded unchanged.
-ExtractedContext extract_context(std::string_view request_body, const ContextOptions& options);
+// The retrieved context of a request, per the route's options: tool results, the extension
+// fields, tagged blocks in the app's messages (in the user's too with `user_messages`), the
+// system message and the question when asked for. Never fails: an unreadable request yields no
+// passages and says why.
+ExtractedContext extract_context(const request::RequestView& request,
+                                 const ContextOptions& options);
 
 }  // namespace groundgate::filters::context

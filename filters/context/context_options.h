@@ -11,7 +11,10 @@ struct ContextOptions {
   bool tool_messages = true;           // role "tool" and legacy "function" messages
   bool extension_fields = true;        // top-level `context` and `documents`
   bool keep_extension_fields = false;  // forward them upstream instead of removing them
-  bool tagged_blocks = true;           // <context>…</context> etc. in system/user messages
+  bool tagged_blocks = true;           // <context>…</context> etc. in the app's messages
+  // Tagged blocks in user messages too: the end user writes those, so a block there is
+  // evidence only where the app is known to put its retrieved context in them.
+  bool user_messages = false;
   std::vector<std::string> tags = {"context", "documents", "document"};
   bool system_message =
       false;              // the system message's untagged text (instructions are not evidence)

@@ -53,8 +53,7 @@ std::optional<FilterFactory> compile_guard(const config::PolicyConfig& policy,
     shared.engine_error = "policy '" + policy.name + "': " + error;
   }
   return FilterFactory([compiled](const StreamInfo& info) -> std::unique_ptr<stream::StreamFilter> {
-    return std::make_unique<actions::GuardFilter>(compiled, info.request_body, info.forwarded_body,
-                                                  info.log_content);
+    return std::make_unique<actions::GuardFilter>(compiled, info.request, info.log_content);
   });
 }
 

@@ -11,19 +11,18 @@
 
 #include "config/config.h"
 #include "filters/index/context_index_cache.h"
+#include "filters/request/request_view.h"
 #include "filters/sql/schema_cache.h"
 #include "filters/stream/filter_chain.h"
 
 namespace groundgate::filters::registry {
 
-// What a filter may know about the stream it is made for. Views: valid during create() only.
+// What a filter may know about the stream it is made for. Valid during create() only: a filter
+// keeps what it needs of them.
 struct StreamInfo {
-  std::string_view route;
-  std::string_view policy;
-  std::string_view request_body;
-  // Out: the body to forward upstream, set by a filter that strips the context extension
-  // fields (`context`, `documents`); left empty, the original body goes unchanged.
-  std::string* forwarded_body = nullptr;
+  std::string_view route = {};
+  std::string_view policy = {};
+  const request::RequestView& request;  // the request, decoded (proxy/openai)
   // The operator enabled content in logs (logging.log_content): filters may put the text they
   // acted on into their report (the audit record).
   bool log_content = false;

@@ -127,6 +127,13 @@ std::shared_ptr<const ScorerModel> ScorerModel::parse(
       return nullptr;
     }
   }
+  // Optional (models before the doubt band have none): no band, the unsupported threshold.
+  th.doubtful = th.unsupported;
+  if (t["doubtful"].error() != simdjson::NO_SUCH_FIELD &&
+      (!read_number(t, "doubtful", th.doubtful) || th.doubtful > th.unsupported)) {
+    error = "thresholds: doubtful must be a number no higher than unsupported";
+    return nullptr;
+  }
   return model;
 }
 

@@ -46,7 +46,10 @@ class LearnedModel {
 // `contradicted_clean`, a negation or an antonym (a weaker signal in long answers) in
 // `contradicted_polarity`. An answer at or above `answer` is hallucinated.
 struct Thresholds {
+  // A sentence this likely unfaithful is unsupported; from `doubtful` up to it, doubtful (the
+  // band the rules cannot settle); below, supported.
   double unsupported = 0.5;
+  double doubtful = 0.5;
   double contradicted = 0.9;
   double contradicted_clean = 0.9;
   double contradicted_polarity = 0.9;

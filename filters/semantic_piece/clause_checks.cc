@@ -167,10 +167,12 @@ Verdict PieceVerifier::finding(const Clause& clause, Label label, ReasonCode cod
 }
 
 PieceVerifier::Clause PieceVerifier::read_clause(std::string_view sentence,
+                                                 std::span<const Token> sentence_tokens,
                                                  std::span<const Token> tokens,
                                                  std::span<const Entity> entities) const {
   Clause c;
   c.sentence = sentence;
+  c.sentence_tokens = sentence_tokens;
   c.tokens = tokens;
   c.entities = entities;
   c.about_source = text::names_source(tokens);
@@ -189,9 +191,11 @@ PieceVerifier::Clause PieceVerifier::read_clause(std::string_view sentence,
   return c;
 }
 
-Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const Token> tokens,
+Verdict PieceVerifier::verify_clause(std::string_view sentence,
+                                     std::span<const Token> sentence_tokens,
+                                     std::span<const Token> tokens,
                                      std::span<const Entity> entities) const {
-  Clause clause = read_clause(sentence, tokens, entities);
+  Clause clause = read_clause(sentence, sentence_tokens, tokens, entities);
   ClauseSignals signals;
   signals.tokens = count16(tokens.size());
   signals.content_words = count16(clause.words.size());
@@ -210,6 +214,13 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
     v.signals = signals;
     return v;
   }
+  if (text::is_phatic(tokens)) {
+    Verdict v;
+    v.reason_code = ReasonCode::kNoClaim;
+    v.reason = "greets, thanks or offers help: no claim to check";
+    v.signals = signals;
+    return v;
+  }
   clause.evidence = retrieve(clause.stems, clause.terms);
   for (EvidencePiece& e : clause.evidence) {
     if (clause.best == nullptr || e.overlap > clause.best->overlap) clause.best = &e;
@@ -225,6 +236,7 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence, std::span<const 
   const std::size_t checked = clause.words.size() + values.unmatched_counts;
   const double score = checked == 0 ? 1.0 : coverage.covered / static_cast<double>(checked);
   signals.coverage = static_cast<float>(score);
+  if (!values.conflict) values.conflict = check_substitution(clause, values, coverage, signals);
   std::optional<Verdict> polarity = check_polarity(clause, coverage, signals);
   std::optional<Verdict> flags = check_flags(clause, signals);
   std::optional<Verdict> ordering = check_ordering(clause, signals);
@@ -296,36 +308,74 @@ PieceVerifier::ValueCheck PieceVerifier::check_values(const Clause& clause,
   ValueCheck out;
   for (const Entity& e : clause.entities) {
     if (!is_value_entity(e) || text::numbers_a_source(clause.sentence, e.begin)) continue;
-    bool in_evidence_or_question =
+    const bool in_question =
         std::any_of(question_entities_.begin(), question_entities_.end(),
                     [&](const Entity& q) { return compare(e, q) == EntityMatch::kSame; });
+    bool in_evidence = false;  // in a top-k evidence piece
+    // ... in those that hold most of the clause's words
+    std::vector<std::uint32_t> matched_pieces;
     bool elsewhere = false;
     const ContextEntity* other = nullptr;
-    bool other_ambiguous = false;           // well-matched evidence holds two different such values
-    std::optional<Counted> answer_counted;  // see counted.h, when needed
+    bool other_ambiguous = false;  // well-matched evidence holds two different such values
+    // Another value in the slot of the clause's value, in a piece that holds every other word
+    // of the clause: the clause's own sentence with one value changed.
+    const ContextEntity* aligned = nullptr;
+    std::optional<Counted> answer_counted_;  // counted.h, when needed
+    auto answer_counted = [&]() -> const Counted& {
+      if (!answer_counted_) answer_counted_ = counted_words(clause.tokens, e.begin, e.end);
+      return *answer_counted_;
+    };
     for (const ContextEntity& c : context_entities()) {
       const EvidencePiece* ev = nullptr;
       for (const EvidencePiece& candidate : clause.evidence) {
         if (candidate.hit.piece == c.piece) ev = &candidate;
       }
       const EntityMatch m = compare(e, c.entity);
+      const bool matched = ev != nullptr && ev->overlap >= options_.match_overlap;
       if (m == EntityMatch::kSame) {
-        (ev != nullptr ? in_evidence_or_question : elsewhere) = true;
-      } else if (m == EntityMatch::kDifferent && ev != nullptr &&
-                 ev->overlap >= options_.match_overlap) {
-        // Counts of different things ("two tries", "four separate occasions") do not conflict.
-        if (e.subtype == EntitySubtype::kCardinal && c.entity.subtype == EntitySubtype::kCardinal) {
-          if (!answer_counted) answer_counted = counted_words(clause.tokens, e.begin, e.end);
-          if (!count_the_same(*answer_counted, context_counted_words(c))) continue;
-        }
+        (ev != nullptr ? in_evidence : elsewhere) = true;
+        if (matched) matched_pieces.push_back(c.piece);
+      } else if (m == EntityMatch::kDifferent && matched && !asks(c.piece)) {
+        const bool lines_up =
+            aligned == nullptr && words_outside(clause, c.piece) == 0 && same_slot(clause, e, c);
+        // Counts of different things ("two tries", "four separate occasions") do not conflict;
+        // in the same slot of the same sentence they count the same thing.
+        if (!lines_up && e.subtype == EntitySubtype::kCardinal &&
+            c.entity.subtype == EntitySubtype::kCardinal &&
+            !count_the_same(answer_counted(), context_counted_words(c)))
+          continue;
         if (other == nullptr) {
           other = &c;
         } else if (compare(other->entity, c.entity) != EntityMatch::kSame) {
           other_ambiguous = true;
         }
+        if (lines_up) aligned = &c;
       }
     }
-    if (in_evidence_or_question) {
+    // An aligned conflict stands unless another piece that holds most of the clause's words
+    // states the clause's value too (sources that disagree): the clause's value in a piece about
+    // something else, in another slot of the aligned piece ("2019 and 2018"), or in the
+    // question, is no evidence for it.
+    // That piece must hold the clause's words (at most a third of them missing): a piece that
+    // shares the value and a word or two says it of something else.
+    const bool stated_apart =
+        aligned != nullptr &&
+        std::any_of(matched_pieces.begin(), matched_pieces.end(), [&](std::uint32_t piece) {
+          return piece != aligned->piece && 3 * words_outside(clause, piece) <= clause.words.size();
+        });
+    if (aligned != nullptr && !stated_apart) {
+      ++signals.value_mismatches;
+      signals.aligned_conflict = true;
+      if (out.aligned) continue;
+      out.aligned = true;
+      out.conflict = finding(clause, Label::kContradicted, ReasonCode::kEntityMismatch,
+                             HallucinationType::kDetailedInformationModification,
+                             "answer says " + e.text + ", evidence says " + aligned->entity.text,
+                             aligned->piece);
+      out.conflict->correction = Correction{e.begin, e.end, aligned->entity.text};
+      continue;
+    }
+    if (in_evidence || in_question) {
       ++signals.values_found;
       continue;
     }
@@ -424,9 +474,10 @@ std::optional<Verdict> PieceVerifier::check_polarity(Clause& clause, const Cover
                                                      ClauseSignals& signals) const {
   // Contradiction signals need well-matched evidence.
   // A fragment ("Cheltenham") states no predicate that a negation could flip.
+  // A question states nothing to contradict ("Why does milk form a skin when heated?").
   EvidencePiece* best = clause.best;
   if (best == nullptr || best->overlap < options_.match_overlap ||
-      clause.stems.size() < kMinPredicateWords) {
+      clause.stems.size() < kMinPredicateWords || asks(best->hit.piece)) {
     return std::nullopt;
   }
   // A negation counts where it governs what the other side states: at least half of the
@@ -458,6 +509,18 @@ std::optional<Verdict> PieceVerifier::check_polarity(Clause& clause, const Cover
     answer_negates = answer_negates || governs_shared(scope_terms, best_terms);
   }
   const bool answer_states_negation = answer_negates && !clause.about_source;
+  // The sentence may negate the same words in another of its clauses ("X refers to things,
+  // like Y, and most people don't like to hear them"): then the evidence's negation is the
+  // sentence's own, not one it leaves out.
+  bool sentence_negates = answer_negates;
+  if (!sentence_negates && clause.sentence_tokens.size() > clause.tokens.size()) {
+    for (const text::NegationScope& scope : text::negation_scopes(clause.sentence_tokens)) {
+      std::vector<index::TermId> scope_terms;
+      for (std::size_t i : scope.words)
+        scope_terms.push_back(index_->terms().find(text::stem(clause.sentence_tokens[i].norm)));
+      sentence_negates = sentence_negates || governs_shared(scope_terms, best_terms);
+    }
+  }
   bool evidence_negates = false;          // governs words of the answer
   bool evidence_states_negation = false;  // ... in a clause about what the answer states
   for (const NegatedTerms& n : best->negations) {
@@ -468,9 +531,11 @@ std::optional<Verdict> PieceVerifier::check_polarity(Clause& clause, const Cover
   }
   const bool negated = answer_states_negation && !evidence_negates && !best->has_negation_cue;
   const bool evidence_negated =
-      evidence_states_negation && !answer_negates && !text::has_negation_cue(clause.tokens);
+      evidence_states_negation && !sentence_negates && !text::has_negation_cue(clause.tokens);
   if (negated || evidence_negated) {
     signals.negation_mismatch = true;
+    signals.aligned_conflict =
+        signals.aligned_conflict || aligned_but(clause, best->hit.piece, nullptr, nullptr);
     return finding(clause, Label::kContradicted, ReasonCode::kNegationMismatch,
                    HallucinationType::kContextualFabrication,
                    negated ? "answer negates what the evidence states"
@@ -484,6 +549,8 @@ std::optional<Verdict> PieceVerifier::check_polarity(Clause& clause, const Cover
     for (const Token& other : best->tokens) {
       if (other.kind == text::TokenKind::kWord && lexicon->are_antonyms(w->norm, other.norm)) {
         signals.antonym = true;
+        signals.aligned_conflict =
+            signals.aligned_conflict || aligned_but(clause, best->hit.piece, w, &other);
         return finding(clause, Label::kContradicted, ReasonCode::kAntonym,
                        HallucinationType::kContextualFabrication,
                        "answer says " + quoted(w->surface(clause.sentence)) + ", evidence says " +

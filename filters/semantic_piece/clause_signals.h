@@ -25,6 +25,11 @@ struct ClauseSignals {
   std::uint16_t values_missing = 0;    // a number or date the context never gives
   std::uint16_t value_mismatches = 0;  // another value of the same kind in matched evidence
   std::uint16_t counts_missing = 0;    // small counts in words ("two films") not in the context
+  // The clause lines up with one context piece: the piece holds every content word of the
+  // clause, and differs in one slot only: another value where the clause has its value (in
+  // the same place between the same words), the clause's verb negated on one side only, or a
+  // word for its antonym. The evidence that says otherwise, aligned word for word.
+  bool aligned_conflict = false;
   // Evidence.
   std::uint8_t evidence_pieces = 0;
   float best_overlap = 0;  // share of the clause's terms the best evidence piece holds

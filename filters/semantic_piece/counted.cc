@@ -55,14 +55,15 @@ Counted counted_words(std::span<const text::Token> tokens, std::size_t begin, st
   return out;
 }
 
+bool share_a_word(std::span<const std::string> x, std::span<const std::string> y) {
+  return std::any_of(x.begin(), x.end(), [&](const std::string& w) {
+    return std::find(y.begin(), y.end(), w) != y.end();
+  });
+}
+
 bool count_the_same(const Counted& a, const Counted& b) {
-  auto share = [](std::span<const std::string> x, std::span<const std::string> y) {
-    return std::any_of(x.begin(), x.end(), [&](const std::string& w) {
-      return std::find(y.begin(), y.end(), w) != y.end();
-    });
-  };
-  if (!a.after.empty() && !b.after.empty()) return share(a.after, b.after);
-  return share(a.before, b.before);
+  if (!a.after.empty() && !b.after.empty()) return share_a_word(a.after, b.after);
+  return share_a_word(a.before, b.before);
 }
 
 }  // namespace groundgate::filters::semantic_piece

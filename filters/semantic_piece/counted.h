@@ -30,4 +30,7 @@ Counted counted_words(std::span<const text::Token> tokens, std::size_t begin, st
 // before a count ("made two aces", "made one on the fourth") says nothing of what it counts.
 bool count_the_same(const Counted& a, const Counted& b);
 
+// Some stem is in both lists.
+bool share_a_word(std::span<const std::string> a, std::span<const std::string> b);
+
 }  // namespace groundgate::filters::semantic_piece

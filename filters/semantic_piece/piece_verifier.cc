@@ -52,7 +52,7 @@ void PieceVerifier::verify_sentence(std::string_view sentence, std::size_t offse
                                    [](const Entity& e, std::size_t at) { return e.begin < at; });
     auto elast = std::lower_bound(efirst, entities.end(), clause.end,
                                   [](const Entity& e, std::size_t at) { return e.begin < at; });
-    Verdict verdict = verify_clause(sentence, std::span<const Token>(first, last),
+    Verdict verdict = verify_clause(sentence, tokens, std::span<const Token>(first, last),
                                     std::span<const Entity>(efirst, elast));
     verdict.choice = choice;
     verdict.answer_begin = offset + clause.begin;
@@ -173,6 +173,12 @@ Counted PieceVerifier::context_counted_words(const ContextEntity& c) const {
   if (c.entity.begin < p.begin || c.entity.end > p.end) return {};
   const std::vector<Token> tokens = text::tokenize(index_->piece_text(p));
   return counted_words(tokens, c.entity.begin - p.begin, c.entity.end - p.begin);
+}
+
+bool PieceVerifier::asks(std::uint32_t piece) const {
+  const std::string_view text = index_->piece_text(index_->pieces()[piece]);
+  const std::size_t last = text.find_last_not_of(" \t\r\n\"')");
+  return last != std::string_view::npos && text[last] == '?';
 }
 
 Evidence PieceVerifier::evidence_of(std::uint32_t piece) const {

@@ -62,6 +62,7 @@ class PieceVerifier {
   // The clause under check: its content words, their stems and context terms, its evidence.
   struct Clause {
     std::string_view sentence;
+    std::span<const text::Token> sentence_tokens;  // the whole sentence's
     std::span<const text::Token> tokens;
     std::span<const text::Entity> entities;
     bool about_source = false;  // "The passage does not mention ...": framing words skipped
@@ -77,6 +78,7 @@ class PieceVerifier {
   // What the value check found: a conflict, or values the context never gives.
   struct ValueCheck {
     std::optional<Verdict> conflict;              // the first value another value contradicts
+    bool aligned = false;                         // the conflict is an aligned one (signals)
     const text::Entity* missing_value = nullptr;  // the first value found nowhere
     bool all_found = true;
     std::vector<std::string_view> missing;  // counts (and then words) not found, for the reason
@@ -93,14 +95,22 @@ class PieceVerifier {
   // The first finding, in this order, decides the label: a value conflict, a negation or an
   // antonym, a record's flag said the other way, an ordering, a missing value or name, an unrelated
   // name or word, no evidence, too little coverage.
-  Verdict verify_clause(std::string_view sentence, std::span<const text::Token> tokens,
+  // `tokens`: the clause's, of `sentence_tokens`.
+  Verdict verify_clause(std::string_view sentence, std::span<const text::Token> sentence_tokens,
+                        std::span<const text::Token> tokens,
                         std::span<const text::Entity> entities) const;
-  Clause read_clause(std::string_view sentence, std::span<const text::Token> tokens,
+  Clause read_clause(std::string_view sentence, std::span<const text::Token> sentence_tokens,
+                     std::span<const text::Token> tokens,
                      std::span<const text::Entity> entities) const;
   ValueCheck check_values(const Clause& clause, ClauseSignals& signals) const;
   Coverage measure_coverage(Clause& clause, ValueCheck& values, ClauseSignals& signals) const;
   std::optional<Verdict> check_polarity(Clause& clause, const Coverage& coverage,
                                         ClauseSignals& signals) const;
+  // A number, date or identifier the context never states ("Form 2198", "MI9") where an
+  // evidence piece holds every other word of the clause and another number or identifier in
+  // its place ("Form 1099", "MI6"): the clause's sentence with that one thing changed.
+  std::optional<Verdict> check_substitution(const Clause& clause, const ValueCheck& values,
+                                            const Coverage& coverage, ClauseSignals& signals) const;
   std::optional<Verdict> check_ordering(const Clause& clause, ClauseSignals& signals) const;
   std::optional<Verdict> check_names(const Clause& clause, const ValueCheck& values,
                                      const Coverage& coverage, double score,
@@ -152,8 +162,26 @@ class PieceVerifier {
   // theirs holds all its words, and its words never stand in a row in the context.
   bool composed_name(const text::Entity& e) const;
   Evidence evidence_of(std::uint32_t piece) const;
+  // The context piece is a question (it ends with "?"): it asks, it states nothing.
+  bool asks(std::uint32_t piece) const;
   // counted_words() of a context count, from its piece (counted.h).
   Counted context_counted_words(const ContextEntity& c) const;
+  // The clause and context piece `piece` say the same but for their polarity (a negation, an
+  // auxiliary) and, when given, the clause's word `word` and the piece's `instead` (an
+  // antonym): the piece holds every content word of the clause, and the two line up token by
+  // token (slot.h same_but).
+  bool aligned_but(const Clause& clause, std::uint32_t piece, const text::Token* word,
+                   const text::Token* instead) const;
+  // The context's value `c` stands where the clause's value `e` stands (slot.h).
+  bool same_slot(const Clause& clause, const text::Entity& e, const ContextEntity& c) const;
+  // How many of the clause's content words (values apart) context piece `piece` does not hold,
+  // `except` not counted: 0 when the piece says all the clause says but for its values. A name
+  // word of the clause the piece lacks counts as held when one of the passage's kTopicPieces
+  // sentences before the piece has it: the subject the piece speaks of without naming it.
+  std::size_t words_outside(const Clause& clause, std::uint32_t piece,
+                            const text::Token* except = nullptr) const;
+  static constexpr std::uint32_t kTopicPieces = 16;
+  bool names_passage_topic(std::uint32_t piece, index::TermId term) const;
 
   // A record flag with the words that name it, for check_flags.
   struct FlagWords {

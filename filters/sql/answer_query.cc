@@ -25,12 +25,4 @@ std::optional<std::string> sql_of_answer(const model::ModelAnswer& answer, bool 
   return std::nullopt;
 }
 
-std::optional<std::string> sql_of_response(model::Api api, std::string_view response, bool whole,
-                                           std::span<const config::SqlToolArgument> tools,
-                                           std::string& error) {
-  std::optional<model::ModelAnswer> answer = model::model_answer(api, response, error);
-  if (!answer) return std::nullopt;
-  return sql_of_answer(*answer, whole, tools, error);
-}
-
 }  // namespace groundgate::filters::sql

@@ -1,7 +1,7 @@
 #pragma once
-// The query in a model's answer to SQL check 5's variant requests (variant_request.h): the
-// answer read as its API's shape (filters/model/model_answer.h), then its first SQL block or a
-// tool call's query argument. An answer without a query is an error with a reason.
+// The query in a model's answer to SQL check 5's variant requests (filters/model/model_calls.h):
+// its text's first SQL block or a tool call's query argument. An answer without a query is an
+// error with a reason.
 
 #include <optional>
 #include <span>
@@ -19,10 +19,5 @@ namespace groundgate::filters::sql {
 std::optional<std::string> sql_of_answer(const model::ModelAnswer& answer, bool whole,
                                          std::span<const config::SqlToolArgument> tools,
                                          std::string& error);
-
-// model_answer, then sql_of_answer.
-std::optional<std::string> sql_of_response(model::Api api, std::string_view response, bool whole,
-                                           std::span<const config::SqlToolArgument> tools,
-                                           std::string& error);
 
 }  // namespace groundgate::filters::sql

@@ -1,7 +1,26 @@
 #include "filters/sql/execution_check.h"
 
+#include <sqlite3.h>
+
+#include <algorithm>
+
+#include "filters/sql/intent_kinds.h"
+
 namespace groundgate::filters::sql {
 namespace {
+
+// A table the statement reads holds no row: its empty result says nothing about the query.
+bool reads_an_empty_table(const ExecutionInput& in, const PreparedStatement& s) {
+  std::vector<std::string_view> seen;
+  for (const Access& a : s.accesses) {
+    if (a.action != SQLITE_READ || !a.inside.empty() || a.first.empty()) continue;
+    if (std::find(seen.begin(), seen.end(), a.first) != seen.end()) continue;
+    seen.push_back(a.first);
+    const std::optional<bool> rows = in.database->has_rows(a.first, in.limits);
+    if (rows && !*rows) return true;
+  }
+  return false;
+}
 
 // One row of nothing but NULLs: what sum(), avg() or max() return when no row matched.
 bool only_nulls(const RunResult& r) {
@@ -38,9 +57,11 @@ std::optional<RunResult> check_execution(const ExecutionInput& in, SqlVerdict& v
       add_finding(verdict, std::move(f));
       continue;
     }
-    if (in.has_question && in.empty_result_is_finding && (r.rows.empty() || only_nulls(r))) {
+    if (in.has_question && in.empty_result_is_finding && (r.rows.empty() || only_nulls(r)) &&
+        !reads_an_empty_table(in, s)) {
       f.label = Label::kUnsupported;
       f.code = "empty_result";
+      f.annotate_only = intent_kind(f.code)->annotate_only;
       f.reason = r.rows.empty() ? "returns no rows on the database"
                                 : "returns only NULL on the database: no row matched";
       add_finding(verdict, std::move(f));

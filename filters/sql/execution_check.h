@@ -1,7 +1,8 @@
 #pragma once
 // Check 4, execution (with the operator's database): each statement runs read-only under a
 // time and row cap. A runtime error is a `contradicted` finding; an empty result, when the
-// user asked a question, an `unsupported` one. Over the time cap the check is incomplete and
+// user asked a question, an `unsupported` one (not when a table it reads holds no row: the
+// data, not the query, is empty). Over the time cap the check is incomplete and
 // says so; nothing is guessed.
 
 #include <optional>

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <cmath>
 
+#include "filters/sql/glossary.h"
+#include "filters/sql/intent_kinds.h"
 #include "filters/sql/name_distance.h"
 
 namespace groundgate::filters::sql {
@@ -56,8 +58,20 @@ bool used(const QuestionValue& v, std::span<const Literal> literals, std::string
   return false;
 }
 
-bool linked(const Predicate& p, const QuestionTerms& q) {
+// A number a column is compared with by <, <=, >, >= or BETWEEN: a threshold, which questions
+// state by an adjective their data defines ("major city" is population > 150000 in GeoQuery);
+// not judged here. Definitions in the request make it checkable (the intent check's
+// definition_ignored and definition_mismatch).
+bool threshold(const Predicate& p) {
+  const bool range = p.op == "<" || p.op == "<=" || p.op == ">" || p.op == ">=" ||
+                     p.op == "between" || p.op == "not between";
+  return range &&
+         std::all_of(p.values.begin(), p.values.end(), [](const Literal& l) { return l.number; });
+}
+
+bool linked(const Predicate& p, const QuestionTerms& q, const Glossary* glossary) {
   if (q.mentions_name(p.column)) return true;
+  if (glossary != nullptr && glossary->defines_column(p.column, q)) return true;
   return std::all_of(p.values.begin(), p.values.end(), [&](const Literal& l) {
     double n = 0;
     if (l.number && parse_number(l.value, n)) return q.mentions_number(n);
@@ -91,6 +105,7 @@ void check_linking(const LinkingInput& in, SqlVerdict& verdict) {
     f.type = FindingType::kLinking;
     f.label = Label::kUnsupported;
     f.code = "question_value_ignored";
+    f.annotate_only = intent_kind(f.code)->annotate_only;
     f.reason = "the question names " + (v.number ? v.text : "\"" + v.text + "\"") +
                "; the query never uses it";
     f.begin = in.statement_begin;
@@ -98,12 +113,13 @@ void check_linking(const LinkingInput& in, SqlVerdict& verdict) {
     add_finding(verdict, std::move(f));
   }
   for (const Predicate& p : in.predicates) {
-    if (linked(p, *in.question)) continue;
+    if (threshold(p) || linked(p, *in.question, in.glossary)) continue;
     Finding f;
     f.check = Check::kLinking;
     f.type = FindingType::kLinking;
     f.label = Label::kUnsupported;
     f.code = "unasked_filter";
+    f.annotate_only = intent_kind(f.code)->annotate_only;
     f.reason = "filters on `" + p.column + "` " + p.op + " " + quoted_values(p) +
                ", which the question does not mention";
     f.begin = p.begin;

@@ -8,6 +8,8 @@ namespace groundgate::filters::sql {
 using text::closest_name;
 using text::fold_name;
 using text::name_distance;
+using text::name_function_word;
+using text::name_parts;
 using text::NameSuggestion;
 using text::same_name;
 

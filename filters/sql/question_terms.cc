@@ -86,24 +86,6 @@ std::vector<Phrase> quoted_phrases(std::string_view q) {
   return out;
 }
 
-std::vector<std::string> name_parts(std::string_view name) {
-  std::vector<std::string> parts;
-  std::string current;
-  char previous = 0;
-  for (char c : name) {
-    const bool boundary = c == '_' || c == ' ' || c == '-' || (c >= '0' && c <= '9') ||
-                          (c >= 'A' && c <= 'Z' && previous >= 'a' && previous <= 'z');
-    if (boundary && !current.empty()) {
-      parts.push_back(fold_name(current));
-      current.clear();
-    }
-    if (c != '_' && c != ' ' && c != '-' && !(c >= '0' && c <= '9')) current.push_back(c);
-    previous = c;
-  }
-  if (!current.empty()) parts.push_back(fold_name(current));
-  return parts;
-}
-
 std::size_t char_count(std::string_view s) {
   std::size_t n = 0;
   for (char c : s)
@@ -122,12 +104,45 @@ std::size_t common_prefix_chars(std::string_view a, std::string_view b) {
 // A name part and a question word are the same term: equal, one a prefix of the other, sharing
 // most of the shorter one's start (an inflection, or the same word in a related language:
 // "republic" and "republiken", "france" and "französisch"), inside a compound, or of one stem.
-bool part_matches(std::string_view part, std::string_view word) {
+// German plurals and derived forms change a vowel ("Land", "Länder"; "Stadt", "Städte"): the
+// word with ä, ö, ü as a, o, u.
+std::string without_umlauts(std::string_view word) {
+  std::string out;
+  for (std::size_t i = 0; i < word.size(); ++i) {
+    const std::string_view rest = word.substr(i);
+    if (rest.starts_with("ä")) {
+      out += 'a';
+    } else if (rest.starts_with("ö")) {
+      out += 'o';
+    } else if (rest.starts_with("ü")) {
+      out += 'u';
+    } else {
+      out += word[i];
+      continue;
+    }
+    ++i;  // the second byte of the umlaut
+  }
+  return out;
+}
+
+bool part_matches_as_written(std::string_view part, std::string_view word, bool strict);
+
+bool part_matches(std::string_view part, std::string_view word, bool strict = false) {
+  if (part_matches_as_written(part, word, strict)) return true;
+  const std::string p = without_umlauts(part), w = without_umlauts(word);
+  return (p.size() != part.size() || w.size() != word.size()) &&
+         part_matches_as_written(p, w, strict);
+}
+
+bool part_matches_as_written(std::string_view part, std::string_view word, bool strict) {
   if (part == word) return true;
   const std::size_t p = char_count(part), w = char_count(word);
-  if (std::min(p, w) >= 4 && (word.starts_with(part) || part.starts_with(word))) return true;
+  // Strictly, only the word may be longer (an inflection of the part, "namen" of `name`).
+  if (std::min(p, w) >= 4 && (word.starts_with(part) || (!strict && part.starts_with(word)))) {
+    return true;
+  }
   const std::size_t shared = common_prefix_chars(part, word);
-  if (shared >= 4 && 3 * shared >= 2 * std::min(p, w)) return true;
+  if (!strict && shared >= 4 && 3 * shared >= 2 * std::min(p, w)) return true;
   if (p >= 4 && w >= p && word.find(part) != std::string_view::npos) return true;  // compounds
   if (p >= 3 && w >= 3 && text::stem(part) == text::stem(word)) return true;
   return false;
@@ -166,7 +181,15 @@ QuestionTerms::QuestionTerms(std::string_view question) {
     v.number = parse_number(v.text, v.numeric);
     values_.push_back(std::move(v));
   }
-  for (const text::Token& t : text::tokenize(q)) {
+  const std::vector<text::Token> tokens = text::tokenize(q);
+  for (std::size_t k = 0; k < tokens.size(); ++k) {
+    const text::Token& t = tokens[k];
+    if (t.kind == text::TokenKind::kWord && k + 1 < tokens.size() && tokens[k + 1].begin == t.end &&
+        q.substr(t.end, 1) == "-" && char_count(t.norm) >= 3 &&
+        (k + 2 >= tokens.size() || tokens[k + 2].begin > tokens[k + 1].end ||
+         tokens[k + 2].kind != text::TokenKind::kWord)) {
+      truncated_.push_back(fold_name(t.norm));
+    }
     if (t.kind == text::TokenKind::kWord && t.norm.size() >= 2) {
       words_.push_back(t.norm);
       // A hyphenated word's parts are words too ("us-territorium").
@@ -195,12 +218,49 @@ QuestionTerms::QuestionTerms(std::string_view question) {
 
 bool QuestionTerms::mentions_name(std::string_view name) const {
   for (const std::string& part : name_parts(name)) {
-    if (char_count(part) < 3) continue;
-    for (const std::string& word : words_) {
-      if (part_matches(part, word)) return true;
-    }
+    if (char_count(part) < 3 || name_function_word(part)) continue;
+    if (mentions_part(part)) return true;
   }
   return false;
+}
+
+bool QuestionTerms::mentions_part(const std::string& part, bool strict) const {
+  for (const std::string& word : words_) {
+    if (part_matches(part, word, strict)) return true;
+  }
+  return std::any_of(truncated_.begin(), truncated_.end(),
+                     [&](const std::string& t) { return part.starts_with(t); });
+}
+
+bool QuestionTerms::mentions_name_beyond(std::string_view name, std::string_view table,
+                                         bool strict) const {
+  const std::vector<std::string> table_parts = name_parts(table);
+  bool beyond = false;
+  for (const std::string& part : name_parts(name)) {
+    if (char_count(part) < 3 || name_function_word(part)) continue;
+    if (std::any_of(table_parts.begin(), table_parts.end(),
+                    [&](const std::string& t) { return part_matches(part, t); })) {
+      continue;
+    }
+    beyond = true;
+    if (mentions_part(part, strict)) return true;
+  }
+  return !beyond && !strict && mentions_name(name);
+}
+
+std::vector<std::string> QuestionTerms::named_parts_beyond(std::string_view name,
+                                                           std::string_view table) const {
+  std::vector<std::string> out;
+  const std::vector<std::string> table_parts = name_parts(table);
+  for (std::string& part : name_parts(name)) {
+    if (char_count(part) < 3 || name_function_word(part)) continue;
+    if (std::any_of(table_parts.begin(), table_parts.end(),
+                    [&](const std::string& t) { return part_matches(part, t); })) {
+      continue;
+    }
+    if (mentions_part(part, true)) out.push_back(std::move(part));
+  }
+  return out;
 }
 
 bool QuestionTerms::mentions_value(std::string_view value) const {

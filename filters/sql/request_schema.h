@@ -1,31 +1,34 @@
 #pragma once
-// The schema a request carries: CREATE TABLE and CREATE VIEW statements in any message the app
-// wrote (chat `messages`, Responses `instructions` and `input` items: system, developer, user,
-// tool results) and in its `context`/`documents` fields,
-// and a top-level `schema` extension field (DDL text, or a JSON description: schema_json.h),
-// which is stripped before the request goes upstream. DDL in the answer's own history
-// (assistant messages) is the model's, not the app's, and is not read.
+// The schema a request carries (its view, filters/request): a top-level `schema` extension
+// member (DDL text, or a JSON description: schema_json.h), then CREATE TABLE and CREATE VIEW
+// statements in its `context`/`documents` fields and in any turn the app wrote (system,
+// developer, user, tool results, a legacy prompt), in that order. DDL in the answer's own
+// history (assistant turns) is the model's, not the app's, and is not read. The `schema`
+// member never goes upstream (SqlCheck names it to strip) unless the policy keeps it.
 
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "filters/request/request_view.h"
 #include "filters/sql/ddl_scanner.h"
 
 namespace groundgate::filters::sql {
 
+// The top-level member a request may carry its schema in.
+inline constexpr std::string_view kSchemaMember = "schema";
+
 struct RequestSchema {
-  std::vector<std::string> statements;  // in request order, duplicates removed
-  bool has_schema_field = false;        // a top-level `schema` member to strip
-  std::vector<std::string> warnings;    // a `schema` field that could not be read
+  std::vector<std::string> statements;  // in the order above, duplicates removed
+  // The definitions the app's texts give (glossary.h: "major city = population > 150000",
+  // BIRD's evidence), one per line as "phrase = expression" (a condition alone as itself).
+  std::string knowledge;
+  std::vector<std::string> warnings;  // a `schema` member that could not be read
 };
 
-RequestSchema read_request_schema(std::string_view body, const DdlLimits& limits = {});
-
-// `body` without its top-level `schema` member; nullopt when it has none or is not a JSON
-// object.
-std::optional<std::string> without_schema_field(std::string_view body);
+// `statements`: read the schema too (else only the definitions).
+RequestSchema read_request_schema(const request::RequestView& request, const DdlLimits& limits = {},
+                                  bool statements = true);
 
 // The statements of a schema text: a JSON description when it starts with `{` or `[`, else
 // the CREATE statements in it.

@@ -226,6 +226,35 @@ std::optional<bool> SampleDatabase::holds(std::string_view table, std::string_vi
   return !r.rows.empty();
 }
 
+std::optional<bool> SampleDatabase::values_meet(std::string_view table, std::string_view column,
+                                                std::string_view other,
+                                                std::string_view other_column,
+                                                const RunLimits& limits) const {
+  Lease lease(*this);
+  if (lease.get() == nullptr) return std::nullopt;
+  const std::string probe = "SELECT 1 FROM " + quote_identifier(table) + " WHERE " +
+                            quote_identifier(column) + " IN (SELECT " +
+                            quote_identifier(other_column) + " FROM " + quote_identifier(other) +
+                            ") LIMIT 1";
+  RunLimits one = limits;
+  one.max_rows = 1;
+  const RunResult r = run_on(lease.get(), probe, one, kProbeFunctions, false);
+  if (r.outcome != RunResult::Outcome::kDone) return std::nullopt;
+  return !r.rows.empty();
+}
+
+std::optional<bool> SampleDatabase::has_rows(std::string_view table,
+                                             const RunLimits& limits) const {
+  Lease lease(*this);
+  if (lease.get() == nullptr) return std::nullopt;
+  RunLimits one = limits;
+  one.max_rows = 1;
+  const RunResult r = run_on(lease.get(), "SELECT 1 FROM " + quote_identifier(table) + " LIMIT 1",
+                             one, kProbeFunctions, false);
+  if (r.outcome != RunResult::Outcome::kDone) return std::nullopt;
+  return !r.rows.empty();
+}
+
 std::optional<std::vector<std::string>> SampleDatabase::text_values(std::string_view table,
                                                                     std::string_view column,
                                                                     const RunLimits& limits) const {

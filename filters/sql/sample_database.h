@@ -62,6 +62,13 @@ class SampleDatabase {
   // "=", "like", "glob"); nullopt when the probe did not finish.
   std::optional<bool> holds(std::string_view table, std::string_view column, std::string_view op,
                             std::string_view literal_sql, const RunLimits& limits) const;
+  // Whether some value of `table`.`column` equals some value of `other`.`other_column` (a join
+  // on them finds rows); nullopt when the probe did not finish.
+  std::optional<bool> values_meet(std::string_view table, std::string_view column,
+                                  std::string_view other, std::string_view other_column,
+                                  const RunLimits& limits) const;
+  // Whether `table` holds a row; nullopt when the probe did not finish.
+  std::optional<bool> has_rows(std::string_view table, const RunLimits& limits) const;
   // Distinct text values of the column (at most limits.max_rows), for a suggestion.
   std::optional<std::vector<std::string>> text_values(std::string_view table,
                                                       std::string_view column,

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "filters/sql/edited_text.h"
+#include "filters/sql/meaning_suggestion.h"
 #include "filters/sql/name_distance.h"
 #include "filters/sql/query_names.h"
 
@@ -196,10 +197,17 @@ Finding describe(const SchemaCheckInput& input, std::string_view sql, std::span<
   std::optional<NameSuggestion> suggestion;
   std::size_t replace_from = span ? span->name_begin : f.begin;
   switch (e.kind) {
-    case ErrorKind::kUnknownTable:
+    case ErrorKind::kUnknownTable: {
       f.reason = "no table " + backticked(e.name);
       suggestion = closest_name(e.name, schema.table_names());
+      if (!suggestion) {
+        std::vector<NamedThing> tables;
+        for (const Table& t : schema.tables())
+          tables.push_back({t.name, {}});
+        suggestion = closest_by_meaning(e.name, tables, input.lexicon);
+      }
       break;
+    }
     case ErrorKind::kUnknownColumn: {
       const std::size_t dot = e.name.find('.');
       const std::string qualifier = dot == std::string::npos ? "" : e.name.substr(0, dot);
@@ -211,6 +219,14 @@ Finding describe(const SchemaCheckInput& input, std::string_view sql, std::span<
       }
       f.reason = "no column " + backticked(column) + " in " + table_list(scope);
       suggestion = closest_name(column, column_names(scope));
+      if (!suggestion) {
+        std::vector<NamedThing> columns;
+        for (const Table* t : scope) {
+          for (const Column& c : t->columns)
+            columns.push_back({c.name, c.comment});
+        }
+        suggestion = closest_by_meaning(column, columns, input.lexicon);
+      }
       if (!suggestion) {
         const std::string elsewhere = tables_having(schema, column);
         if (!elsewhere.empty()) f.reason += " (it is a column of " + elsewhere + ")";

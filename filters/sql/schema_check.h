@@ -1,7 +1,8 @@
 #pragma once
 // Check 1, syntax and schema: SQLite prepares each statement against the schema; an unknown
 // table, column or function, an ambiguous column, a syntax error or a query SQLite refuses is
-// a `contradicted` finding of type `schema`, with the nearest existing name as its suggestion.
+// a `contradicted` finding of type `schema`, with the nearest existing name as its suggestion
+// (by spelling, else by meaning: its parts, their WordNet synonyms, the column's comment).
 // A fix that is the only close name is applied and the query prepared again, to find the
 // errors behind the first (bounded rounds).
 
@@ -13,6 +14,10 @@
 #include "filters/sql/sql_lexer.h"
 #include "filters/sql/sql_verdict.h"
 
+namespace groundgate::filters::text {
+class Lexicon;
+}
+
 namespace groundgate::filters::sql {
 
 struct SchemaCheckInput {
@@ -21,6 +26,8 @@ struct SchemaCheckInput {
   std::string_view sql;
   std::span<const Token> tokens;
   PrepareOptions prepare;
+  // WordNet for suggestions by meaning (meaning_suggestion.h); null: by spelling only.
+  const text::Lexicon* lexicon = nullptr;
 };
 
 // Appends findings to `verdict` and sets its schema check's state. `statements`: the first

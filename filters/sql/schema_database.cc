@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <climits>
 
+#include "filters/sql/ddl_scanner.h"
+#include "filters/sql/name_distance.h"
 #include "filters/sql/sql_lexer.h"
 
 namespace groundgate::filters::sql {
@@ -21,7 +23,9 @@ int length_of(std::string_view s) {
 
 // The authorizer while the schema is built: CREATE TABLE and CREATE VIEW, and what SQLite does
 // on its own schema table to record them; nothing else (the DDL comes from requests).
-int build_authorizer(void*, int action, const char* first, const char*, const char*, const char*) {
+int build_authorizer(void* user, int action, const char* first, const char*, const char*,
+                     const char*) {
+  const bool sample_rows = *static_cast<const bool*>(user);
   switch (action) {
     case SQLITE_CREATE_TABLE:
     case SQLITE_CREATE_VIEW:
@@ -32,11 +36,11 @@ int build_authorizer(void*, int action, const char* first, const char*, const ch
       return SQLITE_OK;
     case SQLITE_INSERT:
     case SQLITE_UPDATE:
-    case SQLITE_DELETE:
-      return first != nullptr && (std::string_view(first) == "sqlite_master" ||
-                                  std::string_view(first) == "sqlite_schema")
-                 ? SQLITE_OK
-                 : SQLITE_DENY;
+    case SQLITE_DELETE: {
+      const bool schema_table = first != nullptr && (std::string_view(first) == "sqlite_master" ||
+                                                     std::string_view(first) == "sqlite_schema");
+      return schema_table || (sample_rows && action == SQLITE_INSERT) ? SQLITE_OK : SQLITE_DENY;
+    }
     default:
       return SQLITE_DENY;
   }
@@ -133,7 +137,8 @@ std::shared_ptr<const SchemaDatabase> SchemaDatabase::build(std::span<const std:
     schema->skipped_.push_back("could not open an in-memory database");
     return schema;
   }
-  sqlite3_set_authorizer(schema->db_, build_authorizer, nullptr);
+  bool sample_rows = false;  // the statement being run is one (the authorizer reads it)
+  sqlite3_set_authorizer(schema->db_, build_authorizer, &sample_rows);
   std::size_t bytes = 0;
   std::size_t count = 0;
   for (const std::string& statement : statements) {
@@ -143,7 +148,9 @@ std::shared_ptr<const SchemaDatabase> SchemaDatabase::build(std::span<const std:
                                  " ignored");
       break;
     }
+    sample_rows = is_sample_insert(statement);
     std::string error = run_statement(schema->db_, statement);
+    if (sample_rows && error.empty()) schema->sample_rows_ = true;
     if (!error.empty()) {
       schema->skipped_.push_back(error + ": " + statement.substr(0, 120));
     }
@@ -156,7 +163,7 @@ std::shared_ptr<const SchemaDatabase> SchemaDatabase::build(std::span<const std:
   sqlite3_db_status(schema->db_, SQLITE_DBSTATUS_CACHE_USED, &used, &highwater, 0);
   schema->memory_bytes_ += static_cast<std::size_t>(used);
   for (const Table& t : schema->tables_) {
-    schema->memory_bytes_ += sizeof(Table) + t.name.size() * 2;
+    schema->memory_bytes_ += sizeof(Table) + t.name.size() * 2 + t.sql.size();
     for (const Column& c : t.columns)
       schema->memory_bytes_ += sizeof(Column) + c.name.size() + c.type.size();
   }
@@ -170,33 +177,47 @@ SchemaDatabase::~SchemaDatabase() {
 void SchemaDatabase::load_names() {
   sqlite3_stmt* st = nullptr;
   const char* tables =
-      "SELECT name, type FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT LIKE "
-      "'sqlite\\_%' ESCAPE '\\' ORDER BY rowid";
+      "SELECT name, type, sql FROM sqlite_schema WHERE type IN ('table', 'view') AND name NOT "
+      "LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid";
   if (sqlite3_prepare_v2(db_, tables, -1, &st, nullptr) == SQLITE_OK) {
     while (sqlite3_step(st) == SQLITE_ROW) {
       Table t;
       t.name = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
       t.view =
           std::string_view(reinterpret_cast<const char*>(sqlite3_column_text(st, 1))) == "view";
+      if (const auto* sql = reinterpret_cast<const char*>(sqlite3_column_text(st, 2))) t.sql = sql;
       tables_.push_back(std::move(t));
     }
   }
   sqlite3_finalize(st);
   st = nullptr;
-  if (sqlite3_prepare_v2(db_, "SELECT name, type FROM pragma_table_xinfo(?1)", -1, &st, nullptr) ==
-      SQLITE_OK) {
+  if (sqlite3_prepare_v2(db_, "SELECT name, type, pk FROM pragma_table_xinfo(?1)", -1, &st,
+                         nullptr) == SQLITE_OK) {
     for (Table& t : tables_) {
       sqlite3_bind_text(st, 1, t.name.data(), length_of(t.name), SQLITE_STATIC);
       while (sqlite3_step(st) == SQLITE_ROW) {
         const auto* name = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
         const auto* type = reinterpret_cast<const char*>(sqlite3_column_text(st, 1));
-        t.columns.push_back(Column{name != nullptr ? name : "", type != nullptr ? type : ""});
+        t.columns.push_back(Column{name != nullptr ? name : "", type != nullptr ? type : "",
+                                   sqlite3_column_int(st, 2) > 0});
       }
       sqlite3_reset(st);
     }
   }
   sqlite3_finalize(st);
   st = nullptr;
+  load_foreign_keys();
+  for (Table& t : tables_) {
+    if (t.view || t.sql.find("--") == std::string::npos && t.sql.find("/*") == std::string::npos) {
+      continue;
+    }
+    for (ColumnComment& c : column_comments(t.sql)) {
+      for (Column& col : t.columns) {
+        if (same_name(col.name, c.column) && col.comment.empty())
+          col.comment = std::move(c.comment);
+      }
+    }
+  }
   if (sqlite3_prepare_v2(db_, "SELECT DISTINCT name FROM pragma_function_list", -1, &st, nullptr) ==
       SQLITE_OK) {
     while (sqlite3_step(st) == SQLITE_ROW) {
@@ -206,6 +227,57 @@ void SchemaDatabase::load_names() {
   sqlite3_finalize(st);
   for (const Table& t : tables_)
     table_names_.push_back(t.name);
+}
+
+void SchemaDatabase::load_foreign_keys() {
+  sqlite3_stmt* st = nullptr;
+  if (sqlite3_prepare_v2(db_,
+                         "SELECT id, \"table\", \"from\", \"to\" FROM pragma_foreign_key_list(?1) "
+                         "ORDER BY id, seq",
+                         -1, &st, nullptr) != SQLITE_OK) {
+    sqlite3_finalize(st);
+    return;
+  }
+  const auto text = [&](int i) {
+    const auto* v = reinterpret_cast<const char*>(sqlite3_column_text(st, i));
+    return std::string(v != nullptr ? v : "");
+  };
+  for (Table& t : tables_) {
+    if (t.view) continue;
+    sqlite3_bind_text(st, 1, t.name.data(), length_of(t.name), SQLITE_STATIC);
+    int id = -1;
+    while (sqlite3_step(st) == SQLITE_ROW) {
+      if (sqlite3_column_int(st, 0) != id || t.foreign_keys.empty()) {
+        id = sqlite3_column_int(st, 0);
+        t.foreign_keys.push_back(ForeignKey{{}, text(1), {}});
+      }
+      ForeignKey& fk = t.foreign_keys.back();
+      fk.columns.push_back(text(2));
+      if (sqlite3_column_type(st, 3) != SQLITE_NULL) fk.references.push_back(text(3));
+    }
+    sqlite3_reset(st);
+  }
+  sqlite3_finalize(st);
+}
+
+std::vector<std::string> SchemaDatabase::sample_values(std::string_view table,
+                                                       std::string_view column,
+                                                       std::size_t max) const {
+  std::vector<std::string> out;
+  if (!sample_rows_ || db_ == nullptr) return out;
+  const std::string query = "SELECT DISTINCT " + quote_identifier(column) + " FROM " +
+                            quote_identifier(table) + " WHERE " + quote_identifier(column) +
+                            " IS NOT NULL LIMIT " + std::to_string(max);
+  std::lock_guard lock(mutex_);
+  sqlite3_stmt* st = nullptr;
+  if (sqlite3_prepare_v2(db_, query.c_str(), length_of(query), &st, nullptr) == SQLITE_OK) {
+    while (sqlite3_step(st) == SQLITE_ROW) {
+      const auto* v = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
+      out.emplace_back(v != nullptr ? v : "");
+    }
+  }
+  sqlite3_finalize(st);
+  return out;
 }
 
 const Table* SchemaDatabase::find_table(std::string_view name) const {

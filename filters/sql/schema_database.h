@@ -19,13 +19,25 @@ namespace groundgate::filters::sql {
 
 struct Column {
   std::string name;
-  std::string type;  // as declared ("" when none)
+  std::string type;          // as declared ("" when none)
+  bool primary_key = false;  // part of the table's primary key
+  std::string comment;       // the comment its definition carries ("" when none)
+};
+
+// A declared foreign key: `columns` of this table reference `columns` of `table` (empty: its
+// primary key).
+struct ForeignKey {
+  std::vector<std::string> columns;
+  std::string table;
+  std::vector<std::string> references;
 };
 
 struct Table {
   std::string name;
   bool view = false;
   std::vector<Column> columns;
+  std::vector<ForeignKey> foreign_keys;
+  std::string sql;  // the CREATE statement as given (comments and constraints included)
 
   const Column* find_column(std::string_view name) const;  // SQLite's case rules
 };
@@ -68,7 +80,8 @@ class SchemaDatabase {
   };
 
   // Builds the schema from CREATE statements (each run on its own; one SQLite refuses is
-  // skipped with its message). Never null.
+  // skipped with its message) and sample rows (INSERTs of literal values, is_sample_insert;
+  // other statements are refused). Never null.
   static std::shared_ptr<const SchemaDatabase> build(std::span<const std::string> statements,
                                                      const Limits& limits);
   static std::shared_ptr<const SchemaDatabase> build(std::span<const std::string> statements) {
@@ -83,6 +96,11 @@ class SchemaDatabase {
   std::vector<PreparedStatement> prepare(std::string_view sql, const PrepareOptions& options) const;
 
   const std::vector<Table>& tables() const { return tables_; }
+  // Distinct values of `table`.`column` in the sample rows the schema came with, as text (at
+  // most `max`); empty when it came with none.
+  std::vector<std::string> sample_values(std::string_view table, std::string_view column,
+                                         std::size_t max) const;
+  bool has_sample_rows() const { return sample_rows_; }
   const Table* find_table(std::string_view name) const;
   // Every table and column name, and every function SQLite knows, for suggestions.
   const std::vector<std::string>& table_names() const { return table_names_; }
@@ -95,6 +113,7 @@ class SchemaDatabase {
  private:
   SchemaDatabase() = default;
   void load_names();
+  void load_foreign_keys();
 
   sqlite3* db_ = nullptr;
   mutable std::mutex mutex_;  // one statement at a time on the connection
@@ -103,6 +122,7 @@ class SchemaDatabase {
   std::vector<std::string> function_names_;
   std::vector<std::string> skipped_;
   std::size_t memory_bytes_ = 0;
+  bool sample_rows_ = false;
 };
 
 // Opens a connection with the limits every checking connection shares (no ATTACH, bounded

@@ -5,6 +5,8 @@
 #include "filters/sql/content_check.h"
 #include "filters/sql/edited_text.h"
 #include "filters/sql/execution_check.h"
+#include "filters/sql/intent_check.h"
+#include "filters/sql/intent_kinds.h"
 #include "filters/sql/linking_check.h"
 #include "filters/sql/predicates.h"
 #include "filters/sql/query_names.h"
@@ -64,6 +66,20 @@ std::optional<std::string> corrected_query(std::string_view sql, const SqlVerdic
   return text;
 }
 
+// A policy's `sql.intent` lists: kinds it trusts although annotate-only by default, and
+// kinds it wants annotated only.
+void apply_intent_overrides(const SqlCheckerConfig& config, SqlVerdict& v) {
+  if (config.intent_enforce.empty() && config.intent_annotate_only.empty()) return;
+  const auto listed = [](const std::vector<std::string>& codes, std::string_view code) {
+    return std::find(codes.begin(), codes.end(), code) != codes.end();
+  };
+  for (Finding& f : v.findings) {
+    if (intent_kind(f.code) == nullptr) continue;
+    if (listed(config.intent_enforce, f.code)) f.annotate_only = false;
+    if (listed(config.intent_annotate_only, f.code)) f.annotate_only = true;
+  }
+}
+
 }  // namespace
 
 std::string_view to_string(Dialect dialect) {
@@ -105,10 +121,16 @@ std::shared_ptr<const SchemaDatabase> no_schema() {
 }
 
 SqlChecker::SqlChecker(std::shared_ptr<const SqlCheckerConfig> config,
-                       std::shared_ptr<const SchemaDatabase> schema, std::string_view question)
+                       std::shared_ptr<const SchemaDatabase> schema, std::string_view question,
+                       std::string_view knowledge)
     : config_(std::move(config)),
       schema_(schema ? std::move(schema) : no_schema()),
-      question_(question) {}
+      question_text_(question.substr(0, 8192)),
+      question_(question),
+      intent_(question),
+      glossary_(knowledge) {
+  glossary_.add(question);
+}
 
 SqlCheck SqlChecker::check(std::string_view sql) const {
   const Clock::time_point start = Clock::now();
@@ -132,7 +154,8 @@ SqlCheck SqlChecker::check(std::string_view sql) const {
   v.has_schema = !schema_->empty();
 
   // 1. Syntax and schema.
-  const SchemaCheckInput schema_input{schema_.get(), v.has_schema, sql, tokens, prepare};
+  const SchemaCheckInput schema_input{schema_.get(), v.has_schema, sql,
+                                      tokens,        prepare,      config_->lexicon.get()};
   check_schema(schema_input, statements, v);
   const bool prepared = std::all_of(statements.begin(), statements.end(),
                                     [](const PreparedStatement& s) { return s.ok(); });
@@ -150,9 +173,9 @@ SqlCheck SqlChecker::check(std::string_view sql) const {
            !names.tables_with(word).empty();
   };
   const std::vector<Predicate> predicates = find_predicates(sql, tokens, names_something);
+  const std::vector<Literal> literals = find_literals(sql, tokens, names_something);
   if (config_->linking) {
-    const std::vector<Literal> literals = find_literals(sql, tokens, names_something);
-    check_linking(LinkingInput{sql, tokens, &question_, predicates, literals,
+    check_linking(LinkingInput{sql, tokens, &question_, &glossary_, predicates, literals,
                                statements.front().begin, statements.front().end},
                   v);
     if (config_->database && v.has_schema && !schema_errors) {
@@ -167,6 +190,30 @@ SqlCheck SqlChecker::check(std::string_view sql) const {
       }
     }
   }
+
+  // 3b. Intent.
+  if (!config_->intent) {
+    // not run
+  } else if (schema_errors || !prepared) {
+    skip(v, Check::kIntent, "schema_errors");
+  } else if (v.unsafe) {
+    skip(v, Check::kIntent, "unsafe");
+  } else {
+    const QueryShape shape(sql, tokens, *schema_, names_something);
+    IntentInput intent{sql, tokens, schema_.get(), &shape};
+    intent.intent = &intent_;
+    intent.terms = &question_;
+    intent.question = question_text_;
+    intent.glossary = &glossary_;
+    intent.database = v.has_schema ? config_->database.get() : nullptr;
+    intent.predicates = predicates;
+    intent.literals = literals;
+    intent.statement_begin = statements.front().begin;
+    intent.statement_end = statements.front().end;
+    intent.probe_limits = config_->probe_limits;
+    check_intent(intent, v);
+  }
+  apply_intent_overrides(*config_, v);
 
   // 4. Execution.
   if (!config_->execution) {

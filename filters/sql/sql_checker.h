@@ -1,7 +1,8 @@
 #pragma once
 // One query through the checks a policy enables, cheapest first: syntax and schema, safety,
-// question linking (and, with a database, content), execution. The engine's entry point: text
-// in, an SqlVerdict out, no I/O but the operator's read-only database.
+// question linking (and, with a database, content), intent (joins, the question's clauses,
+// definitions, value types), execution. The engine's entry point: text in, an SqlVerdict out,
+// no I/O but the operator's read-only database.
 
 #include <chrono>
 #include <cstdint>
@@ -11,10 +12,16 @@
 #include <string_view>
 #include <vector>
 
+#include "filters/sql/glossary.h"
+#include "filters/sql/question_intent.h"
 #include "filters/sql/question_terms.h"
 #include "filters/sql/sample_database.h"
 #include "filters/sql/schema_database.h"
 #include "filters/sql/sql_verdict.h"
+
+namespace groundgate::filters::text {
+class Lexicon;
+}
 
 namespace groundgate::filters::sql {
 
@@ -27,7 +34,12 @@ struct SqlCheckerConfig {
   Dialect dialect = Dialect::kSqlite;
   std::vector<std::string> allowed_functions;  // sorted, lower case (see allowed_functions())
   bool linking = true;                         // check 3
-  bool execution = true;                       // check 4 (with a database)
+  bool intent = true;                          // check 3b
+  // Intent kinds (codes) trusted although annotate-only by default, and more kinds to annotate
+  // only (intent_kinds.h).
+  std::vector<std::string> intent_enforce;
+  std::vector<std::string> intent_annotate_only;
+  bool execution = true;  // check 4 (with a database)
   bool empty_result_is_finding = true;
   RunLimits execution_limits;
   RunLimits probe_limits{std::chrono::microseconds(50'000), 2000, 256};  // per content probe
@@ -35,6 +47,9 @@ struct SqlCheckerConfig {
   std::size_t max_statements = 16;
   // The operator's database (checks 3 and 4); null: none.
   std::shared_ptr<const SampleDatabase> database;
+  // WordNet, for suggestions by meaning (`elevation` -> `mountain_altitude`); null: by
+  // spelling only.
+  std::shared_ptr<const text::Lexicon> lexicon;
 };
 
 // The default config: SQLite, every check, the default function allow-list.
@@ -58,16 +73,21 @@ std::string_view to_string(SqlError error);
 class SqlChecker {
  public:
   // `schema`: what names exist (never null; empty: the request had none). `question`: the
-  // user's question ("" when unknown).
+  // user's question ("" when unknown). `knowledge`: the request's definitions (BIRD evidence,
+  // a glossary; glossary.h), read with those the question itself carries.
   SqlChecker(std::shared_ptr<const SqlCheckerConfig> config,
-             std::shared_ptr<const SchemaDatabase> schema, std::string_view question);
+             std::shared_ptr<const SchemaDatabase> schema, std::string_view question,
+             std::string_view knowledge = {});
 
   SqlCheck check(std::string_view sql) const;
 
  private:
   std::shared_ptr<const SqlCheckerConfig> config_;
   std::shared_ptr<const SchemaDatabase> schema_;
+  std::string question_text_;
   QuestionTerms question_;
+  QuestionIntent intent_;
+  Glossary glossary_;
 };
 
 // An empty schema (no tables), shared.

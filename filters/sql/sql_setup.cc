@@ -5,6 +5,7 @@
 
 #include "filters/sql/request_schema.h"
 #include "filters/sql/safety_check.h"
+#include "filters/text/lexicon.h"
 
 namespace groundgate::filters::sql {
 namespace {
@@ -40,11 +41,17 @@ SqlSetup compile_sql(const config::SqlConfig& c) {
   checker->dialect = dialect_of(c.dialect);
   checker->allowed_functions = allowed_functions(c.allow_functions);
   checker->linking = c.linking;
+  checker->intent = c.intent;
+  checker->intent_enforce = c.intent_enforce;
+  checker->intent_annotate_only = c.intent_annotate_only;
   checker->execution = c.execution;
   checker->empty_result_is_finding = c.empty_result;
   checker->execution_limits.time = c.execution_timeout;
   checker->execution_limits.max_rows = c.max_rows;
   checker->max_sql_bytes = c.max_query_bytes;
+  // The process's WordNet (the engines load the same one); without it, suggestions go by
+  // spelling alone.
+  checker->lexicon = text::Lexicon::shared().lexicon;
   if (!c.database.empty()) {
     std::string error;
     std::shared_ptr<SampleDatabase> database = SampleDatabase::open(c.database, error);

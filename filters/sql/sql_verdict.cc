@@ -1,5 +1,7 @@
 #include "filters/sql/sql_verdict.h"
 
+#include <algorithm>
+
 namespace groundgate::filters::sql {
 
 using verdict::severity;
@@ -11,6 +13,11 @@ const Finding* SqlVerdict::decisive() const {
     if (worst == nullptr || severity(f.label) > severity(worst->label)) worst = &f;
   }
   return worst;
+}
+
+bool SqlVerdict::annotate_only() const {
+  return !findings.empty() && std::all_of(findings.begin(), findings.end(),
+                                          [](const Finding& f) { return f.annotate_only; });
 }
 
 void add_finding(SqlVerdict& verdict, Finding finding) {
@@ -31,6 +38,8 @@ std::string_view to_string(Check check) {
       return "execution";
     case Check::kMetamorphic:
       return "metamorphic";
+    case Check::kIntent:
+      return "intent";
   }
   return "unknown";
 }

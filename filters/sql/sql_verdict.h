@@ -24,8 +24,9 @@ enum class Check : std::uint8_t {
   kLinking,      // 3: the question's values and the query's filters; with a database, values
   kExecution,    // 4: run on the database, time- and row-capped
   kMetamorphic,  // 5: the model asked again with rewritten questions
+  kIntent,       // 3b: joins against the keys, the question's clauses, definitions, value types
 };
-inline constexpr std::size_t kChecks = 5;
+inline constexpr std::size_t kChecks = 6;
 
 // The hallucination class of a finding.
 enum class FindingType : std::uint8_t {
@@ -47,6 +48,9 @@ struct Finding {
   std::size_t end = 0;
   // What to put in place of [begin, end) when exactly one replacement fits ("salary").
   std::optional<std::string> replacement;
+  // An opinion about intent whose kind's measured precision is below 0.8 (intent_kinds.h):
+  // the guard annotates it, whatever the policy's action for its label.
+  bool annotate_only = false;
 };
 
 enum class CheckState : std::uint8_t {
@@ -90,6 +94,8 @@ struct SqlVerdict {
   // The finding that decided: the first unsafe one, else the first of the worst label; null
   // when there is none.
   const Finding* decisive() const;
+  // Some finding, and every one annotate-only: the query is annotated at most.
+  bool annotate_only() const;
 };
 
 std::string_view to_string(Check check);

@@ -49,6 +49,7 @@ void append_verdict_members(std::string& out, const SqlVerdict& v, const Verdict
     append_json_string(out, f.code);
     out += ",\"offset\":";
     append_span(out, o.offset + f.begin, o.offset + f.end);
+    if (f.annotate_only) out += ",\"annotate_only\":true";
     if (o.include_text) {
       out += ",\"reason\":";
       append_json_string(out, f.reason);

@@ -168,6 +168,22 @@ bool FilterChain::only_reports() const {
   });
 }
 
+bool FilterChain::reads_refusals() const {
+  return std::all_of(filters_.begin(), filters_.end(),
+                     [](const auto& filter) { return filter->reads_refusals(); });
+}
+
+bool FilterChain::reads_reasoning() const {
+  return std::any_of(filters_.begin(), filters_.end(),
+                     [](const auto& filter) { return filter->reads_reasoning(); });
+}
+
+void FilterChain::on_reasoning(std::size_t bytes, bool read) {
+  if (stopped_ || bytes == 0) return;
+  for (const auto& filter : filters_)
+    filter->on_reasoning(bytes, read);
+}
+
 ToolCallInterest FilterChain::tool_call_interest() const {
   ToolCallInterest interest = ToolCallInterest::kNone;
   for (const auto& filter : filters_)
@@ -231,9 +247,16 @@ void FilterChain::stop_at(ChoiceState& state, int choice, std::size_t i, std::st
   result.text = std::move(released);
 }
 
-void FilterChain::serve_side_requests(model::Api api) {
+std::vector<std::string> FilterChain::members_to_strip() const {
+  std::vector<std::string> names;
   for (const auto& filter : filters_)
-    filter->serve_side_requests(api);
+    filter->members_to_strip(names);
+  return names;
+}
+
+void FilterChain::serve_side_requests(const std::shared_ptr<const model::ModelCalls>& calls) {
+  for (const auto& filter : filters_)
+    filter->serve_side_requests(calls);
 }
 
 void FilterChain::collect_side_requests() {

@@ -18,15 +18,18 @@ struct ChainOutput {
   std::vector<std::string> annotations;  // JSON objects to attach to the chunk carrying it
 };
 
-// Choice indices a stream may use, [0, kMaxChoices): the one bound of the proxy (the chunk
+// Choice indices an answer may use, [0, kMaxChoices): the one bound of the proxy (the chunk
 // decoder refuses other indices, which makes their event unverified) and of the chain.
 inline constexpr int kMaxChoices = 128;
+// The chain's choices: an answer's, and as many again for the text that goes beside them when
+// the filters read it (chat completions: the reasoning of choice i is choice kMaxChoices + i).
+inline constexpr int kMaxChainChoices = 2 * kMaxChoices;
 
 struct ChainLimits {
   // Per filter per choice; beyond it, held text is forced on (the filter's on_unverified
   // decides whether it goes, unchanged, or the stream stops).
   std::size_t max_pending = 256u << 10;
-  int max_choices = kMaxChoices;  // choice indices in [0, max_choices)
+  int max_choices = kMaxChainChoices;  // choice indices in [0, max_choices)
 };
 
 // What the chain had to correct on the filters' or the upstream's behalf.
@@ -79,6 +82,8 @@ class FilterChain {
   FilterChain(std::vector<std::unique_ptr<StreamFilter>> filters, ChainLimits limits);
 
   bool empty() const { return filters_.empty(); }
+  // The request members no filter lets go upstream (StreamFilter::members_to_strip).
+  std::vector<std::string> members_to_strip() const;
   // The filters' one-off work before the first delta (StreamFilter::prepare), and its size.
   // prepare() may run on another thread than the other calls, never at the same time.
   std::size_t prepare_cost() const;
@@ -97,6 +102,12 @@ class FilterChain {
   std::vector<HeldRelease> release_held(std::string_view reason);
   // Every filter only reports (StreamFilter::only_reports), and there is at least one.
   bool only_reports() const;
+  // Every filter reads refusals as answer text (StreamFilter::reads_refusals).
+  bool reads_refusals() const;
+  // Some filter reads reasoning text (StreamFilter::reads_reasoning): every filter then sees it.
+  bool reads_reasoning() const;
+  // Reasoning text went to the client: every filter hears of it (StreamFilter::on_reasoning).
+  void on_reasoning(std::size_t bytes, bool read);
   // The strongest interest any filter has in tool calls.
   ToolCallInterest tool_call_interest() const;
   // A tool call is complete: every filter in chain order sees it until one stops the stream.
@@ -105,9 +116,9 @@ class FilterChain {
   // The response brought retrieved context: every filter sees it (StreamFilter::on_context).
   void on_context(const std::vector<RetrievedPassage>& passages);
   // Side requests (stream_filter.h). The proxy calls serve_side_requests() when it can send
-  // them (to the endpoint of `api`); take_side_requests() hands over what filters posted since
-  // the last call.
-  void serve_side_requests(model::Api api);
+  // them (`calls` writes and reads them); take_side_requests() hands over what filters posted
+  // since the last call.
+  void serve_side_requests(const std::shared_ptr<const model::ModelCalls>& calls);
   std::vector<SideBatch> take_side_requests();
   // Batches posted (taken or not) and not answered yet.
   bool awaits_answers() const { return outstanding_ > 0; }

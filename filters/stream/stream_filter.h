@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "filters/model/model_api.h"
+#include "filters/model/model_calls.h"
 
 namespace groundgate::filters::stream {
 
@@ -81,10 +81,10 @@ struct UnverifiedInput {
 };
 
 // Side requests: a filter that needs the stream's model asked again (the question rewritten, a
-// second opinion) hands the proxy request bodies; the proxy sends each to the stream's own
-// endpoint on the route's upstream with the client's request headers and hands the answers back
-// (StreamFilter::on_side_answers) on the stream's thread. The filter never sees a socket; the
-// proxy never reads the bodies.
+// second opinion) hands the proxy request bodies, written by the stream's model::ModelCalls;
+// the proxy sends each to the stream's own endpoint on the route's upstream with the client's
+// request headers and hands the answers back (StreamFilter::on_side_answers) on the stream's
+// thread, for the filter to read with the same ModelCalls. The filter never sees a socket.
 struct SideRequest {
   std::uint64_t id = 0;  // the filter's own, echoed by its answer
   std::string body;      // the request body, as bytes
@@ -131,6 +131,9 @@ struct StreamReport {
 class StreamFilter {
  public:
   virtual ~StreamFilter() = default;
+  // Top-level members of the request that the filter reads for itself and the upstream must not
+  // get (context extension fields, a schema): the proxy forwards the request without them.
+  virtual void members_to_strip(std::vector<std::string>& names) const { (void)names; }
   // Work to do once before the first text that may take long (indexing a large retrieved
   // context). It touches only this filter's own state, so the proxy may run it on a worker
   // thread while nothing else calls the filter; a filter must still work when it was never
@@ -153,6 +156,19 @@ class StreamFilter {
     (void)event;
     (void)outcome;
   }
+  // Text a client may show besides the answer's content. The model's refusal is answer text: a
+  // filter sees it as its choice's text, unless it says it cannot read it (false: refusals are
+  // input it cannot see as text, on_unverified decides whether they go). The model's reasoning
+  // is not the answer: it goes on unread and only counted (on_reasoning) unless some filter
+  // reads it (true: each choice's reasoning is text of a choice of its own, which every filter
+  // of the chain sees).
+  virtual bool reads_refusals() const { return true; }
+  virtual bool reads_reasoning() const { return false; }
+  // `bytes` of reasoning text went to the client; `read`: as text the filters saw.
+  virtual void on_reasoning(std::size_t bytes, bool read) {
+    (void)bytes;
+    (void)read;
+  }
   // The response brought retrieved context (a search the API ran itself): the text that follows
   // it, in every choice, may rest on it as on the request's context.
   virtual void on_context(const std::vector<RetrievedPassage>& passages) { (void)passages; }
@@ -166,12 +182,12 @@ class StreamFilter {
   // The answer is over (every choice ended, or the stream stops): answer-level annotations
   // (a summary) to attach to the last chunk before [DONE]. Called at most once per stream.
   virtual void on_answer_end(std::vector<std::string>& annotations) { (void)annotations; }
-  // The proxy can serve side requests for this stream, to the endpoint of `api`, the API the
-  // stream's request used: a side request is a request of that API, in its body shape. Called
-  // before the first text, or never: then a filter that needs them says in its report that it
-  // went without. A served filter's batches are always answered (errors included) before the
-  // response is written, streamed or not.
-  virtual void serve_side_requests(model::Api api) { (void)api; }
+  // The proxy can serve side requests for this stream: `calls` writes their bodies (requests of
+  // the API the stream's request used) and reads their answers. Called before the first text,
+  // or never: then a filter that needs them says in its report that it went without. A served
+  // filter's batches are always answered (errors included) before the response is written,
+  // streamed or not.
+  virtual void serve_side_requests(std::shared_ptr<const model::ModelCalls> calls) { (void)calls; }
   // A batch the filter posts now (each call hands one over); the chain asks after every hook
   // call, until none is left.
   virtual std::optional<SideRequestBatch> take_side_requests() { return std::nullopt; }

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "filters/text/stopwords.h"
 #include "filters/text/word_table.h"
 
 namespace groundgate::filters::text {
@@ -26,7 +27,34 @@ constexpr auto kFramingWords = word_table(
     "specified", "specifies", "specify", "state", "stated", "states", "summarise", "summarize",
     "summary", "text");
 
+// The words of greetings, thanks, wishes, offers of help and of not knowing.
+constexpr auto kPhaticWords = word_table(
+    "absolutely", "again", "anything", "apologies", "apologize", "ask", "asking", "assist",
+    "assistance", "best", "bye", "certainly", "cheers", "clarification", "clarify", "course", "day",
+    "else", "enjoy", "farewell", "feel", "free", "further", "glad", "good", "goodbye", "great",
+    "greetings", "happy", "hello", "help", "helped", "helpful", "helps", "hesitate", "hey", "hi",
+    "hope", "hopefully", "know", "let", "luck", "need", "nice", "now", "okay", "ok", "other",
+    "please", "pleased", "pleasure", "question", "questions", "reach", "regards", "sorry", "sure",
+    "thank", "thanks", "today", "welcome", "wish", "wishes", "wonderful");
+constexpr std::size_t kMaxPhaticTokens = 20;
+
 }  // namespace
+
+bool is_phatic(std::span<const Token> clause) {
+  if (clause.size() > kMaxPhaticTokens) return false;
+  bool phatic = false;
+  for (std::size_t i = 0; i < clause.size(); ++i) {
+    const Token& t = clause[i];
+    if (t.kind == TokenKind::kNumber) return false;
+    if (t.kind != TokenKind::kWord) continue;
+    if (kPhaticWords.contains(t.norm)) {
+      phatic = true;
+      continue;
+    }
+    if (!is_stopword(t.norm) || (i > 0 && t.has(kCapitalized) && t.norm != "i")) return false;
+  }
+  return phatic;
+}
 
 bool names_source(std::span<const Token> clause) {
   for (std::size_t i = 0; i < clause.size(); ++i) {

@@ -19,6 +19,12 @@ bool names_source(std::span<const Token> clause);
 // citation, not a value the answer claims.
 bool numbers_a_source(std::string_view text, std::size_t at);
 
+// A clause that only greets, thanks, wishes well, offers more help or says the answer does not
+// know ("Bye now.", "Thanks for asking!", "I hope this helps.", "Let me know if you have any
+// other questions.", "I'm not sure."): it says nothing about the world a source could hold.
+// Every word of it is a function word or such a word, and it holds no number and no name.
+bool is_phatic(std::span<const Token> clause);
+
 // A word that frames or reports rather than claims, in a clause that names its source:
 // "summary", "concise", "mentions", "describes", "provided", "according", ...
 bool is_framing_word(std::string_view lower_word);

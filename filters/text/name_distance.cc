@@ -96,6 +96,31 @@ std::string fold_name(std::string_view name) {
   return out;
 }
 
+bool name_function_word(std::string_view part) {
+  static constexpr std::string_view kWords[] = {"von",  "der", "die", "das", "des", "dem", "den",
+                                                "und",  "mit", "für", "the", "and", "for", "with",
+                                                "from", "per", "pro", "vom", "zum", "zur"};
+  return std::find(std::begin(kWords), std::end(kWords), part) != std::end(kWords);
+}
+
+std::vector<std::string> name_parts(std::string_view name) {
+  std::vector<std::string> parts;
+  std::string current;
+  char previous = 0;
+  for (char c : name) {
+    const bool boundary = c == '_' || c == ' ' || c == '-' || (c >= '0' && c <= '9') ||
+                          (c >= 'A' && c <= 'Z' && previous >= 'a' && previous <= 'z');
+    if (boundary && !current.empty()) {
+      parts.push_back(fold_name(current));
+      current.clear();
+    }
+    if (c != '_' && c != ' ' && c != '-' && !(c >= '0' && c <= '9')) current.push_back(c);
+    previous = c;
+  }
+  if (!current.empty()) parts.push_back(fold_name(current));
+  return parts;
+}
+
 std::optional<NameSuggestion> closest_name(std::string_view word,
                                            std::span<const std::string> candidates) {
   const std::u32string folded = folded_chars(word);

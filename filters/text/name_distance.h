@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace groundgate::filters::text {
 
@@ -19,6 +20,14 @@ bool same_name(std::string_view a, std::string_view b);
 
 // Lower case (ASCII and Latin-1), for keys and comparisons.
 std::string fold_name(std::string_view name);
+
+// The parts of a name, folded: split at '_', ' ', '-', digits and lower-to-upper case changes
+// ("dept_id" -> dept, id; "birthYear2" -> birth, year).
+std::vector<std::string> name_parts(std::string_view name);
+
+// Words a name joins its parts with ("geschrieben_von", "number_of_wins"), English and German:
+// no column is named by them.
+bool name_function_word(std::string_view part);
 
 struct NameSuggestion {
   std::string name;  // the closest candidate

@@ -210,6 +210,21 @@ void scan_number(const Cursor& c, std::size_t begin, Token& tok) {
     while (c.is_digit(p))
       tok.norm.push_back(c.byte(p++));
   }
+  // A decimal comma, as much of Europe writes it ("99,9%", "3,25 kg"): one or two digits after
+  // a comma of an ungrouped number, not another comma and digit after them ("1,2,3" lists).
+  if (dots == 0 && !(tok.flags & kGrouped) && group > 0 && c.byte(p) == ',' && c.is_digit(p + 1)) {
+    std::size_t q = p + 1;
+    while (c.is_digit(q) && q - p <= 3)
+      ++q;
+    const std::size_t decimals = q - p - 1;
+    if (decimals <= 2 && !(c.byte(q) == ',' && c.is_digit(q + 1)) &&
+        !(begin > 0 && c.byte(begin - 1) == ',')) {
+      tok.norm.push_back('.');
+      tok.norm.append(c.text.substr(p + 1, decimals));
+      p = q;
+      dots = 1;
+    }
+  }
   if (dots == 1) tok.flags |= kDecimal;  // "1.2.3" is a version, not a decimal
   // Suffixes that stay part of the number: "19th", "1990s", "1990's".
   const std::size_t e = letters_end(c, p);

@@ -10,6 +10,8 @@ std::string_view to_string(Label label) {
       return "unsupported";
     case Label::kContradicted:
       return "contradicted";
+    case Label::kDoubtful:
+      return "doubtful";
   }
   return "unknown";
 }
@@ -22,8 +24,14 @@ int severity(Label label) {
       return 1;
     case Label::kContradicted:
       return 2;
+    case Label::kDoubtful:
+      return 1;
   }
   return 1;
+}
+
+bool is_flag(Label label) {
+  return label == Label::kUnsupported || label == Label::kContradicted;
 }
 
 std::string_view to_string(HallucinationType type) {

@@ -11,7 +11,9 @@
 
 namespace groundgate::filters::verdict {
 
-enum class Label : std::uint8_t { kSupported, kUnsupported, kContradicted };
+// kDoubtful: the learned scorer's probability lies in the band its rules cannot settle (no
+// engine labels a finding so; a judge, where a policy has one, settles it).
+enum class Label : std::uint8_t { kSupported, kUnsupported, kContradicted, kDoubtful };
 
 // The taxonomy of research/triplets.md, and the classes of structured queries
 // (research/structured_queries.md).
@@ -48,10 +50,14 @@ struct Correction {
 };
 
 std::string_view to_string(Label label);
-// How bad a label is (supported 0, unsupported 1, contradicted 2): the worst decides.
+// How bad a label is (supported 0, unsupported and doubtful 1, contradicted 2): the worst
+// decides.
 int severity(Label label);
+// The label says the sentence is not grounded (unsupported, contradicted): a flag. Doubt is not.
+bool is_flag(Label label);
 std::string_view to_string(HallucinationType type);
-// "supported" | "unsupported" | "contradicted" → the label; anything else → nullopt.
+// "supported" | "unsupported" | "contradicted" → the label; anything else (doubtful too: no
+// engine or judge answers so) → nullopt.
 std::optional<Label> parse_label(std::string_view name);
 
 }  // namespace groundgate::filters::verdict

@@ -14,7 +14,10 @@ AnswerSummary summarize(std::span<const SentenceVerdict> verdicts, const AnswerR
       continue;
     }
     aggregate.add(v);
-    if (!v.claims) continue;
+    if (!v.claims) {
+      ++s.no_claim;
+      continue;
+    }
     ++s.checked;
     switch (v.label) {
       case Label::kSupported:
@@ -25,6 +28,9 @@ AnswerSummary summarize(std::span<const SentenceVerdict> verdicts, const AnswerR
         break;
       case Label::kContradicted:
         ++s.contradicted;
+        break;
+      case Label::kDoubtful:
+        ++s.doubtful;
         break;
     }
   }

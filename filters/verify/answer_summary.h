@@ -30,9 +30,11 @@ struct AnswerSummary {
   std::size_t sentences = 0;  // all verdicts, errors included
   std::size_t checked = 0;    // verified sentences that hold a claim
   std::size_t supported = 0;
+  std::size_t doubtful = 0;  // in the band the scorer cannot settle: neither flag nor support
   std::size_t unsupported = 0;
   std::size_t contradicted = 0;
-  std::size_t errors = 0;  // not verified (too long, over budget, engine missing)
+  std::size_t no_claim = 0;  // verified, nothing to check ("Thanks!"): not in `checked`
+  std::size_t errors = 0;    // not verified (too long, over budget, engine missing)
 };
 
 AnswerSummary summarize(std::span<const SentenceVerdict> verdicts, const AnswerRule& rule);

@@ -1,5 +1,6 @@
 #include "filters/verify/engine_setup.h"
 
+#include <algorithm>
 #include <fstream>
 #include <mutex>
 #include <sstream>
@@ -7,6 +8,7 @@
 #include "filters/score/builtin_model.h"
 #include "filters/text/lexicon.h"
 #include "filters/triplet/link_dictionary.h"
+#include "filters/verify/engine_table.h"
 
 namespace groundgate::filters::verify {
 namespace {
@@ -24,8 +26,8 @@ bool same(const triplet::TripletExtractor::Options& a,
 
 VerifyConfig verify_settings(const config::PolicyConfig& policy) {
   VerifyConfig c;
-  c.semantic_pieces = policy.runs("semantic_pieces");
-  c.triplets = policy.runs("triplets");
+  for (const KnownEngine& engine : known_engines())
+    c.*engine.selected = policy.runs(engine.name);
   const config::SemanticPiecesConfig& sp = policy.semantic_pieces;
   c.pieces.top_k = sp.top_k;
   c.pieces.min_coverage = sp.min_coverage;
@@ -41,8 +43,9 @@ VerifyConfig verify_settings(const config::PolicyConfig& policy) {
                                                              : CombineRule::Support::kEither;
   c.combine.strong_support = policy.combine.strong_support;
   for (const std::string& name : policy.combine.contradictions_only) {
-    const Engine engine = name == "triplets" ? Engine::kTriplets : Engine::kSemanticPieces;
-    c.combine.contradictions_only[static_cast<std::size_t>(engine)] = true;
+    if (const KnownEngine* engine = find_engine(name)) {
+      c.combine.contradictions_only[static_cast<std::size_t>(engine->engine)] = true;
+    }
   }
   c.max_sentence_bytes = policy.max_sentence_bytes;
   c.budget = std::chrono::microseconds(policy.verify_budget_us);
@@ -79,7 +82,12 @@ std::string load_scorer(VerifyConfig& config, const config::ScorerConfig& scorer
   }
   if (!config.scorer) return error;
   config.thresholds = config.scorer->thresholds;
-  if (scorer.unsupported_at) config.thresholds.unsupported = *scorer.unsupported_at;
+  if (scorer.unsupported_at) {
+    config.thresholds.unsupported = *scorer.unsupported_at;
+    config.thresholds.doubtful = std::min(config.thresholds.doubtful, *scorer.unsupported_at);
+  }
+  if (scorer.doubtful_at)
+    config.thresholds.doubtful = std::min(*scorer.doubtful_at, config.thresholds.unsupported);
   if (scorer.contradicted_at) {
     config.thresholds.contradicted = *scorer.contradicted_at;
     config.thresholds.contradicted_clean = *scorer.contradicted_at;

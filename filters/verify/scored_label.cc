@@ -38,7 +38,9 @@ ConflictKind conflict_kind(const SentenceVerdict& verdict) {
   for (const Finding& f : verdict.findings) {
     if (f.abstains || f.label != Label::kContradicted) continue;
     ConflictKind found = ConflictKind::kPolarity;
-    if (!is_polarity(f.code)) {
+    if (f.engine == Engine::kSemanticPieces && f.signals.aligned_conflict) {
+      found = ConflictKind::kAligned;
+    } else if (!is_polarity(f.code)) {
       // Only the semantic pieces measure the rest of the clause; a triplet's signals are unset.
       const bool clean = f.engine == Engine::kSemanticPieces && f.signals.words_missing == 0 &&
                          f.signals.names_missing == 0;
@@ -57,6 +59,8 @@ double contradicted_at(const score::Thresholds& thresholds, ConflictKind kind) {
       return thresholds.contradicted;
     case ConflictKind::kCleanValue:
       return thresholds.contradicted_clean;
+    case ConflictKind::kAligned:
+      return 0;
     case ConflictKind::kNone:
       break;
   }
@@ -73,6 +77,8 @@ void label_by_score(SentenceVerdict& verdict, double unfaithful,
     verdict.label = Label::kContradicted;
   } else if (unfaithful >= thresholds.unsupported) {
     verdict.label = Label::kUnsupported;
+  } else if (unfaithful >= thresholds.doubtful) {
+    verdict.label = Label::kDoubtful;
   } else {
     verdict.label = Label::kSupported;
   }

@@ -1,8 +1,13 @@
 #pragma once
-// A sentence's label from the scorer's probability that it is unfaithful: contradicted only
-// where an engine found a contradiction and the scorer is sure (contradictions drive block and
-// rewrite, so they must stay precise), unsupported at the unsupported threshold, otherwise
-// supported. The engines' findings stay as they were: they are the reasons.
+// A sentence's label from the scorer's probability that it is unfaithful. Contradicted where an
+// engine aligned the sentence with a context sentence that says otherwise (every other word
+// the same, one value, the negation or an antonym different): that is the evidence block and
+// rewrite act on, and the scorer's probability only says how sure it is. Where an engine found
+// a looser conflict, contradicted only when the scorer is sure too (such conflicts misfire in
+// long answers); unsupported at the unsupported threshold (chosen so that a flag is right far
+// more often than not); doubtful from the doubtful threshold up to it (the band the rules
+// cannot settle, which a judge settles where a policy has one); otherwise supported. The
+// engines' findings stay as they were: they are the reasons.
 
 #include <cstdint>
 
@@ -13,13 +18,14 @@ namespace groundgate::filters::verify {
 
 // What an engine's contradiction of the sentence rests on: a value (a number, a date, hours, a
 // record's flag, an order of events), a clean value conflict (the semantic pieces found every
-// other word and name of the clause), or a polarity (a negation, an antonym); kNone: none. The
-// strongest kind found.
-enum class ConflictKind : std::uint8_t { kNone, kPolarity, kValue, kCleanValue };
+// other word and name of the clause in the context), a polarity (a negation, an antonym), or
+// an aligned conflict (one context sentence holds every word of the clause and differs in one
+// slot: semantic_piece::ClauseSignals::aligned_conflict); kNone: none. The strongest found.
+enum class ConflictKind : std::uint8_t { kNone, kPolarity, kValue, kCleanValue, kAligned };
 ConflictKind conflict_kind(const SentenceVerdict& verdict);
 
 // The probability at or above which a conflict of `kind` makes the sentence contradicted
-// (above 1 for kNone: never).
+// (above 1 for kNone: never; 0 for kAligned: always).
 double contradicted_at(const score::Thresholds& thresholds, ConflictKind kind);
 
 // `verdict` after combine(); sets unfaithful, score, label and decisive.

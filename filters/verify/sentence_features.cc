@@ -87,6 +87,7 @@ void add_piece_signals(SentenceFeatures& f, const SentenceVerdict& verdict) {
     if (finding.label == Label::kContradicted) {
       at(f, F::k_conflict_overlap) = std::max(at(f, F::k_conflict_overlap), s.best_overlap);
       if (s.words_missing == 0 && s.names_missing == 0) at(f, F::k_conflict_clean) = 1;
+      if (s.aligned_conflict) at(f, F::k_aligned_conflict) = 1;
     }
     at(f, F::k_pieces_unsupported) += finding.label == Label::kUnsupported;
     coverage_sum += s.coverage;

@@ -17,7 +17,8 @@ struct SentenceVerdict;
 
 // conflict_overlap: the best evidence overlap of a clause an engine contradicts (how well the
 // conflicting evidence matches it); conflict_clean: such a clause has every other word in the
-// context, so the conflict is all that differs.
+// context, so the conflict is all that differs; aligned_conflict: it lines up with a context
+// sentence that says otherwise (semantic_piece::ClauseSignals::aligned_conflict).
 // X(name, direction): one feature. Names are the model file's vocabulary: a name keeps its
 // meaning. Direction: +1 when more of it can only make an unfaithful sentence likelier (a
 // conflict, a missing word), -1 when only less likely (coverage), 0 when either; training
@@ -35,7 +36,7 @@ struct SentenceVerdict;
   X(unbound_relation, 1) X(compares, 0) X(about_source, 0) X(framing, 0)                  \
   X(flags_named, 0) X(flag_conflicts, 1) X(hours_stated, 0) X(hours_conflicts, 1)         \
   X(rule_label, 1) X(pieces_contradicted, 1) X(pieces_unsupported, 1)                     \
-  X(conflict_overlap, 1) X(conflict_clean, 1)                                             \
+  X(conflict_overlap, 1) X(conflict_clean, 1) X(aligned_conflict, 1)                      \
   /* the triplets */                                                                      \
   X(triplet_claims, 0) X(triplets_supported, 0) X(triplets_contradicted, 1)               \
   X(triplets_unsupported, 1) X(triplet_relation_mismatch, 1)                              \

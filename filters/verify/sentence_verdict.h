@@ -18,6 +18,7 @@ namespace groundgate::filters::verify {
 using verdict::Correction;
 using verdict::Evidence;
 using verdict::HallucinationType;
+using verdict::is_flag;
 using verdict::Label;
 
 // kSql: the SQL guard's checks on a query (filters/sql), in the same vocabulary. kJudge: the
@@ -74,6 +75,9 @@ struct SentenceVerdict {
   bool query = false;
   // Nothing to check it against (a query with no schema, and nothing found): no_context.
   bool no_context = false;
+  // A query whose every finding is of a kind too imprecise to act on (the SQL intent kinds
+  // below precision 0.8): its action is at most annotate.
+  bool annotate_only = false;
   // The scorer's calibrated probability that the sentence is unfaithful to the context; unset
   // without a scorer. `score` is then 1 minus it.
   std::optional<double> unfaithful;

@@ -1,7 +1,6 @@
 #include "filters/verify/sentence_verifier.h"
 
 #include <algorithm>
-#include <type_traits>
 #include <utility>
 
 #include "filters/text/sentence_segmenter.h"
@@ -11,25 +10,6 @@ namespace groundgate::filters::verify {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// Both engines' verdicts carry the same fields (filters/verdict); only the reason codes differ.
-template <typename EngineVerdict>
-Finding finding_of(const EngineVerdict& v, Engine engine, bool abstains) {
-  Finding f;
-  f.engine = engine;
-  f.label = v.label;
-  f.score = v.score;
-  f.answer_begin = v.answer_begin;
-  f.answer_end = v.answer_end;
-  f.evidence = v.evidence;
-  f.reason = v.reason;
-  f.code = to_string(v.reason_code);
-  f.type = v.type;
-  f.correction = v.correction;
-  f.abstains = abstains;
-  if constexpr (std::is_same_v<EngineVerdict, semantic_piece::Verdict>) f.signals = v.signals;
-  return f;
-}
 
 }  // namespace
 
@@ -47,9 +27,11 @@ SentenceVerifier::SentenceVerifier(std::shared_ptr<const VerifyConfig> config,
   setting_.structured_context = std::any_of(
       index->passages().begin(), index->passages().end(),
       [](const context::Passage& p) { return p.shape != context::Passage::Shape::kProse; });
-  if (config_->semantic_pieces) pieces_.emplace(index, question, config_->pieces);
-  if (config_->triplets && config_->extractor && config_->triplet_cache) {
-    triplets_.emplace(index, config_->extractor, config_->triplet_cache, config_->triplet_options);
+  for (const KnownEngine& engine : known_engines()) {
+    if (!(*config_.*engine.selected)) continue;
+    std::unique_ptr<SentenceEngine> made = engine.make(*config_, index, question);
+    engine_missing_ = engine_missing_ || made == nullptr;
+    if (made) engines_.push_back(std::move(made));
   }
 }
 
@@ -61,7 +43,7 @@ SentenceVerdict SentenceVerifier::verify(std::string_view sentence, std::size_t 
     verdict.error = VerifyError::kTooLong;
     return verdict;
   }
-  if ((config_->triplets && !triplets_) || (config_->scorer_wanted && !config_->scorer)) {
+  if (engine_missing_ || (config_->scorer_wanted && !config_->scorer)) {
     verdict.error = VerifyError::kEngineMissing;
     return verdict;
   }
@@ -70,21 +52,10 @@ SentenceVerdict SentenceVerifier::verify(std::string_view sentence, std::size_t 
   const auto over_budget = [&] {
     return config_->budget.count() > 0 && Clock::now() - start > config_->budget;
   };
-  if (pieces_) {
-    piece_verdicts_.clear();
-    pieces_->verify_sentence(sentence, offset, choice_, piece_verdicts_);
-    for (const semantic_piece::Verdict& v : piece_verdicts_) {
-      verdict.findings.push_back(finding_of(v, Engine::kSemanticPieces,
-                                            v.reason_code == semantic_piece::ReasonCode::kNoClaim));
-    }
-  }
-  if (triplets_ && !over_budget()) {
-    triplet_verdicts_.clear();
-    triplets_->verify_sentence(sentence, offset, choice_, triplet_verdicts_);
-    for (const triplet::Verdict& v : triplet_verdicts_) {
-      Finding f = finding_of(v, Engine::kTriplets, v.reason_code == triplet::ReasonCode::kNoClaim);
-      verdict.findings.push_back(std::move(f));
-    }
+  // The first engine always runs; each later one only within the budget.
+  for (std::size_t i = 0; i < engines_.size(); ++i) {
+    if (i > 0 && over_budget()) break;
+    engines_[i]->verify(sentence, offset, choice_, verdict.findings);
   }
   verdict.verify_ns = static_cast<std::uint64_t>(
       std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count());

@@ -20,6 +20,7 @@
 #include "filters/triplet/triplet_extractor.h"
 #include "filters/triplet/triplet_verifier.h"
 #include "filters/verify/combine.h"
+#include "filters/verify/engine_table.h"
 #include "filters/verify/sentence_verdict.h"
 
 namespace groundgate::filters::verify {
@@ -62,11 +63,9 @@ class SentenceVerifier {
   std::uint32_t choice_;
   SentenceSetting setting_;  // request facts and the answer's sentence count, for the features
   std::vector<std::string> question_stems_;  // sorted, unique
-  std::optional<semantic_piece::PieceVerifier> pieces_;
-  std::optional<triplet::TripletVerifier> triplets_;
-  // Scratch, reused per sentence.
-  std::vector<semantic_piece::Verdict> piece_verdicts_;
-  std::vector<triplet::Verdict> triplet_verdicts_;
+  // The policy's engines (engine_table.h), in table order.
+  std::vector<std::unique_ptr<SentenceEngine>> engines_;
+  bool engine_missing_ = false;  // one the policy names could not be set up
 };
 
 // Segments a whole answer and verifies every prose sentence (code blocks are not claims): the

@@ -12,7 +12,6 @@ namespace {
 
 namespace dom = simdjson::dom;
 
-constexpr std::size_t kMaxSchemaValues = 4096;
 constexpr std::size_t kMaxArgumentValues = 64;
 constexpr int kMaxDepth = 16;
 
@@ -43,31 +42,6 @@ bool scalar_text(dom::element element, std::string& out) {
     return true;
   }
   return false;
-}
-
-// Collects the `enum`, `const` and `default` values anywhere in a parameter schema.
-void schema_values(dom::element schema, std::string_view tool, int depth,
-                   std::vector<std::pair<std::string, std::string>>& out) {
-  if (depth > kMaxDepth || out.size() >= kMaxSchemaValues) return;
-  std::string text;
-  dom::object object;
-  dom::array array;
-  if (schema.get(object) == simdjson::SUCCESS) {
-    for (auto [key, value] : object) {
-      if (key == "enum" && value.get(array) == simdjson::SUCCESS) {
-        for (dom::element item : array)
-          if (out.size() < kMaxSchemaValues && scalar_text(item, text))
-            out.emplace_back(tool, lower(text));
-      } else if ((key == "const" || key == "default") && scalar_text(value, text)) {
-        out.emplace_back(tool, lower(text));
-      } else {
-        schema_values(value, tool, depth + 1, out);
-      }
-    }
-  } else if (schema.get(array) == simdjson::SUCCESS) {
-    for (dom::element item : array)
-      schema_values(item, tool, depth + 1, out);
-  }
 }
 
 struct Value {
@@ -103,40 +77,11 @@ int severity(const SentenceVerdict& v) {
 
 }  // namespace
 
-ToolSchemaValues ToolSchemaValues::from_request(std::string_view request_body) {
+ToolSchemaValues ToolSchemaValues::from_request(const request::RequestView& request) {
   ToolSchemaValues result;
-  if (request_body.find("\"tools\"") == std::string_view::npos &&
-      request_body.find("\"functions\"") == std::string_view::npos) {
-    return result;
-  }
-  dom::parser parser;
-  dom::element root;
-  if (parser.parse(request_body.data(), request_body.size()).get(root) != simdjson::SUCCESS) {
-    return result;
-  }
-  const auto add_function = [&](dom::element function) {
-    std::string_view name;
-    dom::element parameters;
-    if (function["name"].get(name) != simdjson::SUCCESS) return;
-    if (function["parameters"].get(parameters) != simdjson::SUCCESS) return;
-    schema_values(parameters, name, 0, result.values_);
-  };
-  dom::array tools;
-  if (root["tools"].get(tools) == simdjson::SUCCESS) {
-    for (dom::element tool : tools) {
-      // Chat nests the function ({"type":"function","function":{...}}); the Responses API
-      // does not ({"type":"function","name":...,"parameters":...}).
-      dom::element function;
-      if (tool["function"].get(function) == simdjson::SUCCESS) {
-        add_function(function);
-      } else {
-        add_function(tool);
-      }
-    }
-  }
-  if (root["functions"].get(tools) == simdjson::SUCCESS) {
-    for (dom::element function : tools)
-      add_function(function);
+  for (const request::Tool& tool : request.tools) {
+    for (const std::string& value : tool.offered_values)
+      result.values_.emplace_back(tool.name, lower(value));
   }
   std::sort(result.values_.begin(), result.values_.end());
   result.values_.erase(std::unique(result.values_.begin(), result.values_.end()),

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "filters/request/request_view.h"
 #include "filters/verify/sentence_verifier.h"
 
 namespace groundgate::filters::verify {
@@ -18,8 +19,8 @@ namespace groundgate::filters::verify {
 // Per tool name, the values its parameter schema offers. Bounded.
 class ToolSchemaValues {
  public:
-  // From a request's `tools` (function tools, chat or Responses shape) and legacy `functions`.
-  static ToolSchemaValues from_request(std::string_view request_body);
+  // From the tools a request offers (its view's, with their schemas' values).
+  static ToolSchemaValues from_request(const request::RequestView& request);
   bool offers(std::string_view tool, std::string_view value) const;
   std::size_t size() const { return values_.size(); }
 

@@ -35,6 +35,8 @@ constexpr std::array kCommands = {
             offline::eval_usage, offline::eval_command},
     Command{"train", "train the scorer on labelled samples; prints its cross-validation",
             offline::train_usage, offline::train_command},
+    Command{"pairs", "minimal pairs from the contexts (one value or the verb's polarity changed)",
+            offline::pairs_usage, offline::pairs_command},
     Command{"sqlcheck", "check generated SQL against a schema; JSON findings on stdout",
             offline::sqlcheck_usage, offline::sqlcheck_command},
     Command{"splcheck", "check a generated Splunk search against the prompt's metadata",

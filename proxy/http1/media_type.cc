@@ -62,4 +62,24 @@ BodyType body_type(const HeaderFields& message) {
   return found.value_or(BodyType::kMissing);
 }
 
+BodyType sniffed_body_type(std::string_view start) {
+  const std::size_t first = start.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return BodyType::kMissing;
+  start.remove_prefix(first);
+  if (start.front() == '{' || start.front() == '[') return BodyType::kJson;
+  if (start.front() == ':') return BodyType::kEventStream;
+  for (std::string_view field : {"data", "event", "id", "retry"}) {
+    if (start.size() > field.size() && start.starts_with(field) &&
+        (start[field.size()] == ':' || start[field.size()] == '\n' ||
+         start[field.size()] == '\r')) {
+      return BodyType::kEventStream;
+    }
+  }
+  // A field name not yet complete ("da") cannot be told apart yet.
+  for (std::string_view field : {"data", "event", "id", "retry"}) {
+    if (start.size() <= field.size() && field.starts_with(start)) return BodyType::kMissing;
+  }
+  return BodyType::kOther;
+}
+
 }  // namespace groundgate::proxy::http1

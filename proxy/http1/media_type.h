@@ -3,6 +3,7 @@
 // case-insensitively, parameters and surrounding blanks ignored.
 
 #include <cstdint>
+#include <string_view>
 
 #include "proxy/http1/header_fields.h"
 
@@ -16,5 +17,12 @@ enum class BodyType : std::uint8_t {
 };
 
 BodyType body_type(const HeaderFields& message);
+
+// What a body's first bytes say it is, whatever its Content-Type: kJson (an object or an array),
+// kEventStream (a line of an event stream: a comment, or a data, event, id or retry field),
+// kOther (anything else), or kMissing while only blanks have come. Clients read bodies so:
+// some parse JSON whatever the type, and the SDKs read a stream they asked for as events
+// whatever it is labelled.
+BodyType sniffed_body_type(std::string_view start);
 
 }  // namespace groundgate::proxy::http1

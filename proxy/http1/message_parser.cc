@@ -93,6 +93,19 @@ std::size_t MessageParser<isRequest>::on_chunk_body_impl(std::uint64_t, string_v
 template <bool isRequest>
 void MessageParser<isRequest>::on_finish_impl(error_code&) {}
 
+template <bool isRequest>
+auto MessageParser<isRequest>::framing_overrun(std::string_view unparsed) const -> Overrun {
+  if (!this->is_header_done() || !this->chunked() || this->is_done()) return Overrun::kNone;
+  // The parser keeps the CRLF that ends a chunk's data with the next size line.
+  if (unparsed.starts_with("\r\n")) unparsed.remove_prefix(2);
+  const std::size_t line_end = unparsed.find("\r\n");
+  if (line_end == std::string_view::npos) {
+    return unparsed.size() > kMaxChunkLineBytes ? Overrun::kChunkLine : Overrun::kNone;
+  }
+  // The size line is complete, and the parser still wants more: the last chunk's trailers.
+  return unparsed.size() - line_end - 2 > header_limit_ ? Overrun::kTrailers : Overrun::kNone;
+}
+
 template class MessageParser<true>;
 template class MessageParser<false>;
 

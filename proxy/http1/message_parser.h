@@ -26,12 +26,33 @@ class MessageParser : public boost::beast::http::basic_parser<isRequest> {
   boost::beast::http::verb method() const { return method_; }
   std::string_view method_string() const { return std::string_view(line_).substr(0, split_); }
   std::string_view target() const { return std::string_view(line_).substr(split_); }
+  // Replaces the target once the header is read (the proxy routes and forwards a normalised
+  // one: request_target.h).
+  void set_target(std::string_view target) {
+    line_.resize(split_);
+    line_.append(target);
+  }
   // The status line (responses only).
   unsigned status() const { return status_; }
   std::string_view reason() const { return line_; }
   // 10 or 11.
   unsigned version() const { return version_; }
   const HeaderFields& fields() const { return fields_; }
+
+  // The header's bound (Beast's), which also bounds a chunked body's trailer section.
+  void header_limit(std::uint32_t bytes) {
+    header_limit_ = bytes;
+    boost::beast::http::basic_parser<isRequest>::header_limit(bytes);
+  }
+  // A chunk-size line with its extensions is bounded at this many bytes.
+  static constexpr std::size_t kMaxChunkLineBytes = 4096;
+  // Whether `unparsed`, the bytes the parser could not take yet (it needs more), is a chunked
+  // body's framing grown past its bound: a chunk-size line without its end within
+  // kMaxChunkLineBytes, or the last chunk's trailers past the header limit. Beast's parser
+  // bounds neither and would wait for the line's end however long it grew; read_http asks this
+  // before it reads more.
+  enum class Overrun : std::uint8_t { kNone, kChunkLine, kTrailers };
+  Overrun framing_overrun(std::string_view unparsed) const;
 
   // Where the body goes; set before its first byte is parsed. Without either, a body is an
   // error (http::error::unexpected_body): a read of the header alone never parses one.
@@ -77,6 +98,7 @@ class MessageParser : public boost::beast::http::basic_parser<isRequest> {
   std::size_t split_ = 0;  // where the target starts in line_
   HeaderFields fields_;
   Sink sink_;
+  std::size_t header_limit_ = 8192;  // Beast's default
 };
 
 using RequestParser = MessageParser<true>;

@@ -1,13 +1,19 @@
 #pragma once
 // Chat completions (and legacy completions) chunks as the stream transform sees them: choices'
-// content deltas, finish_reason, tool-call pieces; [DONE] ends the answer and the usage chunk
-// is the trailer the summary rides on. A stopped answer ends with finish_reason
-// "content_filter" (choice 0's, when no chunk named a choice yet) and [DONE].
+// content and refusal deltas (both the choice's text), reasoning deltas (`reasoning_content`
+// or `reasoning`: choice kMaxChoices + the choice's index, apart from its answer),
+// finish_reason, tool-call pieces; [DONE] ends the answer and the usage chunk is the trailer the
+// summary rides on. A chunk that brings a choice text (content, refusal, reasoning or a tool
+// call's name or arguments) after its finish_reason does not decode: a client shows it, and
+// its answer was decided. A stopped answer ends with finish_reason "content_filter" (choice
+// 0's, when no chunk named a choice yet) and [DONE].
 
+#include <bitset>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "filters/stream/filter_chain.h"
 #include "proxy/openai/chunk_decoder.h"
 #include "proxy/openai/stream_adapter.h"
 
@@ -36,11 +42,16 @@ class ChatStreamAdapter final : public StreamAdapter {
   }
 
  private:
+  static constexpr int kMaxChoices = filters::stream::kMaxChoices;
+
   ChunkDecoder decoder_;
   DecodedChunk chunk_;
   ChunkHeader header_;  // of the upstream's last chunk, repeated in chunks made here
   bool legacy_ = false;
-  bool any_choice_ = false;  // some chunk named a choice
+  bool any_choice_ = false;                // some chunk named a choice
+  std::bitset<kMaxChoices> ended_;         // finish_reason came
+  std::bitset<kMaxChoices> reasoning_;     // reasoning came
+  std::bitset<kMaxChoices> refusal_last_;  // the last text of the choice was its refusal
 };
 
 }  // namespace groundgate::proxy::openai

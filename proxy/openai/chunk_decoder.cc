@@ -18,8 +18,9 @@ constexpr std::array<std::string_view, 8> kChunkMembers{
     "id", "object", "model", "system_fingerprint", "created", "choices", "usage", "error"};
 constexpr std::array<std::string_view, 6> kChoiceMembers{"index", "delta",    "message",
                                                          "text",  "logprobs", "finish_reason"};
-constexpr std::array<std::string_view, 4> kDeltaMembers{"content", "role", "tool_calls",
-                                                        "function_call"};
+constexpr std::array<std::string_view, 8> kDeltaMembers{
+    "content",           "role",      "tool_calls", "function_call", "refusal",
+    "reasoning_content", "reasoning", "audio"};
 constexpr std::array<std::string_view, 4> kToolCallMembers{"index", "id", "type", "function"};
 constexpr std::array<std::string_view, 2> kFunctionMembers{"name", "arguments"};
 
@@ -268,8 +269,45 @@ class Walker {
         if (Status status = tool_calls(member, key == "function_call", choice); !status.ok) {
           return status;
         }
+      } else if (key == "refusal") {
+        if (Status status = shown_string(member, "refusal", choice.refusal); !status.ok) {
+          return status;
+        }
+      } else if (key == "reasoning_content" || key == "reasoning") {
+        if (Status status = reasoning(member, choice); !status.ok) return status;
+      } else if (key == "audio") {
+        choice.has_audio = choice.has_audio || !is_null(member);
       }
     }
+    return {};
+  }
+
+  // A string a client may show (or null: none). Any other type is refused: a client could
+  // show something of it that no filter could check.
+  Status shown_string(od::value& value, std::string_view what, ShownString& out) {
+    if (is_null(value)) return {};
+    const std::string_view token = trim_right(value.raw_json_token());
+    std::string_view unescaped;
+    if (auto error = value.get_string().get(unescaped); error) return json_failure(what, error);
+    // A second one (a choice with both `delta` and `message`): a client shows one of the two.
+    if (out.present) return Status::failure("choice has more than one " + std::string(what));
+    out.present = true;
+    out.text.assign(unescaped);
+    out.range = range_of(token);
+    return {};
+  }
+
+  // Reasoning under either name. Given twice, it must say the same (a client shows one or the
+  // other): the second is a repeat, to be rewritten with the first.
+  Status reasoning(od::value& value, ChoiceDelta& choice) {
+    if (!choice.reasoning.present) return shown_string(value, "reasoning", choice.reasoning);
+    ShownString second;
+    if (Status status = shown_string(value, "reasoning", second); !status.ok) return status;
+    if (!second.present) return {};
+    if (second.text != choice.reasoning.text || !choice.reasoning_repeat.empty()) {
+      return Status::failure("reasoning given differently, or more than twice");
+    }
+    choice.reasoning_repeat = second.range;
     return {};
   }
 

@@ -44,12 +44,27 @@ struct ToolCallDelta {
   std::string arguments;  // unescaped
 };
 
+// A string a client may show, and its token's place in the JSON (quotes included).
+struct ShownString {
+  bool present = false;  // a string (null and absent: none)
+  std::string text;      // unescaped
+  ByteRange range;
+};
+
 struct ChoiceDelta {
   int index = 0;
   std::string role;       // delta.role, empty when absent
   bool has_text = false;  // delta.content, message.content or (legacy) text is a string
   std::string text;       // unescaped
   ByteRange text_range;   // the string token, quotes included
+  ShownString refusal;    // delta.refusal or message.refusal: answer text too
+  // The model's reasoning (`reasoning_content`, or `reasoning` as some servers name it), not
+  // the answer; when a message gives both with one text, the second is `reasoning_repeat`.
+  ShownString reasoning;
+  ByteRange reasoning_repeat;
+  // `audio` (not null): the answer is spoken too; no filter can hear it, and its transcript
+  // need not say what it says.
+  bool has_audio = false;
   std::optional<std::string> finish_reason;  // absent or null: nullopt
   ByteRange finish_reason_range;  // the finish_reason token (string or null), if the key exists
   bool has_tool_calls = false;    // tool_calls or function_call, not null

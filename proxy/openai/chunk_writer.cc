@@ -33,14 +33,16 @@ std::string open_chunk(const ChunkHeader& header, bool legacy) {
 }
 
 void append_choice(std::string& out, bool legacy, int index, std::string_view text,
-                   std::string_view finish_reason) {
+                   std::string_view finish_reason, std::string_view field = "content") {
   out.append(R"({"index":)");
   out.append(std::to_string(index));
   if (legacy) {
     out.append(R"(,"text":)");
     append_json_string(out, text);
   } else if (finish_reason == "null") {
-    out.append(R"(,"delta":{"content":)");
+    out.append(R"(,"delta":{)");
+    append_json_string(out, field);
+    out.push_back(':');
     append_json_string(out, text);
     out.push_back('}');
   } else {
@@ -110,10 +112,11 @@ std::vector<std::string> ChunkWriter::last_annotations(const std::vector<std::st
 
 std::string ChunkWriter::content_chunk(const ChunkHeader& header, bool legacy, int choice,
                                        std::string_view text,
-                                       const std::vector<std::string>& annotations) {
+                                       const std::vector<std::string>& annotations,
+                                       std::string_view field) {
   std::string out = open_chunk(header, legacy);
   out.append(R"("choices":[)");
-  append_choice(out, legacy, choice, text, "null");
+  append_choice(out, legacy, choice, text, "null", field);
   out.append("]}");
   add_annotations(out, annotations);
   return out;

@@ -35,10 +35,12 @@ class ChunkWriter {
   static std::vector<std::string> last_annotations(const std::vector<std::string>& annotations,
                                                    std::size_t max_bytes);
 
-  // A chunk carrying `text` for choice `choice`; `legacy` picks the text_completion shape.
+  // A chunk carrying `text` for choice `choice` in its delta's `field` (content, refusal,
+  // reasoning_content); `legacy` picks the text_completion shape (its `text`).
   static std::string content_chunk(const ChunkHeader& header, bool legacy, int choice,
                                    std::string_view text,
-                                   const std::vector<std::string>& annotations);
+                                   const std::vector<std::string>& annotations,
+                                   std::string_view field = "content");
 
   // A chunk with `"choices":[]` that only carries annotations (as OpenAI's usage chunk carries
   // usage): for verdicts and summaries when no chunk of the upstream is free to carry them.

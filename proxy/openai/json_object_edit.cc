@@ -2,21 +2,21 @@
 
 #include <vector>
 
-#include "filters/context/json_members.h"
 #include "proxy/openai/chunk_writer.h"
+#include "proxy/openai/json_members.h"
 #include "proxy/openai/json_string.h"
 
 namespace groundgate::proxy::openai {
 
 std::optional<std::string> set_members(
     std::string_view object, std::span<const std::pair<std::string_view, std::string>> members) {
-  const auto spans = filters::context::top_level_members(object);
+  const auto spans = object_members(object);
   if (!spans) return std::nullopt;
   std::vector<Edit> edits;
   std::string appended;
   for (const auto& [key, value] : members) {
     bool found = false;
-    for (const filters::context::MemberSpan& span : *spans) {
+    for (const MemberSpan& span : *spans) {
       // Keys are compared as written: the API's keys hold no escapes.
       const std::string_view name =
           object.substr(span.key_begin + 1, span.key_end - span.key_begin - 2);

@@ -34,6 +34,10 @@ class CompletionJsonTransform final : public JsonTransform {
       }
       return unchanged();
     }
+    // A spoken answer: no filter can hear it (its transcript need not say what it says).
+    for (const ChoiceDelta& choice : response_.choices) {
+      if (choice.has_audio) return unverified_body(*chain_, "audio_output", unchanged());
+    }
     // Each choice's text is kept by its index: two choices with one index are not an answer.
     std::vector<bool> seen(filters::stream::kMaxChoices);
     for (const ChoiceDelta& choice : response_.choices) {
@@ -44,8 +48,26 @@ class CompletionJsonTransform final : public JsonTransform {
       }
       seen[static_cast<std::size_t>(choice.index)] = true;
     }
+    const bool reads_refusals = chain_->reads_refusals();
+    const bool reads_reasoning = chain_->reads_reasoning();
     for (const ChoiceDelta& choice : response_.choices) {
-      if (choice.has_text) answer.text(choice.index, choice.text);
+      // The reasoning, before the answer: a text of its own when the chain reads it.
+      const std::string& reasoning = choice.reasoning.text;
+      if (!reasoning.empty() && !chain_->stopped())
+        chain_->on_reasoning(reasoning.size(), reads_reasoning);
+      if (reads_reasoning && !reasoning.empty()) {
+        answer.text(reasoning_choice(choice.index), reasoning);
+        answer.end(reasoning_choice(choice.index));
+      }
+      if (choice.has_text) answer.text(choice.index, choice.text, kContent);
+      // The refusal is the choice's text too, or input the chain cannot read.
+      if (!choice.refusal.text.empty()) {
+        if (reads_refusals) {
+          answer.text(choice.index, choice.refusal.text, kRefusal);
+        } else {
+          answer.unverified(choice.index, "refusal", choice.refusal.text.size());
+        }
+      }
       for (std::size_t i = 0; i < choice.tool_calls.size(); ++i) {
         const ToolCallDelta& call = choice.tool_calls[i];
         answer.tool_call({choice.index, i, call.name, call.arguments, false});
@@ -68,11 +90,28 @@ class CompletionJsonTransform final : public JsonTransform {
       if (stopped && !choice.tool_calls_range.empty()) {
         edits.push_back(Edit{choice.tool_calls_range, choice.function_call ? "null" : "[]"});
       }
-      const std::string& text = answer.text_of(choice.index);
+      const std::string& text = answer.text_of(choice.index, kContent);
       if (choice.has_text && text != choice.text) {
         edits.push_back(Edit::text(choice.text_range, text));
         // Their tokens repeat the text the client no longer gets.
         if (!choice.logprobs_range.empty()) edits.push_back(Edit{choice.logprobs_range, "null"});
+      }
+      // The refusal as the chain released it; one it did not read stays as it came, unless its
+      // choice stopped (at it, or before it was decided).
+      if (!choice.refusal.text.empty()) {
+        const std::string refusal = chain_->reads_refusals()
+                                        ? answer.text_of(choice.index, kRefusal)
+                                        : (stopped ? std::string() : choice.refusal.text);
+        if (refusal != choice.refusal.text) {
+          edits.push_back(Edit::text(choice.refusal.range, refusal));
+        }
+      }
+      const std::string& reasoning = answer.text_of(reasoning_choice(choice.index));
+      if (!choice.reasoning.text.empty() && chain_->reads_reasoning() &&
+          reasoning != choice.reasoning.text) {
+        edits.push_back(Edit::text(choice.reasoning.range, reasoning));
+        if (!choice.reasoning_repeat.empty())
+          edits.push_back(Edit{choice.reasoning_repeat, "null"});
       }
     }
     result.stopped = answer.stopped();
@@ -84,6 +123,11 @@ class CompletionJsonTransform final : public JsonTransform {
     result.changed = true;
     return result;
   }
+
+  // Where a choice's text places are, and its reasoning's choice (as in streams).
+  static constexpr int kContent = 0;
+  static constexpr int kRefusal = 1;
+  static int reasoning_choice(int index) { return filters::stream::kMaxChoices + index; }
 
   DecodedChunk response_;
 };

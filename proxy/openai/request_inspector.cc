@@ -1,14 +1,18 @@
 #include "proxy/openai/request_inspector.h"
 
+#include <atomic>
+
+#include "filters/text/utf8.h"
 #include "proxy/http1/request_path.h"
+#include "proxy/openai/request_json.h"
 
 namespace groundgate::proxy::openai {
 namespace {
 
-bool present(simdjson::dom::object& object, std::string_view key) {
-  simdjson::dom::element value;
-  return object.at_key(key).get(value) == simdjson::SUCCESS && !value.is_null();
-}
+std::atomic<std::uint64_t> parse_count{0};
+
+constexpr std::string_view kRepairedWarning =
+    "invalid UTF-8 in the request body replaced by U+FFFD for checking";
 
 }  // namespace
 
@@ -20,21 +24,45 @@ EndpointKind RequestInspector::kind_of(std::string_view target) {
   return EndpointKind::kOther;
 }
 
+std::uint64_t RequestInspector::parses() {
+  return parse_count.load(std::memory_order_relaxed);
+}
+
 RequestInfo RequestInspector::inspect(std::string_view path, std::string_view body) {
+  return inspect(kind_of(path), body);
+}
+
+RequestInfo RequestInspector::inspect(EndpointKind kind, std::string_view body) {
   RequestInfo info;
-  info.kind = kind_of(path);
-  simdjson::dom::element root;
-  if (auto error = parser_.parse(body.data(), body.size()).get(root); error) {
-    info.error = simdjson::error_message(error);
+  info.kind = kind_ = kind;
+  parsed_ = false;
+  parse_error_.clear();
+  // Invalid UTF-8 is parsed as U+FFFD for the filters; the body stays not JSON for the rest.
+  repaired_ = !filters::text::is_valid_utf8(body);
+  if (repaired_) {
+    repaired_body_ = filters::text::repair_utf8(body);
+    info.error = simdjson::error_message(simdjson::UTF8_ERROR);
+  }
+  const std::string_view text = repaired_ ? std::string_view(repaired_body_) : body;
+  parse_count.fetch_add(1, std::memory_order_relaxed);
+  if (auto error = parser_.parse(text.data(), text.size()).get(root_); error) {
+    parse_error_ = simdjson::error_message(error);
+    info.error = parse_error_;
     return info;
   }
+  parsed_ = true;
   simdjson::dom::object object;
-  if (root.get_object().get(object) != simdjson::SUCCESS) {
+  if (root_.get_object().get(object) != simdjson::SUCCESS) {
     info.error = "request body is not a JSON object";
     return info;
   }
+  if (repaired_) return info;
   info.valid_json = true;
+  read_routing_fields(object, info);
+  return info;
+}
 
+void RequestInspector::read_routing_fields(simdjson::dom::object object, RequestInfo& info) {
   bool stream = false;
   if (object.at_key("stream").get_bool().get(stream) == simdjson::SUCCESS) info.stream = stream;
   std::string_view model;
@@ -49,7 +77,17 @@ RequestInfo RequestInspector::inspect(std::string_view path, std::string_view bo
   info.has_tools = present(object, "tools");
   info.has_functions = present(object, "functions");
   info.has_response_format = present(object, "response_format");
-  return info;
+}
+
+DecodedRequest RequestInspector::decode() const {
+  if (!parsed_) {
+    DecodedRequest out;
+    out.view.error = "request body is not valid JSON: " + parse_error_;
+    return out;
+  }
+  DecodedRequest out = decode_request(root_, kind_);
+  if (repaired_) out.view.warnings.emplace_back(kRepairedWarning);
+  return out;
 }
 
 }  // namespace groundgate::proxy::openai

@@ -6,8 +6,8 @@
 
 #include <simdjson.h>
 
-#include "filters/context/json_members.h"
 #include "proxy/openai/json_document.h"
+#include "proxy/openai/json_members.h"
 
 namespace groundgate::proxy::openai {
 namespace {
@@ -18,15 +18,15 @@ namespace od = simdjson::ondemand;
 constexpr int kMaxItems = 4096;
 
 // The members each kind of object's walk reads, each allowed once (MembersOnce).
-constexpr std::array<std::string_view, 13> kEventMembers{
-    "type",    "sequence_number", "item_id", "output_index", "content_index", "delta",
-    "text",    "arguments",       "name",    "logprobs",     "part",          "item",
-    "response"};
+constexpr std::array<std::string_view, 15> kEventMembers{
+    "type",     "sequence_number", "item_id",      "output_index", "content_index", "delta",
+    "text",     "arguments",       "name",         "logprobs",     "part",          "item",
+    "response", "refusal",         "summary_index"};
 constexpr std::array<std::string_view, 5> kResponseMembers{"id", "status", "error", "output",
                                                            "output_text"};
-constexpr std::array<std::string_view, 8> kItemMembers{
-    "type", "id", "status", "name", "call_id", "arguments", "content", "results"};
-constexpr std::array<std::string_view, 3> kPartMembers{"type", "text", "logprobs"};
+constexpr std::array<std::string_view, 9> kItemMembers{
+    "type", "id", "status", "name", "call_id", "arguments", "content", "results", "summary"};
+constexpr std::array<std::string_view, 4> kPartMembers{"type", "text", "logprobs", "refusal"};
 constexpr std::array<std::string_view, 3> kResultMembers{"text", "filename", "file_id"};
 
 // Walks one document; `base` is the start of the padded input, for byte offsets.
@@ -58,9 +58,13 @@ class Walker {
       } else if (key == "content_index") {
         ByteRange ignored;
         status = integer(value, out.content_index, ignored);
+      } else if (key == "summary_index") {
+        ByteRange ignored;
+        status = integer(value, out.summary_index, ignored);
       } else if (key == "delta") {
         status = text(value, out.has_delta, out.delta, out.delta_range);
-      } else if (key == "text") {
+      } else if (key == "text" || key == "refusal") {
+        if (out.has_text && !is_null(value)) return Status::failure("event with text and refusal");
         status = text(value, out.has_text, out.text, out.text_range);
       } else if (key == "arguments") {
         ByteRange ignored;
@@ -155,7 +159,9 @@ class Walker {
         ByteRange ignored;
         status = text(member, out.has_arguments, out.arguments, ignored);
       } else if (key == "content") {
-        status = content(member, out);
+        status = parts(member, out.content);
+      } else if (key == "summary") {
+        status = parts(member, out.summary);
       } else if (key == "results") {
         status = results(member, out);
       }
@@ -164,16 +170,17 @@ class Walker {
     return close_range(begin, out.range, "item");
   }
 
-  Status content(od::value& value, ResponsesItem& out) {
+  // An item's content (a message's, a reasoning item's) or summary: a list of parts; other
+  // shapes carry no text.
+  Status parts(od::value& value, std::vector<ResponsesPart>& out) {
     if (is_null(value)) return {};
     od::array array;
-    // A message's content is a list of parts; other shapes carry no answer text.
     if (value.get_array().get(array) != simdjson::SUCCESS) return {};
     for (auto element : array) {
       od::value part_value;
       if (auto error = element.get(part_value); error) return json_failure("content part", error);
-      if (out.content.size() >= kMaxItems) return Status::failure("too many content parts");
-      if (Status status = part(part_value, out.content.emplace_back()); !status.ok) return status;
+      if (out.size() >= kMaxItems) return Status::failure("too many content parts");
+      if (Status status = part(part_value, out.emplace_back()); !status.ok) return status;
     }
     return {};
   }
@@ -193,7 +200,8 @@ class Walker {
       Status status;
       if (key == "type") {
         status = string(member, out.type);
-      } else if (key == "text") {
+      } else if (key == "text" || key == "refusal") {
+        if (out.has_text && !is_null(member)) return Status::failure("part with text and refusal");
         status = text(member, out.has_text, out.text, out.text_range);
       } else if (key == "logprobs") {
         status = logprobs(member, out.logprobs_range);
@@ -284,7 +292,7 @@ class Walker {
 
   // An object walked from `begin` to its end (validated by the walk).
   Status close_range(std::size_t begin, ByteRange& range, std::string_view what) const {
-    const std::size_t end = filters::context::json_value_end(std::string_view(base_, size_), begin);
+    const std::size_t end = json_value_end(std::string_view(base_, size_), begin);
     if (end == std::string_view::npos) {
       return Status::failure(std::string(what) + " does not end");
     }
@@ -321,6 +329,7 @@ void ResponsesEvent::clear() {
   item_id.clear();
   output_index = -1;
   content_index = -1;
+  summary_index = -1;
   has_delta = false;
   delta.clear();
   delta_range = {};

@@ -17,10 +17,13 @@
 
 namespace groundgate::proxy::openai {
 
-// A content part (`output_text`, `refusal`, …).
+// A content part (`output_text`, `refusal`, `reasoning_text`, …) or a reasoning item's
+// summary part (`summary_text`).
 struct ResponsesPart {
   std::string type;
-  bool has_text = false;     // `text` is a string
+  // The text a client shows: `text`, or a refusal part's `refusal` (a part with both does not
+  // decode: clients differ in which they show).
+  bool has_text = false;
   std::string text;          // unescaped
   ByteRange text_range;      // the string token, quotes included
   ByteRange logprobs_range;  // a non-empty logprobs array: its tokens repeat the text
@@ -37,6 +40,7 @@ struct ResponsesItem {
   bool has_arguments = false;
   std::string arguments;  // function_call, unescaped
   std::vector<ResponsesPart> content;
+  std::vector<ResponsesPart> summary;  // a reasoning item's summary parts
   // file_search_call results (present when the request asked to include them).
   std::vector<filters::stream::RetrievedPassage> results;
 };
@@ -62,10 +66,13 @@ struct ResponsesEvent {
   std::string item_id;
   std::int64_t output_index = -1;
   std::int64_t content_index = -1;
-  bool has_delta = false;  // output_text.delta, function_call_arguments.delta
+  std::int64_t summary_index = -1;  // reasoning summary events
+  bool has_delta = false;           // output_text.delta, function_call_arguments.delta
   std::string delta;
   ByteRange delta_range;
-  bool has_text = false;  // output_text.done
+  // output_text.done, reasoning_summary_text.done, reasoning_text.done (`text`); refusal.done
+  // (`refusal`: an event with both does not decode)
+  bool has_text = false;
   std::string text;
   ByteRange text_range;
   ByteRange logprobs_range;    // output_text.delta / .done: a non-empty logprobs array

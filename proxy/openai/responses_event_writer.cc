@@ -21,61 +21,119 @@ void append_address(std::string& out, const PartAddress& at) {
   append_json_string(out, at.item_id);
   out.append(R"(,"output_index":)");
   out.append(std::to_string(at.output_index));
-  out.append(R"(,"content_index":)");
-  out.append(std::to_string(at.content_index));
+  out.append(at.shape == PartShape::kSummaryText ? R"(,"summary_index":)" : R"(,"content_index":)");
+  out.append(std::to_string(at.index));
 }
 
 }  // namespace
 
-std::string ResponsesEventWriter::text_delta(std::optional<std::int64_t> sequence,
-                                             const PartAddress& at, std::string_view delta) {
-  std::string out = open_event("response.output_text.delta", sequence);
+std::string_view ResponsesEventWriter::delta_type(PartShape shape) {
+  switch (shape) {
+    case PartShape::kOutputText:
+      break;
+    case PartShape::kRefusal:
+      return "response.refusal.delta";
+    case PartShape::kSummaryText:
+      return "response.reasoning_summary_text.delta";
+    case PartShape::kReasoningText:
+      return "response.reasoning_text.delta";
+  }
+  return "response.output_text.delta";
+}
+
+std::string ResponsesEventWriter::delta(std::optional<std::int64_t> sequence, const PartAddress& at,
+                                        std::string_view delta) {
+  std::string out = open_event(delta_type(at.shape), sequence);
   append_address(out, at);
   out.append(R"(,"delta":)");
   append_json_string(out, delta);
-  out.append(R"(,"logprobs":[]})");
+  out.append(at.shape == PartShape::kOutputText ? R"(,"logprobs":[]})" : "}");
   return out;
 }
 
-std::string ResponsesEventWriter::text_done(std::optional<std::int64_t> sequence,
-                                            const PartAddress& at, std::string_view text) {
-  std::string out = open_event("response.output_text.done", sequence);
+std::string_view ResponsesEventWriter::done_type(PartShape shape) {
+  switch (shape) {
+    case PartShape::kOutputText:
+      break;
+    case PartShape::kRefusal:
+      return "response.refusal.done";
+    case PartShape::kSummaryText:
+      return "response.reasoning_summary_text.done";
+    case PartShape::kReasoningText:
+      return "response.reasoning_text.done";
+  }
+  return "response.output_text.done";
+}
+
+std::string ResponsesEventWriter::done(std::optional<std::int64_t> sequence, const PartAddress& at,
+                                       std::string_view text) {
+  std::string out = open_event(done_type(at.shape), sequence);
   append_address(out, at);
-  out.append(R"(,"text":)");
+  out.append(at.shape == PartShape::kRefusal ? R"(,"refusal":)" : R"(,"text":)");
   append_json_string(out, text);
-  out.append(R"(,"logprobs":[]})");
+  out.append(at.shape == PartShape::kOutputText ? R"(,"logprobs":[]})" : "}");
   return out;
+}
+
+std::string_view ResponsesEventWriter::part_done_type(PartShape shape) {
+  return shape == PartShape::kSummaryText ? "response.reasoning_summary_part.done"
+                                          : "response.content_part.done";
 }
 
 std::string ResponsesEventWriter::part_done(std::optional<std::int64_t> sequence,
                                             const PartAddress& at, std::string_view text) {
-  std::string out = open_event("response.content_part.done", sequence);
+  std::string out = open_event(part_done_type(at.shape), sequence);
   append_address(out, at);
   out.append(R"(,"part":)");
-  out.append(text_part(text));
+  out.append(part(at.shape, text));
   out.push_back('}');
   return out;
 }
 
-std::string ResponsesEventWriter::text_part(std::string_view text) {
-  std::string out = R"({"type":"output_text","annotations":[],"logprobs":[],"text":)";
+std::string ResponsesEventWriter::part(PartShape shape, std::string_view text) {
+  std::string out;
+  switch (shape) {
+    case PartShape::kOutputText:
+      out = R"({"type":"output_text","annotations":[],"logprobs":[],"text":)";
+      break;
+    case PartShape::kRefusal:
+      out = R"({"type":"refusal","refusal":)";
+      break;
+    case PartShape::kSummaryText:
+      out = R"({"type":"summary_text","text":)";
+      break;
+    case PartShape::kReasoningText:
+      out = R"({"type":"reasoning_text","text":)";
+      break;
+  }
   append_json_string(out, text);
   out.push_back('}');
   return out;
 }
 
-std::string ResponsesEventWriter::message_item(std::string_view id, std::string_view status,
-                                               const std::vector<std::string_view>& texts) {
+std::string ResponsesEventWriter::item(
+    std::string_view id, std::string_view status, bool reasoning,
+    const std::vector<std::pair<PartShape, std::string_view>>& parts) {
   std::string out = R"({"id":)";
   append_json_string(out, id);
-  out.append(R"(,"type":"message","status":)");
+  out.append(reasoning ? R"(,"type":"reasoning","status":)" : R"(,"type":"message","status":)");
   append_json_string(out, status);
-  out.append(R"(,"content":[)");
-  for (std::size_t i = 0; i < texts.size(); ++i) {
-    if (i > 0) out.push_back(',');
-    out.append(text_part(texts[i]));
-  }
-  out.append(R"(],"role":"assistant"})");
+  const auto list = [&](std::string_view name, bool summary) {
+    out.append(R"(,")");
+    out.append(name);
+    out.append(R"(":[)");
+    bool first = true;
+    for (const auto& [shape, text] : parts) {
+      if ((shape == PartShape::kSummaryText) != summary) continue;
+      if (!first) out.push_back(',');
+      first = false;
+      out.append(part(shape, text));
+    }
+    out.push_back(']');
+  };
+  if (reasoning) list("summary", true);
+  list("content", false);
+  out.append(reasoning ? "}" : R"(,"role":"assistant"})");
   return out;
 }
 

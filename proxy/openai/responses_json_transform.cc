@@ -1,6 +1,8 @@
 #include "proxy/openai/responses_json_transform.h"
 
 #include <array>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,16 +16,16 @@
 namespace groundgate::proxy::openai {
 namespace {
 
-// The choices the output takes: its output_text parts and function calls.
-std::size_t choices_in(const ResponsesObject& response) {
-  std::size_t n = 0;
-  for (const ResponsesItem& item : response.output) {
-    if (item.type == "function_call") ++n;
-    if (item.type != "message") continue;
-    for (const ResponsesPart& part : item.content)
-      n += part.type == "output_text" ? 1 : 0;
+// A text part's kind, by its type and the list it is in; nullopt: no text a client shows.
+enum class PartKind : std::uint8_t { kAnswer, kRefusal, kReasoning };
+std::optional<PartKind> kind_of(const ResponsesItem& item, const ResponsesPart& part) {
+  if (item.type == "message") {
+    if (part.type == "output_text") return PartKind::kAnswer;
+    if (part.type == "refusal") return PartKind::kRefusal;
+  } else if (item.type == "reasoning") {
+    if (part.type == "summary_text" || part.type == "reasoning_text") return PartKind::kReasoning;
   }
-  return n;
+  return std::nullopt;
 }
 
 class ResponsesJsonTransform final : public JsonTransform {
@@ -32,10 +34,18 @@ class ResponsesJsonTransform final : public JsonTransform {
       : JsonTransform(body, chain) {}
 
  private:
-  // The choices [first, end) an output item took.
+  // A text part of an item and what the chain made of it: its choice, or -1 when the chain
+  // does not read it (it stays as it came).
+  struct PartChoice {
+    const ResponsesPart* part = nullptr;
+    PartKind kind = PartKind::kAnswer;
+    int choice = -1;
+  };
+  // The choices [first, end) an output item took, and its text parts.
   struct ItemChoices {
     int first = 0;
     int end = 0;
+    std::vector<PartChoice> parts;
   };
 
   std::optional<JsonTransformResult> feed(WholeAnswer& answer) override {
@@ -50,55 +60,77 @@ class ResponsesJsonTransform final : public JsonTransform {
       }
       return unchanged();
     }
-    // Text parts and function calls are choices, within the chain's one bound.
-    if (choices_in(response_) > static_cast<std::size_t>(filters::stream::kMaxChoices)) {
-      return undecodable(Status::failure("more output parts and calls than the proxy follows"));
-    }
+    const bool reads_refusals = chain_->reads_refusals();
+    const bool reads_reasoning = chain_->reads_reasoning();
+    // Text parts and function calls are choices (as in streams), within the chain's one bound.
     int next_choice = 0;
     for (const ResponsesItem& item : response_.output) {
-      ItemChoices& choices = items_.emplace_back(ItemChoices{next_choice, next_choice});
-      if (item.type == "message") {
-        for (const ResponsesPart& part : item.content) {
-          if (part.type != "output_text") continue;
-          const int choice = next_choice++;
-          if (part.has_text) answer.text(choice, part.text);
-          answer.end(choice);
+      ItemChoices& choices = items_.emplace_back(ItemChoices{next_choice, next_choice, {}});
+      for (const std::vector<ResponsesPart>* list : {&item.summary, &item.content}) {
+        for (const ResponsesPart& part : *list) {
+          const std::optional<PartKind> kind = kind_of(item, part);
+          if (!kind) continue;
+          const bool read = *kind != PartKind::kReasoning || reads_reasoning;
+          choices.parts.push_back({&part, *kind, read ? next_choice++ : -1});
         }
-      } else if (item.type == "function_call") {
-        const int choice = next_choice++;
+      }
+      if (item.type == "function_call") ++next_choice;
+      choices.end = next_choice;
+    }
+    if (next_choice > filters::stream::kMaxChoices) {
+      return undecodable(Status::failure("more output parts and calls than the proxy follows"));
+    }
+    for (std::size_t i = 0; i < response_.output.size(); ++i) {
+      const ResponsesItem& item = response_.output[i];
+      for (const PartChoice& p : items_[i].parts) {
+        if (p.kind == PartKind::kReasoning && !chain_->stopped()) {
+          chain_->on_reasoning(p.part->text.size(), reads_reasoning);
+        }
+        if (p.choice < 0) continue;
+        if (p.kind == PartKind::kRefusal && !reads_refusals) {
+          answer.unverified(p.choice, "refusal", p.part->text.size());
+        } else if (p.part->has_text) {
+          answer.text(p.choice, p.part->text);
+        }
+        answer.end(p.choice);
+      }
+      if (item.type == "function_call") {
+        const int choice = items_[i].end - 1;
         answer.tool_call({choice, 0, item.name, item.arguments, false});
         answer.end_call(choice);
       } else if (!item.results.empty() && !chain_->stopped()) {
         chain_->on_context(item.results);
       }
-      choices.end = next_choice;
     }
     return std::nullopt;
   }
 
   JsonTransformResult write(WholeAnswer& answer) override {
     JsonTransformResult result = unchanged();
+    const bool reads_refusals = chain_->reads_refusals();
     std::vector<std::vector<Edit>> item_edits(response_.output.size());  // relative to the item
-    std::string output_text;  // every part's text as the client gets it, for `output_text`
+    std::string output_text;  // every output_text part as the client gets it, for `output_text`
     bool changed = false;
     for (std::size_t i = 0; i < response_.output.size(); ++i) {
-      const ResponsesItem& item = response_.output[i];
-      int choice = items_[i].first;
-      for (const ResponsesPart& part : item.content) {
-        if (item.type != "message" || part.type != "output_text") continue;
-        const std::string& text = answer.text_of(choice++);
-        if (part.has_text && text != part.text) {
-          const std::size_t base = item.range.begin;
-          item_edits[i].push_back(
-              Edit::text({part.text_range.begin - base, part.text_range.end - base}, text));
+      const std::size_t base = response_.output[i].range.begin;
+      for (const PartChoice& p : items_[i].parts) {
+        // Unread text stays as it came; an unread refusal goes with its stopped choice.
+        const bool unread = p.choice < 0 || (p.kind == PartKind::kRefusal && !reads_refusals);
+        const bool dropped = unread && p.choice >= 0 && answer.stopped(p.choice);
+        const std::string text = dropped  ? std::string()
+                                 : unread ? p.part->text
+                                          : answer.text_of(p.choice);
+        if (p.part->has_text && text != p.part->text) {
+          const ByteRange range = p.part->text_range;
+          item_edits[i].push_back(Edit::text({range.begin - base, range.end - base}, text));
           // Their tokens repeat the text the client no longer gets.
-          if (!part.logprobs_range.empty()) {
-            item_edits[i].push_back(
-                Edit{{part.logprobs_range.begin - base, part.logprobs_range.end - base}, "[]"});
+          if (!p.part->logprobs_range.empty()) {
+            const ByteRange logprobs = p.part->logprobs_range;
+            item_edits[i].push_back(Edit{{logprobs.begin - base, logprobs.end - base}, "[]"});
           }
           changed = true;
         }
-        output_text += text;
+        if (p.kind == PartKind::kAnswer) output_text += text;
       }
     }
     const bool stopped = answer.stopped();
@@ -131,7 +163,7 @@ class ResponsesJsonTransform final : public JsonTransform {
       ++first_stopped;
     std::vector<std::string> output;
     for (std::size_t i = 0; i < items_.size(); ++i) {
-      const ItemChoices choices = items_[i];
+      const ItemChoices& choices = items_[i];
       const bool call = response_.output[i].type == "function_call";
       if (first_stopped < choices.first || (call && first_stopped == choices.first)) continue;
       const ByteRange range = response_.output[i].range;

@@ -12,11 +12,13 @@
 namespace groundgate::proxy::openai {
 namespace {
 
-// Output items kept per stream, and the choices among them (text parts and function calls),
-// within the chain's one bound for choices: an event that would take more does not decode (it
-// is unverified and the chain decides).
+// Output items and parts kept per stream, and the chain's choices among them (text parts and
+// function calls), within the chain's one bound for choices: an event that would take more does
+// not decode (it is unverified and the chain decides).
 constexpr std::size_t kMaxItems = 4096;
 constexpr std::size_t kMaxChoices = filters::stream::kMaxChoices;
+// Unread parts' op choices start here, past every choice the chain takes.
+constexpr int kUnreadChoices = filters::stream::kMaxChainChoices;
 
 bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r';
@@ -55,6 +57,7 @@ std::string_view first_type(std::string_view json) {
 // the check: the repeats must match what the client was sent, the summary rides on the end.
 constexpr std::array kSentFirst{
     std::string_view("response.output_text.delta"),
+    std::string_view("response.refusal.delta"),
     std::string_view("response.function_call_arguments.delta"),
     std::string_view("response.reasoning_summary_text.delta"),
     std::string_view("response.reasoning_text.delta"),
@@ -72,6 +75,30 @@ constexpr std::array kSentFirst{
     std::string_view("response.web_search_call.searching"),
     std::string_view("response.web_search_call.completed"),
 };
+
+// The events that carry a part's text, by kind: its deltas and the event that ends its text.
+struct TextEvents {
+  std::string_view delta;
+  std::string_view done;
+  TextKind kind;
+  bool summary;  // the part is in its item's summary (summary_index), else its content
+};
+constexpr std::array kTextEvents{
+    TextEvents{"response.output_text.delta", "response.output_text.done", TextKind::kAnswer, false},
+    TextEvents{"response.refusal.delta", "response.refusal.done", TextKind::kRefusal, false},
+    TextEvents{"response.reasoning_summary_text.delta", "response.reasoning_summary_text.done",
+               TextKind::kReasoning, true},
+    TextEvents{"response.reasoning_text.delta", "response.reasoning_text.done",
+               TextKind::kReasoning, false},
+};
+
+// The kind of a part by its type; nullopt: not a text part.
+std::optional<TextKind> part_kind(std::string_view type) {
+  if (type == "output_text") return TextKind::kAnswer;
+  if (type == "refusal") return TextKind::kRefusal;
+  if (type == "summary_text" || type == "reasoning_text") return TextKind::kReasoning;
+  return std::nullopt;
+}
 
 bool is_final(std::string_view type) {
   return type == "response.completed" || type == "response.incomplete" || type == "response.failed";
@@ -97,56 +124,68 @@ Status ResponsesStreamAdapter::decode(const sse::SseEvent& event, WireEvent& out
     return Status::failure("an event without its output index, or naming two items");
   }
   const auto over_bounds = [&] {
-    return choices_.size() > kMaxChoices || items_.size() > kMaxItems;
+    return chain_parts_.size() > kMaxChoices || parts_.size() > kMaxItems ||
+           items_.size() > kMaxItems;
   };
   if (over_bounds()) return Status::failure("more output items and parts than the proxy follows");
   in_event_ = true;
   numbered_ = event_.has_sequence;
   if (numbered_) current_number_ = event_first_ = event_.sequence + shift_;
-  read(out);
-  if (over_bounds()) {
+  Status status = read(out);
+  if (!status.ok || over_bounds()) {
     in_event_ = false;  // it goes on as it came, if at all: made events come after it
-    return Status::failure("more output items and parts than the proxy follows");
+    return status.ok ? Status::failure("more output items and parts than the proxy follows")
+                     : status;
   }
   return {};
 }
 
-void ResponsesStreamAdapter::read(WireEvent& out) {
+Status ResponsesStreamAdapter::read(WireEvent& out) {
   const std::string_view type = event_.type;
-  if (type == "response.output_text.delta") {
-    if (!event_.has_delta) return;
-    const int choice = part_choice(event_.output_index, event_.content_index, event_.item_id);
-    choices_[choice].upstream += event_.delta.size();
-    WireOp& op = out.ops.emplace_back();
-    op.kind = WireOp::Kind::kText;
-    op.choice = choice;
-    op.text = std::move(event_.delta);
-    op.range = event_.delta_range;
-    op.shadow = event_.logprobs_range;
-    op.shadow_blank = "[]";
-  } else if (type == "response.output_text.done") {
-    const ResponsesPart part{"output_text", event_.has_text, event_.text, event_.text_range,
-                             event_.logprobs_range};
-    repeat(part_choice(event_.output_index, event_.content_index, event_.item_id), part, true, out);
-  } else if (type == "response.content_part.added" || type == "response.content_part.done") {
-    if (event_.part && event_.part->type == "output_text") {
-      repeat(part_choice(event_.output_index, event_.content_index, event_.item_id), *event_.part,
-             type.ends_with(".done"), out);
-    }
+  for (const TextEvents& text : kTextEvents) {
+    if (type != text.delta && type != text.done) continue;
+    const List list = text.summary ? List::kSummary : List::kContent;
+    const int part = part_at(event_.output_index, list,
+                             text.summary ? event_.summary_index : event_.content_index,
+                             event_.item_id, text.kind);
+    if (part < 0) return Status::failure("a part of another kind, or after its item's end");
+    if (type == text.delta) return event_.has_delta ? delta(part, out) : Status{};
+    const ResponsesPart repeated{
+        {}, event_.has_text, event_.text, event_.text_range, event_.logprobs_range};
+    repeat(static_cast<std::size_t>(part), repeated, true, out);
+    return {};
+  }
+  if (type == "response.content_part.added" || type == "response.content_part.done" ||
+      type == "response.reasoning_summary_part.added" ||
+      type == "response.reasoning_summary_part.done") {
+    const std::optional<TextKind> kind = event_.part ? part_kind(event_.part->type) : std::nullopt;
+    if (!kind) return {};
+    const bool summary = type.starts_with("response.reasoning_summary_part.");
+    const int part =
+        part_at(event_.output_index, summary ? List::kSummary : List::kContent,
+                summary ? event_.summary_index : event_.content_index, event_.item_id, *kind);
+    if (part < 0) return Status::failure("a part of another kind, or after its item's end");
+    repeat(static_cast<std::size_t>(part), *event_.part, type.ends_with(".done"), out);
   } else if (type == "response.output_item.added" || type == "response.output_item.done") {
-    if (event_.item) item(*event_.item, event_.output_index, type.ends_with(".done"), false, out);
+    if (event_.item) {
+      return item(*event_.item, event_.output_index, type.ends_with(".done"), false, out);
+    }
   } else if (type == "response.function_call_arguments.delta" ||
              type == "response.function_call_arguments.done") {
     Item& call_item = item_at(event_.output_index, event_.item_id, "function_call");
-    const int choice = call_choice(call_item);
-    Choice& call = choices_[choice];
+    const bool item_closed = call_item.closed;
+    const int part = call_part(call_item);
+    Part& call = parts_[static_cast<std::size_t>(part)];
     if (event_.has_delta) {
-      tool_piece(choice, {}, event_.delta, out);
-    } else if (event_.has_arguments && call.upstream == 0) {
-      tool_piece(choice, call.named ? std::string_view() : event_.name, event_.arguments, out);
+      if ((call.ended || item_closed) && !event_.delta.empty()) {
+        return Status::failure("tool call arguments after the call's end");
+      }
+      tool_piece(part, {}, event_.delta, out);
+    } else if (event_.has_arguments && call.upstream == 0 && !call.ended) {
+      tool_piece(part, call.named ? std::string_view() : event_.name, event_.arguments, out);
     }
     if (type.ends_with(".done") && !call.ended) {
-      out.ops.push_back(WireOp::about(WireOp::Kind::kToolCallEnd, choice));
+      out.ops.push_back(WireOp::about(WireOp::Kind::kToolCallEnd, call.choice));
       call.ended = true;
     }
   } else if (is_final(type)) {
@@ -154,8 +193,12 @@ void ResponsesStreamAdapter::read(WireEvent& out) {
     final_event_ = true;
     if (event_.response) {
       const std::vector<ResponsesItem>& output = event_.response->output;
-      for (std::size_t i = 0; i < output.size(); ++i)
-        item(output[i], static_cast<std::int64_t>(i), true, true, out);
+      for (std::size_t i = 0; i < output.size(); ++i) {
+        if (Status status = item(output[i], static_cast<std::int64_t>(i), true, true, out);
+            !status.ok) {
+          return status;
+        }
+      }
     }
   } else if (type == "response.created" || type == "response.in_progress" ||
              type == "response.queued") {
@@ -166,54 +209,96 @@ void ResponsesStreamAdapter::read(WireEvent& out) {
       // Its output is empty as the API sends it; a client that starts its snapshot from it
       // (the official SDK's stream helper) shows any text there, so it is checked as a repeat.
       const std::vector<ResponsesItem>& output = event_.response->output;
-      for (std::size_t i = 0; i < output.size(); ++i)
-        item(output[i], static_cast<std::int64_t>(i), false, false, out);
+      for (std::size_t i = 0; i < output.size(); ++i) {
+        if (Status status = item(output[i], static_cast<std::int64_t>(i), false, false, out);
+            !status.ok) {
+          return status;
+        }
+      }
     }
   } else if (type == "error") {
     out.role = EventRole::kError;
   }
+  return {};
 }
 
-void ResponsesStreamAdapter::repeat(int choice, const ResponsesPart& part, bool ends,
+Status ResponsesStreamAdapter::delta(int part, WireEvent& out) {
+  Part& p = parts_[static_cast<std::size_t>(part)];
+  if (event_.delta.empty()) return {};
+  if (p.ended || items_[p.item].closed) return Status::failure("text after its part's end");
+  p.upstream += event_.delta.size();
+  WireOp& op = out.ops.emplace_back();
+  op.kind = WireOp::Kind::kText;
+  op.text_kind = p.kind;
+  op.choice = op_choice(static_cast<std::size_t>(part));
+  op.text = std::move(event_.delta);
+  op.range = event_.delta_range;
+  op.shadow = event_.logprobs_range;
+  op.shadow_blank = "[]";
+  return {};
+}
+
+void ResponsesStreamAdapter::repeat(std::size_t part, const ResponsesPart& text, bool ends,
                                     WireEvent& out) {
-  Choice& c = choices_[choice];
-  if (part.has_text) {
-    if (!c.ended && part.text.size() > c.upstream) {
+  Part& p = parts_[part];
+  if (text.has_text) {
+    if (!p.ended && text.text.size() > p.upstream) {
       WireOp& op = out.ops.emplace_back();
       op.kind = WireOp::Kind::kText;
-      op.choice = choice;
-      op.text = part.text.substr(c.upstream);
-      c.upstream = part.text.size();
+      op.text_kind = p.kind;
+      op.choice = op_choice(part);
+      op.text = text.text.substr(p.upstream);
+      p.upstream = text.text.size();
     }
-    slots_.push_back(Slot{part.text_range, choice, part.text, part.logprobs_range});
+    // Unread text goes as it came: its places need no rewriting.
+    if (p.choice >= 0)
+      slots_.push_back(Slot{text.text_range, part, text.text, text.logprobs_range});
   }
-  if (ends && !c.ended) {
-    out.ops.push_back(WireOp::about(WireOp::Kind::kEnd, choice));
-    c.ended = true;
+  if (ends && !p.ended) {
+    if (p.choice >= 0) out.ops.push_back(WireOp::about(WireOp::Kind::kEnd, p.choice));
+    p.ended = true;
   }
 }
 
-void ResponsesStreamAdapter::item(const ResponsesItem& item, std::int64_t output_index, bool done,
-                                  bool final, WireEvent& out) {
-  // By position: finding a part's item (part_choice) may add to items_, which moves them.
+Status ResponsesStreamAdapter::item_parts(const std::vector<ResponsesPart>& parts,
+                                          std::int64_t output_index, List list,
+                                          std::string_view item_id, bool done, WireEvent& out) {
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    const std::optional<TextKind> kind = part_kind(parts[k].type);
+    if (!kind) continue;
+    const int part = part_at(output_index, list, static_cast<std::int64_t>(k), item_id, *kind);
+    if (part < 0) return Status::failure("a part of another kind, or after its item's end");
+    repeat(static_cast<std::size_t>(part), parts[k], done, out);
+  }
+  return {};
+}
+
+Status ResponsesStreamAdapter::item(const ResponsesItem& item, std::int64_t output_index, bool done,
+                                    bool final, WireEvent& out) {
+  // By position: finding a part's item (part_at) may add to items_, which moves them.
   const auto at =
       static_cast<std::size_t>(&item_at(output_index, item.id, item.type) - items_.data());
   const std::size_t first_slot = slots_.size();
-  if (item.type == "message") {
-    for (std::size_t k = 0; k < item.content.size(); ++k) {
-      if (item.content[k].type != "output_text") continue;
-      repeat(part_choice(output_index, static_cast<std::int64_t>(k), item.id), item.content[k],
-             done, out);
+  if (item.type == "message" || item.type == "reasoning") {
+    if (Status status = item_parts(item.summary, output_index, List::kSummary, item.id, done, out);
+        !status.ok) {
+      return status;
+    }
+    if (Status status = item_parts(item.content, output_index, List::kContent, item.id, done, out);
+        !status.ok) {
+      return status;
     }
   } else if (item.type == "function_call") {
-    const int choice = call_choice(items_[at]);
-    Choice& call = choices_[choice];
-    const std::string_view arguments =
-        call.upstream == 0 && item.has_arguments ? std::string_view(item.arguments) : "";
-    tool_piece(choice, call.named ? std::string_view() : std::string_view(item.name), arguments,
-               out);
+    const int part = call_part(items_[at]);
+    Part& call = parts_[static_cast<std::size_t>(part)];
+    if (!call.ended && !items_[at].closed) {
+      const std::string_view arguments =
+          call.upstream == 0 && item.has_arguments ? std::string_view(item.arguments) : "";
+      tool_piece(part, call.named ? std::string_view() : std::string_view(item.name), arguments,
+                 out);
+    }
     if (done && !call.ended) {
-      out.ops.push_back(WireOp::about(WireOp::Kind::kToolCallEnd, choice));
+      out.ops.push_back(WireOp::about(WireOp::Kind::kToolCallEnd, call.choice));
       call.ended = true;
     }
   } else if (!item.results.empty() && !items_[at].context_given) {
@@ -222,7 +307,9 @@ void ResponsesStreamAdapter::item(const ResponsesItem& item, std::int64_t output
     op.passages = item.results;
     items_[at].context_given = true;
   }
-  if (!done || final) return;
+  if (!done) return {};
+  items_[at].closed = true;
+  if (final) return {};
   Item& entry = items_[at];
   entry.done = true;
   entry.done_json.assign(event_data_, item.range.begin, item.range.end - item.range.begin);
@@ -236,15 +323,16 @@ void ResponsesStreamAdapter::item(const ResponsesItem& item, std::int64_t output
     entry.done_slots.push_back(std::move(slot));
   }
   current_done_item_ = static_cast<int>(&entry - items_.data());
+  return {};
 }
 
-void ResponsesStreamAdapter::tool_piece(int choice, std::string_view name,
-                                        std::string_view arguments, WireEvent& out) {
+void ResponsesStreamAdapter::tool_piece(int part, std::string_view name, std::string_view arguments,
+                                        WireEvent& out) {
   if (name.empty() && arguments.empty()) return;
-  Choice& call = choices_[choice];
+  Part& call = parts_[static_cast<std::size_t>(part)];
   WireOp& op = out.ops.emplace_back();
   op.kind = WireOp::Kind::kToolCall;
-  op.choice = choice;
+  op.choice = call.choice;
   op.name = name;
   op.text = arguments;
   if (!name.empty()) call.named = true;
@@ -278,10 +366,12 @@ bool ResponsesStreamAdapter::names_one_item(std::int64_t output_index, std::stri
 
 bool ResponsesStreamAdapter::addressed_plainly() const {
   const std::string_view type = event_.type;
-  const bool addresses_a_part = type.starts_with("response.output_text.") ||
-                                type.starts_with("response.content_part.") ||
-                                type.starts_with("response.output_item.") ||
-                                type.starts_with("response.function_call_arguments.");
+  const bool addresses_a_part =
+      type.starts_with("response.output_text.") || type.starts_with("response.refusal.") ||
+      type.starts_with("response.reasoning_summary_") ||
+      type.starts_with("response.reasoning_text.") || type.starts_with("response.content_part.") ||
+      type.starts_with("response.output_item.") ||
+      type.starts_with("response.function_call_arguments.");
   if (addresses_a_part && event_.output_index < 0) return false;
   if (!names_one_item(event_.output_index, event_.item_id)) return false;
   if (event_.item && !names_one_item(event_.output_index, event_.item->id)) return false;
@@ -293,29 +383,58 @@ bool ResponsesStreamAdapter::addressed_plainly() const {
   return true;
 }
 
-int ResponsesStreamAdapter::part_choice(std::int64_t output_index, std::int64_t content_index,
-                                        std::string_view item_id) {
-  Item& owner = item_at(output_index, item_id, "message");
-  const std::int64_t content = std::max<std::int64_t>(content_index, 0);
-  for (int choice : owner.parts)
-    if (choices_[choice].content_index == content) return choice;
-  const int choice = static_cast<int>(choices_.size());
-  Choice& part = choices_.emplace_back();
+int ResponsesStreamAdapter::part_at(std::int64_t output_index, List list, std::int64_t index,
+                                    std::string_view item_id, TextKind kind) {
+  Item& owner =
+      item_at(output_index, item_id, kind == TextKind::kReasoning ? "reasoning" : "message");
+  const std::int64_t at = std::max<std::int64_t>(index, 0);
+  for (std::size_t part : owner.parts) {
+    const Part& p = parts_[part];
+    if (p.list != list || p.index != at) continue;
+    return p.kind == kind ? static_cast<int>(part) : -1;
+  }
+  if (owner.closed) return -1;
+  const std::size_t position = parts_.size();
+  Part& part = parts_.emplace_back();
   part.output_index = owner.output_index;
-  part.content_index = content;
+  part.list = list;
+  part.index = at;
   part.item_id = owner.id;
-  owner.parts.push_back(choice);
-  return choice;
+  part.item = static_cast<std::size_t>(&owner - items_.data());
+  part.kind = kind;
+  if (kind != TextKind::kReasoning || reading_.reasoning) {
+    part.choice = static_cast<int>(chain_parts_.size());
+    chain_parts_.push_back(position);
+  }
+  owner.parts.push_back(position);
+  return static_cast<int>(position);
 }
 
-int ResponsesStreamAdapter::call_choice(Item& item) {
+int ResponsesStreamAdapter::call_part(Item& item) {
   if (item.call >= 0) return item.call;
-  item.call = static_cast<int>(choices_.size());
-  Choice& call = choices_.emplace_back();
+  item.call = static_cast<int>(parts_.size());
+  Part& call = parts_.emplace_back();
   call.output_index = item.output_index;
   call.item_id = item.id;
+  call.item = static_cast<std::size_t>(&item - items_.data());
   call.tool = true;
+  call.choice = static_cast<int>(chain_parts_.size());
+  chain_parts_.push_back(static_cast<std::size_t>(item.call));
   return item.call;
+}
+
+int ResponsesStreamAdapter::op_choice(std::size_t part) const {
+  const int choice = parts_[part].choice;
+  return choice >= 0 ? choice : kUnreadChoices + static_cast<int>(part);
+}
+
+ResponsesStreamAdapter::Part* ResponsesStreamAdapter::part_of_choice(int choice) {
+  if (choice >= kUnreadChoices) {
+    const auto part = static_cast<std::size_t>(choice - kUnreadChoices);
+    return part < parts_.size() ? &parts_[part] : nullptr;
+  }
+  if (choice < 0 || static_cast<std::size_t>(choice) >= chain_parts_.size()) return nullptr;
+  return &parts_[chain_parts_[static_cast<std::size_t>(choice)]];
 }
 
 bool ResponsesStreamAdapter::may_send_first(const sse::SseEvent& event) const {
@@ -338,8 +457,8 @@ void ResponsesStreamAdapter::holding(bool held) {
 }
 
 void ResponsesStreamAdapter::sent(int choice, std::string_view text) {
-  if (choice < 0 || static_cast<std::size_t>(choice) >= choices_.size()) return;
-  if (!choices_[choice].tool) choices_[choice].sent.append(text);
+  Part* part = part_of_choice(choice);
+  if (part != nullptr && !part->tool) part->sent.append(text);
 }
 
 bool ResponsesStreamAdapter::rewrite(const sse::SseEvent& event, std::vector<Edit> edits,
@@ -367,13 +486,22 @@ bool ResponsesStreamAdapter::rewrite(const sse::SseEvent& event, std::vector<Edi
   return true;
 }
 
+PartAddress ResponsesStreamAdapter::address(const Part& part) const {
+  PartShape shape = PartShape::kOutputText;
+  if (part.kind == TextKind::kRefusal) shape = PartShape::kRefusal;
+  if (part.kind == TextKind::kReasoning) {
+    shape = part.list == List::kSummary ? PartShape::kSummaryText : PartShape::kReasoningText;
+  }
+  return {part.item_id, part.output_index, part.index, shape};
+}
+
 MadeEvent ResponsesStreamAdapter::content_event(int choice, std::string_view text,
                                                 const std::vector<std::string>& annotations) {
-  const Choice& part = choices_.at(static_cast<std::size_t>(choice));
-  std::string data = ResponsesEventWriter::text_delta(
-      take_number(), {part.item_id, part.output_index, part.content_index}, text);
+  const Part* part = part_of_choice(choice);
+  const PartAddress at = part != nullptr ? address(*part) : PartAddress{};
+  std::string data = ResponsesEventWriter::delta(take_number(), at, text);
   ChunkWriter::add_annotations(data, annotations);
-  return made("response.output_text.delta", std::move(data));
+  return made(ResponsesEventWriter::delta_type(at.shape), std::move(data));
 }
 
 MadeEvent ResponsesStreamAdapter::annotation_event(const std::vector<std::string>& annotations) {
@@ -388,24 +516,27 @@ void ResponsesStreamAdapter::stop_events(const std::vector<int>& open_choices,
   // the events held behind the tool call that stops: the end takes their numbers.
   if (current_done_item_ >= 0) items_[static_cast<std::size_t>(current_done_item_)].done = false;
   if (held_from_ && in_event_) current_number_ = *held_from_;
-  const auto is_open = [&](int choice) {
-    return std::binary_search(open_choices.begin(), open_choices.end(), choice);
+  // Every item with an open part the chain reads closes, its parts with what the client was
+  // sent (unread ones as they came).
+  const auto open = [&](std::size_t part) {
+    const Part& p = parts_[part];
+    return !p.tool && p.choice >= 0 &&
+           std::binary_search(open_choices.begin(), open_choices.end(), p.choice);
   };
-  for (int choice : open_choices) {
-    const Choice& part = choices_.at(static_cast<std::size_t>(choice));
-    if (part.tool) continue;
-    const PartAddress at{part.item_id, part.output_index, part.content_index};
-    out.push_back(made("response.output_text.done",
-                       ResponsesEventWriter::text_done(take_number(), at, part.sent)));
-    out.push_back(made("response.content_part.done",
-                       ResponsesEventWriter::part_done(take_number(), at, part.sent)));
-  }
   for (Item& item : items_) {
-    if (!std::any_of(item.parts.begin(), item.parts.end(), is_open)) continue;
-    std::vector<std::string_view> texts;
-    for (int choice : item.parts)
-      texts.push_back(choices_[static_cast<std::size_t>(choice)].sent);
-    item.closed_json = ResponsesEventWriter::message_item(item.id, "incomplete", texts);
+    if (std::none_of(item.parts.begin(), item.parts.end(), open)) continue;
+    std::vector<std::pair<PartShape, std::string_view>> parts;
+    for (std::size_t part : item.parts) {
+      const PartAddress at = address(parts_[part]);
+      parts.emplace_back(at.shape, parts_[part].sent);
+      if (!open(part) && (parts_[part].choice >= 0 || parts_[part].ended)) continue;
+      out.push_back(made(ResponsesEventWriter::done_type(at.shape),
+                         ResponsesEventWriter::done(take_number(), at, parts_[part].sent)));
+      out.push_back(made(ResponsesEventWriter::part_done_type(at.shape),
+                         ResponsesEventWriter::part_done(take_number(), at, parts_[part].sent)));
+    }
+    item.closed_json =
+        ResponsesEventWriter::item(item.id, "incomplete", item.type == "reasoning", parts);
     out.push_back(
         made("response.output_item.done",
              ResponsesEventWriter::item_done(take_number(), item.output_index, item.closed_json)));
@@ -456,7 +587,7 @@ MadeEvent ResponsesStreamAdapter::made(std::string_view type, std::string data) 
 void ResponsesStreamAdapter::place_sent_text(const std::vector<Slot>& slots,
                                              std::vector<Edit>& edits) const {
   for (const Slot& slot : slots) {
-    const std::string& sent = choices_[static_cast<std::size_t>(slot.choice)].sent;
+    const std::string& sent = parts_[slot.part].sent;
     if (sent == slot.upstream) continue;
     edits.push_back(Edit::text(slot.range, sent));
     if (!slot.logprobs.empty()) edits.push_back(Edit{slot.logprobs, "[]"});

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "proxy/http1/media_type.h"
 #include "proxy/openai/chunk_writer.h"
 #include "proxy/openai/error_body.h"
 #include "proxy/openai/json_string.h"
@@ -40,7 +41,10 @@ SseTransform::SseTransform(filters::stream::FilterChain* chain, std::size_t max_
       adapter_(adapter ? std::move(adapter) : make_stream_adapter(EndpointKind::kChatCompletions)),
       parser_(max_event_bytes),
       tool_calls_(pass_through_ ? ToolCallInterest::kNone : chain->tool_call_interest()),
-      collector_(kMaxToolCallBytes) {}
+      collector_(kMaxToolCallBytes) {
+  if (!pass_through_) reading_ = {chain->reads_refusals(), chain->reads_reasoning()};
+  adapter_->set_reading(reading_);
+}
 
 Status SseTransform::take(std::string_view upstream_bytes, std::string& now) {
   if (stopped_ || finished_ || too_large_) return {};
@@ -55,10 +59,22 @@ Status SseTransform::take(std::string_view upstream_bytes, std::string& now) {
     count(std::span(events_).subspan(before));
     return {};
   }
-  too_large_ = parser_.feed(upstream_bytes, events_) != sse::SseParser::State::kOk;
-  // Sent as they are while every event before them was and nothing is held back.
+  if (body_kind_ != 1) {
+    // Until the body's first byte that is not a space, and for a body that is not an event
+    // stream, the bytes wait in raw_: check() decides whether they go.
+    raw_.append(upstream_bytes);
+    sniff_body();
+    if (body_kind_ != 1) return {};
+    too_large_ = parser_.feed(raw_, events_) != sse::SseParser::State::kOk;
+    raw_.clear();
+    raw_.shrink_to_fit();
+  } else {
+    too_large_ = parser_.feed(upstream_bytes, events_) != sse::SseParser::State::kOk;
+  }
+  // Sent as they are while every event before them was and nothing is held back; nothing
+  // after the answer's end.
   for (std::size_t i = before; only_reports_ && i < events_.size(); ++i) {
-    if (sent_ != i || !may_send_first(events_[i])) break;
+    if (sent_ != i || done_ || !may_send_first(events_[i])) break;
     forward(events_[i], now);
     ++sent_;
     if (events_[i].has_data) ++counters_.events;
@@ -72,6 +88,10 @@ void SseTransform::check(std::string& after) {
 }
 
 void SseTransform::check_from(std::size_t from, std::string& after) {
+  if (!pass_through_ && !stopped_ && body_kind_ == 2) {
+    unreadable_body(sink(after));
+    return deliver(after);
+  }
   if (!pass_through_ && !stopped_ && !finished_) {
     std::string& out = sink(after);
     for (std::size_t i = from; i < events_.size() && !stopped_; ++i) {
@@ -92,7 +112,9 @@ void SseTransform::check_from(std::size_t from, std::string& after) {
         return;
       }
     }
-    if (too_large_ && !stopped_) {
+    if (too_large_ && done_) {
+      ++counters_.after_end;  // an event after the end outgrew the bound: it goes nowhere
+    } else if (too_large_ && !stopped_) {
       ++counters_.parse_errors;
       drop_tool_calls();
       end_open_choices(out);
@@ -121,8 +143,23 @@ void SseTransform::finish(bool upstream_complete, std::string& to_client,
     unterminated_ = !parser_.buffered().empty() || parser_.state() != sse::SseParser::State::kOk;
     parser_.finish(events_);
     count(events_);
+  } else if (body_kind_ == 2) {
+    // A body that is not an event stream, read to its end.
+    std::string& out = sink(to_client);
+    unreadable_body(out);
+    if (stopped_) return deliver(to_client);
+    attach(std::exchange(raw_notes_, {}), out);
+    end_open_choices(out);
+    if (!stopped_) summarize(out);
+    deliver(to_client);
+    if (stopped_) return;
   } else {
     std::string& out = sink(to_client);
+    if (body_kind_ == 0) {  // the body ended before it could be told: bytes of a stream
+      body_kind_ = 1;
+      parser_.feed(raw_, events_);
+      raw_.clear();
+    }
     parser_.finish(events_);
     for (const auto& event : events_) {
       if (stopped_) return;
@@ -164,7 +201,58 @@ bool SseTransform::may_send_first(const sse::SseEvent& event) const {
   return !held_trailer_ && adapter_->may_send_first(event);
 }
 
+void SseTransform::sniff_body() {
+  if (body_kind_ != 0) return;
+  switch (http1::sniffed_body_type(raw_)) {
+    case http1::BodyType::kJson:
+      body_kind_ = 2;
+      break;
+    case http1::BodyType::kMissing:
+      // Not told yet; beyond any event's bound, bytes go to the parser, which bounds them.
+      if (raw_.size() > max_event_bytes_) body_kind_ = 1;
+      break;
+    default:
+      body_kind_ = 1;  // what is not an event stream either has no event a client shows
+      break;
+  }
+}
+
+void SseTransform::unreadable_body(std::string& out) {
+  if (!raw_allowed_) {
+    ++counters_.parse_errors;
+    std::vector<std::string> annotations =
+        chain_->on_unverified({-1, "content_type", raw_.size(), 0});
+    if (chain_->stopped()) {
+      raw_.clear();
+      return stop(std::move(annotations), out);
+    }
+    raw_allowed_ = true;
+    raw_notes_ = std::move(annotations);  // after the body: inside it they would break it
+  }
+  out.append(raw_);
+  unterminated_ = unterminated_ || !raw_.empty();
+  raw_.clear();
+}
+
+void SseTransform::after_end(const sse::SseEvent& event) {
+  if (event.has_data && !event.is_done()) ++counters_.after_end;
+}
+
+bool SseTransform::reads(const WireOp& op) const {
+  switch (op.text_kind) {
+    case TextKind::kAnswer:
+      return true;
+    case TextKind::kRefusal:
+      return reading_.refusals;
+    case TextKind::kReasoning:
+      return reading_.reasoning;
+  }
+  return true;
+}
+
 void SseTransform::handle(const sse::SseEvent& event, std::string& out) {
+  // The client has the answer's end: nothing after it goes.
+  if (done_) return after_end(event);
   if (!event.has_data) {
     // Bytes keep their order: a held trailer goes before what follows it (the summary then
     // gets an event of its own).
@@ -255,14 +343,8 @@ void SseTransform::process(const sse::SseEvent& event, bool sent, std::string& o
     flush_trailer({}, out);
     return unverified_event(event, wire_.unverified_reason, sent, out);
   }
-  // A second end ([DONE] after response.completed) ends nothing: its text is checked like any
-  // other event's.
-  const bool end = wire_.role == EventRole::kEnd && !done_;
-  if (wire_.role == EventRole::kEnd && done_ && !wire_.has_json) {
-    flush_trailer({}, out);
-    if (!sent) forward(event, out);
-    return;
-  }
+  // (Events after the end never get here: handle() drops them.)
+  const bool end = wire_.role == EventRole::kEnd;
   if (wire_.role == EventRole::kTrailer && !sent && event.terminated) {
     flush_trailer({}, out);
     held_trailer_ = event;
@@ -295,7 +377,7 @@ void SseTransform::write_event(const sse::SseEvent& event, bool sent, bool end,
   std::vector<Edit> edits;
   std::string before;  // output of choices that have no place for text in this event
   for (ChoiceOutput& output : outputs) {
-    output.text = settle(output.choice, std::move(output.text), output.ends, sent);
+    output.text = settle(output.choice, std::move(output.text), output.ends, sent || output.unread);
     if (output.has_range) {
       if (output.text != output.upstream && !sent) {
         edits.push_back(Edit::text(output.range, output.text));
@@ -348,7 +430,7 @@ bool SseTransform::run_ops(bool sent, std::vector<ChoiceOutput>& outputs,
                            std::vector<std::string>& annotations, std::vector<int>& finished,
                            std::string& out) {
   for (const WireOp& op : wire_.ops)
-    if (op.kind == WireOp::Kind::kText) open(op.choice);
+    if (op.kind == WireOp::Kind::kText && reads(op)) open(op.choice);
   // A filter stopped: what was released before the stop in this event still goes out (if
   // take() did not send the event already), then the stop.
   const auto stop_here = [&](int choice, std::string text) {
@@ -371,6 +453,22 @@ bool SseTransform::run_ops(bool sent, std::vector<ChoiceOutput>& outputs,
           output.shadow_blank = op.shadow_blank;
         }
         if (op.text.empty()) break;
+        if (op.text_kind == TextKind::kReasoning) {
+          chain_->on_reasoning(op.text.size(), reading_.reasoning);
+        }
+        if (!reads(op)) {
+          // Goes on as it came: reasoning only counted, a refusal unverified.
+          if (op.text_kind == TextKind::kRefusal) {
+            append_all(annotations, chain_->on_unverified({-1, "refusal", op.text.size(), 0}));
+            if (chain_->stopped()) return stop_here(op.choice, {});
+          }
+          // Text only a repeat carried (no place of its own) is shown there already.
+          if (!op.range.empty()) {
+            output.text += op.text;
+            output.unread = true;
+          }
+          break;
+        }
         auto result = chain_->on_delta(op.choice, op.text);
         append_all(annotations, std::move(result.annotations));
         if (chain_->stopped()) return stop_here(op.choice, std::move(result.text));

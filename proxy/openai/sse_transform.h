@@ -29,6 +29,9 @@ struct SseTransformCounters {
   std::size_t chunks_rewritten = 0;    // upstream events forwarded with new text or annotations
   std::size_t chunks_synthesised = 0;  // events made here: released held text, stop events
   std::size_t parse_errors = 0;        // events that did not decode, events over the size bound
+  // Events with data after the answer's end (after [DONE], after the end of a Responses stream;
+  // a second [DONE] aside): never sent. The caller ends the relay at the first.
+  std::size_t after_end = 0;
 };
 
 // Where filter annotations go: a `groundgate` member on the events (events of their own when
@@ -77,6 +80,7 @@ class SseTransform {
   // A filter stopped the stream (or it could not be checked): the caller cancels the upstream
   // and ends the response; nothing more is emitted.
   bool stopped() const { return stopped_; }
+  // The answer's end went to the client ([DONE], response.completed): nothing more goes.
   bool done_seen() const { return done_; }
   const SseTransformCounters& counters() const { return counters_; }
   // The upstream's id of the answer, once an event gave it (StreamAdapter::response_id).
@@ -93,7 +97,8 @@ class SseTransform {
     ByteRange shadow;      // repeats that text in another form: emptied when it changes
     std::string_view shadow_blank;
     bool has_range = false;
-    bool ends = false;  // the choice ended with this output
+    bool ends = false;    // the choice ended with this output
+    bool unread = false;  // text the chain does not read: it goes as it came
   };
 
   // An event check() stopped at (waiting()): before handling it, or handled with its output
@@ -118,6 +123,19 @@ class SseTransform {
   void stop_after(std::vector<ChoiceOutput>& outputs, std::vector<std::string> annotations,
                   bool sent, std::string& out);
   void count(std::span<const sse::SseEvent> events);
+  // Whether the body, from its first bytes (raw_), is not an event stream but JSON (a client
+  // that reads JSON whatever the media type shows it): decided once the first byte that is not
+  // a space arrives.
+  void sniff_body();
+  // A body that is not an event stream (sniff_body): the chain decides once whether it goes on
+  // unread (FilterChain::on_unverified, "content_type") or the answer stops; then `raw_` goes
+  // on as it came, or is dropped.
+  void unreadable_body(std::string& out);
+  // An event after the answer's end: dropped, and counted unless it is a repeated [DONE].
+  void after_end(const sse::SseEvent& event);
+  // Whether the chain reads the text of `op` (TextReading); text it does not read goes on as it
+  // came: reasoning counted, a refusal unverified.
+  bool reads(const WireOp& op) const;
   std::string too_large_message() const;
   // Whether take() may send the event before the filters see it.
   bool may_send_first(const sse::SseEvent& event) const;
@@ -196,6 +214,13 @@ class SseTransform {
   // rides on it, so it stays the last event as clients expect.
   std::optional<sse::SseEvent> held_trailer_;
   bool unterminated_ = false;  // the last bytes sent end inside an upstream block
+  TextReading reading_;        // which kinds of text the chain reads
+  // sniff_body: 0 until the body's first byte that is not a space; then 1 (an event stream)
+  // or 2 (not one: `raw_` holds what take() got, until check() decides).
+  int body_kind_ = 0;
+  bool raw_allowed_ = false;  // a body that is not an event stream goes on unread
+  std::string raw_;
+  std::vector<std::string> raw_notes_;  // what the chain said of it, for after it
   bool done_ = false;
   bool stopped_ = false;
   bool finished_ = false;

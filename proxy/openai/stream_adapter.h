@@ -20,6 +20,17 @@
 
 namespace groundgate::proxy::openai {
 
+// What a text op's text is to the client, and so to the filters: a client shows every kind.
+enum class TextKind : std::uint8_t {
+  kAnswer,   // the answer's content
+  kRefusal,  // the model's refusal: answer text too (read as the choice's text, or unverified
+             // when the filters say they cannot read it: FilterChain::reads_refusals)
+  // The model's reasoning, which some clients show: not the answer. The op's choice is one of
+  // its own; the text goes on unread and counted unless the filters read it
+  // (FilterChain::reads_reasoning).
+  kReasoning,
+};
+
 // One thing an upstream event says about the answer, in the order the transform acts on it.
 struct WireOp {
   enum class Kind : std::uint8_t {
@@ -32,6 +43,7 @@ struct WireOp {
     kContext,      // `passages`: retrieved context the answer after this point may rest on
   };
   Kind kind = Kind::kText;
+  TextKind text_kind = TextKind::kAnswer;  // kText
   int choice = 0;
   int call = 0;
   std::string text;  // unescaped
@@ -50,6 +62,13 @@ struct WireOp {
     op.choice = choice;
     return op;
   }
+};
+
+// Which kinds of text the chain reads (the others go on unread: reasoning counted, refusals
+// unverified), for the adapters to number choices by.
+struct TextReading {
+  bool refusals = true;
+  bool reasoning = false;
 };
 
 // What an upstream data event is to the transform.
@@ -89,6 +108,8 @@ class StreamAdapter {
  public:
   virtual ~StreamAdapter() = default;
 
+  // Set once, before the first event, by the transform.
+  virtual void set_reading(const TextReading& reading) { (void)reading; }
   // Decodes one upstream data event. Not ok: the event did not decode (its text is unverified:
   // the chain decides whether it goes on as it came).
   virtual Status decode(const sse::SseEvent& event, WireEvent& out) = 0;

@@ -7,12 +7,12 @@
 
 namespace groundgate::proxy::openai {
 
-using filters::stream::kMaxChoices;
+using filters::stream::kMaxChainChoices;
 using filters::stream::ToolCallInterest;
 
 WholeAnswer::Choice* WholeAnswer::choice_at(int choice) {
   // Indices the chain refuses (it stops) have no text to keep.
-  if (choice < 0 || choice >= kMaxChoices) return nullptr;
+  if (choice < 0 || choice >= kMaxChainChoices) return nullptr;
   const auto index = static_cast<std::size_t>(choice);
   if (choices_.size() <= index) choices_.resize(index + 1);
   return &choices_[index];
@@ -28,11 +28,19 @@ void WholeAnswer::fed(int choice) {
   if (chain_.awaits_answers()) first_waiting_ = std::min(first_waiting_, choice);
 }
 
-void WholeAnswer::text(int choice, std::string_view text) {
+void WholeAnswer::text(int choice, std::string_view text, int place) {
   if (chain_.stopped() || text.empty()) return;
+  Choice* c = choice_at(choice);
+  if (c != nullptr) c->place = std::clamp(place, 0, kPlaces - 1);
   filters::stream::ChainOutput out = chain_.on_delta(choice, text);
-  if (Choice* c = choice_at(choice)) c->text += out.text;
+  if (c != nullptr) c->text[static_cast<std::size_t>(c->place)] += out.text;
   append(std::move(out.annotations));
+  fed(choice);
+}
+
+void WholeAnswer::unverified(int choice, std::string_view reason, std::size_t bytes) {
+  if (chain_.stopped()) return;
+  append(chain_.on_unverified({-1, reason, bytes, 0}));
   fed(choice);
 }
 
@@ -48,7 +56,7 @@ void WholeAnswer::end(int choice) {
   if (chain_.stopped()) return;
   filters::stream::ChainOutput out = chain_.on_choice_end(choice);
   if (c != nullptr) {
-    c->text += out.text;
+    c->text[static_cast<std::size_t>(c->place)] += out.text;
     // A filter that holds for its answers keeps the end too (FilterChain::on_side_answers).
     c->ended = !chain_.stopped() && !chain_.holds_for_answers();
   }
@@ -68,7 +76,9 @@ void WholeAnswer::answer(std::size_t filter, std::vector<filters::stream::SideAn
   filters::stream::SideAnswersOutput out = chain_.on_side_answers(filter, std::move(answers));
   append(std::move(out.annotations));
   for (filters::stream::HeldRelease& released : out.released) {
-    if (Choice* c = choice_at(released.choice)) c->text += released.output.text;
+    if (Choice* c = choice_at(released.choice)) {
+      c->text[static_cast<std::size_t>(c->place)] += released.output.text;
+    }
     append(std::move(released.output.annotations));
   }
   if (!stopped_before && chain_.stopped()) stop_from_ = std::min(stop_from_, first_waiting_);
@@ -88,10 +98,13 @@ void WholeAnswer::close() {
   append(chain_.answer_end());
 }
 
-const std::string& WholeAnswer::text_of(int choice) const {
+const std::string& WholeAnswer::text_of(int choice, int place) const {
   static const std::string kEmpty;
-  if (choice < 0 || static_cast<std::size_t>(choice) >= choices_.size()) return kEmpty;
-  return choices_[static_cast<std::size_t>(choice)].text;
+  if (choice < 0 || static_cast<std::size_t>(choice) >= choices_.size() || place < 0 ||
+      place >= kPlaces) {
+    return kEmpty;
+  }
+  return choices_[static_cast<std::size_t>(choice)].text[static_cast<std::size_t>(place)];
 }
 
 bool WholeAnswer::stopped(int choice) const {

@@ -5,6 +5,7 @@
 // batch's answers to answer(), which adds the text a filter kept for them to its choice; then
 // close(), and the transform writes the body from what each choice became.
 
+#include <array>
 #include <cstddef>
 #include <limits>
 #include <string>
@@ -21,7 +22,12 @@ class WholeAnswer {
 
   // A choice's text, its tool calls (seen when a filter wants them), then its end. Nothing
   // reaches a stopped chain. A choice that is one tool call and no text ends with end_call.
-  void text(int choice, std::string_view text);
+  // A choice's text may come from several places of the body (a message's content, then its
+  // refusal): what the chain releases goes to the place last fed.
+  void text(int choice, std::string_view text, int place = 0);
+  // Text of a choice the chain cannot read (`reason`), as the chain decides: it stays as it
+  // came, or the chain stops.
+  void unverified(int choice, std::string_view reason, std::size_t bytes);
   void tool_call(const filters::stream::ToolCallEvent& call);
   void end(int choice);
   void end_call(int choice);
@@ -34,8 +40,8 @@ class WholeAnswer {
   // answer-level ones join the annotations. Call once, after the last answer.
   void close();
 
-  // What the client gets of a choice's text.
-  const std::string& text_of(int choice) const;
+  // What the client gets of a choice's text, at a place.
+  const std::string& text_of(int choice, int place = 0) const;
   // The choice ends filtered: the chain stopped before its end went through (it keeps the text
   // that went), or the stop came from a side answer and the choice is the one that posted the
   // request or after it, or its end still waits for answers that never came.
@@ -44,8 +50,10 @@ class WholeAnswer {
   std::vector<std::string>& annotations() { return annotations_; }
 
  private:
+  static constexpr int kPlaces = 2;
   struct Choice {
-    std::string text;
+    std::array<std::string, kPlaces> text;
+    int place = 0;         // where released text goes
     bool end_fed = false;  // end() or end_call() was called
     bool ended = false;    // ... and its end went through every filter
   };

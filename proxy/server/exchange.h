@@ -28,7 +28,9 @@
 #include <boost/beast/http/string_body.hpp>
 
 #include "filters/stream/filter_chain.h"
+#include "proxy/http1/body_framing.h"
 #include "proxy/http1/content_coding.h"
+#include "proxy/http1/media_type.h"
 #include "proxy/http1/message_parser.h"
 #include "proxy/openai/request_inspector.h"
 #include "proxy/openai/sse_transform.h"
@@ -58,6 +60,9 @@ class Exchange {
   // Request side (exchange_request.cc).
   boost::asio::awaitable<bool> read_inspected_body();
   bool select_route();
+  // The policy's filter chain for the request `inspector` parsed last, and the body as it is
+  // forwarded (without the members the filters keep to themselves).
+  void create_chain(const openai::RequestInspector& inspector);
   // The route's policy, or the one x-groundgate-policy names; nullopt: the header names one the
   // route does not allow (or none that exists).
   std::optional<std::string> select_policy() const;
@@ -124,6 +129,15 @@ class Exchange {
   boost::asio::awaitable<void> unreadable_answer(http1::ResponseParser& response,
                                                  std::string_view reason,
                                                  std::optional<std::string> body = std::nullopt);
+  // What an answer's body is, whatever its media type (exchange_body_format.cc): the framing
+  // of the upstream's body; what its first bytes (read as far as needed, none taken) say it is;
+  // and a body labelled JSON that is an event stream, read whole through the stream's transform
+  // and written as one response.
+  http1::BodyFraming body_framing(const http1::ResponseParser& response) const;
+  boost::asio::awaitable<http1::BodyType> peek_body_type(const http1::ResponseParser& response,
+                                                         http1::ContentCoding coding);
+  boost::asio::awaitable<void> event_stream_body(const http1::ResponseParser& response,
+                                                 std::string body, bool coded);
   // Writes a whole response (prepares its length and connection fields).
   boost::asio::awaitable<void> write_json_response(
       boost::beast::http::response<boost::beast::http::string_body>& response);
@@ -254,8 +268,9 @@ class Exchange {
   // The request may be sent again: its method is idempotent and it has no body (a streamed
   // body is gone once relayed).
   bool retry_safe_ = false;
-  std::string body_;  // inspected requests only
+  std::string body_;  // inspected requests only, as forwarded
   openai::RequestInfo info_;
+  openai::RequestLayout layout_;  // of body_, for the filters' side requests
   const config::RouteConfig* route_ = nullptr;
   const config::UpstreamConfig* upstream_config_ = nullptr;
   std::string policy_;

@@ -113,12 +113,7 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, R
 
   // The body is found in the upstream's bytes where they were read (no copy): a pass-through
   // response writes them as they are; a policy's filters rewrite them through the transform.
-  http1::BodyFraming framing = upstream_response.is_done() ? http1::BodyFraming::sized(0)
-                               : upstream_response.chunked()
-                                   ? http1::BodyFraming::chunked(config_.limits.max_header_bytes)
-                               : length ? http1::BodyFraming::sized(*length)
-                                        : http1::BodyFraming::until_close();
-  BodyRelay r(framing);
+  BodyRelay r(body_framing(upstream_response));
   r.sse = sse;
   auto& in_flight = ctx_.metrics.sse_streams_in_flight;
   if (sse) {
@@ -377,6 +372,13 @@ bool Exchange::end_round(BodyRelay& r) {
   if (!r.client_ok) return false;
   if (r.transform && r.transform->stopped()) {
     fail(ErrorKind::kFilter);
+    return false;
+  }
+  if (r.transform && r.transform->counters().after_end > 0) {
+    // The client has the answer's end, and the upstream goes on: nothing of it is sent, and
+    // the upstream connection is not read further (nor pooled).
+    fail(ErrorKind::kUpstreamBadResponse);
+    record_.extra.emplace_back("upstream_body_error", "events after the answer's end");
     return false;
   }
   if (r.transform && r.transform->waiting() && r.upstream_ok) {

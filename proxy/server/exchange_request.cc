@@ -9,6 +9,7 @@
 
 #include "config/route_table.h"
 #include "proxy/http1/request_path.h"
+#include "proxy/openai/request_writer.h"
 #include "proxy/server/forwarding.h"
 #include "proxy/server/header_writer.h"
 #include "proxy/server/http_read.h"
@@ -61,12 +62,14 @@ awaitable<bool> Exchange::read_inspected_body() {
     co_return false;
   }
   body_consumed_ = true;
-  thread_local openai::RequestInspector inspector;  // keeps its parser's buffers
-  info_ = inspector.inspect(path_, body_);
   co_return true;
 }
 
 bool Exchange::select_route() {
+  // An inspected body is parsed here, once: what routing needs now, and the view its filters
+  // read (create_chain), from the same parse and in the same call.
+  thread_local openai::RequestInspector inspector;  // keeps its parser's buffers
+  if (inspected_) info_ = inspector.inspect(path_, body_);
   // Routes match the path as an upstream may read it, as inspection does (normalized_path).
   const std::string path = http1::normalized_path(request_.target());
   config::RequestAttributes attributes{
@@ -91,20 +94,28 @@ bool Exchange::select_route() {
     return true;
   }
   policy_ = std::move(*policy);
+  if (inspected_) create_chain(inspector);
+  return true;
+}
+
+void Exchange::create_chain(const openai::RequestInspector& inspector) {
+  if (!runtime_->filters->has_filters(policy_)) return;
   // A body that does not parse gets its chain too: the guard then reads no context, and every
   // sentence of the answer is unverified (on_error decides), never "nothing to check".
-  if (inspected_) {
-    std::string forwarded;  // the body without context extension fields, when a filter strips them
-    chain_ = runtime_->filters->create(
-        policy_, {route_->name, policy_, body_, &forwarded, config_.logging.log_content});
-    if (!forwarded.empty()) body_ = std::move(forwarded);
-    if (!chain_.empty()) {
-      verdict_id_ = observability::new_verdict_id();
-      // Copies only for answers the look-up keeps (the webhook reads the summary alone).
-      chain_.keep_annotations(config_.verdicts.keep.count() > 0 ? kKeptAnnotationBytes : 0);
-    }
+  openai::DecodedRequest request = inspector.decode();
+  chain_ = runtime_->filters->create(
+      policy_, {route_->name, policy_, request.view, config_.logging.log_content});
+  layout_ = std::move(request.layout);
+  // What the filters read for themselves (context extension fields, a schema) stays here.
+  const std::vector<std::string> strip = chain_.members_to_strip();
+  if (std::optional<std::string> forwarded = openai::without_members(body_, strip, layout_)) {
+    body_ = std::move(*forwarded);
   }
-  return true;
+  if (!chain_.empty()) {
+    verdict_id_ = observability::new_verdict_id();
+    // Copies only for answers the look-up keeps (the webhook reads the summary alone).
+    chain_.keep_annotations(config_.verdicts.keep.count() > 0 ? kKeptAnnotationBytes : 0);
+  }
 }
 
 std::optional<std::string> Exchange::select_policy() const {

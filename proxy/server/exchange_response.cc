@@ -11,6 +11,7 @@
 #include "proxy/openai/chunk_writer.h"
 #include "proxy/openai/error_body.h"
 #include "proxy/openai/json_transform.h"
+#include "proxy/openai/model_calls.h"
 #include "proxy/openai/response_id.h"
 #include "proxy/openai/responses_json_transform.h"
 #include "proxy/openai/sse_transform.h"
@@ -33,21 +34,6 @@ constexpr int kMaxInterimResponses = 8;
 
 // The findings a guard error carries, at most: the latest ones (ChunkWriter::last_annotations).
 constexpr std::size_t kMaxErrorFindingsBytes = 64u << 10;
-
-// The API of the side requests the proxy sends for a response's filters: the one the app
-// used, where the filters know its request shape; none for the others.
-std::optional<filters::model::Api> side_api(openai::EndpointKind kind) {
-  switch (kind) {
-    case openai::EndpointKind::kChatCompletions:
-      return filters::model::Api::kChatCompletions;
-    case openai::EndpointKind::kResponses:
-      return filters::model::Api::kResponses;
-    case openai::EndpointKind::kCompletions:
-    case openai::EndpointKind::kOther:
-      break;
-  }
-  return std::nullopt;
-}
 
 bool is_http_error(const beast::error_code& ec) {
   return ec.category() == http::make_error_code(http::error::end_of_stream).category();
@@ -143,16 +129,26 @@ awaitable<void> Exchange::receive_response() {
   upstream_wait_limit_ = upstream_config_->idle_timeout;
   trace_.mark(ExchangeTrace::Mark::kBodyStart);
   // Side requests go to the endpoint the app used (their bodies are its requests), answered
-  // before the response ends, streamed or not.
-  if (const auto api = side_api(info_.kind)) chain_.serve_side_requests(*api);
-  if (!chain_.empty() && reading.format == AnswerFormat::kUnreadable) {
+  // before the response ends, streamed or not. The body is not sent again: theirs is made of it.
+  if (!chain_.empty()) {
+    if (auto calls = openai::model_calls(info_.kind, std::move(body_), std::move(layout_))) {
+      chain_.serve_side_requests(calls);
+    }
+  }
+  AnswerFormat format = reading.format;
+  // A client that asked for no stream reads a body that is JSON as JSON, whatever its type.
+  if (!chain_.empty() && format == AnswerFormat::kSse && !info_.stream &&
+      co_await peek_body_type(*parser, reading.coding) == http1::BodyType::kJson) {
+    format = AnswerFormat::kJson;
+  }
+  if (!chain_.empty() && format == AnswerFormat::kUnreadable) {
     co_await unreadable_answer(*parser, reading.unreadable);
-  } else if (!chain_.empty() && reading.format == AnswerFormat::kJson) {
+  } else if (!chain_.empty() && format == AnswerFormat::kJson) {
     co_await transform_json_body(*parser, reading.coding);
   } else {
     // Without filters an SSE answer is only counted, which a coded one cannot be.
     RelayPlan plan;
-    plan.sse = reading.format == AnswerFormat::kSse &&
+    plan.sse = format == AnswerFormat::kSse &&
                (!chain_.empty() || reading.coding == http1::ContentCoding::kIdentity);
     if (!chain_.empty()) plan.coding = reading.coding;
     co_await relay_body(*parser, plan);
@@ -248,6 +244,10 @@ awaitable<void> Exchange::transform_json_body(http1::ResponseParser& upstream_re
       co_return co_await unreadable_answer(upstream_response, "content_encoding", std::move(body));
     }
     body = std::move(decoded);
+  }
+  // A stream's events, whatever the type says (an SDK that asked for a stream reads them).
+  if (http1::sniffed_body_type(body) == http1::BodyType::kEventStream) {
+    co_return co_await event_stream_body(upstream_response, std::move(body), coded);
   }
   const std::unique_ptr<openai::JsonTransform> transform =
       info_.kind == openai::EndpointKind::kResponses

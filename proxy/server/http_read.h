@@ -20,6 +20,7 @@
 #include <boost/beast/http/basic_parser.hpp>
 #include <boost/beast/http/error.hpp>
 
+#include "proxy/http1/message_parser.h"
 #include "proxy/server/any_stream.h"
 
 namespace groundgate::proxy::server {
@@ -39,10 +40,14 @@ inline bool malformed_message(const boost::beast::error_code& ec) {
 
 // Returns the error (as Beast's reads would: end_of_stream when the stream ends before any
 // byte of the message) and the bytes the parser consumed.
+// A chunked body's framing lines are bounded (MessageParser::framing_overrun): a chunk-size
+// line past its bound is http::error::bad_chunk_extension, trailers past theirs
+// http::error::header_limit, both before more is read, so that a peer cannot make the buffer
+// grow with one endless line.
 template <bool isRequest>
 boost::asio::awaitable<std::tuple<boost::beast::error_code, std::size_t>> read_http(
-    AnyStream& stream, boost::beast::flat_buffer& buffer,
-    boost::beast::http::basic_parser<isRequest>& parser, ReadUntil until) {
+    AnyStream& stream, boost::beast::flat_buffer& buffer, http1::MessageParser<isRequest>& parser,
+    ReadUntil until) {
   namespace http = boost::beast::http;
   // Most bytes asked for per read, as Beast's read_size_or_throw(buffer, 65536).
   constexpr std::size_t kMaxReadBytes = 64 * 1024;
@@ -72,6 +77,16 @@ boost::asio::awaitable<std::tuple<boost::beast::error_code, std::size_t>> read_h
         co_return std::make_tuple(ec, consumed);
       }
       if (n != 0) continue;  // the rest may be buffered too
+      const std::string_view unparsed(static_cast<const char*>(buffer.data().data()),
+                                      buffer.size());
+      switch (parser.framing_overrun(unparsed)) {
+        case http1::MessageParser<isRequest>::Overrun::kNone:
+          break;
+        case http1::MessageParser<isRequest>::Overrun::kChunkLine:
+          co_return std::make_tuple(http::error::bad_chunk_extension, consumed);
+        case http1::MessageParser<isRequest>::Overrun::kTrailers:
+          co_return std::make_tuple(http::error::header_limit, consumed);
+      }
     }
     const std::size_t want =
         std::clamp<std::size_t>(buffer.capacity() - buffer.size(), 512, kMaxReadBytes);

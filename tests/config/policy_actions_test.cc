@@ -36,6 +36,8 @@ TEST(PolicyActions, DefaultsAnnotateWithoutChangingText) {
   ASSERT_TRUE(r.config);
   const PolicyConfig& p = *r.config->find_policy("g");
   EXPECT_EQ(p.actions.supported.kind, ActionKind::kPass);
+  // Doubt shows, but no block or rewrite meant for flags acts on it.
+  EXPECT_EQ(p.actions.doubtful.kind, ActionKind::kAnnotate);
   EXPECT_EQ(p.actions.unsupported.kind, ActionKind::kAnnotate);
   EXPECT_EQ(p.actions.contradicted.kind, ActionKind::kAnnotate);
   EXPECT_EQ(p.actions.no_context.kind, ActionKind::kPass);
@@ -52,6 +54,7 @@ TEST(PolicyActions, EveryActionForm) {
   LoadResult r = load_policy(R"yaml(    hold: sentence
     actions:
       supported: annotate
+      doubtful: block
       unsupported: {rewrite: cite}
       contradicted: rewrite
       no_context: block
@@ -68,6 +71,7 @@ TEST(PolicyActions, EveryActionForm) {
   ASSERT_TRUE(r.config) << ::testing::PrintToString(messages(r));
   const PolicyConfig& p = *r.config->find_policy("g");
   EXPECT_EQ(p.actions.supported.kind, ActionKind::kAnnotate);
+  EXPECT_EQ(p.actions.doubtful.kind, ActionKind::kBlock);
   EXPECT_EQ(p.actions.unsupported.kind, ActionKind::kRewrite);
   EXPECT_EQ(p.actions.unsupported.rewrite, RewriteKind::kCite);
   EXPECT_EQ(p.actions.contradicted.kind, ActionKind::kRewrite);
@@ -92,6 +96,10 @@ TEST(PolicyActions, TextChangingActionsNeedSentenceHold) {
               ElementsAre("test.yaml:8:5: policies.g.actions: block, rewrite and on_error: "
                           "closed need hold: sentence (in stream_first the text is sent before "
                           "it is checked)"));
+  EXPECT_THAT(errors_of("    actions: {doubtful: block}\n"),
+              ElementsAre("test.yaml:8:5: policies.g.actions: block, rewrite and on_error: "
+                          "closed need hold: sentence (in stream_first the text is sent before "
+                          "it is checked)"));
   EXPECT_THAT(errors_of("    on_error: closed\n"),
               ElementsAre("test.yaml:8:5: policies.g.on_error: block, rewrite and on_error: "
                           "closed need hold: sentence (in stream_first the text is sent before "
@@ -108,7 +116,7 @@ TEST(PolicyActions, BadValuesAreLocated) {
   EXPECT_THAT(
       errors_of("    actions: {wrong: pass}\n"),
       ElementsAre("test.yaml:8:15: policies.g.actions: unknown key 'wrong' (expected one of: "
-                  "supported, unsupported, contradicted, no_context)"));
+                  "supported, doubtful, unsupported, contradicted, no_context)"));
   EXPECT_THAT(errors_of("    rewrite: {fallback: correct}\n"),
               ElementsAre("test.yaml:8:25: policies.g.rewrite.fallback: the fallback of "
                           "'correct' cannot be 'correct' (use drop, replace or cite)"));

@@ -152,6 +152,26 @@ TEST(PolicySql, MetamorphicCheck) {
               ElementsAre(HasSubstr("execution on")));
 }
 
+TEST(PolicySql, IntentCheck) {
+  const auto on = load_policy("    hold: sentence\n    sql: {}\n");
+  EXPECT_TRUE(on.config->find_policy("g")->sql->intent);
+  const auto off = load_policy("    hold: sentence\n    sql: {intent: false}\n");
+  EXPECT_FALSE(off.config->find_policy("g")->sql->intent);
+  const auto kinds = load_policy(
+      "    hold: sentence\n    sql: {intent: {enforce: [empty_result], annotate_only: "
+      "[column_unasked, order_direction]}}\n");
+  ASSERT_TRUE(kinds.config) << messages(kinds)[0];
+  const SqlConfig& k = *kinds.config->find_policy("g")->sql;
+  EXPECT_TRUE(k.intent);
+  EXPECT_EQ(k.intent_enforce, std::vector<std::string>{"empty_result"});
+  EXPECT_EQ(k.intent_annotate_only,
+            (std::vector<std::string>{"column_unasked", "order_direction"}));
+  EXPECT_THAT(errors_of("    hold: sentence\n    sql: {intent: {enforce: [unknown_column]}}\n"),
+              ElementsAre(HasSubstr("no intent kind 'unknown_column'")));
+  EXPECT_THAT(errors_of("    hold: sentence\n    sql: {intent: {strict: true}}\n"),
+              ElementsAre(HasSubstr("strict")));
+}
+
 TEST(PolicySql, DatabaseOptions) {
   TempDir dir;
   const std::string db = dir.write("d.sqlite", "");

@@ -241,6 +241,24 @@ TEST(PolicyVerifiers, JudgeKeys) {
       load_policy("  g: {verifiers: [semantic_pieces]}\n").config->find_policy("g")->judge);
 }
 
+TEST(PolicyVerifiers, ScorerThresholds) {
+  LoadResult r = load_policy(
+      "  g:\n    verifiers: [semantic_pieces]\n    scorer: {doubtful_at: 0.3, unsupported_at: "
+      "0.6, contradicted_at: 0.8, answer_at: 0.5}\n");
+  ASSERT_TRUE(r.config) << ::testing::PrintToString(messages(r));
+  const ScorerConfig& s = r.config->find_policy("g")->scorer;
+  EXPECT_EQ(0.3, s.doubtful_at);
+  EXPECT_EQ(0.6, s.unsupported_at);
+  EXPECT_EQ(0.8, s.contradicted_at);
+  EXPECT_EQ(0.5, s.answer_at);
+  // The doubt band lies below the flag.
+  EXPECT_THAT(
+      errors_of("  g:\n    verifiers: [semantic_pieces]\n    scorer: {doubtful_at: 0.7, "
+                "unsupported_at: 0.6}\n"),
+      ElementsAre("test.yaml:8:27: policies.g.scorer.doubtful_at: above unsupported_at (the "
+                  "doubt band lies below it)"));
+}
+
 TEST(PolicyVerifiers, JudgeErrorsAreLocated) {
   EXPECT_THAT(errors_of("  g:\n    verifiers: [semantic_pieces]\n    judge: {band: [0.8, 0.2]}\n"),
               ElementsAre("test.yaml:8:12: policies.g.judge: missing required key 'model'",

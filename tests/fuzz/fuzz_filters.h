@@ -7,8 +7,10 @@
 #include <cctype>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "filters/stream/stream_filter.h"
+#include "proxy/sse/sse_parser.h"
 
 namespace groundgate::fuzz {
 
@@ -37,5 +39,31 @@ class UppercaseHalfFilter : public filters::stream::StreamFilter {
     outcome.stop_reason = "fuzz.unverified";
   }
 };
+
+// Whether the last data event of `out` ends an answer: [DONE], or with `responses` an event of
+// a final type (response.completed, .incomplete, .failed). Nothing goes after such an event, so
+// a transform that changes no text relays its input up to it.
+inline bool ends_an_answer(std::string_view out, bool responses) {
+  proxy::sse::SseParser parser(1u << 22);
+  std::vector<proxy::sse::SseEvent> events;
+  (void)parser.feed(out, events);
+  parser.finish(events);
+  for (auto it = events.rbegin(); it != events.rend(); ++it) {
+    if (!it->has_data) continue;
+    if (it->is_done()) return true;
+    if (!responses) return false;
+    for (std::string_view type :
+         {"\"response.completed\"", "\"response.incomplete\"", "\"response.failed\""}) {
+      if (it->data.find(type) != std::string::npos) return true;
+    }
+    return false;
+  }
+  return false;
+}
+
+// `out` is `input`, or `input` cut after an event that ended the answer.
+inline bool relayed_up_to_the_end(std::string_view input, std::string_view out, bool responses) {
+  return out == input || (input.starts_with(out) && ends_an_answer(out, responses));
+}
 
 }  // namespace groundgate::fuzz

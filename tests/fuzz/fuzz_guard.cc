@@ -15,6 +15,7 @@
 #include "filters/actions/guard_config.h"
 #include "filters/actions/guard_filter.h"
 #include "filters/stream/filter_chain.h"
+#include "proxy/openai/request_decoder.h"
 
 namespace {
 
@@ -80,7 +81,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   const std::string answer = random_text(data, 600);
 
   std::vector<std::unique_ptr<filters::stream::StreamFilter>> list;
-  list.push_back(std::make_unique<filters::actions::GuardFilter>(config, body, nullptr));
+  list.push_back(std::make_unique<filters::actions::GuardFilter>(
+      config, proxy::openai::decode_request(body).view));
   filters::stream::FilterChain chain(std::move(list));
   std::string out;
   std::size_t at = 0;

@@ -6,8 +6,10 @@
 // guard released, per choice; what the most lenient OpenAI client reads from the output (bad
 // UTF-8 and lone surrogates taken) must be a prefix of that: chat, per choice index; the
 // Responses API, every text a client reads (a part's deltas, each event or object that repeats
-// a part's text), of some choice's. Nothing may be forced past the guard (held over the bound,
-// left at the end, flushed).
+// a part's text), of some choice's. Refusals are answer text (read with the choice's content,
+// in order); with verify_reasoning (half the runs) so is the reasoning, a text of its own.
+// Nothing reaches the client after the answer's end ([DONE], the final Responses event).
+// Nothing may be forced past the guard (held over the bound, left at the end, flushed).
 
 #include <fuzzer/FuzzedDataProvider.h>
 #include <simdjson.h>
@@ -27,6 +29,7 @@
 #include "filters/stream/filter_chain.h"
 #include "filters/text/utf8.h"
 #include "proxy/openai/json_transform.h"
+#include "proxy/openai/request_decoder.h"
 #include "proxy/openai/responses_json_transform.h"
 #include "proxy/openai/sse_transform.h"
 #include "proxy/openai/stream_adapter.h"
@@ -52,9 +55,10 @@ class Witness : public StreamFilter {
   std::map<std::int64_t, std::string>& seen_;
 };
 
-std::shared_ptr<const filters::actions::GuardConfig> closed_guard() {
-  static const std::shared_ptr<const filters::actions::GuardConfig> guard = [] {
+std::shared_ptr<const filters::actions::GuardConfig> closed_guard(bool reasoning) {
+  const auto make = [](bool verify_reasoning) {
     config::PolicyConfig policy;
+    policy.verify_reasoning = verify_reasoning;
     policy.name = "fuzz";
     policy.verifiers = {"semantic_pieces"};
     policy.hold = config::HoldMode::kSentence;
@@ -63,9 +67,14 @@ std::shared_ptr<const filters::actions::GuardConfig> closed_guard() {
     policy.actions.contradicted = config::ActionConfig{config::ActionKind::kBlock};
     policy.verify_budget_us = 0;
     return filters::actions::compile_guard(policy, nullptr);
-  }();
-  return guard;
+  };
+  static const std::shared_ptr<const filters::actions::GuardConfig> plain = make(false);
+  static const std::shared_ptr<const filters::actions::GuardConfig> with_reasoning = make(true);
+  return reasoning ? with_reasoning : plain;
 }
+
+// Reasoning text of chat choice i is the chain's choice kMaxChoices + i.
+constexpr std::int64_t kReasoningChoices = filters::stream::kMaxChoices;
 
 int hex_digit(char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -116,9 +125,10 @@ std::string as_a_browser_reads(std::string_view data) {
   return out;
 }
 
-// The text of each choice as a client reads it: message.content, delta.content or text, by
-// index. An object that does not parse gives the client no text.
-void client_text(simdjson::dom::parser& parser, std::string_view json,
+// The text of each choice as a client reads it: message.content, delta.content or text, then
+// the refusal, by index; with `reasoning`, the reasoning too (under kReasoningChoices + index).
+// An object that does not parse gives the client no text.
+void client_text(simdjson::dom::parser& parser, std::string_view json, bool reasoning,
                  std::map<std::int64_t, std::string>& text) {
   simdjson::dom::element root;
   if (parser.parse(json.data(), json.size()).get(root) != simdjson::SUCCESS) return;
@@ -129,8 +139,18 @@ void client_text(simdjson::dom::parser& parser, std::string_view json,
     std::int64_t index = position++;
     (void)choice["index"].get(index);
     std::string_view content;
-    for (const char* path : {"/delta/content", "/message/content", "/text"}) {
+    for (const char* path :
+         {"/delta/content", "/message/content", "/text", "/delta/refusal", "/message/refusal"}) {
       if (choice.at_pointer(path).get(content) == simdjson::SUCCESS) text[index].append(content);
+    }
+    if (!reasoning) continue;
+    // One of the two names (they say the same when both are given).
+    for (const char* path : {"/delta/reasoning_content", "/message/reasoning_content",
+                             "/delta/reasoning", "/message/reasoning"}) {
+      if (choice.at_pointer(path).get(content) == simdjson::SUCCESS) {
+        text[kReasoningChoices + index].append(content);
+        break;
+      }
     }
   }
 }
@@ -154,65 +174,96 @@ struct ResponsesText {
   std::vector<std::string> repeats;
 };
 
-bool is_output_text(simdjson::dom::element part) {
+// The text a client shows of a part: an output_text's text, a refusal's refusal, with
+// `reasoning` a summary or reasoning text's text.
+bool part_text(simdjson::dom::element part, bool reasoning, std::string_view& text) {
   std::string_view type;
-  return part["type"].get(type) == simdjson::SUCCESS && type == "output_text";
+  if (part["type"].get(type) != simdjson::SUCCESS) return false;
+  if (type == "output_text" ||
+      (reasoning && (type == "summary_text" || type == "reasoning_text"))) {
+    return part["text"].get(text) == simdjson::SUCCESS;
+  }
+  return type == "refusal" && part["refusal"].get(text) == simdjson::SUCCESS;
 }
 
-void item_texts(simdjson::dom::element item, std::vector<std::string>& repeats) {
+void item_texts(simdjson::dom::element item, bool reasoning, std::vector<std::string>& repeats) {
   std::string_view type;
-  if (item["type"].get(type) != simdjson::SUCCESS || type != "message") return;
-  simdjson::dom::array content;
-  if (item["content"].get(content) != simdjson::SUCCESS) return;
-  for (simdjson::dom::element part : content) {
-    std::string_view text;
-    if (is_output_text(part) && part["text"].get(text) == simdjson::SUCCESS) {
-      repeats.emplace_back(text);
+  if (item["type"].get(type) != simdjson::SUCCESS) return;
+  if (type != "message" && !(reasoning && type == "reasoning")) return;
+  for (const char* list : {"content", "summary"}) {
+    simdjson::dom::array parts;
+    if (item[list].get(parts) != simdjson::SUCCESS) continue;
+    for (simdjson::dom::element part : parts) {
+      std::string_view text;
+      if (part_text(part, reasoning, text)) repeats.emplace_back(text);
     }
   }
 }
 
-void response_texts(simdjson::dom::element response, std::vector<std::string>& repeats) {
+void response_texts(simdjson::dom::element response, bool reasoning,
+                    std::vector<std::string>& repeats) {
   simdjson::dom::array output;
   if (response["output"].get(output) != simdjson::SUCCESS) return;
   for (simdjson::dom::element item : output)
-    item_texts(item, repeats);
+    item_texts(item, reasoning, repeats);
+}
+
+bool is_final(std::string_view type) {
+  return type == "response.completed" || type == "response.incomplete" || type == "response.failed";
 }
 
 void client_responses_text(simdjson::dom::parser& parser, std::string_view json, bool event,
-                           ResponsesText& text) {
+                           bool reasoning, ResponsesText& text) {
   simdjson::dom::element root;
   if (parser.parse(json.data(), json.size()).get(root) != simdjson::SUCCESS) return;
-  if (!event) return response_texts(root, text.repeats);
+  if (!event) return response_texts(root, reasoning, text.repeats);
   std::string_view type;
   if (root["type"].get(type) != simdjson::SUCCESS) return;
   std::string_view value;
   simdjson::dom::element inner;
-  if (type == "response.output_text.delta" && root["delta"].get(value) == simdjson::SUCCESS) {
+  const bool summary = type == "response.reasoning_summary_text.delta";
+  const bool delta = type == "response.output_text.delta" || type == "response.refusal.delta" ||
+                     (reasoning && (summary || type == "response.reasoning_text.delta"));
+  if (delta && root["delta"].get(value) == simdjson::SUCCESS) {
     std::int64_t output = -1;
     std::int64_t content = 0;
     std::string_view id;
-    (void)root["content_index"].get(content);
+    (void)root[summary ? "summary_index" : "content_index"].get(content);
     (void)root["item_id"].get(id);
     const std::string item = root["output_index"].get(output) == simdjson::SUCCESS && output >= 0
                                  ? std::to_string(output)
                                  : "id:" + std::string(id);
-    text.parts[{item, std::max<std::int64_t>(content, 0)}].append(value);
-  } else if (type == "response.output_text.done") {
+    // Each kind of delta is a text of its own for a client (its own field of the part).
+    text.parts[{item + "/" + std::string(type), std::max<std::int64_t>(content, 0)}].append(value);
+  } else if (type == "response.output_text.done" ||
+             (reasoning && (type == "response.reasoning_summary_text.done" ||
+                            type == "response.reasoning_text.done"))) {
     if (root["text"].get(value) == simdjson::SUCCESS) text.repeats.emplace_back(value);
-  } else if (type == "response.content_part.added" || type == "response.content_part.done") {
-    if (root["part"].get(inner) == simdjson::SUCCESS && is_output_text(inner) &&
-        inner["text"].get(value) == simdjson::SUCCESS) {
+  } else if (type == "response.refusal.done") {
+    if (root["refusal"].get(value) == simdjson::SUCCESS) text.repeats.emplace_back(value);
+  } else if (type == "response.content_part.added" || type == "response.content_part.done" ||
+             type == "response.reasoning_summary_part.added" ||
+             type == "response.reasoning_summary_part.done") {
+    if (root["part"].get(inner) == simdjson::SUCCESS && part_text(inner, reasoning, value)) {
       text.repeats.emplace_back(value);
     }
   } else if (type == "response.output_item.added" || type == "response.output_item.done") {
-    if (root["item"].get(inner) == simdjson::SUCCESS) item_texts(inner, text.repeats);
+    if (root["item"].get(inner) == simdjson::SUCCESS) item_texts(inner, reasoning, text.repeats);
   } else if (type == "response.created" || type == "response.in_progress" ||
-             type == "response.queued" || type == "response.completed" ||
-             type == "response.incomplete" || type == "response.failed") {
+             type == "response.queued" || is_final(type)) {
     // Every response object: a client's snapshot may start from the first.
-    if (root["response"].get(inner) == simdjson::SUCCESS) response_texts(inner, text.repeats);
+    if (root["response"].get(inner) == simdjson::SUCCESS) {
+      response_texts(inner, reasoning, text.repeats);
+    }
   }
+}
+
+// Whether an event's JSON is the Responses API's final event.
+bool is_final_event(simdjson::dom::parser& parser, std::string_view json) {
+  simdjson::dom::element root;
+  std::string_view type;
+  return parser.parse(json.data(), json.size()).get(root) == simdjson::SUCCESS &&
+         root["type"].get(type) == simdjson::SUCCESS && is_final(type);
 }
 
 // Each text a client reads is a prefix of some choice's released text.
@@ -232,7 +283,8 @@ bool each_is_a_prefix(const ResponsesText& client,
 }
 
 void check_sse(FilterChain& chain, FuzzedDataProvider& data, std::string_view upstream,
-               bool responses, const std::map<std::int64_t, std::string>& released) {
+               bool responses, bool reasoning,
+               const std::map<std::int64_t, std::string>& released) {
   proxy::openai::SseTransform transform(
       &chain, 1u << 20, proxy::openai::AnnotationPlacement::kInChunks,
       proxy::openai::make_stream_adapter(responses
@@ -254,12 +306,20 @@ void check_sse(FilterChain& chain, FuzzedDataProvider& data, std::string_view up
   simdjson::dom::parser json;
   std::map<std::int64_t, std::string> client;
   ResponsesText responses_client;
+  bool ended = false;
   for (const auto& event : events) {
-    if (!event.has_data || event.is_done()) continue;
+    if (!event.has_data) continue;
+    if (ended) __builtin_trap();  // something after the answer's end
+    if (event.is_done()) {
+      ended = true;
+      continue;
+    }
+    const std::string read = as_a_browser_reads(event.data);
     if (responses) {
-      client_responses_text(json, as_a_browser_reads(event.data), true, responses_client);
+      client_responses_text(json, read, true, reasoning, responses_client);
+      ended = is_final_event(json, read);
     } else {
-      client_text(json, as_a_browser_reads(event.data), client);
+      client_text(json, read, reasoning, client);
     }
   }
   // Text the guard never let through.
@@ -268,7 +328,7 @@ void check_sse(FilterChain& chain, FuzzedDataProvider& data, std::string_view up
   }
 }
 
-void check_json(FilterChain& chain, std::string_view upstream, bool responses,
+void check_json(FilterChain& chain, std::string_view upstream, bool responses, bool reasoning,
                 const std::map<std::int64_t, std::string>& released) {
   const proxy::openai::JsonTransformResult result =
       responses ? proxy::openai::transform_responses_json(upstream, &chain)
@@ -281,9 +341,10 @@ void check_json(FilterChain& chain, std::string_view upstream, bool responses,
   std::map<std::int64_t, std::string> client;
   ResponsesText responses_client;
   if (responses) {
-    client_responses_text(json, as_a_browser_reads(result.body), false, responses_client);
+    client_responses_text(json, as_a_browser_reads(result.body), false, reasoning,
+                          responses_client);
   } else {
-    client_text(json, as_a_browser_reads(result.body), client);
+    client_text(json, as_a_browser_reads(result.body), reasoning, client);
   }
   if (!is_prefix(client, released) || !each_is_a_prefix(responses_client, released)) {
     __builtin_trap();
@@ -298,18 +359,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   const std::string request = data.ConsumeRandomLengthString(2048);
   const std::string upstream = data.ConsumeRandomLengthString(8192);
   const bool responses = data.ConsumeBool();
+  const bool reasoning = data.ConsumeBool();
 
   std::map<std::int64_t, std::string> released;
   std::vector<std::unique_ptr<StreamFilter>> filters;
-  filters.push_back(
-      std::make_unique<filters::actions::GuardFilter>(closed_guard(), request, nullptr));
+  filters.push_back(std::make_unique<filters::actions::GuardFilter>(
+      closed_guard(reasoning), proxy::openai::decode_request(request).view));
   filters.push_back(std::make_unique<Witness>(released));
   FilterChain chain(std::move(filters));
 
   if (streamed) {
-    check_sse(chain, data, upstream, responses, released);
+    check_sse(chain, data, upstream, responses, reasoning, released);
   } else {
-    check_json(chain, upstream, responses, released);
+    check_json(chain, upstream, responses, reasoning, released);
   }
   const filters::stream::ChainCounters& forced = chain.counters();
   if (forced.forced_releases + forced.end_leftover_releases + forced.flushed_releases != 0) {

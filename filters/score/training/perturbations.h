@@ -20,7 +20,8 @@
 
 namespace groundgate::filters::text {
 class Lexicon;
-}
+struct Token;
+}  // namespace groundgate::filters::text
 
 namespace groundgate::filters::score::training {
 
@@ -56,6 +57,12 @@ std::optional<std::string> paraphrase(std::string_view sentence, const text::Lex
 // A number written in digits becomes another (a year by a few years, a count by a step that
 // keeps its size, a decimal in its last digit).
 std::optional<std::string> change_number(std::string_view sentence, std::uint64_t seed);
+// A number token of `sentence` written another way as change_number() writes it; nullopt for a
+// number it cannot change (too long, not digits).
+std::optional<std::string> changed_number(const text::Token& token, std::string_view sentence,
+                                          std::uint64_t seed);
+// The hash every choice of the synthetic answers and the minimal pairs follows.
+std::uint64_t text_hash(std::string_view s, std::uint64_t seed = 0);
 // "is" becomes "is not" (the first auxiliary or form of "be" after the subject); a sentence
 // with a "not", "never" or "-n't" loses it instead.
 std::optional<std::string> flip_negation(std::string_view sentence);

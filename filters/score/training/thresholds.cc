@@ -32,6 +32,15 @@ double f1(std::span<const ScoredItem> items, std::size_t set, double threshold) 
   return tp == 0 ? 0 : 2 * tp / (2 * tp + fp + fn);
 }
 
+double precision(std::span<const ScoredItem> items, std::size_t set, double threshold) {
+  double tp = 0, fp = 0;
+  for (const ScoredItem& item : items) {
+    if (item.set != set || item.p < threshold) continue;
+    (item.positive ? tp : fp) += 1;
+  }
+  return tp + fp == 0 ? -1 : tp / (tp + fp);
+}
+
 namespace {
 
 double best_mean_threshold(std::span<const ScoredItem> items, std::size_t sets,
@@ -65,6 +74,23 @@ double best_mean_balanced_threshold(std::span<const ScoredItem> items, std::size
 
 double best_mean_f1_threshold(std::span<const ScoredItem> items, std::size_t sets) {
   return best_mean_threshold(items, sets, &f1);
+}
+
+double lowest_precise_threshold(std::span<const ScoredItem> items, std::size_t sets, double target,
+                                double floor) {
+  for (int step = static_cast<int>(floor * 100 + 0.5); step <= 99; ++step) {
+    const double threshold = step / 100.0;
+    double sum = 0;
+    std::size_t counted = 0;
+    for (std::size_t set = 0; set < sets; ++set) {
+      const double value = precision(items, set, threshold);
+      if (value < 0) continue;
+      sum += value;
+      ++counted;
+    }
+    if (counted > 0 && sum / static_cast<double>(counted) >= target) return threshold;
+  }
+  return 1.0;
 }
 
 }  // namespace groundgate::filters::score::training

@@ -25,4 +25,13 @@ double best_mean_balanced_threshold(std::span<const ScoredItem> items, std::size
 // The same for F1 of the positive class: a label that flags few items wrongly.
 double best_mean_f1_threshold(std::span<const ScoredItem> items, std::size_t sets);
 
+// Precision of `p >= threshold` on the items of `set`; -1 when it flags none.
+double precision(std::span<const ScoredItem> items, std::size_t set, double threshold);
+
+// The lowest threshold on a 0.01 grid from `floor` up at which the mean over sets of precision
+// (sets where it flags nothing left out) is at least `target`: a flag right that often; 1 when
+// none is.
+double lowest_precise_threshold(std::span<const ScoredItem> items, std::size_t sets, double target,
+                                double floor);
+
 }  // namespace groundgate::filters::score::training

@@ -98,19 +98,24 @@ export function byChoice(chunks, textOf) {
 export const chatText = (choice) => choice.delta?.content;
 export const completionText = (choice) => choice.text;
 
-// Starts the mock upstream with `script` (YAML) and the proxy with `policies` and `routes`
-// (YAML lines, indented under their keys; the upstream is called `mock`). Returns an OpenAI
-// client pointed at the proxy and a stop() that checks the proxy exits 0 on SIGTERM.
-export async function startStack({script, policies, routes}) {
+// Starts the mock upstream with `script` (YAML), or uses the upstream already listening on
+// `upstreamPort` (a test's own), and the proxy with `policies` and `routes` (YAML lines,
+// indented under their keys; the upstream is called `mock`). Returns an OpenAI client pointed
+// at the proxy and a stop() that checks the proxy exits 0 on SIGTERM.
+export async function startStack({script, policies, routes, upstreamPort}) {
   assert.ok(BIN, 'set GROUNDGATE_BIN to the groundgate binary');
   const dir = mkdtempSync(join(tmpdir(), 'gg-e2e-'));
-  const [mockPort, proxyPort, adminPort] = await freePorts(3);
-  const scriptFile = join(dir, 'script.yaml');
-  writeFileSync(scriptFile, script);
-  const mock = start(
-      'mock-upstream',
-      ['mock-upstream', '--listen', `127.0.0.1:${mockPort}`, '--script', scriptFile]);
-  await waitFor('the mock to listen', mock, async () => mock.output.includes('listening on'));
+  const [freeMockPort, proxyPort, adminPort] = await freePorts(3);
+  const mockPort = upstreamPort ?? freeMockPort;
+  let mock = null;
+  if (upstreamPort === undefined) {
+    const scriptFile = join(dir, 'script.yaml');
+    writeFileSync(scriptFile, script);
+    mock = start(
+        'mock-upstream',
+        ['mock-upstream', '--listen', `127.0.0.1:${mockPort}`, '--script', scriptFile]);
+    await waitFor('the mock to listen', mock, async () => mock.output.includes('listening on'));
+  }
 
   const config = join(dir, 'groundgate.yaml');
   writeFileSync(
@@ -142,6 +147,7 @@ export async function startStack({script, policies, routes}) {
   });
   return {
     client,
+    adminPort,
     async stop() {
       const proxyExit = await stop(proxy);
       await stop(mock);

@@ -73,7 +73,8 @@ describe('the shipped config guards every client on chat and Responses', {timeou
     assert.equal(doc.policy, 'grounded');
     assert.equal(doc.verdict, 'hallucinated', JSON.stringify(doc));
     const flagged = doc.groundgate.filter((n) => n.type === 'verdict');
-    assert.ok(flagged.some((n) => ['unsupported', 'contradicted'].includes(n.label) &&
+    // The wrong year's sentence is flagged, or doubtful where the scorer cannot settle it.
+    assert.ok(flagged.some((n) => ['doubtful', 'unsupported', 'contradicted'].includes(n.label) &&
                                   n.offset[0] >= ANSWER.indexOf('She')),
               JSON.stringify(doc));
     assert.equal(doc.groundgate.at(-1).type, 'summary');

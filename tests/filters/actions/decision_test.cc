@@ -7,10 +7,10 @@ namespace {
 
 using config::ActionKind;
 
-verify::SentenceVerdict verdict(verify::Label label, bool claims = true) {
-  verify::SentenceVerdict v;
-  v.label = label;
-  v.claims = claims;
+checks::UnitVerdict verdict(verify::Label label, bool claims = true) {
+  checks::UnitVerdict v;
+  v.verdict.label = label;
+  v.verdict.claims = claims;
   return v;
 }
 
@@ -29,6 +29,20 @@ TEST(Decision, LabelsMapToTheirActions) {
   EXPECT_EQ(ActionKind::kBlock, decide(c, &x).action.kind);
 }
 
+TEST(Decision, AnAnnotateOnlyVerdictIsAnnotatedAtMost) {
+  // SQL findings of kinds too imprecise to act on (intent kinds below precision 0.8).
+  GuardConfig c;
+  c.actions.unsupported = {ActionKind::kBlock};
+  c.actions.contradicted = {ActionKind::kRewrite, config::RewriteKind::kCorrect};
+  auto u = verdict(verify::Label::kUnsupported);
+  auto x = verdict(verify::Label::kContradicted);
+  u.verdict.annotate_only = x.verdict.annotate_only = true;
+  EXPECT_EQ(ActionKind::kAnnotate, decide(c, &u).action.kind);
+  EXPECT_EQ(ActionKind::kAnnotate, decide(c, &x).action.kind);
+  c.actions.unsupported = {ActionKind::kPass};
+  EXPECT_EQ(ActionKind::kPass, decide(c, &u).action.kind);
+}
+
 TEST(Decision, NoClaimPassesAndNoContextFollowsItsAction) {
   GuardConfig c;
   c.actions.no_context = {ActionKind::kAnnotate};
@@ -42,7 +56,7 @@ TEST(Decision, NoClaimPassesAndNoContextFollowsItsAction) {
 TEST(Decision, ErrorsFollowOnError) {
   GuardConfig c;
   auto v = verdict(verify::Label::kSupported);
-  v.error = verify::VerifyError::kOverBudget;
+  v.verdict.error = verify::VerifyError::kOverBudget;
   c.on_error = config::OnError::kOpen;
   EXPECT_EQ("unverified", decide(c, &v).label);
   EXPECT_EQ(ActionKind::kAnnotate, decide(c, &v).action.kind);

@@ -269,7 +269,7 @@ TEST(GuardFilter, ChoicesAreVerifiedIndependently) {
 TEST(GuardFilter, EveryChoiceTheChainTakesIsVerified) {
   config::PolicyConfig p = sentence_policy();
   p.actions.contradicted = ActionConfig{ActionKind::kBlock};
-  const int last = stream::kMaxChoices - 1;
+  const int last = stream::kMaxChainChoices - 1;
   stream::FilterChain chain = guard_chain(p, request_with_context());
   EXPECT_EQ(kGood, chain.on_delta(last, kGood).text);
   EXPECT_EQ("", chain.on_delta(last, kWrongDate).text);
@@ -401,39 +401,50 @@ TEST(GuardFilter, AnUnclosedFenceMakesTheRestUnverifiedCode) {
   EXPECT_TRUE(contains(r.annotations.at(0), R"("error":"code_block")")) << r.annotations[0];
 }
 
-// Says whether a block's code names a column the request's schema has.
-class ColumnChecker : public verify::CodeChecker {
+// A check of its own (a folder and a line in checks/check_table.cc, for a real one): says
+// whether a SQL block's code names a column the request's `schema` member has.
+class ColumnCheck : public checks::Check {
  public:
-  explicit ColumnChecker(std::string schema) : schema_(std::move(schema)) {}
-  verify::SentenceVerdict check(const text::CodeBlock& block, std::size_t, std::size_t) override {
+  explicit ColumnCheck(std::string schema) : schema_(std::move(schema)) {}
+  bool takes(const checks::Unit& unit, const checks::UnitVerdict* verdict) const override {
+    return verdict == nullptr && unit.kind == checks::Unit::Kind::kCodeBlock &&
+           unit.block->language == "sql";
+  }
+  std::optional<checks::Pending> check(const checks::Unit& unit,
+                                       std::optional<checks::UnitVerdict>& verdict) override {
     verify::SentenceVerdict v;
     v.claims = true;
-    const std::string_view code = block.code;
+    v.answer_begin = unit.begin;
+    v.answer_end = unit.end;
+    const std::string_view code = unit.block->code;
     const std::size_t at = code.find("SELECT ");
     const std::string column(code.substr(at + 7, code.find(' ', at + 7) - at - 7));
-    const bool known = block.whole() && schema_.find(column) != std::string::npos;
+    const bool known = unit.block->whole() && schema_.find(column) != std::string::npos;
     v.label = known ? verify::Label::kSupported : verify::Label::kContradicted;
     v.score = known ? 1 : 0;
-    return v;
+    verdict = checks::UnitVerdict{std::move(v), {}, {}, {}};
+    return std::nullopt;
   }
 
  private:
   std::string schema_;
 };
 
-TEST(GuardFilter, ACodeLanguageWithACheckerIsCheckedByIt) {
+TEST(GuardFilter, ACodeLanguageWithACheckIsCheckedByIt) {
   config::PolicyConfig p = sentence_policy();
   p.actions.contradicted = ActionConfig{ActionKind::kBlock};
   p.on_error = config::OnError::kClosed;
   auto compiled = std::make_shared<GuardConfig>(*compile_guard(p, nullptr));
-  compiled->code_languages.push_back(
-      {"sql", [](std::string_view body) -> std::unique_ptr<verify::CodeChecker> {
-         return std::make_unique<ColumnChecker>(std::string(body));
+  compiled->checks.insert(
+      compiled->checks.begin(),
+      {"columns", [](const checks::StreamSetup& setup) -> std::unique_ptr<checks::Check> {
+         const request::ExtensionMember* schema = setup.request.extension("schema");
+         return std::make_unique<ColumnCheck>(schema != nullptr ? schema->value : "");
        }});
   const std::string body = request_with_context(R"("schema":"refund_days",)");
   const auto chain_for = [&] {
     std::vector<std::unique_ptr<stream::StreamFilter>> filters;
-    filters.push_back(std::make_unique<GuardFilter>(compiled, body, nullptr));
+    filters.push_back(std::make_unique<GuardFilter>(compiled, groundgate::testing::view_of(body)));
     return stream::FilterChain(std::move(filters));
   };
   const std::string good = "```sql\nSELECT refund_days FROM t;\n```";

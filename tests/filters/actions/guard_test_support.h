@@ -13,6 +13,7 @@
 #include "filters/actions/guard_config.h"
 #include "filters/actions/guard_filter.h"
 #include "filters/stream/filter_chain.h"
+#include "tests/support/request_view.h"
 
 namespace groundgate::filters::actions::testing {
 
@@ -53,7 +54,8 @@ struct GuardRun {
 
 inline stream::FilterChain guard_chain(const config::PolicyConfig& policy, std::string_view body) {
   std::vector<std::unique_ptr<stream::StreamFilter>> filters;
-  filters.push_back(std::make_unique<GuardFilter>(compile_guard(policy, nullptr), body, nullptr));
+  filters.push_back(std::make_unique<GuardFilter>(compile_guard(policy, nullptr),
+                                                  groundgate::testing::view_of(body)));
   return stream::FilterChain(std::move(filters));
 }
 

@@ -2,7 +2,7 @@
 // request in the shape of the app's API; its one-word answer decides the sentence's label. A
 // held sentence waits for it; a failed call leaves the scorer's label; the summary says how
 // many were asked, decided, failed and skipped, and why.
-#include "filters/actions/sentence_judge.h"
+#include "filters/checks/judge/sentence_judge.h"
 
 #include <gtest/gtest.h>
 #include <simdjson.h>
@@ -14,6 +14,10 @@
 namespace groundgate::filters::actions {
 namespace {
 
+using checks::judge_band;
+using checks::judge_prompt;
+using checks::judged_label;
+using checks::kJudgeInstructions;
 using testing::contains;
 using testing::field_of;
 
@@ -52,7 +56,8 @@ struct Fixture {
   explicit Fixture(config::HoldMode hold, std::size_t max_sentences = 4)
       : p(judged_policy(hold, max_sentences)) {
     chain = testing::guard_chain(p, testing::request_with_context());
-    chain.serve_side_requests(model::Api::kChatCompletions);
+    chain.serve_side_requests(
+        groundgate::testing::model_calls_for(testing::request_with_context()));
   }
   std::string summary() {
     for (std::string& a : chain.answer_end())
@@ -66,8 +71,9 @@ struct Fixture {
 TEST(JudgeRequest, IsAChatCompletionOfTheJudgeModelNotStreamed) {
   config::JudgeConfig c;
   c.model = "judge-model";
-  const std::string body = judge_request(model::Api::kChatCompletions, c, "It opened in 1990.",
-                                         "When did it open?", "Opened 1991.");
+  const std::string body = groundgate::testing::model_calls_for("{}")->ask(
+      c.model, kJudgeInstructions,
+      judge_prompt("It opened in 1990.", "When did it open?", "Opened 1991."));
   simdjson::dom::parser parser;
   simdjson::dom::element doc;
   ASSERT_EQ(parser.parse(body).get(doc), simdjson::SUCCESS) << body;
@@ -84,7 +90,9 @@ TEST(JudgeRequest, IsAResponsesRequestNotStoredForTheResponsesApi) {
   config::JudgeConfig c;
   c.model = "judge-model";
   const std::string body =
-      judge_request(model::Api::kResponses, c, "It opened in 1990.", "", "Opened 1991.");
+      groundgate::testing::model_calls_for("{}", proxy::openai::EndpointKind::kResponses)
+          ->ask(c.model, kJudgeInstructions,
+                judge_prompt("It opened in 1990.", "", "Opened 1991."));
   simdjson::dom::parser parser;
   simdjson::dom::element doc;
   ASSERT_EQ(parser.parse(body).get(doc), simdjson::SUCCESS) << body;
@@ -123,16 +131,28 @@ TEST(JudgeEvidence, IsAWindowAroundTheCitedPiecesWithinTheBound) {
   EXPECT_EQ(first, std::string(50, 'a'));
 }
 
-TEST(JudgeBand, IsTheConfiguredOneElseTheScorersThresholdPlusOrMinus015) {
+// The scorer's thresholds, `doubtful` up to `unsupported` (equal: no doubt band).
+score::Thresholds at(double doubtful, double unsupported) {
+  score::Thresholds t;
+  t.doubtful = doubtful;
+  t.unsupported = unsupported;
+  return t;
+}
+
+TEST(JudgeBand, IsTheConfiguredOneElseTheScorersDoubtBand) {
   config::JudgeConfig c;
-  config::JudgeConfig::Band b = judge_band(c, 0.25);
+  config::JudgeConfig::Band b = judge_band(c, at(0.25, 0.6));
+  EXPECT_DOUBLE_EQ(b.low, 0.25);
+  EXPECT_DOUBLE_EQ(b.high, 0.6);
+  // A model without a doubt band: its threshold +- 0.15, within [0, 1].
+  b = judge_band(c, at(0.25, 0.25));
   EXPECT_DOUBLE_EQ(b.low, 0.10);
   EXPECT_DOUBLE_EQ(b.high, 0.40);
-  b = judge_band(c, 0.05);  // within [0, 1]
+  b = judge_band(c, at(0.05, 0.05));
   EXPECT_DOUBLE_EQ(b.low, 0.0);
   EXPECT_DOUBLE_EQ(b.high, 0.20);
   c.band = config::JudgeConfig::Band{0.3, 0.7};
-  b = judge_band(c, 0.25);
+  b = judge_band(c, at(0.25, 0.6));
   EXPECT_DOUBLE_EQ(b.low, 0.3);
   EXPECT_DOUBLE_EQ(b.high, 0.7);
 }
@@ -169,6 +189,16 @@ TEST(SentenceJudge, AHeldSentenceWaitsForTheJudgeWhoseLabelDecides) {
   const std::optional<std::string> field = field_of(f.chain.report(), "guard.judge");
   ASSERT_TRUE(field.has_value());
   EXPECT_TRUE(contains(*field, R"("asked":2)")) << *field;
+}
+
+// A sentence that lines up with a context sentence saying otherwise is settled by the evidence,
+// whatever the scorer's probability: the judge is not asked (even with a band of everything).
+TEST(SentenceJudge, AnAlignedContradictionIsNotTheJudgesToSettle) {
+  Fixture f(config::HoldMode::kSentence);
+  f.chain.on_delta(0, "Her album Cool Parent was released in 2016.");
+  f.chain.on_choice_end(0);
+  EXPECT_TRUE(f.chain.take_side_requests().empty());
+  EXPECT_TRUE(f.chain.stopped());
 }
 
 TEST(SentenceJudge, AFailedCallLeavesTheScorersLabelAndIsCounted) {

@@ -50,6 +50,32 @@ TEST(SqlGuard, AFencedQueryIsHeldUntilItsFenceClosesThenCorrected) {
   EXPECT_EQ(field_of(r.report, "sql.schema"), "request");
 }
 
+TEST(SqlGuard, AGlossaryInTheRequestDefinesWhatTheQuestionAsks) {
+  constexpr std::string_view kCities =
+      R"({"model":"m","stream":true,"messages":[{"role":"system","content":)"
+      R"("CREATE TABLE city (name TEXT, population INTEGER);\nGlossary: major city = )"
+      R"(population > 150000"},{"role":"user","content":"How many major cities are there?"}]})";
+  config::PolicyConfig policy = sql_policy();
+  policy.actions.unsupported = {config::ActionKind::kBlock};
+  const std::string ok = "```sql\nSELECT count(*) FROM city WHERE population > 150000\n```\n";
+  const testing::GuardRun pass = run(policy, kCities, split(ok, 7));
+  EXPECT_EQ(pass.text, ok);
+  // Another threshold than defined: unsupported, of a kind not measured on the dev data, so
+  // annotated although this policy blocks unsupported queries...
+  const std::string other = "```sql\nSELECT count(*) FROM city WHERE population > 15000\n```\n";
+  const testing::GuardRun annotated = run(policy, kCities, split(other, 7));
+  EXPECT_EQ(annotated.text, other);
+  ASSERT_FALSE(annotated.annotations.empty());
+  EXPECT_TRUE(contains(annotated.annotations.front(), "definition_mismatch"))
+      << annotated.annotations.front();
+  EXPECT_TRUE(contains(annotated.annotations.front(), R"("action":"annotate")"))
+      << annotated.annotations.front();
+  // ...and blocked when the policy trusts the kind.
+  policy.sql->intent_enforce = {"definition_mismatch"};
+  const testing::GuardRun blocked = run(policy, kCities, split(other, 7));
+  EXPECT_NE(blocked.text, other);
+}
+
 TEST(SqlGuard, CodeInAnotherLanguageIsNoQueryAndStaysUnverified) {
   // The SQL guard is the checker for SQL blocks only: a bash block has no checker (on_error:
   // open releases it marked unverified).
@@ -119,7 +145,7 @@ TEST(SqlGuard, StreamFirstSendsAtOnceAndAnnotatesAfter) {
 
 TEST(SqlGuard, ToolCallsWithAQueryArgument) {
   const auto compiled = compile_guard(sql_policy(), nullptr);
-  GuardFilter guard(compiled, kRequest, nullptr);
+  GuardFilter guard(compiled, groundgate::testing::view_of(kRequest));
   EXPECT_EQ(guard.tool_call_interest(), stream::ToolCallInterest::kHold);
   stream::ToolCallOutcome bad;
   guard.on_tool_call({0, 0, "run_query", R"({"sql":"DELETE FROM employees"})", false}, bad);
@@ -127,7 +153,7 @@ TEST(SqlGuard, ToolCallsWithAQueryArgument) {
   ASSERT_EQ(bad.annotations.size(), 1u);
   EXPECT_TRUE(contains(bad.annotations[0], R"("kind":"sql")")) << bad.annotations[0];
 
-  GuardFilter other(compiled, kRequest, nullptr);
+  GuardFilter other(compiled, groundgate::testing::view_of(kRequest));
   stream::ToolCallOutcome fine;
   other.on_tool_call({0, 0, "run_query", R"({"sql":"SELECT name FROM employees"})", false}, fine);
   EXPECT_TRUE(fine.stop_reason.empty());
@@ -141,37 +167,43 @@ TEST(SqlGuard, ToolCallsWithAQueryArgument) {
       << no_query.annotations.at(0);
 }
 
-TEST(SqlGuard, TheSchemaFieldIsStrippedAndRead) {
+TEST(SqlGuard, TheSchemaMemberIsNotForwarded) {
   const std::string body =
       R"js({"model":"m","schema":"CREATE TABLE staff (id INT, pay REAL)","messages":[)js"
       R"js({"role":"user","content":"Pay?"}]})js";
-  std::string forwarded;
-  GuardFilter guard(compile_guard(sql_policy(), nullptr), body, &forwarded);
-  EXPECT_EQ(forwarded, R"({"model":"m","messages":[{"role":"user","content":"Pay?"}]})");
+  GuardFilter guard(compile_guard(sql_policy(), nullptr), groundgate::testing::view_of(body));
+  std::vector<std::string> names;
+  guard.members_to_strip(names);
+  EXPECT_EQ(names, (std::vector<std::string>{"context", "documents", "schema"}));
 }
 
 TEST(DecideQuery, UnsafeFirstThenNoSchemaThenTheLabel) {
   const auto compiled = compile_guard(sql_policy(), nullptr);
+  // A query's verdict as the SQL check gives it: its kind, and its rule for an unsafe query.
+  const auto query = [](verify::SentenceVerdict v) {
+    v.query = true;
+    return checks::UnitVerdict{std::move(v), "sql", {}, sql_policy().sql->unsafe};
+  };
   verify::SentenceVerdict unsafe;
-  unsafe.query = true;
   unsafe.claims = true;
   verify::Finding write;
   write.engine = verify::Engine::kSql;
   write.type = verify::HallucinationType::kUnsafe;
   write.label = verify::Label::kContradicted;
   unsafe.findings.push_back(write);
-  EXPECT_EQ(decide(*compiled, &unsafe).label, "unsafe");
-  EXPECT_EQ(decide(*compiled, &unsafe).action.kind, config::ActionKind::kBlock);
+  const checks::UnitVerdict unsafe_query = query(unsafe);
+  EXPECT_EQ(decide(*compiled, &unsafe_query).label, "unsafe");
+  EXPECT_EQ(decide(*compiled, &unsafe_query).action.kind, config::ActionKind::kBlock);
   verify::SentenceVerdict nothing;
-  nothing.query = true;
   nothing.no_context = true;
-  EXPECT_EQ(decide(*compiled, &nothing).label, "no_context");
+  const checks::UnitVerdict no_schema = query(nothing);
+  EXPECT_EQ(decide(*compiled, &no_schema).label, "no_context");
   verify::SentenceVerdict wrong;
-  wrong.query = true;
   wrong.claims = true;
   wrong.label = verify::Label::kContradicted;
-  EXPECT_EQ(decide(*compiled, &wrong).label, "contradicted");
-  EXPECT_EQ(decide(*compiled, &wrong).action.kind, config::ActionKind::kRewrite);
+  const checks::UnitVerdict wrong_query = query(wrong);
+  EXPECT_EQ(decide(*compiled, &wrong_query).label, "contradicted");
+  EXPECT_EQ(decide(*compiled, &wrong_query).action.kind, config::ActionKind::kRewrite);
 }
 
 }  // namespace

@@ -59,7 +59,7 @@ std::vector<stream::SideAnswer> answer_all(const stream::SideBatch& batch, std::
 struct Fixture {
   explicit Fixture(config::HoldMode hold) : p(policy(db.path(), hold)) {
     chain = testing::guard_chain(p, kRequest);
-    chain.serve_side_requests(model::Api::kChatCompletions);
+    chain.serve_side_requests(groundgate::testing::model_calls_for(kRequest));
   }
   sql::testing::CompanyDatabase db;
   config::PolicyConfig p;
@@ -154,7 +154,7 @@ TEST(SqlMetamorphic, AWholeAnswerQueryWaitsWholeAndGoesOnWhenItsRelationsHold) {
   config::PolicyConfig p = policy(db.path(), config::HoldMode::kSentence);
   p.sql->answer = config::SqlConfig::Answer::kWhole;
   stream::FilterChain chain = testing::guard_chain(p, kRequest);
-  chain.serve_side_requests(model::Api::kChatCompletions);
+  chain.serve_side_requests(groundgate::testing::model_calls_for(kRequest));
   std::string text = chain.on_delta(0, std::string(kQuery).substr(0, 10)).text;
   text += chain.on_delta(0, std::string(kQuery).substr(10)).text;
   text += chain.on_choice_end(0).text;

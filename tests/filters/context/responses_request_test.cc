@@ -5,11 +5,16 @@
 #include <vector>
 
 #include "filters/context/context_extractor.h"
+#include "tests/support/request_view.h"
 
 namespace groundgate::filters::context {
 namespace {
 
 using Source = Passage::Source;
+
+ExtractedContext extracted(std::string_view body, const ContextOptions& options = {}) {
+  return extract_context(groundgate::testing::view_of(body), options);
+}
 
 std::vector<std::string> texts(const ExtractedContext& c) {
   std::vector<std::string> out;
@@ -22,7 +27,7 @@ TEST(ResponsesRequest, InputStringIsTheQuestionAndInstructionsTheSystemMessage) 
   const std::string body = R"({"model":"m",
     "instructions":"Answer from the documents. <context>Acme was founded in 2011.</context>",
     "input":"When was Acme founded?"})";
-  ExtractedContext c = extract_context(body, {});
+  ExtractedContext c = extracted(body);
   EXPECT_EQ(texts(c), std::vector<std::string>{"Acme was founded in 2011."});
   EXPECT_EQ(c.passages[0].source, Source::kTaggedBlock);
   EXPECT_EQ(c.question, "When was Acme founded?");
@@ -30,7 +35,7 @@ TEST(ResponsesRequest, InputStringIsTheQuestionAndInstructionsTheSystemMessage) 
 
   ContextOptions system;
   system.system_message = true;
-  EXPECT_EQ(texts(extract_context(body, system)),
+  EXPECT_EQ(texts(extracted(body, system)),
             (std::vector<std::string>{"Acme was founded in 2011.", "Answer from the documents."}));
 }
 
@@ -43,11 +48,16 @@ TEST(ResponsesRequest, MessageItemsWithTextPartsAndRoles) {
     {"type":"message","role":"assistant","content":[{"type":"output_text","text":"It costs $99."}]},
     {"role":"system","content":[{"type":"input_text","text":"<context>Support is 24/7.</context>"}]}
   ]})";
-  ExtractedContext c = extract_context(body, {});
+  ContextOptions users;
+  users.user_messages = true;
+  ExtractedContext c = extracted(body, users);
   EXPECT_EQ(texts(c), (std::vector<std::string>{"Refunds within 14 days.",
                                                 "The Pro plan costs $12.", "Support is 24/7."}));
   EXPECT_EQ(c.passages[0].title, "Policy");
   EXPECT_EQ(c.question, "What does Pro cost?");
+  // By default the user's message is only the question.
+  EXPECT_EQ(texts(extracted(body)),
+            (std::vector<std::string>{"Refunds within 14 days.", "Support is 24/7."}));
   EXPECT_TRUE(c.unreadable.empty());
 }
 
@@ -60,7 +70,7 @@ TEST(ResponsesRequest, FunctionCallOutputsAreToolResultsNamedByTheirCall) {
      "output":[{"type":"input_text","text":"Carrier: DHL."}]},
     {"type":"reasoning","id":"rs_1","summary":[]}
   ]})";
-  ExtractedContext c = extract_context(body, {});
+  ExtractedContext c = extracted(body);
   EXPECT_EQ(texts(c), (std::vector<std::string>{"Order 42 shipped on May 3.", "Carrier: DHL."}));
   EXPECT_EQ(c.passages[0].source, Source::kTool);
   EXPECT_EQ(c.passages[0].title, "lookup_order");
@@ -70,7 +80,7 @@ TEST(ResponsesRequest, FunctionCallOutputsAreToolResultsNamedByTheirCall) {
 
   ContextOptions off;
   off.tool_messages = false;
-  EXPECT_TRUE(extract_context(body, off).passages.empty());
+  EXPECT_TRUE(extracted(body, off).passages.empty());
 }
 
 TEST(ResponsesRequest, EarlierFileSearchResultsAreContext) {
@@ -79,24 +89,21 @@ TEST(ResponsesRequest, EarlierFileSearchResultsAreContext) {
      "results":[{"file_id":"file-1","filename":"policy.pdf","score":0.9,
                  "text":"Refunds are issued within 14 days."}]},
     {"role":"user","content":"And the refund period?"}]})";
-  ExtractedContext c = extract_context(body, {});
+  ExtractedContext c = extracted(body);
   EXPECT_EQ(texts(c), std::vector<std::string>{"Refunds are issued within 14 days."});
   EXPECT_EQ(c.passages[0].title, "policy.pdf");
   EXPECT_EQ(c.passages[0].id, "file-1");
 }
 
-TEST(ResponsesRequest, ExtensionFieldsAreReadAndStripped) {
+TEST(ResponsesRequest, ExtensionFieldsAreRead) {
   const std::string body =
       R"({"model":"m","documents":["Acme was founded in 2011."],"input":"When?","stream":true})";
-  ExtractedContext c = extract_context(body, {});
+  ExtractedContext c = extracted(body);
   EXPECT_EQ(texts(c), std::vector<std::string>{"Acme was founded in 2011."});
-  EXPECT_EQ(c.forwarded_body, R"({"model":"m","input":"When?","stream":true})");
 }
 
 TEST(ResponsesRequest, WhatCannotBeReadIsReportedNeverSkipped) {
-  const auto unreadable = [](const std::string& body) {
-    return extract_context(body, {}).unreadable;
-  };
+  const auto unreadable = [](const std::string& body) { return extracted(body).unreadable; };
   EXPECT_EQ(unreadable(R"({"model":"m","input":[{"type":"item_reference","id":"msg_1"}]})"),
             std::vector<std::string>{"an input item of type `item_reference`"});
   EXPECT_EQ(unreadable(R"({"model":"m","input":[{"type":"holographic_call","x":1}]})"),
@@ -119,14 +126,18 @@ TEST(ResponsesRequest, WhatCannotBeReadIsReportedNeverSkipped) {
 
 TEST(ResponsesRequest, ChatAndLegacyBodiesAreNotReadAsResponses) {
   // A legacy completion's prompt is text; a chat request has messages.
-  ExtractedContext legacy = extract_context(R"({"prompt":"<context>A.</context> Q"})", {});
+  ExtractedContext legacy = extracted(R"({"prompt":"<context>A.</context> Q"})");
   EXPECT_EQ(texts(legacy), std::vector<std::string>{"A."});
   EXPECT_TRUE(legacy.unreadable.empty());
-  ExtractedContext chat = extract_context(
-      R"({"messages":[{"role":"user","content":"Q"}],"input":"ignored","previous_response_id":"r"})",
-      {});
+  ExtractedContext chat =
+      extracted(R"({"messages":[{"role":"user","content":"Q"}],"previous_response_id":"r"})");
   EXPECT_EQ(chat.question, "Q");
   EXPECT_TRUE(chat.unreadable.empty());
+  // Both shapes' conversations in one body: an upstream of either could answer the other one.
+  ExtractedContext both =
+      extracted(R"({"messages":[{"role":"tool","content":"A."}],"input":"Q","model":"m"})");
+  EXPECT_FALSE(both.readable);
+  EXPECT_TRUE(both.passages.empty());
 }
 
 }  // namespace

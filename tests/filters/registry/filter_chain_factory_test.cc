@@ -10,6 +10,8 @@
 namespace groundgate::filters::registry {
 namespace {
 
+const filters::request::RequestView kNoRequest;
+
 config::Config config_with_policies() {
   config::Config config;
   config::PolicyConfig redacting;
@@ -31,7 +33,7 @@ TEST(FilterChainFactory, PolicyWithRedactBuildsARedactingChain) {
   EXPECT_EQ((std::vector<std::string_view>{"redact"}), factory->filter_names("redacting"));
 
   stream::FilterChain chain =
-      factory->create("redacting", {.route = "chat", .policy = "redacting", .request_body = "{}"});
+      factory->create("redacting", {.route = "chat", .policy = "redacting", .request = kNoRequest});
   ASSERT_FALSE(chain.empty());
   std::string out = chain.on_delta(0, "the SECRET pass").text;
   out += chain.on_delta(0, "word is out").text;
@@ -41,8 +43,8 @@ TEST(FilterChainFactory, PolicyWithRedactBuildsARedactingChain) {
 
 TEST(FilterChainFactory, EachStreamGetsItsOwnState) {
   const auto factory = FilterChainFactory::build(config_with_policies());
-  stream::FilterChain first = factory->create("redacting", {});
-  stream::FilterChain second = factory->create("redacting", {});
+  stream::FilterChain first = factory->create("redacting", {.request = kNoRequest});
+  stream::FilterChain second = factory->create("redacting", {.request = kNoRequest});
   EXPECT_EQ("a ", first.on_delta(0, "a sec").text);
   EXPECT_EQ("b ", second.on_delta(0, "b sec").text);
   EXPECT_EQ("sec", second.on_choice_end(0).text);
@@ -53,7 +55,7 @@ TEST(FilterChainFactory, UnknownEmptyOrFilterlessPolicyGivesAnEmptyChain) {
   const auto factory = FilterChainFactory::build(config_with_policies());
   for (std::string_view policy : {"unknown", "", "plain", "no_phrases"}) {
     EXPECT_FALSE(factory->has_filters(policy)) << policy;
-    EXPECT_TRUE(factory->create(policy, {}).empty()) << policy;
+    EXPECT_TRUE(factory->create(policy, {.request = kNoRequest}).empty()) << policy;
     EXPECT_TRUE(factory->filter_names(policy).empty()) << policy;
   }
 }

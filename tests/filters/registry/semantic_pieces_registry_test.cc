@@ -8,6 +8,7 @@
 #include "filters/context/context_options.h"
 #include "filters/registry/filter_chain_factory.h"
 #include "filters/semantic_piece/verifier_options.h"
+#include "tests/support/request_view.h"
 
 namespace groundgate::filters::registry {
 namespace {
@@ -15,6 +16,11 @@ namespace {
 constexpr std::string_view kBody =
     R"({"model":"m","context":["The Eiffel Tower is 330 metres tall. It opened in 1889."],)"
     R"("messages":[{"role":"user","content":"When did it open?"}]})";
+
+const filters::request::RequestView& body_view() {
+  static const filters::request::RequestView view = groundgate::testing::view_of(kBody);
+  return view;
+}
 
 config::PolicyConfig grounded(std::string name) {
   config::PolicyConfig policy;
@@ -71,20 +77,20 @@ TEST(SemanticPiecesRegistry, AReloadKeepsTheCacheWithTheNewBound) {
   config::Config config;
   config.policies = {grounded("grounded")};
   const auto first = FilterChainFactory::build(config);
-  first->create("grounded", {.request_body = kBody}).prepare();
+  first->create("grounded", {.request = body_view()}).prepare();
   ASSERT_EQ(1u, first->index_cache()->stats().entries);
 
   config.limits.context_cache_bytes = 32u << 20;
   const auto reloaded = FilterChainFactory::build(config, first->index_cache());
   EXPECT_EQ(first->index_cache(), reloaded->index_cache());
   EXPECT_EQ(32u << 20, reloaded->index_cache()->max_memory_bytes());
-  reloaded->create("grounded", {.request_body = kBody}).prepare();
+  reloaded->create("grounded", {.request = body_view()}).prepare();
   EXPECT_EQ(1u, reloaded->index_cache()->stats().hits) << "the context indexed before the reload";
 
   config.limits.context_cache_bytes = 0;  // keep nothing
   const auto off = FilterChainFactory::build(config, reloaded->index_cache());
   EXPECT_EQ(0u, off->index_cache()->stats().entries);
-  off->create("grounded", {.request_body = kBody}).prepare();
+  off->create("grounded", {.request = body_view()}).prepare();
   EXPECT_EQ(0u, off->index_cache()->stats().entries);
 }
 
@@ -92,19 +98,16 @@ TEST(SemanticPiecesRegistry, StreamsVerifyAgainstTheRequestsContext) {
   config::Config config;
   config.policies = {grounded("grounded")};
   const auto factory = FilterChainFactory::build(config);
-  std::string forwarded;
-  stream::FilterChain chain = factory->create(
-      "grounded",
-      {.route = "r", .policy = "grounded", .request_body = kBody, .forwarded_body = &forwarded});
-  EXPECT_EQ(std::string::npos, forwarded.find("Eiffel")) << "context stripped: " << forwarded;
-  EXPECT_NE(std::string::npos, forwarded.find("When did it open?"));
+  stream::FilterChain chain =
+      factory->create("grounded", {.route = "r", .policy = "grounded", .request = body_view()});
+  EXPECT_EQ(chain.members_to_strip(), (std::vector<std::string>{"context", "documents"}));
 
   EXPECT_EQ("It opened in 1899.", chain.on_delta(0, "It opened in 1899.").text);
   chain.on_choice_end(0);
   EXPECT_EQ(1u, count_of(chain.report(), "verdicts.contradicted"));
 
   // A second stream with the same context is served from the snapshot's cache.
-  factory->create("grounded", {.request_body = kBody}).prepare();
+  factory->create("grounded", {.request = body_view()}).prepare();
   EXPECT_EQ(1u, factory->index_cache()->stats().hits);
 }
 
@@ -117,11 +120,10 @@ TEST(SemanticPiecesRegistry, PolicyOptionsReachTheFilter) {
   config.policies = {keep, no_fields};
   const auto factory = FilterChainFactory::build(config);
 
-  std::string forwarded;
-  factory->create("keep", {.request_body = kBody, .forwarded_body = &forwarded});
-  EXPECT_TRUE(forwarded.empty()) << "kept: the original body is forwarded";
+  EXPECT_TRUE(factory->create("keep", {.request = body_view()}).members_to_strip().empty())
+      << "kept: the original body is forwarded";
 
-  stream::FilterChain chain = factory->create("no_fields", {.request_body = kBody});
+  stream::FilterChain chain = factory->create("no_fields", {.request = body_view()});
   chain.on_delta(0, "It opened in 1899.");
   chain.on_choice_end(0);
   EXPECT_EQ(1u, count_of(chain.report(), "verdicts.no_context"));

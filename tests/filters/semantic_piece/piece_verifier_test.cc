@@ -48,11 +48,20 @@ TEST_F(VerifierTest, UnambiguousOtherValueCarriesItsCorrection) {
   EXPECT_EQ(v.correction->evidence_text, "30%");
 }
 
-TEST_F(VerifierTest, TwoOtherValuesInTheEvidenceGiveNoCorrection) {
+// Of two other values in the evidence, the one in the clause's slot is the correction.
+TEST_F(VerifierTest, TheAlignedOfTwoOtherValuesIsTheCorrection) {
   context({"Turnout rose to 30% in the last election and to 35% in the one before."});
   Verdict v = only("Turnout rose to 32% in the last election.");
   EXPECT_EQ(v.label, Label::kContradicted) << v.reason;
-  EXPECT_FALSE(v.correction.has_value());
+  ASSERT_TRUE(v.correction.has_value());
+  EXPECT_EQ(v.correction->evidence_text, "30%");
+}
+
+// Two other values in evidence that does not line up with the clause: no correction to trust.
+TEST_F(VerifierTest, TwoOtherValuesInLooseEvidenceGiveNoCorrection) {
+  context({"In the last election turnout reached 30%, and 35% in the one before."});
+  Verdict v = only("Turnout rose to 32% in the last election.");
+  EXPECT_FALSE(v.correction.has_value()) << v.reason;
 }
 
 TEST_F(VerifierTest, ReformattedMoneyAndPercentAreSupported) {

@@ -116,6 +116,22 @@ TEST_F(DatabaseChecks, ExecutionFindsEmptyResultsAndKeepsTheRows) {
   EXPECT_EQ(rows.result->rows[0][0], "'Ada'");
 }
 
+TEST_F(DatabaseChecks, AGroupedColumnUniqueInTheDataFixesItsRow) {
+  // Department names are unique in the data: grouping by one fixes the department's country.
+  EXPECT_EQ(find_code(check("How many employees does each department have, and in which country?",
+                            "SELECT d.country, count(*) FROM departments AS d JOIN employees AS e "
+                            "ON e.dept_id = d.id GROUP BY d.name")
+                          .verdict,
+                      "ungrouped_column"),
+            nullptr);
+  // Two employees share a department: their names are not fixed by it.
+  EXPECT_NE(find_code(check("How many employees does each department have?",
+                            "SELECT name, count(*) FROM employees GROUP BY dept_id")
+                          .verdict,
+                      "ungrouped_column"),
+            nullptr);
+}
+
 TEST_F(DatabaseChecks, RuntimeErrors) {
   const SqlCheck c = check("", "SELECT json_extract('not json', '$.a')");
   const Finding* f = find_code(c.verdict, "runtime_error");

@@ -2,11 +2,17 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/request_view.h"
+
 namespace groundgate::filters::sql {
 namespace {
 
+RequestSchema schema_of(std::string_view body) {
+  return read_request_schema(groundgate::testing::view_of(body));
+}
+
 TEST(RequestSchema, ChatMessagesButNotTheAssistantsTurns) {
-  const RequestSchema s = read_request_schema(
+  const RequestSchema s = schema_of(
       R"({"messages":[{"role":"system","content":"CREATE TABLE staff (id INT, pay REAL);"},)"
       R"({"role":"assistant","content":"CREATE TABLE invented (x INT);"},)"
       R"({"role":"user","content":[{"type":"text","text":"CREATE VIEW v AS SELECT id FROM staff;"}]}]})");
@@ -16,7 +22,7 @@ TEST(RequestSchema, ChatMessagesButNotTheAssistantsTurns) {
 }
 
 TEST(RequestSchema, ResponsesInstructionsInputItemsAndToolOutputs) {
-  const RequestSchema s = read_request_schema(
+  const RequestSchema s = schema_of(
       R"({"model":"m","instructions":"Answer in SQL. CREATE TABLE staff (id INT, pay REAL);",)"
       R"("input":[{"role":"user","content":[{"type":"input_text","text":)"
       R"("CREATE TABLE teams (id INT, name TEXT);"}]},)"
@@ -28,7 +34,7 @@ TEST(RequestSchema, ResponsesInstructionsInputItemsAndToolOutputs) {
   EXPECT_NE(s.statements[1].find("teams"), std::string::npos);
   EXPECT_NE(s.statements[2].find("logs"), std::string::npos);
   const RequestSchema plain =
-      read_request_schema(R"({"input":"CREATE TABLE staff (id INT); Who earns most?"})");
+      schema_of(R"({"input":"CREATE TABLE staff (id INT); Who earns most?"})");
   EXPECT_EQ(plain.statements.size(), 1u);
 }
 

@@ -389,8 +389,9 @@ TEST(FilterChain, ChoicesInterleavedKeepSeparateState) {
 
 TEST(FilterChain, ChoiceOutOfRangeStopsTheStream) {
   FilterChain chain = make_chain(std::make_unique<StreamFilter>());
-  EXPECT_EQ("ok", chain.on_delta(127, "ok").text);
-  EXPECT_EQ("", chain.on_delta(128, "too many").text);
+  // An answer's choices and as many again for the text beside them (chat's reasoning).
+  EXPECT_EQ("ok", chain.on_delta(kMaxChainChoices - 1, "ok").text);
+  EXPECT_EQ("", chain.on_delta(kMaxChainChoices, "too many").text);
   EXPECT_TRUE(chain.stopped());
   EXPECT_EQ("chain.choice_out_of_range", chain.stop_reason());
   EXPECT_EQ(1u, chain.counters().rejected_choices);

@@ -12,11 +12,25 @@
 namespace groundgate::filters::stream {
 namespace {
 
+// Model calls no test here makes: the filters below write their own bodies.
+class NoModelCalls : public model::ModelCalls {
+ public:
+  model::RequestBody ask_again(std::string_view, std::string_view) const override { return {}; }
+  std::string ask(std::string_view, std::string_view, std::string_view) const override {
+    return {};
+  }
+  std::optional<model::ModelAnswer> read_answer(std::string_view, std::string&) const override {
+    return std::nullopt;
+  }
+};
+
+const std::shared_ptr<const model::ModelCalls> kCalls = std::make_shared<NoModelCalls>();
+
 // Holds text up to a '?', asks one side request about it, and on the answer releases the text
 // (the answer "block" stops the stream instead; "note" annotates).
 class AsksAbout : public StreamFilter {
  public:
-  void serve_side_requests(model::Api) override { served_ = true; }
+  void serve_side_requests(std::shared_ptr<const model::ModelCalls>) override { served_ = true; }
   void on_text(const TextEvent& event, ChoiceOutput& out) override {
     texts.emplace_back(event.pending);
     ends += event.end_of_choice ? 1 : 0;
@@ -84,7 +98,7 @@ struct Chain {
 
 TEST(SideRequests, HeldTextAndTheChoiceEndWaitForTheAnswers) {
   Chain c;
-  c.chain.serve_side_requests(model::Api::kChatCompletions);
+  c.chain.serve_side_requests(kCalls);
   EXPECT_EQ(c.chain.on_delta(0, "Is it? yes").text, "Is it");
   EXPECT_TRUE(c.chain.holds_for_answers());
   std::vector<SideBatch> batches = c.chain.take_side_requests();
@@ -114,7 +128,7 @@ TEST(SideRequests, HeldTextAndTheChoiceEndWaitForTheAnswers) {
 
 TEST(SideRequests, AnAnswerMayStopTheStreamAndNothingHeldGoesOn) {
   Chain c;
-  c.chain.serve_side_requests(model::Api::kChatCompletions);
+  c.chain.serve_side_requests(kCalls);
   c.chain.on_delta(0, "Drop? this");
   ASSERT_EQ(c.chain.take_side_requests().size(), 1u);
   SideAnswersOutput out = c.chain.on_side_answers(0, {{7, 200, "block", ""}});
@@ -126,7 +140,7 @@ TEST(SideRequests, AnAnswerMayStopTheStreamAndNothingHeldGoesOn) {
 
 TEST(SideRequests, AnswersAnnotate) {
   Chain c;
-  c.chain.serve_side_requests(model::Api::kChatCompletions);
+  c.chain.serve_side_requests(kCalls);
   c.chain.on_delta(0, "Why?");
   ASSERT_EQ(c.chain.take_side_requests().size(), 1u);
   SideAnswersOutput out = c.chain.on_side_answers(0, {{7, 200, "note", ""}});

@@ -23,6 +23,18 @@ TEST(Discourse, WorldlyUsesOfTheSameWordsAreNotTheSource) {
   EXPECT_FALSE(about_source("The film grossed $10 million."));
 }
 
+TEST(Discourse, PhaticClausesClaimNothing) {
+  for (const char* s : {"Bye now.", "Thanks for asking!", "I hope this helps.",
+                        "Let me know if you have any other questions.", "Sure!", "Happy to help!",
+                        "Have a great day!"}) {
+    EXPECT_TRUE(is_phatic(tokenize(s))) << s;
+  }
+  for (const char* s : {"The refund window is 14 days.", "Thanks to the new law, taxes fell.",
+                        "Help arrived in 1990.", "Paris is nice.", "I hope Berlin wins."}) {
+    EXPECT_FALSE(is_phatic(tokenize(s))) << s;
+  }
+}
+
 TEST(Discourse, FramingWords) {
   for (const char* w : {"summary", "concise", "mentions", "described", "provided", "according",
                         "passage", "specify"}) {

@@ -107,6 +107,15 @@ INSTANTIATE_TEST_SUITE_P(
              {{W, "a", "a", 0}, {S, "\xFF", "\xEF\xBF\xBD", 0}, {W, "b", "b", 0}}},
         Case{"", {}}));
 
+TEST(Tokenizer, DecimalCommaIsADecimalPoint) {
+  const auto t = tokenize("It stays at 99,9% and weighs 3,25 kg; items 1,2,3 and 1,250 units.");
+  std::vector<std::string> numbers;
+  for (const Token& token : t) {
+    if (token.kind == TokenKind::kNumber) numbers.push_back(token.norm);
+  }
+  EXPECT_EQ(numbers, (std::vector<std::string>{"99.9", "3.25", "1", "2", "3", "1250"}));
+}
+
 TEST(Tokenizer, OffsetsCoverTheTextInOrder) {
   const std::string text = "  The “U.S.” grossed $ 181,674,817 , Arthur’s 19th-century… \xE2\x80";
   std::size_t prev_end = 0;

@@ -43,15 +43,17 @@ TEST(BuiltinScorer, Parses) {
       score::builtin_model_json(), sentence_feature_names(), answer_feature_names(), error);
   ASSERT_TRUE(model) << error;
   const score::Thresholds& t = model->thresholds;
-  for (double v :
-       {t.unsupported, t.contradicted, t.contradicted_clean, t.contradicted_polarity, t.answer}) {
+  for (double v : {t.doubtful, t.unsupported, t.contradicted, t.contradicted_clean,
+                   t.contradicted_polarity, t.answer}) {
     EXPECT_GT(v, 0);
     EXPECT_LE(v, 1);
   }
+  // Doubt lies below a flag: the band the scorer cannot settle.
+  EXPECT_LT(t.doubtful, t.unsupported);
   // Contradictions drive block and rewrite: they ask for more certainty than doubt does.
-  EXPECT_GE(t.contradicted, t.unsupported);
-  EXPECT_GE(t.contradicted_clean, t.unsupported);
-  EXPECT_GE(t.contradicted_polarity, t.unsupported);
+  EXPECT_GE(t.contradicted, t.doubtful);
+  EXPECT_GE(t.contradicted_clean, t.doubtful);
+  EXPECT_GE(t.contradicted_polarity, t.doubtful);
 }
 
 // A feature added, renamed, removed or moved in the code without `groundgate train`: the model

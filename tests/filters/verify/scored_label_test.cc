@@ -43,6 +43,7 @@ SentenceVerdict verdict_of(std::initializer_list<Finding> findings) {
 score::Thresholds thresholds() {
   score::Thresholds t;
   t.unsupported = 0.3;
+  t.doubtful = 0.3;  // no doubt band (see DoubtLiesBelowAFlag)
   t.contradicted = 0.6;
   t.contradicted_clean = 0.5;
   t.contradicted_polarity = 0.8;
@@ -140,6 +141,53 @@ TEST(LabelByScore, NoContradictionWithoutAnEngineConflict) {
   SentenceVerdict overruled = verdict_of({value_conflict(0)});
   overruled.label = Label::kUnsupported;
   EXPECT_EQ(label_at(overruled, 0.99), Label::kUnsupported);
+}
+
+// An aligned finding: the clause lines up with a context sentence that says otherwise.
+Finding aligned(std::string_view code) {
+  Finding f = finding(Engine::kSemanticPieces, Label::kContradicted, code, 0);
+  f.signals.aligned_conflict = true;
+  return f;
+}
+
+TEST(ConflictKind, AnAlignedConflictIsTheStrongest) {
+  for (std::string_view code : {"entity_mismatch", "negation_mismatch", "antonym"}) {
+    EXPECT_EQ(conflict_kind(verdict_of({value_conflict(0), aligned(code)})), ConflictKind::kAligned)
+        << code;
+  }
+  EXPECT_DOUBLE_EQ(contradicted_at(thresholds(), ConflictKind::kAligned), 0);
+}
+
+TEST(LabelByScore, AnAlignedConflictIsContradictedWhateverTheProbability) {
+  // The evidence decided; the probability only says how sure the scorer is (the score).
+  for (std::string_view code : {"entity_mismatch", "negation_mismatch"}) {
+    SentenceVerdict v = verdict_of({aligned(code)});
+    label_by_score(v, 0.05, thresholds());
+    EXPECT_EQ(v.label, Label::kContradicted) << code;
+    EXPECT_DOUBLE_EQ(v.score, 0.95);
+  }
+}
+
+TEST(LabelByScore, DoubtLiesBelowAFlag) {
+  score::Thresholds t = thresholds();
+  t.doubtful = 0.2;
+  const SentenceVerdict v =
+      verdict_of({finding(Engine::kSemanticPieces, Label::kUnsupported, "low_coverage")});
+  SentenceVerdict at = v;
+  label_by_score(at, 0.19, t);
+  EXPECT_EQ(at.label, Label::kSupported);
+  at = v;
+  label_by_score(at, 0.2, t);
+  EXPECT_EQ(at.label, Label::kDoubtful);
+  at = v;
+  label_by_score(at, 0.3, t);
+  EXPECT_EQ(at.label, Label::kUnsupported);
+  // A looser conflict under its threshold is doubt, not a flag.
+  at = verdict_of({value_conflict(1)});
+  label_by_score(at, 0.25, t);
+  EXPECT_EQ(at.label, Label::kDoubtful);
+  EXPECT_FALSE(is_flag(Label::kDoubtful));
+  EXPECT_TRUE(is_flag(Label::kUnsupported));
 }
 
 TEST(LabelByScore, SetsTheProbabilityAndScore) {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/request_view.h"
+
 #include <memory>
 #include <string>
 #include <vector>
@@ -30,7 +32,7 @@ class ToolCallCheckTest : public ::testing::Test {
     std::vector<context::Passage> passages(1);
     passages[0].text = kContext;
     index_ = index::ContextIndex::build(std::move(passages));
-    schema_ = ToolSchemaValues::from_request(kTools);
+    schema_ = ToolSchemaValues::from_request(groundgate::testing::view_of(kTools));
   }
 
   ToolCallVerdict check(std::string_view arguments, bool truncated = false,
@@ -53,8 +55,9 @@ TEST_F(ToolCallCheckTest, SchemaValuesComeFromEnumsConstsAndDefaultsOfEachTool) 
   EXPECT_TRUE(schema_.offers("legacy", "km"));
   EXPECT_FALSE(schema_.offers("legacy", "UPS"));  // per tool
   EXPECT_FALSE(schema_.offers("track_order", "FedEx"));
-  EXPECT_EQ(0u, ToolSchemaValues::from_request("not json {").size());
-  EXPECT_EQ(0u, ToolSchemaValues::from_request(R"({"tools":null})").size());
+  EXPECT_EQ(0u, ToolSchemaValues::from_request(groundgate::testing::view_of("not json {")).size());
+  EXPECT_EQ(
+      0u, ToolSchemaValues::from_request(groundgate::testing::view_of(R"({"tools":null})")).size());
 }
 
 TEST_F(ToolCallCheckTest, ValuesFromTheContextAreSupported) {

@@ -178,7 +178,9 @@ TEST_F(CommandsTest, EvalScoresLabelledSamplesAndWritesOneLinePerSample) {
 }
 
 // `--judge-upstream`: the sentences in the band go to the judge model, whose labels decide;
-// here a judge that has it backwards turns both verdicts round.
+// here a judge that has it backwards turns the faithful answer's verdict round. The wrong
+// founding year lines up with the context sentence that says otherwise: the evidence settles
+// it, the judge is not asked.
 TEST_F(CommandsTest, EvalWithAJudgeAsksItAboutTheSentencesInTheBand) {
   ScriptedModel judge(R"yaml(
 - model: "judge-model"
@@ -192,8 +194,8 @@ TEST_F(CommandsTest, EvalWithAJudgeAsksItAboutTheSentencesInTheBand) {
       run_groundgate({"eval", data, "--judge-upstream", judge.url(), "--judge-model", "judge-model",
                       "--judge-band", "0,1", "--judge-timeout", "10000"});
   ASSERT_EQ(0, r.exit_code) << r.err;
-  EXPECT_NE(std::string::npos, r.out.find("balanced_accuracy=0.000")) << r.out;
-  EXPECT_NE(std::string::npos, r.out.find("judge: asked=2  decided=2  changed=2  failed=0"))
+  EXPECT_NE(std::string::npos, r.out.find("balanced_accuracy=0.500")) << r.out;
+  EXPECT_NE(std::string::npos, r.out.find("judge: asked=1  decided=1  changed=1  failed=0"))
       << r.out;
   // An option of the judge without its upstream is an error, not a run without it.
   const CommandResult alone = run_groundgate({"eval", data, "--judge-model", "m"});

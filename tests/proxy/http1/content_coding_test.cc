@@ -117,5 +117,21 @@ TEST(MediaType, TypesAreCaseInsensitiveAndParametersIgnored) {
                                               {http::field::content_type, "text/html"}})));
 }
 
+TEST(MediaType, ABodysFirstBytesSayWhatItIs) {
+  EXPECT_EQ(BodyType::kJson, sniffed_body_type("{\"id\":1}"));
+  EXPECT_EQ(BodyType::kJson, sniffed_body_type(" \r\n\t["));
+  for (std::string_view stream :
+       {"data: {}", "event: x\n", "id:1", "retry:5", ": ping", "data\n", "\n\ndata:"}) {
+    EXPECT_EQ(BodyType::kEventStream, sniffed_body_type(stream)) << stream;
+  }
+  // Not told yet: blanks only, or the start of a field name.
+  for (std::string_view start : {"", "  \n", "da", "data", "ev", "r"}) {
+    EXPECT_EQ(BodyType::kMissing, sniffed_body_type(start)) << start;
+  }
+  for (std::string_view other : {"Refunds are", "dat x", "datum:", "<html>", "\"text\""}) {
+    EXPECT_EQ(BodyType::kOther, sniffed_body_type(other)) << other;
+  }
+}
+
 }  // namespace
 }  // namespace groundgate::proxy::http1

@@ -210,6 +210,29 @@ TEST(MessageParser, ReadsAResponseStatusLineAndItsKeepAlive) {
   EXPECT_EQ(body, "ok");
 }
 
+TEST(MessageParser, AChunkedBodysFramingLinesAreBounded) {
+  const std::string header = "POST /x HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n";
+  RequestParser parser;
+  parser.header_limit(1024);
+  error_code ec;
+  EXPECT_EQ(header.size(), parser.put(boost::asio::buffer(header), ec));
+  std::string body;
+  parser.body_to_string(body, 1u << 20);
+  using Overrun = RequestParser::Overrun;
+  // A size line still growing: within its bound, then past it.
+  const std::string line = "5;ext=" + std::string(RequestParser::kMaxChunkLineBytes - 6, 'x');
+  EXPECT_EQ(Overrun::kNone, parser.framing_overrun(line));
+  EXPECT_EQ(Overrun::kChunkLine, parser.framing_overrun(line + "x"));
+  EXPECT_EQ(Overrun::kChunkLine, parser.framing_overrun("\r\n" + line + "x"));
+  // The last chunk's trailers: the header's bound.
+  const std::string trailers = "0\r\n" + std::string(1024, 't');
+  EXPECT_EQ(Overrun::kNone, parser.framing_overrun(trailers));
+  EXPECT_EQ(Overrun::kTrailers, parser.framing_overrun(trailers + "t"));
+  // Before the header is read, the header limit is Beast's own.
+  RequestParser fresh;
+  EXPECT_EQ(Overrun::kNone, fresh.framing_overrun(std::string(10000, 'x')));
+}
+
 TEST(MessageParser, AResponseToHeadHasNoBodyWhateverItsLength) {
   const std::string response = "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n";
   ResponseParser parser;

@@ -9,6 +9,7 @@
 
 #include "filters/stream/filter_chain.h"
 #include "filters/stream/stream_filter.h"
+#include "proxy/openai/model_calls.h"
 
 namespace groundgate::proxy::openai::testing {
 
@@ -25,7 +26,9 @@ using filters::stream::TextEvent;
 class Asks : public StreamFilter {
  public:
   explicit Asks(bool hold) : hold_(hold) {}
-  void serve_side_requests(filters::model::Api) override { served_ = true; }
+  void serve_side_requests(std::shared_ptr<const filters::model::ModelCalls>) override {
+    served_ = true;
+  }
   bool only_reports() const override { return !hold_; }
   void on_text(const TextEvent& event, ChoiceOutput& out) override {
     if (!asked_ && served_ && event.pending.find('?') != std::string_view::npos) {
@@ -61,7 +64,7 @@ inline filters::stream::FilterChain chain_of(bool hold) {
   std::vector<std::unique_ptr<StreamFilter>> filters;
   filters.push_back(std::make_unique<Asks>(hold));
   filters::stream::FilterChain chain(std::move(filters));
-  chain.serve_side_requests(filters::model::Api::kChatCompletions);
+  chain.serve_side_requests(model_calls(EndpointKind::kChatCompletions, {}, {}));
   return chain;
 }
 

@@ -86,6 +86,40 @@ TEST(ChunkDecoderTest, RoleToolCallsLogprobsAndMissingIndex) {
   EXPECT_TRUE(chunk.choices[1].finish_reason_range.empty());
 }
 
+TEST(ChunkDecoderTest, RefusalAndReasoningAreTextsWithTheirPlaces) {
+  const std::string json =
+      R"({"choices":[{"index":1,"delta":{"refusal":"No.","reasoning_content":"Hm.",)"
+      R"("reasoning":"Hm."}}]})";
+  const DecodedChunk chunk = decode_ok(json);
+  ASSERT_EQ(1u, chunk.choices.size());
+  const ChoiceDelta& choice = chunk.choices[0];
+  EXPECT_EQ(1, choice.index);
+  EXPECT_FALSE(choice.has_text);
+  EXPECT_EQ("No.", choice.refusal.text);
+  EXPECT_EQ(R"("No.")", at(json, choice.refusal.range));
+  EXPECT_EQ("Hm.", choice.reasoning.text);
+  EXPECT_EQ(R"("Hm.")", at(json, choice.reasoning.range));
+  EXPECT_LT(choice.reasoning.range.end, choice.reasoning_repeat.begin);  // the second name
+  // Null is none; a message's refusal reads the same way.
+  EXPECT_FALSE(decode_ok(R"({"choices":[{"delta":{"refusal":null}}]})").choices[0].refusal.present);
+  EXPECT_EQ("x", decode_ok(R"({"choices":[{"message":{"content":null,"refusal":"x"}}]})")
+                     .choices[0]
+                     .refusal.text);
+}
+
+TEST(ChunkDecoderTest, ARefusalOrReasoningAClientCouldReadTwoWaysDoesNotDecode) {
+  ChunkDecoder decoder;
+  DecodedChunk chunk;
+  for (const char* json : {R"({"choices":[{"delta":{"refusal":"a"},"message":{"refusal":"b"}}]})",
+                           R"({"choices":[{"delta":{"reasoning":"a","reasoning_content":"b"}}]})",
+                           R"({"choices":[{"delta":{"reasoning":"a","reasoning_content":"a"},)"
+                           R"("message":{"reasoning":"a"}}]})",
+                           R"({"choices":[{"delta":{"refusal":["a"]}}]})",
+                           R"({"choices":[{"delta":{"reasoning_content":{"text":"a"}}}]})"}) {
+    EXPECT_FALSE(decoder.decode(json, chunk).ok) << json;
+  }
+}
+
 TEST(ChunkDecoderTest, UsageChunkWithNoChoices) {
   const auto chunk = decode_ok(
       R"({"id":"x","object":"chat.completion.chunk","choices":[],"usage":{"total_tokens":3}})");

@@ -46,6 +46,53 @@ TEST(JsonTransformTest, RewritesContentAndKeepsEverythingElse) {
   EXPECT_EQ(expected, result.body);
 }
 
+const std::string kRefusal =
+    R"({"id":"c","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant",)"
+    R"("content":null,"refusal":"i cannot.","reasoning_content":"think."},"finish_reason":"stop"}]})";
+
+TEST(JsonTransformTest, ARefusalIsTheChoicesTextAndReasoningIsCountedOrRead) {
+  auto unread = make_chain(std::make_unique<TextKindsFilter>(false, true));
+  const auto counted = transform_completion_json(kRefusal, unread.get());
+  EXPECT_NE(std::string::npos, counted.body.find(R"("refusal":"I CANNOT.")")) << counted.body;
+  EXPECT_NE(std::string::npos, counted.body.find(R"("reasoning_content":"think.")"));
+  EXPECT_NE(std::string::npos, counted.body.find(R"("reasoning_bytes":6,"read":false)"));
+  auto read = make_chain(std::make_unique<TextKindsFilter>(true, true));
+  const auto checked = transform_completion_json(kRefusal, read.get());
+  EXPECT_NE(std::string::npos, checked.body.find(R"("reasoning_content":"THINK.")"))
+      << checked.body;
+  EXPECT_TRUE(valid_json(checked.body));
+}
+
+TEST(JsonTransformTest, ARefusalTheChainCannotReadIsUnverified) {
+  // Open: it stays as it came, said to be unverified.
+  auto open = make_chain(std::make_unique<TextKindsFilter>(false, false, false));
+  const auto kept = transform_completion_json(kRefusal, open.get());
+  EXPECT_FALSE(kept.stopped);
+  EXPECT_NE(std::string::npos, kept.body.find(R"("refusal":"i cannot.")")) << kept.body;
+  EXPECT_NE(std::string::npos, kept.body.find(R"({"unverified":"refusal"})")) << kept.body;
+  // Closed: the choice stops there, and the refusal never reaches the client.
+  auto closed = make_chain(std::make_unique<TextKindsFilter>(false, false, true));
+  const auto stopped = transform_completion_json(kRefusal, closed.get());
+  EXPECT_TRUE(stopped.stopped);
+  EXPECT_EQ(std::string::npos, stopped.body.find("cannot")) << stopped.body;
+  EXPECT_NE(std::string::npos, stopped.body.find(R"("finish_reason":"content_filter")"));
+}
+
+TEST(JsonTransformTest, ASpokenAnswerIsUnverified) {
+  const std::string audio =
+      R"({"id":"c","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant",)"
+      R"("content":null,"audio":{"id":"a1","transcript":"30 days.","data":"AAAA"}},)"
+      R"("finish_reason":"stop"}]})";
+  auto closed = make_chain(std::make_unique<HoldingVerifier>(true));
+  const auto refused = transform_completion_json(audio, closed.get());
+  EXPECT_TRUE(refused.refused);
+  EXPECT_TRUE(refused.body.empty());
+  auto open = make_chain(std::make_unique<HoldingVerifier>(false));
+  const auto kept = transform_completion_json(audio, open.get());
+  EXPECT_FALSE(kept.refused);
+  EXPECT_NE(std::string::npos, kept.body.find(R"({"unverified":"audio_output")")) << kept.body;
+}
+
 TEST(JsonTransformTest, HeldTextIsReleasedAtTheEndOfEachChoice) {
   auto chain = make_chain(std::make_unique<HoldFilter>());
   const auto result = transform_completion_json(kChat, chain.get());

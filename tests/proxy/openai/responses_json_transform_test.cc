@@ -27,6 +27,28 @@ simdjson::dom::element parse(simdjson::dom::parser& parser, const std::string& j
   return root;
 }
 
+const std::string kRefusalResponse =
+    R"({"id":"resp_2","object":"response","status":"completed","output":[)"
+    R"({"id":"rs_1","type":"reasoning","summary":[{"type":"summary_text","text":"think."}]},)"
+    R"({"id":"msg_1","type":"message","role":"assistant","content":[)"
+    R"({"type":"refusal","refusal":"i cannot."}]}]})";
+
+TEST(ResponsesJsonTransformTest, RefusalPartsAreAnswerTextAndReasoningIsCountedOrRead) {
+  auto unread = make_chain(std::make_unique<TextKindsFilter>(false, true));
+  const auto counted = transform_responses_json(kRefusalResponse, unread.get());
+  EXPECT_NE(std::string::npos, counted.body.find(R"("refusal":"I CANNOT.")")) << counted.body;
+  EXPECT_NE(std::string::npos, counted.body.find(R"("text":"think.")")) << counted.body;
+  EXPECT_NE(std::string::npos, counted.body.find(R"("reasoning_bytes":6,"read":false)"));
+  auto read = make_chain(std::make_unique<TextKindsFilter>(true, true));
+  const auto checked = transform_responses_json(kRefusalResponse, read.get());
+  EXPECT_NE(std::string::npos, checked.body.find(R"("text":"THINK.")")) << checked.body;
+  // Not read, under a closed filter: the answer stops at the refusal, which never goes.
+  auto closed = make_chain(std::make_unique<TextKindsFilter>(false, false, true));
+  const auto stopped = transform_responses_json(kRefusalResponse, closed.get());
+  EXPECT_TRUE(stopped.stopped);
+  EXPECT_EQ(std::string::npos, stopped.body.find("cannot")) << stopped.body;
+}
+
 TEST(ResponsesJsonTransformTest, NoChangeKeepsTheUpstreamBytes) {
   EXPECT_EQ(kResponse, transform_responses_json(kResponse, nullptr).body);
   auto chain = make_chain(std::make_unique<StreamFilter>());

@@ -655,12 +655,16 @@ TEST(SseTransformTest, AChunkWithChoicesTwiceIsUndecodable) {
   EXPECT_EQ(1u, run(input, uppercase()).counters.parse_errors);
 }
 
-TEST(SseTransformTest, AUsageChunkBeforeASecondDoneIsKept) {
-  // Found by fuzz_sse_transform: the held usage chunk was lost before a second [DONE].
+TEST(SseTransformTest, NothingGoesAfterTheFirstDone) {
+  // Once the client has [DONE], the answer is over: a usage chunk after it (and a second
+  // [DONE]) go nowhere. (fuzz_sse_transform once found such a usage chunk lost, when the
+  // transform still relayed events after [DONE].)
   const std::string input =
       "data: [DONE]\n\ndata: {\"choices\":[],\"usage\":{\"total_tokens\":3}}\n\n"
       "data: [DONE]\n\n";
-  EXPECT_EQ(input, run(input, pass()).out);
+  const Outcome result = run(input, pass());
+  EXPECT_EQ("data: [DONE]\n\n", result.out);
+  EXPECT_EQ(1u, result.counters.after_end);
 }
 
 // Events a verifier cannot read: bytes that are not UTF-8 or a lone surrogate in the text, a

@@ -143,6 +143,42 @@ class HoldingVerifier : public HoldFilter {
   bool closed_;
 };
 
+// Uppercases the text it reads, and the model's reasoning too when `reads_reasoning`; records
+// how much reasoning went to the client and whether it was read; with `reads_refusals` false,
+// a refusal is input it cannot see (annotated, and it stops the stream when `closed`).
+class TextKindsFilter : public UppercaseFilter {
+ public:
+  TextKindsFilter(bool reads_reasoning, bool reads_refusals, bool closed = false)
+      : reads_reasoning_(reads_reasoning), reads_refusals_(reads_refusals), closed_(closed) {}
+  bool reads_reasoning() const override { return reads_reasoning_; }
+  bool reads_refusals() const override { return reads_refusals_; }
+  void on_reasoning(std::size_t bytes, bool read) override {
+    reasoning_bytes += bytes;
+    reasoning_read = reasoning_read || read;
+  }
+  void on_unverified(const filters::stream::UnverifiedInput& input,
+                     filters::stream::FilterOutcome& outcome) override {
+    std::string note = R"({"unverified":)";
+    append_json_string(note, input.reason);
+    note += "}";
+    outcome.annotations.push_back(std::move(note));
+    if (closed_) outcome.stop_reason = "test.unverified";
+  }
+  void on_answer_end(std::vector<std::string>& annotations) override {
+    annotations.push_back(R"({"type":"summary","reasoning_bytes":)" +
+                          std::to_string(reasoning_bytes) +
+                          (reasoning_read ? R"(,"read":true})" : R"(,"read":false})"));
+  }
+
+  std::size_t reasoning_bytes = 0;
+  bool reasoning_read = false;
+
+ private:
+  bool reads_reasoning_;
+  bool reads_refusals_;
+  bool closed_;
+};
+
 // The same filter, declared as one that only reports (it must release all text at once and
 // never stop, as AnnotateFilter and SummaryFilter do).
 template <typename Filter>

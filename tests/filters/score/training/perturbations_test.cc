@@ -43,6 +43,16 @@ TEST(FlipNegation, TakesAwayANegation) {
   EXPECT_EQ(flip_negation("The hotel doesn't allow pets."), "The hotel does allow pets.");
 }
 
+TEST(FlipNegation, LeavesAFocusAConditionAndATitleAlone) {
+  EXPECT_FALSE(flip_negation("It is not only cheap but fast."));
+  EXPECT_FALSE(flip_negation("Food safety is just as important at home."));
+  EXPECT_FALSE(flip_negation("If there is swelling, use ice."));
+  EXPECT_EQ(flip_negation("The song I Will Always Love You was a hit."),
+            "The song I Will Always Love You was not a hit.");
+  EXPECT_EQ(flip_negation("You won't need as long on the second side."),
+            "You will need as long on the second side.");
+}
+
 TEST(FlipNegation, NeedsAnAuxiliaryOrANegation) {
   EXPECT_FALSE(flip_negation("Paris hosted the fair."));
 }

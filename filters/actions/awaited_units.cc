@@ -1,0 +1,122 @@
+#include "filters/actions/awaited_units.h"
+
+#include <algorithm>
+
+namespace groundgate::filters::actions {
+
+void AwaitedUnits::await(Unit unit, std::size_t check, checks::Pending pending) {
+  unit.check = check;
+  unit.ticket = next_ticket_++;
+  unit.answered = false;
+  unit.resume = std::move(pending.resume);
+  unposted_.emplace_back(unit.ticket, std::move(pending));
+  units_.push_back(std::move(unit));
+}
+
+std::optional<stream::SideRequestBatch> AwaitedUnits::take_batch() {
+  if (unposted_.empty()) return std::nullopt;
+  // The first check's work, all of it: several of its units in one batch, answered together.
+  const auto check_of = [&](std::uint64_t ticket) {
+    return std::find_if(units_.begin(), units_.end(),
+                        [&](const Unit& u) { return u.ticket == ticket; })
+        ->check;
+  };
+  std::size_t first = check_of(unposted_.front().first);
+  for (const auto& [ticket, work] : unposted_)
+    first = std::min(first, check_of(ticket));
+  stream::SideRequestBatch batch;
+  Posted posted;
+  std::size_t fan_out = 0;
+  for (auto it = unposted_.begin(); it != unposted_.end();) {
+    if (check_of(it->first) != first) {
+      ++it;
+      continue;
+    }
+    if (posted.tickets.empty()) batch.limits = it->second.batch.limits;
+    fan_out += it->second.batch.limits.fan_out;
+    for (stream::SideRequest& request : it->second.batch.requests) {
+      request.id |= it->first << kTicketShift;
+      batch.requests.push_back(std::move(request));
+    }
+    posted.tickets.push_back(it->first);
+    it = unposted_.erase(it);
+  }
+  batch.limits.fan_out = fan_out;
+  posted_.push_back(std::move(posted));
+  return batch;
+}
+
+bool AwaitedUnits::holds() const {
+  return std::any_of(units_.begin(), units_.end(),
+                     [](const Unit& u) { return u.holding && !u.answered; });
+}
+
+void AwaitedUnits::answer(std::vector<stream::SideAnswer> answers, const Resumed& resumed) {
+  if (posted_.empty()) return;
+  // The batch the answers name by their tickets; answers that name none (a broken answer set)
+  // are taken for the oldest batch's, so that nothing waits forever.
+  auto posted = posted_.begin();
+  for (const stream::SideAnswer& a : answers) {
+    const auto named = std::find_if(posted_.begin(), posted_.end(), [&](const Posted& p) {
+      return std::find(p.tickets.begin(), p.tickets.end(), a.id >> kTicketShift) != p.tickets.end();
+    });
+    if (named != posted_.end()) {
+      posted = named;
+      break;
+    }
+  }
+  const Posted batch = std::move(*posted);
+  posted_.erase(posted);
+  for (const std::uint64_t ticket : batch.tickets) {
+    const auto unit = std::find_if(units_.begin(), units_.end(),
+                                   [&](const Unit& u) { return u.ticket == ticket; });
+    if (unit == units_.end()) continue;
+    std::vector<stream::SideAnswer> own;
+    for (stream::SideAnswer& a : answers) {
+      if (a.id >> kTicketShift != ticket) continue;
+      own.push_back(std::move(a));
+      own.back().id &= (std::uint64_t{1} << kTicketShift) - 1;
+    }
+    if (unit->verdict) unit->resume(std::move(own), *unit->verdict);
+    if (std::optional<Waiting> again = resumed(*unit)) {
+      Unit next = std::move(*unit);
+      units_.erase(unit);
+      await(std::move(next), again->check, std::move(again->pending));
+    } else {
+      unit->answered = true;
+    }
+  }
+}
+
+std::optional<checks::UnitVerdict> AwaitedUnits::take_decided(int choice,
+                                                              const text::StreamSentence& unit) {
+  // Only a held unit stays here answered: one in stream_first is decided as its answers come.
+  const auto it = std::find_if(units_.begin(), units_.end(),
+                               [&](const Unit& u) { return u.answered && u.choice == choice; });
+  if (it == units_.end()) return std::nullopt;
+  if (!unit.text.empty() && it->text.span.end != unit.span.end) {
+    if (it->kind == checks::Unit::Kind::kSentence && unit.span.begin <= it->text.span.begin &&
+        unit.span.end > it->text.span.end) {
+      units_.erase(it);
+    }
+    return std::nullopt;
+  }
+  std::optional<checks::UnitVerdict> decided = std::move(it->verdict);
+  units_.erase(it);
+  return decided;
+}
+
+std::vector<AwaitedUnits::Unit> AwaitedUnits::take_reported() {
+  std::vector<Unit> out;
+  for (auto it = units_.begin(); it != units_.end();) {
+    if (!it->answered || it->holding) {
+      ++it;
+      continue;
+    }
+    out.push_back(std::move(*it));
+    it = units_.erase(it);
+  }
+  return out;
+}
+
+}  // namespace groundgate::filters::actions

@@ -1,0 +1,121 @@
+#include "filters/semantic_piece/slot.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "filters/text/stemmer.h"
+
+namespace groundgate::filters::semantic_piece {
+namespace {
+
+// Tokens a slot of the other sentence may fill ("14 days", "US$ 1.2 million").
+constexpr std::size_t kMaxSlotTokens = 4;
+// Longer sequences are not aligned (bounded work: a clause against a context sentence).
+constexpr std::size_t kMaxTokens = 160;
+
+// The index of the first token that starts at or after byte `at`.
+std::size_t token_at(std::span<const text::Token> t, std::size_t at) {
+  return static_cast<std::size_t>(
+      std::lower_bound(t.begin(), t.end(), at,
+                       [](const text::Token& x, std::size_t pos) { return x.begin < pos; }) -
+      t.begin());
+}
+
+// Suffix lengths of the longest common subsequence of `a` and `b` under `same`:
+// at(i, j) for a[i..] and b[j..].
+class Lcs {
+ public:
+  template <typename Same>
+  Lcs(std::size_t n, std::size_t m, Same same) : n_(n), m_(m), cells_((n + 1) * (m + 1), 0) {
+    for (std::size_t i = n; i-- > 0;) {
+      for (std::size_t j = m; j-- > 0;) {
+        cell(i, j) = same(i, j) ? static_cast<std::uint16_t>(cell(i + 1, j + 1) + 1)
+                                : std::max(cell(i + 1, j), cell(i, j + 1));
+      }
+    }
+  }
+  // The common pairs (i, j), in order, under the same `same`.
+  template <typename Same>
+  std::vector<std::pair<std::size_t, std::size_t>> pairs(Same same) const {
+    std::vector<std::pair<std::size_t, std::size_t>> out;
+    for (std::size_t i = 0, j = 0; i < n_ && j < m_;) {
+      if (same(i, j) && at(i, j) == at(i + 1, j + 1) + 1) {
+        out.emplace_back(i++, j++);
+      } else if (at(i + 1, j) >= at(i, j + 1)) {
+        ++i;
+      } else {
+        ++j;
+      }
+    }
+    return out;
+  }
+
+ private:
+  std::uint16_t at(std::size_t i, std::size_t j) const { return cells_[i * (m_ + 1) + j]; }
+  std::uint16_t& cell(std::size_t i, std::size_t j) { return cells_[i * (m_ + 1) + j]; }
+  std::size_t n_, m_;
+  std::vector<std::uint16_t> cells_;
+};
+
+}  // namespace
+
+std::optional<std::pair<std::size_t, std::size_t>> slot_in(std::span<const text::Token> a,
+                                                           std::size_t a_begin, std::size_t a_end,
+                                                           std::span<const text::Token> b) {
+  const std::size_t first = token_at(a, a_begin), after = token_at(a, a_end);
+  if (first >= after || a.size() > kMaxTokens || b.size() > kMaxTokens || b.empty())
+    return std::nullopt;
+  const std::size_t n = a.size(), m = b.size();
+  auto same = [&](std::size_t i, std::size_t j) { return a[i].norm == b[j].norm; };
+  // The last common pair before the span and the first after it.
+  std::optional<std::size_t> before_b, after_b;
+  for (const auto& [i, j] : Lcs(n, m, same).pairs(same)) {
+    if (i < first) before_b = j;
+    if (i >= after) {
+      after_b = j;
+      break;
+    }
+  }
+  if ((!before_b && first > 0) || (!after_b && after < n) || (!before_b && !after_b))
+    return std::nullopt;
+  // A span that opens or ends `a` takes as many tokens of `b` next to the one common token
+  // as it has itself ("4 teaspoons" against "1  4 teaspoons": the "4").
+  const std::size_t length = after - first;
+  std::size_t to = after_b ? *after_b : m;
+  std::size_t from = before_b ? *before_b + 1 : (to > length ? to - length : 0);
+  if (!after_b) to = std::min(m, from + length);
+  if (from >= to || to - from > kMaxSlotTokens) return std::nullopt;
+  return std::pair{b[from].begin, b[to - 1].end};
+}
+
+bool same_but(std::span<const text::Token> a, std::span<const text::Token> b,
+              const std::function<bool(const text::Token&)>& differ) {
+  if (a.empty() || b.empty() || a.size() > kMaxTokens || b.size() > kMaxTokens) return false;
+  auto key = [](const text::Token& t) {
+    return t.kind == text::TokenKind::kWord ? text::stem(t.norm) : t.norm;
+  };
+  std::vector<std::string> ka, kb;
+  for (const text::Token& t : a)
+    ka.push_back(key(t));
+  for (const text::Token& t : b)
+    kb.push_back(key(t));
+  auto same = [&](std::size_t i, std::size_t j) { return ka[i] == kb[j]; };
+  const auto pairs = Lcs(a.size(), b.size(), same).pairs(same);
+  if (pairs.empty()) return false;
+  std::vector<char> common_a(a.size(), 0), common_b(b.size(), 0);
+  for (const auto& [i, j] : pairs) {
+    common_a[i] = 1;
+    common_b[j] = 1;
+  }
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (!common_a[i] && !differ(a[i])) return false;
+  }
+  for (std::size_t j = pairs.front().second; j <= pairs.back().second; ++j) {
+    if (!common_b[j] && !differ(b[j])) return false;
+  }
+  return true;
+}
+
+}  // namespace groundgate::filters::semantic_piece

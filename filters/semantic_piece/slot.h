@@ -1,0 +1,37 @@
+#pragma once
+// Lining up one slot of two sentences: an answer clause and a context sentence that say the
+// same but for one value or identifier ("The refund window is 30 days." / "The refund window is
+// 14 days."). The two token sequences are aligned by their longest common subsequence; a span
+// of the first stands where the tokens of the second between the same common tokens stand.
+// So a copied sentence maps each value onto itself, however many values of a kind it holds
+// ("$228 million in Q4 2019, up from $216 million in Q4 2018"), and a changed one onto the
+// value it replaced.
+
+#include <cstddef>
+#include <functional>
+#include <optional>
+#include <span>
+#include <utility>
+
+#include "filters/text/tokenizer.h"
+
+namespace groundgate::filters::semantic_piece {
+
+// The bytes of `b`'s text that stand where bytes [a_begin, a_end) of `a`'s text stand: the
+// tokens of `b` after the common token right before the span and before the common token right
+// after it, at most four. A span that opens or ends `a` needs no common token on that side and
+// takes as many tokens of `b` as it has. Nullopt where the span has a common token on neither
+// side, or its place in `b` is empty or longer.
+std::optional<std::pair<std::size_t, std::size_t>> slot_in(std::span<const text::Token> a,
+                                                           std::size_t a_begin, std::size_t a_end,
+                                                           std::span<const text::Token> b);
+
+// Whether `a` and `b` say the same but for tokens `differ` allows: aligned by their longest
+// common subsequence (words by stem, other tokens as written), every token of `a` outside it is
+// one `differ` allows, and so is every token of `b` outside it between its first and last
+// common token. "Polaris is not based in Roseau" and "Polaris is based in Roseau" are the same
+// but for a negation; "there is no continuity" and "so too the continuity" are not.
+bool same_but(std::span<const text::Token> a, std::span<const text::Token> b,
+              const std::function<bool(const text::Token&)>& differ);
+
+}  // namespace groundgate::filters::semantic_piece

@@ -1,0 +1,147 @@
+// A clause that lines up with a context sentence, one slot filled differently, is an aligned
+// conflict: the evidence that says otherwise. And the ways a conflict is not one.
+#include "filters/semantic_piece/slot.h"
+#include "tests/filters/semantic_piece/verifier_fixture.h"
+
+namespace groundgate::filters::semantic_piece {
+namespace {
+
+TEST_F(VerifierTest, AChangedValueInTheSameSentenceIsAnAlignedConflict) {
+  context({"The refund window is 14 days. Shipping is free for orders over 50 dollars."});
+  const Verdict v = only("The refund window is 30 days.");
+  EXPECT_EQ(v.label, Label::kContradicted);
+  EXPECT_EQ(v.reason_code, ReasonCode::kEntityMismatch);
+  EXPECT_TRUE(v.signals.aligned_conflict);
+  ASSERT_TRUE(v.correction);
+  EXPECT_EQ(v.correction->evidence_text, "14 days");
+}
+
+TEST_F(VerifierTest, EachKindOfValueLinesUp) {
+  context(
+      {"The festival opened on 5 April 2019 in the old harbour. Ticket sales rose by 25% "
+       "that year. The city spent $4.2 million on the stage. The poem has 143 lines."});
+  for (const char* answer :
+       {"The festival opened on 13 April 2019 in the old harbour.",
+        "Ticket sales rose by 75% that year.", "The city spent $5.2 million on the stage.",
+        "The poem has 123 lines."}) {
+    const Verdict v = only(answer);
+    EXPECT_EQ(v.label, Label::kContradicted) << answer;
+    EXPECT_TRUE(v.signals.aligned_conflict) << answer;
+  }
+}
+
+// The copied value's word ("the 2019 and 2018 results") stands in another slot of the same
+// sentence: no evidence for the changed one.
+TEST_F(VerifierTest, TheAnswersValueInAnotherSlotOfTheSentenceIsNoSupport) {
+  context(
+      {"Revenue for fiscal 2019 and 2018 rose, as if the deal had closed at the beginning "
+       "of fiscal 2017."});
+  const Verdict v = only(
+      "Revenue for fiscal 2019 and 2018 rose, as if the deal had closed at the beginning "
+      "of fiscal 2018.");
+  EXPECT_EQ(v.label, Label::kContradicted);
+  EXPECT_TRUE(v.signals.aligned_conflict);
+}
+
+// A sentence listing several values of a kind maps each onto itself.
+TEST_F(VerifierTest, ACopyWithManyValuesOfAKindIsSupported) {
+  context({"BCE amortization was $228 million in Q4 2019, up from $216 million in Q4 2018."});
+  const Verdict v =
+      only("BCE amortization was $228 million in Q4 2019, up from $216 million in Q4 2018.");
+  EXPECT_EQ(v.label, Label::kSupported);
+  EXPECT_FALSE(v.signals.aligned_conflict);
+}
+
+TEST_F(VerifierTest, AnIdentifierNeverStatedLinesUpWithTheOneInItsPlace) {
+  context({"Contractors receive Form 1099 from each client by the end of January."});
+  const Verdict v = only("Contractors receive Form 2198 from each client by the end of January.");
+  EXPECT_EQ(v.label, Label::kContradicted);
+  EXPECT_TRUE(v.signals.aligned_conflict);
+  ASSERT_TRUE(v.correction);
+  EXPECT_EQ(v.correction->evidence_text, "1099");
+
+  context(
+      {"The three main agencies are the Secret Intelligence Service (MI6) and the Security "
+       "Service (MI5)."});
+  const Verdict agency = only(
+      "The three main agencies are the Secret Intelligence Service (MI9) and the Security "
+      "Service (MI5).");
+  EXPECT_EQ(agency.label, Label::kContradicted);
+  ASSERT_TRUE(agency.correction);
+  EXPECT_EQ(agency.correction->evidence_text, "MI6");
+}
+
+TEST_F(VerifierTest, ANegatedVerbIsAnAlignedConflict) {
+  context({"Polaris is based in Roseau, Minnesota. It makes snowmobiles."});
+  const Verdict v = only("Polaris is not based in Roseau, Minnesota.");
+  EXPECT_EQ(v.label, Label::kContradicted);
+  EXPECT_EQ(v.reason_code, ReasonCode::kNegationMismatch);
+  EXPECT_TRUE(v.signals.aligned_conflict);
+}
+
+// The same words, but the sentences say it differently around them: a conflict the rules find,
+// not one they line up (the scorer decides).
+TEST_F(VerifierTest, ANegationAmidOtherWordsIsNotAligned) {
+  context(
+      {"At death, consciousness is gone, and so too the continuity in the connection of "
+       "times and places."});
+  const std::vector<Verdict> verdicts =
+      verify("There is no continuity in the connection of times and places.");
+  for (const Verdict& v : verdicts)
+    EXPECT_FALSE(v.signals.aligned_conflict);
+}
+
+TEST_F(VerifierTest, AQuestionInTheContextContradictsNothing) {
+  context({"Why does milk form a skin when it is heated?"});
+  for (const Verdict& v : verify("Milk does not form a skin when it is heated."))
+    EXPECT_NE(v.label, Label::kContradicted);
+}
+
+// "99,9%" is 99.9% written with a decimal comma.
+TEST_F(VerifierTest, TheSameValueWrittenAnotherWayIsNoConflict) {
+  context(
+      {"If the file is huge, the bar stays at 99,9% for a long time. Sales rose 25% to "
+       "12,500 units."});
+  EXPECT_EQ(only("If the file is huge, the bar stays at 99.9% for a long time.").label,
+            Label::kSupported);
+  EXPECT_EQ(only("Sales rose 25 percent to 12500 units.").label, Label::kSupported);
+}
+
+// The clause's value stated of something else elsewhere is no evidence for it; stated by
+// another sentence that says the same, it is (sources that disagree).
+TEST_F(VerifierTest, SourcesThatDisagreeLeaveNoConflict) {
+  context({"The refund window is 14 days.", "Our refund window is 30 days."});
+  EXPECT_NE(only("The refund window is 30 days.").label, Label::kContradicted);
+  context({"The refund window is 14 days. Delivery takes 30 days."});
+  const Verdict v = only("The refund window is 30 days.");
+  EXPECT_EQ(v.label, Label::kContradicted);
+  EXPECT_TRUE(v.signals.aligned_conflict);
+}
+
+TEST(Slot, LinesUpBetweenTheSameCommonTokens) {
+  const std::string a = "The refund window is 30 days.";
+  const std::string b = "The refund window is 14 days.";
+  const auto ta = text::tokenize(a), tb = text::tokenize(b);
+  const auto slot = slot_in(ta, a.find("30"), a.find("30") + 2, tb);
+  ASSERT_TRUE(slot);
+  EXPECT_EQ(b.substr(slot->first, slot->second - slot->first), "14");
+  // A span opening the sentence takes as many tokens as it has.
+  const std::string c = "4 teaspoons of sesame oil.";
+  const std::string d = "1  4 teaspoons sesame oil.";
+  const auto tc = text::tokenize(c), td = text::tokenize(d);
+  const auto four = slot_in(tc, 0, 1, td);
+  ASSERT_TRUE(four);
+  EXPECT_EQ(d.substr(four->first, four->second - four->first), "4");
+}
+
+TEST(Slot, SameButAllowsOnlyWhatItIsTold) {
+  const auto a = text::tokenize("Polaris is not based in Roseau.");
+  const auto b = text::tokenize("Polaris is based in Roseau.");
+  auto negation = [](const text::Token& t) { return t.norm == "not"; };
+  EXPECT_TRUE(same_but(a, b, negation));
+  const auto c = text::tokenize("Polaris was never based in Duluth.");
+  EXPECT_FALSE(same_but(c, b, negation));
+}
+
+}  // namespace
+}  // namespace groundgate::filters::semantic_piece
