@@ -32,7 +32,10 @@ std::optional<stream::SideRequestBatch> AwaitedUnits::take_batch() {
       ++it;
       continue;
     }
-    if (posted.tickets.empty()) batch.limits = it->second.batch.limits;
+    if (posted.tickets.empty()) {
+      batch.limits = it->second.batch.limits;
+      batch.endpoint = it->second.batch.endpoint;  // one check's: one endpoint
+    }
     fan_out += it->second.batch.limits.fan_out;
     for (stream::SideRequest& request : it->second.batch.requests) {
       request.id |= it->first << kTicketShift;
@@ -77,8 +80,14 @@ void AwaitedUnits::answer(std::vector<stream::SideAnswer> answers, const Resumed
       own.push_back(std::move(a));
       own.back().id &= (std::uint64_t{1} << kTicketShift) - 1;
     }
-    if (unit->verdict) unit->resume(std::move(own), *unit->verdict);
-    if (std::optional<Waiting> again = resumed(*unit)) {
+    // The same check's next round, or the checks after it.
+    std::optional<Waiting> again;
+    if (unit->verdict) {
+      if (std::optional<checks::Pending> more = unit->resume(std::move(own), *unit->verdict))
+        again = Waiting{unit->check, std::move(*more)};
+    }
+    if (!again) again = resumed(*unit);
+    if (again) {
       Unit next = std::move(*unit);
       units_.erase(unit);
       await(std::move(next), again->check, std::move(again->pending));

@@ -54,7 +54,8 @@ StreamChecks::Outcome StreamChecks::run_now(const checks::Unit& unit,
                                             std::optional<checks::UnitVerdict>& verdict) {
   bool taken = false;
   std::optional<AwaitedUnits::Waiting> waiting = run_from(unit, 0, verdict, taken);
-  if (waiting && verdict) waiting->pending.resume({}, *verdict);
+  // Unanswered: a check reads that as its work failed, and has no next round to ask for.
+  if (waiting && verdict) (void)waiting->pending.resume({}, *verdict);
   return taken ? Outcome::kDecided : Outcome::kUntaken;
 }
 

@@ -56,12 +56,16 @@ struct UnitVerdict {
   std::optional<config::ActionConfig> unsafe_action;
 };
 
-// Reads what came back for a pending unit (every request's answer, errors included, in the
-// check's own request ids) into its verdict.
-using Continuation =
-    std::function<void(std::vector<stream::SideAnswer> answers, UnitVerdict& verdict)>;
+struct Pending;
 
-// Work a unit's check waits for: side requests to the stream's model, answered together.
+// Reads what came back for a pending unit (every request's answer, errors included, in the
+// check's own request ids) into its verdict; or returns the next round of work the same check
+// waits for (a judge method's next step), whose continuation goes on from there.
+using Continuation = std::function<std::optional<Pending>(std::vector<stream::SideAnswer> answers,
+                                                          UnitVerdict& verdict)>;
+
+// Work a unit's check waits for: side requests to the stream's model (or to the batch's own
+// endpoint), answered together.
 struct Pending {
   stream::SideRequestBatch batch;  // request ids are the check's own
   Continuation resume;

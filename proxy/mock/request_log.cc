@@ -20,7 +20,7 @@ std::string RequestLog::open() {
   return {};
 }
 
-void RequestLog::add(std::string_view path, std::string_view body) {
+void RequestLog::add(std::string_view path, std::string_view body, std::string_view authorization) {
   if (file_ == nullptr && !keep_) return;
   std::lock_guard lock(mutex_);
   if (file_ != nullptr) {
@@ -33,10 +33,11 @@ void RequestLog::add(std::string_view path, std::string_view body) {
     std::fflush(file_);
   }
   if (!keep_) return;
-  requests_.push_back({std::string(path), std::string(body)});
-  bytes_ += path.size() + body.size();
+  requests_.push_back({std::string(path), std::string(body), std::string(authorization)});
+  bytes_ += path.size() + body.size() + authorization.size();
   while (requests_.size() > kMaxRequests || (bytes_ > kMaxBytes && requests_.size() > 1)) {
-    bytes_ -= requests_.front().path.size() + requests_.front().body.size();
+    bytes_ -= requests_.front().path.size() + requests_.front().body.size() +
+              requests_.front().authorization.size();
     requests_.pop_front();
   }
 }

@@ -18,6 +18,8 @@ namespace groundgate::proxy::mock {
 struct RecordedRequest {
   std::string path;
   std::string body;
+  // The Authorization field as it came (kept in memory for tests; never written to the file).
+  std::string authorization;
 };
 
 class RequestLog {
@@ -35,7 +37,7 @@ class RequestLog {
 
   // Opens the file; "" or why it cannot be.
   std::string open();
-  void add(std::string_view path, std::string_view body);
+  void add(std::string_view path, std::string_view body, std::string_view authorization = {});
   std::vector<RecordedRequest> requests() const;
 
  private:

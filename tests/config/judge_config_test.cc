@@ -71,7 +71,6 @@ TEST_F(JudgeConfigTest, EveryKey) {
       upstream: judges
       path: /v1/chat/completions
       api_key_env: GG_TEST_JUDGE_KEY
-      rewrite: mitigate
       max_sentences: 3
       max_calls_per_answer: 24
       max_in_flight: 8
@@ -87,7 +86,7 @@ TEST_F(JudgeConfigTest, EveryKey) {
   EXPECT_EQ(JudgeAuth::kApiKey, j.auth);
   EXPECT_EQ("GG_TEST_JUDGE_KEY", j.api_key_env);
   EXPECT_EQ("sk-judge", j.api_key);
-  EXPECT_TRUE(j.mitigate);
+  EXPECT_FALSE(j.mitigate);
   EXPECT_EQ(3u, j.max_sentences);
   EXPECT_EQ(24u, j.max_calls_per_answer);
   EXPECT_EQ(8u, j.max_in_flight);
@@ -95,7 +94,7 @@ TEST_F(JudgeConfigTest, EveryKey) {
   EXPECT_EQ(0u, j.cache_bytes);
   EXPECT_EQ(2u, j.breaker.failures);
   EXPECT_EQ(Millis(5000), j.breaker.open_for);
-  EXPECT_EQ(8u, judge_calls_per_sentence(j));  // 7 for the debate, 1 for the rewrite
+  EXPECT_EQ(7u, judge_calls_per_sentence(j));  // the debate's most
   r = load_policy("  g: {verifiers: [semantic_pieces], judge: {model: m, cache_bytes: 8MiB}}\n");
   ASSERT_TRUE(r.config) << ::testing::PrintToString(messages(r));
   EXPECT_EQ(8u << 20, judge_of(r).cache_bytes);
@@ -161,10 +160,11 @@ TEST_F(JudgeConfigTest, MethodsNeedWhatTheyRead) {
                         "    judge: {model: m, method: triplets}\n"),
               ElementsAre("test.yaml:9:12: policies.g.judge.method: triplets judges the triplets "
                           "the triplets engine extracts: add triplets to verifiers"));
-  EXPECT_THAT(errors_of("  g:\n    verifiers: [semantic_pieces]\n"
+  // Not built into the guard yet: refused, never read and ignored.
+  EXPECT_THAT(errors_of("  g:\n    verifiers: [semantic_pieces]\n    hold: sentence\n"
+                        "    actions: {contradicted: rewrite}\n"
                         "    judge: {model: m, rewrite: mitigate}\n"),
-              ElementsAre(::testing::HasSubstr("rewrite: mitigate rewrites the sentences an "
-                                               "action rewrites")));
+              ElementsAre(::testing::HasSubstr("rewrite: mitigate is not available yet")));
 }
 
 }  // namespace

@@ -123,8 +123,10 @@ std::optional<Pending> SqlCheck::check(const Unit& unit, std::optional<UnitVerdi
   std::optional<stream::SideRequestBatch> batch = metamorphic_.take_batch();
   if (!batch) return std::nullopt;
   return Pending{std::move(*batch),
-                 [this](std::vector<stream::SideAnswer> answers, UnitVerdict& query) {
+                 [this](std::vector<stream::SideAnswer> answers,
+                        UnitVerdict& query) -> std::optional<Pending> {
                    metamorphic_.judge(std::move(answers), query.verdict);
+                   return std::nullopt;
                  }};
 }
 

@@ -184,10 +184,8 @@ TEST_F(CommandsTest, EvalScoresLabelledSamplesAndWritesOneLinePerSample) {
 TEST_F(CommandsTest, EvalWithAJudgeAsksItAboutTheSentencesInTheBand) {
   ScriptedModel judge(R"yaml(
 - model: "judge-model"
-  match: "sentence: acme was founded in 2011."
-  answer: "UNSUPPORTED"
-- model: "judge-model"
-  answer: "SUPPORTED"
+  match: "acme was founded in 2011."
+  answer: "VERDICT: UNSUPPORTED\nQUOTE: none"
 )yaml");
   const std::string data = acme_samples();
   const CommandResult r =
@@ -195,8 +193,10 @@ TEST_F(CommandsTest, EvalWithAJudgeAsksItAboutTheSentencesInTheBand) {
                       "--judge-band", "0,1", "--judge-timeout", "10000"});
   ASSERT_EQ(0, r.exit_code) << r.err;
   EXPECT_NE(std::string::npos, r.out.find("balanced_accuracy=0.500")) << r.out;
-  EXPECT_NE(std::string::npos, r.out.find("judge: asked=1  decided=1  changed=1  failed=0"))
+  EXPECT_NE(std::string::npos,
+            r.out.find("judge: asked=1  decided=1  changed=1  rejected=0  failed=0  cached=0"))
       << r.out;
+  EXPECT_NE(std::string::npos, r.out.find("judge cost: calls=1  input_tokens=")) << r.out;
   // An option of the judge without its upstream is an error, not a run without it.
   const CommandResult alone = run_groundgate({"eval", data, "--judge-model", "m"});
   EXPECT_EQ(2, alone.exit_code) << alone.out;
