@@ -242,8 +242,14 @@ enum class OnError : std::uint8_t {
   kClosed,  // block
 };
 
-// A tool whose argument carries SQL (`sql.tool_arguments`).
-struct SqlToolArgument {
+// Where a structured-query guard (`sql:`, `spl:`) finds its queries in the answer's text.
+enum class QueryAnswer : std::uint8_t {
+  kFenced,  // fenced blocks in the query language (the fence is the unit, as a sentence is)
+  kWhole,   // the whole answer is one query (or its fenced blocks are the queries)
+};
+
+// A tool whose argument carries a query (`sql.tool_arguments`, `spl.tool_arguments`).
+struct QueryToolArgument {
   std::string tool;      // the function name
   std::string argument;  // the argument's key; "a.b" for a nested one
 };
@@ -261,14 +267,11 @@ struct SqlMetamorphicConfig {
 };
 
 struct SqlConfig {
-  enum class Answer : std::uint8_t {
-    kFenced,  // ```sql blocks in the answer (the fence is the unit, as a sentence is)
-    kWhole,   // the whole answer is one query
-  };
+  using Answer = QueryAnswer;  // ```sql blocks, or the whole answer
   enum class Dialect : std::uint8_t { kSqlite, kPostgresql, kMysql };
 
   Answer answer = Answer::kFenced;
-  std::vector<SqlToolArgument> tool_arguments;
+  std::vector<QueryToolArgument> tool_arguments;
   Dialect dialect = Dialect::kSqlite;
   std::string schema_file;  // DDL or a JSON description; resolved path ("" when none)
   std::string database;     // a SQLite file, opened read-only; resolved path ("" when none)
@@ -290,6 +293,20 @@ struct SqlConfig {
   // Queries that would change something or reach outside the data.
   ActionConfig unsafe{ActionKind::kBlock};
   std::optional<SqlMetamorphicConfig> metamorphic;  // unset: check 5 does not run
+};
+
+// The SPL guard (`spl:`): where Splunk searches are found and where the metadata they are
+// checked against comes from (filters/checks/spl).
+struct SplConfig {
+  using Answer = QueryAnswer;  // ```spl / ```splunk blocks, or the whole answer
+  Answer answer = Answer::kFenced;
+  std::vector<QueryToolArgument> tool_arguments;  // tools whose argument carries a search
+  std::string metadata_file;  // spl_metadata JSON or prose; resolved path ("" when none)
+  // The request's `spl_metadata` member and its text (context fields, every turn but the
+  // model's own) give metadata too.
+  bool metadata_from_request = true;
+  bool keep_metadata_field = false;  // forward the `spl_metadata` member upstream
+  std::size_t max_query_bytes = 64u << 10;
 };
 
 enum class AnnotationStyle : std::uint8_t {
@@ -335,10 +352,12 @@ struct PolicyConfig {
   bool verify_reasoning = false;
   // The SQL guard; unset: SQL in answers is prose's code blocks.
   std::optional<SqlConfig> sql;
+  // The SPL guard; unset: SPL in answers is prose's code blocks.
+  std::optional<SplConfig> spl;
 
   bool verifies() const { return !verifiers.empty(); }
-  // A guard runs: prose verifiers, the SQL guard or both.
-  bool guards() const { return verifies() || sql.has_value(); }
+  // A guard runs: prose verifiers, the SQL guard, the SPL guard, or several.
+  bool guards() const { return verifies() || sql.has_value() || spl.has_value(); }
   bool runs(std::string_view verifier) const;
 };
 
@@ -357,6 +376,12 @@ struct Limits {
   std::size_t context_cache_bytes = 64u << 20;
   // Memory for schema databases kept across requests (one per distinct schema); 0: none kept.
   std::size_t sql_schema_cache_bytes = 16u << 20;
+  // Threads for the filters' blocking work (indexing large contexts, SQL queries run on the
+  // operator's database); 0: half the cores, at least one. Read at start.
+  std::size_t filter_workers = 0;
+  // Side jobs (SQL queries on the database) waiting for a worker or running, at most; beyond,
+  // a query is not run (overloaded: unverified, on_error decides). Read at start.
+  std::size_t filter_jobs = 64;
 };
 
 struct LoggingConfig {

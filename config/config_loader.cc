@@ -33,10 +33,13 @@ constexpr std::array<std::string_view, 13> kTopKeys{
     "logging", "reload",       "tracing", "language_data", "verdicts", "verdict_webhook"};
 constexpr std::array<std::string_view, 2> kReloadKeys{"watch", "debounce"};
 constexpr std::array<std::string_view, 2> kServerTlsKeys{"cert_file", "key_file"};
-constexpr std::array<std::string_view, 11> kLimitsKeys{
-    "max_request_body", "max_response_body",     "max_header_bytes",      "max_sse_event",
-    "max_connections",  "client_header_timeout", "client_idle_timeout",   "client_body_timeout",
-    "drain_timeout",    "context_cache_bytes",   "sql_schema_cache_bytes"};
+constexpr std::array<std::string_view, 13> kLimitsKeys{
+    "max_request_body", "max_response_body",     "max_header_bytes",       "max_sse_event",
+    "max_connections",  "client_header_timeout", "client_idle_timeout",    "client_body_timeout",
+    "drain_timeout",    "context_cache_bytes",   "sql_schema_cache_bytes", "filter_workers",
+    "filter_jobs"};
+constexpr std::uint64_t kMaxFilterWorkers = 256;
+constexpr std::uint64_t kMaxFilterJobs = 1'000'000;
 constexpr std::array<std::string_view, 4> kLoggingKeys{"level", "access_log", "access_log_path",
                                                        "log_content"};
 constexpr std::array<std::string_view, 6> kLogLevels{"trace", "debug", "info",
@@ -100,6 +103,12 @@ Limits read_limits(const YamlField& field, ErrorSink& errors) {
   read_duration_into(map, "drain_timeout", true, out.drain_timeout, errors);
   read_size_into(map, "context_cache_bytes", out.context_cache_bytes, errors);
   read_size_into(map, "sql_schema_cache_bytes", out.sql_schema_cache_bytes, errors);
+  if (auto f = map.get("filter_workers")) {
+    if (auto v = read_count(*f, kMaxFilterWorkers, errors)) out.filter_workers = *v;
+  }
+  if (auto f = map.get("filter_jobs")) {
+    if (auto v = read_count(*f, kMaxFilterJobs, errors)) out.filter_jobs = *v;
+  }
   return out;
 }
 

@@ -6,6 +6,7 @@
 #include "config/action_section.h"
 #include "config/context_section.h"
 #include "config/judge_section.h"
+#include "config/spl_section.h"
 #include "config/sql_section.h"
 #include "config/verifier_section.h"
 #include "config/yaml_scalars.h"
@@ -13,7 +14,7 @@
 namespace groundgate::config {
 namespace {
 
-constexpr std::array<std::string_view, 22> kPolicyKeys{"redact",
+constexpr std::array<std::string_view, 23> kPolicyKeys{"redact",
                                                        "verifiers",
                                                        "context",
                                                        "hold",
@@ -34,7 +35,8 @@ constexpr std::array<std::string_view, 22> kPolicyKeys{"redact",
                                                        "verify_tool_calls",
                                                        "verify_refusals",
                                                        "verify_reasoning",
-                                                       "sql"};
+                                                       "sql",
+                                                       "spl"};
 // Keys that only mean something when a verifier (or the SQL guard) runs.
 constexpr std::array<std::string_view, 18> kVerifyingKeys{"context",
                                                           "hold",
@@ -163,13 +165,13 @@ void check_policy(const YamlMap& map, const PolicyConfig& p, ErrorSink& errors) 
                            (verifiers->value.IsSequence() && verifiers->value.size() == 0);
   // Keys of the guard itself (hold, actions, ...) serve the SQL guard too; those of the prose
   // engines do not.
-  const bool guard = !no_verifier || map.get("sql").has_value();
+  const bool guard = !no_verifier || map.get("sql").has_value() || map.get("spl").has_value();
   if (!guard) {
     for (std::string_view key : kVerifyingKeys) {
       if (auto f = map.get(key)) {
         errors.add(f->key_mark, f->path +
                                     ": has no effect without a verifier (add verifiers: "
-                                    "[semantic_pieces], or an sql section)");
+                                    "[semantic_pieces], or an sql or spl section)");
       }
     }
   } else if (no_verifier) {
@@ -220,6 +222,20 @@ void check_policy(const YamlMap& map, const PolicyConfig& p, ErrorSink& errors) 
                                   "verifiers would read SQL as sentences (drop verifiers, or use "
                                   "answer: fenced)");
   }
+  if (p.spl && p.spl->answer == SplConfig::Answer::kWhole && listed) {
+    const std::optional<YamlField> spl = map.get("spl");
+    errors.add(spl->key_mark, spl->path +
+                                  ".answer: whole makes every answer one search: prose "
+                                  "verifiers would read SPL as sentences (drop verifiers, or use "
+                                  "answer: fenced)");
+  }
+  if (p.spl && p.sql && p.spl->answer == SplConfig::Answer::kWhole &&
+      p.sql->answer == SqlConfig::Answer::kWhole) {
+    const std::optional<YamlField> spl = map.get("spl");
+    errors.add(spl->key_mark, spl->path +
+                                  ".answer: whole and sql.answer: whole both claim the whole "
+                                  "answer (one of them must be fenced)");
+  }
   if (p.sql && p.hold == HoldMode::kStreamFirst && p.sql->unsafe.kind == ActionKind::kBlock) {
     const std::optional<YamlField> sql = map.get("sql");
     errors.add(sql->key_mark, sql->path +
@@ -246,6 +262,7 @@ PolicyConfig read_policy(const YamlField& field, std::string_view base_dir, Erro
   if (auto f = map.get("triplets")) p.triplets = read_triplets(*f, errors);
   if (auto f = map.get("combine")) p.combine = read_combine(*f, errors);
   if (auto f = map.get("sql")) p.sql = read_sql(*f, base_dir, errors);
+  if (auto f = map.get("spl")) p.spl = read_spl(*f, base_dir, errors);
   if (auto f = map.get("scorer")) p.scorer = read_scorer(*f, base_dir, errors);
   if (auto f = map.get("judge")) p.judge = read_judge(*f, errors);
   read_guard_keys(map, p, errors);

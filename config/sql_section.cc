@@ -4,7 +4,7 @@
 #include <array>
 #include <cctype>
 
-#include "config/file_check.h"
+#include "config/query_section.h"
 #include "config/yaml_scalars.h"
 
 namespace groundgate::config {
@@ -41,17 +41,12 @@ constexpr std::uint64_t kMaxVariants = 7;
 constexpr std::uint64_t kMaxFanOut = 16;
 constexpr std::uint64_t kMaxMetamorphicQueries = 16;
 constexpr Millis kMaxMetamorphicTimeout{120'000};
-constexpr std::array<std::string_view, 2> kToolArgumentKeys{"tool", "argument"};
 constexpr std::array<std::string_view, 2> kExecutionKeys{"timeout", "max_rows"};
-// Same order as SqlConfig::Answer and SqlConfig::Dialect.
-constexpr std::array<std::string_view, 2> kAnswers{"fenced", "whole"};
+// Same order as SqlConfig::Dialect.
 constexpr std::array<std::string_view, 3> kDialects{"sqlite", "postgresql", "mysql"};
 // What an unsafe query may get: annotated (stream_first) or blocked.
 constexpr std::array<std::string_view, 2> kUnsafeActions{"annotate", "block"};
 constexpr std::uint64_t kMaxRows = 1'000'000;
-// Below the stream chain's pending bound (256 KiB), so that a whole answer is held until it is
-// checked or known too long.
-constexpr std::uint64_t kMaxQueryBytes = 128u << 10;
 constexpr Millis kMaxExecutionTimeout{60'000};
 
 bool function_name(std::string_view name) {
@@ -60,44 +55,6 @@ bool function_name(std::string_view name) {
     if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
   }
   return true;
-}
-
-std::optional<std::string> read_path(const YamlField& f, std::string_view base_dir,
-                                     ErrorSink& errors) {
-  auto path = read_string(f, errors);
-  if (!path) return std::nullopt;
-  if (path->empty()) {
-    errors.add(f.mark(), f.path + ": empty path");
-    return std::nullopt;
-  }
-  std::string resolved = resolve_path(base_dir, *path);
-  if (auto why = unreadable_reason(resolved)) {
-    errors.add(f.mark(), f.path + ": file '" + resolved + "' " + *why);
-    return std::nullopt;
-  }
-  return resolved;
-}
-
-std::vector<SqlToolArgument> read_tool_arguments(const YamlField& field, ErrorSink& errors) {
-  std::vector<SqlToolArgument> out;
-  auto list = read_list(field, errors);
-  if (!list) return out;
-  for (const YamlField& element : *list) {
-    YamlMap map(element, kToolArgumentKeys, errors);
-    if (!map.valid()) continue;
-    auto tool = map.require("tool", errors);
-    auto argument = map.require("argument", errors);
-    if (!tool || !argument) continue;
-    auto t = read_string(*tool, errors);
-    auto a = read_string(*argument, errors);
-    if (!t || !a) continue;
-    if (t->empty() || a->empty()) {
-      errors.add(element.mark(), element.path + ": tool and argument must not be empty");
-      continue;
-    }
-    out.push_back({std::move(*t), std::move(*a)});
-  }
-  return out;
 }
 
 void read_execution(const YamlField& field, SqlConfig& out, ErrorSink& errors) {
@@ -198,11 +155,7 @@ SqlConfig read_sql(const YamlField& field, std::string_view base_dir, ErrorSink&
   SqlConfig out;
   YamlMap map(field, kSqlKeys, errors);
   if (!map.valid()) return out;
-  if (auto f = map.get("answer")) {
-    if (auto v = read_keyword(*f, kAnswers, errors))
-      out.answer = static_cast<SqlConfig::Answer>(*v);
-  }
-  if (auto f = map.get("tool_arguments")) out.tool_arguments = read_tool_arguments(*f, errors);
+  read_query_places(map, {out.answer, out.tool_arguments, out.max_query_bytes}, errors);
   if (auto f = map.get("dialect")) {
     if (auto v = read_keyword(*f, kDialects, errors)) {
       out.dialect = static_cast<SqlConfig::Dialect>(*v);
@@ -245,15 +198,6 @@ SqlConfig read_sql(const YamlField& field, std::string_view base_dir, ErrorSink&
   if (auto f = map.get("intent")) read_intent(*f, out, errors);
   if (auto f = map.get("execution")) read_execution(*f, out, errors);
   read_flag(map, "empty_result", out.empty_result, errors);
-  if (auto f = map.get("max_query_bytes")) {
-    if (auto v = read_size(*f, errors)) {
-      if (*v > kMaxQueryBytes) {
-        errors.add(f->mark(), f->path + ": at most 128KiB");
-      } else {
-        out.max_query_bytes = static_cast<std::size_t>(*v);
-      }
-    }
-  }
   if (auto f = map.get("unsafe")) {
     if (auto v = read_keyword(*f, kUnsafeActions, errors)) {
       out.unsafe.kind = *v == 0 ? ActionKind::kAnnotate : ActionKind::kBlock;

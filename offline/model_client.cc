@@ -109,7 +109,7 @@ ModelReply call_model(const ModelEndpoint& endpoint, std::string_view body,
 std::vector<sql::VariantAnswer> ask_variants(
     const ModelEndpoint& endpoint, std::string_view request_body, std::string_view question,
     std::span<const sql::QuestionVariant> variants, bool whole_answer,
-    std::span<const config::SqlToolArgument> tools, std::chrono::milliseconds timeout) {
+    std::span<const config::QueryToolArgument> tools, std::chrono::milliseconds timeout) {
   std::vector<sql::VariantAnswer> answers(variants.size());
   const proxy::openai::ApiModelCalls model(
       proxy::openai::EndpointKind::kChatCompletions, std::string(request_body),

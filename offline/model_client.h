@@ -44,6 +44,6 @@ ModelReply call_model(const ModelEndpoint& endpoint, std::string_view body,
 std::vector<filters::sql::VariantAnswer> ask_variants(
     const ModelEndpoint& endpoint, std::string_view request_body, std::string_view question,
     std::span<const filters::sql::QuestionVariant> variants, bool whole_answer,
-    std::span<const config::SqlToolArgument> tools, std::chrono::milliseconds timeout);
+    std::span<const config::QueryToolArgument> tools, std::chrono::milliseconds timeout);
 
 }  // namespace groundgate::offline

@@ -41,7 +41,9 @@ constexpr std::string_view kUsage =
     "  --metamorphic (check 5, needs --database and --question): the model at URL is asked\n"
     "    rewritten questions (in the app's chat request FILE, or a plain one for NAME), in\n"
     "    parallel, and its queries must keep their relation to the checked one\n"
-    "  exit: 0 every query supported, 3 a finding, 1 a file could not be read, 2 usage\n";
+    "  exit: 0 every query supported, 3 a finding, 4 a query unverified (a check stopped\n"
+    "    short of its end: its time cap) and none with a finding, 1 a file could not be\n"
+    "    read, 2 usage\n";
 
 constexpr std::size_t kMaxVariants = 7;
 
@@ -69,7 +71,7 @@ struct Metamorphic {
   std::size_t variants = 6;
   std::chrono::milliseconds timeout{30'000};
   bool whole = false;
-  std::vector<config::SqlToolArgument> tools;
+  std::vector<config::QueryToolArgument> tools;
 };
 
 // The schema as CREATE statements, for a plain request to the model.
@@ -237,6 +239,7 @@ int sqlcheck_command(int argc, char** argv, int first) {
                                 args.value("question").value_or(""),
                                 args.value("evidence").value_or(""));
   bool clean = true;
+  bool unverified = false;
   std::string json = "{\"queries\":[";
   const std::vector<sql::SqlSpan> spans = sql::find_sql(*text);
   for (std::size_t i = 0; i < spans.size(); ++i) {
@@ -261,6 +264,7 @@ int sqlcheck_command(int argc, char** argv, int first) {
                     static_cast<double>(check.verdict.check_ns) / 1e3);
       json += timing + variants;
       clean = clean && check.verdict.findings.empty();
+      unverified = unverified || check.verdict.unverified();
     }
     if (!span.complete) json += ",\"complete\":false";
     json += '}';
@@ -275,7 +279,7 @@ int sqlcheck_command(int argc, char** argv, int first) {
   }
   json += "]}\n";
   std::fputs(json.c_str(), stdout);
-  return clean ? 0 : 3;
+  return !clean ? 3 : unverified ? 4 : 0;
 }
 
 }  // namespace groundgate::offline

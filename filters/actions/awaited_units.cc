@@ -80,11 +80,13 @@ void AwaitedUnits::answer(std::vector<stream::SideAnswer> answers, const Resumed
       own.push_back(std::move(a));
       own.back().id &= (std::uint64_t{1} << kTicketShift) - 1;
     }
-    // The same check's next round, or the checks after it.
+    // More work of the same check (a query's run, then check 5's requests), else the checks
+    // after it.
     std::optional<Waiting> again;
     if (unit->verdict) {
-      if (std::optional<checks::Pending> more = unit->resume(std::move(own), *unit->verdict))
+      if (std::optional<checks::Pending> more = unit->resume(std::move(own), *unit->verdict)) {
         again = Waiting{unit->check, std::move(*more)};
+      }
     }
     if (!again) again = resumed(*unit);
     if (again) {

@@ -287,6 +287,10 @@ void GuardFilter::serve_side_requests(std::shared_ptr<const model::ModelCalls> c
   checks_.serve(calls);
 }
 
+void GuardFilter::serve_side_jobs() {
+  checks_.serve_jobs();
+}
+
 std::optional<stream::SideRequestBatch> GuardFilter::take_side_requests() {
   return checks_.take_batch();
 }

@@ -67,6 +67,8 @@ class GuardFilter final : public stream::StreamFilter {
   // hold the unit (and what follows it) waits for the answers; in `stream_first` its verdict
   // follows as an annotation.
   void serve_side_requests(std::shared_ptr<const model::ModelCalls> calls) override;
+  // Side jobs (an SQL query's run on the operator's database) wait as side requests do.
+  void serve_side_jobs() override;
   std::optional<stream::SideRequestBatch> take_side_requests() override;
   bool holds_for_answers() const override;
   void on_side_answers(std::vector<stream::SideAnswer> answers,

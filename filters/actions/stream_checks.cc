@@ -54,8 +54,19 @@ StreamChecks::Outcome StreamChecks::run_now(const checks::Unit& unit,
                                             std::optional<checks::UnitVerdict>& verdict) {
   bool taken = false;
   std::optional<AwaitedUnits::Waiting> waiting = run_from(unit, 0, verdict, taken);
-  // Unanswered: a check reads that as its work failed, and has no next round to ask for.
-  if (waiting && verdict) (void)waiting->pending.resume({}, *verdict);
+  // Nothing waits here: side jobs run now, on this thread (a tool call is decided as it
+  // completes, and the chain holds no call for answers), and side requests end unanswered.
+  std::optional<checks::Pending> pending;
+  if (waiting) pending = std::move(waiting->pending);
+  while (pending && verdict) {
+    std::vector<stream::SideAnswer> answers;
+    for (const stream::SideRequest& request : pending->batch.requests) {
+      if (!request.job) continue;
+      request.job->run();
+      answers.push_back({request.id, 200, {}, {}});
+    }
+    pending = pending->resume(std::move(answers), *verdict);
+  }
   return taken ? Outcome::kDecided : Outcome::kUntaken;
 }
 
@@ -109,6 +120,11 @@ void StreamChecks::members_to_strip(std::vector<std::string>& names) const {
 void StreamChecks::serve(const std::shared_ptr<const model::ModelCalls>& calls) {
   for (const auto& check : checks_)
     check->serve(calls);
+}
+
+void StreamChecks::serve_jobs() {
+  for (const auto& check : checks_)
+    check->serve_jobs();
 }
 
 void StreamChecks::summarize(SummaryAnnotation& summary) const {

@@ -37,8 +37,8 @@ class StreamChecks {
   // Runs the checks on `unit` (its text `text`; `holding`: its text waits for the verdict).
   Outcome run(const checks::Unit& unit, const text::StreamSentence& text, bool holding,
               std::optional<checks::UnitVerdict>& verdict);
-  // Runs them on a tool call, which is decided as it completes: work a check would wait for
-  // ends unanswered.
+  // Runs them on a tool call, which is decided as it completes: side jobs a check would wait
+  // for run here, side requests end unanswered.
   Outcome run_now(const checks::Unit& unit, std::optional<checks::UnitVerdict>& verdict);
 
   // Side work (AwaitedUnits): the units waiting, the batches to post, their answers.
@@ -61,6 +61,7 @@ class StreamChecks {
   bool checks_tool_calls() const;
   void members_to_strip(std::vector<std::string>& names) const;
   void serve(const std::shared_ptr<const model::ModelCalls>& calls);
+  void serve_jobs();
   void summarize(SummaryAnnotation& summary) const;
   void report(stream::StreamReport& report) const;
 

@@ -59,13 +59,14 @@ struct UnitVerdict {
 struct Pending;
 
 // Reads what came back for a pending unit (every request's answer, errors included, in the
-// check's own request ids) into its verdict; or returns the next round of work the same check
-// waits for (a judge method's next step), whose continuation goes on from there.
+// check's own request ids) into its verdict; or returns more work of the same check to wait
+// for (a judge method's next round; a query's run on the database first, then check 5's
+// requests to the model), whose continuation goes on from there.
 using Continuation = std::function<std::optional<Pending>(std::vector<stream::SideAnswer> answers,
                                                           UnitVerdict& verdict)>;
 
 // Work a unit's check waits for: side requests to the stream's model (or to the batch's own
-// endpoint), answered together.
+// endpoint), or side jobs for the proxy's workers (stream_filter.h), answered together.
 struct Pending {
   stream::SideRequestBatch batch;  // request ids are the check's own
   Continuation resume;
@@ -99,6 +100,9 @@ class Check {
   virtual void members_to_strip(std::vector<std::string>& names) const { (void)names; }
   // The proxy can send side requests for this stream, written and read by `calls`.
   virtual void serve(std::shared_ptr<const model::ModelCalls> calls) { (void)calls; }
+  // The proxy runs side jobs for this stream on its workers; without, a check does its
+  // blocking work itself, inline.
+  virtual void serve_jobs() {}
   // The retrieved context changed (passages the response brought).
   virtual void on_context_changed() {}
   // A member for the answer's summary ("judge", "metamorphic"), as {name, JSON}, or nothing.

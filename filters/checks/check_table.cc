@@ -5,6 +5,7 @@
 
 #include "filters/checks/judge/judge_check.h"
 #include "filters/checks/prose/prose_check.h"
+#include "filters/checks/spl/spl_check.h"
 #include "filters/checks/sql/sql_check.h"
 #include "filters/checks/tool_calls/tool_call_check.h"
 
@@ -27,6 +28,14 @@ std::optional<CheckFactory> sql(const config::PolicyConfig& policy,
       compile_sql_check(*policy.sql, resources.schema_cache);
   return [config](const StreamSetup& s) -> std::unique_ptr<Check> {
     return std::make_unique<SqlCheck>(config, s.request, s.context.question());
+  };
+}
+
+std::optional<CheckFactory> spl(const config::PolicyConfig& policy, const CheckResources&) {
+  if (!policy.spl) return std::nullopt;
+  std::shared_ptr<const SplCheckConfig> config = compile_spl_check(*policy.spl);
+  return [config](const StreamSetup& s) -> std::unique_ptr<Check> {
+    return std::make_unique<SplCheck>(config, s.request, s.context.question());
   };
 }
 
@@ -60,6 +69,7 @@ std::optional<CheckFactory> tool_calls(const config::PolicyConfig& policy,
 // verdict (the judge after prose). Structured answers before prose: a code block is theirs.
 constexpr std::array kKnownChecks{
     KnownCheck{"sql", &sql},
+    KnownCheck{"spl", &spl},
     KnownCheck{"prose", &prose},
     KnownCheck{"judge", &judge},
     KnownCheck{"tool_calls", &tool_calls},

@@ -1,6 +1,7 @@
 #include "filters/spl/spl_verdict_json.h"
 
 #include "filters/verdict/json_string.h"
+#include "filters/verdict/query_finding_json.h"
 
 namespace groundgate::filters::spl {
 
@@ -16,30 +17,24 @@ void append_verdict_members(std::string& out, const SplVerdict& v, const Verdict
     if (i > 0) out += ',';
     append_json_string(out, to_string(static_cast<FindingType>(i)));
     out += ':';
-    std::string state(to_string(v.checks[i].state));
-    if (!v.checks[i].note.empty()) state += ":" + std::string(v.checks[i].note);
-    append_json_string(out, state);
+    verdict::append_check_state(out, to_string(v.checks[i].state), v.checks[i].note);
   }
   out += "},\"findings\":[";
   for (std::size_t i = 0; i < v.findings.size(); ++i) {
     const Finding& f = v.findings[i];
-    out += i > 0 ? ",{\"type\":" : "{\"type\":";
-    append_json_string(out, to_string(f.type));
-    out += ",\"label\":";
-    append_json_string(out, verdict::to_string(f.label));
-    out += ",\"code\":";
-    append_json_string(out, f.code);
-    out += ",\"offset\":[" + std::to_string(o.offset + f.begin) + "," +
-           std::to_string(o.offset + f.end) + "]";
-    if (o.include_text) {
-      out += ",\"reason\":";
-      append_json_string(out, f.reason);
-      if (f.replacement) {
-        out += ",\"replacement\":";
-        append_json_string(out, *f.replacement);
-      }
-    }
-    out += '}';
+    if (i > 0) out += ',';
+    // The type is the check that found it: no "check" member.
+    verdict::append_query_finding(out,
+                                  {{},
+                                   to_string(f.type),
+                                   f.label,
+                                   f.code,
+                                   o.offset + f.begin,
+                                   o.offset + f.end,
+                                   false,
+                                   f.reason,
+                                   f.replacement ? &*f.replacement : nullptr},
+                                  o.include_text);
   }
   out += ']';
   if (o.include_text && v.corrected) {

@@ -1,11 +1,12 @@
 #include "filters/sql/answer_query.h"
 
 #include "filters/sql/sql_extraction.h"
+#include "filters/text/query_argument.h"
 
 namespace groundgate::filters::sql {
 
 std::optional<std::string> sql_of_answer(const model::ModelAnswer& answer, bool whole,
-                                         std::span<const config::SqlToolArgument> tools,
+                                         std::span<const config::QueryToolArgument> tools,
                                          std::string& error) {
   const std::string_view text = answer.text;
   if (whole) {
@@ -16,9 +17,9 @@ std::optional<std::string> sql_of_answer(const model::ModelAnswer& answer, bool 
     return std::string(text.substr(spans[0].begin, spans[0].end - spans[0].begin));
   }
   for (const model::ModelToolCall& call : answer.calls) {
-    for (const config::SqlToolArgument& t : tools) {
+    for (const config::QueryToolArgument& t : tools) {
       if (t.tool != call.name) continue;
-      if (auto sql = sql_argument(call.arguments, t.argument, error)) return sql;
+      if (auto sql = text::query_argument(call.arguments, t.argument, error)) return sql;
     }
   }
   error = "the answer holds no query";

@@ -17,7 +17,7 @@ namespace groundgate::filters::sql {
 // argument `tool_arguments` names of its first call that has one. Nullopt and `error` when
 // there is none.
 std::optional<std::string> sql_of_answer(const model::ModelAnswer& answer, bool whole,
-                                         std::span<const config::SqlToolArgument> tools,
+                                         std::span<const config::QueryToolArgument> tools,
                                          std::string& error);
 
 }  // namespace groundgate::filters::sql

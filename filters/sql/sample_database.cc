@@ -21,10 +21,15 @@ const std::vector<std::string> kProbeFunctions{"glob", "like", "typeof"};
 struct RunContext {
   Clock::time_point deadline;
   std::span<const std::string> allowed;
+  const std::atomic<bool>* cancelled = nullptr;
 };
 
 int deadline_handler(void* user) {
-  return Clock::now() > static_cast<RunContext*>(user)->deadline ? 1 : 0;
+  const auto* context = static_cast<RunContext*>(user);
+  if (context->cancelled != nullptr && context->cancelled->load(std::memory_order_relaxed)) {
+    return 1;
+  }
+  return Clock::now() > context->deadline ? 1 : 0;
 }
 
 // Reads and allowed functions only: what reaches the database was checked already; this is
@@ -175,7 +180,7 @@ RunResult SampleDatabase::run(std::string_view sql, const RunLimits& limits,
 RunResult SampleDatabase::run_on(sqlite3* db, std::string_view sql, const RunLimits& limits,
                                  std::span<const std::string> allowed, bool raw_values) const {
   RunResult result;
-  RunContext context{Clock::now() + limits.time, allowed};
+  RunContext context{Clock::now() + limits.time, allowed, limits.cancelled};
   sqlite3_set_authorizer(db, read_only_authorizer, &context);
   sqlite3_stmt* st = nullptr;
   int rc = sqlite3_prepare_v2(

@@ -4,6 +4,7 @@
 // value a query filters on exists and what the query returns. Connections are pooled (one per
 // concurrent check, bounded); a check that finds none free is told so instead of waiting.
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <memory>
@@ -22,6 +23,8 @@ struct RunLimits {
   std::chrono::microseconds time{50'000};
   std::size_t max_rows = 1000;
   std::size_t max_cell_bytes = 256;  // longer values are cut (results are compared, not shown)
+  // Set: the run stops (as at its time cap) once it turns true (the client left); any thread.
+  const std::atomic<bool>* cancelled = nullptr;
 };
 
 struct RunResult {

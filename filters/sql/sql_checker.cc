@@ -132,7 +132,12 @@ SqlChecker::SqlChecker(std::shared_ptr<const SqlCheckerConfig> config,
   glossary_.add(question);
 }
 
-SqlCheck SqlChecker::check(std::string_view sql) const {
+bool SqlChecker::uses_database() const {
+  return config_->database != nullptr &&
+         (config_->linking || config_->intent || config_->execution);
+}
+
+SqlCheck SqlChecker::check(std::string_view sql, const std::atomic<bool>* cancelled) const {
   const Clock::time_point start = Clock::now();
   SqlCheck out;
   SqlVerdict& v = out.verdict;
@@ -180,9 +185,10 @@ SqlCheck SqlChecker::check(std::string_view sql) const {
                   v);
     if (config_->database && v.has_schema && !schema_errors) {
       const std::size_t before = v.findings.size();
-      const bool complete = check_content(ContentInput{config_->database.get(), &names, &question_,
-                                                       predicates, config_->probe_limits},
-                                          v);
+      RunLimits probe_limits = config_->probe_limits;
+      probe_limits.cancelled = cancelled;
+      const bool complete = check_content(
+          ContentInput{config_->database.get(), &names, &question_, predicates, probe_limits}, v);
       CheckReport& report = v.report(Check::kLinking);
       if (v.findings.size() > before) report.state = CheckState::kFailed;
       if (!complete && report.state == CheckState::kPassed) {
@@ -211,6 +217,7 @@ SqlCheck SqlChecker::check(std::string_view sql) const {
     intent.statement_begin = statements.front().begin;
     intent.statement_end = statements.front().end;
     intent.probe_limits = config_->probe_limits;
+    intent.probe_limits.cancelled = cancelled;
     check_intent(intent, v);
   }
   apply_intent_overrides(*config_, v);
@@ -225,11 +232,12 @@ SqlCheck SqlChecker::check(std::string_view sql) const {
   } else if (v.unsafe) {
     skip(v, Check::kExecution, "unsafe");
   } else {
-    out.result =
-        check_execution(ExecutionInput{config_->database.get(), sql, statements,
-                                       config_->allowed_functions, config_->execution_limits,
-                                       !question_.empty(), config_->empty_result_is_finding},
-                        v);
+    RunLimits execution_limits = config_->execution_limits;
+    execution_limits.cancelled = cancelled;
+    out.result = check_execution(
+        ExecutionInput{config_->database.get(), sql, statements, config_->allowed_functions,
+                       execution_limits, !question_.empty(), config_->empty_result_is_finding},
+        v);
   }
 
   soften_for_dialect(config_->dialect, v);

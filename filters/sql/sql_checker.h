@@ -4,6 +4,7 @@
 // definitions, value types), execution. The engine's entry point: text in, an SqlVerdict out,
 // no I/O but the operator's read-only database.
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -79,7 +80,12 @@ class SqlChecker {
              std::shared_ptr<const SchemaDatabase> schema, std::string_view question,
              std::string_view knowledge = {});
 
-  SqlCheck check(std::string_view sql) const;
+  // `cancelled` (set: it may turn true on another thread) stops the database's runs early:
+  // their checks end incomplete, as at their time cap.
+  SqlCheck check(std::string_view sql, const std::atomic<bool>* cancelled = nullptr) const;
+  // Whether check() runs queries on the operator's database (checks 3, 3b and 4): blocking work,
+  // bounded by its time caps, that the proxy runs on its workers.
+  bool uses_database() const;
 
  private:
   std::shared_ptr<const SqlCheckerConfig> config_;

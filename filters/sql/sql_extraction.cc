@@ -1,7 +1,5 @@
 #include "filters/sql/sql_extraction.h"
 
-#include <simdjson.h>
-
 #include "filters/sql/sql_lexer.h"
 #include "filters/text/code_block.h"
 #include "filters/text/fenced_blocks.h"
@@ -60,31 +58,6 @@ std::vector<SqlSpan> find_sql(std::string_view text) {
     if (auto whole = whole_answer_sql(text)) out.push_back(*whole);
   }
   return out;
-}
-
-std::optional<std::string> sql_argument(std::string_view arguments, std::string_view path,
-                                        std::string& error) {
-  simdjson::dom::parser parser;
-  simdjson::dom::element value;
-  if (auto e = parser.parse(arguments.data(), arguments.size()).get(value); e) {
-    error = "arguments are not JSON";
-    return std::nullopt;
-  }
-  while (!path.empty()) {
-    const std::size_t dot = path.find('.');
-    const std::string_view key = path.substr(0, dot);
-    if (value[key].get(value) != simdjson::SUCCESS) {
-      error = "no argument `" + std::string(key) + "`";
-      return std::nullopt;
-    }
-    path = dot == std::string_view::npos ? std::string_view() : path.substr(dot + 1);
-  }
-  std::string_view text;
-  if (value.get_string().get(text) != simdjson::SUCCESS) {
-    error = "the argument is not a string";
-    return std::nullopt;
-  }
-  return std::string(text);
 }
 
 }  // namespace groundgate::filters::sql

@@ -1,7 +1,7 @@
 #pragma once
 // Where the SQL of an answer is: fenced code blocks whose language is SQL (or that carry no
-// language and start like a statement), the whole answer on routes that answer in SQL, and
-// named arguments of tool calls. Spans are bytes of the text searched.
+// language and start like a statement) and the whole answer on routes that answer in SQL (a
+// tool call's argument: text/query_argument.h). Spans are bytes of the text searched.
 
 #include <cstddef>
 #include <optional>
@@ -33,10 +33,5 @@ std::optional<SqlSpan> whole_answer_sql(std::string_view answer);
 // The queries of a text that may be an answer or a bare query: its fenced SQL blocks when it
 // has any, else the whole text.
 std::vector<SqlSpan> find_sql(std::string_view text);
-
-// The string member `path` (keys joined by '.': "query" or "params.sql") of a tool call's
-// arguments JSON. Nullopt and `error` when the arguments are not JSON or have no such string.
-std::optional<std::string> sql_argument(std::string_view arguments, std::string_view path,
-                                        std::string& error);
 
 }  // namespace groundgate::filters::sql

@@ -6,6 +6,12 @@ namespace groundgate::filters::sql {
 
 using verdict::severity;
 
+bool SqlVerdict::unverified() const {
+  if (label != Label::kSupported || unsafe) return false;
+  return std::any_of(checks.begin(), checks.end(),
+                     [](const CheckReport& r) { return r.state == CheckState::kIncomplete; });
+}
+
 const Finding* SqlVerdict::decisive() const {
   const Finding* worst = nullptr;
   for (const Finding& f : findings) {

@@ -94,6 +94,9 @@ struct SqlVerdict {
   // The finding that decided: the first unsafe one, else the first of the worst label; null
   // when there is none.
   const Finding* decisive() const;
+  // Some check stopped short (its time cap) and nothing was found: nothing proves the query
+  // right, so it is unverified rather than supported. (What a check found stands.)
+  bool unverified() const;
   // Some finding, and every one annotate-only: the query is annotated at most.
   bool annotate_only() const;
 };

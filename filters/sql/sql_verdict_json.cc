@@ -1,31 +1,15 @@
 #include "filters/sql/sql_verdict_json.h"
 
 #include "filters/verdict/json_string.h"
+#include "filters/verdict/query_finding_json.h"
 
 namespace groundgate::filters::sql {
-namespace {
 
 using verdict::append_json_string;
 
-void append_span(std::string& out, std::size_t begin, std::size_t end) {
-  out += '[';
-  out += std::to_string(begin);
-  out += ',';
-  out += std::to_string(end);
-  out += ']';
-}
-
-void append_check_state(std::string& out, const CheckReport& report) {
-  std::string state(to_string(report.state));
-  if (!report.note.empty()) state += ":" + std::string(report.note);
-  append_json_string(out, state);
-}
-
-}  // namespace
-
 void append_verdict_members(std::string& out, const SqlVerdict& v, const VerdictJsonOptions& o) {
   out += ",\"label\":";
-  append_json_string(out, verdict::to_string(v.label));
+  append_json_string(out, v.unverified() ? "unverified" : verdict::to_string(v.label));
   out += v.unsafe ? ",\"unsafe\":true" : ",\"unsafe\":false";
   out += v.has_schema ? ",\"schema\":true" : ",\"schema\":false";
   out += ",\"statements\":" + std::to_string(v.statements);
@@ -34,31 +18,17 @@ void append_verdict_members(std::string& out, const SqlVerdict& v, const Verdict
     if (i > 0) out += ',';
     append_json_string(out, to_string(static_cast<Check>(i)));
     out += ':';
-    append_check_state(out, v.checks[i]);
+    verdict::append_check_state(out, to_string(v.checks[i].state), v.checks[i].note);
   }
   out += "},\"findings\":[";
   for (std::size_t i = 0; i < v.findings.size(); ++i) {
     const Finding& f = v.findings[i];
-    out += i > 0 ? ",{\"check\":" : "{\"check\":";
-    append_json_string(out, to_string(f.check));
-    out += ",\"type\":";
-    append_json_string(out, to_string(f.type));
-    out += ",\"label\":";
-    append_json_string(out, verdict::to_string(f.label));
-    out += ",\"code\":";
-    append_json_string(out, f.code);
-    out += ",\"offset\":";
-    append_span(out, o.offset + f.begin, o.offset + f.end);
-    if (f.annotate_only) out += ",\"annotate_only\":true";
-    if (o.include_text) {
-      out += ",\"reason\":";
-      append_json_string(out, f.reason);
-      if (f.replacement) {
-        out += ",\"replacement\":";
-        append_json_string(out, *f.replacement);
-      }
-    }
-    out += '}';
+    if (i > 0) out += ',';
+    verdict::append_query_finding(
+        out,
+        {to_string(f.check), to_string(f.type), f.label, f.code, o.offset + f.begin,
+         o.offset + f.end, f.annotate_only, f.reason, f.replacement ? &*f.replacement : nullptr},
+        o.include_text);
   }
   out += ']';
   if (o.include_text && v.corrected) {

@@ -259,6 +259,11 @@ void FilterChain::serve_side_requests(const std::shared_ptr<const model::ModelCa
     filter->serve_side_requests(calls);
 }
 
+void FilterChain::serve_side_jobs() {
+  for (const auto& filter : filters_)
+    filter->serve_side_jobs();
+}
+
 void FilterChain::collect_side_requests() {
   // A filter may have posted several batches (each its own); each take hands one over.
   for (std::size_t i = 0; i < filters_.size() && !stopped_; ++i) {

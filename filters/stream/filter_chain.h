@@ -119,6 +119,8 @@ class FilterChain {
   // them (`calls` writes and reads them); take_side_requests() hands over what filters posted
   // since the last call.
   void serve_side_requests(const std::shared_ptr<const model::ModelCalls>& calls);
+  // The proxy runs side jobs (StreamFilter::serve_side_jobs) on its workers.
+  void serve_side_jobs();
   std::vector<SideBatch> take_side_requests();
   // Batches posted (taken or not) and not answered yet.
   bool awaits_answers() const { return outstanding_ > 0; }

@@ -3,6 +3,7 @@
 // each choice as it arrives and says how much of its pending text may go on, what replaces it,
 // or that the stream stops. Filters never do I/O, never block for long, never throw.
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -86,9 +87,32 @@ struct UnverifiedInput {
 // request headers (or to the batch's SideEndpoint) and hands the answers back
 // (StreamFilter::on_side_answers) on the stream's thread, for the filter to read with the same
 // ModelCalls. The filter never sees a socket.
+//
+// Side jobs: blocking work a filter must not do on the stream's thread (a query run on the
+// operator's database) goes the same way as a side request that carries a job instead of a
+// body. The proxy runs the job on a bounded worker pool, never on an I/O thread, and answers it
+// like a request: status 200 and no body once it ran (the job holds its result, which the
+// filter reads on the stream's thread after the answer), or an error: "overloaded" (no worker
+// free and the queue full), "timeout" (the batch's time ran out) or "cancelled" (the client
+// left). Only an answer without an error means the job ran to its end.
+class SideJob {
+ public:
+  virtual ~SideJob() = default;
+  // Does the work (on a worker thread); it checks cancelled() where it can stop early.
+  virtual void run() = 0;
+  // Asks a running or queued job to stop early; any thread.
+  void cancel() { cancelled_.store(true, std::memory_order_relaxed); }
+  bool cancelled() const { return cancelled_.load(std::memory_order_relaxed); }
+  const std::atomic<bool>& cancel_flag() const { return cancelled_; }
+
+ private:
+  std::atomic<bool> cancelled_{false};
+};
+
 struct SideRequest {
-  std::uint64_t id = 0;  // the filter's own, echoed by its answer
-  std::string body;      // the request body, as bytes
+  std::uint64_t id = 0;          // the filter's own, echoed by its answer
+  std::string body;              // the request body, as bytes
+  std::shared_ptr<SideJob> job;  // set: a side job (no body), run on the proxy's workers
 };
 
 struct SideRequestLimits {
@@ -204,6 +228,9 @@ class StreamFilter {
   // filter's batches are always answered (errors included) before the response is written,
   // streamed or not.
   virtual void serve_side_requests(std::shared_ptr<const model::ModelCalls> calls) { (void)calls; }
+  // The proxy runs this stream's side jobs on its workers (a side request that carries a job):
+  // called before the first text, or never; then a filter does such work itself, inline.
+  virtual void serve_side_jobs() {}
   // A batch the filter posts now (each call hands one over); the chain asks after every hook
   // call, until none is left.
   virtual std::optional<SideRequestBatch> take_side_requests() { return std::nullopt; }

@@ -56,6 +56,16 @@ std::string_view to_string(HallucinationType type) {
       return "execution";
     case HallucinationType::kLogic:
       return "logic";
+    case HallucinationType::kSyntax:
+      return "syntax";
+    case HallucinationType::kFabrication:
+      return "fabrication";
+    case HallucinationType::kMixed:
+      return "mixed";
+    case HallucinationType::kMisaligned:
+      return "misaligned";
+    case HallucinationType::kMisinterpretation:
+      return "misinterpretation";
   }
   return "unknown";
 }

@@ -28,6 +28,12 @@ enum class HallucinationType : std::uint8_t {
   kContent,    // a query filters on a value the data does not hold
   kExecution,  // a query fails or finds nothing on the data
   kLogic,      // a query breaks a relation its rewritten questions keep
+  // A search's (SPL, the Self-Debating paper's taxonomy):
+  kSyntax,             // it does not run: unknown command or function, broken quoting
+  kFabrication,        // a name the prompt never gave
+  kMixed,              // names the prompt gave, combined as it never did
+  kMisaligned,         // a value given to the wrong field
+  kMisinterpretation,  // a constraint the question did not ask for
 };
 
 // Where in the context the evidence for a verdict lies.

@@ -12,6 +12,8 @@ std::string_view to_string(Engine engine) {
       return "sql";
     case Engine::kJudge:
       return "judge";
+    case Engine::kSpl:
+      return "spl";
   }
   return "unknown";
 }
@@ -34,6 +36,10 @@ std::string_view to_string(VerifyError error) {
       return "request_unreadable";
     case VerifyError::kNoChecker:
       return "code_block";
+    case VerifyError::kCheckIncomplete:
+      return "check_incomplete";
+    case VerifyError::kOverloaded:
+      return "overloaded";
   }
   return "unknown";
 }

@@ -23,7 +23,7 @@ using verdict::Label;
 
 // kSql: the SQL guard's checks on a query (filters/sql), in the same vocabulary. kJudge: the
 // policy's judge model, asked about a sentence the scorer was unsure of (filters/actions).
-enum class Engine : std::uint8_t { kSemanticPieces, kTriplets, kSql, kJudge };
+enum class Engine : std::uint8_t { kSemanticPieces, kTriplets, kSql, kJudge, kSpl };
 
 std::string_view to_string(Engine engine);
 
@@ -55,6 +55,12 @@ enum class VerifyError : std::uint8_t {
   // Part of the request's context could not be read (a file, an item stored upstream) and the
   // rest does not support the sentence: it may be supported by what could not be read.
   kContextUnreadable,
+  // A check stopped short of its end and found nothing against the unit (a query that ran to
+  // its time cap, a run the client's leaving cut): what it did not check may be wrong.
+  kCheckIncomplete,
+  // No worker could take the check's blocking part (every worker busy, the queue full): it
+  // did not run.
+  kOverloaded,
 };
 
 std::string_view to_string(VerifyError error);

@@ -69,6 +69,12 @@ ProxyMetrics::ProxyMetrics(MetricsRegistry& registry)
           "Requests filters had the proxy send to the route's model (SQL check 5), by outcome "
           "(ok, failed: an error, a timeout, a non-2xx status or cancelled).",
           {"route", "outcome"})),
+      side_jobs_total(registry.counter(
+          "groundgate_side_jobs_total",
+          "Blocking check work filters had the proxy run on its workers (an SQL query's runs on "
+          "the operator's database), by outcome: ran, overloaded (no worker free and the queue "
+          "full: not run), timeout (its batch's time ran out), cancelled (the client left).",
+          {"route", "outcome"})),
       upstream_retries_total(registry.counter(
           "groundgate_upstream_retries_total",
           "Requests sent again on a new upstream connection after a pooled one failed them, by "
@@ -78,6 +84,9 @@ ProxyMetrics::ProxyMetrics(MetricsRegistry& registry)
       side_requests_in_flight(registry.gauge(
           "groundgate_side_requests_in_flight",
           "Side requests (SQL check 5) being sent to a model or waiting for its answer now.")),
+      side_jobs_queued(registry.gauge(
+          "groundgate_side_jobs_queued",
+          "Side jobs waiting for a worker or running now (limits.filter_jobs bounds them).")),
       verification_seconds(
           registry.histogram("groundgate_verification_seconds",
                              "Time the verification engines took on one answer sentence.",
@@ -185,6 +194,7 @@ ProxyMetrics::ProxyMetrics(MetricsRegistry& registry)
     filter_preparations_total.with({where});
   context_cache_bytes.with({});
   context_cache_entries.with({});
+  side_jobs_queued.with({});
 }
 
 }  // namespace groundgate::proxy::observability

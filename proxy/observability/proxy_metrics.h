@@ -45,10 +45,13 @@ struct ProxyMetrics {
   CounterFamily& filter_actions_total;         // {route, filter, action}
   CounterFamily& verdicts_total;               // {route, label}: verification verdicts
   CounterFamily& side_requests_total;          // {route, outcome}: ok | failed
-  CounterFamily& upstream_retries_total;       // {route, reason}: write_failed | empty_response
-  GaugeFamily& side_requests_in_flight;        // side requests being sent or answered now
-  HistogramFamily& verification_seconds;       // {route}: one sentence's verification
-  HistogramFamily& hold_delay_seconds;         // {route}: a held sentence's wait after its end
+  // {route, outcome}: ran | overloaded | timeout | cancelled
+  CounterFamily& side_jobs_total;
+  CounterFamily& upstream_retries_total;  // {route, reason}: write_failed | empty_response
+  GaugeFamily& side_requests_in_flight;   // side requests being sent or answered now
+  GaugeFamily& side_jobs_queued;          // side jobs waiting for a worker or running
+  HistogramFamily& verification_seconds;  // {route}: one sentence's verification
+  HistogramFamily& hold_delay_seconds;    // {route}: a held sentence's wait after its end
   // The context-index cache, brought in from its own counts at each scrape.
   CounterFamily& context_cache_lookups_total;    // {result}: hit | miss
   CounterFamily& context_cache_evictions_total;  // indexes dropped to stay in the bound

@@ -98,9 +98,9 @@ awaitable<bool> Exchange::run() {
   // The filters' one-off work (indexing the request's context) while the upstream works on
   // its first token; a large context is indexed on a worker, not on this I/O thread.
   trace_.mark(ExchangeTrace::Mark::kPrepareStart);
-  const PrepareWorkers::Where prepared = co_await ctx_.prepare_workers.prepare(chain_);
-  if (prepared != PrepareWorkers::Where::kNothing) {
-    const std::string_view where = prepared == PrepareWorkers::Where::kWorker ? "worker" : "inline";
+  const FilterWorkers::Where prepared = co_await ctx_.filter_workers.prepare(chain_);
+  if (prepared != FilterWorkers::Where::kNothing) {
+    const std::string_view where = prepared == FilterWorkers::Where::kWorker ? "worker" : "inline";
     ctx_.metrics.filter_preparations_total.with({where}).inc();
     trace_.mark(ExchangeTrace::Mark::kPrepareEnd);
     trace_.prepared_on(where);

@@ -252,6 +252,8 @@ class Exchange {
   void record_filter_report(std::string_view route);
   // A count of the judge's ("judge.<key>") → its metric.
   void record_judge_count(std::string_view route, std::string_view key, std::uint64_t count);
+  // The side jobs the workers ran for this exchange, and what became of them.
+  void record_side_jobs(std::string_view route);
 
   void fail(observability::ErrorKind kind) {
     if (!error_) error_ = kind;

@@ -130,7 +130,10 @@ awaitable<void> Exchange::receive_response() {
   trace_.mark(ExchangeTrace::Mark::kBodyStart);
   // Side requests go to the endpoint the app used (their bodies are its requests), answered
   // before the response ends, streamed or not. The body is not sent again: theirs is made of it.
+  // Side jobs (an SQL query's runs on the operator's database) go to the workers, off this
+  // thread, and are answered the same way.
   if (!chain_.empty()) {
+    chain_.serve_side_jobs();
     if (auto calls = openai::model_calls(info_.kind, std::move(body_), std::move(layout_))) {
       chain_.serve_side_requests(calls);
     }

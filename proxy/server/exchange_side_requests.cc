@@ -53,7 +53,7 @@ void Exchange::start_side_requests() {
   // handlers never run beside the relay's.
   if (!side_) {
     side_ = std::make_unique<SideRequests>(handlers_done_->get_executor(),
-                                           ctx_.metrics.side_requests_now);
+                                           ctx_.metrics.side_requests_now, ctx_.filter_workers);
   }
   for (filters::stream::SideBatch& batch : batches) {
     std::optional<SideDestination> to = side_destination(batch.batch.endpoint.get());

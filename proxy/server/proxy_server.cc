@@ -40,6 +40,7 @@ void refresh_cache_metrics(ServerContext& context) {
   catch_up(m.context_cache_evictions_total.with({}), stats.evictions);
   m.context_cache_bytes.with({}).set(static_cast<double>(stats.memory_bytes));
   m.context_cache_entries.with({}).set(static_cast<double>(stats.entries));
+  m.side_jobs_queued.with({}).set(static_cast<double>(context.filter_workers.jobs()));
   // Each live judge's breaker, calls in flight and verdict cache (filters/judge keeps them
   // across streams and reloads).
   for (const auto& judge : filters::judge::live_services()) {
@@ -74,7 +75,7 @@ ProxyServer::~ProxyServer() {
   watch_.reset();
   // A preparation still on a worker uses its exchange's chain: done before the I/O contexts
   // (and the exchange frames they hold) go.
-  context_->prepare_workers.join();
+  context_->filter_workers.join();
   // The I/O threads have stopped: each socket can be closed from here.
   beast::error_code ec;
   for (auto& acceptor : acceptors_)

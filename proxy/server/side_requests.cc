@@ -27,9 +27,11 @@ constexpr auto kTuple = asio::as_tuple(asio::use_awaitable);
 
 }  // namespace
 
-SideRequests::SideRequests(asio::any_io_executor executor, observability::Gauge& in_flight)
+SideRequests::SideRequests(asio::any_io_executor executor, observability::Gauge& in_flight,
+                           FilterWorkers& workers)
     : executor_(std::move(executor)),
       in_flight_(in_flight),
+      workers_(workers),
       deadline_timer_(executor_),
       wake_(executor_) {}
 
@@ -55,6 +57,8 @@ void SideRequests::start_next_batch() {
     r.limits.fan_out = std::max<std::size_t>(1, r.limits.fan_out);
     r.requests = std::move(batch.batch.requests);
     requests_ += r.requests.size();
+    for (const filters::stream::SideRequest& request : r.requests)
+      jobs_ += request.job ? 1 : 0;
     r.answers.resize(r.requests.size());
     r.streams.resize(r.requests.size(), nullptr);
     r.deadline = Clock::now() + r.limits.timeout;
@@ -78,20 +82,41 @@ void SideRequests::start_calls() {
   while (r.next < r.requests.size() && r.next - r.done < r.limits.fan_out) {
     const std::size_t index = r.next++;
     ++calls_running_;
-    in_flight_.inc();
+    if (!r.requests[index].job) in_flight_.inc();  // the gauge counts requests sent
     asio::co_spawn(executor_, call(r.generation, index), asio::detached);
   }
+}
+
+asio::awaitable<SideAnswer> SideRequests::run_job(filters::stream::SideJob& job) {
+  SideAnswer answer;
+  if (co_await workers_.run(job)) {
+    answer.status = 200;
+  } else {
+    answer.error = "overloaded";
+  }
+  co_return answer;
 }
 
 asio::awaitable<void> SideRequests::call(std::uint64_t generation, std::size_t index) {
   SideAnswer answer;
   std::unique_ptr<AnyStream> stream;
+  std::shared_ptr<filters::stream::SideJob> job;
   // The frame keeps its own copy: the batch may end (and go) while the connect is pending.
   SideDestination destination;
   {
     const Running& r = *running_;
     answer.id = r.requests[index].id;
+    job = r.requests[index].job;
     destination = r.destination;
+  }
+  if (job) {  // held here until the worker is done with it, whenever the batch ends
+    const std::uint64_t id = answer.id;
+    answer = co_await run_job(*job);
+    answer.id = id;
+    --calls_running_;
+    answered(generation, index, std::move(answer));
+    wake();
+    co_return;
   }
   UpstreamConnection connection =
       co_await connect_upstream(executor_, *destination.upstream, destination.tls);
@@ -139,9 +164,27 @@ asio::awaitable<void> SideRequests::call(std::uint64_t generation, std::size_t i
   wake();
 }
 
+void SideRequests::count_job(const filters::stream::SideRequest& request,
+                             const SideAnswer& answer) {
+  if (!request.job) return;
+  if (answer.error.empty()) {
+    ++job_outcomes_.ran;
+    return;
+  }
+  ++job_failures_;
+  if (answer.error == "overloaded") {
+    ++job_outcomes_.overloaded;
+  } else if (answer.error == "timeout") {
+    ++job_outcomes_.timeout;
+  } else {
+    ++job_outcomes_.cancelled;
+  }
+}
+
 void SideRequests::answered(std::uint64_t generation, std::size_t index, SideAnswer answer) {
   if (!running_ || running_->generation != generation) return;  // the batch ended without it
   Running& r = *running_;
+  count_job(r.requests[index], answer);
   if (!answer.error.empty() || answer.status / 100 != 2) ++failures_;
   r.answers[index] = std::move(answer);
   ++r.done;
@@ -161,7 +204,9 @@ void SideRequests::end_batch(std::string_view error) {
       done.answers.push_back(std::move(*r.answers[i]));
     } else {
       ++failures_;
+      if (r.requests[i].job) r.requests[i].job->cancel();  // its run stops where it can
       done.answers.push_back({r.requests[i].id, 0, {}, std::string(error)});
+      count_job(r.requests[i], done.answers.back());
     }
   }
   finished_.push_back(std::move(done));
@@ -170,8 +215,11 @@ void SideRequests::end_batch(std::string_view error) {
 
 void SideRequests::refuse(filters::stream::SideBatch batch, std::string_view error) {
   SideAnswers done{batch.filter, {}};
-  for (const auto& request : batch.batch.requests)
+  for (const auto& request : batch.batch.requests) {
     done.answers.push_back({request.id, 0, {}, std::string(error)});
+    jobs_ += request.job ? 1 : 0;
+    count_job(request, done.answers.back());
+  }
   requests_ += batch.batch.requests.size();
   failures_ += batch.batch.requests.size();
   finished_.push_back(std::move(done));
@@ -198,8 +246,11 @@ void SideRequests::cancel() {
     filters::stream::SideBatch batch = std::move(queued_.front().batch);
     queued_.pop_front();
     SideAnswers done{batch.filter, {}};
-    for (const auto& request : batch.batch.requests)
+    for (const auto& request : batch.batch.requests) {
       done.answers.push_back({request.id, 0, {}, "cancelled"});
+      jobs_ += request.job ? 1 : 0;
+      count_job(request, done.answers.back());
+    }
     requests_ += batch.batch.requests.size();
     failures_ += batch.batch.requests.size();
     finished_.push_back(std::move(done));

@@ -1,10 +1,13 @@
 #pragma once
 // A stream's side requests (filters/stream/stream_filter.h). Each batch's bodies are POSTed to
 // its destination (the stream's own endpoint on the route's upstream with the client's header
-// fields, or the endpoint the batch names), at most `fan_out` at a time, each answer bounded in
-// size, the whole batch within its timeout. Bytes out, bytes back: nothing here reads them. A
-// call that fails, runs out of time or is cancelled is an answer with an error, never a hang.
-// One batch runs at a time; later ones queue.
+// fields, their Authorization too, never logged; or the endpoint the batch names), at most
+// `fan_out` at a time, each answer bounded in size, the whole batch within its timeout. Bytes
+// out, bytes back: nothing here reads them. A call that fails, runs out of time or is cancelled
+// is an answer with an error, never a hang. One batch runs at a time; later ones queue. A
+// request that carries a side job is not sent: the job runs on the proxy's workers
+// (FilterWorkers), answered "overloaded" when they refuse it, and cancelled when its batch runs
+// out of time or is cancelled.
 
 #include <chrono>
 #include <cstddef>
@@ -23,6 +26,7 @@
 #include "filters/stream/filter_chain.h"
 #include "proxy/observability/gauge.h"
 #include "proxy/server/any_stream.h"
+#include "proxy/server/filter_workers.h"
 
 namespace groundgate::proxy::server {
 
@@ -45,7 +49,8 @@ class SideRequests {
   using Clock = std::chrono::steady_clock;
 
   // `in_flight`: the calls running now.
-  SideRequests(boost::asio::any_io_executor executor, observability::Gauge& in_flight);
+  SideRequests(boost::asio::any_io_executor executor, observability::Gauge& in_flight,
+               FilterWorkers& workers);
   SideRequests(const SideRequests&) = delete;
   SideRequests& operator=(const SideRequests&) = delete;
 
@@ -62,8 +67,18 @@ class SideRequests {
   // cancel(), then waits until no call is left running: before the exchange goes.
   boost::asio::awaitable<void> drain();
 
-  std::size_t requests() const { return requests_; }
-  std::size_t failures() const { return failures_; }
+  // Requests sent (side jobs not counted), and those that failed.
+  std::size_t requests() const { return requests_ - jobs_; }
+  std::size_t failures() const { return failures_ - job_failures_; }
+  // Side jobs, and those answered with an error: by outcome "overloaded", "timeout", "cancelled".
+  struct JobOutcomes {
+    std::size_t ran = 0;
+    std::size_t overloaded = 0;
+    std::size_t timeout = 0;
+    std::size_t cancelled = 0;
+  };
+  std::size_t jobs() const { return jobs_; }
+  const JobOutcomes& job_outcomes() const { return job_outcomes_; }
 
  private:
   struct Queued {
@@ -86,6 +101,10 @@ class SideRequests {
   void start_next_batch();
   void start_calls();
   boost::asio::awaitable<void> call(std::uint64_t generation, std::size_t index);
+  // A side job's call: run on the workers, answered without a body.
+  boost::asio::awaitable<filters::stream::SideAnswer> run_job(filters::stream::SideJob& job);
+  void count_job(const filters::stream::SideRequest& request,
+                 const filters::stream::SideAnswer& answer);
   void answered(std::uint64_t generation, std::size_t index, filters::stream::SideAnswer answer);
   // The batch ends: requests without an answer get `error`.
   void end_batch(std::string_view error);
@@ -93,6 +112,7 @@ class SideRequests {
 
   boost::asio::any_io_executor executor_;
   observability::Gauge& in_flight_;
+  FilterWorkers& workers_;
   std::deque<Queued> queued_;
   std::optional<Running> running_;
   std::deque<SideAnswers> finished_;
@@ -101,8 +121,11 @@ class SideRequests {
   std::size_t timer_waits_ = 0;    // deadline handlers not run yet
   boost::asio::steady_timer deadline_timer_;
   boost::asio::steady_timer wake_;
-  std::size_t requests_ = 0;
+  std::size_t requests_ = 0;  // side jobs included
   std::size_t failures_ = 0;
+  std::size_t jobs_ = 0;
+  std::size_t job_failures_ = 0;
+  JobOutcomes job_outcomes_;
 };
 
 }  // namespace groundgate::proxy::server

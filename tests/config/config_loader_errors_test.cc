@@ -127,7 +127,7 @@ logging:
           "test.yaml:21:3: limits: unknown key 'max_body' (expected one of: max_request_body, "
           "max_response_body, max_header_bytes, max_sse_event, max_connections, "
           "client_header_timeout, client_idle_timeout, client_body_timeout, drain_timeout, "
-          "context_cache_bytes, sql_schema_cache_bytes)",
+          "context_cache_bytes, sql_schema_cache_bytes, filter_workers, filter_jobs)",
           "test.yaml:23:3: logging: unknown key 'levle'; did you mean 'level'?"));
 }
 

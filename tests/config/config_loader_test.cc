@@ -62,6 +62,8 @@ limits:
   client_idle_timeout: 1m
   client_body_timeout: 20s
   drain_timeout: 0
+  filter_workers: 3
+  filter_jobs: 16
 logging:
   level: debug
   access_log: false
@@ -154,6 +156,8 @@ TEST(LoadConfig, EveryKeyFromAFileWithPathsRelativeToIt) {
   EXPECT_EQ(Millis{60'000}, c.limits.client_idle_timeout);
   EXPECT_EQ(Millis{20'000}, c.limits.client_body_timeout);
   EXPECT_EQ(Millis{0}, c.limits.drain_timeout);
+  EXPECT_EQ(3u, c.limits.filter_workers);
+  EXPECT_EQ(16u, c.limits.filter_jobs);
 
   EXPECT_EQ("debug", c.logging.level);
   EXPECT_FALSE(c.logging.access_log);

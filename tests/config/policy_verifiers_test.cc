@@ -200,7 +200,7 @@ TEST(PolicyVerifiers, SemanticPiecesErrorsAreLocated) {
 TEST(PolicyVerifiers, SettingsWithoutAVerifierAreRefused) {
   EXPECT_THAT(errors_of("  g:\n    context: {question: true}\n    semantic_pieces: {top_k: 2}\n"),
               ElementsAre("test.yaml:7:5: policies.g.context: has no effect without a verifier "
-                          "(add verifiers: [semantic_pieces], or an sql section)",
+                          "(add verifiers: [semantic_pieces], or an sql or spl section)",
                           "test.yaml:8:5: policies.g.semantic_pieces: has no effect unless "
                           "'semantic_pieces' is in verifiers"));
   // A verifier list with its own error is not blamed twice.
@@ -209,9 +209,9 @@ TEST(PolicyVerifiers, SettingsWithoutAVerifierAreRefused) {
                           "'tripletz'; did you mean 'triplets'?"));
   EXPECT_THAT(errors_of("  g:\n    hold: sentence\n    actions: {unsupported: block}\n"),
               ElementsAre("test.yaml:7:5: policies.g.hold: has no effect without a verifier "
-                          "(add verifiers: [semantic_pieces], or an sql section)",
+                          "(add verifiers: [semantic_pieces], or an sql or spl section)",
                           "test.yaml:8:5: policies.g.actions: has no effect without a verifier "
-                          "(add verifiers: [semantic_pieces], or an sql section)"));
+                          "(add verifiers: [semantic_pieces], or an sql or spl section)"));
   EXPECT_THAT(errors_of("  g:\n    verifiers: [semantic_pieces]\n    combine: {support: either}\n"),
               ElementsAre("test.yaml:8:5: policies.g.combine: has no effect unless verifiers "
                           "has both semantic_pieces and triplets"));
@@ -270,7 +270,7 @@ TEST(PolicyVerifiers, JudgeErrorsAreLocated) {
                           "is unsure of: it needs the scorer (scorer.model is off)"));
   EXPECT_THAT(errors_of("  g:\n    judge: {model: m}\n"),
               ElementsAre("test.yaml:7:5: policies.g.judge: has no effect without a verifier "
-                          "(add verifiers: [semantic_pieces], or an sql section)"));
+                          "(add verifiers: [semantic_pieces], or an sql or spl section)"));
 }
 
 }  // namespace

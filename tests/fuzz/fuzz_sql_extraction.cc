@@ -14,10 +14,11 @@
 #include "filters/sql/question_terms.h"
 #include "filters/sql/sql_extraction.h"
 #include "filters/sql/sql_lexer.h"
+#include "filters/text/query_argument.h"
 
 namespace sql = groundgate::filters::sql;
 namespace model = groundgate::filters::model;
-using config_tools = std::vector<groundgate::config::SqlToolArgument>;
+using config_tools = std::vector<groundgate::config::QueryToolArgument>;
 
 namespace {
 
@@ -39,8 +40,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     check_span(s, size);
   if (auto s = sql::whole_answer_sql(text)) check_span(*s, size);
   std::string error;
-  (void)sql::sql_argument(text, "sql", error);
-  (void)sql::sql_argument(text, "query.text", error);
+  (void)groundgate::filters::text::query_argument(text, "sql", error);
+  (void)groundgate::filters::text::query_argument(text, "query.text", error);
 
   const auto tokens = sql::lex_sql(text);
   std::size_t end = 0;

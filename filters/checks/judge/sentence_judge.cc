@@ -275,8 +275,10 @@ std::optional<stream::SideRequestBatch> SentenceJudge::post(Question& q,
   batch.limits.max_response_bytes = config_.max_response_bytes;
   batch.endpoint = endpoint_;
   for (std::size_t i = 0; i < calls.size(); ++i) {
-    batch.requests.push_back({i, calls_->ask(config_.model, calls[i].instructions, calls[i].prompt,
-                                             {calls[i].temperature, calls[i].max_tokens})});
+    batch.requests.push_back({i,
+                              calls_->ask(config_.model, calls[i].instructions, calls[i].prompt,
+                                          {calls[i].temperature, calls[i].max_tokens}),
+                              nullptr});
   }
   calls_made_ += calls.size();
   return batch;

@@ -1,7 +1,10 @@
 #include "filters/checks/sql/sql_check.h"
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 
+#include "filters/checks/query_tool.h"
 #include "filters/sql/ddl_scanner.h"
 #include "filters/sql/request_schema.h"
 #include "filters/sql/sql_extraction.h"
@@ -95,13 +98,6 @@ void SqlCheck::members_to_strip(std::vector<std::string>& names) const {
   if (!config_->settings.keep_schema_field) names.emplace_back(sql::kSchemaMember);
 }
 
-const config::SqlToolArgument* SqlCheck::tool_argument(std::string_view tool) const {
-  for (const config::SqlToolArgument& t : config_->settings.tool_arguments) {
-    if (t.tool == tool) return &t;
-  }
-  return nullptr;
-}
-
 bool SqlCheck::takes(const Unit& unit, const UnitVerdict* verdict) const {
   if (verdict != nullptr) return false;
   switch (unit.kind) {
@@ -110,7 +106,7 @@ bool SqlCheck::takes(const Unit& unit, const UnitVerdict* verdict) const {
     case Unit::Kind::kWholeAnswer:
       return whole_answer_bound().has_value();
     case Unit::Kind::kToolCall:
-      return tool_argument(unit.tool) != nullptr;
+      return find_query_tool(config_->settings.tool_arguments, unit.tool) != nullptr;
     case Unit::Kind::kSentence:
       break;
   }
@@ -118,7 +114,51 @@ bool SqlCheck::takes(const Unit& unit, const UnitVerdict* verdict) const {
 }
 
 std::optional<Pending> SqlCheck::check(const Unit& unit, std::optional<UnitVerdict>& verdict) {
-  verdict = UnitVerdict{check_unit(unit), "sql", {}, config_->settings.unsafe};
+  Found found = query_of(unit);
+  verdict = UnitVerdict{{}, "sql", {}, config_->settings.unsafe};
+  if (auto* decided = std::get_if<verify::SentenceVerdict>(&found)) {
+    verdict->verdict = std::move(*decided);
+    return std::nullopt;
+  }
+  Query query = std::get<Query>(std::move(found));
+  prepare();
+  if (!checker_) {  // the policy's schema file or database could not be loaded
+    verdict->verdict =
+        unchecked(query.unit_begin, query.unit_end, verify::VerifyError::kEngineMissing);
+    return std::nullopt;
+  }
+  auto job = std::make_shared<SqlQueryJob>(checker_, query.text);
+  if (!jobs_served_ || !checker_->uses_database() || query.text.empty()) {  // judged here
+    job->run();
+    verdict->verdict = judged(query, job->result());
+    return metamorphic_pending();
+  }
+  // Its runs on the database go to the proxy's workers; the unit waits for the answer (until
+  // then it is unverified: a stream that ends first never shows it as checked).
+  verdict->verdict = verify::SentenceVerdict{};
+  verdict->verdict.query = true;
+  verdict->verdict.answer_begin = query.unit_begin;
+  verdict->verdict.answer_end = query.unit_end;
+  verdict->verdict.error = verify::VerifyError::kCheckIncomplete;
+  Pending pending;
+  pending.batch.limits = job_limits();
+  pending.batch.requests.push_back({0, {}, job});
+  pending.resume = [this, job, query = std::move(query)](
+                       std::vector<stream::SideAnswer> answers,
+                       UnitVerdict& judged_unit) -> std::optional<Pending> {
+    if (answers.empty() || !answers.front().error.empty()) {
+      // The job did not run to its end (it may still be running: its result is not read).
+      judged_unit.verdict =
+          judged_without_database(query, answers.empty() ? "cancelled" : answers.front().error);
+      return std::nullopt;
+    }
+    judged_unit.verdict = judged(query, job->result());
+    return metamorphic_pending();
+  };
+  return pending;
+}
+
+std::optional<Pending> SqlCheck::metamorphic_pending() {
   // Check 5 asks the model again about the query just checked: its verdict waits.
   std::optional<stream::SideRequestBatch> batch = metamorphic_.take_batch();
   if (!batch) return std::nullopt;
@@ -130,18 +170,29 @@ std::optional<Pending> SqlCheck::check(const Unit& unit, std::optional<UnitVerdi
                  }};
 }
 
-verify::SentenceVerdict SqlCheck::check_unit(const Unit& unit) {
+stream::SideRequestLimits SqlCheck::job_limits() const {
+  // Each statement's run and the content probes stop at their own caps; beyond that the job
+  // waited for a worker: past this it is answered "timeout" (and cancelled).
+  const auto cap = std::chrono::duration_cast<std::chrono::milliseconds>(
+      config_->checker->execution_limits.time);
+  stream::SideRequestLimits limits;
+  limits.fan_out = 1;
+  limits.timeout = std::max<std::chrono::milliseconds>(std::chrono::milliseconds(1000), 4 * cap);
+  return limits;
+}
+
+SqlCheck::Found SqlCheck::query_of(const Unit& unit) {
   switch (unit.kind) {
     case Unit::Kind::kCodeBlock:
-      return check_block(*unit.block, unit.begin, unit.end);
+      return block_query(*unit.block, unit.begin, unit.end);
     case Unit::Kind::kWholeAnswer:
-      return unit.truncated ? unchecked(0, unit.end, verify::VerifyError::kTooLong)
-                            : check_answer(unit.text);
+      if (unit.truncated) return unchecked(0, unit.end, verify::VerifyError::kTooLong);
+      return answer_query(unit.text);
     case Unit::Kind::kToolCall:
     case Unit::Kind::kSentence:
       break;
   }
-  return check_tool_call(unit.tool, unit.text, unit.truncated);
+  return tool_call_query(unit.tool, unit.text, unit.truncated);
 }
 
 std::optional<std::size_t> SqlCheck::whole_answer_bound() const {
@@ -175,7 +226,8 @@ void SqlCheck::prepare() {
     schema_ = sql::SchemaDatabase::build(statements_);
   }
   statements_.clear();
-  checker_ = std::make_unique<sql::SqlChecker>(config_->checker, schema_, question_, knowledge_);
+  checker_ =
+      std::make_shared<const sql::SqlChecker>(config_->checker, schema_, question_, knowledge_);
 }
 
 verify::SentenceVerdict SqlCheck::unchecked(std::size_t begin, std::size_t end,
@@ -189,27 +241,22 @@ verify::SentenceVerdict SqlCheck::unchecked(std::size_t begin, std::size_t end,
   return v;
 }
 
-verify::SentenceVerdict SqlCheck::check_query(std::string_view query, std::size_t offset,
-                                              std::size_t unit_begin, std::size_t unit_end,
-                                              bool variants) {
-  prepare();
-  if (!checker_) {  // the policy's schema file or database could not be loaded
-    return unchecked(unit_begin, unit_end, verify::VerifyError::kEngineMissing);
-  }
-  const sql::SqlCheck c = checker_->check(query);
+verify::SentenceVerdict SqlCheck::judged(const Query& query, const sql::SqlCheck& c,
+                                         std::string_view not_run) {
   if (c.error == sql::SqlError::kTooLong) {
-    return unchecked(unit_begin, unit_end, verify::VerifyError::kTooLong);
+    return unchecked(query.unit_begin, query.unit_end, verify::VerifyError::kTooLong);
   }
   ++queries_;
   verify::SentenceVerdict v;
   v.query = true;
-  v.answer_begin = unit_begin;
-  v.answer_end = unit_end;
+  v.answer_begin = query.unit_begin;
+  v.answer_end = query.unit_end;
   v.verify_ns = c.verdict.check_ns;
   if (c.error == sql::SqlError::kEmpty) return v;  // no statement: nothing claimed
   v.claims = true;
   v.label = c.verdict.label;
   unsafe_ += c.verdict.unsafe ? 1 : 0;
+  const std::size_t offset = query.offset;
   for (const sql::Finding& f : c.verdict.findings)
     v.findings.push_back(guard_finding(f, offset));
   if (const sql::Finding* d = c.verdict.decisive()) {
@@ -217,48 +264,69 @@ verify::SentenceVerdict SqlCheck::check_query(std::string_view query, std::size_
     v.score = score_of(d->label);
     if (c.verdict.corrected && d->label == sql::Label::kContradicted) {
       v.findings[*v.decisive].correction =
-          verify::Correction{offset, offset + query.size(), *c.verdict.corrected};
+          verify::Correction{offset, offset + query.text.size(), *c.verdict.corrected};
     }
   }
   for (std::size_t i = 0; i < sql::kChecks; ++i) {
     const sql::CheckReport& r = c.verdict.checks[i];
     if (r.state != sql::CheckState::kIncomplete) continue;
     ++incomplete_;
-    v.findings.push_back(
-        incomplete_finding(static_cast<sql::Check>(i), r.note, offset, offset + query.size()));
+    v.findings.push_back(incomplete_finding(static_cast<sql::Check>(i),
+                                            not_run.empty() ? r.note : not_run, offset,
+                                            offset + query.text.size()));
+  }
+  // A check that stopped short proved nothing: a query nothing was found against is not
+  // `supported` but unverified, with the reason in its findings (what was found stands).
+  // So is one whose runs on the database did not happen (`not_run`), even where the checks
+  // here, with the database stopped at once, passed.
+  const bool unproven = !not_run.empty() && v.label == verify::Label::kSupported &&
+                        !c.verdict.unsafe && c.error == sql::SqlError::kNone;
+  if (c.verdict.unverified() || unproven) {
+    v.error = not_run == "overloaded" ? verify::VerifyError::kOverloaded
+                                      : verify::VerifyError::kCheckIncomplete;
   }
   v.no_context = !c.verdict.has_schema && c.verdict.findings.empty();
   v.annotate_only = c.verdict.annotate_only();
-  if (variants) {
-    metamorphic_.consider(query, c);
+  if (!not_run.empty()) {
+    metamorphic_.skip("not_run");
+  } else if (query.variants) {
+    metamorphic_.consider(query.text, c);
   } else {
     metamorphic_.skip("tool_call");
   }
   return v;
 }
 
-verify::SentenceVerdict SqlCheck::check_block(const text::CodeBlock& block, std::size_t begin,
-                                              std::size_t end) {
+verify::SentenceVerdict SqlCheck::judged_without_database(const Query& query,
+                                                          std::string_view why) {
+  ++not_run_;
+  static const std::atomic<bool> kStopAtOnce{true};
+  return judged(query, checker_->check(query.text, &kStopAtOnce), why);
+}
+
+SqlCheck::Found SqlCheck::block_query(const text::CodeBlock& block, std::size_t begin,
+                                      std::size_t end) {
   // The block went on past the unit's bound: this part alone is not the query.
   if (block.cut || !block.opened) return unchecked(begin, end, verify::VerifyError::kTooLong);
-  return check_query(block.code, begin + block.code_begin, begin, end);
+  return Query{std::string(block.code), begin + block.code_begin, begin, end};
 }
 
-verify::SentenceVerdict SqlCheck::check_answer(std::string_view answer) {
+SqlCheck::Found SqlCheck::answer_query(std::string_view answer) {
   const std::optional<sql::SqlSpan> span = sql::whole_answer_sql(answer);
-  if (!span) return check_query({}, 0, 0, answer.size());
-  return check_query(answer.substr(span->begin, span->end - span->begin), span->begin, 0,
-                     answer.size());
+  if (!span) return Query{{}, 0, 0, answer.size()};
+  return Query{std::string(answer.substr(span->begin, span->end - span->begin)), span->begin, 0,
+               answer.size()};
 }
 
-verify::SentenceVerdict SqlCheck::check_tool_call(std::string_view tool, std::string_view arguments,
-                                                  bool truncated) {
+SqlCheck::Found SqlCheck::tool_call_query(std::string_view tool, std::string_view arguments,
+                                          bool truncated) {
   if (truncated) return unchecked(0, arguments.size(), verify::VerifyError::kTooLong);
   std::string error;
-  const std::optional<std::string> query =
-      sql::sql_argument(arguments, tool_argument(tool)->argument, error);
+  std::optional<std::string> query =
+      query_of_call(config_->settings.tool_arguments, tool, arguments, error);
   if (!query) return unchecked(0, 0, verify::VerifyError::kUnparsable);
-  return check_query(*query, 0, 0, query->size(), /*variants=*/false);
+  const std::size_t size = query->size();
+  return Query{std::move(*query), 0, 0, size, /*variants=*/false};
 }
 
 void SqlCheck::report(stream::StreamReport& report) const {
@@ -266,6 +334,9 @@ void SqlCheck::report(stream::StreamReport& report) const {
   metamorphic_.report(report);
   if (queries_ == 0) return;
   report.fields.emplace_back("sql.unsafe", std::to_string(unsafe_));
+  // Queries whose runs on the database did not happen (no worker free, out of time, the
+  // client gone): checked without the database, unverified unless something was found.
+  report.fields.emplace_back("sql.not_run", std::to_string(not_run_));
   // Every check that stopped short, check 5's too: one per check_incomplete finding.
   report.fields.emplace_back("sql.incomplete_checks",
                              std::to_string(incomplete_ + metamorphic_.incomplete()));

@@ -69,7 +69,7 @@ class SqlMetamorphic {
 
   std::optional<config::SqlMetamorphicConfig> config_;
   bool whole_answer_ = false;
-  std::vector<config::SqlToolArgument> tools_;
+  std::vector<config::QueryToolArgument> tools_;
   std::shared_ptr<const sql::SqlCheckerConfig> checker_;
   std::string question_;
   std::shared_ptr<const model::ModelCalls> calls_;  // set: served

@@ -68,17 +68,5 @@ TEST(SqlExtraction, WholeAnswer) {
   EXPECT_FALSE(whole_answer_sql(" \n "));
 }
 
-TEST(SqlExtraction, ToolCallArgument) {
-  std::string error;
-  EXPECT_EQ(sql_argument(R"({"sql": "SELECT 1", "limit": 5})", "sql", error), "SELECT 1");
-  EXPECT_EQ(sql_argument(R"({"query": {"text": "SELECT 2"}})", "query.text", error), "SELECT 2");
-  EXPECT_FALSE(sql_argument(R"({"query": 1})", "query", error));
-  EXPECT_EQ(error, "the argument is not a string");
-  EXPECT_FALSE(sql_argument(R"({"q": "x"})", "sql", error));
-  EXPECT_EQ(error, "no argument `sql`");
-  EXPECT_FALSE(sql_argument(R"({"sql": "SELE)", "sql", error));
-  EXPECT_EQ(error, "arguments are not JSON");
-}
-
 }  // namespace
 }  // namespace groundgate::filters::sql

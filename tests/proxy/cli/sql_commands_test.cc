@@ -69,6 +69,18 @@ TEST_F(SqlCommandsTest, SqlcheckReadsAnswersAndDatabases) {
   EXPECT_NE(std::string::npos, ok.out.find(R"("execution":"passed")")) << ok.out;
 }
 
+TEST_F(SqlCommandsTest, SqlcheckExitsNonZeroForAQueryThatRanToItsTimeCap) {
+  // Nothing was found, but the execution check stopped at its cap (200 ms by default): the
+  // query is unverified, not supported.
+  const std::string slow = file(
+      "slow.sql",
+      "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n");
+  const CommandResult r = run_groundgate({"sqlcheck", "--database", database(), slow});
+  EXPECT_EQ(4, r.exit_code) << r.out << r.err;
+  EXPECT_NE(std::string::npos, r.out.find(R"("label":"unverified")")) << r.out;
+  EXPECT_NE(std::string::npos, r.out.find(R"("execution":"incomplete:timeout")")) << r.out;
+}
+
 TEST_F(SqlCommandsTest, SqlcheckUsage) {
   EXPECT_EQ(2, run_groundgate({"sqlcheck", "q.sql"}).exit_code);
   const CommandResult r = run_groundgate({"sqlcheck", "--schema", "/nonexistent.sql", "q.sql"});

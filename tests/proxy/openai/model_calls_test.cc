@@ -40,7 +40,7 @@ std::string stripped(std::string_view body, std::vector<std::string> names) {
 }
 
 std::string sql_of(EndpointKind api, std::string_view response, bool whole = false,
-                   std::span<const config::SqlToolArgument> tools = {}) {
+                   std::span<const config::QueryToolArgument> tools = {}) {
   std::string error;
   std::optional<filters::model::ModelAnswer> answer =
       model_calls(api, {}, {})->read_answer(response, error);
@@ -301,7 +301,7 @@ TEST(ChatAnswer, TheQueryOfAReply) {
             "SELECT 1");
   EXPECT_EQ(sql_of(kChat, R"({"choices":[{"message":{"content":"SELECT 1;"}}]})", true),
             "SELECT 1;");
-  const std::vector<config::SqlToolArgument> tools{{"run_query", "sql"}};
+  const std::vector<config::QueryToolArgument> tools{{"run_query", "sql"}};
   EXPECT_EQ(sql_of(kChat,
                    R"({"choices":[{"message":{"role":"assistant","content":null,"tool_calls":[)"
                    R"({"id":"a","type":"function","function":{"name":"other","arguments":"{}"}},)"
@@ -338,7 +338,7 @@ TEST(ResponsesAnswer, TheQueryOfAReply) {
                    R"({"type":"output_text","text":"SELECT 1"}]}]})",
                    true),
             "SELECT 1");
-  const std::vector<config::SqlToolArgument> tools{{"run_query", "sql"}};
+  const std::vector<config::QueryToolArgument> tools{{"run_query", "sql"}};
   EXPECT_EQ(sql_of(kResponses,
                    R"({"output":[{"type":"function_call","name":"run_query",)"
                    R"("arguments":"{\"sql\":\"SELECT 2\"}"}]})",

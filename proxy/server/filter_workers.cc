@@ -1,4 +1,4 @@
-#include "proxy/server/prepare_workers.h"
+#include "proxy/server/filter_workers.h"
 
 #include <algorithm>
 
@@ -8,19 +8,18 @@
 namespace groundgate::proxy::server {
 namespace asio = boost::asio;
 
-PrepareWorkers::PrepareWorkers(Options options)
+FilterWorkers::FilterWorkers(Options options)
     : options_(options), pool_(std::max(1u, options.threads)) {}
 
-PrepareWorkers::~PrepareWorkers() {
+FilterWorkers::~FilterWorkers() {
   join();
 }
 
-void PrepareWorkers::join() {
+void FilterWorkers::join() {
   pool_.join();
 }
 
-asio::awaitable<PrepareWorkers::Where> PrepareWorkers::prepare(
-    filters::stream::FilterChain& chain) {
+asio::awaitable<FilterWorkers::Where> FilterWorkers::prepare(filters::stream::FilterChain& chain) {
   const std::size_t cost = chain.prepare_cost();
   if (cost == 0) co_return Where::kNothing;
   if (cost < options_.min_offload_cost ||
@@ -42,6 +41,25 @@ asio::awaitable<PrepareWorkers::Where> PrepareWorkers::prepare(
       },
       asio::use_awaitable);
   co_return Where::kWorker;
+}
+
+asio::awaitable<bool> FilterWorkers::run(filters::stream::SideJob& job) {
+  if (jobs_.fetch_add(1, std::memory_order_relaxed) >= options_.max_jobs) {
+    jobs_.fetch_sub(1, std::memory_order_relaxed);
+    co_return false;
+  }
+  struct Slot {  // given back however the wait ends
+    std::atomic<std::size_t>& jobs;
+    ~Slot() { jobs.fetch_sub(1, std::memory_order_relaxed); }
+  } slot{jobs_};
+  co_await asio::co_spawn(
+      pool_,
+      [&job]() -> asio::awaitable<void> {
+        if (!job.cancelled()) job.run();
+        co_return;
+      },
+      asio::use_awaitable);
+  co_return true;
 }
 
 }  // namespace groundgate::proxy::server
