@@ -325,6 +325,8 @@ std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, 
     if (calibrate_sentence(r))
       sentences.push_back({p.scored.sentence_p[r], s.y[r] > 0.5f, s.set[r]});
   }
+  // The answer model's own threshold, on its scores alone; an answer holding a flagged sentence
+  // is flagged whatever its score as well (verify::apply_rule, training_report.cc).
   p.scored.thresholds.answer = training::best_mean_balanced_threshold(answers, sets.size());
   // Doubt from where a flag would be best balanced (F1), a flag from where it is right far more
   // often than not.

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "filters/semantic_piece/verdict_json.h"
+#include "filters/verdict/derivation_json.h"
 
 namespace groundgate::offline {
 namespace {
@@ -56,6 +57,10 @@ void append_finding(std::string& out, const verify::Finding& f, std::string_view
   if (f.correction) {
     out += ",\"correction\":";
     append_json_string(out, f.correction->evidence_text);
+  }
+  if (f.derivation) {
+    out += ",\"derivation\":";
+    filters::verdict::append_json(out, *f.derivation);
   }
   out += '}';
 }

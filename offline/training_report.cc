@@ -8,20 +8,22 @@ const std::string_view kReportTableHeader =
     "| sentence precision | sentence recall | answers with a contradiction, precision |\n"
     "|---|---|---|---|---|---|---|---|---|---|---|\n";
 
-// Per set: answers at the answer threshold, sentences at the unsupported threshold, and the
-// answers holding a contradicted sentence.
+// Per set: answers flagged by the answer threshold or by a flagged sentence (as the proxy's
+// summary decides), sentences at the unsupported threshold, and the answers holding a
+// contradicted sentence.
 std::string report_rows(const std::vector<TrainingSetInput>& sets, const Table& t,
                         const ScoredTable& p, const std::function<bool(std::size_t)>& use_answer) {
   std::string out;
   for (std::size_t s = 0; s < sets.size(); ++s) {
     Confusion answers, sentences;
-    std::vector<char> has_contradiction(t.answers.size(), 0);
+    std::vector<char> has_contradiction(t.answers.size(), 0), has_flag(t.answers.size(), 0);
     bool any = false;
     for (std::size_t r = 0; r < t.sentences.size(); ++r) {
       const SentenceRow& row = t.sentences[r];
       if (t.answers[row.answer].set != s || !use_answer(row.answer)) continue;
       const bool contradicts = contradicted(row, p.sentence_p[r], p.thresholds);
       if (contradicts) has_contradiction[row.answer] = 1;
+      if (flagged(row, p.sentence_p[r], p.thresholds)) has_flag[row.answer] = 1;
       if (t.answers[row.answer].sentence_truth)
         sentences.add(contradicts || p.sentence_p[r] >= p.thresholds.unsupported, row.unfaithful);
     }
@@ -29,8 +31,7 @@ std::string report_rows(const std::vector<TrainingSetInput>& sets, const Table& 
     for (std::size_t a = 0; a < t.answers.size(); ++a) {
       if (t.answers[a].set != s || !use_answer(a)) continue;
       any = true;
-      answers.add(p.answer_p[a] >= p.thresholds.answer || has_contradiction[a],
-                  t.answers[a].hallucinated);
+      answers.add(p.answer_p[a] >= p.thresholds.answer || has_flag[a], t.answers[a].hallucinated);
       if (has_contradiction[a]) contradictions.add(true, t.answers[a].hallucinated);
     }
     if (!any) continue;

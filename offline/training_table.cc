@@ -73,4 +73,8 @@ bool contradicted(const SentenceRow& row, double p, const filters::score::Thresh
   return p >= filters::verify::contradicted_at(thresholds, row.conflict);
 }
 
+bool flagged(const SentenceRow& row, double p, const filters::score::Thresholds& thresholds) {
+  return contradicted(row, p, thresholds) || p >= thresholds.unsupported;
+}
+
 }  // namespace groundgate::offline

@@ -67,5 +67,7 @@ Table flatten_training_data(const std::vector<TrainingSetInput>& sets, std::size
 
 // Whether the sentence row is labelled contradicted at `thresholds` with probability `p`.
 bool contradicted(const SentenceRow& row, double p, const filters::score::Thresholds& thresholds);
+// Whether it is labelled contradicted or unsupported: a flag the summary and the actions act on.
+bool flagged(const SentenceRow& row, double p, const filters::score::Thresholds& thresholds);
 
 }  // namespace groundgate::offline

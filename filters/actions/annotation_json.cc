@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "filters/verdict/derivation_json.h"
 #include "filters/verdict/json_string.h"
 
 namespace groundgate::filters::actions {
@@ -62,6 +63,26 @@ void append_findings(std::string& out, const verify::SentenceVerdict& v, bool wi
   out += ']';
 }
 
+// The sentence's figures the figures check placed, each with its derivation: the context's
+// figures and the arithmetic that gives it, or the value a contradicted one should have
+// (context text and computed values only, never the answer's).
+void append_figures(std::string& out, const verify::SentenceVerdict& v) {
+  bool first = true;
+  for (const verify::Finding& f : v.findings) {
+    if (f.engine != verify::Engine::kFigures || !f.derivation) continue;
+    out += first ? ",\"figures\":[" : ",";
+    first = false;
+    out += "{\"offset\":";
+    append_span(out, f.answer_begin, f.answer_end);
+    append_field(out, "label", verdict::to_string(f.label));
+    append_field(out, "code", f.code);
+    out += ",\"derivation\":";
+    verdict::append_json(out, *f.derivation);
+    out += '}';
+  }
+  if (!first) out += ']';
+}
+
 }  // namespace
 
 std::string sentence_annotation(const SentenceAnnotation& a) {
@@ -108,6 +129,7 @@ std::string sentence_annotation(const SentenceAnnotation& a) {
       }
     }
     if (!a.kind.empty()) append_findings(out, *v, with_text);
+    append_figures(out, *v);
   }
   out += '}';
   return out;

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "filters/table/table.h"
+
 namespace groundgate::filters::context {
 
 // One retrieved passage the answer must be grounded in; evidence offsets refer to `text`.
@@ -34,6 +36,9 @@ struct Passage {
     bool value = false;
   };
   std::vector<Flag> flags;
+  // Its tables (and a JSON value's arrays of records) keyed by row and column; cell spans
+  // in `text`.
+  std::vector<table::Table> tables;
 };
 
 const char* source_name(Passage::Source source);

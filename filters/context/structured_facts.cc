@@ -6,6 +6,9 @@
 #include <cstdio>
 #include <vector>
 
+#include "filters/context/record_table.h"
+#include "filters/table/table_readers.h"
+
 namespace groundgate::filters::context {
 namespace {
 
@@ -105,11 +108,16 @@ class FactWriter {
  public:
   explicit FactWriter(std::size_t max_bytes) : max_bytes_(max_bytes) {}
 
-  void fact(std::string_view path, std::string_view value) {
+  // The span of `value` in the facts, when the line was written.
+  std::optional<table::Span> fact(std::string_view path, std::string_view value) {
     std::string line(path);
     if (!line.empty()) line += ": ";
+    const std::size_t value_at = out_.size() + line.size();
     line.append(value);
-    end_line(line);
+    if (!end_line(line)) return std::nullopt;
+    const std::size_t end = std::min(value_at + value.size(), out_.size() - 2);
+    if (end > UINT32_MAX) return std::nullopt;
+    return table::Span{static_cast<std::uint32_t>(value_at), static_cast<std::uint32_t>(end)};
   }
   // A false flag: negated, so that "offers X" meets "no X" and "does not offer X" agrees.
   void denied(std::string_view path) {
@@ -131,22 +139,29 @@ class FactWriter {
   }
   std::string take() { return std::move(out_); }
   std::vector<Passage::Flag> take_flags() { return std::move(flags_); }
+  void add_table(table::Table table) {
+    if (tables_.size() < table::kMaxTables) tables_.push_back(std::move(table));
+  }
+  std::vector<table::Table> take_tables() { return std::move(tables_); }
 
  private:
   static constexpr std::size_t kMaxFlags = 1024;
-  void end_line(std::string& line) {
+  // False when nothing was written (an empty line, or no room left).
+  bool end_line(std::string& line) {
     while (!line.empty() && (line.back() == ' ' || line.back() == '\n'))
       line.pop_back();
-    if (line.empty()) return;
+    if (line.empty()) return false;
     if (line.back() != '.' && line.back() != '!' && line.back() != '?') line += '.';
     line += '\n';
-    if (out_.size() + line.size() > max_bytes_) return;
+    if (out_.size() + line.size() > max_bytes_) return false;
     out_ += line;
+    return true;
   }
 
   std::size_t max_bytes_;
   std::string out_;
   std::vector<Passage::Flag> flags_;
+  std::vector<table::Table> tables_;
 };
 
 // The last two keys of a member's path name its fact ("attributes BusinessParking garage"
@@ -242,14 +257,51 @@ bool holds_only_flags(simdjson::dom::object object) {
   return any;
 }
 
-// `group`: the words of the enclosing object when it is a group of flags, else empty.
+// Where a record's member writes its value: the record's table and the member's name.
+struct CellSink {
+  RecordTable* table = nullptr;
+  std::string_view key;
+
+  void add(const std::optional<table::Span>& span, std::string_view text,
+           std::optional<double> number = std::nullopt) const {
+    if (table != nullptr && span) table->cell(key, text, *span, number);
+  }
+};
+
+// An array of two or more objects: records, read as a table too.
+bool holds_records(simdjson::dom::array array) {
+  std::size_t n = 0;
+  for (simdjson::dom::element item : array) {
+    if (item.type() != simdjson::dom::element_type::OBJECT) return false;
+    ++n;
+  }
+  return n >= 2;
+}
+
 void walk(simdjson::dom::element e, std::vector<std::string>& path, std::string_view group,
-          FactWriter& out, std::size_t depth) {
+          FactWriter& out, std::size_t depth, const CellSink& sink = {});
+
+// An object's members, each under its key (`sink`'s table gets the scalar ones as cells).
+void walk_members(simdjson::dom::object object, std::vector<std::string>& path, FactWriter& out,
+                  std::size_t depth, RecordTable* record) {
+  const std::string members_group =
+      holds_only_flags(object) && !path.empty() ? path.back() : std::string();
+  for (auto [key, value] : object) {
+    path.push_back(key_words(key));
+    walk(value, path, members_group, out, depth + 1, CellSink{record, path.back()});
+    path.pop_back();
+  }
+}
+
+// `group`: the words of the enclosing object when it is a group of flags, else empty.
+// `sink`: set when `e` is a member of a record (its value becomes a cell).
+void walk(simdjson::dom::element e, std::vector<std::string>& path, std::string_view group,
+          FactWriter& out, std::size_t depth, const CellSink& sink) {
   if (depth > kMaxDepth) return;
   const std::string here = joined(path);
   if (auto flag = yes_no(e)) {
     if (*flag) {
-      out.fact(here, "yes");
+      sink.add(out.fact(here, "yes"), "yes");
     } else {
       out.denied(here);
     }
@@ -260,13 +312,7 @@ void walk(simdjson::dom::element e, std::vector<std::string>& path, std::string_
     case simdjson::dom::element_type::OBJECT: {
       simdjson::dom::object object;
       if (e.get(object) != simdjson::SUCCESS) return;
-      const std::string members_group =
-          holds_only_flags(object) && !path.empty() ? path.back() : std::string();
-      for (auto [key, value] : object) {
-        path.push_back(key_words(key));
-        walk(value, path, members_group, out, depth + 1);
-        path.pop_back();
-      }
+      walk_members(object, path, out, depth, nullptr);
       return;
     }
     case simdjson::dom::element_type::ARRAY: {
@@ -288,6 +334,17 @@ void walk(simdjson::dom::element e, std::vector<std::string>& path, std::string_
         if (!list.empty()) out.fact(here, list);
         return;
       }
+      if (holds_records(array) && depth + 1 <= kMaxDepth) {
+        RecordTable records;
+        for (simdjson::dom::element item : array) {
+          simdjson::dom::object object;
+          if (item.get(object) != simdjson::SUCCESS) continue;
+          records.begin_row();
+          walk_members(object, path, out, depth + 1, &records);
+        }
+        if (auto table = records.take()) out.add_table(std::move(*table));
+        return;
+      }
       for (simdjson::dom::element item : array)
         walk(item, path, {}, out, depth + 1);
       return;
@@ -302,14 +359,18 @@ void walk(simdjson::dom::element e, std::vector<std::string>& path, std::string_
       if (s.size() >= kProseValue || s.find(". ") != std::string_view::npos) {
         out.fact(here, s);  // prose: its own sentences follow the key
       } else {
-        out.fact(here, with_state_name(path.empty() ? std::string_view() : path.back(),
-                                       clock_ranges_spelled(s)));
+        const std::string value = with_state_name(path.empty() ? std::string_view() : path.back(),
+                                                  clock_ranges_spelled(s));
+        sink.add(out.fact(here, value), value);
       }
       return;
     }
     default: {
       std::string text;
-      if (scalar_text(e, text)) out.fact(here, text);
+      if (!scalar_text(e, text)) return;
+      double number = 0;
+      const bool numeric = e.get(number) == simdjson::SUCCESS;
+      sink.add(out.fact(here, text), text, numeric ? std::optional<double>(number) : std::nullopt);
       return;
     }
   }
@@ -326,136 +387,60 @@ std::optional<Facts> json_facts(std::string_view text, std::size_t max_bytes) {
   FactWriter out(max_bytes);
   std::vector<std::string> path;
   walk(doc, path, {}, out, 0);
-  Facts facts{out.take(), Passage::Shape::kRecord, {}};
+  Facts facts{out.take(), Passage::Shape::kRecord, {}, {}};
   facts.flags = out.take_flags();
+  facts.tables = out.take_tables();
   return facts;
 }
 
-std::vector<std::string_view> lines_of(std::string_view text) {
-  std::vector<std::string_view> out;
+// The prose of `text` with its tables (pipe and HTML) rewritten as row facts; nullopt when it
+// holds none.
+std::optional<Facts> table_facts(std::string_view text, std::size_t max_bytes) {
+  std::vector<table::RawTable> found = table::pipe_tables(text);
+  for (table::RawTable& t : table::html_tables(text))
+    found.push_back(std::move(t));
+  if (found.empty()) return std::nullopt;
+  std::sort(found.begin(), found.end(),
+            [](const table::RawTable& a, const table::RawTable& b) { return a.begin < b.begin; });
+  Facts facts{{}, Passage::Shape::kTable, {}, {}};
+  std::string& out = facts.text;
   std::size_t at = 0;
-  while (at <= text.size()) {
-    std::size_t end = text.find('\n', at);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(at, end - at);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    out.push_back(line);
-    at = end + 1;
-  }
-  return out;
-}
-
-std::string_view trimmed(std::string_view s) {
-  const std::size_t a = s.find_first_not_of(" \t");
-  if (a == std::string_view::npos) return {};
-  return s.substr(a, s.find_last_not_of(" \t") - a + 1);
-}
-
-// Cells of a row split on `separator`, outside double quotes, trimmed and unquoted.
-std::vector<std::string_view> cells(std::string_view row, char separator) {
-  std::vector<std::string_view> out;
-  bool quoted = false;
-  std::size_t start = 0;
-  for (std::size_t i = 0; i <= row.size(); ++i) {
-    if (i < row.size() && row[i] == '"') quoted = !quoted;
-    if (i == row.size() || (row[i] == separator && !quoted)) {
-      std::string_view cell = trimmed(row.substr(start, i - start));
-      if (cell.size() >= 2 && cell.front() == '"' && cell.back() == '"')
-        cell = cell.substr(1, cell.size() - 2);
-      out.push_back(cell);
-      start = i + 1;
+  for (table::RawTable& raw : found) {
+    if (raw.begin < at) continue;  // inside one already read
+    out.append(text.substr(at, raw.begin - at));
+    if (!out.empty() && out.back() != '\n') out += '\n';
+    for (auto& row : raw.rows) {
+      for (std::string& cell : row)
+        cell = clock_ranges_spelled(cell);
     }
+    facts.tables.push_back(table::render_rows(raw, out, max_bytes));
+    at = raw.end;
+    if (at < text.size() && text[at] == '\n') ++at;
   }
-  return out;
-}
-
-void row_fact(const std::vector<std::string_view>& header, const std::vector<std::string_view>& row,
-              FactWriter& out) {
-  std::string line;
-  for (std::size_t i = 0; i < row.size(); ++i) {
-    if (row[i].empty()) continue;
-    if (!line.empty()) line += "; ";
-    if (i < header.size() && !header[i].empty()) {
-      line.append(header[i]);
-      line += ": ";
-    }
-    line += clock_ranges_spelled(row[i]);
-  }
-  out.fact("", line);
-}
-
-// "| a | b |" → cells a, b (the outer bars dropped).
-std::vector<std::string_view> markdown_cells(std::string_view line) {
-  line = trimmed(line);
-  if (line.starts_with('|')) line.remove_prefix(1);
-  if (line.ends_with('|')) line.remove_suffix(1);
-  return cells(line, '|');
-}
-
-bool markdown_separator(std::string_view line) {
-  line = trimmed(line);
-  return line.find('-') != std::string_view::npos &&
-         line.find_first_not_of("|-: \t") == std::string_view::npos;
-}
-
-// Prose with its Markdown tables rewritten as row facts; nullopt when it holds none.
-std::optional<Facts> markdown_facts(std::string_view text, std::size_t max_bytes) {
-  const std::vector<std::string_view> lines = lines_of(text);
-  std::string out;
-  bool found = false;
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    const bool table = trimmed(lines[i]).starts_with('|') && i + 1 < lines.size() &&
-                       markdown_separator(lines[i + 1]);
-    if (!table) {
-      out.append(lines[i]);
-      out += '\n';
-      continue;
-    }
-    found = true;
-    const std::vector<std::string_view> header = markdown_cells(lines[i]);
-    FactWriter rows(max_bytes);
-    std::size_t row = i + 2;
-    for (; row < lines.size() && trimmed(lines[row]).starts_with('|'); ++row)
-      row_fact(header, markdown_cells(lines[row]), rows);
-    out += rows.take();
-    i = row - 1;
-  }
-  if (!found) return std::nullopt;
+  out.append(text.substr(at));
+  if (!out.empty() && out.back() != '\n') out += '\n';
   if (out.size() > max_bytes) out.resize(max_bytes);
-  return Facts{std::move(out), Passage::Shape::kTable};
+  return facts;
 }
 
-// The whole text as comma- or tab-separated rows under a header line: at least three rows of
-// the same cell count, short header cells.
+// The whole text as comma- or tab-separated rows under a header line.
 std::optional<Facts> delimited_facts(std::string_view text, std::size_t max_bytes) {
-  std::vector<std::string_view> lines;
-  for (std::string_view line : lines_of(text)) {
-    if (!trimmed(line).empty()) lines.push_back(line);
+  std::optional<table::RawTable> raw = table::delimited_table(text);
+  if (!raw) return std::nullopt;
+  for (auto& row : raw->rows) {
+    for (std::string& cell : row)
+      cell = clock_ranges_spelled(cell);
   }
-  if (lines.size() < 3) return std::nullopt;
-  for (const char separator : {'\t', ','}) {
-    const std::vector<std::string_view> header = cells(lines[0], separator);
-    if (header.size() < 2) continue;
-    const bool short_header = std::all_of(header.begin(), header.end(), [](std::string_view c) {
-      return !c.empty() && c.size() <= 40 && !c.ends_with('.');
-    });
-    const bool same_count = std::all_of(lines.begin() + 1, lines.end(), [&](std::string_view l) {
-      return cells(l, separator).size() == header.size();
-    });
-    if (!short_header || !same_count) continue;
-    FactWriter rows(max_bytes);
-    for (std::size_t i = 1; i < lines.size(); ++i)
-      row_fact(header, cells(lines[i], separator), rows);
-    return Facts{rows.take(), Passage::Shape::kTable};
-  }
-  return std::nullopt;
+  Facts facts{{}, Passage::Shape::kTable, {}, {}};
+  facts.tables.push_back(table::render_rows(*raw, facts.text, max_bytes));
+  return facts;
 }
 
 }  // namespace
 
 std::optional<Facts> read_as_facts(std::string_view text, std::size_t max_bytes) {
   if (auto facts = json_facts(text, max_bytes)) return facts;
-  if (auto facts = markdown_facts(text, max_bytes)) return facts;
+  if (auto facts = table_facts(text, max_bytes)) return facts;
   return delimited_facts(text, max_bytes);
 }
 

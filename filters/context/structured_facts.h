@@ -12,9 +12,9 @@
 // "True"/"False"/"None"/"yes"/"no" strings read as the values they spell.
 // A yes/no value is also kept as a flag: its key's words, and those of its parent object when
 // that object holds only yes/no values (a group: "Ambience", "BusinessParking").
-// A yes/no value is also kept as a flag: its key's words, and those of its parent object when
-// that object holds only yes/no values (a group: "Ambience", "BusinessParking").
-// Tables: each body row becomes one line "header: value; header: value.".
+// Tables (pipe/Markdown, HTML, CSV/TSV; filters/table): each body row becomes one line
+// "header: value; header: value." and the table is kept keyed by row and column, its cells'
+// spans in the facts; an array of JSON records is kept as a table too.
 
 #include <cstddef>
 #include <optional>
@@ -30,6 +30,7 @@ struct Facts {
   std::string text;                                // one fact per line, each ending with ".\n"
   Passage::Shape shape = Passage::Shape::kRecord;  // a JSON value: kRecord; tables: kTable
   std::vector<Passage::Flag> flags;                // JSON: its yes/no values and their keys
+  std::vector<table::Table> tables;                // cell spans in `text`
 };
 
 // The facts of `text` when it is a JSON object or array, or holds a Markdown table or is CSV

@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "filters/context/structured_facts.h"
 #include "filters/index/stem_cache.h"
+#include "filters/table/stated_scale.h"
 #include "filters/text/discourse.h"
 #include "filters/text/function_words.h"
 #include "filters/text/stemmer.h"
@@ -53,6 +55,29 @@ void hyphen_parts(const text::Token& token, Add add) {
   }
 }
 
+// A table whose headers state no scale is in the scale its passage states, else in the one
+// the whole context states (reports put "(in millions)" in the sentence before a table);
+// where two scales are stated, which applies is unknown and the table keeps none.
+void fill_table_scales(std::vector<context::Passage>& passages) {
+  std::optional<double> context_scale;
+  for (context::Passage& passage : passages) {
+    for (table::Table& t : passage.tables) {
+      if (t.scale != 0) continue;
+      t.scale = table::only_stated_scale(passage.text);
+      if (t.scale != 0) continue;
+      if (!context_scale) {
+        std::string all;
+        for (const context::Passage& p : passages) {
+          all += p.text;
+          all += '\n';
+        }
+        context_scale = table::only_stated_scale(all);
+      }
+      t.scale = *context_scale;
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> ContextIndex::query_terms(std::string_view query) {
@@ -74,8 +99,10 @@ std::shared_ptr<const ContextIndex> ContextIndex::build(std::vector<context::Pas
       passage.text = std::move(facts->text);
       passage.shape = facts->shape;
       passage.flags = std::move(facts->flags);
+      passage.tables = std::move(facts->tables);
     }
   }
+  fill_table_scales(index->passages_);
   // Sized from the text once instead of grown by doubling: English context holds about one
   // distinct stem per 18-26 bytes (Wikipedia text the fewer, news the more), one name key or
   // currency per 45 or more and one content word per 8 (a dictionary rehashes every term

@@ -194,8 +194,10 @@ PieceVerifier::Clause PieceVerifier::read_clause(std::string_view sentence,
 Verdict PieceVerifier::verify_clause(std::string_view sentence,
                                      std::span<const Token> sentence_tokens,
                                      std::span<const Token> tokens,
-                                     std::span<const Entity> entities) const {
+                                     std::span<const Entity> entities,
+                                     std::span<const PlacedFigure> figures) const {
   Clause clause = read_clause(sentence, sentence_tokens, tokens, entities);
+  clause.figures = figures;
   ClauseSignals signals;
   signals.tokens = count16(tokens.size());
   signals.content_words = count16(clause.words.size());
@@ -308,6 +310,13 @@ PieceVerifier::ValueCheck PieceVerifier::check_values(const Clause& clause,
   ValueCheck out;
   for (const Entity& e : clause.entities) {
     if (!is_value_entity(e) || text::numbers_a_source(clause.sentence, e.begin)) continue;
+    const auto placed =
+        std::find_if(clause.figures.begin(), clause.figures.end(),
+                     [&](const PlacedFigure& f) { return f.begin < e.end && e.begin < f.end; });
+    if (placed != clause.figures.end()) {
+      ++(placed->supported ? signals.values_found : signals.value_mismatches);
+      continue;
+    }
     const bool in_question =
         std::any_of(question_entities_.begin(), question_entities_.end(),
                     [&](const Entity& q) { return compare(e, q) == EntityMatch::kSame; });

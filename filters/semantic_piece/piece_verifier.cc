@@ -43,6 +43,13 @@ void PieceVerifier::verify_sentence(std::string_view sentence, std::size_t offse
                                     std::uint32_t choice, std::vector<Verdict>& out) {
   std::vector<Token> tokens = text::tokenize(sentence);
   std::vector<Entity> entities = text::extract_entities(sentence, tokens);
+  verify_sentence(sentence, tokens, entities, {}, offset, choice, out);
+}
+
+void PieceVerifier::verify_sentence(std::string_view sentence, std::span<const Token> tokens,
+                                    std::span<const Entity> entities,
+                                    std::span<const PlacedFigure> figures, std::size_t offset,
+                                    std::uint32_t choice, std::vector<Verdict>& out) {
   for (const text::Clause& clause : text::split_clauses(sentence, tokens)) {
     auto first = std::lower_bound(tokens.begin(), tokens.end(), clause.begin,
                                   [](const Token& t, std::size_t at) { return t.begin < at; });
@@ -53,7 +60,7 @@ void PieceVerifier::verify_sentence(std::string_view sentence, std::size_t offse
     auto elast = std::lower_bound(efirst, entities.end(), clause.end,
                                   [](const Entity& e, std::size_t at) { return e.begin < at; });
     Verdict verdict = verify_clause(sentence, tokens, std::span<const Token>(first, last),
-                                    std::span<const Entity>(efirst, elast));
+                                    std::span<const Entity>(efirst, elast), figures);
     verdict.choice = choice;
     verdict.answer_begin = offset + clause.begin;
     verdict.answer_end = offset + clause.end;

@@ -21,6 +21,16 @@
 
 namespace groundgate::filters::semantic_piece {
 
+// A figure of the sentence another check (filters/figures) placed: the context gives it (a
+// cell, or arithmetic over its figures), or gives another value. The value check counts it
+// so instead of looking for it as written: a recomputed figure is not a missing value, and a
+// contradicted one is reported by the check that placed it.
+struct PlacedFigure {
+  std::size_t begin = 0;  // byte span in the sentence
+  std::size_t end = 0;
+  bool supported = false;
+};
+
 // Checks one answer sentence at a time against the context: the sentence is cut into clause
 // pieces, each gets its top-k evidence pieces, an entity check and a lexical entailment check.
 // A verdict depends only on the sentence, its offset and the (immutable) context and question,
@@ -33,6 +43,11 @@ class PieceVerifier {
   // Appends one verdict per clause of `sentence`, which starts at byte `offset` of the answer.
   void verify_sentence(std::string_view sentence, std::size_t offset, std::uint32_t choice,
                        std::vector<Verdict>& out);
+  // The same with the sentence's tokens and entities already read, and its placed figures.
+  void verify_sentence(std::string_view sentence, std::span<const text::Token> tokens,
+                       std::span<const text::Entity> entities,
+                       std::span<const PlacedFigure> figures, std::size_t offset,
+                       std::uint32_t choice, std::vector<Verdict>& out);
 
   const VerifierOptions& options() const { return options_; }
 
@@ -67,8 +82,9 @@ class PieceVerifier {
     std::span<const text::Entity> entities;
     bool about_source = false;  // "The passage does not mention ...": framing words skipped
     bool has_values = false;
-    std::vector<std::string> stems;    // of every content word, values' words included
-    std::vector<index::TermId> terms;  // their terms (kNoTerm: not in the context)
+    std::span<const PlacedFigure> figures;  // offsets in `sentence`
+    std::vector<std::string> stems;         // of every content word, values' words included
+    std::vector<index::TermId> terms;       // their terms (kNoTerm: not in the context)
     std::vector<const text::Token*> stem_tokens;
     std::vector<const text::Token*> words;  // checked by coverage (values are checked apart)
     std::vector<std::size_t> word_stem;     // index into stems, per word
@@ -97,8 +113,8 @@ class PieceVerifier {
   // name or word, no evidence, too little coverage.
   // `tokens`: the clause's, of `sentence_tokens`.
   Verdict verify_clause(std::string_view sentence, std::span<const text::Token> sentence_tokens,
-                        std::span<const text::Token> tokens,
-                        std::span<const text::Entity> entities) const;
+                        std::span<const text::Token> tokens, std::span<const text::Entity> entities,
+                        std::span<const PlacedFigure> figures) const;
   Clause read_clause(std::string_view sentence, std::span<const text::Token> sentence_tokens,
                      std::span<const text::Token> tokens,
                      std::span<const text::Entity> entities) const;

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace groundgate::filters::verdict {
 
@@ -53,6 +54,23 @@ struct Correction {
   std::string evidence_text;  // the value as the evidence writes it
 
   friend bool operator==(const Correction&, const Correction&) = default;
+};
+
+// A figure the context implies, and how: the arithmetic that gives it from figures the
+// context writes ("(a - b) / b * 100", a = "$1,496.5" of "Total sales, 2019" at its offsets, b =
+// …). The evidence of a recomputed figure, and of a correction computed the same way.
+struct Derivation {
+  struct Operand {
+    std::string name;   // "a", "b", … as the expression names it
+    Evidence evidence;  // where the context writes it
+    std::string text;   // as written ("$1,496.5")
+    std::string key;    // what it is: its row and column ("Total sales, 2019"), or ""
+  };
+  std::string expression;  // "(a - b) / b * 100"; just "a" for a figure read off
+  std::string result;      // the value it gives, written as the answer writes its figure
+  std::vector<Operand> operands;
+
+  friend bool operator==(const Derivation&, const Derivation&) = default;
 };
 
 std::string_view to_string(Label label);

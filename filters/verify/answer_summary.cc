@@ -45,7 +45,10 @@ void apply_rule(AnswerSummary& s, const AnswerAggregate& aggregate, const Answer
   if (rule.scorer) {
     const AnswerFeatures features = aggregate.features();
     s.hallucination_score = rule.scorer->answer.probability(features);
-    s.hallucinated = s.contradicted > 0 || s.hallucination_score >= rule.answer_at;
+    // A flagged sentence flags its answer: the summary never calls an answer grounded that
+    // holds a sentence the actions treat as contradicted or unsupported.
+    s.hallucinated =
+        s.contradicted > 0 || s.unsupported > 0 || s.hallucination_score >= rule.answer_at;
     return;
   }
   const double unsupported_share = static_cast<double>(s.unsupported) / s.checked;

@@ -23,7 +23,7 @@ bool worse(const Finding& a, const Finding& b) {
 }  // namespace
 
 void combine(SentenceVerdict& verdict, const CombineRule& rule) {
-  std::array<EngineView, 2> engines{};
+  std::array<EngineView, kEngineCount> engines{};
   for (std::size_t i = 0; i < verdict.findings.size(); ++i) {
     const Finding& f = verdict.findings[i];
     const auto engine = static_cast<std::size_t>(f.engine);

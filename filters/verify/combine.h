@@ -24,7 +24,7 @@ struct CombineRule {
   // answers (summaries) where triplets read by rules rarely find the evidence's wording, the
   // semantic engine judges support and triplets add what they contradict (see README:
   // FaithBench 0.647 with triplets contradicting only, 0.530 with all their findings).
-  std::array<bool, 2> contradictions_only{};
+  std::array<bool, kEngineCount> contradictions_only{};
 };
 
 using verdict::severity;

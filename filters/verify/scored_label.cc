@@ -31,6 +31,21 @@ bool is_polarity(std::string_view code) {
   return code == "negation_mismatch" || code == "antonym" || code == "relation_mismatch";
 }
 
+// A conflict with the evidence that says otherwise, slot for slot: a clause that lines up with
+// a context sentence differing in one slot, or a figure the figures check placed at the cell of
+// the row and year named, or recomputed by the one reading the question's operation, row and
+// years leave, that gives another value (its derivation names the context's figures).
+bool aligned(const Finding& f) {
+  switch (f.engine) {
+    case Engine::kSemanticPieces:
+      return f.signals.aligned_conflict;
+    case Engine::kFigures:
+      return f.derivation && !f.derivation->operands.empty() && f.correction;
+    default:
+      return false;
+  }
+}
+
 }  // namespace
 
 ConflictKind conflict_kind(const SentenceVerdict& verdict) {
@@ -38,7 +53,7 @@ ConflictKind conflict_kind(const SentenceVerdict& verdict) {
   for (const Finding& f : verdict.findings) {
     if (f.abstains || f.label != Label::kContradicted) continue;
     ConflictKind found = ConflictKind::kPolarity;
-    if (f.engine == Engine::kSemanticPieces && f.signals.aligned_conflict) {
+    if (aligned(f)) {
       found = ConflictKind::kAligned;
     } else if (!is_polarity(f.code)) {
       // Only the semantic pieces measure the rest of the clause; a triplet's signals are unset.

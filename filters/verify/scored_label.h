@@ -1,7 +1,8 @@
 #pragma once
 // A sentence's label from the scorer's probability that it is unfaithful. Contradicted where an
 // engine aligned the sentence with a context sentence that says otherwise (every other word
-// the same, one value, the negation or an antonym different): that is the evidence block and
+// the same, one value, the negation or an antonym different), or matched a figure to the cell
+// or the computation that gives another value: that is the evidence block and
 // rewrite act on, and the scorer's probability only says how sure it is. Where an engine found
 // a looser conflict, contradicted only when the scorer is sure too (such conflicts misfire in
 // long answers); unsupported at the unsupported threshold (chosen so that a flag is right far
@@ -20,7 +21,9 @@ namespace groundgate::filters::verify {
 // record's flag, an order of events), a clean value conflict (the semantic pieces found every
 // other word and name of the clause in the context), a polarity (a negation, an antonym), or
 // an aligned conflict (one context sentence holds every word of the clause and differs in one
-// slot: semantic_piece::ClauseSignals::aligned_conflict); kNone: none. The strongest found.
+// slot: semantic_piece::ClauseSignals::aligned_conflict; or a figure the figures check
+// contradicts with its cell or its recomputation, the derivation as evidence); kNone: none.
+// The strongest found.
 enum class ConflictKind : std::uint8_t { kNone, kPolarity, kValue, kCleanValue, kAligned };
 ConflictKind conflict_kind(const SentenceVerdict& verdict);
 

@@ -125,6 +125,15 @@ void add_triplet_findings(SentenceFeatures& f, const SentenceVerdict& verdict) {
   at(f, F::k_triplet_score_min) = score_min;
 }
 
+void add_figure_findings(SentenceFeatures& f, const SentenceVerdict& verdict) {
+  for (const Finding& finding : verdict.findings) {
+    if (finding.engine != Engine::kFigures) continue;
+    at(f, F::k_figures_read) += finding.code == "figure_read";
+    at(f, F::k_figures_derived) += finding.code == "figure_derived";
+    at(f, F::k_figure_conflicts) += finding.label == Label::kContradicted;
+  }
+}
+
 void add_shape(SentenceFeatures& f, std::string_view sentence, const SentenceSetting& setting) {
   const std::vector<text::Token> tokens = text::tokenize(sentence);
   at(f, F::k_tokens) = static_cast<float>(tokens.size());
@@ -170,6 +179,7 @@ SentenceFeatures sentence_features(const SentenceVerdict& verdict, std::string_v
   SentenceFeatures f{};
   add_piece_signals(f, verdict);
   add_triplet_findings(f, verdict);
+  add_figure_findings(f, verdict);
   add_shape(f, sentence, setting);
   at(f, F::k_rule_label) = !verdict.claims ? 0 : static_cast<float>(severity(verdict.label));
   at(f, F::k_sentence_index) = static_cast<float>(std::min<std::size_t>(setting.index, 30));

@@ -15,6 +15,10 @@ namespace groundgate::filters::verify {
 
 struct SentenceVerdict;
 
+// figures_read / figures_derived: figures matched to a cell of the row and year named, or
+// recomputed from the context's figures (filters/figures; the clause's values_found counts
+// them too, never values_missing); figure_conflicts: figures the row, year or operation named
+// give another value for.
 // conflict_overlap: the best evidence overlap of a clause an engine contradicts (how well the
 // conflicting evidence matches it); conflict_clean: such a clause has every other word in the
 // context, so the conflict is all that differs; aligned_conflict: it lines up with a context
@@ -37,6 +41,8 @@ struct SentenceVerdict;
   X(flags_named, 0) X(flag_conflicts, 1) X(hours_stated, 0) X(hours_conflicts, 1)         \
   X(rule_label, 1) X(pieces_contradicted, 1) X(pieces_unsupported, 1)                     \
   X(conflict_overlap, 1) X(conflict_clean, 1) X(aligned_conflict, 1)                      \
+  /* the figures */                                                                       \
+  X(figures_read, -1) X(figures_derived, -1) X(figure_conflicts, 1)                       \
   /* the triplets */                                                                      \
   X(triplet_claims, 0) X(triplets_supported, 0) X(triplets_contradicted, 1)               \
   X(triplets_unsupported, 1) X(triplet_relation_mismatch, 1)                              \

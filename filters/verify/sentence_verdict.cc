@@ -8,6 +8,8 @@ std::string_view to_string(Engine engine) {
       return "semantic_pieces";
     case Engine::kTriplets:
       return "triplets";
+    case Engine::kFigures:
+      return "figures";
     case Engine::kSql:
       return "sql";
     case Engine::kJudge:

@@ -16,14 +16,18 @@
 namespace groundgate::filters::verify {
 
 using verdict::Correction;
+using verdict::Derivation;
 using verdict::Evidence;
 using verdict::HallucinationType;
 using verdict::is_flag;
 using verdict::Label;
 
+// kFigures: the sentence's figures against the context's tables and numbers (filters/figures).
 // kSql: the SQL guard's checks on a query (filters/sql), in the same vocabulary. kJudge: the
 // policy's judge model, asked about a sentence the scorer was unsure of (filters/actions).
-enum class Engine : std::uint8_t { kSemanticPieces, kTriplets, kSql, kJudge, kSpl };
+// kSpl: the SPL guard's checks on a search (filters/spl).
+enum class Engine : std::uint8_t { kSemanticPieces, kTriplets, kFigures, kSql, kJudge, kSpl };
+inline constexpr std::size_t kEngineCount = 6;
 
 std::string_view to_string(Engine engine);
 
@@ -39,6 +43,9 @@ struct Finding {
   std::string_view code;  // the engine's reason code name ("entity_mismatch", ...)
   HallucinationType type = HallucinationType::kNone;
   std::optional<Correction> correction;
+  // Figures: how the context gives the figure (a cell read off, or the arithmetic over its
+  // figures), or the value a contradicted figure should have.
+  std::optional<Derivation> derivation;
   bool abstains = false;                  // the piece holds nothing to check ("Yes.", no claim)
   semantic_piece::ClauseSignals signals;  // semantic pieces: what the clause's checks measured
 };

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "filters/figures/figure_checker.h"
 #include "filters/index/context_index.h"
 #include "filters/score/scorer_model.h"
 #include "filters/semantic_piece/piece_verifier.h"
@@ -30,6 +31,8 @@ struct VerifyConfig {
   bool semantic_pieces = true;
   bool triplets = false;
   semantic_piece::VerifierOptions pieces;
+  // The sentence's figures against the context's tables and numbers (with semantic pieces).
+  figures::FigureOptions figures;
   triplet::TripletVerifierOptions triplet_options;
   // Shared by the policy's streams. Null while `triplets` is on: the engine could not be set
   // up (e.g. no link-grammar dictionary) and every sentence reports kEngineMissing.

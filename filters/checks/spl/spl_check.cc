@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "filters/checks/query_tool.h"
+#include "filters/checks/query_verdict.h"
 #include "filters/spl/metadata_file.h"
 #include "filters/spl/metadata_json.h"
 #include "filters/spl/metadata_text.h"
@@ -62,16 +63,7 @@ std::shared_ptr<const SplCheckConfig> compile_spl_check(const config::SplConfig&
 }
 
 verify::Finding guard_finding(const spl::Finding& f, std::size_t offset) {
-  verify::Finding g;
-  g.engine = verify::Engine::kSpl;
-  g.label = f.label;
-  g.score = score_of(f.label);
-  g.answer_begin = offset + f.begin;
-  g.answer_end = offset + f.end;
-  g.reason = f.reason;
-  g.code = f.code;
-  g.type = type_of(f.type);
-  return g;
+  return query_finding(f, offset, verify::Engine::kSpl, score_of(f.label), type_of(f.type));
 }
 
 SplCheck::SplCheck(std::shared_ptr<const SplCheckConfig> config,
@@ -172,12 +164,7 @@ void SplCheck::prepare() {
 verify::SentenceVerdict SplCheck::unchecked(std::size_t begin, std::size_t end,
                                             verify::VerifyError error) {
   ++searches_;
-  verify::SentenceVerdict v;
-  v.query = true;
-  v.answer_begin = begin;
-  v.answer_end = end;
-  v.error = error;
-  return v;
+  return query_unit_verdict(begin, end, error);
 }
 
 verify::SentenceVerdict SplCheck::check_unit(const Unit& unit) {

@@ -5,6 +5,7 @@
 #include <chrono>
 
 #include "filters/checks/query_tool.h"
+#include "filters/checks/query_verdict.h"
 #include "filters/sql/ddl_scanner.h"
 #include "filters/sql/request_schema.h"
 #include "filters/sql/sql_extraction.h"
@@ -58,16 +59,7 @@ std::shared_ptr<const SqlCheckConfig> compile_sql_check(
 }
 
 verify::Finding guard_finding(const sql::Finding& f, std::size_t offset) {
-  verify::Finding g;
-  g.engine = verify::Engine::kSql;
-  g.label = f.label;
-  g.score = score_of(f.label);
-  g.answer_begin = offset + f.begin;
-  g.answer_end = offset + f.end;
-  g.reason = f.reason;
-  g.code = f.code;
-  g.type = type_of(f.type);
-  return g;
+  return query_finding(f, offset, verify::Engine::kSql, score_of(f.label), type_of(f.type));
 }
 
 verify::Finding incomplete_finding(sql::Check check, std::string_view note, std::size_t begin,
@@ -233,12 +225,7 @@ void SqlCheck::prepare() {
 verify::SentenceVerdict SqlCheck::unchecked(std::size_t begin, std::size_t end,
                                             verify::VerifyError error) {
   ++queries_;
-  verify::SentenceVerdict v;
-  v.query = true;
-  v.answer_begin = begin;
-  v.answer_end = end;
-  v.error = error;
-  return v;
+  return query_unit_verdict(begin, end, error);
 }
 
 verify::SentenceVerdict SqlCheck::judged(const Query& query, const sql::SqlCheck& c,

@@ -43,7 +43,7 @@ void SqlMetamorphic::consider(std::string_view query, const sql::SqlCheck& check
       unasked = request.skip_reason;
       continue;
     }
-    batch.requests.push_back({asked.size(), std::move(*request.body)});
+    batch.requests.push_back({asked.size(), std::move(*request.body), nullptr});
     asked.push_back(std::move(v));
   }
   if (asked.empty()) return skipped_.add(unasked);

@@ -153,4 +153,20 @@ describe('OpenAI Node SDK through the SPL guard', {timeout: 90000}, () => {
                                   .concat(last.response.groundgate ?? []));
     assert.equal(verdict?.rewrite, 'correct', JSON.stringify(events));
   });
+
+  test('Responses API: a function call carrying a fabricated search is blocked', async () => {
+    const events = await collect(await client.responses.create({
+      model: 'block',
+      spl_metadata: METADATA,
+      instructions: 'You write Splunk searches.',
+      input: 'tool please',
+      stream: true,
+    }));
+    assert.ok(!JSON.stringify(events).includes('guardduty'), JSON.stringify(events));
+    const last = events.at(-1);
+    assert.equal(last.type, 'response.incomplete', JSON.stringify(last));
+    const notes = events.flatMap((e) => e.groundgate ?? []).concat(last.response.groundgate ?? []);
+    const call = notes.find((n) => n.type === 'tool_call' && n.kind === 'spl');
+    assert.equal(call?.label, 'contradicted', JSON.stringify(notes));
+  });
 });

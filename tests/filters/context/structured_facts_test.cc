@@ -94,5 +94,59 @@ TEST(StructuredFacts, CsvWithAHeaderBecomesRows) {
   EXPECT_EQ(facts_of("a, b\nc, d\n"), "<prose>");
 }
 
+TEST(StructuredFacts, ReportTablesAreKeptKeyedByRowAndColumn) {
+  const auto facts = read_as_facts(
+      "|  |  | Years Ended September 30, |  |\n"
+      "|  | 2019 | 2018 | 2017 |\n"
+      "| Other | 44.1 | 56.7 | 70.8 |\n"
+      "| Total sales | $1,496.5 | $1,202.9 | $1,107.7 |");
+  ASSERT_TRUE(facts);
+  EXPECT_EQ(facts->shape, Passage::Shape::kTable);
+  EXPECT_EQ(facts->text,
+            "Other; 2019: 44.1; Years Ended September 30, 2018: 56.7; 2017: 70.8.\n"
+            "Total sales; 2019: $1,496.5; Years Ended September 30, 2018: $1,202.9; 2017: "
+            "$1,107.7.\n");
+  ASSERT_EQ(facts->tables.size(), 1u);
+  const table::Table& t = facts->tables[0];
+  const table::Table::Cell* cell = t.at(1, 1);
+  ASSERT_NE(cell, nullptr);
+  EXPECT_EQ(facts->text.substr(cell->span.begin, cell->span.end - cell->span.begin), "$1,496.5");
+  EXPECT_EQ(t.rows[1].text, "Total sales");
+  EXPECT_EQ(t.columns[1].years, std::vector<int>{2019});
+}
+
+TEST(StructuredFacts, HtmlTablesInsideProse) {
+  const auto facts = read_as_facts(
+      "Sales:\n<table><tr><th>Plan</th><th>2019</th></tr><tr><td>Basic</td><td>$10</td></tr>"
+      "<tr><td>Pro</td><td>$25</td></tr></table>\nThanks.");
+  ASSERT_TRUE(facts);
+  EXPECT_EQ(facts->text, "Sales:\nPlan: Basic; 2019: $10.\nPlan: Pro; 2019: $25.\nThanks.\n");
+  ASSERT_EQ(facts->tables.size(), 1u);
+  EXPECT_EQ(facts->tables[0].cells.size(), 2u);
+}
+
+TEST(StructuredFacts, JsonRecordsAreATableAndTheirFactsStayAsTheyWere) {
+  const auto facts = read_as_facts(
+      R"({"segments": [{"name": "Cloud", "year": 2019, "revenue": 1496.5},
+                       {"name": "Cloud", "year": 2018, "revenue": 1202.9}]})");
+  ASSERT_TRUE(facts);
+  EXPECT_EQ(facts->text,
+            "segments name: Cloud.\nsegments year: 2019.\nsegments revenue: 1496.5.\n"
+            "segments name: Cloud.\nsegments year: 2018.\nsegments revenue: 1202.9.\n");
+  ASSERT_EQ(facts->tables.size(), 1u);
+  const table::Table& t = facts->tables[0];
+  ASSERT_EQ(t.rows.size(), 2u);
+  EXPECT_EQ(t.rows[1].text, "Cloud");
+  EXPECT_EQ(t.rows[1].years, std::vector<int>{2018});
+  ASSERT_EQ(t.columns.size(), 3u);
+  EXPECT_EQ(t.columns[2].text, "revenue");
+  const table::Table::Cell* cell = t.at(1, 2);
+  ASSERT_NE(cell, nullptr);
+  ASSERT_TRUE(cell->value);
+  EXPECT_DOUBLE_EQ(cell->value->value, 1202.9);
+  EXPECT_EQ(cell->value->decimals, 1);
+  EXPECT_EQ(facts->text.substr(cell->span.begin, cell->span.end - cell->span.begin), "1202.9");
+}
+
 }  // namespace
 }  // namespace groundgate::filters::context

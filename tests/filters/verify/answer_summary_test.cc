@@ -154,20 +154,29 @@ AnswerRule scorer_rule(double answer_at) {
 TEST(AnswerSummary, WithAScorerItsAnswerModelDecides) {
   const double low = 1 / (1 + std::exp(2.0));
   const double high = 1 / (1 + std::exp(-2.0));
-  std::vector<SentenceVerdict> faithful{scored(0.1), scored(0.3)};
-  faithful[1].label = Label::kUnsupported;  // the sentence label does not decide the answer's
+  const std::vector<SentenceVerdict> faithful{scored(0.1), scored(0.3)};
   AnswerSummary s = summarize(faithful, scorer_rule(0.5));
   EXPECT_DOUBLE_EQ(s.hallucination_score, low);
   EXPECT_FALSE(s.hallucinated);
-  EXPECT_EQ(s.unsupported, 1u);
 
-  const std::vector<SentenceVerdict> doubtful{scored(0.1), scored(0.6)};
+  std::vector<SentenceVerdict> doubtful{scored(0.1), scored(0.6)};
+  doubtful[1].label = Label::kDoubtful;  // doubt alone does not flag the answer
   s = summarize(doubtful, scorer_rule(0.5));
   EXPECT_DOUBLE_EQ(s.hallucination_score, high);
   EXPECT_TRUE(s.hallucinated);
   // The answer's threshold is the rule's, not the model's.
   EXPECT_FALSE(summarize(doubtful, scorer_rule(0.9)).hallucinated);
   EXPECT_TRUE(summarize(faithful, scorer_rule(0.1)).hallucinated);
+}
+
+// The summary never calls an answer grounded that holds a sentence the actions flag.
+TEST(AnswerSummary, WithAScorerAnUnsupportedSentenceFlagsWhateverTheScore) {
+  std::vector<SentenceVerdict> v{scored(0.1), scored(0.3)};
+  v[1].label = Label::kUnsupported;
+  const AnswerSummary s = summarize(v, scorer_rule(0.5));
+  EXPECT_EQ(s.unsupported, 1u);
+  EXPECT_LT(s.hallucination_score, 0.5);
+  EXPECT_TRUE(s.hallucinated);
 }
 
 TEST(AnswerSummary, WithAScorerAContradictedSentenceStillFlags) {

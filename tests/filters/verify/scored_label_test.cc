@@ -168,6 +168,30 @@ TEST(LabelByScore, AnAlignedConflictIsContradictedWhateverTheProbability) {
   }
 }
 
+// A figure the figures check contradicts: the cell of the row and year named (or the one
+// computation the question leaves) gives another value.
+Finding figure_conflict(bool with_evidence) {
+  Finding f = finding(Engine::kFigures, Label::kContradicted, "figure_mismatch", 0);
+  Derivation d;
+  d.expression = "a";
+  d.result = "1,496.5";
+  if (with_evidence) d.operands.push_back({"a", Evidence{}, "1,496.5", "Total sales, 2019"});
+  f.derivation = d;
+  f.correction = Correction{0, 5, "1,496.5"};
+  return f;
+}
+
+TEST(ConflictKind, AFigureContradictedByItsCellIsAligned) {
+  EXPECT_EQ(conflict_kind(verdict_of({figure_conflict(true)})), ConflictKind::kAligned);
+  SentenceVerdict v = verdict_of({figure_conflict(true)});
+  label_by_score(v, 0.05, thresholds());
+  EXPECT_EQ(v.label, Label::kContradicted);
+  ASSERT_TRUE(v.decisive_finding());
+  EXPECT_EQ(v.decisive_finding()->code, "figure_mismatch");
+  // Without the context's figures to show, it is a value conflict like any other.
+  EXPECT_EQ(conflict_kind(verdict_of({figure_conflict(false)})), ConflictKind::kValue);
+}
+
 TEST(LabelByScore, DoubtLiesBelowAFlag) {
   score::Thresholds t = thresholds();
   t.doubtful = 0.2;

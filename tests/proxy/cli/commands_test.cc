@@ -178,7 +178,8 @@ TEST_F(CommandsTest, EvalScoresLabelledSamplesAndWritesOneLinePerSample) {
 }
 
 // `--judge-upstream`: the sentences in the band go to the judge model, whose labels decide;
-// here a judge that has it backwards turns the faithful answer's verdict round. The wrong
+// here a judge that has it backwards labels the faithful answer's sentence unsupported (the
+// answer's verdict is the answer model's, from its sentences' probabilities). The wrong
 // founding year lines up with the context sentence that says otherwise: the evidence settles
 // it, the judge is not asked.
 TEST_F(CommandsTest, EvalWithAJudgeAsksItAboutTheSentencesInTheBand) {
@@ -188,15 +189,23 @@ TEST_F(CommandsTest, EvalWithAJudgeAsksItAboutTheSentencesInTheBand) {
   answer: "VERDICT: UNSUPPORTED\nQUOTE: none"
 )yaml");
   const std::string data = acme_samples();
+  const std::string out = dir_ + "/judged.jsonl";
   const CommandResult r =
       run_groundgate({"eval", data, "--judge-upstream", judge.url(), "--judge-model", "judge-model",
-                      "--judge-band", "0,1", "--judge-timeout", "10000"});
+                      "--judge-band", "0,1", "--judge-timeout", "10000", "--out", out});
   ASSERT_EQ(0, r.exit_code) << r.err;
-  EXPECT_NE(std::string::npos, r.out.find("balanced_accuracy=0.500")) << r.out;
   EXPECT_NE(std::string::npos,
             r.out.find("judge: asked=1  decided=1  changed=1  rejected=0  failed=0  cached=0"))
       << r.out;
   EXPECT_NE(std::string::npos, r.out.find("judge cost: calls=1  input_tokens=")) << r.out;
+  std::ifstream in(out);
+  std::string first, second;
+  ASSERT_TRUE(std::getline(in, first));
+  ASSERT_TRUE(std::getline(in, second));
+  EXPECT_NE(std::string::npos, first.find(R"("pieces":[{"label":"unsupported")")) << first;
+  EXPECT_NE(std::string::npos, first.find(R"("engine":"judge")")) << first;
+  EXPECT_NE(std::string::npos, second.find(R"("pieces":[{"label":"contradicted")")) << second;
+  EXPECT_EQ(std::string::npos, second.find(R"("engine":"judge")")) << second;
   // An option of the judge without its upstream is an error, not a run without it.
   const CommandResult alone = run_groundgate({"eval", data, "--judge-model", "m"});
   EXPECT_EQ(2, alone.exit_code) << alone.out;

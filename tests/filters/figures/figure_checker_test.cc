@@ -1,0 +1,174 @@
+#include "filters/figures/figure_checker.h"
+
+#include <gtest/gtest.h>
+
+namespace groundgate::filters::figures {
+namespace {
+
+using Outcome = FigureVerdict::Outcome;
+
+std::shared_ptr<const index::ContextIndex> index_of(std::vector<std::string> texts) {
+  std::vector<context::Passage> passages;
+  for (std::string& t : texts) {
+    context::Passage p;
+    p.text = std::move(t);
+    passages.push_back(std::move(p));
+  }
+  return index::ContextIndex::build(std::move(passages));
+}
+
+std::vector<FigureVerdict> check(const std::shared_ptr<const index::ContextIndex>& index,
+                                 std::string_view question, std::string_view sentence,
+                                 FigureOptions options = {}) {
+  FigureChecker checker(index, question, options);
+  const std::vector<text::Token> tokens = text::tokenize(sentence);
+  const std::vector<text::Entity> entities = text::extract_entities(sentence, tokens);
+  std::vector<FigureVerdict> out;
+  checker.check(sentence, tokens, entities, out);
+  return out;
+}
+
+// A report's table (TAT-QA's shape: stacked headers, no separator line, the scale in a
+// sentence of its own).
+const std::vector<std::string> kSales = {
+    "|  |  | Years Ended September 30, |  |\n"
+    "|  | 2019 | 2018 | 2017 |\n"
+    "| Fixed Price | $  1,452.4 | $  1,146.2 | $  1,036.9 |\n"
+    "| Other | 44.1 | 56.7 | 70.8 |\n"
+    "| Total sales | $1,496.5 | $1,202.9 | $1,107.7 |",
+    "The table below presents total net sales disaggregated by contract type (in millions):"};
+
+TEST(FigureChecker, AFigureReadOffItsRowAndYear) {
+  const auto index = index_of(kSales);
+  const auto v = check(index, "What is the amount of total sales in 2019?", "1,496.5 million");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kRead);
+  EXPECT_EQ(v[0].derivation.expression, "a");
+  ASSERT_EQ(v[0].derivation.operands.size(), 1u);
+  EXPECT_EQ(v[0].derivation.operands[0].text, "$1,496.5");
+  EXPECT_EQ(v[0].derivation.operands[0].key, "Total sales, 2019");
+  EXPECT_EQ(v[0].begin, 0u);
+  EXPECT_EQ(v[0].end, 15u);
+}
+
+TEST(FigureChecker, AnotherYearsFigureIsContradictedWithTheRightCell) {
+  const auto index = index_of(kSales);
+  const auto v = check(index, "What is the amount of total sales in 2019?", "1,202.9 million");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kContradicted);
+  EXPECT_EQ(v[0].correction, "1,496.5 million");
+  EXPECT_NE(v[0].reason.find("Total sales, 2018"), std::string::npos) << v[0].reason;
+  ASSERT_EQ(v[0].derivation.operands.size(), 1u);
+  const auto& cell = v[0].derivation.operands[0];
+  EXPECT_EQ(index->passages()[0].text.substr(cell.evidence.begin,
+                                             cell.evidence.end - cell.evidence.begin),
+            "$1,496.5");
+}
+
+TEST(FigureChecker, APercentageChangeRecomputed) {
+  const auto index = index_of(kSales);
+  const auto v =
+      check(index, "What was the percentage change in total sales from 2018 to 2019?", "24.41%");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kDerived);
+  EXPECT_EQ(v[0].derivation.expression, "((a - b) / b) * 100");
+  EXPECT_EQ(v[0].derivation.result, "24.41%");
+  EXPECT_EQ(v[0].derivation.operands[0].key, "Total sales, 2019");
+  EXPECT_EQ(v[0].derivation.operands[1].key, "Total sales, 2018");
+  // Beyond the rounding it shows: contradicted, with the computed value.
+  const auto wrong =
+      check(index, "What was the percentage change in total sales from 2018 to 2019?", "30.51%");
+  ASSERT_EQ(wrong.size(), 1u);
+  EXPECT_EQ(wrong[0].outcome, Outcome::kContradicted);
+  EXPECT_EQ(wrong[0].correction, "24.41%");
+}
+
+TEST(FigureChecker, AverageAndChangeOfRowsAndYears) {
+  const auto index = index_of(kSales);
+  auto v = check(index, "What is the average of Other sales in 2018 and 2019?", "50.4 million");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kDerived);
+  EXPECT_EQ(v[0].derivation.expression, "(a + b) / 2");
+  v = check(index, "What was the change in Other sales from 2018 to 2019?", "-12.6 million");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kDerived);
+  // The sign says which way: the 2018 figure less 2019's is contradicted.
+  v = check(index, "What was the change in Other sales from 2018 to 2019?", "12.6 million");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kContradicted);
+  EXPECT_EQ(v[0].correction, "-12.6 million");
+}
+
+TEST(FigureChecker, ASentenceNamesItsOwnRowYearAndOperation) {
+  const auto index = index_of(kSales);
+  auto v = check(index, "", "Total sales were $1,496.5 million in 2019.");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kRead);
+  v = check(index, "", "Total sales were $1.5 billion in 2019.");  // a scale change
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kRead);
+  v = check(index, "", "Total sales increased by 24.4% from 2018 to 2019.");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kDerived);
+}
+
+TEST(FigureChecker, NothingToPlaceNoVerdict) {
+  const auto index = index_of(kSales);
+  EXPECT_TRUE(check(index, "What were the sales of widgets?", "42.7 million").empty());
+  EXPECT_TRUE(check(index, "", "The company was founded in 2019.").empty());
+  FigureOptions off;
+  off.enabled = false;
+  EXPECT_TRUE(
+      check(index, "What is the amount of total sales in 2019?", "1,202.9 million", off).empty());
+}
+
+TEST(FigureChecker, InterestIncomeAverage) {
+  const auto index =
+      index_of({"|  | Fiscal years ended July 31, |  |  |  |\n"
+                "|  | 2019 | 2018 | Change |  |\n"
+                "|  | Amount | Amount | ($) | (%) |\n"
+                "|  |  | (In thousands, except percentages) |  |  |\n"
+                "| Interest income | $30,182 | $13,281 | 16,901 | 127 |\n"
+                "| Interest expense | $(17,334) | $(6,442) | (10,892) | 169 |\n",
+                "Interest Income"});
+  const auto v =
+      check(index, "What was the average Interest income for 2018 and 2019?", "21,731.5 thousand");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kDerived);
+}
+
+TEST(FigureChecker, AnAverageWithoutYearsRunsOverEveryYearOfTheRow) {
+  const auto index = index_of(kSales);
+  auto v = check(index, "What is the average of Other sales?", "57.2");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kDerived);
+  EXPECT_EQ(v[0].derivation.operands.size(), 3u);
+  v = check(index, "What is the average of Other sales?", "114.4");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kContradicted);
+  EXPECT_EQ(v[0].correction, "57.2");
+}
+
+TEST(FigureChecker, DifferenceAndRatioOfTwoRowsInTheOrderNamed) {
+  const auto index = index_of(kSales);
+  auto v = check(index, "What was the difference between Fixed Price and Other sales in 2019?",
+                 "1,408.3 million");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kDerived);
+  EXPECT_EQ(v[0].derivation.operands[0].key, "Fixed Price, 2019");
+  v = check(index, "What was the difference between Fixed Price and Other sales in 2019?",
+            "-1,408.3 million");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kContradicted);
+  EXPECT_EQ(v[0].correction, "1,408.3 million");
+  v = check(index, "What was Other sales as a proportion of Fixed Price sales in 2019?", "3.04%");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kDerived);
+  v = check(index, "What was Other sales as a proportion of Fixed Price sales in 2019?", "6.07%");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kContradicted);
+  EXPECT_EQ(v[0].correction, "3.04%");
+}
+
+}  // namespace
+}  // namespace groundgate::filters::figures
