@@ -96,6 +96,12 @@ Result with_ours(std::string_view input, std::size_t stride, std::size_t window)
       pending.append(input.substr(at, n));
       at += n;
     }
+    // As read_http: the parser is given bytes only when some are buffered (Asio's buffer over
+    // an empty string is a null pointer, which the parser must never see).
+    if (pending.empty()) {
+      more = true;
+      continue;
+    }
     if (window != 0) parser.body_to_window(space.data(), window);
     ec = {};
     const std::size_t used = parser.put(boost::asio::buffer(pending), ec);
