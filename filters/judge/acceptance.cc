@@ -1,31 +1,56 @@
 #include "filters/judge/acceptance.h"
 
+#include <algorithm>
+
+#include "filters/judge/quote_bearing.h"
+
 namespace groundgate::filters::judge {
 namespace {
 
 constexpr std::size_t kRewriteSlackBytes = 200;
 
+// Some quote bears on some evidence span as a contradiction's quote bears on its sentence (an
+// empty `evidence`: nothing to address).
+bool addresses(std::span<const std::string> quotes, const std::vector<std::string>& evidence) {
+  if (evidence.empty()) return true;
+  return std::any_of(evidence.begin(), evidence.end(), [&](const std::string& e) {
+    return bearing(e, quotes, BearingFor::kContradiction).bears();
+  });
+}
+
 }  // namespace
 
-std::string accept(const Judgement& judgement, std::string_view sentence, const Prior& prior,
-                   const QuoteIndex& context, const EngineCheck& engines) {
-  if (!judgement.decided()) return judgement.error;
+Refusal accept(const Judgement& judgement, std::string_view sentence, const Prior& prior,
+               const QuoteIndex& context, const EngineCheck& engines) {
+  if (!judgement.decided()) return {"no_verdict", judgement.error};
   if (judgement.label == Label::kUnsupported) {
     if (prior.label == Label::kContradicted && prior.engines_contradict)
-      return "unsupported does not lower the engines' contradiction";
+      return {"lowers_contradiction", "unsupported does not lower the engines' contradiction"};
     return {};
   }
   const std::string label(verdict::to_string(judgement.label));
-  if (judgement.quotes.empty()) return label + " without a quote";
+  if (judgement.quotes.empty()) return {"no_quote", label + " without a quote"};
   for (const std::string& quote : judgement.quotes) {
     const std::string_view why = context.check(quote);
-    if (!why.empty()) return "the quote of a " + label + " verdict is " + std::string(why);
+    if (why.empty()) continue;
+    return {why == "too short" ? "quote_too_short" : "quote_not_in_context",
+            "the quote of a " + label + " verdict is " + std::string(why)};
   }
   if (judgement.label == Label::kContradicted) return {};
   const Label on_quotes = engines.label(sentence, judgement.quotes);
-  if (on_quotes == Label::kContradicted) return "the engines find the quote contradicts it";
-  if (prior.engines_contradict && on_quotes != Label::kSupported)
-    return "the engines contradict it and do not find the quote supports it";
+  if (on_quotes == Label::kContradicted)
+    return {"quote_contradicts", "the engines find the quote contradicts it"};
+  if (prior.engines_contradict) {
+    if (on_quotes != Label::kSupported)
+      return {"evidence_stands", "the engines contradict it and do not find the quote supports it"};
+    if (!addresses(judgement.quotes, prior.evidence))
+      return {"evidence_stands", "the quote does not address the engines' evidence"};
+    return {};
+  }
+  if (on_quotes == Label::kSupported) return {};
+  const Bearing b = bearing(sentence, judgement.quotes, BearingFor::kSupport);
+  if (!b.bears())
+    return {"quote_unrelated", "the quote does not bear on the sentence: it " + b.describe()};
   return {};
 }
 

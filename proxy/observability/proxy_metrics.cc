@@ -147,6 +147,12 @@ ProxyMetrics::ProxyMetrics(MetricsRegistry& registry)
           "Sentences in the judge's band not put to it, by reason (max_sentences, "
           "max_calls_per_answer, max_in_flight, breaker_open, no_side_requests, ...).",
           {"route", "reason"})),
+      judge_rejected_total(registry.counter(
+          "groundgate_judge_rejected_total",
+          "Judge answers not taken, by reason (filters/judge/acceptance.h: quote_unrelated, "
+          "quote_not_in_context, no_quote, evidence_stands, quote_contradicts, ...): the "
+          "sentence kept the engines' label.",
+          {"route", "reason"})),
       judge_seconds(registry.histogram(
           "groundgate_judge_seconds",
           "Time from a sentence's first call to the judge to its verdict (every round).", {"route"},

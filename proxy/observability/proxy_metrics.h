@@ -66,6 +66,7 @@ struct ProxyMetrics {
   CounterFamily& judge_tokens_total;          // {route, method, kind}: input | output
   CounterFamily& judge_sentences_total;       // {route, outcome}: decided|rejected|failed|cached
   CounterFamily& judge_skipped_total;         // {route, reason}: sentences in the band not asked
+  CounterFamily& judge_rejected_total;        // {route, reason}: answers acceptance refused
   HistogramFamily& judge_seconds;             // {route}: a sentence's time with the judge
   GaugeFamily& judge_breaker_state;           // {policy}: 0 closed, 1 open, 2 half-open
   CounterFamily& judge_breaker_opened_total;  // {policy}

@@ -46,7 +46,7 @@ void Exchange::record_filter_report(std::string_view route) {
 void Exchange::record_judge_count(std::string_view route, std::string_view key,
                                   std::uint64_t count) {
   // "<kind>.<a>[.<b>]": calls.<method>.<outcome>, tokens.<method>.<kind>, sentences.<outcome>,
-  // skipped.<reason>.
+  // skipped.<reason>, rejected.<reason>.
   const std::size_t dot = key.find('.');
   if (dot == std::string_view::npos) return;
   const std::string_view kind = key.substr(0, dot);
@@ -57,6 +57,8 @@ void Exchange::record_judge_count(std::string_view route, std::string_view key,
     m.judge_sentences_total.with({route, rest}).inc(count);
   } else if (kind == "skipped") {
     m.judge_skipped_total.with({route, rest}).inc(count);
+  } else if (kind == "rejected") {
+    m.judge_rejected_total.with({route, rest}).inc(count);
   } else if (second != std::string_view::npos && kind == "calls") {
     m.judge_calls_total.with({route, rest.substr(0, second), rest.substr(second + 1)}).inc(count);
   } else if (second != std::string_view::npos && kind == "tokens") {

@@ -41,6 +41,8 @@ const std::string kScript = std::string(R"(
                             R"("
 - model: "grammy*"
   answer: "Goertz won a Grammy in 2019."
+- model: "ukulele*"
+  answer: "Goertz plays the ukulele at every concert."
 - match: "goertz"
   answer: ")" + kAnswer + R"("
 )";
@@ -93,6 +95,7 @@ routes:
   - {name: own_responses, match: {model: own-responses}, upstream: up, policy: own_responses}
   - {name: refund, match: {model: refund-held}, upstream: up, policy: own}
   - {name: grammy_own, match: {model: grammy-own}, upstream: up, policy: own}
+  - {name: ukulele, match: {model: ukulele-own}, upstream: up, policy: own}
   - {name: debated, match: {model: grammy-debated}, upstream: up, policy: debated}
   - {name: nli, match: {model: grammy-nli}, upstream: up, policy: nli}
 logging: {access_log_path: '${DIR}/access.log'}
@@ -257,6 +260,23 @@ TEST_F(InjectedJudgeTest, ASupportedVerdictDoesNotPassASentenceTheEnginesContrad
   EXPECT_TRUE(has(r.body, R"("last_rejection":"the engines)")) << r.body;
   EXPECT_FALSE(has(r.body, R"("verdict":"grounded")")) << r.body;
   EXPECT_EQ(1u, fixture_.judge_requests().size());
+}
+
+// The same judge about a sentence the engines found merely unsupported (nothing in the context
+// on it): its quote is a real span of the context that has nothing to do with the sentence, so
+// it is no evidence. The engines' label stands, and the annotation, the summary and the metrics
+// say the judge's answer was not taken and why.
+TEST_F(InjectedJudgeTest, AQuoteThatDoesNotBearOnTheSentenceLiftsNothing) {
+  const HttpResponse r = post("/v1/chat/completions", chat_request("ukulele-own", true));
+  ASSERT_EQ(200, r.status) << r.error;
+  EXPECT_FALSE(has(r.body, R"("label":"supported")")) << r.body;
+  EXPECT_FALSE(has(r.body, R"("verdict":"grounded")")) << r.body;
+  EXPECT_TRUE(has(r.body, R"("judge_not_taken":"quote_unrelated")")) << r.body;
+  EXPECT_TRUE(has(r.body, R"("judge":{"asked":1,"decided":0,"changed":0,"rejected":1)")) << r.body;
+  EXPECT_TRUE(has(r.body, R"("rejections":{"quote_unrelated":1})")) << r.body;
+  const std::string series =
+      R"(groundgate_judge_rejected_total{route="ukulele",reason="quote_unrelated"} 1)";
+  EXPECT_TRUE(has(metrics_with(fixture_.admin_port(), series), series));
 }
 
 // Self-Debating: two explanations (hallucinated, faithful), two judgements with them in swapped

@@ -36,13 +36,28 @@ std::string_view method_name(config::JudgeMethod method) {
   return "label";
 }
 
-// An engine (not the judge) contradicted the sentence with evidence it cites.
-bool engines_contradict(const verify::SentenceVerdict& verdict) {
-  return std::any_of(verdict.findings.begin(), verdict.findings.end(),
-                     [](const verify::Finding& f) {
-                       return f.engine != verify::Engine::kJudge &&
-                              f.label == verify::Label::kContradicted && f.evidence.has_value();
-                     });
+// A finding of an engine (not the judge) that contradicts the sentence with evidence it cites.
+bool contradicts_with_evidence(const verify::Finding& f) {
+  return f.engine != verify::Engine::kJudge && !f.abstains &&
+         f.label == verify::Label::kContradicted && f.evidence.has_value();
+}
+
+// What the proxy knew before the judge: the scorer's label and the engines' evidence against
+// the sentence (the spans of the context their contradicting findings cite).
+judge::Prior prior_of(const verify::SentenceVerdict& verdict, const index::ContextIndex& index) {
+  judge::Prior prior;
+  prior.label = verdict.label;
+  const auto& passages = index.passages();
+  for (const verify::Finding& f : verdict.findings) {
+    if (!contradicts_with_evidence(f)) continue;
+    prior.engines_contradict = true;
+    const verify::Evidence& e = *f.evidence;
+    if (e.passage >= passages.size() || e.begin >= e.end) continue;
+    const std::string_view text = passages[e.passage].text;
+    if (e.end > text.size()) continue;
+    prior.evidence.emplace_back(text.substr(e.begin, e.end - e.begin));
+  }
+  return prior;
 }
 
 // Where the quote is, when it is a span of a passage as written (the checked quote may differ in
@@ -190,7 +205,7 @@ std::optional<SentenceJudge::Round> SentenceJudge::start(
   }
   auto q = std::make_shared<Question>();
   q->sentence = std::string(sentence);
-  q->prior = {verdict.label, engines_contradict(verdict)};
+  q->prior = prior_of(verdict, index);
   q->quotes = quotes_for(index);
   q->index = std::move(context);
   q->reserved = most_calls;
@@ -328,15 +343,32 @@ void SentenceJudge::conclude(Question& q, const judge::Judgement& judgement,
     return;
   }
   const judge::VerifierEngineCheck engines(setup_->engines);
-  const std::string refused = judge::accept(judgement, q.sentence, q.prior, *q.quotes, engines);
-  if (!refused.empty()) {
+  const judge::Refusal refusal = judge::accept(judgement, q.sentence, q.prior, *q.quotes, engines);
+  if (refusal.refused()) {
     ++rejected_;
-    last_rejection_ = refused.substr(0, kMaxReasonBytes);
+    ++rejections_[std::string(refusal.code)];
+    last_rejection_ = refusal.why.substr(0, kMaxReasonBytes);
+    note_refusal(judgement, refusal, verdict);
     return;
   }
   ++decided_;
   if (judgement.label != verdict.label) ++changed_;
   apply(judgement, *q.index, verdict);
+}
+
+void SentenceJudge::note_refusal(const judge::Judgement& judgement, const judge::Refusal& refusal,
+                                 verify::SentenceVerdict& verdict) const {
+  verify::Finding f;
+  f.engine = verify::Engine::kJudge;
+  f.abstains = true;
+  f.label = verdict.label;
+  f.answer_begin = verdict.answer_begin;
+  f.answer_end = verdict.answer_end;
+  f.code = refusal.code;
+  f.reason = "judge " + config_.model + " (" + std::string(method_name(config_.method)) +
+             "): " + std::string(verdict::to_string(judgement.label)) + " not taken (" +
+             std::string(refusal.code) + "): " + refusal.why.substr(0, kMaxReasonBytes);
+  verdict.findings.push_back(std::move(f));
 }
 
 void SentenceJudge::apply(const judge::Judgement& judgement, const index::ContextIndex& index,
@@ -383,6 +415,17 @@ std::string SentenceJudge::summary_json() const {
     out += ",\"last_rejection\":";
     verdict::append_json_string(out, last_rejection_);
   }
+  if (!rejections_.empty()) {
+    out += ",\"rejections\":{";
+    bool first = true;
+    for (const auto& [code, n] : rejections_) {
+      if (!first) out += ',';
+      first = false;
+      verdict::append_json_string(out, code);
+      out += ':' + std::to_string(n);
+    }
+    out += '}';
+  }
   // Asked, and never concluded: the stream ended (or stopped) before the answers were in.
   const std::size_t unfinished = asked_ - std::min(asked_, finished_);
   if (unfinished > 0) out += ",\"unfinished\":" + std::to_string(unfinished);
@@ -409,6 +452,8 @@ void SentenceJudge::report(stream::StreamReport& report) const {
   for (const auto& [outcome, n] : sentences) {
     if (n > 0) report.counts.emplace_back("judge.sentences." + std::string(outcome), n);
   }
+  for (const auto& [code, n] : rejections_)
+    report.counts.emplace_back("judge.rejected." + code, n);
   for (const auto& [reason, n] : skipped_.counts())
     report.counts.emplace_back("judge.skipped." + reason, n);
   if (!seconds_.empty()) report.observations.emplace_back("judge_seconds", seconds_);

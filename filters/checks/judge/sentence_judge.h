@@ -5,9 +5,10 @@
 // and path of its own) in that endpoint's API shape (model::ModelCalls). A method may take
 // several rounds of calls; each round's answers go back to its task, which asks the next or
 // concludes. A conclusion decides the sentence's label only once acceptance.h passes it (a
-// supported or contradicted verdict quotes the context; the engines do not refute it on the
-// quote); else the scorer's label stands. Bounded: max_sentences and max_calls_per_answer per
-// stream, max_in_flight calls in the process, a circuit breaker and a verdict cache
+// supported or contradicted verdict quotes the context, and the quote bears on the sentence;
+// the engines do not refute it on the quote); else the scorer's label stands, and the verdict
+// says the judge's answer was not taken and why. Bounded: max_sentences and max_calls_per_answer
+// per stream, max_in_flight calls in the process, a circuit breaker and a verdict cache
 // (judge_service.h). Whether it was asked, decided, rejected, failed or skipped, and why, goes to
 // the summary and the report: never a silent skip.
 
@@ -15,6 +16,8 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -24,6 +27,7 @@
 #include "config/config.h"
 #include "filters/checks/skip_reasons.h"
 #include "filters/index/context_index.h"
+#include "filters/judge/acceptance.h"
 #include "filters/judge/call_limits.h"
 #include "filters/judge/judge_call.h"
 #include "filters/judge/judge_service.h"
@@ -101,11 +105,13 @@ class SentenceJudge {
 
   // {"method":..,"asked":..,"decided":..,"changed":..,"rejected":..,"failed":..,"cached":..,
   // "calls":..,"input_tokens":..,"output_tokens":..,"last_failure":..,"last_rejection":..,
-  // "unfinished":..,"skipped":..,"skip_reasons":{..}}, or "" when no sentence fell in the band.
+  // "rejections":{code:n,..},"unfinished":..,"skipped":..,"skip_reasons":{..}}, or "" when no
+  // sentence fell in the band. A rejection's codes are acceptance.h's (judge.rejected.<code>).
   std::string summary_json() const;
   // The summary as the field "guard.judge", and for the metrics: counts
   // "judge.calls.<method>.<outcome>", "judge.tokens.<method>.input|output",
-  // "judge.sentences.<decided|rejected|failed|cached>", "judge.skipped.<reason>", and the
+  // "judge.sentences.<decided|rejected|failed|cached>", "judge.rejected.<code>",
+  // "judge.skipped.<reason>", and the
   // observations "judge_seconds" (each asked sentence's time from its first call to its
   // verdict).
   void report(stream::StreamReport& report) const;
@@ -131,6 +137,10 @@ class SentenceJudge {
                 verify::SentenceVerdict& verdict);
   void apply(const judge::Judgement& judgement, const index::ContextIndex& index,
              verify::SentenceVerdict& verdict);
+  // The judgement was refused: the verdict keeps its label and says so (an abstaining finding
+  // of the judge whose code is the refusal's, its reason why; annotations: "judge_not_taken").
+  void note_refusal(const judge::Judgement& judgement, const judge::Refusal& refusal,
+                    verify::SentenceVerdict& verdict) const;
   // The stream's context as quotes are checked against (made at the first question, again when
   // the context changed).
   std::shared_ptr<const judge::QuoteIndex> quotes_for(const index::ContextIndex& index);
@@ -157,6 +167,7 @@ class SentenceJudge {
   judge::Usage usage_;
   std::string last_failure_;
   std::string last_rejection_;
+  std::map<std::string, std::size_t, std::less<>> rejections_;  // refusals by code
   SkipReasons skipped_;
 };
 

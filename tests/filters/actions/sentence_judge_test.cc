@@ -8,6 +8,8 @@
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
+#include <algorithm>
+
 #include "filters/actions/guard_config.h"
 #include "filters/judge/judge_inputs.h"
 #include "filters/verdict/json_string.h"
@@ -259,6 +261,51 @@ TEST(SentenceJudge, AVerdictWhoseQuoteIsNotInTheContextIsRejected) {
     EXPECT_TRUE(contains(summary, R"("decided":0,"changed":0,"rejected":1)")) << summary;
     EXPECT_TRUE(contains(summary, R"("last_rejection":)")) << summary;
   }
+}
+
+// The known way past the quote check: a SUPPORTED that quotes a real span of the context which
+// has nothing to do with the sentence (a prompt-injected or confused judge). The sentence the
+// engines found unsupported keeps its label; the verdict and the summary say the judge's answer
+// was not taken, and why.
+TEST(SentenceJudge, ASupportedVerdictWhoseQuoteDoesNotBearOnTheSentenceIsNotTaken) {
+  const std::string kUnrelated =
+      "VERDICT: SUPPORTED\nQUOTE: \"Her album Cool Parent was released in 2015.\"";
+  Fixture f(config::HoldMode::kStreamFirst);
+  const std::string sentence = "Goertz plays the ukulele at every concert.";
+  f.chain.on_delta(0, sentence);
+  f.chain.on_choice_end(0);
+  std::vector<stream::SideBatch> batches = f.chain.take_side_requests();
+  ASSERT_EQ(batches.size(), 1u);
+  const stream::SideAnswersOutput out = f.chain.on_side_answers(0, answer(batches[0], kUnrelated));
+  std::string all;
+  for (const std::string& a : out.annotations)
+    all += a;
+  EXPECT_FALSE(contains(all, R"("label":"supported")")) << all;
+  EXPECT_TRUE(contains(all, R"("judge_not_taken":"quote_unrelated")")) << all;
+  const std::string summary = f.summary();
+  EXPECT_TRUE(contains(summary, R"("decided":0,"changed":0,"rejected":1)")) << summary;
+  EXPECT_TRUE(contains(summary, R"("rejections":{"quote_unrelated":1})")) << summary;
+  EXPECT_TRUE(contains(summary, "the quote does not bear on the sentence")) << summary;
+  const stream::StreamReport report = f.chain.report();
+  EXPECT_TRUE(std::any_of(report.counts.begin(), report.counts.end(), [](const auto& c) {
+    return c.first == "judge.rejected.quote_unrelated" && c.second == 1;
+  }));
+}
+
+// The same judge quoting the span that bears on the sentence it calls supported is taken.
+TEST(SentenceJudge, ASupportedVerdictWhoseQuoteBearsOnTheSentenceIsTaken) {
+  Fixture f(config::HoldMode::kStreamFirst);
+  f.chain.on_delta(0, "Goertz is famous for satirical songs about pop culture.");
+  f.chain.on_choice_end(0);
+  std::vector<stream::SideBatch> batches = f.chain.take_side_requests();
+  ASSERT_EQ(batches.size(), 1u);
+  f.chain.on_side_answers(
+      0, answer(batches[0],
+                "VERDICT: SUPPORTED\nQUOTE: \"Goertz is known for her satirical songs based on pop "
+                "culture topics\""));
+  const std::string summary = f.summary();
+  EXPECT_TRUE(contains(summary, R"("decided":1)")) << summary;
+  EXPECT_TRUE(contains(summary, R"("rejected":0)")) << summary;
 }
 
 TEST(SentenceJudge, AContradictionCarriesItsQuoteAsEvidence) {
