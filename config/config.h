@@ -186,8 +186,8 @@ struct JudgeConfig {
   std::size_t max_sentences = 4;          // sentences per answer put to the judge
   std::size_t max_calls_per_answer = 16;  // model calls per answer, every method's step counted
   std::size_t max_in_flight = 64;         // calls out at once in the process (per policy)
-  Millis timeout{10'000};                 // for each call of the judge
-  std::size_t context_bytes = 6 << 10;    // evidence sent with a sentence, at most
+  Millis timeout{10'000};  // a sentence's whole judgement: every round of its method's calls
+  std::size_t context_bytes = 6 << 10;  // evidence sent with a sentence, at most
   std::size_t max_response_bytes = 64u << 10;
   std::size_t cache_bytes = 4u << 20;  // verdicts kept by (evidence, sentence, method, model)
   Breaker breaker;

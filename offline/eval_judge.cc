@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -110,7 +111,7 @@ std::optional<EvalJudge> eval_judge(const Args& args, std::string& error) {
   const char* key = std::getenv(args.value("api-key-env").value_or("OPENAI_API_KEY").c_str());
   std::optional<ModelEndpoint> endpoint = model_endpoint(*url, key != nullptr ? key : "", error);
   if (!endpoint) return std::nullopt;
-  return EvalJudge{std::move(*endpoint), std::move(config)};
+  return EvalJudge{std::move(*endpoint), std::move(config), nullptr};
 }
 
 void prepare_judge(EvalJudge& judge, std::shared_ptr<const filters::verify::VerifyConfig> engines) {
@@ -130,10 +131,19 @@ void judge_sample(const EvalJudge& judge, const filters::score::Thresholds& thre
     if (!round) continue;
     std::optional<filters::stream::SideRequestBatch> batch = std::move(round->batch);
     while (batch) {
+      // One call after another: together they have the round's time (what is left of the
+      // sentence's), as the proxy's calls in parallel have.
+      const auto round_end = std::chrono::steady_clock::now() + batch->limits.timeout;
       std::vector<filters::stream::SideAnswer> answers;
-      for (const filters::stream::SideRequest& r : batch->requests)
-        answers.push_back(
-            side_answer(r.id, call_model(judge.endpoint, r.body, judge.config.timeout)));
+      for (const filters::stream::SideRequest& r : batch->requests) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+            round_end - std::chrono::steady_clock::now());
+        if (left.count() <= 0) {
+          answers.push_back({r.id, 0, {}, "timeout"});
+          continue;
+        }
+        answers.push_back(side_answer(r.id, call_model(judge.endpoint, r.body, left)));
+      }
       batch = j.resume(*round->question, answers, v);
     }
   }

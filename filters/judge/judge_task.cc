@@ -15,6 +15,7 @@ HallucinationType type_of(Label label) {
     case Label::kContradicted:
       return HallucinationType::kDetailedInformationModification;
     case Label::kUnsupported:
+    case Label::kDoubtful:  // no judge's verdict
       break;
   }
   return HallucinationType::kAbsoluteFabrication;

@@ -85,8 +85,9 @@ struct SentenceJudge::Question {
   std::shared_ptr<const index::ContextIndex> index;  // the stream's context when asked
   std::unique_ptr<judge::JudgeTask> task;
   Clock::time_point asked_at;
-  std::size_t calls_out = 0;  // the round's, in request id order
-  std::size_t reserved = 0;   // calls of the answer's budget held for it
+  Clock::time_point deadline;  // asked_at + the judge's timeout: every round ends by then
+  std::size_t calls_out = 0;   // the round's, in request id order
+  std::size_t reserved = 0;    // calls of the answer's budget held for it
   judge::InFlightLimit::Slots slots;
 };
 
@@ -266,6 +267,8 @@ std::optional<SentenceJudge::Round> SentenceJudge::start(
     conclude(*q, *kept, verdict);
     return std::nullopt;
   }
+  q->asked_at = Clock::now();
+  q->deadline = q->asked_at + config_.timeout;
   std::optional<stream::SideRequestBatch> batch = post(*q, q->task->next_calls());
   if (!batch) {
     budget_.give_back(most_calls);
@@ -273,7 +276,6 @@ std::optional<SentenceJudge::Round> SentenceJudge::start(
     return std::nullopt;
   }
   ++asked_;
-  q->asked_at = Clock::now();
   return Round{std::move(q), std::move(*batch)};
 }
 
@@ -286,7 +288,11 @@ std::optional<stream::SideRequestBatch> SentenceJudge::post(Question& q,
   q.calls_out = calls.size();
   stream::SideRequestBatch batch;
   batch.limits.fan_out = std::max<std::size_t>(1, calls.size());  // a round's calls go at once
-  batch.limits.timeout = config_.timeout;
+  // The round has what is left of the sentence's time (at least a millisecond: a round is
+  // only posted before the deadline).
+  batch.limits.timeout =
+      std::max(std::chrono::milliseconds(1),
+               std::chrono::ceil<std::chrono::milliseconds>(q.deadline - Clock::now()));
   batch.limits.max_response_bytes = config_.max_response_bytes;
   batch.endpoint = endpoint_;
   for (std::size_t i = 0; i < calls.size(); ++i) {
@@ -315,6 +321,15 @@ std::optional<stream::SideRequestBatch> SentenceJudge::resume(
     ++outcomes_[static_cast<std::size_t>(a.status)];
     usage_.input_tokens += a.usage.input_tokens;
     usage_.output_tokens += a.usage.output_tokens;
+  }
+  if (!q.task->done() && now >= q.deadline) {
+    budget_.give_back(q.reserved - std::min(q.reserved, q.task->calls_made()));
+    conclude(q,
+             judge::failed_judgement(0, "judge timeout: the judgement outlasted its " +
+                                            std::to_string(config_.timeout.count()) +
+                                            " ms before its next round"),
+             verdict);
+    return std::nullopt;
   }
   if (!q.task->done()) {
     std::vector<judge::Call> next = q.task->next_calls();

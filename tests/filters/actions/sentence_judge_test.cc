@@ -9,6 +9,8 @@
 #include <simdjson.h>
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 
 #include "filters/actions/guard_config.h"
 #include "filters/judge/judge_inputs.h"
@@ -447,6 +449,48 @@ TEST(SentenceJudge, ADebateOverTheCallsLeftForTheAnswerIsNotStarted) {
   EXPECT_TRUE(contains(summary, R"("method":"debate")")) << summary;
   EXPECT_TRUE(contains(summary, R"("calls":4)")) << summary;
   EXPECT_TRUE(contains(summary, R"("skip_reasons":{"max_calls_per_answer":1})")) << summary;
+}
+
+// `timeout` bounds a sentence's whole judgement, not each round: a round gets what is left of
+// it, and a round that would start after it ends the judgement as a failure (the scorer's label
+// stands, said in the summary).
+TEST(SentenceJudge, TheTimeoutBoundsTheWholeJudgementNotEachRound) {
+  using std::chrono::milliseconds;
+  config::PolicyConfig p = judged_policy(config::HoldMode::kSentence);
+  p.judge->method = config::JudgeMethod::kDebate;
+  p.judge->model = "timed-judge";  // no verdict of another test's in the policy's cache
+  p.judge->timeout = config::Millis(300);
+  Fixture f(std::move(p));
+  std::string text = f.chain.on_delta(0, kFirst).text;
+  text += f.chain.on_choice_end(0).text;
+  std::vector<stream::SideBatch> batches = f.chain.take_side_requests();
+  ASSERT_EQ(batches.size(), 1u);
+  EXPECT_LE(batches[0].batch.limits.timeout, milliseconds(300));
+  std::this_thread::sleep_for(milliseconds(150));
+  std::vector<stream::SideAnswer> answers = answer(batches[0], "It says so.", 0);
+  answers.push_back(answer(batches[0], "It does not.", 1).front());
+  f.chain.on_side_answers(0, std::move(answers));
+  // The judgements have what is left: at most 150 ms of the 300.
+  batches = f.chain.take_side_requests();
+  ASSERT_EQ(batches.size(), 1u);
+  ASSERT_EQ(batches[0].batch.requests.size(), 2u);
+  EXPECT_LE(batches[0].batch.limits.timeout, milliseconds(150));
+  EXPECT_GE(batches[0].batch.limits.timeout, milliseconds(1));
+  std::this_thread::sleep_for(milliseconds(200));
+  // They disagree: the tie-break would be next, but the sentence's time is up.
+  answers = answer(batches[0], kSupportedFirst, 0);
+  answers.push_back(answer(batches[0], kContradicted, 1).front());
+  const stream::SideAnswersOutput out = f.chain.on_side_answers(0, std::move(answers));
+  EXPECT_TRUE(f.chain.take_side_requests().empty());
+  for (const auto& r : out.released)
+    text += r.output.text;
+  EXPECT_EQ(text, kFirst);  // the scorer found it supported
+  const std::string summary = f.summary();
+  EXPECT_TRUE(contains(summary, R"("decided":0,"changed":0,"rejected":0,"failed":1)")) << summary;
+  EXPECT_TRUE(contains(summary, R"("calls":4)")) << summary;
+  EXPECT_TRUE(
+      contains(summary, "judge timeout: the judgement outlasted its 300 ms before its next round"))
+      << summary;
 }
 
 TEST(SentenceJudge, ASentenceThatFindsNoRoomInFlightIsNotAsked) {
