@@ -185,10 +185,8 @@ TEST_F(CommandsTest, EvalScoresLabelledSamplesAndWritesOneLinePerSample) {
 TEST_F(CommandsTest, EvalWithAJudgeAsksItAboutTheSentencesInTheBand) {
   ScriptedModel judge(R"yaml(
 - model: "judge-model"
-  match: "sentence: acme was founded in 2011."
-  answer: "UNSUPPORTED"
-- model: "judge-model"
-  answer: "SUPPORTED"
+  match: "acme was founded in 2011."
+  answer: "VERDICT: UNSUPPORTED\nQUOTE: none"
 )yaml");
   const std::string data = acme_samples();
   const std::string out = dir_ + "/judged.jsonl";
@@ -196,8 +194,10 @@ TEST_F(CommandsTest, EvalWithAJudgeAsksItAboutTheSentencesInTheBand) {
       run_groundgate({"eval", data, "--judge-upstream", judge.url(), "--judge-model", "judge-model",
                       "--judge-band", "0,1", "--judge-timeout", "10000", "--out", out});
   ASSERT_EQ(0, r.exit_code) << r.err;
-  EXPECT_NE(std::string::npos, r.out.find("judge: asked=1  decided=1  changed=1  failed=0"))
+  EXPECT_NE(std::string::npos,
+            r.out.find("judge: asked=1  decided=1  changed=1  rejected=0  failed=0  cached=0"))
       << r.out;
+  EXPECT_NE(std::string::npos, r.out.find("judge cost: calls=1  input_tokens=")) << r.out;
   std::ifstream in(out);
   std::string first, second;
   ASSERT_TRUE(std::getline(in, first));
