@@ -323,9 +323,9 @@ std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, 
     if (labelled(i))
       answers.push_back({learned_answer_p[i], t.answers[i].hallucinated, t.answers[i].set});
   }
-  // A sentence flag is chosen where it is right on data the model has not seen: each set's
-  // sentences as scored by a model trained on the other sets, so that a new kind of data does
-  // not meet flags chosen where the model knew the data (options.flags_from_other_sets).
+  // The sentences the flag thresholds are chosen on: their cross-validated scores, or with
+  // options.flags_from_other_sets each set's sentences as scored by a model trained on the
+  // other sets (where a flag is right on a kind of data the model has not seen).
   const std::vector<double>& flag_p =
       options.flags_from_other_sets ? unseen_p : p.scored.sentence_p;
   for (std::size_t r = 0; r < t.sentences.size(); ++r) {

@@ -148,6 +148,23 @@ TEST_F(CommandsTest, TrainWritesAModelThatEvalAndTheConfigLoad) {
             seeded_text.find("groundgate train first.jsonl second.jsonl --fold-seed b"))
       << seeded_text.substr(0, 300);
 
+  // Flag thresholds chosen on each set as scored by a model trained on the other: recorded,
+  // and the model still separates the classes.
+  const std::string unseen = dir_ + "/unseen.json";
+  ASSERT_EQ(0, run_groundgate({"train", first, second, "--out", unseen, "--folds", "3",
+                               "--flags-from-other-sets"})
+                   .exit_code);
+  std::ifstream unseen_in(unseen);
+  const std::string unseen_text((std::istreambuf_iterator<char>(unseen_in)),
+                                std::istreambuf_iterator<char>());
+  EXPECT_NE(std::string::npos,
+            unseen_text.find("groundgate train first.jsonl second.jsonl --flags-from-other-sets"))
+      << unseen_text.substr(0, 300);
+  const CommandResult unseen_scored = run_groundgate({"eval", second, "--scorer", unseen});
+  ASSERT_EQ(0, unseen_scored.exit_code) << unseen_scored.err;
+  EXPECT_NE(std::string::npos, unseen_scored.out.find("balanced_accuracy=1.000"))
+      << unseen_scored.out;
+
   const CommandResult scored = run_groundgate({"eval", first, "--scorer", model});
   ASSERT_EQ(0, scored.exit_code) << scored.err;
   EXPECT_NE(std::string::npos, scored.out.find("balanced_accuracy=1.000")) << scored.out;
