@@ -18,7 +18,30 @@ bool addresses(std::span<const std::string> quotes, const std::vector<std::strin
   });
 }
 
+// Rule 2 for a contradiction: some quote bears on the sentence alone, as a contradiction's
+// evidence does; and the engines, reading only the quotes, do not find them support it.
+Refusal accept_contradiction(const Judgement& judgement, std::string_view sentence,
+                             const EngineCheck& engines) {
+  if (evidence_quote(judgement, sentence) == nullptr) {
+    const Bearing b = bearing(sentence, judgement.quotes, BearingFor::kContradiction);
+    return {"quote_unrelated",
+            "the quote does not bear on the sentence as evidence against it: it " + b.describe()};
+  }
+  if (engines.label(sentence, judgement.quotes) == Label::kSupported)
+    return {"quote_supports", "the engines find the quote supports it"};
+  return {};
+}
+
 }  // namespace
+
+const std::string* evidence_quote(const Judgement& judgement, std::string_view sentence) {
+  if (judgement.quotes.empty()) return nullptr;
+  if (judgement.label != Label::kContradicted) return &judgement.quotes.front();
+  for (const std::string& quote : judgement.quotes) {
+    if (bearing(sentence, std::span(&quote, 1), BearingFor::kContradiction).bears()) return &quote;
+  }
+  return nullptr;
+}
 
 Refusal accept(const Judgement& judgement, std::string_view sentence, const Prior& prior,
                const QuoteIndex& context, const EngineCheck& engines) {
@@ -36,7 +59,8 @@ Refusal accept(const Judgement& judgement, std::string_view sentence, const Prio
     return {why == "too short" ? "quote_too_short" : "quote_not_in_context",
             "the quote of a " + label + " verdict is " + std::string(why)};
   }
-  if (judgement.label == Label::kContradicted) return {};
+  if (judgement.label == Label::kContradicted)
+    return accept_contradiction(judgement, sentence, engines);
   const Label on_quotes = engines.label(sentence, judgement.quotes);
   if (on_quotes == Label::kContradicted)
     return {"quote_contradicts", "the engines find the quote contradicts it"};

@@ -13,11 +13,16 @@
 //      the quotes (support that outweighs their evidence), and the quotes must address their
 //      evidence (bear on the evidence span as a contradiction's quote bears on a sentence: the
 //      same subject and a value of the same kind).
-//   4. Unsupported never lowers a contradicted label that an engine's evidence made.
+//   4. Contradicted: some quote bears on the sentence alone as a contradiction's evidence does
+//      (quote_bearing.h: the same subject, and a value of the same kind or one of its names);
+//      the engines, reading only the quotes, do not find them support the sentence. A real
+//      span that speaks of something else is no evidence against it either.
+//   5. Unsupported never lowers a contradicted label that an engine's evidence made.
 // Prompt injection (an answer or a context that tells the judge what to say) can at most make
-// the judge fail, or agree with evidence that is there: it cannot lift a sentence by quoting a
-// span that has nothing to do with it, nor pass one the engines contradict without quoting a
-// span of the context that the engines accept as support and that answers their evidence.
+// the judge fail, or agree with evidence that is there: it cannot lift or condemn a sentence by
+// quoting a span that has nothing to do with it, nor pass one the engines contradict without
+// quoting a span of the context that the engines accept as support and that answers their
+// evidence.
 //
 // A mitigation's rewrite is sent only when the engines find it supported by the context.
 
@@ -49,7 +54,8 @@ struct Prior {
 
 // Why a judgement may not decide: `code` for the summary and the metrics
 // (judge.rejected.<code>), `why` for people. Codes: no_verdict, lowers_contradiction, no_quote,
-// quote_too_short, quote_not_in_context, quote_unrelated, quote_contradicts, evidence_stands.
+// quote_too_short, quote_not_in_context, quote_unrelated, quote_contradicts, quote_supports,
+// evidence_stands.
 struct Refusal {
   std::string_view code;  // empty: accepted
   std::string why;
@@ -60,6 +66,10 @@ struct Refusal {
 // An empty Refusal when `judgement` may decide the label of `sentence`; else why not.
 Refusal accept(const Judgement& judgement, std::string_view sentence, const Prior& prior,
                const QuoteIndex& context, const EngineCheck& engines);
+
+// The quote an accepted verdict shows as its evidence: a contradiction's first quote that bears
+// on the sentence alone (null: none does), else the first quote (null: none).
+const std::string* evidence_quote(const Judgement& judgement, std::string_view sentence);
 
 // "" when the mitigation's `rewrite` of `original` may be sent: not empty, not the original
 // again, at most twice its length plus 200 bytes, one line, and `engines_label` (the engines'

@@ -16,7 +16,8 @@ namespace {
 
 constexpr const char* kContext =
     "Allison Beth Goertz (born March 2, 1991) is an American musician. Goertz is known for her "
-    "satirical songs based on pop culture topics. Her album Cool Parent was released in 2015.";
+    "satirical songs based on pop culture topics. Her album Cool Parent was released in 2015. "
+    "She has never won a Grammy.";
 constexpr const char* kAnswer =
     "Her album Cool Parent was released in 2015. Goertz won a Grammy in 2019.";
 
@@ -37,7 +38,7 @@ const std::string kJudgeScript = R"(
   answer: "I think the sentence is probably fine."
 - model: "good"
   match: "goertz won a grammy"
-  answer: "VERDICT: CONTRADICTED\nQUOTE: \"Goertz is known for her satirical songs\""
+  answer: "VERDICT: CONTRADICTED\nQUOTE: \"She has never won a Grammy.\""
 - model: "good"
   answer: "VERDICT: SUPPORTED\nQUOTE: \"Her album Cool Parent was released in 2015.\""
 )";
@@ -99,6 +100,11 @@ TEST_F(JudgeBoundsTest, ACallThatRunsOutOfTimeLeavesTheScorersLabel) {
   EXPECT_FALSE(has(r.body, R"("engine":"judge")")) << r.body;
   // Two held sentences, each within its 300 ms: far from the judge's 3 s.
   EXPECT_LT(took, std::chrono::milliseconds(2500));
+  // The judgements that ran out of time are in the latency histogram, as long as they took.
+  const std::string count = R"(groundgate_judge_seconds_count{route="slow"} 2)";
+  EXPECT_TRUE(has(metrics_with(fixture_.admin_port(), count), count));
+  const std::string under_quarter = R"(groundgate_judge_seconds_bucket{route="slow",le="0.25"} 0)";
+  EXPECT_TRUE(has(metrics_with(fixture_.admin_port(), count), under_quarter));
 }
 
 TEST_F(JudgeBoundsTest, AnErrorStatusAndAnAnswerInNoFormAreFailuresNotVerdicts) {

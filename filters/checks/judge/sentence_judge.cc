@@ -322,29 +322,30 @@ std::optional<stream::SideRequestBatch> SentenceJudge::resume(
     usage_.input_tokens += a.usage.input_tokens;
     usage_.output_tokens += a.usage.output_tokens;
   }
-  if (!q.task->done() && now >= q.deadline) {
-    budget_.give_back(q.reserved - std::min(q.reserved, q.task->calls_made()));
-    conclude(q,
-             judge::failed_judgement(0, "judge timeout: the judgement outlasted its " +
-                                            std::to_string(config_.timeout.count()) +
-                                            " ms before its next round"),
-             verdict);
-    return std::nullopt;
-  }
+  std::optional<judge::Judgement> cut_short;  // the method did not finish: why
   if (!q.task->done()) {
-    std::vector<judge::Call> next = q.task->next_calls();
-    if (std::optional<stream::SideRequestBatch> batch = post(q, std::move(next))) return batch;
-    budget_.give_back(q.reserved - std::min(q.reserved, q.task->calls_made()));
-    conclude(q, judge::failed_judgement(0, "no room for the next round (max_in_flight)"), verdict);
-    return std::nullopt;
+    if (now >= q.deadline) {
+      cut_short = judge::failed_judgement(0, "judge timeout: the judgement outlasted its " +
+                                                 std::to_string(config_.timeout.count()) +
+                                                 " ms before its next round");
+    } else if (std::optional<stream::SideRequestBatch> batch = post(q, q.task->next_calls())) {
+      return batch;
+    } else {
+      cut_short = judge::failed_judgement(0, "no room for the next round (max_in_flight)");
+    }
   }
   budget_.give_back(q.reserved - std::min(q.reserved, q.task->calls_made()));
+  // Every judgement that ends here is timed, finished or not (a timed-out one included).
+  seconds_.push_back(std::chrono::duration<double>(now - q.asked_at).count());
+  if (cut_short) {
+    conclude(q, *cut_short, verdict);
+    return std::nullopt;
+  }
   const std::vector<judge::Judgement>& done = q.task->judgements();
   const judge::Judgement judgement =
       done.empty() ? judge::failed_judgement(0, "no judgement") : done.front();
   setup_->service->cache().insert({config_.method, config_.model, q.cache_evidence, q.sentence},
                                   judgement);
-  seconds_.push_back(std::chrono::duration<double>(now - q.asked_at).count());
   conclude(q, judgement, verdict);
   return std::nullopt;
 }
@@ -368,7 +369,7 @@ void SentenceJudge::conclude(Question& q, const judge::Judgement& judgement,
   }
   ++decided_;
   if (judgement.label != verdict.label) ++changed_;
-  apply(judgement, *q.index, verdict);
+  apply(q, judgement, verdict);
 }
 
 void SentenceJudge::note_refusal(const judge::Judgement& judgement, const judge::Refusal& refusal,
@@ -386,8 +387,9 @@ void SentenceJudge::note_refusal(const judge::Judgement& judgement, const judge:
   verdict.findings.push_back(std::move(f));
 }
 
-void SentenceJudge::apply(const judge::Judgement& judgement, const index::ContextIndex& index,
+void SentenceJudge::apply(const Question& q, const judge::Judgement& judgement,
                           verify::SentenceVerdict& verdict) {
+  const index::ContextIndex& index = *q.index;
   const verify::Label label = judgement.label;
   verify::Finding f;
   f.engine = verify::Engine::kJudge;
@@ -399,9 +401,9 @@ void SentenceJudge::apply(const judge::Judgement& judgement, const index::Contex
   f.type = judgement.type;
   f.reason = "judge " + config_.model + " (" + std::string(method_name(config_.method)) +
              "): " + std::string(verdict::to_string(label));
-  if (!judgement.quotes.empty()) {
-    f.evidence = locate(judgement.quotes.front(), index);
-    f.reason += ": \"" + judgement.quotes.front().substr(0, kMaxReasonBytes) + "\"";
+  if (const std::string* quote = judge::evidence_quote(judgement, q.sentence)) {
+    f.evidence = locate(*quote, index);
+    f.reason += ": \"" + quote->substr(0, kMaxReasonBytes) + "\"";
   }
   verdict.findings.push_back(std::move(f));
   verdict.decisive = verdict.findings.size() - 1;

@@ -135,7 +135,7 @@ class SentenceJudge {
   // The question is over with `judgement`: accepted, it decides `verdict`.
   void conclude(Question& question, const judge::Judgement& judgement,
                 verify::SentenceVerdict& verdict);
-  void apply(const judge::Judgement& judgement, const index::ContextIndex& index,
+  void apply(const Question& question, const judge::Judgement& judgement,
              verify::SentenceVerdict& verdict);
   // The judgement was refused: the verdict keeps its label and says so (an abstaining finding
   // of the judge whose code is the refusal's, its reason why; annotations: "judge_not_taken").
