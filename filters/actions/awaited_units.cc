@@ -21,22 +21,26 @@ std::optional<stream::SideRequestBatch> AwaitedUnits::take_batch() {
                         [&](const Unit& u) { return u.ticket == ticket; })
         ->check;
   };
-  std::size_t first = check_of(unposted_.front().first);
-  for (const auto& [ticket, work] : unposted_)
-    first = std::min(first, check_of(ticket));
+  std::optional<std::size_t> first;
+  for (const auto& [ticket, work] : unposted_) {
+    if (!work.at_answer_end) first = std::min(first.value_or(check_of(ticket)), check_of(ticket));
+  }
+  if (!first) return std::nullopt;  // all of it waits for its answer's end
   stream::SideRequestBatch batch;
   Posted posted;
   std::size_t fan_out = 0;
+  bool limited = false;  // the batch has the limits of the first work with requests
   for (auto it = unposted_.begin(); it != unposted_.end();) {
-    if (check_of(it->first) != first) {
+    if (it->second.at_answer_end || check_of(it->first) != *first) {
       ++it;
       continue;
     }
-    if (posted.tickets.empty()) {
+    if (!limited && !it->second.batch.requests.empty()) {
       batch.limits = it->second.batch.limits;
       batch.endpoint = it->second.batch.endpoint;  // one check's: one endpoint
+      limited = true;
     }
-    fan_out += it->second.batch.limits.fan_out;
+    if (!it->second.batch.requests.empty()) fan_out += it->second.batch.limits.fan_out;
     for (stream::SideRequest& request : it->second.batch.requests) {
       request.id |= it->first << kTicketShift;
       batch.requests.push_back(std::move(request));
@@ -44,9 +48,32 @@ std::optional<stream::SideRequestBatch> AwaitedUnits::take_batch() {
     posted.tickets.push_back(it->first);
     it = unposted_.erase(it);
   }
-  batch.limits.fan_out = fan_out;
+  batch.limits.fan_out = std::max<std::size_t>(1, fan_out);
   posted_.push_back(std::move(posted));
   return batch;
+}
+
+bool AwaitedUnits::gather(int choice, std::size_t check, stream::SideRequestBatch batch) {
+  bool first = true;
+  for (auto& [ticket, work] : unposted_) {
+    if (!work.at_answer_end) continue;
+    const auto unit = std::find_if(units_.begin(), units_.end(),
+                                   [&](const Unit& u) { return u.ticket == ticket; });
+    if (unit->choice != choice || unit->check != check) continue;
+    work.at_answer_end = false;
+    if (first) work.batch = std::move(batch);
+    first = false;
+  }
+  return !first;
+}
+
+bool AwaitedUnits::waits_for_answer_end(int choice, std::size_t check) const {
+  return std::any_of(unposted_.begin(), unposted_.end(), [&](const auto& entry) {
+    if (!entry.second.at_answer_end) return false;
+    const auto unit = std::find_if(units_.begin(), units_.end(),
+                                   [&](const Unit& u) { return u.ticket == entry.first; });
+    return unit->choice == choice && unit->check == check;
+  });
 }
 
 bool AwaitedUnits::holds() const {

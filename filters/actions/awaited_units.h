@@ -40,8 +40,15 @@ class AwaitedUnits {
 
   // `unit` waits for the work `pending` of check `check`: its requests go with the next batch.
   void await(Unit unit, std::size_t check, checks::Pending pending);
-  // The next batch to post (one per check with requests not posted yet), or nothing.
+  // The next batch to post (one per check with requests not posted yet, work that waits for
+  // its answer's end left out), or nothing.
   std::optional<stream::SideRequestBatch> take_batch();
+  // Choice `choice`'s answer ended: the work of check `check`'s units that waited for it
+  // (Pending::at_answer_end) is `batch`, made for them together; it goes with the first of
+  // them, and all of them with the next batch. Whether any waited.
+  bool gather(int choice, std::size_t check, stream::SideRequestBatch batch);
+  // Units of choice `choice` whose check `check` waits for the answer's end.
+  bool waits_for_answer_end(int choice, std::size_t check) const;
   // A held unit waits for its answers.
   bool holds() const;
   // Work a unit waits for next: check `check`'s.

@@ -170,6 +170,8 @@ void GuardFilter::on_text(const stream::TextEvent& event, stream::ChoiceOutput& 
   }
   const std::size_t end = event.offset + event.pending.size();
   if (round.holding && event.end_of_choice && end > round.cursor) out.release(end - round.cursor);
+  // Units whose check waits for the whole answer (the triplets judge's one call per answer).
+  if (event.end_of_choice) checks_.end_answer(event.choice);
 }
 
 bool GuardFilter::hand_on_finished(TextRound& round, stream::ChoiceOutput& out) {

@@ -97,6 +97,14 @@ StreamChecks::Outcome StreamChecks::run_call(const checks::Unit& unit, bool hold
   return Outcome::kDecided;
 }
 
+void StreamChecks::end_answer(int choice) {
+  for (std::size_t i = 0; i < checks_.size(); ++i) {
+    if (!awaited_.waits_for_answer_end(choice, i)) continue;
+    std::optional<stream::SideRequestBatch> batch = checks_[i]->gather(choice);
+    awaited_.gather(choice, i, batch ? std::move(*batch) : stream::SideRequestBatch{});
+  }
+}
+
 void StreamChecks::answer(std::vector<stream::SideAnswer> answers) {
   awaited_.answer(std::move(answers), [this](AwaitedUnits::Unit& awaited) {
     text::CodeBlock block;

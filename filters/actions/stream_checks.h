@@ -52,6 +52,9 @@ class StreamChecks {
   }
   std::optional<stream::SideRequestBatch> take_batch() { return awaited_.take_batch(); }
   bool holds() const { return awaited_.holds(); }
+  // The end of choice `choice`'s answer: each check makes the work of its units that waited
+  // for it (Check::gather), posted with the next batches.
+  void end_answer(int choice);
   // A batch's answers: the units it carried go through the checks after the one they waited for.
   void answer(std::vector<stream::SideAnswer> answers);
   // The answered units whose text went on already (stream_first), taken out in order.

@@ -70,6 +70,10 @@ using Continuation = std::function<std::optional<Pending>(std::vector<stream::Si
 struct Pending {
   stream::SideRequestBatch batch;  // request ids are the check's own
   Continuation resume;
+  // The unit's work waits for the end of its choice's answer (stream_first only: its text went
+  // on already), when the check makes the work of all its units that waited so at once
+  // (Check::gather); `batch` is empty until then.
+  bool at_answer_end = false;
 };
 
 class Check {
@@ -103,6 +107,15 @@ class Check {
   // The proxy runs side jobs for this stream on its workers; without, a check does its
   // blocking work itself, inline.
   virtual void serve_jobs() {}
+  // The end of choice `choice`'s answer: the work of the units whose Pending waited for it
+  // (at_answer_end), made together. It goes with the first of those units; their continuations
+  // run in the order the units came, the first with the batch's answers, the others with none
+  // (they read what the first one's answers said). Nullopt: no work (each unit resumes with no
+  // answers, and says why).
+  virtual std::optional<stream::SideRequestBatch> gather(int choice) {
+    (void)choice;
+    return std::nullopt;
+  }
   // The retrieved context changed (passages the response brought).
   virtual void on_context_changed() {}
   // A member for the answer's summary ("judge", "metamorphic"), as {name, JSON}, or nothing.

@@ -1,6 +1,7 @@
 #pragma once
-// `method: triplets` (the OIE thesis, seed 001): the triplets of a batch of sentences judged
-// against the triplets of their evidence in one call, with the thesis's best prompt (detailed
+// `method: triplets` (the OIE thesis, seed 001): the triplets of a batch of sentences (an
+// answer's, in stream_first; one sentence, in sentence hold: sentence_judge.h) judged against
+// the triplets of their evidence in one call, with the thesis's best prompt (detailed
 // rules and a chain of thought that names the source triplets each answer triplet rests on;
 // prompts/triplets.v1.txt). A triplet is True only when its reasoning cites a source triplet
 // (the evidence: that triplet's sentence of the context); False ones are placed in the thesis's

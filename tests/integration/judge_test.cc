@@ -88,8 +88,13 @@ policies:
     hold: sentence
     actions: {unsupported: block, contradicted: block}
     judge: {model: small-judge, upstream: judges, auth: none, method: nli, band: [0, 1]}
+  triplets_streamed:
+    verifiers: [semantic_pieces, triplets]
+    hold: stream_first
+    judge: {model: small-judge, upstream: judges, auth: none, method: triplets, band: [0, 1]}
 routes:
   - {name: held, match: {model: held}, upstream: up, policy: held}
+  - {name: triplets, match: {model: triplets-streamed}, upstream: up, policy: triplets_streamed}
   - {name: streamed, match: {model: streamed}, upstream: up, policy: streamed}
   - {name: noted, match: {model: noted}, upstream: up, policy: noted}
   - {name: own, match: {model: own}, upstream: up, policy: own}
@@ -373,6 +378,45 @@ TEST_F(NliTest, ThePiecesGoInOneCallAndAContradictedOneContradicts) {
   EXPECT_TRUE(has(judged[0].body, "Evidence passages")) << judged[0].body;
   EXPECT_TRUE(has(r.body, R"("judge":{"asked":1,"decided":1)")) << r.body;
   EXPECT_EQ("", sse_content(r.body)) << r.body;
+}
+
+// The OIE thesis's batch: in stream_first the answer's triplets go to the judge in one call when
+// the answer ends (one numbered line per triplet across its sentences, then the sources), and
+// its `idx: True|False` lines decide each sentence. Every False here cites nothing: both
+// sentences are unsupported in the thesis's taxonomy (absolute fabrication).
+class TripletsTest : public JudgeTest {
+  std::string judge_script() const override {
+    return R"(
+- system: "verifying whether each input triplet is supported"
+  answer: "[REFERRED TRIPLETS]\ntriplet_idx_1: None -> not in the sources\ntriplet_idx_2: None -> not in the sources\n[FINAL ANSWER]\n1:False\n2:False"
+)";
+  }
+};
+
+TEST_F(TripletsTest, InStreamFirstTheAnswersTripletsGoInOneCallWhenItEnds) {
+  const HttpResponse r = post("/v1/chat/completions", chat_request("triplets-streamed", true));
+  ASSERT_EQ(200, r.status) << r.error;
+  EXPECT_EQ(kAnswer, sse_content(r.body)) << r.body;  // the text went on unchanged
+  const std::vector<proxy::mock::RecordedRequest> judged = fixture_.judge_requests();
+  ASSERT_EQ(1u, judged.size());
+  EXPECT_TRUE(has(judged[0].body, "1. (Her album Cool Parent; was released in; 2015)"))
+      << judged[0].body;
+  EXPECT_TRUE(has(judged[0].body, "2. (Goertz; won; a Grammy")) << judged[0].body;
+  EXPECT_TRUE(has(judged[0].body, "Source Triplets:")) << judged[0].body;
+  EXPECT_TRUE(has(r.body, R"("offset":[0,43],"label":"unsupported")")) << r.body;
+  EXPECT_TRUE(has(r.body, R"("hallucination_type":"absolute_fabrication")")) << r.body;
+  EXPECT_TRUE(has(r.body, R"("judge":{"asked":2,"decided":2)")) << r.body;
+  EXPECT_TRUE(has(r.body, R"("method":"triplets","cached":0,"calls":1)")) << r.body;
+  EXPECT_TRUE(has(r.body, "data: [DONE]")) << r.body;
+}
+
+TEST_F(TripletsTest, AWholeAnswerIsOneBatchToo) {
+  const HttpResponse r = post("/v1/chat/completions", chat_request("triplets-streamed", false));
+  ASSERT_EQ(200, r.status) << r.error;
+  EXPECT_TRUE(has(r.body, kAnswer)) << r.body;
+  EXPECT_EQ(1u, fixture_.judge_requests().size());
+  EXPECT_TRUE(has(r.body, R"("judge":{"asked":2,"decided":2)")) << r.body;
+  EXPECT_TRUE(has(r.body, R"("calls":1)")) << r.body;
 }
 
 }  // namespace

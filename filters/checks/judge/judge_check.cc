@@ -4,9 +4,15 @@ namespace groundgate::filters::checks {
 
 std::optional<Pending> JudgeCheck::check(const Unit& unit, std::optional<UnitVerdict>& verdict) {
   std::optional<SentenceJudge::Round> round =
-      judge_.start(verdict->verdict, unit.text, context_.index());
+      judge_.start(verdict->verdict, unit.text, unit.choice, context_.index());
   if (!round) return std::nullopt;  // decided from the cache, or not asked (counted)
-  return pending(std::move(round->question), std::move(round->batch));
+  Pending p = pending(std::move(round->question), std::move(round->batch));
+  p.at_answer_end = round->at_answer_end;
+  return p;
+}
+
+std::optional<stream::SideRequestBatch> JudgeCheck::gather(int choice) {
+  return judge_.gather(choice);
 }
 
 Pending JudgeCheck::pending(std::shared_ptr<SentenceJudge::Question> question,

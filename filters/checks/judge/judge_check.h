@@ -25,6 +25,8 @@ class JudgeCheck final : public Check {
            judge_.in_band(verdict->verdict);
   }
   std::optional<Pending> check(const Unit& unit, std::optional<UnitVerdict>& verdict) override;
+  // The triplets method per answer: the answer's one call (SentenceJudge::gather).
+  std::optional<stream::SideRequestBatch> gather(int choice) override;
   void serve(std::shared_ptr<const model::ModelCalls> calls) override {
     judge_.serve(std::move(calls));
   }

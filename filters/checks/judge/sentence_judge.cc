@@ -89,6 +89,16 @@ struct SentenceJudge::Question {
   std::size_t calls_out = 0;   // the round's, in request id order
   std::size_t reserved = 0;    // calls of the answer's budget held for it
   judge::InFlightLimit::Slots slots;
+  // Triplets per answer. A sentence of the batch: the batch's question (which holds the task,
+  // the call and its slots) and its place there. The batch's question: its sentences' units
+  // and every source once, their cache keys, and once its answers are read, their judgements.
+  std::shared_ptr<Question> batch;
+  std::size_t in_batch = 0;
+  std::vector<judge::TripletUnit> units;
+  std::vector<judge::SourceTriplet> sources;
+  std::vector<std::pair<std::string, std::string>> keys;  // (evidence, sentence) per unit
+  bool resolved = false;
+  std::vector<judge::Judgement> judgements;
 };
 
 config::JudgeConfig::Band judge_band(const config::JudgeConfig& config,
@@ -103,9 +113,11 @@ config::JudgeConfig::Band judge_band(const config::JudgeConfig& config,
 
 std::shared_ptr<const JudgeSetup> make_judge_setup(
     const std::string& policy, const config::JudgeConfig& config,
-    std::shared_ptr<const verify::VerifyConfig> engines) {
+    std::shared_ptr<const verify::VerifyConfig> engines, config::HoldMode hold) {
+  const bool per_answer =
+      config.method == config::JudgeMethod::kTriplets && hold == config::HoldMode::kStreamFirst;
   return std::make_shared<const JudgeSetup>(
-      JudgeSetup{config, judge::shared_service(policy, config), std::move(engines)});
+      JudgeSetup{config, judge::shared_service(policy, config), std::move(engines), per_answer});
 }
 
 std::shared_ptr<const stream::SideEndpoint> judge_endpoint(const config::JudgeConfig& config) {
@@ -192,13 +204,18 @@ std::shared_ptr<const judge::QuoteIndex> SentenceJudge::quotes_for(
 }
 
 std::optional<SentenceJudge::Round> SentenceJudge::start(
-    verify::SentenceVerdict& verdict, std::string_view sentence,
+    verify::SentenceVerdict& verdict, std::string_view sentence, int choice,
     std::shared_ptr<const index::ContextIndex> context) {
   const index::ContextIndex& index = *context;
   judge::JudgeService& service = *setup_->service;
   std::string_view unasked = !calls_ ? "no_side_requests" : "";
   if (unasked.empty() && !service.breaker().allow(Clock::now())) unasked = "breaker_open";
-  const std::size_t most_calls = config::judge_calls_per_sentence(config_);
+  // Triplets per answer: the answer's first sentence holds the batch's one call, the others
+  // join it (a choice whose answer ended already, as after a reload, asks on its own).
+  const bool batched = setup_->triplets_per_answer &&
+                       std::find(gathered_.begin(), gathered_.end(), choice) == gathered_.end();
+  const bool joins = batched && gathering_.contains(choice);
+  const std::size_t most_calls = joins ? 0 : config::judge_calls_per_sentence(config_);
   if (unasked.empty()) unasked = budget_.admit(most_calls);
   if (!unasked.empty()) {
     skipped_.add(unasked);
@@ -210,6 +227,7 @@ std::optional<SentenceJudge::Round> SentenceJudge::start(
   q->quotes = quotes_for(index);
   q->index = std::move(context);
   q->reserved = most_calls;
+  std::optional<judge::TripletInput> triplets;  // the triplets method's input
   // What the verdict is asked on besides the sentence, for the cache's key: the method's inputs
   // (not its prompts, whose fences carry a fresh nonce each time).
   switch (config_.method) {
@@ -247,8 +265,9 @@ std::optional<SentenceJudge::Round> SentenceJudge::start(
       if (in) {
         for (const judge::SourceTriplet& t : in->sources)
           q->cache_evidence += t.sentence + '\0';
-        q->task = std::make_unique<judge::TripletTask>(
-            std::vector<judge::TripletUnit>{std::move(in->unit)}, std::move(in->sources));
+        q->task = std::make_unique<judge::TripletTask>(std::vector<judge::TripletUnit>{in->unit},
+                                                       in->sources);
+        triplets = std::move(in);
       }
       break;
     }
@@ -266,6 +285,27 @@ std::optional<SentenceJudge::Round> SentenceJudge::start(
     ++asked_;
     conclude(*q, *kept, verdict);
     return std::nullopt;
+  }
+  if (batched) {
+    std::shared_ptr<Question>& b = gathering_[choice];
+    if (!b) {
+      b = std::make_shared<Question>();
+      b->reserved = most_calls;
+    }
+    q->batch = b;
+    q->in_batch = b->units.size();
+    b->units.push_back(std::move(triplets->unit));
+    b->units.back().unit = q->in_batch;
+    for (judge::SourceTriplet& t : triplets->sources) {
+      const std::string line = judge::triplet_line(t.triplet);
+      const bool known = std::any_of(b->sources.begin(), b->sources.end(), [&](const auto& k) {
+        return k.sentence == t.sentence && judge::triplet_line(k.triplet) == line;
+      });
+      if (!known) b->sources.push_back(std::move(t));
+    }
+    b->keys.emplace_back(q->cache_evidence, q->sentence);
+    q->task.reset();
+    return Round{std::move(q), {}, true};
   }
   q->asked_at = Clock::now();
   q->deadline = q->asked_at + config_.timeout;
@@ -305,8 +345,30 @@ std::optional<stream::SideRequestBatch> SentenceJudge::post(Question& q,
   return batch;
 }
 
-std::optional<stream::SideRequestBatch> SentenceJudge::resume(
-    Question& q, const std::vector<stream::SideAnswer>& answers, verify::SentenceVerdict& verdict) {
+std::optional<stream::SideRequestBatch> SentenceJudge::gather(int choice) {
+  const auto it = gathering_.find(choice);
+  if (it == gathering_.end()) return std::nullopt;
+  std::shared_ptr<Question> b = std::move(it->second);
+  gathering_.erase(it);
+  gathered_.push_back(choice);
+  const std::size_t sentences = b->units.size();
+  b->task = std::make_unique<judge::TripletTask>(b->units, b->sources);
+  b->asked_at = Clock::now();
+  b->deadline = b->asked_at + config_.timeout;
+  std::optional<stream::SideRequestBatch> batch = post(*b, b->task->next_calls());
+  if (!batch) {
+    budget_.give_back(b->reserved);
+    b->task.reset();  // its sentences resume with the scorer's labels
+    for (std::size_t i = 0; i < sentences; ++i)
+      skipped_.add("max_in_flight");
+    return std::nullopt;
+  }
+  asked_ += sentences;
+  return batch;
+}
+
+Clock::time_point SentenceJudge::take_round(Question& q,
+                                            const std::vector<stream::SideAnswer>& answers) {
   q.slots.release();
   std::vector<judge::CallAnswer> read;
   for (std::size_t i = 0; i < q.calls_out; ++i) {
@@ -322,6 +384,37 @@ std::optional<stream::SideRequestBatch> SentenceJudge::resume(
     usage_.input_tokens += a.usage.input_tokens;
     usage_.output_tokens += a.usage.output_tokens;
   }
+  return now;
+}
+
+void SentenceJudge::resume_batched(Question& q, const std::vector<stream::SideAnswer>& answers,
+                                   verify::SentenceVerdict& verdict) {
+  Question& b = *q.batch;
+  if (!b.task) return;  // the batch found no room: skipped, counted at gather
+  if (!b.resolved) {    // the first of its sentences: the batch's answers, read for all
+    b.resolved = true;
+    const Clock::time_point now = take_round(b, answers);
+    budget_.give_back(b.reserved - std::min(b.reserved, b.task->calls_made()));
+    seconds_.push_back(std::chrono::duration<double>(now - b.asked_at).count());
+    b.judgements = b.task->judgements();
+    for (std::size_t i = 0; i < b.keys.size() && i < b.judgements.size(); ++i) {
+      setup_->service->cache().insert(
+          {config_.method, config_.model, b.keys[i].first, b.keys[i].second}, b.judgements[i]);
+    }
+  }
+  conclude(q,
+           q.in_batch < b.judgements.size() ? b.judgements[q.in_batch]
+                                            : judge::failed_judgement(0, "no judgement"),
+           verdict);
+}
+
+std::optional<stream::SideRequestBatch> SentenceJudge::resume(
+    Question& q, const std::vector<stream::SideAnswer>& answers, verify::SentenceVerdict& verdict) {
+  if (q.batch) {
+    resume_batched(q, answers, verdict);
+    return std::nullopt;
+  }
+  const Clock::time_point now = take_round(q, answers);
   std::optional<judge::Judgement> cut_short;  // the method did not finish: why
   if (!q.task->done()) {
     if (now >= q.deadline) {

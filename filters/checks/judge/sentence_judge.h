@@ -53,10 +53,15 @@ struct JudgeSetup {
   config::JudgeConfig config;
   std::shared_ptr<judge::JudgeService> service;
   std::shared_ptr<const verify::VerifyConfig> engines;
+  // The triplets method in `stream_first` hold: the answer's sentences in the band are judged in
+  // one call when the answer ends (the thesis's batch; the text went on already). In `sentence`
+  // hold each sentence waits for its verdict before the text after it goes, so the batch is the
+  // sentence: an answer-wide batch would hold the whole answer back until its end.
+  bool triplets_per_answer = false;
 };
 std::shared_ptr<const JudgeSetup> make_judge_setup(
     const std::string& policy, const config::JudgeConfig& config,
-    std::shared_ptr<const verify::VerifyConfig> engines);
+    std::shared_ptr<const verify::VerifyConfig> engines, config::HoldMode hold);
 
 // The side endpoint of the judge's calls (null: the stream's own endpoint, the client's header
 // fields: today's judge on the route's upstream).
@@ -90,12 +95,21 @@ class SentenceJudge {
   struct Round {
     std::shared_ptr<Question> question;
     stream::SideRequestBatch batch;  // request ids: the call's position in the round
+    // The sentence waits for its answer's end (triplets per answer): `batch` is empty, and
+    // gather() makes the answer's one call.
+    bool at_answer_end = false;
   };
-  // Starts judging the sentence `verdict` is about (`sentence`: its text): the first round of
-  // calls; or nullopt when it is decided already (a cached verdict, applied to `verdict`) or not
-  // asked (over a bound, the breaker open, nothing for the method to judge: counted).
+  // Starts judging the sentence `verdict` is about (`sentence`: its text, in choice `choice`):
+  // the first round of calls; or nullopt when it is decided already (a cached verdict, applied to
+  // `verdict`) or not asked (over a bound, the breaker open, nothing for the method to judge:
+  // counted).
   std::optional<Round> start(verify::SentenceVerdict& verdict, std::string_view sentence,
-                             std::shared_ptr<const index::ContextIndex> index);
+                             int choice, std::shared_ptr<const index::ContextIndex> index);
+  // Choice `choice`'s answer ended: the one call for the sentences that wait for it (their
+  // triplets against all their evidence), or nullopt when there is no room for it
+  // (max_in_flight: the sentences are counted skipped and keep the scorer's labels when they
+  // resume).
+  std::optional<stream::SideRequestBatch> gather(int choice);
   // A round's answers (any order; a missing one is a failed call): the next round's calls, or
   // nullopt once the question is over (its accepted verdict applied to `verdict`, else the
   // scorer's label left, counted).
@@ -132,6 +146,13 @@ class SentenceJudge {
   // The round's calls as a batch, with calls in flight held for it; nullopt when the process
   // has no room for them (counted by the caller).
   std::optional<stream::SideRequestBatch> post(Question& question, std::vector<judge::Call> calls);
+  // The round's answers read into its task; breaker, outcomes and tokens counted; its slots
+  // given back. When they were read.
+  std::chrono::steady_clock::time_point take_round(Question& question,
+                                                   const std::vector<stream::SideAnswer>& answers);
+  // A sentence of an answer's batch resumes: the first reads the batch's answers for all.
+  void resume_batched(Question& question, const std::vector<stream::SideAnswer>& answers,
+                      verify::SentenceVerdict& verdict);
   // The question is over with `judgement`: accepted, it decides `verdict`.
   void conclude(Question& question, const judge::Judgement& judgement,
                 verify::SentenceVerdict& verdict);
@@ -154,6 +175,9 @@ class SentenceJudge {
   judge::AnswerBudget budget_;
   const index::ContextIndex* quoted_index_ = nullptr;
   std::shared_ptr<const judge::QuoteIndex> quotes_;
+  // Triplets per answer: each choice's batch while its answer runs; the choices that ended.
+  std::map<int, std::shared_ptr<Question>> gathering_;
+  std::vector<int> gathered_;
   std::size_t asked_ = 0;
   std::size_t decided_ = 0;
   std::size_t changed_ = 0;   // decided, and the label is not the scorer's

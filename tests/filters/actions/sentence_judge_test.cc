@@ -614,5 +614,97 @@ TEST(SentenceJudge, AnOpenBreakerKeepsTheNextSentencesFromTheJudge) {
   EXPECT_TRUE(http_error);
 }
 
+// The triplets method (the OIE thesis): a policy that reads triplets.
+config::PolicyConfig triplets_policy(config::HoldMode hold) {
+  config::PolicyConfig p = judged_policy(hold);
+  p.verifiers = {"semantic_pieces", "triplets"};
+  p.judge->method = config::JudgeMethod::kTriplets;
+  p.judge->model = "triplet-judge";  // no verdict of another test's in the policy's cache
+  return p;
+}
+
+// The number of the source triplet line of `body` (a judge request) that holds `words`.
+std::string source_number(std::string_view body, std::string_view words) {
+  const std::size_t at = body.find(words, body.find("Source Triplets:"));
+  if (at == std::string_view::npos) return "?";
+  const std::size_t hash = body.rfind('#', at);
+  const std::size_t space = body.find(' ', hash);
+  return std::string(body.substr(hash + 1, space - hash - 1));
+}
+
+// In stream_first the text goes on at once, so the sentences' triplets wait for the answer's
+// end and go to the judge together, in one call (the thesis's batch): one `idx: True|False`
+// line per triplet of the answer, each answer triplet numbered across the answer's sentences,
+// the sources of every sentence listed once. Each sentence's verdict follows from its own
+// triplets' lines.
+TEST(SentenceJudge, TripletsInStreamFirstAreJudgedInOneCallPerAnswer) {
+  Fixture f(triplets_policy(config::HoldMode::kStreamFirst));
+  std::string text = f.chain.on_delta(0, kFirst + kSecond).text;
+  EXPECT_TRUE(f.chain.take_side_requests().empty());  // they wait for the answer's end
+  text += f.chain.on_choice_end(0).text;
+  EXPECT_EQ(text, kFirst + kSecond);
+  std::vector<stream::SideBatch> batches = f.chain.take_side_requests();
+  ASSERT_EQ(batches.size(), 1u);
+  ASSERT_EQ(batches[0].batch.requests.size(), 1u);
+  const std::string& body = batches[0].batch.requests[0].body;
+  EXPECT_TRUE(contains(body, "1. (Her album Cool Parent; was released in; 2015)")) << body;
+  EXPECT_TRUE(contains(body, "2. (Goertz; won; a Grammy")) << body;
+  EXPECT_FALSE(contains(body, "3. (")) << body;
+  const std::string album = source_number(body, "album Cool Parent; was released in");
+  const std::string grammy = source_number(body, "never won; a Grammy");
+  ASSERT_NE(album, "?") << body;
+  ASSERT_NE(grammy, "?") << body;
+  const std::string said = "[REFERRED TRIPLETS]\ntriplet_idx_1: (source triplets #" + album +
+                           ") -> the same album and year\ntriplet_idx_2: (source triplets #" +
+                           grammy +
+                           ") -> the source says she never won one\n[FINAL ANSWER]\n"
+                           "1:True\n2:False\n";
+  const stream::SideAnswersOutput out = f.chain.on_side_answers(0, answer(batches[0], said));
+  std::string all;
+  for (const std::string& a : out.annotations)
+    all += a;
+  // "Won" against "has never won": a fabrication in the thesis's taxonomy, not a changed detail.
+  EXPECT_TRUE(contains(all, R"("offset":[44,72],"label":"unsupported")")) << all;
+  EXPECT_TRUE(contains(all, R"("engine":"judge")")) << all;
+  const std::string summary = f.summary();
+  EXPECT_TRUE(contains(summary, R"("judge":{"asked":2,"decided":2)")) << summary;
+  EXPECT_TRUE(contains(summary, R"("method":"triplets","cached":0,"calls":1)")) << summary;
+}
+
+// Each sentence of the batch is held to the evidence rule on its own: a True that cites a source
+// about something else is refused for that sentence alone.
+TEST(SentenceJudge, ABatchedSentenceWhoseCitedSourceDoesNotBearOnItIsRefusedAlone) {
+  config::PolicyConfig p = triplets_policy(config::HoldMode::kStreamFirst);
+  p.judge->model = "miscited-triplet-judge";
+  Fixture f(std::move(p));
+  f.chain.on_delta(0, kFirst + kSecond);
+  f.chain.on_choice_end(0);
+  std::vector<stream::SideBatch> batches = f.chain.take_side_requests();
+  ASSERT_EQ(batches.size(), 1u);
+  const std::string& body = batches[0].batch.requests.at(0).body;
+  const std::string grammy = source_number(body, "never won; a Grammy");
+  const std::string said = "[REFERRED TRIPLETS]\ntriplet_idx_1: (source triplets #" + grammy +
+                           ") -> yes\ntriplet_idx_2: None -> no source\n[FINAL ANSWER]\n"
+                           "1:True\n2:False\n";
+  f.chain.on_side_answers(0, answer(batches[0], said));
+  const std::string summary = f.summary();
+  EXPECT_TRUE(contains(summary, R"("asked":2,"decided":1,"changed":0,"rejected":1)")) << summary;
+  EXPECT_TRUE(contains(summary, R"("rejections":{"quote_unrelated":1})")) << summary;
+}
+
+// In sentence hold each sentence waits for its verdict before the text after it goes: its batch
+// is its own triplets (an answer-wide batch would hold the whole answer until its end).
+TEST(SentenceJudge, TripletsInSentenceHoldAreJudgedPerSentence) {
+  Fixture f(triplets_policy(config::HoldMode::kSentence));
+  std::string text = f.chain.on_delta(0, kFirst + kSecond).text;
+  EXPECT_EQ(text, "");
+  std::vector<stream::SideBatch> batches = f.chain.take_side_requests();
+  ASSERT_EQ(batches.size(), 1u);
+  ASSERT_EQ(batches[0].batch.requests.size(), 1u);
+  const std::string& body = batches[0].batch.requests[0].body;
+  EXPECT_TRUE(contains(body, "1. (Her album Cool Parent; was released in; 2015)")) << body;
+  EXPECT_FALSE(contains(body, "2. (")) << body;
+}
+
 }  // namespace
 }  // namespace groundgate::filters::actions
