@@ -115,36 +115,69 @@ std::optional<EvalJudge> eval_judge(const Args& args, std::string& error) {
 }
 
 void prepare_judge(EvalJudge& judge, std::shared_ptr<const filters::verify::VerifyConfig> engines) {
-  judge.setup = filters::checks::make_judge_setup("eval", judge.config, std::move(engines));
+  // Whole answers, as stream_first reads them: the triplets method judges each in one call.
+  judge.setup = filters::checks::make_judge_setup("eval", judge.config, std::move(engines),
+                                                  config::HoldMode::kStreamFirst);
 }
+
+namespace {
+
+// Sends `batch` and the rounds after it, one call after another: together they have the
+// round's time (what is left of the sentence's), as the proxy's calls in parallel have. The
+// answers of the first round go to `question`; nullopt `batch`: it resumes with none.
+void run_rounds(const EvalJudge& judge, filters::checks::SentenceJudge& j,
+                filters::checks::SentenceJudge::Question& question,
+                std::optional<filters::stream::SideRequestBatch> batch,
+                filters::verify::SentenceVerdict& verdict) {
+  if (!batch) {
+    j.resume(question, {}, verdict);
+    return;
+  }
+  while (batch) {
+    const auto round_end = std::chrono::steady_clock::now() + batch->limits.timeout;
+    std::vector<filters::stream::SideAnswer> answers;
+    for (const filters::stream::SideRequest& r : batch->requests) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+          round_end - std::chrono::steady_clock::now());
+      if (left.count() <= 0) {
+        answers.push_back({r.id, 0, {}, "timeout"});
+        continue;
+      }
+      answers.push_back(side_answer(r.id, call_model(judge.endpoint, r.body, left)));
+    }
+    batch = j.resume(question, answers, verdict);
+  }
+}
+
+}  // namespace
 
 void judge_sample(const EvalJudge& judge, const filters::score::Thresholds& thresholds,
                   const Sample& sample, std::shared_ptr<const filters::index::ContextIndex> index,
                   std::vector<filters::verify::SentenceVerdict>& verdicts, JudgeTally& tally) {
   filters::checks::SentenceJudge j(judge.setup, thresholds, sample.question);
   j.serve(proxy::openai::model_calls(proxy::openai::EndpointKind::kChatCompletions, {}, {}));
+  std::vector<std::pair<std::shared_ptr<filters::checks::SentenceJudge::Question>,
+                        filters::verify::SentenceVerdict*>>
+      waiting;
   for (filters::verify::SentenceVerdict& v : verdicts) {
     if (!j.in_band(v)) continue;
     const std::string_view text =
         std::string_view(sample.answer).substr(v.answer_begin, v.answer_end - v.answer_begin);
-    std::optional<filters::checks::SentenceJudge::Round> round = j.start(v, text, index);
+    std::optional<filters::checks::SentenceJudge::Round> round = j.start(v, text, 0, index);
     if (!round) continue;
-    std::optional<filters::stream::SideRequestBatch> batch = std::move(round->batch);
-    while (batch) {
-      // One call after another: together they have the round's time (what is left of the
-      // sentence's), as the proxy's calls in parallel have.
-      const auto round_end = std::chrono::steady_clock::now() + batch->limits.timeout;
-      std::vector<filters::stream::SideAnswer> answers;
-      for (const filters::stream::SideRequest& r : batch->requests) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-            round_end - std::chrono::steady_clock::now());
-        if (left.count() <= 0) {
-          answers.push_back({r.id, 0, {}, "timeout"});
-          continue;
-        }
-        answers.push_back(side_answer(r.id, call_model(judge.endpoint, r.body, left)));
-      }
-      batch = j.resume(*round->question, answers, v);
+    if (round->at_answer_end) {
+      waiting.emplace_back(std::move(round->question), &v);
+      continue;
+    }
+    run_rounds(judge, j, *round->question, std::move(round->batch), v);
+  }
+  // The sentences that wait for the answer's end (triplets): its one call, whose answers the
+  // first reads for all, then the others in order.
+  if (!waiting.empty()) {
+    std::optional<filters::stream::SideRequestBatch> batch = j.gather(0);
+    for (auto& [question, verdict] : waiting) {
+      run_rounds(judge, j, *question, std::move(batch), *verdict);
+      batch.reset();
     }
   }
   if (j.asked() > 0) ++tally.answers;
