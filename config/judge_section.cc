@@ -193,13 +193,7 @@ std::optional<JudgeConfig> read_judge(const YamlField& field, ErrorSink& errors)
     if (auto v = read_keyword(*f, kMethods, errors)) out.method = static_cast<JudgeMethod>(*v);
   }
   if (auto f = map.get("rewrite")) {
-    // HSP's mitigator is in filters/judge, not yet in the guard's rewrite: refused rather than
-    // read and not applied.
-    if (read_keyword(*f, kRewriteValues, errors)) {
-      errors.add(f->mark(), f->path +
-                                ": mitigate is not available yet (the judge decides labels; "
-                                "its rewrites are not sent): use actions' rewrite kinds");
-    }
+    if (read_keyword(*f, kRewriteValues, errors)) out.mitigate = true;
   }
   read_endpoint_keys(map, out, errors);
   read_limits(map, out, errors);

@@ -15,6 +15,7 @@ namespace groundgate::filters::actions {
 struct Rewrite {
   std::string text;          // what goes out in place of the sentence
   config::RewriteKind kind;  // what was applied (`correct` may fall back)
+  bool mitigated = false;    // the judge's rewrite from the evidence (rewrite: mitigate)
 };
 
 // `sentence` is the verdict's sentence (bytes [answer_begin, answer_end) of the answer);

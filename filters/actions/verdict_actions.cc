@@ -51,7 +51,11 @@ bool VerdictActions::act(const Unit& unit, const checks::UnitVerdict* verdict,
   const Threshold threshold = threshold_for(verdict, unit.holding);
   const bool blocked = decision.action.kind == ActionKind::kBlock;
   std::optional<Rewrite> rewrite;
-  if (!threshold.blocks && decision.action.kind == ActionKind::kRewrite) {
+  if (!threshold.blocks && decision.action.kind == ActionKind::kRewrite && verdict != nullptr &&
+      verdict->rewrite) {
+    // A check's rewrite the engines accepted (the judge's mitigation) before the rule's.
+    rewrite = Rewrite{*verdict->rewrite, decision.action.rewrite, true};
+  } else if (!threshold.blocks && decision.action.kind == ActionKind::kRewrite) {
     verify::SentenceVerdict none;  // no context: rewrite kinds that need no verdict
     none.answer_begin = unit.begin;
     none.answer_end = unit.end;
@@ -152,7 +156,7 @@ void VerdictActions::annotate(const Unit& unit, const Decision& decision,
     a.decision = &decision;
     a.verdict = shown(verdict);
     if (verdict != nullptr) a.kind = verdict->kind;
-    if (rewrite) a.applied_rewrite = to_string(rewrite->kind);
+    if (rewrite) a.applied_rewrite = rewrite->mitigated ? "mitigate" : to_string(rewrite->kind);
     out.annotate(sentence_annotation(a));
   }
   if (threshold.over && (!threshold_annotated_ || threshold.blocks)) {

@@ -54,6 +54,9 @@ struct UnitVerdict {
   // What the policy does with an unsafe query (one that would change data), when the check
   // that judged it has a rule for that.
   std::optional<config::ActionConfig> unsafe_action;
+  // A check's rewrite of the unit, checked by the engines (the judge's mitigation): what a
+  // rewrite action sends in its place instead of the rule's.
+  std::optional<std::string> rewrite;
 };
 
 struct Pending;

@@ -51,7 +51,8 @@ std::optional<CheckFactory> judge(const config::PolicyConfig& policy,
                                   const CheckResources& resources) {
   if (!policy.verifies() || !policy.judge) return std::nullopt;
   const score::Thresholds thresholds = resources.verify->thresholds;
-  return [setup = make_judge_setup(policy.name, *policy.judge, resources.verify, policy.hold),
+  return [setup = make_judge_setup(policy.name, *policy.judge, resources.verify, policy.hold,
+                                   policy.actions),
           thresholds](const StreamSetup& s) -> std::unique_ptr<Check> {
     return std::make_unique<JudgeCheck>(setup, thresholds, s.context);
   };

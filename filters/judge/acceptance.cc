@@ -78,15 +78,18 @@ Refusal accept(const Judgement& judgement, std::string_view sentence, const Prio
   return {};
 }
 
-std::string accept_rewrite(std::string_view rewrite, std::string_view original,
-                           Label engines_label) {
-  if (rewrite.empty()) return "an empty rewrite";
+Refusal accept_rewrite(std::string_view rewrite, std::string_view original, Label engines_label) {
+  if (rewrite.empty()) return {"rewrite_invalid", "an empty rewrite"};
   if (normalise_for_quotes(rewrite) == normalise_for_quotes(original))
-    return "the rewrite is the sentence again";
-  if (rewrite.size() > 2 * original.size() + kRewriteSlackBytes) return "the rewrite is too long";
-  if (rewrite.find('\n') != std::string_view::npos) return "the rewrite is not one line";
-  if (engines_label != Label::kSupported)
-    return "the engines find the rewrite " + std::string(verdict::to_string(engines_label));
+    return {"rewrite_invalid", "the rewrite is the sentence again"};
+  if (rewrite.size() > 2 * original.size() + kRewriteSlackBytes)
+    return {"rewrite_invalid", "the rewrite is too long"};
+  if (rewrite.find('\n') != std::string_view::npos)
+    return {"rewrite_invalid", "the rewrite is not one line"};
+  if (engines_label != Label::kSupported) {
+    return {"rewrite_unsupported",
+            "the engines find the rewrite " + std::string(verdict::to_string(engines_label))};
+  }
   return {};
 }
 

@@ -55,7 +55,7 @@ struct Prior {
 // Why a judgement may not decide: `code` for the summary and the metrics
 // (judge.rejected.<code>), `why` for people. Codes: no_verdict, lowers_contradiction, no_quote,
 // quote_too_short, quote_not_in_context, quote_unrelated, quote_contradicts, quote_supports,
-// evidence_stands.
+// evidence_stands; a mitigation's: rewrite_invalid, rewrite_unsupported.
 struct Refusal {
   std::string_view code;  // empty: accepted
   std::string why;
@@ -71,10 +71,10 @@ Refusal accept(const Judgement& judgement, std::string_view sentence, const Prio
 // on the sentence alone (null: none does), else the first quote (null: none).
 const std::string* evidence_quote(const Judgement& judgement, std::string_view sentence);
 
-// "" when the mitigation's `rewrite` of `original` may be sent: not empty, not the original
-// again, at most twice its length plus 200 bytes, one line, and `engines_label` (the engines'
-// label of the rewrite against the whole context) supported. Else why not.
-std::string accept_rewrite(std::string_view rewrite, std::string_view original,
-                           Label engines_label);
+// An empty Refusal when the mitigation's `rewrite` of `original` may be sent: not empty, not
+// the original again, at most twice its length plus 200 bytes, one line (else rewrite_invalid),
+// and `engines_label` (the engines' label of the rewrite against the whole context) supported
+// (else rewrite_unsupported).
+Refusal accept_rewrite(std::string_view rewrite, std::string_view original, Label engines_label);
 
 }  // namespace groundgate::filters::judge

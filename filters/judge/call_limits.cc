@@ -43,6 +43,12 @@ std::string_view AnswerBudget::admit(std::size_t calls) {
   return {};
 }
 
+std::string_view AnswerBudget::take_calls(std::size_t calls) {
+  if (reserved_ + calls > max_calls_) return "max_calls_per_answer";
+  reserved_ += calls;
+  return {};
+}
+
 void AnswerBudget::give_back(std::size_t calls) {
   reserved_ -= std::min(reserved_, calls);
 }

@@ -59,6 +59,9 @@ class AnswerBudget {
   // Lets one more sentence in with `calls` reserved: "" or the bound it is over
   // ("max_sentences", "max_calls_per_answer").
   std::string_view admit(std::size_t calls);
+  // `calls` more for a sentence let in already (a mitigation after its verdict): "" or
+  // "max_calls_per_answer".
+  std::string_view take_calls(std::size_t calls);
   // Reserved calls not made (the protocol ended early, or never started).
   void give_back(std::size_t calls);
   std::size_t sentences() const { return sentences_; }

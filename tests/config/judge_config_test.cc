@@ -160,11 +160,18 @@ TEST_F(JudgeConfigTest, MethodsNeedWhatTheyRead) {
                         "    judge: {model: m, method: triplets}\n"),
               ElementsAre("test.yaml:9:12: policies.g.judge.method: triplets judges the triplets "
                           "the triplets engine extracts: add triplets to verifiers"));
-  // Not built into the guard yet: refused, never read and ignored.
+  // The mitigator rewrites what an action rewrites, in the held text.
+  LoadResult r = load_policy(
+      "  g:\n    verifiers: [semantic_pieces]\n    hold: sentence\n"
+      "    actions: {contradicted: rewrite}\n    judge: {model: m, rewrite: mitigate}\n");
+  ASSERT_TRUE(r.config) << ::testing::PrintToString(messages(r));
+  EXPECT_TRUE(judge_of(r).mitigate);
+  EXPECT_EQ(2u, judge_calls_per_sentence(judge_of(r)));  // the verdict and the rewrite
   EXPECT_THAT(errors_of("  g:\n    verifiers: [semantic_pieces]\n    hold: sentence\n"
-                        "    actions: {contradicted: rewrite}\n"
+                        "    actions: {contradicted: annotate}\n"
                         "    judge: {model: m, rewrite: mitigate}\n"),
-              ElementsAre(::testing::HasSubstr("rewrite: mitigate is not available yet")));
+              ElementsAre(::testing::HasSubstr(
+                  "rewrite: mitigate rewrites the sentences an action rewrites")));
 }
 
 }  // namespace

@@ -92,8 +92,14 @@ policies:
     verifiers: [semantic_pieces, triplets]
     hold: stream_first
     judge: {model: small-judge, upstream: judges, auth: none, method: triplets, band: [0, 1]}
+  mitigated:
+    verifiers: [semantic_pieces]
+    hold: sentence
+    actions: {unsupported: rewrite, contradicted: rewrite}
+    judge: {model: small-judge, upstream: judges, auth: none, rewrite: mitigate, band: [0, 1]}
 routes:
   - {name: held, match: {model: held}, upstream: up, policy: held}
+  - {name: mitigated, match: {model: grammy-mitigated}, upstream: up, policy: mitigated}
   - {name: triplets, match: {model: triplets-streamed}, upstream: up, policy: triplets_streamed}
   - {name: streamed, match: {model: streamed}, upstream: up, policy: streamed}
   - {name: noted, match: {model: noted}, upstream: up, policy: noted}
@@ -417,6 +423,56 @@ TEST_F(TripletsTest, AWholeAnswerIsOneBatchToo) {
   EXPECT_EQ(1u, fixture_.judge_requests().size());
   EXPECT_TRUE(has(r.body, R"("judge":{"asked":2,"decided":2)")) << r.body;
   EXPECT_TRUE(has(r.body, R"("calls":1)")) << r.body;
+}
+
+// `rewrite: mitigate` end to end: the held sentence's verdict (contradicted), then the judge's
+// rewrite of it from its evidence, which the engines find supported by the context: the client
+// gets the rewrite in the sentence's place, and its annotation says so.
+class MitigationTest : public JudgeTest {
+ protected:
+  std::string judge_script() const override {
+    return R"(
+- system: "fact checker"
+  answer: "VERDICT: CONTRADICTED\nQUOTE: \"She has never won a Grammy.\""
+- system: "professional editor"
+  answer: "[Reason]\nThe reference says she never won one.\n[Correct Sentence]\n)" +
+           rewrite() + R"(\n[Final Sentence]\n)" + rewrite() + R"("
+)";
+  }
+  virtual std::string rewrite() const { return "Goertz has never won a Grammy."; }
+};
+
+TEST_F(MitigationTest, TheJudgesRewriteTheEnginesSupportGoesInTheSentencesPlace) {
+  const HttpResponse r = post("/v1/chat/completions", chat_request("grammy-mitigated", true));
+  ASSERT_EQ(200, r.status) << r.error;
+  EXPECT_EQ("Goertz has never won a Grammy.", sse_content(r.body)) << r.body;
+  EXPECT_TRUE(has(r.body, R"("action":"rewrite","rewrite":"mitigate")")) << r.body;
+  EXPECT_TRUE(has(r.body, R"("mitigations":1,"mitigated":1)")) << r.body;
+  const std::vector<proxy::mock::RecordedRequest> judged = fixture_.judge_requests();
+  ASSERT_EQ(2u, judged.size());
+  EXPECT_TRUE(has(judged[1].body, "Sentence to Fix")) << judged[1].body;
+  EXPECT_TRUE(has(judged[1].body, "She has never won a Grammy.")) << judged[1].body;
+  EXPECT_TRUE(has(r.body, "data: [DONE]")) << r.body;
+}
+
+// A rewrite that is itself unsupported (the judge made up another award) is not used: the
+// policy's rewrite applies (`correct` without a value to substitute: the notice).
+class UnfoundedMitigationTest : public MitigationTest {
+  std::string rewrite() const override { return "Goertz won two Grammys in 2020."; }
+};
+
+TEST_F(UnfoundedMitigationTest, AnUnsupportedRewriteIsNotUsed) {
+  const HttpResponse r = post("/v1/chat/completions", chat_request("grammy-mitigated", true));
+  ASSERT_EQ(200, r.status) << r.error;
+  EXPECT_EQ("[Removed: a statement the provided documents do not support.]", sse_content(r.body))
+      << r.body;
+  EXPECT_FALSE(has(r.body, "Grammys")) << r.body;
+  EXPECT_TRUE(has(r.body, R"("rewrite":"replace")")) << r.body;
+  EXPECT_TRUE(has(r.body, R"("judge_not_taken":"rewrite_unsupported")")) << r.body;
+  EXPECT_TRUE(has(r.body, R"("mitigations":1,"mitigated":0)")) << r.body;
+  const std::string series =
+      R"(groundgate_judge_rejected_total{route="mitigated",reason="rewrite_unsupported"} 1)";
+  EXPECT_TRUE(has(metrics_with(fixture_.admin_port(), series), series));
 }
 
 }  // namespace

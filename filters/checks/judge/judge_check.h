@@ -1,8 +1,10 @@
 #pragma once
 // The judge as a check: a prose sentence the scorer is unsure of (its probability in the
 // policy's band) is put to the judge model by the policy's method (sentence_judge.h), one round
-// of calls after another; its accepted verdict decides the sentence's label. It refines the
-// prose check's verdict, so it runs after it.
+// of calls after another; its accepted verdict decides the sentence's label. With `rewrite:
+// mitigate`, a sentence whose final label the policy rewrites is then rewritten by the judge
+// from its evidence (the rewrite goes in the unit's verdict once the engines accept it). It
+// refines the prose check's verdict, so it runs after it.
 
 #include <memory>
 #include <optional>
@@ -22,7 +24,7 @@ class JudgeCheck final : public Check {
 
   bool takes(const Unit& unit, const UnitVerdict* verdict) const override {
     return unit.kind == Unit::Kind::kSentence && verdict != nullptr && context_.index() &&
-           judge_.in_band(verdict->verdict);
+           (judge_.in_band(verdict->verdict) || judge_.wants_mitigation(verdict->verdict));
   }
   std::optional<Pending> check(const Unit& unit, std::optional<UnitVerdict>& verdict) override;
   // The triplets method per answer: the answer's one call (SentenceJudge::gather).

@@ -9,6 +9,7 @@
 #include "filters/judge/engine_check.h"
 #include "filters/judge/judge_inputs.h"
 #include "filters/judge/label_method.h"
+#include "filters/judge/mitigation.h"
 #include "filters/judge/nli_method.h"
 #include "filters/judge/result_cache.h"
 #include "filters/judge/triplet_method.h"
@@ -99,6 +100,7 @@ struct SentenceJudge::Question {
   std::vector<std::pair<std::string, std::string>> keys;  // (evidence, sentence) per unit
   bool resolved = false;
   std::vector<judge::Judgement> judgements;
+  bool mitigation = false;  // the question is a rewrite (rewrite: mitigate), not a verdict
 };
 
 config::JudgeConfig::Band judge_band(const config::JudgeConfig& config,
@@ -113,11 +115,12 @@ config::JudgeConfig::Band judge_band(const config::JudgeConfig& config,
 
 std::shared_ptr<const JudgeSetup> make_judge_setup(
     const std::string& policy, const config::JudgeConfig& config,
-    std::shared_ptr<const verify::VerifyConfig> engines, config::HoldMode hold) {
+    std::shared_ptr<const verify::VerifyConfig> engines, config::HoldMode hold,
+    const config::ActionsConfig& actions) {
   const bool per_answer =
       config.method == config::JudgeMethod::kTriplets && hold == config::HoldMode::kStreamFirst;
-  return std::make_shared<const JudgeSetup>(
-      JudgeSetup{config, judge::shared_service(policy, config), std::move(engines), per_answer});
+  return std::make_shared<const JudgeSetup>(JudgeSetup{
+      config, judge::shared_service(policy, config), std::move(engines), per_answer, actions});
 }
 
 std::shared_ptr<const stream::SideEndpoint> judge_endpoint(const config::JudgeConfig& config) {
@@ -345,6 +348,115 @@ std::optional<stream::SideRequestBatch> SentenceJudge::post(Question& q,
   return batch;
 }
 
+bool SentenceJudge::wants_mitigation(const verify::SentenceVerdict& verdict) const {
+  if (!config_.mitigate || !verdict.ok() || verdict.no_context) return false;
+  const config::ActionsConfig& a = setup_->actions;
+  const config::ActionConfig* action =
+      verdict.label == verify::Label::kContradicted  ? &a.contradicted
+      : verdict.label == verify::Label::kUnsupported ? &a.unsupported
+      : verdict.label == verify::Label::kDoubtful    ? &a.doubtful
+                                                     : nullptr;
+  return action != nullptr && action->kind == config::ActionKind::kRewrite;
+}
+
+std::optional<SentenceJudge::Round> SentenceJudge::start_mitigation(
+    UnitVerdict& verdict, std::string_view sentence,
+    std::shared_ptr<const index::ContextIndex> context, bool judged) {
+  judge::JudgeService& service = *setup_->service;
+  std::string_view unasked = !calls_ ? "no_side_requests" : "";
+  if (unasked.empty() && !service.breaker().allow(Clock::now())) unasked = "breaker_open";
+  constexpr std::size_t kCalls = 1;
+  if (unasked.empty()) unasked = judged ? budget_.take_calls(kCalls) : budget_.admit(kCalls);
+  if (!unasked.empty()) {
+    skipped_.add(unasked);
+    return std::nullopt;
+  }
+  auto q = std::make_shared<Question>();
+  q->mitigation = true;
+  q->sentence = std::string(sentence);
+  q->reserved = kCalls;
+  judge::SentenceInput in = judge::sentence_input(0, sentence, question_, verdict.verdict, *context,
+                                                  config_.context_bytes);
+  q->cache_evidence = in.evidence;
+  q->index = std::move(context);
+  q->task = std::make_unique<judge::MitigationTask>(std::move(in));
+  ++mitigations_;
+  const judge::CacheKey key{config_.method, config_.model, q->cache_evidence, q->sentence, true};
+  if (std::optional<judge::Judgement> kept = service.cache().find(key)) {
+    budget_.give_back(kCalls);
+    conclude_mitigation(*q, *kept, verdict);
+    return std::nullopt;
+  }
+  q->asked_at = Clock::now();
+  q->deadline = q->asked_at + config_.timeout;
+  std::optional<stream::SideRequestBatch> batch = post(*q, q->task->next_calls());
+  if (!batch) {
+    budget_.give_back(kCalls);
+    skipped_.add("max_in_flight");
+    return std::nullopt;
+  }
+  return Round{std::move(q), std::move(*batch)};
+}
+
+std::optional<SentenceJudge::Round> SentenceJudge::mitigate_after(const Question& question,
+                                                                  UnitVerdict& verdict) {
+  if (question.mitigation || !wants_mitigation(verdict.verdict)) return std::nullopt;
+  return start_mitigation(verdict, question.sentence, question.index, /*judged=*/true);
+}
+
+std::optional<stream::SideRequestBatch> SentenceJudge::resume(
+    Question& q, const std::vector<stream::SideAnswer>& answers, UnitVerdict& verdict) {
+  if (!q.mitigation) return resume(q, answers, verdict.verdict);
+  take_round(q, answers);
+  budget_.give_back(q.reserved - std::min(q.reserved, q.task->calls_made()));
+  const std::vector<judge::Judgement>& done = q.task->judgements();
+  const judge::Judgement judgement =
+      done.empty() ? judge::failed_judgement(0, "no rewrite") : done.front();
+  setup_->service->cache().insert(
+      {config_.method, config_.model, q.cache_evidence, q.sentence, true}, judgement);
+  conclude_mitigation(q, judgement, verdict);
+  return std::nullopt;
+}
+
+void SentenceJudge::conclude_mitigation(Question& q, const judge::Judgement& judgement,
+                                        UnitVerdict& verdict) {
+  if (!judgement.decided()) {
+    last_failure_ = ("mitigation: " + judgement.error).substr(0, kMaxReasonBytes);
+    note(verdict.verdict, "rewrite_failed",
+         "judge " + config_.model + " (mitigate): " + judgement.error.substr(0, kMaxReasonBytes));
+    ++rejections_["rewrite_failed"];
+    return;
+  }
+  // The rewrite is a sentence of the answer now: the engines check it against the whole
+  // context, as they check the sentences the client sees.
+  verify::SentenceVerifier engines(setup_->engines, q.index, question_, 0);
+  const verify::SentenceVerdict checked = engines.verify(judgement.rewrite, 0);
+  const judge::Refusal refusal = judge::accept_rewrite(
+      judgement.rewrite, q.sentence, checked.ok() ? checked.label : verify::Label::kUnsupported);
+  if (refusal.refused()) {
+    ++rejections_[std::string(refusal.code)];
+    last_rejection_ = ("rewrite not used: " + refusal.why).substr(0, kMaxReasonBytes);
+    note(verdict.verdict, refusal.code,
+         "judge " + config_.model + " (mitigate): rewrite not used: " + refusal.why);
+    return;
+  }
+  ++mitigated_;
+  verdict.rewrite = judgement.rewrite;
+}
+
+void SentenceJudge::note(verify::SentenceVerdict& verdict, std::string_view code,
+                         std::string reason) const {
+  verify::Finding f;
+  f.engine = verify::Engine::kJudge;
+  f.abstains = true;
+  f.label = verdict.label;
+  f.answer_begin = verdict.answer_begin;
+  f.answer_end = verdict.answer_end;
+  f.code = code;
+  f.reason = std::move(reason);
+  verdict.findings.push_back(std::move(f));
+}
+
 std::optional<stream::SideRequestBatch> SentenceJudge::gather(int choice) {
   const auto it = gathering_.find(choice);
   if (it == gathering_.end()) return std::nullopt;
@@ -467,17 +579,10 @@ void SentenceJudge::conclude(Question& q, const judge::Judgement& judgement,
 
 void SentenceJudge::note_refusal(const judge::Judgement& judgement, const judge::Refusal& refusal,
                                  verify::SentenceVerdict& verdict) const {
-  verify::Finding f;
-  f.engine = verify::Engine::kJudge;
-  f.abstains = true;
-  f.label = verdict.label;
-  f.answer_begin = verdict.answer_begin;
-  f.answer_end = verdict.answer_end;
-  f.code = refusal.code;
-  f.reason = "judge " + config_.model + " (" + std::string(method_name(config_.method)) +
-             "): " + std::string(verdict::to_string(judgement.label)) + " not taken (" +
-             std::string(refusal.code) + "): " + refusal.why.substr(0, kMaxReasonBytes);
-  verdict.findings.push_back(std::move(f));
+  note(verdict, refusal.code,
+       "judge " + config_.model + " (" + std::string(method_name(config_.method)) +
+           "): " + std::string(verdict::to_string(judgement.label)) + " not taken (" +
+           std::string(refusal.code) + "): " + refusal.why.substr(0, kMaxReasonBytes));
 }
 
 void SentenceJudge::apply(const Question& q, const judge::Judgement& judgement,
@@ -515,6 +620,10 @@ std::string SentenceJudge::summary_json() const {
   out += ",\"method\":\"" + std::string(method_name(config_.method)) + "\"";
   out += ",\"cached\":" + std::to_string(cached_);
   out += ",\"calls\":" + std::to_string(calls_made_);
+  if (mitigations_ > 0) {
+    out += ",\"mitigations\":" + std::to_string(mitigations_);
+    out += ",\"mitigated\":" + std::to_string(mitigated_);
+  }
   out += ",\"input_tokens\":" + std::to_string(usage_.input_tokens);
   out += ",\"output_tokens\":" + std::to_string(usage_.output_tokens);
   if (!last_failure_.empty()) {
@@ -557,8 +666,11 @@ void SentenceJudge::report(stream::StreamReport& report) const {
     report.counts.emplace_back("judge.tokens." + method + ".input", usage_.input_tokens);
   if (usage_.output_tokens > 0)
     report.counts.emplace_back("judge.tokens." + method + ".output", usage_.output_tokens);
-  const std::pair<std::string_view, std::size_t> sentences[] = {
-      {"decided", decided_}, {"rejected", rejected_}, {"failed", failed_}, {"cached", cached_}};
+  const std::pair<std::string_view, std::size_t> sentences[] = {{"decided", decided_},
+                                                                {"rejected", rejected_},
+                                                                {"failed", failed_},
+                                                                {"cached", cached_},
+                                                                {"mitigated", mitigated_}};
   for (const auto& [outcome, n] : sentences) {
     if (n > 0) report.counts.emplace_back("judge.sentences." + std::string(outcome), n);
   }

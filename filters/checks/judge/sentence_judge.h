@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "config/config.h"
+#include "filters/checks/check.h"
 #include "filters/checks/skip_reasons.h"
 #include "filters/index/context_index.h"
 #include "filters/judge/acceptance.h"
@@ -58,10 +59,13 @@ struct JudgeSetup {
   // hold each sentence waits for its verdict before the text after it goes, so the batch is the
   // sentence: an answer-wide batch would hold the whole answer back until its end.
   bool triplets_per_answer = false;
+  // The policy's actions: the labels a rewrite acts on, which `rewrite: mitigate` rewrites.
+  config::ActionsConfig actions;
 };
 std::shared_ptr<const JudgeSetup> make_judge_setup(
     const std::string& policy, const config::JudgeConfig& config,
-    std::shared_ptr<const verify::VerifyConfig> engines, config::HoldMode hold);
+    std::shared_ptr<const verify::VerifyConfig> engines, config::HoldMode hold,
+    const config::ActionsConfig& actions = {});
 
 // The side endpoint of the judge's calls (null: the stream's own endpoint, the client's header
 // fields: today's judge on the route's upstream).
@@ -105,6 +109,25 @@ class SentenceJudge {
   // counted).
   std::optional<Round> start(verify::SentenceVerdict& verdict, std::string_view sentence,
                              int choice, std::shared_ptr<const index::ContextIndex> index);
+  // `rewrite: mitigate` (HSP's mitigator): the verdict's label is one the policy rewrites, so
+  // the judge is asked to rewrite the sentence from its evidence only (one call). The rewrite
+  // is used only when the engines find it supported by the whole context (acceptance.h's
+  // accept_rewrite); otherwise the policy's own rewrite applies, and the verdict says why
+  // (`judge_not_taken`: rewrite_unsupported, rewrite_contradicted, rewrite_invalid, ...).
+  bool wants_mitigation(const verify::SentenceVerdict& verdict) const;
+  // Starts the mitigation of a sentence (`judged`: one the judge decided, whose calls were
+  // reserved with it; else it counts as a sentence put to the judge). Nullopt: decided from the
+  // cache, or not asked (counted).
+  std::optional<Round> start_mitigation(UnitVerdict& verdict, std::string_view sentence,
+                                        std::shared_ptr<const index::ContextIndex> index,
+                                        bool judged);
+  // The mitigation of a sentence whose judgement `question` is over, when it wants one.
+  std::optional<Round> mitigate_after(const Question& question, UnitVerdict& verdict);
+  // A round's answers for the unit `verdict` is about, the mitigation's included (its
+  // accepted rewrite goes to verdict.rewrite).
+  std::optional<stream::SideRequestBatch> resume(Question& question,
+                                                 const std::vector<stream::SideAnswer>& answers,
+                                                 UnitVerdict& verdict);
   // Choice `choice`'s answer ended: the one call for the sentences that wait for it (their
   // triplets against all their evidence), or nullopt when there is no room for it
   // (max_in_flight: the sentences are counted skipped and keep the scorer's labels when they
@@ -137,6 +160,7 @@ class SentenceJudge {
   std::size_t failed() const { return failed_; }
   std::size_t cached() const { return cached_; }
   std::size_t calls() const { return calls_made_; }
+  std::size_t mitigated() const { return mitigated_; }
   std::uint64_t input_tokens() const { return usage_.input_tokens; }
   std::uint64_t output_tokens() const { return usage_.output_tokens; }
   // Sentences in the band not asked about, for any reason.
@@ -150,6 +174,12 @@ class SentenceJudge {
   // given back. When they were read.
   std::chrono::steady_clock::time_point take_round(Question& question,
                                                    const std::vector<stream::SideAnswer>& answers);
+  // The mitigation is over with `judgement`: its rewrite is checked and kept on the question,
+  // or refused and noted on the verdict.
+  void conclude_mitigation(Question& question, const judge::Judgement& judgement,
+                           UnitVerdict& verdict);
+  // A judge finding that abstains, its code and reason (the annotation's judge_not_taken).
+  void note(verify::SentenceVerdict& verdict, std::string_view code, std::string reason) const;
   // A sentence of an answer's batch resumes: the first reads the batch's answers for all.
   void resume_batched(Question& question, const std::vector<stream::SideAnswer>& answers,
                       verify::SentenceVerdict& verdict);
@@ -186,6 +216,8 @@ class SentenceJudge {
   std::size_t cached_ = 0;    // decided from the cache, without calls
   std::size_t finished_ = 0;  // asked and over (decided, rejected or failed)
   std::size_t calls_made_ = 0;
+  std::size_t mitigations_ = 0;  // rewrites asked (cached ones too)
+  std::size_t mitigated_ = 0;    // rewrites the engines accepted: sent in the sentence's place
   std::array<std::size_t, judge::kCallStatusCount> outcomes_{};  // calls, by how they ended
   std::vector<double> seconds_;  // each asked sentence's time with the judge (max_sentences)
   judge::Usage usage_;

@@ -706,5 +706,76 @@ TEST(SentenceJudge, TripletsInSentenceHoldAreJudgedPerSentence) {
   EXPECT_FALSE(contains(body, "2. (")) << body;
 }
 
+// `rewrite: mitigate` (HSP's mitigator): a sentence whose label the policy rewrites goes back to
+// the judge after its verdict, to be rewritten from its evidence only; the engines check the
+// rewrite against the whole context before it is sent in the sentence's place.
+config::PolicyConfig mitigating_policy(const std::string& model) {
+  config::PolicyConfig p = judged_policy(config::HoldMode::kSentence);
+  p.judge->model = model;  // no verdict of another test's in the policy's cache
+  p.judge->mitigate = true;
+  p.actions.unsupported = {config::ActionKind::kRewrite, config::RewriteKind::kCorrect};
+  p.actions.contradicted = {config::ActionKind::kRewrite, config::RewriteKind::kCorrect};
+  return p;
+}
+
+std::string mitigation(std::string_view sentence) {
+  return "[Reason]\nThe reference says otherwise.\n[Correct Sentence]\n" + std::string(sentence) +
+         "\n[Final Sentence]\n" + std::string(sentence);
+}
+
+// Runs the held sentence kSecond through its verdict and its mitigation: what the client gets.
+std::string mitigated_text(Fixture& f, std::string_view rewrite, std::string& mitigation_prompt) {
+  std::string text = f.chain.on_delta(0, kSecond.substr(1)).text;
+  text += f.chain.on_choice_end(0).text;
+  std::vector<stream::SideBatch> batches = f.chain.take_side_requests();
+  if (batches.size() != 1) return "no verdict call";
+  stream::SideAnswersOutput out = f.chain.on_side_answers(0, answer(batches[0], kContradicted));
+  for (const auto& r : out.released)
+    text += r.output.text;
+  batches = f.chain.take_side_requests();
+  if (batches.size() != 1) return "no mitigation call";
+  mitigation_prompt = batches[0].batch.requests.at(0).body;
+  out = f.chain.on_side_answers(0, answer(batches[0], mitigation(rewrite)));
+  for (const auto& r : out.released)
+    text += r.output.text;
+  return text;
+}
+
+TEST(SentenceJudge, AMitigatedSentenceTheEnginesSupportGoesInItsPlace) {
+  Fixture f(mitigating_policy("mitigating-judge"));
+  std::string prompt;
+  const std::string text = mitigated_text(f, "Goertz has never won a Grammy.", prompt);
+  EXPECT_EQ(text, "Goertz has never won a Grammy.");
+  EXPECT_TRUE(contains(prompt, "Sentence to Fix")) << prompt;
+  EXPECT_TRUE(contains(prompt, "She has never won a Grammy.")) << prompt;  // its evidence
+  EXPECT_FALSE(f.chain.stopped());
+  std::string all;
+  for (std::string& a : f.chain.answer_end())
+    all += a;
+  EXPECT_TRUE(contains(all, R"("judge":{"asked":1,"decided":1)")) << all;
+  EXPECT_TRUE(contains(all, R"("calls":2,"mitigations":1,"mitigated":1)")) << all;
+}
+
+// A rewrite the engines do not find supported is not used: the policy's own rewrite applies
+// (here `correct`, which without a value to substitute falls back to the notice), and the
+// verdict, the summary and the report say why.
+TEST(SentenceJudge, AMitigationTheEnginesDoNotSupportIsNotUsed) {
+  Fixture f(mitigating_policy("unfounded-mitigating-judge"));
+  std::string prompt;
+  const std::string text = mitigated_text(f, "Goertz won two Grammys in 2020.", prompt);
+  EXPECT_EQ(text, f.p.rewrite.notice);
+  EXPECT_FALSE(contains(text, "Grammy")) << text;
+  std::string all;
+  for (std::string& a : f.chain.answer_end())
+    all += a;
+  EXPECT_TRUE(contains(all, R"("calls":2,"mitigations":1,"mitigated":0)")) << all;
+  EXPECT_TRUE(contains(all, R"("judge":{"asked":1,"decided":1)")) << all;
+  EXPECT_TRUE(contains(all, R"("rejections":{"rewrite_unsupported":1})")) << all;
+  const stream::StreamReport report = f.chain.report();
+  EXPECT_TRUE(std::any_of(report.counts.begin(), report.counts.end(), [](const auto& c) {
+    return c.first == "judge.rejected.rewrite_unsupported" && c.second == 1;
+  }));
+}
+
 }  // namespace
 }  // namespace groundgate::filters::actions

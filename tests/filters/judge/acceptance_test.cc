@@ -302,19 +302,23 @@ TEST(Acceptance, AContradictionStandsUnlessTheQuoteAddressesItsEvidence) {
 }
 
 TEST(AcceptRewrite, OnlyASupportedRewriteOfOneLineIsSent) {
-  EXPECT_EQ(
-      "", accept_rewrite("Refunds within 14 days.", "Refunds within 30 days.", Label::kSupported));
-  EXPECT_EQ("the engines find the rewrite unsupported",
-            accept_rewrite("Refunds within 14 days, always.", "Refunds within 30 days.",
-                           Label::kUnsupported));
-  EXPECT_EQ(
-      "the rewrite is the sentence again",
-      accept_rewrite("refunds within  30 days.", "Refunds within 30 days.", Label::kSupported));
-  EXPECT_EQ("an empty rewrite", accept_rewrite("", "x", Label::kSupported));
+  const auto why = [](std::string_view rewrite, std::string_view original, Label label) {
+    return accept_rewrite(rewrite, original, label).why;
+  };
+  EXPECT_EQ("", why("Refunds within 14 days.", "Refunds within 30 days.", Label::kSupported));
+  const Refusal unsupported = accept_rewrite("Refunds within 14 days, always.",
+                                             "Refunds within 30 days.", Label::kUnsupported);
+  EXPECT_EQ("rewrite_unsupported", unsupported.code);
+  EXPECT_EQ("the engines find the rewrite unsupported", unsupported.why);
+  EXPECT_EQ("rewrite_invalid",
+            accept_rewrite("refunds within  30 days.", "Refunds within 30 days.", Label::kSupported)
+                .code);
+  EXPECT_EQ("the rewrite is the sentence again",
+            why("refunds within  30 days.", "Refunds within 30 days.", Label::kSupported));
+  EXPECT_EQ("an empty rewrite", why("", "x", Label::kSupported));
   EXPECT_EQ("the rewrite is not one line",
-            accept_rewrite("a\nb", "Refunds within 30 days.", Label::kSupported));
-  EXPECT_EQ("the rewrite is too long",
-            accept_rewrite(std::string(300, 'a'), "short", Label::kSupported));
+            why("a\nb", "Refunds within 30 days.", Label::kSupported));
+  EXPECT_EQ("the rewrite is too long", why(std::string(300, 'a'), "short", Label::kSupported));
 }
 
 }  // namespace
