@@ -239,9 +239,18 @@ read -r d50 d99 < <(jq -r '"\(.p50_us) \(.p99_us)"' "$work/direct.json")
   awk -v g50="$(stat p50_us guard guard-b)" -v g99="$(stat p99_us guard guard-b)"     -v j50="$(stat p50_us judged judged-b)" -v j99="$(stat p99_us judged judged-b)"     -v ge="$(stat events_per_s guard guard-b)" -v je="$(stat events_per_s judged judged-b)"     -v d50="$d50" -v d99="$d99" 'BEGIN {
       a = g50 - d50; b = j50 - d50; c = g99 - d99; e = j99 - d99
       printf "judged / guard, added latency per event: p50 %.1f / %.1f µs = %s, p99 %.1f / %.1f µs = %s; events/s %.0f / %.0f = %.2fx\n",
-        b, a, (a > 0 ? sprintf("%.2fx", b / a) : "-"), e, c, (c > 0 ? sprintf("%.2fx", e / c) : "-"),
-        je, ge, (ge > 0 ? je / ge : 0) }'
+        b, a, (a > 0 && b > 0 ? sprintf("%.2fx", b / a) : "-"), e, c,
+        (c > 0 && e > 0 ? sprintf("%.2fx", e / c) : "-"),
+        je, ge, (ge > 0 ? je / ge : 0)
+      # An added p99 at or below zero is noise (the direct path had the worse tail): the
+      # latencies themselves, then.
+      printf "judged / guard, latency per event as measured: p50 %.1f / %.1f µs = %.2fx, p99 %.1f / %.1f µs = %.2fx\n",
+        j50, g50, (g50 > 0 ? j50 / g50 : 0), j99, g99, (g99 > 0 ? j99 / g99 : 0) }'
   grep -E '^groundgate_judge_seconds_(count|sum)\{route="judged"' "$work/judged-b.after" || true
+  grep -E '^groundgate_judge_(calls|skipped|sentences)_total\{route="judged"' \
+    "$work/judged-b.after" || true
+  echo "(side requests failed at a window's end are the judge calls of answers the client cut off"
+  echo "when its window closed: cancelled with their streams, never a verdict)"
   for label in direct guard judged judged-b guard-b; do
     jq -r 'select(.first_error != "") | "\(.label) first error: \(.first_error)"' \
       "$work/$label.json"
