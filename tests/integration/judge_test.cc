@@ -455,6 +455,17 @@ TEST_F(MitigationTest, TheJudgesRewriteTheEnginesSupportGoesInTheSentencesPlace)
   EXPECT_TRUE(has(r.body, "data: [DONE]")) << r.body;
 }
 
+TEST_F(MitigationTest, TheResponsesApiGetsTheRewriteInItsEvents) {
+  const std::string body = R"({"model":"grammy-mitigated","stream":true,"context":")" +
+                           std::string(kContext) + R"(","input":"Who is Allie Goertz?"})";
+  const HttpResponse r = post("/v1/responses", body);
+  ASSERT_EQ(200, r.status) << r.error;
+  EXPECT_TRUE(has(r.body, "Goertz has never won a Grammy.")) << r.body;
+  EXPECT_FALSE(has(r.body, "won a Grammy in 2019")) << r.body;
+  EXPECT_TRUE(has(r.body, R"("rewrite":"mitigate")")) << r.body;
+  EXPECT_EQ(2u, fixture_.judge_requests().size());
+}
+
 // A rewrite that is itself unsupported (the judge made up another award) is not used: the
 // policy's rewrite applies (`correct` without a value to substitute: the notice).
 class UnfoundedMitigationTest : public MitigationTest {

@@ -289,27 +289,7 @@ std::optional<SentenceJudge::Round> SentenceJudge::start(
     conclude(*q, *kept, verdict);
     return std::nullopt;
   }
-  if (batched) {
-    std::shared_ptr<Question>& b = gathering_[choice];
-    if (!b) {
-      b = std::make_shared<Question>();
-      b->reserved = most_calls;
-    }
-    q->batch = b;
-    q->in_batch = b->units.size();
-    b->units.push_back(std::move(triplets->unit));
-    b->units.back().unit = q->in_batch;
-    for (judge::SourceTriplet& t : triplets->sources) {
-      const std::string line = judge::triplet_line(t.triplet);
-      const bool known = std::any_of(b->sources.begin(), b->sources.end(), [&](const auto& k) {
-        return k.sentence == t.sentence && judge::triplet_line(k.triplet) == line;
-      });
-      if (!known) b->sources.push_back(std::move(t));
-    }
-    b->keys.emplace_back(q->cache_evidence, q->sentence);
-    q->task.reset();
-    return Round{std::move(q), {}, true};
-  }
+  if (batched) return join_answer_batch(choice, std::move(q), std::move(*triplets), most_calls);
   q->asked_at = Clock::now();
   q->deadline = q->asked_at + config_.timeout;
   std::optional<stream::SideRequestBatch> batch = post(*q, q->task->next_calls());
@@ -320,6 +300,30 @@ std::optional<SentenceJudge::Round> SentenceJudge::start(
   }
   ++asked_;
   return Round{std::move(q), std::move(*batch)};
+}
+
+SentenceJudge::Round SentenceJudge::join_answer_batch(int choice, std::shared_ptr<Question> q,
+                                                      judge::TripletInput input,
+                                                      std::size_t reserved) {
+  std::shared_ptr<Question>& b = gathering_[choice];
+  if (!b) {
+    b = std::make_shared<Question>();
+    b->reserved = reserved;  // the batch's one call, reserved by its first sentence
+  }
+  q->batch = b;
+  q->in_batch = b->units.size();
+  b->units.push_back(std::move(input.unit));
+  b->units.back().unit = q->in_batch;
+  for (judge::SourceTriplet& t : input.sources) {
+    const std::string line = judge::triplet_line(t.triplet);
+    const bool known = std::any_of(b->sources.begin(), b->sources.end(), [&](const auto& k) {
+      return k.sentence == t.sentence && judge::triplet_line(k.triplet) == line;
+    });
+    if (!known) b->sources.push_back(std::move(t));
+  }
+  b->keys.emplace_back(q->cache_evidence, q->sentence);
+  q->task.reset();
+  return Round{std::move(q), {}, true};
 }
 
 std::optional<stream::SideRequestBatch> SentenceJudge::post(Question& q,

@@ -31,6 +31,7 @@
 #include "filters/judge/acceptance.h"
 #include "filters/judge/call_limits.h"
 #include "filters/judge/judge_call.h"
+#include "filters/judge/judge_inputs.h"
 #include "filters/judge/judge_service.h"
 #include "filters/judge/judgement.h"
 #include "filters/judge/quote_check.h"
@@ -170,6 +171,10 @@ class SentenceJudge {
   // The round's calls as a batch, with calls in flight held for it; nullopt when the process
   // has no room for them (counted by the caller).
   std::optional<stream::SideRequestBatch> post(Question& question, std::vector<judge::Call> calls);
+  // Triplets per answer: `question` (whose triplets are `input`) joins its choice's batch,
+  // which `reserved` calls of the budget were held for (its first sentence's), until gather().
+  Round join_answer_batch(int choice, std::shared_ptr<Question> question, judge::TripletInput input,
+                          std::size_t reserved);
   // The round's answers read into its task; breaker, outcomes and tokens counted; its slots
   // given back. When they were read.
   std::chrono::steady_clock::time_point take_round(Question& question,

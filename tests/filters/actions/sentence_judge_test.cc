@@ -692,6 +692,31 @@ TEST(SentenceJudge, ABatchedSentenceWhoseCitedSourceDoesNotBearOnItIsRefusedAlon
   EXPECT_TRUE(contains(summary, R"("rejections":{"quote_unrelated":1})")) << summary;
 }
 
+// The answer's one call finds no room (max_in_flight): its sentences are counted skipped and
+// keep the scorer's labels; nothing waits for an answer that never comes.
+TEST(SentenceJudge, ABatchWithNoRoomLeavesTheScorersLabelsAndIsCounted) {
+  config::PolicyConfig p = triplets_policy(config::HoldMode::kStreamFirst);
+  p.judge->model = "crowded-triplet-judge";
+  p.judge->max_in_flight = 0;
+  Fixture f(std::move(p));
+  f.chain.on_delta(0, kFirst + kSecond);
+  f.chain.on_choice_end(0);
+  std::vector<stream::SideBatch> batches = f.chain.take_side_requests();
+  ASSERT_EQ(batches.size(), 1u);
+  EXPECT_TRUE(batches[0].batch.requests.empty());  // the units' turn, with nothing to send
+  EXPECT_TRUE(f.chain.awaits_answers());
+  const stream::SideAnswersOutput out = f.chain.on_side_answers(0, {});
+  EXPECT_FALSE(f.chain.awaits_answers());
+  std::string all;
+  for (const std::string& a : out.annotations)
+    all += a;
+  EXPECT_FALSE(contains(all, R"("engine":"judge")")) << all;
+  const std::string summary = f.summary();
+  EXPECT_TRUE(contains(summary, R"("judge":{"asked":0,)")) << summary;
+  EXPECT_TRUE(contains(summary, R"("calls":0)")) << summary;
+  EXPECT_TRUE(contains(summary, R"("skipped":2,"skip_reasons":{"max_in_flight":2})")) << summary;
+}
+
 // In sentence hold each sentence waits for its verdict before the text after it goes: its batch
 // is its own triplets (an answer-wide batch would hold the whole answer until its end).
 TEST(SentenceJudge, TripletsInSentenceHoldAreJudgedPerSentence) {
