@@ -140,23 +140,57 @@ struct ScorerConfig {
   std::optional<double> answer_at;        // an answer this likely hallucinated is flagged
 };
 
-// The judge (opt-in: every question costs a model call on the app's key): a prose sentence the
-// scorer is unsure of (its probability of being unfaithful within `band`) is put to `model` on
-// the route's upstream, with its evidence from the context; the judge's one-word answer
-// (supported, unsupported, contradicted) decides the sentence's label. A judge that fails or
-// runs out of time leaves the scorer's label, said so in the summary.
+// The judge (opt-in: every question costs model calls): a prose sentence the scorer is unsure of
+// (its probability of being unfaithful within `band`) is put to `model`, with its evidence from
+// the context, by one of the seeds' methods (filters/judge); the judge's verdict, once its
+// evidence is checked, decides the sentence's label. A judge that fails, runs out of time, is
+// over a bound or answers without checkable evidence leaves the scorer's label, said so in the
+// summary.
+enum class JudgeMethod : std::uint8_t {
+  kLabel,     // one call: supported, unsupported or contradicted, with a quote
+  kNli,       // HSP (seed 002): the sentence's pieces against their evidence, one call
+  kTriplets,  // OIE thesis (seed 001): the answer's triplets against the evidence's, batched
+  kDebate,    // Self-Debating (seed 000): two explanations, two judgements, a tie-break
+};
+
+// How the judge's calls authenticate.
+enum class JudgeAuth : std::uint8_t {
+  kForward,  // the client's own header fields (the route's upstream only)
+  kApiKey,   // `Authorization: Bearer` with the key in `api_key_env`
+  kNone,     // no credentials (a local model server)
+};
+
 struct JudgeConfig {
   struct Band {
     double low = 0;
     double high = 1;
   };
-  std::string model;  // the judge's model name on the route's upstream (required)
+  struct Breaker {
+    std::size_t failures = 5;  // consecutive failed calls that open it
+    Millis open_for{30'000};   // then every sentence keeps the scorer's label this long
+  };
+  std::string model;  // the judge's model name on its upstream (required)
+  JudgeMethod method = JudgeMethod::kLabel;
+  std::string upstream;  // a name of `upstreams`; empty: the route's own
+  // Empty: the stream's own endpoint on the route's upstream (the app's API), or
+  // /v1/chat/completions on `upstream`. A path ending in /responses speaks the Responses API.
+  std::string path;
+  JudgeAuth auth = JudgeAuth::kForward;
+  std::string api_key_env;  // with kApiKey: the variable's name, for messages
+  std::string api_key;      // with kApiKey: its value, read at load; never logged
+  // `rewrite: mitigate`: a sentence an action rewrites is rewritten by the judge from its
+  // evidence (HSP's mitigator), used only when the engines find the rewrite supported.
+  bool mitigate = false;
   // Unset: the scorer's doubt band (filters/checks/judge/sentence_judge.h).
   std::optional<Band> band;
-  std::size_t max_sentences = 4;        // sentences per answer put to the judge
-  Millis timeout{10'000};               // for each answer of the judge
+  std::size_t max_sentences = 4;          // sentences per answer put to the judge
+  std::size_t max_calls_per_answer = 16;  // model calls per answer, every method's step counted
+  std::size_t max_in_flight = 64;         // calls out at once in the process (per policy)
+  Millis timeout{10'000};  // a sentence's whole judgement: every round of its method's calls
   std::size_t context_bytes = 6 << 10;  // evidence sent with a sentence, at most
   std::size_t max_response_bytes = 64u << 10;
+  std::size_t cache_bytes = 4u << 20;  // verdicts kept by (evidence, sentence, method, model)
+  Breaker breaker;
 };
 
 enum class HoldMode : std::uint8_t {

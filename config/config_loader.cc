@@ -14,6 +14,7 @@
 
 #include "config/error_sink.h"
 #include "config/file_check.h"
+#include "config/judge_section.h"
 #include "config/language_data_section.h"
 #include "config/policy_section.h"
 #include "config/route_section.h"
@@ -175,6 +176,7 @@ void read_document(const YAML::Node& root, std::string_view base_dir, Config& co
   if (auto f = top.require("upstreams", errors)) {
     config.upstreams = read_upstreams(*f, base_dir, errors);
     if (config.upstreams.empty()) errors.add(f->mark(), "upstreams: at least one is required");
+    check_judge_upstreams(config.policies, config.upstreams, errors);
   }
   if (auto f = top.require("routes", errors)) {
     config.routes = read_routes(*f, config.upstreams, config.policies, errors);

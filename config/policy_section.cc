@@ -5,6 +5,7 @@
 
 #include "config/action_section.h"
 #include "config/context_section.h"
+#include "config/judge_section.h"
 #include "config/spl_section.h"
 #include "config/sql_section.h"
 #include "config/verifier_section.h"
@@ -137,6 +138,25 @@ void read_guard_keys(const YamlMap& map, PolicyConfig& p, ErrorSink& errors) {
   }
 }
 
+// A judge's method reads what the policy's engines make, and its rewrite acts on what the
+// policy's actions rewrite.
+void check_judge(const YamlField& judge, const PolicyConfig& p, ErrorSink& errors) {
+  if (p.judge->method == JudgeMethod::kTriplets && !p.runs("triplets")) {
+    errors.add(judge.mark(), judge.path +
+                                 ".method: triplets judges the triplets the triplets engine "
+                                 "extracts: add triplets to verifiers");
+  }
+  if (!p.judge->mitigate) return;
+  const bool rewrites = p.actions.unsupported.kind == ActionKind::kRewrite ||
+                        p.actions.contradicted.kind == ActionKind::kRewrite;
+  if (!rewrites || p.hold != HoldMode::kSentence) {
+    errors.add(judge.mark(), judge.path +
+                                 ".rewrite: mitigate rewrites the sentences an action rewrites "
+                                 "(actions: {contradicted: rewrite}, hold: sentence); this "
+                                 "policy rewrites none");
+  }
+}
+
 // Settings nothing reads are a trap (the user believes they apply): refuse them.
 void check_policy(const YamlMap& map, const PolicyConfig& p, ErrorSink& errors) {
   // A verifier list with errors was reported already, so only an absent or empty one counts.
@@ -184,6 +204,7 @@ void check_policy(const YamlMap& map, const PolicyConfig& p, ErrorSink& errors) 
                                 ": asks about the sentences the scorer is unsure of: it needs "
                                 "the scorer (scorer.model is off)");
   }
+  if (auto f = map.get("judge"); f && listed && p.judge) check_judge(*f, p, errors);
   if (guard && p.hold == HoldMode::kStreamFirst && changes_text(p)) {
     const std::optional<YamlField> f = map.get("actions")  ? map.get("actions")
                                        : map.get("answer") ? map.get("answer")

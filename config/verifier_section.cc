@@ -28,12 +28,7 @@ constexpr std::array<std::string_view, 9> kSemanticPiecesKeys{"top_k",
                                                               "max_unsupported_share"};
 constexpr std::array<std::string_view, 5> kScorerKeys{"model", "unsupported_at", "doubtful_at",
                                                       "contradicted_at", "answer_at"};
-constexpr std::array<std::string_view, 5> kJudgeKeys{"model", "band", "max_sentences", "timeout",
-                                                     "context_bytes"};
 constexpr std::uint64_t kMaxTopK = 50;
-constexpr std::uint64_t kMaxJudgedSentences = 64;
-constexpr std::uint64_t kMaxJudgeContextBytes = 64u << 10;
-constexpr Millis kMaxJudgeTimeout{120'000};
 
 template <std::size_t N>
 bool contains(const std::array<std::string_view, N>& names, std::string_view name) {
@@ -131,56 +126,6 @@ ScorerConfig read_scorer(const YamlField& field, std::string_view base_dir, Erro
     errors.add(map.get("doubtful_at")->mark(),
                field.path + ".doubtful_at: above unsupported_at (the doubt band lies below it)");
   }
-  return out;
-}
-
-std::optional<JudgeConfig> read_judge(const YamlField& field, ErrorSink& errors) {
-  JudgeConfig out;
-  YamlMap map(field, kJudgeKeys, errors);
-  if (!map.valid()) return std::nullopt;
-  bool valid = true;
-  if (auto f = map.require("model", errors)) {
-    if (auto model = read_string(*f, errors); model && !model->empty()) {
-      out.model = *model;
-    } else {
-      if (model) errors.add(f->mark(), f->path + ": empty (the judge's model name upstream)");
-      valid = false;
-    }
-  } else {
-    valid = false;
-  }
-  if (auto f = map.get("band")) {
-    auto list = read_list(*f, errors);
-    std::optional<double> low;
-    std::optional<double> high;
-    if (list && list->size() == 2) {
-      low = read_number((*list)[0], 0.0, 1.0, errors);
-      high = read_number((*list)[1], 0.0, 1.0, errors);
-    }
-    if (list && (list->size() != 2 || (low && high && *low >= *high))) {
-      errors.add(f->mark(), f->path + ": two probabilities [low, high], low below high");
-    } else if (low && high) {
-      out.band = JudgeConfig::Band{*low, *high};
-    }
-  }
-  if (auto f = map.get("max_sentences")) {
-    if (auto v = read_count(*f, kMaxJudgedSentences, errors))
-      out.max_sentences = static_cast<std::size_t>(*v);
-  }
-  if (auto f = map.get("context_bytes")) {
-    if (auto v = read_count(*f, kMaxJudgeContextBytes, errors))
-      out.context_bytes = static_cast<std::size_t>(*v);
-  }
-  if (auto f = map.get("timeout")) {
-    if (auto v = read_duration(*f, false, errors)) {
-      if (*v > kMaxJudgeTimeout) {
-        errors.add(f->mark(), f->path + ": at most 120s");
-      } else {
-        out.timeout = *v;
-      }
-    }
-  }
-  if (!valid) return std::nullopt;
   return out;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // A policy's verification keys: `verifiers`, `hold`, `semantic_pieces`, `triplets`, `combine`,
-// `scorer`, `judge`.
+// `scorer` (`judge`: judge_section.h).
 
 #include <optional>
 #include <string>
@@ -22,7 +22,5 @@ TripletsConfig read_triplets(const YamlField& field, ErrorSink& errors);
 CombineConfig read_combine(const YamlField& field, ErrorSink& errors);
 // `model: builtin | off | PATH` (a file that exists) and the three thresholds in [0, 1].
 ScorerConfig read_scorer(const YamlField& field, std::string_view base_dir, ErrorSink& errors);
-// `judge: {model, band: [low, high], max_sentences, timeout, context_bytes}`; model required.
-std::optional<JudgeConfig> read_judge(const YamlField& field, ErrorSink& errors);
 
 }  // namespace groundgate::config

@@ -51,12 +51,14 @@ constexpr std::string_view kUsage =
     "         [--triplet-parser doubtful|always|never] [--strong-support X (above 1: never)]\n"
     "         [--scorer builtin|off|MODEL.json] [--features FEATURES.jsonl]\n"
     "         [--pr-curve CURVES.svg]\n"
-    "         [--judge-upstream URL --judge-model NAME [--judge-band LOW,HIGH]\n"
-    "          [--judge-max N] [--judge-timeout MS] [--api-key-env VAR]]\n"
+    "         [--judge-upstream URL --judge-model NAME [--judge-method METHOD]\n"
+    "          [--judge-band LOW,HIGH] [--judge-max N] [--judge-max-calls N]\n"
+    "          [--judge-timeout MS] [--api-key-env VAR]]\n"
     "  LIST: comma-separated, from semantic_pieces (default) and triplets; or naive alone\n"
     "  -c/--policy: the verifier settings of that policy (options given here override them)\n"
     "  --judge-*: sentences the scorer is unsure of go to a judge model at URL (chat\n"
-    "    completions, key in $OPENAI_API_KEY), as a policy's judge: measures what it changes\n";
+    "    completions, key in $OPENAI_API_KEY) by METHOD (label, nli, triplets, debate), as a\n"
+    "    policy's judge: measures what it changes and what it costs in calls and tokens\n";
 
 double percentile(std::vector<double> values, double q) {
   if (values.empty()) return 0;
@@ -349,7 +351,7 @@ SampleOutcome evaluate_with_engines(const Sample& sample, const VerifierSetup& s
                                     JudgeTally& judged, EvalTally& tally) {
   VerifiedSample run = verify_sample(sample, setup, cache);
   if (judge != nullptr) {
-    judge_sample(*judge, setup.config->thresholds, sample, *run.index, run.verdicts, judged);
+    judge_sample(*judge, setup.config->thresholds, sample, run.index, run.verdicts, judged);
   }
   tally.prepare_us.push_back(run.prepare_us);
   SampleOutcome outcome;
@@ -438,7 +440,7 @@ int eval_command(int argc, char** argv, int first) {
     out = open_for_writing(*out_path);
     if (!out) return 1;
   }
-  const std::optional<EvalJudge> judge = eval_judge(args, error);
+  std::optional<EvalJudge> judge = eval_judge(args, error);
   if (!error.empty()) {
     std::fprintf(stderr, "groundgate eval: %s\n", error.c_str());
     return 2;
@@ -481,6 +483,7 @@ int eval_command(int argc, char** argv, int first) {
     extraction.extractor = setup.config->extractor.get();
     extraction.before = extraction.extractor->stats();
   }
+  if (judge) prepare_judge(*judge, setup.config);
   filters::index::ContextIndexCache cache(config::Limits{}.context_cache_bytes);
   EvalTally tally;
   JudgeTally judged;

@@ -291,16 +291,18 @@ std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, 
   // it has not seen (each labelled set scored by a sentence model trained on the others), so
   // that a new kind of data, whose sentences score higher or lower than the known ones, does
   // not get every answer flagged; its calibration and threshold come from those scores too.
-  std::vector<double> learned_p = p.scored.sentence_p;
-  if (options.answer_from_other_sets) {
+  std::vector<double> unseen_p = p.scored.sentence_p;
+  if (options.answer_from_other_sets || options.flags_from_other_sets) {
     auto other = other_set_margins(sets, t, s.y, s.set, use_sentence, learn_sentence,
                                    options.sentence, error);
     if (!other) return std::nullopt;
     for (std::size_t r = 0; r < t.sentences.size(); ++r) {
       if (labelled(t.sentences[r].answer))
-        learned_p[r] = p.sentence.calibration.probability((*other)[r]);
+        unseen_p[r] = p.sentence.calibration.probability((*other)[r]);
     }
   }
+  const std::vector<double>& learned_p =
+      options.answer_from_other_sets ? unseen_p : p.scored.sentence_p;
   const std::vector<float> answer_x = answer_features(sets, t, learned_p, options.without_answer);
   const std::vector<float> answer_cv_x =
       answer_features(sets, t, p.scored.sentence_p, options.without_answer);
@@ -321,9 +323,13 @@ std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, 
     if (labelled(i))
       answers.push_back({learned_answer_p[i], t.answers[i].hallucinated, t.answers[i].set});
   }
+  // The sentences the flag thresholds are chosen on: their cross-validated scores, or with
+  // options.flags_from_other_sets each set's sentences as scored by a model trained on the
+  // other sets (where a flag is right on a kind of data the model has not seen).
+  const std::vector<double>& flag_p =
+      options.flags_from_other_sets ? unseen_p : p.scored.sentence_p;
   for (std::size_t r = 0; r < t.sentences.size(); ++r) {
-    if (calibrate_sentence(r))
-      sentences.push_back({p.scored.sentence_p[r], s.y[r] > 0.5f, s.set[r]});
+    if (calibrate_sentence(r)) sentences.push_back({flag_p[r], s.y[r] > 0.5f, s.set[r]});
   }
   // The answer model's own threshold, on its scores alone; an answer holding a flagged sentence
   // is flagged whatever its score as well (verify::apply_rule, training_report.cc).

@@ -38,6 +38,10 @@ struct TrainingOptions {
   // The answer stage learns from each set's sentences as scored by a model trained on the other
   // sets (scorer_training.cc), rather than cross-validated within its own set.
   bool answer_from_other_sets = true;
+  // The doubtful and unsupported thresholds are chosen on each set's sentences as scored by a
+  // model trained on the other sets, rather than cross-validated within their own set (flags
+  // more often right on a new kind of data, fewer flags on the known ones: bench/RESULTS.md).
+  bool flags_from_other_sets = false;
   // Sentence or answer features held at zero, as if not computed: what a feature adds,
   // measured. (The answer features' columns are resolved into without_answer.)
   std::vector<std::string> without;

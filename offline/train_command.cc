@@ -29,6 +29,7 @@ constexpr std::string_view kUsage =
     "usage: groundgate train DATA.jsonl... [--synthetic [--synthetic-out FILE]]\n"
     "         [--out MODEL.json] [--folds K] [--fold-seed TEXT] [--report FILE]\n"
     "         [--scores FILE] [--without FEATURE,...] [--answer-in-domain]\n"
+    "         [--flags-from-other-sets]\n"
     "  trains the scorer on every file (each a data set of its own) and writes the model\n"
     "  (default: filters/score/models/rag.json); prints the cross-validated figures\n"
     "  --synthetic: also learn from short answers made from the files' contexts, each a\n"
@@ -39,7 +40,10 @@ constexpr std::string_view kUsage =
     "  --scores: each answer's cross-validated and held-out-set probabilities, as JSONL\n"
     "  --without: sentence features held at zero (what they add, measured)\n"
     "  --answer-in-domain: the answer model learns from its own sets' cross-validated\n"
-    "  sentence scores (by default from each set scored by a model trained on the others)\n";
+    "  sentence scores (by default from each set scored by a model trained on the others)\n"
+    "  --flags-from-other-sets: the doubtful and unsupported thresholds are chosen on each\n"
+    "  set's sentences as scored by a model trained on the others (by default on the sets'\n"
+    "  cross-validated sentence scores)\n";
 
 // The data set's name: the file name without its extensions ("lfqa.dev.jsonl" → "lfqa").
 std::string set_name(const std::string& path) {
@@ -62,7 +66,7 @@ std::string_view train_usage() {
 }
 
 int train_command(int argc, char** argv, int first) {
-  Args args(argc, argv, first, {"synthetic", "answer-in-domain"});
+  Args args(argc, argv, first, {"synthetic", "answer-in-domain", "flags-from-other-sets"});
   if (!args.error().empty() || args.positional().empty()) {
     if (!args.error().empty()) std::fprintf(stderr, "groundgate train: %s\n", args.error().c_str());
     std::fputs(kUsage.data(), stderr);
@@ -82,6 +86,7 @@ int train_command(int argc, char** argv, int first) {
   }
   if (auto seed = args.value("fold-seed")) options.fold_seed = *seed;
   options.answer_from_other_sets = !args.flag("answer-in-domain");
+  options.flags_from_other_sets = args.flag("flags-from-other-sets");
   if (auto without = args.value("without")) {
     std::stringstream list(*without);
     for (std::string name; std::getline(list, name, ',');)
@@ -141,6 +146,7 @@ int train_command(int argc, char** argv, int first) {
   if (!options.fold_seed.empty()) command += " --fold-seed " + options.fold_seed;
   if (auto without = args.value("without")) command += " --without " + *without;
   if (args.flag("answer-in-domain")) command += " --answer-in-domain";
+  if (args.flag("flags-from-other-sets")) command += " --flags-from-other-sets";
   const TrainingResult result = train_scorer(sets, options, command);
   if (!result.error.empty()) {
     std::fprintf(stderr, "groundgate train: %s\n", result.error.c_str());

@@ -63,6 +63,16 @@ void append_findings(std::string& out, const verify::SentenceVerdict& v, bool wi
   out += ']';
 }
 
+// A judge's answer on the sentence that was not taken (filters/judge/acceptance.h): the
+// refusal's code ("quote_unrelated", ...); the label is the engines'.
+void append_judge_not_taken(std::string& out, const verify::SentenceVerdict& v) {
+  for (const verify::Finding& f : v.findings) {
+    if (f.engine != verify::Engine::kJudge || !f.abstains) continue;
+    append_field(out, "judge_not_taken", f.code);
+    return;
+  }
+}
+
 // The sentence's figures the figures check placed, each with its derivation: the context's
 // figures and the arithmetic that gives it, or the value a contradicted one should have
 // (context text and computed values only, never the answer's).
@@ -128,6 +138,7 @@ std::string sentence_annotation(const SentenceAnnotation& a) {
         out += '}';
       }
     }
+    append_judge_not_taken(out, *v);
     if (!a.kind.empty()) append_findings(out, *v, with_text);
     append_figures(out, *v);
   }

@@ -32,7 +32,10 @@ std::optional<stream::SideRequestBatch> AwaitedUnits::take_batch() {
       ++it;
       continue;
     }
-    if (posted.tickets.empty()) batch.limits = it->second.batch.limits;
+    if (posted.tickets.empty()) {
+      batch.limits = it->second.batch.limits;
+      batch.endpoint = it->second.batch.endpoint;  // one check's: one endpoint
+    }
     fan_out += it->second.batch.limits.fan_out;
     for (stream::SideRequest& request : it->second.batch.requests) {
       request.id |= it->first << kTicketShift;

@@ -50,8 +50,9 @@ class AwaitedUnits {
     checks::Pending pending;
   };
   // The answers to one batch posted: each unit it carried is resumed with its own
-  // answers (in its check's request ids), then `resumed` says whether it waits again (a later
-  // check's work) or is answered.
+  // answers (in its check's request ids); it waits again for its check's next round, when the
+  // check asks for one, else `resumed` says whether it waits again (a later check's work) or is
+  // answered.
   using Resumed = std::function<std::optional<Waiting>(Unit& unit)>;
   void answer(std::vector<stream::SideAnswer> answers, const Resumed& resumed);
   // The verdict of the held unit of choice `choice` that waited, once answered, when `unit` is

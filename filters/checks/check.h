@@ -60,12 +60,13 @@ struct Pending;
 
 // Reads what came back for a pending unit (every request's answer, errors included, in the
 // check's own request ids) into its verdict; or returns more work of the same check to wait
-// for (a query's run on the database first, then check 5's requests to the model).
+// for (a judge method's next round; a query's run on the database first, then check 5's
+// requests to the model), whose continuation goes on from there.
 using Continuation = std::function<std::optional<Pending>(std::vector<stream::SideAnswer> answers,
                                                           UnitVerdict& verdict)>;
 
-// Work a unit's check waits for: side requests to the stream's model, or side jobs for the
-// proxy's workers (stream_filter.h), answered together.
+// Work a unit's check waits for: side requests to the stream's model (or to the batch's own
+// endpoint), or side jobs for the proxy's workers (stream_filter.h), answered together.
 struct Pending {
   stream::SideRequestBatch batch;  // request ids are the check's own
   Continuation resume;

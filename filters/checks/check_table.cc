@@ -51,8 +51,9 @@ std::optional<CheckFactory> judge(const config::PolicyConfig& policy,
                                   const CheckResources& resources) {
   if (!policy.verifies() || !policy.judge) return std::nullopt;
   const score::Thresholds thresholds = resources.verify->thresholds;
-  return [config = *policy.judge, thresholds](const StreamSetup& s) -> std::unique_ptr<Check> {
-    return std::make_unique<JudgeCheck>(config, thresholds, s.context);
+  return [setup = make_judge_setup(policy.name, *policy.judge, resources.verify),
+          thresholds](const StreamSetup& s) -> std::unique_ptr<Check> {
+    return std::make_unique<JudgeCheck>(setup, thresholds, s.context);
   };
 }
 

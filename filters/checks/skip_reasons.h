@@ -16,6 +16,7 @@ class SkipReasons {
   std::size_t total() const;
   // `"skipped":N` and, when any, `,"skip_reasons":{"reason":n,...}`: summary JSON members.
   std::string json_members() const;
+  const std::map<std::string, std::size_t, std::less<>>& counts() const { return counts_; }
 
  private:
   std::map<std::string, std::size_t, std::less<>> counts_;

@@ -479,10 +479,7 @@ std::optional<FigureVerdict> FigureChecker::computed(const Figure& f, const Fram
     if (fits && first_fit == nullptr) first_fit = &e;
   }
   if (first_fit == nullptr) return std::nullopt;
-  FigureVerdict v = verdict_of(Outcome::kContradicted, *first_fit,
-                               first_fit->kind == Kind::kRatio && f.percent, sources, f, sentence);
-  v.reason = std::string(to_string(frame.op)) + " is " + v.derivation.result + ": " + v.reason;
-  return v;
+  return operation_contradicts(*first_fit, frame, sources, f, sentence);
 }
 
 std::optional<FigureVerdict> FigureChecker::between_lines(const Figure& f, const Frame& frame,
@@ -552,10 +549,7 @@ std::optional<FigureVerdict> FigureChecker::between_lines(const Figure& f, const
     if (nearest == nullptr || d < distance) nearest = &e, distance = d;
   }
   if (nearest == nullptr) return std::nullopt;
-  FigureVerdict v = verdict_of(Outcome::kContradicted, *nearest,
-                               nearest->kind == Kind::kRatio && f.percent, sources, f, sentence);
-  v.reason = std::string(to_string(frame.op)) + " is " + v.derivation.result + ": " + v.reason;
-  return v;
+  return operation_contradicts(*nearest, frame, sources, f, sentence);
 }
 
 std::optional<FigureVerdict> FigureChecker::searched(const Figure& f, const Frame& frame,
@@ -579,6 +573,15 @@ std::optional<FigureVerdict> FigureChecker::searched(const Figure& f, const Fram
                     times_100, sources, f, sentence);
 }
 
+FigureVerdict FigureChecker::operation_contradicts(const Expression& e, const Frame& frame,
+                                                   std::span<const Source> sources, const Figure& f,
+                                                   std::string_view sentence) const {
+  FigureVerdict v = verdict_of(Outcome::kContradicted, e, e.kind == Kind::kRatio && f.percent,
+                               sources, f, sentence);
+  v.reason = std::string(to_string(frame.op)) + " is " + v.derivation.result + ": " + v.reason;
+  return v;
+}
+
 FigureVerdict FigureChecker::verdict_of(Outcome outcome, const Expression& e, bool times_100,
                                         std::span<const Source> sources, const Figure& f,
                                         std::string_view sentence) const {
@@ -588,9 +591,7 @@ FigureVerdict FigureChecker::verdict_of(Outcome outcome, const Expression& e, bo
   v.end = f.end;
   v.derivation = derivation(e, times_100, sources, f, sentence);
   if (outcome == Outcome::kContradicted) v.correction = v.derivation.result;
-  v.reason = outcome == Outcome::kRead      ? "read off:"
-             : outcome == Outcome::kDerived ? "computed:"
-                                            : "computed:";
+  v.reason = outcome == Outcome::kRead ? "read off:" : "computed:";
   v.reason += ' ';
   v.reason += v.derivation.expression;
   v.reason += " = " + v.derivation.result;

@@ -107,6 +107,11 @@ class FigureChecker {
                                         std::string_view sentence) const;
   static NamingOrder naming_order(const Frame& frame, std::span<const Operand> ops,
                                   std::span<const Source> sources);
+  // The figure contradicted by what the frame's operation gives, computed as `e` (a ratio
+  // shown as a percent when the figure is one); the reason opens with the operation's value.
+  FigureVerdict operation_contradicts(const Expression& e, const Frame& frame,
+                                      std::span<const Source> sources, const Figure& figure,
+                                      std::string_view sentence) const;
   FigureVerdict verdict_of(FigureVerdict::Outcome outcome, const Expression& e, bool times_100,
                            std::span<const Source> sources, const Figure& figure,
                            std::string_view sentence) const;

@@ -147,6 +147,8 @@ std::shared_ptr<const ContextIndex> ContextIndex::build(std::vector<context::Pas
           hyphen_parts(tokens[t], [&](std::string_view part) {
             index->piece_terms_.push_back(stems.term(part));
           });
+          if (const std::string solid = text::solid_spelling(tokens[t]); !solid.empty())
+            index->piece_terms_.push_back(stems.term(solid));
         }
       }
       piece.terms_end = static_cast<std::uint32_t>(index->piece_terms_.size());

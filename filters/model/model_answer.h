@@ -2,6 +2,7 @@
 // What a model said in a non-streamed answer to a filter's side request (SQL check 5's
 // variants, the judge), whatever the API's shape: its text and its tool calls.
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -12,9 +13,16 @@ struct ModelToolCall {
   std::string arguments;  // JSON text, as the model wrote it
 };
 
+// The tokens an answer's `usage` reports (0 when it reports none).
+struct TokenUsage {
+  std::uint64_t input_tokens = 0;
+  std::uint64_t output_tokens = 0;
+};
+
 struct ModelAnswer {
   std::string text;
   std::vector<ModelToolCall> calls;
+  TokenUsage usage;
 };
 
 }  // namespace groundgate::filters::model

@@ -4,6 +4,8 @@
 // writes and reads them (proxy/openai), so the filters never know a shape, and a new API shape
 // is the proxy's alone.
 
+#include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,6 +23,12 @@ struct RequestBody {
   std::string_view skip_reason;
 };
 
+// How a request of the proxy's own is sampled.
+struct AskOptions {
+  double temperature = 0;
+  std::uint32_t max_tokens = 0;  // the answer's bound; 0: the endpoint's own
+};
+
 class ModelCalls {
  public:
   virtual ~ModelCalls() = default;
@@ -29,13 +37,17 @@ class ModelCalls {
   // streamed, one answer, not stored with the provider.
   virtual RequestBody ask_again(std::string_view question, std::string_view variant) const = 0;
   // A request of the proxy's own to `model`: `instructions` as the system's, `prompt` as the
-  // user's; not streamed, not stored, temperature 0.
+  // user's; not streamed, not stored, sampled as `options` say.
   virtual std::string ask(std::string_view model, std::string_view instructions,
-                          std::string_view prompt) const = 0;
+                          std::string_view prompt, const AskOptions& options) const = 0;
   // What a successful (200) answer says; nullopt and `error` when the body is not such an
   // answer, or the response failed.
   virtual std::optional<ModelAnswer> read_answer(std::string_view body,
                                                  std::string& error) const = 0;
+  // The calls of another endpoint of the family (a judge on a path of its own): a path that
+  // ends in /responses speaks the Responses API, any other chat completions. Null when the
+  // proxy cannot speak to it.
+  virtual std::shared_ptr<const ModelCalls> for_path(std::string_view path) const = 0;
 };
 
 }  // namespace groundgate::filters::model

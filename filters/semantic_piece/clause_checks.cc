@@ -15,6 +15,7 @@
 #include "filters/text/negation.h"
 #include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
+#include "filters/text/tokenizer.h"
 #include "filters/text/word_table.h"
 
 namespace groundgate::filters::semantic_piece {
@@ -182,6 +183,15 @@ PieceVerifier::Clause PieceVerifier::read_clause(std::string_view sentence,
     c.stem_tokens.push_back(&t);
     c.stems.push_back(text::stem(t.norm));
     c.terms.push_back(index_->terms().find(c.stems.back()));
+    // A hyphenated word the context writes solid ("Wi-Fi", "WiFi") is the context's word.
+    if (const std::string solid = text::solid_spelling(t);
+        c.terms.back() == index::kNoTerm && !solid.empty()) {
+      std::string solid_stem = text::stem(solid);
+      if (const index::TermId term = index_->terms().find(solid_stem); term != index::kNoTerm) {
+        c.stems.back() = std::move(solid_stem);
+        c.terms.back() = term;
+      }
+    }
     if (!inside(t, entities)) {
       c.words.push_back(&t);
       c.word_stem.push_back(c.stems.size() - 1);
@@ -553,10 +563,17 @@ std::optional<Verdict> PieceVerifier::check_polarity(Clause& clause, const Cover
   }
   const text::Lexicon* lexicon = options_.lexicon.get();
   if (lexicon == nullptr) return std::nullopt;
+  // A clause that names both sides ("indoor and outdoor seating", "good and bad reviews")
+  // states no opposition to the evidence's side.
+  auto clause_says = [&](const Token& word) {
+    const std::string stem = text::stem(word.norm);
+    return std::find(clause.stems.begin(), clause.stems.end(), stem) != clause.stems.end();
+  };
   for (const Token* w : coverage.uncovered) {
     if (!lexicon->has_antonyms(w->norm)) continue;
     for (const Token& other : best->tokens) {
-      if (other.kind == text::TokenKind::kWord && lexicon->are_antonyms(w->norm, other.norm)) {
+      if (other.kind == text::TokenKind::kWord && lexicon->are_antonyms(w->norm, other.norm) &&
+          !clause_says(other)) {
         signals.antonym = true;
         signals.aligned_conflict =
             signals.aligned_conflict || aligned_but(clause, best->hit.piece, w, &other);

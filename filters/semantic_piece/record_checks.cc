@@ -9,6 +9,7 @@
 #include "filters/text/schedule.h"
 #include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
+#include "filters/text/tokenizer.h"
 #include "filters/text/word_table.h"
 
 namespace groundgate::filters::semantic_piece {
@@ -72,27 +73,28 @@ std::optional<Verdict> PieceVerifier::check_flags(const Clause& clause,
   // Which of the clause's words a negation governs: its scope, and, for a cue that ends the
   // clause ("garage and street parking are not", "... are not offered"), the words before it
   // back to a contrast ("lot parking is available, but garage parking is not").
-  std::vector<bool> negated(clause.tokens.size(), false);
-  for (const text::NegationScope& scope : text::negation_scopes(clause.tokens)) {
+  const std::span<const Token> tokens = clause.tokens;
+  std::vector<bool> negated(tokens.size(), false);
+  for (const text::NegationScope& scope : text::negation_scopes(tokens)) {
     for (std::size_t i : scope.words)
       negated[i] = true;
+  }
+  for (std::size_t cue = 0; cue < tokens.size(); ++cue) {
+    if (!text::has_negation_cue(tokens.subspan(cue, 1))) continue;
     std::size_t after = 0;
-    for (std::size_t i = scope.cue + 1; i < clause.tokens.size(); ++i)
-      after += clause.tokens[i].kind == text::TokenKind::kWord;
+    for (std::size_t i = cue + 1; i < tokens.size(); ++i)
+      after += tokens[i].kind == text::TokenKind::kWord;
     if (after > 1) continue;
-    for (std::size_t i = scope.cue; i-- > 0;) {
-      if (kContrast.contains(clause.tokens[i].norm)) break;
+    for (std::size_t i = cue; i-- > 0;) {
+      if (kContrast.contains(tokens[i].norm)) break;
       negated[i] = true;
     }
   }
   // The clause's words run together, for keys written as one word ("takeout", "wifi").
   std::vector<std::string> joined;
-  for (std::size_t i = 0; i < clause.tokens.size(); ++i) {
-    std::string word;
-    for (char c : clause.tokens[i].norm) {
-      if (c != '-') word += c;
-    }
-    joined.push_back(std::move(word));
+  for (const Token& t : tokens) {
+    std::string solid = text::solid_spelling(t);
+    joined.push_back(solid.empty() ? t.norm : std::move(solid));
   }
   std::optional<Verdict> conflict;
   for (const FlagWords& flag : flags) {

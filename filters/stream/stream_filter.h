@@ -84,8 +84,9 @@ struct UnverifiedInput {
 // Side requests: a filter that needs the stream's model asked again (the question rewritten, a
 // second opinion) hands the proxy request bodies, written by the stream's model::ModelCalls;
 // the proxy sends each to the stream's own endpoint on the route's upstream with the client's
-// request headers and hands the answers back (StreamFilter::on_side_answers) on the stream's
-// thread, for the filter to read with the same ModelCalls. The filter never sees a socket.
+// request headers (or to the batch's SideEndpoint) and hands the answers back
+// (StreamFilter::on_side_answers) on the stream's thread, for the filter to read with the same
+// ModelCalls. The filter never sees a socket.
 //
 // Side jobs: blocking work a filter must not do on the stream's thread (a query run on the
 // operator's database) goes the same way as a side request that carries a job instead of a
@@ -120,10 +121,25 @@ struct SideRequestLimits {
   std::size_t max_response_bytes = 1u << 20;  // a longer answer is an error
 };
 
+// An endpoint of a filter's own (a judge model's): an upstream of the config's by name (empty:
+// the route's), a path on it, and the credentials its requests carry.
+struct SideEndpoint {
+  enum class Auth : std::uint8_t {
+    kForward,  // the client's header fields (the route's upstream only: config checks it)
+    kBearer,   // `Authorization: Bearer <bearer>` and no field of the client's
+    kNone,     // no credentials and no field of the client's (a local model server)
+  };
+  std::string upstream;
+  std::string path;  // empty: the stream's own endpoint
+  Auth auth = Auth::kForward;
+  std::string bearer;  // kBearer: the key; never logged
+};
+
 // Requests answered together: the filter hears back once, when all are in or the time is up.
 struct SideRequestBatch {
   std::vector<SideRequest> requests;
   SideRequestLimits limits;
+  std::shared_ptr<const SideEndpoint> endpoint;  // null: the stream's own endpoint
 };
 
 struct SideAnswer {

@@ -317,6 +317,15 @@ void tokenize(std::string_view text, std::vector<Token>& out) {
   }
 }
 
+std::string solid_spelling(const Token& token) {
+  std::string out;
+  if (token.kind != TokenKind::kWord || !token.has(kHyphenated)) return out;
+  for (char c : token.norm) {
+    if (c != '-') out += c;
+  }
+  return out;
+}
+
 std::vector<Token> tokenize(std::string_view text) {
   std::vector<Token> out;
   out.reserve(text.size() / 5 + 1);

@@ -48,4 +48,8 @@ struct Token {
 std::vector<Token> tokenize(std::string_view text);
 void tokenize(std::string_view text, std::vector<Token>& out);  // appends to `out`
 
+// A hyphenated word written solid, the same word ("wi-fi" → "wifi", "take-out" → "takeout");
+// empty for any other token.
+std::string solid_spelling(const Token& token);
+
 }  // namespace groundgate::filters::text

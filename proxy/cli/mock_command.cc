@@ -37,11 +37,13 @@ bool parse_listen(std::string_view text, mock::MockOptions& options) {
 
 constexpr std::string_view kUsage =
     "usage: groundgate mock-upstream --listen HOST:PORT [--script FILE] [--tokens-per-second N]\n"
-    "         [--stamp]\n"
+    "         [--stamp] [--record FILE]\n"
     "  an OpenAI-compatible mock endpoint: chat completions, legacy completions and the\n"
     "  Responses API, streamed or whole, with scripted answers\n"
     "  --script: canned answers, YAML: [{match: TEXT, answer: TEXT}]; the first entry whose\n"
-    "    match occurs in the last user message answers\n"
+    "    match occurs in the last user message answers (also system: TEXT, temperature: N,\n"
+    "    match: [A, B] in that order, turns: [..] for successive requests: a scripted judge)\n"
+    "  --record: append every completion request to FILE, one JSON line {path, body} each\n"
     "  --stamp: each event carries the time it was made (the load benchmark reads it)\n";
 
 }  // namespace
@@ -59,6 +61,7 @@ int mock_upstream_command(int argc, char** argv, int first) {
     return 2;
   }
   if (auto script = args.value("script")) options.script_file = *script;
+  if (auto record = args.value("record")) options.record_file = *record;
   if (auto rate = args.value("tokens-per-second")) {
     char* end = nullptr;
     options.tokens_per_second = std::strtod(rate->c_str(), &end);

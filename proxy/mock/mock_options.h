@@ -13,6 +13,8 @@ struct MockOptions {
   std::string script_file;        // empty: script_yaml, else canned answers only
   std::string script_yaml;        // the script's text, used when script_file is empty
   bool stamp = false;             // system_fingerprint "gg-ts-<steady_clock ns>" on every chunk
+  std::string record_file;        // non-empty: every completion request appended as a JSON line
+  bool keep_requests = false;     // MockUpstream::requests() returns them (tests)
 };
 
 }  // namespace groundgate::proxy::mock

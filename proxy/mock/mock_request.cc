@@ -40,6 +40,11 @@ std::string content_text(element content) {
   return joined;
 }
 
+void append_system(MockRequest& request, std::string_view text) {
+  if (!request.system_text.empty()) request.system_text.push_back('\n');
+  request.system_text.append(text);
+}
+
 std::optional<std::string> read_messages(element root, MockRequest& request) {
   simdjson::dom::array messages;
   if (root["messages"].get_array().get(messages) != simdjson::SUCCESS)
@@ -53,6 +58,7 @@ std::optional<std::string> read_messages(element root, MockRequest& request) {
     if (message["content"].get(content) != simdjson::SUCCESS) continue;
     std::string text = content_text(content);
     request.prompt_tokens += count_tokens(text);
+    if (role == "system" || role == "developer") append_system(request, text);
     if (role == "user") request.last_user_text = std::move(text);
   }
   return std::nullopt;
@@ -62,8 +68,10 @@ std::optional<std::string> read_messages(element root, MockRequest& request) {
 // messages count (the last user message is what the script matches).
 std::optional<std::string> read_input(element root, MockRequest& request) {
   std::string_view text;
-  if (root["instructions"].get_string().get(text) == simdjson::SUCCESS)
+  if (root["instructions"].get_string().get(text) == simdjson::SUCCESS) {
     request.prompt_tokens += count_tokens(text);
+    append_system(request, text);
+  }
   element input;
   if (root["input"].get(input) != simdjson::SUCCESS || input.is_null())
     return "Missing required parameter: 'input'.";
@@ -89,6 +97,7 @@ std::optional<std::string> read_input(element root, MockRequest& request) {
       continue;  // tool outputs, earlier calls, reasoning: counted loosely
     std::string message = content_text(content);
     request.prompt_tokens += count_tokens(message);
+    if (role == "system" || role == "developer") append_system(request, message);
     if (role == "user") request.last_user_text = std::move(message);
   }
   return std::nullopt;
@@ -153,6 +162,12 @@ RequestParse parse_request(Api api, std::string_view body) {
   if (root["stream"].get(value) == simdjson::SUCCESS && !value.is_null()) {
     if (value.get_bool().get(request.stream) != simdjson::SUCCESS)
       return fail("Invalid type for 'stream': expected a boolean.", "stream");
+  }
+  if (root["temperature"].get(value) == simdjson::SUCCESS && !value.is_null()) {
+    double t = 0;
+    if (value.get_double().get(t) != simdjson::SUCCESS || t < 0 || t > 2)
+      return fail("Invalid 'temperature': expected a number between 0 and 2.", "temperature");
+    request.temperature = t;
   }
   if (root["stream_options"].get(value) == simdjson::SUCCESS && value.is_object()) {
     element include;

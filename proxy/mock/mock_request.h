@@ -19,6 +19,8 @@ struct MockRequest {
   uint32_t n = 1;
   std::optional<uint64_t> max_tokens;  // max_tokens, max_completion_tokens, max_output_tokens
   std::string last_user_text;  // last user message (chat, Responses input) or last prompt string
+  std::string system_text;     // system and developer messages, Responses `instructions`
+  std::optional<double> temperature;
   bool background = false;     // Responses: answer at once with a queued response
   std::string input_items;     // Responses: `input` as a JSON list of items
   uint64_t prompt_tokens = 0;  // estimate over every message / prompt

@@ -17,11 +17,30 @@ char lower(char c) {
   return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c;
 }
 
-bool contains_folded(std::string_view text, std::string_view lowered_needle) {
-  if (lowered_needle.empty()) return true;
-  auto it = std::search(text.begin(), text.end(), lowered_needle.begin(), lowered_needle.end(),
+std::string lowered(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(), lower);
+  return text;
+}
+
+// Where `lowered_needle` ends in `text` from `from` on, ASCII case folded; npos when absent.
+std::size_t find_folded(std::string_view text, std::string_view lowered_needle,
+                        std::size_t from = 0) {
+  if (lowered_needle.empty()) return from;
+  auto it = std::search(text.begin() + static_cast<std::ptrdiff_t>(from), text.end(),
+                        lowered_needle.begin(), lowered_needle.end(),
                         [](char a, char b) { return lower(a) == b; });
-  return it != text.end();
+  if (it == text.end()) return std::string_view::npos;
+  return static_cast<std::size_t>(it - text.begin()) + lowered_needle.size();
+}
+
+// Every needle occurs, each after the one before.
+bool contains_in_order(std::string_view text, const std::vector<std::string>& needles) {
+  std::size_t at = 0;
+  for (const std::string& needle : needles) {
+    at = find_folded(text, needle, at);
+    if (at == std::string_view::npos) return false;
+  }
+  return true;
 }
 
 std::optional<std::string> scalar(const YAML::Node& node, std::string_view key, std::string& out) {
@@ -89,8 +108,30 @@ std::optional<std::string> read_field(const std::string& key, const YAML::Node& 
   std::string text;
   int64_t number = 0;
   if (key == "match") {
-    if (auto error = scalar(value, key, entry.match)) return error;
-    std::transform(entry.match.begin(), entry.match.end(), entry.match.begin(), lower);
+    if (value.IsSequence()) {
+      if (value.size() == 0) return "'match' must be a string or a non-empty list";
+      for (const auto& item : value) {
+        if (auto error = scalar(item, "match[]", text)) return error;
+        entry.match.push_back(lowered(std::move(text)));
+      }
+      return std::nullopt;
+    }
+    if (auto error = scalar(value, key, text)) return error;
+    entry.match.push_back(lowered(std::move(text)));
+  } else if (key == "system") {
+    if (auto error = scalar(value, key, text)) return error;
+    entry.system = lowered(std::move(text));
+  } else if (key == "temperature") {
+    double t = 0;
+    if (!value.IsScalar() || !YAML::convert<double>::decode(value, t) || !(t >= 0 && t <= 2))
+      return "'temperature' must be a number in [0, 2]";
+    entry.temperature = t;
+  } else if (key == "turns") {
+    if (!value.IsSequence() || value.size() == 0) return "'turns' must be a non-empty list";
+    for (const auto& item : value) {
+      if (auto error = scalar(item, "turns[]", text)) return error;
+      entry.turns.emplace_back(std::move(text));
+    }
   } else if (key == "model") {
     return scalar(value, key, entry.model);
   } else if (key == "answer") {
@@ -140,7 +181,9 @@ std::optional<std::string> read_entry(const YAML::Node& node, ScriptEntry& entry
     if (auto error = read_field(key, item.second, entry)) return error;
   }
   if (has_answer && has_answers) return "give either 'answer' or 'answers', not both";
-  const bool answers = !entry.answers.empty();
+  if (!entry.turns.empty() && (has_answer || has_answers))
+    return "give either 'turns' or 'answer(s)', not both";
+  const bool answers = !entry.answers.empty() || !entry.turns.empty();
   if (entry.tool_call && answers) return "'tool_call' cannot be combined with 'answer(s)'";
   if (entry.status != 0 && (answers || entry.tool_call))
     return "'status' cannot be combined with 'answer(s)' or 'tool_call'";
@@ -214,11 +257,16 @@ ScriptLoad MockScript::parse(std::string_view yaml) {
   return out;
 }
 
-const ScriptEntry* MockScript::find(Api api, std::string_view model, std::string_view text) const {
+const ScriptEntry* MockScript::find(const MockRequest& request) const {
   for (const auto& entry : entries_) {
-    if (api == Api::kCompletion && entry.tool_call) continue;
-    if (!entry.model.empty() && !glob_match(entry.model, model)) continue;
-    if (!contains_folded(text, entry.match)) continue;
+    if (request.api == Api::kCompletion && entry.tool_call) continue;
+    if (!entry.model.empty() && !glob_match(entry.model, request.model)) continue;
+    if (!contains_in_order(request.last_user_text, entry.match)) continue;
+    if (find_folded(request.system_text, entry.system) == std::string_view::npos) continue;
+    // An absent temperature is the API's default, 1.
+    if (entry.temperature &&
+        std::abs(*entry.temperature - request.temperature.value_or(1.0)) > 1e-9)
+      continue;
     return &entry;
   }
   return nullptr;

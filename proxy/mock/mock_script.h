@@ -2,8 +2,12 @@
 // The mock's script: a YAML list of entries that say how to answer which request.
 //
 //   - match: "refund"          # substring of the last user message / prompt (ASCII
-//   case-insensitive)
+//   case-insensitive); a list: substrings that occur in that order
 //     model: "gpt-4o*"         # glob ('*', '?'); empty or absent: any model
+//     system: "fact checker"   # substring of the system / developer messages or `instructions`
+//     temperature: 0.5         # the request's temperature (absent in the request: 1)
+//     turns: ["a", "b"]        # successive requests this entry answers get these in turn (the
+//                              # last one repeats): a judge asked the same prompt again
 //     answer: "text"           # or answers: [per-choice texts], or tool_call: {name, arguments}
 //     status: 429              # answer with this HTTP error and an OpenAI error body
 //     message: "..."           # the error message (with status)
@@ -13,10 +17,14 @@
 //     file_search:             # /v1/responses: a file_search_call item with these results
 //       - {filename: "policy.md", text: "Refunds within 14 days."}   # comes before the answer
 //
-// The first matching entry wins. tool_call entries never match /v1/completions.
+// The first matching entry wins. tool_call entries never match /v1/completions. With the
+// system, temperature and ordered matches, a script answers a judge's calls by their prompt's
+// content: which method, which step, which evidence, which order of explanations.
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -39,9 +47,13 @@ struct ScriptPassage {
 };
 
 struct ScriptEntry {
-  std::string match;  // lower-cased
+  std::vector<std::string> match;  // lower-cased, in the order they must occur
   std::string model;
+  std::string system;  // lower-cased
+  std::optional<double> temperature;
   std::vector<AnswerTokens> answers;  // empty: canned answers; choice i gets answers[i % size]
+  std::vector<AnswerTokens> turns;    // non-empty: the answer of each request in turn
+  std::shared_ptr<std::atomic<std::size_t>> next_turn = std::make_shared<std::atomic<size_t>>(0);
   std::optional<ScriptToolCall> tool_call;
   unsigned status = 0;  // 0: answer normally
   std::string message;
@@ -66,7 +78,7 @@ class MockScript {
   static ScriptLoad parse(std::string_view yaml);
 
   // The first entry that applies to this request, or nullptr.
-  const ScriptEntry* find(Api api, std::string_view model, std::string_view text) const;
+  const ScriptEntry* find(const MockRequest& request) const;
   const std::vector<ScriptEntry>& entries() const { return entries_; }
 
  private:

@@ -150,6 +150,7 @@ awaitable<bool> MockSession::handle(const Request& request) {
   if (chat || responses || path == "/v1/completions") {
     if (method != http::verb::post)
       co_return co_await send_error(405, "Use POST for " + std::string(path) + ".");
+    context_->requests->add(path, request.body(), request[http::field::authorization]);
     co_return co_await complete(request, chat        ? Api::kChat
                                          : responses ? Api::kResponses
                                                      : Api::kCompletion);

@@ -22,6 +22,7 @@
 #include "proxy/mock/mock_options.h"
 #include "proxy/mock/mock_request.h"
 #include "proxy/mock/mock_script.h"
+#include "proxy/mock/request_log.h"
 #include "proxy/mock/response_plan.h"
 #include "proxy/mock/response_store.h"
 #include "proxy/mock/responses_writer.h"
@@ -35,6 +36,7 @@ struct MockContext {
   std::string fingerprint;                   // "fp_…"
   std::vector<std::string> models;           // GET /v1/models
   std::shared_ptr<ResponseStore> responses;  // made through /v1/responses
+  std::shared_ptr<RequestLog> requests;      // every completion request, as it came
 };
 
 class MockSession {

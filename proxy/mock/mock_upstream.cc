@@ -120,6 +120,11 @@ MockCreate MockUpstream::create(net::io_context& io, MockOptions options) {
   context->fingerprint = random_fingerprint();
   context->models = model_list(context->script);
   context->responses = std::make_shared<ResponseStore>();
+  context->requests = std::make_shared<RequestLog>(options.record_file, options.keep_requests);
+  if (std::string error = context->requests->open(); !error.empty()) {
+    out.error = std::move(error);
+    return out;
+  }
 
   boost::system::error_code ec;
   tcp::resolver resolver(io);
@@ -155,6 +160,10 @@ MockUpstream::~MockUpstream() {
 
 uint16_t MockUpstream::port() const {
   return state_->port;
+}
+
+std::vector<RecordedRequest> MockUpstream::requests() const {
+  return state_->context->requests->requests();
 }
 
 void MockUpstream::start() {

@@ -8,8 +8,10 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "proxy/mock/mock_options.h"
+#include "proxy/mock/request_log.h"
 
 namespace groundgate::proxy::mock {
 
@@ -32,8 +34,11 @@ class MockUpstream {
   MockUpstream& operator=(const MockUpstream&) = delete;
 
   uint16_t port() const;  // the bound port (the picked one when options.port was 0)
-  void start();           // the accept loop; call once
-  void stop();            // closes the acceptor and every connection; safe from any thread
+  // The completion requests answered so far, oldest first, with options.keep_requests
+  // (request_log.h).
+  std::vector<RecordedRequest> requests() const;
+  void start();  // the accept loop; call once
+  void stop();   // closes the acceptor and every connection; safe from any thread
 
   struct State;  // defined in the .cc: shared with the accept loop and the sessions
 

@@ -1,5 +1,7 @@
 #include "proxy/mock/response_plan.h"
 
+#include <algorithm>
+
 #include "proxy/mock/canned_answers.h"
 
 namespace groundgate::proxy::mock {
@@ -8,7 +10,13 @@ ResponsePlan plan_response(const MockRequest& request, const MockScript& script,
                            double default_tokens_per_second) {
   ResponsePlan plan;
   plan.tokens_per_second = default_tokens_per_second;
-  const ScriptEntry* entry = script.find(request.api, request.model, request.last_user_text);
+  const ScriptEntry* entry = script.find(request);
+  // A request answered by turns takes the next one (the last repeats), for all its choices.
+  const AnswerTokens* turn = nullptr;
+  if (entry != nullptr && !entry->turns.empty()) {
+    const std::size_t n = entry->next_turn->fetch_add(1);
+    turn = &entry->turns[std::min(n, entry->turns.size() - 1)];
+  }
   if (entry != nullptr) {
     plan.first_byte_delay = entry->first_byte_delay;
     plan.close_after_tokens = entry->close_after_tokens;
@@ -32,7 +40,8 @@ ResponsePlan plan_response(const MockRequest& request, const MockScript& script,
       choice.tokens = choice.text->size();
       choice.finish_reason = "tool_calls";
     } else {
-      choice.text = entry != nullptr && !entry->answers.empty()
+      choice.text = turn != nullptr ? turn
+                    : entry != nullptr && !entry->answers.empty()
                         ? &entry->answers[i % entry->answers.size()]
                         : &pick_canned_answer(request.last_user_text, i);
       choice.tokens = choice.text->size();

@@ -14,6 +14,9 @@ const std::vector<double> kAddedLatencyBounds = {1e-6, 2.5e-6, 5e-6, 1e-5, 2.5e-
 const std::vector<double> kVerificationBounds = {1e-6,   5e-6, 1e-5, 2.5e-5, 5e-5, 1e-4,
                                                  2.5e-4, 5e-4, 1e-3, 2.5e-3, 5e-3, 0.01,
                                                  0.025,  0.05, 0.1,  0.25,   1};
+// A judge's calls for one sentence: a local model in tens of milliseconds, a debate's seven calls
+// in tens of seconds.
+const std::vector<double> kJudgeBounds = {0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60};
 // Streamed answers can last minutes.
 const std::vector<double> kDurationBounds = {0.01, 0.05, 0.1, 0.25, 0.5, 1,  2.5,
                                              5,    10,   30,  60,   120, 300};
@@ -122,6 +125,56 @@ ProxyMetrics::ProxyMetrics(MetricsRegistry& registry)
           "Flagged answers' summaries for the verdict webhook, by result: sent (the receiver "
           "took it), queue_full (dropped before sending) or failed (every attempt failed).",
           {"result"})),
+      judge_calls_total(registry.counter(
+          "groundgate_judge_calls_total",
+          "Calls to judge models, by route, method and outcome (ok, timeout, failed, "
+          "http_error, unreadable, garbage: an answer in no form the method asked for, "
+          "cancelled).",
+          {"route", "method", "outcome"})),
+      judge_tokens_total(registry.counter(
+          "groundgate_judge_tokens_total",
+          "Tokens judge models reported using (their answers' usage), by route, method and kind "
+          "(input, output).",
+          {"route", "method", "kind"})),
+      judge_sentences_total(registry.counter(
+          "groundgate_judge_sentences_total",
+          "Sentences put to the judge, by outcome: decided (its verdict, evidence checked, set "
+          "the label), rejected (a verdict without checkable evidence: the scorer's label "
+          "stood), failed (no verdict), cached (answered from the verdict cache).",
+          {"route", "outcome"})),
+      judge_skipped_total(registry.counter(
+          "groundgate_judge_skipped_total",
+          "Sentences in the judge's band not put to it, by reason (max_sentences, "
+          "max_calls_per_answer, max_in_flight, breaker_open, no_side_requests, ...).",
+          {"route", "reason"})),
+      judge_rejected_total(registry.counter(
+          "groundgate_judge_rejected_total",
+          "Judge answers not taken, by reason (filters/judge/acceptance.h: quote_unrelated, "
+          "quote_not_in_context, no_quote, evidence_stands, quote_contradicts, ...): the "
+          "sentence kept the engines' label.",
+          {"route", "reason"})),
+      judge_seconds(registry.histogram(
+          "groundgate_judge_seconds",
+          "Time from a sentence's first call to the judge to its verdict (every round).", {"route"},
+          kJudgeBounds)),
+      judge_breaker_state(registry.gauge(
+          "groundgate_judge_breaker_state",
+          "A policy's judge circuit breaker: 0 closed, 1 open (sentences keep the scorer's "
+          "label), 2 half-open (one probe out).",
+          {"policy"})),
+      judge_breaker_opened_total(registry.counter("groundgate_judge_breaker_opened_total",
+                                                  "Times a policy's judge breaker opened.",
+                                                  {"policy"})),
+      judge_calls_in_flight(registry.gauge("groundgate_judge_calls_in_flight",
+                                           "A policy's judge calls out now (max_in_flight bounds "
+                                           "it).",
+                                           {"policy"})),
+      judge_cache_lookups_total(registry.counter(
+          "groundgate_judge_cache_lookups_total",
+          "A policy's judge verdict cache lookups, by result (hit, miss).", {"policy", "result"})),
+      judge_cache_bytes(registry.gauge("groundgate_judge_cache_bytes",
+                                       "Memory held by a policy's judge verdict cache.",
+                                       {"policy"})),
       // Known label values are exposed at 0 from the start, so rate() sees their first increase.
       client_in_bytes(bytes_total.with({kClientIn})),
       client_out_bytes(bytes_total.with({kClientOut})),

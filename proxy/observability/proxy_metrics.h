@@ -61,6 +61,18 @@ struct ProxyMetrics {
   CounterFamily& trace_spans_exported_total;     // spans the collector took
   CounterFamily& trace_spans_dropped_total;      // {reason}: queue_full | export_failed
   CounterFamily& verdict_webhook_posts_total;    // {result}: sent | queue_full | failed
+  // The judge (filters/checks/judge): per stream, from its report; per policy, at each scrape.
+  CounterFamily& judge_calls_total;           // {route, method, outcome}: judge_call.h's statuses
+  CounterFamily& judge_tokens_total;          // {route, method, kind}: input | output
+  CounterFamily& judge_sentences_total;       // {route, outcome}: decided|rejected|failed|cached
+  CounterFamily& judge_skipped_total;         // {route, reason}: sentences in the band not asked
+  CounterFamily& judge_rejected_total;        // {route, reason}: answers acceptance refused
+  HistogramFamily& judge_seconds;             // {route}: a sentence's time with the judge
+  GaugeFamily& judge_breaker_state;           // {policy}: 0 closed, 1 open, 2 half-open
+  CounterFamily& judge_breaker_opened_total;  // {policy}
+  GaugeFamily& judge_calls_in_flight;         // {policy}
+  CounterFamily& judge_cache_lookups_total;   // {policy, result}: hit | miss
+  GaugeFamily& judge_cache_bytes;             // {policy}
 
   // Children with fixed labels that every request updates, resolved once.
   Counter& client_in_bytes;

@@ -20,17 +20,30 @@ std::optional<ModelToolCall> call_of(dom::element call) {
   return ModelToolCall{std::string(name), std::string(arguments)};
 }
 
+// The answer's `usage`, under the API's names for its two counts; 0 for what it lacks.
+filters::model::TokenUsage usage_of(dom::element root, const char* input, const char* output) {
+  filters::model::TokenUsage usage;
+  dom::element u;
+  if (root["usage"].get(u) != simdjson::SUCCESS || !u.is_object()) return usage;
+  std::uint64_t n = 0;
+  if (u[input].get_uint64().get(n) == simdjson::SUCCESS) usage.input_tokens = n;
+  if (u[output].get_uint64().get(n) == simdjson::SUCCESS) usage.output_tokens = n;
+  return usage;
+}
+
 }  // namespace
 
 std::optional<ModelAnswer> chat_answer(std::string_view response, std::string& error) {
   dom::parser parser;
+  dom::element root;
   dom::element message;
-  if (parser.parse(response.data(), response.size()).get(message) != simdjson::SUCCESS ||
-      message["choices"].at(0)["message"].get(message) != simdjson::SUCCESS) {
+  if (parser.parse(response.data(), response.size()).get(root) != simdjson::SUCCESS ||
+      root["choices"].at(0)["message"].get(message) != simdjson::SUCCESS) {
     error = "not a chat completion";
     return std::nullopt;
   }
   ModelAnswer answer;
+  answer.usage = usage_of(root, "prompt_tokens", "completion_tokens");
   if (std::string_view content; message["content"].get_string().get(content) == simdjson::SUCCESS) {
     answer.text = content;
   }
@@ -72,6 +85,7 @@ std::optional<ModelAnswer> responses_answer(std::string_view response, std::stri
     return std::nullopt;
   }
   ModelAnswer answer;
+  answer.usage = usage_of(root, "input_tokens", "output_tokens");
   for (dom::element item : output) {
     std::string_view type;
     if (item["type"].get_string().get(type) != simdjson::SUCCESS) continue;

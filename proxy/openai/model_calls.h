@@ -20,10 +20,13 @@ class ApiModelCalls final : public filters::model::ModelCalls {
 
   filters::model::RequestBody ask_again(std::string_view question,
                                         std::string_view variant) const override;
-  std::string ask(std::string_view model, std::string_view instructions,
-                  std::string_view prompt) const override;
+  std::string ask(std::string_view model, std::string_view instructions, std::string_view prompt,
+                  const filters::model::AskOptions& options) const override;
   std::optional<filters::model::ModelAnswer> read_answer(std::string_view body,
                                                          std::string& error) const override;
+  // Responses for a path ending in /responses, else chat completions (a model server's own
+  // path).
+  std::shared_ptr<const filters::model::ModelCalls> for_path(std::string_view path) const override;
 
  private:
   EndpointKind api_;

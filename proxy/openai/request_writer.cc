@@ -1,6 +1,7 @@
 #include "proxy/openai/request_writer.h"
 
 #include <algorithm>
+#include <charconv>
 #include <vector>
 
 #include "filters/verdict/json_string.h"
@@ -112,6 +113,15 @@ std::optional<std::string> edited(std::string_view body, RequestLayout layout,
   return out;
 }
 
+// A sampling temperature as JSON: the shortest form that reads back the same (0, 0.5);
+// outside [0, 2] it is clamped (the APIs refuse those).
+std::string number_text(double value) {
+  value = std::clamp(value, 0.0, 2.0);
+  char buffer[32];
+  const std::to_chars_result r = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return std::string(buffer, r.ptr);
+}
+
 }  // namespace
 
 std::optional<std::string> without_members(std::string_view body,
@@ -156,7 +166,7 @@ RequestBody question_variant(EndpointKind api, std::string_view body, const Requ
 }
 
 std::string own_request(EndpointKind api, std::string_view model, std::string_view instructions,
-                        std::string_view prompt) {
+                        std::string_view prompt, const filters::model::AskOptions& options) {
   using filters::verdict::append_json_string;
   std::string out = "{\"model\":";
   append_json_string(out, model);
@@ -173,7 +183,11 @@ std::string own_request(EndpointKind api, std::string_view model, std::string_vi
     append_json_string(out, prompt);
     out += "}],\"stream\":false,\"n\":1";
   }
-  return out + ",\"temperature\":0}";
+  if (options.max_tokens > 0) {
+    out += api == EndpointKind::kResponses ? ",\"max_output_tokens\":" : ",\"max_tokens\":";
+    out += std::to_string(options.max_tokens);
+  }
+  return out + ",\"temperature\":" + number_text(options.temperature) + "}";
 }
 
 }  // namespace groundgate::proxy::openai

@@ -30,8 +30,9 @@ filters::model::RequestBody question_variant(EndpointKind api, std::string_view 
                                              std::string_view variant);
 
 // A request of the proxy's own to `model` with `instructions` (the system's) and `prompt` (the
-// user's): not streamed, not stored (Responses), one answer (chat), temperature 0.
+// user's): not streamed, not stored (Responses), one answer (chat), at `options`' temperature
+// and (when set) its token bound.
 std::string own_request(EndpointKind api, std::string_view model, std::string_view instructions,
-                        std::string_view prompt);
+                        std::string_view prompt, const filters::model::AskOptions& options = {});
 
 }  // namespace groundgate::proxy::openai

@@ -195,6 +195,10 @@ class Exchange {
   // is out), writing what it lets go on; false when the client is gone. (A whole JSON answer
   // waits for all of them: transform_json_body.)
   void start_side_requests();
+  // Where a batch for `endpoint` (null: the stream's own) goes, or nowhere (an upstream the
+  // client's credentials may not go to).
+  std::optional<SideDestination> side_destination(
+      const filters::stream::SideEndpoint* endpoint) const;
   boost::asio::awaitable<std::optional<SideAnswers>> next_side_answers();
   boost::asio::awaitable<bool> answer_side_requests(BodyRelay& r, bool until_none_out);
   // Why a stream ended before its answer's end: the proxy's drain timeout cut it, or else the
@@ -246,6 +250,8 @@ class Exchange {
   void finish_record();
   // Verdict counts and fields of the stream's filters → metrics and the access log.
   void record_filter_report(std::string_view route);
+  // A count of the judge's ("judge.<key>") → its metric.
+  void record_judge_count(std::string_view route, std::string_view key, std::uint64_t count);
   // The side jobs the workers ran for this exchange, and what became of them.
   void record_side_jobs(std::string_view route);
 

@@ -13,6 +13,7 @@ void Exchange::record_filter_report(std::string_view route) {
   // goes into the access log line, which is the request's audit record.
   constexpr std::string_view kVerdicts = "verdicts.";
   constexpr std::string_view kActions = "actions.";
+  constexpr std::string_view kJudge = "judge.";
   const filters::stream::StreamReport report = chain_.report();
   record_.extra.emplace_back("policy", policy_);
   for (const auto& [key, count] : report.counts) {
@@ -23,19 +24,45 @@ void Exchange::record_filter_report(std::string_view route) {
     } else if (name.starts_with(kActions)) {
       ctx_.metrics.filter_actions_total.with({route, "guard", name.substr(kActions.size())})
           .inc(count);
+    } else if (name.starts_with(kJudge)) {
+      record_judge_count(route, name.substr(kJudge.size()), count);
     }
   }
   for (const auto& field : report.fields)
     record_.extra.push_back(field);
   for (const auto& [key, samples] : report.observations) {
     observability::HistogramFamily* family =
-        key == "verify_seconds" ? &ctx_.metrics.verification_seconds
-        : key == "hold_seconds" ? &ctx_.metrics.hold_delay_seconds
-                                : nullptr;
+        key == "verify_seconds"  ? &ctx_.metrics.verification_seconds
+        : key == "hold_seconds"  ? &ctx_.metrics.hold_delay_seconds
+        : key == "judge_seconds" ? &ctx_.metrics.judge_seconds
+                                 : nullptr;
     if (family == nullptr) continue;
     auto& histogram = family->with({route});
     for (double sample : samples)
       histogram.observe(sample);
+  }
+}
+
+void Exchange::record_judge_count(std::string_view route, std::string_view key,
+                                  std::uint64_t count) {
+  // "<kind>.<a>[.<b>]": calls.<method>.<outcome>, tokens.<method>.<kind>, sentences.<outcome>,
+  // skipped.<reason>, rejected.<reason>.
+  const std::size_t dot = key.find('.');
+  if (dot == std::string_view::npos) return;
+  const std::string_view kind = key.substr(0, dot);
+  const std::string_view rest = key.substr(dot + 1);
+  const std::size_t second = rest.find('.');
+  auto& m = ctx_.metrics;
+  if (kind == "sentences") {
+    m.judge_sentences_total.with({route, rest}).inc(count);
+  } else if (kind == "skipped") {
+    m.judge_skipped_total.with({route, rest}).inc(count);
+  } else if (kind == "rejected") {
+    m.judge_rejected_total.with({route, rest}).inc(count);
+  } else if (second != std::string_view::npos && kind == "calls") {
+    m.judge_calls_total.with({route, rest.substr(0, second), rest.substr(second + 1)}).inc(count);
+  } else if (second != std::string_view::npos && kind == "tokens") {
+    m.judge_tokens_total.with({route, rest.substr(0, second), rest.substr(second + 1)}).inc(count);
   }
 }
 

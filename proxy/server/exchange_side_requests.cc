@@ -15,30 +15,54 @@
 namespace groundgate::proxy::server {
 using boost::asio::awaitable;
 
+std::optional<SideDestination> Exchange::side_destination(
+    const filters::stream::SideEndpoint* endpoint) const {
+  using Auth = filters::stream::SideEndpoint::Auth;
+  const config::UpstreamConfig* upstream = endpoint == nullptr || endpoint->upstream.empty()
+                                               ? upstream_config_
+                                               : config_.find_upstream(endpoint->upstream);
+  // The client's credentials go to the route's upstream only (config refuses the rest; be
+  // safe anyway).
+  if (upstream == nullptr ||
+      (endpoint != nullptr && endpoint->auth == Auth::kForward && upstream != upstream_config_)) {
+    return std::nullopt;
+  }
+  SideDestination to{upstream, runtime_->tls_for(upstream->name), {}};
+  // The stream's own endpoint unless the batch names a path.
+  const std::string_view target =
+      endpoint == nullptr || endpoint->path.empty() ? request_.target() : endpoint->path;
+  append_request_line("POST", upstream_target(upstream->base_path, target), 11, to.header);
+  if (endpoint == nullptr || endpoint->auth == Auth::kForward) {
+    append_end_to_end_headers(request_.fields(), /*drop_accept_encoding=*/true, to.header,
+                              /*drop_traceparent=*/false);
+  } else {
+    append_field("Content-Type", "application/json", to.header);
+    append_field("Accept", "application/json", to.header);
+    if (endpoint->auth == Auth::kBearer)
+      append_field("Authorization", "Bearer " + endpoint->bearer, to.header);
+  }
+  append_field("Host", host_header(upstream->host, upstream->port, upstream->https), to.header);
+  append_field("Connection", "close", to.header);
+  return to;
+}
+
 void Exchange::start_side_requests() {
   std::vector<filters::stream::SideBatch> batches = chain_.take_side_requests();
   if (batches.empty()) return;
+  // On the exchange's own executor (its strand, or its thread's io_context): the calls'
+  // handlers never run beside the relay's.
   if (!side_) {
-    // The stream's own request, to the same endpoint, with the client's header fields.
-    std::string header;
-    append_request_line("POST", upstream_target(upstream_config_->base_path, request_.target()), 11,
-                        header);
-    append_end_to_end_headers(request_.fields(), /*drop_accept_encoding=*/true, header,
-                              /*drop_traceparent=*/false);
-    append_field(
-        "Host",
-        host_header(upstream_config_->host, upstream_config_->port, upstream_config_->https),
-        header);
-    append_field("Connection", "close", header);
-    // On the exchange's own executor (its strand, or its thread's io_context): the calls'
-    // handlers never run beside the relay's.
-    side_ =
-        std::make_unique<SideRequests>(handlers_done_->get_executor(), *upstream_config_,
-                                       runtime_->tls_for(upstream_config_->name), std::move(header),
-                                       ctx_.metrics.side_requests_now, ctx_.filter_workers);
+    side_ = std::make_unique<SideRequests>(handlers_done_->get_executor(),
+                                           ctx_.metrics.side_requests_now, ctx_.filter_workers);
   }
-  for (filters::stream::SideBatch& batch : batches)
-    side_->start(std::move(batch));
+  for (filters::stream::SideBatch& batch : batches) {
+    std::optional<SideDestination> to = side_destination(batch.batch.endpoint.get());
+    if (to) {
+      side_->start(std::move(batch), std::move(*to));
+    } else {
+      side_->refuse(std::move(batch), "endpoint: not an upstream this stream may call");
+    }
+  }
 }
 
 awaitable<std::optional<SideAnswers>> Exchange::next_side_answers() {

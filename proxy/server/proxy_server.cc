@@ -11,6 +11,7 @@
 #include <boost/asio/use_awaitable.hpp>
 
 #include "config/config_loader.h"
+#include "filters/judge/judge_service.h"
 #include "proxy/server/collector_client.h"
 #include "proxy/server/listen_sockets.h"
 #include "proxy/server/session.h"
@@ -40,6 +41,18 @@ void refresh_cache_metrics(ServerContext& context) {
   m.context_cache_bytes.with({}).set(static_cast<double>(stats.memory_bytes));
   m.context_cache_entries.with({}).set(static_cast<double>(stats.entries));
   m.side_jobs_queued.with({}).set(static_cast<double>(context.filter_workers.jobs()));
+  // Each live judge's breaker, calls in flight and verdict cache (filters/judge keeps them
+  // across streams and reloads).
+  for (const auto& judge : filters::judge::live_services()) {
+    const std::string_view policy = judge->policy();
+    m.judge_breaker_state.with({policy}).set(static_cast<double>(judge->breaker().state()));
+    catch_up(m.judge_breaker_opened_total.with({policy}), judge->breaker().times_opened());
+    m.judge_calls_in_flight.with({policy}).set(static_cast<double>(judge->in_flight().in_flight()));
+    const auto cached = judge->cache().stats();
+    catch_up(m.judge_cache_lookups_total.with({policy, observability::kCacheHit}), cached.hits);
+    catch_up(m.judge_cache_lookups_total.with({policy, observability::kCacheMiss}), cached.misses);
+    m.judge_cache_bytes.with({policy}).set(static_cast<double>(cached.memory_bytes));
+  }
 }
 }  // namespace
 

@@ -27,33 +27,31 @@ constexpr auto kTuple = asio::as_tuple(asio::use_awaitable);
 
 }  // namespace
 
-SideRequests::SideRequests(asio::any_io_executor executor, const config::UpstreamConfig& upstream,
-                           asio::ssl::context* tls, std::string header,
-                           observability::Gauge& in_flight, FilterWorkers& workers)
+SideRequests::SideRequests(asio::any_io_executor executor, observability::Gauge& in_flight,
+                           FilterWorkers& workers)
     : executor_(std::move(executor)),
-      upstream_(upstream),
-      tls_(tls),
-      header_(std::move(header)),
       in_flight_(in_flight),
       workers_(workers),
       deadline_timer_(executor_),
       wake_(executor_) {}
 
-void SideRequests::start(filters::stream::SideBatch batch) {
-  queued_.push_back(std::move(batch));
+void SideRequests::start(filters::stream::SideBatch batch, SideDestination destination) {
+  queued_.push_back({std::move(batch), std::move(destination)});
   if (!running_) start_next_batch();
 }
 
 void SideRequests::start_next_batch() {
   while (!running_ && !queued_.empty()) {
-    filters::stream::SideBatch batch = std::move(queued_.front());
+    Queued next = std::move(queued_.front());
     queued_.pop_front();
+    filters::stream::SideBatch& batch = next.batch;
     if (batch.batch.requests.empty()) {
       finished_.push_back({batch.filter, {}});
       continue;
     }
     Running& r = running_.emplace();
     r.filter = batch.filter;
+    r.destination = std::move(next.destination);
     r.generation = ++generation_;
     r.limits = batch.batch.limits;
     r.limits.fan_out = std::max<std::size_t>(1, r.limits.fan_out);
@@ -103,10 +101,13 @@ asio::awaitable<void> SideRequests::call(std::uint64_t generation, std::size_t i
   SideAnswer answer;
   std::unique_ptr<AnyStream> stream;
   std::shared_ptr<filters::stream::SideJob> job;
+  // The frame keeps its own copy: the batch may end (and go) while the connect is pending.
+  SideDestination destination;
   {
     const Running& r = *running_;
     answer.id = r.requests[index].id;
     job = r.requests[index].job;
+    destination = r.destination;
   }
   if (job) {  // held here until the worker is done with it, whenever the batch ends
     const std::uint64_t id = answer.id;
@@ -117,7 +118,8 @@ asio::awaitable<void> SideRequests::call(std::uint64_t generation, std::size_t i
     wake();
     co_return;
   }
-  UpstreamConnection connection = co_await connect_upstream(executor_, upstream_, tls_);
+  UpstreamConnection connection =
+      co_await connect_upstream(executor_, *destination.upstream, destination.tls);
   const bool current = running_ && running_->generation == generation;
   if (!connection.stream) {
     answer.error = connection.error_kind + ": " + connection.error;
@@ -130,7 +132,7 @@ asio::awaitable<void> SideRequests::call(std::uint64_t generation, std::size_t i
     stream->tcp().expires_at(r.deadline);
     // The frame keeps its own copy: the batch may end (and go) while the write is pending.
     const std::string body = r.requests[index].body;
-    std::string head = header_;
+    std::string head = std::move(destination.header);
     append_field("Content-Length", std::to_string(body.size()), head);
     end_header(head);
     const std::array<asio::const_buffer, 2> buffers{asio::buffer(head), asio::buffer(body)};
@@ -211,6 +213,19 @@ void SideRequests::end_batch(std::string_view error) {
   start_next_batch();
 }
 
+void SideRequests::refuse(filters::stream::SideBatch batch, std::string_view error) {
+  SideAnswers done{batch.filter, {}};
+  for (const auto& request : batch.batch.requests) {
+    done.answers.push_back({request.id, 0, {}, std::string(error)});
+    jobs_ += request.job ? 1 : 0;
+    count_job(request, done.answers.back());
+  }
+  requests_ += batch.batch.requests.size();
+  failures_ += batch.batch.requests.size();
+  finished_.push_back(std::move(done));
+  wake();
+}
+
 std::optional<SideAnswers> SideRequests::take_answers() {
   if (finished_.empty()) return std::nullopt;
   SideAnswers answers = std::move(finished_.front());
@@ -228,7 +243,7 @@ asio::awaitable<void> SideRequests::wait_answers() {
 void SideRequests::cancel() {
   end_batch("cancelled");
   while (!queued_.empty()) {
-    filters::stream::SideBatch batch = std::move(queued_.front());
+    filters::stream::SideBatch batch = std::move(queued_.front().batch);
     queued_.pop_front();
     SideAnswers done{batch.filter, {}};
     for (const auto& request : batch.batch.requests) {

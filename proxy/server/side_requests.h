@@ -1,12 +1,13 @@
 #pragma once
-// A stream's side requests (filters/stream/stream_filter.h) to the route's upstream. Each batch's
-// bodies are POSTed to the stream's own endpoint, with the client's header fields (its
-// Authorization too, never logged), at most `fan_out` at a time, each answer bounded in size,
-// the whole batch within its timeout. Bytes out, bytes back: nothing here reads them. A call
-// that fails, runs out of time or is cancelled is an answer with an error, never a hang. One
-// batch runs at a time; later ones queue. A request that carries a side job is not sent: the
-// job runs on the proxy's workers (FilterWorkers), answered "overloaded" when they refuse it,
-// and cancelled when its batch runs out of time or is cancelled.
+// A stream's side requests (filters/stream/stream_filter.h). Each batch's bodies are POSTed to
+// its destination (the stream's own endpoint on the route's upstream with the client's header
+// fields, their Authorization too, never logged; or the endpoint the batch names), at most
+// `fan_out` at a time, each answer bounded in size, the whole batch within its timeout. Bytes
+// out, bytes back: nothing here reads them. A call that fails, runs out of time or is cancelled
+// is an answer with an error, never a hang. One batch runs at a time; later ones queue. A
+// request that carries a side job is not sent: the job runs on the proxy's workers
+// (FilterWorkers), answered "overloaded" when they refuse it, and cancelled when its batch runs
+// out of time or is cancelled.
 
 #include <chrono>
 #include <cstddef>
@@ -35,19 +36,27 @@ struct SideAnswers {
   std::vector<filters::stream::SideAnswer> answers;
 };
 
+// Where a batch's requests go. `header`: the request line and header fields to send before each
+// body, without its Content-Length and the blank line that ends it.
+struct SideDestination {
+  const config::UpstreamConfig* upstream = nullptr;
+  boost::asio::ssl::context* tls = nullptr;
+  std::string header;
+};
+
 class SideRequests {
  public:
   using Clock = std::chrono::steady_clock;
 
-  // `header`: the request line and header fields to send before each body, without its
-  // Content-Length and the blank line that ends it. `in_flight`: the calls running now.
-  SideRequests(boost::asio::any_io_executor executor, const config::UpstreamConfig& upstream,
-               boost::asio::ssl::context* tls, std::string header, observability::Gauge& in_flight,
+  // `in_flight`: the calls running now.
+  SideRequests(boost::asio::any_io_executor executor, observability::Gauge& in_flight,
                FilterWorkers& workers);
   SideRequests(const SideRequests&) = delete;
   SideRequests& operator=(const SideRequests&) = delete;
 
-  void start(filters::stream::SideBatch batch);
+  void start(filters::stream::SideBatch batch, SideDestination destination);
+  // A batch that may go nowhere: every request answered with `error` at once, none sent.
+  void refuse(filters::stream::SideBatch batch, std::string_view error);
   // A batch is running or queued, or its answers were not taken yet.
   bool busy() const { return running_.has_value() || !queued_.empty() || !finished_.empty(); }
   std::optional<SideAnswers> take_answers();
@@ -72,8 +81,13 @@ class SideRequests {
   const JobOutcomes& job_outcomes() const { return job_outcomes_; }
 
  private:
+  struct Queued {
+    filters::stream::SideBatch batch;
+    SideDestination destination;
+  };
   struct Running {
     std::size_t filter = 0;
+    SideDestination destination;
     std::uint64_t generation = 0;
     filters::stream::SideRequestLimits limits;
     std::vector<filters::stream::SideRequest> requests;
@@ -97,12 +111,9 @@ class SideRequests {
   void wake();
 
   boost::asio::any_io_executor executor_;
-  const config::UpstreamConfig& upstream_;
-  boost::asio::ssl::context* tls_;
-  std::string header_;
   observability::Gauge& in_flight_;
   FilterWorkers& workers_;
-  std::deque<filters::stream::SideBatch> queued_;
+  std::deque<Queued> queued_;
   std::optional<Running> running_;
   std::deque<SideAnswers> finished_;
   std::uint64_t generation_ = 0;

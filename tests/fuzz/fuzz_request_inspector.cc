@@ -51,7 +51,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
     const auto variant = calls->ask_again("How many", "How few");
     if (variant.body.has_value() == !variant.skip_reason.empty()) __builtin_trap();
     if (variant.body && !is_json_object(*variant.body)) __builtin_trap();
-    if (!is_json_object(calls->ask("m", body.substr(0, 64), body.substr(0, 256)))) {
+    if (!is_json_object(calls->ask("m", body.substr(0, 64), body.substr(0, 256), {}))) {
       __builtin_trap();
     }
     std::string error;

@@ -127,7 +127,7 @@ TEST_F(ReloadTest, DrainLetsStreamsFinishAndRefusesNewConnections) {
 // A stream still running when drain_timeout runs out ends as an upstream failure ends it: an
 // SSE error event, then the last chunk, whether the route filters it or not.
 TEST(DrainTest, AStreamCutAtTheDrainTimeoutEndsWithAnErrorEventAndTheLastChunk) {
-  for (const std::string policy : {std::string(), std::string(", policy: redact")}) {
+  for (const std::string& policy : {std::string(), std::string(", policy: redact")}) {
     RawUpstream upstream([](auto& socket, const std::string&) {
       RawUpstream::send(socket, RawUpstream::sse_header());
       RawUpstream::send(socket, RawUpstream::chunk("data: {\"choices\":[{\"index\":0,"

@@ -3,17 +3,24 @@
 namespace groundgate::filters::checks {
 
 std::optional<Pending> JudgeCheck::check(const Unit& unit, std::optional<UnitVerdict>& verdict) {
-  std::optional<std::string> request = judge_.ask(verdict->verdict, unit.text, *context_.index());
-  if (!request) return std::nullopt;  // not asked (counted): the scorer's label stands
-  Pending pending;
-  pending.batch.limits = judge_.limits();
-  pending.batch.requests.push_back({0, std::move(*request), nullptr});
-  pending.resume = [this](std::vector<stream::SideAnswer> answers,
-                          UnitVerdict& judged) -> std::optional<Pending> {
-    judge_.judge(answers, 0, judged.verdict);
-    return std::nullopt;
+  std::optional<SentenceJudge::Round> round =
+      judge_.start(verdict->verdict, unit.text, context_.index());
+  if (!round) return std::nullopt;  // decided from the cache, or not asked (counted)
+  return pending(std::move(round->question), std::move(round->batch));
+}
+
+Pending JudgeCheck::pending(std::shared_ptr<SentenceJudge::Question> question,
+                            stream::SideRequestBatch batch) {
+  Pending p;
+  p.batch = std::move(batch);
+  p.resume = [this, question](std::vector<stream::SideAnswer> answers,
+                              UnitVerdict& judged) -> std::optional<Pending> {
+    std::optional<stream::SideRequestBatch> next =
+        judge_.resume(*question, answers, judged.verdict);
+    if (!next) return std::nullopt;
+    return pending(question, std::move(*next));
   };
-  return pending;
+  return p;
 }
 
 std::optional<std::pair<std::string_view, std::string>> JudgeCheck::summary() const {

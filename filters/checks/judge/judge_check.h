@@ -1,7 +1,8 @@
 #pragma once
 // The judge as a check: a prose sentence the scorer is unsure of (its probability in the
-// policy's band) is put to the judge model (sentence_judge.h), and its one-word answer decides
-// the sentence's label. It refines the prose check's verdict, so it runs after it.
+// policy's band) is put to the judge model by the policy's method (sentence_judge.h), one round
+// of calls after another; its accepted verdict decides the sentence's label. It refines the
+// prose check's verdict, so it runs after it.
 
 #include <memory>
 #include <optional>
@@ -15,9 +16,9 @@ namespace groundgate::filters::checks {
 class JudgeCheck final : public Check {
  public:
   // `thresholds`: those the scorer labels by (the policy's or its model's).
-  JudgeCheck(const config::JudgeConfig& config, const score::Thresholds& thresholds,
+  JudgeCheck(std::shared_ptr<const JudgeSetup> setup, const score::Thresholds& thresholds,
              const RequestContext& context)
-      : judge_(config, thresholds, context.question()), context_(context) {}
+      : judge_(std::move(setup), thresholds, context.question()), context_(context) {}
 
   bool takes(const Unit& unit, const UnitVerdict* verdict) const override {
     return unit.kind == Unit::Kind::kSentence && verdict != nullptr && context_.index() &&
@@ -31,6 +32,10 @@ class JudgeCheck final : public Check {
   void report(stream::StreamReport& report) const override { judge_.report(report); }
 
  private:
+  // The round `batch` of `question`, and what reads its answers.
+  Pending pending(std::shared_ptr<SentenceJudge::Question> question,
+                  stream::SideRequestBatch batch);
+
   SentenceJudge judge_;
   const RequestContext& context_;
 };

@@ -1,114 +1,95 @@
 #include "filters/checks/judge/sentence_judge.h"
 
 #include <algorithm>
-#include <cctype>
+#include <chrono>
 
+#include "config/judge_section.h"
+#include "filters/judge/acceptance.h"
+#include "filters/judge/debate_method.h"
+#include "filters/judge/engine_check.h"
+#include "filters/judge/judge_inputs.h"
+#include "filters/judge/label_method.h"
+#include "filters/judge/nli_method.h"
+#include "filters/judge/result_cache.h"
+#include "filters/judge/triplet_method.h"
 #include "filters/verdict/json_string.h"
 #include "filters/verify/scored_label.h"
 
 namespace groundgate::filters::checks {
 namespace {
 
-// [begin, end) of `text` widened to `width` bytes around its middle, within the text.
-std::pair<std::size_t, std::size_t> window(std::size_t begin, std::size_t end, std::size_t size,
-                                           std::size_t width) {
-  if (end - begin >= width) return {begin, begin + width};
-  const std::size_t spare = width - (end - begin);
-  std::size_t from = begin - std::min(begin, spare / 2);
-  std::size_t to = std::min(size, end + (spare - (begin - from)));
-  from = to - std::min(to, width);
-  return {from, to};
+using Clock = std::chrono::steady_clock;
+constexpr std::string_view kDefaultJudgePath = "/v1/chat/completions";
+constexpr std::size_t kMaxReasonBytes = 300;
+
+std::string_view method_name(config::JudgeMethod method) {
+  switch (method) {
+    case config::JudgeMethod::kNli:
+      return "nli";
+    case config::JudgeMethod::kTriplets:
+      return "triplets";
+    case config::JudgeMethod::kDebate:
+      return "debate";
+    case config::JudgeMethod::kLabel:
+      break;
+  }
+  return "label";
 }
 
-// Moves a cut to the nearest UTF-8 character start at or before it.
-std::size_t char_start(std::string_view text, std::size_t at) {
-  while (at > 0 && at < text.size() && (static_cast<unsigned char>(text[at]) & 0xC0) == 0x80)
-    --at;
-  return at;
+// A finding of an engine (not the judge) that contradicts the sentence with evidence it cites.
+bool contradicts_with_evidence(const verify::Finding& f) {
+  return f.engine != verify::Engine::kJudge && !f.abstains &&
+         f.label == verify::Label::kContradicted && f.evidence.has_value();
+}
+
+// What the proxy knew before the judge: the scorer's label and the engines' evidence against
+// the sentence (the spans of the context their contradicting findings cite).
+judge::Prior prior_of(const verify::SentenceVerdict& verdict, const index::ContextIndex& index) {
+  judge::Prior prior;
+  prior.label = verdict.label;
+  const auto& passages = index.passages();
+  for (const verify::Finding& f : verdict.findings) {
+    if (!contradicts_with_evidence(f)) continue;
+    prior.engines_contradict = true;
+    const verify::Evidence& e = *f.evidence;
+    if (e.passage >= passages.size() || e.begin >= e.end) continue;
+    const std::string_view text = passages[e.passage].text;
+    if (e.end > text.size()) continue;
+    prior.evidence.emplace_back(text.substr(e.begin, e.end - e.begin));
+  }
+  return prior;
+}
+
+// Where the quote is, when it is a span of a passage as written (the checked quote may differ in
+// case and spacing: then the finding names no span, and its reason holds the quote).
+std::optional<verify::Evidence> locate(std::string_view quote, const index::ContextIndex& index) {
+  if (quote.empty()) return std::nullopt;
+  const auto& passages = index.passages();
+  for (std::size_t p = 0; p < passages.size(); ++p) {
+    const std::size_t at = std::string_view(passages[p].text).find(quote);
+    if (at == std::string_view::npos) continue;
+    return verify::Evidence{static_cast<std::uint32_t>(p), static_cast<std::uint32_t>(at),
+                            static_cast<std::uint32_t>(at + quote.size())};
+  }
+  return std::nullopt;
 }
 
 }  // namespace
 
-const std::string_view kJudgeInstructions =
-    "You check one sentence of an answer against the context it was written from. Reply with "
-    "one word: SUPPORTED if the context states it or it follows from the context, "
-    "CONTRADICTED if the context states otherwise, UNSUPPORTED if the context does not say "
-    "it. Judge only by the context, not by what you know.";
-
-std::string judge_prompt(std::string_view sentence, std::string_view question,
-                         std::string_view evidence) {
-  std::string out = "Context:\n";
-  out += evidence;
-  if (!question.empty()) {
-    out += "\n\nQuestion: ";
-    out += question;
-  }
-  out += "\n\nSentence: ";
-  out += sentence;
-  return out;
-}
-
-std::optional<verify::Label> judged_label(std::string_view text) {
-  std::size_t begin = 0;
-  while (begin < text.size() && std::isalpha(static_cast<unsigned char>(text[begin])) == 0)
-    ++begin;
-  std::string word;
-  for (std::size_t i = begin;
-       i < text.size() && std::isalpha(static_cast<unsigned char>(text[i])) != 0 &&
-       word.size() < 16;
-       ++i) {
-    word += static_cast<char>(std::tolower(static_cast<unsigned char>(text[i])));
-  }
-  // The first word only: "Not supported" is no "supported".
-  if (word == "supported") return verify::Label::kSupported;
-  if (word == "unsupported") return verify::Label::kUnsupported;
-  if (word == "contradicted") return verify::Label::kContradicted;
-  return std::nullopt;
-}
-
-std::string judge_evidence(const verify::SentenceVerdict& verdict, const index::ContextIndex& index,
-                           std::size_t max_bytes) {
-  const auto& passages = index.passages();
-  // The cited span of each passage, in the order first cited.
-  std::vector<verify::Evidence> cited;
-  for (const verify::Finding& f : verdict.findings) {
-    if (!f.evidence || f.evidence->passage >= passages.size()) continue;
-    auto at = std::find_if(cited.begin(), cited.end(), [&](const verify::Evidence& e) {
-      return e.passage == f.evidence->passage;
-    });
-    if (at == cited.end()) {
-      cited.push_back(*f.evidence);
-    } else {
-      at->begin = std::min(at->begin, f.evidence->begin);
-      at->end = std::max(at->end, f.evidence->end);
-    }
-  }
-  std::string out;
-  if (cited.empty()) {
-    for (const context::Passage& p : passages) {
-      if (out.size() >= max_bytes) break;
-      if (!out.empty()) out += "\n\n";
-      const std::string_view text = p.text;
-      out += text.substr(
-          0, char_start(text, std::min(text.size(), max_bytes - std::min(max_bytes, out.size()))));
-    }
-    return out;
-  }
-  const std::size_t share = max_bytes / cited.size();
-  for (const verify::Evidence& e : cited) {
-    const std::string_view text = passages[e.passage].text;
-    const std::size_t end = std::min<std::size_t>(e.end, text.size());
-    const std::size_t begin = std::min<std::size_t>(e.begin, end);
-    auto [from, to] = window(begin, end, text.size(), share);
-    from = char_start(text, from);
-    to = char_start(text, to);
-    if (!out.empty()) out += "\n\n";
-    if (from > 0) out += "...";
-    out += text.substr(from, to - from);
-    if (to < text.size()) out += "...";
-  }
-  return out;
-}
+// One sentence under judgement.
+struct SentenceJudge::Question {
+  std::string sentence;
+  std::string cache_evidence;  // what the verdict was asked on besides the sentence
+  judge::Prior prior;
+  std::shared_ptr<const judge::QuoteIndex> quotes;   // the debate's task reads it
+  std::shared_ptr<const index::ContextIndex> index;  // the stream's context when asked
+  std::unique_ptr<judge::JudgeTask> task;
+  Clock::time_point asked_at;
+  Clock::time_point deadline;  // asked_at + the judge's timeout: every round ends by then
+  std::size_t calls_out = 0;   // the round's, in request id order
+  std::size_t reserved = 0;    // calls of the answer's budget held for it
+  judge::InFlightLimit::Slots slots;
+};
 
 config::JudgeConfig::Band judge_band(const config::JudgeConfig& config,
                                      const score::Thresholds& thresholds) {
@@ -120,76 +101,312 @@ config::JudgeConfig::Band judge_band(const config::JudgeConfig& config,
   return {std::max(0.0, at - kHalfWidth), std::min(1.0, at + kHalfWidth)};
 }
 
+std::shared_ptr<const JudgeSetup> make_judge_setup(
+    const std::string& policy, const config::JudgeConfig& config,
+    std::shared_ptr<const verify::VerifyConfig> engines) {
+  return std::make_shared<const JudgeSetup>(
+      JudgeSetup{config, judge::shared_service(policy, config), std::move(engines)});
+}
+
+std::shared_ptr<const stream::SideEndpoint> judge_endpoint(const config::JudgeConfig& config) {
+  if (config.upstream.empty() && config.path.empty() && config.auth == config::JudgeAuth::kForward)
+    return nullptr;
+  auto e = std::make_shared<stream::SideEndpoint>();
+  e->upstream = config.upstream;
+  e->path = !config.path.empty() || config.upstream.empty() ? config.path
+                                                            : std::string(kDefaultJudgePath);
+  switch (config.auth) {
+    case config::JudgeAuth::kForward:
+      e->auth = stream::SideEndpoint::Auth::kForward;
+      break;
+    case config::JudgeAuth::kApiKey:
+      e->auth = stream::SideEndpoint::Auth::kBearer;
+      e->bearer = config.api_key;
+      break;
+    case config::JudgeAuth::kNone:
+      e->auth = stream::SideEndpoint::Auth::kNone;
+      break;
+  }
+  return e;
+}
+
+judge::CallAnswer call_answer(const stream::SideAnswer* answer, const model::ModelCalls& calls) {
+  using judge::CallStatus;
+  judge::CallAnswer out;
+  if (answer == nullptr) {
+    out.status = CallStatus::kFailed;
+    out.error = "no answer";
+  } else if (!answer->error.empty()) {
+    out.status = answer->error == "timeout"     ? CallStatus::kTimeout
+                 : answer->error == "cancelled" ? CallStatus::kCancelled
+                                                : CallStatus::kFailed;
+    out.error = answer->error;
+  } else if (answer->status / 100 != 2) {
+    out.status = CallStatus::kHttpError;
+    out.error = "status " + std::to_string(answer->status);
+  } else if (std::optional<model::ModelAnswer> said = calls.read_answer(answer->body, out.error)) {
+    out.status = CallStatus::kOk;
+    out.text = std::move(said->text);
+    out.usage = {said->usage.input_tokens, said->usage.output_tokens};
+  } else {
+    out.status = CallStatus::kUnreadable;
+  }
+  return out;
+}
+
+SentenceJudge::SentenceJudge(std::shared_ptr<const JudgeSetup> setup,
+                             const score::Thresholds& thresholds, std::string question)
+    : setup_(std::move(setup)),
+      config_(setup_->config),
+      band_(judge_band(config_, thresholds)),
+      question_(std::move(question)),
+      endpoint_(judge_endpoint(config_)),
+      budget_(config_.max_calls_per_answer, config_.max_sentences) {}
+
+SentenceJudge::~SentenceJudge() = default;
+
+void SentenceJudge::serve(std::shared_ptr<const model::ModelCalls> calls) {
+  if (calls && endpoint_ && !endpoint_->path.empty()) {
+    calls_ = calls->for_path(endpoint_->path);
+  } else {
+    calls_ = std::move(calls);
+  }
+}
+
 bool SentenceJudge::in_band(const verify::SentenceVerdict& verdict) const {
-  if (!verdict.ok() || !verdict.claims || verdict.query || !verdict.unfaithful) return false;
+  if (!verdict.ok() || !verdict.unfaithful || verdict.findings.empty()) return false;
   if (verify::conflict_kind(verdict) == verify::ConflictKind::kAligned) return false;
   const double p = *verdict.unfaithful;
   return p >= band_.low && p <= band_.high;
 }
 
-std::optional<std::string> SentenceJudge::ask(const verify::SentenceVerdict& verdict,
-                                              std::string_view sentence,
-                                              const index::ContextIndex& index) {
-  // Not served (the proxy sends no side requests on legacy completions) or the budget spent:
-  // counted.
-  const std::string_view unasked = !calls_                           ? "no_side_requests"
-                                   : asked_ >= config_.max_sentences ? "max_sentences"
-                                                                     : "";
+std::shared_ptr<const judge::QuoteIndex> SentenceJudge::quotes_for(
+    const index::ContextIndex& index) {
+  if (quotes_ && quoted_index_ == &index) return quotes_;
+  auto quotes = std::make_shared<judge::QuoteIndex>();
+  for (const context::Passage& p : index.passages())
+    quotes->add(p.text);
+  quotes_ = std::move(quotes);
+  quoted_index_ = &index;
+  return quotes_;
+}
+
+std::optional<SentenceJudge::Round> SentenceJudge::start(
+    verify::SentenceVerdict& verdict, std::string_view sentence,
+    std::shared_ptr<const index::ContextIndex> context) {
+  const index::ContextIndex& index = *context;
+  judge::JudgeService& service = *setup_->service;
+  std::string_view unasked = !calls_ ? "no_side_requests" : "";
+  if (unasked.empty() && !service.breaker().allow(Clock::now())) unasked = "breaker_open";
+  const std::size_t most_calls = config::judge_calls_per_sentence(config_);
+  if (unasked.empty()) unasked = budget_.admit(most_calls);
   if (!unasked.empty()) {
     skipped_.add(unasked);
     return std::nullopt;
   }
-  ++asked_;
-  return calls_->ask(
-      config_.model, kJudgeInstructions,
-      judge_prompt(sentence, question_, judge_evidence(verdict, index, config_.context_bytes)));
-}
-
-stream::SideRequestLimits SentenceJudge::limits() const {
-  stream::SideRequestLimits limits;
-  limits.fan_out = 1;  // one call per sentence: several sentences' go out at once
-  limits.timeout = config_.timeout;
-  limits.max_response_bytes = config_.max_response_bytes;
-  return limits;
-}
-
-void SentenceJudge::judge(const std::vector<stream::SideAnswer>& answers, std::uint64_t id,
-                          verify::SentenceVerdict& verdict) {
-  std::string error = "no answer";
-  std::optional<verify::Label> label;
-  const auto a = std::find_if(answers.begin(), answers.end(),
-                              [id](const stream::SideAnswer& s) { return s.id == id; });
-  if (a != answers.end()) {
-    if (!a->error.empty()) {
-      error = "judge call failed: " + a->error;
-    } else if (a->status != 200) {
-      error = "judge answered status " + std::to_string(a->status);
-    } else if (std::optional<model::ModelAnswer> answer = calls_->read_answer(a->body, error)) {
-      label = judged_label(answer->text);
-      if (!label) error = "judge answer is not a label";
+  auto q = std::make_shared<Question>();
+  q->sentence = std::string(sentence);
+  q->prior = prior_of(verdict, index);
+  q->quotes = quotes_for(index);
+  q->index = std::move(context);
+  q->reserved = most_calls;
+  // What the verdict is asked on besides the sentence, for the cache's key: the method's inputs
+  // (not its prompts, whose fences carry a fresh nonce each time).
+  switch (config_.method) {
+    case config::JudgeMethod::kLabel:
+    case config::JudgeMethod::kDebate: {
+      judge::SentenceInput in =
+          judge::sentence_input(0, sentence, question_, verdict, index, config_.context_bytes);
+      q->cache_evidence = in.question + '\0' + in.evidence;
+      if (config_.method == config::JudgeMethod::kLabel) {
+        q->task = std::make_unique<judge::LabelTask>(std::move(in));
+      } else {
+        q->task = std::make_unique<judge::DebateTask>(std::move(in), *q->quotes);
+      }
+      break;
+    }
+    case config::JudgeMethod::kNli: {
+      judge::NliInput in = judge::nli_input(0, sentence, verdict, index, config_.context_bytes);
+      for (const std::string& p : in.passages)
+        q->cache_evidence += p + '\0';
+      for (const judge::NliInput::Claim& c : in.claims) {
+        q->cache_evidence += c.text + '\1';
+        for (std::size_t at : c.passages)
+          q->cache_evidence += std::to_string(at) + ',';
+      }
+      q->task = std::make_unique<judge::NliTask>(std::move(in));
+      break;
+    }
+    case config::JudgeMethod::kTriplets: {
+      const verify::VerifyConfig* engines = setup_->engines.get();
+      std::optional<judge::TripletInput> in;
+      if (engines != nullptr && engines->extractor) {
+        in = judge::triplet_input(0, sentence, index, *engines->extractor,
+                                  engines->triplet_cache.get(), config_.context_bytes);
+      }
+      if (in) {
+        for (const judge::SourceTriplet& t : in->sources)
+          q->cache_evidence += t.sentence + '\0';
+        q->task = std::make_unique<judge::TripletTask>(
+            std::vector<judge::TripletUnit>{std::move(in->unit)}, std::move(in->sources));
+      }
+      break;
     }
   }
-  if (!label) {
+  if (!q->task) {
+    // The triplets engine is missing, or the sentence has no triplet: nothing to put.
+    budget_.give_back(most_calls);
+    skipped_.add(setup_->engines && setup_->engines->extractor ? "no_triplets" : "engine_missing");
+    return std::nullopt;
+  }
+  const judge::CacheKey key{config_.method, config_.model, q->cache_evidence, q->sentence};
+  if (std::optional<judge::Judgement> kept = service.cache().find(key)) {
+    budget_.give_back(most_calls);
+    ++cached_;
+    ++asked_;
+    conclude(*q, *kept, verdict);
+    return std::nullopt;
+  }
+  q->asked_at = Clock::now();
+  q->deadline = q->asked_at + config_.timeout;
+  std::optional<stream::SideRequestBatch> batch = post(*q, q->task->next_calls());
+  if (!batch) {
+    budget_.give_back(most_calls);
+    skipped_.add("max_in_flight");
+    return std::nullopt;
+  }
+  ++asked_;
+  return Round{std::move(q), std::move(*batch)};
+}
+
+std::optional<stream::SideRequestBatch> SentenceJudge::post(Question& q,
+                                                            std::vector<judge::Call> calls) {
+  std::optional<judge::InFlightLimit::Slots> slots =
+      setup_->service->in_flight().try_acquire(calls.size());
+  if (!slots) return std::nullopt;
+  q.slots = std::move(*slots);
+  q.calls_out = calls.size();
+  stream::SideRequestBatch batch;
+  batch.limits.fan_out = std::max<std::size_t>(1, calls.size());  // a round's calls go at once
+  // The round has what is left of the sentence's time (at least a millisecond: a round is
+  // only posted before the deadline).
+  batch.limits.timeout =
+      std::max(std::chrono::milliseconds(1),
+               std::chrono::ceil<std::chrono::milliseconds>(q.deadline - Clock::now()));
+  batch.limits.max_response_bytes = config_.max_response_bytes;
+  batch.endpoint = endpoint_;
+  for (std::size_t i = 0; i < calls.size(); ++i) {
+    batch.requests.push_back({i,
+                              calls_->ask(config_.model, calls[i].instructions, calls[i].prompt,
+                                          {calls[i].temperature, calls[i].max_tokens}),
+                              nullptr});
+  }
+  calls_made_ += calls.size();
+  return batch;
+}
+
+std::optional<stream::SideRequestBatch> SentenceJudge::resume(
+    Question& q, const std::vector<stream::SideAnswer>& answers, verify::SentenceVerdict& verdict) {
+  q.slots.release();
+  std::vector<judge::CallAnswer> read;
+  for (std::size_t i = 0; i < q.calls_out; ++i) {
+    const auto a = std::find_if(answers.begin(), answers.end(),
+                                [i](const stream::SideAnswer& s) { return s.id == i; });
+    read.push_back(call_answer(a == answers.end() ? nullptr : &*a, *calls_));
+  }
+  q.task->take_answers(read);  // marks answers in no form the method asked for as garbage
+  const Clock::time_point now = Clock::now();
+  for (const judge::CallAnswer& a : read) {
+    setup_->service->breaker().record(judge::is_failure(a.status), now);
+    ++outcomes_[static_cast<std::size_t>(a.status)];
+    usage_.input_tokens += a.usage.input_tokens;
+    usage_.output_tokens += a.usage.output_tokens;
+  }
+  if (!q.task->done() && now >= q.deadline) {
+    budget_.give_back(q.reserved - std::min(q.reserved, q.task->calls_made()));
+    conclude(q,
+             judge::failed_judgement(0, "judge timeout: the judgement outlasted its " +
+                                            std::to_string(config_.timeout.count()) +
+                                            " ms before its next round"),
+             verdict);
+    return std::nullopt;
+  }
+  if (!q.task->done()) {
+    std::vector<judge::Call> next = q.task->next_calls();
+    if (std::optional<stream::SideRequestBatch> batch = post(q, std::move(next))) return batch;
+    budget_.give_back(q.reserved - std::min(q.reserved, q.task->calls_made()));
+    conclude(q, judge::failed_judgement(0, "no room for the next round (max_in_flight)"), verdict);
+    return std::nullopt;
+  }
+  budget_.give_back(q.reserved - std::min(q.reserved, q.task->calls_made()));
+  const std::vector<judge::Judgement>& done = q.task->judgements();
+  const judge::Judgement judgement =
+      done.empty() ? judge::failed_judgement(0, "no judgement") : done.front();
+  setup_->service->cache().insert({config_.method, config_.model, q.cache_evidence, q.sentence},
+                                  judgement);
+  seconds_.push_back(std::chrono::duration<double>(now - q.asked_at).count());
+  conclude(q, judgement, verdict);
+  return std::nullopt;
+}
+
+void SentenceJudge::conclude(Question& q, const judge::Judgement& judgement,
+                             verify::SentenceVerdict& verdict) {
+  ++finished_;
+  if (!judgement.decided()) {
     ++failed_;
-    last_failure_ = std::move(error);
+    last_failure_ = judgement.error.substr(0, kMaxReasonBytes);
+    return;
+  }
+  const judge::VerifierEngineCheck engines(setup_->engines);
+  const judge::Refusal refusal = judge::accept(judgement, q.sentence, q.prior, *q.quotes, engines);
+  if (refusal.refused()) {
+    ++rejected_;
+    ++rejections_[std::string(refusal.code)];
+    last_rejection_ = refusal.why.substr(0, kMaxReasonBytes);
+    note_refusal(judgement, refusal, verdict);
     return;
   }
   ++decided_;
-  if (*label != verdict.label) ++changed_;
+  if (judgement.label != verdict.label) ++changed_;
+  apply(judgement, *q.index, verdict);
+}
+
+void SentenceJudge::note_refusal(const judge::Judgement& judgement, const judge::Refusal& refusal,
+                                 verify::SentenceVerdict& verdict) const {
   verify::Finding f;
   f.engine = verify::Engine::kJudge;
-  f.label = *label;
-  f.score = *label == verify::Label::kSupported ? 1.0 : 0.0;
+  f.abstains = true;
+  f.label = verdict.label;
+  f.answer_begin = verdict.answer_begin;
+  f.answer_end = verdict.answer_end;
+  f.code = refusal.code;
+  f.reason = "judge " + config_.model + " (" + std::string(method_name(config_.method)) +
+             "): " + std::string(verdict::to_string(judgement.label)) + " not taken (" +
+             std::string(refusal.code) + "): " + refusal.why.substr(0, kMaxReasonBytes);
+  verdict.findings.push_back(std::move(f));
+}
+
+void SentenceJudge::apply(const judge::Judgement& judgement, const index::ContextIndex& index,
+                          verify::SentenceVerdict& verdict) {
+  const verify::Label label = judgement.label;
+  verify::Finding f;
+  f.engine = verify::Engine::kJudge;
+  f.label = label;
+  f.score = label == verify::Label::kSupported ? 1.0 : 0.0;
   f.answer_begin = verdict.answer_begin;
   f.answer_end = verdict.answer_end;
   f.code = "judge";
-  f.reason = "judge " + config_.model + ": " + std::string(verdict::to_string(*label));
-  f.type = *label == verify::Label::kSupported ? verify::HallucinationType::kNone
-                                               : verify::HallucinationType::kAbsoluteFabrication;
+  f.type = judgement.type;
+  f.reason = "judge " + config_.model + " (" + std::string(method_name(config_.method)) +
+             "): " + std::string(verdict::to_string(label));
+  if (!judgement.quotes.empty()) {
+    f.evidence = locate(judgement.quotes.front(), index);
+    f.reason += ": \"" + judgement.quotes.front().substr(0, kMaxReasonBytes) + "\"";
+  }
   verdict.findings.push_back(std::move(f));
   verdict.decisive = verdict.findings.size() - 1;
-  verdict.label = *label;
-  verdict.unfaithful = *label == verify::Label::kSupported ? 0.0 : 1.0;
+  verdict.label = label;
+  verdict.unfaithful = label == verify::Label::kSupported ? 0.0 : 1.0;
   verdict.score = 1.0 - *verdict.unfaithful;
 }
 
@@ -198,20 +415,63 @@ std::string SentenceJudge::summary_json() const {
   std::string out = "{\"asked\":" + std::to_string(asked_);
   out += ",\"decided\":" + std::to_string(decided_);
   out += ",\"changed\":" + std::to_string(changed_);
+  out += ",\"rejected\":" + std::to_string(rejected_);
   out += ",\"failed\":" + std::to_string(failed_);
+  out += ",\"method\":\"" + std::string(method_name(config_.method)) + "\"";
+  out += ",\"cached\":" + std::to_string(cached_);
+  out += ",\"calls\":" + std::to_string(calls_made_);
+  out += ",\"input_tokens\":" + std::to_string(usage_.input_tokens);
+  out += ",\"output_tokens\":" + std::to_string(usage_.output_tokens);
   if (!last_failure_.empty()) {
     out += ",\"last_failure\":";
-    verdict::append_json_string(out, last_failure_.substr(0, 200));
+    verdict::append_json_string(out, last_failure_);
   }
-  // Asked, and never answered: the stream ended (or stopped) before the answer was in.
-  const std::size_t unfinished = asked_ - decided_ - failed_;
+  if (!last_rejection_.empty()) {
+    out += ",\"last_rejection\":";
+    verdict::append_json_string(out, last_rejection_);
+  }
+  if (!rejections_.empty()) {
+    out += ",\"rejections\":{";
+    bool first = true;
+    for (const auto& [code, n] : rejections_) {
+      if (!first) out += ',';
+      first = false;
+      verdict::append_json_string(out, code);
+      out += ':' + std::to_string(n);
+    }
+    out += '}';
+  }
+  // Asked, and never concluded: the stream ended (or stopped) before the answers were in.
+  const std::size_t unfinished = asked_ - std::min(asked_, finished_);
   if (unfinished > 0) out += ",\"unfinished\":" + std::to_string(unfinished);
   return out + "," + skipped_.json_members() + "}";
 }
 
 void SentenceJudge::report(stream::StreamReport& report) const {
   std::string summary = summary_json();
-  if (!summary.empty()) report.fields.emplace_back("guard.judge", std::move(summary));
+  if (summary.empty()) return;
+  report.fields.emplace_back("guard.judge", std::move(summary));
+  const std::string method(method_name(config_.method));
+  for (std::size_t i = 0; i < outcomes_.size(); ++i) {
+    if (outcomes_[i] == 0) continue;
+    report.counts.emplace_back("judge.calls." + method + "." +
+                                   std::string(judge::to_string(static_cast<judge::CallStatus>(i))),
+                               outcomes_[i]);
+  }
+  if (usage_.input_tokens > 0)
+    report.counts.emplace_back("judge.tokens." + method + ".input", usage_.input_tokens);
+  if (usage_.output_tokens > 0)
+    report.counts.emplace_back("judge.tokens." + method + ".output", usage_.output_tokens);
+  const std::pair<std::string_view, std::size_t> sentences[] = {
+      {"decided", decided_}, {"rejected", rejected_}, {"failed", failed_}, {"cached", cached_}};
+  for (const auto& [outcome, n] : sentences) {
+    if (n > 0) report.counts.emplace_back("judge.sentences." + std::string(outcome), n);
+  }
+  for (const auto& [code, n] : rejections_)
+    report.counts.emplace_back("judge.rejected." + code, n);
+  for (const auto& [reason, n] : skipped_.counts())
+    report.counts.emplace_back("judge.skipped." + reason, n);
+  if (!seconds_.empty()) report.observations.emplace_back("judge_seconds", seconds_);
 }
 
 }  // namespace groundgate::filters::checks

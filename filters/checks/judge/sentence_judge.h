@@ -1,14 +1,23 @@
 #pragma once
-// The judge (config::JudgeConfig): a prose sentence the scorer is unsure of is put to a model on
-// the route's upstream as a side request (stream_filter.h), in the shape of the API the app used
-// (model::ModelCalls), with the sentence, the user's question and the context around its
-// evidence; the model's one-word answer decides the sentence's label. At most `max_sentences`
-// per stream; several may be out at once (in stream_first, where no text waits for them).
-// Whether it was asked, decided, failed or skipped, and why, goes to the summary and the report:
-// never a silent skip.
+// The judge (config::JudgeConfig) on one stream: a prose sentence the scorer is unsure of is put
+// to the judge model by the policy's method (filters/judge: label, nli, triplets, debate), as
+// side requests (stream_filter.h) to the judge's endpoint (the route's upstream, or an upstream
+// and path of its own) in that endpoint's API shape (model::ModelCalls). A method may take
+// several rounds of calls; each round's answers go back to its task, which asks the next or
+// concludes. A conclusion decides the sentence's label only once acceptance.h passes it (a
+// supported or contradicted verdict quotes the context, and the quote bears on the sentence;
+// the engines do not refute it on the quote); else the scorer's label stands, and the verdict
+// says the judge's answer was not taken and why. Bounded: max_sentences and max_calls_per_answer
+// per stream, max_in_flight calls in the process, a circuit breaker and a verdict cache
+// (judge_service.h). Whether it was asked, decided, rejected, failed or skipped, and why, goes to
+// the summary and the report: never a silent skip.
 
+#include <array>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -18,28 +27,17 @@
 #include "config/config.h"
 #include "filters/checks/skip_reasons.h"
 #include "filters/index/context_index.h"
+#include "filters/judge/acceptance.h"
+#include "filters/judge/call_limits.h"
+#include "filters/judge/judge_call.h"
+#include "filters/judge/judge_service.h"
+#include "filters/judge/judgement.h"
+#include "filters/judge/quote_check.h"
 #include "filters/score/scorer_model.h"
 #include "filters/stream/stream_filter.h"
-#include "filters/verify/sentence_verdict.h"
+#include "filters/verify/sentence_verifier.h"
 
 namespace groundgate::filters::checks {
-
-// What the judge is told about its task (the system's part of its request).
-extern const std::string_view kJudgeInstructions;
-
-// What the judge is asked about one sentence (the user's part of its request).
-std::string judge_prompt(std::string_view sentence, std::string_view question,
-                         std::string_view evidence);
-
-// The judge's label in its answer's text: its first word, "supported", "unsupported" or
-// "contradicted" (any case, punctuation around it ignored). Nullopt for anything else.
-std::optional<verify::Label> judged_label(std::string_view text);
-
-// The context the judge reads for `verdict`: the passages its findings cite, each cut to a
-// window around the cited pieces, within `max_bytes` in all; without evidence, the context's
-// first bytes.
-std::string judge_evidence(const verify::SentenceVerdict& verdict, const index::ContextIndex& index,
-                           std::size_t max_bytes);
 
 // The probabilities the judge is asked about: the configured band, or, unset, the scorer's doubt
 // band (from its doubtful to its unsupported threshold: the sentences labelled doubtful); for a
@@ -48,58 +46,128 @@ std::string judge_evidence(const verify::SentenceVerdict& verdict, const index::
 config::JudgeConfig::Band judge_band(const config::JudgeConfig& config,
                                      const score::Thresholds& thresholds);
 
+// What a policy's judge is made of, once per config snapshot: its settings, what it keeps
+// across streams (cache, breaker, calls in flight) and the policy's engines (acceptance's check
+// of a quote; the triplets the triplets method judges).
+struct JudgeSetup {
+  config::JudgeConfig config;
+  std::shared_ptr<judge::JudgeService> service;
+  std::shared_ptr<const verify::VerifyConfig> engines;
+};
+std::shared_ptr<const JudgeSetup> make_judge_setup(
+    const std::string& policy, const config::JudgeConfig& config,
+    std::shared_ptr<const verify::VerifyConfig> engines);
+
+// The side endpoint of the judge's calls (null: the stream's own endpoint, the client's header
+// fields: today's judge on the route's upstream).
+std::shared_ptr<const stream::SideEndpoint> judge_endpoint(const config::JudgeConfig& config);
+
+// What a call's side answer was, as the judge's methods read it (judge_call.h): the model's
+// text and token usage, or how the call failed.
+judge::CallAnswer call_answer(const stream::SideAnswer* answer, const model::ModelCalls& calls);
+
 class SentenceJudge {
  public:
   // `thresholds`: those the scorer labels by (the policy's or its model's).
-  SentenceJudge(const config::JudgeConfig& config, const score::Thresholds& thresholds,
-                std::string question)
-      : config_(config), band_(judge_band(config, thresholds)), question_(std::move(question)) {}
+  SentenceJudge(std::shared_ptr<const JudgeSetup> setup, const score::Thresholds& thresholds,
+                std::string question);
+  ~SentenceJudge();
+  SentenceJudge(const SentenceJudge&) = delete;
+  SentenceJudge& operator=(const SentenceJudge&) = delete;
 
   // The proxy can send side requests on this stream, written and read by `calls` (else every
-  // sentence in the band is skipped, said so).
-  void serve(std::shared_ptr<const model::ModelCalls> calls) { calls_ = std::move(calls); }
+  // sentence in the band is skipped, said so). A judge with an endpoint of its own speaks that
+  // endpoint's API (calls->for_path).
+  void serve(std::shared_ptr<const model::ModelCalls> calls);
 
   // A checked prose sentence whose probability of being unfaithful (the scorer's) is in the
   // band: the judge's to decide. Not one an engine aligned with evidence that says otherwise
   // (its contradiction is settled, whatever the probability).
   bool in_band(const verify::SentenceVerdict& verdict) const;
-  // A sentence in the band is not asked about, for `reason`: counted.
-  void skip(std::string_view reason) { skipped_.add(reason); }
-  // The request asking about a sentence in the band (counted as asked). Nullopt, counted, when
-  // it cannot be asked (no side requests on this endpoint, max_sentences reached).
-  std::optional<std::string> ask(const verify::SentenceVerdict& verdict, std::string_view sentence,
-                                 const index::ContextIndex& index);
-  // The bounds of one question's call.
-  stream::SideRequestLimits limits() const;
 
-  // The judge's answer to request `id` among `answers`: its label decides `verdict` (a finding
-  // of the judge, the probability 0 or 1); a missing, failed or unreadable answer leaves the
-  // scorer's label and is counted.
-  void judge(const std::vector<stream::SideAnswer>& answers, std::uint64_t id,
-             verify::SentenceVerdict& verdict);
+  // One sentence under judgement: its method's task and what its verdict is checked against.
+  struct Question;
+  struct Round {
+    std::shared_ptr<Question> question;
+    stream::SideRequestBatch batch;  // request ids: the call's position in the round
+  };
+  // Starts judging the sentence `verdict` is about (`sentence`: its text): the first round of
+  // calls; or nullopt when it is decided already (a cached verdict, applied to `verdict`) or not
+  // asked (over a bound, the breaker open, nothing for the method to judge: counted).
+  std::optional<Round> start(verify::SentenceVerdict& verdict, std::string_view sentence,
+                             std::shared_ptr<const index::ContextIndex> index);
+  // A round's answers (any order; a missing one is a failed call): the next round's calls, or
+  // nullopt once the question is over (its accepted verdict applied to `verdict`, else the
+  // scorer's label left, counted).
+  std::optional<stream::SideRequestBatch> resume(Question& question,
+                                                 const std::vector<stream::SideAnswer>& answers,
+                                                 verify::SentenceVerdict& verdict);
 
-  // {"asked":..,"decided":..,"changed":..,"failed":..,"last_failure":..,"skipped":..,
-  // "skip_reasons":{..}}, or "" when no sentence fell in the band.
+  // {"method":..,"asked":..,"decided":..,"changed":..,"rejected":..,"failed":..,"cached":..,
+  // "calls":..,"input_tokens":..,"output_tokens":..,"last_failure":..,"last_rejection":..,
+  // "rejections":{code:n,..},"unfinished":..,"skipped":..,"skip_reasons":{..}}, or "" when no
+  // sentence fell in the band. A rejection's codes are acceptance.h's (judge.rejected.<code>).
   std::string summary_json() const;
+  // The summary as the field "guard.judge", and for the metrics: counts
+  // "judge.calls.<method>.<outcome>", "judge.tokens.<method>.input|output",
+  // "judge.sentences.<decided|rejected|failed|cached>", "judge.rejected.<code>",
+  // "judge.skipped.<reason>", and the
+  // observations "judge_seconds" (each asked sentence's time from its first call to its
+  // verdict).
   void report(stream::StreamReport& report) const;
 
   std::size_t asked() const { return asked_; }
   std::size_t decided() const { return decided_; }
   std::size_t changed() const { return changed_; }
+  std::size_t rejected() const { return rejected_; }
   std::size_t failed() const { return failed_; }
+  std::size_t cached() const { return cached_; }
+  std::size_t calls() const { return calls_made_; }
+  std::uint64_t input_tokens() const { return usage_.input_tokens; }
+  std::uint64_t output_tokens() const { return usage_.output_tokens; }
   // Sentences in the band not asked about, for any reason.
   std::size_t skipped() const { return skipped_.total(); }
 
  private:
-  config::JudgeConfig config_;
+  // The round's calls as a batch, with calls in flight held for it; nullopt when the process
+  // has no room for them (counted by the caller).
+  std::optional<stream::SideRequestBatch> post(Question& question, std::vector<judge::Call> calls);
+  // The question is over with `judgement`: accepted, it decides `verdict`.
+  void conclude(Question& question, const judge::Judgement& judgement,
+                verify::SentenceVerdict& verdict);
+  void apply(const judge::Judgement& judgement, const index::ContextIndex& index,
+             verify::SentenceVerdict& verdict);
+  // The judgement was refused: the verdict keeps its label and says so (an abstaining finding
+  // of the judge whose code is the refusal's, its reason why; annotations: "judge_not_taken").
+  void note_refusal(const judge::Judgement& judgement, const judge::Refusal& refusal,
+                    verify::SentenceVerdict& verdict) const;
+  // The stream's context as quotes are checked against (made at the first question, again when
+  // the context changed).
+  std::shared_ptr<const judge::QuoteIndex> quotes_for(const index::ContextIndex& index);
+
+  std::shared_ptr<const JudgeSetup> setup_;
+  const config::JudgeConfig& config_;
   config::JudgeConfig::Band band_;
   std::string question_;
   std::shared_ptr<const model::ModelCalls> calls_;
+  std::shared_ptr<const stream::SideEndpoint> endpoint_;
+  judge::AnswerBudget budget_;
+  const index::ContextIndex* quoted_index_ = nullptr;
+  std::shared_ptr<const judge::QuoteIndex> quotes_;
   std::size_t asked_ = 0;
   std::size_t decided_ = 0;
-  std::size_t changed_ = 0;  // decided, and the label is not the scorer's
-  std::size_t failed_ = 0;
-  std::string last_failure_;  // why the last failed answer was of no use
+  std::size_t changed_ = 0;   // decided, and the label is not the scorer's
+  std::size_t rejected_ = 0;  // a conclusion acceptance refused
+  std::size_t failed_ = 0;    // no conclusion (calls failed, answers unreadable)
+  std::size_t cached_ = 0;    // decided from the cache, without calls
+  std::size_t finished_ = 0;  // asked and over (decided, rejected or failed)
+  std::size_t calls_made_ = 0;
+  std::array<std::size_t, judge::kCallStatusCount> outcomes_{};  // calls, by how they ended
+  std::vector<double> seconds_;  // each asked sentence's time with the judge (max_sentences)
+  judge::Usage usage_;
+  std::string last_failure_;
+  std::string last_rejection_;
+  std::map<std::string, std::size_t, std::less<>> rejections_;  // refusals by code
   SkipReasons skipped_;
 };
 

@@ -1,13 +1,19 @@
-// The judge (policy `judge:`): a sentence the scorer is unsure of is put to a model as a side
-// request in the shape of the app's API; its one-word answer decides the sentence's label. A
-// held sentence waits for it; a failed call leaves the scorer's label; the summary says how
-// many were asked, decided, failed and skipped, and why.
+// The judge (policy `judge:`): a sentence the scorer is unsure of is put to a model as side
+// requests in the shape of the judge endpoint's API, by the policy's method; its verdict, once
+// its quote is checked, decides the sentence's label. A held sentence waits for it; a failed
+// call, an unreadable answer or a verdict without checkable evidence leaves the scorer's label;
+// the summary says how many were asked, decided, rejected, failed and skipped, and why.
 #include "filters/checks/judge/sentence_judge.h"
 
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
+#include <algorithm>
+#include <chrono>
+#include <thread>
+
 #include "filters/actions/guard_config.h"
+#include "filters/judge/judge_inputs.h"
 #include "filters/verdict/json_string.h"
 #include "tests/filters/actions/guard_test_support.h"
 
@@ -15,10 +21,6 @@ namespace groundgate::filters::actions {
 namespace {
 
 using checks::judge_band;
-using checks::judge_evidence;
-using checks::judge_prompt;
-using checks::judged_label;
-using checks::kJudgeInstructions;
 using testing::contains;
 using testing::field_of;
 
@@ -55,7 +57,8 @@ std::vector<stream::SideAnswer> answer(const stream::SideBatch& batch, std::stri
 
 struct Fixture {
   explicit Fixture(config::HoldMode hold, std::size_t max_sentences = 4)
-      : p(judged_policy(hold, max_sentences)) {
+      : Fixture(judged_policy(hold, max_sentences)) {}
+  explicit Fixture(config::PolicyConfig policy) : p(std::move(policy)) {
     chain = testing::guard_chain(p, testing::request_with_context());
     chain.serve_side_requests(
         groundgate::testing::model_calls_for(testing::request_with_context()));
@@ -69,49 +72,32 @@ struct Fixture {
   stream::FilterChain chain;
 };
 
-TEST(JudgeRequest, IsAChatCompletionOfTheJudgeModelNotStreamed) {
-  config::JudgeConfig c;
-  c.model = "judge-model";
-  const std::string body = groundgate::testing::model_calls_for("{}")->ask(
-      c.model, kJudgeInstructions,
-      judge_prompt("It opened in 1990.", "When did it open?", "Opened 1991."));
+// The label method's answers (prompts/label.v1.txt).
+const std::string kSupportedFirst =
+    "VERDICT: SUPPORTED\nQUOTE: \"Her album Cool Parent was released in 2015.\"";
+const std::string kUnsupported = "VERDICT: UNSUPPORTED\nQUOTE: none";
+const std::string kContradicted =
+    "VERDICT: CONTRADICTED\nQUOTE: \"Goertz is known for her satirical songs\"";
+
+TEST(JudgeRequest, IsAChatCompletionOfTheJudgeModelWithTheSentenceAndItsEvidenceAsData) {
+  Fixture f(config::HoldMode::kSentence);
+  f.chain.on_delta(0, kFirst);
+  f.chain.on_choice_end(0);
+  std::vector<stream::SideBatch> batches = f.chain.take_side_requests();
+  ASSERT_EQ(batches.size(), 1u);
+  EXPECT_EQ(batches[0].batch.endpoint, nullptr);  // the stream's own endpoint
+  const std::string& body = batches[0].batch.requests.at(0).body;
   simdjson::dom::parser parser;
   simdjson::dom::element doc;
   ASSERT_EQ(parser.parse(body).get(doc), simdjson::SUCCESS) << body;
   EXPECT_EQ(std::string_view(doc["model"]), "judge-model");
   EXPECT_FALSE(bool(doc["stream"]));
+  EXPECT_EQ(double(doc["temperature"]), 0.0);
   const std::string_view user = doc["messages"].at(1)["content"];
-  EXPECT_TRUE(contains(user, "Opened 1991.")) << user;
-  EXPECT_TRUE(contains(user, "Question: When did it open?")) << user;
-  EXPECT_TRUE(contains(user, "Sentence: It opened in 1990.")) << user;
-  EXPECT_TRUE(contains(std::string_view(doc["messages"].at(0)["content"]), "one word"));
-}
-
-TEST(JudgeRequest, IsAResponsesRequestNotStoredForTheResponsesApi) {
-  config::JudgeConfig c;
-  c.model = "judge-model";
-  const std::string body =
-      groundgate::testing::model_calls_for("{}", proxy::openai::EndpointKind::kResponses)
-          ->ask(c.model, kJudgeInstructions,
-                judge_prompt("It opened in 1990.", "", "Opened 1991."));
-  simdjson::dom::parser parser;
-  simdjson::dom::element doc;
-  ASSERT_EQ(parser.parse(body).get(doc), simdjson::SUCCESS) << body;
-  EXPECT_FALSE(bool(doc["store"]));
-  EXPECT_FALSE(bool(doc["stream"]));
-  EXPECT_TRUE(contains(std::string_view(doc["input"]), "Sentence: It opened in 1990."));
-  EXPECT_FALSE(contains(std::string_view(doc["input"]), "Question:"));
-}
-
-TEST(JudgedLabel, IsTheAnswersFirstWordWhenItIsALabel) {
-  EXPECT_EQ(judged_label("SUPPORTED"), verify::Label::kSupported);
-  EXPECT_EQ(judged_label("Unsupported."), verify::Label::kUnsupported);
-  EXPECT_EQ(judged_label("\n**Contradicted**: the context says 1991."),
-            verify::Label::kContradicted);
-  // Anything else is no verdict: "Not supported" is not "supported".
-  EXPECT_EQ(judged_label("Not supported"), std::nullopt);
-  EXPECT_EQ(judged_label("The sentence is supported."), std::nullopt);
-  EXPECT_EQ(judged_label(""), std::nullopt);
+  EXPECT_TRUE(contains(user, "Cool Parent was released in 2015")) << user;
+  EXPECT_TRUE(contains(user, "Who is Allie Goertz?")) << user;
+  EXPECT_TRUE(contains(user, "<sentence id=")) << user;  // fenced as data
+  EXPECT_TRUE(contains(std::string_view(doc["messages"].at(0)["content"]), "QUOTE:"));
 }
 
 TEST(JudgeEvidence, IsAWindowAroundTheCitedPiecesWithinTheBound) {
@@ -123,12 +109,12 @@ TEST(JudgeEvidence, IsAWindowAroundTheCitedPiecesWithinTheBound) {
   verify::Finding f;
   f.evidence = verify::Evidence{0, 501, 516};
   v.findings.push_back(f);
-  const std::string evidence = judge_evidence(v, *index, 100);
+  const std::string evidence = judge::judge_evidence(v, *index, 100);
   EXPECT_LE(evidence.size(), 100u + 6);  // the window and "..." on each side
   EXPECT_TRUE(contains(evidence, "Opened in 1991.")) << evidence;
   EXPECT_FALSE(contains(evidence, "Unrelated")) << evidence;
   // No evidence cited: the context's first bytes.
-  const std::string first = judge_evidence(verify::SentenceVerdict{}, *index, 50);
+  const std::string first = judge::judge_evidence(verify::SentenceVerdict{}, *index, 50);
   EXPECT_EQ(first, std::string(50, 'a'));
 }
 
@@ -166,27 +152,30 @@ TEST(SentenceJudge, AHeldSentenceWaitsForTheJudgeWhoseLabelDecides) {
   std::vector<stream::SideBatch> batches = f.chain.take_side_requests();
   ASSERT_EQ(batches.size(), 1u);
   ASSERT_EQ(batches[0].batch.requests.size(), 1u);
-  EXPECT_TRUE(contains(batches[0].batch.requests[0].body, "Sentence: " + kFirst));
-  EXPECT_TRUE(contains(batches[0].batch.requests[0].body, "Cool Parent was released in 2015"));
+  EXPECT_TRUE(contains(batches[0].batch.requests[0].body, kFirst));
 
-  stream::SideAnswersOutput out = f.chain.on_side_answers(0, answer(batches[0], "SUPPORTED"));
+  stream::SideAnswersOutput out = f.chain.on_side_answers(0, answer(batches[0], kSupportedFirst));
   ASSERT_EQ(out.released.size(), 1u);
   text += out.released[0].output.text;
   EXPECT_EQ(text, kFirst);
-  // The second sentence, ended by the choice's end, goes to the judge too: it says unsupported,
-  // which this policy blocks.
+  // The second sentence, ended by the choice's end, goes to the judge too. The engines
+  // contradicted it with evidence ("2019" against the context's years); the judge's unsupported
+  // may not lower that (acceptance.h, rule 3): rejected, and the contradiction blocks it.
   text += f.chain.on_choice_end(0).text;
   batches = f.chain.take_side_requests();
   ASSERT_EQ(batches.size(), 1u);
-  EXPECT_TRUE(contains(batches[0].batch.requests[0].body, "Sentence: Goertz won a Grammy"));
-  out = f.chain.on_side_answers(0, answer(batches[0], "Unsupported"));
+  EXPECT_TRUE(contains(batches[0].batch.requests[0].body, "Goertz won a Grammy"));
+  out = f.chain.on_side_answers(0, answer(batches[0], kUnsupported));
   EXPECT_TRUE(f.chain.stopped());
-  EXPECT_EQ(f.chain.stop_reason(), "guard.unsupported");
+  EXPECT_EQ(f.chain.stop_reason(), "guard.contradicted");
   for (const auto& r : out.released)
     EXPECT_FALSE(contains(r.output.text, "Grammy")) << r.output.text;
   const std::string summary = f.summary();
-  EXPECT_TRUE(contains(summary, R"("judge":{"asked":2,"decided":2)")) << summary;
+  EXPECT_TRUE(contains(summary, R"("judge":{"asked":2,"decided":1,"changed":0,"rejected":1)"))
+      << summary;
   EXPECT_TRUE(contains(summary, R"("failed":0)")) << summary;
+  EXPECT_TRUE(contains(summary, "unsupported does not lower the engines' contradiction"))
+      << summary;
   const std::optional<std::string> field = field_of(f.chain.report(), "guard.judge");
   ASSERT_TRUE(field.has_value());
   EXPECT_TRUE(contains(*field, R"("asked":2)")) << *field;
@@ -214,8 +203,9 @@ TEST(SentenceJudge, AFailedCallLeavesTheScorersLabelAndIsCounted) {
   text += out.released[0].output.text;
   EXPECT_EQ(text, kFirst);  // the scorer found it supported
   const std::string summary = f.summary();
-  EXPECT_TRUE(contains(summary, R"("asked":1,"decided":0,"changed":0,"failed":1)")) << summary;
-  EXPECT_TRUE(contains(summary, "judge call failed: timeout")) << summary;
+  EXPECT_TRUE(contains(summary, R"("asked":1,"decided":0,"changed":0,"rejected":0,"failed":1)"))
+      << summary;
+  EXPECT_TRUE(contains(summary, "judge call timeout: timeout")) << summary;
 }
 
 TEST(SentenceJudge, AnswersToNoRequestAskedFailTheSentenceThatWaits) {
@@ -227,23 +217,113 @@ TEST(SentenceJudge, AnswersToNoRequestAskedFailTheSentenceThatWaits) {
   ASSERT_EQ(f.chain.take_side_requests().size(), 1u);
   ASSERT_TRUE(f.chain.holds_for_answers());
   const stream::SideAnswersOutput out =
-      f.chain.on_side_answers(0, {{12345, 200, chat_answer("CONTRADICTED"), ""}});
+      f.chain.on_side_answers(0, {{12345, 200, chat_answer(kContradicted), ""}});
   ASSERT_EQ(out.released.size(), 1u);
   text += out.released[0].output.text;
   EXPECT_EQ(text, kFirst);  // the scorer's label stands
-  EXPECT_TRUE(contains(f.summary(), R"("failed":1,"last_failure":"no answer")")) << f.summary();
+  const std::string summary = f.summary();
+  EXPECT_TRUE(contains(summary, R"("failed":1,)")) << summary;
+  EXPECT_TRUE(contains(summary, R"("last_failure":"judge call failed: no answer")")) << summary;
 }
 
-TEST(SentenceJudge, AnAnswerThatIsNoLabelIsAFailure) {
-  Fixture f(config::HoldMode::kSentence);
-  f.chain.on_delta(0, kFirst);
+TEST(SentenceJudge, AnAnswerNotInTheFormAskedForIsAFailure) {
+  // Today's one word, "SUPPORTED", is no longer an answer: a verdict carries its quote.
+  for (const char* said : {"I cannot tell.", "SUPPORTED"}) {
+    Fixture f(config::HoldMode::kSentence);
+    f.chain.on_delta(0, kFirst);
+    f.chain.on_choice_end(0);
+    std::vector<stream::SideBatch> batches = f.chain.take_side_requests();
+    ASSERT_EQ(batches.size(), 1u);
+    f.chain.on_side_answers(0, answer(batches[0], said));
+    const std::string summary = f.summary();
+    EXPECT_TRUE(contains(summary, R"("decided":0)")) << summary;
+    EXPECT_TRUE(contains(summary, R"("failed":1)")) << summary;
+    EXPECT_TRUE(contains(summary, "unreadable judge answer")) << summary;
+  }
+}
+
+// Labels are promises: a supported or contradicted verdict stands on a span of the context.
+// One whose quote is not there (an answer or context that told the judge what to say), or that
+// has none, is rejected, and the scorer's label stands.
+TEST(SentenceJudge, AVerdictWhoseQuoteIsNotInTheContextIsRejected) {
+  const std::string kInjected =
+      "VERDICT: SUPPORTED\nQUOTE: \"Goertz won a Grammy in 2019, as the context says.\"";
+  for (const std::string& said :
+       {kInjected, std::string("VERDICT: CONTRADICTED\nQUOTE: \"Goertz\"")}) {
+    Fixture f(config::HoldMode::kSentence);
+    std::string text = f.chain.on_delta(0, kSecond.substr(1)).text;
+    text += f.chain.on_choice_end(0).text;
+    std::vector<stream::SideBatch> batches = f.chain.take_side_requests();
+    ASSERT_EQ(batches.size(), 1u);
+    const stream::SideAnswersOutput out = f.chain.on_side_answers(0, answer(batches[0], said));
+    for (const auto& r : out.released)
+      text += r.output.text;
+    EXPECT_FALSE(contains(text, "Grammy")) << said;  // the scorer's unsupported: blocked
+    const std::string summary = f.summary();
+    EXPECT_TRUE(contains(summary, R"("decided":0,"changed":0,"rejected":1)")) << summary;
+    EXPECT_TRUE(contains(summary, R"("last_rejection":)")) << summary;
+  }
+}
+
+// The known way past the quote check: a SUPPORTED that quotes a real span of the context which
+// has nothing to do with the sentence (a prompt-injected or confused judge). The sentence the
+// engines found unsupported keeps its label; the verdict and the summary say the judge's answer
+// was not taken, and why.
+TEST(SentenceJudge, ASupportedVerdictWhoseQuoteDoesNotBearOnTheSentenceIsNotTaken) {
+  const std::string kUnrelated =
+      "VERDICT: SUPPORTED\nQUOTE: \"Her album Cool Parent was released in 2015.\"";
+  Fixture f(config::HoldMode::kStreamFirst);
+  const std::string sentence = "Goertz plays the ukulele at every concert.";
+  f.chain.on_delta(0, sentence);
   f.chain.on_choice_end(0);
   std::vector<stream::SideBatch> batches = f.chain.take_side_requests();
   ASSERT_EQ(batches.size(), 1u);
-  f.chain.on_side_answers(0, answer(batches[0], "I cannot tell."));
+  const stream::SideAnswersOutput out = f.chain.on_side_answers(0, answer(batches[0], kUnrelated));
+  std::string all;
+  for (const std::string& a : out.annotations)
+    all += a;
+  EXPECT_FALSE(contains(all, R"("label":"supported")")) << all;
+  EXPECT_TRUE(contains(all, R"("judge_not_taken":"quote_unrelated")")) << all;
   const std::string summary = f.summary();
-  EXPECT_TRUE(contains(summary, R"("failed":1)")) << summary;
-  EXPECT_TRUE(contains(summary, "judge answer is not a label")) << summary;
+  EXPECT_TRUE(contains(summary, R"("decided":0,"changed":0,"rejected":1)")) << summary;
+  EXPECT_TRUE(contains(summary, R"("rejections":{"quote_unrelated":1})")) << summary;
+  EXPECT_TRUE(contains(summary, "the quote does not bear on the sentence")) << summary;
+  const stream::StreamReport report = f.chain.report();
+  EXPECT_TRUE(std::any_of(report.counts.begin(), report.counts.end(), [](const auto& c) {
+    return c.first == "judge.rejected.quote_unrelated" && c.second == 1;
+  }));
+}
+
+// The same judge quoting the span that bears on the sentence it calls supported is taken.
+TEST(SentenceJudge, ASupportedVerdictWhoseQuoteBearsOnTheSentenceIsTaken) {
+  Fixture f(config::HoldMode::kStreamFirst);
+  f.chain.on_delta(0, "Goertz is famous for satirical songs about pop culture.");
+  f.chain.on_choice_end(0);
+  std::vector<stream::SideBatch> batches = f.chain.take_side_requests();
+  ASSERT_EQ(batches.size(), 1u);
+  f.chain.on_side_answers(
+      0, answer(batches[0],
+                "VERDICT: SUPPORTED\nQUOTE: \"Goertz is known for her satirical songs based on pop "
+                "culture topics\""));
+  const std::string summary = f.summary();
+  EXPECT_TRUE(contains(summary, R"("decided":1)")) << summary;
+  EXPECT_TRUE(contains(summary, R"("rejected":0)")) << summary;
+}
+
+TEST(SentenceJudge, AContradictionCarriesItsQuoteAsEvidence) {
+  Fixture f(config::HoldMode::kStreamFirst);
+  f.chain.on_delta(0, kSecond.substr(1));
+  f.chain.on_choice_end(0);
+  std::vector<stream::SideBatch> batches = f.chain.take_side_requests();
+  ASSERT_EQ(batches.size(), 1u);
+  const stream::SideAnswersOutput out =
+      f.chain.on_side_answers(0, answer(batches[0], kContradicted));
+  std::string all;
+  for (const std::string& a : out.annotations)
+    all += a;
+  EXPECT_TRUE(contains(all, R"("label":"contradicted")")) << all;
+  // "Goertz is known for her satirical songs" in the passage, where it is.
+  EXPECT_TRUE(contains(all, R"("evidence":{"passage":0,"offset":[66,105]})")) << all;
 }
 
 TEST(SentenceJudge, SentencesOverTheBudgetAreSkippedAndCounted) {
@@ -251,7 +331,7 @@ TEST(SentenceJudge, SentencesOverTheBudgetAreSkippedAndCounted) {
   std::string text = f.chain.on_delta(0, kFirst + kSecond).text;
   std::vector<stream::SideBatch> batches = f.chain.take_side_requests();
   ASSERT_EQ(batches.size(), 1u);
-  stream::SideAnswersOutput out = f.chain.on_side_answers(0, answer(batches[0], "supported"));
+  stream::SideAnswersOutput out = f.chain.on_side_answers(0, answer(batches[0], kSupportedFirst));
   text += out.released.at(0).output.text;
   text += f.chain.on_choice_end(0).text;
   EXPECT_TRUE(f.chain.take_side_requests().empty());  // the second is the scorer's alone
@@ -279,7 +359,7 @@ TEST(SentenceJudge, InStreamFirstTheJudgesVerdictFollowsAsAnAnnotation) {
   EXPECT_EQ(text, kSecond.substr(1));  // the text went on at once
   std::vector<stream::SideBatch> batches = f.chain.take_side_requests();
   ASSERT_EQ(batches.size(), 1u);
-  stream::SideAnswersOutput out = f.chain.on_side_answers(0, answer(batches[0], "CONTRADICTED"));
+  stream::SideAnswersOutput out = f.chain.on_side_answers(0, answer(batches[0], kContradicted));
   std::string all;
   for (const std::string& a : out.annotations)
     all += a;
@@ -293,24 +373,24 @@ TEST(SentenceJudge, InStreamFirstEverySentenceInTheBandIsOutWithTheJudgeAtOnce) 
   std::string text = f.chain.on_delta(0, kFirst).text;
   std::vector<stream::SideBatch> first = f.chain.take_side_requests();
   ASSERT_EQ(first.size(), 1u);
-  EXPECT_TRUE(contains(first[0].batch.requests.at(0).body, "Sentence: " + kFirst));
+  EXPECT_TRUE(contains(first[0].batch.requests.at(0).body, kFirst));
   // The first is out while the second streams and goes to the judge too.
   text += f.chain.on_delta(0, kSecond).text;
   text += f.chain.on_choice_end(0).text;
   EXPECT_EQ(text, kFirst + kSecond);
   std::vector<stream::SideBatch> second = f.chain.take_side_requests();
   ASSERT_EQ(second.size(), 1u);
-  EXPECT_TRUE(contains(second[0].batch.requests.at(0).body, "Sentence: Goertz won a Grammy"));
+  EXPECT_TRUE(contains(second[0].batch.requests.at(0).body, "Goertz won a Grammy"));
   EXPECT_NE(first[0].batch.requests.at(0).id, second[0].batch.requests.at(0).id);
   EXPECT_TRUE(f.chain.awaits_answers());
 
   // Answered in the other order: each answer decides its own sentence.
-  stream::SideAnswersOutput out = f.chain.on_side_answers(0, answer(second[0], "CONTRADICTED"));
+  stream::SideAnswersOutput out = f.chain.on_side_answers(0, answer(second[0], kContradicted));
   std::string all;
   for (const std::string& a : out.annotations)
     all += a;
   EXPECT_TRUE(contains(all, R"("offset":[44,72],"label":"contradicted")")) << all;
-  out = f.chain.on_side_answers(0, answer(first[0], "SUPPORTED"));
+  out = f.chain.on_side_answers(0, answer(first[0], kSupportedFirst));
   EXPECT_TRUE(out.annotations.empty());  // supported: nothing to say
   EXPECT_FALSE(f.chain.awaits_answers());
   const std::string summary = f.summary();
@@ -325,14 +405,129 @@ TEST(SentenceJudge, SentencesEndedInOneDeltaAreAskedInOneBatch) {
   ASSERT_EQ(batches.size(), 1u);
   ASSERT_EQ(batches[0].batch.requests.size(), 2u);
   EXPECT_EQ(batches[0].batch.limits.fan_out, 2u);
-  std::vector<stream::SideAnswer> answers = answer(batches[0], "unsupported", 0);
-  answers.push_back(answer(batches[0], "supported", 1).front());
+  // Each sentence's answer is its own: the first unsupported, the second contradicted.
+  std::vector<stream::SideAnswer> answers = answer(batches[0], kUnsupported, 0);
+  answers.push_back(answer(batches[0], kContradicted, 1).front());
   const stream::SideAnswersOutput out = f.chain.on_side_answers(0, std::move(answers));
   std::string all;
   for (const std::string& a : out.annotations)
     all += a;
   EXPECT_TRUE(contains(all, R"("offset":[0,43],"label":"unsupported")")) << all;
-  EXPECT_FALSE(contains(all, R"("offset":[44,)")) << all;  // the second: supported
+  EXPECT_TRUE(contains(all, R"("offset":[44,72],"label":"contradicted")")) << all;
+}
+
+// The bounds: a sentence over one keeps the scorer's label, and the summary says why.
+TEST(SentenceJudge, ADebateOverTheCallsLeftForTheAnswerIsNotStarted) {
+  config::PolicyConfig p = judged_policy(config::HoldMode::kSentence);
+  p.judge->method = config::JudgeMethod::kDebate;
+  p.judge->max_calls_per_answer = 7;  // one debate's most
+  Fixture f(std::move(p));
+  std::string text = f.chain.on_delta(0, kFirst + kSecond).text;
+  // The explanations, both at once.
+  std::vector<stream::SideBatch> batches = f.chain.take_side_requests();
+  ASSERT_EQ(batches.size(), 1u);
+  ASSERT_EQ(batches[0].batch.requests.size(), 2u);
+  std::vector<stream::SideAnswer> answers = answer(batches[0], "It says so.", 0);
+  answers.push_back(answer(batches[0], "It does not.", 1).front());
+  stream::SideAnswersOutput out = f.chain.on_side_answers(0, std::move(answers));
+  EXPECT_TRUE(out.released.empty());
+  // The two judgements, in swapped order; they agree.
+  batches = f.chain.take_side_requests();
+  ASSERT_EQ(batches.size(), 1u);
+  ASSERT_EQ(batches[0].batch.requests.size(), 2u);
+  answers = answer(batches[0], kSupportedFirst, 0);
+  answers.push_back(answer(batches[0], kSupportedFirst, 1).front());
+  out = f.chain.on_side_answers(0, std::move(answers));
+  ASSERT_EQ(out.released.size(), 1u);
+  text += out.released[0].output.text;
+  EXPECT_EQ(text, kFirst);
+  // 4 calls made; the second sentence would need 7 more: not started.
+  f.chain.on_choice_end(0);
+  EXPECT_TRUE(f.chain.take_side_requests().empty());
+  const std::string summary = f.summary();
+  EXPECT_TRUE(contains(summary, R"("asked":1,"decided":1)")) << summary;
+  EXPECT_TRUE(contains(summary, R"("method":"debate")")) << summary;
+  EXPECT_TRUE(contains(summary, R"("calls":4)")) << summary;
+  EXPECT_TRUE(contains(summary, R"("skip_reasons":{"max_calls_per_answer":1})")) << summary;
+}
+
+// `timeout` bounds a sentence's whole judgement, not each round: a round gets what is left of
+// it, and a round that would start after it ends the judgement as a failure (the scorer's label
+// stands, said in the summary).
+TEST(SentenceJudge, TheTimeoutBoundsTheWholeJudgementNotEachRound) {
+  using std::chrono::milliseconds;
+  config::PolicyConfig p = judged_policy(config::HoldMode::kSentence);
+  p.judge->method = config::JudgeMethod::kDebate;
+  p.judge->model = "timed-judge";  // no verdict of another test's in the policy's cache
+  p.judge->timeout = config::Millis(300);
+  Fixture f(std::move(p));
+  std::string text = f.chain.on_delta(0, kFirst).text;
+  text += f.chain.on_choice_end(0).text;
+  std::vector<stream::SideBatch> batches = f.chain.take_side_requests();
+  ASSERT_EQ(batches.size(), 1u);
+  EXPECT_LE(batches[0].batch.limits.timeout, milliseconds(300));
+  std::this_thread::sleep_for(milliseconds(150));
+  std::vector<stream::SideAnswer> answers = answer(batches[0], "It says so.", 0);
+  answers.push_back(answer(batches[0], "It does not.", 1).front());
+  f.chain.on_side_answers(0, std::move(answers));
+  // The judgements have what is left: at most 150 ms of the 300.
+  batches = f.chain.take_side_requests();
+  ASSERT_EQ(batches.size(), 1u);
+  ASSERT_EQ(batches[0].batch.requests.size(), 2u);
+  EXPECT_LE(batches[0].batch.limits.timeout, milliseconds(150));
+  EXPECT_GE(batches[0].batch.limits.timeout, milliseconds(1));
+  std::this_thread::sleep_for(milliseconds(200));
+  // They disagree: the tie-break would be next, but the sentence's time is up.
+  answers = answer(batches[0], kSupportedFirst, 0);
+  answers.push_back(answer(batches[0], kContradicted, 1).front());
+  const stream::SideAnswersOutput out = f.chain.on_side_answers(0, std::move(answers));
+  EXPECT_TRUE(f.chain.take_side_requests().empty());
+  for (const auto& r : out.released)
+    text += r.output.text;
+  EXPECT_EQ(text, kFirst);  // the scorer found it supported
+  const std::string summary = f.summary();
+  EXPECT_TRUE(contains(summary, R"("decided":0,"changed":0,"rejected":0,"failed":1)")) << summary;
+  EXPECT_TRUE(contains(summary, R"("calls":4)")) << summary;
+  EXPECT_TRUE(
+      contains(summary, "judge timeout: the judgement outlasted its 300 ms before its next round"))
+      << summary;
+}
+
+TEST(SentenceJudge, ASentenceThatFindsNoRoomInFlightIsNotAsked) {
+  config::PolicyConfig p = judged_policy(config::HoldMode::kStreamFirst);
+  p.judge->max_in_flight = 1;
+  Fixture f(std::move(p));
+  f.chain.on_delta(0, kFirst + kSecond + " More text");
+  std::vector<stream::SideBatch> batches = f.chain.take_side_requests();
+  ASSERT_EQ(batches.size(), 1u);
+  EXPECT_EQ(batches[0].batch.requests.size(), 1u);  // the second found the one slot taken
+  f.chain.on_side_answers(0, answer(batches[0], kSupportedFirst));
+  const std::string summary = f.summary();
+  EXPECT_TRUE(contains(summary, R"("asked":1)")) << summary;
+  EXPECT_TRUE(contains(summary, R"("skip_reasons":{"max_in_flight":1})")) << summary;
+}
+
+TEST(SentenceJudge, AnOpenBreakerKeepsTheNextSentencesFromTheJudge) {
+  config::PolicyConfig p = judged_policy(config::HoldMode::kSentence);
+  p.judge->breaker.failures = 1;
+  Fixture f(std::move(p));
+  std::string text = f.chain.on_delta(0, kFirst + kSecond).text;
+  std::vector<stream::SideBatch> batches = f.chain.take_side_requests();
+  ASSERT_EQ(batches.size(), 1u);
+  stream::SideAnswersOutput out =
+      f.chain.on_side_answers(0, {{batches[0].batch.requests[0].id, 503, "{}", ""}});
+  ASSERT_EQ(out.released.size(), 1u);
+  f.chain.on_choice_end(0);
+  EXPECT_TRUE(f.chain.take_side_requests().empty());
+  const std::string summary = f.summary();
+  EXPECT_TRUE(contains(summary, R"("failed":1)")) << summary;
+  EXPECT_TRUE(contains(summary, R"("skip_reasons":{"breaker_open":1})")) << summary;
+  // The report counts what the metrics need.
+  const stream::StreamReport report = f.chain.report();
+  bool http_error = false;
+  for (const auto& [key, n] : report.counts)
+    http_error = http_error || (key == "judge.calls.label.http_error" && n == 1);
+  EXPECT_TRUE(http_error);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "filters/context/structured_facts.h"
 #include "tests/filters/semantic_piece/verifier_fixture.h"
 
 namespace groundgate::filters::semantic_piece {
@@ -208,6 +209,60 @@ TEST_F(VerifierTest, AntonymInMatchedEvidenceIsContradicted) {
   EXPECT_EQ(v.label, Label::kContradicted) << v.reason;
   EXPECT_EQ(v.reason_code, ReasonCode::kAntonym);
   EXPECT_EQ(v.reason, "answer says \"small\", evidence says \"large\"");
+}
+
+TEST_F(VerifierTest, AClauseNamingBothSidesOfAnAntonymStatesNoOpposition) {
+  context({"The cafe has outdoor seating and a small garden."});
+  EXPECT_NE(only("The cafe has both indoor and outdoor seating.").reason_code,
+            ReasonCode::kAntonym);
+  EXPECT_EQ(only("The cafe has indoor seating and a small garden.").reason_code,
+            ReasonCode::kAntonym);
+}
+
+TEST_F(VerifierTest, AHyphenatedWordWrittenSolidIsTheSameWord) {
+  context({"Guests get free WiFi in every room.", "Take-out is offered at the front desk."});
+  EXPECT_EQ(only("Guests get free Wi-Fi in every room.").label, Label::kSupported);
+  EXPECT_EQ(only("Takeout is offered at the front desk.").label, Label::kSupported);
+  EXPECT_EQ(only("Guests get free Wi-Fi in the lobby bar.").label, Label::kUnsupported);
+}
+
+// A record's yes/no values as the context reader gives them (context::read_as_facts).
+class RecordFlagsTest : public VerifierTest {
+ protected:
+  void record(std::string_view json) {
+    auto facts = context::read_as_facts(json);
+    ASSERT_TRUE(facts);
+    std::vector<context::Passage> passages(1);
+    passages[0].text = facts->text;
+    passages[0].shape = facts->shape;
+    passages[0].flags = facts->flags;
+    index_ = index::ContextIndex::build(std::move(passages));
+  }
+  // The reason of a flag the answer says the other way, or "" when it says none so.
+  std::string flag_conflict(std::string_view answer) {
+    for (const Verdict& v : verify(answer)) {
+      if (v.reason_code == ReasonCode::kFlagMismatch) return v.reason;
+    }
+    return "";
+  }
+};
+
+TEST_F(RecordFlagsTest, ANegatedListDeniesEachOfItsItems) {
+  record(R"({"name": "Old Town Tavern", "attributes": {"BusinessParking": {"garage": false,
+      "street": false, "validated": false, "lot": true, "valet": false},
+      "RestaurantsReservations": false, "Ambience": {"casual": false, "trendy": false,
+      "hipster": false, "classy": true}}})");
+  EXPECT_EQ(flag_conflict("It does not provide valet parking, street parking, or reservations."),
+            "");
+  EXPECT_EQ(flag_conflict("There is no garage, street, validated, or valet parking."), "");
+  EXPECT_EQ(flag_conflict("The ambiance is not casual, trendy, or hipster."), "");
+  // A cue that ends its clause denies what the clause names before it.
+  EXPECT_EQ(flag_conflict("Lot parking is available, but garage, street, and valet parking are "
+                          "not."),
+            "");
+  // What the list leaves out is still checked, and so is a list that is not negated.
+  EXPECT_NE(flag_conflict("It offers street parking, garage parking, and valet parking."), "");
+  EXPECT_NE(flag_conflict("There is no lot parking."), "");
 }
 
 TEST_F(VerifierTest, SynonymsAndDerivationsCountAsCovered) {

@@ -16,11 +16,15 @@ namespace {
 class NoModelCalls : public model::ModelCalls {
  public:
   model::RequestBody ask_again(std::string_view, std::string_view) const override { return {}; }
-  std::string ask(std::string_view, std::string_view, std::string_view) const override {
+  std::string ask(std::string_view, std::string_view, std::string_view,
+                  const model::AskOptions&) const override {
     return {};
   }
   std::optional<model::ModelAnswer> read_answer(std::string_view, std::string&) const override {
     return std::nullopt;
+  }
+  std::shared_ptr<const model::ModelCalls> for_path(std::string_view) const override {
+    return nullptr;
   }
 };
 

@@ -31,6 +31,20 @@ TEST(Negation, ScopeRunsToTheEndOfTheClauseAndIsBounded) {
   EXPECT_EQ(scopes("No reports came but damage was done"), (Scopes{{"reports", "came"}}));
 }
 
+TEST(Negation, ANegatedListRunsOnOverItsCommas) {
+  EXPECT_EQ(scopes("It does not offer delivery, takeout, or reservations."),
+            (Scopes{{"offer", "delivery", "takeout", "reservations"}}));
+  EXPECT_EQ(scopes("There is no garage, street, validated, or valet parking."),
+            (Scopes{{"garage", "street", "validated", "valet", "parking"}}));
+  // One part after "..., and" is a second predicate; a part with its own subject a clause.
+  EXPECT_EQ(scopes("He did not win the cup, and retired."), (Scopes{{"win", "cup"}}));
+  EXPECT_EQ(scopes("It does not offer delivery, takeout, and it is open late."),
+            (Scopes{{"offer", "delivery"}}));
+  // A list never closed by "and", "or" or "nor" is no list.
+  EXPECT_EQ(scopes("It does not offer delivery, takeout was added later."),
+            (Scopes{{"offer", "delivery"}}));
+}
+
 TEST(Negation, VerbsThatNegateTheirComplement) {
   EXPECT_EQ(scopes("They failed to progress beyond the last eight."),
             (Scopes{{"progress", "beyond", "last", "eight"}}));

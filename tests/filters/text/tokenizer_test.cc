@@ -143,5 +143,13 @@ TEST(Stopwords, ListIsSortedAndUsable) {
   EXPECT_FALSE(is_negation("knot"));
 }
 
+TEST(Tokenizer, AHyphenatedWordWrittenSolid) {
+  const std::vector<Token> tokens = tokenize("Wi-Fi, take-out and well known");
+  EXPECT_EQ(solid_spelling(tokens[0]), "wifi");
+  EXPECT_EQ(solid_spelling(tokens[2]), "takeout");
+  EXPECT_EQ(solid_spelling(tokens[1]), "");  // the comma
+  EXPECT_EQ(solid_spelling(tokens[4]), "");  // no hyphen
+}
+
 }  // namespace
 }  // namespace groundgate::filters::text

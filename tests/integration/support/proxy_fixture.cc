@@ -38,12 +38,14 @@ ProxyFixture::~ProxyFixture() {
   // Listeners close on an I/O thread while it runs; objects go only after the threads stop.
   if (server_) run_on_io([this] { server_->stop(); });
   if (mock_) mock_->stop();
+  if (judge_) judge_->stop();
   work_.reset();
   io_.stop();
   for (auto& t : threads_)
     t.join();
   server_.reset();
   mock_.reset();
+  judge_.reset();
   std::error_code ec;
   std::filesystem::remove_all(dir_, ec);
 }
@@ -88,7 +90,31 @@ uint16_t ProxyFixture::start_scripted_mock(const std::string& script, double tok
   proxy::mock::MockOptions options;
   options.tokens_per_second = tokens_per_second;
   options.script_file = dir_ + "/script.yaml";
+  options.keep_requests = true;
   return start_mock(options);
+}
+
+uint16_t ProxyFixture::start_judge_mock(const std::string& script) {
+  proxy::mock::MockOptions options;
+  options.host = "127.0.0.1";
+  options.port = 0;
+  options.tokens_per_second = 0;
+  options.script_yaml = script;
+  options.keep_requests = true;
+  auto created = proxy::mock::MockUpstream::create(io_, options);
+  EXPECT_TRUE(created.ok()) << created.error;
+  judge_ = std::move(created.upstream);
+  judge_->start();
+  judge_port_ = judge_->port();
+  return judge_port_;
+}
+
+std::vector<proxy::mock::RecordedRequest> ProxyFixture::judge_requests() const {
+  return judge_ ? judge_->requests() : std::vector<proxy::mock::RecordedRequest>{};
+}
+
+std::vector<proxy::mock::RecordedRequest> ProxyFixture::mock_requests() const {
+  return mock_ ? mock_->requests() : std::vector<proxy::mock::RecordedRequest>{};
 }
 
 uint16_t ProxyFixture::start_mock(proxy::mock::MockOptions options) {
@@ -106,6 +132,7 @@ uint16_t ProxyFixture::start_mock(proxy::mock::MockOptions options) {
 std::string ProxyFixture::substitute(const std::string& yaml) const {
   std::string text = yaml;
   replace_all(text, "${MOCK_PORT}", std::to_string(mock_port_));
+  replace_all(text, "${JUDGE_PORT}", std::to_string(judge_port_));
   replace_all(text, "${UPSTREAM_PORT}", std::to_string(upstream_port_));
   replace_all(text, "${DIR}", dir_);
   // Tests reload explicitly unless they test the watch: a rewritten file must not also reload

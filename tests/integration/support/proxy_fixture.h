@@ -26,7 +26,14 @@ class ProxyFixture {
   // Starts the mock upstream answering by `script` (the mock's YAML script format, written to
   // ${DIR}/script.yaml) at `tokens_per_second` (0: every token at once); returns its port.
   uint16_t start_scripted_mock(const std::string& script, double tokens_per_second = 0);
-  // `yaml` may use ${MOCK_PORT}, ${UPSTREAM_PORT} and ${DIR} (a temp dir for files);
+  // A second mock upstream, a judge model's own (${JUDGE_PORT}), answering by `script` and
+  // keeping every completion request it gets (judge_requests()); returns its port.
+  uint16_t start_judge_mock(const std::string& script);
+  std::vector<proxy::mock::RecordedRequest> judge_requests() const;
+  // The first mock's requests (the ones started with keep_requests, as scripted mocks are).
+  std::vector<proxy::mock::RecordedRequest> mock_requests() const;
+  // `yaml` may use ${MOCK_PORT}, ${JUDGE_PORT}, ${UPSTREAM_PORT} and ${DIR} (a temp dir for
+  // files);
   // listen and admin_listen are forced to 127.0.0.1:0, and reload.watch is off unless `yaml`
   // sets `reload:`. Writes the config to ${DIR}/config.yaml (through a symlink already there)
   // so that reload() can re-read it. Fails the test on a config error.
@@ -57,9 +64,11 @@ class ProxyFixture {
   std::unique_ptr<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> work_;
   std::vector<std::thread> threads_;
   std::unique_ptr<proxy::mock::MockUpstream> mock_;
+  std::unique_ptr<proxy::mock::MockUpstream> judge_;
   std::unique_ptr<proxy::server::ProxyServer> server_;
   std::string dir_;
   uint16_t mock_port_ = 0;
+  uint16_t judge_port_ = 0;
   uint16_t upstream_port_ = 0;
 };
 

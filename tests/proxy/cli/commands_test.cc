@@ -148,6 +148,23 @@ TEST_F(CommandsTest, TrainWritesAModelThatEvalAndTheConfigLoad) {
             seeded_text.find("groundgate train first.jsonl second.jsonl --fold-seed b"))
       << seeded_text.substr(0, 300);
 
+  // Flag thresholds chosen on each set as scored by a model trained on the other: recorded,
+  // and the model still separates the classes.
+  const std::string unseen = dir_ + "/unseen.json";
+  ASSERT_EQ(0, run_groundgate({"train", first, second, "--out", unseen, "--folds", "3",
+                               "--flags-from-other-sets"})
+                   .exit_code);
+  std::ifstream unseen_in(unseen);
+  const std::string unseen_text((std::istreambuf_iterator<char>(unseen_in)),
+                                std::istreambuf_iterator<char>());
+  EXPECT_NE(std::string::npos,
+            unseen_text.find("groundgate train first.jsonl second.jsonl --flags-from-other-sets"))
+      << unseen_text.substr(0, 300);
+  const CommandResult unseen_scored = run_groundgate({"eval", second, "--scorer", unseen});
+  ASSERT_EQ(0, unseen_scored.exit_code) << unseen_scored.err;
+  EXPECT_NE(std::string::npos, unseen_scored.out.find("balanced_accuracy=1.000"))
+      << unseen_scored.out;
+
   const CommandResult scored = run_groundgate({"eval", first, "--scorer", model});
   ASSERT_EQ(0, scored.exit_code) << scored.err;
   EXPECT_NE(std::string::npos, scored.out.find("balanced_accuracy=1.000")) << scored.out;
@@ -185,10 +202,8 @@ TEST_F(CommandsTest, EvalScoresLabelledSamplesAndWritesOneLinePerSample) {
 TEST_F(CommandsTest, EvalWithAJudgeAsksItAboutTheSentencesInTheBand) {
   ScriptedModel judge(R"yaml(
 - model: "judge-model"
-  match: "sentence: acme was founded in 2011."
-  answer: "UNSUPPORTED"
-- model: "judge-model"
-  answer: "SUPPORTED"
+  match: "acme was founded in 2011."
+  answer: "VERDICT: UNSUPPORTED\nQUOTE: none"
 )yaml");
   const std::string data = acme_samples();
   const std::string out = dir_ + "/judged.jsonl";
@@ -196,8 +211,10 @@ TEST_F(CommandsTest, EvalWithAJudgeAsksItAboutTheSentencesInTheBand) {
       run_groundgate({"eval", data, "--judge-upstream", judge.url(), "--judge-model", "judge-model",
                       "--judge-band", "0,1", "--judge-timeout", "10000", "--out", out});
   ASSERT_EQ(0, r.exit_code) << r.err;
-  EXPECT_NE(std::string::npos, r.out.find("judge: asked=1  decided=1  changed=1  failed=0"))
+  EXPECT_NE(std::string::npos,
+            r.out.find("judge: asked=1  decided=1  changed=1  rejected=0  failed=0  cached=0"))
       << r.out;
+  EXPECT_NE(std::string::npos, r.out.find("judge cost: calls=1  input_tokens=")) << r.out;
   std::ifstream in(out);
   std::string first, second;
   ASSERT_TRUE(std::getline(in, first));

@@ -2,8 +2,18 @@
 
 #include <gtest/gtest.h>
 
+#include "proxy/mock/response_plan.h"
+
 namespace groundgate::proxy::mock {
 namespace {
+
+MockRequest request(Api api, std::string_view model, std::string_view text) {
+  MockRequest r;
+  r.api = api;
+  r.model = std::string(model);
+  r.last_user_text = std::string(text);
+  return r;
+}
 
 TEST(MockScriptTest, ParsesEveryField) {
   const ScriptLoad load = MockScript::parse(R"(
@@ -21,7 +31,7 @@ TEST(MockScriptTest, ParsesEveryField) {
   ASSERT_TRUE(load.ok()) << load.error;
   ASSERT_EQ(3u, load.entries.size());
   const ScriptEntry& first = load.entries[0];
-  EXPECT_EQ("refund", first.match);
+  EXPECT_EQ(std::vector<std::string>{"refund"}, first.match);
   EXPECT_EQ("gpt-4o*", first.model);
   ASSERT_EQ(2u, first.answers.size());
   EXPECT_EQ("second", first.answers[1].text());
@@ -79,7 +89,7 @@ TEST(MockScriptTest, FirstMatchingEntryWins) {
   ASSERT_TRUE(load.ok()) << load.error;
   const MockScript script(std::move(load.entries));
   auto answer_of = [&](Api api, std::string_view model, std::string_view text) {
-    const ScriptEntry* entry = script.find(api, model, text);
+    const ScriptEntry* entry = script.find(request(api, model, text));
     if (entry == nullptr) return std::string("none");
     return entry->tool_call ? std::string("tool") : entry->answers.at(0).text();
   };
@@ -88,7 +98,62 @@ TEST(MockScriptTest, FirstMatchingEntryWins) {
   EXPECT_EQ("glob", answer_of(Api::kChat, "claude-3", "refund"));
   EXPECT_EQ("refund", answer_of(Api::kChat, "claude-35", "my refund please"));
   EXPECT_EQ("anything", answer_of(Api::kChat, "m", "hello"));
-  EXPECT_EQ(nullptr, MockScript().find(Api::kChat, "m", "hello"));
+  EXPECT_EQ(nullptr, MockScript().find(request(Api::kChat, "m", "hello")));
+}
+
+// A judge's calls told apart by their prompts: the system message, the order of two parts of
+// the user message, the temperature.
+TEST(MockScriptTest, JudgeCallsAreAnsweredByTheirPromptsContent) {
+  ScriptLoad load = MockScript::parse(R"(
+- system: "assume the sentence is hallucinated"
+  answer: explain-h
+- match: ["EXPLAIN-H", "EXPLAIN-F"]
+  temperature: 0
+  answer: h-first
+- match: ["EXPLAIN-F", "EXPLAIN-H"]
+  temperature: 0
+  answer: f-first
+- match: "EXPLAIN"
+  temperature: 0.5
+  turns: [one, two]
+- answer: other
+)");
+  ASSERT_TRUE(load.ok()) << load.error;
+  const MockScript script(std::move(load.entries));
+  auto answer_of = [&](std::string_view system, std::string_view text,
+                       std::optional<double> temperature) {
+    MockRequest r = request(Api::kChat, "judge", text);
+    r.system_text = system;
+    r.temperature = temperature;
+    const ScriptEntry* entry = script.find(r);
+    if (entry == nullptr) return std::string("none");
+    if (!entry->turns.empty()) return std::string("turns");
+    return entry->answers.at(0).text();
+  };
+  EXPECT_EQ("explain-h", answer_of("You... Assume the sentence is HALLUCINATED.", "x", 0.0));
+  EXPECT_EQ("h-first", answer_of("judge", "a EXPLAIN-H b EXPLAIN-F", 0.0));
+  EXPECT_EQ("f-first", answer_of("judge", "a EXPLAIN-F b EXPLAIN-H", 0.0));
+  EXPECT_EQ("turns", answer_of("judge", "a EXPLAIN-F b EXPLAIN-H", 0.5));
+  EXPECT_EQ("other", answer_of("judge", "a EXPLAIN-F b EXPLAIN-H", std::nullopt));  // 1
+}
+
+TEST(MockScriptTest, TurnsAnswerSuccessiveRequestsAndTheLastRepeats) {
+  ScriptLoad load = MockScript::parse("- turns: [one, two]\n");
+  ASSERT_TRUE(load.ok()) << load.error;
+  const MockScript script(std::move(load.entries));
+  const MockRequest r = request(Api::kChat, "m", "hi");
+  std::vector<std::string> seen;
+  for (int i = 0; i < 3; ++i)
+    seen.push_back(plan_response(r, script, 0).choices.at(0).text->text());
+  EXPECT_EQ((std::vector<std::string>{"one", "two", "two"}), seen);
+}
+
+TEST(MockScriptTest, RefusesBadJudgeKeys) {
+  EXPECT_FALSE(MockScript::parse("- temperature: hot\n  answer: x").ok());
+  EXPECT_FALSE(MockScript::parse("- temperature: 3\n  answer: x").ok());
+  EXPECT_FALSE(MockScript::parse("- match: []\n  answer: x").ok());
+  EXPECT_FALSE(MockScript::parse("- turns: [a]\n  answer: x").ok());
+  EXPECT_FALSE(MockScript::parse("- turns: []").ok());
 }
 
 TEST(MockScriptTest, GlobMatch) {

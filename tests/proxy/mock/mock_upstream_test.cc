@@ -8,6 +8,8 @@
 #include <boost/beast/http/error.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/string_body.hpp>
+#include <cstdio>
+#include <fstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -486,6 +488,55 @@ TEST_F(MockUpstreamTest, CreateReportsBadScriptsAndAddresses) {
   created = MockUpstream::create(io_, options);
   EXPECT_FALSE(created.ok());
   EXPECT_NE(std::string::npos, created.error.find("256.1.1.1"));
+}
+
+// A scripted judge: calls told apart by their system message and temperature, the same
+// prompt answered in turn, every request kept for the test to read back (and written to the
+// record file).
+TEST_F(MockUpstreamTest, AnswersAScriptedJudgeAndKeepsItsRequests) {
+  MockOptions options;
+  options.tokens_per_second = 0;
+  options.keep_requests = true;
+  options.record_file = ::testing::TempDir() + "/judge_requests.jsonl";
+  std::remove(options.record_file.c_str());
+  options.script_yaml = R"(
+- system: "fact checker"
+  temperature: 0.5
+  turns: ["VERDICT: SUPPORTED", "VERDICT: UNSUPPORTED"]
+- system: "fact checker"
+  answer: "VERDICT: CONTRADICTED"
+)";
+  const std::string record_file = options.record_file;
+  start(std::move(options));
+  const auto judge = [&](std::string_view temperature) {
+    std::string body =
+        R"({"model":"judge","messages":[{"role":"system","content":"You are a fact checker."},)"
+        R"({"role":"user","content":"Sentence: x"}],"temperature":)" +
+        std::string(temperature) + "}";
+    const auto r = client().post_json("/v1/chat/completions", body);
+    EXPECT_EQ(200u, r.status) << r.body;
+    return std::string(str(parse_json(r.body)->root["choices"].at(0)["message"]["content"]));
+  };
+  EXPECT_EQ("VERDICT: CONTRADICTED", judge("0"));
+  EXPECT_EQ("VERDICT: SUPPORTED", judge("0.5"));
+  EXPECT_EQ("VERDICT: UNSUPPORTED", judge("0.5"));
+  EXPECT_EQ("VERDICT: UNSUPPORTED", judge("0.5"));  // the last turn repeats
+  const std::vector<RecordedRequest> requests = upstream_->requests();
+  ASSERT_EQ(4u, requests.size());
+  EXPECT_EQ("/v1/chat/completions", requests[1].path);
+  EXPECT_NE(std::string::npos, requests[1].body.find(R"("temperature":0.5)"));
+  const auto bad = client().post_json(
+      "/v1/chat/completions",
+      R"({"model":"judge","messages":[{"role":"user","content":"x"}],"temperature":"hot"})");
+  EXPECT_EQ(400u, bad.status);
+  std::ifstream file(record_file);
+  std::string line;
+  std::size_t lines = 0;
+  while (std::getline(file, line)) {
+    EXPECT_EQ(0u, line.find(R"({"path":"/v1/chat/completions","body":"{)")) << line;
+    ++lines;
+  }
+  EXPECT_EQ(5u, lines);
 }
 
 }  // namespace

@@ -181,6 +181,46 @@ TEST(OwnRequest, TheJudgesRequestInEitherShape) {
             R"("stream":false,"store":false,"temperature":0})");
 }
 
+TEST(OwnRequest, CarriesTheMethodsTemperatureAndTokenBound) {
+  EXPECT_EQ(own_request(EndpointKind::kChatCompletions, "j", "S", "U", {0.5, 400}),
+            R"({"model":"j","messages":[{"role":"system","content":"S"},)"
+            R"({"role":"user","content":"U"}],"stream":false,"n":1,"max_tokens":400,)"
+            R"("temperature":0.5})");
+  EXPECT_EQ(own_request(EndpointKind::kResponses, "j", "S", "U", {0.5, 400}),
+            R"({"model":"j","instructions":"S","input":"U","stream":false,"store":false,)"
+            R"("max_output_tokens":400,"temperature":0.5})");
+}
+
+TEST(ModelCallsForPath, AResponsesPathSpeaksResponsesAnyOtherChat) {
+  const auto calls = model_calls(EndpointKind::kChatCompletions, "{}", {});
+  ASSERT_TRUE(calls);
+  const std::string responses = calls->for_path("/v1/responses")->ask("j", "S", "U", {});
+  EXPECT_TRUE(responses.find(R"("instructions":"S")") != std::string::npos) << responses;
+  const std::string chat = calls->for_path("/judge/v1/generate")->ask("j", "S", "U", {});
+  EXPECT_TRUE(chat.find(R"("messages":[)") != std::string::npos) << chat;
+}
+
+TEST(ModelAnswer, ReadsTheTokensTheAnswerSaysItUsed) {
+  std::string error;
+  auto chat = chat_answer(
+      R"({"choices":[{"message":{"content":"ok"}}],"usage":{"prompt_tokens":12,"completion_tokens":3}})",
+      error);
+  ASSERT_TRUE(chat) << error;
+  EXPECT_EQ(chat->usage.input_tokens, 12u);
+  EXPECT_EQ(chat->usage.output_tokens, 3u);
+  auto responses = responses_answer(
+      R"({"output":[{"type":"message","content":[{"type":"output_text","text":"ok"}]}],)"
+      R"("usage":{"input_tokens":20,"output_tokens":5}})",
+      error);
+  ASSERT_TRUE(responses) << error;
+  EXPECT_EQ(responses->usage.input_tokens, 20u);
+  EXPECT_EQ(responses->usage.output_tokens, 5u);
+  // No usage: zero, not an error.
+  auto bare = chat_answer(R"({"choices":[{"message":{"content":"ok"}}]})", error);
+  ASSERT_TRUE(bare);
+  EXPECT_EQ(bare->usage.input_tokens, 0u);
+}
+
 TEST(WithoutMembers, RemovalKeepsEveryOtherByte) {
   // Odd spacing, escapes, nested objects and a "context" key below the top level stay as sent.
   const std::string body =
