@@ -289,6 +289,8 @@ struct SqlConfig {
   bool empty_result = true;  // an empty result is a finding
   Millis execution_timeout{200};
   std::size_t max_rows = 1000;
+  // What one run on the database may take: SQLite's heap growth plus the result kept.
+  std::size_t execution_max_memory = 64u << 20;
   std::size_t max_query_bytes = 64u << 10;
   // Queries that would change something or reach outside the data.
   ActionConfig unsafe{ActionKind::kBlock};

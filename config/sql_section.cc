@@ -41,13 +41,14 @@ constexpr std::uint64_t kMaxVariants = 7;
 constexpr std::uint64_t kMaxFanOut = 16;
 constexpr std::uint64_t kMaxMetamorphicQueries = 16;
 constexpr Millis kMaxMetamorphicTimeout{120'000};
-constexpr std::array<std::string_view, 2> kExecutionKeys{"timeout", "max_rows"};
+constexpr std::array<std::string_view, 3> kExecutionKeys{"timeout", "max_rows", "max_memory"};
 // Same order as SqlConfig::Dialect.
 constexpr std::array<std::string_view, 3> kDialects{"sqlite", "postgresql", "mysql"};
 // What an unsafe query may get: annotated (stream_first) or blocked.
 constexpr std::array<std::string_view, 2> kUnsafeActions{"annotate", "block"};
 constexpr std::uint64_t kMaxRows = 1'000'000;
 constexpr Millis kMaxExecutionTimeout{60'000};
+constexpr std::uint64_t kMaxExecutionMemory = 4ull << 30;
 
 bool function_name(std::string_view name) {
   if (name.empty() || name.size() > 128) return false;
@@ -79,6 +80,15 @@ void read_execution(const YamlField& field, SqlConfig& out, ErrorSink& errors) {
         errors.add(f->mark(), f->path + ": must be at least 1");
       } else {
         out.max_rows = static_cast<std::size_t>(*v);
+      }
+    }
+  }
+  if (auto f = map.get("max_memory")) {
+    if (auto v = read_size(*f, errors)) {
+      if (*v > kMaxExecutionMemory) {
+        errors.add(f->mark(), f->path + ": at most 4GiB");
+      } else {
+        out.execution_max_memory = static_cast<std::size_t>(*v);
       }
     }
   }

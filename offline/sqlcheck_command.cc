@@ -42,8 +42,8 @@ constexpr std::string_view kUsage =
     "    rewritten questions (in the app's chat request FILE, or a plain one for NAME), in\n"
     "    parallel, and its queries must keep their relation to the checked one\n"
     "  exit: 0 every query supported, 3 a finding, 4 a query unverified (a check stopped\n"
-    "    short of its end: its time cap) and none with a finding, 1 a file could not be\n"
-    "    read, 2 usage\n";
+    "    short of its end: its time or memory cap) and none with a finding, 1 a file could\n"
+    "    not be read, 2 usage\n";
 
 constexpr std::size_t kMaxVariants = 7;
 

@@ -40,9 +40,11 @@ std::optional<RunResult> check_execution(const ExecutionInput& in, SqlVerdict& v
   for (const PreparedStatement& s : in.statements) {
     RunResult r =
         in.database->run(in.sql.substr(s.begin, s.end - s.begin), in.limits, in.allowed_functions);
-    if (r.outcome == RunResult::Outcome::kTimeout || r.outcome == RunResult::Outcome::kBusy) {
+    if (r.cut() || r.outcome == RunResult::Outcome::kBusy) {
       report.state = CheckState::kIncomplete;
-      report.note = r.outcome == RunResult::Outcome::kTimeout ? "timeout" : "busy";
+      report.note = r.outcome == RunResult::Outcome::kTimeout     ? "timeout"
+                    : r.outcome == RunResult::Outcome::kMemoryCap ? "memory_cap"
+                                                                  : "busy";
       return last;
     }
     Finding f;

@@ -79,7 +79,7 @@ std::vector<PairOutcome> check_metamorphic(const MetamorphicInput& in, SqlVerdic
     }
     const RunResult r = in.database->run(*a.sql, in.limits, in.allowed_functions);
     if (r.outcome != RunResult::Outcome::kDone) {
-      p.cut = r.outcome == RunResult::Outcome::kTimeout;
+      p.cut = r.cut();
       p.note = r.outcome == RunResult::Outcome::kError ? "variant query fails: " + r.error
                                                        : "variant query did not finish";
       out.push_back(std::move(p));

@@ -42,7 +42,7 @@ struct PairOutcome {
   bool effective = false;
   bool holds = false;
   std::string note;  // why not effective, or what broke
-  bool cut = false;  // the variant's query stopped at its time cap (or was cancelled)
+  bool cut = false;  // the variant's query stopped at its time or memory cap (or was cancelled)
 };
 
 // Appends a finding when the share of broken relations is over the bound, and sets the

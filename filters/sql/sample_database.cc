@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstdint>
 #include <cstdio>
 
 #include "filters/sql/schema_database.h"
@@ -22,13 +23,28 @@ struct RunContext {
   Clock::time_point deadline;
   std::span<const std::string> allowed;
   const std::atomic<bool>* cancelled = nullptr;
+  // Memory cap (0: none): SQLite's heap when the run began, what the run may add to it (less
+  // the result kept so far), and whether it was stopped for that.
+  std::int64_t heap_at_start = 0;
+  std::int64_t max_memory = 0;
+  std::int64_t result_bytes = 0;
+  bool over_memory = false;
 };
 
-int deadline_handler(void* user) {
-  const auto* context = static_cast<RunContext*>(user);
+bool over_memory(RunContext& context) {
+  if (context.max_memory == 0) return false;
+  const std::int64_t grown = sqlite3_memory_used() - context.heap_at_start;
+  if (grown + context.result_bytes > context.max_memory) context.over_memory = true;
+  return context.over_memory;
+}
+
+// SQLite's progress handler: stops the run at its time cap, its memory cap, or once cancelled.
+int cap_handler(void* user) {
+  auto* context = static_cast<RunContext*>(user);
   if (context->cancelled != nullptr && context->cancelled->load(std::memory_order_relaxed)) {
     return 1;
   }
+  if (over_memory(*context)) return 1;
   return Clock::now() > context->deadline ? 1 : 0;
 }
 
@@ -181,6 +197,9 @@ RunResult SampleDatabase::run_on(sqlite3* db, std::string_view sql, const RunLim
                                  std::span<const std::string> allowed, bool raw_values) const {
   RunResult result;
   RunContext context{Clock::now() + limits.time, allowed, limits.cancelled};
+  context.heap_at_start = sqlite3_memory_used();
+  context.max_memory =
+      static_cast<std::int64_t>(std::min<std::size_t>(limits.max_memory, INT64_MAX));
   sqlite3_set_authorizer(db, read_only_authorizer, &context);
   sqlite3_stmt* st = nullptr;
   int rc = sqlite3_prepare_v2(
@@ -193,7 +212,7 @@ RunResult SampleDatabase::run_on(sqlite3* db, std::string_view sql, const RunLim
     return result;
   }
   result.result_columns = static_cast<std::size_t>(sqlite3_column_count(st));
-  sqlite3_progress_handler(db, 1000, deadline_handler, &context);
+  sqlite3_progress_handler(db, 1000, cap_handler, &context);
   while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
     if (result.rows.size() == limits.max_rows) {
       result.outcome = RunResult::Outcome::kRowLimit;
@@ -202,10 +221,17 @@ RunResult SampleDatabase::run_on(sqlite3* db, std::string_view sql, const RunLim
     std::vector<std::string> row;
     for (std::size_t c = 0; c < result.result_columns; ++c) {
       row.push_back(value_text(st, static_cast<int>(c), limits.max_cell_bytes, raw_values));
+      context.result_bytes += static_cast<std::int64_t>(row.back().size());
     }
     result.rows.push_back(std::move(row));
+    if (over_memory(context)) break;
   }
-  if (rc == SQLITE_INTERRUPT) {
+  // A value over SQLite's length limit or an allocation it could not make is a cap reached,
+  // not a fault of the query.
+  if (context.over_memory || rc == SQLITE_NOMEM || rc == SQLITE_TOOBIG) {
+    result.outcome = RunResult::Outcome::kMemoryCap;
+    result.error = rc == SQLITE_TOOBIG ? "a value over the length limit" : "memory cap";
+  } else if (rc == SQLITE_INTERRUPT) {
     result.outcome = RunResult::Outcome::kTimeout;
   } else if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
     result.outcome = RunResult::Outcome::kError;

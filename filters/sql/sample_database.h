@@ -1,8 +1,9 @@
 #pragma once
 // The operator's SQLite database (`sql.database`), opened read-only and never written: queries
-// run on it with a time and a row cap (a progress handler interrupts them), to see whether a
-// value a query filters on exists and what the query returns. Connections are pooled (one per
-// concurrent check, bounded); a check that finds none free is told so instead of waiting.
+// run on it with a time, a memory and a row cap (a progress handler interrupts them at the
+// first two), to see whether a value a query filters on exists and what the query returns.
+// Connections are pooled (one per concurrent check, bounded); a check that finds none free is
+// told so instead of waiting.
 
 #include <atomic>
 #include <chrono>
@@ -23,17 +24,24 @@ struct RunLimits {
   std::chrono::microseconds time{50'000};
   std::size_t max_rows = 1000;
   std::size_t max_cell_bytes = 256;  // longer values are cut (results are compared, not shown)
+  // What a run may take (0: no cap): the growth of SQLite's heap while it runs plus the result
+  // it keeps, checked every 1000 SQLite instructions. SQLite counts its heap for the process:
+  // concurrent runs' growth counts too (a run may stop early) and what they free makes room, so
+  // the bound holds for the heap as a whole: within what it held when the run began plus the
+  // cap (with N runs at a time, N caps).
+  std::size_t max_memory = 64u << 20;
   // Set: the run stops (as at its time cap) once it turns true (the client left); any thread.
   const std::atomic<bool>* cancelled = nullptr;
 };
 
 struct RunResult {
   enum class Outcome : std::uint8_t {
-    kDone,      // every row was read
-    kRowLimit,  // more rows than max_rows: the first max_rows are kept
-    kTimeout,   // interrupted at the time cap
-    kError,     // SQLite refused or failed the query (message in `error`)
-    kBusy,      // every pooled connection was in use
+    kDone,       // every row was read
+    kRowLimit,   // more rows than max_rows: the first max_rows are kept
+    kTimeout,    // interrupted at the time cap
+    kMemoryCap,  // interrupted at the memory cap (or SQLite's value length limit, out of memory)
+    kError,      // SQLite refused or failed the query (message in `error`)
+    kBusy,       // every pooled connection was in use
   };
   Outcome outcome = Outcome::kDone;
   std::string error;
@@ -41,6 +49,8 @@ struct RunResult {
   std::size_t result_columns = 0;
 
   bool complete() const { return outcome == Outcome::kDone || outcome == Outcome::kRowLimit; }
+  // The run stopped at a cap of its own (time or memory): what it would have found is unknown.
+  bool cut() const { return outcome == Outcome::kTimeout || outcome == Outcome::kMemoryCap; }
 };
 
 class SampleDatabase {

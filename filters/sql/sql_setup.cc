@@ -48,6 +48,9 @@ SqlSetup compile_sql(const config::SqlConfig& c) {
   checker->empty_result_is_finding = c.empty_result;
   checker->execution_limits.time = c.execution_timeout;
   checker->execution_limits.max_rows = c.max_rows;
+  checker->execution_limits.max_memory = c.execution_max_memory;
+  // Every run on the database has the memory cap: the content and intent checks' probes too.
+  checker->probe_limits.max_memory = c.execution_max_memory;
   checker->max_sql_bytes = c.max_query_bytes;
   // The process's WordNet (the engines load the same one); without it, suggestions go by
   // spelling alone.

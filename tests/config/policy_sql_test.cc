@@ -45,6 +45,7 @@ TEST(PolicySql, DefaultsAndASqlOnlyPolicy) {
   EXPECT_TRUE(p.sql->linking);
   EXPECT_EQ(p.sql->unsafe.kind, ActionKind::kBlock);
   EXPECT_EQ(p.sql->execution_timeout, Millis(200));
+  EXPECT_EQ(p.sql->execution_max_memory, 64u << 20);
   EXPECT_EQ(r.config->limits.sql_schema_cache_bytes, 16u << 20);
 }
 
@@ -64,7 +65,7 @@ TEST(PolicySql, EveryKey) {
                            "      keep_schema_field: true\n"
                            "      allow_functions: [my_udf]\n"
                            "      linking: false\n"
-                           "      execution: {timeout: 50ms, max_rows: 10}\n"
+                           "      execution: {timeout: 50ms, max_rows: 10, max_memory: 8MiB}\n"
                            "      empty_result: false\n"
                            "      max_query_bytes: 8KiB\n"
                            "      unsafe: annotate\n"
@@ -84,6 +85,7 @@ TEST(PolicySql, EveryKey) {
   EXPECT_FALSE(s.linking);
   EXPECT_EQ(s.execution_timeout, Millis(50));
   EXPECT_EQ(s.max_rows, 10u);
+  EXPECT_EQ(s.execution_max_memory, 8u << 20);
   EXPECT_FALSE(s.empty_result);
   EXPECT_EQ(s.max_query_bytes, 8u << 10);
   EXPECT_EQ(s.unsafe.kind, ActionKind::kAnnotate);
@@ -111,6 +113,8 @@ TEST(PolicySql, BadValues) {
               ElementsAre(HasSubstr("argument")));
   EXPECT_THAT(errors_of("    hold: sentence\n    sql: {execution: {timeout: 2m}}\n"),
               ElementsAre(HasSubstr("at most 60s")));
+  EXPECT_THAT(errors_of("    hold: sentence\n    sql: {execution: {max_memory: 8GiB}}\n"),
+              ElementsAre(HasSubstr("at most 4GiB")));
   EXPECT_THAT(errors_of("    hold: sentence\n    sql: {schema_from_request: false}\n"),
               ElementsAre(HasSubstr("no schema source")));
   EXPECT_THAT(errors_of("    hold: sentence\n    sql: {metamorphic: true}\n"),

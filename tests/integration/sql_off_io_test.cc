@@ -7,6 +7,10 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/write.hpp>
 #include <chrono>
 #include <string>
 #include <thread>
@@ -21,16 +25,19 @@ namespace {
 
 constexpr int kSlow = 4;
 
-std::string config(const std::string& database) {
+// `workers` filter workers; the fenced queries' time cap `sql_timeout`.
+std::string config(const std::string& database, int workers = 4,
+                   const std::string& sql_timeout = "5s") {
   return R"(
 upstreams:
   up: {url: "http://127.0.0.1:${MOCK_PORT}"}
-limits: {filter_workers: 4, filter_jobs: 4}
+limits: {filter_workers: )" +
+         std::to_string(workers) + R"(, filter_jobs: 4}
 policies:
   sql:
     hold: sentence
     sql: {database: ")" +
-         database + R"(", execution: {timeout: 5s}}
+         database + R"(", execution: {timeout: )" + sql_timeout + R"(}}
   tools:
     hold: sentence
     on_error: closed
@@ -186,6 +193,39 @@ TEST(SqlOffIo, SlowToolCallQueriesRunOnTheWorkersAndTheirCallsWaitHeld) {
         << quick.body;
     EXPECT_FALSE(has(quick.body, "content_filter")) << quick.body;
   }
+}
+
+TEST(SqlOffIo, AClientThatLeavesStopsItsQuerysRunAndFreesTheWorker) {
+  // One worker; a query that would run to its 60 s cap. The client leaves while it runs: the
+  // run stops (the job is cancelled, SQLite's progress handler ends it), and the one worker
+  // takes the next query long before the cap would have freed it.
+  filters::sql::testing::CompanyDatabase db;
+  ProxyFixture fixture;
+  fixture.start_scripted_mock(kScript);
+  fixture.start_proxy(config(db.path(), 1, "60s"));
+
+  boost::asio::io_context io;
+  boost::asio::ip::tcp::socket socket(io);
+  socket.connect({boost::asio::ip::make_address("127.0.0.1"), fixture.port()});
+  const std::string body = chat_body("sql", "count forever");
+  boost::asio::write(socket, boost::asio::buffer("POST /v1/chat/completions HTTP/1.1\r\nHost: x\r\n"
+                                                 "Content-Type: application/json\r\n"
+                                                 "Content-Length: " +
+                                                 std::to_string(body.size()) + "\r\n\r\n" + body));
+  ASSERT_NE("", wait_for_metric(fixture.admin_port(), "groundgate_side_jobs_queued 1"));
+  socket.close();
+  const auto left = std::chrono::steady_clock::now();
+
+  ASSERT_NE("",
+            wait_for_metric(fixture.admin_port(),
+                            R"(groundgate_side_jobs_total{route="sql",outcome="cancelled"} 1)"));
+  ASSERT_NE("", wait_for_metric(fixture.admin_port(), "groundgate_side_jobs_queued 0"));
+  // Half the cap: a run left to its cap would hold the worker for all of it.
+  EXPECT_LT(std::chrono::steady_clock::now() - left, std::chrono::seconds(30));
+  const HttpResponse quick =
+      http_request(fixture.port(), "POST", "/v1/chat/completions", chat_body("sql", "how many"));
+  ASSERT_EQ(200, quick.status) << quick.error;
+  EXPECT_TRUE(has(quick.body, R"("labels":{"supported":1)")) << quick.body;
 }
 
 }  // namespace

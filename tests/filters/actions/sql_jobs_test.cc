@@ -1,4 +1,4 @@
-// The SQL guard's runs on the operator's database: a query that ran to its time cap is
+// The SQL guard's runs on the operator's database: a query that ran to its time or memory cap is
 // unverified (check_incomplete), never supported; served with side jobs, the query's checks go
 // to a worker (a side request carrying a job) and the unit waits for its answer; a job the
 // workers refused (overloaded) or that did not finish leaves the query checked without the
@@ -57,6 +57,31 @@ TEST(SqlJobs, AQueryThatRanToItsTimeCapIsUnverifiedNotSupported) {
 
   const testing::GuardRun closed =
       run(database_policy(db, config::OnError::kClosed), kRequest, split(kSlow, 7));
+  EXPECT_EQ(closed.text.find("RECURSIVE"), std::string::npos) << closed.text;
+}
+
+TEST(SqlJobs, AQueryStoppedAtItsMemoryCapIsUnverifiedNotSupported) {
+  // A ~10 MB string built in SQLite's heap, in ample time, against a 1 MiB cap.
+  constexpr std::string_view kLarge =
+      "```sql\nWITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 100000) "
+      "SELECT length(group_concat(printf('%0100d', x))) FROM n\n```\n";
+  sql::testing::CompanyDatabase db;
+  config::PolicyConfig policy = database_policy(db, config::OnError::kOpen);
+  policy.sql->execution_timeout = config::Millis{30'000};
+  policy.sql->execution_max_memory = 1u << 20;
+  const testing::GuardRun open = run(policy, kRequest, split(kLarge, 7));
+  EXPECT_EQ(open.text, kLarge);  // on_error: open lets it go, annotated
+  ASSERT_GE(open.annotations.size(), 2u);
+  EXPECT_TRUE(contains(open.annotations.front(), R"("error":"check_incomplete")"))
+      << open.annotations.front();
+  EXPECT_FALSE(contains(open.annotations.front(), R"("label":"supported")"))
+      << open.annotations.front();
+  EXPECT_FALSE(contains(open.annotations.front(), "runtime_error")) << open.annotations.front();
+  EXPECT_EQ(count_of(open.report, "verdicts.unverified"), 1u);
+  EXPECT_EQ(field_of(open.report, "sql.incomplete_checks"), "1");
+
+  policy.on_error = config::OnError::kClosed;
+  const testing::GuardRun closed = run(policy, kRequest, split(kLarge, 7));
   EXPECT_EQ(closed.text.find("RECURSIVE"), std::string::npos) << closed.text;
 }
 

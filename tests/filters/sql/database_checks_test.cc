@@ -150,6 +150,63 @@ TEST_F(DatabaseChecks, TheTimeCapInterruptsARunawayQuery) {
   EXPECT_EQ(c.verdict.report(Check::kExecution).note, "timeout");
 }
 
+TEST_F(DatabaseChecks, TheMemoryCapStopsAQueryGrowingSQLitesHeap) {
+  auto database = db_.open();
+  // A ~10 MB string built in SQLite's heap (under its 16 MiB value limit), in ample time.
+  const std::string sql =
+      "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 100000) "
+      "SELECT length(group_concat(printf('%0100d', x))) FROM n";
+  RunLimits limits;
+  limits.time = std::chrono::seconds(30);
+  limits.max_memory = 1u << 20;
+  const RunResult cut = database->run(sql, limits, allowed());
+  EXPECT_EQ(cut.outcome, RunResult::Outcome::kMemoryCap);
+  EXPECT_TRUE(cut.cut());
+  EXPECT_TRUE(cut.rows.empty());
+  limits.max_memory = 256u << 20;
+  EXPECT_EQ(first_value(database->run(sql, limits, allowed())), "10099999");
+}
+
+TEST_F(DatabaseChecks, TheMemoryCapCountsTheRowsKept) {
+  auto database = db_.open();
+  RunLimits limits;
+  limits.time = std::chrono::seconds(30);
+  limits.max_memory = 16u << 10;
+  const RunResult r = database->run(
+      "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 900) "
+      "SELECT printf('%0200d', x) FROM n",
+      limits, allowed());
+  EXPECT_EQ(r.outcome, RunResult::Outcome::kMemoryCap);
+  EXPECT_LT(r.rows.size(), 900u);
+}
+
+TEST_F(DatabaseChecks, AQueryStoppedAtTheMemoryCapIsUnverifiedNotContradicted) {
+  auto database = db_.open();
+  auto config = testing::checker_config(database);
+  config->execution_limits.time = std::chrono::seconds(30);
+  config->execution_limits.max_memory = 1u << 20;
+  SqlChecker checker(config, SchemaDatabase::build(database->schema_statements()), "");
+  const SqlCheck c = checker.check(
+      "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 100000) "
+      "SELECT length(group_concat(printf('%0100d', x))) FROM n");
+  EXPECT_EQ(c.verdict.report(Check::kExecution).state, CheckState::kIncomplete);
+  EXPECT_EQ(c.verdict.report(Check::kExecution).note, "memory_cap");
+  EXPECT_EQ(find_code(c.verdict, "runtime_error"), nullptr);
+}
+
+TEST_F(DatabaseChecks, AValueOverSQLitesLengthLimitIsACapNotARuntimeError) {
+  auto database = db_.open();
+  RunLimits limits;
+  limits.time = std::chrono::seconds(30);
+  limits.max_memory = 0;
+  // ~20 MB: over the 16 MiB a value may hold on a checking connection.
+  const RunResult r = database->run(
+      "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 200000) "
+      "SELECT length(group_concat(printf('%0100d', x))) FROM n",
+      limits, allowed());
+  EXPECT_EQ(r.outcome, RunResult::Outcome::kMemoryCap);
+}
+
 TEST_F(DatabaseChecks, TheRowCapKeepsTheFirstRows) {
   auto database = db_.open();
   RunLimits limits;

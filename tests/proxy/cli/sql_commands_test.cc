@@ -81,6 +81,29 @@ TEST_F(SqlCommandsTest, SqlcheckExitsNonZeroForAQueryThatRanToItsTimeCap) {
   EXPECT_NE(std::string::npos, r.out.find(R"("execution":"incomplete:timeout")")) << r.out;
 }
 
+TEST_F(SqlCommandsTest, SqlcheckExitsNonZeroForAQueryStoppedAtItsMemoryCap) {
+  // A policy's sql.execution (-c, --policy): ample time, a 1 MiB memory cap, and a query that
+  // builds a ~10 MB string. Cut at the cap: unverified, not supported, not a runtime error.
+  const std::string config =
+      file("capped.yaml",
+           "upstreams: {up: {url: \"http://127.0.0.1:9\"}}\n"
+           "policies:\n"
+           "  capped:\n"
+           "    hold: sentence\n"
+           "    sql: {execution: {timeout: 30s, max_memory: 1MiB}}\n"
+           "routes: [{name: sql, match: {path_prefix: /}, upstream: up, policy: capped}]\n");
+  const std::string large =
+      file("large.sql",
+           "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 100000) "
+           "SELECT length(group_concat(printf('%0100d', x))) FROM n");
+  const CommandResult r = run_groundgate(
+      {"sqlcheck", "--database", database(), "-c", config, "--policy", "capped", large});
+  EXPECT_EQ(4, r.exit_code) << r.out << r.err;
+  EXPECT_NE(std::string::npos, r.out.find(R"("label":"unverified")")) << r.out;
+  EXPECT_NE(std::string::npos, r.out.find(R"("execution":"incomplete:memory_cap")")) << r.out;
+  EXPECT_EQ(std::string::npos, r.out.find("runtime_error")) << r.out;
+}
+
 TEST_F(SqlCommandsTest, SqlcheckUsage) {
   EXPECT_EQ(2, run_groundgate({"sqlcheck", "q.sql"}).exit_code);
   const CommandResult r = run_groundgate({"sqlcheck", "--schema", "/nonexistent.sql", "q.sql"});
