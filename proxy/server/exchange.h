@@ -57,6 +57,19 @@ class Exchange {
   boost::asio::awaitable<bool> run();
 
  private:
+  // The steps of run() (exchange.cc): the request's facts from its header; the reply to a
+  // request no route takes (`routed`: one does, but not the policy it names); the upstream
+  // connection and the request sent on it; the filters' one-off work; the response with the
+  // side tasks beside it; the reply when no response reached the client.
+  void start_request();
+  boost::asio::awaitable<void> reply_not_routed(bool routed);
+  // kUnreachable: no connection (the reply is made); kFailed: the request could not be sent.
+  enum class Connected { kSent, kUnreachable, kFailed };
+  boost::asio::awaitable<Connected> forward_request();
+  boost::asio::awaitable<void> prepare_filters();
+  boost::asio::awaitable<void> exchange_response();
+  boost::asio::awaitable<void> reply_upstream_failure();
+
   // Request side (exchange_request.cc).
   boost::asio::awaitable<bool> read_inspected_body();
   bool select_route();
@@ -188,6 +201,19 @@ class Exchange {
     bool guard_headers = false;  // the guard's verdict is known: its headers go too
   };
   boost::asio::awaitable<void> relay_body(http1::ResponseParser& response, RelayPlan plan);
+  // The relayed response's header: the upstream's end-to-end fields, then ours (the guard's,
+  // framing, connection). `decode`: the body goes decoded.
+  std::string relayed_header(const http1::ResponseParser& response, const RelayPlan& plan,
+                             bool decode);
+  // The loop, and its waits for side answers, until the upstream's body ends or the relay
+  // stops.
+  boost::asio::awaitable<void> run_relay(BodyRelay& r);
+  // The body's end as the client gets it: the transform's end (answers still out first), the
+  // error event of a counted stream cut short, or the close of a relayed body cut short. False
+  // when the client is gone (or the connection closed).
+  boost::asio::awaitable<bool> end_relayed_body(BodyRelay& r);
+  boost::asio::awaitable<bool> end_transformed_body(BodyRelay& r);
+  boost::asio::awaitable<bool> end_counted_body(BodyRelay& r);
   // Side requests of the response's filters (exchange_side_requests.cc): start_side_requests
   // sends what the chain posted; next_side_answers sends it too and waits for the next batch's
   // answers (nullopt: none is out, or the client is gone). answer_side_requests (the relay's)

@@ -78,8 +78,41 @@ struct Exchange::BodyRelay {
 };
 
 awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, RelayPlan plan) {
-  const bool sse = plan.sse;
-  const bool decode = sse && !chain_.empty() && plan.coding != http1::ContentCoding::kIdentity;
+  const bool decode = plan.sse && !chain_.empty() && plan.coding != http1::ContentCoding::kIdentity;
+  const std::string header = relayed_header(upstream_response, plan, decode);
+  const bool header_written = co_await write_client(header, /*as_chunk=*/false);
+  response_started_ = true;
+  if (!header_written) co_return;
+
+  // The body is found in the upstream's bytes where they were read (no copy): a pass-through
+  // response writes them as they are; a policy's filters rewrite them through the transform.
+  BodyRelay r(body_framing(upstream_response));
+  r.sse = plan.sse;
+  auto& in_flight = ctx_.metrics.sse_streams_in_flight;
+  if (plan.sse) {
+    if (chain_.empty()) {
+      r.counter.emplace(config_.limits.max_sse_event);
+    } else {
+      r.transform.emplace(&chain_, config_.limits.max_sse_event, annotation_placement(),
+                          openai::make_stream_adapter(info_.kind));
+    }
+    if (decode) r.decoder.emplace(plan.coding);
+    in_flight.inc();
+  }
+  co_await run_relay(r);
+  if (plan.sse) in_flight.dec();
+  if (client_gone_) co_return;
+  const bool ended = co_await end_relayed_body(r);
+  if (!ended) co_return;
+  if (response_chunked_) {
+    final_write_started_ = true;
+    if (!co_await write_client({}, true)) co_return;  // the last chunk
+  }
+  response_complete_ = true;
+}
+
+std::string Exchange::relayed_header(const http1::ResponseParser& upstream_response,
+                                     const RelayPlan& plan, bool decode) {
   // The header goes from the upstream's fields straight to bytes (header_writer.h): its
   // end-to-end fields, then our framing and connection fields.
   std::string header;
@@ -94,7 +127,7 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, R
   if (!verdict_id_.empty()) append_field("x-groundgate-id", verdict_id_, header);
   boost::optional<std::uint64_t> length = upstream_response.content_length();
   response_chunked_ = false;
-  if (!sse && length.has_value()) {
+  if (!plan.sse && length.has_value()) {
     append_field("Content-Length", std::to_string(*length), header);
   } else if (!upstream_response.is_done()) {
     // An HTTP/1.0 client knows no chunks (RFC 9112 section 6.1): the close ends its body.
@@ -107,25 +140,10 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, R
   }
   if (!may_keep_connection()) append_field("Connection", "close", header);
   end_header(header);
-  const bool header_written = co_await write_client(header, /*as_chunk=*/false);
-  response_started_ = true;
-  if (!header_written) co_return;
+  return header;
+}
 
-  // The body is found in the upstream's bytes where they were read (no copy): a pass-through
-  // response writes them as they are; a policy's filters rewrite them through the transform.
-  BodyRelay r(body_framing(upstream_response));
-  r.sse = sse;
-  auto& in_flight = ctx_.metrics.sse_streams_in_flight;
-  if (sse) {
-    if (chain_.empty()) {
-      r.counter.emplace(config_.limits.max_sse_event);
-    } else {
-      r.transform.emplace(&chain_, config_.limits.max_sse_event, annotation_placement(),
-                          openai::make_stream_adapter(info_.kind));
-    }
-    if (decode) r.decoder.emplace(plan.coding);
-    in_flight.inc();
-  }
+awaitable<void> Exchange::run_relay(BodyRelay& r) {
   relay_next(r);
   // No handler runs before this coroutine suspends, so the loop cannot end unseen between the
   // check and the wait. The timer is shared with the side tasks: their end wakes this too.
@@ -149,50 +167,57 @@ awaitable<void> Exchange::relay_body(http1::ResponseParser& upstream_response, R
     r.running = true;
     relay_next(r);
   }
-  if (sse) in_flight.dec();
-  if (client_gone_) co_return;
+}
 
-  std::string& out = r.out;
-  // Answers still out (stream_first, or an answer whose end came first) are in before the end.
-  if (r.transform && !r.transform->stopped() && !co_await answer_side_requests(r, true)) {
-    co_return;
-  }
+awaitable<bool> Exchange::end_relayed_body(BodyRelay& r) {
+  bool client_there = true;
   if (r.transform) {
-    // A stopped or broken upstream stream still ends cleanly for the client.
-    out.clear();
-    if (r.decoder && r.upstream_ok && r.framing.done() && !r.decoder->complete()) {
-      r.upstream_ok = false;
-      fail(ErrorKind::kUpstreamBadResponse);
-      record_.extra.emplace_back("upstream_body_error", "content coding cut short");
-    }
-    r.transform->finish(r.upstream_ok && r.framing.done(), out, cut_short());
-    upstream_response_id_ = r.transform->response_id();
-    keep_verdicts_if_answered();
-    if (!out.empty() && !co_await write_client(out, response_chunked_)) co_return;
+    client_there = co_await end_transformed_body(r);
   } else if (r.counter) {
-    // As the transform does for its filters: an answer cut off before [DONE] gets an error
-    // event, so that the client knows it is incomplete.
-    const bool inside_block = r.counter->finish();
-    if (!(r.upstream_ok && r.framing.done()) && !r.counter->done_seen()) {
-      out.clear();
-      if (inside_block) out.append("\n\n");  // the partial block the client has ends first
-      // In the API's own shape (chat: an `error` chunk; Responses: an `error` event).
-      const openai::StreamCutShort why = cut_short();
-      const openai::MadeEvent error = openai::make_stream_adapter(info_.kind)
-                                          ->error_event(why.message, "server_error", why.code);
-      sse::SseWriter::append_data(out, error.data, error.type);
-      if (!co_await write_client(out, response_chunked_)) co_return;
-    }
+    client_there = co_await end_counted_body(r);
   } else if (!r.upstream_ok) {
     client_.close();  // a relayed body cut short cannot be ended honestly: close
     client_gone_ = true;
-    co_return;
+    client_there = false;
   }
-  if (response_chunked_) {
-    final_write_started_ = true;
-    if (!co_await write_client({}, true)) co_return;  // the last chunk
+  co_return client_there;
+}
+
+awaitable<bool> Exchange::end_transformed_body(BodyRelay& r) {
+  // Answers still out (stream_first, or an answer whose end came first) are in before the end.
+  if (!r.transform->stopped()) {
+    const bool client_there = co_await answer_side_requests(r, true);
+    if (!client_there) co_return false;
   }
-  response_complete_ = true;
+  // A stopped or broken upstream stream still ends cleanly for the client.
+  r.out.clear();
+  if (r.decoder && r.upstream_ok && r.framing.done() && !r.decoder->complete()) {
+    r.upstream_ok = false;
+    fail(ErrorKind::kUpstreamBadResponse);
+    record_.extra.emplace_back("upstream_body_error", "content coding cut short");
+  }
+  r.transform->finish(r.upstream_ok && r.framing.done(), r.out, cut_short());
+  upstream_response_id_ = r.transform->response_id();
+  keep_verdicts_if_answered();
+  bool written = true;
+  if (!r.out.empty()) written = co_await write_client(r.out, response_chunked_);
+  co_return written;
+}
+
+awaitable<bool> Exchange::end_counted_body(BodyRelay& r) {
+  // As the transform does for its filters: an answer cut off before [DONE] gets an error
+  // event, so that the client knows it is incomplete.
+  const bool inside_block = r.counter->finish();
+  if ((r.upstream_ok && r.framing.done()) || r.counter->done_seen()) co_return true;
+  r.out.clear();
+  if (inside_block) r.out.append("\n\n");  // the partial block the client has ends first
+  // In the API's own shape (chat: an `error` chunk; Responses: an `error` event).
+  const openai::StreamCutShort why = cut_short();
+  const openai::MadeEvent error =
+      openai::make_stream_adapter(info_.kind)->error_event(why.message, "server_error", why.code);
+  sse::SseWriter::append_data(r.out, error.data, error.type);
+  const bool written = co_await write_client(r.out, response_chunked_);
+  co_return written;
 }
 
 openai::StreamCutShort Exchange::cut_short() const {
