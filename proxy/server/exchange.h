@@ -33,11 +33,11 @@
 #include "proxy/http1/media_type.h"
 #include "proxy/http1/message_parser.h"
 #include "proxy/openai/request_inspector.h"
-#include "proxy/openai/sse_transform.h"
 #include "proxy/server/any_stream.h"
 #include "proxy/server/exchange_trace.h"
 #include "proxy/server/server_context.h"
 #include "proxy/server/side_requests.h"
+#include "proxy/sse/sse_transform.h"
 
 namespace groundgate::proxy::server {
 
@@ -80,7 +80,7 @@ class Exchange {
   // route does not allow (or none that exists).
   std::optional<std::string> select_policy() const;
   // Where the policy puts annotations in an SSE response.
-  openai::AnnotationPlacement annotation_placement() const;
+  sse::AnnotationPlacement annotation_placement() const;
   // x-groundgate-verdict, -checked and -added-ms: what the guard said of a response whose
   // verdict is known before its header goes (not streamed, or unreadable).
   std::vector<std::pair<std::string_view, std::string>> guard_headers(

@@ -10,9 +10,9 @@
 #include <boost/beast/http/string_body.hpp>
 
 #include "proxy/http1/media_type.h"
-#include "proxy/openai/sse_transform.h"
 #include "proxy/server/draining_read_buffer.h"
 #include "proxy/server/forwarding.h"
+#include "proxy/sse/sse_transform.h"
 
 namespace groundgate::proxy::server {
 namespace asio = boost::asio;
@@ -80,8 +80,8 @@ awaitable<http1::BodyType> Exchange::peek_body_type(const http1::ResponseParser&
 awaitable<void> Exchange::event_stream_body(const http1::ResponseParser& upstream_response,
                                             std::string body, bool coded) {
   const Clock::time_point guard_start = Clock::now();
-  openai::SseTransform transform(&chain_, config_.limits.max_sse_event, annotation_placement(),
-                                 openai::make_stream_adapter(info_.kind));
+  sse::SseTransform transform(&chain_, config_.limits.max_sse_event, annotation_placement(),
+                              openai::make_stream_adapter(info_.kind));
   std::string out;
   (void)transform.feed(body, out);  // an event over the bound ends the answer in check()
   // The whole answer waits anyway: the filters' side requests are answered before it goes.

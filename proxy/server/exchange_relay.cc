@@ -18,11 +18,11 @@
 #include "proxy/http1/body_framing.h"
 #include "proxy/http1/content_coding.h"
 #include "proxy/openai/error_body.h"
-#include "proxy/openai/sse_transform.h"
 #include "proxy/server/draining_read_buffer.h"
 #include "proxy/server/forwarding.h"
 #include "proxy/server/header_writer.h"
 #include "proxy/sse/sse_event_counter.h"
+#include "proxy/sse/sse_transform.h"
 #include "proxy/sse/sse_writer.h"
 
 namespace groundgate::proxy::server {
@@ -54,7 +54,7 @@ struct Exchange::BodyRelay {
   http1::BodyFraming framing;
   // Without filters the upstream's events are only counted (for the latency histogram, and
   // [DONE] for the end), which copies and allocates nothing per event.
-  std::optional<openai::SseTransform> transform;
+  std::optional<sse::SseTransform> transform;
   std::optional<sse::SseEventCounter> counter;
   // A coded body (gzip, deflate) is decoded before the transform sees it.
   std::optional<http1::ContentDecoder> decoder;

@@ -14,11 +14,11 @@
 #include "proxy/openai/model_calls.h"
 #include "proxy/openai/response_id.h"
 #include "proxy/openai/responses_json_transform.h"
-#include "proxy/openai/sse_transform.h"
 #include "proxy/server/answer_reading.h"
 #include "proxy/server/forwarding.h"
 #include "proxy/server/header_writer.h"
 #include "proxy/server/http_read.h"
+#include "proxy/sse/sse_transform.h"
 
 namespace groundgate::proxy::server {
 namespace asio = boost::asio;
@@ -353,11 +353,11 @@ awaitable<void> Exchange::write_json_response(http::response<http::string_body>&
   response_complete_ = true;
 }
 
-openai::AnnotationPlacement Exchange::annotation_placement() const {
+sse::AnnotationPlacement Exchange::annotation_placement() const {
   const config::PolicyConfig* policy = config_.find_policy(policy_);
   return policy != nullptr && policy->annotations == config::AnnotationStyle::kComment
-             ? openai::AnnotationPlacement::kCommentLines
-             : openai::AnnotationPlacement::kInChunks;
+             ? sse::AnnotationPlacement::kCommentLines
+             : sse::AnnotationPlacement::kInChunks;
 }
 
 std::vector<std::pair<std::string_view, std::string>> Exchange::guard_headers(
