@@ -18,6 +18,7 @@ namespace groundgate::proxy::sse {
 namespace {
 
 using openai::ChunkDecoder;
+using openai::DecodedChunk;
 using openai::Status;
 using namespace openai::test_filters;
 
