@@ -38,27 +38,27 @@ awaitable<bool> Exchange::run() {
     finish_record();
     co_return false;
   }
-  const bool routed = select_route();
-  if (!routed || policy_refused_) {
-    co_await reply_not_routed(routed);
+  const Routing routing = select_route();
+  if (routing != Routing::kRouted) {
+    co_await reply_not_routed(routing);
     finish_record();
-    co_return may_keep_connection() && response_complete_;
+    co_return may_keep_connection() && response_complete();
   }
   switch (co_await forward_request()) {
     case Connected::kSent:
       break;
     case Connected::kUnreachable:
       finish_record();
-      co_return may_keep_connection() && response_complete_;
+      co_return may_keep_connection() && response_complete();
     case Connected::kFailed:
       finish_record();
       co_return false;
   }
   co_await prepare_filters();
   co_await exchange_response();
-  if (!response_started_ && !client_gone_) co_await reply_upstream_failure();
+  if (!response_started() && !client_gone_) co_await reply_upstream_failure();
   finish_record();
-  co_return response_complete_ && !client_gone_ && may_keep_connection();
+  co_return response_complete() && !client_gone_ && may_keep_connection();
 }
 
 void Exchange::start_request() {
@@ -72,8 +72,8 @@ void Exchange::start_request() {
   retry_safe_ = is_idempotent(request_.method()) && body_consumed_;
 }
 
-awaitable<void> Exchange::reply_not_routed(bool routed) {
-  if (!routed) {
+awaitable<void> Exchange::reply_not_routed(Routing routing) {
+  if (routing == Routing::kNoRoute) {
     fail(ErrorKind::kNoRoute);
     co_return co_await reply_error(http::status::not_found, "groundgate: no route matches " + path_,
                                    "invalid_request_error", "no_route");
@@ -132,8 +132,13 @@ awaitable<void> Exchange::prepare_filters() {
 awaitable<void> Exchange::exchange_response() {
   auto executor = co_await asio::this_coro::executor;
   handlers_done_.emplace(executor, asio::steady_timer::time_point::max());
-  watchdog_timer_.emplace(executor);
-  total_deadline_at_ = start_ + upstream_config_->total_timeout;
+  side_.emplace(executor, StreamSideRequests::Origin{*runtime_, *upstream_config_, request_},
+                ctx_.metrics.side_requests_now, ctx_.filter_workers);
+  watchdog_.emplace(executor, static_cast<Watchdog::Owner&>(*this),
+                    Watchdog::Limits{config_.limits.client_idle_timeout,
+                                     std::min<Clock::duration>(upstream_config_->header_timeout,
+                                                               upstream_config_->idle_timeout),
+                                     start_ + upstream_config_->total_timeout});
   // From here on the watchdog bounds every wait: no per-operation timer on either stream.
   client_.tcp().expires_never();
   upstream_->tcp().expires_never();
@@ -142,7 +147,7 @@ awaitable<void> Exchange::exchange_response() {
   // we wait for both before the frame goes.
   start_side_tasks();
   co_await receive_response();
-  if (side_) co_await side_->drain();  // no call may outlive the exchange
+  co_await side_->drain();  // no call may outlive the exchange
   while (side_tasks_left_ > 0)
     co_await handlers_done_->async_wait(kUseTuple);
   release_upstream();
