@@ -253,6 +253,29 @@ double contradiction_threshold(const Table& t, const std::vector<double>& senten
   return 1.0;
 }
 
+// Each labelled answer's score as the answer rule reads it: 1 when a sentence of it is flagged
+// (flagged at any threshold), 0 when none is in doubt (flagged at none), else the answer
+// model's probability.
+std::vector<training::ScoredItem> answers_as_ruled(const Table& t,
+                                                   const std::vector<double>& sentence_p,
+                                                   const std::vector<double>& answer_p,
+                                                   const Thresholds& thresholds,
+                                                   const std::function<bool(std::size_t)>& use) {
+  std::vector<char> flag(t.answers.size(), 0), doubt(t.answers.size(), 0);
+  for (std::size_t r = 0; r < t.sentences.size(); ++r) {
+    const SentenceRow& row = t.sentences[r];
+    if (flagged(row, sentence_p[r], thresholds)) flag[row.answer] = 1;
+    if (sentence_p[r] >= thresholds.doubtful) doubt[row.answer] = 1;
+  }
+  std::vector<training::ScoredItem> out;
+  for (std::size_t a = 0; a < t.answers.size(); ++a) {
+    if (!use(a)) continue;
+    const double p = flag[a] ? 1.0 : doubt[a] ? answer_p[a] : 0.0;
+    out.push_back({p, t.answers[a].hallucinated, t.answers[a].set});
+  }
+  return out;
+}
+
 std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, const Table& t,
                                      const TrainingOptions& options,
                                      const std::function<bool(std::size_t)>& use_answer,
@@ -318,11 +341,7 @@ std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, 
   p.scored.answer_p = calibrated(*answer_cv_margins, p.answer.calibration);
   const std::vector<double> learned_answer_p = calibrated(*answer_margins, p.answer.calibration);
 
-  std::vector<training::ScoredItem> answers, sentences;
-  for (std::size_t i = 0; i < t.answers.size(); ++i) {
-    if (labelled(i))
-      answers.push_back({learned_answer_p[i], t.answers[i].hallucinated, t.answers[i].set});
-  }
+  std::vector<training::ScoredItem> sentences;
   // The sentences the flag thresholds are chosen on: their cross-validated scores, or with
   // options.flags_from_other_sets each set's sentences as scored by a model trained on the
   // other sets (where a flag is right on a kind of data the model has not seen).
@@ -331,9 +350,6 @@ std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, 
   for (std::size_t r = 0; r < t.sentences.size(); ++r) {
     if (calibrate_sentence(r)) sentences.push_back({flag_p[r], s.y[r] > 0.5f, s.set[r]});
   }
-  // The answer model's own threshold, on its scores alone; an answer holding a flagged sentence
-  // is flagged whatever its score as well (verify::apply_rule, training_report.cc).
-  p.scored.thresholds.answer = training::best_mean_balanced_threshold(answers, sets.size());
   // Doubt from where a flag would be best balanced (F1), a flag from where it is right far more
   // often than not.
   p.scored.thresholds.doubtful = training::best_mean_f1_threshold(sentences, sets.size());
@@ -348,6 +364,12 @@ std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, 
   p.scored.thresholds.contradicted_polarity = contradiction_threshold(
       t, p.scored.sentence_p, sets.size(), verify::ConflictKind::kPolarity,
       p.scored.thresholds.doubtful, options.contradicted_precision, labelled);
+  // The answer threshold is chosen for the decision it takes part in (verify::apply_rule): an
+  // answer holding a flagged sentence is flagged whatever its score, one without a sentence in
+  // doubt is not, whatever its score; the threshold decides the rest.
+  const std::vector<training::ScoredItem> answers =
+      answers_as_ruled(t, p.scored.sentence_p, learned_answer_p, p.scored.thresholds, labelled);
+  p.scored.thresholds.answer = training::best_mean_balanced_threshold(answers, sets.size());
 
   auto sentence_model = fit_all(t.sentence_x, columns, s.y, s.set, sets.size(), learn_sentence,
                                 options.sentence, error);

@@ -8,15 +8,16 @@ const std::string_view kReportTableHeader =
     "| sentence precision | sentence recall | answers with a contradiction, precision |\n"
     "|---|---|---|---|---|---|---|---|---|---|---|\n";
 
-// Per set: answers flagged by the answer threshold or by a flagged sentence (as the proxy's
-// summary decides), sentences at the unsupported threshold, and the answers holding a
-// contradicted sentence.
+// Per set: answers flagged by a flagged sentence, or by the answer threshold with a sentence in
+// doubt (as the proxy's summary decides, verify::apply_rule), sentences at the unsupported
+// threshold, and the answers holding a contradicted sentence.
 std::string report_rows(const std::vector<TrainingSetInput>& sets, const Table& t,
                         const ScoredTable& p, const std::function<bool(std::size_t)>& use_answer) {
   std::string out;
   for (std::size_t s = 0; s < sets.size(); ++s) {
     Confusion answers, sentences;
-    std::vector<char> has_contradiction(t.answers.size(), 0), has_flag(t.answers.size(), 0);
+    std::vector<char> has_contradiction(t.answers.size(), 0), has_flag(t.answers.size(), 0),
+        has_doubt(t.answers.size(), 0);
     bool any = false;
     for (std::size_t r = 0; r < t.sentences.size(); ++r) {
       const SentenceRow& row = t.sentences[r];
@@ -24,6 +25,7 @@ std::string report_rows(const std::vector<TrainingSetInput>& sets, const Table& 
       const bool contradicts = contradicted(row, p.sentence_p[r], p.thresholds);
       if (contradicts) has_contradiction[row.answer] = 1;
       if (flagged(row, p.sentence_p[r], p.thresholds)) has_flag[row.answer] = 1;
+      if (p.sentence_p[r] >= p.thresholds.doubtful) has_doubt[row.answer] = 1;
       if (t.answers[row.answer].sentence_truth)
         sentences.add(contradicts || p.sentence_p[r] >= p.thresholds.unsupported, row.unfaithful);
     }
@@ -31,7 +33,8 @@ std::string report_rows(const std::vector<TrainingSetInput>& sets, const Table& 
     for (std::size_t a = 0; a < t.answers.size(); ++a) {
       if (t.answers[a].set != s || !use_answer(a)) continue;
       any = true;
-      answers.add(p.answer_p[a] >= p.thresholds.answer || has_flag[a], t.answers[a].hallucinated);
+      const bool likely = p.answer_p[a] >= p.thresholds.answer && has_doubt[a];
+      answers.add(has_flag[a] || likely, t.answers[a].hallucinated);
       if (has_contradiction[a]) contradictions.add(true, t.answers[a].hallucinated);
     }
     if (!any) continue;

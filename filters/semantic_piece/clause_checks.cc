@@ -323,7 +323,11 @@ PieceVerifier::ValueCheck PieceVerifier::check_values(const Clause& clause,
     const auto placed =
         std::find_if(clause.figures.begin(), clause.figures.end(),
                      [&](const PlacedFigure& f) { return f.begin < e.end && e.begin < f.end; });
-    if (placed != clause.figures.end()) {
+    // A figure the figures check placed is decided there, except one only a computation gives:
+    // a sentence that lines up with a context sentence stating another value in its slot has
+    // that value changed, whatever arithmetic over the context's figures happens to give it.
+    const bool derived = placed != clause.figures.end() && placed->derived;
+    if (placed != clause.figures.end() && !derived) {
       ++(placed->supported ? signals.values_found : signals.value_mismatches);
       continue;
     }
@@ -394,7 +398,7 @@ PieceVerifier::ValueCheck PieceVerifier::check_values(const Clause& clause,
       out.conflict->correction = Correction{e.begin, e.end, aligned->entity.text};
       continue;
     }
-    if (in_evidence || in_question) {
+    if (derived || in_evidence || in_question) {
       ++signals.values_found;
       continue;
     }
@@ -542,11 +546,19 @@ std::optional<Verdict> PieceVerifier::check_polarity(Clause& clause, const Cover
   }
   bool evidence_negates = false;          // governs words of the answer
   bool evidence_states_negation = false;  // ... in a clause about what the answer states
+  // The evidence's negated clause is about what the answer states when it holds half the
+  // answer's words, or when the answer repeats every word of it (two at least), negation aside
+  // ("It is not a perfect analogy, but ..." against "It is a perfect analogy, but ...").
+  auto repeats = [&](std::span<const index::TermId> negated_clause) {
+    return negated_clause.size() >= 2 &&
+           shared(negated_clause, clause.terms) == negated_clause.size();
+  };
   for (const NegatedTerms& n : best->negations) {
     if (!governs_shared(n.scope, clause.terms)) continue;
     evidence_negates = true;
-    evidence_states_negation =
-        evidence_states_negation || 2 * shared(clause.terms, n.clause) >= clause.terms.size();
+    evidence_states_negation = evidence_states_negation ||
+                               2 * shared(clause.terms, n.clause) >= clause.terms.size() ||
+                               repeats(n.clause);
   }
   const bool negated = answer_states_negation && !evidence_negates && !best->has_negation_cue;
   const bool evidence_negated =

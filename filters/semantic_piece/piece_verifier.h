@@ -29,6 +29,7 @@ struct PlacedFigure {
   std::size_t begin = 0;  // byte span in the sentence
   std::size_t end = 0;
   bool supported = false;
+  bool derived = false;  // supported by a computation only: the context states it nowhere
 };
 
 // Checks one answer sentence at a time against the context: the sentence is cut into clause

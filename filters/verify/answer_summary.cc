@@ -46,9 +46,13 @@ void apply_rule(AnswerSummary& s, const AnswerAggregate& aggregate, const Answer
     const AnswerFeatures features = aggregate.features();
     s.hallucination_score = rule.scorer->answer.probability(features);
     // A flagged sentence flags its answer: the summary never calls an answer grounded that
-    // holds a sentence the actions treat as contradicted or unsupported.
-    s.hallucinated =
-        s.contradicted > 0 || s.unsupported > 0 || s.hallucination_score >= rule.answer_at;
+    // holds a sentence the actions treat as contradicted or unsupported. The answer model
+    // flags only an answer with a sentence in doubt: a hallucinated answer always points at
+    // the sentences it rests on, and on a kind of data the model never saw, whose sentence
+    // scores all sit higher, a likely-looking answer whose sentences each clear the doubt band
+    // is not flagged on their sum.
+    const bool likely = s.hallucination_score >= rule.answer_at && s.doubtful > 0;
+    s.hallucinated = s.contradicted > 0 || s.unsupported > 0 || likely;
     return;
   }
   const double unsupported_share = static_cast<double>(s.unsupported) / s.checked;

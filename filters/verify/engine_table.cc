@@ -81,8 +81,9 @@ class SemanticPieces final : public SentenceEngine {
     placed_.clear();
     if (figures_) figures_->check(sentence, tokens, entities, figure_verdicts_);
     for (const figures::FigureVerdict& v : figure_verdicts_) {
-      placed_.push_back(
-          {v.begin, v.end, v.outcome != figures::FigureVerdict::Outcome::kContradicted});
+      placed_.push_back({v.begin, v.end,
+                         v.outcome != figures::FigureVerdict::Outcome::kContradicted,
+                         v.outcome == figures::FigureVerdict::Outcome::kDerived});
       out.push_back(finding_of(v, offset));
     }
     verdicts_.clear();

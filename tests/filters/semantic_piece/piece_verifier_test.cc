@@ -99,6 +99,18 @@ TEST_F(VerifierTest, NegationMismatchIsContradicted) {
   EXPECT_EQ(v.type, HallucinationType::kContextualFabrication);
 }
 
+// An answer that repeats every word of the evidence's negated clause without its negation
+// states what the evidence denies, however much else the answer's clause says.
+TEST_F(VerifierTest, RepeatingANegatedClauseWithoutItsNegationContradicts) {
+  context({"It is not a perfect analogy, but CRISPR resembles the find and replace tool in Word."});
+  Verdict v = only("It is a perfect analogy, but CRISPR resembles the find and replace tool.");
+  EXPECT_EQ(v.label, Label::kContradicted) << v.reason;
+  EXPECT_EQ(v.reason_code, ReasonCode::kNegationMismatch);
+  // The answer leaves out the negated clause: nothing it states is denied.
+  EXPECT_NE(only("CRISPR resembles the find and replace tool in Word.").label,
+            Label::kContradicted);
+}
+
 TEST_F(VerifierTest, NegationElsewhereInTheEvidenceContradictsNothing) {
   context(
       {"The council chose Eugene for the championships, an opportunity that may never arise "

@@ -166,7 +166,20 @@ TEST(AnswerSummary, WithAScorerItsAnswerModelDecides) {
   EXPECT_TRUE(s.hallucinated);
   // The answer's threshold is the rule's, not the model's.
   EXPECT_FALSE(summarize(doubtful, scorer_rule(0.9)).hallucinated);
-  EXPECT_TRUE(summarize(faithful, scorer_rule(0.1)).hallucinated);
+  EXPECT_TRUE(summarize(doubtful, scorer_rule(0.1)).hallucinated);
+}
+
+// A likely answer is flagged only where a sentence is in doubt, so that a flagged answer
+// always points at a sentence: the same probability over sentences that each clear the doubt
+// band leaves the answer grounded.
+TEST(AnswerSummary, WithAScorerALikelyAnswerWithoutADoubtfulSentenceIsNotFlagged) {
+  std::vector<SentenceVerdict> supported{scored(0.1), scored(0.6)};
+  supported[1].label = Label::kSupported;  // the rules settled it above the doubt band
+  const AnswerSummary s = summarize(supported, scorer_rule(0.5));
+  EXPECT_GT(s.hallucination_score, 0.5);
+  EXPECT_EQ(s.doubtful, 0u);
+  EXPECT_FALSE(s.hallucinated);
+  EXPECT_FALSE(summarize(supported, scorer_rule(0.1)).hallucinated);
 }
 
 // The summary never calls an answer grounded that holds a sentence the actions flag.

@@ -60,6 +60,28 @@ TEST_F(SentenceVerifierTest, SemanticPiecesAloneSupportAndContradict) {
   EXPECT_EQ(bad.decisive_finding()->type, HallucinationType::kDetailedInformationModification);
 }
 
+// A sentence copied from the context with one figure changed has that figure changed, even
+// where a computation over the context's figures happens to give the new value (23 / 92 =
+// 25%); the same computation supports a figure no context sentence states in its place.
+TEST_F(SentenceVerifierTest, AFigureOnlyAComputationGivesIsChangedWhereItsSentenceSaysOtherwise) {
+  std::vector<context::Passage> passages(1);
+  passages[0].text =
+      "They make up about 92% of the population of China, 76% of Singapore and 23% of Malaysia.";
+  index_ = index::ContextIndex::build(std::move(passages));
+  config_.figures.enabled = true;
+  SentenceVerifier v = verifier();
+  const SentenceVerdict changed = v.verify(
+      "They make up about 92% of the population of China, 76% of Singapore and 25% of Malaysia.",
+      0);
+  EXPECT_EQ(changed.label, Label::kContradicted);
+  ASSERT_NE(changed.decisive_finding(), nullptr);
+  ASSERT_TRUE(changed.decisive_finding()->correction);
+  EXPECT_EQ(changed.decisive_finding()->correction->evidence_text, "23%");
+  const SentenceVerdict ratio =
+      v.verify("Malaysia's share is 25% of China's share of the population.", 0);
+  EXPECT_NE(ratio.label, Label::kContradicted);
+}
+
 TEST_F(SentenceVerifierTest, BothEnginesReportFindings) {
   with_triplets();
   SentenceVerifier v = verifier();
