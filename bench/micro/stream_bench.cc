@@ -21,7 +21,7 @@
 #include "proxy/mock/completion_writer.h"
 #include "proxy/openai/chunk_decoder.h"
 #include "proxy/openai/request_decoder.h"
-#include "proxy/openai/sse_transform.h"
+#include "proxy/sse/sse_transform.h"
 
 namespace {
 
@@ -98,7 +98,7 @@ routes:
       openai::decode_request(body, openai::EndpointKind::kChatCompletions);
   const registry::StreamInfo info{.route = "guard", .policy = "guard", .request = request.view};
   groundgate::filters::stream::FilterChain chain = factory.create("guard", info);
-  openai::SseTransform transform(&chain, 1 << 20);
+  groundgate::proxy::sse::SseTransform transform(&chain, 1 << 20);
   std::size_t bytes = 0;
   for (const std::string& event : events) {
     out.clear();

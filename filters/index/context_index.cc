@@ -78,6 +78,20 @@ void fill_table_scales(std::vector<context::Passage>& passages) {
   }
 }
 
+// Prose passages that are facts in another form (key: value lines, a table) are indexed as
+// those facts.
+void read_prose_as_facts(std::vector<context::Passage>& passages) {
+  for (context::Passage& passage : passages) {
+    if (passage.shape != context::Passage::Shape::kProse) continue;
+    if (auto facts = context::read_as_facts(passage.text)) {
+      passage.text = std::move(facts->text);
+      passage.shape = facts->shape;
+      passage.flags = std::move(facts->flags);
+      passage.tables = std::move(facts->tables);
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> ContextIndex::query_terms(std::string_view query) {
@@ -88,20 +102,127 @@ std::vector<std::string> ContextIndex::query_terms(std::string_view query) {
   return out;
 }
 
+// The passages' sentences become pieces: their content words' terms (with hyphenated parts
+// and solid spellings), their entities and values, the chain of sentences they speak of.
+class ContextIndex::Builder {
+ public:
+  Builder(ContextIndex& index, const Options& options)
+      : index_(index), options_(options), stems_(index.dictionary_) {}
+
+  void add_passage(std::uint32_t p) {
+    const std::string& text = index_.passages_[p].text;
+    index_.context_bytes_ += text.size();
+    // Offsets are 32-bit; the extractor bounds context far below that.
+    if (text.size() > std::numeric_limits<std::uint32_t>::max()) return;
+    tokens_.clear();
+    text::tokenize(text, tokens_);
+    token_terms_.assign(tokens_.size(), kNoTerm);
+    std::size_t t = 0;
+    const auto passage_first = static_cast<std::uint32_t>(index_.pieces_.size());
+    for (const text::Sentence& sentence : text::SentenceSegmenter::split(text))
+      add_piece(p, passage_first, sentence, t);
+  }
+
+  // Which terms are words of a name.
+  void finish() {
+    for (TermId term = 0; term < name_term_.size(); ++term) {
+      if (name_term_[term]) index_.name_terms_.push_back(term);
+    }
+  }
+
+ private:
+  // `t`: the first token not before the sentence; after it on return.
+  void add_piece(std::uint32_t p, std::uint32_t passage_first, const text::Sentence& sentence,
+                 std::size_t& t) {
+    Piece piece;
+    piece.passage = p;
+    piece.begin = static_cast<std::uint32_t>(sentence.begin);
+    piece.end = static_cast<std::uint32_t>(sentence.end);
+    piece.kind = sentence.kind;
+    while (t < tokens_.size() && tokens_[t].begin < sentence.begin)
+      ++t;
+    const std::size_t first_token = t;
+    piece.terms_begin = static_cast<std::uint32_t>(index_.piece_terms_.size());
+    for (; t < tokens_.size() && tokens_[t].begin < sentence.end; ++t)
+      add_terms(t);
+    piece.terms_end = static_cast<std::uint32_t>(index_.piece_terms_.size());
+    const auto self = static_cast<std::uint32_t>(index_.pieces_.size());
+    const std::span<const text::Token> sentence_tokens(tokens_.data() + first_token,
+                                                       t - first_token);
+    piece.entities_begin = static_cast<std::uint32_t>(index_.entities_.size());
+    const bool opens_with_name =
+        options_.entities && t > first_token && add_entities(p, self, first_token, t);
+    piece.entities_end = static_cast<std::uint32_t>(index_.entities_.size());
+    // A sentence that opens with a name speaks of that name: its pronouns ("Reggie Yates
+    // ... best known from his roles") point to it, not back to the previous sentence.
+    // A record's facts all speak of the record.
+    const bool record = index_.passages_[p].shape == context::Passage::Shape::kRecord;
+    piece.chain_begin = record ? passage_first
+                        : self > passage_first && !opens_with_name && refers_back(sentence_tokens)
+                            ? index_.pieces_.back().chain_begin
+                            : self;
+    index_.pieces_.push_back(piece);
+  }
+
+  // The terms of token t, when it is a content word.
+  void add_terms(std::size_t t) {
+    if (!text::is_content_word(tokens_[t])) return;
+    token_terms_[t] = stems_.term(tokens_[t].norm);
+    index_.piece_terms_.push_back(token_terms_[t]);
+    hyphen_parts(tokens_[t],
+                 [&](std::string_view part) { index_.piece_terms_.push_back(stems_.term(part)); });
+    if (const std::string solid = text::solid_spelling(tokens_[t]); !solid.empty())
+      index_.piece_terms_.push_back(stems_.term(solid));
+  }
+
+  // The entities of tokens [first, end) of passage p (piece `self`): times and numbers are
+  // values too, the other entities' words name terms. True when the sentence opens with a name.
+  bool add_entities(std::uint32_t p, std::uint32_t self, std::size_t first, std::size_t end) {
+    const std::string& text = index_.passages_[p].text;
+    const std::span<const text::Token> sentence_tokens(tokens_.data() + first, end - first);
+    bool opens_with_name = false;
+    // The sentence's tokens carry passage offsets, so its entities do too.
+    for (const text::Entity& e : text::extract_entities(text, sentence_tokens, entity_buffers_)) {
+      opens_with_name = opens_with_name ||
+                        (e.begin == sentence_tokens.front().begin &&
+                         e.type != text::EntityType::kTime && e.type != text::EntityType::kNumber);
+      index_.entities_.push_back(pack_entity(e, index_.entity_strings_));
+      if (e.type == text::EntityType::kTime || e.type == text::EntityType::kNumber) {
+        if (!text::numbers_a_source(text, e.begin)) index_.values_.push_back({e, self});
+        continue;
+      }
+      mark_name_terms(e, first, end);
+    }
+    return opens_with_name;
+  }
+
+  void mark_name_terms(const text::Entity& e, std::size_t first, std::size_t end) {
+    for (std::size_t w = first; w < end; ++w) {
+      if (tokens_[w].begin >= e.end) break;  // tokens are in text order
+      const TermId term = token_terms_[w];
+      if (tokens_[w].begin < e.begin || tokens_[w].end > e.end || term == kNoTerm) continue;
+      if (term >= name_term_.size()) name_term_.resize(index_.dictionary_.size());
+      name_term_[term] = true;
+    }
+  }
+
+  ContextIndex& index_;
+  const Options& options_;
+  StemCache stems_;
+  std::vector<text::Token> tokens_;
+  // Term of each token of the passage (kNoTerm: no content word), so that a name's words are
+  // not stemmed and looked up a second time; and which terms are words of a name.
+  std::vector<TermId> token_terms_;
+  std::vector<bool> name_term_;
+  text::EntityBuffers entity_buffers_;
+};
+
 std::shared_ptr<const ContextIndex> ContextIndex::build(std::vector<context::Passage> passages,
                                                         const Options& options) {
   auto index = std::make_shared<ContextIndex>();
   index->options_ = options;
   index->passages_ = std::move(passages);
-  for (context::Passage& passage : index->passages_) {
-    if (passage.shape != context::Passage::Shape::kProse) continue;
-    if (auto facts = context::read_as_facts(passage.text)) {
-      passage.text = std::move(facts->text);
-      passage.shape = facts->shape;
-      passage.flags = std::move(facts->flags);
-      passage.tables = std::move(facts->tables);
-    }
-  }
+  read_prose_as_facts(index->passages_);
   fill_table_scales(index->passages_);
   // Sized from the text once instead of grown by doubling: English context holds about one
   // distinct stem per 18-26 bytes (Wikipedia text the fewer, news the more), one name key or
@@ -113,85 +234,10 @@ std::shared_ptr<const ContextIndex> ContextIndex::build(std::vector<context::Pas
   index->dictionary_.reserve(bytes / 18);
   index->piece_terms_.reserve(bytes / 8);
   index->entity_strings_.reserve(bytes / 48);
-  StemCache stems(index->dictionary_);
-  std::vector<text::Token> tokens;
-  // Term of each token of the passage (kNoTerm: no content word), so that a name's words are
-  // not stemmed and looked up a second time; and which terms are words of a name.
-  std::vector<TermId> token_terms;
-  std::vector<bool> name_term;
-  text::EntityBuffers entity_buffers;
-  for (std::uint32_t p = 0; p < index->passages_.size(); ++p) {
-    const std::string& text = index->passages_[p].text;
-    index->context_bytes_ += text.size();
-    // Offsets are 32-bit; the extractor bounds context far below that.
-    if (text.size() > std::numeric_limits<std::uint32_t>::max()) continue;
-    tokens.clear();
-    text::tokenize(text, tokens);
-    token_terms.assign(tokens.size(), kNoTerm);
-    std::size_t t = 0;
-    const auto passage_first = static_cast<std::uint32_t>(index->pieces_.size());
-    for (const text::Sentence& sentence : text::SentenceSegmenter::split(text)) {
-      Piece piece;
-      piece.passage = p;
-      piece.begin = static_cast<std::uint32_t>(sentence.begin);
-      piece.end = static_cast<std::uint32_t>(sentence.end);
-      piece.kind = sentence.kind;
-      piece.terms_begin = static_cast<std::uint32_t>(index->piece_terms_.size());
-      while (t < tokens.size() && tokens[t].begin < sentence.begin)
-        ++t;
-      std::size_t first_token = t;
-      for (; t < tokens.size() && tokens[t].begin < sentence.end; ++t) {
-        if (text::is_content_word(tokens[t])) {
-          token_terms[t] = stems.term(tokens[t].norm);
-          index->piece_terms_.push_back(token_terms[t]);
-          hyphen_parts(tokens[t], [&](std::string_view part) {
-            index->piece_terms_.push_back(stems.term(part));
-          });
-          if (const std::string solid = text::solid_spelling(tokens[t]); !solid.empty())
-            index->piece_terms_.push_back(stems.term(solid));
-        }
-      }
-      piece.terms_end = static_cast<std::uint32_t>(index->piece_terms_.size());
-      const auto self = static_cast<std::uint32_t>(index->pieces_.size());
-      std::span<const text::Token> sentence_tokens(tokens.data() + first_token, t - first_token);
-      piece.entities_begin = static_cast<std::uint32_t>(index->entities_.size());
-      bool opens_with_name = false;
-      if (options.entities && t > first_token) {
-        // The sentence's tokens carry passage offsets, so its entities do too.
-        for (const text::Entity& e :
-             text::extract_entities(text, sentence_tokens, entity_buffers)) {
-          opens_with_name = opens_with_name || (e.begin == sentence_tokens.front().begin &&
-                                                e.type != text::EntityType::kTime &&
-                                                e.type != text::EntityType::kNumber);
-          index->entities_.push_back(pack_entity(e, index->entity_strings_));
-          if (e.type == text::EntityType::kTime || e.type == text::EntityType::kNumber) {
-            if (!text::numbers_a_source(text, e.begin)) index->values_.push_back({e, self});
-            continue;
-          }
-          for (std::size_t w = first_token; w < t; ++w) {
-            if (tokens[w].begin >= e.end) break;  // tokens are in text order
-            const TermId term = token_terms[w];
-            if (tokens[w].begin < e.begin || tokens[w].end > e.end || term == kNoTerm) continue;
-            if (term >= name_term.size()) name_term.resize(index->dictionary_.size());
-            name_term[term] = true;
-          }
-        }
-      }
-      piece.entities_end = static_cast<std::uint32_t>(index->entities_.size());
-      // A sentence that opens with a name speaks of that name: its pronouns ("Reggie Yates
-      // ... best known from his roles") point to it, not back to the previous sentence.
-      // A record's facts all speak of the record.
-      const bool record = index->passages_[p].shape == context::Passage::Shape::kRecord;
-      piece.chain_begin = record ? passage_first
-                          : self > passage_first && !opens_with_name && refers_back(sentence_tokens)
-                              ? index->pieces_.back().chain_begin
-                              : self;
-      index->pieces_.push_back(piece);
-    }
-  }
-  for (TermId term = 0; term < name_term.size(); ++term) {
-    if (name_term[term]) index->name_terms_.push_back(term);
-  }
+  Builder builder(*index, options);
+  for (std::uint32_t p = 0; p < index->passages_.size(); ++p)
+    builder.add_passage(p);
+  builder.finish();
   index->build_postings();
   return index;
 }

@@ -128,6 +128,8 @@ class ContextIndex {
   ContextIndex() = default;
 
  private:
+  // Builds an index's passages, pieces, terms and entities (context_index.cc).
+  class Builder;
   void build_postings();
 
   Options options_;

@@ -1,6 +1,7 @@
 #include "filters/spl/spl_lexer.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "filters/text/utf8.h"
 
@@ -58,6 +59,159 @@ std::size_t quoted_end(std::string_view text, std::size_t at, std::size_t end, c
   return std::string_view::npos;
 }
 
+// One lex() call's state: the position, the tokens so far, the first error.
+class Lexer {
+ public:
+  Lexer(std::string_view text, LexMode mode, std::size_t begin, std::size_t end,
+        std::size_t max_tokens)
+      : text_(text), mode_(mode), begin_(begin), end_(end), max_tokens_(max_tokens), i_(begin) {}
+
+  LexResult run() {
+    while (i_ < end_ && out_.tokens.size() < max_tokens_) {
+      if (is_space(text_[i_])) {
+        ++i_;
+        continue;
+      }
+      if (!next_token()) break;
+    }
+    return std::move(out_);
+  }
+
+ private:
+  // The token (or comment) at i_; false when it runs to the end unclosed.
+  bool next_token() {
+    const char c = text_[i_];
+    if (text_.substr(i_, 3) == "```") return comment();
+    if (c == '`') return macro();
+    if (c == '"' || (c == '\'' && mode_ == LexMode::kExpression)) return quoted(c);
+    if (const std::optional<TokenKind> kind = punctuation(c)) {
+      push(*kind, i_, i_ + 1);
+      ++i_;
+      return true;
+    }
+    const bool two = i_ + 1 < end_ && text_[i_ + 1] == '=';
+    if (c == '=' || c == '<' || c == '>' || (c == '!' && two)) {
+      const std::size_t n = two ? 2 : 1;
+      push(TokenKind::kCompare, i_, i_ + n);
+      i_ += n;
+      return true;
+    }
+    if (mode_ == LexMode::kSearch) {
+      search_word();
+    } else {
+      expression_token();
+    }
+    return true;
+  }
+
+  static std::optional<TokenKind> punctuation(char c) {
+    switch (c) {
+      case '|':
+        return TokenKind::kPipe;
+      case '[':
+        return TokenKind::kLBracket;
+      case ']':
+        return TokenKind::kRBracket;
+      case '(':
+        return TokenKind::kLParen;
+      case ')':
+        return TokenKind::kRParen;
+      case ',':
+        return TokenKind::kComma;
+      default:
+        return std::nullopt;
+    }
+  }
+
+  // A ```triple-backtick``` comment: skipped.
+  bool comment() {
+    const std::size_t close = text_.substr(0, end_).find("```", i_ + 3);
+    if (close == std::string_view::npos) {
+      fail(LexError::kUnclosedComment);
+      return false;
+    }
+    i_ = close + 3;
+    return true;
+  }
+
+  bool macro() {
+    const std::size_t close = text_.substr(0, end_).find('`', i_ + 1);
+    if (close == std::string_view::npos) {
+      fail(LexError::kUnclosedMacro);
+      push(TokenKind::kMacro, i_, end_);
+      return false;
+    }
+    push(TokenKind::kMacro, i_, close + 1);
+    i_ = close + 1;
+    return true;
+  }
+
+  bool quoted(char quote) {
+    const std::size_t close = quoted_end(text_, i_, end_, quote);
+    const TokenKind kind = quote == '"' ? TokenKind::kString : TokenKind::kSingleQuoted;
+    if (close == std::string_view::npos) {
+      fail(LexError::kUnclosedString);
+      push(kind, i_, end_);
+      return false;
+    }
+    push(kind, i_, close);
+    i_ = close;
+    return true;
+  }
+
+  void search_word() {
+    std::size_t j = i_;
+    while (j < end_ && search_word_char(text_, j))
+      ++j;
+    if (j == i_) ++j;  // a lone '!' before '=' is taken above; anything else is one byte
+    push(TokenKind::kWord, i_, j);
+    i_ = j;
+  }
+
+  // Expression mode: words keep inner dots between word characters (`Processes.dest`,
+  // `1.5`); any other dot, and + - * / %, is an operator.
+  void expression_token() {
+    const char c = text_[i_];
+    const bool fraction = c == '.' && i_ + 1 < end_ && text_[i_ + 1] >= '0' &&
+                          text_[i_ + 1] <= '9' &&
+                          (i_ == begin_ || !expression_word_char(text_[i_ - 1]));
+    if (!expression_word_char(c) && !fraction) {
+      push(TokenKind::kOperator, i_, i_ + 1);
+      ++i_;
+      return;
+    }
+    std::size_t j = fraction ? i_ + 1 : i_;
+    while (j < end_) {
+      if (expression_word_char(text_[j])) {
+        ++j;
+      } else if (text_[j] == '.' && j + 1 < end_ && expression_word_char(text_[j + 1])) {
+        ++j;
+      } else {
+        break;
+      }
+    }
+    push(TokenKind::kWord, i_, j);
+    i_ = j;
+  }
+
+  void push(TokenKind kind, std::size_t from, std::size_t to) {
+    out_.tokens.push_back(
+        {kind, static_cast<std::uint32_t>(from), static_cast<std::uint32_t>(to), 0});
+  }
+  void fail(LexError error) {
+    out_.error = error;
+    out_.error_begin = static_cast<std::uint32_t>(i_);
+  }
+
+  std::string_view text_;
+  LexMode mode_;
+  std::size_t begin_;
+  std::size_t end_;
+  std::size_t max_tokens_;
+  std::size_t i_;
+  LexResult out_;
+};
+
 }  // namespace
 
 bool iequals(std::string_view a, std::string_view b) {
@@ -74,122 +228,7 @@ bool Token::is(std::string_view source, std::string_view word) const {
 
 LexResult lex(std::string_view text, LexMode mode, std::size_t begin, std::size_t end,
               std::size_t max_tokens) {
-  LexResult out;
-  end = std::min(end, text.size());
-  std::size_t i = begin;
-  const auto push = [&](TokenKind kind, std::size_t from, std::size_t to) {
-    out.tokens.push_back(
-        {kind, static_cast<std::uint32_t>(from), static_cast<std::uint32_t>(to), 0});
-  };
-  const auto fail = [&](LexError error, std::size_t at) {
-    out.error = error;
-    out.error_begin = static_cast<std::uint32_t>(at);
-  };
-  while (i < end && out.tokens.size() < max_tokens) {
-    const char c = text[i];
-    if (is_space(c)) {
-      ++i;
-      continue;
-    }
-    if (text.substr(i, 3) == "```") {
-      const std::size_t close = text.substr(0, end).find("```", i + 3);
-      if (close == std::string_view::npos) {
-        fail(LexError::kUnclosedComment, i);
-        break;
-      }
-      i = close + 3;
-      continue;
-    }
-    if (c == '`') {
-      const std::size_t close = text.substr(0, end).find('`', i + 1);
-      if (close == std::string_view::npos) {
-        fail(LexError::kUnclosedMacro, i);
-        push(TokenKind::kMacro, i, end);
-        break;
-      }
-      push(TokenKind::kMacro, i, close + 1);
-      i = close + 1;
-      continue;
-    }
-    if (c == '"' || (c == '\'' && mode == LexMode::kExpression)) {
-      const std::size_t close = quoted_end(text, i, end, c);
-      const TokenKind kind = c == '"' ? TokenKind::kString : TokenKind::kSingleQuoted;
-      if (close == std::string_view::npos) {
-        fail(LexError::kUnclosedString, i);
-        push(kind, i, end);
-        break;
-      }
-      push(kind, i, close);
-      i = close;
-      continue;
-    }
-    switch (c) {
-      case '|':
-        push(TokenKind::kPipe, i, i + 1);
-        ++i;
-        continue;
-      case '[':
-        push(TokenKind::kLBracket, i, i + 1);
-        ++i;
-        continue;
-      case ']':
-        push(TokenKind::kRBracket, i, i + 1);
-        ++i;
-        continue;
-      case '(':
-        push(TokenKind::kLParen, i, i + 1);
-        ++i;
-        continue;
-      case ')':
-        push(TokenKind::kRParen, i, i + 1);
-        ++i;
-        continue;
-      case ',':
-        push(TokenKind::kComma, i, i + 1);
-        ++i;
-        continue;
-      default:
-        break;
-    }
-    const bool two = i + 1 < end && text[i + 1] == '=';
-    if (c == '=' || c == '<' || c == '>' || (c == '!' && two)) {
-      const std::size_t n = two ? 2 : 1;
-      push(TokenKind::kCompare, i, i + n);
-      i += n;
-      continue;
-    }
-    if (mode == LexMode::kSearch) {
-      std::size_t j = i;
-      while (j < end && search_word_char(text, j))
-        ++j;
-      if (j == i) ++j;  // a lone '!' before '=' is taken above; anything else is one byte
-      push(TokenKind::kWord, i, j);
-      i = j;
-      continue;
-    }
-    // Expression mode: words keep inner dots between word characters (`Processes.dest`,
-    // `1.5`); any other dot, and + - * / %, is an operator.
-    const bool fraction = c == '.' && i + 1 < end && text[i + 1] >= '0' && text[i + 1] <= '9' &&
-                          (i == begin || !expression_word_char(text[i - 1]));
-    if (expression_word_char(c) || fraction) {
-      std::size_t j = fraction ? i + 1 : i;
-      while (j < end) {
-        if (expression_word_char(text[j])) {
-          ++j;
-        } else if (text[j] == '.' && j + 1 < end && expression_word_char(text[j + 1])) {
-          ++j;
-        } else {
-          break;
-        }
-      }
-      push(TokenKind::kWord, i, j);
-      i = j;
-      continue;
-    }
-    push(TokenKind::kOperator, i, i + 1);
-    ++i;
-  }
-  return out;
+  return Lexer(text, mode, begin, std::min(end, text.size()), max_tokens).run();
 }
 
 std::string unquote(const Token& token, std::string_view source) {

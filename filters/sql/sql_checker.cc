@@ -137,6 +137,19 @@ bool SqlChecker::uses_database() const {
          (config_->linking || config_->intent || config_->execution);
 }
 
+struct SqlChecker::Query {
+  std::string_view sql;
+  const std::vector<Token>& tokens;
+  const std::vector<PreparedStatement>& statements;
+  const QueryNames& names;
+  const NamesSomething& names_something;
+  const std::vector<Predicate>& predicates;
+  const std::vector<Literal>& literals;
+  bool prepared = false;       // every statement prepared
+  bool schema_errors = false;  // check 1 found some
+  const std::atomic<bool>* cancelled = nullptr;
+};
+
 SqlCheck SqlChecker::check(std::string_view sql, const std::atomic<bool>* cancelled) const {
   const Clock::time_point start = Clock::now();
   SqlCheck out;
@@ -170,7 +183,7 @@ SqlCheck SqlChecker::check(std::string_view sql, const std::atomic<bool>* cancel
   // 2. Safety.
   check_safety(SafetyInput{sql, tokens, statements, config_->allowed_functions}, v);
 
-  // 3. Question linking; with a database, the values filtered on.
+  // The names the query defines or the schema has, and what the query filters on.
   const QueryNames names(sql, tokens, *schema_);
   const NamesSomething names_something = [&](std::string_view word) {
     if (!v.has_schema) return false;  // no schema: SQLite can only read it as a string
@@ -179,72 +192,67 @@ SqlCheck SqlChecker::check(std::string_view sql, const std::atomic<bool>* cancel
   };
   const std::vector<Predicate> predicates = find_predicates(sql, tokens, names_something);
   const std::vector<Literal> literals = find_literals(sql, tokens, names_something);
-  if (config_->linking) {
-    check_linking(LinkingInput{sql, tokens, &question_, &glossary_, predicates, literals,
-                               statements.front().begin, statements.front().end},
-                  v);
-    if (config_->database && v.has_schema && !schema_errors) {
-      const std::size_t before = v.findings.size();
-      RunLimits probe_limits = config_->probe_limits;
-      probe_limits.cancelled = cancelled;
-      const bool complete = check_content(
-          ContentInput{config_->database.get(), &names, &question_, predicates, probe_limits}, v);
-      CheckReport& report = v.report(Check::kLinking);
-      if (v.findings.size() > before) report.state = CheckState::kFailed;
-      if (!complete && report.state == CheckState::kPassed) {
-        report = CheckReport{CheckState::kIncomplete, "content_timeout"};
-      }
-    }
-  }
-
-  // 3b. Intent.
-  if (!config_->intent) {
-    // not run
-  } else if (schema_errors || !prepared) {
-    skip(v, Check::kIntent, "schema_errors");
-  } else if (v.unsafe) {
-    skip(v, Check::kIntent, "unsafe");
-  } else {
-    const QueryShape shape(sql, tokens, *schema_, names_something);
-    IntentInput intent{sql, tokens, schema_.get(), &shape};
-    intent.intent = &intent_;
-    intent.terms = &question_;
-    intent.question = question_text_;
-    intent.glossary = &glossary_;
-    intent.database = v.has_schema ? config_->database.get() : nullptr;
-    intent.predicates = predicates;
-    intent.literals = literals;
-    intent.statement_begin = statements.front().begin;
-    intent.statement_end = statements.front().end;
-    intent.probe_limits = config_->probe_limits;
-    intent.probe_limits.cancelled = cancelled;
-    check_intent(intent, v);
-  }
+  const Query q{sql,        tokens,   statements, names,         names_something,
+                predicates, literals, prepared,   schema_errors, cancelled};
+  if (config_->linking) check_question_links(q, v);
+  if (config_->intent) check_question_intent(q, v);
   apply_intent_overrides(*config_, v);
-
-  // 4. Execution.
-  if (!config_->execution) {
-    // not run
-  } else if (!config_->database) {
-    skip(v, Check::kExecution, "no_database");
-  } else if (schema_errors || !prepared) {
-    skip(v, Check::kExecution, "schema_errors");
-  } else if (v.unsafe) {
-    skip(v, Check::kExecution, "unsafe");
-  } else {
-    RunLimits execution_limits = config_->execution_limits;
-    execution_limits.cancelled = cancelled;
-    out.result = check_execution(
-        ExecutionInput{config_->database.get(), sql, statements, config_->allowed_functions,
-                       execution_limits, !question_.empty(), config_->empty_result_is_finding},
-        v);
-  }
+  if (config_->execution) check_run(q, out);
 
   soften_for_dialect(config_->dialect, v);
   v.corrected = corrected_query(sql, v, *schema_, prepare);
   v.check_ns = static_cast<std::uint64_t>(
       std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count());
   return out;
+}
+
+void SqlChecker::check_question_links(const Query& q, SqlVerdict& v) const {
+  check_linking(LinkingInput{q.sql, q.tokens, &question_, &glossary_, q.predicates, q.literals,
+                             q.statements.front().begin, q.statements.front().end},
+                v);
+  if (!config_->database || !v.has_schema || q.schema_errors) return;
+  const std::size_t before = v.findings.size();
+  RunLimits probe_limits = config_->probe_limits;
+  probe_limits.cancelled = q.cancelled;
+  const bool complete = check_content(
+      ContentInput{config_->database.get(), &q.names, &question_, q.predicates, probe_limits}, v);
+  CheckReport& report = v.report(Check::kLinking);
+  if (v.findings.size() > before) report.state = CheckState::kFailed;
+  if (!complete && report.state == CheckState::kPassed) {
+    report = CheckReport{CheckState::kIncomplete, "content_timeout"};
+  }
+}
+
+void SqlChecker::check_question_intent(const Query& q, SqlVerdict& v) const {
+  if (q.schema_errors || !q.prepared) return skip(v, Check::kIntent, "schema_errors");
+  if (v.unsafe) return skip(v, Check::kIntent, "unsafe");
+  const QueryShape shape(q.sql, q.tokens, *schema_, q.names_something);
+  IntentInput intent{q.sql, q.tokens, schema_.get(), &shape};
+  intent.intent = &intent_;
+  intent.terms = &question_;
+  intent.question = question_text_;
+  intent.glossary = &glossary_;
+  intent.database = v.has_schema ? config_->database.get() : nullptr;
+  intent.predicates = q.predicates;
+  intent.literals = q.literals;
+  intent.statement_begin = q.statements.front().begin;
+  intent.statement_end = q.statements.front().end;
+  intent.probe_limits = config_->probe_limits;
+  intent.probe_limits.cancelled = q.cancelled;
+  check_intent(intent, v);
+}
+
+void SqlChecker::check_run(const Query& q, SqlCheck& out) const {
+  SqlVerdict& v = out.verdict;
+  if (!config_->database) return skip(v, Check::kExecution, "no_database");
+  if (q.schema_errors || !q.prepared) return skip(v, Check::kExecution, "schema_errors");
+  if (v.unsafe) return skip(v, Check::kExecution, "unsafe");
+  RunLimits execution_limits = config_->execution_limits;
+  execution_limits.cancelled = q.cancelled;
+  out.result = check_execution(
+      ExecutionInput{config_->database.get(), q.sql, q.statements, config_->allowed_functions,
+                     execution_limits, !question_.empty(), config_->empty_result_is_finding},
+      v);
 }
 
 }  // namespace groundgate::filters::sql

@@ -88,6 +88,16 @@ class SqlChecker {
   bool uses_database() const;
 
  private:
+  // One query as the checks read it (sql_checker.cc).
+  struct Query;
+  // 3. The question's terms and values against the query; with a database, the values it
+  // filters on.
+  void check_question_links(const Query& q, SqlVerdict& v) const;
+  // 3b. What the question asks against what the query computes.
+  void check_question_intent(const Query& q, SqlVerdict& v) const;
+  // 4. The query run on the operator's database.
+  void check_run(const Query& q, SqlCheck& out) const;
+
   std::shared_ptr<const SqlCheckerConfig> config_;
   std::shared_ptr<const SchemaDatabase> schema_;
   std::string question_text_;

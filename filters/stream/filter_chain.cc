@@ -316,6 +316,18 @@ SideAnswersOutput FilterChain::on_side_answers(std::size_t filter,
   return result;
 }
 
+struct FilterChain::Pass {
+  int choice = 0;
+  Mode mode = Mode::kDelta;
+  std::string_view flush_reason;
+  ChoiceState& state;
+  ChainOutput& result;
+  // The end reaches the filters up to the first that holds for side answers; it gets it later.
+  bool end_of_choice = false;
+  std::string input;
+  std::string output;
+};
+
 ChainOutput FilterChain::run(int choice, std::string_view delta, Mode mode,
                              std::string_view flush_reason, std::size_t first) {
   ChainOutput result;
@@ -333,91 +345,98 @@ ChainOutput FilterChain::run(int choice, std::string_view delta, Mode mode,
     stop_reason_ = "chain.choice_out_of_range";
     return result;
   }
-  // The end reaches the filters up to the first that holds for side answers; it gets it later.
-  bool end_of_choice = mode == Mode::kEnd;
-
-  // `input` is the current filter's new text, `output` what it hands on; they swap roles per
-  // filter. A filter that holds nothing sees its input where it is (most calls: text goes on at
+  // A filter that holds nothing sees its input where it is (most calls: text goes on at
   // once), and only what it keeps back is copied into its pending text.
-  std::string input(delta);
-  std::string output;
+  Pass pass{choice, mode, flush_reason, *state, result, mode == Mode::kEnd, std::string(delta), {}};
   for (std::size_t i = first; i < filters_.size(); ++i) {
-    FilterState& filter_state = state->filters[i];
-    if (filters_[i]->holds_for_answers()) {
-      // Kept as it is until the filter's answers are in (on_side_answers runs it on).
-      filter_state.pending.append(input);
-      filter_state.end_deferred = filter_state.end_deferred || end_of_choice;
-      input.clear();
-      break;
-    }
-    const bool direct = filter_state.pending.empty();
-    if (!direct) filter_state.pending.append(input);
-    const std::string_view pending = direct ? std::string_view(input) : filter_state.pending;
-    output.clear();
-    if (pending.empty() && !end_of_choice) {
-      input.clear();
-      continue;
-    }
-
-    std::size_t consumed = 0;
-    // A flush gives a filter no call for text it has seen already.
-    if (mode != Mode::kFlush || !input.empty()) {
-      CallOutput out(pending, output, result.annotations, counters_);
-      filters_[i]->on_text(TextEvent{choice, pending, filter_state.offset, end_of_choice}, out);
-      filter_state.offset += out.consumed();
-      if (out.stopped()) {
-        stop_at(*state, choice, i, out.stop_reason(), std::move(output), result);
-        return result;
-      }
-      consumed = out.consumed();
-    }
-    // The filter asked for side answers: what it did not hand on waits for them, unforced, and
-    // the filters after it see only what it handed on.
-    const bool waits = filters_[i]->holds_for_answers();
-    if (waits && end_of_choice) {
-      filter_state.end_deferred = true;
-      end_of_choice = false;
-      mode = Mode::kDelta;
-    }
-
-    const std::size_t left = pending.size() - consumed;
-    if (left > 0 && !waits && (mode != Mode::kDelta || left > limits_.max_pending)) {
-      // Text the filter will not or may not hold any longer: it decides whether it goes on
-      // unchanged, never checked, or the stream stops (and the text is dropped).
-      const std::string_view reason = end_of_choice          ? std::string_view("held_at_end")
-                                      : mode == Mode::kFlush ? flush_reason
-                                                             : std::string_view("held_over_bound");
-      FilterOutcome outcome;
-      filters_[i]->on_unverified(UnverifiedInput{choice, reason, left, filter_state.offset},
-                                 outcome);
-      for (std::string& annotation : outcome.annotations)
-        result.annotations.push_back(std::move(annotation));
-      if (!outcome.stop_reason.empty()) {
-        stop_at(*state, choice, i, outcome.stop_reason, std::move(output), result);
-        return result;
-      }
-      output.append(pending.substr(consumed));
-      filter_state.offset += left;
-      consumed = pending.size();
-      std::size_t& releases = end_of_choice          ? counters_.end_leftover_releases
-                              : mode == Mode::kFlush ? counters_.flushed_releases
-                                                     : counters_.forced_releases;
-      std::size_t& bytes = end_of_choice          ? counters_.end_leftover_bytes
-                           : mode == Mode::kFlush ? counters_.flushed_bytes
-                                                  : counters_.forced_release_bytes;
-      ++releases;
-      bytes += left;
-    }
-    if (!direct) {
-      filter_state.pending.erase(0, consumed);
-    } else if (consumed < pending.size()) {
-      filter_state.pending.assign(pending.substr(consumed));
-    }
-    if (end_of_choice) filter_state.pending.shrink_to_fit();
-    std::swap(input, output);
+    const Step step = run_filter(pass, i);
+    if (step == Step::kStopped) return result;
+    if (step == Step::kHeld) break;
+    std::swap(pass.input, pass.output);
   }
-  result.text = std::move(input);
+  result.text = std::move(pass.input);
   return result;
+}
+
+FilterChain::Step FilterChain::run_filter(Pass& pass, std::size_t i) {
+  FilterState& filter_state = pass.state.filters[i];
+  if (filters_[i]->holds_for_answers()) {
+    // Kept as it is until the filter's answers are in (on_side_answers runs it on).
+    filter_state.pending.append(pass.input);
+    filter_state.end_deferred = filter_state.end_deferred || pass.end_of_choice;
+    pass.input.clear();
+    return Step::kHeld;
+  }
+  const bool direct = filter_state.pending.empty();
+  if (!direct) filter_state.pending.append(pass.input);
+  const std::string_view pending = direct ? std::string_view(pass.input) : filter_state.pending;
+  pass.output.clear();
+  if (pending.empty() && !pass.end_of_choice) {
+    pass.input.clear();
+    return Step::kNext;
+  }
+
+  std::size_t consumed = 0;
+  // A flush gives a filter no call for text it has seen already.
+  if (pass.mode != Mode::kFlush || !pass.input.empty()) {
+    CallOutput out(pending, pass.output, pass.result.annotations, counters_);
+    filters_[i]->on_text(TextEvent{pass.choice, pending, filter_state.offset, pass.end_of_choice},
+                         out);
+    filter_state.offset += out.consumed();
+    if (out.stopped()) {
+      stop_at(pass.state, pass.choice, i, out.stop_reason(), std::move(pass.output), pass.result);
+      return Step::kStopped;
+    }
+    consumed = out.consumed();
+  }
+  // The filter asked for side answers: what it did not hand on waits for them, unforced, and
+  // the filters after it see only what it handed on.
+  const bool waits = filters_[i]->holds_for_answers();
+  if (waits && pass.end_of_choice) {
+    filter_state.end_deferred = true;
+    pass.end_of_choice = false;
+    pass.mode = Mode::kDelta;
+  }
+
+  const std::size_t left = pending.size() - consumed;
+  if (left > 0 && !waits && (pass.mode != Mode::kDelta || left > limits_.max_pending)) {
+    if (!release_unheld(pass, i, pending.substr(consumed))) return Step::kStopped;
+    consumed = pending.size();
+  }
+  if (!direct) {
+    filter_state.pending.erase(0, consumed);
+  } else if (consumed < pending.size()) {
+    filter_state.pending.assign(pending.substr(consumed));
+  }
+  if (pass.end_of_choice) filter_state.pending.shrink_to_fit();
+  return Step::kNext;
+}
+
+bool FilterChain::release_unheld(Pass& pass, std::size_t i, std::string_view rest) {
+  FilterState& filter_state = pass.state.filters[i];
+  const std::string_view reason = pass.end_of_choice          ? std::string_view("held_at_end")
+                                  : pass.mode == Mode::kFlush ? pass.flush_reason
+                                                              : std::string_view("held_over_bound");
+  FilterOutcome outcome;
+  filters_[i]->on_unverified(UnverifiedInput{pass.choice, reason, rest.size(), filter_state.offset},
+                             outcome);
+  for (std::string& annotation : outcome.annotations)
+    pass.result.annotations.push_back(std::move(annotation));
+  if (!outcome.stop_reason.empty()) {
+    stop_at(pass.state, pass.choice, i, outcome.stop_reason, std::move(pass.output), pass.result);
+    return false;
+  }
+  pass.output.append(rest);
+  filter_state.offset += rest.size();
+  std::size_t& releases = pass.end_of_choice          ? counters_.end_leftover_releases
+                          : pass.mode == Mode::kFlush ? counters_.flushed_releases
+                                                      : counters_.forced_releases;
+  std::size_t& bytes = pass.end_of_choice          ? counters_.end_leftover_bytes
+                       : pass.mode == Mode::kFlush ? counters_.flushed_bytes
+                                                   : counters_.forced_release_bytes;
+  ++releases;
+  bytes += rest.size();
+  return true;
 }
 
 }  // namespace groundgate::filters::stream

@@ -165,6 +165,16 @@ class FilterChain {
   // From filter `first` on (filters before it are not called).
   ChainOutput run(int choice, std::string_view delta, Mode mode, std::string_view flush_reason = {},
                   std::size_t first = 0);
+  // One run() call's state as it goes from filter to filter: the current filter's new text
+  // (`input`) and what it hands on (`output`), which swap roles per filter.
+  struct Pass;
+  // What became of the text at one filter: it goes on, the filter holds it for side answers
+  // (the run ends), or the filter stopped the stream.
+  enum class Step { kNext, kHeld, kStopped };
+  Step run_filter(Pass& pass, std::size_t i);
+  // Text filter i will not or may not hold any longer (`rest`, after what it consumed): the
+  // filter decides whether it goes on unchanged, never checked, or the stream stops (false).
+  bool release_unheld(Pass& pass, std::size_t i, std::string_view rest);
   // Filter `i` stopped the stream with `reason` after handing on `released`: that text was
   // checked and goes on through the later filters (what they hold is dropped).
   void stop_at(ChoiceState& state, int choice, std::size_t i, std::string_view reason,

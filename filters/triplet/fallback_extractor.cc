@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <string>
+#include <utility>
 
 #include "filters/text/function_words.h"
 #include "filters/text/stopwords.h"
@@ -60,104 +61,105 @@ std::string_view slice(std::string_view s, std::size_t b, std::size_t e) {
   return b < e ? s.substr(b, e - b) : std::string_view{};
 }
 
-}  // namespace
+bool is_preposition(const text::Token& t) {
+  return is_word(t) && kPrepositions.contains(t.norm);
+}
 
-std::vector<Triplet> extract_by_rules(std::string_view clause, std::span<const text::Token> tokens,
-                                      const text::Lexicon* lexicon) {
-  // Subject: at least one word; the verb group starts at the first verb-like token after it.
-  std::size_t verb_begin = tokens.size();
+// The subject is at least one word: the verb group starts at the first verb-like token after
+// it (tokens.size(): none).
+std::size_t first_verb(std::span<const text::Token> tokens, const text::Lexicon* lexicon) {
   for (std::size_t i = 1; i < tokens.size(); ++i) {
     const text::Token& t = tokens[i];
     if (!is_word(t) || kNonVerbs.contains(tokens[i - 1].norm)) continue;
-    if (is_auxiliary(t.norm) || inflected_verb(t, lexicon)) {
-      verb_begin = i;
-      break;
-    }
+    if (is_auxiliary(t.norm) || inflected_verb(t, lexicon)) return i;
   }
-  if (verb_begin == tokens.size()) return {};
-  // The verb group: auxiliaries, negation and adverbs, then verbs; the last verb is the head.
-  std::size_t head = verb_begin;
+  return tokens.size();
+}
+
+// The verb group: auxiliaries, negation and adverbs, then verbs; the last verb is the head.
+struct VerbGroup {
+  std::size_t head = 0;
+  std::size_t end = 0;
   bool negated = false;
-  bool passive_aux = false;
   bool passive = false;
+};
+VerbGroup verb_group(std::span<const text::Token> tokens, std::size_t verb_begin,
+                     const text::Lexicon* lexicon) {
+  VerbGroup g;
+  g.head = verb_begin;
+  bool passive_aux = false;
   std::size_t i = verb_begin;
   for (; i < tokens.size(); ++i) {
     const text::Token& t = tokens[i];
     if (!is_word(t) && !t.has(text::kClitic)) break;
     const bool aux = is_auxiliary(t.norm);
     if (text::is_negation(t.norm)) {
-      negated = true;
+      g.negated = true;
     } else if (i == verb_begin || aux ||
                (i > verb_begin && (inflected_verb(t, lexicon) ||
-                                   (is_auxiliary(tokens[head].norm) && lexicon != nullptr &&
+                                   (is_auxiliary(tokens[g.head].norm) && lexicon != nullptr &&
                                     !lexicon->lemmas(t.norm, text::Lexicon::Pos::kVerb).empty() &&
                                     !t.has(text::kCapitalized))))) {
-      if (i > verb_begin && !aux && passive_aux && t.norm.ends_with("ed")) passive = true;
+      if (i > verb_begin && !aux && passive_aux && t.norm.ends_with("ed")) g.passive = true;
       if (aux && text::kBeForms.contains(t.norm)) passive_aux = true;
-      head = i;
+      g.head = i;
     } else if (!is_adverb_in_group(t)) {
       break;
     }
   }
-  const std::size_t group_end = i;
-  // "is" + "born": keep as the relation head, like the parser's Pa reading.
-  Triplet t;
-  t.fallback = true;
-  t.negated = negated;
-  std::size_t subject_begin = 0;
-  // Leading conjunctions and sentence adverbs are not part of the subject.
+  g.end = i;
+  return g;
+}
+
+// The subject's tokens [begin, end) before the verb group: without leading conjunctions,
+// sentence adverbs and punctuation, nor a relative clause after a comma.
+std::pair<std::size_t, std::size_t> subject_span(std::span<const text::Token> tokens,
+                                                 std::size_t verb_begin) {
+  std::size_t begin = 0;
   static constexpr auto kLeadingWords = text::word_table("and", "but", "however", "so");
-  while (subject_begin < verb_begin && is_word(tokens[subject_begin]) &&
-         kLeadingWords.contains(tokens[subject_begin].norm)) {
-    ++subject_begin;
-  }
-  while (subject_begin < verb_begin && tokens[subject_begin].kind == text::TokenKind::kPunctuation)
-    ++subject_begin;
-  std::size_t subject_end = verb_begin;
+  while (begin < verb_begin && is_word(tokens[begin]) && kLeadingWords.contains(tokens[begin].norm))
+    ++begin;
+  while (begin < verb_begin && tokens[begin].kind == text::TokenKind::kPunctuation)
+    ++begin;
+  std::size_t end = verb_begin;
   // "The company, which was founded in 1990, employs": the relative clause is not the subject.
-  for (std::size_t r = subject_begin + 1; r < verb_begin; ++r) {
+  for (std::size_t r = begin + 1; r < verb_begin; ++r) {
     if (tokens[r - 1].norm == "," && (tokens[r].norm == "which" || tokens[r].norm == "who")) {
-      subject_end = r - 1;
+      end = r - 1;
       break;
     }
   }
-  while (subject_end > subject_begin &&
-         tokens[subject_end - 1].kind == text::TokenKind::kPunctuation)
-    --subject_end;
-  if (subject_begin >= subject_end) return {};
-  t.subject = std::string(slice(clause, tokens[subject_begin].begin, tokens[subject_end - 1].end));
-  t.verb = tokens[head].norm;
-  t.relation = std::string(slice(clause, tokens[verb_begin].begin, tokens[head].end));
-  if (group_end < tokens.size() && tokens[group_end].norm == "born") {
-    t.verb = "born";
-  }
-  t.begin = tokens[subject_begin].begin;
-  t.end = tokens[head].end;
+  while (end > begin && tokens[end - 1].kind == text::TokenKind::kPunctuation)
+    --end;
+  return {begin, end};
+}
 
-  // Object up to the first preposition; then qualifiers, one per preposition.
-  std::size_t k = group_end;
-  if (t.verb == "born" && k < tokens.size()) {
-    t.relation = std::string(slice(clause, tokens[verb_begin].begin, tokens[k].end));
-    ++k;
+// The end of a phrase from `from`: the next preposition (after its first token) or
+// punctuation other than a hyphen or an apostrophe.
+std::size_t phrase_end(std::span<const text::Token> tokens, std::size_t from) {
+  std::size_t e = from;
+  while (e < tokens.size() && !(is_preposition(tokens[e]) && e > from) &&
+         !(tokens[e].kind == text::TokenKind::kPunctuation && tokens[e].norm != "-" &&
+           tokens[e].norm != "'")) {
+    ++e;
   }
-  auto phrase_end = [&](std::size_t from) {
-    std::size_t e = from;
-    while (e < tokens.size() &&
-           !(is_word(tokens[e]) && kPrepositions.contains(tokens[e].norm) && e > from) &&
-           !(tokens[e].kind == text::TokenKind::kPunctuation && tokens[e].norm != "-" &&
-             tokens[e].norm != "'")) {
-      ++e;
-    }
-    return e;
-  };
-  // "of" continues a noun phrase ("the capital of France").
-  auto extend_of = [&](std::size_t e) {
-    while (e + 1 < tokens.size() && is_word(tokens[e]) && tokens[e].norm == "of")
-      e = phrase_end(e + 1);
-    return e;
-  };
-  if (k < tokens.size() && !(is_word(tokens[k]) && kPrepositions.contains(tokens[k].norm))) {
-    const std::size_t e = extend_of(phrase_end(k));
+  return e;
+}
+
+// A phrase's end where "of" continues a noun phrase ("the capital of France").
+std::size_t noun_phrase_end(std::span<const text::Token> tokens, std::size_t from) {
+  std::size_t e = phrase_end(tokens, from);
+  while (e + 1 < tokens.size() && is_word(tokens[e]) && tokens[e].norm == "of")
+    e = phrase_end(tokens, e + 1);
+  return e;
+}
+
+// After the verb group (at `k`): the object up to the first preposition; then qualifiers, one
+// per preposition.
+void add_object_and_qualifiers(std::string_view clause, std::span<const text::Token> tokens,
+                               std::size_t k, Triplet& t) {
+  if (k < tokens.size() && !is_preposition(tokens[k])) {
+    const std::size_t e = noun_phrase_end(tokens, k);
     if (e > k) {
       t.object = std::string(slice(clause, tokens[k].begin, tokens[e - 1].end));
       t.end = tokens[e - 1].end;
@@ -165,11 +167,11 @@ std::vector<Triplet> extract_by_rules(std::string_view clause, std::span<const t
     }
   }
   while (k < tokens.size()) {
-    if (!(is_word(tokens[k]) && kPrepositions.contains(tokens[k].norm))) {
+    if (!is_preposition(tokens[k])) {
       ++k;
       continue;
     }
-    const std::size_t e = extend_of(phrase_end(k + 1));
+    const std::size_t e = noun_phrase_end(tokens, k + 1);
     if (e > k + 1) {
       t.qualifiers.push_back({tokens[k].norm,
                               std::string(slice(clause, tokens[k + 1].begin, tokens[e - 1].end)),
@@ -178,7 +180,34 @@ std::vector<Triplet> extract_by_rules(std::string_view clause, std::span<const t
     }
     k = std::max(e, k + 1);
   }
-  normalise_voice(t, passive);
+}
+
+}  // namespace
+
+std::vector<Triplet> extract_by_rules(std::string_view clause, std::span<const text::Token> tokens,
+                                      const text::Lexicon* lexicon) {
+  const std::size_t verb_begin = first_verb(tokens, lexicon);
+  if (verb_begin == tokens.size()) return {};
+  const VerbGroup group = verb_group(tokens, verb_begin, lexicon);
+  const auto [subject_begin, subject_end] = subject_span(tokens, verb_begin);
+  if (subject_begin >= subject_end) return {};
+  Triplet t;
+  t.fallback = true;
+  t.negated = group.negated;
+  t.subject = std::string(slice(clause, tokens[subject_begin].begin, tokens[subject_end - 1].end));
+  t.verb = tokens[group.head].norm;
+  t.relation = std::string(slice(clause, tokens[verb_begin].begin, tokens[group.head].end));
+  t.begin = tokens[subject_begin].begin;
+  t.end = tokens[group.head].end;
+  // "is" + "born": keep as the relation head, like the parser's Pa reading.
+  std::size_t k = group.end;
+  if (k < tokens.size() && tokens[k].norm == "born") t.verb = "born";
+  if (t.verb == "born" && k < tokens.size()) {
+    t.relation = std::string(slice(clause, tokens[verb_begin].begin, tokens[k].end));
+    ++k;
+  }
+  add_object_and_qualifiers(clause, tokens, k, t);
+  normalise_voice(t, group.passive);
   return {t};
 }
 

@@ -167,44 +167,57 @@ class Reader {
     }
   }
 
-  void add_predicate(WordIndex subject_word, WordIndex verb_word, std::vector<Triplet>& out) {
-    // Walk the verb chain: auxiliaries, modals, perfect, progressive, passive.
-    std::vector<WordIndex> chain{verb_word};
+  // The verb chain from `verb_word`: auxiliaries, modals, perfect, progressive, passive; the
+  // last word is the main verb.
+  struct VerbChain {
+    std::vector<WordIndex> words;
     bool passive = false;
+  };
+  VerbChain verb_chain(WordIndex verb_word) const {
+    VerbChain chain{{verb_word}, false};
     for (int step = 0; step < 6; ++step) {
       std::optional<WordIndex> next;
       for (const std::string_view type : {"I", "PP", "Pg", "Pv", "IV", "PF"}) {
-        if (auto n = right_by(chain.back(), type)) {
+        if (auto n = right_by(chain.words.back(), type)) {
           next = n;
-          if (type == "Pv") passive = true;
+          if (type == "Pv") chain.passive = true;
           break;
         }
       }
-      if (!next || std::find(chain.begin(), chain.end(), *next) != chain.end()) break;
-      chain.push_back(*next);
+      if (!next || std::find(chain.words.begin(), chain.words.end(), *next) != chain.words.end())
+        break;
+      chain.words.push_back(*next);
     }
-    for (const std::size_t l : links_of_[chain.back()]) {
+    for (const std::size_t l : links_of_[chain.words.back()]) {
       const std::string_view label = link(l).label;
-      if (link(l).left == chain.back() && label.size() >= 2 && label[0] == 'P' && label[1] == 'v')
-        passive = true;
+      if (link(l).left == chain.words.back() && label.size() >= 2 && label[0] == 'P' &&
+          label[1] == 'v')
+        chain.passive = true;
     }
-    const WordIndex main = chain.back();
-    bool negated = false;
+    return chain;
+  }
+
+  // A negation linked to any word of the chain.
+  bool negated(const std::vector<WordIndex>& chain) const {
     for (const WordIndex c : chain) {
       for (const std::size_t l : links_of_[c]) {
         const std::string& b = base_[other(l, c)];
-        if (b == "not" || b == "never" || b == "n't") negated = true;
+        if (b == "not" || b == "never" || b == "n't") return true;
       }
     }
+    return false;
+  }
 
-    std::vector<WordIndex> stop = chain;
-    stop.push_back(subject_word);
-    std::vector<Qualifier> qualifiers;
+  // What hangs off the verb chain to its right: objects (of the main verb), a predicate
+  // adjective, prepositions (qualifiers, not parts of the noun phrases).
+  struct Complements {
     std::vector<WordIndex> objects;
     std::optional<WordIndex> predicate_adjective;
-    const bool copula = text::kBeForms.contains(base_[main]);
-    // Prepositions hanging off the chain are qualifiers, not parts of the noun phrases.
-    std::vector<std::pair<WordIndex, WordIndex>> preps;  // (preposition, its object)
+    std::vector<WordIndex> preps;
+  };
+  Complements complements(const std::vector<WordIndex>& chain) const {
+    Complements out;
+    const WordIndex main = chain.back();
     for (const WordIndex c : chain) {
       for (const std::size_t l : links_of_[c]) {
         if (link(l).left != c) continue;
@@ -212,26 +225,29 @@ class Reader {
         const std::string_view sub = link_subscript(link(l).label);
         const WordIndex r = link(l).right;
         if (type == "O" || type == "OD" || type == "OT") {
-          if (c == main) conjuncts(r, "SJ", objects);
+          if (c == main) conjuncts(r, "SJ", out.objects);
         } else if (type == "P" && !sub.empty() && sub[0] == 'a') {
-          predicate_adjective = r;
+          out.predicate_adjective = r;
         } else if (type == "MV" || (type == "P" && !sub.empty() && sub[0] == 'p')) {
-          preps.emplace_back(r, r);
+          out.preps.push_back(r);
         }
       }
     }
     // "born in Ulm": the adjective carries the prepositions.
-    if (predicate_adjective) {
-      for (const std::size_t l : links_of_[*predicate_adjective]) {
-        if (link(l).left == *predicate_adjective && link_type(link(l).label) == "MV") {
-          preps.emplace_back(link(l).right, link(l).right);
-        }
+    if (out.predicate_adjective) {
+      for (const std::size_t l : links_of_[*out.predicate_adjective]) {
+        if (link(l).left == *out.predicate_adjective && link_type(link(l).label) == "MV")
+          out.preps.push_back(link(l).right);
       }
-      stop.push_back(*predicate_adjective);
     }
-    for (auto& [p, object] : preps)
-      stop.push_back(p);
-    for (auto& [p, object] : preps) {
+    return out;
+  }
+
+  // The prepositional phrases of `preps`, in sentence order.
+  std::vector<Qualifier> qualifiers(const std::vector<WordIndex>& preps,
+                                    const std::vector<WordIndex>& stop) const {
+    std::vector<Qualifier> out;
+    for (const WordIndex p : preps) {
       std::optional<WordIndex> target;
       for (const std::size_t l : links_of_[p]) {
         if (link(l).left == p && kPrepObjects.contains(link_type(link(l).label))) {
@@ -245,74 +261,102 @@ class Reader {
       for (const WordIndex h : heads) {
         Phrase ph = phrase(h, stop);
         if (ph.text.empty()) continue;
-        qualifiers.push_back({base_[p], ph.text, ph.begin, ph.end});
+        out.push_back({base_[p], ph.text, ph.begin, ph.end});
       }
     }
-    std::sort(qualifiers.begin(), qualifiers.end(),
+    std::sort(out.begin(), out.end(),
               [](const Qualifier& a, const Qualifier& b) { return a.begin < b.begin; });
+    return out;
+  }
 
-    const Phrase subject = phrase(subject_word, stop);
-    if (subject.text.empty()) return;
+  // The clause's triplet without its object: subject, relation (the chain's words, through
+  // "born" when that is the predicate adjective), negation, qualifiers.
+  Triplet clause_base(const Phrase& subject, const VerbChain& chain, const Complements& c,
+                      std::vector<Qualifier> qualifiers) const {
+    const WordIndex main = chain.words.back();
     Triplet base;
     base.subject = subject.text;
     base.verb = base_[main];
-    base.negated = negated;
-    std::size_t rel_begin = linkage_.words[chain.front()].begin;
+    base.negated = negated(chain.words);
+    const std::size_t rel_begin = linkage_.words[chain.words.front()].begin;
     std::size_t rel_end = linkage_.words[main].end;
-    if (predicate_adjective) {
-      const auto& adj = linkage_.words[*predicate_adjective];
-      if (base_[*predicate_adjective] == "born") {
-        base.verb = "born";
-        rel_end = adj.end;
-      }
+    if (c.predicate_adjective && base_[*c.predicate_adjective] == "born") {
+      base.verb = "born";
+      rel_end = linkage_.words[*c.predicate_adjective].end;
     }
     base.relation = std::string(sentence_.substr(rel_begin, rel_end - rel_begin));
     base.begin = std::min(subject.begin, rel_begin);
     base.end = std::max(subject.end, rel_end);
-    base.qualifiers = qualifiers;
+    base.qualifiers = std::move(qualifiers);
+    return base;
+  }
 
-    std::vector<Phrase> object_phrases;
-    for (const WordIndex o : objects) {
+  // The noun phrases of the objects, then of a predicate adjective (not "born", which is part
+  // of the relation).
+  std::vector<Phrase> object_phrases(const Complements& c, const Triplet& base,
+                                     const std::vector<WordIndex>& stop) const {
+    std::vector<Phrase> out;
+    for (const WordIndex o : c.objects) {
       Phrase ph = phrase(o, stop);
-      if (!ph.text.empty()) object_phrases.push_back(std::move(ph));
+      if (!ph.text.empty()) out.push_back(std::move(ph));
     }
-    if (predicate_adjective && base.verb != "born") {
-      Phrase ph = phrase(*predicate_adjective, stop);
-      if (!ph.text.empty()) object_phrases.push_back(std::move(ph));
+    if (c.predicate_adjective && base.verb != "born") {
+      Phrase ph = phrase(*c.predicate_adjective, stop);
+      if (!ph.text.empty()) out.push_back(std::move(ph));
     }
-    if (object_phrases.empty()) {
-      out.push_back(normalised(base, passive));
+    return out;
+  }
+
+  // "X is the author of Y" also claims (X, author of, Y).
+  void add_of_complements(const Triplet& base, const std::vector<WordIndex>& objects,
+                          const std::vector<WordIndex>& stop, std::vector<Triplet>& out) const {
+    for (const WordIndex o : objects) {
+      const auto of = std::find_if(links_of_[o].begin(), links_of_[o].end(), [&](std::size_t l) {
+        return link(l).left == o && link_type(link(l).label) == "M" && base_[link(l).right] == "of";
+      });
+      if (of == links_of_[o].end()) continue;
+      const WordIndex of_word = link(*of).right;
+      if (auto target = right_by(of_word, "J")) {
+        Phrase ph = phrase(*target, stop);
+        if (ph.text.empty()) continue;
+        Triplet t = base;
+        t.verb = base_[o];
+        t.relation = base_[o] + " of";
+        t.particle = "of";
+        t.object = ph.text;
+        t.end = std::max(t.end, ph.end);
+        out.push_back(normalised(t, false));
+      }
+    }
+  }
+
+  void add_predicate(WordIndex subject_word, WordIndex verb_word, std::vector<Triplet>& out) {
+    const VerbChain chain = verb_chain(verb_word);
+    const Complements c = complements(chain.words);
+    // Verbs, the subject, the predicate adjective and the prepositions end the noun phrases.
+    std::vector<WordIndex> stop = chain.words;
+    stop.push_back(subject_word);
+    if (c.predicate_adjective) stop.push_back(*c.predicate_adjective);
+    stop.insert(stop.end(), c.preps.begin(), c.preps.end());
+    std::vector<Qualifier> quals = qualifiers(c.preps, stop);
+
+    const Phrase subject = phrase(subject_word, stop);
+    if (subject.text.empty()) return;
+    const Triplet base = clause_base(subject, chain, c, std::move(quals));
+    const std::vector<Phrase> objects = object_phrases(c, base, stop);
+    if (objects.empty()) {
+      out.push_back(normalised(base, chain.passive));
       return;
     }
-    for (const Phrase& ph : object_phrases) {
+    for (const Phrase& ph : objects) {
       Triplet t = base;
       t.object = ph.text;
       t.begin = std::min(t.begin, ph.begin);
       t.end = std::max(t.end, ph.end);
-      out.push_back(normalised(t, passive));
+      out.push_back(normalised(t, chain.passive));
     }
-    // "X is the author of Y" also claims (X, author of, Y).
-    if (copula) {
-      for (const WordIndex o : objects) {
-        const auto of = std::find_if(links_of_[o].begin(), links_of_[o].end(), [&](std::size_t l) {
-          return link(l).left == o && link_type(link(l).label) == "M" &&
-                 base_[link(l).right] == "of";
-        });
-        if (of == links_of_[o].end()) continue;
-        const WordIndex of_word = link(*of).right;
-        if (auto target = right_by(of_word, "J")) {
-          Phrase ph = phrase(*target, stop);
-          if (ph.text.empty()) continue;
-          Triplet t = base;
-          t.verb = base_[o];
-          t.relation = base_[o] + " of";
-          t.particle = "of";
-          t.object = ph.text;
-          t.end = std::max(t.end, ph.end);
-          out.push_back(normalised(t, false));
-        }
-      }
-    }
+    if (text::kBeForms.contains(base_[chain.words.back()]))
+      add_of_complements(base, c.objects, stop, out);
   }
 
   const Linkage& linkage_;

@@ -139,6 +139,137 @@ Outcome check_qualifiers(const Triplet& claim, std::string_view evidence_text,
               1, "same subject, relation and object");
 }
 
+// A claim no context sentence shares a word with.
+Verdict no_evidence(const Triplet& claim) {
+  Verdict verdict;
+  verdict.claim = claim;
+  verdict.label = Label::kUnsupported;
+  verdict.score = 0;
+  verdict.reason_code = ReasonCode::kNoEvidence;
+  verdict.type = HallucinationType::kAbsoluteFabrication;
+  verdict.reason = "no context sentence shares a word with the claim";
+  return verdict;
+}
+
+// The claim's verdict from the strongest outcome (its evidence and correction set by judge).
+Verdict verdict_of(const Triplet& claim, Outcome best) {
+  Verdict verdict;
+  verdict.claim = claim;
+  verdict.label = best.label;
+  verdict.score = best.score;
+  verdict.reason = std::move(best.reason);
+  verdict.reason_code = best.code;
+  verdict.type = best.type;
+  return verdict;
+}
+
+// The claim's object against an evidence triplet's object (unless the claim is read from the
+// patient's side) and its qualifiers: the same, in conflict (with the values that conflict),
+// or neither.
+struct ObjectMatch {
+  ArgumentMatch match = ArgumentMatch::kNone;
+  std::vector<std::string_view> conflicting;
+};
+ObjectMatch match_object(const TripletMatcher& matcher, const Triplet& claim, const Triplet& e,
+                         bool patient_view) {
+  std::vector<std::string_view> objects;
+  if (!patient_view && !e.object.empty()) objects.push_back(e.object);
+  for (const Qualifier& q : e.qualifiers)
+    objects.push_back(q.text);
+  ObjectMatch out;
+  out.match = claim.object.empty() ? ArgumentMatch::kSame : ArgumentMatch::kNone;
+  for (const std::string_view o : objects) {
+    if (out.match == ArgumentMatch::kSame) break;
+    const ArgumentMatch m = matcher.match_arguments(claim.object, o);
+    if (m == ArgumentMatch::kSame) out.match = m;
+    if (m == ArgumentMatch::kConflict) {
+      out.match = m;
+      out.conflicting.push_back(o);
+    }
+  }
+  return out;
+}
+
+// The correction of a conflicting object: one value in the evidence for every conflicting
+// object, replacing its counterpart where the claim's object stands in the sentence.
+std::optional<Correction> object_correction(const TripletMatcher& matcher, const Triplet& claim,
+                                            const std::vector<std::string_view>& conflicting,
+                                            std::optional<std::size_t> object_at) {
+  Corrections values;  // one per conflicting object or qualifier of this triplet
+  for (const std::string_view o : conflicting) {
+    std::optional<TripletMatcher::ValueConflict> value;
+    if (object_at) value = matcher.conflicting_value(claim.object, o);
+    if (!value) {
+      values.offer(std::nullopt);
+      continue;
+    }
+    values.offer(Correction{*object_at + value->begin, *object_at + value->end,
+                            std::move(value->evidence_text)});
+  }
+  return values.unambiguous();
+}
+
+// Where the claim is checked: the evidence sentence, the answer sentence, and the byte where
+// the claim's object stands in it (none: not verbatim, or twice).
+struct ClaimPlace {
+  std::string_view evidence_text;
+  std::string_view sentence;
+  std::optional<std::size_t> object_at;
+};
+
+// What one evidence triplet says of the claim; nullopt: nothing (another subject or relation,
+// or a contradiction from weak evidence).
+std::optional<Outcome> compare(const TripletMatcher& matcher, const Triplet& claim,
+                               const Triplet& e, const ClaimPlace& place) {
+  // An unresolved pronoun in the evidence may support a claim, never contradict one.
+  const bool weak = is_pronoun_argument(e.subject);
+  // An agentless passive claim names the patient: compare it with the evidence's object.
+  const bool patient_view = claim.passive && !e.passive;
+  const ArgumentMatch subject =
+      weak ? ArgumentMatch::kSame
+           : matcher.match_arguments(claim.subject, patient_view ? e.object : e.subject);
+  if (subject != ArgumentMatch::kSame) return std::nullopt;
+  const RelationMatch relation = matcher.match_relations(claim, e);
+  const ObjectMatch object = match_object(matcher, claim, e, patient_view);
+  Outcome outcome;
+  if (relation == RelationMatch::kSame && object.match == ArgumentMatch::kSame) {
+    if (claim.negated != e.negated) {
+      outcome = make(kContradiction, Label::kContradicted, ReasonCode::kNegationMismatch,
+                     HallucinationType::kContextualFabrication, 0,
+                     std::string(claim.negated ? "answer negates " : "evidence negates ") +
+                         quoted(e.relation));
+    } else {
+      outcome = check_qualifiers(claim, place.evidence_text, place.sentence);
+    }
+  } else if (relation == RelationMatch::kSame && object.match == ArgumentMatch::kConflict) {
+    outcome = make(kContradiction, Label::kContradicted, ReasonCode::kObjectMismatch,
+                   HallucinationType::kDetailedInformationModification, 0,
+                   "object: answer says " + quoted(claim.object) + ", evidence says " +
+                       quoted(object.conflicting.back()));
+    outcome.correction = object_correction(matcher, claim, object.conflicting, place.object_at);
+  } else if (relation == RelationMatch::kAntonym && object.match == ArgumentMatch::kSame) {
+    outcome = make(kContradiction, Label::kContradicted, ReasonCode::kAntonym,
+                   HallucinationType::kContextualFabrication, 0,
+                   "relation: answer " + quoted(claim.relation) + ", evidence " +
+                       quoted(e.relation) + " (antonyms)");
+  } else if (object.match == ArgumentMatch::kSame && !claim.object.empty()) {
+    outcome =
+        make(kRelationOther, Label::kUnsupported, ReasonCode::kRelationMismatch,
+             HallucinationType::kContextualFabrication, 0.3,
+             "relation: answer " + quoted(claim.relation) + ", evidence " + quoted(e.relation));
+  } else if (relation == RelationMatch::kSame) {
+    outcome =
+        make(kPartial, Label::kUnsupported, ReasonCode::kNoMatchingTriplet,
+             HallucinationType::kAbsoluteFabrication, 0.2,
+             "object " + quoted(claim.object) + " not stated; evidence has " + quoted(e.object));
+  } else {
+    return std::nullopt;
+  }
+  // Weak evidence only counts as support.
+  if (weak && outcome.label == Label::kContradicted) return std::nullopt;
+  return outcome;
+}
+
 }  // namespace
 
 TripletVerifier::TripletVerifier(std::shared_ptr<const index::ContextIndex> index,
@@ -174,16 +305,7 @@ std::vector<TripletVerifier::EvidenceTriplets> TripletVerifier::evidence_for(
 
 Verdict TripletVerifier::judge(const Triplet& claim, std::span<const EvidenceTriplets> evidence,
                                std::string_view sentence) const {
-  Verdict verdict;
-  verdict.claim = claim;
-  if (evidence.empty()) {
-    verdict.label = Label::kUnsupported;
-    verdict.score = 0;
-    verdict.reason_code = ReasonCode::kNoEvidence;
-    verdict.type = HallucinationType::kAbsoluteFabrication;
-    verdict.reason = "no context sentence shares a word with the claim";
-    return verdict;
-  }
+  if (evidence.empty()) return no_evidence(claim);
   Outcome best;
   best.reason = "no evidence triplet with subject " + quoted(claim.subject) + " and relation " +
                 quoted(claim.relation);
@@ -197,94 +319,23 @@ Verdict TripletVerifier::judge(const Triplet& claim, std::span<const EvidenceTri
   Corrections qualifier_values;
   for (const EvidenceTriplets& piece : evidence) {
     for (const Triplet& e : piece.triplets->triplets) {
-      // An unresolved pronoun in the evidence may support a claim, never contradict one.
-      const bool weak = is_pronoun_argument(e.subject);
-      // An agentless passive claim names the patient: compare it with the evidence's object.
-      const bool patient_view = claim.passive && !e.passive;
-      ArgumentMatch subject =
-          weak ? ArgumentMatch::kSame
-               : matcher_.match_arguments(claim.subject, patient_view ? e.object : e.subject);
-      if (subject != ArgumentMatch::kSame) continue;
-      const RelationMatch relation = matcher_.match_relations(claim, e);
-      std::vector<std::string_view> objects;
-      if (!patient_view && !e.object.empty()) objects.push_back(e.object);
-      for (const Qualifier& q : e.qualifiers)
-        objects.push_back(q.text);
-      ArgumentMatch object = claim.object.empty() ? ArgumentMatch::kSame : ArgumentMatch::kNone;
-      std::vector<std::string_view> conflicting;
-      for (const std::string_view o : objects) {
-        if (object == ArgumentMatch::kSame) break;
-        const ArgumentMatch m = matcher_.match_arguments(claim.object, o);
-        if (m == ArgumentMatch::kSame) object = m;
-        if (m == ArgumentMatch::kConflict) {
-          object = m;
-          conflicting.push_back(o);
-        }
-      }
-      Outcome outcome;
-      if (relation == RelationMatch::kSame && object == ArgumentMatch::kSame) {
-        if (claim.negated != e.negated) {
-          outcome = make(kContradiction, Label::kContradicted, ReasonCode::kNegationMismatch,
-                         HallucinationType::kContextualFabrication, 0,
-                         std::string(claim.negated ? "answer negates " : "evidence negates ") +
-                             quoted(e.relation));
-        } else {
-          outcome = check_qualifiers(claim, piece.text, sentence);
-        }
-      } else if (relation == RelationMatch::kSame && object == ArgumentMatch::kConflict) {
-        outcome = make(kContradiction, Label::kContradicted, ReasonCode::kObjectMismatch,
-                       HallucinationType::kDetailedInformationModification, 0,
-                       "object: answer says " + quoted(claim.object) + ", evidence says " +
-                           quoted(conflicting.back()));
-        Corrections values;  // one per conflicting object or qualifier of this triplet
-        for (const std::string_view o : conflicting) {
-          std::optional<TripletMatcher::ValueConflict> value;
-          if (object_at) value = matcher_.conflicting_value(claim.object, o);
-          if (!value) {
-            values.offer(std::nullopt);
-            continue;
-          }
-          values.offer(Correction{*object_at + value->begin, *object_at + value->end,
-                                  std::move(value->evidence_text)});
-        }
-        outcome.correction = values.unambiguous();
-      } else if (relation == RelationMatch::kAntonym && object == ArgumentMatch::kSame) {
-        outcome = make(kContradiction, Label::kContradicted, ReasonCode::kAntonym,
-                       HallucinationType::kContextualFabrication, 0,
-                       "relation: answer " + quoted(claim.relation) + ", evidence " +
-                           quoted(e.relation) + " (antonyms)");
-      } else if (object == ArgumentMatch::kSame && !claim.object.empty()) {
-        outcome =
-            make(kRelationOther, Label::kUnsupported, ReasonCode::kRelationMismatch,
-                 HallucinationType::kContextualFabrication, 0.3,
-                 "relation: answer " + quoted(claim.relation) + ", evidence " + quoted(e.relation));
-      } else if (relation == RelationMatch::kSame) {
-        outcome = make(
-            kPartial, Label::kUnsupported, ReasonCode::kNoMatchingTriplet,
-            HallucinationType::kAbsoluteFabrication, 0.2,
-            "object " + quoted(claim.object) + " not stated; evidence has " + quoted(e.object));
-      } else {
-        continue;
-      }
-      // Weak evidence only counts as support.
-      if (weak && outcome.label == Label::kContradicted) continue;
-      if (outcome.code == ReasonCode::kObjectMismatch) object_values.offer(outcome.correction);
-      if (outcome.code == ReasonCode::kQualifierMismatch)
-        qualifier_values.offer(outcome.correction);
-      if (outcome.rank > best.rank) {
-        best = std::move(outcome);
+      std::optional<Outcome> outcome =
+          compare(matcher_, claim, e, {piece.text, sentence, object_at});
+      if (!outcome) continue;
+      if (outcome->code == ReasonCode::kObjectMismatch) object_values.offer(outcome->correction);
+      if (outcome->code == ReasonCode::kQualifierMismatch)
+        qualifier_values.offer(outcome->correction);
+      if (outcome->rank > best.rank) {
+        best = std::move(*outcome);
         best_piece = &piece;
         best_triplet = &e;
       }
     }
   }
-  verdict.label = best.label;
-  verdict.score = best.score;
-  verdict.reason = std::move(best.reason);
-  verdict.reason_code = best.code;
-  verdict.type = best.type;
-  if (best.code == ReasonCode::kObjectMismatch) verdict.correction = object_values.unambiguous();
-  if (best.code == ReasonCode::kQualifierMismatch)
+  Verdict verdict = verdict_of(claim, std::move(best));
+  if (verdict.reason_code == ReasonCode::kObjectMismatch)
+    verdict.correction = object_values.unambiguous();
+  if (verdict.reason_code == ReasonCode::kQualifierMismatch)
     verdict.correction = qualifier_values.unambiguous();
   verdict.evidence = Evidence{best_piece->hit.passage, best_piece->hit.begin, best_piece->hit.end};
   verdict.evidence_sentence = std::string(best_piece->text);

@@ -23,7 +23,7 @@ const std::vector<double> kDurationBounds = {0.01, 0.05, 0.1, 0.25, 0.5, 1,  2.5
 
 }  // namespace
 
-ProxyMetrics::ProxyMetrics(MetricsRegistry& registry)
+RequestMetrics::RequestMetrics(MetricsRegistry& registry)
     : requests_total(registry.counter("groundgate_requests_total",
                                       "Requests answered, by route and HTTP status.",
                                       {"route", "status"})),
@@ -57,8 +57,10 @@ ProxyMetrics::ProxyMetrics(MetricsRegistry& registry)
           {"route"})),
       config_reloads_total(registry.counter("groundgate_config_reloads_total",
                                             "Configuration reloads, by result (ok, error).",
-                                            {"result"})),
-      filter_actions_total(registry.counter("groundgate_filter_actions_total",
+                                            {"result"})) {}
+
+CheckWorkMetrics::CheckWorkMetrics(MetricsRegistry& registry)
+    : filter_actions_total(registry.counter("groundgate_filter_actions_total",
                                             "Actions taken by stream filters.",
                                             {"route", "filter", "action"})),
       verdicts_total(registry.counter("groundgate_verdicts_total",
@@ -94,8 +96,10 @@ ProxyMetrics::ProxyMetrics(MetricsRegistry& registry)
       hold_delay_seconds(registry.histogram(
           "groundgate_hold_delay_seconds",
           "How long a held sentence waited after its last byte arrived (hold: sentence).",
-          {"route"}, kVerificationBounds)),
-      context_cache_lookups_total(registry.counter(
+          {"route"}, kVerificationBounds)) {}
+
+CacheAndExportMetrics::CacheAndExportMetrics(MetricsRegistry& registry)
+    : context_cache_lookups_total(registry.counter(
           "groundgate_context_cache_lookups_total",
           "Context-index cache lookups, by result (hit: the request's context was indexed "
           "before; miss: indexed now).",
@@ -124,8 +128,10 @@ ProxyMetrics::ProxyMetrics(MetricsRegistry& registry)
           "groundgate_verdict_webhook_posts_total",
           "Flagged answers' summaries for the verdict webhook, by result: sent (the receiver "
           "took it), queue_full (dropped before sending) or failed (every attempt failed).",
-          {"result"})),
-      judge_calls_total(registry.counter(
+          {"result"})) {}
+
+JudgeMetrics::JudgeMetrics(MetricsRegistry& registry)
+    : judge_calls_total(registry.counter(
           "groundgate_judge_calls_total",
           "Calls to judge models, by route, method and outcome (ok, timeout, failed, "
           "http_error, unreadable, garbage: an answer in no form the method asked for, "
@@ -174,7 +180,13 @@ ProxyMetrics::ProxyMetrics(MetricsRegistry& registry)
           "A policy's judge verdict cache lookups, by result (hit, miss).", {"policy", "result"})),
       judge_cache_bytes(registry.gauge("groundgate_judge_cache_bytes",
                                        "Memory held by a policy's judge verdict cache.",
-                                       {"policy"})),
+                                       {"policy"})) {}
+
+ProxyMetrics::ProxyMetrics(MetricsRegistry& registry)
+    : RequestMetrics(registry),
+      CheckWorkMetrics(registry),
+      CacheAndExportMetrics(registry),
+      JudgeMetrics(registry),
       // Known label values are exposed at 0 from the start, so rate() sees their first increase.
       client_in_bytes(bytes_total.with({kClientIn})),
       client_out_bytes(bytes_total.with({kClientOut})),

@@ -27,9 +27,9 @@ inline constexpr std::string_view kCacheMiss = "miss";
 inline constexpr std::string_view kRetryWriteFailed = "write_failed";
 inline constexpr std::string_view kRetryEmptyResponse = "empty_response";
 
-struct ProxyMetrics {
-  // Registers every family; a registry holds one ProxyMetrics at most (names are unique).
-  explicit ProxyMetrics(MetricsRegistry& registry);
+// Requests, connections and bytes: what the proxy relays.
+struct RequestMetrics {
+  explicit RequestMetrics(MetricsRegistry& registry);
 
   CounterFamily& requests_total;               // {route, status}
   GaugeFamily& streams_in_flight;              // SSE responses being relayed
@@ -42,9 +42,16 @@ struct ProxyMetrics {
   CounterFamily& errors_total;                 // {kind}: error_kind_name()
   CounterFamily& request_body_not_json_total;  // {route}: inspected route, body not JSON
   CounterFamily& config_reloads_total;         // {result}: ok | error
-  CounterFamily& filter_actions_total;         // {route, filter, action}
-  CounterFamily& verdicts_total;               // {route, label}: verification verdicts
-  CounterFamily& side_requests_total;          // {route, outcome}: ok | failed
+};
+
+// The checks' work on the answers (actions, verdicts, side requests and jobs, how long a
+// sentence took) and the upstream retries.
+struct CheckWorkMetrics {
+  explicit CheckWorkMetrics(MetricsRegistry& registry);
+
+  CounterFamily& filter_actions_total;  // {route, filter, action}
+  CounterFamily& verdicts_total;        // {route, label}: verification verdicts
+  CounterFamily& side_requests_total;   // {route, outcome}: ok | failed
   // {route, outcome}: ran | overloaded | timeout | cancelled
   CounterFamily& side_jobs_total;
   CounterFamily& upstream_retries_total;  // {route, reason}: write_failed | empty_response
@@ -52,6 +59,13 @@ struct ProxyMetrics {
   GaugeFamily& side_jobs_queued;          // side jobs waiting for a worker or running
   HistogramFamily& verification_seconds;  // {route}: one sentence's verification
   HistogramFamily& hold_delay_seconds;    // {route}: a held sentence's wait after its end
+};
+
+// The context index (its cache, where it is built) and what the proxy sends out (trace spans,
+// the verdict webhook).
+struct CacheAndExportMetrics {
+  explicit CacheAndExportMetrics(MetricsRegistry& registry);
+
   // The context-index cache, brought in from its own counts at each scrape.
   CounterFamily& context_cache_lookups_total;    // {result}: hit | miss
   CounterFamily& context_cache_evictions_total;  // indexes dropped to stay in the bound
@@ -61,7 +75,12 @@ struct ProxyMetrics {
   CounterFamily& trace_spans_exported_total;     // spans the collector took
   CounterFamily& trace_spans_dropped_total;      // {reason}: queue_full | export_failed
   CounterFamily& verdict_webhook_posts_total;    // {result}: sent | queue_full | failed
-  // The judge (filters/checks/judge): per stream, from its report; per policy, at each scrape.
+};
+
+// The judge (filters/checks/judge): per stream, from its report; per policy, at each scrape.
+struct JudgeMetrics {
+  explicit JudgeMetrics(MetricsRegistry& registry);
+
   CounterFamily& judge_calls_total;           // {route, method, outcome}: judge_call.h's statuses
   CounterFamily& judge_tokens_total;          // {route, method, kind}: input | output
   CounterFamily& judge_sentences_total;       // {route, outcome}: decided|rejected|failed|cached
@@ -73,6 +92,13 @@ struct ProxyMetrics {
   GaugeFamily& judge_calls_in_flight;         // {policy}
   CounterFamily& judge_cache_lookups_total;   // {policy, result}: hit | miss
   GaugeFamily& judge_cache_bytes;             // {policy}
+};
+
+// The whole set, section by section: families register in declaration order, the order of
+// the exposition.
+struct ProxyMetrics : RequestMetrics, CheckWorkMetrics, CacheAndExportMetrics, JudgeMetrics {
+  // Registers every family; a registry holds one ProxyMetrics at most (names are unique).
+  explicit ProxyMetrics(MetricsRegistry& registry);
 
   // Children with fixed labels that every request updates, resolved once.
   Counter& client_in_bytes;

@@ -30,6 +30,38 @@ Exchange::Exchange(ServerContext& ctx, AnyStream& client, beast::flat_buffer& cl
 }
 
 awaitable<bool> Exchange::run() {
+  start_request();
+  if (!body_consumed_ && beast::iequals(request_.fields()[http::field::expect], "100-continue")) {
+    if (!co_await write_raw("HTTP/1.1 100 Continue\r\n\r\n")) co_return false;
+  }
+  if (inspected_ && !co_await read_inspected_body()) {
+    finish_record();
+    co_return false;
+  }
+  const Routing routing = select_route();
+  if (routing != Routing::kRouted) {
+    co_await reply_not_routed(routing);
+    finish_record();
+    co_return may_keep_connection() && response_complete();
+  }
+  switch (co_await forward_request()) {
+    case Connected::kSent:
+      break;
+    case Connected::kUnreachable:
+      finish_record();
+      co_return may_keep_connection() && response_complete();
+    case Connected::kFailed:
+      finish_record();
+      co_return false;
+  }
+  co_await prepare_filters();
+  co_await exchange_response();
+  if (!response_started() && !client_gone_) co_await reply_upstream_failure();
+  finish_record();
+  co_return response_complete() && !client_gone_ && may_keep_connection();
+}
+
+void Exchange::start_request() {
   path_ = std::string(path_of(request_.target()));
   record_.method = std::string(request_.method_string());
   record_.path = path_;
@@ -38,31 +70,22 @@ awaitable<bool> Exchange::run() {
   // Only a request without a body may go twice: the proxy holds the body of none of the
   // idempotent methods (it reads the body of chat requests, which are POSTs).
   retry_safe_ = is_idempotent(request_.method()) && body_consumed_;
+}
 
-  if (!body_consumed_ && beast::iequals(request_.fields()[http::field::expect], "100-continue")) {
-    if (!co_await write_raw("HTTP/1.1 100 Continue\r\n\r\n")) co_return false;
-  }
-  if (inspected_ && !co_await read_inspected_body()) {
-    finish_record();
-    co_return false;
-  }
-  if (!select_route()) {
+awaitable<void> Exchange::reply_not_routed(Routing routing) {
+  if (routing == Routing::kNoRoute) {
     fail(ErrorKind::kNoRoute);
-    co_await reply_error(http::status::not_found, "groundgate: no route matches " + path_,
-                         "invalid_request_error", "no_route");
-    finish_record();
-    co_return may_keep_connection() && response_complete_;
+    co_return co_await reply_error(http::status::not_found, "groundgate: no route matches " + path_,
+                                   "invalid_request_error", "no_route");
   }
-  if (policy_refused_) {
-    fail(ErrorKind::kPolicyNotAllowed);
-    co_await reply_error(http::status::forbidden,
-                         "groundgate: route '" + route_->name +
-                             "' does not allow the policy named by x-groundgate-policy",
-                         "invalid_request_error", "policy_not_allowed");
-    finish_record();
-    co_return may_keep_connection() && response_complete_;
-  }
+  fail(ErrorKind::kPolicyNotAllowed);
+  co_await reply_error(http::status::forbidden,
+                       "groundgate: route '" + route_->name +
+                           "' does not allow the policy named by x-groundgate-policy",
+                       "invalid_request_error", "policy_not_allowed");
+}
 
+awaitable<Exchange::Connected> Exchange::forward_request() {
   // A pooled connection may have been closed by the upstream meanwhile: a request it failed
   // goes once more, on a new connection (may_retry; receive_response does the same when it
   // closes before answering).
@@ -70,11 +93,10 @@ awaitable<bool> Exchange::run() {
   for (bool allow_pooled = true;; allow_pooled = false) {
     if (!co_await acquire_upstream(allow_pooled)) {
       co_await reply_unreachable();
-      finish_record();
-      co_return may_keep_connection() && response_complete_;
+      co_return Connected::kUnreachable;
     }
     const Sent sent = co_await send_request();
-    if (sent == Sent::kAll) break;
+    if (sent == Sent::kAll) co_return Connected::kSent;
     const bool retry = may_retry(sent);
     upstream_->close();
     upstream_.reset();
@@ -91,25 +113,32 @@ awaitable<bool> Exchange::run() {
       co_await reply_error(http::status::bad_gateway, "groundgate: upstream closed the connection",
                            "upstream_error", "upstream_disconnected");
     }
-    finish_record();
-    co_return false;
+    co_return Connected::kFailed;
   }
+}
 
+awaitable<void> Exchange::prepare_filters() {
   // The filters' one-off work (indexing the request's context) while the upstream works on
   // its first token; a large context is indexed on a worker, not on this I/O thread.
   trace_.mark(ExchangeTrace::Mark::kPrepareStart);
   const FilterWorkers::Where prepared = co_await ctx_.filter_workers.prepare(chain_);
-  if (prepared != FilterWorkers::Where::kNothing) {
-    const std::string_view where = prepared == FilterWorkers::Where::kWorker ? "worker" : "inline";
-    ctx_.metrics.filter_preparations_total.with({where}).inc();
-    trace_.mark(ExchangeTrace::Mark::kPrepareEnd);
-    trace_.prepared_on(where);
-  }
+  if (prepared == FilterWorkers::Where::kNothing) co_return;
+  const std::string_view where = prepared == FilterWorkers::Where::kWorker ? "worker" : "inline";
+  ctx_.metrics.filter_preparations_total.with({where}).inc();
+  trace_.mark(ExchangeTrace::Mark::kPrepareEnd);
+  trace_.prepared_on(where);
+}
 
+awaitable<void> Exchange::exchange_response() {
   auto executor = co_await asio::this_coro::executor;
   handlers_done_.emplace(executor, asio::steady_timer::time_point::max());
-  watchdog_timer_.emplace(executor);
-  total_deadline_at_ = start_ + upstream_config_->total_timeout;
+  side_.emplace(executor, StreamSideRequests::Origin{*runtime_, *upstream_config_, request_},
+                ctx_.metrics.side_requests_now, ctx_.filter_workers);
+  watchdog_.emplace(executor, static_cast<Watchdog::Owner&>(*this),
+                    Watchdog::Limits{config_.limits.client_idle_timeout,
+                                     std::min<Clock::duration>(upstream_config_->header_timeout,
+                                                               upstream_config_->idle_timeout),
+                                     start_ + upstream_config_->total_timeout});
   // From here on the watchdog bounds every wait: no per-operation timer on either stream.
   client_.tcp().expires_never();
   upstream_->tcp().expires_never();
@@ -118,31 +147,29 @@ awaitable<bool> Exchange::run() {
   // we wait for both before the frame goes.
   start_side_tasks();
   co_await receive_response();
-  if (side_) co_await side_->drain();  // no call may outlive the exchange
+  co_await side_->drain();  // no call may outlive the exchange
   while (side_tasks_left_ > 0)
     co_await handlers_done_->async_wait(kUseTuple);
   release_upstream();
+}
 
-  if (!response_started_ && !client_gone_) {
-    if (error_ == ErrorKind::kShutdown) {
-      co_await reply_error(http::status::service_unavailable, "groundgate: shutting down",
-                           "server_error", "proxy_shutting_down");
-    } else if (error_ == ErrorKind::kUpstreamTimeout) {  // the watchdog's, whatever was under way
-      co_await reply_error(http::status::gateway_timeout, "groundgate: upstream timed out",
-                           "upstream_error", "upstream_timeout");
-    } else if (!unreachable_kind_.empty()) {  // a retry's new connection could not be had
-      co_await reply_unreachable();
-    } else if (error_ == ErrorKind::kUpstreamBadResponse) {
-      co_await reply_error(http::status::bad_gateway,
-                           "groundgate: upstream sent a malformed response", "upstream_error",
-                           "upstream_bad_response");
-    } else {
-      co_await reply_error(http::status::bad_gateway, "groundgate: upstream closed the connection",
-                           "upstream_error", "upstream_disconnected");
-    }
+awaitable<void> Exchange::reply_upstream_failure() {
+  if (error_ == ErrorKind::kShutdown) {
+    co_await reply_error(http::status::service_unavailable, "groundgate: shutting down",
+                         "server_error", "proxy_shutting_down");
+  } else if (error_ == ErrorKind::kUpstreamTimeout) {  // the watchdog's, whatever was under way
+    co_await reply_error(http::status::gateway_timeout, "groundgate: upstream timed out",
+                         "upstream_error", "upstream_timeout");
+  } else if (!unreachable_kind_.empty()) {  // a retry's new connection could not be had
+    co_await reply_unreachable();
+  } else if (error_ == ErrorKind::kUpstreamBadResponse) {
+    co_await reply_error(http::status::bad_gateway,
+                         "groundgate: upstream sent a malformed response", "upstream_error",
+                         "upstream_bad_response");
+  } else {
+    co_await reply_error(http::status::bad_gateway, "groundgate: upstream closed the connection",
+                         "upstream_error", "upstream_disconnected");
   }
-  finish_record();
-  co_return response_complete_ && !client_gone_ && may_keep_connection();
 }
 
 awaitable<bool> run_exchange(ServerContext& context, AnyStream& client,

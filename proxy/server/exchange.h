@@ -2,9 +2,11 @@
 // One request and its response on a client connection: from a request header already read
 // to the last byte of the response. The Exchange's members are defined in several files, one
 // per side: exchange.cc (the sequence), exchange_request.cc, exchange_response.cc (the
-// response header, client writes, JSON bodies), exchange_relay.cc (the body relay loop),
-// exchange_upstream.cc (pooled connections, retries), exchange_side_tasks.cc (client watcher
-// and the timeout watchdog), exchange_replies.cc and exchange_report.cc (metrics, access log).
+// response header, client writes, JSON bodies), exchange_relay.cc (the body relay, a class
+// with its own state), exchange_upstream.cc (pooled connections, retries),
+// exchange_side_tasks.cc (the client watcher, and what the watchdog tells), exchange_replies.cc
+// and exchange_report.cc (metrics, access log). Its collaborators: the watchdog (watchdog.h),
+// the filters' side requests (stream_side_requests.h); its states: exchange_state.h.
 
 #include <array>
 #include <chrono>
@@ -33,11 +35,13 @@
 #include "proxy/http1/media_type.h"
 #include "proxy/http1/message_parser.h"
 #include "proxy/openai/request_inspector.h"
-#include "proxy/openai/sse_transform.h"
 #include "proxy/server/any_stream.h"
+#include "proxy/server/exchange_state.h"
 #include "proxy/server/exchange_trace.h"
 #include "proxy/server/server_context.h"
-#include "proxy/server/side_requests.h"
+#include "proxy/server/stream_side_requests.h"
+#include "proxy/server/watchdog.h"
+#include "proxy/sse/sse_transform.h"
 
 namespace groundgate::proxy::server {
 
@@ -48,7 +52,7 @@ boost::asio::awaitable<bool> run_exchange(ServerContext& context, AnyStream& cli
 
 inline constexpr auto kUseTuple = boost::asio::as_tuple(boost::asio::use_awaitable);
 
-class Exchange {
+class Exchange final : private Watchdog::Owner {
  public:
   using Clock = std::chrono::steady_clock;
   Exchange(ServerContext& ctx, AnyStream& client, boost::beast::flat_buffer& client_buffer,
@@ -57,9 +61,22 @@ class Exchange {
   boost::asio::awaitable<bool> run();
 
  private:
+  // The steps of run() (exchange.cc): the request's facts from its header; the reply to a
+  // request that was not routed; the upstream connection and the request sent on it; the
+  // filters' one-off work; the response with the side tasks beside it; the reply when no
+  // response reached the client.
+  void start_request();
+  boost::asio::awaitable<void> reply_not_routed(Routing routing);
+  // kUnreachable: no connection (the reply is made); kFailed: the request could not be sent.
+  enum class Connected { kSent, kUnreachable, kFailed };
+  boost::asio::awaitable<Connected> forward_request();
+  boost::asio::awaitable<void> prepare_filters();
+  boost::asio::awaitable<void> exchange_response();
+  boost::asio::awaitable<void> reply_upstream_failure();
+
   // Request side (exchange_request.cc).
   boost::asio::awaitable<bool> read_inspected_body();
-  bool select_route();
+  Routing select_route();
   // The policy's filter chain for the request `inspector` parsed last, and the body as it is
   // forwarded (without the members the filters keep to themselves).
   void create_chain(const openai::RequestInspector& inspector);
@@ -67,7 +84,7 @@ class Exchange {
   // route does not allow (or none that exists).
   std::optional<std::string> select_policy() const;
   // Where the policy puts annotations in an SSE response.
-  openai::AnnotationPlacement annotation_placement() const;
+  sse::AnnotationPlacement annotation_placement() const;
   // x-groundgate-verdict, -checked and -added-ms: what the guard said of a response whose
   // verdict is known before its header goes (not streamed, or unreadable).
   std::vector<std::pair<std::string_view, std::string>> guard_headers(
@@ -178,67 +195,40 @@ class Exchange {
   observability::ErrorKind upstream_read_error(const boost::beast::error_code& ec) const;
 
   // The response body relay (exchange_relay.cc): relay_body writes the header, runs the loop
-  // and ends the body. The loop runs on completion handlers: relay_next forwards what the
-  // buffer holds, then starts an upstream read (on_upstream_read continues) or, when the
-  // client's socket is full, a client write (on_client_written continues).
-  struct BodyRelay;
+  // (a BodyRelay, with its own state) and ends the body.
+  class BodyRelay;
   struct RelayPlan {
     bool sse = false;  // an SSE answer: through the filters (or counted, without any)
     http1::ContentCoding coding = http1::ContentCoding::kIdentity;  // decoded for the filters
     bool guard_headers = false;  // the guard's verdict is known: its headers go too
   };
   boost::asio::awaitable<void> relay_body(http1::ResponseParser& response, RelayPlan plan);
-  // Side requests of the response's filters (exchange_side_requests.cc): start_side_requests
-  // sends what the chain posted; next_side_answers sends it too and waits for the next batch's
-  // answers (nullopt: none is out, or the client is gone). answer_side_requests (the relay's)
-  // hands them to the stream's transform while it waits for them (`until_none_out`: until none
-  // is out), writing what it lets go on; false when the client is gone. (A whole JSON answer
-  // waits for all of them: transform_json_body.)
-  void start_side_requests();
-  // Where a batch for `endpoint` (null: the stream's own) goes, or nowhere (an upstream the
-  // client's credentials may not go to).
-  std::optional<SideDestination> side_destination(
-      const filters::stream::SideEndpoint* endpoint) const;
-  boost::asio::awaitable<std::optional<SideAnswers>> next_side_answers();
-  boost::asio::awaitable<bool> answer_side_requests(BodyRelay& r, bool until_none_out);
+  // The relayed response's header: the upstream's end-to-end fields, then ours (the guard's,
+  // framing, connection). `decode`: the body goes decoded; `chunked`: set when it goes in
+  // chunks.
+  std::string relayed_header(const http1::ResponseParser& response, const RelayPlan& plan,
+                             bool decode, bool& chunked);
   // Why a stream ended before its answer's end: the proxy's drain timeout cut it, or else the
   // upstream did.
   openai::StreamCutShort cut_short() const;
-  // Decodes one coded body piece into r.decoded; false (the upstream failed) when it does not.
-  bool decode_piece(BodyRelay& r, std::string_view piece);
-  void relay_next(BodyRelay& r);
-  void read_upstream(BodyRelay& r);
-  void on_upstream_read(BodyRelay& r, const boost::beast::error_code& ec, std::size_t n);
-  // Writes the round's passes from r.pass on; false when a write is pending.
-  bool write_passes(BodyRelay& r);
-  // The round relays the end of the upstream's answer and nothing is awaited after it: what its
-  // last pass writes is the answer's end (a chunked body's last chunk aside).
-  bool round_ends_answer(const BodyRelay& r) const;
-  void on_client_written(BodyRelay& r, const boost::beast::error_code& ec, std::size_t n);
-  // The round's events so far count as sent: the added-latency histogram.
-  void pass_written(BodyRelay& r);
-  // The round's bytes are done with; false when the loop ends here.
-  bool end_round(BodyRelay& r);
-  void end_relay(BodyRelay& r);
   static double seconds_since(Clock::time_point t) {
     return std::chrono::duration<double>(Clock::now() - t).count();
   }
 
   // Side tasks beside receive_response once the request is sent (exchange_side_tasks.cc),
   // each a chain of completion handlers: the client watcher (read_client) and the watchdog
-  // (check_timeouts). One timer per exchange instead of one per read and write: the hot path
-  // only stamps when a wait starts; the watchdog wakes when a wait could have outlived its
-  // limit, or at the total deadline, and about once a second to look for an upstream reset the
-  // relay's read cannot see (draining_read_buffer.h).
+  // (watchdog.h), which tells the exchange what expired through its Owner interface.
   void start_side_tasks();
   void read_client();
-  void check_timeouts();
-  // Whether a limit of the upstream side (the drain's cut, the total deadline, an upstream
-  // wait, a missed reset) has ended it at `now`; records why.
-  bool upstream_side_expired(Clock::time_point now);
   void side_task_ended();
   void stop_side_tasks();
   void cancel_upstream();
+  // Watchdog::Owner.
+  bool shutdown_expired() const override;
+  bool upstream_reset_pending() const override;
+  void upstream_cut(UpstreamCut why) override;
+  void client_stalled() override;
+  void watchdog_ended() override { side_task_ended(); }
 
   // Replies made by the proxy itself, OpenAI-shaped (exchange_replies.cc).
   boost::asio::awaitable<void> reply_error(boost::beast::http::status status,
@@ -252,13 +242,16 @@ class Exchange {
   void record_filter_report(std::string_view route);
   // A count of the judge's ("judge.<key>") → its metric.
   void record_judge_count(std::string_view route, std::string_view key, std::uint64_t count);
-  // The side jobs the workers ran for this exchange, and what became of them.
-  void record_side_jobs(std::string_view route);
 
   void fail(observability::ErrorKind kind) {
     if (!error_) error_ = kind;
   }
   bool may_keep_connection() const { return keep_alive_ && body_consumed_ && !ctx_.draining; }
+  void advance(ResponseProgress progress) {
+    if (progress > response_) response_ = progress;
+  }
+  bool response_started() const { return response_ >= ResponseProgress::kStarted; }
+  bool response_complete() const { return response_ == ResponseProgress::kComplete; }
 
   ServerContext& ctx_;
   AnyStream& client_;
@@ -282,14 +275,14 @@ class Exchange {
   const config::RouteConfig* route_ = nullptr;
   const config::UpstreamConfig* upstream_config_ = nullptr;
   std::string policy_;
-  bool policy_refused_ = false;
   filters::stream::FilterChain chain_;
   // A guarded answer's id (x-groundgate-id; GET /verdicts/{id} on the admin listener).
   std::string verdict_id_;
   std::string upstream_response_id_;  // the upstream's id of the answer, once read
   bool verdicts_kept_ = false;
-  std::unique_ptr<SideRequests> side_;  // made when a filter first posts side requests
-  Clock::duration side_wait_{};         // how long the stream waited for side answers
+  // The filters' side requests and jobs (stream_side_requests.h): the relay hands their answers
+  // to the stream's transform; a whole JSON answer waits for all of them (transform_json_body).
+  std::optional<StreamSideRequests> side_;  // from the request sent to the exchange's end
 
   std::unique_ptr<AnyStream> upstream_;
   std::string upstream_key_;      // its pool
@@ -304,30 +297,12 @@ class Exchange {
   // Cancelled when a chain of completion handlers that run() waits for ends: the relay loop,
   // then the side tasks. Each wait is in a loop on its own condition, so one timer serves both.
   std::optional<boost::asio::steady_timer> handlers_done_;
-  std::optional<boost::asio::steady_timer> watchdog_timer_;
-  // What the watchdog checks; kNotWaiting when no such wait is pending.
-  static constexpr Clock::time_point kNotWaiting = Clock::time_point::max();
-  Clock::time_point total_deadline_at_ = kNotWaiting;
-  Clock::time_point upstream_wait_since_ = kNotWaiting;
-  Clock::duration upstream_wait_limit_{};
-  Clock::time_point client_write_since_ = kNotWaiting;
-  bool upstream_timed_out_ = false;
-  bool response_chunked_ = false;
-  int side_tasks_left_ = 0;
-  bool side_tasks_running_ = false;
-  bool response_started_ = false;  // the client has our status line
-  bool response_complete_ = false;
-  // The answer's end is being written: the whole response, the round of a relayed body that
-  // carries the end of the upstream's answer when nothing is awaited after it
-  // (round_ends_answer), or a chunked body's last chunk. A client that closes from then on may
-  // have had all of it: the writes' results, not the client watcher, say whether it did (a
-  // write that fails is a client_disconnect). Never reset.
-  bool final_write_started_ = false;
+  std::optional<Watchdog> watchdog_;  // from the request sent to the response's end
+  int side_tasks_left_ = 0;           // chains of the side tasks still running
+  bool watching_client_ = false;      // the client watcher goes on reading
+  ResponseProgress response_ = ResponseProgress::kNone;
   bool client_gone_ = false;
-  bool total_expired_ = false;
-  // The watchdog ended the upstream side (a timeout, the drain's cut, a missed reset): nothing
-  // more is read from the upstream; the watchdog still bounds the client writes under way.
-  bool upstream_cut_ = false;
+  UpstreamCut upstream_cut_ = UpstreamCut::kNone;
   // The upstream's answer is all in and waits only for its side answers: the total timeout
   // then cuts those, not the upstream's answer.
   bool only_side_answers_awaited_ = false;

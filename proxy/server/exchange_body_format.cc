@@ -10,9 +10,9 @@
 #include <boost/beast/http/string_body.hpp>
 
 #include "proxy/http1/media_type.h"
-#include "proxy/openai/sse_transform.h"
 #include "proxy/server/draining_read_buffer.h"
 #include "proxy/server/forwarding.h"
+#include "proxy/sse/sse_transform.h"
 
 namespace groundgate::proxy::server {
 namespace asio = boost::asio;
@@ -67,10 +67,10 @@ awaitable<http1::BodyType> Exchange::peek_body_type(const http1::ResponseParser&
     }
     const std::size_t want = std::clamp<std::size_t>(
         upstream_buffer_.capacity() - upstream_buffer_.size(), 512, kMaxPeekBytes);
-    upstream_wait_since_ = Clock::now();
+    watchdog_->upstream_wait_started();
     auto [ec, n] = co_await upstream_->async_read_some_unbounded(
         DrainingReadBuffer(upstream_buffer_.prepare(want)), kUseTuple);
-    upstream_wait_since_ = kNotWaiting;
+    watchdog_->upstream_wait_ended();
     upstream_buffer_.commit(n);
     ctx_.metrics.upstream_in_bytes.inc(n);
     if (ec) co_return http1::BodyType::kMissing;  // the relay reads the end and says what it was
@@ -80,14 +80,14 @@ awaitable<http1::BodyType> Exchange::peek_body_type(const http1::ResponseParser&
 awaitable<void> Exchange::event_stream_body(const http1::ResponseParser& upstream_response,
                                             std::string body, bool coded) {
   const Clock::time_point guard_start = Clock::now();
-  openai::SseTransform transform(&chain_, config_.limits.max_sse_event, annotation_placement(),
-                                 openai::make_stream_adapter(info_.kind));
+  sse::SseTransform transform(&chain_, config_.limits.max_sse_event, annotation_placement(),
+                              openai::make_stream_adapter(info_.kind));
   std::string out;
   (void)transform.feed(body, out);  // an event over the bound ends the answer in check()
   // The whole answer waits anyway: the filters' side requests are answered before it goes.
   only_side_answers_awaited_ = true;
   while (!transform.stopped() && (transform.waiting() || chain_.awaits_answers())) {
-    std::optional<SideAnswers> answers = co_await next_side_answers();
+    std::optional<SideAnswers> answers = co_await side_->next(chain_, client_gone_);
     if (!answers) break;
     transform.answer(answers->filter, std::move(answers->answers), out);
   }

@@ -23,8 +23,7 @@ awaitable<void> Exchange::reply_error(http::status status, std::string_view mess
   status_ = static_cast<int>(status);
   client_.tcp().expires_after(config_.limits.client_idle_timeout);
   auto [ec, n] = co_await http::async_write(client_, response, kUseTuple);
-  response_started_ = true;
-  response_complete_ = !ec;
+  advance(ec ? ResponseProgress::kStarted : ResponseProgress::kComplete);
   record_.bytes_out += n;
 }
 

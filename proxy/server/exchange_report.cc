@@ -66,21 +66,6 @@ void Exchange::record_judge_count(std::string_view route, std::string_view key,
   }
 }
 
-void Exchange::record_side_jobs(std::string_view route) {
-  const SideRequests::JobOutcomes& jobs = side_->job_outcomes();
-  record_.extra.emplace_back("side_jobs", std::to_string(side_->jobs()));
-  const std::pair<std::string_view, std::size_t> outcomes[] = {{"ran", jobs.ran},
-                                                               {"overloaded", jobs.overloaded},
-                                                               {"timeout", jobs.timeout},
-                                                               {"cancelled", jobs.cancelled}};
-  for (const auto& [outcome, count] : outcomes) {
-    if (count == 0) continue;
-    if (outcome != "ran")
-      record_.extra.emplace_back("side_jobs_" + std::string(outcome), std::to_string(count));
-    ctx_.metrics.side_jobs_total.with({route, outcome}).inc(count);
-  }
-}
-
 void Exchange::keep_verdicts_if_answered() {
   const filters::stream::AnnotationLog* log = chain_.annotation_log();
   if (log != nullptr && !log->kept.empty() && is_summary(log->kept.back())) keep_verdicts();
@@ -117,18 +102,7 @@ void Exchange::finish_record() {
   ctx_.metrics.client_in_bytes.inc(record_.bytes_in);
   ctx_.metrics.client_out_bytes.inc(record_.bytes_out);
   // The proxy's own fields first: the filters' report may fill the record's bound.
-  // A stream whose side work was only side jobs (an SQL query's runs) sent no side request.
-  if (side_ && side_->requests() > 0) {
-    const std::size_t failed = side_->failures();
-    record_.extra.emplace_back("side_requests", std::to_string(side_->requests()));
-    record_.extra.emplace_back("side_request_failures", std::to_string(failed));
-    record_.extra.emplace_back(
-        "side_wait_ms",
-        std::to_string(std::chrono::duration_cast<std::chrono::milliseconds>(side_wait_).count()));
-    ctx_.metrics.side_requests_total.with({route, "ok"}).inc(side_->requests() - failed);
-    ctx_.metrics.side_requests_total.with({route, "failed"}).inc(failed);
-  }
-  if (side_ && side_->jobs() > 0) record_side_jobs(route);
+  if (side_) side_->report(route, record_, ctx_.metrics);
   if (!chain_.empty()) {
     record_filter_report(route);
     std::string_view verdict;

@@ -65,7 +65,7 @@ awaitable<bool> Exchange::read_inspected_body() {
   co_return true;
 }
 
-bool Exchange::select_route() {
+Routing Exchange::select_route() {
   // An inspected body is parsed here, once: what routing needs now, and the view its filters
   // read (create_chain), from the same parse and in the same call.
   thread_local openai::RequestInspector inspector;  // keeps its parser's buffers
@@ -78,9 +78,9 @@ bool Exchange::select_route() {
         return request_.fields().find(name);
       }};
   route_ = config::match_route(config_, attributes);
-  if (route_ == nullptr) return false;
+  if (route_ == nullptr) return Routing::kNoRoute;
   upstream_config_ = config_.find_upstream(route_->upstream);
-  if (upstream_config_ == nullptr) return false;  // validation forbids it; be safe anyway
+  if (upstream_config_ == nullptr) return Routing::kNoRoute;  // validation forbids it; be safe
   record_.route = route_->name;
   record_.upstream = upstream_config_->name;
   record_.model = info_.model;
@@ -89,13 +89,10 @@ bool Exchange::select_route() {
     ctx_.metrics.request_body_not_json_total.with({route_->name}).inc();
   }
   std::optional<std::string> policy = select_policy();
-  if (!policy) {
-    policy_refused_ = true;
-    return true;
-  }
+  if (!policy) return Routing::kPolicyRefused;
   policy_ = std::move(*policy);
   if (inspected_) create_chain(inspector);
-  return true;
+  return Routing::kRouted;
 }
 
 void Exchange::create_chain(const openai::RequestInspector& inspector) {

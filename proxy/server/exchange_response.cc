@@ -14,11 +14,11 @@
 #include "proxy/openai/model_calls.h"
 #include "proxy/openai/response_id.h"
 #include "proxy/openai/responses_json_transform.h"
-#include "proxy/openai/sse_transform.h"
 #include "proxy/server/answer_reading.h"
 #include "proxy/server/forwarding.h"
 #include "proxy/server/header_writer.h"
 #include "proxy/server/http_read.h"
+#include "proxy/sse/sse_transform.h"
 
 namespace groundgate::proxy::server {
 namespace asio = boost::asio;
@@ -59,7 +59,8 @@ std::size_t format_chunk_size(std::size_t size, std::array<char, 20>& out) {
 
 ErrorKind Exchange::upstream_read_error(const beast::error_code& ec) const {
   if (client_gone_) return ErrorKind::kClientDisconnect;
-  if (total_expired_ || upstream_timed_out_ || ec == beast::error::timeout) {
+  if (upstream_cut_ == UpstreamCut::kTotalDeadline || upstream_cut_ == UpstreamCut::kWaitTimeout ||
+      ec == beast::error::timeout) {
     return ErrorKind::kUpstreamTimeout;
   }
   if (is_http_error(ec) && ec != http::error::end_of_stream && ec != http::error::partial_message) {
@@ -70,7 +71,7 @@ ErrorKind Exchange::upstream_read_error(const beast::error_code& ec) const {
 
 awaitable<void> Exchange::receive_response() {
   auto sent = Clock::now();
-  upstream_wait_limit_ = upstream_config_->header_timeout;
+  watchdog_->set_upstream_wait_limit(upstream_config_->header_timeout);
   std::optional<http1::ResponseParser> parser;
   // Interim responses (1xx but 101) come before the final one, within the header timeout:
   // each goes on to an HTTP/1.1 client (RFC 9110 section 15.2), then the next header is read.
@@ -79,9 +80,9 @@ awaitable<void> Exchange::receive_response() {
     parser->header_limit(static_cast<std::uint32_t>(config_.limits.max_header_bytes));
     parser->body_limit(boost::none);
     if (request_.method() == http::verb::head) parser->skip(true);
-    upstream_wait_since_ = sent;
+    watchdog_->upstream_wait_started(sent);
     auto [ec, n] = co_await read_http(*upstream_, upstream_buffer_, *parser, ReadUntil::kHeader);
-    upstream_wait_since_ = kNotWaiting;
+    watchdog_->upstream_wait_ended();
     ctx_.metrics.upstream_in_bytes.inc(n);
     // Nothing of a response came (not even an interim one): the request may go once more.
     if (ec && interim == 0 && may_retry_unanswered(ec, *parser) &&
@@ -126,7 +127,7 @@ awaitable<void> Exchange::receive_response() {
   const AnswerReading reading =
       inspected_ ? read_answer(parser->status(), has_body, response, info_.stream)
                  : AnswerReading{};
-  upstream_wait_limit_ = upstream_config_->idle_timeout;
+  watchdog_->set_upstream_wait_limit(upstream_config_->idle_timeout);
   trace_.mark(ExchangeTrace::Mark::kBodyStart);
   // Side requests go to the endpoint the app used (their bodies are its requests), answered
   // before the response ends, streamed or not. The body is not sent again: theirs is made of it.
@@ -190,9 +191,9 @@ bool Exchange::start_client_write(std::span<const std::string_view> pieces, bool
 
 awaitable<void> Exchange::finish_client_write(ClientWrite& w) {
   // The socket is full (or TLS): the rest goes asynchronously, bounded by the watchdog.
-  client_write_since_ = Clock::now();
+  watchdog_->client_write_started();
   auto [ec, n] = co_await client_.async_write_unbounded(w.rest(), kUseTuple);
-  client_write_since_ = kNotWaiting;
+  watchdog_->client_write_ended();
   w.ec = ec;
   w.written += n;
 }
@@ -218,10 +219,10 @@ awaitable<void> Exchange::transform_json_body(http1::ResponseParser& upstream_re
   upstream_response.body_to_string(body, config_.limits.max_response_body);
   // A response without a body was complete with its header: the connection is pooled already.
   if (!upstream_done_) {
-    upstream_wait_since_ = Clock::now();
+    watchdog_->upstream_wait_started();
     auto [ec, n] =
         co_await read_http(*upstream_, upstream_buffer_, upstream_response, ReadUntil::kMessage);
-    upstream_wait_since_ = kNotWaiting;
+    watchdog_->upstream_wait_ended();
     ctx_.metrics.upstream_in_bytes.inc(n);
     if (ec) {
       fail(ec == http::error::body_limit ? ErrorKind::kUpstreamBadResponse
@@ -260,7 +261,7 @@ awaitable<void> Exchange::transform_json_body(http1::ResponseParser& upstream_re
   // The whole answer waits anyway: the filters' side requests are answered before it goes.
   only_side_answers_awaited_ = true;
   while (transform->waiting()) {
-    std::optional<SideAnswers> answers = co_await next_side_answers();
+    std::optional<SideAnswers> answers = co_await side_->next(chain_, client_gone_);
     if (!answers) break;
     transform->answer(answers->filter, std::move(answers->answers));
   }
@@ -339,25 +340,25 @@ awaitable<void> Exchange::reply_guard_error(bool refused,
 awaitable<void> Exchange::write_json_response(http::response<http::string_body>& response) {
   response.prepare_payload();
   response.keep_alive(may_keep_connection());
-  client_write_since_ = Clock::now();
-  final_write_started_ = true;
+  watchdog_->client_write_started();
+  advance(ResponseProgress::kEnding);
   auto [wec, wn] = co_await http::async_write(client_, response, kUseTuple);
-  client_write_since_ = kNotWaiting;
-  response_started_ = true;
+  watchdog_->client_write_ended();
+  advance(ResponseProgress::kStarted);
   record_.bytes_out += wn;
   if (wec) {
     client_gone_ = true;
     fail(ErrorKind::kClientDisconnect);
     co_return;
   }
-  response_complete_ = true;
+  advance(ResponseProgress::kComplete);
 }
 
-openai::AnnotationPlacement Exchange::annotation_placement() const {
+sse::AnnotationPlacement Exchange::annotation_placement() const {
   const config::PolicyConfig* policy = config_.find_policy(policy_);
   return policy != nullptr && policy->annotations == config::AnnotationStyle::kComment
-             ? openai::AnnotationPlacement::kCommentLines
-             : openai::AnnotationPlacement::kInChunks;
+             ? sse::AnnotationPlacement::kCommentLines
+             : sse::AnnotationPlacement::kInChunks;
 }
 
 std::vector<std::pair<std::string_view, std::string>> Exchange::guard_headers(

@@ -83,13 +83,13 @@ awaitable<bool> Exchange::resend_on_new_connection() {
   upstream_.reset();
   // The watchdog bounds the new attempt as it bounds the wait for the header; while the
   // connection is being made there is nothing to cancel, and connect_timeout bounds that.
-  upstream_wait_since_ = Clock::now();
+  watchdog_->upstream_wait_started();
   bool sent = false;
   // The client may have left, or the watchdog expired, while it connected (error_).
   if (co_await acquire_upstream(/*allow_pooled=*/false) && !error_) {
     sent = co_await send_request() == Sent::kAll;
   }
-  upstream_wait_since_ = kNotWaiting;
+  watchdog_->upstream_wait_ended();
   if (!sent) {
     fail(ErrorKind::kUpstreamClosedEarly);
     co_return false;

@@ -6,4 +6,4 @@ gg_fuzz_target(fuzz_guard ${CMAKE_CURRENT_SOURCE_DIR}/fuzz_guard.cc gg_filters_a
 # The guard's one rule over random request bodies and random upstream bytes (SSE and JSON): on
 # `on_error: closed` no text reaches the client that the guard did not let through.
 gg_fuzz_target(fuzz_guard_invariant ${CMAKE_CURRENT_SOURCE_DIR}/fuzz_guard_invariant.cc
-               gg_filters_actions gg_openai)
+               gg_filters_actions gg_openai gg_sse_transform)

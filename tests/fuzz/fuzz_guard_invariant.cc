@@ -31,9 +31,9 @@
 #include "proxy/openai/json_transform.h"
 #include "proxy/openai/request_decoder.h"
 #include "proxy/openai/responses_json_transform.h"
-#include "proxy/openai/sse_transform.h"
 #include "proxy/openai/stream_adapter.h"
 #include "proxy/sse/sse_parser.h"
+#include "proxy/sse/sse_transform.h"
 
 namespace {
 
@@ -285,8 +285,8 @@ bool each_is_a_prefix(const ResponsesText& client,
 void check_sse(FilterChain& chain, FuzzedDataProvider& data, std::string_view upstream,
                bool responses, bool reasoning,
                const std::map<std::int64_t, std::string>& released) {
-  proxy::openai::SseTransform transform(
-      &chain, 1u << 20, proxy::openai::AnnotationPlacement::kInChunks,
+  proxy::sse::SseTransform transform(
+      &chain, 1u << 20, proxy::sse::AnnotationPlacement::kInChunks,
       proxy::openai::make_stream_adapter(responses
                                              ? proxy::openai::EndpointKind::kResponses
                                              : proxy::openai::EndpointKind::kChatCompletions));

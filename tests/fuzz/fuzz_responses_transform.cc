@@ -15,8 +15,8 @@
 #include "filters/stream/filter_chain.h"
 #include "proxy/openai/responses_event_decoder.h"
 #include "proxy/openai/responses_stream_adapter.h"
-#include "proxy/openai/sse_transform.h"
 #include "proxy/sse/sse_parser.h"
+#include "proxy/sse/sse_transform.h"
 #include "tests/fuzz/fuzz_filters.h"
 
 namespace {
@@ -24,6 +24,8 @@ namespace {
 using groundgate::filters::stream::FilterChain;
 using groundgate::filters::stream::StreamFilter;
 using namespace groundgate::proxy::openai;
+using groundgate::proxy::sse::AnnotationPlacement;
+using groundgate::proxy::sse::SseTransform;
 
 constexpr std::size_t kMaxEvent = 1 << 20;
 

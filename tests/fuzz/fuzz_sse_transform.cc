@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "filters/stream/filter_chain.h"
-#include "proxy/openai/sse_transform.h"
+#include "proxy/sse/sse_transform.h"
 #include "tests/fuzz/fuzz_filters.h"
 
 namespace {
@@ -21,7 +21,7 @@ using groundgate::filters::stream::ChoiceOutput;
 using groundgate::filters::stream::FilterChain;
 using groundgate::filters::stream::StreamFilter;
 using groundgate::filters::stream::TextEvent;
-using groundgate::proxy::openai::SseTransform;
+using groundgate::proxy::sse::SseTransform;
 
 constexpr std::size_t kMaxEvent = 1 << 20;  // above libFuzzer's input sizes: never hit here
 

@@ -10,12 +10,16 @@
 #include <vector>
 
 #include "proxy/openai/responses_stream_adapter.h"
-#include "proxy/openai/sse_transform.h"
+#include "proxy/sse/sse_transform.h"
 #include "tests/proxy/openai/responses_view.h"
 #include "tests/proxy/openai/test_filters.h"
 
 namespace groundgate::proxy::openai {
 namespace {
+
+using sse::AnnotationPlacement;
+using sse::SseTransform;
+using sse::SseTransformCounters;
 
 using filters::stream::FilterChain;
 using namespace test_filters;

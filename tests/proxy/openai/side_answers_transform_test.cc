@@ -8,11 +8,15 @@
 #include <string>
 #include <vector>
 
-#include "proxy/openai/sse_transform.h"
+#include "proxy/sse/sse_transform.h"
 #include "tests/proxy/openai/asks_filter.h"
 
 namespace groundgate::proxy::openai {
 namespace {
+
+using sse::AnnotationPlacement;
+using sse::SseTransform;
+using sse::SseTransformCounters;
 
 using filters::stream::FilterChain;
 using testing::chain_of;

@@ -1,4 +1,4 @@
-#include "proxy/openai/sse_transform.h"
+#include "proxy/sse/sse_transform.h"
 
 #include <algorithm>
 #include <utility>
@@ -9,7 +9,24 @@
 #include "proxy/openai/json_string.h"
 #include "proxy/sse/sse_writer.h"
 
-namespace groundgate::proxy::openai {
+namespace groundgate::proxy::sse {
+// The API shapes' vocabulary (proxy/openai): the adapter that reads and makes their events,
+// the edits of an event, the text and tool calls in it.
+using openai::ChunkWriter;
+using openai::CollectedCall;
+using openai::Edit;
+using openai::EndpointKind;
+using openai::EventRole;
+using openai::MadeEvent;
+using openai::make_stream_adapter;
+using openai::Status;
+using openai::StreamAdapter;
+using openai::StreamCutShort;
+using openai::TextKind;
+using openai::ToolCallDelta;
+using openai::utf8_complete_prefix;
+using openai::WireOp;
+
 namespace {
 
 using filters::stream::ToolCallInterest;
@@ -768,4 +785,4 @@ bool SseTransform::is_open(int choice) const {
   return std::binary_search(open_choices_.begin(), open_choices_.end(), choice);
 }
 
-}  // namespace groundgate::proxy::openai
+}  // namespace groundgate::proxy::sse

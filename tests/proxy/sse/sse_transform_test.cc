@@ -1,4 +1,4 @@
-#include "proxy/openai/sse_transform.h"
+#include "proxy/sse/sse_transform.h"
 
 #include <gtest/gtest.h>
 #include <simdjson.h>
@@ -14,11 +14,15 @@
 #include "proxy/sse/sse_parser.h"
 #include "tests/proxy/openai/test_filters.h"
 
-namespace groundgate::proxy::openai {
+namespace groundgate::proxy::sse {
 namespace {
 
+using openai::ChunkDecoder;
+using openai::DecodedChunk;
+using openai::Status;
+using namespace openai::test_filters;
+
 using filters::stream::FilterChain;
-using namespace test_filters;
 
 constexpr std::size_t kMaxEvent = 64 << 10;
 
@@ -881,4 +885,4 @@ TEST(SseTransformTest, AUsageChunkWaitsForTheSummaryHoweverItsJsonIsSpaced) {
 }
 
 }  // namespace
-}  // namespace groundgate::proxy::openai
+}  // namespace groundgate::proxy::sse

@@ -22,7 +22,7 @@
 #include "proxy/openai/tool_call_collector.h"
 #include "proxy/sse/sse_parser.h"
 
-namespace groundgate::proxy::openai {
+namespace groundgate::proxy::sse {
 
 struct SseTransformCounters {
   std::size_t events = 0;              // data events from the upstream, [DONE] included
@@ -45,7 +45,7 @@ class SseTransform {
   // Without an adapter, chat completions chunks.
   SseTransform(filters::stream::FilterChain* chain, std::size_t max_event_bytes,
                AnnotationPlacement placement = AnnotationPlacement::kInChunks,
-               std::unique_ptr<StreamAdapter> adapter = nullptr);
+               std::unique_ptr<openai::StreamAdapter> adapter = nullptr);
 
   // In two steps, so that a chain that only reports adds no latency. take() parses the
   // upstream's bytes and appends to `now` what goes to the client at once: with a chain that
@@ -56,16 +56,16 @@ class SseTransform {
   // own for events sent already) and the events that waited, in order. take() may be called
   // several times before check(). take() fails (and the stream stops in check()) when an
   // upstream event exceeds max_event_bytes while filters are active: it cannot be checked.
-  Status take(std::string_view upstream_bytes, std::string& now);
+  openai::Status take(std::string_view upstream_bytes, std::string& now);
   void check(std::string& after);
   // Both steps at once: appends what the client gets for `upstream_bytes` to `to_client`.
-  Status feed(std::string_view upstream_bytes, std::string& to_client);
+  openai::Status feed(std::string_view upstream_bytes, std::string& to_client);
   // The upstream body ended (call it after check()); `upstream_complete` false means the
   // connection broke (a block cut off mid-way is then dropped). Releases what the filters still
   // hold and, if the connection broke before the answer's end, sends an error event so the
   // client knows the answer is incomplete (`why`: what it says).
   void finish(bool upstream_complete, std::string& to_client,
-              const StreamCutShort& why = kUpstreamDisconnected);
+              const openai::StreamCutShort& why = openai::kUpstreamDisconnected);
 
   // Side requests (filters/stream/stream_filter.h). The caller sends the chain's batches
   // (FilterChain::take_side_requests) after take()/check() and hands each batch's answers to
@@ -83,7 +83,7 @@ class SseTransform {
   // The answer's end went to the client ([DONE], response.completed): nothing more goes.
   bool done_seen() const { return done_; }
   const SseTransformCounters& counters() const { return counters_; }
-  // The upstream's id of the answer, once an event gave it (StreamAdapter::response_id).
+  // The upstream's id of the answer, once an event gave it (openai::StreamAdapter::response_id).
   std::string_view response_id() const { return adapter_->response_id(); }
 
  private:
@@ -92,9 +92,9 @@ class SseTransform {
   struct ChoiceOutput {
     int choice = 0;
     std::string text;
-    ByteRange range;       // the event's place for the choice's text; empty: none
-    std::string upstream;  // the text the upstream put there
-    ByteRange shadow;      // repeats that text in another form: emptied when it changes
+    openai::ByteRange range;   // the event's place for the choice's text; empty: none
+    std::string upstream;      // the text the upstream put there
+    openai::ByteRange shadow;  // repeats that text in another form: emptied when it changes
     std::string_view shadow_blank;
     bool has_range = false;
     bool ends = false;    // the choice ended with this output
@@ -133,9 +133,9 @@ class SseTransform {
   void unreadable_body(std::string& out);
   // An event after the answer's end: dropped, and counted unless it is a repeated [DONE].
   void after_end(const sse::SseEvent& event);
-  // Whether the chain reads the text of `op` (TextReading); text it does not read goes on as it
-  // came: reasoning counted, a refusal unverified.
-  bool reads(const WireOp& op) const;
+  // Whether the chain reads the text of `op` (openai::TextReading); text it does not read goes on
+  // as it came: reasoning counted, a refusal unverified.
+  bool reads(const openai::WireOp& op) const;
   std::string too_large_message() const;
   // Whether take() may send the event before the filters see it.
   bool may_send_first(const sse::SseEvent& event) const;
@@ -186,10 +186,10 @@ class SseTransform {
   // Writes the error event and stops the stream.
   void fail(std::string_view message, std::string_view code, std::string& out);
   // Writes an event made here.
-  void emit(const MadeEvent& event, std::string& out);
+  void emit(const openai::MadeEvent& event, std::string& out);
   void forward(const sse::SseEvent& event, std::string& out);
   // Writes an upstream event with edits and annotations through the adapter (or as it came).
-  void write_upstream(const sse::SseEvent& event, std::vector<Edit> edits,
+  void write_upstream(const sse::SseEvent& event, std::vector<openai::Edit> edits,
                       const std::vector<std::string>& annotations, std::string& out);
   // Ends an upstream block that was forwarded without its blank line (the stream broke off).
   void end_block(std::string& out);
@@ -207,19 +207,19 @@ class SseTransform {
   bool only_reports_;  // the chain only annotates: take() sends events before they are checked
   AnnotationPlacement placement_;
   std::size_t max_event_bytes_;
-  std::unique_ptr<StreamAdapter> adapter_;
+  std::unique_ptr<openai::StreamAdapter> adapter_;
   sse::SseParser parser_;
   std::vector<sse::SseEvent> events_;  // taken, not checked yet; given back to the parser after
   std::size_t sent_ = 0;               // how many of events_ (from the front) take() sent
   bool too_large_ = false;             // an upstream event outgrew the bound: check() ends it
-  WireEvent wire_;
+  openai::WireEvent wire_;
   std::vector<int> open_choices_;  // sorted
   std::map<int, std::string> utf8_tails_;
   // The trailer event, held until the next event: when that ends the answer, the summary
   // rides on it, so it stays the last event as clients expect.
   std::optional<sse::SseEvent> held_trailer_;
-  bool unterminated_ = false;  // the last bytes sent end inside an upstream block
-  TextReading reading_;        // which kinds of text the chain reads
+  bool unterminated_ = false;    // the last bytes sent end inside an upstream block
+  openai::TextReading reading_;  // which kinds of text the chain reads
   // sniff_body: 0 until the body's first byte that is not a space; then 1 (an event stream)
   // or 2 (not one: `raw_` holds what take() got, until check() decides).
   int body_kind_ = 0;
@@ -233,11 +233,11 @@ class SseTransform {
   SseTransformCounters counters_;
   // Tool calls, when a filter wants them: collected per choice, decided when it finishes.
   filters::stream::ToolCallInterest tool_calls_;
-  ToolCallCollector collector_;
+  openai::ToolCallCollector collector_;
   std::vector<int> held_choices_;   // kHold: choices whose undecided calls hold the output
   std::vector<int> awaited_calls_;  // kHold: of those, choices whose calls wait for side answers
   std::string held_;                // kHold: client bytes waiting for a tool call's verdict
   std::string scratch_;             // kHold: one event's output, before deliver()
 };
 
-}  // namespace groundgate::proxy::openai
+}  // namespace groundgate::proxy::sse
