@@ -55,11 +55,13 @@ std::optional<stream::SideRequestBatch> AwaitedUnits::take_batch() {
 
 bool AwaitedUnits::gather(int choice, std::size_t check, stream::SideRequestBatch batch) {
   bool first = true;
-  for (auto& [ticket, work] : unposted_) {
+  for (auto& entry : unposted_) {
+    auto& work = entry.second;
     if (!work.at_answer_end) continue;
+    const auto ticket = entry.first;  // a named copy: clang cannot capture a structured binding
     const auto unit = std::find_if(units_.begin(), units_.end(),
                                    [&](const Unit& u) { return u.ticket == ticket; });
-    if (unit->choice != choice || unit->check != check) continue;
+    if (unit == units_.end() || unit->choice != choice || unit->check != check) continue;
     work.at_answer_end = false;
     if (first) work.batch = std::move(batch);
     first = false;
@@ -72,7 +74,7 @@ bool AwaitedUnits::waits_for_answer_end(int choice, std::size_t check) const {
     if (!entry.second.at_answer_end) return false;
     const auto unit = std::find_if(units_.begin(), units_.end(),
                                    [&](const Unit& u) { return u.ticket == entry.first; });
-    return unit->choice == choice && unit->check == check;
+    return unit != units_.end() && unit->choice == choice && unit->check == check;
   });
 }
 
