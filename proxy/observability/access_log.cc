@@ -35,9 +35,13 @@ AccessLog::AccessLog(std::shared_ptr<LineSink> sink,
     : sink_(std::move(sink)), pool_(std::move(pool)), logger_(std::move(logger)) {}
 
 AccessLog::~AccessLog() {
-  // The logger goes first; the pool's destructor drains the queue and joins its thread.
-  logger_.reset();
+  // The pool goes first: its destructor writes the queued lines and joins its thread, so the
+  // references its messages hold to the logger are all dropped before this thread drops the
+  // last one (dropped by the pool's thread, inside the uninstrumented spdlog library, the
+  // logger's deletion is a data race to ThreadSanitizer). Nothing writes once the log is
+  // being destroyed.
   pool_.reset();
+  logger_.reset();
 }
 
 void AccessLog::write(const AccessLogRecord& record) {
