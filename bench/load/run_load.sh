@@ -88,29 +88,8 @@ fi
 
 work=$(mktemp -d /tmp/gg-load.XXXXXX)
 chmod 755 "$work"  # nginx workers run as an unprivileged user when started by root
-pids=()
-cleanup() {
-  local status=$?
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-  if [[ $status -eq 0 ]]; then rm -rf "$work"; else echo "run_load.sh: logs kept in $work" >&2; fi
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-free_port() {
-  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-
-wait_port() {  # PORT NAME PID
-  for _ in $(seq 100); do
-    if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then return 0; fi
-    kill -0 "$3" 2>/dev/null || { echo "run_load.sh: $2 exited, see $work" >&2; exit 1; }
-    sleep 0.1
-  done
-  echo "run_load.sh: $2 does not listen on $1" >&2
-  exit 1
-}
+script=run_load.sh
+source "$(dirname "$0")/processes.sh"
 
 rss_kib() {  # PID... → summed VmRSS in KiB
   local total=0 kib
