@@ -21,8 +21,8 @@ double percentile(std::vector<double> values, double q) {
   return values[std::min(values.size() - 1, static_cast<std::size_t>(q * values.size()))];
 }
 
-constexpr std::string_view kTypes[] = {"syntax", "fabrication", "mixed", "misaligned",
-                                       "misinterpretation"};
+constexpr std::string_view kTypes[] = {"syntax",     "fabrication",       "mixed",
+                                       "misaligned", "misinterpretation", "unverified"};
 
 }  // namespace
 
