@@ -134,6 +134,17 @@ index=security sourcetype=linux_secure action=failure | lookup geo_ip ip as src 
   EXPECT_TRUE(m.mentioned("analysts"));
 }
 
+TEST(MetadataText, AQuoteALineLeavesOpenHidesNoLaterName) {
+  SplMetadata m;
+  add_metadata_text(R"(Example event of linux:audit:
+    type=EXECVE msg=audit(1:2): argc=2 a0="sh -c
+Finish the search with the macro `audit_filter` and keep index=linux.)",
+                    m);
+  EXPECT_TRUE(m.names(Kind::kMacro).contains("audit_filter"));
+  EXPECT_TRUE(m.names(Kind::kIndex).contains("linux"));
+  EXPECT_TRUE(m.mentioned("argc"));
+}
+
 TEST(MetadataFile, JsonOrProse) {
   const std::string path = ::testing::TempDir() + "spl_metadata_test.json";
   {
