@@ -33,7 +33,6 @@ enum class FindingType : std::uint8_t {
 };
 // The taxonomy's types: the checks a verdict reports on (kUnverified is none).
 inline constexpr std::size_t kCheckTypes = 5;
-inline constexpr std::size_t kFindingTypes = 6;
 bool is_check_type(FindingType type);
 
 struct Finding {

@@ -19,8 +19,8 @@
 namespace groundgate::filters::spl {
 
 struct UnlistedField {
-  std::string_view
-      code;  // "alternative_not_listed", "field_spelt_otherwise", "cim_field_not_listed"
+  // "alternative_not_listed", "field_spelt_otherwise" or "cim_field_not_listed".
+  std::string_view code;
   std::string reason;
   std::optional<std::string> replacement;  // the listed spelling, when exactly one matches
 };
