@@ -25,6 +25,64 @@ double ratio(std::size_t a, std::size_t b) {
   return b == 0 ? 0.0 : static_cast<double>(a) / static_cast<double>(b);
 }
 
+// The fields of an SQL sample besides its schema.
+struct SqlSample {
+  std::string_view id, question, variant, family, evidence;
+  std::string_view query;
+  std::int64_t label = 0;
+};
+
+// The sample's fields; false and `error` without its query or label.
+bool read_fields(dom::element sample, SqlSample& fields, std::string& error) {
+  const auto optional = [&](std::string_view key) {
+    std::string_view value;
+    return sample[key].get_string().get(value) == simdjson::SUCCESS ? value : std::string_view();
+  };
+  fields.id = optional("id");
+  fields.question = optional("question");
+  fields.variant = optional("variant");
+  fields.family = optional("family");
+  fields.evidence = optional("evidence");
+  if (sample["sql"].get_string().get(fields.query) != simdjson::SUCCESS) {
+    error = "no \"sql\" string";
+    return false;
+  }
+  if (sample["label"].get_int64().get(fields.label) != simdjson::SUCCESS) {
+    error = "no integer \"label\"";
+    return false;
+  }
+  return true;
+}
+
+// What `key` gives for the findings, each value once, in the order found.
+template <typename Key>
+std::vector<std::string_view> distinct(const std::vector<sql::Finding>& findings, Key key) {
+  std::vector<std::string_view> values;
+  for (const sql::Finding& f : findings) {
+    const std::string_view value = key(f);
+    if (std::find(values.begin(), values.end(), value) == values.end()) values.push_back(value);
+  }
+  return values;
+}
+
+// One line of `--out`.
+void write_prediction(std::FILE* out, const SqlSample& fields, const sql::SqlCheck& check,
+                      bool flagged) {
+  std::string json = "{\"id\":";
+  filters::verdict::append_json_string(json, fields.id);
+  json += flagged ? ",\"hallucinated\":true" : ",\"hallucinated\":false";
+  json += ",\"label\":" + std::to_string(fields.label);
+  if (check.error != sql::SqlError::kNone) {
+    json += ",\"error\":";
+    filters::verdict::append_json_string(json, sql::to_string(check.error));
+  } else {
+    json += ",\"kind\":\"sql\"";
+    sql::append_verdict_members(json, check.verdict, {});
+  }
+  json += "}\n";
+  std::fputs(json.c_str(), out);
+}
+
 }  // namespace
 
 SqlEvaluation::SqlEvaluation(std::shared_ptr<const sql::SqlCheckerConfig> checker,
@@ -48,60 +106,59 @@ std::shared_ptr<const sql::SampleDatabase> SqlEvaluation::database(const std::st
 }
 
 bool SqlEvaluation::add(dom::element sample, std::FILE* out, std::string& error) {
-  const auto optional = [&](std::string_view key) {
-    std::string_view value;
-    return sample[key].get_string().get(value) == simdjson::SUCCESS ? value : std::string_view();
-  };
-  const std::string_view id = optional("id"), question = optional("question"),
-                         variant = optional("variant"), family = optional("family"),
-                         evidence = optional("evidence");
-  std::string_view query, database_path;
-  if (sample["sql"].get_string().get(query) != simdjson::SUCCESS) {
-    error = "no \"sql\" string";
-    return false;
-  }
-  std::int64_t label = 0;
-  if (sample["label"].get_int64().get(label) != simdjson::SUCCESS) {
-    error = "no integer \"label\"";
-    return false;
-  }
+  SqlSample fields;
+  if (!read_fields(sample, fields, error)) return false;
   std::shared_ptr<const sql::SampleDatabase> db;
-  if (sample["database"].get_string().get(database_path) == simdjson::SUCCESS) {
-    db = database(std::string(database_path), error);
-    if (!db) return false;
-  }
   std::vector<std::string> statements;
-  dom::element schema;
-  if (sample["schema"].get(schema) == simdjson::SUCCESS) {
-    std::string_view text;
-    if (schema.get_string().get(text) == simdjson::SUCCESS) {
-      statements = sql::schema_statements(text, error);
-    } else {
-      sql::JsonSchema json = sql::ddl_from_json(simdjson::to_string(schema));
-      statements = std::move(json.statements);
-      error = json.error;
-    }
-    if (!error.empty()) {
-      error = "schema: " + error;
-      return false;
-    }
-  } else if (db) {
-    statements = db->schema_statements();
-  }
+  if (!read_schema(sample, db, statements, error)) return false;
   auto config = checker_;
   if (db) {
     auto with_db = std::make_shared<sql::SqlCheckerConfig>(*checker_);
     with_db->database = db;
     config = std::move(with_db);
   }
-  const sql::SqlChecker checker(config, schemas_.get_or_build(statements), question, evidence);
-  const sql::SqlCheck check = checker.check(query);
+  const sql::SqlChecker checker(config, schemas_.get_or_build(statements), fields.question,
+                                fields.evidence);
+  const sql::SqlCheck check = checker.check(fields.query);
+  const bool flagged = count(check, fields.label != 0, fields.variant, fields.family);
+  if (out != nullptr) write_prediction(out, fields, check, flagged);
+  return true;
+}
+
+bool SqlEvaluation::read_schema(dom::element sample, std::shared_ptr<const sql::SampleDatabase>& db,
+                                std::vector<std::string>& statements, std::string& error) {
+  std::string_view database_path;
+  if (sample["database"].get_string().get(database_path) == simdjson::SUCCESS) {
+    db = database(std::string(database_path), error);
+    if (!db) return false;
+  }
+  dom::element schema;
+  if (sample["schema"].get(schema) != simdjson::SUCCESS) {
+    if (db) statements = db->schema_statements();
+    return true;
+  }
+  std::string_view text;
+  if (schema.get_string().get(text) == simdjson::SUCCESS) {
+    statements = sql::schema_statements(text, error);
+  } else {
+    sql::JsonSchema json = sql::ddl_from_json(simdjson::to_string(schema));
+    statements = std::move(json.statements);
+    error = json.error;
+  }
+  if (!error.empty()) {
+    error = "schema: " + error;
+    return false;
+  }
+  return true;
+}
+
+bool SqlEvaluation::count(const sql::SqlCheck& check, bool actual, std::string_view variant,
+                          std::string_view family) {
   const sql::SqlVerdict& v = check.verdict;
   const bool unverified = check.error != sql::SqlError::kNone;
   const bool flagged = unverified || v.label != sql::Label::kSupported || v.unsafe;
   unverified_ += unverified ? 1 : 0;
   check_us_.push_back(static_cast<double>(v.check_ns) / 1e3);
-  const bool actual = label != 0;
   total_.tp += flagged && actual;
   total_.fp += flagged && !actual;
   total_.tn += !flagged && !actual;
@@ -110,43 +167,22 @@ bool SqlEvaluation::add(dom::element sample, std::FILE* out, std::string& error)
       variants_[variant.empty() ? (actual ? "hallucinated" : "valid") : std::string(variant)];
   ++c.n;
   c.flagged += flagged ? 1 : 0;
-  std::vector<std::string_view> types;
-  for (const sql::Finding& f : v.findings) {
-    const std::string_view type = sql::to_string(f.type);
-    if (std::find(types.begin(), types.end(), type) == types.end()) types.push_back(type);
-  }
-  for (std::string_view type : types)
+  for (std::string_view type :
+       distinct(v.findings, [](const sql::Finding& f) { return sql::to_string(f.type); })) {
     ++c.by_type[std::string(type)];
+  }
   if (!family.empty()) {
     VariantCounts& f = families_[std::string(family)];
     ++f.n;
     f.flagged += flagged ? 1 : 0;
   }
-  std::vector<std::string_view> codes;
-  for (const sql::Finding& f : v.findings) {
-    if (std::find(codes.begin(), codes.end(), f.code) == codes.end()) codes.push_back(f.code);
-  }
-  for (std::string_view code : codes) {
+  for (std::string_view code :
+       distinct(v.findings, [](const sql::Finding& f) { return std::string_view(f.code); })) {
     CodeCounts& counts = codes_[std::string(code)];
     (actual ? counts.on_wrong : counts.on_valid) += 1;
   }
   valid_clean_ += !actual && !flagged ? 1 : 0;
-  if (out != nullptr) {
-    std::string json = "{\"id\":";
-    filters::verdict::append_json_string(json, id);
-    json += flagged ? ",\"hallucinated\":true" : ",\"hallucinated\":false";
-    json += ",\"label\":" + std::to_string(label);
-    if (unverified) {
-      json += ",\"error\":";
-      filters::verdict::append_json_string(json, sql::to_string(check.error));
-    } else {
-      json += ",\"kind\":\"sql\"";
-      sql::append_verdict_members(json, v, {});
-    }
-    json += "}\n";
-    std::fputs(json.c_str(), out);
-  }
-  return true;
+  return flagged;
 }
 
 void SqlEvaluation::print() const {

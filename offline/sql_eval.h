@@ -52,6 +52,15 @@ class SqlEvaluation {
 
   std::shared_ptr<const filters::sql::SampleDatabase> database(const std::string& path,
                                                                std::string& error);
+  // The sample's database, when it names one, and its schema: the `schema` field (CREATE
+  // statements or the JSON form), else the database's own; false and `error` when either
+  // cannot be read.
+  bool read_schema(simdjson::dom::element sample,
+                   std::shared_ptr<const filters::sql::SampleDatabase>& db,
+                   std::vector<std::string>& statements, std::string& error);
+  // Counts one checked sample (`actual`: its label says wrong); whether it was flagged.
+  bool count(const filters::sql::SqlCheck& check, bool actual, std::string_view variant,
+             std::string_view family);
   void print_codes() const;
 
   std::shared_ptr<const filters::sql::SqlCheckerConfig> checker_;
