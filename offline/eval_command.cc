@@ -29,6 +29,7 @@
 #include "offline/eval_judge.h"
 #include "offline/eval_run.h"
 #include "offline/eval_samples.h"
+#include "offline/percentile.h"
 #include "offline/pr_curve.h"
 #include "offline/sentence_json.h"
 #include "offline/spl_eval.h"
@@ -59,13 +60,6 @@ constexpr std::string_view kUsage =
     "  --judge-*: sentences the scorer is unsure of go to a judge model at URL (chat\n"
     "    completions, key in $OPENAI_API_KEY) by METHOD (label, nli, triplets, debate), as a\n"
     "    policy's judge: measures what it changes and what it costs in calls and tokens\n";
-
-double percentile(std::vector<double> values, double q) {
-  if (values.empty()) return 0;
-  std::sort(values.begin(), values.end());
-  const std::size_t at = std::min(values.size() - 1, static_cast<std::size_t>(q * values.size()));
-  return values[at];
-}
 
 // `--name X` with X in [0, 1] into `out` when given; false and `error` on a bad value.
 bool parse_share(const Args& args, std::string_view name, std::optional<double>& out,

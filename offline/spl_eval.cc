@@ -8,6 +8,8 @@
 #include "filters/spl/spl_checker.h"
 #include "filters/spl/spl_verdict_json.h"
 #include "filters/verdict/json_string.h"
+#include "offline/code_sample.h"
+#include "offline/percentile.h"
 
 namespace groundgate::offline {
 namespace {
@@ -15,41 +17,8 @@ namespace {
 namespace spl = filters::spl;
 namespace dom = simdjson::dom;
 
-double percentile(std::vector<double> values, double q) {
-  if (values.empty()) return 0;
-  std::sort(values.begin(), values.end());
-  return values[std::min(values.size() - 1, static_cast<std::size_t>(q * values.size()))];
-}
-
 constexpr std::string_view kTypes[] = {"syntax", "fabrication", "mixed", "misaligned",
                                        "misinterpretation"};
-
-// The fields of an SPL sample besides its metadata.
-struct SplSample {
-  std::string_view id, question, variant;
-  std::string_view query;
-  std::int64_t label = 0;
-};
-
-// The sample's fields; false and `error` without its search or label.
-bool read_fields(dom::element sample, SplSample& fields, std::string& error) {
-  const auto optional = [&](std::string_view key) {
-    std::string_view value;
-    return sample[key].get_string().get(value) == simdjson::SUCCESS ? value : std::string_view();
-  };
-  fields.id = optional("id");
-  fields.question = optional("question");
-  fields.variant = optional("variant");
-  if (sample["spl"].get_string().get(fields.query) != simdjson::SUCCESS) {
-    error = "no \"spl\" string";
-    return false;
-  }
-  if (sample["label"].get_int64().get(fields.label) != simdjson::SUCCESS) {
-    error = "no integer \"label\"";
-    return false;
-  }
-  return true;
-}
 
 // The sample's `metadata` (the spl_metadata document as a string, or its JSON form) merged
 // into `metadata`; false and `error` when it cannot be read.
@@ -72,12 +41,9 @@ bool add_inline_metadata(dom::element sample, spl::SplMetadata& metadata, std::s
 }
 
 // One line of `--out`.
-void write_prediction(std::FILE* out, const SplSample& fields, const spl::SplCheck& check,
+void write_prediction(std::FILE* out, const CodeSample& fields, const spl::SplCheck& check,
                       bool flagged) {
-  std::string json = "{\"id\":";
-  filters::verdict::append_json_string(json, fields.id);
-  json += flagged ? ",\"hallucinated\":true" : ",\"hallucinated\":false";
-  json += ",\"label\":" + std::to_string(fields.label);
+  std::string json = prediction_start(fields, flagged);
   if (!fields.variant.empty()) {
     json += ",\"variant\":";
     filters::verdict::append_json_string(json, fields.variant);
@@ -123,15 +89,15 @@ std::shared_ptr<const spl::SplMetadata> SplEvaluation::file(const std::string& n
 }
 
 bool SplEvaluation::add(dom::element sample, std::FILE* out, std::string& error) {
-  SplSample fields;
-  if (!read_fields(sample, fields, error)) return false;
+  CodeSample fields;
+  if (!read_code_sample(sample, "spl", fields, error)) return false;
   auto metadata = std::make_shared<spl::SplMetadata>();
   if (!add_metadata_files(sample, *metadata, error) ||
       !add_inline_metadata(sample, *metadata, error)) {
     return false;
   }
   const spl::SplChecker checker(metadata, fields.question);
-  const spl::SplCheck check = checker.check(fields.query);
+  const spl::SplCheck check = checker.check(fields.code);
   const bool flagged = count(check, fields.label != 0, fields.variant);
   if (out != nullptr) write_prediction(out, fields, check, flagged);
   return true;
@@ -166,11 +132,8 @@ bool SplEvaluation::count(const spl::SplCheck& check, bool actual, std::string_v
   Counts& c = variants_[name];
   ++c.n;
   c.flagged += flagged ? 1 : 0;
-  std::vector<std::string_view> types;
-  for (const spl::Finding& f : v.findings) {
-    const std::string_view type = spl::to_string(f.type);
-    if (std::find(types.begin(), types.end(), type) == types.end()) types.push_back(type);
-  }
+  const std::vector<std::string_view> types =
+      distinct_values(v.findings, [](const spl::Finding& f) { return spl::to_string(f.type); });
   for (std::string_view type : types)
     ++c.by_type[std::string(type)];
   if (std::find(types.begin(), types.end(), name) != types.end()) ++c.typed;

@@ -8,6 +8,8 @@
 #include "filters/sql/schema_json.h"
 #include "filters/sql/sql_verdict_json.h"
 #include "filters/verdict/json_string.h"
+#include "offline/code_sample.h"
+#include "offline/percentile.h"
 
 namespace groundgate::offline {
 namespace {
@@ -15,63 +17,10 @@ namespace {
 namespace sql = filters::sql;
 namespace dom = simdjson::dom;
 
-double percentile(std::vector<double> values, double q) {
-  if (values.empty()) return 0;
-  std::sort(values.begin(), values.end());
-  return values[std::min(values.size() - 1, static_cast<std::size_t>(q * values.size()))];
-}
-
-double ratio(std::size_t a, std::size_t b) {
-  return b == 0 ? 0.0 : static_cast<double>(a) / static_cast<double>(b);
-}
-
-// The fields of an SQL sample besides its schema.
-struct SqlSample {
-  std::string_view id, question, variant, family, evidence;
-  std::string_view query;
-  std::int64_t label = 0;
-};
-
-// The sample's fields; false and `error` without its query or label.
-bool read_fields(dom::element sample, SqlSample& fields, std::string& error) {
-  const auto optional = [&](std::string_view key) {
-    std::string_view value;
-    return sample[key].get_string().get(value) == simdjson::SUCCESS ? value : std::string_view();
-  };
-  fields.id = optional("id");
-  fields.question = optional("question");
-  fields.variant = optional("variant");
-  fields.family = optional("family");
-  fields.evidence = optional("evidence");
-  if (sample["sql"].get_string().get(fields.query) != simdjson::SUCCESS) {
-    error = "no \"sql\" string";
-    return false;
-  }
-  if (sample["label"].get_int64().get(fields.label) != simdjson::SUCCESS) {
-    error = "no integer \"label\"";
-    return false;
-  }
-  return true;
-}
-
-// What `key` gives for the findings, each value once, in the order found.
-template <typename Key>
-std::vector<std::string_view> distinct(const std::vector<sql::Finding>& findings, Key key) {
-  std::vector<std::string_view> values;
-  for (const sql::Finding& f : findings) {
-    const std::string_view value = key(f);
-    if (std::find(values.begin(), values.end(), value) == values.end()) values.push_back(value);
-  }
-  return values;
-}
-
 // One line of `--out`.
-void write_prediction(std::FILE* out, const SqlSample& fields, const sql::SqlCheck& check,
+void write_prediction(std::FILE* out, const CodeSample& fields, const sql::SqlCheck& check,
                       bool flagged) {
-  std::string json = "{\"id\":";
-  filters::verdict::append_json_string(json, fields.id);
-  json += flagged ? ",\"hallucinated\":true" : ",\"hallucinated\":false";
-  json += ",\"label\":" + std::to_string(fields.label);
+  std::string json = prediction_start(fields, flagged);
   if (check.error != sql::SqlError::kNone) {
     json += ",\"error\":";
     filters::verdict::append_json_string(json, sql::to_string(check.error));
@@ -106,8 +55,8 @@ std::shared_ptr<const sql::SampleDatabase> SqlEvaluation::database(const std::st
 }
 
 bool SqlEvaluation::add(dom::element sample, std::FILE* out, std::string& error) {
-  SqlSample fields;
-  if (!read_fields(sample, fields, error)) return false;
+  CodeSample fields;
+  if (!read_code_sample(sample, "sql", fields, error)) return false;
   std::shared_ptr<const sql::SampleDatabase> db;
   std::vector<std::string> statements;
   if (!read_schema(sample, db, statements, error)) return false;
@@ -118,9 +67,10 @@ bool SqlEvaluation::add(dom::element sample, std::FILE* out, std::string& error)
     config = std::move(with_db);
   }
   const sql::SqlChecker checker(config, schemas_.get_or_build(statements), fields.question,
-                                fields.evidence);
-  const sql::SqlCheck check = checker.check(fields.query);
-  const bool flagged = count(check, fields.label != 0, fields.variant, fields.family);
+                                optional_string(sample, "evidence"));
+  const sql::SqlCheck check = checker.check(fields.code);
+  const bool flagged =
+      count(check, fields.label != 0, fields.variant, optional_string(sample, "family"));
   if (out != nullptr) write_prediction(out, fields, check, flagged);
   return true;
 }
@@ -159,16 +109,13 @@ bool SqlEvaluation::count(const sql::SqlCheck& check, bool actual, std::string_v
   const bool flagged = unverified || v.label != sql::Label::kSupported || v.unsafe;
   unverified_ += unverified ? 1 : 0;
   check_us_.push_back(static_cast<double>(v.check_ns) / 1e3);
-  total_.tp += flagged && actual;
-  total_.fp += flagged && !actual;
-  total_.tn += !flagged && !actual;
-  total_.fn += !flagged && actual;
+  total_.add(flagged, actual);
   VariantCounts& c =
       variants_[variant.empty() ? (actual ? "hallucinated" : "valid") : std::string(variant)];
   ++c.n;
   c.flagged += flagged ? 1 : 0;
   for (std::string_view type :
-       distinct(v.findings, [](const sql::Finding& f) { return sql::to_string(f.type); })) {
+       distinct_values(v.findings, [](const sql::Finding& f) { return sql::to_string(f.type); })) {
     ++c.by_type[std::string(type)];
   }
   if (!family.empty()) {
@@ -177,7 +124,7 @@ bool SqlEvaluation::count(const sql::SqlCheck& check, bool actual, std::string_v
     f.flagged += flagged ? 1 : 0;
   }
   for (std::string_view code :
-       distinct(v.findings, [](const sql::Finding& f) { return std::string_view(f.code); })) {
+       distinct_values(v.findings, [](const sql::Finding& f) { return f.code; })) {
     CodeCounts& counts = codes_[std::string(code)];
     (actual ? counts.on_wrong : counts.on_valid) += 1;
   }
@@ -186,22 +133,17 @@ bool SqlEvaluation::count(const sql::SqlCheck& check, bool actual, std::string_v
 }
 
 void SqlEvaluation::print() const {
-  const Counts& t = total_;
-  const double recall = ratio(t.tp, t.tp + t.fn);
-  const double specificity = ratio(t.tn, t.tn + t.fp);
-  const double precision = ratio(t.tp, t.tp + t.fp);
-  std::printf("sql: n=%zu  hallucinated=%zu  valid=%zu  unverified=%zu\n", t.n(), t.tp + t.fn,
+  const Confusion& t = total_;
+  std::printf("sql: n=%zu  hallucinated=%zu  valid=%zu  unverified=%zu\n", t.total(), t.tp + t.fn,
               t.tn + t.fp, unverified_);
   std::printf(
       "sql: balanced_accuracy=%.3f  precision=%.3f  recall=%.3f  f1=%.3f  (tp=%zu fp=%zu tn=%zu "
       "fn=%zu)\n",
-      (recall + specificity) / 2, precision, recall,
-      precision + recall == 0 ? 0.0 : 2 * precision * recall / (precision + recall), t.tp, t.fp,
-      t.tn, t.fn);
+      t.balanced_accuracy(), t.precision(), t.recall(), t.f1(), t.tp, t.fp, t.tn, t.fn);
   std::printf("sql: check_us per query p50=%.1f p99=%.1f\n", percentile(check_us_, 0.5),
               percentile(check_us_, 0.99));
   std::printf("sql: valid queries with no finding: %zu/%zu = %.3f\n", valid_clean_, t.tn + t.fp,
-              ratio(valid_clean_, t.tn + t.fp));
+              Confusion::ratio(valid_clean_, t.tn + t.fp));
   const std::vector<std::string_view> types{"schema",  "unsafe",    "linking",
                                             "content", "execution", "logic"};
   std::printf("%-22s %6s %8s %6s", "variant", "n", "flagged", "rate");
@@ -209,7 +151,8 @@ void SqlEvaluation::print() const {
     std::printf(" %9.*s", static_cast<int>(type.size()), type.data());
   std::printf("\n");
   for (const auto& [name, c] : variants_) {
-    std::printf("%-22s %6zu %8zu %6.3f", name.c_str(), c.n, c.flagged, ratio(c.flagged, c.n));
+    std::printf("%-22s %6zu %8zu %6.3f", name.c_str(), c.n, c.flagged,
+                Confusion::ratio(c.flagged, c.n));
     for (std::string_view type : types) {
       const auto it = c.by_type.find(type);
       std::printf(" %9zu", it == c.by_type.end() ? 0 : it->second);
@@ -227,7 +170,8 @@ void SqlEvaluation::print_codes() const {
   if (!families_.empty()) {
     std::printf("%-14s %6s %8s %6s\n", "family", "n", "flagged", "recall");
     for (const auto& [name, c] : families_) {
-      std::printf("%-14s %6zu %8zu %6.3f\n", name.c_str(), c.n, c.flagged, ratio(c.flagged, c.n));
+      std::printf("%-14s %6zu %8zu %6.3f\n", name.c_str(), c.n, c.flagged,
+                  Confusion::ratio(c.flagged, c.n));
     }
   }
   // Precision at the data's mix, and at an even mix of valid and wrong queries (the rate on
@@ -236,10 +180,11 @@ void SqlEvaluation::print_codes() const {
   std::printf("%-24s %8s %8s %9s %9s %s\n", "code", "on_valid", "on_wrong", "precision",
               "prec_even", "annotate_only");
   for (const auto& [code, c] : codes_) {
-    const double on_valid = ratio(c.on_valid, valid), on_wrong = ratio(c.on_wrong, wrong);
+    const double on_valid = Confusion::ratio(c.on_valid, valid),
+                 on_wrong = Confusion::ratio(c.on_wrong, wrong);
     const sql::IntentKind* kind = sql::intent_kind(code);
     std::printf("%-24s %8zu %8zu %9.3f %9.3f %s\n", code.c_str(), c.on_valid, c.on_wrong,
-                ratio(c.on_wrong, c.on_wrong + c.on_valid),
+                Confusion::ratio(c.on_wrong, c.on_wrong + c.on_valid),
                 on_valid + on_wrong == 0 ? 0.0 : on_wrong / (on_valid + on_wrong),
                 kind == nullptr       ? "-"
                 : kind->annotate_only ? "yes"
