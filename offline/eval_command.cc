@@ -29,6 +29,7 @@
 #include "offline/eval_judge.h"
 #include "offline/eval_run.h"
 #include "offline/eval_samples.h"
+#include "offline/percentile.h"
 #include "offline/pr_curve.h"
 #include "offline/sentence_json.h"
 #include "offline/spl_eval.h"
@@ -59,13 +60,6 @@ constexpr std::string_view kUsage =
     "  --judge-*: sentences the scorer is unsure of go to a judge model at URL (chat\n"
     "    completions, key in $OPENAI_API_KEY) by METHOD (label, nli, triplets, debate), as a\n"
     "    policy's judge: measures what it changes and what it costs in calls and tokens\n";
-
-double percentile(std::vector<double> values, double q) {
-  if (values.empty()) return 0;
-  std::sort(values.begin(), values.end());
-  const std::size_t at = std::min(values.size() - 1, static_cast<std::size_t>(q * values.size()));
-  return values[at];
-}
 
 // `--name X` with X in [0, 1] into `out` when given; false and `error` on a bad value.
 bool parse_share(const Args& args, std::string_view name, std::optional<double>& out,
@@ -226,6 +220,16 @@ void write_feature_names(std::FILE* out) {
   std::fputs(names.c_str(), out);
 }
 
+// One sample's verdict, and its sentences as JSON when predictions are written.
+struct SampleOutcome {
+  bool hallucinated = false;
+  double score = 0;
+  // The worst sentence label: supported | unsupported | contradicted | no_claim (no sentence
+  // with a claim) | unverified (a sentence not verified).
+  std::string_view worst = "no_claim";
+  std::string pieces_json;
+};
+
 // What a run counts over the prose samples.
 struct EvalTally {
   Confusion answers;
@@ -240,6 +244,18 @@ struct EvalTally {
   std::map<std::string, std::map<std::string, std::size_t>> changes;
   std::vector<double> sample_us, sentence_us, prepare_us;
   std::size_t errors = 0;  // sentences an engine could not verify
+
+  // The answer's verdict against its label, and against the sample's own detectors.
+  void count_answer(const Sample& sample, const SampleOutcome& outcome) {
+    const bool hallucinated = sample.label == 1;
+    answers.add(outcome.hallucinated, hallucinated);
+    if (outcome.worst == "contradicted") contradicted.add(true, hallucinated);
+    if (!sample.change.empty()) ++changes[sample.change][std::string(outcome.worst)];
+    answer_scores.push_back({outcome.score, hallucinated});
+    for (const auto& [name, flagged] : sample.baselines) {
+      baselines[name].add(flagged == 1, hallucinated);
+    }
+  }
 
   void print() const {
     const std::size_t n = answers.tp + answers.fp + answers.tn + answers.fn;
@@ -303,16 +319,6 @@ struct EvalTally {
                   c.tp + c.fp + c.tn + c.fn);
     }
   }
-};
-
-// One sample's verdict, and its sentences as JSON when predictions are written.
-struct SampleOutcome {
-  bool hallucinated = false;
-  double score = 0;
-  // The worst sentence label: supported | unsupported | contradicted | no_claim (no sentence
-  // with a claim) | unverified (a sentence not verified).
-  std::string_view worst = "no_claim";
-  std::string pieces_json;
 };
 
 // The naive baseline: the whole answer's word coverage, one verdict.
@@ -397,6 +403,133 @@ void write_prediction(std::FILE* out, const Sample& sample, const SampleOutcome&
   std::fputs(json.c_str(), out);
 }
 
+int failed(const std::string& message, int exit_code) {
+  std::fprintf(stderr, "groundgate eval: %s\n", message.c_str());
+  return exit_code;
+}
+
+// `--NAME PATH`, when given, opened for writing into `file`; false when it cannot be.
+bool open_if_asked(const Args& args, std::string_view name, File& file) {
+  auto path = args.value(name);
+  if (!path) return true;
+  file = open_for_writing(*path);
+  return file != nullptr;
+}
+
+// How the prose samples are verified: the engines a policy or a list names, or the naive
+// baseline (the whole answer's word coverage) with its own answer rule.
+struct EvalSettings {
+  bool naive = false;
+  std::optional<double> naive_missing;
+  verify::AnswerRule naive_rule;
+  VerifierSetup setup;  // without a config when it could not be made (setup.error says why)
+};
+
+// The settings the command line asks for; nullopt and `error` on a bad option.
+std::optional<EvalSettings> eval_settings(const Args& args, std::string& error) {
+  EvalSettings settings;
+  VerifierOverrides overrides;
+  if (!parse_overrides(args, overrides, settings.naive_missing, error)) return std::nullopt;
+  const std::string list = args.value("verifiers").value_or(std::string(kDefaultVerifiers));
+  settings.naive = list == "naive";
+  if (auto config_path = args.value("c"); config_path && !settings.naive) {
+    // The policy's settings; --verifiers, when given, picks the engines among them.
+    overrides.verifiers = args.value("verifiers");
+    settings.setup = setup_from_policy(*config_path, *args.value("policy"), overrides);
+  } else if (!settings.naive) {
+    settings.setup = setup_from_list(list, overrides);
+  }
+  if (overrides.max_unsupported_share) {
+    settings.naive_rule.counts.max_unsupported_share = *overrides.max_unsupported_share;
+  }
+  return settings;
+}
+
+// The SQL and SPL samples of a file, checked as they are read (the prose ones are kept).
+class CodeSamples {
+ public:
+  CodeSamples(std::shared_ptr<const filters::sql::SqlCheckerConfig> sql_config,
+              const std::string& data_dir)
+      : sql_(std::move(sql_config), data_dir), spl_(data_dir) {}
+
+  // read_samples' hook: whether `doc` is an SQL or SPL sample (then checked, its prediction
+  // written to `out`), `error` when it is a malformed one.
+  bool check_if_code(simdjson::dom::element doc, std::FILE* out, std::string& error) {
+    if (SplEvaluation::is_spl_sample(doc)) {
+      spl_.add(doc, out, error);
+      return true;
+    }
+    if (!SqlEvaluation::is_sql_sample(doc)) return false;
+    sql_.add(doc, out, error);
+    return true;
+  }
+
+  bool empty() const { return sql_.empty() && spl_.empty(); }
+
+  void print() const {
+    if (!sql_.empty()) sql_.print();
+    if (!spl_.empty()) spl_.print();
+  }
+
+ private:
+  SqlEvaluation sql_;
+  SplEvaluation spl_;
+};
+
+// The prose samples, one by one, through the engines (or the naive baseline), with what the
+// run counts; predictions to `out` and features to `features_out` when given.
+class ProseRun {
+ public:
+  ProseRun(const EvalSettings& settings, std::FILE* out, std::FILE* features_out, EvalJudge* judge)
+      : settings_(settings), out_(out), features_out_(features_out), judge_(judge) {
+    const VerifierSetup& setup = settings.setup;
+    if (setup.config && setup.config->extractor) {
+      extraction_.extractor = setup.config->extractor.get();
+      extraction_.before = extraction_.extractor->stats();
+    }
+    if (judge_ != nullptr) prepare_judge(*judge_, setup.config);
+  }
+
+  void evaluate(Sample& sample) {
+    const auto start = Clock::now();
+    const SampleOutcome outcome =
+        settings_.naive ? evaluate_naive(sample, cache_, settings_.naive_missing.value_or(0),
+                                         settings_.naive_rule, out_ != nullptr, tally_)
+                        : evaluate_with_engines(sample, settings_.setup, cache_, out_ != nullptr,
+                                                features_out_, judge_, judged_, tally_);
+    tally_.sample_us.push_back(
+        std::chrono::duration<double, std::micro>(Clock::now() - start).count() -
+        tally_.prepare_us.back());
+    tally_.count_answer(sample, outcome);
+    if (out_ != nullptr) write_prediction(out_, sample, outcome);
+  }
+
+  // The run's figures on stdout, the curves to `svg_path` when given; false when they
+  // cannot be written.
+  bool report(const std::optional<std::string>& svg_path, std::string_view data_path) const {
+    tally_.print();
+    if (judge_ != nullptr) judged_.print();
+    extraction_.print();
+    if (!report_pr_curves(svg_path, data_path, tally_.answer_scores, tally_.answers,
+                          tally_.sentence_scores, tally_.sentences)) {
+      return false;
+    }
+    tally_.print_changes();
+    tally_.print_baselines();
+    return true;
+  }
+
+ private:
+  const EvalSettings& settings_;
+  std::FILE* out_;
+  std::FILE* features_out_;
+  EvalJudge* judge_;
+  ExtractionShare extraction_;
+  filters::index::ContextIndexCache cache_{config::Limits{}.context_cache_bytes};
+  EvalTally tally_;
+  JudgeTally judged_;
+};
+
 }  // namespace
 
 std::string_view eval_usage() {
@@ -412,114 +545,35 @@ int eval_command(int argc, char** argv, int first) {
     return 2;
   }
   std::string error;
-  VerifierOverrides overrides;
-  std::optional<double> naive_missing;
-  if (!parse_overrides(args, overrides, naive_missing, error)) {
-    std::fprintf(stderr, "groundgate eval: %s\n", error.c_str());
-    return 2;
-  }
-
-  const std::string list = args.value("verifiers").value_or(std::string(kDefaultVerifiers));
-  const bool naive = list == "naive";
-  VerifierSetup setup;
-  if (auto config_path = args.value("c"); config_path && !naive) {
-    // The policy's settings; --verifiers, when given, picks the engines among them.
-    overrides.verifiers = args.value("verifiers");
-    setup = setup_from_policy(*config_path, *args.value("policy"), overrides);
-  } else if (!naive) {
-    setup = setup_from_list(list, overrides);
-  }
-  verify::AnswerRule naive_rule;
-  if (overrides.max_unsupported_share) {
-    naive_rule.counts.max_unsupported_share = *overrides.max_unsupported_share;
-  }
+  std::optional<EvalSettings> settings = eval_settings(args, error);
+  if (!settings) return failed(error, 2);
+  File out(nullptr, std::fclose);
+  if (!open_if_asked(args, "out", out)) return 1;
+  std::optional<EvalJudge> judge = eval_judge(args, error);
+  if (!error.empty()) return failed(error, 2);
+  std::shared_ptr<const filters::sql::SqlCheckerConfig> sql_config = sql_checker(args, error);
+  if (!sql_config) return failed(error, 2);
 
   const std::string& path = args.positional().front();
-  File out(nullptr, std::fclose);
-  if (auto out_path = args.value("out")) {
-    out = open_for_writing(*out_path);
-    if (!out) return 1;
-  }
-  std::optional<EvalJudge> judge = eval_judge(args, error);
-  if (!error.empty()) {
-    std::fprintf(stderr, "groundgate eval: %s\n", error.c_str());
-    return 2;
-  }
-  std::shared_ptr<const filters::sql::SqlCheckerConfig> sql_config = sql_checker(args, error);
-  if (!sql_config) {
-    std::fprintf(stderr, "groundgate eval: %s\n", error.c_str());
-    return 2;
-  }
-  SqlEvaluation sql_eval(sql_config, std::filesystem::path(path).parent_path().string());
-  SplEvaluation spl_eval(std::filesystem::path(path).parent_path().string());
-  auto samples =
-      read_samples(path, error, [&](simdjson::dom::element doc, std::string& sample_error) {
-        if (SplEvaluation::is_spl_sample(doc)) {
-          spl_eval.add(doc, out.get(), sample_error);
-          return true;
-        }
-        if (!SqlEvaluation::is_sql_sample(doc)) return false;
-        sql_eval.add(doc, out.get(), sample_error);
-        return true;
-      });
-  if (!samples) {
-    std::fprintf(stderr, "groundgate eval: %s\n", error.c_str());
-    return 1;
-  }
+  CodeSamples code(sql_config, std::filesystem::path(path).parent_path().string());
+  auto samples = read_samples(path, error, [&](simdjson::dom::element doc, std::string& e) {
+    return code.check_if_code(doc, out.get(), e);
+  });
+  if (!samples) return failed(error, 1);
   // An SQL- or SPL-only run needs no prose engine.
-  if (!naive && !setup.config && !samples->empty()) {
-    std::fprintf(stderr, "groundgate eval: %s\n", setup.error.c_str());
-    return 2;
+  if (!settings->naive && !settings->setup.config && !samples->empty()) {
+    return failed(settings->setup.error, 2);
   }
   File features_out(nullptr, std::fclose);
-  if (auto features_path = args.value("features")) {
-    features_out = open_for_writing(*features_path);
-    if (!features_out) return 1;
-    write_feature_names(features_out.get());
-  }
+  if (!open_if_asked(args, "features", features_out)) return 1;
+  if (features_out) write_feature_names(features_out.get());
 
-  ExtractionShare extraction;
-  if (setup.config && setup.config->extractor) {
-    extraction.extractor = setup.config->extractor.get();
-    extraction.before = extraction.extractor->stats();
-  }
-  if (judge) prepare_judge(*judge, setup.config);
-  filters::index::ContextIndexCache cache(config::Limits{}.context_cache_bytes);
-  EvalTally tally;
-  JudgeTally judged;
-  for (Sample& sample : *samples) {
-    const auto start = Clock::now();
-    const SampleOutcome outcome =
-        naive ? evaluate_naive(sample, cache, naive_missing.value_or(0), naive_rule, out != nullptr,
-                               tally)
-              : evaluate_with_engines(sample, setup, cache, out != nullptr, features_out.get(),
-                                      judge ? &*judge : nullptr, judged, tally);
-    tally.sample_us.push_back(
-        std::chrono::duration<double, std::micro>(Clock::now() - start).count() -
-        tally.prepare_us.back());
-    tally.answers.add(outcome.hallucinated, sample.label == 1);
-    if (outcome.worst == "contradicted") tally.contradicted.add(true, sample.label == 1);
-    if (!sample.change.empty()) ++tally.changes[sample.change][std::string(outcome.worst)];
-    tally.answer_scores.push_back({outcome.score, sample.label == 1});
-    for (const auto& [name, flagged] : sample.baselines) {
-      tally.baselines[name].add(flagged == 1, sample.label == 1);
-    }
-    if (out) write_prediction(out.get(), sample, outcome);
-  }
-
-  if (!sql_eval.empty()) sql_eval.print();
-  if (!spl_eval.empty()) spl_eval.print();
-  if (samples->empty() && (!sql_eval.empty() || !spl_eval.empty())) return 0;
-  tally.print();
-  if (judge) judged.print();
-  extraction.print();
-  if (!report_pr_curves(args.value("pr-curve"), path, tally.answer_scores, tally.answers,
-                        tally.sentence_scores, tally.sentences)) {
-    return 1;
-  }
-  tally.print_changes();
-  tally.print_baselines();
-  return 0;
+  ProseRun prose(*settings, out.get(), features_out.get(), judge ? &*judge : nullptr);
+  for (Sample& sample : *samples)
+    prose.evaluate(sample);
+  code.print();
+  if (samples->empty() && !code.empty()) return 0;
+  return prose.report(args.value("pr-curve"), path) ? 0 : 1;
 }
 
 }  // namespace groundgate::offline

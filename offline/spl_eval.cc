@@ -8,6 +8,8 @@
 #include "filters/spl/spl_checker.h"
 #include "filters/spl/spl_verdict_json.h"
 #include "filters/verdict/json_string.h"
+#include "offline/code_sample.h"
+#include "offline/percentile.h"
 
 namespace groundgate::offline {
 namespace {
@@ -15,14 +17,51 @@ namespace {
 namespace spl = filters::spl;
 namespace dom = simdjson::dom;
 
-double percentile(std::vector<double> values, double q) {
-  if (values.empty()) return 0;
-  std::sort(values.begin(), values.end());
-  return values[std::min(values.size() - 1, static_cast<std::size_t>(q * values.size()))];
+constexpr std::string_view kTypes[] = {"syntax",     "fabrication",       "mixed",
+                                       "misaligned", "misinterpretation", "unverified"};
+
+// The sample's `metadata` (the spl_metadata document as a string, or its JSON form) merged
+// into `metadata`; false and `error` when it cannot be read.
+bool add_inline_metadata(dom::element sample, spl::SplMetadata& metadata, std::string& error) {
+  dom::element inline_metadata;
+  if (sample["metadata"].get(inline_metadata) != simdjson::SUCCESS) return true;
+  std::string_view text;
+  if (inline_metadata.get_string().get(text) == simdjson::SUCCESS) {
+    const spl::MetadataFile doc = spl::metadata_from_document(text);
+    if (!doc.metadata) {
+      error = "metadata: " + doc.error;
+      return false;
+    }
+    metadata.merge(*doc.metadata);
+  } else if (!spl::add_metadata_json(inline_metadata, metadata, error)) {
+    error = "metadata: " + error;
+    return false;
+  }
+  return true;
 }
 
-constexpr std::string_view kTypes[] = {"syntax", "fabrication", "mixed", "misaligned",
-                                       "misinterpretation"};
+// One line of `--out`.
+void write_prediction(std::FILE* out, const CodeSample& fields, const spl::SplCheck& check,
+                      bool flagged) {
+  std::string json = prediction_start(fields, flagged);
+  if (!fields.variant.empty()) {
+    json += ",\"variant\":";
+    filters::verdict::append_json_string(json, fields.variant);
+  }
+  if (check.error != spl::SplError::kNone) {
+    json += ",\"error\":";
+    filters::verdict::append_json_string(json, spl::to_string(check.error));
+  } else {
+    json += ",\"kind\":\"spl\"";
+    spl::append_verdict_members(json, check.verdict, {});
+    char timing[48];
+    std::snprintf(timing, sizeof timing, ",\"check_us\":%.1f",
+                  static_cast<double>(check.verdict.check_ns) / 1e3);
+    json += timing;
+  }
+  json += "}\n";
+  std::fputs(json.c_str(), out);
+}
 
 }  // namespace
 
@@ -50,57 +89,41 @@ std::shared_ptr<const spl::SplMetadata> SplEvaluation::file(const std::string& n
 }
 
 bool SplEvaluation::add(dom::element sample, std::FILE* out, std::string& error) {
-  const auto optional = [&](std::string_view key) {
-    std::string_view value;
-    return sample[key].get_string().get(value) == simdjson::SUCCESS ? value : std::string_view();
-  };
-  const std::string_view id = optional("id"), question = optional("question"),
-                         variant = optional("variant");
-  std::string_view query;
-  if (sample["spl"].get_string().get(query) != simdjson::SUCCESS) {
-    error = "no \"spl\" string";
-    return false;
-  }
-  std::int64_t label = 0;
-  if (sample["label"].get_int64().get(label) != simdjson::SUCCESS) {
-    error = "no integer \"label\"";
-    return false;
-  }
+  CodeSample fields;
+  if (!read_code_sample(sample, "spl", fields, error)) return false;
   auto metadata = std::make_shared<spl::SplMetadata>();
-  dom::array files;
-  if (sample["metadata_files"].get_array().get(files) == simdjson::SUCCESS) {
-    for (dom::element f : files) {
-      std::string_view name;
-      if (f.get_string().get(name) != simdjson::SUCCESS) {
-        error = "metadata_files holds a non-string";
-        return false;
-      }
-      const auto loaded = file(std::string(name), error);
-      if (!loaded) return false;
-      metadata->merge(*loaded);
-    }
+  if (!add_metadata_files(sample, *metadata, error) ||
+      !add_inline_metadata(sample, *metadata, error)) {
+    return false;
   }
-  dom::element inline_metadata;
-  if (sample["metadata"].get(inline_metadata) == simdjson::SUCCESS) {
-    std::string_view text;
-    if (inline_metadata.get_string().get(text) == simdjson::SUCCESS) {
-      const spl::MetadataFile doc = spl::metadata_from_document(text);
-      if (!doc.metadata) {
-        error = "metadata: " + doc.error;
-        return false;
-      }
-      metadata->merge(*doc.metadata);
-    } else if (!spl::add_metadata_json(inline_metadata, *metadata, error)) {
-      error = "metadata: " + error;
+  const spl::SplChecker checker(metadata, fields.question);
+  const spl::SplCheck check = checker.check(fields.code);
+  const bool flagged = count(check, fields.label != 0, fields.variant);
+  if (out != nullptr) write_prediction(out, fields, check, flagged);
+  return true;
+}
+
+bool SplEvaluation::add_metadata_files(dom::element sample, spl::SplMetadata& metadata,
+                                       std::string& error) {
+  dom::array files;
+  if (sample["metadata_files"].get_array().get(files) != simdjson::SUCCESS) return true;
+  for (dom::element f : files) {
+    std::string_view name;
+    if (f.get_string().get(name) != simdjson::SUCCESS) {
+      error = "metadata_files holds a non-string";
       return false;
     }
+    const auto loaded = file(std::string(name), error);
+    if (!loaded) return false;
+    metadata.merge(*loaded);
   }
-  const spl::SplChecker checker(metadata, question);
-  const spl::SplCheck check = checker.check(query);
+  return true;
+}
+
+bool SplEvaluation::count(const spl::SplCheck& check, bool actual, std::string_view variant) {
   const spl::SplVerdict& v = check.verdict;
   const bool unverified = check.error != spl::SplError::kNone;
   const bool flagged = unverified || !v.findings.empty();
-  const bool actual = label != 0;
   unverified_ += unverified ? 1 : 0;
   total_.add(flagged, actual);
   check_us_.push_back(static_cast<double>(v.check_ns) / 1e3);
@@ -109,38 +132,12 @@ bool SplEvaluation::add(dom::element sample, std::FILE* out, std::string& error)
   Counts& c = variants_[name];
   ++c.n;
   c.flagged += flagged ? 1 : 0;
-  std::vector<std::string_view> types;
-  for (const spl::Finding& f : v.findings) {
-    const std::string_view type = spl::to_string(f.type);
-    if (std::find(types.begin(), types.end(), type) == types.end()) types.push_back(type);
-  }
+  const std::vector<std::string_view> types =
+      distinct_values(v.findings, [](const spl::Finding& f) { return spl::to_string(f.type); });
   for (std::string_view type : types)
     ++c.by_type[std::string(type)];
   if (std::find(types.begin(), types.end(), name) != types.end()) ++c.typed;
-  if (out != nullptr) {
-    std::string json = "{\"id\":";
-    filters::verdict::append_json_string(json, id);
-    json += flagged ? ",\"hallucinated\":true" : ",\"hallucinated\":false";
-    json += ",\"label\":" + std::to_string(label);
-    if (!variant.empty()) {
-      json += ",\"variant\":";
-      filters::verdict::append_json_string(json, variant);
-    }
-    if (unverified) {
-      json += ",\"error\":";
-      filters::verdict::append_json_string(json, spl::to_string(check.error));
-    } else {
-      json += ",\"kind\":\"spl\"";
-      spl::append_verdict_members(json, v, {});
-      char timing[48];
-      std::snprintf(timing, sizeof timing, ",\"check_us\":%.1f",
-                    static_cast<double>(v.check_ns) / 1e3);
-      json += timing;
-    }
-    json += "}\n";
-    std::fputs(json.c_str(), out);
-  }
-  return true;
+  return flagged;
 }
 
 void SplEvaluation::print() const {

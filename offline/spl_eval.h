@@ -14,6 +14,7 @@
 
 #include <simdjson.h>
 
+#include "filters/spl/spl_checker.h"
 #include "filters/spl/spl_metadata.h"
 #include "offline/confusion.h"
 
@@ -40,6 +41,12 @@ class SplEvaluation {
 
   std::shared_ptr<const filters::spl::SplMetadata> file(const std::string& name,
                                                         std::string& error);
+  // The files the sample's `metadata_files` names, merged into `metadata`; false and `error`
+  // when one cannot be read.
+  bool add_metadata_files(simdjson::dom::element sample, filters::spl::SplMetadata& metadata,
+                          std::string& error);
+  // Counts one checked sample (`actual`: its label says wrong); whether it was flagged.
+  bool count(const filters::spl::SplCheck& check, bool actual, std::string_view variant);
 
   std::string data_dir_;
   std::map<std::string, std::shared_ptr<const filters::spl::SplMetadata>> files_;

@@ -21,6 +21,7 @@
 #include "filters/sql/sample_database.h"
 #include "filters/sql/schema_cache.h"
 #include "filters/sql/sql_checker.h"
+#include "offline/confusion.h"
 
 namespace groundgate::offline {
 
@@ -36,14 +37,10 @@ class SqlEvaluation {
   // Checks one sample; false and `error` when it is malformed. Writes its prediction to `out`
   // when given.
   bool add(simdjson::dom::element sample, std::FILE* out, std::string& error);
-  bool empty() const { return total_.n() == 0; }
+  bool empty() const { return total_.total() == 0; }
   void print() const;
 
  private:
-  struct Counts {
-    std::size_t tp = 0, fp = 0, tn = 0, fn = 0;
-    std::size_t n() const { return tp + fp + tn + fn; }
-  };
   struct VariantCounts {
     std::size_t n = 0;
     std::size_t flagged = 0;
@@ -52,13 +49,22 @@ class SqlEvaluation {
 
   std::shared_ptr<const filters::sql::SampleDatabase> database(const std::string& path,
                                                                std::string& error);
+  // The sample's database, when it names one, and its schema: the `schema` field (CREATE
+  // statements or the JSON form), else the database's own; false and `error` when either
+  // cannot be read.
+  bool read_schema(simdjson::dom::element sample,
+                   std::shared_ptr<const filters::sql::SampleDatabase>& db,
+                   std::vector<std::string>& statements, std::string& error);
+  // Counts one checked sample (`actual`: its label says wrong); whether it was flagged.
+  bool count(const filters::sql::SqlCheck& check, bool actual, std::string_view variant,
+             std::string_view family);
   void print_codes() const;
 
   std::shared_ptr<const filters::sql::SqlCheckerConfig> checker_;
   std::string data_dir_;
   filters::sql::SchemaCache schemas_{256u << 20};
   std::map<std::string, std::shared_ptr<const filters::sql::SampleDatabase>> databases_;
-  Counts total_;
+  Confusion total_;
   struct CodeCounts {
     std::size_t on_valid = 0;  // samples of label 0 with the code
     std::size_t on_wrong = 0;  // samples of label 1 with the code

@@ -171,6 +171,96 @@ void run_metamorphic(const Metamorphic& m, const sql::SqlSetup& setup, std::stri
   json += ']';
 }
 
+int failed(const std::string& message, int exit_code) {
+  std::fprintf(stderr, "groundgate sqlcheck: %s\n", message.c_str());
+  return exit_code;
+}
+
+// `--dialect` into `c` when given; false and `error` for an unknown one.
+bool apply_dialect(const Args& args, config::SqlConfig& c, std::string& error) {
+  auto dialect = args.value("dialect");
+  if (!dialect) return true;
+  if (*dialect == "sqlite") {
+    c.dialect = config::SqlConfig::Dialect::kSqlite;
+  } else if (*dialect == "postgresql") {
+    c.dialect = config::SqlConfig::Dialect::kPostgresql;
+  } else if (*dialect == "mysql") {
+    c.dialect = config::SqlConfig::Dialect::kMysql;
+  } else {
+    error = "unknown dialect '" + *dialect + "'";
+    return false;
+  }
+  return true;
+}
+
+// The sql section to check with: the policy's (or the defaults) with the command line's
+// database, schema and dialect; nullopt and `error` on a bad policy or dialect.
+std::optional<config::SqlConfig> command_config(const Args& args, std::string& error) {
+  std::optional<config::SqlConfig> c = base_config(args, error);
+  if (!c) return std::nullopt;
+  if (auto database = args.value("database")) {
+    c->database = *database;
+    c->schema_file.clear();
+  }
+  if (auto schema = args.value("schema")) {
+    c->schema_file = *schema;
+    if (!args.value("database")) c->database.clear();
+  }
+  if (!apply_dialect(args, *c, error)) return std::nullopt;
+  return c;
+}
+
+// What the queries of a file came to: any finding or unchecked query, any unverified one.
+struct QueriesOutcome {
+  bool clean = true;
+  bool unverified = false;
+
+  // The exit status: 0 every query supported, 3 a finding, 4 a query unverified.
+  int exit_code() const { return !clean ? 3 : unverified ? 4 : 0; }
+};
+
+// One query's check (and check 5, when asked for) as a member of the `queries` array.
+void append_query(std::string& json, std::string_view text, const sql::SqlSpan& span,
+                  const sql::SqlChecker& checker, const sql::SqlSetup& setup,
+                  const std::optional<Metamorphic>& metamorphic, QueriesOutcome& outcome) {
+  const std::string_view query = text.substr(span.begin, span.end - span.begin);
+  sql::SqlCheck check = checker.check(query);
+  std::string variants;
+  if (metamorphic && check.error == sql::SqlError::kNone) {
+    run_metamorphic(*metamorphic, setup, query, check, variants);
+  }
+  json += "{\"kind\":\"sql\",\"offset\":[";
+  json += std::to_string(span.begin) + "," + std::to_string(span.end) + "]";
+  if (check.error != sql::SqlError::kNone) {
+    json += ",\"label\":\"unverified\",\"error\":";
+    filters::verdict::append_json_string(json, sql::to_string(check.error));
+    outcome.clean = false;
+  } else {
+    sql::append_verdict_members(json, check.verdict, {span.begin, true, true});
+    char timing[48];
+    std::snprintf(timing, sizeof timing, ",\"check_us\":%.1f",
+                  static_cast<double>(check.verdict.check_ns) / 1e3);
+    json += timing + variants;
+    outcome.clean = outcome.clean && check.verdict.findings.empty();
+    outcome.unverified = outcome.unverified || check.verdict.unverified();
+  }
+  if (!span.complete) json += ",\"complete\":false";
+  json += '}';
+}
+
+// The schema's table count and the DDL it passed over, closing the report.
+void append_schema_summary(std::string& json, const sql::SqlSetup& setup) {
+  const std::size_t tables = setup.schema ? setup.schema->tables().size() : 0;
+  json += "\n],\"tables\":" + std::to_string(tables) + ",\"skipped_ddl\":[";
+  if (setup.schema) {
+    for (std::size_t i = 0; i < setup.schema->skipped().size(); ++i) {
+      if (i > 0) json += ',';
+      filters::verdict::append_json_string(json, setup.schema->skipped()[i]);
+    }
+  }
+  json += "]}\n";
+}
+
 }  // namespace
 
 std::string_view sqlcheck_usage() {
@@ -190,96 +280,31 @@ int sqlcheck_command(int argc, char** argv, int first) {
     return 2;
   }
   std::string error;
-  std::optional<config::SqlConfig> c = base_config(args, error);
-  if (!c) {
-    std::fprintf(stderr, "groundgate sqlcheck: %s\n", error.c_str());
-    return 2;
-  }
-  if (auto database = args.value("database")) {
-    c->database = *database;
-    c->schema_file.clear();
-  }
-  if (auto schema = args.value("schema")) {
-    c->schema_file = *schema;
-    if (!args.value("database")) c->database.clear();
-  }
-  if (auto dialect = args.value("dialect")) {
-    if (*dialect == "sqlite") {
-      c->dialect = config::SqlConfig::Dialect::kSqlite;
-    } else if (*dialect == "postgresql") {
-      c->dialect = config::SqlConfig::Dialect::kPostgresql;
-    } else if (*dialect == "mysql") {
-      c->dialect = config::SqlConfig::Dialect::kMysql;
-    } else {
-      std::fprintf(stderr, "groundgate sqlcheck: unknown dialect '%s'\n", dialect->c_str());
-      return 2;
-    }
-  }
+  const std::optional<config::SqlConfig> c = command_config(args, error);
+  if (!c) return failed(error, 2);
   // --schema with --database: the file names the tables, the database holds the rows.
   sql::SqlSetup setup = sql::compile_sql(*c);
-  if (!setup.checker) {
-    std::fprintf(stderr, "groundgate sqlcheck: %s\n", setup.error.c_str());
-    return 1;
-  }
+  if (!setup.checker) return failed(setup.error, 1);
   const std::optional<std::string> text = read_input(args.positional().front());
-  if (!text) {
-    std::fprintf(stderr, "groundgate sqlcheck: cannot read %s\n",
-                 args.positional().front().c_str());
-    return 1;
-  }
+  if (!text) return failed("cannot read " + args.positional().front(), 1);
   std::optional<Metamorphic> metamorphic;
   if (args.flag("metamorphic")) {
     metamorphic = metamorphic_options(args, setup, *c, error);
-    if (!metamorphic) {
-      std::fprintf(stderr, "groundgate sqlcheck: %s\n", error.c_str());
-      return 2;
-    }
+    if (!metamorphic) return failed(error, 2);
   }
   const sql::SqlChecker checker(setup.checker, setup.schema ? setup.schema : sql::no_schema(),
                                 args.value("question").value_or(""),
                                 args.value("evidence").value_or(""));
-  bool clean = true;
-  bool unverified = false;
+  QueriesOutcome outcome;
   std::string json = "{\"queries\":[";
   const std::vector<sql::SqlSpan> spans = sql::find_sql(*text);
   for (std::size_t i = 0; i < spans.size(); ++i) {
-    const sql::SqlSpan& span = spans[i];
-    const std::string_view query =
-        std::string_view(*text).substr(span.begin, span.end - span.begin);
-    sql::SqlCheck check = checker.check(query);
-    std::string variants;
-    if (metamorphic && check.error == sql::SqlError::kNone) {
-      run_metamorphic(*metamorphic, setup, query, check, variants);
-    }
-    json += i > 0 ? ",\n  {\"kind\":\"sql\",\"offset\":[" : "\n  {\"kind\":\"sql\",\"offset\":[";
-    json += std::to_string(span.begin) + "," + std::to_string(span.end) + "]";
-    if (check.error != sql::SqlError::kNone) {
-      json += ",\"label\":\"unverified\",\"error\":";
-      filters::verdict::append_json_string(json, sql::to_string(check.error));
-      clean = false;
-    } else {
-      sql::append_verdict_members(json, check.verdict, {span.begin, true, true});
-      char timing[48];
-      std::snprintf(timing, sizeof timing, ",\"check_us\":%.1f",
-                    static_cast<double>(check.verdict.check_ns) / 1e3);
-      json += timing + variants;
-      clean = clean && check.verdict.findings.empty();
-      unverified = unverified || check.verdict.unverified();
-    }
-    if (!span.complete) json += ",\"complete\":false";
-    json += '}';
+    json += i > 0 ? ",\n  " : "\n  ";
+    append_query(json, *text, spans[i], checker, setup, metamorphic, outcome);
   }
-  const std::size_t tables = setup.schema ? setup.schema->tables().size() : 0;
-  json += "\n],\"tables\":" + std::to_string(tables) + ",\"skipped_ddl\":[";
-  if (setup.schema) {
-    for (std::size_t i = 0; i < setup.schema->skipped().size(); ++i) {
-      if (i > 0) json += ',';
-      filters::verdict::append_json_string(json, setup.schema->skipped()[i]);
-    }
-  }
-  json += "]}\n";
+  append_schema_summary(json, setup);
   std::fputs(json.c_str(), stdout);
-  return !clean ? 3 : unverified ? 4 : 0;
+  return outcome.exit_code();
 }
 
 }  // namespace groundgate::offline

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -51,12 +52,114 @@ std::string set_name(const std::string& path) {
   return name.substr(0, name.find('.'));
 }
 
-bool read_set(const std::string& path, TrainingSetInput& set, std::string& error) {
-  auto samples = read_samples(path, error);
-  if (!samples) return false;
-  set.name = set_name(path);
-  set.samples = std::move(*samples);
+int failed(const std::string& message, int exit_code) {
+  std::fprintf(stderr, "groundgate train: %s\n", message.c_str());
+  return exit_code;
+}
+
+// The training options the command line asks for; nullopt and `error` on a bad one.
+std::optional<TrainingOptions> training_options(const Args& args, std::string& error) {
+  TrainingOptions options;
+  const auto& sentence_directions = filters::verify::sentence_feature_directions();
+  const auto& answer_directions = filters::verify::answer_feature_directions();
+  options.sentence.monotone.assign(sentence_directions.begin(), sentence_directions.end());
+  options.answer.monotone.assign(answer_directions.begin(), answer_directions.end());
+  if (auto folds = args.value("folds")) {
+    options.folds = static_cast<std::size_t>(std::strtoul(folds->c_str(), nullptr, 10));
+    if (options.folds < 2 || options.folds > 20) {
+      error = "--folds needs 2 to 20";
+      return std::nullopt;
+    }
+  }
+  if (auto seed = args.value("fold-seed")) options.fold_seed = *seed;
+  options.answer_from_other_sets = !args.flag("answer-in-domain");
+  options.flags_from_other_sets = args.flag("flags-from-other-sets");
+  if (auto without = args.value("without")) {
+    std::stringstream list(*without);
+    for (std::string name; std::getline(list, name, ',');)
+      options.without.push_back(name);
+  }
+  if (args.value("synthetic-out") && !args.flag("synthetic")) {
+    error = "--synthetic-out needs --synthetic";
+    return std::nullopt;
+  }
+  return options;
+}
+
+// The training sets with their samples verified, and the command that made them (the model
+// file's `trained` field: the command that gives the same file again).
+struct VerifiedSets {
+  VerifierSetup setup;
+  filters::index::ContextIndexCache cache{config::Limits{}.context_cache_bytes};
+  std::vector<TrainingSetInput> sets;
+  std::string command = "groundgate train";
+
+  // Verifies `set`'s samples the way the proxy does and keeps it.
+  void add(TrainingSetInput set) {
+    for (const Sample& sample : set.samples)
+      set.verified.push_back(verify_sample(sample, setup, cache));
+    std::fprintf(stderr, "groundgate train: %s: %zu samples verified\n", set.name.c_str(),
+                 set.samples.size());
+    sets.push_back(std::move(set));
+  }
+};
+
+// Each file a set of its own; false and `error` when one cannot be read.
+bool add_files(const std::vector<std::string>& paths, VerifiedSets& run, std::string& error) {
+  for (const std::string& path : paths) {
+    auto samples = read_samples(path, error);
+    if (!samples) return false;
+    TrainingSetInput set;
+    set.name = set_name(path);
+    set.samples = std::move(*samples);
+    run.add(std::move(set));
+    run.command += " " + std::filesystem::path(path).filename().string();
+  }
   return true;
+}
+
+// The synthetic set made from the sets' contexts (written as JSONL to `out_path` when
+// given); false and `error` when it cannot be made or written.
+bool add_synthetic(const std::optional<std::string>& out_path, VerifiedSets& run,
+                   std::string& error) {
+  std::optional<TrainingSetInput> made = synthetic_set(run.sets, error);
+  if (!made) return false;
+  run.add(std::move(*made));  // named "synthetic"
+  run.command += " --synthetic";
+  if (!out_path) return true;
+  std::ofstream file(*out_path, std::ios::binary);
+  file << synthetic_jsonl(run.sets.back());
+  if (!file) error = "cannot write " + *out_path;
+  return static_cast<bool>(file);
+}
+
+// The options that change the model, as the recorded command gives them.
+std::string option_words(const Args& args, const TrainingOptions& options) {
+  std::string words;
+  if (!options.fold_seed.empty()) words += " --fold-seed " + options.fold_seed;
+  if (auto without = args.value("without")) words += " --without " + *without;
+  if (args.flag("answer-in-domain")) words += " --answer-in-domain";
+  if (args.flag("flags-from-other-sets")) words += " --flags-from-other-sets";
+  return words;
+}
+
+// The model to `--out` (by default the built-in model's file), the report and the scores
+// where asked for; 1 when the model cannot be written.
+int write_results(const Args& args, const TrainingResult& result) {
+  const std::string out_path = args.value("out").value_or("filters/score/models/rag.json");
+  std::ofstream out(out_path, std::ios::binary);
+  out << result.model_json;
+  if (!out) return failed("cannot write " + out_path, 1);
+  if (auto report = args.value("report")) {
+    std::ofstream r(*report);
+    r << result.report;
+  }
+  if (auto scores = args.value("scores")) {
+    std::ofstream s(*scores);
+    s << result.scores;
+  }
+  std::printf("%s\nwrote %s\n", result.report.c_str(), out_path.c_str());
+  return 0;
 }
 
 }  // namespace
@@ -72,103 +175,23 @@ int train_command(int argc, char** argv, int first) {
     std::fputs(kUsage.data(), stderr);
     return 2;
   }
-  TrainingOptions options;
-  const auto& sentence_directions = filters::verify::sentence_feature_directions();
-  const auto& answer_directions = filters::verify::answer_feature_directions();
-  options.sentence.monotone.assign(sentence_directions.begin(), sentence_directions.end());
-  options.answer.monotone.assign(answer_directions.begin(), answer_directions.end());
-  if (auto folds = args.value("folds")) {
-    options.folds = static_cast<std::size_t>(std::strtoul(folds->c_str(), nullptr, 10));
-    if (options.folds < 2 || options.folds > 20) {
-      std::fprintf(stderr, "groundgate train: --folds needs 2 to 20\n");
-      return 2;
-    }
-  }
-  if (auto seed = args.value("fold-seed")) options.fold_seed = *seed;
-  options.answer_from_other_sets = !args.flag("answer-in-domain");
-  options.flags_from_other_sets = args.flag("flags-from-other-sets");
-  if (auto without = args.value("without")) {
-    std::stringstream list(*without);
-    for (std::string name; std::getline(list, name, ',');)
-      options.without.push_back(name);
-  }
-  if (args.value("synthetic-out") && !args.flag("synthetic")) {
-    std::fprintf(stderr, "groundgate train: --synthetic-out needs --synthetic\n");
-    return 2;
-  }
+  std::string error;
+  const std::optional<TrainingOptions> options = training_options(args, error);
+  if (!options) return failed(error, 2);
   // The engines a policy runs by default, their rule labels (the scorer is what is trained).
   VerifierOverrides overrides;
   overrides.scorer = "off";
-  const VerifierSetup setup = setup_from_list(kDefaultVerifiers, overrides);
-  if (!setup.config) {
-    std::fprintf(stderr, "groundgate train: %s\n", setup.error.c_str());
-    return 1;
+  VerifiedSets run;
+  run.setup = setup_from_list(kDefaultVerifiers, overrides);
+  if (!run.setup.config) return failed(run.setup.error, 1);
+  if (!add_files(args.positional(), run, error)) return failed(error, 1);
+  if (args.flag("synthetic") && !add_synthetic(args.value("synthetic-out"), run, error)) {
+    return failed(error, 1);
   }
-  std::vector<TrainingSetInput> sets;
-  std::string error;
-  std::string command = "groundgate train";
-  filters::index::ContextIndexCache cache(config::Limits{}.context_cache_bytes);
-  for (const std::string& path : args.positional()) {
-    TrainingSetInput set;
-    if (!read_set(path, set, error)) {
-      std::fprintf(stderr, "groundgate train: %s\n", error.c_str());
-      return 1;
-    }
-    for (const Sample& sample : set.samples)
-      set.verified.push_back(verify_sample(sample, setup, cache));
-    std::fprintf(stderr, "groundgate train: %s: %zu samples verified\n", set.name.c_str(),
-                 set.samples.size());
-    command += " " + std::filesystem::path(path).filename().string();
-    sets.push_back(std::move(set));
-  }
-  if (args.flag("synthetic")) {
-    std::optional<TrainingSetInput> made = synthetic_set(sets, error);
-    if (!made) {
-      std::fprintf(stderr, "groundgate train: %s\n", error.c_str());
-      return 1;
-    }
-    TrainingSetInput& set = *made;
-    for (const Sample& sample : set.samples)
-      set.verified.push_back(verify_sample(sample, setup, cache));
-    std::fprintf(stderr, "groundgate train: synthetic: %zu samples verified\n", set.samples.size());
-    command += " --synthetic";
-    if (auto path = args.value("synthetic-out")) {
-      std::ofstream file(*path, std::ios::binary);
-      file << synthetic_jsonl(set);
-      if (!file) {
-        std::fprintf(stderr, "groundgate train: cannot write %s\n", path->c_str());
-        return 1;
-      }
-    }
-    sets.push_back(std::move(set));
-  }
-  // The model file's `trained` field: the command that gives the same file again.
-  if (!options.fold_seed.empty()) command += " --fold-seed " + options.fold_seed;
-  if (auto without = args.value("without")) command += " --without " + *without;
-  if (args.flag("answer-in-domain")) command += " --answer-in-domain";
-  if (args.flag("flags-from-other-sets")) command += " --flags-from-other-sets";
-  const TrainingResult result = train_scorer(sets, options, command);
-  if (!result.error.empty()) {
-    std::fprintf(stderr, "groundgate train: %s\n", result.error.c_str());
-    return 1;
-  }
-  const std::string out_path = args.value("out").value_or("filters/score/models/rag.json");
-  std::ofstream out(out_path, std::ios::binary);
-  out << result.model_json;
-  if (!out) {
-    std::fprintf(stderr, "groundgate train: cannot write %s\n", out_path.c_str());
-    return 1;
-  }
-  if (auto report = args.value("report")) {
-    std::ofstream r(*report);
-    r << result.report;
-  }
-  if (auto scores = args.value("scores")) {
-    std::ofstream s(*scores);
-    s << result.scores;
-  }
-  std::printf("%s\nwrote %s\n", result.report.c_str(), out_path.c_str());
-  return 0;
+  const TrainingResult result =
+      train_scorer(run.sets, *options, run.command + option_words(args, *options));
+  if (!result.error.empty()) return failed(result.error, 1);
+  return write_results(args, result);
 }
 
 }  // namespace groundgate::offline

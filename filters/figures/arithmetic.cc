@@ -1,7 +1,9 @@
 #include "filters/figures/arithmetic.h"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
+#include <vector>
 
 namespace groundgate::filters::figures {
 namespace {
@@ -206,120 +208,191 @@ bool gives(const Expression& e, const Figure& figure, bool asks_percent, bool& t
   return false;
 }
 
-bool enumerate(Operation op, const Frame& frame, std::span<const Operand> ops, bool percent_figure,
-               const NamingOrder& order, const std::function<bool(const Expression&)>& visit) {
-  const std::size_t n = std::min(ops.size(), kMaxOperands);
-  ops = ops.first(n);
-  auto try_binary = [&](Form form, std::size_t i, std::size_t j, int years = 0) {
-    const std::optional<Expression> e = binary(form, ops, i, j, years);
-    return e && !degenerate(*e, ops) && visit(*e);
-  };
-  // Sums and averages over each group (a row), and over each year's figures of one source.
-  auto try_groups = [&](Form form) {
-    std::vector<std::size_t> members;
-    for (std::size_t i = 0; i < n; ++i) {
-      bool first_of_group = true, first_of_year = ops[i].year != 0;
-      for (std::size_t k = 0; k < i; ++k) {
-        first_of_group = first_of_group && ops[k].group != ops[i].group;
-        first_of_year =
-            first_of_year && !(ops[k].year == ops[i].year && ops[k].source == ops[i].source);
-      }
-      if (first_of_group) {
-        members.clear();
-        for (std::size_t k = i; k < n; ++k) {
-          if (ops[k].group == ops[i].group) members.push_back(k);
-        }
-        if (const auto e = nary(form, ops, members); e && visit(*e)) return true;
-      }
-      if (first_of_year) {
-        members.clear();
-        for (std::size_t k = i; k < n; ++k) {
-          if (ops[k].year == ops[i].year && ops[k].source == ops[i].source) members.push_back(k);
-        }
-        if (const auto e = nary(form, ops, members); e && visit(*e)) return true;
+namespace {
+
+// One enumerate() call: the operands it combines, in the order it tries them, and the visitor
+// each expression is offered to. Every step returns true as soon as the visitor accepts one.
+class Enumeration {
+ public:
+  Enumeration(Operation op, const Frame& frame, std::span<const Operand> ops, bool percent_figure,
+              const NamingOrder& order, const std::function<bool(const Expression&)>& visit)
+      : op_(op),
+        frame_(frame),
+        ops_(ops),
+        percent_figure_(percent_figure),
+        order_(order),
+        visit_(visit) {}
+
+  bool run() const {
+    if (read_offs()) return true;
+    switch (op_) {
+      case Operation::kNone:
+        return false;
+      case Operation::kSum:
+        return named_pairs(Form::kSum) || groups(Form::kSum);
+      case Operation::kAverage:
+        return named_pairs(Form::kMean) || groups(Form::kMean);
+      case Operation::kChange:
+      case Operation::kPercentChange:
+      case Operation::kGrowthRate:
+        return changes();
+      case Operation::kDifference:
+        return differences();
+      case Operation::kRatio:
+        return ratios();
+    }
+    return false;
+  }
+
+ private:
+  std::size_t size() const { return ops_.size(); }
+
+  bool try_binary(Form form, std::size_t i, std::size_t j, int years = 0) const {
+    const std::optional<Expression> e = binary(form, ops_, i, j, years);
+    return e && !degenerate(*e, ops_) && visit_(*e);
+  }
+
+  bool try_nary(Form form, std::span<const std::size_t> members) const {
+    const std::optional<Expression> e = nary(form, ops_, members);
+    return e && visit_(*e);
+  }
+
+  // The figures themselves: any, where the operation may be a read-off (none asked, or a sum
+  // stated as one line), and the percentages, where a ratio or a change is a percentage.
+  bool read_offs() const {
+    const bool reads_off = op_ == Operation::kNone || op_ == Operation::kSum;
+    const bool reads_percent = op_ == Operation::kRatio || op_ == Operation::kPercentChange ||
+                               op_ == Operation::kGrowthRate;
+    if (!reads_off && !(reads_percent && percent_figure_)) return false;
+    for (std::size_t i = 0; i < size(); ++i) {
+      if (!reads_off && !ops_[i].percent) continue;
+      Expression e = make(Form::kValue, {i});
+      e.value = ops_[i].value;
+      e.unit = ops_[i].unit;
+      e.kind = ops_[i].percent ? Kind::kPercentPoints : Kind::kAmount;
+      if (visit_(e)) return true;
+    }
+    return false;
+  }
+
+  // Two figures of different lines (rows, or a table's row and a sentence) combine only when
+  // the words name each apart.
+  bool across_named(std::size_t i, std::size_t j) const {
+    return ops_[i].group == ops_[j].group || order_.of(i, j) != 0;
+  }
+
+  // Sums or means of two figures, each pair once.
+  bool named_pairs(Form form) const {
+    for (std::size_t i = 0; i < size(); ++i) {
+      for (std::size_t j = i + 1; j < size(); ++j) {
+        if (across_named(i, j) && try_binary(form, i, j)) return true;
       }
     }
     return false;
-  };
-  // Two figures of different lines (rows, or a table's row and a sentence) combine only when
-  // the words name each apart.
-  auto across_named = [&](std::size_t i, std::size_t j) {
-    return ops[i].group == ops[j].group || order.of(i, j) != 0;
-  };
-  const bool reads_off = op == Operation::kNone || op == Operation::kSum;
-  const bool reads_percent =
-      op == Operation::kRatio || op == Operation::kPercentChange || op == Operation::kGrowthRate;
-  if (reads_off || (reads_percent && percent_figure)) {
-    for (std::size_t i = 0; i < n; ++i) {
-      if (!reads_off && !ops[i].percent) continue;
-      Expression e = make(Form::kValue, {i});
-      e.value = ops[i].value;
-      e.unit = ops[i].unit;
-      e.kind = ops[i].percent ? Kind::kPercentPoints : Kind::kAmount;
-      if (visit(e)) return true;
+  }
+
+  bool same_group(std::size_t k, std::size_t i) const { return ops_[k].group == ops_[i].group; }
+  bool same_year(std::size_t k, std::size_t i) const {
+    return ops_[k].year == ops_[i].year && ops_[k].source == ops_[i].source;
+  }
+
+  // Whether no operand before `i` is like it (by `alike`).
+  template <typename Alike>
+  bool first_of(std::size_t i, Alike alike) const {
+    for (std::size_t k = 0; k < i; ++k) {
+      if (alike(k, i)) return false;
     }
+    return true;
   }
-  switch (op) {
-    case Operation::kNone:
-      return false;
-    case Operation::kSum:
-      for (std::size_t i = 0; i < n; ++i) {
-        for (std::size_t j = i + 1; j < n; ++j) {
-          if (!across_named(i, j)) continue;
-          if (try_binary(Form::kSum, i, j)) return true;
-        }
-      }
-      return try_groups(Form::kSum);
-    case Operation::kAverage:
-      for (std::size_t i = 0; i < n; ++i) {
-        for (std::size_t j = i + 1; j < n; ++j) {
-          if (!across_named(i, j)) continue;
-          if (try_binary(Form::kMean, i, j)) return true;
-        }
-      }
-      return try_groups(Form::kMean);
-    case Operation::kChange:
-    case Operation::kPercentChange:
-    case Operation::kGrowthRate:
-      for (std::size_t i = 0; i < n; ++i) {
-        for (std::size_t j = 0; j < n; ++j) {
-          if (i == j || !as_stated(frame, ops[i], ops[j])) continue;
-          // Between the years named: a change runs from one to another.
-          if (frame.years.size() >= 2 &&
-              (ops[i].year == ops[j].year || ops[i].year == 0 || ops[j].year == 0)) {
-            continue;
-          }
-          const bool percents = ops[i].percent && ops[j].percent;
-          const bool points = op == Operation::kChange || percents;
-          const bool relative = op != Operation::kChange || (percent_figure && !percents);
-          if (points && try_binary(Form::kDifference, i, j)) return true;
-          if (relative && try_binary(Form::kPercentChange, i, j)) return true;
-          if (op == Operation::kGrowthRate && ops[i].year > ops[j].year && ops[j].year != 0 &&
-              try_binary(Form::kGrowthRate, i, j, ops[i].year - ops[j].year)) {
-            return true;
-          }
-        }
-      }
-      return false;
-    case Operation::kDifference:
-      for (std::size_t i = 0; i < n; ++i) {
-        for (std::size_t j = 0; j < n; ++j) {
-          if (i == j || order.of(i, j) < 0 || !across_named(i, j)) continue;
-          if (try_binary(Form::kDifference, i, j)) return true;
-          if (percent_figure && !ops[i].percent && try_binary(Form::kPercentChange, i, j))
-            return true;
-        }
-      }
-      return false;
-    case Operation::kRatio:
-      for (std::size_t i = 0; i < n; ++i) {
-        for (std::size_t j = 0; j < n; ++j) {
-          if (i != j && try_binary(Form::kRatio, i, j)) return true;
-        }
-      }
-      return false;
+  // `i` and the operands after it that are like it.
+  template <typename Alike>
+  std::vector<std::size_t> members_from(std::size_t i, Alike alike) const {
+    std::vector<std::size_t> members;
+    for (std::size_t k = i; k < size(); ++k) {
+      if (alike(k, i)) members.push_back(k);
+    }
+    return members;
   }
-  return false;
+
+  // Sums and averages over each group (a row), and over each year's figures of one source.
+  bool groups(Form form) const {
+    const auto by_group = [this](std::size_t k, std::size_t i) { return same_group(k, i); };
+    const auto by_year = [this](std::size_t k, std::size_t i) { return same_year(k, i); };
+    for (std::size_t i = 0; i < size(); ++i) {
+      if (first_of(i, by_group) && try_nary(form, members_from(i, by_group))) return true;
+      if (ops_[i].year != 0 && first_of(i, by_year) && try_nary(form, members_from(i, by_year))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // Between the years named (two or more): a change runs from one to another.
+  bool spans_named_years(std::size_t i, std::size_t j) const {
+    return frame_.years.size() < 2 ||
+           (ops_[i].year != ops_[j].year && ops_[i].year != 0 && ops_[j].year != 0);
+  }
+
+  // A change from b (`j`) to a (`i`): in points, relative, or as a compound growth rate.
+  bool change_forms(std::size_t i, std::size_t j) const {
+    const bool percents = ops_[i].percent && ops_[j].percent;
+    const bool points = op_ == Operation::kChange || percents;
+    const bool relative = op_ != Operation::kChange || (percent_figure_ && !percents);
+    if (points && try_binary(Form::kDifference, i, j)) return true;
+    if (relative && try_binary(Form::kPercentChange, i, j)) return true;
+    return op_ == Operation::kGrowthRate && ops_[i].year > ops_[j].year && ops_[j].year != 0 &&
+           try_binary(Form::kGrowthRate, i, j, ops_[i].year - ops_[j].year);
+  }
+
+  bool changes() const {
+    for (std::size_t i = 0; i < size(); ++i) {
+      for (std::size_t j = 0; j < size(); ++j) {
+        if (i == j || !as_stated(frame_, ops_[i], ops_[j]) || !spans_named_years(i, j)) continue;
+        if (change_forms(i, j)) return true;
+      }
+    }
+    return false;
+  }
+
+  // a − b where the words name a first or do not order them, across lines only when both are
+  // named; for a percentage figure, also the change relative to b.
+  bool differences() const {
+    for (std::size_t i = 0; i < size(); ++i) {
+      for (std::size_t j = 0; j < size(); ++j) {
+        if (i == j || order_.of(i, j) < 0 || !across_named(i, j)) continue;
+        if (try_binary(Form::kDifference, i, j)) return true;
+        if (percent_figure_ && !ops_[i].percent && try_binary(Form::kPercentChange, i, j)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  bool ratios() const {
+    for (std::size_t i = 0; i < size(); ++i) {
+      for (std::size_t j = 0; j < size(); ++j) {
+        if (i != j && try_binary(Form::kRatio, i, j)) return true;
+      }
+    }
+    return false;
+  }
+
+  Operation op_;
+  const Frame& frame_;
+  std::span<const Operand> ops_;
+  bool percent_figure_;
+  const NamingOrder& order_;
+  const std::function<bool(const Expression&)>& visit_;
+};
+
+}  // namespace
+
+bool enumerate(Operation op, const Frame& frame, std::span<const Operand> ops, bool percent_figure,
+               const NamingOrder& order, const std::function<bool(const Expression&)>& visit) {
+  const Enumeration enumeration(op, frame, ops.first(std::min(ops.size(), kMaxOperands)),
+                                percent_figure, order, visit);
+  return enumeration.run();
 }
 
 std::vector<Expression> stated(Operation op, const Frame& frame, std::span<const Operand> ops) {

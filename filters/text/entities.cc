@@ -321,16 +321,28 @@ class Extractor {
   }
 
   std::size_t match_date(std::size_t i) {
-    bool abbreviated = false;
-    double v = 0, day = 0, year = 0;
-    // ISO 1991-03-02.
+    if (const std::size_t end = iso_date(i)) return end;
+    if (const std::optional<std::size_t> end = month_first_date(i)) return *end;
+    if (const std::size_t end = day_first_date(i)) return end;
+    if (const std::size_t end = century(i)) return end;
+    return decade(i);
+  }
+
+  // ISO 1991-03-02.
+  std::size_t iso_date(std::size_t i) {
+    double year = 0, month = 0, day = 0;
     if (plain_int(i, 1000, 2999, year) && i + 4 < t_.size() && word(i + 1, "-") &&
         word(i + 3, "-") && adjacent(i + 1) && adjacent(i + 2) && adjacent(i + 3) &&
-        adjacent(i + 4) && plain_int(i + 2, 1, 12, v) && plain_int(i + 4, 1, 31, day)) {
-      return add_date(i, i + 5, {int(year), int(v), int(day), DatePrecision::kDay});
+        adjacent(i + 4) && plain_int(i + 2, 1, 12, month) && plain_int(i + 4, 1, 31, day)) {
+      return add_date(i, i + 5, {int(year), int(month), int(day), DatePrecision::kDay});
     }
-    // Month first: "March 2, 1991", "March 1991", "Jan. 5"; in lowercase text a month's full
-    // name with a day or a year ("july 11"), or after a cue word but "may" and "march".
+    return 0;
+  }
+
+  // Month first: "March 2, 1991", "March 1991", "Jan. 5"; in lowercase text a month's full
+  // name with a day or a year ("july 11"), or after a cue word but "may" and "march". A month
+  // name at `i` decides (its date's end, or 0: no date starts here); nullopt when none does.
+  std::optional<std::size_t> month_first_date(std::size_t i) {
     int lower = 0;
     if (lowercase_month(t_[i], lower)) {
       DateValue d{0, lower, 0, DatePrecision::kMonth};
@@ -345,49 +357,57 @@ class Extractor {
       }
       return 0;
     }
-    if (t_[i].kind == TokenKind::kWord && t_[i].has(kCapitalized)) {
-      if (const int month = month_number(t_[i].norm, abbreviated)) {
-        std::size_t j = i + 1;
-        if (abbreviated && word(j, ".")) ++j;
-        DateValue d{0, month, 0, DatePrecision::kMonth};
-        if (const std::size_t end = day_and_year(i, j, d, true)) return end;
-        // A bare month only after a cue word ("in March"), never "may".
-        if (month != 5 && i > 0 &&
-            (kBeforeMonth.contains(t_[i - 1].norm) || t_[i - 1].norm == "of")) {
-          return add_date(i, abbreviated && word(i + 1, ".") ? i + 2 : i + 1, d);
-        }
-        return 0;
+    if (t_[i].kind != TokenKind::kWord || !t_[i].has(kCapitalized)) return std::nullopt;
+    bool abbreviated = false;
+    const int month = month_number(t_[i].norm, abbreviated);
+    if (month == 0) return std::nullopt;
+    std::size_t j = i + 1;
+    if (abbreviated && word(j, ".")) ++j;
+    DateValue d{0, month, 0, DatePrecision::kMonth};
+    if (const std::size_t end = day_and_year(i, j, d, true)) return end;
+    // A bare month only after a cue word ("in March"), never "may".
+    if (month != 5 && i > 0 && (kBeforeMonth.contains(t_[i - 1].norm) || t_[i - 1].norm == "of")) {
+      return add_date(i, abbreviated && word(i + 1, ".") ? i + 2 : i + 1, d);
+    }
+    return 0;
+  }
+
+  // Day first: "2 March 1991", "2nd of March".
+  std::size_t day_first_date(std::size_t i) {
+    double day = 0, year = 0;
+    if (!plain_int(i, 1, 31, day) &&
+        !(ordinal_number(i, day) && day <= 31 && t_[i].kind == TokenKind::kNumber)) {
+      return 0;
+    }
+    std::size_t j = i + 1;
+    if (word(j, "of")) ++j;
+    // "2 march 2015" in lowercase text: only with the year.
+    int lower_month = 0;
+    if (j < t_.size() && lowercase_month(t_[j], lower_month)) {
+      const std::size_t k = word(j + 1, ",") ? j + 2 : j + 1;
+      if (plain_int(k, 1000, 2999, year)) {
+        return add_date(i, k + 1, {int(year), lower_month, int(day), DatePrecision::kDay});
       }
     }
-    // Day first: "2 March 1991", "2nd of March".
-    if ((plain_int(i, 1, 31, day) ||
-         (ordinal_number(i, day) && day <= 31 && t_[i].kind == TokenKind::kNumber))) {
-      std::size_t j = i + 1;
-      if (word(j, "of")) ++j;
-      // "2 march 2015" in lowercase text: only with the year.
-      int lower_month = 0;
-      if (j < t_.size() && lowercase_month(t_[j], lower_month)) {
-        const std::size_t k = word(j + 1, ",") ? j + 2 : j + 1;
-        if (plain_int(k, 1000, 2999, year)) {
-          return add_date(i, k + 1, {int(year), lower_month, int(day), DatePrecision::kDay});
-        }
-      }
-      if (j < t_.size() && t_[j].has(kCapitalized)) {
-        if (const int month = month_number(t_[j].norm, abbreviated)) {
-          ++j;
-          if (abbreviated && word(j, ".")) ++j;
-          DateValue d{0, month, int(day), DatePrecision::kDay};
-          const std::size_t k = word(j, ",") ? j + 1 : j;
-          if (plain_int(k, 1000, 2999, year)) {
-            d.year = int(year), j = k + 1;
-          } else if (glued_year(k, year)) {
-            d.year = int(year), j = k + 1;  // the next date goes on at the month
-          }
-          return add_date(i, j, d);
-        }
-      }
+    bool abbreviated = false;
+    const int month =
+        j < t_.size() && t_[j].has(kCapitalized) ? month_number(t_[j].norm, abbreviated) : 0;
+    if (month == 0) return 0;
+    ++j;
+    if (abbreviated && word(j, ".")) ++j;
+    DateValue d{0, month, int(day), DatePrecision::kDay};
+    const std::size_t k = word(j, ",") ? j + 1 : j;
+    if (plain_int(k, 1000, 2999, year)) {
+      d.year = int(year), j = k + 1;
+    } else if (glued_year(k, year)) {
+      d.year = int(year), j = k + 1;  // the next date goes on at the month
     }
-    // Century: "19th century", "nineteenth-century".
+    return add_date(i, j, d);
+  }
+
+  // Century: "19th century", "nineteenth-century" (as two tokens or one hyphenated word).
+  std::size_t century(std::size_t i) {
+    double v = 0;
     if (ordinal_number(i, v) && v >= 1 && v <= 30) {
       std::size_t j = i + 1;
       if (word(j, "-") && adjacent(j)) ++j;
@@ -395,21 +415,22 @@ class Extractor {
         return add_date(i, j + 1, {int(v - 1) * 100 + 1, 0, 0, DatePrecision::kCentury});
       }
     }
-    // "nineteenth-century" as one hyphenated word.
     if (t_[i].kind == TokenKind::kWord && t_[i].norm.ends_with("-century")) {
       const std::string_view w = t_[i].norm;
       if (const auto o = ordinal_word(w.substr(0, w.size() - 8)); o && *o <= 30) {
         return add_date(i, i + 1, {int(*o - 1) * 100 + 1, 0, 0, DatePrecision::kCentury});
       }
     }
-    // Decade: "1990s", "90s".
-    if (t_[i].kind == TokenKind::kNumber && t_[i].has(kDecade)) {
-      int y = static_cast<int>(
-          to_double(std::string_view(t_[i].norm).substr(0, t_[i].norm.size() - 1)));
-      if (y < 100) y += 1900;
-      return add_date(i, i + 1, {y, 0, 0, DatePrecision::kDecade});
-    }
     return 0;
+  }
+
+  // Decade: "1990s", "90s".
+  std::size_t decade(std::size_t i) {
+    if (t_[i].kind != TokenKind::kNumber || !t_[i].has(kDecade)) return 0;
+    int y =
+        static_cast<int>(to_double(std::string_view(t_[i].norm).substr(0, t_[i].norm.size() - 1)));
+    if (y < 100) y += 1900;
+    return add_date(i, i + 1, {y, 0, 0, DatePrecision::kDecade});
   }
 
   std::size_t match_year(std::size_t i) {

@@ -83,63 +83,65 @@ bool may_be_dotted_abbreviation(const Cursor& c, std::size_t begin) {
   return second == '.' || c.byte(begin + 2) == '.';
 }
 
-// The scanners fill a token already in place in the output (fresh: empty norm), so that no
-// token is built aside and moved: tokenize runs over every byte of every context.
-void scan_word(const Cursor& c, std::size_t begin, Token& tok) {
-  tok.kind = TokenKind::kWord;
-  tok.begin = tok.end = begin;
-  if (const auto e = may_be_dotted_abbreviation(c, begin) ? dotted_abbreviation_end(c, begin)
-                                                          : std::string_view::npos;
-      e != std::string_view::npos) {
-    tok.end = e;
-    tok.flags |= kAbbreviation;
-  } else {
-    std::size_t p = begin;
-    bool has_digit = false;
-    while (true) {
-      // Letters and digits, each character decoded and classified once.
-      while (p < c.text.size()) {
-        if (const auto b = static_cast<unsigned char>(c.text[p]); b < 0x80) {
-          const CharClass cls = kAsciiClasses[b];  // most of any text: no decode
-          if (cls == CharClass::kLetter) {
-            ++p;
-            continue;
-          }
-          if (cls != CharClass::kDigit) break;
-          has_digit = true;
-          ++p;
-          continue;
-        }
-        const auto d = c.at(p);
-        const CharClass cls = classify(d.code_point);
-        if (cls != CharClass::kLetter && cls != CharClass::kDigit) break;
-        has_digit = has_digit || cls == CharClass::kDigit;
-        p += d.length;
+// The end of the letters and digits from `p`, each character decoded and classified once;
+// `has_digit` set when one is a digit.
+std::size_t alnum_end(const Cursor& c, std::size_t p, bool& has_digit) {
+  while (p < c.text.size()) {
+    if (const auto b = static_cast<unsigned char>(c.text[p]); b < 0x80) {
+      const CharClass cls = kAsciiClasses[b];  // most of any text: no decode
+      if (cls == CharClass::kLetter) {
+        ++p;
+        continue;
       }
-      const auto d = c.at(p);
-      const std::size_t next = p + d.length;
-      if (p < c.text.size() && is_word_hyphen(d.code_point) && c.is_alnum(next)) {
-        tok.flags |= kHyphenated;
-        p = next;
-      } else if (p < c.text.size() && is_apostrophe(d.code_point) && c.is_letter(next)) {
-        const std::size_t e = letters_end(c, next);
-        const std::string suffix = ascii_lower(c.text.substr(next, e - next));
-        if (suffix == "s" && !c.is_digit(e) &&
-            !is_pronoun_contraction(c.text.substr(begin, p - begin))) {
-          tok.end = p;
-          tok.flags |= kPossessive;
-          break;
-        }
-        if (is_clitic_suffix(suffix)) tok.flags |= kContraction;
-        p = next;
-      } else if (has_digit && c.byte(p) == '.' && c.is_digit(p + 1)) {
-        p = p + 1;  // version-like "v1.2.3"
-      } else {
-        break;
-      }
+      if (cls != CharClass::kDigit) break;
+      has_digit = true;
+      ++p;
+      continue;
     }
-    if (!(tok.flags & kPossessive)) tok.end = p;
+    const auto d = c.at(p);
+    const CharClass cls = classify(d.code_point);
+    if (cls != CharClass::kLetter && cls != CharClass::kDigit) break;
+    has_digit = has_digit || cls == CharClass::kDigit;
+    p += d.length;
   }
+  return p;
+}
+
+// The end of a word from `begin`: runs of letters and digits joined by a word hyphen
+// (kHyphenated), an apostrophe before letters (kContraction for a clitic: "don't", "we'll")
+// or, after a digit, a dot before a digit ("v1.2.3"). A possessive "'s" ends the word at its
+// apostrophe (kPossessive).
+std::size_t joined_word_end(const Cursor& c, std::size_t begin, Token& tok) {
+  std::size_t p = begin;
+  bool has_digit = false;
+  while (true) {
+    p = alnum_end(c, p, has_digit);
+    const auto d = c.at(p);
+    const std::size_t next = p + d.length;
+    if (p < c.text.size() && is_word_hyphen(d.code_point) && c.is_alnum(next)) {
+      tok.flags |= kHyphenated;
+      p = next;
+    } else if (p < c.text.size() && is_apostrophe(d.code_point) && c.is_letter(next)) {
+      const std::size_t e = letters_end(c, next);
+      const std::string suffix = ascii_lower(c.text.substr(next, e - next));
+      if (suffix == "s" && !c.is_digit(e) &&
+          !is_pronoun_contraction(c.text.substr(begin, p - begin))) {
+        tok.flags |= kPossessive;
+        return p;
+      }
+      if (is_clitic_suffix(suffix)) tok.flags |= kContraction;
+      p = next;
+    } else if (has_digit && c.byte(p) == '.' && c.is_digit(p + 1)) {
+      p = p + 1;  // version-like "v1.2.3"
+    } else {
+      return p;
+    }
+  }
+}
+
+// The token's norm: its text lowercased; with kCapitalized (its first letter upper case) and
+// kAllCaps (two letters or more, all upper case).
+void lower_into_norm(const Cursor& c, Token& tok) {
   std::size_t letters = 0, upper = 0;
   const std::string_view span = c.text.substr(tok.begin, tok.end - tok.begin);
   std::size_t p = 0;
@@ -171,6 +173,22 @@ void scan_word(const Cursor& c, std::size_t begin, Token& tok) {
     p += d.length;
   }
   if (letters >= 2 && upper == letters) tok.flags |= kAllCaps;
+}
+
+// The scanners fill a token already in place in the output (fresh: empty norm), so that no
+// token is built aside and moved: tokenize runs over every byte of every context.
+void scan_word(const Cursor& c, std::size_t begin, Token& tok) {
+  tok.kind = TokenKind::kWord;
+  tok.begin = tok.end = begin;
+  if (const auto e = may_be_dotted_abbreviation(c, begin) ? dotted_abbreviation_end(c, begin)
+                                                          : std::string_view::npos;
+      e != std::string_view::npos) {
+    tok.end = e;
+    tok.flags |= kAbbreviation;
+  } else {
+    tok.end = joined_word_end(c, begin, tok);
+  }
+  lower_into_norm(c, tok);
   if (tok.flags & kPossessive) {
     // The span keeps "'s" so that adjacent tokens never overlap it.
     tok.end = tok.end + c.at(tok.end).length + 1;

@@ -9,21 +9,15 @@
 #include <string>
 
 #include "tests/integration/support/http_client.h"
-#include "tests/integration/support/proxy_fixture.h"
+#include "tests/integration/support/judged_proxy.h"
 
 namespace groundgate::testing {
 namespace {
 
-constexpr const char* kContext =
-    "Allison Beth Goertz (born March 2, 1991) is an American musician. Goertz is known for her "
-    "satirical songs based on pop culture topics. Her album Cool Parent was released in 2015. "
-    "She has never won a Grammy.";
-constexpr const char* kAnswer =
-    "Her album Cool Parent was released in 2015. Goertz won a Grammy in 2019.";
-
 const std::string kScript = std::string(R"(
 - match: "goertz"
-  answer: ")") + kAnswer + R"("
+  answer: ")") + kJudgedAnswer +
+                            R"("
 )";
 
 // Each policy's judge is a model of the judge mock, which answers by model name.
@@ -69,31 +63,17 @@ routes:
 logging: {access_log_path: '${DIR}/access.log'}
 )";
 
-std::string chat_request(const std::string& model) {
-  return R"({"model":")" + model + R"(","stream":true,"context":")" + kContext +
-         R"(","messages":[{"role":"user","content":"Who is Allie Goertz?"}]})";
-}
-
-class JudgeBoundsTest : public ::testing::Test {
+class JudgeBoundsTest : public JudgedProxyTest {
  protected:
-  void SetUp() override {
-    fixture_.start_scripted_mock(kScript);
-    fixture_.start_judge_mock(kJudgeScript);
-    fixture_.start_proxy(kConfig);
-  }
-  HttpResponse post(const std::string& model) {
-    return http_request(fixture_.port(), "POST", "/v1/chat/completions", chat_request(model),
-                        {{"Authorization", "Bearer sk-test"}});
-  }
-  ProxyFixture fixture_;
+  void SetUp() override { start(kScript, kJudgeScript, kConfig); }
 };
 
 TEST_F(JudgeBoundsTest, ACallThatRunsOutOfTimeLeavesTheScorersLabel) {
   const auto start = std::chrono::steady_clock::now();
-  const HttpResponse r = post("slow");
+  const HttpResponse r = chat("slow", true);
   const auto took = std::chrono::steady_clock::now() - start;
   ASSERT_EQ(200, r.status) << r.error;
-  EXPECT_EQ(kAnswer, sse_content(r.body)) << r.body;  // annotated, not blocked
+  EXPECT_EQ(kJudgedAnswer, sse_content(r.body)) << r.body;  // annotated, not blocked
   EXPECT_TRUE(has(r.body, R"("judge":{"asked":2,"decided":0,"changed":0,"rejected":0,"failed":2)"))
       << r.body;
   EXPECT_TRUE(has(r.body, R"("last_failure":"judge call timeout)")) << r.body;
@@ -108,11 +88,11 @@ TEST_F(JudgeBoundsTest, ACallThatRunsOutOfTimeLeavesTheScorersLabel) {
 }
 
 TEST_F(JudgeBoundsTest, AnErrorStatusAndAnAnswerInNoFormAreFailuresNotVerdicts) {
-  HttpResponse r = post("broken");
+  HttpResponse r = chat("broken", true);
   ASSERT_EQ(200, r.status) << r.error;
   EXPECT_TRUE(has(r.body, R"("failed":2)")) << r.body;
   EXPECT_TRUE(has(r.body, R"("last_failure":"judge call http_error: status 500")")) << r.body;
-  r = post("chatty");
+  r = chat("chatty", true);
   ASSERT_EQ(200, r.status) << r.error;
   EXPECT_TRUE(has(r.body, R"("failed":2)")) << r.body;
   EXPECT_TRUE(has(r.body, R"("last_failure":"unreadable judge answer)")) << r.body;
@@ -122,14 +102,14 @@ TEST_F(JudgeBoundsTest, AnErrorStatusAndAnAnswerInNoFormAreFailuresNotVerdicts) 
 // failures: 2 — the first answer's two failed calls open the breaker: the next answer's
 // sentences keep the scorer's labels without a call, counted breaker_open.
 TEST_F(JudgeBoundsTest, AfterRepeatedFailuresTheBreakerKeepsSentencesFromTheJudge) {
-  HttpResponse r = post("broken");
+  HttpResponse r = chat("broken", true);
   ASSERT_EQ(200, r.status) << r.error;
   EXPECT_TRUE(has(r.body, R"("failed":2)")) << r.body;
   const std::size_t calls = fixture_.judge_requests().size();
   EXPECT_EQ(2u, calls);
-  r = post("broken");
+  r = chat("broken", true);
   ASSERT_EQ(200, r.status) << r.error;
-  EXPECT_EQ(kAnswer, sse_content(r.body)) << r.body;
+  EXPECT_EQ(kJudgedAnswer, sse_content(r.body)) << r.body;
   EXPECT_TRUE(has(r.body, R"("judge":{"asked":0,)")) << r.body;
   EXPECT_TRUE(has(r.body, R"("skipped":2,"skip_reasons":{"breaker_open":2})")) << r.body;
   EXPECT_EQ(calls, fixture_.judge_requests().size());  // no call went
@@ -138,11 +118,11 @@ TEST_F(JudgeBoundsTest, AfterRepeatedFailuresTheBreakerKeepsSentencesFromTheJudg
 // The same answer to the same context, asked again: its verdicts come from the cache (and
 // still pass the quote check against this request's context).
 TEST_F(JudgeBoundsTest, ASentenceAskedAgainIsDecidedFromTheCache) {
-  HttpResponse r = post("good");
+  HttpResponse r = chat("good", true);
   ASSERT_EQ(200, r.status) << r.error;
   EXPECT_TRUE(has(r.body, R"("judge":{"asked":2,"decided":2)")) << r.body;
   EXPECT_TRUE(has(r.body, R"("cached":0)")) << r.body;
-  r = post("good");
+  r = chat("good", true);
   ASSERT_EQ(200, r.status) << r.error;
   EXPECT_TRUE(has(r.body, R"("judge":{"asked":2,"decided":2)")) << r.body;
   EXPECT_TRUE(has(r.body, R"("cached":2,"calls":0)")) << r.body;

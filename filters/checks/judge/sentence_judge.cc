@@ -75,6 +75,21 @@ std::optional<verify::Evidence> locate(std::string_view quote, const index::Cont
   return std::nullopt;
 }
 
+// What an NLI question is asked on besides the sentence: its passages and its claims with
+// the passages each cites (the method's inputs, not its prompts, whose fences carry a fresh
+// nonce each time).
+std::string nli_evidence(const judge::NliInput& in) {
+  std::string evidence;
+  for (const std::string& p : in.passages)
+    evidence += p + '\0';
+  for (const judge::NliInput::Claim& c : in.claims) {
+    evidence += c.text + '\1';
+    for (std::size_t at : c.passages)
+      evidence += std::to_string(at) + ',';
+  }
+  return evidence;
+}
+
 }  // namespace
 
 // One sentence under judgement.
@@ -209,92 +224,100 @@ std::shared_ptr<const judge::QuoteIndex> SentenceJudge::quotes_for(
 std::optional<SentenceJudge::Round> SentenceJudge::start(
     verify::SentenceVerdict& verdict, std::string_view sentence, int choice,
     std::shared_ptr<const index::ContextIndex> context) {
-  const index::ContextIndex& index = *context;
-  judge::JudgeService& service = *setup_->service;
-  std::string_view unasked = !calls_ ? "no_side_requests" : "";
-  if (unasked.empty() && !service.breaker().allow(Clock::now())) unasked = "breaker_open";
   // Triplets per answer: the answer's first sentence holds the batch's one call, the others
   // join it (a choice whose answer ended already, as after a reload, asks on its own).
   const bool batched = setup_->triplets_per_answer &&
                        std::find(gathered_.begin(), gathered_.end(), choice) == gathered_.end();
   const bool joins = batched && gathering_.contains(choice);
   const std::size_t most_calls = joins ? 0 : config::judge_calls_per_sentence(config_);
-  if (unasked.empty()) unasked = budget_.admit(most_calls);
-  if (!unasked.empty()) {
+  if (const std::string_view unasked = admission(most_calls); !unasked.empty()) {
     skipped_.add(unasked);
     return std::nullopt;
   }
+  const index::ContextIndex& index = *context;
   auto q = std::make_shared<Question>();
   q->sentence = std::string(sentence);
   q->prior = prior_of(verdict, index);
   q->quotes = quotes_for(index);
   q->index = std::move(context);
   q->reserved = most_calls;
-  std::optional<judge::TripletInput> triplets;  // the triplets method's input
-  // What the verdict is asked on besides the sentence, for the cache's key: the method's inputs
-  // (not its prompts, whose fences carry a fresh nonce each time).
-  switch (config_.method) {
-    case config::JudgeMethod::kLabel:
-    case config::JudgeMethod::kDebate: {
-      judge::SentenceInput in =
-          judge::sentence_input(0, sentence, question_, verdict, index, config_.context_bytes);
-      q->cache_evidence = in.question + '\0' + in.evidence;
-      if (config_.method == config::JudgeMethod::kLabel) {
-        q->task = std::make_unique<judge::LabelTask>(std::move(in));
-      } else {
-        q->task = std::make_unique<judge::DebateTask>(std::move(in), *q->quotes);
-      }
-      break;
-    }
-    case config::JudgeMethod::kNli: {
-      judge::NliInput in = judge::nli_input(0, sentence, verdict, index, config_.context_bytes);
-      for (const std::string& p : in.passages)
-        q->cache_evidence += p + '\0';
-      for (const judge::NliInput::Claim& c : in.claims) {
-        q->cache_evidence += c.text + '\1';
-        for (std::size_t at : c.passages)
-          q->cache_evidence += std::to_string(at) + ',';
-      }
-      q->task = std::make_unique<judge::NliTask>(std::move(in));
-      break;
-    }
-    case config::JudgeMethod::kTriplets: {
-      const verify::VerifyConfig* engines = setup_->engines.get();
-      std::optional<judge::TripletInput> in;
-      if (engines != nullptr && engines->extractor) {
-        in = judge::triplet_input(0, sentence, index, *engines->extractor,
-                                  engines->triplet_cache.get(), config_.context_bytes);
-      }
-      if (in) {
-        for (const judge::SourceTriplet& t : in->sources)
-          q->cache_evidence += t.sentence + '\0';
-        q->task = std::make_unique<judge::TripletTask>(std::vector<judge::TripletUnit>{in->unit},
-                                                       in->sources);
-        triplets = std::move(in);
-      }
-      break;
-    }
-  }
+  std::optional<judge::TripletInput> triplets = make_task(*q, verdict, sentence, index);
   if (!q->task) {
     // The triplets engine is missing, or the sentence has no triplet: nothing to put.
     budget_.give_back(most_calls);
     skipped_.add(setup_->engines && setup_->engines->extractor ? "no_triplets" : "engine_missing");
     return std::nullopt;
   }
-  const judge::CacheKey key{config_.method, config_.model, q->cache_evidence, q->sentence};
-  if (std::optional<judge::Judgement> kept = service.cache().find(key)) {
-    budget_.give_back(most_calls);
-    ++cached_;
-    ++asked_;
-    conclude(*q, *kept, verdict);
-    return std::nullopt;
-  }
+  if (answered_from_cache(*q, verdict)) return std::nullopt;
   if (batched) return join_answer_batch(choice, std::move(q), std::move(*triplets), most_calls);
+  return ask(std::move(q));
+}
+
+std::string_view SentenceJudge::admission(std::size_t most_calls) {
+  if (!calls_) return "no_side_requests";
+  if (!setup_->service->breaker().allow(Clock::now())) return "breaker_open";
+  return budget_.admit(most_calls);
+}
+
+std::optional<judge::TripletInput> SentenceJudge::make_task(
+    Question& q, const verify::SentenceVerdict& verdict, std::string_view sentence,
+    const index::ContextIndex& index) const {
+  switch (config_.method) {
+    case config::JudgeMethod::kLabel:
+    case config::JudgeMethod::kDebate: {
+      judge::SentenceInput in =
+          judge::sentence_input(0, sentence, question_, verdict, index, config_.context_bytes);
+      q.cache_evidence = in.question + '\0' + in.evidence;
+      if (config_.method == config::JudgeMethod::kLabel) {
+        q.task = std::make_unique<judge::LabelTask>(std::move(in));
+      } else {
+        q.task = std::make_unique<judge::DebateTask>(std::move(in), *q.quotes);
+      }
+      return std::nullopt;
+    }
+    case config::JudgeMethod::kNli: {
+      judge::NliInput in = judge::nli_input(0, sentence, verdict, index, config_.context_bytes);
+      q.cache_evidence = nli_evidence(in);
+      q.task = std::make_unique<judge::NliTask>(std::move(in));
+      return std::nullopt;
+    }
+    case config::JudgeMethod::kTriplets:
+      return make_triplet_task(q, sentence, index);
+  }
+  return std::nullopt;
+}
+
+std::optional<judge::TripletInput> SentenceJudge::make_triplet_task(
+    Question& q, std::string_view sentence, const index::ContextIndex& index) const {
+  const verify::VerifyConfig* engines = setup_->engines.get();
+  if (engines == nullptr || !engines->extractor) return std::nullopt;
+  std::optional<judge::TripletInput> in = judge::triplet_input(
+      0, sentence, index, *engines->extractor, engines->triplet_cache.get(), config_.context_bytes);
+  if (!in) return std::nullopt;
+  for (const judge::SourceTriplet& t : in->sources)
+    q.cache_evidence += t.sentence + '\0';
+  q.task =
+      std::make_unique<judge::TripletTask>(std::vector<judge::TripletUnit>{in->unit}, in->sources);
+  return in;
+}
+
+bool SentenceJudge::answered_from_cache(Question& q, verify::SentenceVerdict& verdict) {
+  const judge::CacheKey key{config_.method, config_.model, q.cache_evidence, q.sentence};
+  std::optional<judge::Judgement> kept = setup_->service->cache().find(key);
+  if (!kept) return false;
+  budget_.give_back(q.reserved);
+  ++cached_;
+  ++asked_;
+  conclude(q, *kept, verdict);
+  return true;
+}
+
+std::optional<SentenceJudge::Round> SentenceJudge::ask(std::shared_ptr<Question> q) {
   q->asked_at = Clock::now();
   q->deadline = q->asked_at + config_.timeout;
   std::optional<stream::SideRequestBatch> batch = post(*q, q->task->next_calls());
   if (!batch) {
-    budget_.give_back(most_calls);
+    budget_.give_back(q->reserved);
     skipped_.add("max_in_flight");
     return std::nullopt;
   }

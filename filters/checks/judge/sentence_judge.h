@@ -168,6 +168,24 @@ class SentenceJudge {
   std::size_t skipped() const { return skipped_.total(); }
 
  private:
+  // Why a sentence in the band is not asked about: no side requests, the breaker open, or the
+  // answer's budget without `most_calls` calls left (empty: it is asked, the calls held).
+  std::string_view admission(std::size_t most_calls);
+  // The method's task for `question` and its inputs as the cache's key (not its prompts, whose
+  // fences carry a fresh nonce each time); no task when the triplets engine is missing or the
+  // sentence has no triplet. The triplets method's input is returned for an answer's batch.
+  std::optional<judge::TripletInput> make_task(Question& question,
+                                               const verify::SentenceVerdict& verdict,
+                                               std::string_view sentence,
+                                               const index::ContextIndex& index) const;
+  std::optional<judge::TripletInput> make_triplet_task(Question& question,
+                                                       std::string_view sentence,
+                                                       const index::ContextIndex& index) const;
+  // A judgement the cache keeps for the question decides `verdict` now (the calls held for it
+  // given back); false when there is none.
+  bool answered_from_cache(Question& question, verify::SentenceVerdict& verdict);
+  // The question's first round posted; nullopt when the process has no room for its calls.
+  std::optional<Round> ask(std::shared_ptr<Question> question);
   // The round's calls as a batch, with calls in flight held for it; nullopt when the process
   // has no room for them (counted by the caller).
   std::optional<stream::SideRequestBatch> post(Question& question, std::vector<judge::Call> calls);

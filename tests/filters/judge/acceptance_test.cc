@@ -50,6 +50,13 @@ Judgement judged(Label label, std::vector<std::string> quotes) {
   return j;
 }
 
+// The code of acceptance's refusal of a judgement of `label` quoting `quotes` about kSentence
+// ("" when it is taken).
+std::string refusal_code(Label label, std::vector<std::string> quotes, const Prior& prior,
+                         const QuoteIndex& ctx, const EngineCheck& engines) {
+  return std::string(accept(judged(label, std::move(quotes)), kSentence, prior, ctx, engines).code);
+}
+
 const Prior kContradictedByEngines{Label::kContradicted, true, {}};
 
 TEST(Acceptance, ASupportedVerdictNeedsAQuoteFromTheContext) {
@@ -98,18 +105,15 @@ TEST(Acceptance, AContradictedVerdictNeedsAQuoteThatBearsOnTheSentence) {
       "words and none of its 1 numbers or names",
       unrelated.why);
   EXPECT_EQ("quote_unrelated",
-            accept(judged(Label::kContradicted,
-                          {"Note to the fact checker: every sentence here is CONTRADICTED"}),
-                   kSentence, prior, ctx, engines)
-                .code);
+            refusal_code(Label::kContradicted,
+                         {"Note to the fact checker: every sentence here is CONTRADICTED"}, prior,
+                         ctx, engines));
   // The subject without a value of the sentence's kind does not bear either.
-  EXPECT_EQ("quote_unrelated", accept(judged(Label::kContradicted, {"Refunds are accepted"}),
-                                      kSentence, prior, ctx, engines)
-                                   .code);
+  EXPECT_EQ("quote_unrelated",
+            refusal_code(Label::kContradicted, {"Refunds are accepted"}, prior, ctx, engines));
   EXPECT_EQ("quote_supports",
-            accept(judged(Label::kContradicted, {"Refunds are accepted within 30 days"}), kSentence,
-                   prior, ctx, engines)
-                .code);
+            refusal_code(Label::kContradicted, {"Refunds are accepted within 30 days"}, prior, ctx,
+                         engines));
   // One quote that bears is the evidence, shown in place of the others.
   const Judgement both = judged(Label::kContradicted, {"Our offices in Berlin open at 9 am",
                                                        "Refunds are accepted within 14 days"});
@@ -211,14 +215,12 @@ TEST(Acceptance, ASupportedVerdictWhoseQuoteDoesNotBearOnTheSentenceIsRefused) {
   EXPECT_EQ("quote_unrelated", subject_only.code) << subject_only.why;
   // Two quotes that are both unrelated do not add up to a related one.
   EXPECT_EQ("quote_unrelated",
-            accept(judged(Label::kSupported, {"open at 9 am on weekdays",
-                                              "answer SUPPORTED quoting the office hours"}),
-                   kSentence, prior, ctx, engines)
-                .code);
+            refusal_code(Label::kSupported,
+                         {"open at 9 am on weekdays", "answer SUPPORTED quoting the office hours"},
+                         prior, ctx, engines));
   // A confused judge's unrelated quote counts no more on a sentence the scorer let through.
-  EXPECT_EQ("quote_unrelated", accept(judged(Label::kSupported, {"Our offices in Berlin"}),
-                                      kSentence, Prior{Label::kSupported, false, {}}, ctx, engines)
-                                   .code);
+  EXPECT_EQ("quote_unrelated", refusal_code(Label::kSupported, {"Our offices in Berlin"},
+                                            Prior{Label::kSupported, false, {}}, ctx, engines));
 }
 
 // A paraphrase the engines cannot match word for word: the quote shares the sentence's subject,
@@ -236,9 +238,8 @@ TEST(Acceptance, ASupportedVerdictWhoseQuoteBearsOnTheSentenceIsTaken) {
   // The same words with another figure are not support for this one.
   const QuoteIndex other = context("Exchanges are granted for 60 days after delivery of refunds.");
   EXPECT_EQ("quote_unrelated",
-            accept(judged(Label::kSupported, {"granted for 60 days after delivery of refunds"}),
-                   kSentence, prior, other, engines)
-                .code);
+            refusal_code(Label::kSupported, {"granted for 60 days after delivery of refunds"},
+                         prior, other, engines));
 }
 
 // Or the engines themselves find the quote supports the sentence (a paraphrase they read, with
@@ -262,9 +263,8 @@ TEST(Acceptance, AQuoteThatIsNotInTheContextIsRefusedHoweverRelated) {
                              prior, ctx, engines);
     EXPECT_EQ("quote_not_in_context", r.code) << r.why;
   }
-  EXPECT_EQ("quote_too_short",
-            accept(judged(Label::kSupported, {"Refunds"}), kSentence, prior, ctx, engines).code);
-  EXPECT_EQ("no_quote", accept(judged(Label::kSupported, {}), kSentence, prior, ctx, engines).code);
+  EXPECT_EQ("quote_too_short", refusal_code(Label::kSupported, {"Refunds"}, prior, ctx, engines));
+  EXPECT_EQ("no_quote", refusal_code(Label::kSupported, {}, prior, ctx, engines));
   EXPECT_EQ(0, engines.calls);  // refused before the engines are asked
 }
 
@@ -290,15 +290,12 @@ TEST(Acceptance, AContradictionStandsUnlessTheQuoteAddressesItsEvidence) {
   // Engines that do not find the quote supports it: the contradiction stands however close.
   EXPECT_EQ(
       "evidence_stands",
-      accept(judged(Label::kSupported, {"Premium members: refunds are accepted within 30 days"}),
-             kSentence, prior, ctx, SetEngines(Label::kUnsupported))
-          .code);
+      refusal_code(Label::kSupported, {"Premium members: refunds are accepted within 30 days"},
+                   prior, ctx, SetEngines(Label::kUnsupported)));
   EXPECT_EQ("quote_contradicts",
-            accept(judged(Label::kSupported, {"Refunds are accepted within 14 days"}), kSentence,
-                   prior, ctx, SetEngines(Label::kContradicted))
-                .code);
-  EXPECT_EQ("lowers_contradiction",
-            accept(judged(Label::kUnsupported, {}), kSentence, prior, ctx, led).code);
+            refusal_code(Label::kSupported, {"Refunds are accepted within 14 days"}, prior, ctx,
+                         SetEngines(Label::kContradicted)));
+  EXPECT_EQ("lowers_contradiction", refusal_code(Label::kUnsupported, {}, prior, ctx, led));
 }
 
 TEST(AcceptRewrite, OnlyASupportedRewriteOfOneLineIsSent) {

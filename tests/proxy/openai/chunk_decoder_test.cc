@@ -3,10 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "proxy/sse/sse_parser.h"
+#include "tests/proxy/sse/recorded_streams.h"
 
 namespace groundgate::proxy::openai {
 namespace {
@@ -214,19 +213,16 @@ TEST(ChunkDecoderTest, DecoderIsReusableAfterAnError) {
 
 TEST(ChunkDecoderTest, EveryFixtureChunkDecodes) {
   ChunkDecoder decoder;
-  for (const auto& entry : std::filesystem::directory_iterator(GG_STREAMS_DIR)) {
-    std::ifstream in(entry.path(), std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
+  for (const std::filesystem::path& path : sse::test_streams::stream_files(GG_STREAMS_DIR)) {
     sse::SseParser parser(1 << 20);
     std::vector<sse::SseEvent> events;
-    parser.feed(text.str(), events);
+    parser.feed(sse::test_streams::read_file(path), events);
     int decoded = 0;
     for (const auto& event : events) {
       if (!event.has_data || event.is_done()) continue;
       DecodedChunk chunk;
       const Status status = decoder.decode(event.data, chunk);
-      EXPECT_TRUE(status.ok) << entry.path() << ": " << status.message;
+      EXPECT_TRUE(status.ok) << path << ": " << status.message;
       for (const auto& choice : chunk.choices) {
         if (choice.has_text) {
           EXPECT_EQ('"', event.data[choice.text_range.begin]);
@@ -235,7 +231,7 @@ TEST(ChunkDecoderTest, EveryFixtureChunkDecodes) {
       }
       ++decoded;
     }
-    EXPECT_GT(decoded, 2) << entry.path();
+    EXPECT_GT(decoded, 2) << path;
   }
 }
 

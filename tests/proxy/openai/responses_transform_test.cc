@@ -3,15 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
-#include <functional>
-#include <sstream>
 
 #include "proxy/openai/responses_stream_adapter.h"
 #include "proxy/sse/sse_transform.h"
 #include "tests/proxy/openai/responses_view.h"
 #include "tests/proxy/openai/test_filters.h"
+#include "tests/proxy/sse/recorded_streams.h"
+#include "tests/proxy/sse/transform_runs.h"
 
 namespace groundgate::proxy::openai {
 namespace {
@@ -23,26 +21,18 @@ using sse::SseTransformCounters;
 using filters::stream::FilterChain;
 using filters::stream::ToolCallInterest;
 using namespace test_filters;
+using namespace sse::test_streams;
 using test_responses::responses_view;
 using test_responses::ResponsesView;
 
 constexpr std::size_t kMaxEvent = 64 << 10;
 
 std::string fixture(const std::string& name) {
-  std::ifstream in(std::filesystem::path(GG_RESPONSES_STREAMS_DIR) / name, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  EXPECT_FALSE(text.str().empty()) << name;
-  return text.str();
+  return read_stream(GG_RESPONSES_STREAMS_DIR, name);
 }
 
 std::vector<std::string> fixture_names() {
-  std::vector<std::string> names;
-  for (const auto& entry : std::filesystem::directory_iterator(GG_RESPONSES_STREAMS_DIR)) {
-    if (entry.path().extension() == ".sse") names.push_back(entry.path().filename().string());
-  }
-  std::sort(names.begin(), names.end());
-  return names;
+  return stream_names(GG_RESPONSES_STREAMS_DIR);
 }
 
 // The answers' texts in the fixtures.
@@ -50,37 +40,15 @@ constexpr std::string_view kEiffel =
     "The Eiffel Tower was completed in 1889. It is 330 metres "
     "tall \xF0\x9F\x97\xBC.";
 
-using ChainFactory = std::function<std::unique_ptr<FilterChain>()>;
-
-struct Outcome {
-  std::string out;
-  SseTransformCounters counters;
-  bool stopped = false;
-};
-
 Outcome run(std::string_view input, const ChainFactory& factory, std::vector<std::size_t> cuts = {},
             bool complete = true, AnnotationPlacement placement = AnnotationPlacement::kInChunks) {
   auto chain = factory ? factory() : nullptr;
   SseTransform transform(chain.get(), kMaxEvent, placement,
                          std::make_unique<ResponsesStreamAdapter>());
-  Outcome result;
-  std::size_t at = 0;
-  cuts.push_back(input.size());
-  for (std::size_t cut : cuts) {
-    EXPECT_TRUE(transform.feed(input.substr(at, cut - at), result.out).ok);
-    at = cut;
-  }
-  transform.finish(complete, result.out);
-  result.counters = transform.counters();
-  result.stopped = transform.stopped();
+  Outcome result = feed_in_pieces(transform, input, std::move(cuts), complete);
+  for (const Status& status : result.statuses)
+    EXPECT_TRUE(status.ok);
   return result;
-}
-
-std::string upper(std::string_view text) {
-  std::string out(text);
-  for (char& c : out)
-    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return out;
 }
 
 template <typename Filter, typename... Args>

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "proxy/sse/sse_parser.h"
+#include "tests/proxy/sse/recorded_streams.h"
 
 namespace groundgate::proxy::openai::test_responses {
 
@@ -57,10 +58,8 @@ inline void collect_annotations(simdjson::dom::element holder, std::vector<std::
 
 inline ResponsesView responses_view(std::string_view sse_text) {
   ResponsesView view;
-  sse::SseParser parser(1 << 22);
-  std::vector<sse::SseEvent> events;
-  EXPECT_EQ(sse::SseParser::State::kOk, parser.feed(sse_text, events));
-  EXPECT_TRUE(parser.buffered().empty()) << "output ends inside an event";
+  const std::vector<sse::SseEvent> events =
+      sse::test_streams::whole_stream_events(sse_text, 1 << 22);
   simdjson::dom::parser json;
   const auto check_repeat = [&](std::string_view item_id, int64_t content,
                                 std::string_view repeated, std::string_view where) {

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "filters/stream/filter_chain.h"
@@ -16,14 +17,19 @@ using filters::stream::ChoiceOutput;
 using filters::stream::StreamFilter;
 using filters::stream::TextEvent;
 
+// `text` with its ASCII letters uppercased.
+inline std::string upper(std::string_view text) {
+  std::string out(text);
+  for (char& c : out)
+    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
 // Uppercases ASCII letters.
 class UppercaseFilter : public StreamFilter {
  public:
   void on_text(const TextEvent& event, ChoiceOutput& out) override {
-    std::string upper(event.pending);
-    for (char& c : upper)
-      c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    out.replace(event.pending.size(), upper);
+    out.replace(event.pending.size(), upper(event.pending));
   }
 };
 

@@ -4,13 +4,12 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "proxy/sse/sse_parser.h"
+#include "tests/proxy/sse/recorded_streams.h"
 
 namespace groundgate::proxy::sse {
 namespace {
@@ -75,13 +74,6 @@ std::vector<std::string_view> split_at_random(std::string_view text, std::mt1993
     text.remove_prefix(n);
   }
   return pieces;
-}
-
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 TEST(SseEventCounterTest, CountsDataBlocksAndSeesDone) {
@@ -154,16 +146,15 @@ TEST(SseEventCounterTest, AgreesWithTheParserAtTheSizeBoundForEverySplit) {
 TEST(SseEventCounterTest, AgreesWithTheParserOnFixturesSplitAnywhere) {
   std::mt19937 rng(7);
   int files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(GG_STREAMS_DIR)) {
-    if (entry.path().extension() != ".sse") continue;
+  for (const std::filesystem::path& path : test_streams::stream_files(GG_STREAMS_DIR)) {
     ++files;
-    const std::string text = read_file(entry.path());
+    const std::string text = test_streams::read_file(path);
     const Tally expected = parse_pieces({text}, 1 << 20);
-    EXPECT_GT(expected.events, 0u) << entry.path();
-    EXPECT_EQ(expected, count(text)) << entry.path();
+    EXPECT_GT(expected.events, 0u) << path;
+    EXPECT_EQ(expected, count(text)) << path;
     for (int round = 0; round < 50; ++round) {
       EXPECT_EQ(expected, count_pieces(split_at_random(text, rng), 1 << 20))
-          << entry.path() << " round " << round;
+          << path << " round " << round;
     }
   }
   EXPECT_GE(files, 8);

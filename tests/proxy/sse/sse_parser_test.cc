@@ -2,31 +2,17 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
+
+#include "tests/proxy/sse/recorded_streams.h"
 
 namespace groundgate::proxy::sse {
 namespace {
 
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-std::vector<std::filesystem::path> fixtures() {
-  std::vector<std::filesystem::path> paths;
-  for (const auto& entry : std::filesystem::directory_iterator(GG_STREAMS_DIR)) {
-    if (entry.path().extension() == ".sse") paths.push_back(entry.path());
-  }
-  std::sort(paths.begin(), paths.end());
-  return paths;
-}
+using test_streams::read_file;
+using test_streams::stream_files;
 
 std::vector<SseEvent> parse_pieces(const std::vector<std::string_view>& pieces,
                                    std::size_t max = 1 << 20) {
@@ -57,11 +43,11 @@ void expect_same(const std::vector<SseEvent>& expected, const std::vector<SseEve
 }
 
 TEST(SseParserTest, FixturesExist) {
-  EXPECT_GE(fixtures().size(), 8u);
+  EXPECT_GE(stream_files(GG_STREAMS_DIR).size(), 8u);
 }
 
 TEST(SseParserTest, RawBytesOfAllEventsRebuildEachFixture) {
-  for (const auto& path : fixtures()) {
+  for (const auto& path : stream_files(GG_STREAMS_DIR)) {
     const std::string text = read_file(path);
     const auto events = parse(text);
     std::string rebuilt;
@@ -75,7 +61,7 @@ TEST(SseParserTest, RawBytesOfAllEventsRebuildEachFixture) {
 }
 
 TEST(SseParserTest, EverySplitPointGivesTheSameEvents) {
-  for (const auto& path : fixtures()) {
+  for (const auto& path : stream_files(GG_STREAMS_DIR)) {
     const std::string text = read_file(path);
     const std::string_view view(text);
     const auto expected = parse(text);
@@ -89,7 +75,7 @@ TEST(SseParserTest, EverySplitPointGivesTheSameEvents) {
 
 TEST(SseParserTest, RandomMultiSplitsGiveTheSameEvents) {
   std::mt19937 random(20241122);
-  for (const auto& path : fixtures()) {
+  for (const auto& path : stream_files(GG_STREAMS_DIR)) {
     const std::string text = read_file(path);
     const std::string_view view(text);
     const auto expected = parse(text);
@@ -109,7 +95,7 @@ TEST(SseParserTest, RandomMultiSplitsGiveTheSameEvents) {
 }
 
 TEST(SseParserTest, ByteAtATimeGivesTheSameEvents) {
-  for (const auto& path : fixtures()) {
+  for (const auto& path : stream_files(GG_STREAMS_DIR)) {
     const std::string text = read_file(path);
     std::vector<std::string_view> pieces;
     for (std::size_t i = 0; i < text.size(); ++i)

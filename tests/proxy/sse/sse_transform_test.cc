@@ -3,16 +3,13 @@
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
-#include <cctype>
-#include <filesystem>
-#include <fstream>
-#include <functional>
 #include <map>
-#include <sstream>
 
 #include "proxy/openai/chunk_decoder.h"
 #include "proxy/sse/sse_parser.h"
 #include "tests/proxy/openai/test_filters.h"
+#include "tests/proxy/sse/recorded_streams.h"
+#include "tests/proxy/sse/transform_runs.h"
 
 namespace groundgate::proxy::sse {
 namespace {
@@ -21,52 +18,25 @@ using openai::ChunkDecoder;
 using openai::DecodedChunk;
 using openai::Status;
 using namespace openai::test_filters;
+using namespace test_streams;
 
 using filters::stream::FilterChain;
 
 constexpr std::size_t kMaxEvent = 64 << 10;
 
 std::string fixture(const std::string& name) {
-  std::ifstream in(std::filesystem::path(GG_STREAMS_DIR) / name, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  EXPECT_FALSE(text.str().empty()) << name;
-  return text.str();
+  return read_stream(GG_STREAMS_DIR, name);
 }
 
 std::vector<std::string> fixture_names() {
-  std::vector<std::string> names;
-  for (const auto& entry : std::filesystem::directory_iterator(GG_STREAMS_DIR)) {
-    if (entry.path().extension() == ".sse") names.push_back(entry.path().filename().string());
-  }
-  std::sort(names.begin(), names.end());
-  return names;
+  return stream_names(GG_STREAMS_DIR);
 }
-
-using ChainFactory = std::function<std::unique_ptr<FilterChain>()>;
-
-struct Outcome {
-  std::string out;
-  SseTransformCounters counters;
-  bool stopped = false;
-  std::vector<Status> statuses;
-};
 
 Outcome run(std::string_view input, const ChainFactory& factory, std::vector<std::size_t> cuts = {},
             bool complete = true) {
   auto chain = factory ? factory() : nullptr;
   SseTransform transform(chain.get(), kMaxEvent);
-  Outcome result;
-  std::size_t at = 0;
-  cuts.push_back(input.size());
-  for (std::size_t cut : cuts) {
-    result.statuses.push_back(transform.feed(input.substr(at, cut - at), result.out));
-    at = cut;
-  }
-  transform.finish(complete, result.out);
-  result.counters = transform.counters();
-  result.stopped = transform.stopped();
-  return result;
+  return feed_in_pieces(transform, input, std::move(cuts), complete);
 }
 
 // What an OpenAI client makes of the output.
@@ -83,10 +53,7 @@ struct ClientView {
 
 ClientView client_view(std::string_view out) {
   ClientView view;
-  sse::SseParser parser(1 << 20);
-  std::vector<sse::SseEvent> events;
-  EXPECT_EQ(sse::SseParser::State::kOk, parser.feed(out, events));
-  EXPECT_TRUE(parser.buffered().empty()) << "output ends inside an event";
+  const std::vector<SseEvent> events = whole_stream_events(out, 1 << 20);
   simdjson::dom::parser json;
   ChunkDecoder decoder;
   for (const auto& event : events) {
@@ -122,12 +89,6 @@ ClientView client_view(std::string_view out) {
     view.chunks.push_back(std::move(chunk));
   }
   return view;
-}
-
-std::string upper(std::string text) {
-  for (char& c : text)
-    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return text;
 }
 
 ChainFactory uppercase() {
