@@ -5,11 +5,14 @@
 #   bench/load/run_load.sh BUILD_DIR [--streams N] [--rate TOKENS_PER_S] [--duration S]
 #                          [--ramp S] [--threads N] [--out FILE] [--guard sentence|stream_first]
 #                          [--syscalls 1] [--tracing SAMPLE_RATIO] [--api chat|responses]
+#                          [--nginx 1]
 #
 # --guard: inline guarding instead of nginx. Requests carry a retrieved context ("context"
 # field) that supports the mock's scripted answer; the paths are direct, groundgate (a route
 # with no policy) and guard (a route whose policy runs semantic_pieces with that hold mode and
 # default actions). Also reports groundgate_hold_delay_seconds{route="guard"}.
+# --nginx 1 (with --guard): nginx too, relaying the guard route's request (the same answer), so
+# that both groundgate routes' CPU per event are set against nginx's in the same run.
 # --tracing RATIO: what tracing costs, instead of nginx. A second groundgate ("traced") runs the
 # same config plus `tracing:` with that sample ratio, exporting to a collector stub (nginx
 # answering 200 to every OTLP POST); the paths are direct, groundgate (tracing off) and traced.
@@ -36,6 +39,7 @@ usage() {
 build=$(cd "$1" && pwd)
 shift
 streams=1000 rate=50 duration=20 ramp=2 threads=1 guard="" syscalls=0 tracing="" api=chat
+with_nginx=0
 out="$build/bench/load/load_results.txt"
 while [[ $# -gt 0 ]]; do
   [[ $# -ge 2 ]] || usage
@@ -50,6 +54,7 @@ while [[ $# -gt 0 ]]; do
     --syscalls) syscalls=$2 ;;
     --tracing) tracing=$2 ;;
     --api) api=$2 ;;
+    --nginx) with_nginx=$2 ;;
     *) usage ;;
   esac
   shift 2
@@ -61,6 +66,7 @@ case $guard in
 esac
 case $api in chat | responses) ;; *) usage ;; esac
 if [[ $api == responses && -n $tracing ]]; then usage; fi
+if [[ $with_nginx == 1 && -z $guard ]]; then usage; fi  # without --guard nginx runs anyway
 
 gg=$build/proxy/cli/groundgate
 client=$build/bench/load/gg_load_client
@@ -274,6 +280,10 @@ else
     echo "run_load.sh: the guard route added no annotation, see $work/check-guard.txt" >&2
     exit 1
   }
+  if [[ $with_nginx == 1 ]]; then
+    start_nginx
+    check_path "$nginx_port" nginx "$work/body-gg-guard.json"
+  fi
 fi
 if [[ $api == responses ]]; then
   if [[ -z $guard ]]; then
@@ -365,6 +375,12 @@ else
   run_path guard "$gg_port" "$gg_pid"
   curl -s "http://127.0.0.1:$admin_port/metrics" >"$work/metrics-guard-after.txt"
   paths=(direct groundgate guard)
+  if [[ $with_nginx == 1 ]]; then
+    sleep 2
+    mapfile -t nginx_workers < <(pgrep -P "$nginx_pid" || true)
+    run_path nginx "$nginx_port" "$nginx_pid" "${nginx_workers[@]}"
+    paths+=(nginx)
+  fi
 fi
 if [[ $api == responses ]]; then
   # The same paths through the Responses API, in the same run.
@@ -387,6 +403,12 @@ if [[ $api == responses ]]; then
 fi
 
 tick=$(getconf CLK_TCK)
+cpu_per_event() {  # LABEL → the proxy's CPU time per event received, in µs
+  local u0 s0 u1 s1 rest
+  read -r u0 s0 u1 s1 rest <"$work/$1.cpu"
+  awk -v t=$((u1 - u0 + s1 - s0)) -v hz="$tick" -v e="$(jq -r .events "$work/$1.json")" \
+    'BEGIN { printf "%.3f", e ? t / hz * 1e6 / e : 0 }'
+}
 cpu_split=""
 read -r gm_count gm_p50 gm_p99 < <(metric_quantiles "$work/metrics-before.txt" "$work/metrics-after.txt")
 read -r d50 d99 < <(jq -r '"\(.p50_us) \(.p99_us)"' "$work/direct.json")
@@ -441,6 +463,16 @@ fi
   echo "ramp (nginx: master + workers); KiB/strm = (rss_load − rss_idle) / streams;"
   echo "cpu_us/ev = CPU time of the proxy (direct: of the mock) per event received by the client"
   echo "cpu_us/ev as user + system: $cpu_split"
+  if [[ " ${paths[*]} " == *" nginx "* ]]; then
+    # Each groundgate path's CPU per event over nginx's, in this run.
+    ratios=""
+    for label in "${paths[@]}"; do
+      [[ $label == direct* || $label == nginx ]] && continue
+      ratios+="${ratios:+, }$label $(awk -v a="$(cpu_per_event "$label")" \
+        -v b="$(cpu_per_event nginx)" 'BEGIN { printf "%.3f", b ? a / b : 0 }')"
+    done
+    echo "cpu_us/ev over nginx's: $ratios"
+  fi
   read -r _ _ _ gauge <"$work/groundgate.rss"
   echo "groundgate /metrics: added_latency over $gm_count events: p50 ${gm_p50} µs, p99 ${gm_p99} µs" \
     "(bucket interpolation); streams_in_flight/connections_open at the first sample after the ramp:" \

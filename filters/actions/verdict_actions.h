@@ -31,8 +31,8 @@ class VerdictActions {
     int choice = 0;
     std::size_t begin = 0;  // its span in the choice's answer text
     std::size_t end = 0;
-    std::string_view text;
-    std::string_view gap;  // held: the pending text between the previous unit and this one
+    std::string_view text{};
+    std::string_view gap{};  // held: the pending text between the previous unit and this one
     bool holding = false;
     Clock::time_point arrived{};  // held: when its last byte came
   };

@@ -46,6 +46,10 @@ struct Unit {
 
 // A unit's verdict as the guard acts on it: the verdict, and what its annotation says besides.
 struct UnitVerdict {
+  UnitVerdict() = default;
+  // A verdict whose annotation says nothing besides it (the other members set by name).
+  explicit UnitVerdict(verify::SentenceVerdict v) : verdict(std::move(v)) {}
+
   verify::SentenceVerdict verdict;
   // A structured answer's language ("sql"): the annotation's `kind`, with every finding.
   std::string_view kind;

@@ -38,14 +38,14 @@ struct IntentInput {
   // are still checked).
   const QuestionIntent* intent = nullptr;
   const QuestionTerms* terms = nullptr;
-  std::string_view question;                 // its text
+  std::string_view question{};               // its text
   const Glossary* glossary = nullptr;        // null: no definitions
   const SampleDatabase* database = nullptr;  // null: join values are not probed
-  std::span<const Predicate> predicates;
-  std::span<const Literal> literals;
+  std::span<const Predicate> predicates{};
+  std::span<const Literal> literals{};
   std::size_t statement_begin = 0;
   std::size_t statement_end = 0;
-  RunLimits probe_limits;  // per value-overlap probe
+  RunLimits probe_limits{};  // per value-overlap probe
 };
 
 // Appends findings; sets the intent check's state.

@@ -208,7 +208,8 @@ void SchemaDatabase::load_names() {
   st = nullptr;
   load_foreign_keys();
   for (Table& t : tables_) {
-    if (t.view || t.sql.find("--") == std::string::npos && t.sql.find("/*") == std::string::npos) {
+    if (t.view ||
+        (t.sql.find("--") == std::string::npos && t.sql.find("/*") == std::string::npos)) {
       continue;
     }
     for (ColumnComment& c : column_comments(t.sql)) {

@@ -21,7 +21,7 @@ struct Column {
   std::string name;
   std::string type;          // as declared ("" when none)
   bool primary_key = false;  // part of the table's primary key
-  std::string comment;       // the comment its definition carries ("" when none)
+  std::string comment{};     // the comment its definition carries ("" when none)
 };
 
 // A declared foreign key: `columns` of this table reference `columns` of `table` (empty: its

@@ -42,6 +42,9 @@ class RequestInspector {
   // What a target asks for, read as widely as servers read it (http1::normalized_path): any
   // spelling a server may take for a completion path is one.
   static EndpointKind kind_of(std::string_view target);
+  // The same of a path http1::normalized_path made already (the proxy makes it once per
+  // request, for routing too).
+  static EndpointKind kind_of_normalized(std::string_view path);
   // Request bodies parsed by any inspector of the process so far: one per inspected request.
   static std::uint64_t parses();
 

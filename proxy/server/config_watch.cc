@@ -22,6 +22,7 @@ namespace fs = std::filesystem;
 namespace {
 
 using Clock = std::chrono::steady_clock;
+constexpr Clock::time_point kNever = Clock::time_point::max();
 
 // Changes that can alter what a path in the directory reads as: a write, a rename or a swapped
 // symlink, a new or removed entry, new permissions; and the directory itself going away.
@@ -70,7 +71,7 @@ void directories_of(const std::string& file, std::set<std::string>& out) {
 
 }  // namespace
 
-ConfigWatch::ConfigWatch(std::function<void()> reload) : reload_(std::move(reload)) {}
+ConfigWatch::ConfigWatch(Reload reload) : reload_(std::move(reload)) {}
 
 ConfigWatch::~ConfigWatch() {
   stop();
@@ -99,10 +100,6 @@ std::string ConfigWatch::start() {
 }
 
 void ConfigWatch::watch(std::vector<std::string> files, Millis debounce) {
-  if (std::this_thread::get_id() == thread_.get_id()) {
-    apply(std::move(files), debounce);
-    return;
-  }
   {
     std::lock_guard lock(mutex_);
     request_.files = std::move(files);
@@ -200,19 +197,17 @@ bool ConfigWatch::drain_events() {
 }
 
 void ConfigWatch::run() {
-  std::optional<Clock::time_point> first_change;  // of the changes not yet looked at
-  std::optional<Clock::time_point> check_at;
+  // Of the changes not yet looked at: the first one's time, and when to look (kNever: none).
+  Clock::time_point first_change = kNever;
+  Clock::time_point check_at = kNever;
   for (;;) {
     std::array<pollfd, 2> fds{pollfd{wake_fd_, POLLIN, 0}, pollfd{inotify_fd_, POLLIN, 0}};
-    std::optional<Clock::time_point> deadline = check_at;
-    if (!armed_all_) {
-      const auto retry = Clock::now() + kRetryArm;
-      deadline = deadline ? std::min(*deadline, retry) : retry;
-    }
+    const Clock::time_point deadline =
+        armed_all_ ? check_at : std::min(check_at, Clock::now() + kRetryArm);
     int timeout_ms = -1;
-    if (deadline) {
+    if (deadline != kNever) {
       const auto left =
-          std::chrono::duration_cast<std::chrono::milliseconds>(*deadline - Clock::now());
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
       timeout_ms = static_cast<int>(std::max<std::int64_t>(0, left.count()));
     }
     const int ready = ::poll(fds.data(), inotify_fd_ >= 0 ? 2 : 1, timeout_ms);
@@ -242,19 +237,19 @@ void ConfigWatch::run() {
     }
     if (inotify_fd_ >= 0 && (fds[1].revents & POLLIN) && drain_events() && !files_.empty()) {
       const auto now = Clock::now();
-      if (!first_change) first_change = now;
-      check_at = std::min(now + debounce_, *first_change + debounce_ * kMaxDebounces);
+      if (first_change == kNever) first_change = now;
+      check_at = std::min(now + debounce_, first_change + debounce_ * kMaxDebounces);
     }
     if (request.reload) {
       baseline_ = fingerprint();
-      reload_();  // on success it calls watch() with the new config's files
+      reload_and_watch();
       continue;
     }
-    const bool checking = check_at && Clock::now() >= *check_at;
+    const bool checking = check_at != kNever && Clock::now() >= check_at;
     if (!checking && armed_all_) continue;
     if (checking) {
-      check_at.reset();
-      first_change.reset();
+      check_at = kNever;
+      first_change = kNever;
     }
     // A swap may have moved a file to a new directory, or made a missing one appear.
     armed_all_ = arm();
@@ -262,8 +257,13 @@ void ConfigWatch::run() {
     if (now == baseline_) continue;
     baseline_ = std::move(now);  // a file that fails to load is not tried again until it changes
     spdlog::info("config watch: a watched file changed, reloading");
-    reload_();
+    reload_and_watch();
   }
+}
+
+void ConfigWatch::reload_and_watch() {
+  std::optional<Watched> next = reload_();
+  if (next) apply(std::move(next->files), next->debounce);
 }
 
 }  // namespace groundgate::proxy::server

@@ -10,6 +10,10 @@
 // directory of each path as written and of the file it resolves to are watched. Any event
 // there starts a quiet period (the debounce); after it the files' contents are compared with
 // those of the last reload, and only a difference reloads.
+//
+// The reload it runs returns the files to watch next, which the watch takes on its own thread:
+// the reload never calls back into the watch. The watch owns its thread: stop() (and the
+// destructor) joins it, a reload under way finishing first; none starts after.
 
 #include <chrono>
 #include <condition_variable>
@@ -27,9 +31,15 @@ namespace groundgate::proxy::server {
 class ConfigWatch {
  public:
   using Millis = std::chrono::milliseconds;
-  // Runs on the watch's thread; it reloads and, on success, calls watch() with the new
-  // config's files.
-  explicit ConfigWatch(std::function<void()> reload);
+  // What to watch: files (empty: none) and the quiet period after a change.
+  struct Watched {
+    std::vector<std::string> files;
+    Millis debounce{0};
+  };
+  // Runs on the watch's thread; returns what the reloaded config reads (the files are taken
+  // at once), or nullopt when the reload failed (the watch goes on as it was).
+  using Reload = std::function<std::optional<Watched>()>;
+  explicit ConfigWatch(Reload reload);
   ~ConfigWatch();
   ConfigWatch(const ConfigWatch&) = delete;
   ConfigWatch& operator=(const ConfigWatch&) = delete;
@@ -37,11 +47,11 @@ class ConfigWatch {
   // Starts the thread. Empty on success, else why files cannot be watched (reload requests
   // still work).
   std::string start();
-  // Watches `files` (empty: none) from now on: taken at once on the watch's thread (from a
-  // reload), else soon. A new list's contents when it is taken are its baseline.
+  // Watches `files` (empty: none) from now on: taken soon, on the watch's thread. A new list's
+  // contents when it is taken are its baseline.
   void watch(std::vector<std::string> files, Millis debounce);
-  // Returns once the last watch() from another thread is taken: a change after this is seen.
-  // Not from a reload (the watch's thread may be waiting for it).
+  // Returns once the last watch() is taken: a change after this is seen. Not from a reload
+  // (the watch's thread would wait for itself).
   void wait_until_watching();
   // Runs the reload on the watch's thread soon, whatever the files hold.
   void request_reload();
@@ -63,6 +73,8 @@ class ConfigWatch {
   using Fingerprint = std::vector<std::optional<std::uint64_t>>;
 
   void run();
+  // Runs the reload and takes the files it returns.
+  void reload_and_watch();
   void wake();
   // Takes `files` on the watch's thread: arms their directories, and a new list's baseline.
   void apply(std::vector<std::string> files, Millis debounce);
@@ -73,7 +85,7 @@ class ConfigWatch {
   bool drain_events();
   Fingerprint fingerprint() const;
 
-  std::function<void()> reload_;
+  Reload reload_;
   int inotify_fd_ = -1;
   int wake_fd_ = -1;
   std::thread thread_;

@@ -5,6 +5,7 @@
 #include <boost/asio/this_coro.hpp>
 #include <boost/beast/core/string.hpp>
 
+#include "proxy/http1/request_path.h"
 #include "proxy/server/forwarding.h"
 
 namespace groundgate::proxy::server {
@@ -23,9 +24,8 @@ Exchange::Exchange(ServerContext& ctx, AnyStream& client, beast::flat_buffer& cl
       keep_alive_(request.keep_alive()),
       runtime_(ctx.configs.current()),
       config_(*runtime_->config),
-      start_(Clock::now()) {
-  record_.start_time = std::chrono::system_clock::now();
-  record_.request_id = std::to_string(ctx.next_request_id.fetch_add(1));
+      start_(Clock::now()),
+      record_(ctx, start_) {
   trace_.begin(runtime_->sampler ? &*runtime_->sampler : nullptr, request.fields(), start_);
 }
 
@@ -63,9 +63,11 @@ awaitable<bool> Exchange::run() {
 
 void Exchange::start_request() {
   path_ = std::string(path_of(request_.target()));
-  record_.method = std::string(request_.method_string());
-  record_.path = path_;
-  inspected_ = is_inspected(request_.method(), request_.target());
+  record_.request(request_.method_string(), path_);
+  // Routes match the path as an upstream may read it, as inspection does.
+  normalized_path_ = http1::normalized_path(request_.target());
+  endpoint_ = openai::RequestInspector::kind_of_normalized(normalized_path_);
+  inspected_ = is_inspected(request_.method(), endpoint_);
   body_consumed_ = request_.is_done();  // the request has no body
   // Only a request without a body may go twice: the proxy holds the body of none of the
   // idempotent methods (it reads the body of chat requests, which are POSTs).
@@ -144,11 +146,12 @@ awaitable<void> Exchange::exchange_response() {
   upstream_->tcp().expires_never();
   // The client watcher and the watchdog run beside the response on this connection's executor
   // (its strand, or its thread's io_context); the response side stops them when it ends, and
-  // we wait for both before the frame goes.
+  // we wait for the watcher's last read (the watchdog's pending wake holds no reference to
+  // this exchange).
   start_side_tasks();
   co_await receive_response();
   co_await side_->drain();  // no call may outlive the exchange
-  while (side_tasks_left_ > 0)
+  while (client_watch_ != ClientWatch::kIdle)
     co_await handlers_done_->async_wait(kUseTuple);
   release_upstream();
 }

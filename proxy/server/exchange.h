@@ -5,8 +5,10 @@
 // response header, client writes, JSON bodies), exchange_relay.cc (the body relay, a class
 // with its own state), exchange_upstream.cc (pooled connections, retries),
 // exchange_side_tasks.cc (the client watcher, and what the watchdog tells), exchange_replies.cc
-// and exchange_report.cc (metrics, access log). Its collaborators: the watchdog (watchdog.h),
-// the filters' side requests (stream_side_requests.h); its states: exchange_state.h.
+// and exchange_report.cc (verdicts kept, the record finished). Its collaborators: the watchdog
+// (watchdog.h), the filters' side requests (stream_side_requests.h), the record that becomes
+// the access log line and the request metrics (exchange_record.h); its states:
+// exchange_state.h.
 
 #include <array>
 #include <chrono>
@@ -36,6 +38,7 @@
 #include "proxy/http1/message_parser.h"
 #include "proxy/openai/request_inspector.h"
 #include "proxy/server/any_stream.h"
+#include "proxy/server/exchange_record.h"
 #include "proxy/server/exchange_state.h"
 #include "proxy/server/exchange_trace.h"
 #include "proxy/server/server_context.h"
@@ -216,11 +219,12 @@ class Exchange final : private Watchdog::Owner {
   }
 
   // Side tasks beside receive_response once the request is sent (exchange_side_tasks.cc),
-  // each a chain of completion handlers: the client watcher (read_client) and the watchdog
-  // (watchdog.h), which tells the exchange what expired through its Owner interface.
+  // each a chain of completion handlers: the client watcher (read_client; the exchange waits
+  // for its last read) and the watchdog (watchdog.h), which tells the exchange what expired
+  // through its Owner interface until it is stopped.
   void start_side_tasks();
   void read_client();
-  void side_task_ended();
+  void client_watch_ended();
   void stop_side_tasks();
   void cancel_upstream();
   // Watchdog::Owner.
@@ -228,7 +232,6 @@ class Exchange final : private Watchdog::Owner {
   bool upstream_reset_pending() const override;
   void upstream_cut(UpstreamCut why) override;
   void client_stalled() override;
-  void watchdog_ended() override { side_task_ended(); }
 
   // Replies made by the proxy itself, OpenAI-shaped (exchange_replies.cc).
   boost::asio::awaitable<void> reply_error(boost::beast::http::status status,
@@ -236,12 +239,9 @@ class Exchange final : private Watchdog::Owner {
                                            std::string_view code);
   boost::asio::awaitable<bool> write_raw(std::string_view bytes);
 
-  // The finished exchange → metrics and the access log (exchange_report.cc).
+  // The finished exchange: its verdicts kept, its record written (exchange_record.h), its
+  // trace's spans queued (exchange_report.cc).
   void finish_record();
-  // Verdict counts and fields of the stream's filters → metrics and the access log.
-  void record_filter_report(std::string_view route);
-  // A count of the judge's ("judge.<key>") → its metric.
-  void record_judge_count(std::string_view route, std::string_view key, std::uint64_t count);
 
   void fail(observability::ErrorKind kind) {
     if (!error_) error_ = kind;
@@ -252,6 +252,16 @@ class Exchange final : private Watchdog::Owner {
   }
   bool response_started() const { return response_ >= ResponseProgress::kStarted; }
   bool response_complete() const { return response_ == ResponseProgress::kComplete; }
+  // The upstream's answer is all in, and the exchange now waits only for side answers; then
+  // it goes on.
+  void side_answers_wait_started() {
+    if (upstream_answer_ == UpstreamAnswer::kRead)
+      upstream_answer_ = UpstreamAnswer::kSideAnswersAwaited;
+  }
+  void side_answers_wait_ended() {
+    if (upstream_answer_ == UpstreamAnswer::kSideAnswersAwaited)
+      upstream_answer_ = UpstreamAnswer::kRead;
+  }
 
   ServerContext& ctx_;
   AnyStream& client_;
@@ -264,6 +274,10 @@ class Exchange final : private Watchdog::Owner {
   Clock::time_point start_;
 
   std::string path_;
+  // The path as an upstream may read it (http1::normalized_path): what routes match, and the
+  // API it names.
+  std::string normalized_path_;
+  openai::EndpointKind endpoint_ = openai::EndpointKind::kOther;
   bool inspected_ = false;
   bool body_consumed_ = false;
   // The request may be sent again: its method is idempotent and it has no body (a streamed
@@ -292,23 +306,21 @@ class Exchange final : private Watchdog::Owner {
   std::string unreachable_kind_;
   std::string unreachable_;
   bool upstream_keep_alive_ = false;  // the upstream's response allows another request
-  bool upstream_done_ = false;        // its response was read to the end
+  UpstreamAnswer upstream_answer_ = UpstreamAnswer::kReading;
   boost::beast::flat_buffer upstream_buffer_;
   // Cancelled when a chain of completion handlers that run() waits for ends: the relay loop,
-  // then the side tasks. Each wait is in a loop on its own condition, so one timer serves both.
+  // then the client watcher. Each wait is in a loop on its own condition, so one timer serves
+  // both.
   std::optional<boost::asio::steady_timer> handlers_done_;
   std::optional<Watchdog> watchdog_;  // from the request sent to the response's end
-  int side_tasks_left_ = 0;           // chains of the side tasks still running
-  bool watching_client_ = false;      // the client watcher goes on reading
+  ClientWatch client_watch_ = ClientWatch::kIdle;
   ResponseProgress response_ = ResponseProgress::kNone;
   bool client_gone_ = false;
   UpstreamCut upstream_cut_ = UpstreamCut::kNone;
-  // The upstream's answer is all in and waits only for its side answers: the total timeout
-  // then cuts those, not the upstream's answer.
-  bool only_side_answers_awaited_ = false;
   int status_ = 0;
   std::optional<observability::ErrorKind> error_;
-  observability::AccessLogRecord record_;
+  // What the exchange reports of itself, written once when it ends.
+  ExchangeRecord record_;
   ExchangeTrace trace_;
 };
 

@@ -85,13 +85,13 @@ awaitable<void> Exchange::event_stream_body(const http1::ResponseParser& upstrea
   std::string out;
   (void)transform.feed(body, out);  // an event over the bound ends the answer in check()
   // The whole answer waits anyway: the filters' side requests are answered before it goes.
-  only_side_answers_awaited_ = true;
+  side_answers_wait_started();
   while (!transform.stopped() && (transform.waiting() || chain_.awaits_answers())) {
     std::optional<SideAnswers> answers = co_await side_->next(chain_, client_gone_);
     if (!answers) break;
     transform.answer(answers->filter, std::move(answers->answers), out);
   }
-  only_side_answers_awaited_ = false;
+  side_answers_wait_ended();
   if (client_gone_) co_return;
   transform.finish(/*upstream_complete=*/true, out);
   if (transform.stopped()) fail(ErrorKind::kFilter);

@@ -204,7 +204,7 @@ Exchange::BodyRelay::BodyRelay(Exchange& x, http1::BodyFraming framing, const Re
 awaitable<void> Exchange::BodyRelay::run() {
   next();
   // No handler runs before this coroutine suspends, so the loop cannot end unseen between the
-  // check and the wait. The timer is shared with the side tasks: their end wakes this too.
+  // check and the wait. The timer is shared with the client watcher: its end wakes this too.
   // A loop that ended because the transform waits for side answers goes on once they are in.
   while (true) {
     while (loop_ == Loop::kRunning)
@@ -253,7 +253,7 @@ awaitable<bool> Exchange::BodyRelay::end_transformed() {
   if (decoder_ && upstream_ok_ && framing_.done() && !decoder_->complete()) {
     upstream_ok_ = false;
     x_.fail(ErrorKind::kUpstreamBadResponse);
-    x_.record_.extra.emplace_back("upstream_body_error", "content coding cut short");
+    x_.record_.upstream_body_error("content coding cut short");
   }
   transform_->finish(upstream_ok_ && framing_.done(), out_, x_.cut_short());
   x_.upstream_response_id_ = transform_->response_id();
@@ -308,7 +308,7 @@ void Exchange::BodyRelay::next() {
         x_.fail(x_.upstream_read_error(asio::error::eof));
       } else {
         x_.fail(ErrorKind::kUpstreamBadResponse);
-        x_.record_.extra.emplace_back("upstream_body_error", http1::describe(framing_.error()));
+        x_.record_.upstream_body_error(http1::describe(framing_.error()));
       }
       // Bytes found before the error still go out: the client gets all the upstream sent.
       if (count_ == 0 || x_.client_gone_) break;
@@ -428,7 +428,7 @@ bool Exchange::BodyRelay::decode_piece(std::string_view piece) {
   // Bytes that do not decode never reach the client: the answer ends as a broken upstream's.
   upstream_ok_ = false;
   x_.fail(ErrorKind::kUpstreamBadResponse);
-  x_.record_.extra.emplace_back("upstream_body_error", std::string(http1::describe(result)));
+  x_.record_.upstream_body_error(http1::describe(result));
   return false;
 }
 
@@ -465,7 +465,7 @@ bool Exchange::BodyRelay::end_round() {
     // The client has the answer's end, and the upstream goes on: nothing of it is sent, and
     // the upstream connection is not read further (nor pooled).
     x_.fail(ErrorKind::kUpstreamBadResponse);
-    x_.record_.extra.emplace_back("upstream_body_error", "events after the answer's end");
+    x_.record_.upstream_body_error("events after the answer's end");
     return false;
   }
   if (transform_ && transform_->waiting() && upstream_ok_) {
@@ -476,7 +476,7 @@ bool Exchange::BodyRelay::end_round() {
 }
 
 awaitable<bool> Exchange::BodyRelay::answer_side_requests(bool until_none_out) {
-  x_.only_side_answers_awaited_ = upstream_ok_ && framing_.done();
+  if (upstream_ok_ && framing_.done()) x_.side_answers_wait_started();
   while (!transform_->stopped() &&
          (transform_->waiting() || (until_none_out && x_.chain_.awaits_answers()))) {
     std::optional<SideAnswers> answers = co_await x_.side_->next(x_.chain_, x_.client_gone_);
@@ -488,7 +488,7 @@ awaitable<bool> Exchange::BodyRelay::answer_side_requests(bool until_none_out) {
     const bool written = co_await x_.write_client(out_, chunked_);
     if (!written) break;
   }
-  x_.only_side_answers_awaited_ = false;
+  x_.side_answers_wait_ended();
   co_return !x_.client_gone_;
 }
 

@@ -24,7 +24,7 @@ awaitable<void> Exchange::reply_error(http::status status, std::string_view mess
   client_.tcp().expires_after(config_.limits.client_idle_timeout);
   auto [ec, n] = co_await http::async_write(client_, response, kUseTuple);
   advance(ec ? ResponseProgress::kStarted : ResponseProgress::kComplete);
-  record_.bytes_out += n;
+  record_.sent(n);
 }
 
 awaitable<bool> Exchange::write_raw(std::string_view bytes) {

@@ -1,6 +1,7 @@
 #include "proxy/server/exchange.h"
 
 #include <array>
+#include <memory>
 
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/buffers_suffix.hpp>
@@ -8,7 +9,6 @@
 #include <boost/beast/http/write.hpp>
 
 #include "config/route_table.h"
-#include "proxy/http1/request_path.h"
 #include "proxy/openai/request_writer.h"
 #include "proxy/server/forwarding.h"
 #include "proxy/server/header_writer.h"
@@ -38,7 +38,7 @@ awaitable<bool> Exchange::read_inspected_body() {
   if (!too_large) {
     client_.tcp().expires_after(config_.limits.client_body_timeout);
     auto [read_ec, n] = co_await read_http(client_, client_buffer_, request_, ReadUntil::kMessage);
-    record_.bytes_in += n;
+    record_.received(n);
     ec = read_ec;
   }
   if (too_large || ec == http::error::body_limit) {
@@ -69,11 +69,9 @@ Routing Exchange::select_route() {
   // An inspected body is parsed here, once: what routing needs now, and the view its filters
   // read (create_chain), from the same parse and in the same call.
   thread_local openai::RequestInspector inspector;  // keeps its parser's buffers
-  if (inspected_) info_ = inspector.inspect(path_, body_);
-  // Routes match the path as an upstream may read it, as inspection does (normalized_path).
-  const std::string path = http1::normalized_path(request_.target());
+  if (inspected_) info_ = inspector.inspect(endpoint_, body_);
   config::RequestAttributes attributes{
-      record_.method, path, info_.model,
+      request_.method_string(), normalized_path_, info_.model,
       [this](std::string_view name) -> std::optional<std::string_view> {
         return request_.fields().find(name);
       }};
@@ -81,10 +79,7 @@ Routing Exchange::select_route() {
   if (route_ == nullptr) return Routing::kNoRoute;
   upstream_config_ = config_.find_upstream(route_->upstream);
   if (upstream_config_ == nullptr) return Routing::kNoRoute;  // validation forbids it; be safe
-  record_.route = route_->name;
-  record_.upstream = upstream_config_->name;
-  record_.model = info_.model;
-  record_.stream = info_.stream;
+  record_.routed(route_->name, upstream_config_->name, info_.model, info_.stream);
   if (inspected_ && !info_.valid_json) {
     ctx_.metrics.request_body_not_json_total.with({route_->name}).inc();
   }
@@ -184,9 +179,12 @@ awaitable<Exchange::Sent> Exchange::send_streamed_request() {
   auto [hec, hn] = co_await http::async_write_header(*upstream_, serializer, kUseTuple);
   if (hec) co_return hn == 0 ? Sent::kNothing : Sent::kPart;
   // The body is relayed piece by piece, never held whole: no body limit.
-  std::array<char, kRelayBufferBytes> buffer;
+  // On the heap, not in the coroutine's frame: a frame that size is never one Asio's
+  // per-thread cache recycles, and GCC 12 then warns of the frame's inlined allocation
+  // (-Wmismatched-new-delete).
+  const std::unique_ptr<char[]> buffer = std::make_unique_for_overwrite<char[]>(kRelayBufferBytes);
   while (!request_.is_done()) {
-    request_.body_to_window(buffer.data(), buffer.size());
+    request_.body_to_window(buffer.get(), kRelayBufferBytes);
     client_.tcp().expires_after(config_.limits.client_body_timeout);
     auto [ec, n] = co_await read_http(client_, client_buffer_, request_, ReadUntil::kSomeBody);
     if (ec) {
@@ -195,9 +193,9 @@ awaitable<Exchange::Sent> Exchange::send_streamed_request() {
                                          : ErrorKind::kClientDisconnect);
       co_return Sent::kPart;
     }
-    record_.bytes_in += n;
-    request.body().data = buffer.data();
-    request.body().size = buffer.size() - request_.window_left();
+    record_.received(n);
+    request.body().data = buffer.get();
+    request.body().size = kRelayBufferBytes - request_.window_left();
     request.body().more = !request_.is_done();
     if (request.body().size == 0 && request.body().more) continue;  // a chunk header only
     upstream_->tcp().expires_after(upstream_config_->idle_timeout);

@@ -108,14 +108,14 @@ awaitable<void> Exchange::receive_response() {
     }
   }
   double ttfb = seconds_since(sent);
-  record_.ttfb_ms = ttfb * 1000;
+  record_.first_byte(ttfb);
   trace_.mark(ExchangeTrace::Mark::kFirstByte);
   ctx_.metrics.upstream_ttfb_seconds.with({route_->name}).observe(ttfb);
 
   const http1::HeaderFields& response = parser->fields();
   if (has_transfer_coding_besides_chunked(response)) {
     fail(ErrorKind::kUpstreamBadResponse);
-    record_.extra.emplace_back("upstream_body_error", "transfer coding other than chunked");
+    record_.upstream_body_error("transfer coding other than chunked");
     stop_side_tasks();
     co_return;
   }
@@ -199,7 +199,7 @@ awaitable<void> Exchange::finish_client_write(ClientWrite& w) {
 }
 
 bool Exchange::end_client_write(const ClientWrite& w) {
-  record_.bytes_out += w.written;
+  record_.sent(w.written);
   if (!w.ec) return true;
   client_gone_ = true;
   // The last chunk ends the body: a client that leaves then has had the whole answer.
@@ -218,7 +218,7 @@ awaitable<void> Exchange::transform_json_body(http1::ResponseParser& upstream_re
   std::string body;
   upstream_response.body_to_string(body, config_.limits.max_response_body);
   // A response without a body was complete with its header: the connection is pooled already.
-  if (!upstream_done_) {
+  if (upstream_answer_ == UpstreamAnswer::kReading) {
     watchdog_->upstream_wait_started();
     auto [ec, n] =
         co_await read_http(*upstream_, upstream_buffer_, upstream_response, ReadUntil::kMessage);
@@ -242,9 +242,8 @@ awaitable<void> Exchange::transform_json_body(http1::ResponseParser& upstream_re
       const bool cut_short = result == http1::ContentDecoder::Result::kOk;
       // As a stream's body that does not decode (relay_body): the upstream's fault.
       fail(ErrorKind::kUpstreamBadResponse);
-      record_.extra.emplace_back("upstream_body_error",
-                                 cut_short ? std::string("content coding cut short")
-                                           : std::string(http1::describe(result)));
+      record_.upstream_body_error(cut_short ? std::string_view("content coding cut short")
+                                            : http1::describe(result));
       co_return co_await unreadable_answer(upstream_response, "content_encoding", std::move(body));
     }
     body = std::move(decoded);
@@ -259,13 +258,13 @@ awaitable<void> Exchange::transform_json_body(http1::ResponseParser& upstream_re
           : openai::completion_json_transform(body, &chain_);
   transform->start();
   // The whole answer waits anyway: the filters' side requests are answered before it goes.
-  only_side_answers_awaited_ = true;
+  side_answers_wait_started();
   while (transform->waiting()) {
     std::optional<SideAnswers> answers = co_await side_->next(chain_, client_gone_);
     if (!answers) break;
     transform->answer(answers->filter, std::move(answers->answers));
   }
-  only_side_answers_awaited_ = false;
+  side_answers_wait_ended();
   if (client_gone_) co_return;
   auto transformed = transform->finish();
   upstream_response_id_ = openai::response_id(body);
@@ -345,7 +344,7 @@ awaitable<void> Exchange::write_json_response(http::response<http::string_body>&
   auto [wec, wn] = co_await http::async_write(client_, response, kUseTuple);
   watchdog_->client_write_ended();
   advance(ResponseProgress::kStarted);
-  record_.bytes_out += wn;
+  record_.sent(wn);
   if (wec) {
     client_gone_ = true;
     fail(ErrorKind::kClientDisconnect);

@@ -1,6 +1,8 @@
 // The side tasks beside the response once the request is sent: the client watcher and the
 // watchdog (watchdog.h), each a chain of completion handlers on the exchange's executor. The
-// response side stops them when it ends, and the exchange waits for both (side_tasks_left_).
+// response side stops them when it ends; the exchange waits for the watcher's last read
+// (client_watch_), whose bytes go into the connection's buffer. The watchdog's pending wake
+// needs no wait: once stopped, it reaches neither the watchdog nor the exchange.
 
 #include <sys/socket.h>
 
@@ -28,14 +30,14 @@ bool reset_pending(AnyStream& stream) {
 }  // namespace
 
 void Exchange::start_side_tasks() {
-  watching_client_ = true;
-  side_tasks_left_ = 2;
+  client_watch_ = ClientWatch::kReading;
   read_client();
   watchdog_->start();
 }
 
-void Exchange::side_task_ended() {
-  if (--side_tasks_left_ == 0) handlers_done_->cancel();
+void Exchange::client_watch_ended() {
+  client_watch_ = ClientWatch::kIdle;
+  handlers_done_->cancel();
 }
 
 void Exchange::read_client() {
@@ -44,8 +46,8 @@ void Exchange::read_client() {
   // had all of it, and the write decides instead (ResponseProgress::kEnding). Bytes that arrive
   // are a pipelined next request: kept, up to kReadAheadBytes; then the watcher stops reading
   // (the next request waits in the socket).
-  if (!watching_client_ || client_buffer_.size() >= kReadAheadBytes) {
-    side_task_ended();
+  if (client_watch_ != ClientWatch::kReading || client_buffer_.size() >= kReadAheadBytes) {
+    client_watch_ended();
     return;
   }
   client_.async_read_some_unbounded(
@@ -55,12 +57,12 @@ void Exchange::read_client() {
           read_client();
           return;
         }
-        if (watching_client_ && response_ < ResponseProgress::kEnding) {
+        if (client_watch_ == ClientWatch::kReading && response_ < ResponseProgress::kEnding) {
           client_gone_ = true;
           fail(ErrorKind::kClientDisconnect);
           cancel_upstream();
         }
-        side_task_ended();
+        client_watch_ended();
       });
 }
 
@@ -76,10 +78,11 @@ void Exchange::upstream_cut(UpstreamCut why) {
   upstream_cut_ = why;
   if (why == UpstreamCut::kShutdown) {
     fail(ErrorKind::kShutdown);
-  } else if (why == UpstreamCut::kTotalDeadline && only_side_answers_awaited_) {
+  } else if (why == UpstreamCut::kTotalDeadline &&
+             upstream_answer_ == UpstreamAnswer::kSideAnswersAwaited) {
     // The side requests end now (cancelled), the filters decide without them (an incomplete
     // check) and the answer goes: the log says what was missing, not an upstream timeout.
-    record_.extra.emplace_back("side_answers_missing", "total_timeout");
+    record_.side_answers_missing("total_timeout");
   } else if (why == UpstreamCut::kTotalDeadline || why == UpstreamCut::kWaitTimeout) {
     fail(ErrorKind::kUpstreamTimeout);
   }
@@ -95,7 +98,7 @@ void Exchange::client_stalled() {
 }
 
 void Exchange::stop_side_tasks() {
-  watching_client_ = false;
+  if (client_watch_ == ClientWatch::kReading) client_watch_ = ClientWatch::kStopping;
   if (!client_gone_) client_.tcp().cancel();
   watchdog_->stop();
 }

@@ -1,7 +1,8 @@
 #pragma once
 // The states an exchange's parts read and advance, each an explicit value instead of a set of
-// flags: how a request was routed, how far the response to the client got, and why the
-// upstream side ended before its answer did.
+// flags: how a request was routed, how far the response to the client got, where the
+// upstream's answer is, whether the client watcher runs, and why the upstream side ended
+// before its answer did.
 
 #include <cstdint>
 
@@ -25,6 +26,22 @@ enum class ResponseProgress : std::uint8_t {
   // client_disconnect).
   kEnding,
   kComplete,  // all of it was written
+};
+
+// Where the upstream's answer is. Once it is all in, the exchange may still wait for the
+// filters' side answers: the total timeout then cuts those, not the upstream's answer.
+enum class UpstreamAnswer : std::uint8_t {
+  kReading,             // its end has not been read (or there was no answer)
+  kRead,                // read to its end
+  kSideAnswersAwaited,  // read to its end, and the exchange waits only for side answers
+};
+
+// The client watcher (exchange_side_tasks.cc), a chain of reads beside the response.
+enum class ClientWatch : std::uint8_t {
+  kIdle,      // not running: no read of it is pending
+  kReading,   // it goes on reading
+  kStopping,  // asked to stop: its last read is still pending (the exchange waits for it,
+              // since the read fills the connection's buffer)
 };
 
 // Why the watchdog ended the upstream side: nothing more is read from the upstream; the

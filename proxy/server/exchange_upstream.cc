@@ -74,7 +74,7 @@ bool Exchange::may_retry_unanswered(const beast::error_code& ec,
 
 void Exchange::count_retry(std::string_view reason) {
   ctx_.metrics.upstream_retries_total.with({route_->name, reason}).inc();
-  record_.extra.emplace_back("upstream_retry", std::string(reason));
+  record_.upstream_retry(reason);
 }
 
 awaitable<bool> Exchange::resend_on_new_connection() {
@@ -102,8 +102,9 @@ void Exchange::release_upstream(std::size_t unsent_bytes) {
   if (!upstream_) return;
   // Only a response read to its end, with nothing after it, leaves the connection in a known
   // state; anything cut short (client gone, filter stop, timeout, error) may still carry bytes.
-  bool reusable = upstream_keep_alive_ && upstream_done_ && body_consumed_ && !error_ &&
-                  upstream_buffer_.size() == unsent_bytes && status_ != 101;
+  bool reusable = upstream_keep_alive_ && upstream_answer_ != UpstreamAnswer::kReading &&
+                  body_consumed_ && !error_ && upstream_buffer_.size() == unsent_bytes &&
+                  status_ != 101;
   if (reusable) {
     ctx_.upstream_pool.park(upstream_key_, std::move(upstream_), upstream_config_->pool.max_idle,
                             upstream_config_->pool.idle_time);
@@ -114,7 +115,7 @@ void Exchange::release_upstream(std::size_t unsent_bytes) {
 }
 
 void Exchange::upstream_response_read(std::size_t unsent_bytes) {
-  upstream_done_ = true;
+  if (upstream_answer_ == UpstreamAnswer::kReading) upstream_answer_ = UpstreamAnswer::kRead;
   release_upstream(unsent_bytes);
 }
 

@@ -131,8 +131,11 @@ std::string upstream_target(std::string_view base_path, std::string_view target)
 }
 
 bool is_inspected(http::verb method, std::string_view target) {
-  return method == http::verb::post &&
-         openai::RequestInspector::kind_of(target) != openai::EndpointKind::kOther;
+  return is_inspected(method, openai::RequestInspector::kind_of(target));
+}
+
+bool is_inspected(http::verb method, openai::EndpointKind kind) {
+  return method == http::verb::post && kind != openai::EndpointKind::kOther;
 }
 
 bool is_idempotent(http::verb method) {

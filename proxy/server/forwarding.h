@@ -9,6 +9,7 @@
 #include <boost/beast/http/verb.hpp>
 
 #include "proxy/http1/header_fields.h"
+#include "proxy/openai/endpoint_kind.h"
 
 namespace groundgate::proxy::server {
 
@@ -49,6 +50,8 @@ std::string upstream_target(std::string_view base_path, std::string_view target)
 // may read as one (openai::RequestInspector::kind_of), are read and checked; all else is relayed
 // (…/responses/{id}, its input_items and cancel among them).
 bool is_inspected(boost::beast::http::verb method, std::string_view target);
+// The same for a request whose endpoint is known (RequestInspector::kind_of).
+bool is_inspected(boost::beast::http::verb method, openai::EndpointKind kind);
 
 // GET, HEAD, OPTIONS, TRACE, PUT and DELETE: methods whose request means the same sent twice as
 // once (RFC 9110 section 9.2.2), which a client may send again after a connection failure.

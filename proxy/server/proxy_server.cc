@@ -6,13 +6,10 @@
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/dispatch.hpp>
-#include <boost/asio/ip/host_name.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
-#include "config/config_loader.h"
 #include "filters/judge/judge_service.h"
-#include "proxy/server/collector_client.h"
 #include "proxy/server/listen_sockets.h"
 #include "proxy/server/session.h"
 
@@ -60,7 +57,8 @@ ProxyServer::ProxyServer(asio::io_context& io, std::shared_ptr<const RuntimeConf
                          std::string config_path)
     : io_(io),
       config_path_(std::move(config_path)),
-      context_(std::make_shared<ServerContext>(std::move(runtime))) {}
+      context_(std::make_shared<ServerContext>(std::move(runtime))),
+      reloader_(std::make_shared<ConfigReloader>(config_path_, context_)) {}
 
 ProxyServer::ProxyServer(std::vector<asio::io_context*> io_per_thread,
                          std::shared_ptr<const RuntimeConfig> runtime, std::string config_path)
@@ -69,9 +67,7 @@ ProxyServer::ProxyServer(std::vector<asio::io_context*> io_per_thread,
 }
 
 ProxyServer::~ProxyServer() {
-  // A reload under way finishes first. The watch's thread is stopped while `watch_` still
-  // points at it: the reload it runs reads `watch_`.
-  if (watch_) watch_->stop();
+  // The watch's thread first (a reload under way finishes): nothing reloads from here on.
   watch_.reset();
   // A preparation still on a worker uses its exchange's chain: done before the I/O contexts
   // (and the exchange frames they hold) go.
@@ -95,8 +91,8 @@ ProxyServer::ConnectionPlace ProxyServer::next_connection_place() {
 std::string ProxyServer::start() {
   auto runtime = context_->configs.current();
   const config::Config& config = *runtime->config;
-  configure_tracing(*runtime);
-  configure_verdicts(*runtime);
+  configure_tracing(*context_, *runtime);
+  configure_verdicts(*context_, *runtime);
   if (config.logging.access_log) {
     auto opened = observability::AccessLog::open({config.logging.access_log_path});
     if (!opened.log) return "access log: " + opened.error;
@@ -139,18 +135,7 @@ std::string ProxyServer::start() {
   }
   spdlog::info("accepting on {} listening socket(s) for {} I/O thread(s)", acceptors_.size(),
                executors.size());
-  if (!config_path_.empty()) {
-    watch_ = std::make_unique<ConfigWatch>([this] { reload(); });
-    if (auto error = watch_->start(); !error.empty()) {
-      spdlog::warn("config watch unavailable ({}): reload with SIGHUP", error);
-    }
-    watch_files_of(config);
-    watch_->wait_until_watching();
-    if (config.reload.watch) {
-      spdlog::info("reloading on changes to {} and the files it names ({} directories watched)",
-                   config_path_, watch_->watched_directories().size());
-    }
-  }
+  if (!config_path_.empty()) start_watch(config);
   for (std::size_t i = 0; i < acceptors_.size(); ++i) {
     asio::co_spawn(acceptors_[i]->get_executor(), accept_loop(i), asio::detached);
   }
@@ -201,52 +186,6 @@ asio::awaitable<void> ProxyServer::accept_loop(std::size_t listener) {
   }
 }
 
-void ProxyServer::configure_tracing(const RuntimeConfig& runtime) {
-  const config::Config& config = *runtime.config;
-  if (!config.tracing) return;  // spans already queued still go out
-  tracing::SpanExporter::Options options;
-  options.queue_spans = config.tracing->queue_spans;
-  options.batch_spans = config.tracing->batch_spans;
-  options.flush_interval = config.tracing->flush_interval;
-  options.resource.service_name = config.tracing->service_name;
-  options.resource.service_version = GG_VERSION;
-  options.resource.host_name = boost::asio::ip::host_name();
-  context_->span_exporter.configure(
-      std::move(options), make_collector_transport(*config.tracing, runtime.collector_tls));
-}
-
-void ProxyServer::configure_verdicts(const RuntimeConfig& runtime) {
-  const config::Config& config = *runtime.config;
-  context_->verdicts.set_limits({config.verdicts.keep, config.verdicts.max_bytes});
-  context_->verdicts_from_anywhere = config.verdicts.lookup_from_anywhere;
-  if (!config.verdict_webhook) {
-    context_->verdict_webhook.configure({}, nullptr);
-    return;
-  }
-  const config::VerdictWebhookConfig& webhook = *config.verdict_webhook;
-  context_->verdict_webhook.configure({webhook.queue, webhook.attempts, webhook.retry_after},
-                                      make_webhook_transport(webhook, runtime.webhook_tls));
-}
-
-void ProxyServer::watch_files_of(const config::Config& config) {
-  if (!watch_) return;
-  std::vector<std::string> files;
-  if (config.reload.watch) {
-    files.push_back(config_path_);
-    if (config.tls) {
-      files.push_back(config.tls->cert_file);
-      files.push_back(config.tls->key_file);
-    }
-    for (const config::UpstreamConfig& upstream : config.upstreams) {
-      if (!upstream.tls.ca_file.empty()) files.push_back(upstream.tls.ca_file);
-    }
-    if (config.tracing && !config.tracing->collector.tls.ca_file.empty()) {
-      files.push_back(config.tracing->collector.tls.ca_file);
-    }
-  }
-  watch_->watch(std::move(files), config.reload.debounce);
-}
-
 void ProxyServer::request_reload() {
   if (watch_) {
     watch_->request_reload();
@@ -256,34 +195,26 @@ void ProxyServer::request_reload() {
 }
 
 std::string ProxyServer::reload() {
-  std::lock_guard lock(reload_mutex_);
-  auto fail = [this](std::string message) {
-    context_->metrics.config_reloads_total.with({observability::kReloadError}).inc();
-    spdlog::error("config reload rejected, keeping the running config: {}", message);
-    return message;
-  };
-  if (config_path_.empty()) return fail("built-in config: nothing to reload");
-  auto loaded = config::load_config_file(config_path_);
-  if (!loaded.config) {
-    std::string message;
-    for (const auto& e : loaded.errors)
-      message += e.to_string() + "\n";
-    return fail(message);
+  ConfigReloader::Result result = reloader_->reload();
+  if (watch_ && result.watched) {
+    watch_->watch(std::move(result.watched->files), result.watched->debounce);
   }
-  auto runtime = build_runtime_config(loaded.config, context_->configs.current().get());
-  if (!runtime.runtime) return fail(runtime.error);
-  const auto& old_config = *context_->configs.current()->config;
-  if (loaded.config->listen.host != old_config.listen.host ||
-      loaded.config->listen.port != old_config.listen.port) {
-    spdlog::warn("config reload: a new listen address takes effect only after a restart");
+  return result.error;
+}
+
+void ProxyServer::start_watch(const config::Config& config) {
+  watch_ =
+      std::make_unique<ConfigWatch>([reloader = reloader_] { return reloader->reload().watched; });
+  if (auto error = watch_->start(); !error.empty()) {
+    spdlog::warn("config watch unavailable ({}): reload with SIGHUP", error);
   }
-  configure_tracing(*runtime.runtime);
-  configure_verdicts(*runtime.runtime);
-  context_->configs.replace(std::move(runtime.runtime));
-  context_->metrics.config_reloads_total.with({observability::kReloadOk}).inc();
-  spdlog::info("config reloaded from {}", config_path_);
-  watch_files_of(*loaded.config);
-  return {};
+  ConfigWatch::Watched watched = watched_files(config, config_path_);
+  watch_->watch(std::move(watched.files), watched.debounce);
+  watch_->wait_until_watching();
+  if (config.reload.watch) {
+    spdlog::info("reloading on changes to {} and the files it names ({} directories watched)",
+                 config_path_, watch_->watched_directories().size());
+  }
 }
 
 void ProxyServer::close_listeners() {

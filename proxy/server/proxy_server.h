@@ -7,7 +7,6 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +22,7 @@
 #include "proxy/observability/admin_server.h"
 #include "proxy/observability/metrics_registry.h"
 #include "proxy/observability/proxy_metrics.h"
+#include "proxy/server/config_reload.h"
 #include "proxy/server/config_watch.h"
 #include "proxy/server/server_context.h"
 
@@ -52,9 +52,9 @@ class ProxyServer {
   std::size_t listeners() const { return acceptors_.size(); }
   std::uint16_t admin_port() const { return admin_ ? admin_->port() : 0; }
 
-  // Re-reads the config file: new streams use it, streams in flight finish on the old one.
-  // A config with errors is rejected and the old one stays. Returns the errors (empty: ok).
-  // Safe from any thread; reloads run one at a time.
+  // Re-reads the config file (config_reload.h): new streams use it, streams in flight finish
+  // on the old one. A config with errors is rejected and the old one stays. Returns the errors
+  // (empty: ok). Safe from any thread; reloads run one at a time.
   std::string reload();
   // Reloads on the config watch's thread (SIGHUP), not the caller's; at once without one.
   void request_reload();
@@ -86,12 +86,8 @@ class ProxyServer {
   // Closes each listening socket on its own executor; acceptors_open_ counts down.
   void close_listeners();
   void poll_drain(std::chrono::steady_clock::time_point deadline, std::function<void()> done);
-  // Points the span exporter at the config's collector (when it traces).
-  void configure_tracing(const RuntimeConfig& runtime);
-  // The verdict look-up's bounds and the webhook's receiver, from the config (also on reload).
-  void configure_verdicts(const RuntimeConfig& runtime);
-  // Points the config watch at the files `config` reads (none when reload.watch is off).
-  void watch_files_of(const config::Config& config);
+  // Starts the config watch on the files the running config reads.
+  void start_watch(const config::Config& config);
 
   boost::asio::io_context& io_;
   std::vector<boost::asio::io_context*> io_per_thread_;  // empty: a strand per connection
@@ -103,7 +99,8 @@ class ProxyServer {
   std::atomic<std::size_t> acceptors_open_{0};
   std::vector<observability::Counter*> accepted_by_thread_;  // resolved once in start()
   std::unique_ptr<observability::AdminServer> admin_;
-  std::mutex reload_mutex_;
+  // Shared with the config watch's reloads, which reach nothing else of the server.
+  std::shared_ptr<ConfigReloader> reloader_;
   std::unique_ptr<ConfigWatch> watch_;  // null for a built-in config
   std::optional<boost::asio::steady_timer> drain_timer_;
   std::uint16_t port_ = 0;

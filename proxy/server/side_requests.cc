@@ -98,70 +98,72 @@ asio::awaitable<SideAnswer> SideRequests::run_job(filters::stream::SideJob& job)
 }
 
 asio::awaitable<void> SideRequests::call(std::uint64_t generation, std::size_t index) {
+  const filters::stream::SideRequest& request = running_->requests[index];
+  const std::uint64_t id = request.id;
+  // Held here until the worker is done with it, whenever the batch ends.
+  const std::shared_ptr<filters::stream::SideJob> job = request.job;
   SideAnswer answer;
-  std::unique_ptr<AnyStream> stream;
-  std::shared_ptr<filters::stream::SideJob> job;
-  // The frame keeps its own copy: the batch may end (and go) while the connect is pending.
-  SideDestination destination;
-  {
-    const Running& r = *running_;
-    answer.id = r.requests[index].id;
-    job = r.requests[index].job;
-    destination = r.destination;
-  }
-  if (job) {  // held here until the worker is done with it, whenever the batch ends
-    const std::uint64_t id = answer.id;
+  if (job) {
     answer = co_await run_job(*job);
-    answer.id = id;
-    --calls_running_;
-    answered(generation, index, std::move(answer));
-    wake();
-    co_return;
-  }
-  UpstreamConnection connection =
-      co_await connect_upstream(executor_, *destination.upstream, destination.tls);
-  const bool current = running_ && running_->generation == generation;
-  if (!connection.stream) {
-    answer.error = connection.error_kind + ": " + connection.error;
-  } else if (!current) {
-    answer.error = "cancelled";
   } else {
-    stream = std::move(connection.stream);
-    Running& r = *running_;
-    r.streams[index] = stream.get();
-    stream->tcp().expires_at(r.deadline);
-    // The frame keeps its own copy: the batch may end (and go) while the write is pending.
-    const std::string body = r.requests[index].body;
-    std::string head = std::move(destination.header);
-    append_field("Content-Length", std::to_string(body.size()), head);
-    end_header(head);
-    const std::array<asio::const_buffer, 2> buffers{asio::buffer(head), asio::buffer(body)};
-    auto [wec, wn] = co_await asio::async_write(*stream, buffers, kTuple);
-    beast::error_code ec = wec;
-    http::response_parser<http::string_body> parser;
-    if (!ec) {
-      const std::size_t limit =
-          running_ && running_->generation == generation ? running_->limits.max_response_bytes : 0;
-      parser.body_limit(limit);
-      beast::flat_buffer buffer;
-      auto [rec, rn] = co_await http::async_read(*stream, buffer, parser, kTuple);
-      ec = rec;
-    }
-    if (!ec) {
-      answer.status = parser.get().result_int();
-      answer.body = std::move(parser.get().body());
-    } else {
-      answer.error = ec == beast::error::timeout     ? "timeout"
-                     : ec == http::error::body_limit ? "answer too large"
-                                                     : "upstream: " + ec.message();
-    }
-    stream->close();
-    if (running_ && running_->generation == generation) running_->streams[index] = nullptr;
+    answer = co_await send(generation, index);
+    in_flight_.dec();
   }
+  answer.id = id;
   --calls_running_;
-  in_flight_.dec();
   answered(generation, index, std::move(answer));
   wake();
+}
+
+asio::awaitable<SideAnswer> SideRequests::send(std::uint64_t generation, std::size_t index) {
+  // The frame keeps its own copies: the batch may end (and go) while the call is pending.
+  SideDestination destination = running_->destination;
+  SideAnswer answer;
+  UpstreamConnection connection =
+      co_await connect_upstream(executor_, *destination.upstream, destination.tls);
+  if (!connection.stream) {
+    answer.error = connection.error_kind + ": " + connection.error;
+    co_return answer;
+  }
+  if (!running_ || running_->generation != generation) {
+    answer.error = "cancelled";
+    co_return answer;
+  }
+  const std::unique_ptr<AnyStream> stream = std::move(connection.stream);
+  running_->streams[index] = stream.get();
+  stream->tcp().expires_at(running_->deadline);
+  const std::string body = running_->requests[index].body;
+  std::string head = std::move(destination.header);
+  append_field("Content-Length", std::to_string(body.size()), head);
+  end_header(head);
+  const std::array<asio::const_buffer, 2> buffers{asio::buffer(head), asio::buffer(body)};
+  auto [ec, n] = co_await asio::async_write(*stream, buffers, kTuple);
+  if (!ec) {
+    const std::size_t limit =
+        running_ && running_->generation == generation ? running_->limits.max_response_bytes : 0;
+    ec = co_await read_answer(*stream, limit, answer);
+  }
+  if (ec) {
+    answer.error = ec == beast::error::timeout     ? "timeout"
+                   : ec == http::error::body_limit ? "answer too large"
+                                                   : "upstream: " + ec.message();
+  }
+  stream->close();
+  if (running_ && running_->generation == generation) running_->streams[index] = nullptr;
+  co_return answer;
+}
+
+asio::awaitable<beast::error_code> SideRequests::read_answer(AnyStream& stream, std::size_t limit,
+                                                             SideAnswer& answer) {
+  http::response_parser<http::string_body> parser;
+  parser.body_limit(limit);
+  beast::flat_buffer buffer;
+  auto [ec, n] = co_await http::async_read(stream, buffer, parser, kTuple);
+  if (!ec) {
+    answer.status = parser.get().result_int();
+    answer.body = std::move(parser.get().body());
+  }
+  co_return ec;
 }
 
 void SideRequests::count_job(const filters::stream::SideRequest& request,

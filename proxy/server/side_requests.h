@@ -21,6 +21,7 @@
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/ssl/context.hpp>
 #include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core/error.hpp>
 
 #include "config/config.h"
 #include "filters/stream/filter_chain.h"
@@ -101,6 +102,12 @@ class SideRequests {
   void start_next_batch();
   void start_calls();
   boost::asio::awaitable<void> call(std::uint64_t generation, std::size_t index);
+  // A request's call on a connection of its own: connected, written, its answer read
+  // (`limit`: the most bytes it may have) into `answer`.
+  boost::asio::awaitable<filters::stream::SideAnswer> send(std::uint64_t generation,
+                                                           std::size_t index);
+  boost::asio::awaitable<boost::beast::error_code> read_answer(AnyStream& stream, std::size_t limit,
+                                                               filters::stream::SideAnswer& answer);
   // A side job's call: run on the workers, answered without a body.
   boost::asio::awaitable<filters::stream::SideAnswer> run_job(filters::stream::SideJob& job);
   void count_job(const filters::stream::SideRequest& request,

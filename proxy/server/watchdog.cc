@@ -21,10 +21,6 @@ Watchdog::Clock::time_point on_grid(Watchdog::Clock::time_point t) {
 }  // namespace
 
 void Watchdog::check() {
-  if (!running_) {
-    owner_.watchdog_ended();
-    return;
-  }
   const auto now = Clock::now();
   // An expiry of the upstream side ends that side, not the watchdog: the answer may still be
   // going to the client (all of it, when only side answers were cut; else the end the cut
@@ -37,12 +33,15 @@ void Watchdog::check() {
   } else if (client_write_since_ != kNotWaiting &&
              now - client_write_since_ >= limits_.client_idle) {
     // A client that stopped reading: its write never ends, so the exchange ends here.
+    stop();
     owner_.client_stalled();
-    owner_.watchdog_ended();
     return;
   }
+  if (link_->watchdog == nullptr) return;  // the owner stopped it from upstream_cut()
   timer_.expires_at(on_grid(next_wake(now)));
-  timer_.async_wait([this](const boost::system::error_code&) { check(); });
+  timer_.async_wait([link = link_](const boost::system::error_code&) {
+    if (link->watchdog != nullptr) link->watchdog->check();
+  });
 }
 
 UpstreamCut Watchdog::upstream_expiry(Clock::time_point now) const {

@@ -4,8 +4,14 @@
 // could have outlived its limit, or at the total deadline, and about once a second to look
 // for an upstream reset the relay's read cannot see (draining_read_buffer.h). It runs as a
 // chain of completion handlers on the exchange's executor, beside the response, until stopped.
+//
+// Its pending wake never points at the watchdog or its owner: it holds a shared link that
+// stop() (and the destructor) cuts, so a wake that runs after the exchange ended, or that was
+// queued when it ended, does nothing. After stop() the owner is never called again, and the
+// owner need not wait for anything.
 
 #include <chrono>
+#include <memory>
 
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -26,10 +32,8 @@ class Watchdog {
     // The upstream side ended for `why` (never kNone); the exchange cancels its reads.
     virtual void upstream_cut(UpstreamCut why) = 0;
     // A client write outlived the client's idle timeout: the exchange ends (the watchdog
-    // stops, and watchdog_ended follows).
+    // stops with this call).
     virtual void client_stalled() = 0;
-    // The watchdog's chain of handlers ended: nothing of it is pending.
-    virtual void watchdog_ended() = 0;
 
    protected:
     ~Owner() = default;
@@ -44,17 +48,18 @@ class Watchdog {
   };
 
   Watchdog(const boost::asio::any_io_executor& executor, Owner& owner, Limits limits)
-      : owner_(owner), limits_(limits), timer_(executor) {}
+      : owner_(owner),
+        limits_(limits),
+        timer_(executor),
+        link_(std::make_shared<Link>(Link{this})) {}
+  ~Watchdog() { stop(); }
   Watchdog(const Watchdog&) = delete;
   Watchdog& operator=(const Watchdog&) = delete;
 
-  void start() {
-    running_ = true;
-    check();
-  }
-  // The chain ends at its next wake, which this brings forward.
+  void start() { check(); }
+  // From here on the owner is never called; the pending wake (brought forward) ends the chain.
   void stop() {
-    running_ = false;
+    link_->watchdog = nullptr;
     timer_.cancel();
   }
 
@@ -73,6 +78,10 @@ class Watchdog {
 
  private:
   static constexpr Clock::time_point kNotWaiting = Clock::time_point::max();
+  // What a pending wake holds: the watchdog while it runs, null once it stopped.
+  struct Link {
+    Watchdog* watchdog;
+  };
 
   void check();
   // The limit of the upstream side (the drain's cut, the total deadline, an upstream wait, a
@@ -85,7 +94,7 @@ class Watchdog {
   Owner& owner_;
   const Limits limits_;
   boost::asio::steady_timer timer_;
-  bool running_ = false;
+  const std::shared_ptr<Link> link_;
   UpstreamCut cut_ = UpstreamCut::kNone;
   Clock::time_point upstream_wait_since_ = kNotWaiting;
   Clock::duration upstream_wait_limit_{};

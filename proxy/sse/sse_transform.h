@@ -108,9 +108,9 @@ class SseTransform {
     bool handled = false;
     bool sent = false;
     bool end = false;
-    std::vector<ChoiceOutput> outputs;
-    std::vector<std::string> annotations;
-    std::vector<int> finished;
+    std::vector<ChoiceOutput> outputs{};
+    std::vector<std::string> annotations{};
+    std::vector<int> finished{};
   };
 
   // check()'s loop from events_[from] on; stops at an event that waits (paused_).

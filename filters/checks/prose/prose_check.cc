@@ -21,7 +21,7 @@ std::optional<Pending> ProseCheck::check(const Unit& unit, std::optional<UnitVer
     sentence = verifier->verify(unit.text, unit.begin);
   }
   context_.mark_incomplete(sentence, unit.begin, unit.end);
-  if (sentence) verdict = UnitVerdict{std::move(*sentence), {}, {}, {}};
+  if (sentence) verdict = UnitVerdict(std::move(*sentence));
   return std::nullopt;
 }
 

@@ -106,7 +106,8 @@ bool SplCheck::takes(const Unit& unit, const UnitVerdict* verdict) const {
 }
 
 std::optional<Pending> SplCheck::check(const Unit& unit, std::optional<UnitVerdict>& verdict) {
-  verdict = UnitVerdict{check_unit(unit), "spl", {}, std::nullopt};
+  verdict = UnitVerdict(check_unit(unit));
+  verdict->kind = "spl";
   return std::nullopt;
 }
 

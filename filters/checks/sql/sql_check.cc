@@ -107,7 +107,9 @@ bool SqlCheck::takes(const Unit& unit, const UnitVerdict* verdict) const {
 
 std::optional<Pending> SqlCheck::check(const Unit& unit, std::optional<UnitVerdict>& verdict) {
   Found found = query_of(unit);
-  verdict = UnitVerdict{{}, "sql", {}, config_->settings.unsafe};
+  verdict.emplace();
+  verdict->kind = "sql";
+  verdict->unsafe_action = config_->settings.unsafe;
   if (auto* decided = std::get_if<verify::SentenceVerdict>(&found)) {
     verdict->verdict = std::move(*decided);
     return std::nullopt;

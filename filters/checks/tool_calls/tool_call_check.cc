@@ -14,7 +14,9 @@ std::optional<Pending> ToolCallCheck::check(const Unit& unit, std::optional<Unit
     argument = std::move(call.argument);
   }
   context_.mark_incomplete(checked, 0, 0);
-  if (checked) verdict = UnitVerdict{std::move(*checked), {}, std::move(argument), {}};
+  if (!checked) return std::nullopt;
+  verdict = UnitVerdict(std::move(*checked));
+  verdict->argument = std::move(argument);
   return std::nullopt;
 }
 

@@ -422,7 +422,7 @@ class ColumnCheck : public checks::Check {
     const bool known = unit.block->whole() && schema_.find(column) != std::string::npos;
     v.label = known ? verify::Label::kSupported : verify::Label::kContradicted;
     v.score = known ? 1 : 0;
-    verdict = checks::UnitVerdict{std::move(v), {}, {}, {}};
+    verdict = checks::UnitVerdict(std::move(v));
     return std::nullopt;
   }
 

@@ -182,7 +182,10 @@ TEST(DecideQuery, UnsafeFirstThenNoSchemaThenTheLabel) {
   // A query's verdict as the SQL check gives it: its kind, and its rule for an unsafe query.
   const auto query = [](verify::SentenceVerdict v) {
     v.query = true;
-    return checks::UnitVerdict{std::move(v), "sql", {}, sql_policy().sql->unsafe};
+    checks::UnitVerdict verdict(std::move(v));
+    verdict.kind = "sql";
+    verdict.unsafe_action = sql_policy().sql->unsafe;
+    return verdict;
   };
   verify::SentenceVerdict unsafe;
   unsafe.claims = true;

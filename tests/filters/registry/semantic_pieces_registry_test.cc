@@ -64,7 +64,9 @@ TEST(SemanticPiecesRegistry, VerifiersListPutsTheFilterAfterRedact) {
   config::Config config;
   config::PolicyConfig both = grounded("both");
   both.redact = config::RedactConfig{{"secret"}, "***", true};
-  config.policies = {grounded("grounded"), both, config::PolicyConfig{.name = "plain"}};
+  config::PolicyConfig plain;
+  plain.name = "plain";
+  config.policies = {grounded("grounded"), both, plain};
   const auto factory = FilterChainFactory::build(config);
   EXPECT_EQ((std::vector<std::string_view>{"guard"}), factory->filter_names("grounded"));
   EXPECT_EQ((std::vector<std::string_view>{"redact", "guard"}), factory->filter_names("both"));

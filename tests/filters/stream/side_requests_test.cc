@@ -45,7 +45,9 @@ class AsksAbout : public StreamFilter {
       return out.release(event.pending.size());
     }
     out.release(mark);  // the text before the question goes on; the rest waits
-    batch_ = SideRequestBatch{{{7, std::string(event.pending.substr(mark))}}, {}};
+    batch_.emplace();
+    batch_->requests.emplace_back().id = 7;
+    batch_->requests.back().body = std::string(event.pending.substr(mark));
     waiting_ = true;
   }
   std::optional<SideRequestBatch> take_side_requests() override {

@@ -34,7 +34,9 @@ class Asks : public StreamFilter {
     if (!asked_ && served_ && event.pending.find('?') != std::string_view::npos) {
       asked_ = true;
       waiting_ = true;
-      batch_ = SideRequestBatch{{{1, "body"}}, {}};
+      batch_.emplace();
+      batch_->requests.emplace_back().id = 1;
+      batch_->requests.back().body = "body";
       if (hold_) return;  // all of it waits
     }
     out.release(event.pending.size());

@@ -1,15 +1,18 @@
 // ConfigWatch: a change to a watched file reloads once after the quiet period, through a
 // ConfigMap-style symlink swap as well as an in-place write; changes elsewhere do not; a
-// reload request runs on the watch's thread.
+// reload request runs on the watch's thread; the files a reload returns are watched from then
+// on; stopping the watch waits for a reload under way and none runs after.
 #include "proxy/server/config_watch.h"
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <filesystem>
 #include <fstream>
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "tests/support/kubelet_volume.h"
@@ -71,7 +74,12 @@ class ConfigWatchTest : public ::testing::Test {
 
   std::string dir_;
   Reloads reloads_;
-  std::unique_ptr<ConfigWatch> watch_ = std::make_unique<ConfigWatch>([this] { reloads_.count(); });
+  // What the next reloads return (nullopt: a failed reload).
+  std::optional<ConfigWatch::Watched> next_;
+  std::unique_ptr<ConfigWatch> watch_ = std::make_unique<ConfigWatch>([this] {
+    reloads_.count();
+    return next_;
+  });
 };
 
 TEST_F(ConfigWatchTest, AKubeletSymlinkSwapReloadsOnce) {
@@ -153,6 +161,71 @@ TEST_F(ConfigWatchTest, NoFilesNoReloadsButRequestsStillRunOnTheWatchThread) {
   watch_->request_reload();
   EXPECT_EQ(1, reloads_.wait_for(1));
   EXPECT_NE(std::this_thread::get_id(), reloads_.thread());
+}
+
+TEST_F(ConfigWatchTest, TheFilesAReloadReturnsAreWatchedFromThen) {
+  const std::string first = dir_ + "/first.yaml";
+  const std::string second = dir_ + "/second/groundgate.yaml";
+  std::filesystem::create_directories(dir_ + "/second");
+  std::ofstream(first) << "version: 1\n";
+  std::ofstream(second) << "version: 1\n";
+  next_ = ConfigWatch::Watched{{second}, kDebounce};
+  start({first});
+  std::ofstream(first) << "version: 2\n";
+  ASSERT_EQ(1, reloads_.wait_for(1));
+  // The reload said the config now reads the other file: it is watched, the first is not.
+  std::ofstream(first) << "version: 3\n";
+  EXPECT_EQ(1, reloads_.wait_for(2, kQuiet));
+  std::ofstream(second) << "version: 2\n";
+  EXPECT_EQ(2, reloads_.wait_for(2));
+}
+
+TEST(ConfigWatchLifetime, StopWaitsForAReloadUnderWayAndNoneRunsAfter) {
+  // The reload holds the test's state: stop() must not return while it runs, and nothing may
+  // run it afterwards (the owner's state is gone then).
+  std::mutex mutex;
+  std::condition_variable changed;
+  bool inside = false;
+  bool release = false;
+  int runs = 0;
+  auto watch = std::make_unique<ConfigWatch>([&]() -> std::optional<ConfigWatch::Watched> {
+    std::unique_lock lock(mutex);
+    ++runs;
+    inside = true;
+    changed.notify_all();
+    changed.wait(lock, [&] { return release; });
+    return std::nullopt;
+  });
+  ASSERT_EQ("", watch->start());
+  watch->request_reload();
+  {
+    std::unique_lock lock(mutex);
+    ASSERT_TRUE(changed.wait_for(lock, kPatience, [&] { return inside; }));
+  }
+  std::atomic<bool> stopped{false};
+  std::thread stopper([&] {
+    watch->stop();
+    stopped = true;
+  });
+  std::this_thread::sleep_for(100ms);
+  EXPECT_FALSE(stopped) << "stop() returned while a reload was under way";
+  {
+    std::lock_guard lock(mutex);
+    release = true;
+    changed.notify_all();
+  }
+  stopper.join();
+  EXPECT_TRUE(stopped);
+  int runs_when_stopped;
+  {
+    std::lock_guard lock(mutex);
+    runs_when_stopped = runs;
+  }
+  watch->request_reload();
+  std::this_thread::sleep_for(kQuiet);
+  watch.reset();
+  std::lock_guard lock(mutex);
+  EXPECT_EQ(runs_when_stopped, runs) << "a reload ran after stop()";
 }
 
 }  // namespace
