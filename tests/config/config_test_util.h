@@ -50,6 +50,16 @@ inline std::vector<std::string> errors_after(std::string_view base, std::string_
   return messages(r);
 }
 
+// A config whose policy `g` holds `keys` (lines indented four spaces), loaded.
+inline LoadResult load_policy_g(std::string_view keys) {
+  return load_after(std::string(kPolicyBase) + "  g:\n", keys);
+}
+
+// The errors of a config whose policy `g` holds `keys`; a test failure when it loads.
+inline std::vector<std::string> policy_g_errors(std::string_view keys) {
+  return errors_after(std::string(kPolicyBase) + "  g:\n", keys);
+}
+
 // A directory removed at the end of the test.
 class TempDir {
  public:
