@@ -276,57 +276,121 @@ std::vector<training::ScoredItem> answers_as_ruled(const Table& t,
   return out;
 }
 
-std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, const Table& t,
-                                     const TrainingOptions& options,
-                                     const std::function<bool(std::size_t)>& use_answer,
-                                     std::string& error) {
-  const std::size_t columns = verify::kSentenceFeatureCount;
+// Which rows a pipeline sees: the answers `use_answer` selects and, of them, what each stage
+// learns from.
+struct Selection {
+  const std::vector<TrainingSetInput>& sets;
+  const Table& t;
+  std::function<bool(std::size_t)> use_answer;
+
+  bool use_sentence(std::size_t r) const { return use_answer(t.sentences[r].answer); }
+  bool learn_sentence(std::size_t r) const { return use_sentence(r) && t.sentences[r].truth_known; }
+  // A synthetic set teaches the sentence model only: calibrations, the answer model and the
+  // thresholds are fitted on the labelled sets alone.
+  bool labelled(std::size_t a) const { return use_answer(a) && !sets[t.answers[a].set].synthetic; }
+  bool calibrate_sentence(std::size_t r) const {
+    return learn_sentence(r) && labelled(t.sentences[r].answer);
+  }
+  auto by_row(bool (Selection::*which)(std::size_t) const) const {
+    return [this, which](std::size_t i) { return (this->*which)(i); };
+  }
+};
+
+Stage sentence_stage(const Table& t) {
   Stage s;
   for (const SentenceRow& row : t.sentences) {
     s.y.push_back(row.unfaithful);
     s.set.push_back(t.answers[row.answer].set);
     s.fold.push_back(t.answers[row.answer].fold);
   }
-  auto use_sentence = [&](std::size_t r) { return use_answer(t.sentences[r].answer); };
-  auto learn_sentence = [&](std::size_t r) {
-    return use_sentence(r) && t.sentences[r].truth_known;
-  };
-  // A synthetic set teaches the sentence model only: calibrations, the answer model and the
-  // thresholds are fitted on the labelled sets alone.
-  auto labelled = [&](std::size_t a) { return use_answer(a) && !sets[t.answers[a].set].synthetic; };
-  auto calibrate_sentence = [&](std::size_t r) {
-    return learn_sentence(r) && labelled(t.sentences[r].answer);
-  };
-  Pipeline p;
-  auto margins = out_of_fold(t.sentence_x, columns, s.y, s.set, s.fold, options.folds, sets.size(),
-                             use_sentence, learn_sentence, options.sentence, error);
-  if (!margins) return std::nullopt;
-  p.sentence.calibration = platt_on(*margins, s.y, calibrate_sentence);
-  p.scored.sentence_p = calibrated(*margins, p.sentence.calibration);
+  return s;
+}
 
+Stage answer_stage(const Table& t) {
   Stage a;
   for (const AnswerRow& row : t.answers) {
     a.y.push_back(row.hallucinated);
     a.set.push_back(row.set);
     a.fold.push_back(row.fold);
   }
-  // The answer model learns from sentence probabilities as a model gives them to a kind of data
-  // it has not seen (each labelled set scored by a sentence model trained on the others), so
-  // that a new kind of data, whose sentences score higher or lower than the known ones, does
-  // not get every answer flagged; its calibration and threshold come from those scores too.
-  std::vector<double> unseen_p = p.scored.sentence_p;
-  if (options.answer_from_other_sets || options.flags_from_other_sets) {
-    auto other = other_set_margins(sets, t, s.y, s.set, use_sentence, learn_sentence,
-                                   options.sentence, error);
-    if (!other) return std::nullopt;
-    for (std::size_t r = 0; r < t.sentences.size(); ++r) {
-      if (labelled(t.sentences[r].answer))
-        unseen_p[r] = p.sentence.calibration.probability((*other)[r]);
-    }
+  return a;
+}
+
+// The sentence probabilities the answer model learns from and the flag thresholds are chosen
+// on: as a model gives them to a kind of data it has not seen (each labelled set scored by a
+// sentence model trained on the others), where the options ask for them; else `in_domain`.
+std::optional<std::vector<double>> unseen_probabilities(const Selection& sel, const Stage& s,
+                                                        const TrainingOptions& options,
+                                                        const Calibration& calibration,
+                                                        const std::vector<double>& in_domain,
+                                                        std::string& error) {
+  std::vector<double> unseen_p = in_domain;
+  if (!options.answer_from_other_sets && !options.flags_from_other_sets) return unseen_p;
+  auto other = other_set_margins(sel.sets, sel.t, s.y, s.set, sel.by_row(&Selection::use_sentence),
+                                 sel.by_row(&Selection::learn_sentence), options.sentence, error);
+  if (!other) return std::nullopt;
+  for (std::size_t r = 0; r < sel.t.sentences.size(); ++r) {
+    if (sel.labelled(sel.t.sentences[r].answer)) unseen_p[r] = calibration.probability((*other)[r]);
   }
-  const std::vector<double>& learned_p =
-      options.answer_from_other_sets ? unseen_p : p.scored.sentence_p;
-  const std::vector<float> answer_x = answer_features(sets, t, learned_p, options.without_answer);
+  return unseen_p;
+}
+
+// The flag thresholds: doubt from where a flag would be best balanced (F1), a flag from where
+// it is right far more often than not, a contradiction per kind of conflict. The sentences they
+// are chosen on are scored by `flag_p`; a sentence whose flag would rest on rewording alone is
+// never flagged (at most doubtful).
+void choose_flag_thresholds(const Selection& sel, const Stage& s, const TrainingOptions& options,
+                            const std::vector<double>& flag_p, ScoredTable& scored) {
+  std::vector<training::ScoredItem> sentences, flaggable;
+  for (std::size_t r = 0; r < sel.t.sentences.size(); ++r) {
+    if (!sel.calibrate_sentence(r)) continue;
+    sentences.push_back({flag_p[r], s.y[r] > 0.5f, s.set[r]});
+    flaggable.push_back({sel.t.sentences[r].rewording ? 0.0 : flag_p[r], s.y[r] > 0.5f, s.set[r]});
+  }
+  const std::size_t sets = sel.sets.size();
+  Thresholds& th = scored.thresholds;
+  th.doubtful = training::best_mean_f1_threshold(sentences, sets);
+  th.unsupported =
+      training::lowest_precise_threshold(flaggable, sets, options.flag_precision, th.doubtful);
+  auto labelled = sel.by_row(&Selection::labelled);
+  th.contradicted =
+      contradiction_threshold(sel.t, scored.sentence_p, sets, verify::ConflictKind::kValue,
+                              th.doubtful, options.contradicted_precision, labelled);
+  th.contradicted_clean =
+      contradiction_threshold(sel.t, scored.sentence_p, sets, verify::ConflictKind::kCleanValue,
+                              th.doubtful, options.contradicted_precision, labelled);
+  th.contradicted_polarity =
+      contradiction_threshold(sel.t, scored.sentence_p, sets, verify::ConflictKind::kPolarity,
+                              th.doubtful, options.contradicted_precision, labelled);
+}
+
+std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, const Table& t,
+                                     const TrainingOptions& options,
+                                     const std::function<bool(std::size_t)>& use_answer,
+                                     std::string& error) {
+  const std::size_t columns = verify::kSentenceFeatureCount;
+  const Selection sel{sets, t, use_answer};
+  const Stage s = sentence_stage(t);
+  Pipeline p;
+  auto margins = out_of_fold(t.sentence_x, columns, s.y, s.set, s.fold, options.folds, sets.size(),
+                             sel.by_row(&Selection::use_sentence),
+                             sel.by_row(&Selection::learn_sentence), options.sentence, error);
+  if (!margins) return std::nullopt;
+  p.sentence.calibration = platt_on(*margins, s.y, sel.by_row(&Selection::calibrate_sentence));
+  p.scored.sentence_p = calibrated(*margins, p.sentence.calibration);
+
+  // The answer model learns from sentence probabilities as a model gives them to a kind of data
+  // it has not seen, so that a new kind of data, whose sentences score higher or lower than the
+  // known ones, does not get every answer flagged; its calibration and threshold come from
+  // those scores too.
+  const auto unseen_p =
+      unseen_probabilities(sel, s, options, p.sentence.calibration, p.scored.sentence_p, error);
+  if (!unseen_p) return std::nullopt;
+  const Stage a = answer_stage(t);
+  auto labelled = sel.by_row(&Selection::labelled);
+  const std::vector<float> answer_x =
+      answer_features(sets, t, options.answer_from_other_sets ? *unseen_p : p.scored.sentence_p,
+                      options.without_answer);
   const std::vector<float> answer_cv_x =
       answer_features(sets, t, p.scored.sentence_p, options.without_answer);
   auto answer_margins =
@@ -339,40 +403,19 @@ std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, 
   p.answer.calibration = platt_on(*answer_margins, a.y, labelled);
   // Reported: the answers as the model scores them in-domain (their sentences cross-validated).
   p.scored.answer_p = calibrated(*answer_cv_margins, p.answer.calibration);
-  const std::vector<double> learned_answer_p = calibrated(*answer_margins, p.answer.calibration);
 
-  std::vector<training::ScoredItem> sentences;
-  // The sentences the flag thresholds are chosen on: their cross-validated scores, or with
-  // options.flags_from_other_sets each set's sentences as scored by a model trained on the
-  // other sets (where a flag is right on a kind of data the model has not seen).
-  const std::vector<double>& flag_p =
-      options.flags_from_other_sets ? unseen_p : p.scored.sentence_p;
-  for (std::size_t r = 0; r < t.sentences.size(); ++r) {
-    if (calibrate_sentence(r)) sentences.push_back({flag_p[r], s.y[r] > 0.5f, s.set[r]});
-  }
-  // Doubt from where a flag would be best balanced (F1), a flag from where it is right far more
-  // often than not.
-  p.scored.thresholds.doubtful = training::best_mean_f1_threshold(sentences, sets.size());
-  p.scored.thresholds.unsupported = training::lowest_precise_threshold(
-      sentences, sets.size(), options.flag_precision, p.scored.thresholds.doubtful);
-  p.scored.thresholds.contradicted = contradiction_threshold(
-      t, p.scored.sentence_p, sets.size(), verify::ConflictKind::kValue,
-      p.scored.thresholds.doubtful, options.contradicted_precision, labelled);
-  p.scored.thresholds.contradicted_clean = contradiction_threshold(
-      t, p.scored.sentence_p, sets.size(), verify::ConflictKind::kCleanValue,
-      p.scored.thresholds.doubtful, options.contradicted_precision, labelled);
-  p.scored.thresholds.contradicted_polarity = contradiction_threshold(
-      t, p.scored.sentence_p, sets.size(), verify::ConflictKind::kPolarity,
-      p.scored.thresholds.doubtful, options.contradicted_precision, labelled);
+  choose_flag_thresholds(sel, s, options,
+                         options.flags_from_other_sets ? *unseen_p : p.scored.sentence_p, p.scored);
   // The answer threshold is chosen for the decision it takes part in (verify::apply_rule): an
   // answer holding a flagged sentence is flagged whatever its score, one without a sentence in
   // doubt is not, whatever its score; the threshold decides the rest.
   const std::vector<training::ScoredItem> answers =
-      answers_as_ruled(t, p.scored.sentence_p, learned_answer_p, p.scored.thresholds, labelled);
+      answers_as_ruled(t, p.scored.sentence_p, calibrated(*answer_margins, p.answer.calibration),
+                       p.scored.thresholds, labelled);
   p.scored.thresholds.answer = training::best_mean_balanced_threshold(answers, sets.size());
 
-  auto sentence_model = fit_all(t.sentence_x, columns, s.y, s.set, sets.size(), learn_sentence,
-                                options.sentence, error);
+  auto sentence_model = fit_all(t.sentence_x, columns, s.y, s.set, sets.size(),
+                                sel.by_row(&Selection::learn_sentence), options.sentence, error);
   auto answer_model = fit_all(answer_x, verify::kAnswerFeatureCount, a.y, a.set, sets.size(),
                               labelled, options.answer, error);
   if (!sentence_model || !answer_model) return std::nullopt;
@@ -393,13 +436,10 @@ std::string learned_json(const Fitted& f, const auto& names, std::string& error)
   return out;
 }
 
-}  // namespace
-
-TrainingResult train_scorer(const std::vector<TrainingSetInput>& sets,
-                            const TrainingOptions& options, std::string_view command_line) {
-  TrainingResult result;
-  Table t = flatten_training_data(sets, options.folds, options.fold_seed);
-  TrainingOptions resolved = options;
+// Resolves --without: answer features into `resolved.without_answer`, sentence features held at
+// zero in the table. An error names an unknown feature.
+std::string hold_features_at_zero(const TrainingOptions& options, TrainingOptions& resolved,
+                                  Table& t) {
   const auto& names = verify::sentence_feature_names();
   const auto& answer_names = verify::answer_feature_names();
   for (const std::string& name : options.without) {
@@ -409,103 +449,112 @@ TrainingResult train_scorer(const std::vector<TrainingSetInput>& sets,
       continue;
     }
     const auto at = std::find(names.begin(), names.end(), name);
-    if (at == names.end()) {
-      result.error = "--without: no sentence or answer feature '" + name + "'";
-      return result;
-    }
+    if (at == names.end()) return "--without: no sentence or answer feature '" + name + "'";
     const auto column = static_cast<std::size_t>(at - names.begin());
     for (std::size_t r = 0; r < t.sentences.size(); ++r)
       t.sentence_x[r * verify::kSentenceFeatureCount + column] = 0;
   }
-  auto all = [](std::size_t) { return true; };
-  auto pipeline = fit_pipeline(sets, t, resolved, all, result.error);
-  if (!pipeline) return result;
+  return {};
+}
 
-  result.report = printf_string(
-      "Cross-validated by source (%zu folds; a context or a specific question never in two "
-      "folds), thresholds: answer %.2f, doubtful %.2f, unsupported %.2f, contradicted %.2f "
-      "(value conflicts), %.2f (clean value conflicts) and %.2f (negations, antonyms); "
-      "contradicted always where a sentence lines up with evidence that says otherwise.\n\n",
-      options.folds, pipeline->scored.thresholds.answer, pipeline->scored.thresholds.doubtful,
-      pipeline->scored.thresholds.unsupported, pipeline->scored.thresholds.contradicted,
-      pipeline->scored.thresholds.contradicted_clean,
-      pipeline->scored.thresholds.contradicted_polarity);
-  result.report += kReportTableHeader;
-  result.report += report_rows(sets, t, pipeline->scored, all);
-  // Per answer: the highest sentence probability, under the cross-validated and the held-out
-  // scores.
-  auto highest = [&](const std::vector<double>& sentence_p) {
-    std::vector<double> out(t.answers.size(), 0);
-    for (std::size_t r = 0; r < t.sentences.size(); ++r)
-      out[t.sentences[r].answer] = std::max(out[t.sentences[r].answer], sentence_p[r]);
-    return out;
-  };
-  const std::vector<double> cv_highest = highest(pipeline->scored.sentence_p);
-  std::vector<double> loso_answer(t.answers.size(), -1), loso_highest(t.answers.size(), -1);
-  if (options.leave_one_set_out && sets.size() > 1) {
-    result.report +=
-        "\nEach set scored by a model trained on the other sets only (its thresholds too):\n\n";
-    result.report += kReportTableHeader;
-    for (std::size_t held = 0; held < sets.size(); ++held) {
-      if (sets[held].synthetic) continue;
-      // A synthetic answer made from the held-out set's contexts leaves with it.
-      auto others = [&](std::size_t a) {
-        return t.answers[a].set != held && t.answers[a].origin_set != held;
-      };
-      auto fitted = fit_pipeline(sets, t, resolved, others, result.error);
-      if (!fitted) return result;
-      // Score the held-out set with the models fitted on the others.
-      ScoredTable scored;
-      scored.thresholds = fitted->scored.thresholds;
-      scored.sentence_p.assign(t.sentences.size(), 0);
-      scored.answer_p.assign(t.answers.size(), 0);
-      std::vector<std::size_t> rows;
-      for (std::size_t r = 0; r < t.sentences.size(); ++r) {
-        if (!others(t.sentences[r].answer)) rows.push_back(r);
-      }
-      const std::vector<double> m =
-          fitted->sentence.model.margins(rows_of(t.sentence_x, verify::kSentenceFeatureCount, rows),
-                                         verify::kSentenceFeatureCount);
-      for (std::size_t j = 0; j < rows.size() && j < m.size(); ++j)
-        scored.sentence_p[rows[j]] = fitted->sentence.calibration.probability(m[j]);
-      const std::vector<float> answer_x =
-          answer_features(sets, t, scored.sentence_p, options.without_answer);
-      std::vector<std::size_t> answers;
-      for (std::size_t a = 0; a < t.answers.size(); ++a) {
-        if (!others(a)) answers.push_back(a);
-      }
-      const std::vector<double> am = fitted->answer.model.margins(
-          rows_of(answer_x, verify::kAnswerFeatureCount, answers), verify::kAnswerFeatureCount);
-      for (std::size_t j = 0; j < answers.size() && j < am.size(); ++j)
-        scored.answer_p[answers[j]] = fitted->answer.calibration.probability(am[j]);
-      result.report +=
-          report_rows(sets, t, scored, [&](std::size_t a) { return t.answers[a].set == held; });
-      const std::vector<double> held_highest = highest(scored.sentence_p);
-      for (std::size_t a = 0; a < t.answers.size(); ++a) {
-        if (t.answers[a].set != held) continue;
-        loso_answer[a] = scored.answer_p[a];
-        loso_highest[a] = held_highest[a];
-      }
+// Per answer: the highest of its sentences' probabilities.
+std::vector<double> highest_per_answer(const Table& t, const std::vector<double>& sentence_p) {
+  std::vector<double> out(t.answers.size(), 0);
+  for (std::size_t r = 0; r < t.sentences.size(); ++r)
+    out[t.sentences[r].answer] = std::max(out[t.sentences[r].answer], sentence_p[r]);
+  return out;
+}
+
+// The answers `held` selects (and their sentences), scored by `fitted`'s models and thresholds.
+ScoredTable score_with(const std::vector<TrainingSetInput>& sets, const Table& t,
+                       const Pipeline& fitted, const std::vector<std::size_t>& without_answer,
+                       const std::function<bool(std::size_t)>& held) {
+  ScoredTable scored;
+  scored.thresholds = fitted.scored.thresholds;
+  scored.sentence_p.assign(t.sentences.size(), 0);
+  scored.answer_p.assign(t.answers.size(), 0);
+  std::vector<std::size_t> rows;
+  for (std::size_t r = 0; r < t.sentences.size(); ++r) {
+    if (held(t.sentences[r].answer)) rows.push_back(r);
+  }
+  const std::vector<double> m = fitted.sentence.model.margins(
+      rows_of(t.sentence_x, verify::kSentenceFeatureCount, rows), verify::kSentenceFeatureCount);
+  for (std::size_t j = 0; j < rows.size() && j < m.size(); ++j)
+    scored.sentence_p[rows[j]] = fitted.sentence.calibration.probability(m[j]);
+  const std::vector<float> answer_x = answer_features(sets, t, scored.sentence_p, without_answer);
+  std::vector<std::size_t> answers;
+  for (std::size_t a = 0; a < t.answers.size(); ++a) {
+    if (held(a)) answers.push_back(a);
+  }
+  const std::vector<double> am = fitted.answer.model.margins(
+      rows_of(answer_x, verify::kAnswerFeatureCount, answers), verify::kAnswerFeatureCount);
+  for (std::size_t j = 0; j < answers.size() && j < am.size(); ++j)
+    scored.answer_p[answers[j]] = fitted.answer.calibration.probability(am[j]);
+  return scored;
+}
+
+// Per answer of a labelled set, its probabilities under a model trained on the other sets
+// (-1 where not scored).
+struct HeldOut {
+  std::vector<double> answer;
+  std::vector<double> highest;
+};
+
+// Each labelled set scored by a pipeline fitted on the other sets: its report rows appended to
+// `report`, its answers' probabilities returned.
+std::optional<HeldOut> leave_one_set_out(const std::vector<TrainingSetInput>& sets, const Table& t,
+                                         const TrainingOptions& resolved, std::string& report,
+                                         std::string& error) {
+  HeldOut out{std::vector<double>(t.answers.size(), -1), std::vector<double>(t.answers.size(), -1)};
+  report += "\nEach set scored by a model trained on the other sets only (its thresholds too):\n\n";
+  report += kReportTableHeader;
+  for (std::size_t held = 0; held < sets.size(); ++held) {
+    if (sets[held].synthetic) continue;
+    // A synthetic answer made from the held-out set's contexts leaves with it.
+    auto others = [&](std::size_t a) {
+      return t.answers[a].set != held && t.answers[a].origin_set != held;
+    };
+    auto fitted = fit_pipeline(sets, t, resolved, others, error);
+    if (!fitted) return std::nullopt;
+    const ScoredTable scored = score_with(sets, t, *fitted, resolved.without_answer,
+                                          [&](std::size_t a) { return !others(a); });
+    report += report_rows(sets, t, scored, [&](std::size_t a) { return t.answers[a].set == held; });
+    const std::vector<double> held_highest = highest_per_answer(t, scored.sentence_p);
+    for (std::size_t a = 0; a < t.answers.size(); ++a) {
+      if (t.answers[a].set != held) continue;
+      out.answer[a] = scored.answer_p[a];
+      out.highest[a] = held_highest[a];
     }
   }
+  return out;
+}
+
+// One JSON line per labelled answer: its label, cross-validated and held-out probabilities.
+std::string scores_jsonl(const std::vector<TrainingSetInput>& sets, const Table& t,
+                         const ScoredTable& cv, const HeldOut& held_out) {
+  const std::vector<double> cv_highest = highest_per_answer(t, cv.sentence_p);
+  std::string out;
   for (std::size_t a = 0; a < t.answers.size(); ++a) {
     const TrainingSetInput& set = sets[t.answers[a].set];
     if (set.synthetic) continue;
-    result.scores += "{\"set\":";
-    filters::semantic_piece::append_json_string(result.scores, set.name);
-    result.scores += ",\"id\":";
-    filters::semantic_piece::append_json_string(result.scores, set.samples[t.answers[a].sample].id);
-    result.scores += printf_string(",\"label\":%d,\"cv\":%.4f,\"cv_highest\":%.4f",
-                                   t.answers[a].hallucinated ? 1 : 0, pipeline->scored.answer_p[a],
-                                   cv_highest[a]);
-    if (loso_answer[a] >= 0)
-      result.scores +=
-          printf_string(",\"loso\":%.4f,\"loso_highest\":%.4f", loso_answer[a], loso_highest[a]);
-    result.scores += "}\n";
+    out += "{\"set\":";
+    filters::semantic_piece::append_json_string(out, set.name);
+    out += ",\"id\":";
+    filters::semantic_piece::append_json_string(out, set.samples[t.answers[a].sample].id);
+    out += printf_string(",\"label\":%d,\"cv\":%.4f,\"cv_highest\":%.4f",
+                         t.answers[a].hallucinated ? 1 : 0, cv.answer_p[a], cv_highest[a]);
+    if (held_out.answer[a] >= 0)
+      out += printf_string(",\"loso\":%.4f,\"loso_highest\":%.4f", held_out.answer[a],
+                           held_out.highest[a]);
+    out += "}\n";
   }
+  return out;
+}
 
-  std::string& json = result.model_json;
-  json = "{\"format\":\"groundgate-scorer/1\",\n\"trained\":{\"command\":";
+std::string model_json(const std::vector<TrainingSetInput>& sets, const TrainingOptions& options,
+                       std::string_view command_line, const std::string& report,
+                       const Pipeline& pipeline, std::string& error) {
+  std::string json = "{\"format\":\"groundgate-scorer/1\",\n\"trained\":{\"command\":";
   filters::semantic_piece::append_json_string(json, command_line);
   json += ",\"sets\":[";
   for (std::size_t s = 0; s < sets.size(); ++s) {
@@ -515,18 +564,54 @@ TrainingResult train_scorer(const std::vector<TrainingSetInput>& sets,
     json += printf_string(",\"samples\":%zu}", sets[s].samples.size());
   }
   json += printf_string("],\"folds\":%zu},\n\"cross_validation\":", options.folds);
-  filters::semantic_piece::append_json_string(json, result.report);
+  filters::semantic_piece::append_json_string(json, report);
+  const Thresholds& th = pipeline.scored.thresholds;
   json += printf_string(
       ",\n\"thresholds\":{\"unsupported\":%.2f,\"doubtful\":%.2f,\"contradicted\":%.2f,"
       "\"contradicted_clean\":%.2f,\"contradicted_polarity\":%.2f,\"answer\":%.2f},\n"
       "\"sentence\":",
-      pipeline->scored.thresholds.unsupported, pipeline->scored.thresholds.doubtful,
-      pipeline->scored.thresholds.contradicted, pipeline->scored.thresholds.contradicted_clean,
-      pipeline->scored.thresholds.contradicted_polarity, pipeline->scored.thresholds.answer);
-  json += learned_json(pipeline->sentence, verify::sentence_feature_names(), result.error);
+      th.unsupported, th.doubtful, th.contradicted, th.contradicted_clean, th.contradicted_polarity,
+      th.answer);
+  json += learned_json(pipeline.sentence, verify::sentence_feature_names(), error);
   json += ",\n\"answer\":";
-  json += learned_json(pipeline->answer, verify::answer_feature_names(), result.error);
+  json += learned_json(pipeline.answer, verify::answer_feature_names(), error);
   json += "}\n";
+  return json;
+}
+
+}  // namespace
+
+TrainingResult train_scorer(const std::vector<TrainingSetInput>& sets,
+                            const TrainingOptions& options, std::string_view command_line) {
+  TrainingResult result;
+  Table t = flatten_training_data(sets, options.folds, options.fold_seed);
+  TrainingOptions resolved = options;
+  result.error = hold_features_at_zero(options, resolved, t);
+  if (!result.error.empty()) return result;
+  auto all = [](std::size_t) { return true; };
+  auto pipeline = fit_pipeline(sets, t, resolved, all, result.error);
+  if (!pipeline) return result;
+
+  const Thresholds& th = pipeline->scored.thresholds;
+  result.report = printf_string(
+      "Cross-validated by source (%zu folds; a context or a specific question never in two "
+      "folds), thresholds: answer %.2f, doubtful %.2f, unsupported %.2f, contradicted %.2f "
+      "(value conflicts), %.2f (clean value conflicts) and %.2f (negations, antonyms); "
+      "contradicted always where a sentence lines up with evidence that says otherwise.\n\n",
+      options.folds, th.answer, th.doubtful, th.unsupported, th.contradicted, th.contradicted_clean,
+      th.contradicted_polarity);
+  result.report += kReportTableHeader;
+  result.report += report_rows(sets, t, pipeline->scored, all);
+  HeldOut held_out{std::vector<double>(t.answers.size(), -1),
+                   std::vector<double>(t.answers.size(), -1)};
+  if (options.leave_one_set_out && sets.size() > 1) {
+    auto scored = leave_one_set_out(sets, t, resolved, result.report, result.error);
+    if (!scored) return result;
+    held_out = std::move(*scored);
+  }
+  result.scores = scores_jsonl(sets, t, pipeline->scored, held_out);
+  result.model_json =
+      model_json(sets, options, command_line, result.report, *pipeline, result.error);
   if (!result.error.empty()) result.model_json.clear();
   return result;
 }

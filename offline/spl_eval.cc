@@ -17,8 +17,8 @@ namespace {
 namespace spl = filters::spl;
 namespace dom = simdjson::dom;
 
-constexpr std::string_view kTypes[] = {"syntax", "fabrication", "mixed", "misaligned",
-                                       "misinterpretation"};
+constexpr std::string_view kTypes[] = {"syntax",     "fabrication",       "mixed",
+                                       "misaligned", "misinterpretation", "unverified"};
 
 // The sample's `metadata` (the spl_metadata document as a string, or its JSON form) merged
 // into `metadata`; false and `error` when it cannot be read.

@@ -27,7 +27,7 @@ std::string report_rows(const std::vector<TrainingSetInput>& sets, const Table& 
       if (flagged(row, p.sentence_p[r], p.thresholds)) has_flag[row.answer] = 1;
       if (p.sentence_p[r] >= p.thresholds.doubtful) has_doubt[row.answer] = 1;
       if (t.answers[row.answer].sentence_truth)
-        sentences.add(contradicts || p.sentence_p[r] >= p.thresholds.unsupported, row.unfaithful);
+        sentences.add(flagged(row, p.sentence_p[r], p.thresholds), row.unfaithful);
     }
     Confusion contradictions;
     for (std::size_t a = 0; a < t.answers.size(); ++a) {

@@ -61,6 +61,7 @@ Table flatten_training_data(const std::vector<TrainingSetInput>& sets, std::size
         row.truth_known = sample.sentence_truth || !a.hallucinated || claims == 1;
         if (verdict.label == filters::verify::Label::kContradicted)
           row.conflict = filters::verify::conflict_kind(verdict);
+        row.rewording = filters::verify::rests_on_rewording(verdict);
         t.sentences.push_back(row);
         t.sentence_x.insert(t.sentence_x.end(), verdict.features.begin(), verdict.features.end());
       }
@@ -74,7 +75,7 @@ bool contradicted(const SentenceRow& row, double p, const filters::score::Thresh
 }
 
 bool flagged(const SentenceRow& row, double p, const filters::score::Thresholds& thresholds) {
-  return contradicted(row, p, thresholds) || p >= thresholds.unsupported;
+  return contradicted(row, p, thresholds) || (p >= thresholds.unsupported && !row.rewording);
 }
 
 }  // namespace groundgate::offline

@@ -43,6 +43,7 @@ struct SentenceRow {
   bool truth_known = true;
   filters::verify::ConflictKind conflict =
       filters::verify::ConflictKind::kNone;  // an engine's contradiction
+  bool rewording = false;  // a flag would rest on rewording alone: at most doubtful
 };
 
 struct AnswerRow {

@@ -3,8 +3,9 @@
 // category; $GG_BENCH_DATA_DIR/spl, default the repository's ../shared/data/spl), as written
 // and in three hallucinated forms made here (the first piped command misspelt, the stream
 // macro replaced by a sourcetype nobody listed, a filter on a field nobody listed), each
-// against its prompt: the streams of its data sources and the library's macros, built once
-// per detection as a request's metadata would be (its parse measured apart).
+// against its prompt: the streams of its data sources (with their example events) and the
+// library's macros, built once per detection as a request's metadata would be (its parse
+// measured apart).
 //
 // Reference in the same run, interleaved search by search: the floor the checks stand on,
 // macro expansion and parsing alone. Percentiles are thread CPU time per search over every
@@ -142,6 +143,10 @@ const std::vector<Case>& cases() {
           first_field = false;
         }
         s += "]";
+      }
+      std::string_view example;
+      if (!d["example_log"].get_string().get(example)) {
+        s += ",\"examples\":[" + json_string(example) + "]";
       }
       streams.emplace(std::string(name), s + "}");
     }

@@ -22,6 +22,10 @@ The prompt each sample stands for (its `metadata`, the structured spl_metadata f
   macros    the library's macros (a shared file, spl_library_macros.json, named in
             `metadata_files`) and the detection's own filter macro: security_content's build
             gives every detection a `<name>_filter` macro, `search *` until a user edits it;
+  examples  each stream's example event (the data source's example_log), as retrieval hands a
+            sample log to the model: Splunk extracts fields from events at search time
+            (key=value pairs, XML, JSON) that a data source's field list may lack
+            (--no-examples leaves them out);
   question  the detection's name, as the user's request.
 No indexes: the library's data sources name none, and none is invented.
 
@@ -204,6 +208,8 @@ class Sample:
         out = set(DEFAULT_FIELDS)
         for st in self.streams:
             out |= set(st.get("fields", []))
+            for e in st.get("examples", []):
+                out |= example_fields(e)
         return out
 
 
@@ -368,11 +374,39 @@ VARIANTS = [("syntax", syntax_variant), ("fabrication", fabrication_variant), ("
             ("misaligned", misaligned_variant), ("misinterpretation", misinterpretation_variant)]
 
 
-def stream_of(ds):
+def stream_of(ds, examples=True):
     st = {"sourcetype": ds.get("sourcetype", ""), "source": ds.get("source", "")}
     if "fields" in ds:
         st["fields"] = ds["fields"]
+    if examples and ds.get("example_log"):
+        st["examples"] = [ds["example_log"]]
     return st
+
+
+def example_fields(event):
+    """The field names Splunk extracts from an example event, as the guard reads them
+    (filters/spl/example_fields.h), near enough to keep fabricated names off them."""
+    out = set()
+    text = event.strip()
+    if text[:1] in ("{", "["):
+        try:
+            def walk(v, path):
+                if isinstance(v, dict):
+                    for k, x in v.items():
+                        walk(x, path + "." + k if path else k)
+                elif isinstance(v, list):
+                    for x in v:
+                        walk(x, path + "{}")
+                elif path:
+                    out.add(path)
+            walk(json.loads(text), "")
+            return out
+        except ValueError:
+            pass
+    out |= set(re.findall(r"<Data Name=['\"]([^'\"]+)['\"]>", text))
+    out |= set(re.findall(r"<([A-Za-z][\w:]*)(?:\s[^>]*)?>[^<]", text))
+    out |= {re.sub(r"^[^A-Za-z]+", "", k) for k in re.findall(r"(?<![=\w])(\w+)=(?!=)", text)}
+    return out
 
 
 def as_prose(metadata):
@@ -381,6 +415,9 @@ def as_prose(metadata):
     for st in metadata["streams"]:
         fields = ", ".join(st.get("fields", [])) if "fields" in st else ""
         lines.append("| %s | %s | %s |" % (st["sourcetype"], st["source"], fields))
+    for st in metadata["streams"]:
+        for e in st.get("examples", []):
+            lines += ["", "Example event of %s (%s):" % (st["sourcetype"], st["source"]), "", "    " + e.replace("\n", " ")]
     for name in metadata["macros"]:
         lines += ["", "Finish the search with the macro `%s`." % name]
     return "\n".join(lines) + "\n"
@@ -390,6 +427,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--data", default=os.path.join(HERE, "..", "..", "..", "shared", "data", "spl"))
     ap.add_argument("--out", default="spl_eval")
+    ap.add_argument("--no-examples", action="store_true",
+                    help="leave the data sources' example events out of the prompts")
     args = ap.parse_args()
     dets = read_jsonl(os.path.join(args.data, "detections.jsonl"))
     sources = {d["name"]: d for d in read_jsonl(os.path.join(args.data, "data_sources.jsonl"))}
@@ -407,7 +446,7 @@ def main():
     counts = {}
     for det in dets:
         names = [part.strip() for n in det["data_source"] for part in n.split(" AND ")]
-        own = [stream_of(sources[n]) for n in names if n in sources]
+        own = [stream_of(sources[n], not args.no_examples) for n in names if n in sources]
         own_keys = {(s["sourcetype"].lower(), s["source"].lower()) for s in own}
         candidates = [n for n in pool if sources[n]["sourcetype"].lower() not in {k[0] for k in own_keys}
                       and sources[n]["source"].lower() not in {k[1] for k in own_keys}]
@@ -418,7 +457,7 @@ def main():
             if key in seen:
                 continue
             seen.add(key)
-            distractors.append(stream_of(sources[n]))
+            distractors.append(stream_of(sources[n], not args.no_examples))
             if len(distractors) == 2:
                 break
         streams = own + distractors

@@ -201,6 +201,23 @@ PieceVerifier::Clause PieceVerifier::read_clause(std::string_view sentence,
   return c;
 }
 
+std::optional<Verdict> PieceVerifier::no_claim(const Clause& clause, std::span<const Token> tokens,
+                                               const ClauseSignals& signals) {
+  const char* reason = nullptr;
+  if (clause.words.empty() && !clause.has_values) {
+    reason = "no content word to check";
+  } else if (text::is_phatic(tokens)) {
+    reason = "greets, thanks or offers help: no claim to check";
+  } else {
+    return std::nullopt;
+  }
+  Verdict v;
+  v.reason_code = ReasonCode::kNoClaim;
+  v.reason = reason;
+  v.signals = signals;
+  return v;
+}
+
 Verdict PieceVerifier::verify_clause(std::string_view sentence,
                                      std::span<const Token> sentence_tokens,
                                      std::span<const Token> tokens,
@@ -212,27 +229,9 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence,
   signals.tokens = count16(tokens.size());
   signals.content_words = count16(clause.words.size());
   signals.about_source = clause.about_source;
-  for (const Entity& e : entities) {
-    if (is_value_entity(e)) {
-      ++signals.values;
-    } else {
-      ++signals.names;
-    }
-  }
-  if (clause.words.empty() && !clause.has_values) {
-    Verdict v;
-    v.reason_code = ReasonCode::kNoClaim;
-    v.reason = "no content word to check";
-    v.signals = signals;
-    return v;
-  }
-  if (text::is_phatic(tokens)) {
-    Verdict v;
-    v.reason_code = ReasonCode::kNoClaim;
-    v.reason = "greets, thanks or offers help: no claim to check";
-    v.signals = signals;
-    return v;
-  }
+  for (const Entity& e : entities)
+    ++(is_value_entity(e) ? signals.values : signals.names);
+  if (std::optional<Verdict> nothing = no_claim(clause, tokens, signals)) return *nothing;
   clause.evidence = retrieve(clause.stems, clause.terms);
   for (EvidencePiece& e : clause.evidence) {
     if (clause.best == nullptr || e.overlap > clause.best->overlap) clause.best = &e;
@@ -264,53 +263,111 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence,
       if (relations->label == Label::kUnsupported) relations->score = std::min(score, 0.5);
       return std::move(*relations);
     }
-    // A clause about the source with no value, or only a small bare count, which counts the
-    // source's own parts ("The passage mentions two distinct topics"): framing, no claim.
-    const bool framing =
-        clause.about_source && std::all_of(entities.begin(), entities.end(), [](const Entity& e) {
-          return !is_value_entity(e) || (e.subtype == text::EntitySubtype::kCardinal &&
-                                         e.unit == text::Unit::kNone && e.value <= 12);
-        });
-    // "Key points include:": a list's header; its items, checked one by one, hold the claims.
-    const bool list_header = entities.empty() && !tokens.empty() && tokens.back().norm == ":";
-    if (clause.evidence.empty() && (framing || list_header)) {
-      // "Here is a concise summary of the passage:": framing, nothing the source could hold.
-      signals.framing = true;
-      Verdict v = finding(clause, Label::kSupported, ReasonCode::kNoClaim, HallucinationType::kNone,
-                          "speaks of the source, states nothing to check");
-      v.score = score;
-      return v;
-    }
-    if (clause.evidence.empty() && !clause.words.empty()) {
-      Verdict v = finding(clause, Label::kUnsupported, ReasonCode::kNoEvidence,
-                          HallucinationType::kAbsoluteFabrication,
-                          "no context piece shares a word with this piece");
-      v.score = 0;
-      return v;
-    }
-    if (score < options_.min_coverage) {
-      Verdict v = finding(clause, Label::kUnsupported, ReasonCode::kLowCoverage,
-                          HallucinationType::kAbsoluteFabrication,
-                          "not in the context: " + list_words(values.missing));
-      v.score = score;
-      return v;
-    }
-    char buffer[96];
-    std::snprintf(buffer, sizeof buffer, "%zu of %zu content words found in the context",
-                  checked - values.missing.size(), checked);
-    Verdict v = finding(clause, Label::kSupported,
-                        clause.has_values && values.all_found ? ReasonCode::kSupportedEntity
-                                                              : ReasonCode::kSupportedCoverage,
-                        HallucinationType::kNone,
-                        values.missing.empty()
-                            ? std::string(buffer)
-                            : std::string(buffer) + "; not found: " + list_words(values.missing));
-    v.score = score;
-    return v;
+    return uncontested(clause, values, score, checked, tokens, signals);
   };
   Verdict v = decided();
   v.signals = signals;
   return v;
+}
+
+Verdict PieceVerifier::uncontested(const Clause& clause, const ValueCheck& values, double score,
+                                   std::size_t checked, std::span<const Token> tokens,
+                                   ClauseSignals& signals) const {
+  // A clause about the source with no value, or only a small bare count, which counts the
+  // source's own parts ("The passage mentions two distinct topics"): framing, no claim.
+  const bool framing =
+      clause.about_source &&
+      std::all_of(clause.entities.begin(), clause.entities.end(), [](const Entity& e) {
+        return !is_value_entity(e) || (e.subtype == text::EntitySubtype::kCardinal &&
+                                       e.unit == text::Unit::kNone && e.value <= 12);
+      });
+  // "Key points include:": a list's header; its items, checked one by one, hold the claims.
+  const bool list_header = clause.entities.empty() && !tokens.empty() && tokens.back().norm == ":";
+  if (clause.evidence.empty() && (framing || list_header)) {
+    // "Here is a concise summary of the passage:": framing, nothing the source could hold.
+    signals.framing = true;
+    Verdict v = finding(clause, Label::kSupported, ReasonCode::kNoClaim, HallucinationType::kNone,
+                        "speaks of the source, states nothing to check");
+    v.score = score;
+    return v;
+  }
+  if (clause.evidence.empty() && !clause.words.empty()) {
+    Verdict v = finding(clause, Label::kUnsupported, ReasonCode::kNoEvidence,
+                        HallucinationType::kAbsoluteFabrication,
+                        "no context piece shares a word with this piece");
+    v.score = 0;
+    return v;
+  }
+  if (score < options_.min_coverage) {
+    Verdict v = finding(clause, Label::kUnsupported, ReasonCode::kLowCoverage,
+                        HallucinationType::kAbsoluteFabrication,
+                        "not in the context: " + list_words(values.missing));
+    v.score = score;
+    return v;
+  }
+  char buffer[96];
+  std::snprintf(buffer, sizeof buffer, "%zu of %zu content words found in the context",
+                checked - values.missing.size(), checked);
+  Verdict v = finding(clause, Label::kSupported,
+                      clause.has_values && values.all_found ? ReasonCode::kSupportedEntity
+                                                            : ReasonCode::kSupportedCoverage,
+                      HallucinationType::kNone,
+                      values.missing.empty()
+                          ? std::string(buffer)
+                          : std::string(buffer) + "; not found: " + list_words(values.missing));
+  v.score = score;
+  return v;
+}
+
+// What the context says of one value of the clause.
+struct PieceVerifier::ValueEvidence {
+  bool in_evidence = false;  // the same value in a top-k evidence piece
+  bool elsewhere = false;    // ... in another piece
+  // The pieces with the same value that hold most of the clause's words.
+  std::vector<std::uint32_t> matched_pieces;
+  const ContextEntity* other = nullptr;  // another value where the evidence matches
+  bool other_ambiguous = false;          // well-matched evidence holds two different such values
+  // Another value in the slot of the clause's value, in a piece that holds every other word
+  // of the clause: the clause's own sentence with one value changed.
+  const ContextEntity* aligned = nullptr;
+};
+
+PieceVerifier::ValueEvidence PieceVerifier::find_value(const Clause& clause,
+                                                       const Entity& e) const {
+  ValueEvidence found;
+  std::optional<Counted> answer_counted_;  // counted.h, when needed
+  auto answer_counted = [&]() -> const Counted& {
+    if (!answer_counted_) answer_counted_ = counted_words(clause.tokens, e.begin, e.end);
+    return *answer_counted_;
+  };
+  for (const ContextEntity& c : context_entities()) {
+    const EvidencePiece* ev = nullptr;
+    for (const EvidencePiece& candidate : clause.evidence) {
+      if (candidate.hit.piece == c.piece) ev = &candidate;
+    }
+    const EntityMatch m = compare(e, c.entity);
+    const bool matched = ev != nullptr && ev->overlap >= options_.match_overlap;
+    if (m == EntityMatch::kSame) {
+      (ev != nullptr ? found.in_evidence : found.elsewhere) = true;
+      if (matched) found.matched_pieces.push_back(c.piece);
+    } else if (m == EntityMatch::kDifferent && matched && !asks(c.piece)) {
+      const bool lines_up = found.aligned == nullptr && words_outside(clause, c.piece) == 0 &&
+                            same_slot(clause, e, c);
+      // Counts of different things ("two tries", "four separate occasions") do not conflict;
+      // in the same slot of the same sentence they count the same thing.
+      if (!lines_up && e.subtype == EntitySubtype::kCardinal &&
+          c.entity.subtype == EntitySubtype::kCardinal &&
+          !count_the_same(answer_counted(), context_counted_words(c)))
+        continue;
+      if (found.other == nullptr) {
+        found.other = &c;
+      } else if (compare(found.other->entity, c.entity) != EntityMatch::kSame) {
+        found.other_ambiguous = true;
+      }
+      if (lines_up) found.aligned = &c;
+    }
+  }
+  return found;
 }
 
 PieceVerifier::ValueCheck PieceVerifier::check_values(const Clause& clause,
@@ -320,119 +377,87 @@ PieceVerifier::ValueCheck PieceVerifier::check_values(const Clause& clause,
   ValueCheck out;
   for (const Entity& e : clause.entities) {
     if (!is_value_entity(e) || text::numbers_a_source(clause.sentence, e.begin)) continue;
-    const auto placed =
-        std::find_if(clause.figures.begin(), clause.figures.end(),
-                     [&](const PlacedFigure& f) { return f.begin < e.end && e.begin < f.end; });
-    // A figure the figures check placed is decided there, except one only a computation gives:
-    // a sentence that lines up with a context sentence stating another value in its slot has
-    // that value changed, whatever arithmetic over the context's figures happens to give it.
-    const bool derived = placed != clause.figures.end() && placed->derived;
-    if (placed != clause.figures.end() && !derived) {
-      ++(placed->supported ? signals.values_found : signals.value_mismatches);
-      continue;
-    }
-    const bool in_question =
-        std::any_of(question_entities_.begin(), question_entities_.end(),
-                    [&](const Entity& q) { return compare(e, q) == EntityMatch::kSame; });
-    bool in_evidence = false;  // in a top-k evidence piece
-    // ... in those that hold most of the clause's words
-    std::vector<std::uint32_t> matched_pieces;
-    bool elsewhere = false;
-    const ContextEntity* other = nullptr;
-    bool other_ambiguous = false;  // well-matched evidence holds two different such values
-    // Another value in the slot of the clause's value, in a piece that holds every other word
-    // of the clause: the clause's own sentence with one value changed.
-    const ContextEntity* aligned = nullptr;
-    std::optional<Counted> answer_counted_;  // counted.h, when needed
-    auto answer_counted = [&]() -> const Counted& {
-      if (!answer_counted_) answer_counted_ = counted_words(clause.tokens, e.begin, e.end);
-      return *answer_counted_;
-    };
-    for (const ContextEntity& c : context_entities()) {
-      const EvidencePiece* ev = nullptr;
-      for (const EvidencePiece& candidate : clause.evidence) {
-        if (candidate.hit.piece == c.piece) ev = &candidate;
-      }
-      const EntityMatch m = compare(e, c.entity);
-      const bool matched = ev != nullptr && ev->overlap >= options_.match_overlap;
-      if (m == EntityMatch::kSame) {
-        (ev != nullptr ? in_evidence : elsewhere) = true;
-        if (matched) matched_pieces.push_back(c.piece);
-      } else if (m == EntityMatch::kDifferent && matched && !asks(c.piece)) {
-        const bool lines_up =
-            aligned == nullptr && words_outside(clause, c.piece) == 0 && same_slot(clause, e, c);
-        // Counts of different things ("two tries", "four separate occasions") do not conflict;
-        // in the same slot of the same sentence they count the same thing.
-        if (!lines_up && e.subtype == EntitySubtype::kCardinal &&
-            c.entity.subtype == EntitySubtype::kCardinal &&
-            !count_the_same(answer_counted(), context_counted_words(c)))
-          continue;
-        if (other == nullptr) {
-          other = &c;
-        } else if (compare(other->entity, c.entity) != EntityMatch::kSame) {
-          other_ambiguous = true;
-        }
-        if (lines_up) aligned = &c;
-      }
-    }
-    // An aligned conflict stands unless another piece that holds most of the clause's words
-    // states the clause's value too (sources that disagree): the clause's value in a piece about
-    // something else, in another slot of the aligned piece ("2019 and 2018"), or in the
-    // question, is no evidence for it.
-    // That piece must hold the clause's words (at most a third of them missing): a piece that
-    // shares the value and a word or two says it of something else.
-    const bool stated_apart =
-        aligned != nullptr &&
-        std::any_of(matched_pieces.begin(), matched_pieces.end(), [&](std::uint32_t piece) {
-          return piece != aligned->piece && 3 * words_outside(clause, piece) <= clause.words.size();
-        });
-    if (aligned != nullptr && !stated_apart) {
-      ++signals.value_mismatches;
-      signals.aligned_conflict = true;
-      if (out.aligned) continue;
-      out.aligned = true;
-      out.conflict = finding(clause, Label::kContradicted, ReasonCode::kEntityMismatch,
-                             HallucinationType::kDetailedInformationModification,
-                             "answer says " + e.text + ", evidence says " + aligned->entity.text,
-                             aligned->piece);
-      out.conflict->correction = Correction{e.begin, e.end, aligned->entity.text};
-      continue;
-    }
-    if (derived || in_evidence || in_question) {
-      ++signals.values_found;
-      continue;
-    }
-    // Another value where the evidence matches contradicts, unless the context also states the
-    // answer's value: sources that disagree (two recipes, two years' figures) leave the answer
-    // grounded in one of them, not contradicted.
-    if (other != nullptr && !elsewhere) {
-      ++signals.value_mismatches;
-      if (out.conflict) continue;
-      out.conflict =
-          finding(clause, Label::kContradicted, ReasonCode::kEntityMismatch,
-                  HallucinationType::kDetailedInformationModification,
-                  "answer says " + e.text + ", evidence says " + other->entity.text, other->piece);
-      if (!other_ambiguous)
-        out.conflict->correction = Correction{e.begin, e.end, other->entity.text};
-      continue;
-    }
-    if (elsewhere) {
-      ++signals.values_found;
-      continue;
-    }
-    out.all_found = false;
-    if (is_enumeration(e, clause.sentence)) {
-      // "two different films", "the second is ...": a count or an order the answer makes of
-      // what the context lists; weighed as a word, not as a fabricated value.
-      out.missing.push_back(e.text);
-      ++out.unmatched_counts;
-      ++signals.counts_missing;
-      continue;
-    }
-    ++signals.values_missing;
-    if (out.missing_value == nullptr) out.missing_value = &e;
+    check_value(clause, e, out, signals);
   }
   return out;
+}
+
+void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueCheck& out,
+                                ClauseSignals& signals) const {
+  const auto placed =
+      std::find_if(clause.figures.begin(), clause.figures.end(),
+                   [&](const PlacedFigure& f) { return f.begin < e.end && e.begin < f.end; });
+  // A figure the figures check placed is decided there, except one only a computation gives:
+  // a sentence that lines up with a context sentence stating another value in its slot has
+  // that value changed, whatever arithmetic over the context's figures happens to give it.
+  const bool derived = placed != clause.figures.end() && placed->derived;
+  if (placed != clause.figures.end() && !derived) {
+    ++(placed->supported ? signals.values_found : signals.value_mismatches);
+    return;
+  }
+  const bool in_question =
+      std::any_of(question_entities_.begin(), question_entities_.end(),
+                  [&](const Entity& q) { return compare(e, q) == EntityMatch::kSame; });
+  const ValueEvidence found = find_value(clause, e);
+  // An aligned conflict stands unless another piece that holds most of the clause's words
+  // states the clause's value too (sources that disagree): the clause's value in a piece about
+  // something else, in another slot of the aligned piece ("2019 and 2018"), or in the
+  // question, is no evidence for it.
+  // That piece must hold the clause's words (at most a third of them missing): a piece that
+  // shares the value and a word or two says it of something else.
+  const bool stated_apart =
+      found.aligned != nullptr &&
+      std::any_of(found.matched_pieces.begin(), found.matched_pieces.end(),
+                  [&](std::uint32_t piece) {
+                    return piece != found.aligned->piece &&
+                           3 * words_outside(clause, piece) <= clause.words.size();
+                  });
+  if (found.aligned != nullptr && !stated_apart) {
+    ++signals.value_mismatches;
+    signals.aligned_conflict = true;
+    if (out.aligned) return;
+    out.aligned = true;
+    out.conflict =
+        finding(clause, Label::kContradicted, ReasonCode::kEntityMismatch,
+                HallucinationType::kDetailedInformationModification,
+                "answer says " + e.text + ", evidence says " + found.aligned->entity.text,
+                found.aligned->piece);
+    out.conflict->correction = Correction{e.begin, e.end, found.aligned->entity.text};
+    return;
+  }
+  if (derived || found.in_evidence || in_question) {
+    ++signals.values_found;
+    return;
+  }
+  // Another value where the evidence matches contradicts, unless the context also states the
+  // answer's value: sources that disagree (two recipes, two years' figures) leave the answer
+  // grounded in one of them, not contradicted.
+  if (found.other != nullptr && !found.elsewhere) {
+    ++signals.value_mismatches;
+    if (out.conflict) return;
+    out.conflict = finding(clause, Label::kContradicted, ReasonCode::kEntityMismatch,
+                           HallucinationType::kDetailedInformationModification,
+                           "answer says " + e.text + ", evidence says " + found.other->entity.text,
+                           found.other->piece);
+    if (!found.other_ambiguous)
+      out.conflict->correction = Correction{e.begin, e.end, found.other->entity.text};
+    return;
+  }
+  if (found.elsewhere) {
+    ++signals.values_found;
+    return;
+  }
+  out.all_found = false;
+  if (is_enumeration(e, clause.sentence)) {
+    // "two different films", "the second is ...": a count or an order the answer makes of
+    // what the context lists; weighed as a word, not as a fabricated value.
+    out.missing.push_back(e.text);
+    ++out.unmatched_counts;
+    ++signals.counts_missing;
+    return;
+  }
+  ++signals.values_missing;
+  if (out.missing_value == nullptr) out.missing_value = &e;
 }
 
 PieceVerifier::Coverage PieceVerifier::measure_coverage(Clause& clause, ValueCheck& values,
@@ -503,6 +528,40 @@ std::optional<Verdict> PieceVerifier::check_polarity(Clause& clause, const Cover
       clause.stems.size() < kMinPredicateWords || asks(best->hit.piece)) {
     return std::nullopt;
   }
+  if (std::optional<Verdict> negation = check_negation(clause, *best, signals)) return negation;
+  return check_antonyms(clause, *best, coverage, signals);
+}
+
+namespace {
+
+std::size_t shared_terms(std::span<const index::TermId> terms,
+                         std::span<const index::TermId> other) {
+  return static_cast<std::size_t>(std::count_if(terms.begin(), terms.end(), [&](index::TermId t) {
+    return t != index::kNoTerm && std::find(other.begin(), other.end(), t) != other.end();
+  }));
+}
+
+// A negation's scope governs what the other side states: at least half of its words are there.
+bool governs_shared(std::span<const index::TermId> scope, std::span<const index::TermId> other) {
+  const std::size_t n = shared_terms(scope, other);
+  return n > 0 && 2 * n >= scope.size();
+}
+
+}  // namespace
+
+bool PieceVerifier::negates_any(std::span<const Token> tokens,
+                                std::span<const index::TermId> other) const {
+  for (const text::NegationScope& scope : text::negation_scopes(tokens)) {
+    std::vector<index::TermId> scope_terms;
+    for (std::size_t i : scope.words)
+      scope_terms.push_back(index_->terms().find(text::stem(tokens[i].norm)));
+    if (governs_shared(scope_terms, other)) return true;
+  }
+  return false;
+}
+
+std::optional<Verdict> PieceVerifier::check_negation(Clause& clause, EvidencePiece& best,
+                                                     ClauseSignals& signals) const {
   // A negation counts where it governs what the other side states: at least half of the
   // words in its scope are there too. It contradicts the other side only when its clause
   // states a fact about what the other side states, and the other side holds no negation of
@@ -512,38 +571,16 @@ std::optional<Verdict> PieceVerifier::check_polarity(Clause& clause, const Cover
   // - in the evidence, with half of the answer clause's words in its clause: a piece that
   //   negates something else in another of its clauses ("X holds, and Y is not Z") does not
   //   negate an answer about X.
-  analyse(*best);
-  const auto best_terms = index_->piece_terms(index_->pieces()[best->hit.piece]);
-  auto shared = [](std::span<const index::TermId> terms, std::span<const index::TermId> other) {
-    return static_cast<std::size_t>(std::count_if(terms.begin(), terms.end(), [&](index::TermId t) {
-      return t != index::kNoTerm && std::find(other.begin(), other.end(), t) != other.end();
-    }));
-  };
-  auto governs_shared = [&](std::span<const index::TermId> scope,
-                            std::span<const index::TermId> other) {
-    const std::size_t n = shared(scope, other);
-    return n > 0 && 2 * n >= scope.size();
-  };
-  bool answer_negates = false;  // governs words of the evidence
-  for (const text::NegationScope& scope : text::negation_scopes(clause.tokens)) {
-    std::vector<index::TermId> scope_terms;
-    for (std::size_t i : scope.words)
-      scope_terms.push_back(index_->terms().find(text::stem(clause.tokens[i].norm)));
-    answer_negates = answer_negates || governs_shared(scope_terms, best_terms);
-  }
+  analyse(best);
+  const auto best_terms = index_->piece_terms(index_->pieces()[best.hit.piece]);
+  const bool answer_negates = negates_any(clause.tokens, best_terms);  // words of the evidence
   const bool answer_states_negation = answer_negates && !clause.about_source;
   // The sentence may negate the same words in another of its clauses ("X refers to things,
   // like Y, and most people don't like to hear them"): then the evidence's negation is the
   // sentence's own, not one it leaves out.
-  bool sentence_negates = answer_negates;
-  if (!sentence_negates && clause.sentence_tokens.size() > clause.tokens.size()) {
-    for (const text::NegationScope& scope : text::negation_scopes(clause.sentence_tokens)) {
-      std::vector<index::TermId> scope_terms;
-      for (std::size_t i : scope.words)
-        scope_terms.push_back(index_->terms().find(text::stem(clause.sentence_tokens[i].norm)));
-      sentence_negates = sentence_negates || governs_shared(scope_terms, best_terms);
-    }
-  }
+  const bool sentence_negates =
+      answer_negates || (clause.sentence_tokens.size() > clause.tokens.size() &&
+                         negates_any(clause.sentence_tokens, best_terms));
   bool evidence_negates = false;          // governs words of the answer
   bool evidence_states_negation = false;  // ... in a clause about what the answer states
   // The evidence's negated clause is about what the answer states when it holds half the
@@ -551,28 +588,32 @@ std::optional<Verdict> PieceVerifier::check_polarity(Clause& clause, const Cover
   // ("It is not a perfect analogy, but ..." against "It is a perfect analogy, but ...").
   auto repeats = [&](std::span<const index::TermId> negated_clause) {
     return negated_clause.size() >= 2 &&
-           shared(negated_clause, clause.terms) == negated_clause.size();
+           shared_terms(negated_clause, clause.terms) == negated_clause.size();
   };
-  for (const NegatedTerms& n : best->negations) {
+  for (const NegatedTerms& n : best.negations) {
     if (!governs_shared(n.scope, clause.terms)) continue;
     evidence_negates = true;
     evidence_states_negation = evidence_states_negation ||
-                               2 * shared(clause.terms, n.clause) >= clause.terms.size() ||
+                               2 * shared_terms(clause.terms, n.clause) >= clause.terms.size() ||
                                repeats(n.clause);
   }
-  const bool negated = answer_states_negation && !evidence_negates && !best->has_negation_cue;
+  const bool negated = answer_states_negation && !evidence_negates && !best.has_negation_cue;
   const bool evidence_negated =
       evidence_states_negation && !sentence_negates && !text::has_negation_cue(clause.tokens);
-  if (negated || evidence_negated) {
-    signals.negation_mismatch = true;
-    signals.aligned_conflict =
-        signals.aligned_conflict || aligned_but(clause, best->hit.piece, nullptr, nullptr);
-    return finding(clause, Label::kContradicted, ReasonCode::kNegationMismatch,
-                   HallucinationType::kContextualFabrication,
-                   negated ? "answer negates what the evidence states"
-                           : "evidence negates what the answer states",
-                   best->hit.piece);
-  }
+  if (!negated && !evidence_negated) return std::nullopt;
+  signals.negation_mismatch = true;
+  signals.aligned_conflict =
+      signals.aligned_conflict || aligned_but(clause, best.hit.piece, nullptr, nullptr);
+  return finding(clause, Label::kContradicted, ReasonCode::kNegationMismatch,
+                 HallucinationType::kContextualFabrication,
+                 negated ? "answer negates what the evidence states"
+                         : "evidence negates what the answer states",
+                 best.hit.piece);
+}
+
+std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, EvidencePiece& best,
+                                                     const Coverage& coverage,
+                                                     ClauseSignals& signals) const {
   const text::Lexicon* lexicon = options_.lexicon.get();
   if (lexicon == nullptr) return std::nullopt;
   // A clause that names both sides ("indoor and outdoor seating", "good and bad reviews")
@@ -583,19 +624,19 @@ std::optional<Verdict> PieceVerifier::check_polarity(Clause& clause, const Cover
   };
   for (const Token* w : coverage.uncovered) {
     if (!lexicon->has_antonyms(w->norm)) continue;
-    for (const Token& other : best->tokens) {
-      if (other.kind == text::TokenKind::kWord && lexicon->are_antonyms(w->norm, other.norm) &&
-          !clause_says(other)) {
-        signals.antonym = true;
-        signals.aligned_conflict =
-            signals.aligned_conflict || aligned_but(clause, best->hit.piece, w, &other);
-        return finding(clause, Label::kContradicted, ReasonCode::kAntonym,
-                       HallucinationType::kContextualFabrication,
-                       "answer says " + quoted(w->surface(clause.sentence)) + ", evidence says " +
-                           quoted(index_->piece_text(index_->pieces()[best->hit.piece])
-                                      .substr(other.begin, other.end - other.begin)),
-                       best->hit.piece);
-      }
+    for (const Token& other : best.tokens) {
+      if (other.kind != text::TokenKind::kWord || !lexicon->are_antonyms(w->norm, other.norm) ||
+          clause_says(other))
+        continue;
+      signals.antonym = true;
+      signals.aligned_conflict =
+          signals.aligned_conflict || aligned_but(clause, best.hit.piece, w, &other);
+      return finding(clause, Label::kContradicted, ReasonCode::kAntonym,
+                     HallucinationType::kContextualFabrication,
+                     "answer says " + quoted(w->surface(clause.sentence)) + ", evidence says " +
+                         quoted(index_->piece_text(index_->pieces()[best.hit.piece])
+                                    .substr(other.begin, other.end - other.begin)),
+                     best.hit.piece);
     }
   }
   return std::nullopt;

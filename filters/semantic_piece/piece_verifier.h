@@ -119,10 +119,32 @@ class PieceVerifier {
   Clause read_clause(std::string_view sentence, std::span<const text::Token> sentence_tokens,
                      std::span<const text::Token> tokens,
                      std::span<const text::Entity> entities) const;
+  // A clause with nothing to check: no content word or value, or one that greets or thanks.
+  static std::optional<Verdict> no_claim(const Clause& clause, std::span<const text::Token> tokens,
+                                         const ClauseSignals& signals);
+  // The label when no check found a conflict: framing, no evidence, too little coverage, or
+  // supported, with the clause's coverage `score` over `checked` words and values.
+  Verdict uncontested(const Clause& clause, const ValueCheck& values, double score,
+                      std::size_t checked, std::span<const text::Token> tokens,
+                      ClauseSignals& signals) const;
   ValueCheck check_values(const Clause& clause, ClauseSignals& signals) const;
+  // Where the context states the clause's value `e`, or another value in its place.
+  struct ValueEvidence;
+  ValueEvidence find_value(const Clause& clause, const text::Entity& e) const;
+  // One value of the clause, checked against the context: updates `out` and `signals`.
+  void check_value(const Clause& clause, const text::Entity& e, ValueCheck& out,
+                   ClauseSignals& signals) const;
   Coverage measure_coverage(Clause& clause, ValueCheck& values, ClauseSignals& signals) const;
   std::optional<Verdict> check_polarity(Clause& clause, const Coverage& coverage,
                                         ClauseSignals& signals) const;
+  // A negation one side states and the other does not, about what both state.
+  std::optional<Verdict> check_negation(Clause& clause, EvidencePiece& best,
+                                        ClauseSignals& signals) const;
+  // An uncovered word of the clause whose antonym the best evidence holds.
+  std::optional<Verdict> check_antonyms(Clause& clause, EvidencePiece& best,
+                                        const Coverage& coverage, ClauseSignals& signals) const;
+  // Whether a negation in `tokens` governs words of `other` (half its scope at least).
+  bool negates_any(std::span<const text::Token> tokens, std::span<const index::TermId> other) const;
   // A number, date or identifier the context never states ("Form 2198", "MI9") where an
   // evidence piece holds every other word of the clause and another number or identifier in
   // its place ("Form 1099", "MI6"): the clause's sentence with that one thing changed.

@@ -34,6 +34,14 @@ CimModels::CimModels() {
     }
     model->datasets.push_back(std::move(d));
   }
+  for (const Model& m : models_) {
+    for (const Dataset& d : m.datasets)
+      field_names_.insert(d.fields.begin(), d.fields.end());
+  }
+}
+
+bool CimModels::has_field(std::string_view name) const {
+  return field_names_.contains(name);
 }
 
 const CimModels& CimModels::get() {

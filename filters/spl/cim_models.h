@@ -40,6 +40,9 @@ class CimModels {
   // Every prefixed field of the dataset (or of every dataset of the model when `dataset` is
   // empty), for "did you mean".
   std::vector<std::string> prefixed_fields(std::string_view model, std::string_view dataset) const;
+  // Whether any dataset of any model has a field of that name, unprefixed (`process_name`):
+  // the names CIM-compliant add-ons give events at search time.
+  bool has_field(std::string_view name) const;
 
  private:
   struct Dataset {
@@ -61,6 +64,7 @@ class CimModels {
   static int resolve(const Model& model, std::string_view field, std::string_view* rest);
 
   std::vector<Model> models_;
+  std::unordered_set<std::string_view> field_names_;  // views into the datasets' fields
 };
 
 }  // namespace groundgate::filters::spl

@@ -23,6 +23,9 @@ struct FieldRef {
   // Only shown (table, fields): naming a field the pipeline lost leaves an empty column, not a
   // wrong result; only a field nobody gave is a finding.
   bool shown = false;
+  // An alternative of coalesce(): the function exists to take the first of fields that may be
+  // absent, so naming one is no claim that it exists.
+  bool optional = false;
 };
 
 struct FieldRename {

@@ -134,7 +134,12 @@ class ExpressionReader {
         facts_.unknown_functions.push_back({std::string(w), t.begin, t.end, false});
       }
       ++at_;
+      const std::size_t first_read = facts_.reads.size();
       arguments();
+      if (iequals(w, "coalesce")) {
+        for (std::size_t i = first_read; i < facts_.reads.size(); ++i)
+          facts_.reads[i].optional = true;
+      }
       return;
     }
     if (is_number(w) || is_keyword(w) || (w.size() > 1 && w.front() == '$' && w.back() == '$')) {

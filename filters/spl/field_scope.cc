@@ -1,5 +1,6 @@
 #include "filters/spl/field_scope.h"
 
+#include "filters/spl/cim_models.h"
 #include "filters/spl/splunk_defaults.h"
 
 namespace groundgate::filters::spl {
@@ -69,7 +70,10 @@ FieldAbsence FieldScope::find(std::string_view field) const {
       return FieldAbsence::kPresent;
     }
   }
-  if (ever_.contains(name) || is_default_field(field) || metadata_has(field)) {
+  // A name the metadata, the CIM or the pipeline knows is not there now; only a name nobody
+  // gave is unknown (and with no field list at all, any name may have been on the events).
+  if (ever_.contains(name) || is_default_field(field) || metadata_has(field) ||
+      !fields_checkable() || CimModels::get().has_field(field)) {
     return FieldAbsence::kDropped;
   }
   return FieldAbsence::kUnknown;

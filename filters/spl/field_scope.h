@@ -20,7 +20,8 @@ namespace groundgate::filters::spl {
 enum class FieldAbsence : std::uint8_t {
   kPresent,
   kOtherStream,  // a metadata field of a stream the search did not select: mixed
-  kDropped,      // it was there, a command before dropped or renamed it: a pipeline error
+  kDropped,      // a name known (the metadata's, the CIM's, created before) the results no
+                 // longer or never had: a command before dropped, renamed or summarised it
   kUnknown,      // nobody gave it: fabricated
 };
 

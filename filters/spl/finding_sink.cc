@@ -16,7 +16,9 @@ void FindingSink::add_at_query(FindingType type, std::string_view code, std::str
                                std::optional<std::string> replacement) {
   Finding f;
   f.type = type;
-  f.label = type == FindingType::kMisinterpretation ? Label::kUnsupported : Label::kContradicted;
+  f.label = type == FindingType::kMisinterpretation || type == FindingType::kUnverified
+                ? Label::kUnsupported
+                : Label::kContradicted;
   f.code = code;
   f.reason = std::move(reason);
   f.begin = begin;

@@ -27,7 +27,8 @@ class FindingSink {
     return expansion_.written_by_model(begin, end);
   }
 
-  // A finding at expanded()[begin, end). Misinterpretation is unsupported; the rest contradict.
+  // A finding at expanded()[begin, end). Misinterpretation and unverified are unsupported; the
+  // rest contradict.
   void add(FindingType type, std::string_view code, std::string reason, std::uint32_t begin,
            std::uint32_t end, std::optional<std::string> replacement = std::nullopt);
   // The closest of `candidates` to `word` as a typo of it ("did you mean"), if any. Bounded:

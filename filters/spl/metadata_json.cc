@@ -2,6 +2,10 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
+
+#include "filters/spl/example_fields.h"
+
 namespace groundgate::filters::spl {
 namespace {
 
@@ -10,6 +14,7 @@ namespace dom = simdjson::dom;
 constexpr std::size_t kMaxEntries = 50000;  // names of all kinds together
 constexpr std::size_t kMaxNameBytes = 1024;
 constexpr std::size_t kMaxDefinitionBytes = 16384;
+constexpr std::size_t kMaxExampleBytes = 65536;  // of an example event, the rest not read
 constexpr std::size_t kMaxDocumentBytes = 16u << 20;
 
 class Reader {
@@ -218,8 +223,38 @@ class Reader {
         if (!string_list(fields, s.fields, "a field")) return false;
         s.fields_known = true;
       }
+      if (!examples(o, s)) return false;
       if (!count()) return false;
       out_.add_stream(std::move(s));
+    }
+    return true;
+  }
+
+  // "examples": ["raw event", ...] (or "example": "raw event"): the fields Splunk would
+  // extract from them extend the stream's field list; a stream with no list stays open.
+  bool examples(const dom::object& o, Stream& s) {
+    std::vector<std::string_view> events;
+    dom::element e;
+    std::string_view one;
+    if (o["example"].get_string().get(one) == simdjson::SUCCESS) events.push_back(one);
+    if (o["examples"].get(e) == simdjson::SUCCESS) {
+      dom::array a;
+      if (e.get_array().get(a) != simdjson::SUCCESS) return fail("examples is not a list");
+      for (const dom::element item : a) {
+        if (item.get_string().get(one) != simdjson::SUCCESS) {
+          return fail("an example event is not a string");
+        }
+        events.push_back(one);
+      }
+    }
+    for (std::string_view event : events) {
+      if (!count()) return false;
+      if (!s.fields_known) continue;
+      for (std::string& f : example_event_fields(event.substr(0, kMaxExampleBytes))) {
+        if (std::find(s.fields.begin(), s.fields.end(), f) != s.fields.end()) continue;
+        if (!count()) return false;
+        s.fields.push_back(std::move(f));
+      }
     }
     return true;
   }

@@ -199,7 +199,10 @@ void add_metadata_text(std::string_view text, SplMetadata& out) {
   read_tables(lines, out);
   for (const SplSpan& block : find_fenced_spl(text))
     read_search_like(text.substr(block.begin, block.end - block.begin), out, true);
-  read_search_like(text, out, false);
+  // Prose line by line: a quote a line leaves open (a sample log, an apostrophe) must not hide
+  // the names of the lines after it.
+  for (std::string_view line : lines)
+    read_search_like(line, out, false);
   read_mentions(text, out);
 }
 

@@ -9,6 +9,7 @@
 #include "filters/spl/name_checks.h"
 #include "filters/spl/splunk_defaults.h"
 #include "filters/spl/stream_selection.h"
+#include "filters/spl/unlisted_field.h"
 
 namespace groundgate::filters::spl {
 namespace {
@@ -176,6 +177,8 @@ void PipelineWalk::check_event_read(const FieldRef& read, const CommandFacts& fa
   }
   FieldAbsence absence = scope.find(read.name);
   if (absence == FieldAbsence::kPresent) return;
+  // coalesce() takes the next alternative when one is another stream's or gone.
+  if (read.optional && absence != FieldAbsence::kUnknown) return;
   if (read.dotted) {
     // `a.b` in an expression: one field, or fields a and b joined by `.`.
     bool parts = true;
@@ -220,6 +223,11 @@ void PipelineWalk::check_event_read(const FieldRef& read, const CommandFacts& fa
                     read.begin, read.end);
           return;
         }
+      }
+      if (auto unlisted = explain_unlisted_field(read, metadata_, scope)) {
+        sink_.add(FindingType::kUnverified, unlisted->code, std::move(unlisted->reason), read.begin,
+                  read.end, std::move(unlisted->replacement));
+        return;
       }
       const std::vector<std::string> candidates = field_candidates(metadata_, scope);
       const auto s = sink_.suggest(f, candidates);

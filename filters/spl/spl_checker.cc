@@ -65,7 +65,7 @@ void SplChecker::run(std::string_view query, SplVerdict& verdict) const {
   verdict.commands = walk.commands();
   if (!question_.empty()) check_question(question_, walk.constraints(), metadata, sink);
 
-  for (std::size_t t = 0; t < kFindingTypes; ++t) {
+  for (std::size_t t = 0; t < kCheckTypes; ++t) {
     CheckReport& r = verdict.checks[t];
     if (r.state == CheckState::kFailed) continue;
     const auto type = static_cast<FindingType>(t);

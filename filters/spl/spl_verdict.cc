@@ -14,8 +14,14 @@ std::string_view to_string(FindingType type) {
       return "misaligned";
     case FindingType::kMisinterpretation:
       return "misinterpretation";
+    case FindingType::kUnverified:
+      return "unverified";
   }
   return "syntax";
+}
+
+bool is_check_type(FindingType type) {
+  return static_cast<std::size_t>(type) < kCheckTypes;
 }
 
 std::string_view to_string(CheckState state) {
@@ -37,7 +43,7 @@ void add_finding(SplVerdict& verdict, Finding finding) {
   if (verdict::severity(finding.label) > verdict::severity(verdict.label)) {
     verdict.label = finding.label;
   }
-  verdict.report(finding.type).state = CheckState::kFailed;
+  if (is_check_type(finding.type)) verdict.report(finding.type).state = CheckState::kFailed;
   verdict.findings.push_back(std::move(finding));
 }
 

@@ -18,7 +18,7 @@ namespace groundgate::filters::spl {
 
 using verdict::Label;
 
-// The taxonomy (research/structured_queries.md), one check each.
+// The taxonomy (research/structured_queries.md), one check each, and what no check can settle.
 enum class FindingType : std::uint8_t {
   kSyntax,             // the search does not run: unknown command or function, broken quoting
   kFabrication,        // a name the prompt never gave
@@ -26,8 +26,14 @@ enum class FindingType : std::uint8_t {
   kMisaligned,         // a value given to the wrong field (`source=` a sourcetype)
   kMisinterpretation,  // a constraint the question did not ask for (unsupported, never
                        // contradicted)
+  // Not a hallucination type: a field the metadata does not list where its list is known to be
+  // incomplete (a listed field spelt otherwise, a CIM field an add-on adds at search time, an
+  // alternative of coalesce()). Unsupported, never contradicted; it fails no check.
+  kUnverified,
 };
-inline constexpr std::size_t kFindingTypes = 5;
+// The taxonomy's types: the checks a verdict reports on (kUnverified is none).
+inline constexpr std::size_t kCheckTypes = 5;
+bool is_check_type(FindingType type);
 
 struct Finding {
   FindingType type = FindingType::kSyntax;
@@ -55,13 +61,14 @@ struct SplVerdict {
   Label label = Label::kSupported;
   bool has_metadata = false;  // false: only syntax could be checked
   std::vector<Finding> findings;
-  std::array<CheckReport, kFindingTypes> checks{};
+  std::array<CheckReport, kCheckTypes> checks{};
   std::size_t commands = 0;
   // The search with every replacement applied, when each contradicting finding has one and
   // the result checks clean.
   std::optional<std::string> corrected;
   std::uint64_t check_ns = 0;
 
+  // `type` one of the checks (is_check_type).
   const CheckReport& report(FindingType type) const {
     return checks[static_cast<std::size_t>(type)];
   }

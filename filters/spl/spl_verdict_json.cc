@@ -13,7 +13,7 @@ void append_verdict_members(std::string& out, const SplVerdict& v, const Verdict
   out += v.has_metadata ? ",\"metadata\":true" : ",\"metadata\":false";
   out += ",\"commands\":" + std::to_string(v.commands);
   out += ",\"checks\":{";
-  for (std::size_t i = 0; i < kFindingTypes; ++i) {
+  for (std::size_t i = 0; i < kCheckTypes; ++i) {
     if (i > 0) out += ',';
     append_json_string(out, to_string(static_cast<FindingType>(i)));
     out += ':';

@@ -66,6 +66,8 @@ std::string_view to_string(HallucinationType type) {
       return "misaligned";
     case HallucinationType::kMisinterpretation:
       return "misinterpretation";
+    case HallucinationType::kUnverified:
+      return "unverified";
   }
   return "unknown";
 }

@@ -35,6 +35,7 @@ enum class HallucinationType : std::uint8_t {
   kMixed,              // names the prompt gave, combined as it never did
   kMisaligned,         // a value given to the wrong field
   kMisinterpretation,  // a constraint the question did not ask for
+  kUnverified,         // no hallucination type: a name not in a list known to be incomplete
 };
 
 // Where in the context the evidence for a verdict lies.

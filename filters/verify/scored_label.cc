@@ -46,7 +46,20 @@ bool aligned(const Finding& f) {
   }
 }
 
+// Under half of the clause's words found: most of what it says is not in the context.
+constexpr double kRewordedCoverage = 0.5;
+
 }  // namespace
+
+bool rests_on_rewording(const SentenceVerdict& verdict) {
+  bool against = false;
+  for (const Finding& f : verdict.findings) {
+    if (f.abstains || severity(f.label) < severity(Label::kUnsupported)) continue;
+    if (f.code != "low_coverage" || f.score < kRewordedCoverage) return false;
+    against = true;
+  }
+  return against;
+}
 
 ConflictKind conflict_kind(const SentenceVerdict& verdict) {
   ConflictKind kind = ConflictKind::kNone;
@@ -90,7 +103,7 @@ void label_by_score(SentenceVerdict& verdict, double unfaithful,
       verdict.label == Label::kContradicted ? conflict_kind(verdict) : ConflictKind::kNone;
   if (unfaithful >= contradicted_at(thresholds, conflict)) {
     verdict.label = Label::kContradicted;
-  } else if (unfaithful >= thresholds.unsupported) {
+  } else if (unfaithful >= thresholds.unsupported && !rests_on_rewording(verdict)) {
     verdict.label = Label::kUnsupported;
   } else if (unfaithful >= thresholds.doubtful) {
     verdict.label = Label::kDoubtful;

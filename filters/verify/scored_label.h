@@ -6,9 +6,10 @@
 // rewrite act on, and the scorer's probability only says how sure it is. Where an engine found
 // a looser conflict, contradicted only when the scorer is sure too (such conflicts misfire in
 // long answers); unsupported at the unsupported threshold (chosen so that a flag is right far
-// more often than not); doubtful from the doubtful threshold up to it (the band the rules
-// cannot settle, which a judge settles where a policy has one); otherwise supported. The
-// engines' findings stay as they were: they are the reasons.
+// more often than not) unless the flag rests on rewording alone (rests_on_rewording); doubtful from
+// the doubtful threshold up to it (the band the rules cannot settle, which a judge settles where a
+// policy has one); otherwise supported. The engines' findings stay as they were: they are the
+// reasons.
 
 #include <cstdint>
 
@@ -30,6 +31,14 @@ ConflictKind conflict_kind(const SentenceVerdict& verdict);
 // The probability at or above which a conflict of `kind` makes the sentence contradicted
 // (above 1 for kNone: never; 0 for kAligned: always).
 double contradicted_at(const score::Thresholds& thresholds, ConflictKind kind);
+
+// Whether a flag on the sentence would rest on rewording alone: every engine finding against it
+// is low word coverage, with at least half of its clause's content words found in the context.
+// Such a sentence is at most doubtful: the words the context lacks may be the answer's own for
+// what the context says, which the rules cannot tell from an invention (a judge can), and an
+// `unsupported` flag names what the context lacks. A sentence the scorer flags although every
+// engine supports it keeps the scorer's label (its features weigh how the words are related).
+bool rests_on_rewording(const SentenceVerdict& verdict);
 
 // `verdict` after combine(); sets unfaithful, score, label and decisive.
 void label_by_score(SentenceVerdict& verdict, double unfaithful,

@@ -28,6 +28,8 @@ HallucinationType type_of(spl::FindingType type) {
       return HallucinationType::kMisaligned;
     case spl::FindingType::kMisinterpretation:
       return HallucinationType::kMisinterpretation;
+    case spl::FindingType::kUnverified:
+      return HallucinationType::kUnverified;
   }
   return HallucinationType::kSyntax;
 }

@@ -88,6 +88,22 @@ TEST(SplGuard, AFabricatedNameIsContradictedWithItsType) {
       << r.annotations.front();
 }
 
+// A field the list lacks but spells otherwise is unverified: unsupported, so a policy that
+// blocks contradictions lets the search through with its note.
+TEST(SplGuard, AnUnverifiedFieldIsAnnotatedNotBlocked) {
+  config::PolicyConfig p = spl_policy();
+  p.actions.contradicted = {config::ActionKind::kBlock};
+  const std::string answer =
+      "```spl\nindex=cloud sourcetype=aws:cloudtrail | stats count by User\n```";
+  const testing::GuardRun r = run(p, request(), split(answer, 5));
+  EXPECT_EQ(r.text, answer);
+  ASSERT_FALSE(r.annotations.empty());
+  const std::string& verdict = r.annotations.front();
+  EXPECT_TRUE(contains(verdict, R"("type":"unverified")")) << verdict;
+  EXPECT_TRUE(contains(verdict, R"("code":"field_spelt_otherwise")")) << verdict;
+  EXPECT_TRUE(contains(verdict, R"("label":"unsupported")")) << verdict;
+}
+
 TEST(SplGuard, MetadataFromTheRequestTextAlone) {
   const std::string system =
       R"(You write Splunk searches.\nIndexes: cloud\nSourcetypes: aws:cloudtrail\n)"

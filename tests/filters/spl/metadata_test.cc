@@ -1,9 +1,11 @@
 // SPL metadata from the structured JSON form, from prose, and from files.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 
+#include "filters/spl/example_fields.h"
 #include "filters/spl/metadata_file.h"
 #include "filters/spl/metadata_json.h"
 #include "filters/spl/metadata_text.h"
@@ -58,6 +60,47 @@ TEST(MetadataJson, MalformedDocumentsAreRefusedWhole) {
   EXPECT_EQ(metadata_from_json(long_name).error, "field is too long");
 }
 
+TEST(ExampleEvent, KeyValuePairsAnywhere) {
+  const std::vector<std::string> f = example_event_fields(
+      "type=SERVICE_STOP msg=audit(1.4:48): pid=1 msg='unit=atd comm=\"systemd\"' a==b 9x=1");
+  EXPECT_EQ(f, (std::vector<std::string>{"type", "msg", "pid", "unit", "comm", "x"}));
+}
+
+TEST(ExampleEvent, XmlDataNamesElementsAndAttributes) {
+  const std::vector<std::string> f = example_event_fields(
+      "<Event><System><EventID>7</EventID><Execution ProcessID='24'/><Computer>h</Computer>"
+      "</System><EventData><Data Name='ImageLoaded'>C:\\x.dll</Data><Data Name='Signed'>"
+      "false</Data></EventData></Event>");
+  for (std::string_view name : {"EventID", "ProcessID", "Computer", "ImageLoaded", "Signed"}) {
+    EXPECT_NE(std::find(f.begin(), f.end(), name), f.end()) << name;
+  }
+  EXPECT_EQ(std::find(f.begin(), f.end(), "Data"), f.end());
+  EXPECT_EQ(std::find(f.begin(), f.end(), "Event"), f.end());  // holds elements, not text
+}
+
+TEST(ExampleEvent, JsonLeafPaths) {
+  const std::vector<std::string> f = example_event_fields(
+      R"({"eventName": "x", "userIdentity": {"arn": "a", "type": "IAMUser"},
+          "resources": [{"ARN": "r"}], "tags": ["t"]})");
+  EXPECT_EQ(f, (std::vector<std::string>{"eventName", "userIdentity.arn", "userIdentity.type",
+                                         "resources{}.ARN", "tags{}"}));
+  EXPECT_EQ(example_event_fields("a=1 b=2 c=3", 2).size(), 2u);  // bounded
+}
+
+TEST(MetadataJson, ExampleEventsExtendAListNeverMakeOne) {
+  const MetadataJson j = metadata_from_json(R"json({"streams": [
+      {"sourcetype": "a", "fields": ["x"], "examples": ["x=1 y=2"]},
+      {"sourcetype": "b", "example": "z=3"}]})json");
+  ASSERT_TRUE(j.metadata) << j.error;
+  const SplMetadata& m = *j.metadata;
+  EXPECT_EQ(m.streams()[0].fields, (std::vector<std::string>{"x", "y"}));
+  EXPECT_TRUE(m.stream_has_field(0, "y"));
+  EXPECT_FALSE(m.streams()[1].fields_known);  // one event is no list
+  EXPECT_FALSE(m.names(Kind::kField).contains("z"));
+  EXPECT_FALSE(metadata_from_json(R"({"streams": [{"fields": [], "examples": "x=1"}]})").metadata);
+  EXPECT_FALSE(metadata_from_json(R"({"streams": [{"fields": [], "examples": [1]}]})").metadata);
+}
+
 TEST(MetadataText, ListsTablesInlineNamesAndExamples) {
   SplMetadata m;
   add_metadata_text(R"(You help analysts write Splunk searches.
@@ -89,6 +132,17 @@ index=security sourcetype=linux_secure action=failure | lookup geo_ip ip as src 
   EXPECT_EQ(m.streams()[1].source, "/var/log/secure");
   EXPECT_EQ(m.streams()[1].fields, (std::vector<std::string>{"user", "src"}));
   EXPECT_TRUE(m.mentioned("analysts"));
+}
+
+TEST(MetadataText, AQuoteALineLeavesOpenHidesNoLaterName) {
+  SplMetadata m;
+  add_metadata_text(R"(Example event of linux:audit:
+    type=EXECVE msg=audit(1:2): argc=2 a0="sh -c
+Finish the search with the macro `audit_filter` and keep index=linux.)",
+                    m);
+  EXPECT_TRUE(m.names(Kind::kMacro).contains("audit_filter"));
+  EXPECT_TRUE(m.names(Kind::kIndex).contains("linux"));
+  EXPECT_TRUE(m.mentioned("argc"));
 }
 
 TEST(MetadataFile, JsonOrProse) {

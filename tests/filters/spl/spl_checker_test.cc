@@ -103,6 +103,104 @@ TEST(SplChecker, FabricatedFieldWithOneCloseNameIsCorrected) {
   EXPECT_EQ(v.corrected, "`sysmon` CommandLine=*mimikatz* | table Computer");
 }
 
+// A field the searched stream's list lacks, spelt like one it has: Splunk field names are
+// case-sensitive, but another rendering of the same events may spell it so.
+TEST(SplChecker, ListedFieldSpeltOtherwiseIsUnverified) {
+  const std::string_view q = "`sysmon` command_line=*mimikatz* | stats count by Computer";
+  const SplVerdict v = check(q);
+  const Finding* f = find(v, "field_spelt_otherwise");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->type, FindingType::kUnverified);
+  EXPECT_EQ(f->label, Label::kUnsupported);
+  EXPECT_EQ(at(q, *f), "command_line");
+  EXPECT_EQ(f->replacement, "CommandLine");
+  EXPECT_EQ(v.label, Label::kUnsupported);
+  EXPECT_EQ(v.report(FindingType::kFabrication).state, CheckState::kPassed);
+  EXPECT_FALSE(v.corrected);  // only contradicting findings are corrected
+}
+
+// CIM-compliant add-ons add the CIM's names to events at search time: a CIM field the list
+// lacks is unverified; a name neither listed nor the CIM's stays a fabrication.
+TEST(SplChecker, CimFieldTheListLacksIsUnverified) {
+  const SplVerdict cim = check("`sysmon` process_guid=* | stats count by Computer");
+  const Finding* f = find(cim, "cim_field_not_listed");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->type, FindingType::kUnverified);
+  EXPECT_EQ(cim.label, Label::kUnsupported);
+  const SplVerdict made_up = check("`sysmon` process_title=* | stats count by Computer");
+  ASSERT_NE(find(made_up, "unknown_field"), nullptr);
+  EXPECT_EQ(made_up.label, Label::kContradicted);
+  // The CIM's own table is complete: a data model field spelt otherwise contradicts.
+  const SplVerdict model =
+      check("| tstats count from datamodel=Endpoint.Processes by processes.process_name");
+  ASSERT_NE(find(model, "unknown_datamodel_field"), nullptr);
+  EXPECT_EQ(find(model, "unknown_datamodel_field")->type, FindingType::kFabrication);
+}
+
+// coalesce() takes the first of fields that may be absent: naming one is no claim it exists.
+TEST(SplChecker, CoalesceAlternativesMayBeAbsent) {
+  EXPECT_EQ(check("`sysmon` | eval account=coalesce(User, src_ip) | table account").label,
+            Label::kSupported);  // src_ip: another stream's
+  const SplVerdict v =
+      check("`sysmon` | eval account=coalesce(User, AccountLabel) | table account");
+  const Finding* f = find(v, "alternative_not_listed");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->type, FindingType::kUnverified);
+  EXPECT_EQ(v.label, Label::kUnsupported);
+  // Outside coalesce the same name is a fabrication.
+  EXPECT_NE(
+      find(check("`sysmon` | eval account=lower(AccountLabel) | table account"), "unknown_field"),
+      nullptr);
+}
+
+// After a transforming command the results' fields are known: a name the CIM or the metadata
+// knows that they lack is not in the pipeline (shown: an empty column), not fabricated.
+TEST(SplChecker, KnownNamesTheResultsLackAreNotFabricated) {
+  EXPECT_EQ(check("| tstats count from datamodel=Endpoint.Filesystem by Filesystem.file_name | "
+                  "`drop_dm_object_name(Filesystem)` | fields file_name process count")
+                .label,
+            Label::kSupported);
+  const SplVerdict v = check(
+      "| tstats count from datamodel=Endpoint.Filesystem by Filesystem.file_name | "
+      "`drop_dm_object_name(Filesystem)` | where process=\"x\"");
+  const Finding* f = find(v, "field_not_in_pipeline");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->type, FindingType::kSyntax);
+  EXPECT_EQ(find(v, "unknown_field"), nullptr);
+}
+
+// With no field list at all, a name may have been on the events: after `fields` keeps others
+// it is gone, never fabricated.
+TEST(SplChecker, WithoutFieldListsADroppedNameIsNotFabricated) {
+  auto metadata = std::make_shared<SplMetadata>();
+  metadata->add(Kind::kSourcetype, "xmlwineventlog");
+  const SplVerdict v = SplChecker(metadata, "")
+                           .check(
+                               "sourcetype=xmlwineventlog | fields EventCode | stats "
+                               "values(TargetServerName) as servers by EventCode")
+                           .verdict;
+  const Finding* f = find(v, "field_not_in_pipeline");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(find(v, "unknown_field"), nullptr);
+}
+
+// A stream's example event shows fields Splunk extracts at search time that its list lacks.
+TEST(SplChecker, ExampleEventFieldsArePresent) {
+  const auto metadata = metadata_from_json(R"json({"streams": [
+      {"sourcetype": "linux:audit", "source": "/var/log/audit/audit.log",
+       "fields": ["type", "pid", "exe"],
+       "examples": ["type=SERVICE_STOP msg=audit(1.4:48): pid=1 msg='unit=atd comm=\"systemd\"'"]}]})json")
+                            .metadata;
+  ASSERT_NE(metadata, nullptr);
+  const SplChecker checker(metadata, "");
+  EXPECT_EQ(checker.check("sourcetype=linux:audit type=SERVICE_STOP | stats count by unit, comm")
+                .verdict.label,
+            Label::kSupported);
+  EXPECT_NE(find(checker.check("sourcetype=linux:audit | stats count by unit_name").verdict,
+                 "unknown_field"),
+            nullptr);
+}
+
 TEST(SplChecker, FieldsThePipelineCreatesAreNoFabrication) {
   EXPECT_EQ(check("`sysmon` | eval exe=lower(Image) | stats count as n by exe | where n > 1 | "
                   "rename exe as executable | table executable n")

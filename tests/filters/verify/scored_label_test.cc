@@ -129,7 +129,7 @@ TEST(LabelByScore, APolarityConflictIsContradictedAtItsThreshold) {
 TEST(LabelByScore, NoContradictionWithoutAnEngineConflict) {
   // However sure the scorer is, only an engine's conflict makes a sentence contradicted.
   const SentenceVerdict unsupported =
-      verdict_of({finding(Engine::kSemanticPieces, Label::kUnsupported, "low_coverage")});
+      verdict_of({finding(Engine::kSemanticPieces, Label::kUnsupported, "low_coverage", 0.3)});
   EXPECT_EQ(label_at(unsupported, 0.99), Label::kUnsupported);
   EXPECT_EQ(label_at(unsupported, 0.3), Label::kUnsupported);
   EXPECT_EQ(label_at(unsupported, 0.29), Label::kSupported);
@@ -196,7 +196,7 @@ TEST(LabelByScore, DoubtLiesBelowAFlag) {
   score::Thresholds t = thresholds();
   t.doubtful = 0.2;
   const SentenceVerdict v =
-      verdict_of({finding(Engine::kSemanticPieces, Label::kUnsupported, "low_coverage")});
+      verdict_of({finding(Engine::kSemanticPieces, Label::kUnsupported, "low_coverage", 0.3)});
   SentenceVerdict at = v;
   label_by_score(at, 0.19, t);
   EXPECT_EQ(at.label, Label::kSupported);
@@ -212,6 +212,33 @@ TEST(LabelByScore, DoubtLiesBelowAFlag) {
   EXPECT_EQ(at.label, Label::kDoubtful);
   EXPECT_FALSE(is_flag(Label::kDoubtful));
   EXPECT_TRUE(is_flag(Label::kUnsupported));
+}
+
+TEST(LabelByScore, AFlagOnRewordingAloneIsDoubt) {
+  // Half or more of the clause's words found, and nothing but low coverage against it: the
+  // missing words may be the answer's own for what the context says.
+  const SentenceVerdict reworded =
+      verdict_of({finding(Engine::kSemanticPieces, Label::kUnsupported, "low_coverage", 0.5),
+                  finding(Engine::kSemanticPieces, Label::kSupported, "supported_entity", 1)});
+  EXPECT_TRUE(rests_on_rewording(reworded));
+  EXPECT_EQ(label_at(reworded, 0.99), Label::kDoubtful);
+  // Under half of its words found, or another finding naming what the context lacks: a flag.
+  const SentenceVerdict mostly_absent =
+      verdict_of({finding(Engine::kSemanticPieces, Label::kUnsupported, "low_coverage", 0.49)});
+  EXPECT_FALSE(rests_on_rewording(mostly_absent));
+  EXPECT_EQ(label_at(mostly_absent, 0.99), Label::kUnsupported);
+  const SentenceVerdict named =
+      verdict_of({finding(Engine::kSemanticPieces, Label::kUnsupported, "low_coverage", 0.8),
+                  finding(Engine::kSemanticPieces, Label::kUnsupported, "missing_entity", 0.5)});
+  EXPECT_FALSE(rests_on_rewording(named));
+  EXPECT_EQ(label_at(named, 0.99), Label::kUnsupported);
+  // The scorer's own flag where every engine supports the sentence stands; abstentions and
+  // contradictions are not rewording.
+  const SentenceVerdict scorer_only =
+      verdict_of({finding(Engine::kSemanticPieces, Label::kSupported, "supported_coverage", 1)});
+  EXPECT_FALSE(rests_on_rewording(scorer_only));
+  EXPECT_EQ(label_at(scorer_only, 0.99), Label::kUnsupported);
+  EXPECT_FALSE(rests_on_rewording(verdict_of({value_conflict(0)})));
 }
 
 TEST(LabelByScore, SetsTheProbabilityAndScore) {
