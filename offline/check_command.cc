@@ -1,6 +1,7 @@
 // `groundgate check`: verifies one answer against context files and prints the verdicts as JSON.
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -25,64 +26,46 @@ constexpr std::string_view kUsage =
     "         [--verifiers LIST | -c CONFIG --policy NAME] [--scorer builtin|off|MODEL.json]\n"
     "  LIST: comma-separated, from semantic_pieces (default) and triplets\n";
 
-}  // namespace
-
-std::string_view check_usage() {
-  return kUsage;
+int failed(const std::string& message, int exit_code) {
+  std::fprintf(stderr, "groundgate check: %s\n", message.c_str());
+  return exit_code;
 }
 
-int check_command(int argc, char** argv, int first) {
-  Args args(argc, argv, first, {}, {"context"});
-  const std::vector<std::string> context_paths = args.values("context");
-  const auto answer_path = args.value("answer");
-  if (!args.error().empty() || context_paths.empty() || !answer_path ||
-      !args.positional().empty() ||
-      args.value("c").has_value() != args.value("policy").has_value() ||
-      (args.value("c") && args.value("verifiers"))) {
-    if (!args.error().empty()) std::fprintf(stderr, "groundgate check: %s\n", args.error().c_str());
-    std::fputs(kUsage.data(), stderr);
-    return 2;
-  }
+// The context files as passages, each named by its path; nullopt and `error` when one cannot
+// be read.
+std::optional<std::vector<filters::context::Passage>> read_passages(
+    const std::vector<std::string>& paths, std::string& error) {
   std::vector<filters::context::Passage> passages;
-  for (const std::string& path : context_paths) {
+  for (const std::string& path : paths) {
     auto text = read_input(path);
     if (!text) {
-      std::fprintf(stderr, "groundgate check: cannot read %s\n", path.c_str());
-      return 1;
+      error = "cannot read " + path;
+      return std::nullopt;
     }
     filters::context::Passage passage;
     passage.text = std::move(*text);
     passage.id = path;
     passages.push_back(std::move(passage));
   }
-  const auto answer = read_input(*answer_path);
-  if (!answer) {
-    std::fprintf(stderr, "groundgate check: cannot read %s\n", answer_path->c_str());
-    return 1;
-  }
+  return passages;
+}
+
+// The engines of the policy (-c, --policy) or of the list (--verifiers, by default the
+// default ones), with --scorer.
+VerifierSetup verifier_setup(const Args& args) {
   VerifierOverrides overrides;
   overrides.scorer = args.value("scorer");
-  const VerifierSetup setup =
-      args.value("c")
-          ? setup_from_policy(*args.value("c"), *args.value("policy"), overrides)
-          : setup_from_list(args.value("verifiers").value_or(std::string(kDefaultVerifiers)),
-                            overrides);
-  if (!setup.config) {
-    std::fprintf(stderr, "groundgate check: %s\n", setup.error.c_str());
-    return 2;
-  }
-  auto index = filters::index::ContextIndex::build(std::move(passages));
-  // As in the proxy: context files with no sentence in them are no context, and an answer
-  // checked against nothing is neither grounded nor hallucinated.
-  const bool has_context = index && !index->pieces().empty();
-  const std::string question = args.value("question").value_or("");
-  std::vector<verify::SentenceVerdict> verdicts;
-  if (has_context) {
-    verify::SentenceVerifier verifier(setup.config, index, question, 0);
-    verdicts = verify::verify_answer(verifier, *answer);
-  }
-  const verify::AnswerSummary summary = verify::summarize(verdicts, setup.rule);
+  if (args.value("c")) return setup_from_policy(*args.value("c"), *args.value("policy"), overrides);
+  return setup_from_list(args.value("verifiers").value_or(std::string(kDefaultVerifiers)),
+                         overrides);
+}
 
+// The answer's verdict (no_context: checked against nothing), its counts, the context files and
+// each sentence's verdict, as JSON.
+std::string answer_json(bool has_context, const verify::AnswerSummary& summary,
+                        const std::vector<std::string>& context_paths,
+                        const std::vector<verify::SentenceVerdict>& verdicts,
+                        std::string_view answer, const filters::index::ContextIndex* index) {
   std::string json = "{\"verdict\":\"";
   json += !has_context           ? "no_context"
           : summary.hallucinated ? "hallucinated"
@@ -106,10 +89,52 @@ int check_command(int argc, char** argv, int first) {
   json += "],\"verdicts\":[";
   for (std::size_t i = 0; i < verdicts.size(); ++i) {
     json += i > 0 ? ",\n  " : "\n  ";
-    append_json(json, verdicts[i], *answer, index.get());
+    append_json(json, verdicts[i], answer, index);
   }
   json += "\n]}\n";
-  std::fputs(json.c_str(), stdout);
+  return json;
+}
+
+}  // namespace
+
+std::string_view check_usage() {
+  return kUsage;
+}
+
+int check_command(int argc, char** argv, int first) {
+  Args args(argc, argv, first, {}, {"context"});
+  const std::vector<std::string> context_paths = args.values("context");
+  const auto answer_path = args.value("answer");
+  if (!args.error().empty() || context_paths.empty() || !answer_path ||
+      !args.positional().empty() ||
+      args.value("c").has_value() != args.value("policy").has_value() ||
+      (args.value("c") && args.value("verifiers"))) {
+    if (!args.error().empty()) std::fprintf(stderr, "groundgate check: %s\n", args.error().c_str());
+    std::fputs(kUsage.data(), stderr);
+    return 2;
+  }
+  std::string error;
+  std::optional<std::vector<filters::context::Passage>> passages =
+      read_passages(context_paths, error);
+  if (!passages) return failed(error, 1);
+  const auto answer = read_input(*answer_path);
+  if (!answer) return failed("cannot read " + *answer_path, 1);
+  const VerifierSetup setup = verifier_setup(args);
+  if (!setup.config) return failed(setup.error, 2);
+  auto index = filters::index::ContextIndex::build(std::move(*passages));
+  // As in the proxy: context files with no sentence in them are no context, and an answer
+  // checked against nothing is neither grounded nor hallucinated.
+  const bool has_context = index && !index->pieces().empty();
+  const std::string question = args.value("question").value_or("");
+  std::vector<verify::SentenceVerdict> verdicts;
+  if (has_context) {
+    verify::SentenceVerifier verifier(setup.config, index, question, 0);
+    verdicts = verify::verify_answer(verifier, *answer);
+  }
+  const verify::AnswerSummary summary = verify::summarize(verdicts, setup.rule);
+  std::fputs(
+      answer_json(has_context, summary, context_paths, verdicts, *answer, index.get()).c_str(),
+      stdout);
   return 0;
 }
 

@@ -10,6 +10,7 @@ namespace groundgate::config {
 namespace {
 
 using ::testing::ElementsAre;
+using testing::errors_after;
 using ::testing::HasSubstr;
 using testing::load;
 using testing::messages;
@@ -24,9 +25,7 @@ constexpr std::string_view kBase =
     "  - upstream: up\n";  // lines 1-5; a snippet starts on line 6
 
 std::vector<std::string> errors_of(std::string_view snippet) {
-  LoadResult r = load(std::string(kBase) + std::string(snippet));
-  EXPECT_FALSE(r.config);
-  return messages(r);
+  return errors_after(kBase, snippet);
 }
 
 TEST(ConfigErrors, YamlSyntaxErrorHasAPosition) {

@@ -1,5 +1,6 @@
 #pragma once
-// Shared helpers for the config tests: YAML literals, error lists, temporary files.
+// Shared helpers for the config tests: YAML literals, a policy's config, error lists, temporary
+// files.
 
 #include <filesystem>
 #include <fstream>
@@ -7,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include <gtest/gtest.h>
 #include <unistd.h>
 
 #include "config/config_loader.h"
@@ -25,6 +27,37 @@ inline std::vector<std::string> messages(const LoadResult& r) {
   for (const ConfigError& e : r.errors)
     out.push_back(e.to_string());
   return out;
+}
+
+// The start of a config whose one route runs policy `g`: what a test adds under `policies:`
+// follows, from line 6.
+inline constexpr std::string_view kPolicyBase =
+    "upstreams:\n"
+    "  up: {url: 'http://127.0.0.1:8081'}\n"
+    "routes:\n"
+    "  - {upstream: up, policy: g}\n"
+    "policies:\n";
+
+// `base` with `snippet` after it, loaded.
+inline LoadResult load_after(std::string_view base, std::string_view snippet) {
+  return load(std::string(base) + std::string(snippet));
+}
+
+// The errors of `base` with `snippet` after it; a test failure when that loads.
+inline std::vector<std::string> errors_after(std::string_view base, std::string_view snippet) {
+  LoadResult r = load_after(base, snippet);
+  EXPECT_FALSE(r.config);
+  return messages(r);
+}
+
+// A config whose policy `g` holds `keys` (lines indented four spaces), loaded.
+inline LoadResult load_policy_g(std::string_view keys) {
+  return load_after(std::string(kPolicyBase) + "  g:\n", keys);
+}
+
+// The errors of a config whose policy `g` holds `keys`; a test failure when it loads.
+inline std::vector<std::string> policy_g_errors(std::string_view keys) {
+  return errors_after(std::string(kPolicyBase) + "  g:\n", keys);
 }
 
 // A directory removed at the end of the test.

@@ -13,7 +13,8 @@ namespace groundgate::config {
 namespace {
 
 using ::testing::ElementsAre;
-using testing::load;
+using testing::errors_after;
+using testing::load_after;
 using testing::messages;
 
 constexpr std::string_view kBase =
@@ -25,13 +26,11 @@ constexpr std::string_view kBase =
     "policies:\n";
 
 LoadResult load_policy(std::string_view snippet) {
-  return load(std::string(kBase) + std::string(snippet));
+  return load_after(kBase, snippet);
 }
 
 std::vector<std::string> errors_of(std::string_view snippet) {
-  LoadResult r = load_policy(snippet);
-  EXPECT_FALSE(r.config);
-  return messages(r);
+  return errors_after(kBase, snippet);
 }
 
 const JudgeConfig& judge_of(const LoadResult& r) {

@@ -10,30 +10,15 @@ namespace {
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
+using testing::kPolicyBase;
 using testing::load;
+using testing::load_policy_g;
 using testing::messages;
+using testing::policy_g_errors;
 using testing::TempDir;
 
-constexpr std::string_view kBase =
-    "upstreams:\n"
-    "  up: {url: 'http://127.0.0.1:8081'}\n"
-    "routes:\n"
-    "  - {upstream: up, policy: g}\n"
-    "policies:\n"
-    "  g:\n";
-
-LoadResult load_policy(std::string_view keys) {
-  return load(std::string(kBase) + std::string(keys));
-}
-
-std::vector<std::string> errors_of(std::string_view keys) {
-  LoadResult r = load_policy(keys);
-  EXPECT_FALSE(r.config);
-  return messages(r);
-}
-
 TEST(PolicySpl, DefaultsAndAnSplOnlyPolicy) {
-  LoadResult r = load_policy("    hold: sentence\n    spl: {}\n");
+  LoadResult r = load_policy_g("    hold: sentence\n    spl: {}\n");
   ASSERT_TRUE(r.config) << (messages(r).empty() ? "" : messages(r)[0]);
   const PolicyConfig& p = *r.config->find_policy("g");
   ASSERT_TRUE(p.spl);
@@ -49,7 +34,7 @@ TEST(PolicySpl, DefaultsAndAnSplOnlyPolicy) {
 TEST(PolicySpl, EveryKey) {
   TempDir dir;
   dir.write("metadata.json", R"({"indexes": ["main"]})");
-  const std::string yaml = std::string(kBase) +
+  const std::string yaml = std::string(kPolicyBase) + "  g:\n" +
                            "    hold: sentence\n"
                            "    spl:\n"
                            "      answer: whole\n"
@@ -74,25 +59,27 @@ TEST(PolicySpl, EveryKey) {
 }
 
 TEST(PolicySpl, BadValues) {
-  EXPECT_THAT(errors_of("    hold: sentence\n    spl: {answer: all}\n"),
+  EXPECT_THAT(policy_g_errors("    hold: sentence\n    spl: {answer: all}\n"),
               ElementsAre(HasSubstr("spl.answer")));
-  EXPECT_THAT(errors_of("    hold: sentence\n    spl: {metadata_file: /nonexistent/m.json}\n"),
-              ElementsAre(HasSubstr("file '/nonexistent/m.json'")));
-  EXPECT_THAT(errors_of("    hold: sentence\n    spl: {tool_arguments: [{tool: q}]}\n"),
+  EXPECT_THAT(
+      policy_g_errors("    hold: sentence\n    spl: {metadata_file: /nonexistent/m.json}\n"),
+      ElementsAre(HasSubstr("file '/nonexistent/m.json'")));
+  EXPECT_THAT(policy_g_errors("    hold: sentence\n    spl: {tool_arguments: [{tool: q}]}\n"),
               ElementsAre(HasSubstr("argument")));
-  EXPECT_THAT(errors_of("    hold: sentence\n    spl: {max_query_bytes: 1MiB}\n"),
+  EXPECT_THAT(policy_g_errors("    hold: sentence\n    spl: {max_query_bytes: 1MiB}\n"),
               ElementsAre(HasSubstr("at most 128KiB")));
-  EXPECT_THAT(errors_of("    hold: sentence\n    spl: {metadata: x}\n"),
+  EXPECT_THAT(policy_g_errors("    hold: sentence\n    spl: {metadata: x}\n"),
               ElementsAre(HasSubstr("metadata")));
 }
 
 TEST(PolicySpl, AWholeAnswerSearchHasNoProseAndNoWholeQuery) {
-  EXPECT_THAT(errors_of("    hold: sentence\n    verifiers: [semantic_pieces]\n"
-                        "    spl: {answer: whole}\n"),
+  EXPECT_THAT(policy_g_errors("    hold: sentence\n    verifiers: [semantic_pieces]\n"
+                              "    spl: {answer: whole}\n"),
               ElementsAre(HasSubstr("answer: whole makes every answer one search")));
-  EXPECT_THAT(errors_of("    hold: sentence\n    sql: {answer: whole}\n    spl: {answer: whole}\n"),
-              ElementsAre(HasSubstr("both claim the whole answer")));
-  LoadResult both = load_policy(
+  EXPECT_THAT(
+      policy_g_errors("    hold: sentence\n    sql: {answer: whole}\n    spl: {answer: whole}\n"),
+      ElementsAre(HasSubstr("both claim the whole answer")));
+  LoadResult both = load_policy_g(
       "    hold: sentence\n    verifiers: [semantic_pieces]\n    sql: {}\n    spl: {}\n");
   EXPECT_TRUE(both.config) << (messages(both).empty() ? "" : messages(both)[0]);
 }

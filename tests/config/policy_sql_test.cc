@@ -10,30 +10,14 @@ namespace {
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
-using testing::load;
+using testing::kPolicyBase;
+using testing::load_policy_g;
 using testing::messages;
+using testing::policy_g_errors;
 using testing::TempDir;
 
-constexpr std::string_view kBase =
-    "upstreams:\n"
-    "  up: {url: 'http://127.0.0.1:8081'}\n"
-    "routes:\n"
-    "  - {upstream: up, policy: g}\n"
-    "policies:\n"
-    "  g:\n";
-
-LoadResult load_policy(std::string_view keys) {
-  return load(std::string(kBase) + std::string(keys));
-}
-
-std::vector<std::string> errors_of(std::string_view keys) {
-  LoadResult r = load_policy(keys);
-  EXPECT_FALSE(r.config);
-  return messages(r);
-}
-
 TEST(PolicySql, DefaultsAndASqlOnlyPolicy) {
-  LoadResult r = load_policy("    hold: sentence\n    sql: {}\n");
+  LoadResult r = load_policy_g("    hold: sentence\n    sql: {}\n");
   ASSERT_TRUE(r.config) << (messages(r).empty() ? "" : messages(r)[0]);
   const PolicyConfig& p = *r.config->find_policy("g");
   ASSERT_TRUE(p.sql);
@@ -52,7 +36,7 @@ TEST(PolicySql, DefaultsAndASqlOnlyPolicy) {
 TEST(PolicySql, EveryKey) {
   TempDir dir;
   dir.write("schema.sql", "CREATE TABLE t (a INT);");
-  const std::string yaml = std::string(kBase) +
+  const std::string yaml = std::string(kPolicyBase) + "  g:\n" +
                            "    hold: sentence\n"
                            "    actions: {contradicted: {rewrite: correct}}\n"
                            "    sql:\n"
@@ -93,51 +77,51 @@ TEST(PolicySql, EveryKey) {
 }
 
 TEST(PolicySql, UnsafeBlockNeedsSentenceHold) {
-  EXPECT_THAT(errors_of("    sql: {}\n"),
+  EXPECT_THAT(policy_g_errors("    sql: {}\n"),
               ElementsAre(HasSubstr("unsafe SQL is blocked by default, which needs hold: "
                                     "sentence")));
-  LoadResult r = load_policy("    sql: {unsafe: annotate}\n");
+  LoadResult r = load_policy_g("    sql: {unsafe: annotate}\n");
   EXPECT_TRUE(r.config);
 }
 
 TEST(PolicySql, BadValues) {
-  EXPECT_THAT(errors_of("    hold: sentence\n    sql: {answer: all}\n"),
+  EXPECT_THAT(policy_g_errors("    hold: sentence\n    sql: {answer: all}\n"),
               ElementsAre(HasSubstr("sql.answer")));
-  EXPECT_THAT(errors_of("    hold: sentence\n    sql: {dialect: oracle}\n"),
+  EXPECT_THAT(policy_g_errors("    hold: sentence\n    sql: {dialect: oracle}\n"),
               ElementsAre(HasSubstr("sql.dialect")));
-  EXPECT_THAT(errors_of("    hold: sentence\n    sql: {schema_file: /nonexistent/s.sql}\n"),
+  EXPECT_THAT(policy_g_errors("    hold: sentence\n    sql: {schema_file: /nonexistent/s.sql}\n"),
               ElementsAre(HasSubstr("file '/nonexistent/s.sql'")));
-  EXPECT_THAT(errors_of("    hold: sentence\n    sql: {allow_functions: ['x; DROP']}\n"),
+  EXPECT_THAT(policy_g_errors("    hold: sentence\n    sql: {allow_functions: ['x; DROP']}\n"),
               ElementsAre(HasSubstr("not a function name")));
-  EXPECT_THAT(errors_of("    hold: sentence\n    sql: {tool_arguments: [{tool: q}]}\n"),
+  EXPECT_THAT(policy_g_errors("    hold: sentence\n    sql: {tool_arguments: [{tool: q}]}\n"),
               ElementsAre(HasSubstr("argument")));
-  EXPECT_THAT(errors_of("    hold: sentence\n    sql: {execution: {timeout: 2m}}\n"),
+  EXPECT_THAT(policy_g_errors("    hold: sentence\n    sql: {execution: {timeout: 2m}}\n"),
               ElementsAre(HasSubstr("at most 60s")));
-  EXPECT_THAT(errors_of("    hold: sentence\n    sql: {execution: {max_memory: 8GiB}}\n"),
+  EXPECT_THAT(policy_g_errors("    hold: sentence\n    sql: {execution: {max_memory: 8GiB}}\n"),
               ElementsAre(HasSubstr("at most 4GiB")));
-  EXPECT_THAT(errors_of("    hold: sentence\n    sql: {schema_from_request: false}\n"),
+  EXPECT_THAT(policy_g_errors("    hold: sentence\n    sql: {schema_from_request: false}\n"),
               ElementsAre(HasSubstr("no schema source")));
-  EXPECT_THAT(errors_of("    hold: sentence\n    sql: {metamorphic: true}\n"),
+  EXPECT_THAT(policy_g_errors("    hold: sentence\n    sql: {metamorphic: true}\n"),
               ElementsAre(HasSubstr("it needs database")));
 }
 
 TEST(PolicySql, MetamorphicCheck) {
   TempDir dir;
   const std::string db = dir.write("d.sqlite", "");
-  LoadResult off = load_policy("    hold: sentence\n    sql: {database: " + db + "}\n");
+  LoadResult off = load_policy_g("    hold: sentence\n    sql: {database: " + db + "}\n");
   ASSERT_TRUE(off.config);
   EXPECT_FALSE(off.config->find_policy("g")->sql->metamorphic);
   LoadResult on =
-      load_policy("    hold: sentence\n    sql: {database: " + db + ", metamorphic: true}\n");
+      load_policy_g("    hold: sentence\n    sql: {database: " + db + ", metamorphic: true}\n");
   ASSERT_TRUE(on.config);
   const auto& m = on.config->find_policy("g")->sql->metamorphic;
   ASSERT_TRUE(m);
   EXPECT_EQ(m->variants, 4u);
   EXPECT_EQ(m->fan_out, 2u);
   EXPECT_EQ(m->timeout, Millis(10'000));
-  LoadResult keys = load_policy("    hold: sentence\n    sql: {database: " + db +
-                                ", metamorphic: {variants: 6, fan_out: 3, timeout: 2s, "
-                                "max_queries: 1}}\n");
+  LoadResult keys = load_policy_g("    hold: sentence\n    sql: {database: " + db +
+                                  ", metamorphic: {variants: 6, fan_out: 3, timeout: 2s, "
+                                  "max_queries: 1}}\n");
   ASSERT_TRUE(keys.config) << messages(keys)[0];
   const auto& k = *keys.config->find_policy("g")->sql->metamorphic;
   EXPECT_EQ(k.variants, 6u);
@@ -145,23 +129,23 @@ TEST(PolicySql, MetamorphicCheck) {
   EXPECT_EQ(k.timeout, Millis(2'000));
   EXPECT_EQ(k.max_queries, 1u);
   const std::string base = "    hold: sentence\n    sql: {database: " + db + ", ";
-  EXPECT_THAT(errors_of(base + "metamorphic: {variants: 9}}\n"),
+  EXPECT_THAT(policy_g_errors(base + "metamorphic: {variants: 9}}\n"),
               ElementsAre(HasSubstr("variants")));
-  EXPECT_THAT(errors_of(base + "metamorphic: {fan_out: 0}}\n"),
+  EXPECT_THAT(policy_g_errors(base + "metamorphic: {fan_out: 0}}\n"),
               ElementsAre(HasSubstr("from 1 to 16")));
-  EXPECT_THAT(errors_of(base + "metamorphic: {timeout: 5m}}\n"),
+  EXPECT_THAT(policy_g_errors(base + "metamorphic: {timeout: 5m}}\n"),
               ElementsAre(HasSubstr("at most 120s")));
-  EXPECT_THAT(errors_of(base + "metamorphic: {runs: 2}}\n"), ElementsAre(HasSubstr("runs")));
-  EXPECT_THAT(errors_of(base + "execution: false, metamorphic: true}\n"),
+  EXPECT_THAT(policy_g_errors(base + "metamorphic: {runs: 2}}\n"), ElementsAre(HasSubstr("runs")));
+  EXPECT_THAT(policy_g_errors(base + "execution: false, metamorphic: true}\n"),
               ElementsAre(HasSubstr("execution on")));
 }
 
 TEST(PolicySql, IntentCheck) {
-  const auto on = load_policy("    hold: sentence\n    sql: {}\n");
+  const auto on = load_policy_g("    hold: sentence\n    sql: {}\n");
   EXPECT_TRUE(on.config->find_policy("g")->sql->intent);
-  const auto off = load_policy("    hold: sentence\n    sql: {intent: false}\n");
+  const auto off = load_policy_g("    hold: sentence\n    sql: {intent: false}\n");
   EXPECT_FALSE(off.config->find_policy("g")->sql->intent);
-  const auto kinds = load_policy(
+  const auto kinds = load_policy_g(
       "    hold: sentence\n    sql: {intent: {enforce: [empty_result], annotate_only: "
       "[column_unasked, order_direction]}}\n");
   ASSERT_TRUE(kinds.config) << messages(kinds)[0];
@@ -170,37 +154,38 @@ TEST(PolicySql, IntentCheck) {
   EXPECT_EQ(k.intent_enforce, std::vector<std::string>{"empty_result"});
   EXPECT_EQ(k.intent_annotate_only,
             (std::vector<std::string>{"column_unasked", "order_direction"}));
-  EXPECT_THAT(errors_of("    hold: sentence\n    sql: {intent: {enforce: [unknown_column]}}\n"),
-              ElementsAre(HasSubstr("no intent kind 'unknown_column'")));
-  EXPECT_THAT(errors_of("    hold: sentence\n    sql: {intent: {strict: true}}\n"),
+  EXPECT_THAT(
+      policy_g_errors("    hold: sentence\n    sql: {intent: {enforce: [unknown_column]}}\n"),
+      ElementsAre(HasSubstr("no intent kind 'unknown_column'")));
+  EXPECT_THAT(policy_g_errors("    hold: sentence\n    sql: {intent: {strict: true}}\n"),
               ElementsAre(HasSubstr("strict")));
 }
 
 TEST(PolicySql, DatabaseOptions) {
   TempDir dir;
   const std::string db = dir.write("d.sqlite", "");
-  LoadResult both =
-      load_policy("    hold: sentence\n    sql: {database: " + db + ", schema_file: " + db + "}\n");
+  LoadResult both = load_policy_g("    hold: sentence\n    sql: {database: " + db +
+                                  ", schema_file: " + db + "}\n");
   EXPECT_THAT(messages(both), ElementsAre(HasSubstr("leave schema_file out")));
   LoadResult dialect =
-      load_policy("    hold: sentence\n    sql: {dialect: mysql, database: " + db + "}\n");
+      load_policy_g("    hold: sentence\n    sql: {dialect: mysql, database: " + db + "}\n");
   EXPECT_THAT(messages(dialect), ElementsAre(HasSubstr("runs SQLite's dialect only")));
 }
 
 TEST(PolicySql, AWholeAnswerQueryHasNoProse) {
-  EXPECT_THAT(errors_of("    hold: sentence\n    verifiers: [semantic_pieces]\n"
-                        "    sql: {answer: whole}\n"),
+  EXPECT_THAT(policy_g_errors("    hold: sentence\n    verifiers: [semantic_pieces]\n"
+                              "    sql: {answer: whole}\n"),
               ElementsAre(HasSubstr("answer: whole makes every answer one query")));
-  LoadResult mixed = load_policy(
+  LoadResult mixed = load_policy_g(
       "    hold: sentence\n    verifiers: [semantic_pieces]\n    sql: {answer: fenced}\n");
   EXPECT_TRUE(mixed.config);
 }
 
 TEST(PolicySql, ProseKeysNeedAProseVerifier) {
-  EXPECT_THAT(errors_of("    hold: sentence\n    sql: {}\n    verify_tool_calls: true\n"),
+  EXPECT_THAT(policy_g_errors("    hold: sentence\n    sql: {}\n    verify_tool_calls: true\n"),
               ElementsAre(HasSubstr("has no effect without a prose verifier")));
   // The guard's own keys serve SQL too.
-  LoadResult r = load_policy(
+  LoadResult r = load_policy_g(
       "    hold: sentence\n    on_error: closed\n    annotations: comment\n"
       "    actions: {unsupported: block, no_context: annotate}\n    sql: {}\n");
   EXPECT_TRUE(r.config) << (messages(r).empty() ? "" : messages(r)[0]);

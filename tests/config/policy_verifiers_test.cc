@@ -10,25 +10,19 @@ namespace groundgate::config {
 namespace {
 
 using ::testing::ElementsAre;
-using testing::load;
+using testing::errors_after;
+using testing::kPolicyBase;
+using testing::load_after;
 using testing::messages;
 
-// Prepended to policy snippets, so the rest of the config is valid; a snippet starts on line 6.
-constexpr std::string_view kBase =
-    "upstreams:\n"
-    "  up: {url: 'http://127.0.0.1:8081'}\n"
-    "routes:\n"
-    "  - {upstream: up, policy: g}\n"
-    "policies:\n";
-
+// Policy snippets follow kPolicyBase, so the rest of the config is valid; a snippet starts on
+// line 6.
 LoadResult load_policy(std::string_view snippet) {
-  return load(std::string(kBase) + std::string(snippet));
+  return load_after(kPolicyBase, snippet);
 }
 
 std::vector<std::string> errors_of(std::string_view snippet) {
-  LoadResult r = load_policy(snippet);
-  EXPECT_FALSE(r.config);
-  return messages(r);
+  return errors_after(kPolicyBase, snippet);
 }
 
 TEST(PolicyVerifiers, DefaultsMatchTheEnginesDefaults) {

@@ -214,9 +214,7 @@ TEST(ClientEnd, AWholeAnswerSentAfterTheTotalTimeoutCutItsSideAnswersIsCutWhenIt
   std::atomic<int> requests{0};
   RawUpstream upstream([&](auto& socket, const std::string&) {
     if (requests.fetch_add(1) == 0) {
-      RawUpstream::send(socket,
-                        "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " +
-                            std::to_string(answer.size()) + "\r\n\r\n" + answer);
+      RawUpstream::send(socket, RawUpstream::json_response(answer));
     }
     RawUpstream::wait_for_close(socket, 5000);  // a rewrite: never answered
   });

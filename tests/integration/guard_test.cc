@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/integration/support/action_policies.h"
 #include "tests/integration/support/http_client.h"
 #include "tests/integration/support/proxy_fixture.h"
 #include "tests/integration/support/raw_upstream.h"
@@ -16,40 +17,12 @@
 namespace groundgate::testing {
 namespace {
 
-const char* kConfig = R"(
+const std::string kConfig = R"(
 upstreams:
   up: {url: "http://127.0.0.1:${MOCK_PORT}"}
 policies:
-  annotate:
-    verifiers: [semantic_pieces]
-    scorer: {model: "off"}  # the actions on the engines' own labels
-  comment:
-    verifiers: [semantic_pieces]
-    scorer: {model: "off"}  # the actions on the engines' own labels
-    annotations: comment
-  annotate-held:
-    verifiers: [semantic_pieces]
-    scorer: {model: "off"}  # the actions on the engines' own labels
-    hold: sentence
-    actions: {supported: annotate, unsupported: annotate, contradicted: annotate}
-  block:
-    verifiers: [semantic_pieces]
-    scorer: {model: "off"}  # the actions on the engines' own labels
-    hold: sentence
-    actions: {unsupported: block, contradicted: block}
-  block-http:
-    verifiers: [semantic_pieces]
-    scorer: {model: "off"}  # the actions on the engines' own labels
-    hold: sentence
-    actions: {contradicted: block}
-    block_status: 422
-  rewrite:
-    verifiers: [semantic_pieces]
-    scorer: {model: "off"}  # the actions on the engines' own labels
-    hold: sentence
-    actions: {contradicted: {rewrite: correct}, unsupported: {rewrite: replace}}
-    rewrite: {notice: "[removed]"}
-  closed:
+)" + std::string(kActionPolicies) +
+                            R"(  closed:
     verifiers: [semantic_pieces]
     scorer: {model: "off"}  # the actions on the engines' own labels
     hold: sentence
@@ -60,12 +33,6 @@ policies:
     scorer: {model: "off"}  # the actions on the engines' own labels
     hold: sentence
     max_sentence_bytes: 10
-  tools:
-    verifiers: [semantic_pieces]
-    scorer: {model: "off"}  # the actions on the engines' own labels
-    hold: sentence
-    actions: {unsupported: block, contradicted: block}
-    verify_tool_calls: true
   scored:
     verifiers: [semantic_pieces]  # what a route gets by default: the built-in scorer
 routes:

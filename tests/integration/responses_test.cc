@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/integration/support/action_policies.h"
 #include "tests/integration/support/http_client.h"
 #include "tests/integration/support/proxy_fixture.h"
 #include "tests/proxy/openai/responses_view.h"
@@ -21,40 +22,12 @@ namespace {
 using proxy::openai::test_responses::responses_view;
 using proxy::openai::test_responses::ResponsesView;
 
-const char* kConfig = R"(
+const std::string kConfig = R"(
 upstreams:
   up: {url: "http://127.0.0.1:${MOCK_PORT}"}
 policies:
-  annotate:
-    verifiers: [semantic_pieces]
-    scorer: {model: "off"}  # the actions on the engines' own labels
-  comment:
-    verifiers: [semantic_pieces]
-    scorer: {model: "off"}  # the actions on the engines' own labels
-    annotations: comment
-  annotate-held:
-    verifiers: [semantic_pieces]
-    scorer: {model: "off"}  # the actions on the engines' own labels
-    hold: sentence
-    actions: {supported: annotate, unsupported: annotate, contradicted: annotate}
-  block:
-    verifiers: [semantic_pieces]
-    scorer: {model: "off"}  # the actions on the engines' own labels
-    hold: sentence
-    actions: {unsupported: block, contradicted: block}
-  block-http:
-    verifiers: [semantic_pieces]
-    scorer: {model: "off"}  # the actions on the engines' own labels
-    hold: sentence
-    actions: {contradicted: block}
-    block_status: 422
-  rewrite:
-    verifiers: [semantic_pieces]
-    scorer: {model: "off"}  # the actions on the engines' own labels
-    hold: sentence
-    actions: {contradicted: {rewrite: correct}, unsupported: {rewrite: replace}}
-    rewrite: {notice: "[removed]"}
-  closed:
+)" + std::string(kActionPolicies) +
+                            R"(  closed:
     verifiers: [semantic_pieces]
     scorer: {model: "off"}  # the actions on the engines' own labels
     hold: sentence
@@ -64,12 +37,6 @@ policies:
     scorer: {model: "off"}  # the actions on the engines' own labels
     hold: sentence
     answer: {max_share: 0.4, min_sentences: 2, action: block}
-  tools:
-    verifiers: [semantic_pieces]
-    scorer: {model: "off"}  # the actions on the engines' own labels
-    hold: sentence
-    actions: {unsupported: block, contradicted: block}
-    verify_tool_calls: true
 routes:
   - {name: annotate, match: {model: annotate}, upstream: up, policy: annotate}
   - {name: comment, match: {model: comment}, upstream: up, policy: comment}

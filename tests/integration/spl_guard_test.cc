@@ -187,10 +187,7 @@ TEST(SplGuardMetadataField, TheMetadataFieldIsReadAndNotForwarded) {
         R"({"id":"c","object":"chat.completion","created":1,"model":"m","choices":[{"index":0,)"
         R"("message":{"role":"assistant","content":"```spl\nindex=cloud | stat count by user\n```"},)"
         R"("finish_reason":"stop"}]})";
-    RawUpstream::send(socket,
-                      "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
-                      "Content-Length: " +
-                          std::to_string(body.size()) + "\r\n\r\n" + body);
+    RawUpstream::send(socket, RawUpstream::json_response(body));
   });
   fixture.set_upstream_port(upstream.port());
   fixture.start_proxy(R"(

@@ -274,10 +274,7 @@ class RecordingUpstream {
             std::lock_guard lock(mutex_);
             requests_.push_back(request);
           }
-          RawUpstream::send(socket,
-                            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
-                            "Content-Length: " +
-                                std::to_string(answer_.size()) + "\r\n\r\n" + answer_);
+          RawUpstream::send(socket, RawUpstream::json_response(answer_));
         }) {}
 
   uint16_t port() const { return upstream_.port(); }

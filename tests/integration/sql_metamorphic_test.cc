@@ -148,10 +148,7 @@ TEST(SqlMetamorphicRequests, TheRewritesGoToTheSameEndpointWithTheClientsHeaderF
         std::string(R"({"id":"c","object":"chat.completion","choices":[{"index":0,)") +
         R"("message":{"role":"assistant","content":"```sql\n)" + kQuery +
         R"(\n```"},"finish_reason":"stop"}]})";
-    RawUpstream::send(socket,
-                      "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
-                      "Content-Length: " +
-                          std::to_string(body.size()) + "\r\n\r\n" + body);
+    RawUpstream::send(socket, RawUpstream::json_response(body));
   });
   ProxyFixture fixture;
   fixture.set_upstream_port(upstream.port());

@@ -191,10 +191,7 @@ TEST_F(TracingTest, TheUpstreamGetsTheProxysSpanAsParentAndTheClientsTraceState)
   CollectorStub collector;
   RawUpstream upstream([](boost::asio::ip::tcp::socket& socket, const std::string&) {
     const std::string body = R"({"id":"x","object":"model","created":0,"owned_by":"me"})";
-    RawUpstream::send(socket,
-                      "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
-                      "Content-Length: " +
-                          std::to_string(body.size()) + "\r\n\r\n" + body);
+    RawUpstream::send(socket, RawUpstream::json_response(body));
   });
   start(tracing_to(collector.port()), "http://127.0.0.1:" + std::to_string(upstream.port()));
   ASSERT_EQ(200, http_request(fixture_.port(), "GET", "/v1/models/x", {},

@@ -28,12 +28,6 @@ const std::string kChatRequest = R"({"model":"m","messages":[{"role":"user","con
 const std::string kStreamRequest =
     R"({"model":"m","stream":true,"messages":[{"role":"user","content":"q"}]})";
 
-// A keep-alive JSON answer (no Connection: close).
-std::string json_response(const std::string& body) {
-  return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " +
-         std::to_string(body.size()) + "\r\n\r\n" + body;
-}
-
 std::string sse_response() {
   const std::string event =
       "data: {\"id\":\"c1\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"m\","
@@ -52,7 +46,7 @@ TEST(UpstreamPool, SequentialRequestsReuseOneUpstreamConnection) {
          request = RawUpstream::read_next_request(socket, pending)) {
       ++requests;
       bool stream = request.find("\"stream\":true") != std::string::npos;
-      RawUpstream::send(socket, stream ? sse_response() : json_response(R"({"n":1})"));
+      RawUpstream::send(socket, stream ? sse_response() : RawUpstream::json_response(R"({"n":1})"));
     }
   });
   ProxyFixture fixture;
@@ -75,7 +69,7 @@ TEST(UpstreamPool, SequentialRequestsReuseOneUpstreamConnection) {
 TEST(UpstreamPool, ConnectionClosedByTheUpstreamIsNotReused) {
   std::atomic<bool> closed{false};
   RawUpstream upstream([&](tcp::socket& socket, const std::string&) {
-    RawUpstream::send(socket, json_response(R"({"n":1})"));
+    RawUpstream::send(socket, RawUpstream::json_response(R"({"n":1})"));
     boost::system::error_code ignored;
     socket.shutdown(tcp::socket::shutdown_both, ignored);  // a keep-alive timeout, say
     socket.close(ignored);
@@ -100,7 +94,7 @@ TEST(UpstreamPool, PostThatReachedABrokenPooledConnectionIsNotSentAgain) {
   std::atomic<int> requests{0};
   RawUpstream upstream([&](tcp::socket& socket, const std::string&) {
     ++requests;
-    RawUpstream::send(socket, json_response(R"({"n":1})"));
+    RawUpstream::send(socket, RawUpstream::json_response(R"({"n":1})"));
     boost::asio::streambuf pending;
     // The second request arrives on the kept connection, then the upstream dies without an
     // answer: it may have acted on it, so the proxy must not send it anywhere again.
@@ -127,7 +121,7 @@ TEST(UpstreamPool, IdleConnectionsAreClosedOnATimerUntouched) {
   std::atomic<int> closed_after_ms{-1};
   std::atomic<bool> upstream_closes{false};
   RawUpstream upstream([&](tcp::socket& socket, const std::string&) {
-    RawUpstream::send(socket, json_response(R"({"n":1})"));
+    RawUpstream::send(socket, RawUpstream::json_response(R"({"n":1})"));
     const auto sent = Clock::now();
     boost::system::error_code ignored;
     if (upstream_closes) socket.shutdown(tcp::socket::shutdown_send, ignored);  // goes away

@@ -31,9 +31,7 @@ const std::string kRetryCounted =
 
 // A keep-alive JSON answer naming the upstream connection (0-based) that sent it.
 std::string answer_from(int connection) {
-  const std::string body = "{\"connection\":" + std::to_string(connection) + "}";
-  return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " +
-         std::to_string(body.size()) + "\r\n\r\n" + body;
+  return RawUpstream::json_response("{\"connection\":" + std::to_string(connection) + "}");
 }
 
 // What the upstream does with the second request on its first connection, read whole.

@@ -12,14 +12,8 @@ using config::ActionKind;
 using config::RewriteKind;
 using namespace testing;
 
-constexpr std::string_view kDocuments =
-    "Acme Cloud was founded in 2011 in Oslo. Its chief executive is Maria Jensen. Refunds are "
-    "issued within 14 days of a cancellation. The Pro plan costs $12 per month and includes 2 TB "
-    "of storage.";
-
 std::string request() {
-  return R"({"model":"guard-rewrite","stream":true,"documents":[")" + std::string(kDocuments) +
-         R"("],"messages":[{"role":"user","content":"Tell me about Acme Cloud."}]})";
+  return request_with_documents("guard-rewrite");
 }
 
 config::PolicyConfig rewrite_policy() {

@@ -28,6 +28,19 @@ inline std::string request_with_context(std::string_view extra = "") {
          R"(","messages":[{"role":"user","content":"Who is Allie Goertz?"}]})";
 }
 
+// The demo's documents (proxy/cli/demo-mock-script.yaml answers about them).
+inline constexpr std::string_view kAcmeDocuments =
+    "Acme Cloud was founded in 2011 in Oslo. Its chief executive is Maria Jensen. Refunds are "
+    "issued within 14 days of a cancellation. The Pro plan costs $12 per month and includes 2 TB "
+    "of storage.";
+
+// A streamed chat request for `model` carrying kAcmeDocuments in the `documents` field.
+inline std::string request_with_documents(std::string_view model) {
+  return R"({"model":")" + std::string(model) + R"(","stream":true,"documents":[")" +
+         std::string(kAcmeDocuments) +
+         R"("],"messages":[{"role":"user","content":"Tell me about Acme Cloud."}]})";
+}
+
 inline std::string request_without_context() {
   return R"({"model":"m","messages":[{"role":"user","content":"Who is Allie Goertz?"}]})";
 }

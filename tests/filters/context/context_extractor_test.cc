@@ -4,24 +4,15 @@
 
 #include <string>
 
-#include "tests/support/request_view.h"
+#include "tests/filters/context/extracted_context.h"
 
 namespace groundgate::filters::context {
 namespace {
 
 using Source = Passage::Source;
 
-// The context of a request body (decoded as the proxy decodes a guarded request).
-ExtractedContext extracted(std::string_view body, const ContextOptions& options = {}) {
-  return extract_context(groundgate::testing::view_of(body), options);
-}
-
-std::vector<std::string> texts(const ExtractedContext& c) {
-  std::vector<std::string> out;
-  for (const Passage& p : c.passages)
-    out.push_back(p.text);
-  return out;
-}
+using testing::extracted;
+using testing::texts;
 
 TEST(ContextExtractor, ToolAndLegacyFunctionMessages) {
   std::string body = R"({"model":"m","messages":[

@@ -147,6 +147,11 @@ std::string RawUpstream::sse_header() {
          "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n";
 }
 
+std::string RawUpstream::json_response(std::string_view body) {
+  return "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " +
+         std::to_string(body.size()) + "\r\n\r\n" + std::string(body);
+}
+
 std::string RawUpstream::chunk(std::string_view bytes) {
   char size[32];
   std::snprintf(size, sizeof size, "%zx\r\n", bytes.size());

@@ -40,6 +40,8 @@ class RawUpstream {
                                        boost::asio::streambuf& pending);
   // "HTTP/1.1 200 OK" + headers for a chunked SSE response.
   static std::string sse_header();
+  // "HTTP/1.1 200 OK" with `body` as JSON of its Content-Length (the connection kept).
+  static std::string json_response(std::string_view body);
   static std::string chunk(std::string_view bytes);  // one HTTP/1.1 chunk
 
  private:

@@ -4,6 +4,7 @@
 #include <simdjson.h>
 
 #include "tests/proxy/openai/test_filters.h"
+#include "tests/proxy/openai/unreadable_answers.h"
 
 namespace groundgate::proxy::openai {
 namespace {
@@ -202,21 +203,7 @@ TEST(JsonTransformTest, AnUnreadableAnswerIsRefusedByAClosedVerifier) {
         R"({"choices":[{"index":0,"message":{"content":"30 days"}},)"
         R"({"index":0,"message":{"content":"60 days"}}]})",
         R"({"error":{"message":"x"},"choices":[{"index":0,"message":{"content":"30 days"}}]})"}) {
-    auto closed = make_chain(std::make_unique<HoldingVerifier>(/*closed=*/true));
-    const auto refused = transform_completion_json(body, closed.get());
-    EXPECT_TRUE(refused.refused) << body;
-    EXPECT_TRUE(refused.stopped);
-    EXPECT_EQ("", refused.body);
-    ASSERT_GE(refused.annotations.size(), 2u);
-    EXPECT_NE(std::string::npos, refused.annotations[0].find(R"("unverified":"upstream_)"));
-    EXPECT_EQ(R"({"type":"stopped","reason":"test.unverified"})", refused.annotations[1]);
-
-    auto open = make_chain(std::make_unique<HoldingVerifier>(/*closed=*/false));
-    const auto annotated = transform_completion_json(body, open.get());
-    EXPECT_FALSE(annotated.refused);
-    EXPECT_TRUE(annotated.changed);  // the body as it came, plus what the verifier said
-    EXPECT_NE(std::string::npos, annotated.body.find(R"("groundgate":[{"unverified":)"))
-        << annotated.body;
+    expect_unreadable_answer_handled(transform_completion_json, body);
   }
 }
 

@@ -182,25 +182,10 @@ TEST(ResponsesTransformTest, VerdictsRideOnTheDeltaThatReleasesTheirText) {
                                                R"("obfuscation":"Xq3","groundgate":[)"));
 }
 
-// take() and check() per piece, as the relay calls them.
-struct TwoSteps {
-  std::string sent_first;
-  std::string out;
-};
-
 TwoSteps run_two_steps(std::string_view input, FilterChain* chain, std::size_t cut) {
   SseTransform transform(chain, kMaxEvent, AnnotationPlacement::kInChunks,
                          std::make_unique<ResponsesStreamAdapter>());
-  TwoSteps result;
-  for (std::string_view piece : {input.substr(0, cut), input.substr(cut)}) {
-    std::string now;
-    EXPECT_TRUE(transform.take(piece, now).ok);
-    result.sent_first += now;
-    result.out += now;
-    transform.check(result.out);
-  }
-  transform.finish(true, result.out);
-  return result;
+  return take_and_check_in_two(transform, input, cut);
 }
 
 TEST(ResponsesTransformTest, AChainThatOnlyReportsSendsDeltasFirstAndRepeatsAfterTheCheck) {

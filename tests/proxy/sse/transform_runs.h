@@ -44,4 +44,26 @@ inline Outcome feed_in_pieces(SseTransform& transform, std::string_view input,
   return result;
 }
 
+// What take() and check() per piece, as the relay calls them, made: what take() returned (sent
+// before the filters saw it) and everything in order.
+struct TwoSteps {
+  std::string sent_first;
+  std::string out;
+};
+
+// `input` in two pieces cut at `cut`, each through take() then check(), then finished.
+inline TwoSteps take_and_check_in_two(SseTransform& transform, std::string_view input,
+                                      std::size_t cut) {
+  TwoSteps result;
+  for (std::string_view piece : {input.substr(0, cut), input.substr(cut)}) {
+    std::string now;
+    EXPECT_TRUE(transform.take(piece, now).ok);
+    result.sent_first += now;
+    result.out += now;
+    transform.check(result.out);
+  }
+  transform.finish(true, result.out);
+  return result;
+}
+
 }  // namespace groundgate::proxy::sse::test_streams
