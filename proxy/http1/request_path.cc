@@ -31,10 +31,28 @@ std::string decoded_lowercase(std::string_view path) {
   return out;
 }
 
+// Whether `path` is its own normal form: it starts with "/", holds no escape, upper-case
+// letter, ";" or "." (no parameters, no dot segments), no empty segment and no trailing "/".
+// The usual request path ("/v1/chat/completions") is, and costs one scan instead of a decode.
+bool already_normalized(std::string_view path) {
+  if (path.empty() || path.front() != '/') return false;
+  if (path.size() == 1) return true;
+  if (path.back() == '/') return false;
+  char before = '\0';
+  for (const char c : path) {
+    if (c == '%' || c == ';' || c == '.' || (c >= 'A' && c <= 'Z')) return false;
+    if (c == '/' && before == '/') return false;
+    before = c;
+  }
+  return true;
+}
+
 }  // namespace
 
 std::string normalized_path(std::string_view target) {
-  const std::string path = decoded_lowercase(target.substr(0, target.find_first_of("?#")));
+  const std::string_view raw = target.substr(0, target.find_first_of("?#"));
+  if (already_normalized(raw)) return std::string(raw);
+  const std::string path = decoded_lowercase(raw);
   std::vector<std::string_view> segments;
   std::string_view rest = path;
   while (!rest.empty()) {

@@ -54,7 +54,7 @@ awaitable<bool> Exchange::run() {
       finish_record();
       co_return false;
   }
-  co_await prepare_filters();
+  if (!chain_.empty()) co_await prepare_filters();
   co_await exchange_response();
   if (!response_started() && !client_gone_) co_await reply_upstream_failure();
   finish_record();
@@ -134,7 +134,7 @@ awaitable<void> Exchange::prepare_filters() {
 awaitable<void> Exchange::exchange_response() {
   auto executor = co_await asio::this_coro::executor;
   handlers_done_.emplace(executor, asio::steady_timer::time_point::max());
-  side_.emplace(executor, StreamSideRequests::Origin{*runtime_, *upstream_config_, request_},
+  side_.emplace(executor, StreamSideRequests::Origin{runtime_, *upstream_config_, request_},
                 ctx_.metrics.side_requests_now, ctx_.filter_workers);
   watchdog_.emplace(executor, static_cast<Watchdog::Owner&>(*this),
                     Watchdog::Limits{config_.limits.client_idle_timeout,
@@ -150,7 +150,8 @@ awaitable<void> Exchange::exchange_response() {
   // this exchange).
   start_side_tasks();
   co_await receive_response();
-  co_await side_->drain();  // no call may outlive the exchange
+  // The side calls end before the exchange reports them (their lifetime does not need it).
+  if (side_->started()) co_await side_->drain();
   while (client_watch_ != ClientWatch::kIdle)
     co_await handlers_done_->async_wait(kUseTuple);
   release_upstream();
