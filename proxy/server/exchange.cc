@@ -62,7 +62,7 @@ awaitable<bool> Exchange::run() {
 }
 
 void Exchange::start_request() {
-  path_ = std::string(path_of(request_.target()));
+  path_ = path_of(request_.target());
   record_.request(request_.method_string(), path_);
   // Routes match the path as an upstream may read it, as inspection does.
   normalized_path_ = http1::normalized_path(request_.target());
@@ -77,7 +77,8 @@ void Exchange::start_request() {
 awaitable<void> Exchange::reply_not_routed(Routing routing) {
   if (routing == Routing::kNoRoute) {
     fail(ErrorKind::kNoRoute);
-    co_return co_await reply_error(http::status::not_found, "groundgate: no route matches " + path_,
+    co_return co_await reply_error(http::status::not_found,
+                                   "groundgate: no route matches " + std::string(path_),
                                    "invalid_request_error", "no_route");
   }
   fail(ErrorKind::kPolicyNotAllowed);
@@ -92,8 +93,12 @@ awaitable<Exchange::Connected> Exchange::forward_request() {
   // goes once more, on a new connection (may_retry; receive_response does the same when it
   // closes before answering).
   trace_.mark(ExchangeTrace::Mark::kUpstreamStart);
+  const asio::any_io_executor executor = co_await asio::this_coro::executor;
+  set_upstream_key(executor);
   for (bool allow_pooled = true;; allow_pooled = false) {
-    if (!co_await acquire_upstream(allow_pooled)) {
+    bool acquired = allow_pooled && take_pooled_upstream(executor);
+    if (!acquired) acquired = co_await connect_new_upstream();
+    if (!acquired) {
       co_await reply_unreachable();
       co_return Connected::kUnreachable;
     }
