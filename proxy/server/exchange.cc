@@ -34,7 +34,7 @@ awaitable<bool> Exchange::run() {
   if (!body_consumed_ && beast::iequals(request_.fields()[http::field::expect], "100-continue")) {
     if (!co_await write_raw("HTTP/1.1 100 Continue\r\n\r\n")) co_return false;
   }
-  if (inspected_ && !co_await read_inspected_body()) {
+  if (inspected_ && !take_buffered_body() && !co_await read_inspected_body()) {
     finish_record();
     co_return false;
   }

@@ -77,7 +77,9 @@ class Exchange final : private Watchdog::Owner {
   boost::asio::awaitable<void> exchange_response();
   boost::asio::awaitable<void> reply_upstream_failure();
 
-  // Request side (exchange_request.cc).
+  // Request side (exchange_request.cc): an inspected body from the client's buffer when it is
+  // all there (true), else read (false: it was refused, or the client left).
+  bool take_buffered_body();
   boost::asio::awaitable<bool> read_inspected_body();
   Routing select_route();
   // The policy's filter chain for the request `inspector` parsed last, and the body as it is
