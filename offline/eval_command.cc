@@ -76,14 +76,18 @@ bool parse_share(const Args& args, std::string_view name, std::optional<double>&
   return true;
 }
 
-// `--combine agreement|either`, when given.
-std::optional<std::optional<bool>> parse_combine(const Args& args, std::string& error) {
+// `--combine agreement|either` into `out` (unset when not given); false and `error` on another
+// value.
+bool parse_combine(const Args& args, std::optional<bool>& out, std::string& error) {
   auto text = args.value("combine");
-  if (!text) return std::optional<bool>{};
-  if (*text == "agreement") return std::optional<bool>{true};
-  if (*text == "either") return std::optional<bool>{false};
-  error = "--combine needs agreement or either, got '" + *text + "'";
-  return std::nullopt;
+  out.reset();
+  if (!text) return true;
+  if (*text != "agreement" && *text != "either") {
+    error = "--combine needs agreement or either, got '" + *text + "'";
+    return false;
+  }
+  out = *text == "agreement";
+  return true;
 }
 
 // Counters of the triplet extractor over a run (answer and evidence sentences alike).
@@ -186,7 +190,8 @@ File open_for_writing(const std::string& path) {
 // The verifier options given on the command line; false and `error` on a bad one.
 bool parse_overrides(const Args& args, VerifierOverrides& overrides,
                      std::optional<double>& naive_missing, std::string& error) {
-  auto combine = parse_combine(args, error);
+  // --combine is read first: a bad share's error is the one reported when both are bad.
+  const bool combine = parse_combine(args, overrides.support_needs_agreement, error);
   if (!parse_share(args, "max-unsupported-share", overrides.max_unsupported_share, error) ||
       !parse_share(args, "naive-max-missing", naive_missing, error) ||
       !parse_share(args, "min-coverage", overrides.min_coverage, error) ||
@@ -194,7 +199,6 @@ bool parse_overrides(const Args& args, VerifierOverrides& overrides,
       !parse_share(args, "elsewhere-weight", overrides.elsewhere_weight, error) || !combine) {
     return false;
   }
-  overrides.support_needs_agreement = *combine;
   if (auto mode = args.value("triplet-parser")) overrides.triplet_parser = *mode;
   overrides.scorer = args.value("scorer");
   if (auto text = args.value("strong-support")) {

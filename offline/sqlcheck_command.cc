@@ -97,7 +97,8 @@ std::optional<Metamorphic> metamorphic_options(const Args& args, const sql::SqlS
   const char* key = std::getenv(args.value("api-key-env").value_or("OPENAI_API_KEY").c_str());
   std::optional<ModelEndpoint> endpoint = model_endpoint(*url, key != nullptr ? key : "", error);
   if (!endpoint) return std::nullopt;
-  Metamorphic m{.endpoint = std::move(*endpoint)};
+  Metamorphic m;
+  m.endpoint = std::move(*endpoint);
   m.question = *question;
   m.whole = c.answer == config::SqlConfig::Answer::kWhole;
   m.tools = c.tool_arguments;
