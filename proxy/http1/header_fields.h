@@ -70,7 +70,7 @@ class HeaderFields {
     std::uint32_t value_size;
   };
   std::string_view text(std::uint32_t at, std::uint32_t size) const {
-    return std::string_view(text_).substr(at, size);
+    return std::string_view(text_.data() + at, size);  // an entry's offsets are in text_
   }
 
   std::string text_;

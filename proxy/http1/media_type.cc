@@ -1,5 +1,6 @@
 #include "proxy/http1/media_type.h"
 
+#include <array>
 #include <optional>
 #include <string_view>
 
@@ -18,10 +19,18 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-// A token character (RFC 9110 section 5.6.2).
+// The token characters (RFC 9110 section 5.6.2).
+constexpr std::array<bool, 256> kTokenChars = [] {
+  std::array<bool, 256> table{};
+  for (int c = 0; c < 256; ++c)
+    table[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+  for (const char c : std::string_view("!#$%&'*+-.^_`|~"))
+    table[static_cast<unsigned char>(c)] = true;
+  return table;
+}();
+
 bool tchar(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-         std::string_view("!#$%&'*+-.^_`|~").find(c) != std::string_view::npos;
+  return kTokenChars[static_cast<unsigned char>(c)];
 }
 
 bool token(std::string_view s) {

@@ -1,5 +1,6 @@
 #include "proxy/http1/request_path.h"
 
+#include <optional>
 #include <vector>
 
 namespace groundgate::proxy::http1 {
@@ -31,9 +32,30 @@ std::string decoded_lowercase(std::string_view path) {
   return out;
 }
 
+// The path of `target` (up to "?" or "#") when it is its own normal form, else nullopt: it
+// starts with "/", holds no escape, upper-case letter, ";" or "." (no parameters, no dot
+// segments), no empty segment and no trailing "/". The usual request path
+// ("/v1/chat/completions") is, and costs one scan instead of a decode.
+std::optional<std::string_view> already_normalized(std::string_view target) {
+  if (target.empty() || target.front() != '/') return std::nullopt;
+  std::size_t end = 1;
+  for (char before = '/'; end < target.size(); ++end) {
+    const char c = target[end];
+    if (c == '?' || c == '#') break;
+    if (c == '%' || c == ';' || c == '.' || (c >= 'A' && c <= 'Z')) return std::nullopt;
+    if (c == '/' && before == '/') return std::nullopt;
+    before = c;
+  }
+  if (end > 1 && target[end - 1] == '/') return std::nullopt;
+  return target.substr(0, end);
+}
+
 }  // namespace
 
 std::string normalized_path(std::string_view target) {
+  if (const std::optional<std::string_view> path = already_normalized(target)) {
+    return std::string(*path);
+  }
   const std::string path = decoded_lowercase(target.substr(0, target.find_first_of("?#")));
   std::vector<std::string_view> segments;
   std::string_view rest = path;

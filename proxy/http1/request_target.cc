@@ -1,5 +1,6 @@
 #include "proxy/http1/request_target.h"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -28,15 +29,32 @@ bool iequals(std::string_view a, std::string_view b) {
 }
 
 // RFC 3986 section 2.3.
-bool is_unreserved(unsigned char c) {
+constexpr bool is_unreserved(unsigned char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
          c == '.' || c == '_' || c == '~';
 }
 
 // What a path may hold as it is besides escapes: pchar (unreserved, sub-delims, ":", "@") and "/".
+constexpr std::array<bool, 256> kPathChars = [] {
+  std::array<bool, 256> table{};
+  for (int c = 0; c < 256; ++c)
+    table[c] = is_unreserved(static_cast<unsigned char>(c));
+  for (const char c : std::string_view("!$&'()*+,;=:@/"))
+    table[static_cast<unsigned char>(c)] = true;
+  return table;
+}();
+
 bool is_path_char(unsigned char c) {
-  return is_unreserved(c) ||
-         std::string_view("!$&'()*+,;=:@/").find(static_cast<char>(c)) != std::string_view::npos;
+  return kPathChars[c];
+}
+
+// A path that normalize_path gives back as it is: path characters only, so no escape to
+// decode or encode, and no "." (no dot segment to remove). The usual request path is one.
+bool already_normalized(std::string_view path) {
+  for (const char c : path) {
+    if (c == '.' || !is_path_char(static_cast<unsigned char>(c))) return false;
+  }
+  return true;
 }
 
 // An escaped character that servers read apart: some decode it before they split or end the
@@ -202,11 +220,16 @@ NormalizedTarget normalize_target(std::string_view target, std::string_view host
       question == std::string_view::npos ? std::string_view() : path_and_query.substr(question);
   if (query.find('#') != std::string_view::npos) return refuse("a fragment in the request target");
   std::string_view path = path_and_query.substr(0, question);
+  NormalizedTarget out;
+  out.ok = true;
+  if (!path.empty() && already_normalized(path)) {
+    out.target.reserve(path.size() + query.size());
+    out.target.append(path).append(query);
+    return out;
+  }
   std::string_view error;
   std::optional<std::string> normalized = normalize_path(path.empty() ? "/" : path, error);
   if (!normalized) return refuse(error);
-  NormalizedTarget out;
-  out.ok = true;
   out.target = std::move(*normalized);
   out.target.append(query);
   return out;

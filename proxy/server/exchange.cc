@@ -34,7 +34,7 @@ awaitable<bool> Exchange::run() {
   if (!body_consumed_ && beast::iequals(request_.fields()[http::field::expect], "100-continue")) {
     if (!co_await write_raw("HTTP/1.1 100 Continue\r\n\r\n")) co_return false;
   }
-  if (inspected_ && !co_await read_inspected_body()) {
+  if (inspected_ && !take_buffered_body() && !co_await read_inspected_body()) {
     finish_record();
     co_return false;
   }
@@ -54,7 +54,7 @@ awaitable<bool> Exchange::run() {
       finish_record();
       co_return false;
   }
-  co_await prepare_filters();
+  if (!chain_.empty()) co_await prepare_filters();
   co_await exchange_response();
   if (!response_started() && !client_gone_) co_await reply_upstream_failure();
   finish_record();
@@ -62,7 +62,7 @@ awaitable<bool> Exchange::run() {
 }
 
 void Exchange::start_request() {
-  path_ = std::string(path_of(request_.target()));
+  path_ = path_of(request_.target());
   record_.request(request_.method_string(), path_);
   // Routes match the path as an upstream may read it, as inspection does.
   normalized_path_ = http1::normalized_path(request_.target());
@@ -77,7 +77,8 @@ void Exchange::start_request() {
 awaitable<void> Exchange::reply_not_routed(Routing routing) {
   if (routing == Routing::kNoRoute) {
     fail(ErrorKind::kNoRoute);
-    co_return co_await reply_error(http::status::not_found, "groundgate: no route matches " + path_,
+    co_return co_await reply_error(http::status::not_found,
+                                   "groundgate: no route matches " + std::string(path_),
                                    "invalid_request_error", "no_route");
   }
   fail(ErrorKind::kPolicyNotAllowed);
@@ -92,8 +93,12 @@ awaitable<Exchange::Connected> Exchange::forward_request() {
   // goes once more, on a new connection (may_retry; receive_response does the same when it
   // closes before answering).
   trace_.mark(ExchangeTrace::Mark::kUpstreamStart);
+  const asio::any_io_executor executor = co_await asio::this_coro::executor;
+  set_upstream_key(executor);
   for (bool allow_pooled = true;; allow_pooled = false) {
-    if (!co_await acquire_upstream(allow_pooled)) {
+    bool acquired = allow_pooled && take_pooled_upstream(executor);
+    if (!acquired) acquired = co_await connect_new_upstream();
+    if (!acquired) {
       co_await reply_unreachable();
       co_return Connected::kUnreachable;
     }
@@ -134,7 +139,7 @@ awaitable<void> Exchange::prepare_filters() {
 awaitable<void> Exchange::exchange_response() {
   auto executor = co_await asio::this_coro::executor;
   handlers_done_.emplace(executor, asio::steady_timer::time_point::max());
-  side_.emplace(executor, StreamSideRequests::Origin{*runtime_, *upstream_config_, request_},
+  side_.emplace(executor, StreamSideRequests::Origin{runtime_, *upstream_config_, request_},
                 ctx_.metrics.side_requests_now, ctx_.filter_workers);
   watchdog_.emplace(executor, static_cast<Watchdog::Owner&>(*this),
                     Watchdog::Limits{config_.limits.client_idle_timeout,
@@ -150,7 +155,8 @@ awaitable<void> Exchange::exchange_response() {
   // this exchange).
   start_side_tasks();
   co_await receive_response();
-  co_await side_->drain();  // no call may outlive the exchange
+  // The side calls end before the exchange reports them (their lifetime does not need it).
+  if (side_->started()) co_await side_->drain();
   while (client_watch_ != ClientWatch::kIdle)
     co_await handlers_done_->async_wait(kUseTuple);
   release_upstream();

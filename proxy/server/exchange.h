@@ -77,7 +77,9 @@ class Exchange final : private Watchdog::Owner {
   boost::asio::awaitable<void> exchange_response();
   boost::asio::awaitable<void> reply_upstream_failure();
 
-  // Request side (exchange_request.cc).
+  // Request side (exchange_request.cc): an inspected body from the client's buffer when it is
+  // all there (true), else read (false: it was refused, or the client left).
+  bool take_buffered_body();
   boost::asio::awaitable<bool> read_inspected_body();
   Routing select_route();
   // The policy's filter chain for the request `inspector` parsed last, and the body as it is
@@ -109,10 +111,13 @@ class Exchange final : private Watchdog::Owner {
   boost::asio::awaitable<Sent> send_inspected_request();
   boost::asio::awaitable<Sent> send_streamed_request();
 
-  // Upstream connection (exchange_upstream.cc): a pooled one if `allow_pooled`, else a new
-  // one. False when none could be had: error_ says why, unreachable_kind_ and unreachable_
-  // what the connector said.
-  boost::asio::awaitable<bool> acquire_upstream(bool allow_pooled);
+  // Upstream connection (exchange_upstream.cc): the pool's key of this exchange's upstream on
+  // `executor`'s context; a pooled connection if one is parked (no wait, the usual case); else
+  // a new one, false when none could be had: error_ says why, unreachable_kind_ and
+  // unreachable_ what the connector said.
+  void set_upstream_key(const boost::asio::any_io_executor& executor);
+  bool take_pooled_upstream(const boost::asio::any_io_executor& executor);
+  boost::asio::awaitable<bool> connect_new_upstream();
   // The error reply for an upstream that could not be reached.
   boost::asio::awaitable<void> reply_unreachable();
   // A request that failed on a pooled connection goes again on a new one, once (RFC 9112
@@ -273,7 +278,7 @@ class Exchange final : private Watchdog::Owner {
   const config::Config& config_;
   Clock::time_point start_;
 
-  std::string path_;
+  std::string_view path_;  // of request_'s target, which stays as it is for the exchange
   // The path as an upstream may read it (http1::normalized_path): what routes match, and the
   // API it names.
   std::string normalized_path_;

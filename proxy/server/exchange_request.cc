@@ -28,6 +28,24 @@ constexpr std::size_t kRelayBufferBytes = 16 * 1024;
 
 }  // namespace
 
+bool Exchange::take_buffered_body() {
+  // The usual request's body came with its header: all of a declared length within the limit
+  // in the buffer is parsed from there (it cannot fail), without a read or a coroutine.
+  const auto declared = request_.content_length();
+  if (!declared || request_.chunked() || *declared > config_.limits.max_request_body ||
+      client_buffer_.size() < *declared) {
+    return false;
+  }
+  request_.body_to_string(body_, config_.limits.max_request_body);
+  beast::error_code ec;
+  std::size_t consumed = 0;
+  const bool ended = parse_buffered(client_buffer_, request_, ReadUntil::kMessage, ec, consumed);
+  record_.received(consumed);
+  if (!ended || ec || !request_.is_done()) return false;  // read_inspected_body decides
+  body_consumed_ = true;
+  return true;
+}
+
 awaitable<bool> Exchange::read_inspected_body() {
   // A declared length over the limit is refused without reading the body; the body's sink
   // bounds the rest (a chunked body as it arrives).

@@ -16,25 +16,33 @@ namespace http = beast::http;
 using asio::awaitable;
 using observability::ErrorKind;
 
-awaitable<bool> Exchange::acquire_upstream(bool allow_pooled) {
-  auto* tls = runtime_->tls_for(upstream_config_->name);
-  auto executor = co_await asio::this_coro::executor;
-  upstream_key_ = upstream_pool_key(upstream_config_->name, upstream_config_->host,
-                                    upstream_config_->port, upstream_config_->https, tls,
-                                    &asio::query(executor, asio::execution::context));
+void Exchange::set_upstream_key(const asio::any_io_executor& executor) {
+  upstream_key_ =
+      upstream_pool_key(upstream_config_->name, upstream_config_->host, upstream_config_->port,
+                        upstream_config_->https, runtime_->tls_for(upstream_config_->name),
+                        &asio::query(executor, asio::execution::context));
+}
+
+bool Exchange::take_pooled_upstream(const asio::any_io_executor& executor) {
   upstream_reused_ = false;
-  if (allow_pooled) {
-    auto pooled = ctx_.upstream_pool.take(upstream_key_);
-    // One io_context per thread: the connection is already where this exchange runs. With a
-    // strand per connection, it moves to this exchange's strand.
-    if (pooled && (pooled->get_executor() == executor || pooled->rebind(executor))) {
-      upstream_ = std::move(pooled);
-      upstream_reused_ = true;
-      co_return true;
-    }
-    if (pooled) pooled->close();
+  auto pooled = ctx_.upstream_pool.take(upstream_key_);
+  if (!pooled) return false;
+  // One io_context per thread: the connection is already where this exchange runs. With a
+  // strand per connection, it moves to this exchange's strand.
+  if (pooled->get_executor() == executor || pooled->rebind(executor)) {
+    upstream_ = std::move(pooled);
+    upstream_reused_ = true;
+    return true;
   }
-  auto connection = co_await connect_upstream(executor, *upstream_config_, tls);
+  pooled->close();
+  return false;
+}
+
+awaitable<bool> Exchange::connect_new_upstream() {
+  upstream_reused_ = false;
+  auto executor = co_await asio::this_coro::executor;
+  auto connection = co_await connect_upstream(executor, *upstream_config_,
+                                              runtime_->tls_for(upstream_config_->name));
   if (connection.stream) {
     upstream_ = std::move(connection.stream);
     co_return true;
@@ -86,7 +94,7 @@ awaitable<bool> Exchange::resend_on_new_connection() {
   watchdog_->upstream_wait_started();
   bool sent = false;
   // The client may have left, or the watchdog expired, while it connected (error_).
-  if (co_await acquire_upstream(/*allow_pooled=*/false) && !error_) {
+  if (co_await connect_new_upstream() && !error_) {
     sent = co_await send_request() == Sent::kAll;
   }
   watchdog_->upstream_wait_ended();

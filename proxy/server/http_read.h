@@ -38,20 +38,17 @@ inline bool malformed_message(const boost::beast::error_code& ec) {
          ec != http::error::need_more && ec != http::error::need_buffer;
 }
 
-// Returns the error (as Beast's reads would: end_of_stream when the stream ends before any
-// byte of the message) and the bytes the parser consumed.
+// Parses the bytes `buffer` holds into `parser`, as read_http does before each read: true when
+// that ends the read (`until` reached, or an error, in `ec`), false when it needs more bytes.
+// `consumed` adds the bytes the parser took.
 // A chunked body's framing lines are bounded (MessageParser::framing_overrun): a chunk-size
 // line past its bound is http::error::bad_chunk_extension, trailers past theirs
 // http::error::header_limit, both before more is read, so that a peer cannot make the buffer
 // grow with one endless line.
 template <bool isRequest>
-boost::asio::awaitable<std::tuple<boost::beast::error_code, std::size_t>> read_http(
-    AnyStream& stream, boost::beast::flat_buffer& buffer, http1::MessageParser<isRequest>& parser,
-    ReadUntil until) {
+bool parse_buffered(boost::beast::flat_buffer& buffer, http1::MessageParser<isRequest>& parser,
+                    ReadUntil until, boost::beast::error_code& ec, std::size_t& consumed) {
   namespace http = boost::beast::http;
-  // Most bytes asked for per read, as Beast's read_size_or_throw(buffer, 65536).
-  constexpr std::size_t kMaxReadBytes = 64 * 1024;
-  std::size_t consumed = 0;
   auto done = [&] {
     switch (until) {
       case ReadUntil::kHeader:
@@ -63,31 +60,47 @@ boost::asio::awaitable<std::tuple<boost::beast::error_code, std::size_t>> read_h
     }
     return true;
   };
-  boost::beast::error_code ec;
   while (!done()) {
-    if (buffer.size() != 0) {
-      const std::size_t n = parser.put(buffer.data(), ec);
-      buffer.consume(n);
-      consumed += n;
-      if (ec == http::error::need_more) {
-        ec = {};
-      } else if (ec == http::error::need_buffer && until == ReadUntil::kSomeBody) {
-        co_return std::make_tuple(boost::beast::error_code(), consumed);
-      } else if (ec) {
-        co_return std::make_tuple(ec, consumed);
-      }
-      if (n != 0) continue;  // the rest may be buffered too
-      const std::string_view unparsed(static_cast<const char*>(buffer.data().data()),
-                                      buffer.size());
-      switch (parser.framing_overrun(unparsed)) {
-        case http1::MessageParser<isRequest>::Overrun::kNone:
-          break;
-        case http1::MessageParser<isRequest>::Overrun::kChunkLine:
-          co_return std::make_tuple(http::error::bad_chunk_extension, consumed);
-        case http1::MessageParser<isRequest>::Overrun::kTrailers:
-          co_return std::make_tuple(http::error::header_limit, consumed);
-      }
+    if (buffer.size() == 0) return false;
+    const std::size_t n = parser.put(buffer.data(), ec);
+    buffer.consume(n);
+    consumed += n;
+    if (ec == http::error::need_more) {
+      ec = {};
+    } else if (ec == http::error::need_buffer && until == ReadUntil::kSomeBody) {
+      ec = {};
+      return true;
+    } else if (ec) {
+      return true;
     }
+    if (n != 0) continue;  // the rest may be buffered too
+    const std::string_view unparsed(static_cast<const char*>(buffer.data().data()), buffer.size());
+    switch (parser.framing_overrun(unparsed)) {
+      case http1::MessageParser<isRequest>::Overrun::kNone:
+        return false;
+      case http1::MessageParser<isRequest>::Overrun::kChunkLine:
+        ec = http::error::bad_chunk_extension;
+        return true;
+      case http1::MessageParser<isRequest>::Overrun::kTrailers:
+        ec = http::error::header_limit;
+        return true;
+    }
+  }
+  return true;
+}
+
+// Returns the error (as Beast's reads would: end_of_stream when the stream ends before any
+// byte of the message) and the bytes the parser consumed.
+template <bool isRequest>
+boost::asio::awaitable<std::tuple<boost::beast::error_code, std::size_t>> read_http(
+    AnyStream& stream, boost::beast::flat_buffer& buffer, http1::MessageParser<isRequest>& parser,
+    ReadUntil until) {
+  namespace http = boost::beast::http;
+  // Most bytes asked for per read, as Beast's read_size_or_throw(buffer, 65536).
+  constexpr std::size_t kMaxReadBytes = 64 * 1024;
+  std::size_t consumed = 0;
+  boost::beast::error_code ec;
+  while (!parse_buffered(buffer, parser, until, ec, consumed)) {
     const std::size_t want =
         std::clamp<std::size_t>(buffer.capacity() - buffer.size(), 512, kMaxReadBytes);
     auto [read_ec, got] = co_await stream.async_read_some(

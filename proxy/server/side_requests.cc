@@ -2,16 +2,19 @@
 
 #include <algorithm>
 #include <array>
+#include <deque>
 
 #include <boost/asio/as_tuple.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/string_body.hpp>
 
+#include "proxy/server/any_stream.h"
 #include "proxy/server/header_writer.h"
 #include "proxy/server/upstream_connector.h"
 
@@ -27,20 +30,96 @@ constexpr auto kTuple = asio::as_tuple(asio::use_awaitable);
 
 }  // namespace
 
-SideRequests::SideRequests(asio::any_io_executor executor, observability::Gauge& in_flight,
-                           FilterWorkers& workers)
-    : executor_(std::move(executor)),
-      in_flight_(in_flight),
-      workers_(workers),
-      deadline_timer_(executor_),
-      wake_(executor_) {}
+// The batches, their calls and counts. Shared by the SideRequests that owns it, each call's
+// coroutine (its frame holds a shared_ptr, so the state lives until the last call ends) and
+// the deadline's handler (a weak link: it does nothing once the state is gone). The owner's
+// destructor detaches it: every call is cancelled, the in-flight gauge settled, and from then
+// on the calls touch only this state, the executor and the workers.
+class SideRequests::Calls : public std::enable_shared_from_this<SideRequests::Calls> {
+ public:
+  Calls(asio::any_io_executor executor, observability::Gauge& in_flight, FilterWorkers& workers)
+      : executor_(std::move(executor)),
+        in_flight_(in_flight),
+        workers_(workers),
+        deadline_timer_(executor_),
+        wake_(executor_) {}
 
-void SideRequests::start(filters::stream::SideBatch batch, SideDestination destination) {
+  void start(filters::stream::SideBatch batch, SideDestination destination);
+  void refuse(filters::stream::SideBatch batch, std::string_view error);
+  bool busy() const { return running_.has_value() || !queued_.empty() || !finished_.empty(); }
+  std::optional<SideAnswers> take_answers();
+  asio::awaitable<void> wait_answers();
+  void cancel();
+  asio::awaitable<void> drain();
+  // The owner goes: cancel(), and the gauge no longer counts the calls still ending.
+  void detach();
+
+  std::size_t requests_ = 0;  // side jobs included
+  std::size_t failures_ = 0;
+  std::size_t jobs_ = 0;
+  std::size_t job_failures_ = 0;
+  JobOutcomes job_outcomes_;
+
+ private:
+  struct Queued {
+    filters::stream::SideBatch batch;
+    SideDestination destination;
+  };
+  struct Running {
+    std::size_t filter = 0;
+    SideDestination destination;
+    std::uint64_t generation = 0;
+    filters::stream::SideRequestLimits limits;
+    std::vector<filters::stream::SideRequest> requests;
+    std::vector<std::optional<filters::stream::SideAnswer>> answers;
+    std::vector<AnyStream*> streams;  // open per request, to close on cancel or timeout
+    std::size_t next = 0;             // first request not started
+    std::size_t done = 0;
+    Clock::time_point deadline;
+  };
+
+  void start_next_batch();
+  void start_calls();
+  // A call's coroutine; `self` keeps the state alive until it ends, `job` the request's side
+  // job (null for a request to send) until the worker is done with it, whenever the batch ends.
+  static asio::awaitable<void> call(std::shared_ptr<Calls> self, std::uint64_t generation,
+                                    std::size_t index, std::uint64_t id,
+                                    std::shared_ptr<filters::stream::SideJob> job);
+  // A request's call on a connection of its own: connected, written, its answer read.
+  asio::awaitable<SideAnswer> send(std::uint64_t generation, std::size_t index);
+  // `limit`: the most bytes the answer may have.
+  asio::awaitable<beast::error_code> read_answer(AnyStream& stream, std::size_t limit,
+                                                 SideAnswer& answer);
+  // A side job's call: run on the workers, answered without a body.
+  asio::awaitable<SideAnswer> run_job(filters::stream::SideJob& job);
+  void count_job(const filters::stream::SideRequest& request, const SideAnswer& answer);
+  void answered(std::uint64_t generation, std::size_t index, SideAnswer answer);
+  // The batch ends: requests without an answer get `error`.
+  void end_batch(std::string_view error);
+  // Answers every queued batch's requests with "cancelled".
+  void cancel_queued();
+  void wake() { wake_.cancel(); }
+
+  asio::any_io_executor executor_;
+  observability::Gauge& in_flight_;
+  FilterWorkers& workers_;
+  bool detached_ = false;  // the owner is gone: in_flight_ is no longer this state's to touch
+  std::deque<Queued> queued_;
+  std::optional<Running> running_;
+  std::deque<SideAnswers> finished_;
+  std::uint64_t generation_ = 0;
+  std::size_t calls_running_ = 0;  // coroutines not ended yet
+  std::size_t sent_running_ = 0;   // of them, requests sent (counted by in_flight_)
+  asio::steady_timer deadline_timer_;
+  asio::steady_timer wake_;
+};
+
+void SideRequests::Calls::start(filters::stream::SideBatch batch, SideDestination destination) {
   queued_.push_back({std::move(batch), std::move(destination)});
   if (!running_) start_next_batch();
 }
 
-void SideRequests::start_next_batch() {
+void SideRequests::Calls::start_next_batch() {
   while (!running_ && !queued_.empty()) {
     Queued next = std::move(queued_.front());
     queued_.pop_front();
@@ -63,31 +142,41 @@ void SideRequests::start_next_batch() {
     r.streams.resize(r.requests.size(), nullptr);
     r.deadline = Clock::now() + r.limits.timeout;
     deadline_timer_.expires_at(r.deadline);
-    ++timer_waits_;
-    deadline_timer_.async_wait([this, generation = r.generation](const beast::error_code& ec) {
-      // It may have expired just before the batch ended: a later batch is not its to end.
-      // drain() waits for this handler, so `this` is alive.
-      --timer_waits_;
-      if (!ec && running_ && running_->generation == generation) end_batch("timeout");
-      wake();
-    });
+    deadline_timer_.async_wait(
+        [link = weak_from_this(), generation = r.generation](const beast::error_code& ec) {
+          const std::shared_ptr<Calls> self = link.lock();
+          if (!self) return;
+          // It may have expired just before the batch ended: a later batch is not its to end.
+          if (!ec && self->running_ && self->running_->generation == generation) {
+            self->end_batch("timeout");
+          }
+          self->wake();
+        });
     start_calls();
   }
   wake();
 }
 
-void SideRequests::start_calls() {
+void SideRequests::Calls::start_calls() {
   Running& r = *running_;
   // Started and not answered: at most fan_out.
   while (r.next < r.requests.size() && r.next - r.done < r.limits.fan_out) {
     const std::size_t index = r.next++;
     ++calls_running_;
-    if (!r.requests[index].job) in_flight_.inc();  // the gauge counts requests sent
-    asio::co_spawn(executor_, call(r.generation, index), asio::detached);
+    if (!r.requests[index].job) {  // the gauge counts requests sent
+      ++sent_running_;
+      in_flight_.inc();
+    }
+    // The coroutine may start after the batch ended (co_spawn from outside the executor's
+    // thread): it takes what it needs of the request now.
+    asio::co_spawn(
+        executor_,
+        call(shared_from_this(), r.generation, index, r.requests[index].id, r.requests[index].job),
+        asio::detached);
   }
 }
 
-asio::awaitable<SideAnswer> SideRequests::run_job(filters::stream::SideJob& job) {
+asio::awaitable<SideAnswer> SideRequests::Calls::run_job(filters::stream::SideJob& job) {
   SideAnswer answer;
   if (co_await workers_.run(job)) {
     answer.status = 200;
@@ -97,28 +186,32 @@ asio::awaitable<SideAnswer> SideRequests::run_job(filters::stream::SideJob& job)
   co_return answer;
 }
 
-asio::awaitable<void> SideRequests::call(std::uint64_t generation, std::size_t index) {
-  const filters::stream::SideRequest& request = running_->requests[index];
-  const std::uint64_t id = request.id;
-  // Held here until the worker is done with it, whenever the batch ends.
-  const std::shared_ptr<filters::stream::SideJob> job = request.job;
+asio::awaitable<void> SideRequests::Calls::call(std::shared_ptr<Calls> self,
+                                                std::uint64_t generation, std::size_t index,
+                                                std::uint64_t id,
+                                                std::shared_ptr<filters::stream::SideJob> job) {
   SideAnswer answer;
   if (job) {
-    answer = co_await run_job(*job);
+    answer = co_await self->run_job(*job);
   } else {
-    answer = co_await send(generation, index);
-    in_flight_.dec();
+    answer = co_await self->send(generation, index);
+    --self->sent_running_;
+    if (!self->detached_) self->in_flight_.dec();
   }
   answer.id = id;
-  --calls_running_;
-  answered(generation, index, std::move(answer));
-  wake();
+  --self->calls_running_;
+  self->answered(generation, index, std::move(answer));
+  self->wake();
 }
 
-asio::awaitable<SideAnswer> SideRequests::send(std::uint64_t generation, std::size_t index) {
+asio::awaitable<SideAnswer> SideRequests::Calls::send(std::uint64_t generation, std::size_t index) {
+  SideAnswer answer;
+  if (!running_ || running_->generation != generation) {  // it ended before the call started
+    answer.error = "cancelled";
+    co_return answer;
+  }
   // The frame keeps its own copies: the batch may end (and go) while the call is pending.
   SideDestination destination = running_->destination;
-  SideAnswer answer;
   UpstreamConnection connection =
       co_await connect_upstream(executor_, *destination.upstream, destination.tls);
   if (!connection.stream) {
@@ -153,8 +246,9 @@ asio::awaitable<SideAnswer> SideRequests::send(std::uint64_t generation, std::si
   co_return answer;
 }
 
-asio::awaitable<beast::error_code> SideRequests::read_answer(AnyStream& stream, std::size_t limit,
-                                                             SideAnswer& answer) {
+asio::awaitable<beast::error_code> SideRequests::Calls::read_answer(AnyStream& stream,
+                                                                    std::size_t limit,
+                                                                    SideAnswer& answer) {
   http::response_parser<http::string_body> parser;
   parser.body_limit(limit);
   beast::flat_buffer buffer;
@@ -166,8 +260,8 @@ asio::awaitable<beast::error_code> SideRequests::read_answer(AnyStream& stream, 
   co_return ec;
 }
 
-void SideRequests::count_job(const filters::stream::SideRequest& request,
-                             const SideAnswer& answer) {
+void SideRequests::Calls::count_job(const filters::stream::SideRequest& request,
+                                    const SideAnswer& answer) {
   if (!request.job) return;
   if (answer.error.empty()) {
     ++job_outcomes_.ran;
@@ -183,7 +277,7 @@ void SideRequests::count_job(const filters::stream::SideRequest& request,
   }
 }
 
-void SideRequests::answered(std::uint64_t generation, std::size_t index, SideAnswer answer) {
+void SideRequests::Calls::answered(std::uint64_t generation, std::size_t index, SideAnswer answer) {
   if (!running_ || running_->generation != generation) return;  // the batch ended without it
   Running& r = *running_;
   count_job(r.requests[index], answer);
@@ -194,7 +288,7 @@ void SideRequests::answered(std::uint64_t generation, std::size_t index, SideAns
   start_calls();
 }
 
-void SideRequests::end_batch(std::string_view error) {
+void SideRequests::Calls::end_batch(std::string_view error) {
   if (!running_) return;
   Running r = std::move(*running_);
   running_.reset();
@@ -215,7 +309,7 @@ void SideRequests::end_batch(std::string_view error) {
   start_next_batch();
 }
 
-void SideRequests::refuse(filters::stream::SideBatch batch, std::string_view error) {
+void SideRequests::Calls::refuse(filters::stream::SideBatch batch, std::string_view error) {
   SideAnswers done{batch.filter, {}};
   for (const auto& request : batch.batch.requests) {
     done.answers.push_back({request.id, 0, {}, std::string(error)});
@@ -228,22 +322,26 @@ void SideRequests::refuse(filters::stream::SideBatch batch, std::string_view err
   wake();
 }
 
-std::optional<SideAnswers> SideRequests::take_answers() {
+std::optional<SideAnswers> SideRequests::Calls::take_answers() {
   if (finished_.empty()) return std::nullopt;
   SideAnswers answers = std::move(finished_.front());
   finished_.pop_front();
   return answers;
 }
 
-asio::awaitable<void> SideRequests::wait_answers() {
+asio::awaitable<void> SideRequests::Calls::wait_answers() {
   while (finished_.empty() && running_) {
     wake_.expires_at(Clock::time_point::max());
     co_await wake_.async_wait(kTuple);
   }
 }
 
-void SideRequests::cancel() {
+void SideRequests::Calls::cancel() {
   end_batch("cancelled");
+  cancel_queued();
+}
+
+void SideRequests::Calls::cancel_queued() {
   while (!queued_.empty()) {
     filters::stream::SideBatch batch = std::move(queued_.front().batch);
     queued_.pop_front();
@@ -259,16 +357,70 @@ void SideRequests::cancel() {
   }
 }
 
-asio::awaitable<void> SideRequests::drain() {
+asio::awaitable<void> SideRequests::Calls::drain() {
   cancel();
-  while (calls_running_ > 0 || timer_waits_ > 0) {
+  while (calls_running_ > 0) {
     wake_.expires_at(Clock::time_point::max());
     co_await wake_.async_wait(kTuple);
   }
 }
 
-void SideRequests::wake() {
-  wake_.cancel();
+void SideRequests::Calls::detach() {
+  cancel();
+  if (!detached_) in_flight_.dec(static_cast<double>(sent_running_));
+  detached_ = true;
+}
+
+SideRequests::SideRequests(asio::any_io_executor executor, observability::Gauge& in_flight,
+                           FilterWorkers& workers)
+    : calls_(std::make_shared<Calls>(std::move(executor), in_flight, workers)) {}
+
+SideRequests::~SideRequests() {
+  calls_->detach();
+}
+
+void SideRequests::start(filters::stream::SideBatch batch, SideDestination destination) {
+  calls_->start(std::move(batch), std::move(destination));
+}
+
+void SideRequests::refuse(filters::stream::SideBatch batch, std::string_view error) {
+  calls_->refuse(std::move(batch), error);
+}
+
+bool SideRequests::busy() const {
+  return calls_->busy();
+}
+
+std::optional<SideAnswers> SideRequests::take_answers() {
+  return calls_->take_answers();
+}
+
+asio::awaitable<void> SideRequests::wait_answers() {
+  return calls_->wait_answers();
+}
+
+void SideRequests::cancel() {
+  calls_->cancel();
+}
+
+asio::awaitable<void> SideRequests::drain() {
+  return calls_->drain();
+}
+
+std::size_t SideRequests::requests() const {
+  return calls_->requests_ - calls_->jobs_;
+}
+
+std::size_t SideRequests::failures() const {
+  return calls_->failures_ - calls_->job_failures_;
+}
+
+std::size_t SideRequests::jobs() const {
+  return calls_->jobs_;
+}
+
+const SideRequests::JobOutcomes& SideRequests::job_outcomes() const {
+  return calls_->job_outcomes_;
 }
 
 }  // namespace groundgate::proxy::server

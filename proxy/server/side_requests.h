@@ -11,7 +11,6 @@
 
 #include <chrono>
 #include <cstddef>
-#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -20,16 +19,15 @@
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/ssl/context.hpp>
-#include <boost/asio/steady_timer.hpp>
-#include <boost/beast/core/error.hpp>
 
 #include "config/config.h"
 #include "filters/stream/filter_chain.h"
 #include "proxy/observability/gauge.h"
-#include "proxy/server/any_stream.h"
 #include "proxy/server/filter_workers.h"
 
 namespace groundgate::proxy::server {
+
+struct RuntimeConfig;
 
 // A finished batch: whose it is (SideBatch::filter) and every request's answer.
 struct SideAnswers {
@@ -43,15 +41,23 @@ struct SideDestination {
   const config::UpstreamConfig* upstream = nullptr;
   boost::asio::ssl::context* tls = nullptr;
   std::string header;
+  // The configuration `upstream` and `tls` belong to, held by every call to it (a call may
+  // outlive the exchange that made it, and the exchange's hold on the configuration).
+  std::shared_ptr<const RuntimeConfig> config;
 };
 
 class SideRequests {
  public:
   using Clock = std::chrono::steady_clock;
 
-  // `in_flight`: the calls running now.
+  // `in_flight`: the calls running now. `workers` run the side jobs; like the executor, they
+  // must outlive the calls (the server's do: they are joined before its I/O contexts stop).
   SideRequests(boost::asio::any_io_executor executor, observability::Gauge& in_flight,
                FilterWorkers& workers);
+  // Ends every call (cancel()) and lets go of them: a call, or the batch's deadline, still
+  // pending holds the calls' shared state, never this object, and touches nothing of the
+  // owner's when it ends (the in-flight gauge is settled here).
+  ~SideRequests();
   SideRequests(const SideRequests&) = delete;
   SideRequests& operator=(const SideRequests&) = delete;
 
@@ -59,18 +65,19 @@ class SideRequests {
   // A batch that may go nowhere: every request answered with `error` at once, none sent.
   void refuse(filters::stream::SideBatch batch, std::string_view error);
   // A batch is running or queued, or its answers were not taken yet.
-  bool busy() const { return running_.has_value() || !queued_.empty() || !finished_.empty(); }
+  bool busy() const;
   std::optional<SideAnswers> take_answers();
   // Until a batch's answers are in (take_answers), or right away when none runs.
   boost::asio::awaitable<void> wait_answers();
   // Every call ends now (its answer: "cancelled"); queued batches are answered so too.
   void cancel();
-  // cancel(), then waits until no call is left running: before the exchange goes.
+  // cancel(), then waits until no call is left running: the gauge and the workers' job slots
+  // are given back before the exchange reports and goes (its safety does not depend on it).
   boost::asio::awaitable<void> drain();
 
   // Requests sent (side jobs not counted), and those that failed.
-  std::size_t requests() const { return requests_ - jobs_; }
-  std::size_t failures() const { return failures_ - job_failures_; }
+  std::size_t requests() const;
+  std::size_t failures() const;
   // Side jobs, and those answered with an error: by outcome "overloaded", "timeout", "cancelled".
   struct JobOutcomes {
     std::size_t ran = 0;
@@ -78,61 +85,14 @@ class SideRequests {
     std::size_t timeout = 0;
     std::size_t cancelled = 0;
   };
-  std::size_t jobs() const { return jobs_; }
-  const JobOutcomes& job_outcomes() const { return job_outcomes_; }
+  std::size_t jobs() const;
+  const JobOutcomes& job_outcomes() const;
 
  private:
-  struct Queued {
-    filters::stream::SideBatch batch;
-    SideDestination destination;
-  };
-  struct Running {
-    std::size_t filter = 0;
-    SideDestination destination;
-    std::uint64_t generation = 0;
-    filters::stream::SideRequestLimits limits;
-    std::vector<filters::stream::SideRequest> requests;
-    std::vector<std::optional<filters::stream::SideAnswer>> answers;
-    std::vector<AnyStream*> streams;  // open per request, to close on cancel or timeout
-    std::size_t next = 0;             // first request not started
-    std::size_t done = 0;
-    Clock::time_point deadline;
-  };
-
-  void start_next_batch();
-  void start_calls();
-  boost::asio::awaitable<void> call(std::uint64_t generation, std::size_t index);
-  // A request's call on a connection of its own: connected, written, its answer read
-  // (`limit`: the most bytes it may have) into `answer`.
-  boost::asio::awaitable<filters::stream::SideAnswer> send(std::uint64_t generation,
-                                                           std::size_t index);
-  boost::asio::awaitable<boost::beast::error_code> read_answer(AnyStream& stream, std::size_t limit,
-                                                               filters::stream::SideAnswer& answer);
-  // A side job's call: run on the workers, answered without a body.
-  boost::asio::awaitable<filters::stream::SideAnswer> run_job(filters::stream::SideJob& job);
-  void count_job(const filters::stream::SideRequest& request,
-                 const filters::stream::SideAnswer& answer);
-  void answered(std::uint64_t generation, std::size_t index, filters::stream::SideAnswer answer);
-  // The batch ends: requests without an answer get `error`.
-  void end_batch(std::string_view error);
-  void wake();
-
-  boost::asio::any_io_executor executor_;
-  observability::Gauge& in_flight_;
-  FilterWorkers& workers_;
-  std::deque<Queued> queued_;
-  std::optional<Running> running_;
-  std::deque<SideAnswers> finished_;
-  std::uint64_t generation_ = 0;
-  std::size_t calls_running_ = 0;  // coroutines not ended yet
-  std::size_t timer_waits_ = 0;    // deadline handlers not run yet
-  boost::asio::steady_timer deadline_timer_;
-  boost::asio::steady_timer wake_;
-  std::size_t requests_ = 0;  // side jobs included
-  std::size_t failures_ = 0;
-  std::size_t jobs_ = 0;
-  std::size_t job_failures_ = 0;
-  JobOutcomes job_outcomes_;
+  // What the calls' coroutines and the deadline's handler share with this object
+  // (side_requests.cc): each call's frame holds it, the deadline's handler a weak link.
+  class Calls;
+  std::shared_ptr<Calls> calls_;
 };
 
 }  // namespace groundgate::proxy::server

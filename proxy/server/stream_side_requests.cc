@@ -19,14 +19,14 @@ std::optional<SideDestination> StreamSideRequests::destination(
   const config::UpstreamConfig* upstream =
       endpoint == nullptr || endpoint->upstream.empty()
           ? route_upstream
-          : origin_.runtime.config->find_upstream(endpoint->upstream);
+          : origin_.runtime->config->find_upstream(endpoint->upstream);
   // The client's credentials go to the route's upstream only (config refuses the rest; be
   // safe anyway).
   if (upstream == nullptr ||
       (endpoint != nullptr && endpoint->auth == Auth::kForward && upstream != route_upstream)) {
     return std::nullopt;
   }
-  SideDestination to{upstream, origin_.runtime.tls_for(upstream->name), {}};
+  SideDestination to{upstream, origin_.runtime->tls_for(upstream->name), {}, origin_.runtime};
   // The stream's own endpoint unless the batch names a path.
   const std::string_view target =
       endpoint == nullptr || endpoint->path.empty() ? origin_.request.target() : endpoint->path;

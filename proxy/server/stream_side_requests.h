@@ -30,17 +30,20 @@ namespace groundgate::proxy::server {
 
 class StreamSideRequests {
  public:
-  // Where the requests go from: the configuration, the route's upstream, and the client's
-  // request (its target and header fields).
+  // Where the requests go from: the configuration (held by each call, which may outlive the
+  // exchange), the route's upstream, and the client's request (its target and header fields).
   struct Origin {
-    const RuntimeConfig& runtime;
+    std::shared_ptr<const RuntimeConfig> runtime;
     const config::UpstreamConfig& upstream;
     const http1::RequestParser& request;
   };
 
   StreamSideRequests(boost::asio::any_io_executor executor, Origin origin,
                      observability::Gauge& in_flight, FilterWorkers& workers)
-      : executor_(std::move(executor)), origin_(origin), in_flight_(in_flight), workers_(workers) {}
+      : executor_(std::move(executor)),
+        origin_(std::move(origin)),
+        in_flight_(in_flight),
+        workers_(workers) {}
   StreamSideRequests(const StreamSideRequests&) = delete;
   StreamSideRequests& operator=(const StreamSideRequests&) = delete;
 
@@ -51,9 +54,10 @@ class StreamSideRequests {
   boost::asio::awaitable<std::optional<SideAnswers>> next(filters::stream::FilterChain& chain,
                                                           const bool& client_gone);
   // Every call ends now; drain() also waits until none is left running (before the exchange
-  // goes).
+  // reports). Whether a filter posted anything, so that there may be calls to wait for.
   void cancel();
   boost::asio::awaitable<void> drain();
+  bool started() const { return side_ != nullptr; }
   // Requests and jobs sent, their failures and the stream's wait, for `route`.
   void report(std::string_view route, observability::AccessLogRecord& record,
               observability::ProxyMetrics& metrics) const;

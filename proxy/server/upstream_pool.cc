@@ -3,7 +3,9 @@
 #include <sys/socket.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
+#include <charconv>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -128,19 +130,21 @@ std::size_t UpstreamPool::idle_count() const {
 
 std::string upstream_pool_key(std::string_view name, std::string_view host, unsigned port,
                               bool https, const void* tls_context, const void* io) {
+  const auto append_number = [](std::string& out, std::uintmax_t value) {
+    std::array<char, 20> digits;  // the most a 64-bit number has
+    out.append(digits.data(), std::to_chars(digits.begin(), digits.end(), value).ptr);
+  };
   std::string key;
-  key.reserve(name.size() + host.size() + 64);  // the rest: scheme, port and two addresses
-  key += name;
-  key += https ? "|https://" : "|http://";
-  key += host;
+  key.reserve(name.size() + host.size() + 72);  // the rest: scheme, port and two addresses
+  key.append(name).append(https ? "|https://" : "|http://").append(host);
   key += ':';
-  key += std::to_string(port);
+  append_number(key, port);
   if (tls_context != nullptr) {
     key += '|';
-    key += std::to_string(reinterpret_cast<std::uintptr_t>(tls_context));
+    append_number(key, reinterpret_cast<std::uintptr_t>(tls_context));
   }
   key += '@';
-  key += std::to_string(reinterpret_cast<std::uintptr_t>(io));
+  append_number(key, reinterpret_cast<std::uintptr_t>(io));
   return key;
 }
 
