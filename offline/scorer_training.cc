@@ -253,25 +253,19 @@ double contradiction_threshold(const Table& t, const std::vector<double>& senten
   return 1.0;
 }
 
-// Each labelled answer's score as the answer rule reads it: 1 when a sentence of it is flagged
-// (flagged at any threshold), 0 when none is in doubt (flagged at none), else the answer
-// model's probability.
-std::vector<training::ScoredItem> answers_as_ruled(const Table& t,
+// The labelled answers the answer model decides (verify::apply_rule): those whose every
+// checked sentence is in doubt, each with the answer model's probability. An answer with a
+// flagged sentence is flagged, and one with a supported sentence is not, whatever its score.
+std::vector<training::ScoredItem> answers_in_doubt(const Table& t,
                                                    const std::vector<double>& sentence_p,
                                                    const std::vector<double>& answer_p,
                                                    const Thresholds& thresholds,
                                                    const std::function<bool(std::size_t)>& use) {
-  std::vector<char> flag(t.answers.size(), 0), doubt(t.answers.size(), 0);
-  for (std::size_t r = 0; r < t.sentences.size(); ++r) {
-    const SentenceRow& row = t.sentences[r];
-    if (flagged(row, sentence_p[r], thresholds)) flag[row.answer] = 1;
-    if (sentence_p[r] >= thresholds.doubtful) doubt[row.answer] = 1;
-  }
+  const std::vector<AnswerMarks> marks = mark_answers(t, sentence_p, thresholds);
   std::vector<training::ScoredItem> out;
   for (std::size_t a = 0; a < t.answers.size(); ++a) {
-    if (!use(a)) continue;
-    const double p = flag[a] ? 1.0 : doubt[a] ? answer_p[a] : 0.0;
-    out.push_back({p, t.answers[a].hallucinated, t.answers[a].set});
+    if (use(a) && marks[a].all_in_doubt)
+      out.push_back({answer_p[a], t.answers[a].hallucinated, t.answers[a].set});
   }
   return out;
 }
@@ -406,13 +400,16 @@ std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, 
 
   choose_flag_thresholds(sel, s, options,
                          options.flags_from_other_sets ? *unseen_p : p.scored.sentence_p, p.scored);
-  // The answer threshold is chosen for the decision it takes part in (verify::apply_rule): an
-  // answer holding a flagged sentence is flagged whatever its score, one without a sentence in
-  // doubt is not, whatever its score; the threshold decides the rest.
-  const std::vector<training::ScoredItem> answers =
-      answers_as_ruled(t, p.scored.sentence_p, calibrated(*answer_margins, p.answer.calibration),
+  // The answer threshold, on the answers it decides (all their sentences in doubt), is where a
+  // flag it raises is right as often as a sentence flag must be: like the unsupported
+  // threshold, a promise about the flags a user sees, which carries over to a kind of data the
+  // model never saw better than a best balance on the known kinds, which long answers (whose
+  // sentences are rarely all in doubt) leave to a handful of answers.
+  const std::vector<training::ScoredItem> in_doubt =
+      answers_in_doubt(t, p.scored.sentence_p, calibrated(*answer_margins, p.answer.calibration),
                        p.scored.thresholds, labelled);
-  p.scored.thresholds.answer = training::best_mean_balanced_threshold(answers, sets.size());
+  p.scored.thresholds.answer =
+      training::lowest_precise_threshold(in_doubt, sets.size(), options.flag_precision, 0.0);
 
   auto sentence_model = fit_all(t.sentence_x, columns, s.y, s.set, sets.size(),
                                 sel.by_row(&Selection::learn_sentence), options.sentence, error);

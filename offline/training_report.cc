@@ -8,24 +8,19 @@ const std::string_view kReportTableHeader =
     "| sentence precision | sentence recall | answers with a contradiction, precision |\n"
     "|---|---|---|---|---|---|---|---|---|---|---|\n";
 
-// Per set: answers flagged by a flagged sentence, or by the answer threshold with a sentence in
-// doubt (as the proxy's summary decides, verify::apply_rule), sentences at the unsupported
+// Per set: answers flagged by a flagged sentence, or by the answer threshold with every sentence
+// in doubt (as the proxy's summary decides, verify::apply_rule), sentences at the unsupported
 // threshold, and the answers holding a contradicted sentence.
 std::string report_rows(const std::vector<TrainingSetInput>& sets, const Table& t,
                         const ScoredTable& p, const std::function<bool(std::size_t)>& use_answer) {
   std::string out;
+  const std::vector<AnswerMarks> marks = mark_answers(t, p.sentence_p, p.thresholds);
   for (std::size_t s = 0; s < sets.size(); ++s) {
     Confusion answers, sentences;
-    std::vector<char> has_contradiction(t.answers.size(), 0), has_flag(t.answers.size(), 0),
-        has_doubt(t.answers.size(), 0);
     bool any = false;
     for (std::size_t r = 0; r < t.sentences.size(); ++r) {
       const SentenceRow& row = t.sentences[r];
       if (t.answers[row.answer].set != s || !use_answer(row.answer)) continue;
-      const bool contradicts = contradicted(row, p.sentence_p[r], p.thresholds);
-      if (contradicts) has_contradiction[row.answer] = 1;
-      if (flagged(row, p.sentence_p[r], p.thresholds)) has_flag[row.answer] = 1;
-      if (p.sentence_p[r] >= p.thresholds.doubtful) has_doubt[row.answer] = 1;
       if (t.answers[row.answer].sentence_truth)
         sentences.add(flagged(row, p.sentence_p[r], p.thresholds), row.unfaithful);
     }
@@ -33,9 +28,9 @@ std::string report_rows(const std::vector<TrainingSetInput>& sets, const Table& 
     for (std::size_t a = 0; a < t.answers.size(); ++a) {
       if (t.answers[a].set != s || !use_answer(a)) continue;
       any = true;
-      const bool likely = p.answer_p[a] >= p.thresholds.answer && has_doubt[a];
-      answers.add(has_flag[a] || likely, t.answers[a].hallucinated);
-      if (has_contradiction[a]) contradictions.add(true, t.answers[a].hallucinated);
+      const bool likely = p.answer_p[a] >= p.thresholds.answer && marks[a].all_in_doubt;
+      answers.add(marks[a].flagged || likely, t.answers[a].hallucinated);
+      if (marks[a].contradicted) contradictions.add(true, t.answers[a].hallucinated);
     }
     if (!any) continue;
     out += printf_string("| %s | %zu | %.3f | %.3f | %.3f | %.3f | %.3f | ", sets[s].name.c_str(),

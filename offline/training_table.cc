@@ -78,4 +78,24 @@ bool flagged(const SentenceRow& row, double p, const filters::score::Thresholds&
   return contradicted(row, p, thresholds) || (p >= thresholds.unsupported && !row.rewording);
 }
 
+std::vector<AnswerMarks> mark_answers(const Table& t, const std::vector<double>& sentence_p,
+                                      const filters::score::Thresholds& thresholds) {
+  std::vector<AnswerMarks> marks(t.answers.size());
+  std::vector<char> checked(t.answers.size(), 0), supported(t.answers.size(), 0);
+  for (std::size_t r = 0; r < t.sentences.size(); ++r) {
+    const SentenceRow& row = t.sentences[r];
+    AnswerMarks& m = marks[row.answer];
+    checked[row.answer] = 1;
+    if (contradicted(row, sentence_p[r], thresholds)) m.contradicted = true;
+    if (flagged(row, sentence_p[r], thresholds)) {
+      m.flagged = true;
+    } else if (sentence_p[r] < thresholds.doubtful) {
+      supported[row.answer] = 1;
+    }
+  }
+  for (std::size_t a = 0; a < marks.size(); ++a)
+    marks[a].all_in_doubt = checked[a] && !supported[a] && !marks[a].flagged;
+  return marks;
+}
+
 }  // namespace groundgate::offline

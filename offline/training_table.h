@@ -71,4 +71,14 @@ bool contradicted(const SentenceRow& row, double p, const filters::score::Thresh
 // Whether it is labelled contradicted or unsupported: a flag the summary and the actions act on.
 bool flagged(const SentenceRow& row, double p, const filters::score::Thresholds& thresholds);
 
+// An answer's sentences as the answer rule reads them (verify::apply_rule).
+struct AnswerMarks {
+  bool contradicted = false;  // a sentence is contradicted
+  bool flagged = false;       // a sentence is contradicted or unsupported
+  bool all_in_doubt = false;  // none flagged, none supported, and some checked: all doubtful
+};
+// One per answer of `t`, its sentences scored `sentence_p` (one per sentence row).
+std::vector<AnswerMarks> mark_answers(const Table& t, const std::vector<double>& sentence_p,
+                                      const filters::score::Thresholds& thresholds);
+
 }  // namespace groundgate::offline

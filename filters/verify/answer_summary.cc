@@ -47,11 +47,13 @@ void apply_rule(AnswerSummary& s, const AnswerAggregate& aggregate, const Answer
     s.hallucination_score = rule.scorer->answer.probability(features);
     // A flagged sentence flags its answer: the summary never calls an answer grounded that
     // holds a sentence the actions treat as contradicted or unsupported. The answer model
-    // flags only an answer with a sentence in doubt: a hallucinated answer always points at
-    // the sentences it rests on, and on a kind of data the model never saw, whose sentence
-    // scores all sit higher, a likely-looking answer whose sentences each clear the doubt band
-    // is not flagged on their sum.
-    const bool likely = s.hallucination_score >= rule.answer_at && s.doubtful > 0;
+    // flags only an answer whose every checked sentence is in doubt: a hallucinated answer
+    // always points at the sentences it rests on. Where some sentence is supported, the doubt
+    // stays on the doubtful sentences (marked, and a judge's where a policy has one): over a
+    // long answer some sentence falls in the band by chance, the more so on a kind of data the
+    // model never saw, whose sentence scores all sit higher.
+    const bool likely =
+        s.hallucination_score >= rule.answer_at && s.doubtful > 0 && s.supported == 0;
     s.hallucinated = s.contradicted > 0 || s.unsupported > 0 || likely;
     return;
   }

@@ -15,7 +15,7 @@ namespace groundgate::filters::verify {
 // When a whole answer counts as hallucinated.
 struct AnswerRule {
   // With a scorer: a contradicted or unsupported sentence, or its answer model's probability
-  // at `answer_at` with a doubtful sentence.
+  // at `answer_at` with every checked sentence doubtful (none supported).
   std::shared_ptr<const score::ScorerModel> scorer;
   double answer_at = 0.5;
   // Without: the engines' counts (a contradicted sentence, a share of unsupported ones).

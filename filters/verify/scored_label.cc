@@ -46,16 +46,20 @@ bool aligned(const Finding& f) {
   }
 }
 
-// Under half of the clause's words found: most of what it says is not in the context.
+// Under half of the clause's words found: most of what it says is not in the context. An
+// answer to a question restates the context, so most of its words should be found there; one
+// a request to write asks for (a summary, an overview) is in the writer's own words at any
+// coverage, and low coverage alone names nothing the context lacks.
 constexpr double kRewordedCoverage = 0.5;
 
 }  // namespace
 
 bool rests_on_rewording(const SentenceVerdict& verdict) {
+  const double floor = verdict.own_words ? 0.0 : kRewordedCoverage;
   bool against = false;
   for (const Finding& f : verdict.findings) {
     if (f.abstains || severity(f.label) < severity(Label::kUnsupported)) continue;
-    if (f.code != "low_coverage" || f.score < kRewordedCoverage) return false;
+    if (f.code != "low_coverage" || f.score < floor) return false;
     against = true;
   }
   return against;

@@ -33,7 +33,8 @@ ConflictKind conflict_kind(const SentenceVerdict& verdict);
 double contradicted_at(const score::Thresholds& thresholds, ConflictKind kind);
 
 // Whether a flag on the sentence would rest on rewording alone: every engine finding against it
-// is low word coverage, with at least half of its clause's content words found in the context.
+// is low word coverage, with at least half of its clause's content words found in the context
+// or, in an answer to a request to write (SentenceVerdict::own_words), at any coverage.
 // Such a sentence is at most doubtful: the words the context lacks may be the answer's own for
 // what the context says, which the rules cannot tell from an invention (a judge can), and an
 // `unsupported` flag names what the context lacks. A sentence the scorer flags although every

@@ -75,6 +75,7 @@ struct SentenceSetting {
   std::span<const std::string> question_stems;  // sorted, unique
   bool structured_context = false;              // some passage is JSON or a table, read as facts
   bool has_question = false;
+  bool asks_for_writing = false;  // text::asks_for_writing of the request's question
 };
 
 // `verdict` after combine(); `sentence` its text.

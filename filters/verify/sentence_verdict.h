@@ -94,6 +94,10 @@ struct SentenceVerdict {
   // The scorer's calibrated probability that the sentence is unfaithful to the context; unset
   // without a scorer. `score` is then 1 minus it.
   std::optional<double> unfaithful;
+  // The request asks for writing (text::asks_for_writing): the answer words what the context
+  // says in its own way, so low word coverage alone is doubt at any coverage
+  // (rests_on_rewording).
+  bool own_words = false;
 
   bool ok() const { return error == VerifyError::kNone; }
   // Some finding says the query would change something or reach outside the data.

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "filters/text/sentence_segmenter.h"
+#include "filters/text/writing_request.h"
 #include "filters/verify/scored_label.h"
 
 namespace groundgate::filters::verify {
@@ -24,6 +25,7 @@ SentenceVerifier::SentenceVerifier(std::shared_ptr<const VerifyConfig> config,
                         question_stems_.end());
   setting_.question_stems = question_stems_;
   setting_.has_question = !question_stems_.empty();
+  setting_.asks_for_writing = text::asks_for_writing(question);
   setting_.structured_context = std::any_of(
       index->passages().begin(), index->passages().end(),
       [](const context::Passage& p) { return p.shape != context::Passage::Shape::kProse; });
@@ -37,6 +39,7 @@ SentenceVerifier::SentenceVerifier(std::shared_ptr<const VerifyConfig> config,
 
 SentenceVerdict SentenceVerifier::verify(std::string_view sentence, std::size_t offset) {
   SentenceVerdict verdict;
+  verdict.own_words = setting_.asks_for_writing;
   verdict.answer_begin = offset;
   verdict.answer_end = offset + sentence.size();
   if (sentence.size() > config_->max_sentence_bytes) {

@@ -2,21 +2,6 @@
 
 namespace groundgate::filters::score::training {
 
-double balanced_accuracy(std::span<const ScoredItem> items, std::size_t set, double threshold) {
-  double tp = 0, fn = 0, tn = 0, fp = 0;
-  for (const ScoredItem& item : items) {
-    if (item.set != set) continue;
-    const bool flagged = item.p >= threshold;
-    if (item.positive) {
-      (flagged ? tp : fn) += 1;
-    } else {
-      (flagged ? fp : tn) += 1;
-    }
-  }
-  if (tp + fn == 0 || tn + fp == 0) return -1;
-  return (tp / (tp + fn) + tn / (tn + fp)) / 2;
-}
-
 double f1(std::span<const ScoredItem> items, std::size_t set, double threshold) {
   double tp = 0, fn = 0, fp = 0;
   for (const ScoredItem& item : items) {
@@ -67,10 +52,6 @@ double best_mean_threshold(std::span<const ScoredItem> items, std::size_t sets,
 }
 
 }  // namespace
-
-double best_mean_balanced_threshold(std::span<const ScoredItem> items, std::size_t sets) {
-  return best_mean_threshold(items, sets, &balanced_accuracy);
-}
 
 double best_mean_f1_threshold(std::span<const ScoredItem> items, std::size_t sets) {
   return best_mean_threshold(items, sets, &f1);

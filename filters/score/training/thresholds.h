@@ -13,16 +13,11 @@ struct ScoredItem {
   std::size_t set = 0;  // which data set it comes from
 };
 
-// Balanced accuracy of `p >= threshold` on the items of `set`; -1 when the set lacks a class.
-double balanced_accuracy(std::span<const ScoredItem> items, std::size_t set, double threshold);
-
 // F1 of the positive class for `p >= threshold` on the items of `set`; -1 when it has none.
 double f1(std::span<const ScoredItem> items, std::size_t set, double threshold);
 
-// The threshold on a 0.01 grid that maximises the mean over sets of balanced accuracy (sets
-// lacking a class are left out); ties go to the higher threshold.
-double best_mean_balanced_threshold(std::span<const ScoredItem> items, std::size_t sets);
-// The same for F1 of the positive class: a label that flags few items wrongly.
+// The threshold on a 0.01 grid that maximises the mean over sets of F1 of the positive class
+// (sets without a positive are left out); ties go to the higher threshold.
 double best_mean_f1_threshold(std::span<const ScoredItem> items, std::size_t sets);
 
 // Precision of `p >= threshold` on the items of `set`; -1 when it flags none.

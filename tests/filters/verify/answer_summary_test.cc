@@ -159,8 +159,9 @@ TEST(AnswerSummary, WithAScorerItsAnswerModelDecides) {
   EXPECT_DOUBLE_EQ(s.hallucination_score, low);
   EXPECT_FALSE(s.hallucinated);
 
-  std::vector<SentenceVerdict> doubtful{scored(0.1), scored(0.6)};
-  doubtful[1].label = Label::kDoubtful;  // doubt alone does not flag the answer
+  std::vector<SentenceVerdict> doubtful{scored(0.4), scored(0.6)};
+  for (SentenceVerdict& v : doubtful)
+    v.label = Label::kDoubtful;  // doubt alone flags nothing
   s = summarize(doubtful, scorer_rule(0.5));
   EXPECT_DOUBLE_EQ(s.hallucination_score, high);
   EXPECT_TRUE(s.hallucinated);
@@ -180,6 +181,18 @@ TEST(AnswerSummary, WithAScorerALikelyAnswerWithoutADoubtfulSentenceIsNotFlagged
   EXPECT_EQ(s.doubtful, 0u);
   EXPECT_FALSE(s.hallucinated);
   EXPECT_FALSE(summarize(supported, scorer_rule(0.1)).hallucinated);
+}
+
+// A likely answer with a supported sentence is not flagged on the answer model's word: the
+// doubt stays on its doubtful sentences, which are marked.
+TEST(AnswerSummary, WithAScorerALikelyAnswerWithASupportedSentenceIsNotFlagged) {
+  std::vector<SentenceVerdict> partly{scored(0.1), scored(0.6)};
+  partly[1].label = Label::kDoubtful;
+  const AnswerSummary s = summarize(partly, scorer_rule(0.1));
+  EXPECT_GT(s.hallucination_score, 0.5);
+  EXPECT_EQ(s.doubtful, 1u);
+  EXPECT_EQ(s.supported, 1u);
+  EXPECT_FALSE(s.hallucinated);
 }
 
 // The summary never calls an answer grounded that holds a sentence the actions flag.

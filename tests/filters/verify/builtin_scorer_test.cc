@@ -43,11 +43,14 @@ TEST(BuiltinScorer, Parses) {
       score::builtin_model_json(), sentence_feature_names(), answer_feature_names(), error);
   ASSERT_TRUE(model) << error;
   const score::Thresholds& t = model->thresholds;
-  for (double v : {t.doubtful, t.unsupported, t.contradicted, t.contradicted_clean,
-                   t.contradicted_polarity, t.answer}) {
+  for (double v :
+       {t.doubtful, t.unsupported, t.contradicted, t.contradicted_clean, t.contradicted_polarity}) {
     EXPECT_GT(v, 0);
     EXPECT_LE(v, 1);
   }
+  // The answer model decides only answers whose every sentence is in doubt; at 0 it flags each.
+  EXPECT_GE(t.answer, 0);
+  EXPECT_LE(t.answer, 1);
   // Doubt lies below a flag: the band the scorer cannot settle.
   EXPECT_LT(t.doubtful, t.unsupported);
   // Contradictions drive block and rewrite: they ask for more certainty than doubt does.

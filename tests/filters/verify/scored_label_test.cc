@@ -241,6 +241,21 @@ TEST(LabelByScore, AFlagOnRewordingAloneIsDoubt) {
   EXPECT_FALSE(rests_on_rewording(verdict_of({value_conflict(0)})));
 }
 
+TEST(LabelByScore, InAnAnswerToARequestToWriteLowCoverageAloneIsDoubt) {
+  SentenceVerdict mostly_absent =
+      verdict_of({finding(Engine::kSemanticPieces, Label::kUnsupported, "low_coverage", 0.2)});
+  mostly_absent.own_words = true;  // a summary, an overview: the writer's words
+  EXPECT_TRUE(rests_on_rewording(mostly_absent));
+  EXPECT_EQ(label_at(mostly_absent, 0.99), Label::kDoubtful);
+  // A finding that names what the context lacks is a flag in any answer.
+  SentenceVerdict named =
+      verdict_of({finding(Engine::kSemanticPieces, Label::kUnsupported, "low_coverage", 0.2),
+                  finding(Engine::kSemanticPieces, Label::kUnsupported, "missing_entity", 0.5)});
+  named.own_words = true;
+  EXPECT_FALSE(rests_on_rewording(named));
+  EXPECT_EQ(label_at(named, 0.99), Label::kUnsupported);
+}
+
 TEST(LabelByScore, SetsTheProbabilityAndScore) {
   SentenceVerdict v = verdict_of({value_conflict(1)});
   label_by_score(v, 0.25, thresholds());

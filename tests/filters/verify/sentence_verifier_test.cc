@@ -165,5 +165,15 @@ TEST_F(SentenceVerifierTest, VerifyAnswerSkipsCodeBlocksAndKeepsOffsets) {
   EXPECT_EQ(out[1].label, Label::kContradicted);
 }
 
+// A request to write (a summary, an overview) marks every verdict: its low word coverage
+// alone is doubt (rests_on_rewording); a question's is not marked.
+TEST_F(SentenceVerifierTest, ARequestToWriteMarksTheAnswersWordsAsItsOwn) {
+  const auto config = std::make_shared<const VerifyConfig>(config_);
+  SentenceVerifier writing(config, index_, "Write a short overview of the musician.", 0);
+  EXPECT_TRUE(writing.verify("Goertz writes satirical songs.", 0).own_words);
+  SentenceVerifier asking(config, index_, "What is Goertz known for?", 0);
+  EXPECT_FALSE(asking.verify("Goertz writes satirical songs.", 0).own_words);
+}
+
 }  // namespace
 }  // namespace groundgate::filters::verify

@@ -25,23 +25,6 @@ std::vector<ScoredItem> four() {
   return items;
 }
 
-TEST(Thresholds, BalancedAccuracyOfOneSet) {
-  const auto items = four();
-  // tp 2, tn 1, fp 1: (1 + 0.5) / 2.
-  EXPECT_DOUBLE_EQ(balanced_accuracy(items, 0, 0.5), 0.75);
-  // tp 1, fn 1, tn 2: (0.5 + 1) / 2; at a threshold equal to a score the item is flagged.
-  EXPECT_DOUBLE_EQ(balanced_accuracy(items, 0, 0.9), 0.75);
-  EXPECT_DOUBLE_EQ(balanced_accuracy(items, 0, 0.91), 0.5);
-  EXPECT_DOUBLE_EQ(balanced_accuracy(items, 1, 0.5), 0.0);
-}
-
-TEST(Thresholds, BalancedAccuracyNeedsBothClasses) {
-  std::vector<ScoredItem> items;
-  add(items, 0, 0.9, true, 3);
-  EXPECT_DOUBLE_EQ(balanced_accuracy(items, 0, 0.5), -1);
-  EXPECT_DOUBLE_EQ(balanced_accuracy(items, 1, 0.5), -1);  // an empty set
-}
-
 TEST(Thresholds, F1OfThePositiveClass) {
   const auto items = four();
   // tp 2, fp 1, fn 0: 4 / 5.
@@ -54,12 +37,12 @@ TEST(Thresholds, F1OfThePositiveClass) {
   EXPECT_DOUBLE_EQ(f1(negatives, 0, 0.5), -1);
 }
 
-TEST(Thresholds, BalancedPicksTheHighestOfTheBestThresholds) {
+TEST(Thresholds, PicksTheHighestOfTheBestThresholds) {
   std::vector<ScoredItem> items;
   add(items, 0, 0.7, true, 3);
   add(items, 0, 0.3, false, 3);
   // Every threshold in (0.30, 0.70] separates the classes; ties go up.
-  EXPECT_DOUBLE_EQ(best_mean_balanced_threshold(items, 1), 0.70);
+  EXPECT_DOUBLE_EQ(best_mean_f1_threshold(items, 1), 0.70);
 }
 
 TEST(Thresholds, OneThresholdForTheMeanOverSets) {
@@ -69,28 +52,14 @@ TEST(Thresholds, OneThresholdForTheMeanOverSets) {
   add(items, 1, 0.45, true, 2);  // set 1 in (0.35, 0.45]
   add(items, 1, 0.35, false, 2);
   add(items, 2, 0.9, false, 5);  // set 2 has no positive: left out
-  EXPECT_DOUBLE_EQ(best_mean_balanced_threshold(items, 3), 0.45);
   EXPECT_DOUBLE_EQ(best_mean_f1_threshold(items, 3), 0.45);
 }
 
-TEST(Thresholds, F1AndBalancedAccuracyChooseDifferently) {
-  std::vector<ScoredItem> items;
-  add(items, 0, 0.9, true, 3);
-  add(items, 0, 0.3, true, 2);
-  add(items, 0, 0.3, false, 2);
-  add(items, 0, 0.1, false, 1);
-  // Above 0.30: tp 3, fn 2, tn 3 (balanced 0.8, F1 0.75); (0.10, 0.30]: tp 5, fp 2, tn 1
-  // (balanced 0.67, F1 0.83). Balanced accuracy keeps the negatives, F1 the positives.
-  EXPECT_DOUBLE_EQ(best_mean_balanced_threshold(items, 1), 0.90);
-  EXPECT_DOUBLE_EQ(best_mean_f1_threshold(items, 1), 0.30);
-}
-
-TEST(Thresholds, NoSetWithBothClassesKeepsOneHalf) {
+TEST(Thresholds, NoSetWithAPositiveKeepsOneHalf) {
   std::vector<ScoredItem> items;
   add(items, 0, 0.2, false, 4);
-  EXPECT_DOUBLE_EQ(best_mean_balanced_threshold(items, 1), 0.5);
   EXPECT_DOUBLE_EQ(best_mean_f1_threshold(items, 1), 0.5);
-  EXPECT_DOUBLE_EQ(best_mean_balanced_threshold({}, 0), 0.5);
+  EXPECT_DOUBLE_EQ(best_mean_f1_threshold({}, 0), 0.5);
 }
 
 }  // namespace
