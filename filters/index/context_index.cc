@@ -15,6 +15,7 @@
 #include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
 #include "filters/text/tokenizer.h"
+#include "filters/text/word_table.h"
 
 namespace groundgate::filters::index {
 namespace {
@@ -34,6 +35,37 @@ bool refers_back(std::span<const text::Token> tokens) {
            (text::kSubjectPronouns.contains(w) || text::kObjectPronouns.contains(w) ||
             text::kPossessiveDeterminers.contains(w));
   });
+}
+
+// A title: a markdown heading, or a piece that is a short run of two or more capitalised
+// words ("Finding Dory .", "University of Mississippi", "Poseidon (film) .") with nothing but
+// joining words between them, and no comma (a list of names), question or exclamation. What
+// follows it, up to the next title, speaks of what it names.
+bool is_title(std::span<const text::Token> tokens, text::SentenceKind kind) {
+  if (kind == text::SentenceKind::kHeading) return true;
+  static constexpr auto kJoining =
+      text::word_table("of", "the", "and", "in", "on", "for", "at", "to", "a", "an", "de", "la",
+                       "le", "von", "van", "del", "du", "vs");
+  static constexpr std::size_t kMaxWords = 8;
+  std::size_t words = 0;
+  int parentheses = 0;
+  for (const text::Token& t : tokens) {
+    if (t.kind == text::TokenKind::kWord || t.kind == text::TokenKind::kNumber) {
+      const bool opening = words == 0;
+      if (++words > kMaxWords) return false;
+      if (parentheses > 0 || t.kind == text::TokenKind::kNumber) continue;
+      if (t.has(text::kCapitalized)) continue;
+      if (opening || !kJoining.contains(t.norm)) return false;
+      continue;
+    }
+    if (t.norm == "(")
+      ++parentheses;
+    else if (t.norm == ")")
+      --parentheses;
+    else if (t.norm == "?" || t.norm == "!" || t.norm == ";" || t.norm == ",")
+      return false;
+  }
+  return words >= 2;
 }
 
 // The parts of a hyphenated word ("bolton-born", "ex-Port", "Franco-Ottoman"), each a word
@@ -119,6 +151,7 @@ class ContextIndex::Builder {
     token_terms_.assign(tokens_.size(), kNoTerm);
     std::size_t t = 0;
     const auto passage_first = static_cast<std::uint32_t>(index_.pieces_.size());
+    heading_ = kNoHeading;
     for (const text::Sentence& sentence : text::SentenceSegmenter::split(text))
       add_piece(p, passage_first, sentence, t);
   }
@@ -161,6 +194,8 @@ class ContextIndex::Builder {
                         : self > passage_first && !opens_with_name && refers_back(sentence_tokens)
                             ? index_.pieces_.back().chain_begin
                             : self;
+    piece.heading = heading_;
+    if (!record && is_title(sentence_tokens, sentence.kind)) heading_ = self;
     index_.pieces_.push_back(piece);
   }
 
@@ -215,6 +250,7 @@ class ContextIndex::Builder {
   std::vector<TermId> token_terms_;
   std::vector<bool> name_term_;
   text::EntityBuffers entity_buffers_;
+  std::uint32_t heading_ = kNoHeading;  // the passage's last title so far
 };
 
 std::shared_ptr<const ContextIndex> ContextIndex::build(std::vector<context::Passage> passages,

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <span>
 #include <string>
@@ -28,6 +29,8 @@ class ContextIndex {
     bool entities = true;  // typed entities per piece, for the verifiers' entity checks
   };
 
+  static constexpr std::uint32_t kNoHeading = std::numeric_limits<std::uint32_t>::max();
+
   // One sentence of a passage.
   struct Piece {
     std::uint32_t passage = 0;
@@ -40,6 +43,9 @@ class ContextIndex {
     // First piece of the pronoun chain this piece ends: a piece that refers back with a
     // pronoun ("She formed it in 1989.") continues the one before it in the same passage.
     std::uint32_t chain_begin = 0;
+    // The title over this piece ("Finding Dory ." before "Directed by Andrew Stanton ..."):
+    // the nearest heading before it in its passage, or kNoHeading.
+    std::uint32_t heading = kNoHeading;
     text::SentenceKind kind = text::SentenceKind::kProse;
   };
 
@@ -120,6 +126,8 @@ class ContextIndex {
     if (a > b) std::swap(a, b);
     return pieces_[b].chain_begin <= a;
   }
+  // The heading over piece `p`, or kNoHeading: a title speaks of everything under it.
+  std::uint32_t heading_of(std::uint32_t p) const { return pieces_[p].heading; }
 
   std::size_t context_bytes() const { return context_bytes_; }
   std::size_t memory_bytes() const;

@@ -201,13 +201,36 @@ PieceVerifier::Clause PieceVerifier::read_clause(std::string_view sentence,
   return c;
 }
 
+bool PieceVerifier::leads_in(const Clause& clause, std::span<const Token> tokens) const {
+  // "Based on the passages, here are the steps to find someone in France:": a clause that
+  // introduces what follows with a lead-in or source word, with no value and no negation, and
+  // every other word of it (names' too) the question's, states nothing the question did not.
+  static constexpr auto kLeadInWords = text::word_table(
+      "here", "here's", "step", "steps", "way", "ways", "answer", "follows", "summarized",
+      "summarised", "list", "options", "methods", "tips", "things", "below");
+  auto leading = [](std::string_view word) {
+    return text::is_framing_word(word) || kLeadInWords.contains(word);
+  };
+  if (tokens.empty() || tokens.back().norm != ":" || question_stems_.empty() || clause.has_values ||
+      text::has_negation_cue(tokens) ||
+      std::none_of(tokens.begin(), tokens.end(), [&](const Token& t) { return leading(t.norm); })) {
+    return false;
+  }
+  for (std::size_t i = 0; i < clause.stems.size(); ++i) {
+    if (!leading(clause.stem_tokens[i]->norm) && !in_question(clause.stems[i])) return false;
+  }
+  return true;
+}
+
 std::optional<Verdict> PieceVerifier::no_claim(const Clause& clause, std::span<const Token> tokens,
-                                               const ClauseSignals& signals) {
+                                               const ClauseSignals& signals) const {
   const char* reason = nullptr;
   if (clause.words.empty() && !clause.has_values) {
     reason = "no content word to check";
   } else if (text::is_phatic(tokens)) {
     reason = "greets, thanks or offers help: no claim to check";
+  } else if (leads_in(clause, tokens)) {
+    reason = "leads in to the answer in the question's words: no claim to check";
   } else {
     return std::nullopt;
   }
@@ -567,14 +590,15 @@ std::optional<Verdict> PieceVerifier::check_negation(Clause& clause, EvidencePie
   // states a fact about what the other side states, and the other side holds no negation of
   // its own (which may say the same in other words: "won't" / "cannot", "favoured neither"):
   // - in the answer, not in a clause about the source ("The passage does not mention the
-  //   cost", "may not apply to all versions");
+  //   cost", "may not apply to all versions") or about its writer ("I am unable to answer");
   // - in the evidence, with half of the answer clause's words in its clause: a piece that
   //   negates something else in another of its clauses ("X holds, and Y is not Z") does not
   //   negate an answer about X.
   analyse(best);
   const auto best_terms = index_->piece_terms(index_->pieces()[best.hit.piece]);
   const bool answer_negates = negates_any(clause.tokens, best_terms);  // words of the evidence
-  const bool answer_states_negation = answer_negates && !clause.about_source;
+  const bool answer_states_negation =
+      answer_negates && !clause.about_source && !text::speaks_of_itself(clause.tokens);
   // The sentence may negate the same words in another of its clauses ("X refers to things,
   // like Y, and most people don't like to hear them"): then the evidence's negation is the
   // sentence's own, not one it leaves out.
@@ -622,8 +646,18 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, EvidencePie
     const std::string stem = text::stem(word.norm);
     return std::find(clause.stems.begin(), clause.stems.end(), stem) != clause.stems.end();
   };
+  // A word in a condition ("If the body fat is still high, ...") states no fact to oppose.
+  auto in_condition = [&](const Token* word) {
+    static constexpr auto kConditions = text::word_table("if", "unless", "whether");
+    const std::span<const Token> tokens = clause.tokens;
+    for (auto i = static_cast<std::size_t>(word - tokens.data()); i-- > 0;) {
+      if (tokens[i].norm == "," || tokens[i].norm == ";") return false;
+      if (kConditions.contains(tokens[i].norm)) return true;
+    }
+    return false;
+  };
   for (const Token* w : coverage.uncovered) {
-    if (!lexicon->has_antonyms(w->norm)) continue;
+    if (!lexicon->has_antonyms(w->norm) || in_condition(w)) continue;
     for (const Token& other : best.tokens) {
       if (other.kind != text::TokenKind::kWord || !lexicon->are_antonyms(w->norm, other.norm) ||
           clause_says(other))

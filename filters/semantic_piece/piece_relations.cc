@@ -5,6 +5,7 @@
 #include "filters/semantic_piece/clause_words.h"
 #include "filters/semantic_piece/names.h"
 #include "filters/semantic_piece/piece_verifier.h"
+#include "filters/text/discourse.h"
 #include "filters/text/function_words.h"
 #include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
@@ -29,8 +30,10 @@ std::vector<PieceVerifier::Anchor> PieceVerifier::anchors(
   std::vector<Anchor> out;
   for (const Entity& e : entities) {
     if (out.size() == kMaxAnchors) break;
-    // Ordinals ("first") qualify something else; they are no party to a relation.
+    // Ordinals ("first") qualify something else; they are no party to a relation. Nor is a
+    // number that cites a source ("passage 2", "[1]").
     if (e.subtype == text::EntitySubtype::kOrdinal) continue;
+    if (is_value_entity(e) && text::numbers_a_source(sentence, e.begin)) continue;
     Anchor a;
     a.text = sentence.substr(e.begin, e.end - e.begin);
     if (is_value_entity(e)) {
@@ -239,11 +242,16 @@ bool PieceVerifier::composed_name(const Entity& e) const {
 }
 
 bool PieceVerifier::together(const Anchor& a, const Anchor& b) const {
-  // For each piece of one, the nearest piece of the other at or before it.
+  // For each piece of one, the nearest piece of the other at or before it; or the title
+  // over it, which speaks of everything under it.
   auto reaches = [&](const Anchor& x, const Anchor& y) {
     for (std::uint32_t q : y.pieces) {
       auto it = std::upper_bound(x.pieces.begin(), x.pieces.end(), q);
       if (it != x.pieces.begin() && index_->same_window(*(it - 1), q)) return true;
+      const std::uint32_t title = index_->heading_of(q);
+      if (title != index::ContextIndex::kNoHeading &&
+          std::binary_search(x.pieces.begin(), x.pieces.end(), title))
+        return true;
     }
     return false;
   };

@@ -119,9 +119,11 @@ class PieceVerifier {
   Clause read_clause(std::string_view sentence, std::span<const text::Token> sentence_tokens,
                      std::span<const text::Token> tokens,
                      std::span<const text::Entity> entities) const;
-  // A clause with nothing to check: no content word or value, or one that greets or thanks.
-  static std::optional<Verdict> no_claim(const Clause& clause, std::span<const text::Token> tokens,
-                                         const ClauseSignals& signals);
+  // A clause with nothing to check: no content word or value, one that greets or thanks, or
+  // one that leads in to the answer in the question's words.
+  std::optional<Verdict> no_claim(const Clause& clause, std::span<const text::Token> tokens,
+                                  const ClauseSignals& signals) const;
+  bool leads_in(const Clause& clause, std::span<const text::Token> tokens) const;
   // The label when no check found a conflict: framing, no evidence, too little coverage, or
   // supported, with the clause's coverage `score` over `checked` words and values.
   Verdict uncontested(const Clause& clause, const ValueCheck& values, double score,

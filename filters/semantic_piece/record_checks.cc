@@ -18,6 +18,18 @@ namespace {
 // Words that set one part of a clause against another.
 constexpr auto kContrast = text::word_table("but", "while", "whereas", "although", "though", ";");
 
+// A copula before a negation cue ("is not", "are never"), or one with the cue ("isn't") ...
+constexpr auto kCopulas = text::word_table("is", "are", "was", "were", "be", "been", "being");
+constexpr auto kContractedCopulas = text::word_table("isn't", "aren't", "wasn't", "weren't");
+// ... and predicates of availability after it: a denied one denies its subject ("Wi-Fi is not
+// available" = no Wi-Fi).
+constexpr auto kAvailable =
+    text::word_table("available", "offered", "provided", "included", "allowed", "permitted",
+                     "accepted", "supported", "present", "possible", "option");
+
+// Tokens between a group's qualifying word and the flag's name that still join them.
+constexpr std::size_t kBesideName = 2;
+
 using text::Token;
 
 }  // namespace
@@ -75,20 +87,26 @@ std::optional<Verdict> PieceVerifier::check_flags(const Clause& clause,
   // back to a contrast ("lot parking is available, but garage parking is not").
   const std::span<const Token> tokens = clause.tokens;
   std::vector<bool> negated(tokens.size(), false);
+  auto negate_back_from = [&](std::size_t cue) {
+    for (std::size_t i = cue; i-- > 0;) {
+      if (kContrast.contains(tokens[i].norm)) break;
+      negated[i] = true;
+    }
+  };
   for (const text::NegationScope& scope : text::negation_scopes(tokens)) {
     for (std::size_t i : scope.words)
       negated[i] = true;
+    const bool copula = kContractedCopulas.contains(tokens[scope.cue].norm) ||
+                        (scope.cue > 0 && kCopulas.contains(tokens[scope.cue - 1].norm));
+    if (copula && kAvailable.contains(tokens[scope.words.front()].norm))
+      negate_back_from(scope.cue);
   }
   for (std::size_t cue = 0; cue < tokens.size(); ++cue) {
     if (!text::has_negation_cue(tokens.subspan(cue, 1))) continue;
     std::size_t after = 0;
     for (std::size_t i = cue + 1; i < tokens.size(); ++i)
       after += tokens[i].kind == text::TokenKind::kWord;
-    if (after > 1) continue;
-    for (std::size_t i = cue; i-- > 0;) {
-      if (kContrast.contains(tokens[i].norm)) break;
-      negated[i] = true;
-    }
+    if (after <= 1) negate_back_from(cue);
   }
   // The clause's words run together, for keys written as one word ("takeout", "wifi").
   std::vector<std::string> joined;
@@ -99,7 +117,7 @@ std::optional<Verdict> PieceVerifier::check_flags(const Clause& clause,
   std::optional<Verdict> conflict;
   for (const FlagWords& flag : flags) {
     // A flag's name is named by its own words (stems), or by them written as one word
-    // ("takeout" for "Take Out"); its group, by one of its words or a WordNet synonym
+    // ("takeout" for "Take Out"); its group, by its head word or a WordNet synonym of it
     // ("ambiance" for "Ambience"). A name's synonyms are too loose ("cozy" is not "intimate").
     std::optional<bool> flag_negated;
     auto mark = [&](std::size_t i) { flag_negated = flag_negated.value_or(false) || negated[i]; };
@@ -134,9 +152,18 @@ std::optional<Verdict> PieceVerifier::check_flags(const Clause& clause,
     }
     for (std::size_t i : at)
       mark(i);
-    const bool group = flag.group.empty() ||
-                       std::any_of(flag.group.begin(), flag.group.end(),
-                                   [&](const auto& w) { return stem_at(w, true).has_value(); });
+    // The head is the last word ("parking" of "Business Parking"): the others qualify it and
+    // name other things on their own ("a local business"), unless right beside the name
+    // ("good for dinner" for "Good For Meal" dinner).
+    auto beside_name = [&](std::optional<std::size_t> i) {
+      return i && std::any_of(at.begin(), at.end(), [&](std::size_t n) {
+               return (*i > n ? *i - n : n - *i) <= kBesideName;
+             });
+    };
+    const bool group =
+        flag.group.empty() || stem_at(flag.group.back(), true).has_value() ||
+        std::any_of(flag.group.begin(), flag.group.end() - 1,
+                    [&](const FlagWords::Word& w) { return beside_name(stem_at(w, false)); });
     if (!name || !group) continue;
     ++signals.flags_named;
     if (flag_negated.value_or(false) != flag.value) continue;

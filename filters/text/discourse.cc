@@ -1,7 +1,9 @@
 #include "filters/text/discourse.h"
 
+#include <algorithm>
 #include <string>
 
+#include "filters/text/negation.h"
 #include "filters/text/stopwords.h"
 #include "filters/text/word_table.h"
 
@@ -84,6 +86,28 @@ bool numbers_a_source(std::string_view text, std::size_t at) {
   for (char& c : word)
     c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
   return kSourceNouns.contains(word) || kQualifiedSourceNouns.contains(word);
+}
+
+bool speaks_of_itself(std::span<const Token> clause) {
+  static constexpr auto kFirstPerson = word_table("i", "i'm", "i've", "i'd", "i'll");
+  // The cue follows the pronoun closely: "I am unable", "I do not", "I'm not sure".
+  static constexpr std::size_t kReach = 3;
+  for (std::size_t i = 0; i < clause.size(); ++i) {
+    if (clause[i].kind != TokenKind::kWord || !kFirstPerson.contains(clause[i].norm)) continue;
+    // After a capitalised word inside the clause, "I" is a numeral of a name ("World War I").
+    const bool numeral = i > 1 && clause[i - 1].kind == TokenKind::kWord &&
+                         clause[i - 1].has(kCapitalized) && clause[i].norm == "i";
+    if (numeral) continue;
+    // Inside a quotation, "I" is the one quoted.
+    const bool quoted = std::any_of(clause.begin(), clause.begin() + i, [](const Token& t) {
+      return t.norm == "\"" || t.norm == "\u201c" || t.norm == "``" || t.norm == "`" ||
+             t.norm == "'";
+    });
+    if (quoted) return false;
+    const std::size_t end = std::min(clause.size(), i + 1 + kReach);
+    if (has_negation_cue(clause.subspan(i + 1, end - i - 1))) return true;
+  }
+  return false;
 }
 
 bool is_framing_word(std::string_view lower_word) {

@@ -25,6 +25,11 @@ bool numbers_a_source(std::string_view text, std::size_t at);
 // Every word of it is a function word or such a word, and it holds no number and no name.
 bool is_phatic(std::span<const Token> clause);
 
+// The answer's writer denies something of itself ("I am unable to answer ...", "I don't have
+// the figures"): a negation cue close after "I". What it denies is the writer's knowing, not a
+// fact of the world; "I believe the museum is not open" still denies a fact.
+bool speaks_of_itself(std::span<const Token> clause);
+
 // A word that frames or reports rather than claims, in a clause that names its source:
 // "summary", "concise", "mentions", "describes", "provided", "according", ...
 bool is_framing_word(std::string_view lower_word);

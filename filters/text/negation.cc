@@ -17,12 +17,23 @@ constexpr std::size_t kScopeWords = 4;
 // progress", "lacks the motivation" = "has no motivation".
 constexpr auto kImplicitCues = word_table("fail", "failed", "fails", "failing", "lack", "lacked",
                                           "lacking", "lacks", "unable");
+// Verbs that leave out their object, in the active voice: "bypassed the bidding process" =
+// "went without one". Not after a copula ("the fee is waived": no fee, said of the subject) nor
+// as a noun ("the Kingston bypass"): the base form only after "to" or an auxiliary.
+constexpr auto kOmittingVerbs = word_table("bypassed", "bypassing", "forgoing", "forwent", "waived",
+                                           "waiving", "omitted", "omitting");
+constexpr auto kOmittingBase = word_table("bypass", "forgo", "waive", "omit");
+constexpr auto kBeforeBase = word_table("to", "will", "would", "can", "could", "may", "might",
+                                        "should", "must", "do", "does", "did");
+constexpr auto kCopulaOrDeterminer =
+    word_table("is", "are", "was", "were", "be", "been", "being", "the", "a", "an", "this", "that");
 
-// After a cue, these make it a focus or a comparison ("not only", "not just"), or deny a
-// quantifier or a degree ("not all", "not always", "not equally"), not the predicate.
-constexpr auto kNotNegating = word_table("only", "just", "merely", "simply", "least", "all",
-                                         "every", "everyone", "everything", "always", "necessarily",
-                                         "entirely", "completely", "fully", "equally", "exactly");
+// After a cue, these make it a focus or a comparison ("not only", "not just", "not the
+// same as"), or deny a quantifier or a degree ("not all", "not always", "not equally"), not
+// the predicate.
+constexpr auto kNotNegating = word_table(
+    "only", "just", "merely", "simply", "least", "all", "every", "everyone", "everything", "always",
+    "necessarily", "entirely", "completely", "fully", "equally", "exactly", "same");
 
 // Before a cue in its clause, these make the clause a condition, which states no fact.
 constexpr auto kConditions = word_table("if", "unless", "whether");
@@ -33,9 +44,15 @@ bool ends_scope(const Token& t) {
   return t.kind == TokenKind::kWord && (t.norm == "but" || t.norm == "although");
 }
 
-bool is_cue(const Token& t) {
+// Token i of `tokens` is a negation cue.
+bool is_cue(std::span<const Token> tokens, std::size_t i) {
+  const Token& t = tokens[i];
   if (t.kind != TokenKind::kWord) return false;
-  return is_negation(t.norm) || kImplicitCues.contains(t.norm);
+  if (is_negation(t.norm) || kImplicitCues.contains(t.norm)) return true;
+  const bool omitting = kOmittingVerbs.contains(t.norm);
+  if (!omitting && !kOmittingBase.contains(t.norm)) return false;
+  const std::string_view before = i > 0 ? tokens[i - 1].norm : std::string_view();
+  return omitting ? !kCopulaOrDeterminer.contains(before) : kBeforeBase.contains(before);
 }
 
 bool focus_follows(std::span<const Token> tokens, std::size_t cue) {
@@ -54,13 +71,16 @@ constexpr std::size_t kClauseWordsBefore = 12;
 // closed by an item with "or" or "nor", or with "and" after at least one other item (one part
 // after "..., and" is a second predicate: "did not win the cup, and retired"). A part with its
 // own subject or auxiliary begins a clause ("..., and it is open late"), which the negation
-// does not reach.
+// does not reach. After the closing item's coordinator, a clause with its own subject ends the
+// list ("..., or intimate dining as it has ..."); a verb there makes the items its subject
+// ("..., NBC and the public are joining forces"): no list.
 constexpr std::size_t kListItemWords = 3;
 constexpr std::size_t kListItems = 8;
 constexpr auto kCoordinators = word_table("and", "or", "nor");
-constexpr auto kClauseOpeners =
-    word_table("i", "you", "he", "she", "it", "we", "they", "there", "this", "that", "which", "who",
-               "is", "are", "was", "were", "be", "been", "has", "have", "had", "do", "does", "did",
+constexpr auto kSubjects = word_table("i", "you", "he", "she", "it", "we", "they", "there", "this",
+                                      "that", "which", "who");
+constexpr auto kAuxiliaries =
+    word_table("is", "are", "was", "were", "be", "been", "has", "have", "had", "do", "does", "did",
                "will", "would", "can", "could", "shall", "should", "may", "might", "must");
 
 // The end (one past the closing item) of a list whose items follow the comma at `comma`, or
@@ -74,7 +94,11 @@ std::size_t list_end(std::span<const Token> tokens, std::size_t comma) {
     for (; j < tokens.size(); ++j) {
       const Token& t = tokens[j];
       if (ends_scope(t)) break;
-      if (is_cue(t) || kClauseOpeners.contains(t.norm)) return comma;
+      if (is_cue(tokens, j) || kAuxiliaries.contains(t.norm)) return comma;
+      if (kSubjects.contains(t.norm)) {
+        if (closing.empty() || words == 0) return comma;
+        break;
+      }
       if (kCoordinators.contains(t.norm)) closing = t.norm;
       if (is_content_word(t)) ++words;
     }
@@ -94,7 +118,10 @@ constexpr std::size_t kListScopeWords = 16;
 }  // namespace
 
 bool has_negation_cue(std::span<const Token> tokens) {
-  return std::any_of(tokens.begin(), tokens.end(), is_cue);
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    if (is_cue(tokens, i)) return true;
+  }
+  return false;
 }
 
 std::vector<NegationScope> negation_scopes(std::span<const Token> tokens) {
@@ -110,11 +137,11 @@ std::vector<NegationScope> negation_scopes(std::span<const Token> tokens) {
       continue;
     }
     if (kConditions.contains(t.norm)) condition = true;
-    if (is_cue(t) && !condition && !focus_follows(tokens, i)) {
+    if (is_cue(tokens, i) && !condition && !focus_follows(tokens, i)) {
       NegationScope scope{i, {}, clause_words};
       std::size_t j = i + 1;
       for (; j < tokens.size() && scope.words.size() < kScopeWords; ++j) {
-        if (ends_scope(tokens[j]) || is_cue(tokens[j])) break;
+        if (ends_scope(tokens[j]) || is_cue(tokens, j)) break;
         if (is_content_word(tokens[j])) scope.words.push_back(j);
       }
       if (!scope.words.empty() && j < tokens.size() && tokens[j].norm == ",") {

@@ -1,5 +1,6 @@
 #include "filters/text/schedule.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <optional>
@@ -17,6 +18,9 @@ constexpr auto kWeekdaysPlural =
 constexpr auto kRangeWords = word_table("to", "through", "thru", "until", "till", "-", "–", "—");
 constexpr auto kAm = word_table("am", "a.m.", "a.m");
 constexpr auto kPm = word_table("pm", "p.m.", "p.m");
+// Words that set a later statement against an earlier one.
+constexpr auto kContrast =
+    word_table("while", "but", "except", "whereas", "however", "though", "although");
 
 std::optional<int> day_of(const Token& t) {
   if (t.kind != TokenKind::kWord) return std::nullopt;
@@ -153,8 +157,18 @@ std::optional<Item> times_at(std::span<const Token> tokens, std::size_t i) {
   if (!joined) return std::nullopt;
   auto close = time_at(tokens, joint + 1);
   if (!close || !(open->strong || close->strong)) return std::nullopt;
+  // "to 9 or 10 pm": a closing time given as choices states none.
+  if (close->next + 1 < tokens.size() && tokens[close->next].norm == "or" &&
+      time_at(tokens, close->next + 1)) {
+    return std::nullopt;
+  }
   item.open = open->minutes;
   item.close = close->minutes;
+  // "4 pm to 9": a bare closing hour after an afternoon opening shares its "pm".
+  if (!close->strong && open->pm && close->minutes < 12 * 60 &&
+      close->minutes + 12 * 60 > open->minutes) {
+    item.close = close->minutes + 12 * 60;
+  }
   // "5 to 9 pm": a bare opening hour before a later afternoon hour shares its "pm"; "8 to
   // 5 pm" opens in the morning.
   if (!open->strong && close->pm && open->minutes >= 60 && open->minutes < 12 * 60 &&
@@ -243,6 +257,23 @@ std::vector<HoursStatement> read_hours(std::span<const Token> tokens) {
     h.begin = s.begin;
     h.end = s.end;
     out.push_back(h);
+  }
+  // "5 PM to 7 PM on weekdays, while on Wednesdays 11 AM to 3 PM": a later statement on some of
+  // an earlier one's days, set against it by a contrast, is the exception, and those days are
+  // its own. ("Dinner daily 5 to 10 pm; lunch on weekdays 11 to 2" adds hours.)
+  auto contrasted = [&](const HoursStatement& a, const HoursStatement& b) {
+    return std::any_of(tokens.begin(), tokens.end(), [&](const Token& t) {
+      return t.begin >= a.end && t.end <= b.begin && kContrast.contains(t.norm);
+    });
+  };
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    for (std::size_t j = i + 1; j < out.size(); ++j) {
+      const DaySet later = out[j].days;
+      if (later != 0 && later != out[i].days && (later & ~out[i].days) == 0 &&
+          contrasted(out[i], out[j])) {
+        out[i].days = static_cast<DaySet>(out[i].days & ~later);
+      }
+    }
   }
   return out;
 }

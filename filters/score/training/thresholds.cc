@@ -1,5 +1,7 @@
 #include "filters/score/training/thresholds.h"
 
+#include <vector>
+
 namespace groundgate::filters::score::training {
 
 double f1(std::span<const ScoredItem> items, std::size_t set, double threshold) {
@@ -15,15 +17,6 @@ double f1(std::span<const ScoredItem> items, std::size_t set, double threshold) 
   }
   if (tp + fn == 0) return -1;
   return tp == 0 ? 0 : 2 * tp / (2 * tp + fp + fn);
-}
-
-double precision(std::span<const ScoredItem> items, std::size_t set, double threshold) {
-  double tp = 0, fp = 0;
-  for (const ScoredItem& item : items) {
-    if (item.set != set || item.p < threshold) continue;
-    (item.positive ? tp : fp) += 1;
-  }
-  return tp + fp == 0 ? -1 : tp / (tp + fp);
 }
 
 namespace {
@@ -61,12 +54,26 @@ double lowest_precise_threshold(std::span<const ScoredItem> items, std::size_t s
                                 double floor) {
   for (int step = static_cast<int>(floor * 100 + 0.5); step <= 99; ++step) {
     const double threshold = step / 100.0;
-    double sum = 0;
+    // Per set: flags right, flags raised. Sets with few flags are pooled into one.
+    std::vector<double> right(sets, 0), raised(sets, 0);
+    for (const ScoredItem& item : items) {
+      if (item.set >= sets || item.p < threshold) continue;
+      raised[item.set] += 1;
+      right[item.set] += item.positive ? 1 : 0;
+    }
+    double sum = 0, pool_right = 0, pool_raised = 0;
     std::size_t counted = 0;
     for (std::size_t set = 0; set < sets; ++set) {
-      const double value = precision(items, set, threshold);
-      if (value < 0) continue;
-      sum += value;
+      if (raised[set] >= static_cast<double>(kMinFlagsForPrecision)) {
+        sum += right[set] / raised[set];
+        ++counted;
+      } else {
+        pool_right += right[set];
+        pool_raised += raised[set];
+      }
+    }
+    if (pool_raised > 0) {
+      sum += pool_right / pool_raised;
       ++counted;
     }
     if (counted > 0 && sum / static_cast<double>(counted) >= target) return threshold;

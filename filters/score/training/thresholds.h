@@ -20,12 +20,13 @@ double f1(std::span<const ScoredItem> items, std::size_t set, double threshold);
 // (sets without a positive are left out); ties go to the higher threshold.
 double best_mean_f1_threshold(std::span<const ScoredItem> items, std::size_t sets);
 
-// Precision of `p >= threshold` on the items of `set`; -1 when it flags none.
-double precision(std::span<const ScoredItem> items, std::size_t set, double threshold);
+// A set's precision over fewer flags than this says too little to weigh as much as another
+// set's: one answer could move the mean across the target.
+inline constexpr std::size_t kMinFlagsForPrecision = 10;
 
 // The lowest threshold on a 0.01 grid from `floor` up at which the mean over sets of precision
-// (sets where it flags nothing left out) is at least `target`: a flag right that often; 1 when
-// none is.
+// is at least `target`: a flag right that often; 1 when none is. Sets where it flags fewer
+// than kMinFlagsForPrecision count together as one set (sets where it flags none not at all).
 double lowest_precise_threshold(std::span<const ScoredItem> items, std::size_t sets, double target,
                                 double floor);
 

@@ -83,6 +83,24 @@ TEST(ContextIndex, DefiniteDescriptionContinuesTheSentenceBefore) {
   EXPECT_FALSE(index->same_window(1, 2));  // "The Nile" names something new
 }
 
+TEST(ContextIndex, ATitleIsTheHeadingOfWhatFollowsIt) {
+  auto index = ContextIndex::build(
+      passages({"Albert Brooks is an American actor . Finding Dory . Directed by Andrew Stanton "
+                ", the screenplay was written by Stanton . Poseidon (film) . Poseidon grossed "
+                "$181 million .",
+                "# Refunds\nRefunds take 14 days.",
+                "Paris is big. Yes. Albert Brooks, Ellen Page. "
+                "It is fun."}));
+  ASSERT_EQ(index->pieces().size(), 11u);
+  EXPECT_EQ(index->heading_of(1), ContextIndex::kNoHeading);  // "... is an American actor ."
+  EXPECT_EQ(index->heading_of(2), 1u);  // "Finding Dory ." is over "Directed by ..."
+  EXPECT_EQ(index->heading_of(4), 3u);  // ... until the next title, "Poseidon (film) ."
+  EXPECT_EQ(index->heading_of(5), ContextIndex::kNoHeading);   // a passage starts anew
+  EXPECT_EQ(index->heading_of(6), 5u);                         // a markdown heading
+  EXPECT_EQ(index->heading_of(9), ContextIndex::kNoHeading);   // "Yes." is no title
+  EXPECT_EQ(index->heading_of(10), ContextIndex::kNoHeading);  // nor is a list of names
+}
+
 TEST(ContextIndex, RanksByBm25OverStems) {
   auto index = ContextIndex::build(passages({
       "Acme Corporation was founded in 1991 by Jane Roe in Columbus.",

@@ -147,6 +147,23 @@ TEST_F(VerifierTest, FramingAboutTheSourceStatesNothing) {
   EXPECT_EQ(only("Key facts include submarines.").label, Label::kUnsupported);
 }
 
+TEST_F(VerifierTest, ALeadInInTheQuestionsWordsStatesNothing) {
+  context({"Try to find out the person's middle name.",
+           "A website for people search in France "
+           "could be helpful."});
+  const std::string question = "how to find someone in france";
+  Verdict v = only("Based on the given passages, here's how to find someone in France:", question);
+  EXPECT_EQ(v.reason_code, ReasonCode::kNoClaim) << v.reason;
+  // A word or a name the question does not have is a claim; so is a lead-in that ends as a
+  // sentence.
+  EXPECT_NE(only("Here is how to find someone in Paris:", question).reason_code,
+            ReasonCode::kNoClaim);
+  EXPECT_NE(only("Here is how to find someone quickly in France:", question).reason_code,
+            ReasonCode::kNoClaim);
+  EXPECT_NE(only("You can find someone in France.", question).reason_code, ReasonCode::kNoClaim);
+  EXPECT_NE(only("You cannot find someone in France:", question).reason_code, ReasonCode::kNoClaim);
+}
+
 TEST_F(VerifierTest, ACountInWordsIsWeighedAsAWordNotAFabricatedValue) {
   context({"Veeram is a 2014 Indian Tamil action film directed by Siva.",
            "Veeram is a 2016 Indian epic historical drama film directed by Jayaraj."});
@@ -221,6 +238,9 @@ TEST_F(VerifierTest, AntonymInMatchedEvidenceIsContradicted) {
   EXPECT_EQ(v.label, Label::kContradicted) << v.reason;
   EXPECT_EQ(v.reason_code, ReasonCode::kAntonym);
   EXPECT_EQ(v.reason, "answer says \"small\", evidence says \"large\"");
+  // A condition states no fact to oppose.
+  EXPECT_NE(only("If the museum is a small building in the city centre, it is quiet.").reason_code,
+            ReasonCode::kAntonym);
 }
 
 TEST_F(VerifierTest, AClauseNamingBothSidesOfAnAntonymStatesNoOpposition) {
@@ -275,6 +295,27 @@ TEST_F(RecordFlagsTest, ANegatedListDeniesEachOfItsItems) {
   // What the list leaves out is still checked, and so is a list that is not negated.
   EXPECT_NE(flag_conflict("It offers street parking, garage parking, and valet parking."), "");
   EXPECT_NE(flag_conflict("There is no lot parking."), "");
+}
+
+TEST_F(RecordFlagsTest, ADeniedAvailabilityDeniesItsSubject) {
+  record(R"({"name": "Itsuki", "attributes": {"WiFi": "no", "BusinessParking": {"street":
+      true, "lot": false}}})");
+  EXPECT_EQ(flag_conflict("Wi-Fi is not available at the restaurant."), "");
+  EXPECT_EQ(flag_conflict("Lot parking is not offered at the hotel."), "");
+  EXPECT_NE(flag_conflict("Street parking is not available."), "");
+  // A contrast bounds what the denial reaches.
+  EXPECT_EQ(flag_conflict("Street parking is available, while Wi-Fi is not available."), "");
+  EXPECT_NE(flag_conflict("Guests get free Wi-Fi."), "");
+}
+
+TEST_F(RecordFlagsTest, AGroupIsNamedByItsHeadWord) {
+  record(R"({"name": "The New Black BBQ", "attributes": {"BusinessParking": {"street": false,
+      "lot": true}}})");
+  // "business" qualifies "parking"; on its own it names the business, not its parking.
+  EXPECT_EQ(flag_conflict("It is a local business that operates as a street vendor."), "");
+  EXPECT_EQ(only("Street parking is offered nearby.").label, Label::kContradicted);
+  record(R"({"name": "Bakery", "attributes": {"GoodForMeal": {"dinner": false}}})");
+  EXPECT_NE(flag_conflict("It is good for dinner."), "");
 }
 
 TEST_F(VerifierTest, SynonymsAndDerivationsCountAsCovered) {
@@ -348,6 +389,22 @@ TEST_F(VerifierTest, NamesTheContextNeverRelatesAreUnsupported) {
   EXPECT_EQ(v.reason_code, ReasonCode::kUnboundRelation);
   EXPECT_NE(v.reason.find("never relates"), std::string::npos) << v.reason;
   EXPECT_EQ(only("Boston College is located in Chestnut Hill.").label, Label::kSupported);
+}
+
+TEST_F(VerifierTest, ATitleIsRelatedToWhatFollowsIt) {
+  context(
+      {"Albert Brooks is an American actor . Finding Dory . Directed by Andrew Stanton , the "
+       "screenplay was written by Stanton and Victoria Strouse ."});
+  Verdict v = only("Finding Dory was directed by Andrew Stanton.");
+  EXPECT_NE(v.reason_code, ReasonCode::kUnboundRelation) << v.reason;
+  EXPECT_EQ(only("Albert Brooks was directed by Andrew Stanton.").reason_code,
+            ReasonCode::kUnboundRelation);
+}
+
+TEST_F(VerifierTest, ANumberCitingASourceRelatesNothing) {
+  context({"In Greek the name Theresa means reaper.", "The name is common in Spain."});
+  Verdict v = only("In Greek, Theresa means reaper (passage 1).");
+  EXPECT_EQ(v.label, Label::kSupported) << v.reason;
 }
 
 TEST_F(VerifierTest, BothNamesMustEachBeRelatedToTheClaim) {

@@ -35,6 +35,17 @@ TEST(Discourse, PhaticClausesClaimNothing) {
   }
 }
 
+TEST(Discourse, TheWriterSpeakingOfItself) {
+  EXPECT_TRUE(speaks_of_itself(tokenize("I am unable to answer what PSA levels mean.")));
+  EXPECT_TRUE(speaks_of_itself(tokenize("Unfortunately, I don't have the figures.")));
+  EXPECT_FALSE(speaks_of_itself(tokenize("The PSA test does not measure blood sugar.")));
+  EXPECT_TRUE(speaks_of_itself(tokenize("Sadly I cannot say.")));
+  EXPECT_FALSE(speaks_of_itself(tokenize("World War I did not end in 1917.")));
+  EXPECT_FALSE(speaks_of_itself(tokenize("I believe the museum is not open on Mondays.")));
+  EXPECT_FALSE(speaks_of_itself(tokenize("\"I can not say today, Bobbi is awake.\"")));
+  EXPECT_FALSE(speaks_of_itself(tokenize("He said: \u201cI did not sign it.\u201d")));
+}
+
 TEST(Discourse, FramingWords) {
   for (const char* w : {"summary", "concise", "mentions", "described", "provided", "according",
                         "passage", "specify"}) {

@@ -40,6 +40,14 @@ TEST(Negation, ANegatedListRunsOnOverItsCommas) {
   EXPECT_EQ(scopes("He did not win the cup, and retired."), (Scopes{{"win", "cup"}}));
   EXPECT_EQ(scopes("It does not offer delivery, takeout, and it is open late."),
             (Scopes{{"offer", "delivery"}}));
+  // After the closing item's "or", a clause of its own ends the list.
+  EXPECT_EQ(scopes("It is not suitable for trendy, upscale, or intimate dining as it has a "
+                   "casual ambiance."),
+            (Scopes{{"suitable", "trendy", "upscale", "intimate", "dining"}}));
+  // A verb after the closing item makes the items its subject: no list.
+  EXPECT_EQ(scopes("It may never arise again, whereby the private sector, the committee, NBC and "
+                   "the public are joining forces."),
+            (Scopes{{"arise"}}));
   // A list never closed by "and", "or" or "nor" is no list.
   EXPECT_EQ(scopes("It does not offer delivery, takeout was added later."),
             (Scopes{{"offer", "delivery"}}));
@@ -49,11 +57,18 @@ TEST(Negation, VerbsThatNegateTheirComplement) {
   EXPECT_EQ(scopes("They failed to progress beyond the last eight."),
             (Scopes{{"progress", "beyond", "last", "eight"}}));
   EXPECT_EQ(scopes("Aldo lacks motivation."), (Scopes{{"motivation"}}));
+  EXPECT_EQ(scopes("The council bypassed the usual bidding process."),
+            (Scopes{{"usual", "bidding", "process"}}));
+  EXPECT_EQ(scopes("It decided to waive the fee."), (Scopes{{"fee"}}));
+  // A noun or a passive is no such verb.
+  EXPECT_TRUE(scopes("The Kingston bypass opened in 1990.").empty());
+  EXPECT_TRUE(scopes("The fee is waived for seniors.").empty());
 }
 
 TEST(Negation, FocusAndBareParticlesNegateNothing) {
   EXPECT_TRUE(scopes("Not only the band but the fans came.").empty());
   EXPECT_TRUE(scopes("It was not the only ace of the day.").empty());
+  EXPECT_TRUE(scopes("She is not the same person as the governor.").empty());
   EXPECT_TRUE(scopes("No, it was not.").empty());
   EXPECT_TRUE(scopes("The bridge opened in 1932.").empty());
 }

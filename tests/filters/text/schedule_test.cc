@@ -63,6 +63,30 @@ TEST(Schedule, AMeridiemWrittenOnceAndLoneClosingTimes) {
   EXPECT_EQ(h[0].days, 0x3f);
 }
 
+TEST(Schedule, ABareClosingHourAfterAnAfternoonOpeningIsInTheEvening) {
+  auto h = hours("open daily from 4 PM to 9");
+  ASSERT_EQ(h.size(), 1u);
+  EXPECT_EQ(h[0].open, 16 * 60);
+  EXPECT_EQ(h[0].close, 21 * 60);
+  // A closing time given as choices states none; "or" before something else leaves it.
+  EXPECT_TRUE(hours("open every day from 4 PM to 9 or 10 PM").empty());
+  EXPECT_EQ(hours("open from 9 AM to 5 PM or by appointment").size(), 1u);
+}
+
+TEST(Schedule, ALaterStatementOnSomeDaysIsTheException) {
+  auto h = hours(
+      "It operates from 5 PM to 7 PM on weekdays, while on Wednesdays, it is open from "
+      "11 AM to 3 PM.");
+  ASSERT_EQ(h.size(), 2u);
+  EXPECT_EQ(h[0].days, day(0) | day(1) | day(3) | day(4));
+  EXPECT_EQ(h[1].days, day(2));
+  EXPECT_EQ(h[1].open, 11 * 60);
+  // Without a contrast, the later statement adds hours.
+  h = hours("Dinner is served daily from 5 PM to 10 PM; lunch on weekdays from 11 AM to 2 PM.");
+  ASSERT_EQ(h.size(), 2u);
+  EXPECT_EQ(h[0].days, kEveryDay);
+}
+
 TEST(Schedule, RecordFactLines) {
   auto h = hours("hours Monday: 11:00 to 21:00.");
   ASSERT_EQ(h.size(), 1u);

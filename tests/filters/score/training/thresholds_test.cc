@@ -62,5 +62,29 @@ TEST(Thresholds, NoSetWithAPositiveKeepsOneHalf) {
   EXPECT_DOUBLE_EQ(best_mean_f1_threshold({}, 0), 0.5);
 }
 
+TEST(Thresholds, LowestThresholdWhoseFlagsAreRightOftenEnough) {
+  std::vector<ScoredItem> items;
+  add(items, 0, 0.2, false, 10);  // flagged from 0.00: precision 20/30
+  add(items, 0, 0.5, true, 20);
+  add(items, 1, 0.4, false, 10);  // from 0.41 on: 20/20
+  add(items, 1, 0.6, true, 20);
+  // At 0.00 the mean is (2/3 + 2/3) / 2; from 0.21 (1 + 2/3) / 2.
+  EXPECT_DOUBLE_EQ(lowest_precise_threshold(items, 2, 2.0 / 3, 0.0), 0.0);
+  EXPECT_DOUBLE_EQ(lowest_precise_threshold(items, 2, 0.8, 0.0), 0.21);
+  EXPECT_DOUBLE_EQ(lowest_precise_threshold(items, 2, 0.8, 0.3), 0.3);
+  EXPECT_DOUBLE_EQ(lowest_precise_threshold(items, 2, 1.01, 0.0), 1.0);
+}
+
+TEST(Thresholds, SetsWithFewFlagsCountTogether) {
+  std::vector<ScoredItem> items;
+  add(items, 0, 0.5, true, 20);
+  add(items, 0, 0.2, false, 5);  // 20/25 from 0.00
+  add(items, 1, 0.1, false, 1);  // one wrong flag ...
+  add(items, 2, 0.1, true, 2);   // ... and two right ones: 2/3 together
+  // Set by set the mean at 0.00 would be (0.8 + 0 + 1) / 3; pooled, (0.8 + 2/3) / 2.
+  EXPECT_DOUBLE_EQ(lowest_precise_threshold(items, 3, 0.7, 0.0), 0.0);
+  EXPECT_DOUBLE_EQ(lowest_precise_threshold(items, 3, 0.75, 0.0), 0.11);
+}
+
 }  // namespace
 }  // namespace groundgate::filters::score::training
