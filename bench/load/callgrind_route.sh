@@ -13,8 +13,9 @@
 # The counters are zeroed after a warm-up (context index built, every stream open), dumped after
 # the measured window; events = groundgate_added_latency_seconds_count over the same window
 # (nginx: the events the load client counted in its window, aligned with the profile's).
-# Prints "events requests Ir Ir/event" and keeps the callgrind profile in DIR
-# (callgrind_annotate it).
+# Prints "events requests Ir Ir/event" and keeps the callgrind profile in DIR (default: a new
+# /tmp/gg-callgrind-out.* directory; callgrind_annotate it). The scratch directory is removed on
+# success and kept, with its logs, on failure.
 # --answer short: a one-sentence answer (about 11 events, not 61) from the same context: with a
 # run of each length, Ir = per_event * events + per_request * requests splits the two costs.
 # --api responses: the same answer through the Responses API (POST /v1/responses): its stream
@@ -60,29 +61,13 @@ for bin in "$gg" "$client"; do
   [[ -x $bin ]] || { echo "callgrind_route.sh: missing $bin" >&2; exit 1; }
 done
 
+script=callgrind_route.sh
 work=$(mktemp -d /tmp/gg-callgrind.XXXXXX)
-out=${out:-$work}
+out=${out:-$(mktemp -d /tmp/gg-callgrind-out.XXXXXX)}
 mkdir -p "$out"
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-}
-trap cleanup EXIT
-
-free_port() {
-  python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
-
-wait_port() {  # PORT PID
-  for _ in $(seq 600); do
-    if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then return 0; fi
-    kill -0 "$2" 2>/dev/null || { echo "callgrind_route.sh: exited, see $work" >&2; exit 1; }
-    sleep 0.1
-  done
-  echo "callgrind_route.sh: nothing listens on $1" >&2
-  exit 1
-}
+source "$(dirname "$0")/processes.sh"
+# Under valgrind a server takes seconds to listen.
+slow_start=600
 
 event_count() {  # ADMIN_PORT
   curl -s "http://127.0.0.1:$1/metrics" |
@@ -121,7 +106,7 @@ mock_port=$(free_port) gg_port=$(free_port) admin_port=$(free_port)
 "$gg" mock-upstream --listen "127.0.0.1:$mock_port" --tokens-per-second "$rate" --stamp \
   --script "$work/script.yaml" >"$work/mock.log" 2>&1 &
 pids+=($!)
-wait_port "$mock_port" "${pids[-1]}"
+wait_port "$mock_port" mock "${pids[-1]}" "$slow_start"
 
 warmup=5
 if [[ $route == nginx ]]; then
@@ -133,7 +118,7 @@ if [[ $route == nginx ]]; then
     >"$work/nginx.log" 2>&1 &
   gg_pid=$!
   pids+=("$gg_pid")
-  wait_port "$gg_port" "$gg_pid"
+  wait_port "$gg_port" nginx "$gg_pid" "$slow_start"
   # The client's window starts when its ramp ends, when the counters are zeroed.
   "$client" --target "127.0.0.1:$gg_port" --streams "$streams" --duration "$duration" \
     --ramp $((warmup + 1)) --body-file "$work/body.json" --label "$route" \
@@ -170,7 +155,7 @@ EOF
     /usr/sbin/nginx -p "$work/collector" -c "$work/collector/nginx.conf" \
       -e "$work/collector/error.log" -g 'daemon off;' >"$work/collector.log" 2>&1 &
     pids+=($!)
-    wait_port "$collector_port" "${pids[-1]}"
+    wait_port "$collector_port" collector "${pids[-1]}" "$slow_start"
     printf 'tracing: {endpoint: "http://127.0.0.1:%s/v1/traces", sample_ratio: %s}\n' \
       "$collector_port" "$tracing" >>"$work/groundgate.yaml"
   fi
@@ -178,8 +163,8 @@ EOF
     "$gg" serve -c "$work/groundgate.yaml" >"$work/groundgate.log" 2>&1 &
   gg_pid=$!
   pids+=("$gg_pid")
-  wait_port "$gg_port" "$gg_pid"
-  wait_port "$admin_port" "$gg_pid"
+  wait_port "$gg_port" groundgate "$gg_pid" "$slow_start"
+  wait_port "$admin_port" groundgate-admin "$gg_pid" "$slow_start"
 
   "$client" --target "127.0.0.1:$gg_port" --streams "$streams" --duration $((duration + warmup + 5)) \
     --ramp 1 --body-file "$work/body.json" --api "$api" --label "$route" \

@@ -2,8 +2,9 @@
 # name, for messages) and `work` (its scratch directory, kept when the script fails) first and
 # appends each child's pid to `pids`.
 #
-#   free_port               prints a free TCP port on 127.0.0.1
-#   wait_port PORT NAME PID  waits until PORT listens, or fails when NAME (PID) exits
+#   free_port                       prints a free TCP port on 127.0.0.1
+#   wait_port PORT NAME PID [TRIES]  waits until PORT listens (TRIES × 0.1 s, default 100), or
+#                                    fails when NAME (PID) exits
 pids=()
 cleanup() {
   local status=$?
@@ -18,8 +19,8 @@ free_port() {
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
-wait_port() {  # PORT NAME PID
-  for _ in $(seq 100); do
+wait_port() {  # PORT NAME PID [TRIES]
+  for _ in $(seq "${4:-100}"); do
     if (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; then return 0; fi
     kill -0 "$3" 2>/dev/null || { echo "$script: $2 exited, see $work" >&2; exit 1; }
     sleep 0.1
