@@ -269,6 +269,62 @@ std::string parse_data_file(const std::string& path, int file, Builder& b) {
   return {};
 }
 
+// The exception lists (`noun.exc`, ...): each line an inflected form and its base forms, as
+// (form, base, part of speech), the words interned in `b`. An error when a file cannot be read.
+std::string read_exceptions(const std::string& dir, Builder& b,
+                            std::vector<std::tuple<Id, Id, Pos>>& out) {
+  for (int file = 0; file < 4; ++file) {
+    std::string error;
+    b.buffers.push_back(read_file(dir + "/" + std::string(kPosNames[file]) + ".exc", error));
+    if (!error.empty()) return error;
+    std::string_view text = b.buffers.back();
+    while (!text.empty()) {
+      std::size_t end = text.find('\n');
+      Fields f(text.substr(0, end));
+      text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
+      std::string_view form = f.next();
+      if (form.empty()) continue;
+      for (std::string_view base = f.next(); !base.empty(); base = f.next()) {
+        out.emplace_back(b.intern(form), b.intern(base), kAllPos[file]);
+      }
+    }
+  }
+  return {};
+}
+
+// Open addressing over the words' hashes: a power of two at least twice the words, `empty`
+// where no word is.
+std::vector<Id> hash_slots(std::span<const std::string_view> words, Id empty) {
+  std::size_t slots = 1;
+  while (slots < words.size() * 2)
+    slots <<= 1;
+  std::vector<Id> out(slots, empty);
+  for (Id id = 0; id < words.size(); ++id) {
+    std::size_t slot = hash_word(words[id]) & (slots - 1);
+    while (out[slot] != empty)
+      slot = (slot + 1) & (slots - 1);
+    out[slot] = id;
+  }
+  return out;
+}
+
+// The inverse of a synset -> words index (CSR: `offsets`, `words`): word -> synsets, by
+// counting, then filling.
+void invert_index(std::span<const Id> offsets, std::span<const Id> words, std::size_t word_count,
+                  std::vector<Id>& inverse_offsets, std::vector<Id>& inverse) {
+  std::vector<Id> counts(word_count + 1, 0);
+  for (Id w : words)
+    ++counts[w + 1];
+  for (std::size_t i = 1; i < counts.size(); ++i)
+    counts[i] += counts[i - 1];
+  inverse_offsets = counts;
+  inverse.resize(words.size());
+  for (Id s = 0; s + 1 < offsets.size(); ++s) {
+    for (Id i = offsets[s]; i < offsets[s + 1]; ++i)
+      inverse[counts[words[i]]++] = s;
+  }
+}
+
 }  // namespace
 
 Lexicon::LoadResult Lexicon::load(const std::string& dir) {
@@ -278,45 +334,18 @@ Lexicon::LoadResult Lexicon::load(const std::string& dir) {
     if (!error.empty()) return {nullptr, error};
   }
   std::vector<std::tuple<Id, Id, Pos>> exceptions;
-  for (int file = 0; file < 4; ++file) {
-    std::string error;
-    b.buffers.push_back(read_file(dir + "/" + std::string(kPosNames[file]) + ".exc", error));
-    if (!error.empty()) return {nullptr, error};
-    std::string_view text = b.buffers.back();
-    while (!text.empty()) {
-      std::size_t end = text.find('\n');
-      Fields f(text.substr(0, end));
-      text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
-      std::string_view form = f.next();
-      if (form.empty()) continue;
-      for (std::string_view base = f.next(); !base.empty(); base = f.next()) {
-        exceptions.emplace_back(b.intern(form), b.intern(base), kAllPos[file]);
-      }
-    }
+  if (std::string error = read_exceptions(dir, b, exceptions); !error.empty()) {
+    return {nullptr, error};
   }
 
   auto lexicon = std::make_shared<Lexicon>();
   Lexicon& lx = *lexicon;
-  // Strings into one pool.
-  std::size_t pool_size = 0;
-  for (std::string_view w : b.words)
-    pool_size += w.size();
-  lx.pool_.reserve(pool_size);
-  lx.word_offsets_.reserve(b.words.size() + 1);
+  // Strings into one pool, found by open addressing.
   for (std::string_view w : b.words) {
     lx.pool_.append(w);
     lx.word_offsets_.push_back(static_cast<Id>(lx.pool_.size()));
   }
-  std::size_t slots = 1;
-  while (slots < b.words.size() * 2)
-    slots <<= 1;
-  lx.hash_slots_.assign(slots, kNone);
-  for (Id id = 0; id < b.words.size(); ++id) {
-    std::size_t slot = hash_word(b.words[id]) & (slots - 1);
-    while (lx.hash_slots_[slot] != kNone)
-      slot = (slot + 1) & (slots - 1);
-    lx.hash_slots_[slot] = id;
-  }
+  lx.hash_slots_ = hash_slots(b.words, kNone);
   // Pointers: (file, byte offset) -> synset id.
   lx.pointers_.reserve(b.pointers.size());
   for (const RawPointer& p : b.pointers) {
@@ -333,19 +362,8 @@ Lexicon::LoadResult Lexicon::load(const std::string& dir) {
   lx.synset_word_offsets_ = std::move(b.synset_word_offsets);
   lx.synset_words_ = std::move(b.synset_words);
   lx.synset_pointer_offsets_ = std::move(b.synset_pointer_offsets);
-  // word -> synsets, by counting then filling.
-  std::vector<Id> counts(b.words.size() + 1, 0);
-  for (Id w : lx.synset_words_)
-    ++counts[w + 1];
-  for (std::size_t i = 1; i < counts.size(); ++i)
-    counts[i] += counts[i - 1];
-  lx.word_synset_offsets_ = counts;
-  lx.word_synsets_.resize(lx.synset_words_.size());
-  for (Id s = 0; s < lx.synset_pos_.size(); ++s) {
-    for (Id i = lx.synset_word_offsets_[s]; i < lx.synset_word_offsets_[s + 1]; ++i) {
-      lx.word_synsets_[counts[lx.synset_words_[i]]++] = s;
-    }
-  }
+  invert_index(lx.synset_word_offsets_, lx.synset_words_, b.words.size(), lx.word_synset_offsets_,
+               lx.word_synsets_);
   lx.exceptions_.reserve(exceptions.size());
   for (auto [form, base, pos] : exceptions)
     lx.exceptions_.push_back({form, base, pos});
