@@ -402,8 +402,10 @@ TEST_F(VerifierTest, ATitleIsRelatedToWhatFollowsIt) {
 }
 
 TEST_F(VerifierTest, ANumberCitingASourceRelatesNothing) {
-  context({"In Greek the name Theresa means reaper.", "The name is common in Spain."});
-  Verdict v = only("In Greek, Theresa means reaper (passage 1).");
+  // The context's passages are numbered as the answer cites them ("passage 2:").
+  context({"passage 1: In Greek the name Theresa means reaper.",
+           "passage 2: In Spanish the name is common, with 2 saints."});
+  Verdict v = only("In Greek, Theresa means reaper (passage 2).");
   EXPECT_EQ(v.label, Label::kSupported) << v.reason;
 }
 
