@@ -43,6 +43,15 @@ std::string with_separators(std::string digits) {
   return digits;
 }
 
+// A duration written as a number of days ("14.69 days").
+bool in_days(const text::Entity& e, std::span<const Token> tokens) {
+  for (const Token& t : tokens) {
+    if (t.begin >= e.end) break;
+    if (t.begin >= e.begin && (t.norm == "days" || t.norm == "day")) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 double Figure::half_step() const {
@@ -54,9 +63,10 @@ std::vector<Figure> figures_of(std::string_view sentence, std::span<const Token>
   std::vector<Figure> out;
   std::size_t t = 0;
   for (const text::Entity& e : entities) {
-    if (e.type != text::EntityType::kNumber) continue;
+    const bool days = e.subtype == EntitySubtype::kDuration && in_days(e, tokens);
+    if (e.type != text::EntityType::kNumber && !days) continue;
     if (e.subtype != EntitySubtype::kMoney && e.subtype != EntitySubtype::kPercent &&
-        e.subtype != EntitySubtype::kCardinal) {
+        e.subtype != EntitySubtype::kCardinal && !days) {
       continue;
     }
     while (t < tokens.size() && tokens[t].begin < e.begin)
@@ -76,6 +86,7 @@ std::vector<Figure> figures_of(std::string_view sentence, std::span<const Token>
     f.grouped = tokens[n].has(text::kGrouped);
     f.percent = e.subtype == EntitySubtype::kPercent;
     f.money = e.subtype == EntitySubtype::kMoney;
+    f.days = days;
     for (std::size_t k = n + 1; k < tokens.size() && tokens[k].begin < e.end; ++k) {
       if (tokens[k].kind != TokenKind::kWord) continue;
       const std::optional<double> word = text::scale_word(tokens[k].norm);

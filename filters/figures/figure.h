@@ -26,6 +26,7 @@ struct Figure {
   bool percent = false;  // a percentage: `value` is in percent
   bool money = false;    // a currency is written
   bool grouped = false;  // written with thousands separators
+  bool days = false;     // a number of days ("14.69 days"): only a metric in days places it
   int decimals = 0;      // digits written after the point: the rounding it shows
 
   // Half the last written digit's place: a value within this of `value` rounds to it.
@@ -33,9 +34,9 @@ struct Figure {
 };
 
 // The figures among the sentence's entities (`tokens` and `entities` of `sentence`, in text
-// order): money, percentages and numbers written with digits. Not figures: years and dates,
-// ordinals, times, scores, measures in units, and small whole counts (below 10, no scale, no
-// currency: "2 segments" counts what the context lists).
+// order): money, percentages, numbers of days and other numbers written with digits. Not
+// figures: years and dates, ordinals, times, scores, other measures in units, and small whole
+// counts (below 10, no scale, no currency: "2 segments" counts what the context lists).
 std::vector<Figure> figures_of(std::string_view sentence, std::span<const text::Token> tokens,
                                std::span<const text::Entity> entities);
 

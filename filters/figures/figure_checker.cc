@@ -112,6 +112,44 @@ std::vector<int> years_of(const Figure& f, const std::vector<table::NamedYear>& 
   return {nearest->year};
 }
 
+// One way of computing a metric, and its expression as written over a, b and c.
+struct MetricReading {
+  Expression e;
+  std::string expression;
+};
+
+// A metric's value over its operands (a, b and, where the table gives it, c: the averaged
+// balance a year before), the metric's usual reading first: the balance averaged where one
+// is (days outstanding), else at the year's close (a margin, a return).
+std::vector<MetricReading> metric_readings(const Metric& metric, std::span<const Operand> ops) {
+  // Tables of one report may state different scales; unknown ones are taken as the same.
+  const bool scaled =
+      std::all_of(ops.begin(), ops.end(), [](const Operand& o) { return o.unit > 0; });
+  auto in_full = [&](std::size_t k) { return ops[k].value * (scaled ? ops[k].unit : 1); };
+  const double times = metric.days > 0 ? metric.days : 1;
+  const std::string factor = metric.days > 0 ? std::to_string(int(metric.days)) + " * " : "";
+  auto reading = [&](double value, std::string expression, std::uint8_t arity) {
+    MetricReading r;
+    r.e.form = Form::kRatio;
+    r.e.arity = arity;
+    r.e.args = {0, 1, 2};
+    r.e.value = times * value;
+    r.e.kind = metric.days > 0 ? Kind::kAmount : Kind::kRatio;
+    r.e.unit = 1;
+    r.expression = factor + std::move(expression);
+    return r;
+  };
+  std::vector<MetricReading> out;
+  if (in_full(1) != 0) out.push_back(reading(in_full(0) / in_full(1), "a / b", 2));
+  if (ops.size() == 3 && metric.averaged == Averaged::kNumerator && in_full(1) != 0) {
+    out.insert(out.begin(),
+               reading((in_full(0) + in_full(2)) / 2 / in_full(1), "((a + c) / 2) / b", 3));
+  } else if (ops.size() == 3 && in_full(1) + in_full(2) != 0) {
+    out.push_back(reading(in_full(0) / ((in_full(1) + in_full(2)) / 2), "a / ((b + c) / 2)", 3));
+  }
+  return out;
+}
+
 }  // namespace
 
 bool FigureChecker::holds(const Line& line, const table::Table::Cell& c) {
@@ -345,6 +383,9 @@ std::vector<int> FigureChecker::chosen_years(const Line& row, const Frame& frame
     if (frame.years_ordered) return {frame.later, frame.earlier};
     if (frame.range_first != 0) return {frame.range_last, frame.range_first};
     if (years.size() == 2) return {std::max(years[0], years[1]), std::min(years[0], years[1])};
+    // A change in one year named is from the year before, as reports state it ("grew 9.4% in
+    // 2022"); a growth rate needs its years.
+    if (years.size() == 1 && op != Operation::kGrowthRate) return {years[0], years[0] - 1};
     return {};
   }
   if (op == Operation::kAverage || op == Operation::kSum) {
@@ -375,6 +416,10 @@ std::optional<FigureVerdict> FigureChecker::check_figure(const Figure& f, const 
   // has one reading, and another value contradicts it.
   const bool decisive = !rows.empty() && (rows.size() == 1 || rows[1].score < rows[0].score) &&
                         frame.operations_named <= 1 && named_by(rows[0], frame);
+  if (frame.metric != nullptr && options_.arithmetic) {
+    if (auto v = by_metric(f, frame, years, sentence)) return v;
+  }
+  if (f.days) return std::nullopt;  // a number of days is placed by a metric in days only
   const Operation op = frame.op;
   if (op == Operation::kNone || op == Operation::kSum) {
     if (auto v = read_off(f, frame, years, rows, decisive, sentence)) return v;
@@ -458,9 +503,31 @@ std::optional<FigureVerdict> FigureChecker::computed(const Figure& f, const Fram
     ops.push_back(operand_of(row, *c));
     sources.push_back(source_of(row, *c));
   }
+  // A figure the operation runs over is read, not computed wrong ("increased to 29,000 in
+  // 2022 from 26,500").
+  for (std::size_t k = 0; k < ops.size(); ++k) {
+    const std::vector<Expression> read = stated(Operation::kNone, frame, std::span(&ops[k], 1));
+    bool times_100 = false;
+    if (!read.empty() && gives(read[0], f, false, times_100))
+      return verdict_of(Outcome::kRead, read[0], false, std::span(&sources[k], 1), f, sentence);
+  }
   // The operation's readings (a change in percentages is a difference in points or a relative
   // change); the first that gives the figure supports it, else the first contradicts it.
   std::vector<Expression> readings = stated(frame.op, frame, ops);
+  // A change given as a percentage of amounts ("grew 9.4%") is a relative change.
+  const bool any_percent =
+      std::any_of(ops.begin(), ops.end(), [](const Operand& o) { return o.percent; });
+  std::optional<Expression> size_of_fall;
+  if (frame.op == Operation::kChange && f.percent && !any_percent) {
+    for (const Expression& e : stated(Operation::kPercentChange, frame, ops)) {
+      readings.push_back(e);
+      // Without a rise or a fall named, a change may be given as its size ("changed by 87%").
+      if (!frame.direction_named && f.value > 0 && e.value < 0 && !size_of_fall) {
+        size_of_fall = e;
+        size_of_fall->value = -e.value;
+      }
+    }
+  }
   // Costs in parentheses averaged or added: the answer gives the amount.
   const bool all_negative =
       std::all_of(ops.begin(), ops.end(), [](const Operand& o) { return o.value < 0; });
@@ -478,8 +545,99 @@ std::optional<FigureVerdict> FigureChecker::computed(const Figure& f, const Fram
     const bool fits = e.kind == Kind::kAmount ? !f.percent : !f.scaled && !f.money;
     if (fits && first_fit == nullptr) first_fit = &e;
   }
+  bool times_100 = false;
+  if (size_of_fall && gives(*size_of_fall, f, frame.asks_percent, times_100)) {
+    FigureVerdict v = verdict_of(Outcome::kDerived, *size_of_fall, times_100, sources, f, sentence);
+    v.derivation.expression = std::string("((b - a) / b)") + (times_100 ? " * 100" : "");
+    v.reason = explained(v.outcome, v.derivation);
+    return v;
+  }
   if (first_fit == nullptr) return std::nullopt;
   return operation_contradicts(*first_fit, frame, sources, f, sentence);
+}
+
+std::optional<FigureChecker::Line> FigureChecker::line_named(
+    std::span<const std::string_view> phrases) const {
+  std::optional<Line> best;
+  bool tie = false;
+  Frame words;
+  for (std::string_view phrase : phrases) {
+    words.stems.clear();
+    for (const text::Token& t : text::tokenize(phrase))
+      words.stems.push_back(text::stem(t.norm));
+    std::sort(words.stems.begin(), words.stems.end());
+    for (const Line& line : lines_named(words)) {
+      if (line.column) continue;
+      const bool same = best && best->passage == line.passage && best->table == line.table &&
+                        best->index == line.index;
+      if (!best || line.score > best->score) {
+        best = line, tie = false;
+      } else if (line.score == best->score && !same) {
+        tie = true;
+      }
+    }
+  }
+  if (tie) return std::nullopt;
+  return best;
+}
+
+std::optional<FigureChecker::MetricOperands> FigureChecker::metric_operands(
+    const Metric& metric, const Frame& frame, std::span<const int> years) const {
+  const std::optional<Line> top = line_named(metric.numerator);
+  const std::optional<Line> bottom = line_named(metric.denominator);
+  if (!top || !bottom ||
+      (top->passage == bottom->passage && top->table == bottom->table &&
+       top->index == bottom->index)) {
+    return std::nullopt;
+  }
+  const int year = years.empty() ? 0 : years[0];
+  const table::Table::Cell* a = cell_for(*top, year, frame);
+  const table::Table::Cell* b = cell_for(*bottom, year, frame);
+  if (a == nullptr || b == nullptr) return std::nullopt;
+  MetricOperands out;
+  out.ops = {operand_of(*top, *a), operand_of(*bottom, *b)};
+  out.sources = {source_of(*top, *a), source_of(*bottom, *b)};
+  if (year == 0 && out.ops[0].year != out.ops[1].year) return std::nullopt;  // not one period's
+  // A balance at a date divided into or by a flow over the year may be averaged with the
+  // balance a year before: its cell for the year before, when the table gives it.
+  const Line* balance = metric.averaged == Averaged::kNumerator     ? &*top
+                        : metric.averaged == Averaged::kDenominator ? &*bottom
+                                                                    : nullptr;
+  if (const table::Table::Cell* opening =
+          balance != nullptr && year != 0 ? cell_for(*balance, year - 1, frame) : nullptr) {
+    out.ops.push_back(operand_of(*balance, *opening));
+    out.sources.push_back(source_of(*balance, *opening));
+  }
+  return out;
+}
+
+std::optional<FigureVerdict> FigureChecker::by_metric(const Figure& f, const Frame& frame,
+                                                      std::span<const int> years,
+                                                      std::string_view sentence) const {
+  const Metric& metric = *frame.metric;
+  // A ratio is no amount; a share is a percentage ("15.0%") where a ratio is not ("1.75"), and
+  // a metric in days is a number of days.
+  if (years.size() > 1 || f.money || f.scaled || f.percent != metric.percent ||
+      f.days != (metric.days > 0)) {
+    return std::nullopt;
+  }
+  const std::optional<MetricOperands> operands = metric_operands(metric, frame, years);
+  if (!operands) return std::nullopt;
+  const std::vector<MetricReading> readings = metric_readings(metric, operands->ops);
+  if (readings.empty()) return std::nullopt;
+  auto verdict = [&](Outcome outcome, const MetricReading& r, bool times_100) {
+    FigureVerdict v = verdict_of(outcome, r.e, times_100, operands->sources, f, sentence);
+    v.derivation.expression = r.expression + (times_100 ? " * 100" : "");
+    v.reason = std::string(metric.name) +
+               (outcome == Outcome::kContradicted ? " is " + v.derivation.result + ": " : ", ") +
+               explained(outcome, v.derivation);
+    return v;
+  };
+  for (const MetricReading& r : readings) {
+    bool times_100 = false;
+    if (gives(r.e, f, metric.percent, times_100)) return verdict(Outcome::kDerived, r, times_100);
+  }
+  return verdict(Outcome::kContradicted, readings.front(), metric.percent);
 }
 
 std::optional<FigureVerdict> FigureChecker::between_lines(const Figure& f, const Frame& frame,
@@ -576,8 +734,10 @@ std::optional<FigureVerdict> FigureChecker::searched(const Figure& f, const Fram
 FigureVerdict FigureChecker::operation_contradicts(const Expression& e, const Frame& frame,
                                                    std::span<const Source> sources, const Figure& f,
                                                    std::string_view sentence) const {
-  FigureVerdict v = verdict_of(Outcome::kContradicted, e, e.kind == Kind::kRatio && f.percent,
-                               sources, f, sentence);
+  // A ratio is shown as a percentage where the figure is one or the words ask for one.
+  FigureVerdict v =
+      verdict_of(Outcome::kContradicted, e,
+                 e.kind == Kind::kRatio && (f.percent || frame.asks_percent), sources, f, sentence);
   v.reason = std::string(to_string(frame.op)) + " is " + v.derivation.result + ": " + v.reason;
   return v;
 }
@@ -591,15 +751,19 @@ FigureVerdict FigureChecker::verdict_of(Outcome outcome, const Expression& e, bo
   v.end = f.end;
   v.derivation = derivation(e, times_100, sources, f, sentence);
   if (outcome == Outcome::kContradicted) v.correction = v.derivation.result;
-  v.reason = outcome == Outcome::kRead ? "read off:" : "computed:";
-  v.reason += ' ';
-  v.reason += v.derivation.expression;
-  v.reason += " = " + v.derivation.result;
-  for (const auto& o : v.derivation.operands) {
-    v.reason += ", " + o.name + " = " + o.text;
-    if (!o.key.empty()) v.reason += " (" + o.key + ")";
-  }
+  v.reason = explained(outcome, v.derivation);
   return v;
+}
+
+std::string FigureChecker::explained(Outcome outcome, const verdict::Derivation& d) {
+  std::string out = outcome == Outcome::kRead ? "read off: " : "computed: ";
+  out += d.expression;
+  out += " = " + d.result;
+  for (const auto& o : d.operands) {
+    out += ", " + o.name + " = " + o.text;
+    if (!o.key.empty()) out += " (" + o.key + ")";
+  }
+  return out;
 }
 
 NamingOrder FigureChecker::naming_order(const Frame& frame, std::span<const Operand> ops,

@@ -96,6 +96,21 @@ class FigureChecker {
   std::optional<FigureVerdict> computed(const Figure& figure, const Frame& frame,
                                         std::span<const int> years, const Line& row,
                                         std::string_view sentence) const;
+  // A metric's operands: its numerator's and denominator's cells for the year named, then the
+  // balance it may average a year before, when the table gives it.
+  struct MetricOperands {
+    std::vector<Operand> ops;
+    std::vector<Source> sources;
+  };
+  std::optional<MetricOperands> metric_operands(const Metric& metric, const Frame& frame,
+                                                std::span<const int> years) const;
+  // The financial ratio the frame names, recomputed from the cells of its lines for the year
+  // named: supported, or contradicted with the value it gives.
+  std::optional<FigureVerdict> by_metric(const Figure& figure, const Frame& frame,
+                                         std::span<const int> years,
+                                         std::string_view sentence) const;
+  // The table row one of `phrases` names best, when no other row is named as well.
+  std::optional<Line> line_named(std::span<const std::string_view> phrases) const;
   // A difference or ratio of the two rows the words name (in the order named) at the year
   // named: supported, or contradicted with the reading nearest the figure.
   std::optional<FigureVerdict> between_lines(const Figure& figure, const Frame& frame,
@@ -128,6 +143,8 @@ class FigureChecker {
   Operand operand_of(const Line& row, const table::Table::Cell& cell) const;
   Source source_of(const Line& row, const table::Table::Cell& cell) const;
   const table::Table& table_of(const Line& row) const;
+  // "computed: a / b = 1.75, a = 9,800 (Total current assets, 2022), ...".
+  static std::string explained(FigureVerdict::Outcome outcome, const verdict::Derivation& d);
   verdict::Derivation derivation(const Expression& e, bool times_100,
                                  std::span<const Source> sources, const Figure& figure,
                                  std::string_view sentence) const;

@@ -27,6 +27,10 @@ constexpr auto kDifferenceWords = text::word_table("difference", "differences", 
 constexpr auto kDecreaseWords =
     text::word_table("decrease", "decreased", "decreases", "decline", "declined", "declines",
                      "fell", "fall", "falls", "drop", "dropped", "drops", "reduction", "reduced");
+// A change's direction: the increase words less the ones that name a change either way.
+constexpr auto kRiseWords =
+    text::word_table("increase", "increased", "increases", "grew", "grow", "growth", "rose", "rise",
+                     "rises", "up", "higher", "gain", "gained");
 constexpr auto kIncreaseWords =
     text::word_table("increase", "increased", "increases", "grew", "grow", "growth", "rose", "rise",
                      "rises", "change", "changed", "changes", "movement");
@@ -188,6 +192,7 @@ Frame read_frame(std::string_view text) {
 Frame read_frame(std::string_view text, std::span<const Token> tokens) {
   Frame frame;
   frame.op = operation_of(tokens, frame.operations_named);
+  frame.metric = metric_named(tokens);
   frame.years = table::distinct_years(text);
   read_order(text, tokens, frame);
   read_range(text, frame);
@@ -195,6 +200,7 @@ Frame read_frame(std::string_view text, std::span<const Token> tokens) {
   for (const Token& t : tokens) {
     if (is(kPercentWords, t) || t.norm == "rate") frame.asks_percent = true;
     decrease = decrease || is(kDecreaseWords, t);
+    frame.direction_named = frame.direction_named || is(kDecreaseWords, t) || is(kRiseWords, t);
     increase = increase || is(kIncreaseWords, t);
     if (t.kind != TokenKind::kWord || table::is_function_word(t.norm)) continue;
     if (is(kChangeWords, t) || is(kAverageWords, t) || is(kRatioWords, t) ||
@@ -230,7 +236,9 @@ Frame merged(const Frame& clause, const Frame& question) {
     out.range_first = question.range_first;
     out.range_last = question.range_last;
   }
+  if (out.metric == nullptr) out.metric = question.metric;
   out.asks_percent = clause.asks_percent || question.asks_percent;
+  out.direction_named = clause.direction_named || question.direction_named;
   out.stems.insert(out.stems.end(), question.stems.begin(), question.stems.end());
   for (const std::string& stem : question.stems_in_order) {
     if (std::find(out.stems_in_order.begin(), out.stems_in_order.end(), stem) ==

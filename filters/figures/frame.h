@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "filters/figures/metrics.h"
 #include "filters/text/tokenizer.h"
 
 namespace groundgate::filters::figures {
@@ -40,9 +41,11 @@ struct Frame {
   bool decrease = false;           // a decrease asked for or stated, no increase: the earlier
                                    // year's figure less the later's, as a positive amount
   bool asks_percent = false;       // "percentage", "percent", "%", "rate" named
+  bool direction_named = false;    // a rise or a fall named, not just a change ("grew", "fell")
   std::vector<std::string> stems;  // words that may name a row or column (table/key_words.h),
                                    // stemmed, sorted and unique (the operation's words out)
   std::vector<std::string> stems_in_order;  // the same, as first named
+  const Metric* metric = nullptr;           // a financial ratio named ("operating margin")
 
   // The years an average or a total runs over: the range's when one is named, else those named.
   std::vector<int> years_over(std::span<const int> available) const;

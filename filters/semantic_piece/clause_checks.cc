@@ -10,6 +10,7 @@
 #include "filters/semantic_piece/names.h"
 #include "filters/semantic_piece/order_check.h"
 #include "filters/semantic_piece/piece_verifier.h"
+#include "filters/text/adjective_degree.h"
 #include "filters/text/discourse.h"
 #include "filters/text/function_words.h"
 #include "filters/text/negation.h"
@@ -64,42 +65,14 @@ bool inside(const Token& t, std::span<const Entity> entities) {
   });
 }
 
-// A word before a predicate comparative: "X is closer", "much longer", "no better".
-bool introduces_predicate(std::string_view w) {
-  static constexpr auto kIntensifiers = text::word_table(
-      "much", "far", "even", "no", "any", "still", "slightly", "somewhat", "considerably");
-  return text::kBeForms.contains(w) || kIntensifiers.contains(w);
-}
-
 // Words that order or compare ("first", "earlier", "closer", "largest"). A question asking
-// "which came first?" does not ground an answer's "first": only the context can. WordNet's
-// morphology makes an -er word of many nouns ("founder" from "found", "number" from "numb",
-// "owner", "opener", "Peter"): a word that is itself a noun compares only before "than" or
-// after a copula or an intensifier ("is closer", "much longer"), and a capitalised word inside
-// the clause is a name.
+// "which came first?" does not ground an answer's "first": only the context can.
 bool is_comparative(std::span<const Token> tokens, std::size_t at, const text::Lexicon* lexicon) {
-  const Token& t = tokens[at];
   static constexpr auto kOrderWords =
       text::word_table("first", "last", "prior", "earlier", "later", "equally");
-  if (kOrderWords.contains(t.norm)) return true;
-  if (lexicon == nullptr || t.norm.size() < 5) return false;
-  const bool er = t.norm.ends_with("er");
-  const bool est = t.norm.ends_with("est");
-  if (!er && !est) return false;
-  if (at > 0 && t.has(text::kCapitalized)) return false;
-  auto inflected = [&](text::Lexicon::Pos pos) {
-    for (std::string_view lemma : lexicon->lemmas(t.norm, pos)) {
-      if (lemma != t.norm) return true;
-    }
-    return false;
-  };
-  if (!inflected(text::Lexicon::Pos::kAdjective) && !inflected(text::Lexicon::Pos::kAdverb))
-    return false;
-  const std::vector<std::string_view> nouns = lexicon->lemmas(t.norm, text::Lexicon::Pos::kNoun);
-  if (std::find(nouns.begin(), nouns.end(), t.norm) == nouns.end()) return true;
-  const bool before_than = at + 1 < tokens.size() && tokens[at + 1].norm == "than";
-  const bool after_copula = at > 0 && introduces_predicate(tokens[at - 1].norm);
-  return before_than || after_copula;
+  if (kOrderWords.contains(tokens[at].norm)) return true;
+  return lexicon != nullptr &&
+         text::inflected_degree(*lexicon, tokens, at) != text::Degree::kPositive;
 }
 
 // Comparisons and orderings relate things the context states apart ("born before Elytis"):
@@ -293,6 +266,24 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence,
   return v;
 }
 
+bool PieceVerifier::restates_question_with_figures(const Clause& clause) const {
+  if (!clause.has_values || !options_.question_grounds_words) return false;
+  for (const Entity& e : clause.entities) {
+    if (!is_value_entity(e)) continue;
+    const bool placed = std::any_of(
+        clause.figures.begin(), clause.figures.end(),
+        [&](const PlacedFigure& f) { return f.supported && f.begin < e.end && e.begin < f.end; });
+    const bool asked =
+        std::any_of(question_entities_.begin(), question_entities_.end(),
+                    [&](const Entity& q) { return compare(e, q) == EntityMatch::kSame; });
+    if (!placed && !asked) return false;
+  }
+  for (std::size_t i = 0; i < clause.words.size(); ++i) {
+    if (!in_question(clause.stems[clause.word_stem[i]])) return false;
+  }
+  return true;
+}
+
 Verdict PieceVerifier::uncontested(const Clause& clause, const ValueCheck& values, double score,
                                    std::size_t checked, std::span<const Token> tokens,
                                    ClauseSignals& signals) const {
@@ -314,7 +305,7 @@ Verdict PieceVerifier::uncontested(const Clause& clause, const ValueCheck& value
     v.score = score;
     return v;
   }
-  if (clause.evidence.empty() && !clause.words.empty()) {
+  if (clause.evidence.empty() && !clause.words.empty() && !restates_question_with_figures(clause)) {
     Verdict v = finding(clause, Label::kUnsupported, ReasonCode::kNoEvidence,
                         HallucinationType::kAbsoluteFabrication,
                         "no context piece shares a word with this piece");
@@ -656,11 +647,18 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, EvidencePie
     }
     return false;
   };
+  // Opposites oppose in the same degree only: a comparison ("cheaper than its neighbours")
+  // or an extreme ("one of the most expensive areas") says nothing against a plain
+  // statement ("expensive") or against each other; and a sufficiency ("too high", "low
+  // enough") is measured against a purpose, which may differ: it opposes nothing.
   for (const Token* w : coverage.uncovered) {
     if (!lexicon->has_antonyms(w->norm) || in_condition(w)) continue;
-    for (const Token& other : best.tokens) {
+    const text::Degree degree = text::adjective_degree(
+        *lexicon, clause.tokens, static_cast<std::size_t>(w - clause.tokens.data()));
+    for (std::size_t k = 0; k < best.tokens.size(); ++k) {
+      const Token& other = best.tokens[k];
       if (other.kind != text::TokenKind::kWord || !lexicon->are_antonyms(w->norm, other.norm) ||
-          clause_says(other))
+          clause_says(other) || best.degrees[k] != degree || degree == text::Degree::kSufficiency)
         continue;
       signals.antonym = true;
       signals.aligned_conflict =

@@ -22,6 +22,10 @@ using text::Token;
 // Anchors compared in one clause at most; longer lists are cut (bounded work).
 constexpr std::size_t kMaxAnchors = 12;
 
+bool is_spelled_one(std::string_view text) {
+  return text == "one" || text == "One" || text == "ONE";
+}
+
 }  // namespace
 
 std::vector<PieceVerifier::Anchor> PieceVerifier::anchors(
@@ -31,9 +35,12 @@ std::vector<PieceVerifier::Anchor> PieceVerifier::anchors(
   for (const Entity& e : entities) {
     if (out.size() == kMaxAnchors) break;
     // Ordinals ("first") qualify something else; they are no party to a relation. Nor is a
-    // number that cites a source ("passage 2", "[1]").
+    // number that cites a source ("passage 2", "[1]"), nor the word "one", as often a
+    // determiner or a pronoun as a count ("one of the best", "in one hand"); the value checks
+    // still compare it.
     if (e.subtype == text::EntitySubtype::kOrdinal) continue;
     if (is_value_entity(e) && text::numbers_a_source(sentence, e.begin)) continue;
+    if (is_spelled_one(sentence.substr(e.begin, e.end - e.begin))) continue;
     Anchor a;
     a.text = sentence.substr(e.begin, e.end - e.begin);
     if (is_value_entity(e)) {

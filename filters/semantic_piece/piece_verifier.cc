@@ -121,6 +121,12 @@ void PieceVerifier::analyse(EvidencePiece& piece) const {
       negated.clause.push_back(term_of(i));
     negated.clause.insert(negated.clause.end(), negated.scope.begin(), negated.scope.end());
   }
+  const text::Lexicon* lexicon = options_.lexicon.get();
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    if (!text::is_content_word(tokens[i])) continue;
+    piece.degrees.push_back(lexicon != nullptr ? text::adjective_degree(*lexicon, tokens, i)
+                                               : text::Degree::kPositive);
+  }
   for (Token& t : tokens) {
     if (text::is_content_word(t)) piece.tokens.push_back(std::move(t));
   }
@@ -161,16 +167,20 @@ bool PieceVerifier::related(const Token& word, std::span<const std::string_view>
   }
   if (evidence_lemmas.empty() && (!question || question_lemmas_.empty())) return false;
   // Synonyms: a lemma of the other word shares a synset with the word; derivations: a lemma
-  // of the other word is a derivationally related form of the word.
+  // of the other word is a derivationally related form of the word; heads: the word is an
+  // adjective satellite of the other word ("Western Australia" from "west australian").
   const std::vector<std::string_view> synonyms = lexicon->synonyms(word.norm);
   const std::vector<std::string_view> derivations =
       with_derivations ? lexicon->derivations(word.norm) : std::vector<std::string_view>{};
+  const std::vector<std::string_view> heads =
+      with_derivations ? lexicon->adjective_heads(word.norm) : std::vector<std::string_view>{};
   auto hits = [&](std::span<const std::string_view> lemmas) {
     auto listed = [&](std::string_view w) {
       return std::binary_search(lemmas.begin(), lemmas.end(), w);
     };
     return std::any_of(synonyms.begin(), synonyms.end(), listed) ||
-           std::any_of(derivations.begin(), derivations.end(), listed);
+           std::any_of(derivations.begin(), derivations.end(), listed) ||
+           std::any_of(heads.begin(), heads.end(), listed);
   };
   return hits(evidence_lemmas) || (question && hits(question_lemmas_));
 }

@@ -16,6 +16,7 @@
 #include "filters/semantic_piece/counted.h"
 #include "filters/semantic_piece/verdict.h"
 #include "filters/semantic_piece/verifier_options.h"
+#include "filters/text/adjective_degree.h"
 #include "filters/text/entities.h"
 #include "filters/text/tokenizer.h"
 
@@ -62,7 +63,8 @@ class PieceVerifier {
     double overlap = 0;  // share of the clause's content terms it holds
     // Filled by analyse() when a check needs them (most clauses need them for no piece).
     bool analysed = false;
-    std::vector<text::Token> tokens;  // content words, for synonyms and antonyms
+    std::vector<text::Token> tokens;    // content words, for synonyms and antonyms
+    std::vector<text::Degree> degrees;  // per content word, as graded in the piece
     // Per negation cue of the piece, the terms of the words it governs and of its clause.
     std::vector<NegatedTerms> negations;
     bool has_negation_cue = false;  // any, whatever it governs
@@ -169,12 +171,17 @@ class PieceVerifier {
   std::vector<EvidencePiece> retrieve(std::span<const std::string> stems,
                                       std::span<const index::TermId> terms) const;
   bool in_question(std::string_view stem) const;
+  // The clause's values are figures the figures check placed and its words are the question's
+  // ("The FY2022 DSO is 14.69 days." for "What is the FY2022 DSO?"): the figure asked for,
+  // though no context sentence shares a word with it.
+  bool restates_question_with_figures(const Clause& clause) const;
   // Tokenises the piece's text for its content words and negation scopes, once.
   void analyse(EvidencePiece& piece) const;
   // WordNet lemmas of the words, sorted and unique (empty without a lexicon).
   std::vector<std::string_view> lemmas_of(std::span<EvidencePiece> evidence) const;
-  // A WordNet synonym or derivation of the word among the evidence (and question) words,
-  // given the evidence words' lemmas: one lookup per answer word, not one per word pair.
+  // A WordNet synonym of the word among the evidence (and question) words, or with
+  // `with_derivations` a derivation or an adjective head of it, given the evidence words'
+  // lemmas: one lookup per answer word, not one per word pair.
   bool related(const text::Token& word, std::span<const std::string_view> evidence_lemmas,
                bool with_question, bool with_derivations) const;
   std::span<const ContextEntity> context_entities() const { return index_->values(); }

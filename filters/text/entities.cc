@@ -225,14 +225,15 @@ class Extractor {
   // running the chain. Each case mirrors a matcher's first test: numbers and number words
   // (date, time, money, percent, quantity, score, year, count), symbols ("$5"), month and
   // ordinal words ("March 2", "19th century", "first"), "nineteenth-century", "US$",
-  // currency codes ("USD 5").
+  // currency codes ("USD 5"), fiscal years ("FY2022").
   bool may_start_entity(std::size_t i) const {
     const Token& tok = t_[i];
     if (tok.kind == TokenKind::kNumber || tok.kind == TokenKind::kSymbol) return true;
     if (tok.kind != TokenKind::kWord) return false;
     const std::string_view w = tok.norm;
     bool abbreviated = false;
-    return may_be_ordinal_word(w) || w == "us" || (w.size() == 3 && !currency_code(w).empty()) ||
+    return may_be_ordinal_word(w) || w == "us" || w.starts_with("fy") ||
+           (w.size() == 3 && !currency_code(w).empty()) ||
            (tok.has(kCapitalized) && month_number(w, abbreviated) != 0) ||
            (!tok.has(kCapitalized) && w.size() >= 3 && w.size() <= 9 &&
             month_number(w, abbreviated) != 0) ||
@@ -287,7 +288,7 @@ class Extractor {
     for (auto matcher :
          {&Extractor::match_date, &Extractor::match_time_of_day, &Extractor::match_money,
           &Extractor::match_percent, &Extractor::match_quantity, &Extractor::match_score,
-          &Extractor::match_year, &Extractor::match_count}) {
+          &Extractor::match_fiscal_year, &Extractor::match_year, &Extractor::match_count}) {
       if (const std::size_t n = (this->*matcher)(i)) return n;
     }
     return 0;
@@ -431,6 +432,27 @@ class Extractor {
         static_cast<int>(to_double(std::string_view(t_[i].norm).substr(0, t_[i].norm.size() - 1)));
     if (y < 100) y += 1900;
     return add_date(i, i + 1, {y, 0, 0, DatePrecision::kDecade});
+  }
+
+  // A fiscal year: "FY2022", "FY22", "FY 2022" is the year 2022 (a two-digit year is of this
+  // century below 50, else of the last).
+  std::size_t match_fiscal_year(std::size_t i) {
+    const std::string& w = t_[i].norm;
+    if (!w.starts_with("fy")) return 0;
+    if (w == "fy") {
+      double year = 0;
+      if (i + 1 >= t_.size() || !plain_int(i + 1, 1900, 2100, year)) return 0;
+      return add_date(i, i + 2, {int(year), 0, 0, DatePrecision::kYear});
+    }
+    const std::string_view digits = std::string_view(w).substr(2);
+    if ((digits.size() != 2 && digits.size() != 4) ||
+        !std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+      return 0;
+    }
+    int year = static_cast<int>(to_double(digits));
+    if (digits.size() == 2) year += year < 50 ? 2000 : 1900;
+    if (year < 1900 || year > 2100) return 0;
+    return add_date(i, i + 1, {year, 0, 0, DatePrecision::kYear});
   }
 
   std::size_t match_year(std::size_t i) {

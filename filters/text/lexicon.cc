@@ -558,13 +558,14 @@ bool Lexicon::are_antonyms(std::string_view a, std::string_view b, Pos pos) cons
          antonym_pointer(a_senses, with_heads(b_senses));
 }
 
+bool Lexicon::points_to_antonym(Id synset) const {
+  for (Id p = synset_pointer_offsets_[synset]; p < synset_pointer_offsets_[synset + 1]; ++p) {
+    if (pointers_[p].type == kAntonym) return true;
+  }
+  return false;
+}
+
 bool Lexicon::has_antonyms(std::string_view w, Pos pos) const {
-  auto points_to_antonym = [&](Id s) {
-    for (Id p = synset_pointer_offsets_[s]; p < synset_pointer_offsets_[s + 1]; ++p) {
-      if (pointers_[p].type == kAntonym) return true;
-    }
-    return false;
-  };
   for (auto [s, unused] : senses(w, pos)) {
     if (points_to_antonym(s)) return true;
     if (synset_pos_[s] != Pos::kAdjective) continue;
@@ -602,6 +603,26 @@ std::vector<Lexicon::Id> Lexicon::derivation_ids(std::string_view w) const {
 std::vector<std::string_view> Lexicon::derivations(std::string_view w) const {
   std::vector<std::string_view> out;
   for (Id id : derivation_ids(w))
+    out.push_back(word(id));
+  return out;
+}
+
+std::vector<std::string_view> Lexicon::adjective_heads(std::string_view w) const {
+  std::vector<Id> ids;
+  for (auto [s, unused] : senses(w, Pos::kAdjective)) {
+    if (points_to_antonym(s)) continue;  // a head itself
+    for (Id p = synset_pointer_offsets_[s]; p < synset_pointer_offsets_[s + 1]; ++p) {
+      const Id head = pointers_[p].target;
+      if (pointers_[p].type != kSimilar || !points_to_antonym(head)) continue;
+      for (Id j = synset_word_offsets_[head]; j < synset_word_offsets_[head + 1]; ++j) {
+        if (std::find(ids.begin(), ids.end(), synset_words_[j]) == ids.end())
+          ids.push_back(synset_words_[j]);
+      }
+    }
+  }
+  std::vector<std::string_view> out;
+  out.reserve(ids.size());
+  for (Id id : ids)
     out.push_back(word(id));
   return out;
 }

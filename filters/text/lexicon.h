@@ -50,6 +50,10 @@ class Lexicon {
   // word's lemmas: "founder" -> "found", "establishment" -> "establish".
   std::vector<std::string_view> derivations(std::string_view word) const;
   bool are_derivationally_related(std::string_view a, std::string_view b) const;
+  // The words of the head synsets that the satellite senses of adjective `word` are similar to
+  // ('&'): "western" -> "west", "huge" -> "large". A head is the adjective synset that has the
+  // antonym; a satellite has none of its own.
+  std::vector<std::string_view> adjective_heads(std::string_view word) const;
   // Noun `word` is a kind or an instance of noun `general` within `max_depth` hypernym steps.
   bool is_kind_of(std::string_view word, std::string_view general, int max_depth = 3) const;
 
@@ -85,6 +89,7 @@ class Lexicon {
   // Synsets of the word's lemmas, each with the word's 1-based position in the synset.
   std::vector<std::pair<Id, std::uint8_t>> senses(std::string_view word, Pos pos) const;
   std::vector<Id> derivation_ids(std::string_view word) const;
+  bool points_to_antonym(Id synset) const;  // the synset has an antonym pointer
 
   // Interned strings: word i is pool_[word_offsets_[i], word_offsets_[i + 1]).
   std::string pool_;

@@ -87,6 +87,9 @@ policies:
     verifiers: [semantic_pieces, triplets]
     hold: stream_first
     judge: {model: small-judge, upstream: judges, auth: none, method: triplets, band: [0, 1]}
+    # The judge's False decides here: no scorer threshold labels the negated Grammy
+    # contradicted first (whichever side of it the built-in model puts the sentence).
+    scorer: {contradicted_at: 0.99}
   mitigated:
     verifiers: [semantic_pieces]
     hold: sentence

@@ -45,6 +45,9 @@ config::PolicyConfig judged_policy(config::HoldMode hold, std::size_t max_senten
   p.judge->model = "judge-model";
   p.judge->band = config::JudgeConfig::Band{0, 1};
   p.judge->max_sentences = max_sentences;
+  // The judge decides: no scorer threshold labels the negated Grammy contradicted first
+  // (whichever side of it the built-in model puts the sentence).
+  p.scorer.contradicted_at = 0.99;
   if (hold == config::HoldMode::kSentence) {
     p.actions.unsupported = {config::ActionKind::kBlock};
     p.actions.contradicted = {config::ActionKind::kBlock};

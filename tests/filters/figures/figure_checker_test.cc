@@ -170,5 +170,90 @@ TEST(FigureChecker, DifferenceAndRatioOfTwoRowsInTheOrderNamed) {
   EXPECT_EQ(v[0].correction, "3.04%");
 }
 
+// A report's statements, as a pipe table in millions.
+const std::vector<std::string> kStatements = {
+    "| | 2022 | 2021 |\n"
+    "|---|---|---|\n"
+    "| Net revenue | 29,000 | 26,500 |\n"
+    "| Operating income | 4,350 | 3,710 |\n"
+    "| Net income | 3,120 | 2,800 |\n"
+    "| Total current assets | 9,800 | 9,100 |\n"
+    "| Total current liabilities | 5,600 | 5,200 |\n"
+    "| Total assets | 52,000 | 48,000 |\n"
+    "| Accounts receivable, net | 1,234 | 1,100 |",
+    "All amounts are in millions."};
+
+TEST(FigureChecker, AFinancialRatioIsComputedFromTheLinesItIsMadeOf) {
+  const auto index = index_of(kStatements);
+  auto v = check(index, "", "The operating margin in 2022 was 15.0%.");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kDerived) << v[0].reason;
+  EXPECT_EQ(v[0].derivation.expression, "a / b * 100");
+  EXPECT_EQ(v[0].derivation.operands[0].key, "Operating income, 2022");
+  EXPECT_EQ(v[0].derivation.operands[1].key, "Net revenue, 2022");
+  v = check(index, "What was the current ratio in FY2022?", "1.75");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kDerived) << v[0].reason;
+  // Another value is contradicted, with the ratio's own value as the correction.
+  v = check(index, "", "The operating margin in 2022 was 17.0%.");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kContradicted);
+  EXPECT_EQ(v[0].correction, "15.0%");
+  EXPECT_NE(v[0].reason.find("operating margin is 15.0%"), std::string::npos) << v[0].reason;
+  // A return may divide by the balance averaged over the year's opening and closing.
+  v = check(index, "", "The return on assets was 6.2% in 2022.");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kDerived) << v[0].reason;
+  EXPECT_EQ(v[0].derivation.expression, "a / ((b + c) / 2) * 100");
+  v = check(index, "", "The return on assets was 6.0% in 2022.");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kDerived) << v[0].reason;
+  EXPECT_EQ(v[0].derivation.expression, "a / b * 100");
+  // Days outstanding: a balance averaged over the year, over a year's flow, in days.
+  v = check(index, "What was the DSO in FY2022?", "The DSO was 14.69 days.");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kDerived) << v[0].reason;
+  EXPECT_EQ(v[0].derivation.expression, "365 * ((a + c) / 2) / b");
+  v = check(index, "What was the DSO in FY2022?", "The DSO was 20 days.");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kContradicted);
+  EXPECT_EQ(v[0].correction, "15 days");
+  // A number of days no metric names is left to the other checks.
+  EXPECT_TRUE(check(index, "", "Net revenue was collected within 30 days in 2022.").empty());
+}
+
+TEST(FigureChecker, AChangeInOneYearIsFromTheYearBefore) {
+  const auto index = index_of(kStatements);
+  auto v = check(index, "", "Net revenue grew 9.4% in 2022.");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kDerived) << v[0].reason;
+  EXPECT_EQ(v[0].derivation.operands[1].key, "Net revenue, 2021");
+  v = check(index, "", "Net revenue grew 12.4% in 2022.");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kContradicted);
+  EXPECT_EQ(v[0].correction, "9.4%");
+  v = check(index, "", "Net revenue increased by 2,500 in 2022.");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kDerived) << v[0].reason;
+  // A change named without its direction may be given as its size; a rise named may not.
+  const auto sales = index_of(kSales);
+  v = check(sales, "", "Other sales changed by 22.2% in 2019.");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kDerived) << v[0].reason;
+  EXPECT_EQ(v[0].derivation.expression, "((b - a) / b) * 100");
+  v = check(sales, "", "Other sales grew 22.2% in 2019.");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kContradicted);
+  EXPECT_EQ(v[0].correction, "-22.2%");
+}
+
+TEST(FigureChecker, AFigureAChangeRunsOverIsRead) {
+  const auto index = index_of(kStatements);
+  const auto v = check(index, "", "Net revenue increased to 29,000 in 2022 from 26,500 in 2021.");
+  ASSERT_EQ(v.size(), 2u);
+  EXPECT_EQ(v[0].outcome, Outcome::kRead) << v[0].reason;
+  EXPECT_EQ(v[1].outcome, Outcome::kRead) << v[1].reason;
+}
+
 }  // namespace
 }  // namespace groundgate::filters::figures

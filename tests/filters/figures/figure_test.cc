@@ -28,6 +28,15 @@ TEST(Figure, AsWritten) {
   EXPECT_DOUBLE_EQ(f[2].scale, 1e6);
 }
 
+TEST(Figure, ANumberOfDaysIsAFigureInDays) {
+  auto f = figures("The DSO is 14.69 days.");
+  ASSERT_EQ(f.size(), 1u);
+  EXPECT_DOUBLE_EQ(f[0].value, 14.69);
+  EXPECT_TRUE(f[0].days);
+  EXPECT_EQ(f[0].decimals, 2);
+  EXPECT_TRUE(figures("It took 3 hours.").empty());  // other measures are no figures
+}
+
 TEST(Figure, YearsOrdinalsAndSmallCountsAreNoFigures) {
   EXPECT_TRUE(figures("In 2019, the second of 3 plants opened on 5 April.").empty());
   EXPECT_EQ(figures("0.95").size(), 1u);

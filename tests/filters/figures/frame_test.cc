@@ -47,5 +47,17 @@ TEST(Frame, WordsThatNameRowsAndDecreases) {
   EXPECT_FALSE(read_frame("What is the increase/(decrease) in cost?").decrease);
 }
 
+TEST(Frame, AFinancialRatioIsNamedByItsLongestName) {
+  EXPECT_EQ(read_frame("What is the operating margin for FY2022?").metric->name,
+            "operating margin");
+  EXPECT_EQ(read_frame("the net profit margin in 2019").metric->name, "net margin");
+  EXPECT_EQ(read_frame("Compute the ROE.").metric->name, "return on equity");
+  EXPECT_EQ(read_frame("days sales outstanding").metric->name, "days sales outstanding");
+  EXPECT_EQ(read_frame("What were net sales in 2019?").metric, nullptr);
+  // The clause's own metric, else the question's.
+  const Frame question = read_frame("What is the current ratio?");
+  EXPECT_EQ(merged(read_frame("It was 1.75 in 2022."), question).metric->name, "current ratio");
+}
+
 }  // namespace
 }  // namespace groundgate::filters::figures

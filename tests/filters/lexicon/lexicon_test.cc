@@ -1,5 +1,7 @@
 #include "filters/text/lexicon.h"
 
+#include "filters/text/adjective_degree.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -199,6 +201,33 @@ TEST(LexiconLoad, LemmaCacheKeepsLexiconsApart) {
     EXPECT_EQ(b.lexicon->lemmas("mice"), std::vector<std::string_view>{"louse"});
     EXPECT_TRUE(a.lexicon->lemmas("mice", Pos::kVerb).empty());
   }
+}
+
+TEST_F(LexiconTest, AnAdjectiveSatelliteLeadsToItsHead) {
+  EXPECT_TRUE(has(lexicon_->adjective_heads("western"), "west"));
+  EXPECT_TRUE(has(lexicon_->adjective_heads("huge"), "large"));
+  EXPECT_FALSE(has(lexicon_->adjective_heads("huge"), "small"));
+  // A head leads nowhere: not to its satellites, nor to another head.
+  EXPECT_FALSE(has(lexicon_->adjective_heads("large"), "huge"));
+  EXPECT_TRUE(lexicon_->adjective_heads("house").empty());  // no adjective sense
+}
+
+TEST_F(LexiconTest, AdjectiveDegreeReadsInflectionAndGradingWords) {
+  auto degree_of = [&](std::string_view sentence, std::size_t at) {
+    return adjective_degree(*lexicon_, tokenize(sentence), at);
+  };
+  EXPECT_EQ(degree_of("it is expensive", 2), Degree::kPositive);
+  EXPECT_EQ(degree_of("it is cheaper", 2), Degree::kComparative);
+  EXPECT_EQ(degree_of("it is more expensive", 3), Degree::kComparative);
+  EXPECT_EQ(degree_of("the cheapest flat", 1), Degree::kSuperlative);
+  EXPECT_EQ(degree_of("the most expensive flat", 2), Degree::kSuperlative);
+  EXPECT_EQ(degree_of("it is too high", 3), Degree::kSufficiency);
+  EXPECT_EQ(degree_of("a low enough share", 1), Degree::kSufficiency);
+  // Words that are lemmas of their own, and -er nouns, are no comparison.
+  EXPECT_EQ(degree_of("a clever plan", 1), Degree::kPositive);
+  EXPECT_EQ(degree_of("the number of flats", 1), Degree::kPositive);
+  EXPECT_EQ(degree_of("the number is larger than that", 3), Degree::kComparative);
+  EXPECT_EQ(degree_of("Mr Cooper said", 1), Degree::kPositive);
 }
 
 }  // namespace

@@ -251,6 +251,37 @@ TEST_F(VerifierTest, AClauseNamingBothSidesOfAnAntonymStatesNoOpposition) {
             ReasonCode::kAntonym);
 }
 
+TEST_F(VerifierTest, OppositesOpposeInTheSameDegreeOnly) {
+  context({"The flat is in one of the most expensive areas of London and has a small garden."});
+  // A comparison says nothing against the evidence's extreme or plain word ...
+  EXPECT_NE(only("The flat is in an area of London that is cheaper than most.").reason_code,
+            ReasonCode::kAntonym);
+  EXPECT_NE(only("The flat is in one of the areas of London with larger gardens.").reason_code,
+            ReasonCode::kAntonym);
+  // ... while the same degree does.
+  EXPECT_EQ(only("The flat is in one of the cheapest areas of London.").reason_code,
+            ReasonCode::kAntonym);
+  EXPECT_EQ(only("The flat is in London and has a large garden.").reason_code,
+            ReasonCode::kAntonym);
+  // A sufficiency is measured against a purpose, which may differ: "too large" is no opposite
+  // of "small", nor of "small enough".
+  EXPECT_NE(only("The flat is in London and has a garden too large to mow.").reason_code,
+            ReasonCode::kAntonym);
+  context({"The flat has a garden small enough for a family."});
+  EXPECT_NE(only("The flat has a garden too large for a family.").reason_code,
+            ReasonCode::kAntonym);
+}
+
+TEST_F(VerifierTest, AnAdjectiveIsCoveredByItsHead) {
+  // WordNet's satellite "western" is similar to its head "west"; a head is not covered by a
+  // satellite (the specific word says more).
+  context({"Storms hit the west coast of the island and the large harbour."});
+  EXPECT_EQ(only("Storms hit the western coast of the island.").label, Label::kSupported);
+  EXPECT_EQ(only("Storms hit the huge harbour of the island.").label, Label::kSupported);
+  context({"Storms hit the western coast of the island and the huge harbour."});
+  EXPECT_NE(only("Storms hit the large harbour of the island.").label, Label::kSupported);
+}
+
 TEST_F(VerifierTest, AHyphenatedWordWrittenSolidIsTheSameWord) {
   context({"Guests get free WiFi in every room.", "Take-out is offered at the front desk."});
   EXPECT_EQ(only("Guests get free Wi-Fi in every room.").label, Label::kSupported);
@@ -407,6 +438,16 @@ TEST_F(VerifierTest, ANumberCitingASourceRelatesNothing) {
            "passage 2: In Spanish the name is common, with 2 saints."});
   Verdict v = only("In Greek, Theresa means reaper (passage 2).");
   EXPECT_EQ(v.label, Label::kSupported) << v.reason;
+}
+
+TEST_F(VerifierTest, TheWordOneRelatesNothing) {
+  // "one" is as often a determiner or a pronoun as a count: the context's other "one" is no
+  // party the claim must share a sentence with.
+  context({"Leonard fought Duran three times in all.", "Only one referee scored it even."});
+  EXPECT_NE(only("Leonard beat Duran in one of their fights.").reason_code,
+            ReasonCode::kUnboundRelation);
+  EXPECT_EQ(only("Leonard beat Duran in 1 of their fights.").reason_code,
+            ReasonCode::kUnboundRelation);
 }
 
 TEST_F(VerifierTest, BothNamesMustEachBeRelatedToTheClaim) {

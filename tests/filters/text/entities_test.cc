@@ -117,6 +117,11 @@ INSTANTIATE_TEST_SUITE_P(
                       DateCase{"in March 1991", {1991, 3, 0, DatePrecision::kMonth}},
                       DateCase{"since March", {0, 3, 0, DatePrecision::kMonth}},
                       DateCase{"won in 2015.", {2015, 0, 0, DatePrecision::kYear}},
+                      // A fiscal year is its year.
+                      DateCase{"revenue in FY2022 rose", {2022, 0, 0, DatePrecision::kYear}},
+                      DateCase{"revenue in FY22 rose", {2022, 0, 0, DatePrecision::kYear}},
+                      DateCase{"revenue in FY 2022 rose", {2022, 0, 0, DatePrecision::kYear}},
+                      DateCase{"revenue in FY98 rose", {1998, 0, 0, DatePrecision::kYear}},
                       DateCase{"the 1990s", {1990, 0, 0, DatePrecision::kDecade}},
                       DateCase{"the '90s", {1990, 0, 0, DatePrecision::kDecade}},
                       DateCase{"in the 19th century.", {1801, 0, 0, DatePrecision::kCentury}},

@@ -82,6 +82,29 @@ TEST_F(SentenceVerifierTest, AFigureOnlyAComputationGivesIsChangedWhereItsSenten
   EXPECT_NE(ratio.label, Label::kContradicted);
 }
 
+// A clause in the question's words whose figure the figures check placed answers what was
+// asked, though no context sentence shares a word with it.
+TEST_F(SentenceVerifierTest, AFigureAskedForInTheQuestionsWordsNeedsNoContextSentence) {
+  std::vector<context::Passage> passages(1);
+  passages[0].text =
+      "| | 2022 | 2021 |\n|---|---|---|\n| Net revenue | 29,000 | 26,500 |\n"
+      "| Accounts receivable, net | 1,234 | 1,100 |";
+  index_ = index::ContextIndex::build(std::move(passages));
+  config_.figures.enabled = true;
+  SentenceVerifier v(std::make_shared<const VerifyConfig>(config_), index_,
+                     "What was the DSO in FY2022?", 0);
+  auto pieces_code = [&](std::string_view sentence) {
+    for (const Finding& f : v.verify(sentence, 0).findings) {
+      if (f.engine == Engine::kSemanticPieces) return std::string(f.code);
+    }
+    return std::string();
+  };
+  EXPECT_EQ(pieces_code("The FY2022 DSO was 14.69 days."), "supported_entity");
+  // A figure it did not place, or a word the question does not have, still needs one.
+  EXPECT_EQ(pieces_code("The FY2022 DSO was 18.69 days."), "no_evidence");
+  EXPECT_EQ(pieces_code("The FY2022 DSO was 14.69 days, a record."), "no_evidence");
+}
+
 TEST_F(SentenceVerifierTest, BothEnginesReportFindings) {
   with_triplets();
   SentenceVerifier v = verifier();
