@@ -506,9 +506,9 @@ bool Lexicon::are_synonyms(std::string_view a, std::string_view b, Pos pos) cons
   return false;
 }
 
-std::vector<std::string_view> Lexicon::synonyms(std::string_view w, Pos pos) const {
+std::vector<std::string_view> Lexicon::words_of(std::span<const Id> synsets) const {
   std::vector<Id> ids;
-  for (auto [s, unused] : senses(w, pos)) {
+  for (Id s : synsets) {
     for (Id j = synset_word_offsets_[s]; j < synset_word_offsets_[s + 1]; ++j) {
       if (std::find(ids.begin(), ids.end(), synset_words_[j]) == ids.end())
         ids.push_back(synset_words_[j]);
@@ -519,6 +519,13 @@ std::vector<std::string_view> Lexicon::synonyms(std::string_view w, Pos pos) con
   for (Id id : ids)
     out.push_back(word(id));
   return out;
+}
+
+std::vector<std::string_view> Lexicon::synonyms(std::string_view w, Pos pos) const {
+  std::vector<Id> synsets;
+  for (auto [s, unused] : senses(w, pos))
+    synsets.push_back(s);
+  return words_of(synsets);
 }
 
 bool Lexicon::are_antonyms(std::string_view a, std::string_view b, Pos pos) const {
@@ -608,23 +615,15 @@ std::vector<std::string_view> Lexicon::derivations(std::string_view w) const {
 }
 
 std::vector<std::string_view> Lexicon::adjective_heads(std::string_view w) const {
-  std::vector<Id> ids;
+  std::vector<Id> heads;
   for (auto [s, unused] : senses(w, Pos::kAdjective)) {
     if (points_to_antonym(s)) continue;  // a head itself
     for (Id p = synset_pointer_offsets_[s]; p < synset_pointer_offsets_[s + 1]; ++p) {
-      const Id head = pointers_[p].target;
-      if (pointers_[p].type != kSimilar || !points_to_antonym(head)) continue;
-      for (Id j = synset_word_offsets_[head]; j < synset_word_offsets_[head + 1]; ++j) {
-        if (std::find(ids.begin(), ids.end(), synset_words_[j]) == ids.end())
-          ids.push_back(synset_words_[j]);
-      }
+      if (pointers_[p].type == kSimilar && points_to_antonym(pointers_[p].target))
+        heads.push_back(pointers_[p].target);
     }
   }
-  std::vector<std::string_view> out;
-  out.reserve(ids.size());
-  for (Id id : ids)
-    out.push_back(word(id));
-  return out;
+  return words_of(heads);
 }
 
 bool Lexicon::are_derivationally_related(std::string_view a, std::string_view b) const {

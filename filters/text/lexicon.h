@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -90,6 +91,8 @@ class Lexicon {
   std::vector<std::pair<Id, std::uint8_t>> senses(std::string_view word, Pos pos) const;
   std::vector<Id> derivation_ids(std::string_view word) const;
   bool points_to_antonym(Id synset) const;  // the synset has an antonym pointer
+  // The words of the synsets, each once, in order.
+  std::vector<std::string_view> words_of(std::span<const Id> synsets) const;
 
   // Interned strings: word i is pool_[word_offsets_[i], word_offsets_[i + 1]).
   std::string pool_;
