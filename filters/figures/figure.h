@@ -27,7 +27,10 @@ struct Figure {
   bool money = false;    // a currency is written
   bool grouped = false;  // written with thousands separators
   bool days = false;     // a number of days ("14.69 days"): only a metric in days places it
-  int decimals = 0;      // digits written after the point: the rounding it shows
+  // Set by the figures check from the sentence around the figure:
+  bool level = false;      // given as a value at a time ("to 29,000"), maybe an operand
+  bool of_metric = false;  // the value of the financial ratio the words name
+  int decimals = 0;        // digits written after the point: the rounding it shows
 
   // Half the last written digit's place: a value within this of `value` rounds to it.
   double half_step() const;

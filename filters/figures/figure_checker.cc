@@ -1,10 +1,13 @@
 #include "filters/figures/figure_checker.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 
+#include "filters/table/key_words.h"
 #include "filters/text/stemmer.h"
+#include "filters/text/word_table.h"
 
 namespace groundgate::filters::figures {
 namespace {
@@ -112,6 +115,111 @@ std::vector<int> years_of(const Figure& f, const std::vector<table::NamedYear>& 
   return {nearest->year};
 }
 
+std::string lowered(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// The word right before byte `at` of the sentence, lowercased ("" when none).
+std::string word_before(std::string_view sentence, std::size_t at) {
+  std::size_t end = std::min(at, sentence.size());
+  while (end > 0 && sentence[end - 1] == ' ')
+    --end;
+  std::size_t begin = end;
+  while (begin > 0 && std::isalpha(static_cast<unsigned char>(sentence[begin - 1])))
+    --begin;
+  return lowered(sentence.substr(begin, end - begin));
+}
+
+// The word right after byte `at` of the sentence, lowercased ("" when none).
+std::string word_after(std::string_view sentence, std::size_t at) {
+  std::size_t begin = std::min(at, sentence.size());
+  while (begin < sentence.size() && sentence[begin] == ' ')
+    ++begin;
+  std::size_t end = begin;
+  while (end < sentence.size() && std::isalpha(static_cast<unsigned char>(sentence[end])))
+    ++end;
+  return lowered(sentence.substr(begin, end - begin));
+}
+
+// A row label that says `phrase` (stems, sorted): every word of it and nothing else but a
+// qualifier reports add ("Net revenue" for "revenue", "Operating income (loss)"), not "Cost of
+// sales" for "sales" nor "Total assets" for "total equity".
+bool labels_as(std::span<const std::string> label, std::span<const std::string> phrase) {
+  static const std::vector<std::string> kQualifiers = {"loss", "net", "total"};  // stemmed, sorted
+  if (!std::includes(label.begin(), label.end(), phrase.begin(), phrase.end())) return false;
+  return std::all_of(label.begin(), label.end(), [&](const std::string& stem) {
+    return std::binary_search(phrase.begin(), phrase.end(), stem) ||
+           std::binary_search(kQualifiers.begin(), kQualifiers.end(), stem);
+  });
+}
+
+// The word before a figure gives it as a level, a value at a time ("to 29,000", "from
+// 26,500", "was 29,000"), not as a change ("by 2,500", "of 9.4%") or another result.
+bool states_a_level(std::string_view sentence, const Figure& f) {
+  static constexpr auto kLevelWords = text::word_table("to", "from", "at", "was", "were", "is",
+                                                       "are", "reached", "totaled", "totalled");
+  return kLevelWords.contains(word_before(sentence, f.begin));
+}
+
+// The figure is the change the words name: right after a change word or "by" ("grew 9.4%",
+// "by 2,500") or right before one ("a 9.4% increase"); or the sentence names no change itself
+// and the figure answers the question's ("29,000" for "What was the change …?").
+bool in_change_slot(std::string_view sentence, const Figure& f) {
+  const std::string before = word_before(sentence, f.begin);
+  if (before == "by" || names_change(before) || names_change(word_after(sentence, f.end)))
+    return true;
+  for (std::size_t at = 0; at < sentence.size();) {
+    const std::string word = word_after(sentence, at);
+    if (names_change(word)) return false;
+    const std::size_t next = sentence.find(' ', at + 1);
+    if (next == std::string_view::npos) break;
+    at = next;
+  }
+  return true;
+}
+
+// A figure in percentage points ("1.0 percentage points", "50 bps") is a difference of two
+// percentages, never a ratio's value.
+bool in_points(std::string_view sentence, const Figure& f) {
+  const std::string written = lowered(sentence.substr(f.begin, f.end - f.begin));
+  if (written.find("point") != std::string::npos) return true;
+  const std::string after = word_after(sentence, f.end);
+  return after == "percentage" || after == "point" || after == "points" || after == "pp" ||
+         after == "bps" || after == "basis";
+}
+
+// Whether `f` is of the kind `metric` gives: a percentage for a share, a number of days for
+// days outstanding, a plain number for a ratio; never money, a scaled amount or points.
+bool of_metric_kind(const Metric& metric, std::string_view sentence, const Figure& f) {
+  return !f.money && !f.scaled && f.percent == metric.percent && f.days == (metric.days > 0) &&
+         !in_points(sentence, f);
+}
+
+// The figure the metric the frame names is given as, if any: the first of its kind after the
+// clause names it, unless given as where it came from ("up from 14.0%"); where only the
+// question names it, the sentence's one figure of its kind.
+std::optional<std::size_t> metric_figure(const Frame& frame, std::string_view sentence,
+                                         std::span<const Figure> figures) {
+  if (frame.metric == nullptr) return std::nullopt;
+  std::optional<std::size_t> out;
+  std::size_t eligible = 0;
+  for (std::size_t k = 0; k < figures.size(); ++k) {
+    const Figure& f = figures[k];
+    if (!of_metric_kind(*frame.metric, sentence, f)) continue;
+    if (frame.metric_end != std::string_view::npos) {
+      if (f.begin < frame.metric_end) continue;
+      if (word_before(sentence, f.begin) == "from") return std::nullopt;
+      return k;
+    }
+    ++eligible;
+    out = k;
+  }
+  return eligible == 1 ? out : std::nullopt;
+}
+
 // One way of computing a metric, and its expression as written over a, b and c.
 struct MetricReading {
   Expression e;
@@ -120,33 +228,34 @@ struct MetricReading {
 
 // A metric's value over its operands (a, b and, where the table gives it, c: the averaged
 // balance a year before), the metric's usual reading first: the balance averaged where one
-// is (days outstanding), else at the year's close (a margin, a return).
+// is (days outstanding), else at the year's close (a margin, a return). Days outstanding count
+// a year of 365 days, then of 360 (the banks' convention).
 std::vector<MetricReading> metric_readings(const Metric& metric, std::span<const Operand> ops) {
   // Tables of one report may state different scales; unknown ones are taken as the same.
   const bool scaled =
       std::all_of(ops.begin(), ops.end(), [](const Operand& o) { return o.unit > 0; });
   auto in_full = [&](std::size_t k) { return ops[k].value * (scaled ? ops[k].unit : 1); };
-  const double times = metric.days > 0 ? metric.days : 1;
-  const std::string factor = metric.days > 0 ? std::to_string(int(metric.days)) + " * " : "";
-  auto reading = [&](double value, std::string expression, std::uint8_t arity) {
-    MetricReading r;
-    r.e.form = Form::kRatio;
-    r.e.arity = arity;
-    r.e.args = {0, 1, 2};
-    r.e.value = times * value;
-    r.e.kind = metric.days > 0 ? Kind::kAmount : Kind::kRatio;
-    r.e.unit = 1;
-    r.expression = factor + std::move(expression);
-    return r;
-  };
   std::vector<MetricReading> out;
-  if (in_full(1) != 0) out.push_back(reading(in_full(0) / in_full(1), "a / b", 2));
-  if (ops.size() == 3 && metric.averaged == Averaged::kNumerator && in_full(1) != 0) {
-    out.insert(out.begin(),
-               reading((in_full(0) + in_full(2)) / 2 / in_full(1), "((a + c) / 2) / b", 3));
-  } else if (ops.size() == 3 && in_full(1) + in_full(2) != 0) {
-    out.push_back(reading(in_full(0) / ((in_full(1) + in_full(2)) / 2), "a / ((b + c) / 2)", 3));
-  }
+  auto add = [&](double value, std::string_view expression, std::uint8_t arity) {
+    for (const double days : {metric.days, 360.0}) {
+      MetricReading r;
+      r.e.form = Form::kRatio;
+      r.e.arity = arity;
+      r.e.args = {0, 1, 2};
+      r.e.value = (days > 0 ? days : 1) * value;
+      r.e.kind = days > 0 ? Kind::kAmount : Kind::kRatio;
+      r.e.unit = 1;
+      r.expression = (days > 0 ? std::to_string(int(days)) + " * " : "") + std::string(expression);
+      out.push_back(std::move(r));
+      if (metric.days == 0) break;
+    }
+  };
+  const bool averaged_numerator = ops.size() == 3 && metric.averaged == Averaged::kNumerator;
+  if (averaged_numerator && in_full(1) != 0)
+    add((in_full(0) + in_full(2)) / 2 / in_full(1), "((a + c) / 2) / b", 3);
+  if (in_full(1) != 0) add(in_full(0) / in_full(1), "a / b", 2);
+  if (ops.size() == 3 && !averaged_numerator && in_full(1) + in_full(2) != 0)
+    add(in_full(0) / ((in_full(1) + in_full(2)) / 2), "a / ((b + c) / 2)", 3);
   return out;
 }
 
@@ -416,7 +525,7 @@ std::optional<FigureVerdict> FigureChecker::check_figure(const Figure& f, const 
   // has one reading, and another value contradicts it.
   const bool decisive = !rows.empty() && (rows.size() == 1 || rows[1].score < rows[0].score) &&
                         frame.operations_named <= 1 && named_by(rows[0], frame);
-  if (frame.metric != nullptr && options_.arithmetic) {
+  if (f.of_metric && options_.arithmetic) {
     if (auto v = by_metric(f, frame, years, sentence)) return v;
   }
   if (f.days) return std::nullopt;  // a number of days is placed by a metric in days only
@@ -503,22 +612,16 @@ std::optional<FigureVerdict> FigureChecker::computed(const Figure& f, const Fram
     ops.push_back(operand_of(row, *c));
     sources.push_back(source_of(row, *c));
   }
-  // A figure the operation runs over is read, not computed wrong ("increased to 29,000 in
-  // 2022 from 26,500").
-  for (std::size_t k = 0; k < ops.size(); ++k) {
-    const std::vector<Expression> read = stated(Operation::kNone, frame, std::span(&ops[k], 1));
-    bool times_100 = false;
-    if (!read.empty() && gives(read[0], f, false, times_100))
-      return verdict_of(Outcome::kRead, read[0], false, std::span(&sources[k], 1), f, sentence);
-  }
+  if (auto v = read_as_operand(f, frame, row, ops, sources, sentence)) return v;
   // The operation's readings (a change in percentages is a difference in points or a relative
   // change); the first that gives the figure supports it, else the first contradicts it.
   std::vector<Expression> readings = stated(frame.op, frame, ops);
+  const std::size_t stated_readings = readings.size();
   // A change given as a percentage of amounts ("grew 9.4%") is a relative change.
   const bool any_percent =
       std::any_of(ops.begin(), ops.end(), [](const Operand& o) { return o.percent; });
   std::optional<Expression> size_of_fall;
-  if (frame.op == Operation::kChange && f.percent && !any_percent) {
+  if (frame.op == Operation::kChange && f.percent && !any_percent && !in_points(sentence, f)) {
     for (const Expression& e : stated(Operation::kPercentChange, frame, ops)) {
       readings.push_back(e);
       // Without a rise or a fall named, a change may be given as its size ("changed by 87%").
@@ -553,7 +656,33 @@ std::optional<FigureVerdict> FigureChecker::computed(const Figure& f, const Fram
     return v;
   }
   if (first_fit == nullptr) return std::nullopt;
+  // Where the words leave the change to be inferred (from the year before the one named, or as
+  // a percentage of amounts), only a figure in the change's own slot is the change: another of
+  // the sentence ("with 35% from new customers") may be of something else.
+  const bool one_year = years.size() == 1 && !frame.years_ordered && frame.range_first == 0;
+  const bool added = static_cast<std::size_t>(first_fit - readings.data()) >= stated_readings;
+  if ((one_year || added) && !in_change_slot(sentence, f)) return std::nullopt;
   return operation_contradicts(*first_fit, frame, sources, f, sentence);
+}
+
+std::optional<FigureVerdict> FigureChecker::read_as_operand(const Figure& f, const Frame& frame,
+                                                            const Line& row,
+                                                            std::span<const Operand> ops,
+                                                            std::span<const Source> sources,
+                                                            std::string_view sentence) const {
+  // A figure given as a level is one the operation runs over: read, not computed wrong
+  // ("increased to 29,000 in 2022 from 26,500"); so is one of a line whose label names an
+  // operation itself ("Net decrease in cash"): the words may name the line, not ask for it.
+  const table::Table& t = table_of(row);
+  const std::string& label = row.column ? t.columns[row.index].text : t.rows[row.index].text;
+  if (!f.level && read_frame(label).op == Operation::kNone) return std::nullopt;
+  for (std::size_t k = 0; k < ops.size(); ++k) {
+    const std::vector<Expression> read = stated(Operation::kNone, frame, ops.subspan(k, 1));
+    bool times_100 = false;
+    if (!read.empty() && gives(read[0], f, false, times_100))
+      return verdict_of(Outcome::kRead, read[0], false, sources.subspan(k, 1), f, sentence);
+  }
+  return std::nullopt;
 }
 
 std::optional<FigureChecker::Line> FigureChecker::line_named(
@@ -562,12 +691,9 @@ std::optional<FigureChecker::Line> FigureChecker::line_named(
   bool tie = false;
   Frame words;
   for (std::string_view phrase : phrases) {
-    words.stems.clear();
-    for (const text::Token& t : text::tokenize(phrase))
-      words.stems.push_back(text::stem(t.norm));
-    std::sort(words.stems.begin(), words.stems.end());
+    words.stems = table::key_stems(phrase);
     for (const Line& line : lines_named(words)) {
-      if (line.column) continue;
+      if (line.column || !labels_as(table_of(line).rows[line.index].stems, words.stems)) continue;
       const bool same = best && best->passage == line.passage && best->table == line.table &&
                         best->index == line.index;
       if (!best || line.score > best->score) {
@@ -615,12 +741,7 @@ std::optional<FigureVerdict> FigureChecker::by_metric(const Figure& f, const Fra
                                                       std::span<const int> years,
                                                       std::string_view sentence) const {
   const Metric& metric = *frame.metric;
-  // A ratio is no amount; a share is a percentage ("15.0%") where a ratio is not ("1.75"), and
-  // a metric in days is a number of days.
-  if (years.size() > 1 || f.money || f.scaled || f.percent != metric.percent ||
-      f.days != (metric.days > 0)) {
-    return std::nullopt;
-  }
+  if (years.size() > 1) return std::nullopt;
   const std::optional<MetricOperands> operands = metric_operands(metric, frame, years);
   if (!operands) return std::nullopt;
   const std::vector<MetricReading> readings = metric_readings(metric, operands->ops);
@@ -798,8 +919,11 @@ void FigureChecker::check(std::string_view sentence, std::span<const text::Token
   if (figures.empty()) return;
   const Frame frame = merged(read_frame(sentence, tokens), question_);
   const std::vector<table::NamedYear> named = table::years_named(sentence);
+  const std::optional<std::size_t> of_metric = metric_figure(frame, sentence, figures);
   for (std::size_t k = 0; k < figures.size() && k < kMaxFigures; ++k) {
-    const Figure& f = figures[k];
+    Figure f = figures[k];
+    f.level = states_a_level(sentence, f);
+    f.of_metric = of_metric == k;
     const std::vector<int> years = years_of(f, named, frame);
     if (std::optional<FigureVerdict> v = check_figure(f, frame, years, sentence))
       out.push_back(std::move(*v));

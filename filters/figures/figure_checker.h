@@ -104,6 +104,11 @@ class FigureChecker {
   };
   std::optional<MetricOperands> metric_operands(const Metric& metric, const Frame& frame,
                                                 std::span<const int> years) const;
+  // A figure the words give as one of the operation's operands (`ops`, `row`'s cells), read.
+  std::optional<FigureVerdict> read_as_operand(const Figure& figure, const Frame& frame,
+                                               const Line& row, std::span<const Operand> ops,
+                                               std::span<const Source> sources,
+                                               std::string_view sentence) const;
   // The financial ratio the frame names, recomputed from the cells of its lines for the year
   // named: supported, or contradicted with the value it gives.
   std::optional<FigureVerdict> by_metric(const Figure& figure, const Frame& frame,

@@ -27,10 +27,13 @@ constexpr auto kDifferenceWords = text::word_table("difference", "differences", 
 constexpr auto kDecreaseWords =
     text::word_table("decrease", "decreased", "decreases", "decline", "declined", "declines",
                      "fell", "fall", "falls", "drop", "dropped", "drops", "reduction", "reduced");
-// A change's direction: the increase words less the ones that name a change either way.
-constexpr auto kRiseWords =
-    text::word_table("increase", "increased", "increases", "grew", "grow", "growth", "rose", "rise",
-                     "rises", "up", "higher", "gain", "gained");
+// Words that say which way a change went (a rise or a fall), as against "change", "movement".
+constexpr auto kDirectionWords = text::word_table(
+    "increase", "increased", "increases", "grew", "grow", "growth", "rose", "rise", "rises", "up",
+    "higher", "gain", "gained", "gains", "soared", "jumped", "surged", "climbed", "doubled",
+    "tripled", "improved", "decrease", "decreased", "decreases", "decline", "declined", "declines",
+    "fell", "fall", "falls", "drop", "dropped", "drops", "reduction", "reduced", "down", "lower",
+    "plunged", "slumped", "tumbled", "shrank", "loss", "lost", "slid");
 constexpr auto kIncreaseWords =
     text::word_table("increase", "increased", "increases", "grew", "grow", "growth", "rose", "rise",
                      "rises", "change", "changed", "changes", "movement");
@@ -192,7 +195,9 @@ Frame read_frame(std::string_view text) {
 Frame read_frame(std::string_view text, std::span<const Token> tokens) {
   Frame frame;
   frame.op = operation_of(tokens, frame.operations_named);
-  frame.metric = metric_named(tokens);
+  const MetricName named = metric_named(text, tokens);
+  frame.metric = named.metric;
+  frame.metric_end = named.end;
   frame.years = table::distinct_years(text);
   read_order(text, tokens, frame);
   read_range(text, frame);
@@ -200,7 +205,7 @@ Frame read_frame(std::string_view text, std::span<const Token> tokens) {
   for (const Token& t : tokens) {
     if (is(kPercentWords, t) || t.norm == "rate") frame.asks_percent = true;
     decrease = decrease || is(kDecreaseWords, t);
-    frame.direction_named = frame.direction_named || is(kDecreaseWords, t) || is(kRiseWords, t);
+    frame.direction_named = frame.direction_named || is(kDirectionWords, t);
     increase = increase || is(kIncreaseWords, t);
     if (t.kind != TokenKind::kWord || table::is_function_word(t.norm)) continue;
     if (is(kChangeWords, t) || is(kAverageWords, t) || is(kRatioWords, t) ||
@@ -221,6 +226,10 @@ Frame read_frame(std::string_view text, std::span<const Token> tokens) {
   return frame;
 }
 
+bool names_change(std::string_view word) {
+  return kChangeWords.contains(word) || kDirectionWords.contains(word);
+}
+
 Frame merged(const Frame& clause, const Frame& question) {
   Frame out = clause;
   if (out.op == Operation::kNone) {
@@ -228,7 +237,12 @@ Frame merged(const Frame& clause, const Frame& question) {
     out.operations_named = question.operations_named;
     out.decrease = question.decrease;
   }
-  if (out.years.empty()) {
+  // The clause's one year is where the question's change or range ends ("grew 35.1% in 2019"
+  // for "from 2017 to 2019"): the question says where it starts.
+  const int question_end = question.years_ordered ? question.later : question.range_last;
+  const bool ends_question = out.years.size() == 1 && !out.years_ordered && out.range_first == 0 &&
+                             question_end == out.years[0];
+  if (out.years.empty() || ends_question) {
     out.years = question.years;
     out.years_ordered = question.years_ordered;
     out.later = question.later;
@@ -236,7 +250,10 @@ Frame merged(const Frame& clause, const Frame& question) {
     out.range_first = question.range_first;
     out.range_last = question.range_last;
   }
-  if (out.metric == nullptr) out.metric = question.metric;
+  if (out.metric == nullptr) {
+    out.metric = question.metric;
+    out.metric_end = std::string_view::npos;  // named by the question, not in the clause
+  }
   out.asks_percent = clause.asks_percent || question.asks_percent;
   out.direction_named = clause.direction_named || question.direction_named;
   out.stems.insert(out.stems.end(), question.stems.begin(), question.stems.end());

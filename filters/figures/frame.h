@@ -44,8 +44,10 @@ struct Frame {
   bool direction_named = false;    // a rise or a fall named, not just a change ("grew", "fell")
   std::vector<std::string> stems;  // words that may name a row or column (table/key_words.h),
                                    // stemmed, sorted and unique (the operation's words out)
-  std::vector<std::string> stems_in_order;  // the same, as first named
-  const Metric* metric = nullptr;           // a financial ratio named ("operating margin")
+  std::vector<std::string> stems_in_order;          // the same, as first named
+  const Metric* metric = nullptr;                   // a financial ratio named ("operating margin")
+  std::size_t metric_end = std::string_view::npos;  // where the clause names it; npos: the
+                                                    // question names it
 
   // The years an average or a total runs over: the range's when one is named, else those named.
   std::vector<int> years_over(std::span<const int> available) const;
@@ -54,6 +56,9 @@ struct Frame {
 // The frame of `text` (a question, or an answer's clause with its figures left out).
 Frame read_frame(std::string_view text);
 Frame read_frame(std::string_view text, std::span<const text::Token> tokens);
+
+// A word that names a change or its direction ("change", "grew", "fell").
+bool names_change(std::string_view word);
 
 // A frame of the clause, completed by the question's: the clause's operation and years when
 // it names them, else the question's; the words of both.

@@ -1,5 +1,6 @@
 #include "filters/figures/metrics.h"
 
+#include <algorithm>
 #include <array>
 
 namespace groundgate::filters::figures {
@@ -69,8 +70,17 @@ constexpr std::array kMetrics = {
            Averaged::kNumerator, 365},
 };
 
-// The number of tokens from `at` that spell `phrase` word for word; 0 when they do not.
-std::size_t spells(std::span<const text::Token> tokens, std::size_t at, std::string_view phrase) {
+// The number of tokens from `at` that spell `phrase` word for word; 0 when they do not. A
+// one-word name of four letters or fewer is an acronym: written in capitals.
+std::size_t spells(std::string_view text, std::span<const text::Token> tokens, std::size_t at,
+                   std::string_view phrase) {
+  if (phrase.find(' ') == std::string_view::npos && phrase.size() <= 4) {
+    if (at >= tokens.size() || tokens[at].norm != phrase) return 0;
+    const std::string_view surface = tokens[at].surface(text);
+    const bool capitals =
+        std::all_of(surface.begin(), surface.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+    return capitals ? 1 : 0;
+  }
   std::size_t i = at;
   while (!phrase.empty()) {
     const std::size_t space = phrase.find(' ');
@@ -84,14 +94,16 @@ std::size_t spells(std::span<const text::Token> tokens, std::size_t at, std::str
 
 }  // namespace
 
-const Metric* metric_named(std::span<const text::Token> tokens) {
-  const Metric* best = nullptr;
+MetricName metric_named(std::string_view text, std::span<const text::Token> tokens) {
+  MetricName best;
   std::size_t best_length = 0;
   for (std::size_t at = 0; at < tokens.size(); ++at) {
     for (const Metric& m : kMetrics) {
       for (std::string_view name : m.names) {
-        const std::size_t n = spells(tokens, at, name);
-        if (n > best_length) best = &m, best_length = n;
+        const std::size_t n = spells(text, tokens, at, name);
+        if (n <= best_length) continue;
+        best = {&m, tokens[at + n - 1].end};
+        best_length = n;
       }
     }
   }

@@ -3,6 +3,7 @@
 // "the current ratio", "ROE"): the lines of a report each is computed from. A figure said to
 // be one is recomputed from the cells of those lines for the year named.
 
+#include <cstddef>
 #include <span>
 #include <string_view>
 
@@ -24,7 +25,13 @@ struct Metric {
   double days = 0;  // a number of days: the ratio times this many (365); 0: not in days
 };
 
-// The metric the words name (the longest name that matches), or null.
-const Metric* metric_named(std::span<const text::Token> tokens);
+struct MetricName {
+  const Metric* metric = nullptr;  // null: none named
+  std::size_t end = 0;             // byte offset in the text where its name ends
+};
+
+// The metric the words of `text` (its `tokens`) name: the longest name that matches; an
+// acronym ("ROE", "DSO") only in capitals ("Roe v. Wade" names none).
+MetricName metric_named(std::string_view text, std::span<const text::Token> tokens);
 
 }  // namespace groundgate::filters::figures

@@ -268,6 +268,7 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence,
 
 bool PieceVerifier::restates_question_with_figures(const Clause& clause) const {
   if (!clause.has_values || !options_.question_grounds_words) return false;
+  bool any_placed = false;
   for (const Entity& e : clause.entities) {
     if (!is_value_entity(e)) continue;
     const bool placed = std::any_of(
@@ -277,7 +278,9 @@ bool PieceVerifier::restates_question_with_figures(const Clause& clause) const {
         std::any_of(question_entities_.begin(), question_entities_.end(),
                     [&](const Entity& q) { return compare(e, q) == EntityMatch::kSame; });
     if (!placed && !asked) return false;
+    any_placed = any_placed || placed;
   }
+  if (!any_placed) return false;
   for (std::size_t i = 0; i < clause.words.size(); ++i) {
     if (!in_question(clause.stems[clause.word_stem[i]])) return false;
   }

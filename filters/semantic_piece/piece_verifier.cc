@@ -168,12 +168,18 @@ bool PieceVerifier::related(const Token& word, std::span<const std::string_view>
   if (evidence_lemmas.empty() && (!question || question_lemmas_.empty())) return false;
   // Synonyms: a lemma of the other word shares a synset with the word; derivations: a lemma
   // of the other word is a derivationally related form of the word; heads: the word is an
-  // adjective satellite of the other word ("Western Australia" from "west australian").
+  // adjective satellite formed from the other word ("Western Australia" from "west
+  // australian").
   const std::vector<std::string_view> synonyms = lexicon->synonyms(word.norm);
   const std::vector<std::string_view> derivations =
       with_derivations ? lexicon->derivations(word.norm) : std::vector<std::string_view>{};
-  const std::vector<std::string_view> heads =
+  // Of the word's heads only one it is formed from ("western" from "west"): a satellite of
+  // another sense is another word ("dead" is a satellite of "complete" and of "tired").
+  std::vector<std::string_view> heads =
       with_derivations ? lexicon->adjective_heads(word.norm) : std::vector<std::string_view>{};
+  std::erase_if(heads, [&](std::string_view head) {
+    return head.size() < 3 || !std::string_view(word.norm).starts_with(head);
+  });
   auto hits = [&](std::span<const std::string_view> lemmas) {
     auto listed = [&](std::string_view w) {
       return std::binary_search(lemmas.begin(), lemmas.end(), w);

@@ -171,7 +171,8 @@ class PieceVerifier {
   std::vector<EvidencePiece> retrieve(std::span<const std::string> stems,
                                       std::span<const index::TermId> terms) const;
   bool in_question(std::string_view stem) const;
-  // The clause's values are figures the figures check placed and its words are the question's
+  // The clause's values are figures the figures check placed (one at least; the others the
+  // question's own) and its words are the question's
   // ("The FY2022 DSO is 14.69 days." for "What is the FY2022 DSO?"): the figure asked for,
   // though no context sentence shares a word with it.
   bool restates_question_with_figures(const Clause& clause) const;

@@ -43,11 +43,12 @@ Degree inflected_degree(const Lexicon& lexicon, std::span<const Token> tokens, s
 }
 
 Degree adjective_degree(const Lexicon& lexicon, std::span<const Token> tokens, std::size_t at) {
-  static constexpr auto kComparing = word_table("more", "less");
-  static constexpr auto kExtreme = word_table("most", "least");
   if (at >= tokens.size()) return Degree::kPositive;
-  if (at > 0 && kComparing.contains(tokens[at - 1].norm)) return Degree::kComparative;
-  if (at > 0 && kExtreme.contains(tokens[at - 1].norm)) return Degree::kSuperlative;
+  const std::string_view before = at > 0 ? std::string_view(tokens[at - 1].norm) : "";
+  if (before == "more") return Degree::kComparative;
+  if (before == "most") return Degree::kSuperlative;
+  if (before == "less") return Degree::kComparative;
+  if (before == "least") return Degree::kSuperlative;
   if ((at > 0 && (tokens[at - 1].norm == "too" || tokens[at - 1].norm == "sufficiently")) ||
       (at + 1 < tokens.size() && tokens[at + 1].norm == "enough")) {
     return Degree::kSufficiency;

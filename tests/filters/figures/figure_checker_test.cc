@@ -222,6 +222,33 @@ TEST(FigureChecker, AFinancialRatioIsComputedFromTheLinesItIsMadeOf) {
   EXPECT_TRUE(check(index, "", "Net revenue was collected within 30 days in 2022.").empty());
 }
 
+// A metric's value is the figure its name governs, nothing else the sentence gives.
+TEST(FigureChecker, OnlyTheFigureAMetricNamesIsItsValue) {
+  const auto index = index_of(kStatements);
+  auto not_contradicted = [&](std::string_view question, std::string_view sentence) {
+    for (const FigureVerdict& v : check(index, question, sentence)) {
+      if (v.outcome == Outcome::kContradicted) return ::testing::AssertionFailure() << v.reason;
+    }
+    return ::testing::AssertionSuccess();
+  };
+  EXPECT_TRUE(not_contradicted("",
+                               "In 2022 the operating margin was 15.0% and the net margin "
+                               "was 10.8%."));
+  EXPECT_TRUE(not_contradicted("",
+                               "The current ratio was 1.75 in 2022, with total current "
+                               "assets of 9,800."));
+  EXPECT_TRUE(not_contradicted("", "The operating margin was 15.0% in 2022, up from 14.0%."));
+  EXPECT_TRUE(not_contradicted("",
+                               "The operating margin rose 1.0 percentage points to 15.0% in "
+                               "2022."));
+  EXPECT_TRUE(not_contradicted("What was the operating margin in 2022?",
+                               "Net revenue grew 9.4% and the margin was 15.0%."));
+  // A line is named by all of its label's words: "total equity" is not "Total assets".
+  EXPECT_TRUE(not_contradicted("", "The return on equity was 10% in 2022."));
+  // Another percentage of a change sentence is of something else.
+  EXPECT_TRUE(not_contradicted("", "Net revenue increased in 2022, with 35% from new customers."));
+}
+
 TEST(FigureChecker, AChangeInOneYearIsFromTheYearBefore) {
   const auto index = index_of(kStatements);
   auto v = check(index, "", "Net revenue grew 9.4% in 2022.");
@@ -245,14 +272,40 @@ TEST(FigureChecker, AChangeInOneYearIsFromTheYearBefore) {
   ASSERT_EQ(v.size(), 1u);
   EXPECT_EQ(v[0].outcome, Outcome::kContradicted);
   EXPECT_EQ(v[0].correction, "-22.2%");
+  v = check(sales, "What was the change in other sales in 2019?", "Other sales soared 22.2%.");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kContradicted);
+  // The question's range ends in the year the sentence names: the change runs over it.
+  v = check(sales, "What was the percentage change in total sales from 2017 to 2019?",
+            "Total sales grew 35.1% in 2019.");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kDerived) << v[0].reason;
 }
 
 TEST(FigureChecker, AFigureAChangeRunsOverIsRead) {
   const auto index = index_of(kStatements);
-  const auto v = check(index, "", "Net revenue increased to 29,000 in 2022 from 26,500 in 2021.");
+  auto v = check(index, "", "Net revenue increased to 29,000 in 2022 from 26,500 in 2021.");
   ASSERT_EQ(v.size(), 2u);
   EXPECT_EQ(v[0].outcome, Outcome::kRead) << v[0].reason;
   EXPECT_EQ(v[1].outcome, Outcome::kRead) << v[1].reason;
+  v = check(index, "", "Net revenue increased to 29,000 in 2022.");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kRead) << v[0].reason;
+  // A bare figure is the result asked for: a year's level given for the change is wrong.
+  v = check(index, "What was the change in net revenue in 2022?", "29,000");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kContradicted) << v[0].reason;
+  EXPECT_EQ(v[0].correction, "2,500");
+  v = check(index, "", "Net revenue increased by 29,000 in 2022.");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kContradicted) << v[0].reason;
+  // A line whose label names an operation is named by the words, not computed by them.
+  const auto cash =
+      index_of({"| | 2019 | 2018 |\n|---|---|---|\n"
+                "| Net decrease in cash | (7.4) | (472.7) |"});
+  v = check(cash, "What was the net decrease in cash in 2019?", "-7.4");
+  ASSERT_EQ(v.size(), 1u);
+  EXPECT_EQ(v[0].outcome, Outcome::kRead) << v[0].reason;
 }
 
 }  // namespace

@@ -155,6 +155,13 @@ TEST(Entities, LowercaseMonthsNeedADayAYearOrACue) {
   }
 }
 
+TEST(Entities, AFiscalYearIsOneDateWithItsPrefix) {
+  const auto e = one("revenue in FY 2022 rose", EntitySubtype::kDate);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->text, "FY 2022");
+  EXPECT_EQ(e->date.year, 2022);
+}
+
 TEST(Entities, YearsAreDistinctFromOtherNumbers) {
   const auto entities = extract_entities("In 1990 there were 1,990 cats and 2000 km of road.");
   ASSERT_EQ(entities.size(), 3u);
