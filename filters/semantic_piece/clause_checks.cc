@@ -14,6 +14,7 @@
 #include "filters/text/discourse.h"
 #include "filters/text/function_words.h"
 #include "filters/text/negation.h"
+#include "filters/text/phrasal_verb.h"
 #include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
 #include "filters/text/tokenizer.h"
@@ -387,6 +388,17 @@ PieceVerifier::ValueEvidence PieceVerifier::find_value(const Clause& clause,
   return found;
 }
 
+namespace {
+
+// One of `entities` is a value the same as `value`.
+bool states_too(std::span<const Entity> entities, const Entity& value) {
+  return std::any_of(entities.begin(), entities.end(), [&](const Entity& e) {
+    return is_value_entity(e) && compare(e, value) == EntityMatch::kSame;
+  });
+}
+
+}  // namespace
+
 PieceVerifier::ValueCheck PieceVerifier::check_values(const Clause& clause,
                                                       ClauseSignals& signals) const {
   // Numbers and dates: same value anywhere in the context supports; another value of the same
@@ -448,8 +460,11 @@ void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueChec
   }
   // Another value where the evidence matches contradicts, unless the context also states the
   // answer's value: sources that disagree (two recipes, two years' figures) leave the answer
-  // grounded in one of them, not contradicted.
-  if (found.other != nullptr && !found.elsewhere) {
+  // grounded in one of them, not contradicted. Nor does it when the clause states the
+  // evidence's value as well ("1am, 3am and 12am" against "3am"): the clause lists values
+  // beside it, and which of them the evidence's stands for is not the clause's to say.
+  if (found.other != nullptr && !found.elsewhere &&
+      !states_too(clause.entities, found.other->entity)) {
     ++signals.value_mismatches;
     if (out.conflict) return;
     out.conflict = finding(clause, Label::kContradicted, ReasonCode::kEntityMismatch,
@@ -635,10 +650,17 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, EvidencePie
   const text::Lexicon* lexicon = options_.lexicon.get();
   if (lexicon == nullptr) return std::nullopt;
   // A clause that names both sides ("indoor and outdoor seating", "good and bad reviews")
-  // states no opposition to the evidence's side.
+  // states no opposition to the evidence's side; nor does a sentence that names the word and an
+  // opposite of it ("some negative experiences, but also positive aspects").
   auto clause_says = [&](const Token& word) {
     const std::string stem = text::stem(word.norm);
     return std::find(clause.stems.begin(), clause.stems.end(), stem) != clause.stems.end();
+  };
+  auto sentence_opposes_itself = [&](const std::string& form) {
+    return std::any_of(
+        clause.sentence_tokens.begin(), clause.sentence_tokens.end(), [&](const Token& t) {
+          return t.kind == text::TokenKind::kWord && lexicon->are_antonyms(form, t.norm);
+        });
   };
   // A word in a condition ("If the body fat is still high, ...") states no fact to oppose.
   auto in_condition = [&](const Token* word) {
@@ -654,15 +676,21 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, EvidencePie
   // or an extreme ("one of the most expensive areas") says nothing against a plain
   // statement ("expensive") or against each other; and a sufficiency ("too high", "low
   // enough") is measured against a purpose, which may differ: it opposes nothing.
+  // A verb heading a phrasal verb is looked up as the phrase ("broken down" is not the
+  // opposite of "made").
   for (const Token* w : coverage.uncovered) {
-    if (!lexicon->has_antonyms(w->norm) || in_condition(w)) continue;
-    const text::Degree degree = text::adjective_degree(
-        *lexicon, clause.tokens, static_cast<std::size_t>(w - clause.tokens.data()));
+    const auto at = static_cast<std::size_t>(w - clause.tokens.data());
+    const std::string form = text::phrasal_form(*lexicon, clause.tokens, at);
+    if (!lexicon->has_antonyms(form) || in_condition(w)) continue;
+    const text::Degree degree = text::adjective_degree(*lexicon, clause.tokens, at);
     for (std::size_t k = 0; k < best.tokens.size(); ++k) {
       const Token& other = best.tokens[k];
-      if (other.kind != text::TokenKind::kWord || !lexicon->are_antonyms(w->norm, other.norm) ||
-          clause_says(other) || best.degrees[k] != degree || degree == text::Degree::kSufficiency)
+      if (other.kind != text::TokenKind::kWord || best.degrees[k] != degree ||
+          degree == text::Degree::kSufficiency || clause_says(other) ||
+          !lexicon->are_antonyms(form, other.norm) ||
+          !lexicon->are_antonyms(form, text::phrasal_form(*lexicon, best.tokens, k)))
         continue;
+      if (sentence_opposes_itself(form)) break;
       signals.antonym = true;
       signals.aligned_conflict =
           signals.aligned_conflict || aligned_but(clause, best.hit.piece, w, &other);

@@ -46,8 +46,9 @@ struct Item {
   ItemKind kind = ItemKind::kSeparator;
   DaySet days = 0;
   int open = -1, close = -1;
-  std::size_t begin = 0, end = 0;  // byte span
-  std::size_t next = 0;            // first token after the item
+  bool open_either_half = false, close_either_half = false;  // HoursStatement's
+  std::size_t begin = 0, end = 0;                            // byte span
+  std::size_t next = 0;                                      // first token after the item
 };
 
 // A time at token i: "10:00", "9", "9:30 pm", "10 a.m.", "noon", "midnight". `strong`: it has
@@ -55,7 +56,8 @@ struct Item {
 struct Time {
   int minutes = 0;
   bool strong = false;
-  bool pm = false;  // written with "pm"
+  bool pm = false;           // written with "pm"
+  bool either_half = false;  // "7:00", "10": an hour from 1 to 12 with no "am" or "pm"
   std::size_t next = 0;
 };
 
@@ -80,7 +82,10 @@ std::optional<Time> time_at(std::span<const Token> tokens, std::size_t i) {
     clock = true;
   }
   if (at == 0 || hours > 24 || minutes > 59) return std::nullopt;
-  Time out{.minutes = hours * 60 + minutes, .strong = clock, .next = i + 1};
+  Time out{.minutes = hours * 60 + minutes,
+           .strong = clock,
+           .either_half = hours >= 1 && hours <= 12,
+           .next = i + 1};
   if (i + 1 < tokens.size() && tokens[i + 1].kind == TokenKind::kWord) {
     const bool am = kAm.contains(tokens[i + 1].norm);
     const bool pm = kPm.contains(tokens[i + 1].norm);
@@ -88,6 +93,7 @@ std::optional<Time> time_at(std::span<const Token> tokens, std::size_t i) {
       out.minutes = (hours % 12 + (pm ? 12 : 0)) * 60 + minutes;
       out.strong = true;
       out.pm = pm;
+      out.either_half = false;
       out.next = i + 2;
     }
   }
@@ -146,6 +152,7 @@ std::optional<Item> times_at(std::span<const Token> tokens, std::size_t i) {
   if (until) {
     if (!open->strong) return std::nullopt;
     item.close = open->minutes;
+    item.close_either_half = open->either_half;
     item.end = tokens[open->next - 1].end;
     item.next = open->next;
     return item;
@@ -164,16 +171,20 @@ std::optional<Item> times_at(std::span<const Token> tokens, std::size_t i) {
   }
   item.open = open->minutes;
   item.close = close->minutes;
+  item.open_either_half = open->either_half;
+  item.close_either_half = close->either_half;
   // "4 pm to 9": a bare closing hour after an afternoon opening shares its "pm".
   if (!close->strong && open->pm && close->minutes < 12 * 60 &&
       close->minutes + 12 * 60 > open->minutes) {
     item.close = close->minutes + 12 * 60;
+    item.close_either_half = false;
   }
   // "5 to 9 pm": a bare opening hour before a later afternoon hour shares its "pm"; "8 to
   // 5 pm" opens in the morning.
   if (!open->strong && close->pm && open->minutes >= 60 && open->minutes < 12 * 60 &&
       open->minutes + 12 * 60 < close->minutes) {
     item.open = open->minutes + 12 * 60;
+    item.open_either_half = false;
   }
   item.end = tokens[close->next - 1].end;
   item.next = close->next;
@@ -219,6 +230,14 @@ std::vector<HoursStatement> read_hours(std::span<const Token> tokens) {
     std::size_t begin = 0, end = 0;
     bool empty = true;
   };
+  // Days lead their ranges where the first days come before the first range ("On Mondays, from
+  // 12 to 7, Tuesdays from 2 to 9"); else they follow them ("12 to 7 on Mondays, 2 to 9 on
+  // Tuesdays").
+  const auto first_of = [&](ItemKind kind) {
+    return std::find_if(items.begin(), items.end(),
+                        [&](const Item& item) { return item.kind == kind; });
+  };
+  const bool days_lead = first_of(ItemKind::kDays) < first_of(ItemKind::kTimes);
   std::vector<Segment> segments(1);
   for (const Item& item : items) {
     if (item.kind == ItemKind::kSeparator) {
@@ -226,9 +245,8 @@ std::vector<HoursStatement> read_hours(std::span<const Token> tokens) {
       continue;
     }
     Segment& s = segments.back();
-    if (item.kind == ItemKind::kTimes && s.range) {
-      segments.emplace_back();  // a second range starts a statement of its own
-    }
+    // A second range starts a statement of its own; so do days after a range where days lead.
+    if (s.range && (item.kind == ItemKind::kTimes || days_lead)) segments.emplace_back();
     Segment& into = segments.back();
     if (into.empty) into.begin = item.begin;
     into.end = item.end;
@@ -254,6 +272,8 @@ std::vector<HoursStatement> read_hours(std::span<const Token> tokens) {
     h.days = s.days;
     h.open = s.range->open;
     h.close = s.range->close;
+    h.open_either_half = s.range->open_either_half;
+    h.close_either_half = s.range->close_either_half;
     h.begin = s.begin;
     h.end = s.end;
     out.push_back(h);
@@ -300,6 +320,14 @@ std::string describe_days(DaySet days) {
     d = last;
   }
   return out;
+}
+
+bool same_time(int a, bool a_either_half, int b, bool b_either_half) {
+  if (a < 0 || b < 0) return false;
+  if (a == b) return true;
+  constexpr int kHalfDay = 12 * 60, kDay = 24 * 60;
+  return (a_either_half || b_either_half) &&
+         ((a + kHalfDay) % kDay == b || (b + kHalfDay) % kDay == a);
 }
 
 std::string describe_time(int minutes) {

@@ -1,6 +1,7 @@
 #include "filters/text/lexicon.h"
 
 #include "filters/text/adjective_degree.h"
+#include "filters/text/phrasal_verb.h"
 
 #include <gtest/gtest.h>
 
@@ -210,6 +211,17 @@ TEST_F(LexiconTest, AnAdjectiveSatelliteLeadsToItsHead) {
   // A head leads nowhere: not to its satellites, nor to another head.
   EXPECT_FALSE(has(lexicon_->adjective_heads("large"), "huge"));
   EXPECT_TRUE(lexicon_->adjective_heads("house").empty());  // no adjective sense
+}
+
+TEST_F(LexiconTest, PhrasalFormIsTheVerbWithItsParticleWhereWordNetHasIt) {
+  auto form = [&](std::string_view sentence, std::size_t at) {
+    return phrasal_form(*lexicon_, tokenize(sentence), at);
+  };
+  EXPECT_EQ(form("rocks are broken down into stones", 2), "break_down");
+  EXPECT_EQ(form("the lights were turned off", 3), "turn_off");
+  EXPECT_EQ(form("rocks are broken into stones", 2), "broken");  // no particle
+  EXPECT_EQ(form("it broke over time", 1), "broke");             // no "break_over"
+  EXPECT_EQ(form("it broke", 1), "broke");                       // the last word
 }
 
 TEST_F(LexiconTest, AdjectiveDegreeReadsInflectionAndGradingWords) {

@@ -251,6 +251,67 @@ TEST_F(VerifierTest, AClauseNamingBothSidesOfAnAntonymStatesNoOpposition) {
             ReasonCode::kAntonym);
 }
 
+TEST_F(VerifierTest, APhrasalVerbIsNoOppositeOfItsVerbsOpposites) {
+  // "break" is an opposite of "make"; "break down" (come apart) is not.
+  context({"Rocks are made of smaller stones, and stones are made from rocks."});
+  EXPECT_NE(only("Rocks can be broken down into smaller pieces called stones.").reason_code,
+            ReasonCode::kAntonym);
+  context({"The museum is a large building in the city centre."});
+  EXPECT_EQ(only("The museum is a small building in the city centre.").reason_code,
+            ReasonCode::kAntonym);
+}
+
+// Whether any piece of `verdicts` has `code`.
+bool any_code(const std::vector<Verdict>& verdicts, ReasonCode code) {
+  return std::any_of(verdicts.begin(), verdicts.end(),
+                     [&](const Verdict& v) { return v.reason_code == code; });
+}
+
+TEST_F(VerifierTest, ASentenceNamingAWordAndItsOppositeStatesNoOpposition) {
+  context({"review info review text: I do not understand the good reviews!"});
+  // "negative" against "good", but the sentence names "positive" too: both sides.
+  EXPECT_FALSE(any_code(verify("While there have been some negative experiences reported, there "
+                               "are also positive aspects highlighted in the reviews."),
+                        ReasonCode::kAntonym));
+  EXPECT_TRUE(any_code(verify("While there have been some negative experiences reported, there "
+                              "are also pleasant aspects highlighted in the reviews."),
+                       ReasonCode::kAntonym));
+}
+
+TEST_F(VerifierTest, AValueListedBesideTheEvidencesValueIsNoConflict) {
+  context(
+      {"The 9am forecast for Hinesburg is sunny.", "The 3am forecast for Hinesburg is cloudy."});
+  // The clause lists 3am too: which of its values stands for the evidence's is not said.
+  EXPECT_FALSE(any_code(verify("The forecast for Hinesburg is cloudy at 1am, 3am and 12am."),
+                        ReasonCode::kEntityMismatch));
+  EXPECT_TRUE(any_code(verify("The forecast for Hinesburg is cloudy at 1am."),
+                       ReasonCode::kEntityMismatch));
+}
+
+TEST_F(VerifierTest, HoursWithNoMeridiemReadEitherHalfOfTheDay) {
+  context({"hours Monday: 7:00 to 10:30."});
+  const std::vector<Verdict> evening =
+      verify("The bar is open from 7:00 AM to 10:30 PM on Monday.");
+  EXPECT_FALSE(any_code(evening, ReasonCode::kHoursMismatch));
+  EXPECT_TRUE(any_code(evening, ReasonCode::kSupportedHours));
+  EXPECT_TRUE(any_code(verify("The bar is open from 7:00 AM to 9:30 PM on Monday."),
+                       ReasonCode::kHoursMismatch));
+}
+
+TEST_F(VerifierTest, EachDayLeadsTheHoursAfterIt) {
+  context({"hours Monday: 12:00 to 19:00.", "hours Tuesday: 14:00 to 21:00."});
+  EXPECT_FALSE(any_code(verify("On Mondays, they are open from 12:00 PM to 7:00 PM, Tuesdays "
+                               "from 2:00 PM to 9:00 PM."),
+                        ReasonCode::kHoursMismatch));
+  const std::vector<Verdict> wrong = verify(
+      "On Mondays, they are open from 12:00 PM to 7:00 PM, Tuesdays from 3:00 PM to 9:00 PM.");
+  const auto mismatch = std::find_if(wrong.begin(), wrong.end(), [](const Verdict& v) {
+    return v.reason_code == ReasonCode::kHoursMismatch;
+  });
+  ASSERT_NE(mismatch, wrong.end());
+  EXPECT_NE(mismatch->reason.find("Tuesday 15:00"), std::string::npos) << mismatch->reason;
+}
+
 TEST_F(VerifierTest, OppositesOpposeInTheSameDegreeOnly) {
   context({"The flat is in one of the most expensive areas of London and has a small garden."});
   // A comparison says nothing against the evidence's extreme or plain word ...
