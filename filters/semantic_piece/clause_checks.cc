@@ -390,11 +390,17 @@ PieceVerifier::ValueEvidence PieceVerifier::find_value(const Clause& clause,
 
 namespace {
 
-// One of `entities` is a value the same as `value`.
-bool states_too(std::span<const Entity> entities, const Entity& value) {
-  return std::any_of(entities.begin(), entities.end(), [&](const Entity& e) {
-    return is_value_entity(e) && compare(e, value) == EntityMatch::kSame;
-  });
+// `entities` list values of `value`'s kind (three at least: "1am, 3am and 12am"), one of them
+// the same as `value`.
+bool lists_too(std::span<const Entity> entities, const Entity& value) {
+  std::size_t of_kind = 0;
+  bool same = false;
+  for (const Entity& e : entities) {
+    if (!is_value_entity(e) || e.subtype != value.subtype) continue;
+    ++of_kind;
+    same = same || compare(e, value) == EntityMatch::kSame;
+  }
+  return same && of_kind >= 3;
 }
 
 }  // namespace
@@ -460,11 +466,11 @@ void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueChec
   }
   // Another value where the evidence matches contradicts, unless the context also states the
   // answer's value: sources that disagree (two recipes, two years' figures) leave the answer
-  // grounded in one of them, not contradicted. Nor does it when the clause states the
-  // evidence's value as well ("1am, 3am and 12am" against "3am"): the clause lists values
-  // beside it, and which of them the evidence's stands for is not the clause's to say.
+  // grounded in one of them, not contradicted. Nor does it when the clause lists values of
+  // that kind, the evidence's among them ("1am, 3am and 12am" against "3am"): which of the
+  // listed values the evidence's stands for is not said.
   if (found.other != nullptr && !found.elsewhere &&
-      !states_too(clause.entities, found.other->entity)) {
+      !lists_too(clause.entities, found.other->entity)) {
     ++signals.value_mismatches;
     if (out.conflict) return;
     out.conflict = finding(clause, Label::kContradicted, ReasonCode::kEntityMismatch,
@@ -650,17 +656,20 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, EvidencePie
   const text::Lexicon* lexicon = options_.lexicon.get();
   if (lexicon == nullptr) return std::nullopt;
   // A clause that names both sides ("indoor and outdoor seating", "good and bad reviews")
-  // states no opposition to the evidence's side; nor does a sentence that names the word and an
-  // opposite of it ("some negative experiences, but also positive aspects").
+  // states no opposition to the evidence's side.
   auto clause_says = [&](const Token& word) {
     const std::string stem = text::stem(word.norm);
     return std::find(clause.stems.begin(), clause.stems.end(), stem) != clause.stems.end();
   };
-  auto sentence_opposes_itself = [&](const std::string& form) {
-    return std::any_of(
-        clause.sentence_tokens.begin(), clause.sentence_tokens.end(), [&](const Token& t) {
-          return t.kind == text::TokenKind::kWord && lexicon->are_antonyms(form, t.norm);
-        });
+  // The evidence word's form read on the piece's own tokens (the piece's analysis keeps its
+  // content words only, without the particles); asked only once a pair is found.
+  auto evidence_form = [&](const Token& other) {
+    const std::string_view text = index_->piece_text(index_->pieces()[best.hit.piece]);
+    const std::vector<Token> tokens = text::tokenize(text);
+    for (std::size_t i = 0; i < tokens.size(); ++i) {
+      if (tokens[i].begin == other.begin) return text::phrasal_form(*lexicon, tokens, i);
+    }
+    return other.norm;
   };
   // A word in a condition ("If the body fat is still high, ...") states no fact to oppose.
   auto in_condition = [&](const Token* word) {
@@ -676,8 +685,8 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, EvidencePie
   // or an extreme ("one of the most expensive areas") says nothing against a plain
   // statement ("expensive") or against each other; and a sufficiency ("too high", "low
   // enough") is measured against a purpose, which may differ: it opposes nothing.
-  // A verb heading a phrasal verb is looked up as the phrase ("broken down" is not the
-  // opposite of "made").
+  // A verb heading a phrasal verb is looked up as the phrase, on both sides ("broken down" is
+  // not the opposite of "made").
   for (const Token* w : coverage.uncovered) {
     const auto at = static_cast<std::size_t>(w - clause.tokens.data());
     const std::string form = text::phrasal_form(*lexicon, clause.tokens, at);
@@ -688,9 +697,8 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, EvidencePie
       if (other.kind != text::TokenKind::kWord || best.degrees[k] != degree ||
           degree == text::Degree::kSufficiency || clause_says(other) ||
           !lexicon->are_antonyms(form, other.norm) ||
-          !lexicon->are_antonyms(form, text::phrasal_form(*lexicon, best.tokens, k)))
+          !lexicon->are_antonyms(form, evidence_form(other)))
         continue;
-      if (sentence_opposes_itself(form)) break;
       signals.antonym = true;
       signals.aligned_conflict =
           signals.aligned_conflict || aligned_but(clause, best.hit.piece, w, &other);

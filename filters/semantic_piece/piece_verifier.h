@@ -248,8 +248,6 @@ class PieceVerifier {
   struct DayHours {
     int open = 0;
     int close = 0;
-    bool open_either_half = false;  // text::HoursStatement's
-    bool close_either_half = false;
     std::uint32_t piece = 0;
   };
   // The content words of `words` with their WordNet synonyms (none without a lexicon).

@@ -197,8 +197,7 @@ const std::array<std::vector<PieceVerifier::DayHours>, 7>& PieceVerifier::contex
       if (h.days == 0 || h.open < 0 || h.close < 0 || h.open == h.close) continue;
       for (int d = 0; d < 7; ++d) {
         if (h.days & (1u << d))
-          hours_[static_cast<std::size_t>(d)].push_back(
-              {h.open, h.close, h.open_either_half, h.close_either_half, piece});
+          hours_[static_cast<std::size_t>(d)].push_back({h.open, h.close, piece});
       }
     }
   }
@@ -213,10 +212,7 @@ std::optional<Verdict> PieceVerifier::check_hours(std::span<const Token> tokens)
       std::any_of(hours.begin(), hours.end(), [](const auto& d) { return !d.empty(); });
   if (!any) return std::nullopt;
   auto agrees = [](const DayHours& h, const text::HoursStatement& s) {
-    return (s.open < 0 ||
-            text::same_time(s.open, s.open_either_half, h.open, h.open_either_half)) &&
-           (s.close < 0 ||
-            text::same_time(s.close, s.close_either_half, h.close, h.close_either_half));
+    return (s.open < 0 || s.open == h.open) && (s.close < 0 || s.close == h.close);
   };
   Verdict v;
   v.label = Label::kSupported;

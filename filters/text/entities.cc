@@ -506,9 +506,6 @@ class Extractor {
     Entity e = make(EntityType::kTime, EntitySubtype::kTimeOfDay, i, j);
     set_value(e, hours * 3600 + minutes * 60, 30, i);
     e.unit = Unit::kSecond;
-    // "10:30" with no "am" or "pm" is 22:30 as well.
-    const bool either_half = !am && !pm && hours >= 1 && hours <= 12;
-    e.second = either_half ? std::fmod(e.value + 12 * 3600, 24 * 3600) : e.value;
     return add(std::move(e), i, j);
   }
 

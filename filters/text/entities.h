@@ -74,9 +74,7 @@ struct Entity {
   double value = 0;
   double low = 0;
   double high = 0;
-  // kScore: the second score. kTimeOfDay: the same clock time twelve hours on where no "am" or
-  // "pm" says which half of the day it is ("10:30": 22:30), else `value`.
-  double second = 0;
+  double second = 0;  // kScore only
   Unit unit = Unit::kNone;
   std::string currency;  // kMoney: ISO code ("USD", "GBP", "EUR", "JPY", …)
   Qualifier qualifier = Qualifier::kExact;

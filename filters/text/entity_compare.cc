@@ -92,9 +92,6 @@ EntityMatch compare(const Entity& a, const Entity& b) {
       if (a.unit != b.unit) return EntityMatch::kIncomparable;
       return intervals(a, b);
     case EntitySubtype::kTimeOfDay:
-      if (std::abs(a.value - b.second) < 1 || std::abs(a.second - b.value) < 1)
-        return EntityMatch::kSame;
-      return intervals(a, b);
     case EntitySubtype::kDuration:
     case EntitySubtype::kPercent:
     case EntitySubtype::kCardinal:

@@ -583,6 +583,18 @@ bool Lexicon::has_antonyms(std::string_view w, Pos pos) const {
   return false;
 }
 
+bool Lexicon::share_opposed_sense(std::string_view a, std::string_view b, Pos pos) const {
+  const std::vector<Id> targets = lemma_ids(b, pos);
+  if (targets.empty()) return false;
+  for (auto [s, unused] : senses(a, pos)) {
+    if (!points_to_antonym(s)) continue;
+    for (Id j = synset_word_offsets_[s]; j < synset_word_offsets_[s + 1]; ++j) {
+      if (std::find(targets.begin(), targets.end(), synset_words_[j]) != targets.end()) return true;
+    }
+  }
+  return false;
+}
+
 std::vector<Lexicon::Id> Lexicon::derivation_ids(std::string_view w) const {
   std::vector<Id> out;
   for (auto [s, position] : senses(w, Pos::kAny)) {

@@ -47,6 +47,9 @@ class Lexicon {
   // Some sense of `word` (or the head of an adjective sense) has an antonym pointer: false
   // means are_antonyms(word, x, pos) is false for every x, so a caller can skip the pairs.
   bool has_antonyms(std::string_view word, Pos pos = Pos::kAny) const;
+  // Some synset of `a`'s lemmas that holds a lemma of `b` too has an antonym pointer: `a` is `b`
+  // in a sense that has opposites ("close down" is "close" as the opposite of "open").
+  bool share_opposed_sense(std::string_view a, std::string_view b, Pos pos = Pos::kAny) const;
   // Derivationally related forms ('+'; and pertainyms '\', "rapidly" ~ "rapid") of the
   // word's lemmas: "founder" -> "found", "establishment" -> "establish".
   std::vector<std::string_view> derivations(std::string_view word) const;

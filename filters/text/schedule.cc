@@ -46,9 +46,8 @@ struct Item {
   ItemKind kind = ItemKind::kSeparator;
   DaySet days = 0;
   int open = -1, close = -1;
-  bool open_either_half = false, close_either_half = false;  // HoursStatement's
-  std::size_t begin = 0, end = 0;                            // byte span
-  std::size_t next = 0;                                      // first token after the item
+  std::size_t begin = 0, end = 0;  // byte span
+  std::size_t next = 0;            // first token after the item
 };
 
 // A time at token i: "10:00", "9", "9:30 pm", "10 a.m.", "noon", "midnight". `strong`: it has
@@ -56,8 +55,7 @@ struct Item {
 struct Time {
   int minutes = 0;
   bool strong = false;
-  bool pm = false;           // written with "pm"
-  bool either_half = false;  // "7:00", "10": an hour from 1 to 12 with no "am" or "pm"
+  bool pm = false;  // written with "pm"
   std::size_t next = 0;
 };
 
@@ -82,10 +80,7 @@ std::optional<Time> time_at(std::span<const Token> tokens, std::size_t i) {
     clock = true;
   }
   if (at == 0 || hours > 24 || minutes > 59) return std::nullopt;
-  Time out{.minutes = hours * 60 + minutes,
-           .strong = clock,
-           .either_half = hours >= 1 && hours <= 12,
-           .next = i + 1};
+  Time out{.minutes = hours * 60 + minutes, .strong = clock, .next = i + 1};
   if (i + 1 < tokens.size() && tokens[i + 1].kind == TokenKind::kWord) {
     const bool am = kAm.contains(tokens[i + 1].norm);
     const bool pm = kPm.contains(tokens[i + 1].norm);
@@ -93,7 +88,6 @@ std::optional<Time> time_at(std::span<const Token> tokens, std::size_t i) {
       out.minutes = (hours % 12 + (pm ? 12 : 0)) * 60 + minutes;
       out.strong = true;
       out.pm = pm;
-      out.either_half = false;
       out.next = i + 2;
     }
   }
@@ -152,7 +146,6 @@ std::optional<Item> times_at(std::span<const Token> tokens, std::size_t i) {
   if (until) {
     if (!open->strong) return std::nullopt;
     item.close = open->minutes;
-    item.close_either_half = open->either_half;
     item.end = tokens[open->next - 1].end;
     item.next = open->next;
     return item;
@@ -171,20 +164,16 @@ std::optional<Item> times_at(std::span<const Token> tokens, std::size_t i) {
   }
   item.open = open->minutes;
   item.close = close->minutes;
-  item.open_either_half = open->either_half;
-  item.close_either_half = close->either_half;
   // "4 pm to 9": a bare closing hour after an afternoon opening shares its "pm".
   if (!close->strong && open->pm && close->minutes < 12 * 60 &&
       close->minutes + 12 * 60 > open->minutes) {
     item.close = close->minutes + 12 * 60;
-    item.close_either_half = false;
   }
   // "5 to 9 pm": a bare opening hour before a later afternoon hour shares its "pm"; "8 to
   // 5 pm" opens in the morning.
   if (!open->strong && close->pm && open->minutes >= 60 && open->minutes < 12 * 60 &&
       open->minutes + 12 * 60 < close->minutes) {
     item.open = open->minutes + 12 * 60;
-    item.open_either_half = false;
   }
   item.end = tokens[close->next - 1].end;
   item.next = close->next;
@@ -230,23 +219,27 @@ std::vector<HoursStatement> read_hours(std::span<const Token> tokens) {
     std::size_t begin = 0, end = 0;
     bool empty = true;
   };
-  // Days lead their ranges where the first days come before the first range ("On Mondays, from
-  // 12 to 7, Tuesdays from 2 to 9"); else they follow them ("12 to 7 on Mondays, 2 to 9 on
-  // Tuesdays").
-  const auto first_of = [&](ItemKind kind) {
-    return std::find_if(items.begin(), items.end(),
-                        [&](const Item& item) { return item.kind == kind; });
-  };
-  const bool days_lead = first_of(ItemKind::kDays) < first_of(ItemKind::kTimes);
+  // Days after a range lead the next range where one follows them before a break ("On
+  // Mondays, 12 PM to 7 PM, Tuesdays from 2 PM to 9 PM"); else they close the range before
+  // them ("10 AM to 2 PM on Saturdays").
+  std::vector<bool> leads_a_range(items.size(), false);  // the first item after the days is a range
+  for (std::size_t i = items.size(); i-- > 1;) {
+    leads_a_range[i - 1] =
+        items[i].kind == ItemKind::kDays ? leads_a_range[i] : items[i].kind == ItemKind::kTimes;
+  }
   std::vector<Segment> segments(1);
-  for (const Item& item : items) {
+  for (std::size_t at = 0; at < items.size(); ++at) {
+    const Item& item = items[at];
     if (item.kind == ItemKind::kSeparator) {
       if (!segments.back().empty) segments.emplace_back();
       continue;
     }
     Segment& s = segments.back();
-    // A second range starts a statement of its own; so do days after a range where days lead.
-    if (s.range && (item.kind == ItemKind::kTimes || days_lead)) segments.emplace_back();
+    // A second range starts a statement of its own, and so do days that lead one.
+    if (s.range &&
+        (item.kind == ItemKind::kTimes || (item.kind == ItemKind::kDays && leads_a_range[at]))) {
+      segments.emplace_back();
+    }
     Segment& into = segments.back();
     if (into.empty) into.begin = item.begin;
     into.end = item.end;
@@ -272,8 +265,6 @@ std::vector<HoursStatement> read_hours(std::span<const Token> tokens) {
     h.days = s.days;
     h.open = s.range->open;
     h.close = s.range->close;
-    h.open_either_half = s.range->open_either_half;
-    h.close_either_half = s.range->close_either_half;
     h.begin = s.begin;
     h.end = s.end;
     out.push_back(h);
@@ -320,14 +311,6 @@ std::string describe_days(DaySet days) {
     d = last;
   }
   return out;
-}
-
-bool same_time(int a, bool a_either_half, int b, bool b_either_half) {
-  if (a < 0 || b < 0) return false;
-  if (a == b) return true;
-  constexpr int kHalfDay = 12 * 60, kDay = 24 * 60;
-  return (a_either_half || b_either_half) &&
-         ((a + kHalfDay) % kDay == b || (b + kHalfDay) % kDay == a);
 }
 
 std::string describe_time(int minutes) {

@@ -22,10 +22,6 @@ struct HoursStatement {
   DaySet days = 0;  // 0: no day named
   int open = -1;    // minutes after midnight; -1: not stated
   int close = -1;
-  // Written as an hour from 1 to 12 with no "am" or "pm" ("7:00 to 10:30"): the same clock
-  // time twelve hours later reads it as well.
-  bool open_either_half = false;
-  bool close_either_half = false;
   std::size_t begin = 0;  // byte span of the statement in the text
   std::size_t end = 0;
 };
@@ -36,9 +32,5 @@ std::vector<HoursStatement> read_hours(std::span<const Token> tokens);
 // "Monday", "Monday to Friday", "Tuesday, Thursday"; "10:00–21:30", "any time until 22:00".
 std::string describe_days(DaySet days);
 std::string describe_time(int minutes);
-
-// Whether two readings of a time are the same time: equal, or twelve hours apart where either
-// was written with no "am" or "pm" ("10:30" is 22:30 as well). -1 (not stated) is no time.
-bool same_time(int a, bool a_either_half, int b, bool b_either_half);
 
 }  // namespace groundgate::filters::text

@@ -218,10 +218,13 @@ TEST_F(LexiconTest, PhrasalFormIsTheVerbWithItsParticleWhereWordNetHasIt) {
     return phrasal_form(*lexicon_, tokenize(sentence), at);
   };
   EXPECT_EQ(form("rocks are broken down into stones", 2), "break_down");
-  EXPECT_EQ(form("the lights were turned off", 3), "turn_off");
   EXPECT_EQ(form("rocks are broken into stones", 2), "broken");  // no particle
-  EXPECT_EQ(form("it broke over time", 1), "broke");             // no "break_over"
+  EXPECT_EQ(form("the museum closed in 2010", 2), "closed");     // a preposition
   EXPECT_EQ(form("it broke", 1), "broke");                       // the last word
+  // "close down" is "close" in the sense "open" opposes: the verb's own form.
+  EXPECT_TRUE(lexicon_->share_opposed_sense("close", "close_down", Pos::kVerb));
+  EXPECT_EQ(form("the shop closed down in 2010", 2), "closed");
+  EXPECT_FALSE(lexicon_->share_opposed_sense("break", "break_down", Pos::kVerb));
 }
 
 TEST_F(LexiconTest, AdjectiveDegreeReadsInflectionAndGradingWords) {

@@ -206,19 +206,6 @@ TEST(Entities, OrdinalsScoresAndTimes) {
   EXPECT_EQ(one("at 10 a.m. today", EntitySubtype::kTimeOfDay)->value, 10 * 3600);
 }
 
-TEST(Entities, ATimeWithNoMeridiemIsTheSameAsTwelveHoursOn) {
-  const auto bare = one("closes at 10:30 tonight", EntitySubtype::kTimeOfDay);
-  const auto pm = one("closes at 10:30 pm tonight", EntitySubtype::kTimeOfDay);
-  const auto am = one("closes at 10:30 am today", EntitySubtype::kTimeOfDay);
-  const auto other = one("closes at 9:30 pm tonight", EntitySubtype::kTimeOfDay);
-  ASSERT_TRUE(bare && pm && am && other);
-  EXPECT_EQ(compare(*bare, *pm), EntityMatch::kSame);
-  EXPECT_EQ(compare(*pm, *bare), EntityMatch::kSame);
-  EXPECT_EQ(compare(*bare, *am), EntityMatch::kSame);
-  EXPECT_EQ(compare(*pm, *am), EntityMatch::kDifferent);
-  EXPECT_EQ(compare(*bare, *other), EntityMatch::kDifferent);
-}
-
 TEST(Entities, QualifiersWidenTheValue) {
   const auto over = one("revenue of over $181 million", EntitySubtype::kMoney);
   EXPECT_EQ(over->qualifier, Qualifier::kAtLeast);

@@ -52,7 +52,7 @@ TEST(Schedule, DaysThenARangeAfterAComma) {
   EXPECT_EQ(h[0].close, 17 * 60);
 }
 
-TEST(Schedule, DaysLeadTheirRangesWhereTheFirstDaysComeFirst) {
+TEST(Schedule, DaysBeforeARangeLeadItDaysAfterTheLastCloseIt) {
   auto h = hours(
       "On Mondays, they are open from 12:00 PM to 7:00 PM, Tuesdays from 2:00 PM to "
       "9:00 PM, and Sundays from 10:00 AM to 8:00 PM.");
@@ -63,33 +63,21 @@ TEST(Schedule, DaysLeadTheirRangesWhereTheFirstDaysComeFirst) {
   EXPECT_EQ(h[1].open, 14 * 60);
   EXPECT_EQ(h[2].days, day(6));
   EXPECT_EQ(h[2].close, 20 * 60);
-  // Days after the first range follow theirs.
-  h = hours("open 10 AM to 9 PM on Monday, and 11 AM to 6 PM on Sunday");
+  h = hours("Monday to Friday 9 am to 5 pm, Saturday 10 am to 2 pm");
   ASSERT_EQ(h.size(), 2u);
-  EXPECT_EQ(h[0].days, day(0));
+  EXPECT_EQ(h[0].days, 0x1f);
+  EXPECT_EQ(h[1].days, day(5));
+  EXPECT_EQ(h[1].open, 10 * 60);
+  // Days with no range after them close the one before.
+  h = hours("Open Monday to Friday 9 am to 5 pm, and 10 am to 2 pm on Saturdays.");
+  ASSERT_EQ(h.size(), 2u);
+  EXPECT_EQ(h[0].days, 0x1f);
+  EXPECT_EQ(h[1].days, day(5));
+  h = hours("Open daily from 9 am to 9 pm, but only until 5 pm on Sundays.");
+  ASSERT_EQ(h.size(), 2u);
+  EXPECT_EQ(h[0].days, 0x3f);  // the exception takes Sunday out
   EXPECT_EQ(h[1].days, day(6));
-  EXPECT_EQ(h[1].open, 11 * 60);
-}
-
-TEST(Schedule, AnHourWithNoMeridiemIsEitherHalfOfTheDay) {
-  auto h = hours("Monday: 7:00 to 10:30");
-  ASSERT_EQ(h.size(), 1u);
-  EXPECT_TRUE(h[0].open_either_half);
-  EXPECT_TRUE(h[0].close_either_half);
-  EXPECT_TRUE(same_time(h[0].close, h[0].close_either_half, 22 * 60 + 30, false));
-  EXPECT_FALSE(same_time(h[0].close, h[0].close_either_half, 21 * 60 + 30, false));
-  h = hours("Monday: 7:00 am to 10:30 pm");
-  ASSERT_EQ(h.size(), 1u);
-  EXPECT_FALSE(h[0].open_either_half);
-  EXPECT_FALSE(h[0].close_either_half);
-  EXPECT_FALSE(same_time(h[0].close, false, 10 * 60 + 30, false));
-  // 24-hour times and a shared "pm" say which half.
-  h = hours("Monday: 11:00 to 21:00");
-  EXPECT_FALSE(h[0].close_either_half);
-  h = hours("open daily 5 to 9 pm");
-  EXPECT_FALSE(h[0].open_either_half);
-  EXPECT_TRUE(same_time(12 * 60, true, 0, false));  // "12:00" is noon or midnight
-  EXPECT_FALSE(same_time(-1, true, 12 * 60, false));
+  EXPECT_EQ(h[1].close, 17 * 60);
 }
 
 TEST(Schedule, AMeridiemWrittenOnceAndLoneClosingTimes) {
