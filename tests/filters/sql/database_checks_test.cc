@@ -199,12 +199,12 @@ TEST_F(DatabaseChecks, AValueOverSQLitesLengthLimitIsACapNotARuntimeError) {
   RunLimits limits;
   limits.time = std::chrono::seconds(30);
   limits.max_memory = 0;
-  // ~20 MB in 20,000 rows of 1,000 characters (few rows, so that a slow build, a sanitizer's,
+  // ~20 MB in 20 rows of a million characters (few rows, so that a slow build, a sanitizer's,
   // reaches the limit well before the time cap): over the 16 MiB a value may hold on a
   // checking connection.
   const RunResult r = database->run(
-      "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 20000) "
-      "SELECT length(group_concat(printf('%01000d', x))) FROM n",
+      "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 20) "
+      "SELECT length(group_concat(printf('%01000000d', x))) FROM n",
       limits, allowed());
   EXPECT_EQ(r.outcome, RunResult::Outcome::kMemoryCap) << r.error;
 }
