@@ -71,8 +71,8 @@ bool PieceVerifier::aligned_but(const Clause& clause, std::uint32_t piece, const
   const std::string_view text = index_->piece_text(index_->pieces()[piece]);
   const std::vector<Token> tokens = text::tokenize(text);
   auto polarity = [](const Token& t) {
-    return t.kind == text::TokenKind::kPunctuation || text::is_negation(t.norm) ||
-           text::kBeForms.contains(t.norm) || text::kAuxiliaryVerbs.contains(t.norm);
+    return text::is_negation(t.norm) || text::kBeForms.contains(t.norm) ||
+           text::kAuxiliaryVerbs.contains(t.norm);
   };
   return same_but(clause.tokens, tokens, [&](const Token& t) {
     return polarity(t) || (word != nullptr && &t == word) ||

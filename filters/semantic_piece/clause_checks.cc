@@ -587,13 +587,21 @@ bool governs_shared(std::span<const index::TermId> scope, std::span<const index:
 
 }  // namespace
 
-bool PieceVerifier::negates_any(std::span<const Token> tokens,
-                                std::span<const index::TermId> other) const {
+bool PieceVerifier::negates_any(std::span<const Token> tokens, std::span<const index::TermId> other,
+                                bool of_the_same) const {
+  auto held = [&](std::size_t i) {
+    const std::string stem = text::stem(tokens[i].norm);
+    const index::TermId term = index_->terms().find(stem);
+    return (term != index::kNoTerm && std::find(other.begin(), other.end(), term) != other.end()) ||
+           in_question(stem);
+  };
   for (const text::NegationScope& scope : text::negation_scopes(tokens)) {
     std::vector<index::TermId> scope_terms;
     for (std::size_t i : scope.words)
       scope_terms.push_back(index_->terms().find(text::stem(tokens[i].norm)));
-    if (governs_shared(scope_terms, other)) return true;
+    if (!governs_shared(scope_terms, other)) continue;
+    if (of_the_same && !std::all_of(scope.subject.begin(), scope.subject.end(), held)) continue;
+    return true;
   }
   return false;
 }
@@ -608,12 +616,16 @@ std::optional<Verdict> PieceVerifier::check_negation(Clause& clause, EvidencePie
   //   cost", "may not apply to all versions") or about its writer ("I am unable to answer");
   // - in the evidence, with half of the answer clause's words in its clause: a piece that
   //   negates something else in another of its clauses ("X holds, and Y is not Z") does not
-  //   negate an answer about X.
+  //   negate an answer about X;
+  // - in the answer, said of what the evidence speaks of: a negated clause with a subject of its
+  //   own that the evidence does not name ("..., while white-tailed deer do not have this black
+  //   tip" against "Mule deer have a black tip") denies nothing the evidence states.
   analyse(best);
   const auto best_terms = index_->piece_terms(index_->pieces()[best.hit.piece]);
   const bool answer_negates = negates_any(clause.tokens, best_terms);  // words of the evidence
-  const bool answer_states_negation =
-      answer_negates && !clause.about_source && !text::speaks_of_itself(clause.tokens);
+  const bool answer_states_negation = answer_negates && !clause.about_source &&
+                                      !text::speaks_of_itself(clause.tokens) &&
+                                      negates_any(clause.tokens, best_terms, true);
   // The sentence may negate the same words in another of its clauses ("X refers to things,
   // like Y, and most people don't like to hear them"): then the evidence's negation is the
   // sentence's own, not one it leaves out.

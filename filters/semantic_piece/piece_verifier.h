@@ -147,8 +147,11 @@ class PieceVerifier {
   // An uncovered word of the clause whose antonym the best evidence holds.
   std::optional<Verdict> check_antonyms(Clause& clause, EvidencePiece& best,
                                         const Coverage& coverage, ClauseSignals& signals) const;
-  // Whether a negation in `tokens` governs words of `other` (half its scope at least).
-  bool negates_any(std::span<const text::Token> tokens, std::span<const index::TermId> other) const;
+  // Whether a negation in `tokens` governs words of `other` (half its scope at least). With
+  // `of_the_same`, only one said of what `other` speaks of: every word of the negated clause's
+  // own subject is in `other` or in the question.
+  bool negates_any(std::span<const text::Token> tokens, std::span<const index::TermId> other,
+                   bool of_the_same = false) const;
   // A number, date or identifier the context never states ("Form 2198", "MI9") where an
   // evidence piece holds every other word of the clause and another number or identifier in
   // its place ("Form 1099", "MI6"): the clause's sentence with that one thing changed.

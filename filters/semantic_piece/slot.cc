@@ -101,7 +101,9 @@ bool same_but(std::span<const text::Token> a, std::span<const text::Token> b,
     ka.push_back(key(t));
   for (const text::Token& t : b)
     kb.push_back(key(t));
-  auto same = [&](std::size_t i, std::size_t j) { return ka[i] == kb[j]; };
+  auto same = [&](std::size_t i, std::size_t j) {
+    return a[i].kind != text::TokenKind::kPunctuation && ka[i] == kb[j];
+  };
   const auto pairs = Lcs(a.size(), b.size(), same).pairs(same);
   if (pairs.empty()) return false;
   std::vector<char> common_a(a.size(), 0), common_b(b.size(), 0);
@@ -109,11 +111,12 @@ bool same_but(std::span<const text::Token> a, std::span<const text::Token> b,
     common_a[i] = 1;
     common_b[j] = 1;
   }
+  auto punctuation = [](const text::Token& t) { return t.kind == text::TokenKind::kPunctuation; };
   for (std::size_t i = 0; i < a.size(); ++i) {
-    if (!common_a[i] && !differ(a[i])) return false;
+    if (!common_a[i] && !punctuation(a[i]) && !differ(a[i])) return false;
   }
   for (std::size_t j = pairs.front().second; j <= pairs.back().second; ++j) {
-    if (!common_b[j] && !differ(b[j])) return false;
+    if (!common_b[j] && !punctuation(b[j]) && !differ(b[j])) return false;
   }
   return true;
 }

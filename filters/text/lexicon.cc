@@ -497,11 +497,14 @@ bool Lexicon::are_synonyms(std::string_view a, std::string_view b, Pos pos) cons
   std::vector<Id> targets = lemma_ids(b, pos);
   if (targets.empty()) return false;
   for (auto [s, unused] : senses(a, pos)) {
-    for (Id j = synset_word_offsets_[s]; j < synset_word_offsets_[s + 1]; ++j) {
-      if (std::find(targets.begin(), targets.end(), synset_words_[j]) != targets.end()) {
-        return true;
-      }
-    }
+    if (synset_holds(s, targets)) return true;
+  }
+  return false;
+}
+
+bool Lexicon::synset_holds(Id synset, std::span<const Id> lemmas) const {
+  for (Id j = synset_word_offsets_[synset]; j < synset_word_offsets_[synset + 1]; ++j) {
+    if (std::find(lemmas.begin(), lemmas.end(), synset_words_[j]) != lemmas.end()) return true;
   }
   return false;
 }
@@ -587,10 +590,7 @@ bool Lexicon::share_opposed_sense(std::string_view a, std::string_view b, Pos po
   const std::vector<Id> targets = lemma_ids(b, pos);
   if (targets.empty()) return false;
   for (auto [s, unused] : senses(a, pos)) {
-    if (!points_to_antonym(s)) continue;
-    for (Id j = synset_word_offsets_[s]; j < synset_word_offsets_[s + 1]; ++j) {
-      if (std::find(targets.begin(), targets.end(), synset_words_[j]) != targets.end()) return true;
-    }
+    if (points_to_antonym(s) && synset_holds(s, targets)) return true;
   }
   return false;
 }

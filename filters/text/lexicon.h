@@ -94,6 +94,7 @@ class Lexicon {
   std::vector<std::pair<Id, std::uint8_t>> senses(std::string_view word, Pos pos) const;
   std::vector<Id> derivation_ids(std::string_view word) const;
   bool points_to_antonym(Id synset) const;  // the synset has an antonym pointer
+  bool synset_holds(Id synset, std::span<const Id> lemmas) const;  // one of them is its word
   // The words of the synsets, each once, in order.
   std::vector<std::string_view> words_of(std::span<const Id> synsets) const;
 

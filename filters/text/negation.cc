@@ -38,6 +38,28 @@ constexpr auto kNotNegating = word_table(
 // Before a cue in its clause, these make the clause a condition, which states no fact.
 constexpr auto kConditions = word_table("if", "unless", "whether");
 
+constexpr auto kPronounSubjects = word_table("i", "you", "he", "she", "it", "we", "they", "there");
+constexpr auto kAuxiliaries =
+    word_table("is", "are", "was", "were", "be", "been", "has", "have", "had", "do", "does", "did",
+               "will", "would", "can", "could", "shall", "should", "may", "might", "must");
+
+// "and" or "or" before an auxiliary or a subject pronoun opens a second predicate ("is not
+// open on Mondays and is closed in winter", "was not injured and he played"): the first one's
+// negation does not reach it.
+bool opens_predicate(std::span<const Token> tokens, std::size_t i) {
+  if (tokens[i].norm != "and" && tokens[i].norm != "or") return false;
+  if (i + 1 == tokens.size()) return false;
+  const std::string_view next = tokens[i + 1].norm;
+  return kAuxiliaries.contains(next) || kPronounSubjects.contains(next);
+}
+
+// Words that open a clause inside a sentence: what follows them up to a negation cue is the
+// negated clause's own subject ("..., while white-tailed deer do not have it", "explain why
+// the debt is not owed").
+constexpr auto kClauseOpeners =
+    word_table("while", "whereas", "which", "who", "whom", "whose", "that", "because", "since",
+               "when", "where", "why", "though", "as", "and", "or");
+
 bool ends_scope(const Token& t) {
   static constexpr auto kScopeMarks = word_table(",", ";", ":", ".", "!", "?", "(", ")");
   if (t.kind == TokenKind::kPunctuation) return kScopeMarks.contains(t.norm);
@@ -79,9 +101,6 @@ constexpr std::size_t kListItems = 8;
 constexpr auto kCoordinators = word_table("and", "or", "nor");
 constexpr auto kSubjects = word_table("i", "you", "he", "she", "it", "we", "they", "there", "this",
                                       "that", "which", "who");
-constexpr auto kAuxiliaries =
-    word_table("is", "are", "was", "were", "be", "been", "has", "have", "had", "do", "does", "did",
-               "will", "would", "can", "could", "shall", "should", "may", "might", "must");
 
 // The end (one past the closing item) of a list whose items follow the comma at `comma`, or
 // `comma` when what follows is not such a list.
@@ -128,20 +147,25 @@ std::vector<NegationScope> negation_scopes(std::span<const Token> tokens) {
   std::vector<NegationScope> out;
   // One pass: what the clause so far holds (its content words, a condition) goes along.
   std::vector<std::size_t> clause_words;
+  std::size_t subject_from = 0;  // index into clause_words: the first word after an opener
   bool condition = false;
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     const Token& t = tokens[i];
     if (ends_scope(t)) {
       clause_words.clear();
+      subject_from = 0;
       condition = false;
       continue;
     }
     if (kConditions.contains(t.norm)) condition = true;
+    if (kClauseOpeners.contains(t.norm)) subject_from = clause_words.size();
     if (is_cue(tokens, i) && !condition && !focus_follows(tokens, i)) {
-      NegationScope scope{i, {}, clause_words};
+      NegationScope scope{i, {}, clause_words, {}};
+      scope.subject.assign(clause_words.begin() + static_cast<std::ptrdiff_t>(subject_from),
+                           clause_words.end());
       std::size_t j = i + 1;
       for (; j < tokens.size() && scope.words.size() < kScopeWords; ++j) {
-        if (ends_scope(tokens[j]) || is_cue(tokens, j)) break;
+        if (ends_scope(tokens[j]) || is_cue(tokens, j) || opens_predicate(tokens, j)) break;
         if (is_content_word(tokens[j])) scope.words.push_back(j);
       }
       if (!scope.words.empty() && j < tokens.size() && tokens[j].norm == ",") {
@@ -153,7 +177,10 @@ std::vector<NegationScope> negation_scopes(std::span<const Token> tokens) {
       if (!scope.words.empty()) out.push_back(std::move(scope));
     }
     if (is_content_word(t)) {
-      if (clause_words.size() == kClauseWordsBefore) clause_words.erase(clause_words.begin());
+      if (clause_words.size() == kClauseWordsBefore) {
+        clause_words.erase(clause_words.begin());
+        if (subject_from > 0) --subject_from;
+      }
       clause_words.push_back(i);
     }
   }

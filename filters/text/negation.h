@@ -10,10 +10,11 @@ namespace groundgate::filters::text {
 
 // What one negation cue governs: the content words after it up to the end of its clause
 // (, ; : . ! ? or a coordinating "but"), at most a few, as indices into the tokens. "He did not
-// win the cup, and retired" → {win, cup}. Cues are the explicit ones ("not", "n't", "never",
-// "no", "without"), verbs that negate their complement ("failed to progress", "lacks") and
-// active verbs that leave out their object ("bypassed the bidding process", "to waive the fee").
-// Not negations of what a clause states, so left out:
+// win the cup, and retired" → {win, cup}; an "and" or "or" before an auxiliary or a subject
+// pronoun opens a second predicate, which it does not reach. Cues are the explicit ones ("not",
+// "n't", "never", "no", "without"), verbs that negate their complement ("failed to progress",
+// "lacks") and active verbs that leave out their object ("bypassed the bidding process", "to waive
+// the fee"). Not negations of what a clause states, so left out:
 // - a focus or a comparison: "not only", "not just", "not the only", "not the same as";
 // - a denied quantifier or degree, which leaves the predicate true of some or in part: "not
 //   all ovens have one", "not always", "not equally harmful", "not necessarily";
@@ -26,6 +27,10 @@ struct NegationScope {
   // The content words of the cue's clause before it, the nearest twelve ("the fee is not
   // charged" → {fee}): with `words`, what the negated clause is about.
   std::vector<std::size_t> before;
+  // Of `before`, those after the last word that opens a clause inside the sentence ("while",
+  // "which", "why", "and", ...): the negated clause's own subject ("..., while white-tailed deer
+  // do not have it" → {white-tailed, deer}).
+  std::vector<std::size_t> subject;
 };
 
 std::vector<NegationScope> negation_scopes(std::span<const Token> tokens);

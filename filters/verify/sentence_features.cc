@@ -134,23 +134,16 @@ void add_figure_findings(SentenceFeatures& f, const SentenceVerdict& verdict) {
   }
 }
 
-void add_shape(SentenceFeatures& f, std::string_view sentence, const SentenceSetting& setting) {
+void add_shape(SentenceFeatures& f, std::string_view sentence) {
   const std::vector<text::Token> tokens = text::tokenize(sentence);
   at(f, F::k_tokens) = static_cast<float>(tokens.size());
-  std::size_t content = 0, asked = 0;
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     const std::string_view w = tokens[i].norm;
     if (kHedges.contains(w)) at(f, F::k_hedged) = 1;
     if (kFirstPerson.contains(w)) at(f, F::k_first_person) = 1;
     if (kAdvice.contains(w)) at(f, F::k_advice) = 1;
     if (i == 0 && kAddition.contains(w)) at(f, F::k_addition) = 1;
-    if (!setting.question_stems.empty() && text::is_content_word(tokens[i])) {
-      ++content;
-      asked += std::binary_search(setting.question_stems.begin(), setting.question_stems.end(),
-                                  text::stem(w));
-    }
   }
-  at(f, F::k_question_share) = content == 0 ? 0 : static_cast<float>(asked) / content;
   at(f, F::k_list_item) = opens_list_item(sentence);
 }
 
@@ -174,17 +167,13 @@ const std::array<int, kSentenceFeatureCount>& sentence_feature_directions() {
   return kDirections;
 }
 
-SentenceFeatures sentence_features(const SentenceVerdict& verdict, std::string_view sentence,
-                                   const SentenceSetting& setting) {
+SentenceFeatures sentence_features(const SentenceVerdict& verdict, std::string_view sentence) {
   SentenceFeatures f{};
   add_piece_signals(f, verdict);
   add_triplet_findings(f, verdict);
   add_figure_findings(f, verdict);
-  add_shape(f, sentence, setting);
+  add_shape(f, sentence);
   at(f, F::k_rule_label) = !verdict.claims ? 0 : static_cast<float>(severity(verdict.label));
-  at(f, F::k_sentence_index) = static_cast<float>(std::min<std::size_t>(setting.index, 30));
-  at(f, F::k_structured_context) = setting.structured_context;
-  at(f, F::k_has_question) = setting.has_question;
   return f;
 }
 

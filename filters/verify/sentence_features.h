@@ -1,9 +1,14 @@
 #pragma once
 // The numbers the learned scorer reads for one answer sentence: what the engines measured on
 // its clauses and claims (coverage, missing and mismatched values and names, relations,
-// negation, antonyms, triplet outcomes, evidence scores), the sentence's shape (length,
-// position, hedges, words about the source) and the request's (context size, a question).
-// Only what is known when the sentence ends: the same numbers on a stream and on a whole answer.
+// negation, antonyms, triplet outcomes, evidence scores) and the sentence's own wording
+// (length, hedges, advice, a list item). Only what is known when the sentence ends: the same
+// numbers on a stream and on a whole answer.
+// Nothing about what kind of request or answer it came in (a question or none, how much of it
+// the sentence repeats, a JSON or table context, where the sentence stands in the answer): like
+// the answer model's (answer_features.h), such features let the model learn each kind of data's
+// share of unfaithful sentences, which is no evidence about this sentence and does not carry
+// over to data of another kind (bench/RESULTS.md: leave-one-set-out, 2026-11-29).
 
 #include <array>
 #include <cstddef>
@@ -48,10 +53,8 @@ struct SentenceVerdict;
   X(triplets_unsupported, 1) X(triplet_relation_mismatch, 1)                              \
   X(triplet_qualifier_missing, 1) X(triplet_score_min, -1)                                \
   /* the sentence's shape */                                                              \
-  X(tokens, 0) X(sentence_index, 0) X(hedged, 0) X(first_person, 0) X(list_item, 0)       \
-  X(advice, 0) X(addition, 0) X(question_share, 0)                                        \
-  /* the request's */                                                                     \
-  X(structured_context, 0) X(has_question, 0)
+  X(tokens, 0) X(hedged, 0) X(first_person, 0) X(list_item, 0) X(advice, 0)              \
+  X(addition, 0)
 // clang-format on
 
 enum class SentenceFeature : std::size_t {
@@ -69,17 +72,7 @@ using SentenceFeatures = std::array<float, kSentenceFeatureCount>;
 const std::array<std::string_view, kSentenceFeatureCount>& sentence_feature_names();
 const std::array<int, kSentenceFeatureCount>& sentence_feature_directions();
 
-// What is known of the request and the answer so far when a sentence ends.
-struct SentenceSetting {
-  std::size_t index = 0;                        // sentences of this answer before it
-  std::span<const std::string> question_stems;  // sorted, unique
-  bool structured_context = false;              // some passage is JSON or a table, read as facts
-  bool has_question = false;
-  bool asks_for_writing = false;  // text::asks_for_writing of the request's question
-};
-
 // `verdict` after combine(); `sentence` its text.
-SentenceFeatures sentence_features(const SentenceVerdict& verdict, std::string_view sentence,
-                                   const SentenceSetting& setting);
+SentenceFeatures sentence_features(const SentenceVerdict& verdict, std::string_view sentence);
 
 }  // namespace groundgate::filters::verify

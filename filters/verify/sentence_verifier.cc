@@ -17,18 +17,7 @@ using Clock = std::chrono::steady_clock;
 SentenceVerifier::SentenceVerifier(std::shared_ptr<const VerifyConfig> config,
                                    std::shared_ptr<const index::ContextIndex> index,
                                    std::string_view question, std::uint32_t choice)
-    : config_(std::move(config)), choice_(choice) {
-  for (const std::string& stem : index::ContextIndex::query_terms(question))
-    question_stems_.push_back(stem);
-  std::sort(question_stems_.begin(), question_stems_.end());
-  question_stems_.erase(std::unique(question_stems_.begin(), question_stems_.end()),
-                        question_stems_.end());
-  setting_.question_stems = question_stems_;
-  setting_.has_question = !question_stems_.empty();
-  setting_.asks_for_writing = text::asks_for_writing(question);
-  setting_.structured_context = std::any_of(
-      index->passages().begin(), index->passages().end(),
-      [](const context::Passage& p) { return p.shape != context::Passage::Shape::kProse; });
+    : config_(std::move(config)), choice_(choice), own_words_(text::asks_for_writing(question)) {
   for (const KnownEngine& engine : known_engines()) {
     if (!(*config_.*engine.selected)) continue;
     std::unique_ptr<SentenceEngine> made = engine.make(*config_, index, question);
@@ -39,7 +28,7 @@ SentenceVerifier::SentenceVerifier(std::shared_ptr<const VerifyConfig> config,
 
 SentenceVerdict SentenceVerifier::verify(std::string_view sentence, std::size_t offset) {
   SentenceVerdict verdict;
-  verdict.own_words = setting_.asks_for_writing;
+  verdict.own_words = own_words_;
   verdict.answer_begin = offset;
   verdict.answer_end = offset + sentence.size();
   if (sentence.size() > config_->max_sentence_bytes) {
@@ -69,8 +58,7 @@ SentenceVerdict SentenceVerifier::verify(std::string_view sentence, std::size_t 
     return verdict;
   }
   combine(verdict, config_->combine);
-  verdict.features = sentence_features(verdict, sentence, setting_);
-  ++setting_.index;
+  verdict.features = sentence_features(verdict, sentence);
   if (config_->scorer && verdict.claims) {
     label_by_score(verdict, config_->scorer->sentence.probability(verdict.features),
                    config_->thresholds);

@@ -64,8 +64,7 @@ class SentenceVerifier {
  private:
   std::shared_ptr<const VerifyConfig> config_;
   std::uint32_t choice_;
-  SentenceSetting setting_;  // request facts and the answer's sentence count, for the features
-  std::vector<std::string> question_stems_;  // sorted, unique
+  bool own_words_ = false;  // the question asks for writing (text::asks_for_writing)
   // The policy's engines (engine_table.h), in table order.
   std::vector<std::unique_ptr<SentenceEngine>> engines_;
   bool engine_missing_ = false;  // one the policy names could not be set up

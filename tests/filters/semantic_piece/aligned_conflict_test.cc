@@ -79,6 +79,18 @@ TEST_F(VerifierTest, ANegatedVerbIsAnAlignedConflict) {
   EXPECT_TRUE(v.signals.aligned_conflict);
 }
 
+// The evidence sentence runs on past what the clause states: the clause lines up with its
+// words up to there.
+TEST_F(VerifierTest, ANegatedVerbLinesUpWithTheStartOfALongerSentence) {
+  context(
+      {"Mule deer have a black tip on the tail and this is quite noticeable against the "
+       "white rump patch."});
+  const Verdict v = only("Mule deer do not have a black tip on the tail.");
+  EXPECT_EQ(v.label, Label::kContradicted);
+  EXPECT_EQ(v.reason_code, ReasonCode::kNegationMismatch);
+  EXPECT_TRUE(v.signals.aligned_conflict);
+}
+
 // The same words, but the sentences say it differently around them: a conflict the rules find,
 // not one they line up (the scorer decides).
 TEST_F(VerifierTest, ANegationAmidOtherWordsIsNotAligned) {
@@ -141,6 +153,11 @@ TEST(Slot, SameButAllowsOnlyWhatItIsTold) {
   EXPECT_TRUE(same_but(a, b, negation));
   const auto c = text::tokenize("Polaris was never based in Duluth.");
   EXPECT_FALSE(same_but(c, b, negation));
+  // Punctuation neither lines up nor differs: the clause ends where the piece runs on.
+  const auto longer = text::tokenize("Polaris is based in Roseau, and it makes snowmobiles.");
+  EXPECT_TRUE(same_but(a, longer, negation));
+  const auto comma = text::tokenize("Polaris is not based, in Roseau.");
+  EXPECT_TRUE(same_but(comma, b, negation));
 }
 
 }  // namespace

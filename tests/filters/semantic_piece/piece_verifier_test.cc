@@ -111,6 +111,24 @@ TEST_F(VerifierTest, RepeatingANegatedClauseWithoutItsNegationContradicts) {
             Label::kContradicted);
 }
 
+// A negated clause with a subject of its own that the evidence does not name denies nothing
+// the evidence states; nor does a negation reach a second predicate after "and is".
+TEST_F(VerifierTest, ANegationSaidOfSomethingElseContradictsNothing) {
+  context(
+      {"Mule deer have a black tip on the tail and this is quite noticeable against the "
+       "white rump patch."});
+  EXPECT_NE(only("Mule deer have a black tip on their tail, which is noticeable against their "
+                 "white rump patch, while white-tailed deer do not have this black tip.")
+                .label,
+            Label::kContradicted);
+  EXPECT_EQ(only("Mule deer do not have a black tip on the tail.").label, Label::kContradicted);
+  context({"Gemini is a mutable sign that is preceding the summer."});
+  EXPECT_NE(only("The constellation Gemini is not in the same position as the constellation of "
+                 "Gemini and is a mutable sign.")
+                .label,
+            Label::kContradicted);
+}
+
 TEST_F(VerifierTest, NegationElsewhereInTheEvidenceContradictsNothing) {
   context(
       {"The council chose Eugene for the championships, an opportunity that may never arise "

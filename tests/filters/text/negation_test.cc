@@ -29,6 +29,12 @@ TEST(Negation, ScopeRunsToTheEndOfTheClauseAndIsBounded) {
   EXPECT_EQ(scopes("It was never seen in any large northern European city again"),
             (Scopes{{"seen", "large", "northern", "european"}}));
   EXPECT_EQ(scopes("No reports came but damage was done"), (Scopes{{"reports", "came"}}));
+  // "and" or "or" before an auxiliary or a subject pronoun: a second predicate.
+  EXPECT_EQ(scopes("The museum is not open on Mondays and is closed in winter."),
+            (Scopes{{"open", "mondays"}}));
+  EXPECT_EQ(scopes("He was not injured and he played."), (Scopes{{"injured"}}));
+  EXPECT_EQ(scopes("He does not eat meat or drink milk."),
+            (Scopes{{"eat", "meat", "drink", "milk"}}));
 }
 
 TEST(Negation, ANegatedListRunsOnOverItsCommas) {
@@ -95,6 +101,27 @@ TEST(Negation, TheClauseBeforeTheCueIsKept) {
   for (std::size_t i : found[0].before)
     before.push_back(tokens[i].norm);
   EXPECT_EQ((std::vector<std::string>{"explain", "debt"}), before);
+}
+
+// The negated clause's own subject: the words of its clause after the last word that opens a
+// clause inside the sentence.
+TEST(Negation, TheNegatedClausesSubjectIsKept) {
+  auto subject = [](std::string_view sentence) {
+    const std::vector<Token> tokens = tokenize(sentence);
+    std::vector<std::string> out;
+    for (const NegationScope& scope : negation_scopes(tokens)) {
+      for (std::size_t i : scope.subject)
+        out.push_back(tokens[i].norm);
+    }
+    return out;
+  };
+  EXPECT_EQ(subject("Mule deer have a black tip on their tail, while white-tailed deer do not "
+                    "have a black tip."),
+            (std::vector<std::string>{"white-tailed", "deer"}));
+  EXPECT_EQ(subject("After filing, explain why the debt is not owed."),
+            (std::vector<std::string>{"debt"}));
+  EXPECT_EQ(subject("The old museum does not open on Mondays."),
+            (std::vector<std::string>{"old", "museum"}));
 }
 
 TEST(Negation, AnyCueIsFoundWhateverItGoverns) {

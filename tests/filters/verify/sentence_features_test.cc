@@ -86,7 +86,7 @@ TEST(SentenceFeatures, SumsTheClausesSignalsAndKeepsTheirExtremes) {
   v.label = Label::kContradicted;
   v.findings = {piece(Label::kContradicted, a), piece(Label::kSupported, b),
                 piece(Label::kSupported, b, true)};
-  const SentenceFeatures f = sentence_features(v, "A sentence.", SentenceSetting{});
+  const SentenceFeatures f = sentence_features(v, "A sentence.");
   EXPECT_EQ(at(f, F::k_clauses), 3);
   EXPECT_EQ(at(f, F::k_claim_clauses), 2);
   EXPECT_EQ(at(f, F::k_content_words), 9);
@@ -116,11 +116,11 @@ TEST(SentenceFeatures, ACleanConflictAndNoClaims) {
   v.claims = true;
   v.label = Label::kContradicted;
   v.findings = {piece(Label::kContradicted, clean)};
-  EXPECT_EQ(at(sentence_features(v, "x", {}), F::k_conflict_clean), 1);
+  EXPECT_EQ(at(sentence_features(v, "x"), F::k_conflict_clean), 1);
 
   SentenceVerdict none;
   none.findings = {piece(Label::kSupported, clean, true)};
-  const SentenceFeatures f = sentence_features(none, "Yes.", {});
+  const SentenceFeatures f = sentence_features(none, "Yes.");
   EXPECT_EQ(at(f, F::k_claim_clauses), 0);
   EXPECT_EQ(at(f, F::k_coverage_mean), 1);  // nothing to cover
   EXPECT_EQ(at(f, F::k_overlap_min), 0);
@@ -135,7 +135,7 @@ TEST(SentenceFeatures, CountsTripletOutcomes) {
   v.findings = {triplet(Label::kSupported, "supported_triplet", 0.9),
                 triplet(Label::kContradicted, "relation_mismatch", 0.1),
                 triplet(Label::kUnsupported, "qualifier_missing", 0.4), abstains};
-  const SentenceFeatures f = sentence_features(v, "x", {});
+  const SentenceFeatures f = sentence_features(v, "x");
   EXPECT_EQ(at(f, F::k_triplet_claims), 3);
   EXPECT_EQ(at(f, F::k_triplets_supported), 1);
   EXPECT_EQ(at(f, F::k_triplets_contradicted), 1);
@@ -148,41 +148,33 @@ TEST(SentenceFeatures, CountsTripletOutcomes) {
 
 TEST(SentenceFeatures, TheSentencesShape) {
   const SentenceVerdict v;
-  SentenceFeatures f = sentence_features(v, "Additionally, it may open at noon.", {});
+  SentenceFeatures f = sentence_features(v, "Additionally, it may open at noon.");
   EXPECT_EQ(at(f, F::k_addition), 1);
   EXPECT_EQ(at(f, F::k_hedged), 1);
   EXPECT_EQ(at(f, F::k_first_person), 0);
   EXPECT_EQ(at(f, F::k_list_item), 0);
   EXPECT_GE(at(f, F::k_tokens), 6);
 
-  f = sentence_features(v, "- We recommend that you consult a doctor.", {});
+  f = sentence_features(v, "- We recommend that you consult a doctor.");
   EXPECT_EQ(at(f, F::k_list_item), 1);
   EXPECT_EQ(at(f, F::k_first_person), 1);
   EXPECT_EQ(at(f, F::k_advice), 1);
   EXPECT_EQ(at(f, F::k_hedged), 0);
   EXPECT_EQ(at(f, F::k_addition), 0);
 
-  EXPECT_EQ(at(sentence_features(v, "  12) Then this.", {}), F::k_list_item), 1);
-  EXPECT_EQ(at(sentence_features(v, "2015 was a year.", {}), F::k_list_item), 0);
-  EXPECT_EQ(at(sentence_features(v, "It is also here.", {}), F::k_addition), 0);  // only first
+  EXPECT_EQ(at(sentence_features(v, "  12) Then this."), F::k_list_item), 1);
+  EXPECT_EQ(at(sentence_features(v, "2015 was a year."), F::k_list_item), 0);
+  EXPECT_EQ(at(sentence_features(v, "It is also here."), F::k_addition), 0);  // only first
 }
 
-TEST(SentenceFeatures, TheSettingAndTheQuestion) {
-  const std::vector<std::string> stems{"album", "releas"};  // sorted, as the verifier keeps them
-  SentenceSetting setting;
-  setting.index = 45;
-  setting.question_stems = stems;
-  setting.structured_context = true;
-  setting.has_question = true;
-  const SentenceFeatures f =
-      sentence_features(SentenceVerdict{}, "She released the album in Paris.", setting);
-  EXPECT_EQ(at(f, F::k_sentence_index), 30);  // capped
-  EXPECT_EQ(at(f, F::k_structured_context), 1);
-  EXPECT_EQ(at(f, F::k_has_question), 1);
-  // released, album of released, album, Paris.
-  EXPECT_FLOAT_EQ(at(f, F::k_question_share), 2.0f / 3);
-  setting.index = 2;
-  EXPECT_EQ(at(sentence_features(SentenceVerdict{}, "x", setting), F::k_sentence_index), 2);
+// What kind of request or answer a sentence came in teaches the model each kind of data's base
+// rate, which does not carry over: no feature says it.
+TEST(SentenceFeatures, TheRequestsKindIsNoFeature) {
+  for (std::string_view name : sentence_feature_names()) {
+    for (std::string_view kind :
+         {"has_question", "structured_context", "question_share", "sentence_index"})
+      EXPECT_NE(name, kind);
+  }
 }
 
 }  // namespace
