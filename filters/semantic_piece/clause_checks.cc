@@ -587,23 +587,34 @@ bool governs_shared(std::span<const index::TermId> scope, std::span<const index:
 
 }  // namespace
 
-bool PieceVerifier::negates_any(std::span<const Token> tokens, std::span<const index::TermId> other,
-                                bool of_the_same) const {
+PieceVerifier::NegationReach PieceVerifier::negation_reach(std::span<const Token> tokens,
+                                                           std::uint32_t piece) const {
+  const auto other = index_->piece_terms(index_->pieces()[piece]);
+  const text::Lexicon* lexicon = options_.lexicon.get();
+  auto only_an_adverb = [&](std::string_view w) {
+    using Pos = text::Lexicon::Pos;
+    return lexicon != nullptr && !lexicon->lemmas(w, Pos::kAdverb).empty() &&
+           lexicon->lemmas(w, Pos::kNoun).empty() && lexicon->lemmas(w, Pos::kVerb).empty() &&
+           lexicon->lemmas(w, Pos::kAdjective).empty();
+  };
   auto held = [&](std::size_t i) {
     const std::string stem = text::stem(tokens[i].norm);
     const index::TermId term = index_->terms().find(stem);
-    return (term != index::kNoTerm && std::find(other.begin(), other.end(), term) != other.end()) ||
-           in_question(stem);
+    return (term != index::kNoTerm && (std::find(other.begin(), other.end(), term) != other.end() ||
+                                       names_passage_topic(piece, term))) ||
+           in_question(stem) || only_an_adverb(tokens[i].norm);
   };
+  NegationReach reach;
   for (const text::NegationScope& scope : text::negation_scopes(tokens)) {
     std::vector<index::TermId> scope_terms;
     for (std::size_t i : scope.words)
       scope_terms.push_back(index_->terms().find(text::stem(tokens[i].norm)));
     if (!governs_shared(scope_terms, other)) continue;
-    if (of_the_same && !std::all_of(scope.subject.begin(), scope.subject.end(), held)) continue;
-    return true;
+    reach.governs = true;
+    reach.said_of_it = std::all_of(scope.subject.begin(), scope.subject.end(), held);
+    if (reach.said_of_it) break;
   }
-  return false;
+  return reach;
 }
 
 std::optional<Verdict> PieceVerifier::check_negation(Clause& clause, EvidencePiece& best,
@@ -621,17 +632,15 @@ std::optional<Verdict> PieceVerifier::check_negation(Clause& clause, EvidencePie
   //   own that the evidence does not name ("..., while white-tailed deer do not have this black
   //   tip" against "Mule deer have a black tip") denies nothing the evidence states.
   analyse(best);
-  const auto best_terms = index_->piece_terms(index_->pieces()[best.hit.piece]);
-  const bool answer_negates = negates_any(clause.tokens, best_terms);  // words of the evidence
-  const bool answer_states_negation = answer_negates && !clause.about_source &&
-                                      !text::speaks_of_itself(clause.tokens) &&
-                                      negates_any(clause.tokens, best_terms, true);
+  const NegationReach answer = negation_reach(clause.tokens, best.hit.piece);
+  const bool answer_states_negation =
+      answer.said_of_it && !clause.about_source && !text::speaks_of_itself(clause.tokens);
   // The sentence may negate the same words in another of its clauses ("X refers to things,
   // like Y, and most people don't like to hear them"): then the evidence's negation is the
   // sentence's own, not one it leaves out.
   const bool sentence_negates =
-      answer_negates || (clause.sentence_tokens.size() > clause.tokens.size() &&
-                         negates_any(clause.sentence_tokens, best_terms));
+      answer.governs || (clause.sentence_tokens.size() > clause.tokens.size() &&
+                         negation_reach(clause.sentence_tokens, best.hit.piece).governs);
   bool evidence_negates = false;          // governs words of the answer
   bool evidence_states_negation = false;  // ... in a clause about what the answer states
   // The evidence's negated clause is about what the answer states when it holds half the

@@ -147,11 +147,16 @@ class PieceVerifier {
   // An uncovered word of the clause whose antonym the best evidence holds.
   std::optional<Verdict> check_antonyms(Clause& clause, EvidencePiece& best,
                                         const Coverage& coverage, ClauseSignals& signals) const;
-  // Whether a negation in `tokens` governs words of `other` (half its scope at least). With
-  // `of_the_same`, only one said of what `other` speaks of: every word of the negated clause's
-  // own subject is in `other` or in the question.
-  bool negates_any(std::span<const text::Token> tokens, std::span<const index::TermId> other,
-                   bool of_the_same = false) const;
+  // What the negations in `tokens` reach of context piece `piece`'s words (`other`): `governs`,
+  // one governs them (half its scope at least); `said_of_it`, such a one is said of what the
+  // piece speaks of: each word of its clause's own subject is the piece's, the question's or
+  // (a subject the piece speaks of without naming it) one of the passage's sentences before
+  // the piece; a word that is only an adverb ("typically") names nothing.
+  struct NegationReach {
+    bool governs = false;
+    bool said_of_it = false;
+  };
+  NegationReach negation_reach(std::span<const text::Token> tokens, std::uint32_t piece) const;
   // A number, date or identifier the context never states ("Form 2198", "MI9") where an
   // evidence piece holds every other word of the clause and another number or identifier in
   // its place ("Form 1099", "MI6"): the clause's sentence with that one thing changed.

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "filters/text/stemmer.h"
+#include "filters/text/word_table.h"
 
 namespace groundgate::filters::semantic_piece {
 namespace {
@@ -112,6 +113,11 @@ bool same_but(std::span<const text::Token> a, std::span<const text::Token> b,
     common_b[j] = 1;
   }
   auto punctuation = [](const text::Token& t) { return t.kind == text::TokenKind::kPunctuation; };
+  // Past the last common token `b` may run on only into another clause: what follows a
+  // qualifier ("paid dividends until 2008") is part of what it states.
+  static constexpr auto kNextClause = text::word_table("and", "but", "while", "whereas", "which");
+  const std::size_t next = pairs.back().second + 1;
+  if (next < b.size() && !punctuation(b[next]) && !kNextClause.contains(b[next].norm)) return false;
   for (std::size_t i = 0; i < a.size(); ++i) {
     if (!common_a[i] && !punctuation(a[i]) && !differ(a[i])) return false;
   }

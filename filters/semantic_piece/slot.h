@@ -30,8 +30,10 @@ std::optional<std::pair<std::size_t, std::size_t>> slot_in(std::span<const text:
 // common subsequence (words by stem, other tokens as written), every token of `a` outside it is
 // one `differ` allows, and so is every token of `b` outside it between its first and last
 // common token. Punctuation neither lines up nor differs: a clause that ends where the piece
-// runs on ("Mule deer do not have a black tip." against "Mule deer have a black tip and it is
-// noticeable.") lines up with the piece's words up to there. "Polaris is not based in Roseau"
+// runs on into another clause ("Mule deer do not have a black tip." against "Mule deer have a
+// black tip and it is noticeable.") lines up with the piece's words up to there; one that ends
+// before the piece's qualifier ("The company did not pay dividends." against "The company paid
+// dividends until 2008.") does not. "Polaris is not based in Roseau"
 // and "Polaris is based in Roseau" are the same but for a negation; "there is no continuity"
 // and "so too the continuity" are not.
 bool same_but(std::span<const text::Token> a, std::span<const text::Token> b,

@@ -38,27 +38,34 @@ constexpr auto kNotNegating = word_table(
 // Before a cue in its clause, these make the clause a condition, which states no fact.
 constexpr auto kConditions = word_table("if", "unless", "whether");
 
-constexpr auto kPronounSubjects = word_table("i", "you", "he", "she", "it", "we", "they", "there");
+constexpr auto kPronounSubjects =
+    word_table("i", "you", "he", "she", "it", "we", "they", "there", "this", "that");
 constexpr auto kAuxiliaries =
     word_table("is", "are", "was", "were", "be", "been", "has", "have", "had", "do", "does", "did",
                "will", "would", "can", "could", "shall", "should", "may", "might", "must");
 
-// "and" or "or" before an auxiliary or a subject pronoun opens a second predicate ("is not
-// open on Mondays and is closed in winter", "was not injured and he played"): the first one's
-// negation does not reach it.
+// "and" before an auxiliary or a subject pronoun, or "or" before a subject pronoun, opens a
+// second predicate ("is not open on Mondays and is closed in winter", "was not injured and he
+// played"): the first one's negation does not reach it. After "or" an auxiliary goes on under
+// the same negation ("must not be sold or be given").
 bool opens_predicate(std::span<const Token> tokens, std::size_t i) {
-  if (tokens[i].norm != "and" && tokens[i].norm != "or") return false;
-  if (i + 1 == tokens.size()) return false;
+  const bool conjunction = tokens[i].norm == "and";
+  if ((!conjunction && tokens[i].norm != "or") || i + 1 == tokens.size()) return false;
   const std::string_view next = tokens[i + 1].norm;
-  return kAuxiliaries.contains(next) || kPronounSubjects.contains(next);
+  return kPronounSubjects.contains(next) || (conjunction && kAuxiliaries.contains(next));
 }
 
 // Words that open a clause inside a sentence: what follows them up to a negation cue is the
 // negated clause's own subject ("..., while white-tailed deer do not have it", "explain why
-// the debt is not owed").
+// the debt is not owed"). "and" and "or" join the parts of a subject ("Mule deer and elk do
+// not ...") unless they open a predicate.
 constexpr auto kClauseOpeners =
     word_table("while", "whereas", "which", "who", "whom", "whose", "that", "because", "since",
-               "when", "where", "why", "though", "as", "and", "or");
+               "when", "where", "why", "though", "as");
+
+// A cue that denies a noun ("offers no parking", "incorporated without Wayne") follows its
+// verb: the verb is what the clause says, not what it speaks of.
+constexpr auto kNounCues = word_table("no", "without");
 
 bool ends_scope(const Token& t) {
   static constexpr auto kScopeMarks = word_table(",", ";", ":", ".", "!", "?", "(", ")");
@@ -99,8 +106,9 @@ constexpr std::size_t kClauseWordsBefore = 12;
 constexpr std::size_t kListItemWords = 3;
 constexpr std::size_t kListItems = 8;
 constexpr auto kCoordinators = word_table("and", "or", "nor");
-constexpr auto kSubjects = word_table("i", "you", "he", "she", "it", "we", "they", "there", "this",
-                                      "that", "which", "who");
+bool is_subject_word(std::string_view w) {
+  return kPronounSubjects.contains(w) || w == "which" || w == "who";
+}
 
 // The end (one past the closing item) of a list whose items follow the comma at `comma`, or
 // `comma` when what follows is not such a list.
@@ -114,7 +122,7 @@ std::size_t list_end(std::span<const Token> tokens, std::size_t comma) {
       const Token& t = tokens[j];
       if (ends_scope(t)) break;
       if (is_cue(tokens, j) || kAuxiliaries.contains(t.norm)) return comma;
-      if (kSubjects.contains(t.norm)) {
+      if (is_subject_word(t.norm)) {
         if (closing.empty() || words == 0) return comma;
         break;
       }
@@ -158,11 +166,12 @@ std::vector<NegationScope> negation_scopes(std::span<const Token> tokens) {
       continue;
     }
     if (kConditions.contains(t.norm)) condition = true;
-    if (kClauseOpeners.contains(t.norm)) subject_from = clause_words.size();
     if (is_cue(tokens, i) && !condition && !focus_follows(tokens, i)) {
       NegationScope scope{i, {}, clause_words, {}};
       scope.subject.assign(clause_words.begin() + static_cast<std::ptrdiff_t>(subject_from),
                            clause_words.end());
+      if (kNounCues.contains(t.norm) && !scope.subject.empty() && scope.subject.back() + 1 == i)
+        scope.subject.pop_back();
       std::size_t j = i + 1;
       for (; j < tokens.size() && scope.words.size() < kScopeWords; ++j) {
         if (ends_scope(tokens[j]) || is_cue(tokens, j) || opens_predicate(tokens, j)) break;
@@ -183,6 +192,9 @@ std::vector<NegationScope> negation_scopes(std::span<const Token> tokens) {
       }
       clause_words.push_back(i);
     }
+    // An opener itself is no part of the subject after it.
+    if (kClauseOpeners.contains(t.norm) || opens_predicate(tokens, i))
+      subject_from = clause_words.size();
   }
   return out;
 }

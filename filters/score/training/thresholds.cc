@@ -1,5 +1,6 @@
 #include "filters/score/training/thresholds.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace groundgate::filters::score::training {
@@ -54,29 +55,22 @@ double lowest_precise_threshold(std::span<const ScoredItem> items, std::size_t s
                                 double floor) {
   for (int step = static_cast<int>(floor * 100 + 0.5); step <= 99; ++step) {
     const double threshold = step / 100.0;
-    // Per set: flags right, flags raised. Sets with few flags are pooled into one.
+    // Per set: flags right, flags raised. A set's precision weighs by how many flags it rests
+    // on, up to kMinFlagsForPrecision.
     std::vector<double> right(sets, 0), raised(sets, 0);
     for (const ScoredItem& item : items) {
       if (item.set >= sets || item.p < threshold) continue;
       raised[item.set] += 1;
       right[item.set] += item.positive ? 1 : 0;
     }
-    double sum = 0, pool_right = 0, pool_raised = 0;
-    std::size_t counted = 0;
+    double sum = 0, weights = 0;
     for (std::size_t set = 0; set < sets; ++set) {
-      if (raised[set] >= static_cast<double>(kMinFlagsForPrecision)) {
-        sum += right[set] / raised[set];
-        ++counted;
-      } else {
-        pool_right += right[set];
-        pool_raised += raised[set];
-      }
+      if (raised[set] == 0) continue;
+      const double weight = std::min(1.0, raised[set] / static_cast<double>(kMinFlagsForPrecision));
+      sum += weight * right[set] / raised[set];
+      weights += weight;
     }
-    if (pool_raised > 0) {
-      sum += pool_right / pool_raised;
-      ++counted;
-    }
-    if (counted > 0 && sum / static_cast<double>(counted) >= target) return threshold;
+    if (weights > 0 && sum / weights >= target) return threshold;
   }
   return 1.0;
 }

@@ -21,12 +21,13 @@ double f1(std::span<const ScoredItem> items, std::size_t set, double threshold);
 double best_mean_f1_threshold(std::span<const ScoredItem> items, std::size_t sets);
 
 // A set's precision over fewer flags than this says too little to weigh as much as another
-// set's: one answer could move the mean across the target.
+// set's: one answer could move the mean across the target. It weighs in proportion to its flags.
 inline constexpr std::size_t kMinFlagsForPrecision = 10;
 
 // The lowest threshold on a 0.01 grid from `floor` up at which the mean over sets of precision
-// is at least `target`: a flag right that often; 1 when none is. Sets where it flags fewer
-// than kMinFlagsForPrecision count together as one set (sets where it flags none not at all).
+// is at least `target`: a flag right that often; 1 when none is. Each set's precision weighs
+// min(1, its flags / kMinFlagsForPrecision) (sets where it flags none not at all), so a set
+// with a handful of flags moves the mean by little, and by little more with each flag.
 double lowest_precise_threshold(std::span<const ScoredItem> items, std::size_t sets, double target,
                                 double floor);
 

@@ -158,6 +158,9 @@ TEST(Slot, SameButAllowsOnlyWhatItIsTold) {
   EXPECT_TRUE(same_but(a, longer, negation));
   const auto comma = text::tokenize("Polaris is not based, in Roseau.");
   EXPECT_TRUE(same_but(comma, b, negation));
+  // A qualifier after the last common word is part of what the piece states.
+  const auto qualified = text::tokenize("Polaris is based in Roseau until 2008.");
+  EXPECT_FALSE(same_but(a, qualified, negation));
 }
 
 }  // namespace

@@ -35,6 +35,8 @@ TEST(Negation, ScopeRunsToTheEndOfTheClauseAndIsBounded) {
   EXPECT_EQ(scopes("He was not injured and he played."), (Scopes{{"injured"}}));
   EXPECT_EQ(scopes("He does not eat meat or drink milk."),
             (Scopes{{"eat", "meat", "drink", "milk"}}));
+  EXPECT_EQ(scopes("It must not be sold or be given to children."),
+            (Scopes{{"sold", "given", "children"}}));
 }
 
 TEST(Negation, ANegatedListRunsOnOverItsCommas) {
@@ -122,6 +124,10 @@ TEST(Negation, TheNegatedClausesSubjectIsKept) {
             (std::vector<std::string>{"debt"}));
   EXPECT_EQ(subject("The old museum does not open on Mondays."),
             (std::vector<std::string>{"old", "museum"}));
+  // "and" joins the parts of a subject; the verb before "no" or "without" is no part of it.
+  EXPECT_EQ(subject("Mule deer and elk do not have a black tip."),
+            (std::vector<std::string>{"mule", "deer", "elk"}));
+  EXPECT_EQ(subject("The hotel offers no parking."), (std::vector<std::string>{"hotel"}));
 }
 
 TEST(Negation, AnyCueIsFoundWhateverItGoverns) {

@@ -75,15 +75,18 @@ TEST(Thresholds, LowestThresholdWhoseFlagsAreRightOftenEnough) {
   EXPECT_DOUBLE_EQ(lowest_precise_threshold(items, 2, 1.01, 0.0), 1.0);
 }
 
-TEST(Thresholds, SetsWithFewFlagsCountTogether) {
+TEST(Thresholds, SetsWithFewFlagsWeighByTheirFlags) {
   std::vector<ScoredItem> items;
   add(items, 0, 0.5, true, 20);
-  add(items, 0, 0.2, false, 5);  // 20/25 from 0.00
-  add(items, 1, 0.1, false, 1);  // one wrong flag ...
-  add(items, 2, 0.1, true, 2);   // ... and two right ones: 2/3 together
-  // Set by set the mean at 0.00 would be (0.8 + 0 + 1) / 3; pooled, (0.8 + 2/3) / 2.
-  EXPECT_DOUBLE_EQ(lowest_precise_threshold(items, 3, 0.7, 0.0), 0.0);
-  EXPECT_DOUBLE_EQ(lowest_precise_threshold(items, 3, 0.75, 0.0), 0.11);
+  add(items, 0, 0.2, false, 5);  // 20/25 from 0.00, weight 1
+  add(items, 1, 0.1, false, 1);  // one wrong flag, weight 0.1 ...
+  add(items, 2, 0.1, true, 2);   // ... and two right ones, weight 0.2
+  // At 0.00 the mean is (0.8 + 0.1 * 0 + 0.2 * 1) / 1.3 = 0.769; from 0.11, set 0's 0.8.
+  EXPECT_DOUBLE_EQ(lowest_precise_threshold(items, 3, 0.75, 0.0), 0.0);
+  EXPECT_DOUBLE_EQ(lowest_precise_threshold(items, 3, 0.78, 0.0), 0.11);
+  // Each flag more moves it a little more: nine wrong flags in set 1 weigh 0.9.
+  add(items, 1, 0.1, false, 8);
+  EXPECT_DOUBLE_EQ(lowest_precise_threshold(items, 3, 0.6, 0.0), 0.11);
 }
 
 }  // namespace
