@@ -5,10 +5,12 @@
 //     calibrated (Platt);
 //  2. an answer model learns from the answer features of those out-of-fold probabilities
 //     (stacking), calibrated the same way;
-//  3. thresholds: for answers the one maximising the mean balanced accuracy over the data sets,
-//     for sentences the one maximising their mean F1, and per kind of conflict the lowest
-//     contradiction threshold at which an answer holding a contradicted sentence is
-//     hallucinated with the wanted precision on every set.
+//  3. thresholds: doubt from the one maximising the sentences' mean F1 over the data sets; a
+//     sentence flag, and an answer flag on answers all in doubt, from the lowest at which such
+//     flags are right `flag_precision` of the time on the mean over sets (each set weighing by
+//     its flags, up to ten); per kind of conflict the lowest contradiction threshold at which
+//     an answer holding a contradicted sentence is hallucinated with the wanted precision on
+//     every set.
 // Folds keep every source (a context, a specific question) in one fold; each data set weighs
 // the same and within it both classes weigh the same.
 

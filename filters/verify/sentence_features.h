@@ -8,12 +8,11 @@
 // the sentence repeats, a JSON or table context, where the sentence stands in the answer): like
 // the answer model's (answer_features.h), such features let the model learn each kind of data's
 // share of unfaithful sentences, which is no evidence about this sentence and does not carry
-// over to data of another kind (bench/RESULTS.md: leave-one-set-out, 2026-11-29).
+// over to data of another kind (bench/RESULTS.md, issue 28, session 45: measured leave-one-
+// set-out).
 
 #include <array>
 #include <cstddef>
-#include <span>
-#include <string>
 #include <string_view>
 
 namespace groundgate::filters::verify {

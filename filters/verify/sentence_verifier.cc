@@ -1,6 +1,5 @@
 #include "filters/verify/sentence_verifier.h"
 
-#include <algorithm>
 #include <utility>
 
 #include "filters/text/sentence_segmenter.h"
