@@ -28,8 +28,10 @@ struct NegationScope {
   // charged" → {fee}): with `words`, what the negated clause is about.
   std::vector<std::size_t> before;
   // Of `before`, those after the last word that opens a clause inside the sentence ("while",
-  // "which", "why", "and", ...): the negated clause's own subject ("..., while white-tailed deer
-  // do not have it" → {white-tailed, deer}).
+  // "which", "why", ...; "and" or "or" only where it opens a second predicate), less the verb
+  // right before "no" or "without": the negated clause's own subject ("..., while white-tailed
+  // deer do not have a black tip" → {white-tailed, deer}; "The hotel offers no parking" →
+  // {hotel}).
   std::vector<std::size_t> subject;
 };
 
