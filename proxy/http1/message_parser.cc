@@ -47,6 +47,11 @@ void MessageParser<isRequest>::on_body_init_impl(const boost::optional<std::uint
     ec = http::error::unexpected_body;
     return;
   }
+  if (!length && !this->chunked()) {
+    // Counted here on what the sinks take (message_parser.h, body_limit).
+    body_to_eof_ = true;
+    boost::beast::http::basic_parser<isRequest>::body_limit(boost::none);
+  }
   if (sink_.string != nullptr && length) {
     if (*length >
         sink_.string_limit - std::min<std::uint64_t>(sink_.string_limit, sink_.string->size())) {
@@ -60,6 +65,15 @@ void MessageParser<isRequest>::on_body_init_impl(const boost::optional<std::uint
 
 template <bool isRequest>
 std::size_t MessageParser<isRequest>::on_body_impl(string_view body, error_code& ec) {
+  if (body_to_eof_ && body_limit_) {
+    const std::size_t takes =
+        sink_.string != nullptr ? body.size() : std::min(body.size(), sink_.window_size);
+    if (takes > *body_limit_ - body_taken_) {
+      ec = http::error::body_limit;
+      return 0;
+    }
+    body_taken_ += takes;
+  }
   if (sink_.string != nullptr) {
     if (body.size() >
         sink_.string_limit - std::min<std::uint64_t>(sink_.string_limit, sink_.string->size())) {

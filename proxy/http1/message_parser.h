@@ -44,6 +44,14 @@ class MessageParser : public boost::beast::http::basic_parser<isRequest> {
     header_limit_ = bytes;
     boost::beast::http::basic_parser<isRequest>::header_limit(bytes);
   }
+  // The body's bound (none: unbounded). Beast's parser checks a declared Content-Length and
+  // each chunk's size against it; a body that runs to the end of the stream is counted here,
+  // on the bytes a sink took: Beast (1.81) counts the bytes it offered, so a body read through
+  // windows smaller than a read would fail before its bound.
+  void body_limit(boost::optional<std::uint64_t> bytes) {
+    body_limit_ = bytes;
+    boost::beast::http::basic_parser<isRequest>::body_limit(bytes);
+  }
   // A chunk-size line with its extensions is bounded at this many bytes.
   static constexpr std::size_t kMaxChunkLineBytes = 4096;
   // Whether `unparsed`, the bytes the parser could not take yet (it needs more), is a chunked
@@ -98,7 +106,11 @@ class MessageParser : public boost::beast::http::basic_parser<isRequest> {
   std::size_t split_ = 0;  // where the target starts in line_
   HeaderFields fields_;
   Sink sink_;
-  std::size_t header_limit_ = 8192;  // Beast's default
+  std::size_t header_limit_ = 8192;                                            // Beast's default
+  boost::optional<std::uint64_t> body_limit_ = isRequest ? 1 << 20 : 8 << 20;  // Beast's defaults
+  // A body to the end of the stream: the bytes its sinks have taken, counted against body_limit_.
+  bool body_to_eof_ = false;
+  std::uint64_t body_taken_ = 0;
 };
 
 using RequestParser = MessageParser<true>;

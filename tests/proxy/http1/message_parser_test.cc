@@ -210,6 +210,53 @@ TEST(MessageParser, ReadsAResponseStatusLineAndItsKeepAlive) {
   EXPECT_EQ(body, "ok");
 }
 
+// Reads a response whose body runs to the end of the stream, `read` bytes at a time, through
+// windows of `window` bytes; the body, or the first error.
+std::pair<std::string, error_code> read_to_eof_through_windows(std::string_view response,
+                                                               std::uint64_t limit,
+                                                               std::size_t read,
+                                                               std::size_t window) {
+  ResponseParser parser;
+  parser.body_limit(limit);
+  std::string body, pending;
+  std::vector<char> space(window);
+  std::size_t at = 0;
+  bool more = true;  // the parser needs more than `pending`
+  while (!parser.is_done()) {
+    if (more) {
+      if (at == response.size()) {
+        error_code ec;
+        parser.put_eof(ec);
+        return {body, ec};
+      }
+      const std::size_t n = std::min(read, response.size() - at);
+      pending.append(response.substr(at, n));
+      at += n;
+    }
+    const bool windowed = parser.is_header_done();
+    if (windowed) parser.body_to_window(space.data(), space.size());
+    error_code ec;
+    const std::size_t used = parser.put(boost::asio::buffer(pending), ec);
+    pending.erase(0, used);
+    if (windowed) body.append(space.data(), space.size() - parser.window_left());
+    if (ec && ec != http::error::need_buffer && ec != http::error::need_more) return {body, ec};
+    more = ec == http::error::need_more || pending.empty() || (used == 0 && !ec);
+  }
+  return {body, {}};
+}
+
+TEST(MessageParser, ABodyToTheEndOfTheStreamIsBoundedOnTheBytesItsWindowsTook) {
+  const std::string payload(60, 'x');
+  const std::string response = "HTTP/1.1 200 OK\r\n\r\n" + payload;
+  // Windows smaller than a read: each byte is offered many times, and counted once.
+  EXPECT_EQ(read_to_eof_through_windows(response, 64, 30, 1),
+            std::make_pair(payload, error_code{}));
+  EXPECT_EQ(read_to_eof_through_windows(response, 60, 7, 3).first, payload);
+  const auto over = read_to_eof_through_windows(response, 59, 30, 1);
+  EXPECT_EQ(over.second, http::error::body_limit);
+  EXPECT_EQ(over.first, payload.substr(0, 59));
+}
+
 TEST(MessageParser, AChunkedBodysFramingLinesAreBounded) {
   const std::string header = "POST /x HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n";
   RequestParser parser;
