@@ -403,6 +403,35 @@ bool lists_too(std::span<const Entity> entities, const Entity& value) {
   return same && of_kind >= 3;
 }
 
+// Whether the context's value `c` holds only until a later event its sentence goes on to tell,
+// done by someone the answer's sentence (`answer`) names: the value followed by "before" or "until"
+// and a clause of a name the answer's sentence holds and a verb ("made it 4-2 before Nottingham's
+// David Ling got one back", against "David Ling scored to make it 4-3"). The answer's value may be
+// the state after that event. A time ("before Christmas") is no event: it names no one who does
+// anything.
+bool changed_after(std::span<const Token> answer, const index::ContextIndex& index,
+                   const index::ContextIndex::Value& c, const text::Lexicon* lexicon) {
+  const index::ContextIndex::Piece& p = index.pieces()[c.piece];
+  if (lexicon == nullptr || c.entity.end < p.begin || c.entity.end > p.end) return false;
+  const std::vector<Token> rest =
+      text::tokenize(index.piece_text(p).substr(c.entity.end - p.begin));
+  if (rest.empty() || (rest[0].norm != "before" && rest[0].norm != "until")) return false;
+  bool named = false;
+  for (std::size_t i = 1; i < rest.size() && rest[i].kind != text::TokenKind::kPunctuation; ++i) {
+    // The context may be lowercased ("before nottingham 's david ling"): the answer's name
+    // decides.
+    const bool a_name = std::any_of(answer.begin(), answer.end(), [&](const Token& a) {
+      return a.has(text::kCapitalized) && a.norm == rest[i].norm;
+    });
+    if (a_name) {
+      named = true;
+    } else if (named && !lexicon->lemmas(rest[i].norm, text::Lexicon::Pos::kVerb).empty()) {
+      return true;
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 PieceVerifier::ValueCheck PieceVerifier::check_values(const Clause& clause,
@@ -468,9 +497,11 @@ void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueChec
   // answer's value: sources that disagree (two recipes, two years' figures) leave the answer
   // grounded in one of them, not contradicted. Nor does it when the clause lists values of
   // that kind, the evidence's among them ("1am, 3am and 12am" against "3am"): which of the
-  // listed values the evidence's stands for is not said.
+  // listed values the evidence's stands for is not said. Nor when the evidence's value held
+  // only until an event the answer speaks of (changed_after).
   if (found.other != nullptr && !found.elsewhere &&
-      !lists_too(clause.entities, found.other->entity)) {
+      !lists_too(clause.entities, found.other->entity) &&
+      !changed_after(clause.tokens, *index_, *found.other, options_.lexicon.get())) {
     ++signals.value_mismatches;
     if (out.conflict) return;
     out.conflict = finding(clause, Label::kContradicted, ReasonCode::kEntityMismatch,

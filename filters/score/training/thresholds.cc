@@ -22,33 +22,35 @@ double f1(std::span<const ScoredItem> items, std::size_t set, double threshold) 
 
 namespace {
 
-double best_mean_threshold(std::span<const ScoredItem> items, std::size_t sets,
-                           double (*metric)(std::span<const ScoredItem>, std::size_t, double)) {
-  double best = 0.5, best_mean = -1;
-  for (int step = 1; step <= 99; ++step) {
-    const double threshold = step / 100.0;
-    double sum = 0;
-    std::size_t counted = 0;
-    for (std::size_t set = 0; set < sets; ++set) {
-      const double value = metric(items, set, threshold);
-      if (value < 0) continue;
-      sum += value;
-      ++counted;
-    }
-    if (counted == 0) continue;
-    const double mean = sum / static_cast<double>(counted);
-    if (mean >= best_mean) {
-      best_mean = mean;
-      best = threshold;
-    }
+// The mean over sets of `metric` at `threshold`; -1 when no set has a value.
+double mean_over_sets(std::span<const ScoredItem> items, std::size_t sets, double threshold,
+                      double (*metric)(std::span<const ScoredItem>, std::size_t, double)) {
+  double sum = 0;
+  std::size_t counted = 0;
+  for (std::size_t set = 0; set < sets; ++set) {
+    const double value = metric(items, set, threshold);
+    if (value < 0) continue;
+    sum += value;
+    ++counted;
   }
-  return best;
+  return counted == 0 ? -1 : sum / static_cast<double>(counted);
 }
 
 }  // namespace
 
 double best_mean_f1_threshold(std::span<const ScoredItem> items, std::size_t sets) {
-  return best_mean_threshold(items, sets, &f1);
+  std::vector<double> means(100, -1);
+  double best = -1;
+  for (int step = 1; step <= 99; ++step) {
+    means[step] = mean_over_sets(items, sets, step / 100.0, &f1);
+    best = std::max(best, means[step]);
+  }
+  if (best < 0) return 0.5;
+  std::vector<int> near_best;
+  for (int step = 1; step <= 99; ++step) {
+    if (means[step] >= 0 && means[step] >= best - kF1Tolerance) near_best.push_back(step);
+  }
+  return near_best[(near_best.size() - 1) / 2] / 100.0;
 }
 
 double lowest_precise_threshold(std::span<const ScoredItem> items, std::size_t sets, double target,

@@ -31,6 +31,25 @@ TEST_F(VerifierTest, OtherDateInMatchedEvidenceIsContradicted) {
   EXPECT_EQ(v.score, 0);
 }
 
+TEST_F(VerifierTest, AValueTheEvidenceSaysChangedAfterAnEventTheAnswerTellsIsNoConflict) {
+  context(
+      {"Mike Radja scored from an acute angle and James Desmarais made it 4-2 before "
+       "Nottingham's David Ling got one back."});
+  // 4-2 held until Ling's goal; the answer's score is the one after it.
+  Verdict after = only("Nottingham's David Ling scored a goal to make it 4-3.");
+  EXPECT_NE(after.label, Label::kContradicted) << after.reason;
+  // The state before the event is still the evidence's value.
+  Verdict before = only("James Desmarais made it 4-1.");
+  EXPECT_EQ(before.label, Label::kContradicted) << before.reason;
+}
+
+TEST_F(VerifierTest, AValueBeforeATimeStillConflicts) {
+  context({"Harbour Books sold 400 copies of the guide before Christmas, its publisher said."});
+  // "Christmas" is a time, not someone who does something afterwards.
+  Verdict v = only("Harbour Books sold 900 copies of its new guide before Christmas.");
+  EXPECT_EQ(v.label, Label::kContradicted) << v.reason;
+}
+
 TEST_F(VerifierTest, OtherPercentageNamesBothValues) {
   context({"The company said turnout rose to 30% in the last election."});
   Verdict v = only("Turnout rose to 32% in the last election.");

@@ -37,12 +37,21 @@ TEST(Thresholds, F1OfThePositiveClass) {
   EXPECT_DOUBLE_EQ(f1(negatives, 0, 0.5), -1);
 }
 
-TEST(Thresholds, PicksTheHighestOfTheBestThresholds) {
+TEST(Thresholds, PicksTheMiddleOfTheBestThresholds) {
   std::vector<ScoredItem> items;
   add(items, 0, 0.7, true, 3);
   add(items, 0, 0.3, false, 3);
-  // Every threshold in (0.30, 0.70] separates the classes; ties go up.
-  EXPECT_DOUBLE_EQ(best_mean_f1_threshold(items, 1), 0.70);
+  // Every threshold in (0.30, 0.70] separates the classes: 0.31 to 0.70, forty of them.
+  EXPECT_DOUBLE_EQ(best_mean_f1_threshold(items, 1), 0.50);
+}
+
+TEST(Thresholds, ThresholdsWithinTheToleranceOfTheBestAreAsGood) {
+  std::vector<ScoredItem> items;
+  add(items, 0, 0.9, true, 100);
+  add(items, 0, 0.6, true, 1);  // below 0.61 found: F1 1, from 0.61 on 200 / 201
+  add(items, 0, 0.2, false, 100);
+  // The best range (0.21 to 0.60) and the near-best one (to 0.90) are one: 0.21 to 0.90.
+  EXPECT_DOUBLE_EQ(best_mean_f1_threshold(items, 1), 0.55);
 }
 
 TEST(Thresholds, OneThresholdForTheMeanOverSets) {
@@ -51,8 +60,8 @@ TEST(Thresholds, OneThresholdForTheMeanOverSets) {
   add(items, 0, 0.2, false, 2);
   add(items, 1, 0.45, true, 2);  // set 1 in (0.35, 0.45]
   add(items, 1, 0.35, false, 2);
-  add(items, 2, 0.9, false, 5);  // set 2 has no positive: left out
-  EXPECT_DOUBLE_EQ(best_mean_f1_threshold(items, 3), 0.45);
+  add(items, 2, 0.9, false, 5);                              // set 2 has no positive: left out
+  EXPECT_DOUBLE_EQ(best_mean_f1_threshold(items, 3), 0.40);  // the middle of 0.36 to 0.45
 }
 
 TEST(Thresholds, NoSetWithAPositiveKeepsOneHalf) {
