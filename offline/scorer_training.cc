@@ -22,6 +22,9 @@ namespace training = filters::score::training;
 using filters::score::Calibration;
 using filters::score::Thresholds;
 
+// The highest answer threshold (fit_pipeline).
+constexpr double kMaxAnswerThreshold = 0.5;
+
 // Each set weighs the same, and within it each class.
 std::vector<float> balanced_weights(const std::vector<std::size_t>& set,
                                     const std::vector<float>& y, std::size_t sets) {
@@ -408,8 +411,13 @@ std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, 
   const std::vector<training::ScoredItem> in_doubt =
       answers_in_doubt(t, p.scored.sentence_p, calibrated(*answer_margins, p.answer.calibration),
                        p.scored.thresholds, labelled);
-  p.scored.thresholds.answer =
-      training::lowest_precise_threshold(in_doubt, sets.size(), options.flag_precision, 0.0);
+  // The answer model is calibrated, so past one half it says the answer is more likely
+  // hallucinated than not: the threshold goes no higher. The sets' answers all in doubt are a
+  // few dozen, mostly from one set; on a handful from the others, a precision target moved it
+  // anywhere from 0 to 1, and at 1 the answer model has no say.
+  p.scored.thresholds.answer = std::min(
+      kMaxAnswerThreshold,
+      training::lowest_precise_threshold(in_doubt, sets.size(), options.flag_precision, 0.0));
 
   auto sentence_model = fit_all(t.sentence_x, columns, s.y, s.set, sets.size(),
                                 sel.by_row(&Selection::learn_sentence), options.sentence, error);

@@ -5,10 +5,11 @@
 //     calibrated (Platt);
 //  2. an answer model learns from the answer features of those out-of-fold probabilities
 //     (stacking), calibrated the same way;
-//  3. thresholds: doubt from the one maximising the sentences' mean F1 over the data sets; a
-//     sentence flag, and an answer flag on answers all in doubt, from the lowest at which such
-//     flags are right `flag_precision` of the time on the mean over sets (each set weighing by
-//     its flags, up to ten); per kind of conflict the lowest contradiction threshold at which
+//  3. thresholds: doubt from the middle of those where the sentences' mean F1 over the data
+//     sets is within 0.01 of its best; a sentence flag, and an answer flag on answers all in
+//     doubt (at most one half), from the lowest at which such flags are right `flag_precision`
+//     of the time on the mean over sets (each set weighing by its flags, up to ten); per kind
+//     of conflict the lowest contradiction threshold at which
 //     an answer holding a contradicted sentence is hallucinated with the wanted precision on
 //     every set.
 // Folds keep every source (a context, a specific question) in one fold; each data set weighs
@@ -33,7 +34,7 @@ struct TrainingOptions {
   filters::score::training::GbdtParams answer{100, 2, 0.1, 5, 1, {}};
   double contradicted_precision = 0.9;
   // The unsupported threshold: the lowest at which flagged sentences are unfaithful this often
-  // (mean over the sets: a flag right twice as often as wrong); below it, down to the F1-best
+  // (mean over the sets: a flag right twice as often as wrong); below it, down to the doubt
   // threshold, doubt.
   double flag_precision = 2.0 / 3.0;
   bool leave_one_set_out = true;  // also report each set scored by a model trained on the others

@@ -403,33 +403,59 @@ bool lists_too(std::span<const Entity> entities, const Entity& value) {
   return same && of_kind >= 3;
 }
 
+// A verb form that is not also its own base: "got", "scored", "announced" (a noun such as
+// "company" or "end" is a WordNet verb too, but only in its base form).
+bool inflected_verb(const Token& t, const text::Lexicon& lexicon) {
+  const auto lemmas = lexicon.lemmas(t.norm, text::Lexicon::Pos::kVerb);
+  return std::any_of(lemmas.begin(), lemmas.end(),
+                     [&](std::string_view lemma) { return lemma != t.norm; });
+}
+
+// A name of the answer's sentence: a capitalized word that does not open the sentence and is
+// no function word ("The", "It").
+bool names_it(std::span<const Token> answer, std::string_view norm) {
+  for (std::size_t i = 1; i < answer.size(); ++i) {
+    if (answer[i].has(text::kCapitalized) && answer[i].norm == norm && !text::is_stopword(norm))
+      return true;
+  }
+  return false;
+}
+
 // Whether the context's value `c` holds only until a later event its sentence goes on to tell,
 // done by someone the answer's sentence (`answer`) names: the value followed by "before" or "until"
-// and a clause of a name the answer's sentence holds and a verb ("made it 4-2 before Nottingham's
-// David Ling got one back", against "David Ling scored to make it 4-3"). The answer's value may be
-// the state after that event. A time ("before Christmas") is no event: it names no one who does
-// anything.
+// and a clause of a name the answer's sentence holds and an inflected verb ("made it 4-2 before
+// Nottingham's David Ling got one back", against "David Ling scored to make it 4-3"). The
+// answer's value may be the state after that event. An answer that keeps the "before" or "until"
+// ("made it 4-3 before Ling got one back") states the same moment, and a time ("before
+// Christmas") is no event: both still conflict.
 bool changed_after(std::span<const Token> answer, const index::ContextIndex& index,
                    const index::ContextIndex::Value& c, const text::Lexicon* lexicon) {
   const index::ContextIndex::Piece& p = index.pieces()[c.piece];
   if (lexicon == nullptr || c.entity.end < p.begin || c.entity.end > p.end) return false;
+  auto until = [](const Token& t) { return t.norm == "before" || t.norm == "until"; };
+  if (std::any_of(answer.begin(), answer.end(), until)) return false;
   const std::vector<Token> rest =
       text::tokenize(index.piece_text(p).substr(c.entity.end - p.begin));
-  if (rest.empty() || (rest[0].norm != "before" && rest[0].norm != "until")) return false;
+  if (rest.empty() || !until(rest[0])) return false;
   bool named = false;
   for (std::size_t i = 1; i < rest.size() && rest[i].kind != text::TokenKind::kPunctuation; ++i) {
     // The context may be lowercased ("before nottingham 's david ling"): the answer's name
     // decides.
-    const bool a_name = std::any_of(answer.begin(), answer.end(), [&](const Token& a) {
-      return a.has(text::kCapitalized) && a.norm == rest[i].norm;
-    });
-    if (a_name) {
+    if (names_it(answer, rest[i].norm)) {
       named = true;
-    } else if (named && !lexicon->lemmas(rest[i].norm, text::Lexicon::Pos::kVerb).empty()) {
+    } else if (named && inflected_verb(rest[i], *lexicon)) {
       return true;
     }
   }
   return false;
+}
+
+// A form of "be", an auxiliary or an inflected verb: the clause states something of its own.
+bool has_verb(std::span<const Token> tokens, const text::Lexicon* lexicon) {
+  return std::any_of(tokens.begin(), tokens.end(), [&](const Token& t) {
+    return text::kBeForms.contains(t.norm) || text::kAuxiliaryVerbs.contains(t.norm) ||
+           (lexicon != nullptr && inflected_verb(t, *lexicon));
+  });
 }
 
 }  // namespace
@@ -590,15 +616,25 @@ PieceVerifier::Coverage PieceVerifier::measure_coverage(Clause& clause, ValueChe
 std::optional<Verdict> PieceVerifier::check_polarity(Clause& clause, const Coverage& coverage,
                                                      ClauseSignals& signals) const {
   // Contradiction signals need well-matched evidence.
-  // A fragment ("Cheltenham") states no predicate that a negation could flip.
   // A question states nothing to contradict ("Why does milk form a skin when heated?").
   EvidencePiece* best = clause.best;
-  if (best == nullptr || best->overlap < options_.match_overlap ||
-      clause.stems.size() < kMinPredicateWords || asks(best->hit.piece)) {
+  if (best == nullptr || best->overlap < options_.match_overlap || asks(best->hit.piece)) {
     return std::nullopt;
   }
-  if (std::optional<Verdict> negation = check_negation(clause, *best, signals)) return negation;
-  return check_antonyms(clause, *best, coverage, signals);
+  // A fragment ("Hey Monday", "Cheltenham") states no predicate that a negation could flip,
+  // and a couple of words found around an opposite say too little to oppose it; a short clause
+  // with a verb of its own that lines up with the evidence sentence but for the flip ("The
+  // reviews were bad." against "The reviews were good.") states one.
+  const bool short_clause = clause.stems.size() < kMinPredicateWords;
+  if (short_clause && !has_verb(clause.tokens, options_.lexicon.get())) return std::nullopt;
+  const ClauseSignals before = signals;
+  std::optional<Verdict> conflict = check_negation(clause, *best, signals);
+  if (!conflict) conflict = check_antonyms(clause, *best, coverage, signals);
+  if (conflict && short_clause && (before.aligned_conflict || !signals.aligned_conflict)) {
+    signals = before;
+    return std::nullopt;
+  }
+  return conflict;
 }
 
 namespace {

@@ -116,7 +116,10 @@ bool same_but(std::span<const text::Token> a, std::span<const text::Token> b,
   // Past the last common token `b` may run on only into another clause: what follows a
   // qualifier ("paid dividends until 2008") is part of what it states.
   static constexpr auto kNextClause = text::word_table("and", "but", "while", "whereas", "which");
-  const std::size_t next = pairs.back().second + 1;
+  // The tokens that may differ come first ("were good." against "were bad.").
+  std::size_t next = pairs.back().second + 1;
+  while (next < b.size() && differ(b[next]))
+    ++next;
   if (next < b.size() && !punctuation(b[next]) && !kNextClause.contains(b[next].norm)) return false;
   for (std::size_t i = 0; i < a.size(); ++i) {
     if (!common_a[i] && !punctuation(a[i]) && !differ(a[i])) return false;

@@ -68,7 +68,7 @@ std::size_t MessageParser<isRequest>::on_body_impl(string_view body, error_code&
   if (body_to_eof_ && body_limit_) {
     const std::size_t takes =
         sink_.string != nullptr ? body.size() : std::min(body.size(), sink_.window_size);
-    if (takes > *body_limit_ - body_taken_) {
+    if (body_taken_ > *body_limit_ || takes > *body_limit_ - body_taken_) {
       ec = http::error::body_limit;
       return 0;
     }

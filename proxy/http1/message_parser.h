@@ -48,9 +48,11 @@ class MessageParser : public boost::beast::http::basic_parser<isRequest> {
   // each chunk's size against it; a body that runs to the end of the stream is counted here,
   // on the bytes a sink took: Beast (1.81) counts the bytes it offered, so a body read through
   // windows smaller than a read would fail before its bound.
+  // Called through this class, not through a basic_parser reference, which would leave this
+  // count at its default.
   void body_limit(boost::optional<std::uint64_t> bytes) {
     body_limit_ = bytes;
-    boost::beast::http::basic_parser<isRequest>::body_limit(bytes);
+    if (!body_to_eof_) boost::beast::http::basic_parser<isRequest>::body_limit(bytes);
   }
   // A chunk-size line with its extensions is bounded at this many bytes.
   static constexpr std::size_t kMaxChunkLineBytes = 4096;

@@ -48,7 +48,8 @@ double best_mean_f1_threshold(std::span<const ScoredItem> items, std::size_t set
   if (best < 0) return 0.5;
   std::vector<int> near_best;
   for (int step = 1; step <= 99; ++step) {
-    if (means[step] >= 0 && means[step] >= best - kF1Tolerance) near_best.push_back(step);
+    // A hair under the tolerance is within it: the means are sums of fractions.
+    if (means[step] >= 0 && means[step] >= best - kF1Tolerance - 1e-9) near_best.push_back(step);
   }
   return near_best[(near_best.size() - 1) / 2] / 100.0;
 }

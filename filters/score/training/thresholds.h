@@ -21,9 +21,9 @@ double f1(std::span<const ScoredItem> items, std::size_t set, double threshold);
 inline constexpr double kF1Tolerance = 0.01;
 
 // A threshold on a 0.01 grid where the mean over sets of F1 of the positive class (sets without
-// a positive left out) is best: the middle one of the thresholds whose mean lies within
-// kF1Tolerance of the best. F1 is often flat over a wide range, where the single best point
-// jumps from one end to the other on a small change of the scores; the middle does not.
+// a positive left out) is best: the middle one (of two, the lower) of the thresholds whose
+// mean lies within kF1Tolerance of the best. F1 is often flat over a wide range, where the single
+// best point jumps from one end to the other on a small change of the scores; the middle does not.
 double best_mean_f1_threshold(std::span<const ScoredItem> items, std::size_t sets);
 
 // A set's precision over fewer flags than this says too little to weigh as much as another

@@ -103,6 +103,32 @@ TEST_F(VerifierTest, ANegationAmidOtherWordsIsNotAligned) {
     EXPECT_FALSE(v.signals.aligned_conflict);
 }
 
+// The opposite in the sentence's last slot: the sentence still lines up.
+TEST_F(VerifierTest, AnAntonymInTheLastSlotIsAnAlignedConflict) {
+  context({"The reviews of the new hotel were good. It opened in May."});
+  const Verdict v = only("The reviews of the new hotel were bad.");
+  EXPECT_EQ(v.label, Label::kContradicted);
+  EXPECT_EQ(v.reason_code, ReasonCode::kAntonym);
+  EXPECT_TRUE(v.signals.aligned_conflict);
+}
+
+// A short sentence states a predicate too, when it lines up word for word but the opposite;
+// two content words found in a sentence that says more around the opposite ("rarely cheap")
+// are not enough to oppose it.
+TEST_F(VerifierTest, AShortSentenceThatLinesUpButItsOppositeIsContradicted) {
+  context({"The reviews were good. The hotel is cheap."});
+  for (const char* answer : {"The reviews were bad.", "The hotel is expensive."}) {
+    const Verdict v = only(answer);
+    EXPECT_EQ(v.label, Label::kContradicted) << answer;
+    EXPECT_TRUE(v.signals.aligned_conflict) << answer;
+  }
+  context({"A good hotel is rarely cheap."});
+  EXPECT_NE(only("The hotel is expensive.").label, Label::kContradicted);
+  // A name without a verb states nothing: "Never" in another band's name negates nothing.
+  context({"The bands on the cover were Never Shout Never and Hey Monday."});
+  EXPECT_NE(only("Hey Monday").label, Label::kContradicted);
+}
+
 TEST_F(VerifierTest, AQuestionInTheContextContradictsNothing) {
   context({"Why does milk form a skin when it is heated?"});
   for (const Verdict& v : verify("Milk does not form a skin when it is heated."))
@@ -161,6 +187,14 @@ TEST(Slot, SameButAllowsOnlyWhatItIsTold) {
   // A qualifier after the last common word is part of what the piece states.
   const auto qualified = text::tokenize("Polaris is based in Roseau until 2008.");
   EXPECT_FALSE(same_but(a, qualified, negation));
+  // What may differ may come last, on both sides.
+  auto opposites = [](const text::Token& t) { return t.norm == "bad" || t.norm == "good"; };
+  const auto bad = text::tokenize("The reviews of the hotel were bad.");
+  EXPECT_TRUE(same_but(bad, text::tokenize("The reviews of the hotel were good."), opposites));
+  EXPECT_TRUE(same_but(bad, text::tokenize("The reviews of the hotel were good, and it was full."),
+                       opposites));
+  EXPECT_FALSE(
+      same_but(bad, text::tokenize("The reviews of the hotel were good at first."), opposites));
 }
 
 }  // namespace

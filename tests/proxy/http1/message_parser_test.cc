@@ -216,6 +216,9 @@ std::pair<std::string, error_code> read_to_eof_through_windows(std::string_view 
                                                                std::uint64_t limit,
                                                                std::size_t read,
                                                                std::size_t window) {
+  EXPECT_GT(read, 0u);
+  EXPECT_GT(window, 0u);
+  if (read == 0 || window == 0) return {};
   ResponseParser parser;
   parser.body_limit(limit);
   std::string body, pending;
@@ -251,7 +254,7 @@ TEST(MessageParser, ABodyToTheEndOfTheStreamIsBoundedOnTheBytesItsWindowsTook) {
   // Windows smaller than a read: each byte is offered many times, and counted once.
   EXPECT_EQ(read_to_eof_through_windows(response, 64, 30, 1),
             std::make_pair(payload, error_code{}));
-  EXPECT_EQ(read_to_eof_through_windows(response, 60, 7, 3).first, payload);
+  EXPECT_EQ(read_to_eof_through_windows(response, 60, 7, 3), std::make_pair(payload, error_code{}));
   const auto over = read_to_eof_through_windows(response, 59, 30, 1);
   EXPECT_EQ(over.second, http::error::body_limit);
   EXPECT_EQ(over.first, payload.substr(0, 59));

@@ -60,8 +60,9 @@ TEST(Thresholds, OneThresholdForTheMeanOverSets) {
   add(items, 0, 0.2, false, 2);
   add(items, 1, 0.45, true, 2);  // set 1 in (0.35, 0.45]
   add(items, 1, 0.35, false, 2);
-  add(items, 2, 0.9, false, 5);                              // set 2 has no positive: left out
-  EXPECT_DOUBLE_EQ(best_mean_f1_threshold(items, 3), 0.40);  // the middle of 0.36 to 0.45
+  add(items, 2, 0.9, false, 5);  // set 2 has no positive: left out
+  // The best mean is in (0.35, 0.45]: its middle.
+  EXPECT_DOUBLE_EQ(best_mean_f1_threshold(items, 3), 0.40);
 }
 
 TEST(Thresholds, NoSetWithAPositiveKeepsOneHalf) {
