@@ -74,10 +74,18 @@ bool PieceVerifier::aligned_but(const Clause& clause, std::uint32_t piece, const
     return text::is_negation(t.norm) || text::kBeForms.contains(t.norm) ||
            text::kAuxiliaryVerbs.contains(t.norm);
   };
-  return same_but(clause.tokens, tokens, [&](const Token& t) {
-    return polarity(t) || (word != nullptr && &t == word) ||
-           (instead != nullptr && t.begin == instead->begin && t.norm == instead->norm);
-  });
+  auto is_instead = [&](const Token& t) {
+    return instead != nullptr && t.begin == instead->begin && t.norm == instead->norm;
+  };
+  // The evidence's word for the clause's last one may end its aligned words, after a form of
+  // "be" ("were good"), but no negation or auxiliary: "profits did not" is another clause's.
+  auto ends = [&](const Token& t) { return is_instead(t) || text::kBeForms.contains(t.norm); };
+  return same_but(
+      clause.tokens, tokens,
+      [&](const Token& t) {
+        return polarity(t) || (word != nullptr && &t == word) || is_instead(t);
+      },
+      ends);
 }
 
 bool PieceVerifier::same_slot(const Clause& clause, const text::Entity& e,

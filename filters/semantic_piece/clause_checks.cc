@@ -411,11 +411,14 @@ bool inflected_verb(const Token& t, const text::Lexicon& lexicon) {
                      [&](std::string_view lemma) { return lemma != t.norm; });
 }
 
-// A name of the answer's sentence: a capitalized word that does not open the sentence and is
-// no function word ("The", "It").
-bool names_it(std::span<const Token> answer, std::string_view norm) {
-  for (std::size_t i = 1; i < answer.size(); ++i) {
-    if (answer[i].has(text::kCapitalized) && answer[i].norm == norm && !text::is_stopword(norm))
+// A name of the answer's sentence that the evidence's `word` is: a capitalized word that is
+// no function word ("The", "It"), where it does not open the sentence or the evidence
+// capitalizes it too ("Ling scored …" against "… David Ling got one back").
+bool names_it(std::span<const Token> answer, const Token& word) {
+  if (text::is_stopword(word.norm)) return false;
+  for (std::size_t i = 0; i < answer.size(); ++i) {
+    if (answer[i].has(text::kCapitalized) && answer[i].norm == word.norm &&
+        (i > 0 || word.has(text::kCapitalized)))
       return true;
   }
   return false;
@@ -425,36 +428,57 @@ bool names_it(std::span<const Token> answer, std::string_view norm) {
 // done by someone the answer's sentence (`answer`) names: the value followed by "before" or "until"
 // and a clause of a name the answer's sentence holds and an inflected verb ("made it 4-2 before
 // Nottingham's David Ling got one back", against "David Ling scored to make it 4-3"). The
-// answer's value may be the state after that event. An answer that keeps the "before" or "until"
-// ("made it 4-3 before Ling got one back") states the same moment, and a time ("before
-// Christmas") is no event: both still conflict.
+// answer's value may be the state after that event. An answer that puts the value before the
+// same event ("made it 4-3 before Ling got one back") states the evidence's moment, and a time
+// ("before Christmas") is no event: both still conflict.
 bool changed_after(std::span<const Token> answer, const index::ContextIndex& index,
                    const index::ContextIndex::Value& c, const text::Lexicon* lexicon) {
   const index::ContextIndex::Piece& p = index.pieces()[c.piece];
   if (lexicon == nullptr || c.entity.end < p.begin || c.entity.end > p.end) return false;
   auto until = [](const Token& t) { return t.norm == "before" || t.norm == "until"; };
-  if (std::any_of(answer.begin(), answer.end(), until)) return false;
   const std::vector<Token> rest =
       text::tokenize(index.piece_text(p).substr(c.entity.end - p.begin));
   if (rest.empty() || !until(rest[0])) return false;
-  bool named = false;
+  std::vector<std::string_view> names;  // of the event
+  bool event = false;
   for (std::size_t i = 1; i < rest.size() && rest[i].kind != text::TokenKind::kPunctuation; ++i) {
     // The context may be lowercased ("before nottingham 's david ling"): the answer's name
     // decides.
-    if (names_it(answer, rest[i].norm)) {
-      named = true;
-    } else if (named && inflected_verb(rest[i], *lexicon)) {
-      return true;
+    if (names_it(answer, rest[i])) {
+      names.push_back(rest[i].norm);
+    } else if (!names.empty() && inflected_verb(rest[i], *lexicon)) {
+      event = true;
+      break;
     }
   }
-  return false;
+  if (!event) return false;
+  // The answer's own "before" or "until" the event, a few words on.
+  constexpr std::size_t kReach = 4;
+  for (std::size_t i = 0; i < answer.size(); ++i) {
+    if (!until(answer[i])) continue;
+    for (std::size_t j = i + 1; j < answer.size() && j <= i + kReach; ++j) {
+      if (std::find(names.begin(), names.end(), answer[j].norm) != names.end()) return false;
+    }
+  }
+  return true;
 }
 
-// A form of "be", an auxiliary or an inflected verb: the clause states something of its own.
+// A form of "be", an auxiliary, or an inflected verb that is no noun ("pools" is both): the
+// clause states something of its own.
 bool has_verb(std::span<const Token> tokens, const text::Lexicon* lexicon) {
   return std::any_of(tokens.begin(), tokens.end(), [&](const Token& t) {
     return text::kBeForms.contains(t.norm) || text::kAuxiliaryVerbs.contains(t.norm) ||
-           (lexicon != nullptr && inflected_verb(t, *lexicon));
+           (lexicon != nullptr && inflected_verb(t, *lexicon) &&
+            lexicon->lemmas(t.norm, text::Lexicon::Pos::kNoun).empty());
+  });
+}
+
+// A pronoun or a demonstrative that stands for what an earlier sentence names: "It is not
+// waterproof." lines up with any "It is waterproof." of the context, whatever each "it" is.
+bool has_pronoun_subject(std::span<const Token> tokens) {
+  static constexpr auto kStandsFor = text::word_table("this", "that", "these", "those");
+  return std::any_of(tokens.begin(), tokens.end(), [](const Token& t) {
+    return text::kSubjectPronouns.contains(t.norm) || kStandsFor.contains(t.norm);
   });
 }
 
@@ -623,10 +647,12 @@ std::optional<Verdict> PieceVerifier::check_polarity(Clause& clause, const Cover
   }
   // A fragment ("Hey Monday", "Cheltenham") states no predicate that a negation could flip,
   // and a couple of words found around an opposite say too little to oppose it; a short clause
-  // with a verb of its own that lines up with the evidence sentence but for the flip ("The
-  // reviews were bad." against "The reviews were good.") states one.
+  // with a verb and a subject of its own that lines up with the evidence sentence but for the
+  // flip ("The reviews were bad." against "The reviews were good.") states one.
   const bool short_clause = clause.stems.size() < kMinPredicateWords;
-  if (short_clause && !has_verb(clause.tokens, options_.lexicon.get())) return std::nullopt;
+  if (short_clause &&
+      (!has_verb(clause.tokens, options_.lexicon.get()) || has_pronoun_subject(clause.tokens)))
+    return std::nullopt;
   const ClauseSignals before = signals;
   std::optional<Verdict> conflict = check_negation(clause, *best, signals);
   if (!conflict) conflict = check_antonyms(clause, *best, coverage, signals);

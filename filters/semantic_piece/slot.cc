@@ -92,7 +92,8 @@ std::optional<std::pair<std::size_t, std::size_t>> slot_in(std::span<const text:
 }
 
 bool same_but(std::span<const text::Token> a, std::span<const text::Token> b,
-              const std::function<bool(const text::Token&)>& differ) {
+              const std::function<bool(const text::Token&)>& differ,
+              const std::function<bool(const text::Token&)>& ends) {
   if (a.empty() || b.empty() || a.size() > kMaxTokens || b.size() > kMaxTokens) return false;
   auto key = [](const text::Token& t) {
     return t.kind == text::TokenKind::kWord ? text::stem(t.norm) : t.norm;
@@ -116,9 +117,8 @@ bool same_but(std::span<const text::Token> a, std::span<const text::Token> b,
   // Past the last common token `b` may run on only into another clause: what follows a
   // qualifier ("paid dividends until 2008") is part of what it states.
   static constexpr auto kNextClause = text::word_table("and", "but", "while", "whereas", "which");
-  // The tokens that may differ come first ("were good." against "were bad.").
   std::size_t next = pairs.back().second + 1;
-  while (next < b.size() && differ(b[next]))
+  while (next < b.size() && ends && ends(b[next]))
     ++next;
   if (next < b.size() && !punctuation(b[next]) && !kNextClause.contains(b[next].norm)) return false;
   for (std::size_t i = 0; i < a.size(); ++i) {

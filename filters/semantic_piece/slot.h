@@ -35,8 +35,10 @@ std::optional<std::pair<std::size_t, std::size_t>> slot_in(std::span<const text:
 // before the piece's qualifier ("The company did not pay dividends." against "The company paid
 // dividends until 2008.") does not. "Polaris is not based in Roseau"
 // and "Polaris is based in Roseau" are the same but for a negation; "there is no continuity"
-// and "so too the continuity" are not.
+// and "so too the continuity" are not. Past its last common token `b` may first hold tokens
+// `ends` allows, the slot of a clause's last word ("were bad." against "were good.").
 bool same_but(std::span<const text::Token> a, std::span<const text::Token> b,
-              const std::function<bool(const text::Token&)>& differ);
+              const std::function<bool(const text::Token&)>& differ,
+              const std::function<bool(const text::Token&)>& ends = nullptr);
 
 }  // namespace groundgate::filters::semantic_piece

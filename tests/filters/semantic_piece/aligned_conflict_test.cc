@@ -127,6 +127,28 @@ TEST_F(VerifierTest, AShortSentenceThatLinesUpButItsOppositeIsContradicted) {
   // A name without a verb states nothing: "Never" in another band's name negates nothing.
   context({"The bands on the cover were Never Shout Never and Hey Monday."});
   EXPECT_NE(only("Hey Monday").label, Label::kContradicted);
+  // Nor does a plural noun that WordNet also knows as a verb form.
+  context({"The hotel has indoor pools."});
+  EXPECT_NE(only("Outdoor pools.").label, Label::kContradicted);
+  // A pronoun stands for what an earlier sentence names, maybe not what the evidence's does.
+  context({"The Model X ships with a case. It is waterproof. The Model Y has no case."});
+  EXPECT_NE(only("It is not waterproof.").label, Label::kContradicted);
+}
+
+// The opposite the evidence states of another clause, or of a prediction, is not in the slot
+// of the clause's last word: what follows the last common word is no form of "be" and the
+// opposite, but "did not", "would fail".
+TEST_F(VerifierTest, AnOppositeInAnotherClauseOfTheEvidenceDoesNotLineUp) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"Revenue rose in 2020 but profits did not.", "Profits fell."},
+      {"The reviews were good, but sales were not.", "Sales were bad."},
+      {"Critics said the plan would fail, but it did not.", "The plan succeeded."},
+      {"Critics said the plan would fail.", "The plan succeeded."},
+  };
+  for (const auto& [evidence, answer] : cases) {
+    context({evidence});
+    EXPECT_NE(only(answer).label, Label::kContradicted) << answer;
+  }
 }
 
 TEST_F(VerifierTest, AQuestionInTheContextContradictsNothing) {
@@ -187,14 +209,17 @@ TEST(Slot, SameButAllowsOnlyWhatItIsTold) {
   // A qualifier after the last common word is part of what the piece states.
   const auto qualified = text::tokenize("Polaris is based in Roseau until 2008.");
   EXPECT_FALSE(same_but(a, qualified, negation));
-  // What may differ may come last, on both sides.
+  // What may differ comes last on both sides only where `ends` allows it.
   auto opposites = [](const text::Token& t) { return t.norm == "bad" || t.norm == "good"; };
+  auto good = [](const text::Token& t) { return t.norm == "good"; };
   const auto bad = text::tokenize("The reviews of the hotel were bad.");
-  EXPECT_TRUE(same_but(bad, text::tokenize("The reviews of the hotel were good."), opposites));
+  const auto were_good = text::tokenize("The reviews of the hotel were good.");
+  EXPECT_FALSE(same_but(bad, were_good, opposites));
+  EXPECT_TRUE(same_but(bad, were_good, opposites, good));
   EXPECT_TRUE(same_but(bad, text::tokenize("The reviews of the hotel were good, and it was full."),
-                       opposites));
-  EXPECT_FALSE(
-      same_but(bad, text::tokenize("The reviews of the hotel were good at first."), opposites));
+                       opposites, good));
+  EXPECT_FALSE(same_but(bad, text::tokenize("The reviews of the hotel were good at first."),
+                        opposites, good));
 }
 
 }  // namespace
