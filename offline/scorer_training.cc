@@ -411,10 +411,12 @@ std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, 
   const std::vector<training::ScoredItem> in_doubt =
       answers_in_doubt(t, p.scored.sentence_p, calibrated(*answer_margins, p.answer.calibration),
                        p.scored.thresholds, labelled);
-  // The answer model is calibrated, so past one half it says the answer is more likely
-  // hallucinated than not: the threshold goes no higher. The sets' answers all in doubt are a
-  // few dozen, mostly from one set; on a handful from the others, a precision target moved it
-  // anywhere from 0 to 1, and at 1 the answer model has no say.
+  // The threshold goes no higher than one half, where the calibrated answer model says
+  // "hallucinated" is more likely than not (over all answers, not only those in doubt). The
+  // sets' answers all in doubt are a few dozen, mostly from one set; on a handful from the
+  // others a precision target moved the threshold anywhere from 0 to 1, and at 1 the answer
+  // model has no say. Where the cap binds, the flags trade the precision target for that
+  // break-even.
   p.scored.thresholds.answer = std::min(
       kMaxAnswerThreshold,
       training::lowest_precise_threshold(in_doubt, sets.size(), options.flag_precision, 0.0));
