@@ -9,9 +9,8 @@
 //     sets is within 0.01 of its best; a sentence flag, and an answer flag on answers all in
 //     doubt (at most one half), from the lowest at which such flags are right `flag_precision`
 //     of the time on the mean over sets (each set weighing by its flags, up to ten); per kind
-//     of conflict the lowest contradiction threshold at which
-//     an answer holding a contradicted sentence is hallucinated with the wanted precision on
-//     every set.
+//     of conflict the lowest contradiction threshold at which an answer holding a contradicted
+//     sentence is hallucinated with the wanted precision on every set.
 // Folds keep every source (a context, a specific question) in one fold; each data set weighs
 // the same and within it both classes weigh the same.
 
