@@ -18,6 +18,7 @@
 #include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
 #include "filters/text/tokenizer.h"
+#include "filters/text/verb_form.h"
 #include "filters/text/word_table.h"
 
 namespace groundgate::filters::semantic_piece {
@@ -403,14 +404,6 @@ bool lists_too(std::span<const Entity> entities, const Entity& value) {
   return same && of_kind >= 3;
 }
 
-// A verb form that is not also its own base: "got", "scored", "announced" (a noun such as
-// "company" or "end" is a WordNet verb too, but only in its base form).
-bool inflected_verb(const Token& t, const text::Lexicon& lexicon) {
-  const auto lemmas = lexicon.lemmas(t.norm, text::Lexicon::Pos::kVerb);
-  return std::any_of(lemmas.begin(), lemmas.end(),
-                     [&](std::string_view lemma) { return lemma != t.norm; });
-}
-
 // A name of the answer's sentence that the evidence's `word` is: a capitalized word that is
 // no function word ("The", "It"), where it does not open the sentence or the evidence
 // capitalizes it too ("Ling scored …" against "… David Ling got one back").
@@ -446,7 +439,7 @@ bool changed_after(std::span<const Token> answer, const index::ContextIndex& ind
     // decides.
     if (names_it(answer, rest[i])) {
       names.push_back(rest[i].norm);
-    } else if (!names.empty() && inflected_verb(rest[i], *lexicon)) {
+    } else if (!names.empty() && text::inflected_verb(rest[i], lexicon)) {
       event = true;
       break;
     }
@@ -463,13 +456,12 @@ bool changed_after(std::span<const Token> answer, const index::ContextIndex& ind
   return true;
 }
 
-// A form of "be", an auxiliary, or an inflected verb that is no noun ("pools" is both): the
-// clause states something of its own.
+// A form of "be", an auxiliary or an inflected verb ("pools" is none): the clause states
+// something of its own.
 bool has_verb(std::span<const Token> tokens, const text::Lexicon* lexicon) {
   return std::any_of(tokens.begin(), tokens.end(), [&](const Token& t) {
     return text::kBeForms.contains(t.norm) || text::kAuxiliaryVerbs.contains(t.norm) ||
-           (lexicon != nullptr && inflected_verb(t, *lexicon) &&
-            lexicon->lemmas(t.norm, text::Lexicon::Pos::kNoun).empty());
+           (lexicon != nullptr && text::inflected_verb(t, lexicon));
   });
 }
 

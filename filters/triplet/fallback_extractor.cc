@@ -7,6 +7,7 @@
 
 #include "filters/text/function_words.h"
 #include "filters/text/stopwords.h"
+#include "filters/text/verb_form.h"
 #include "filters/text/word_table.h"
 
 namespace groundgate::filters::triplet {
@@ -34,23 +35,6 @@ bool is_word(const text::Token& t) {
   return t.kind == text::TokenKind::kWord;
 }
 
-// An inflected verb form: WordNet lemmatises it to some other verb ("wrote" → "write").
-bool inflected_verb(const text::Token& t, const text::Lexicon* lexicon) {
-  if (!is_word(t) || t.has(text::kCapitalized) || t.norm.size() < 3) return false;
-  if (lexicon == nullptr) return t.norm.ends_with("ed");
-  for (const std::string_view lemma : lexicon->lemmas(t.norm, text::Lexicon::Pos::kVerb)) {
-    if (lemma != t.norm) {
-      // "-s" forms are plural nouns as often as verbs: only without a noun reading.
-      if (!t.norm.ends_with("ed") && t.norm.ends_with("s") &&
-          !lexicon->lemmas(t.norm, text::Lexicon::Pos::kNoun).empty()) {
-        return false;
-      }
-      return true;
-    }
-  }
-  return false;
-}
-
 bool is_adverb_in_group(const text::Token& t) {
   static constexpr auto kAdverbs = text::word_table("also", "still", "already", "only");
   return is_word(t) &&
@@ -71,7 +55,7 @@ std::size_t first_verb(std::span<const text::Token> tokens, const text::Lexicon*
   for (std::size_t i = 1; i < tokens.size(); ++i) {
     const text::Token& t = tokens[i];
     if (!is_word(t) || kNonVerbs.contains(tokens[i - 1].norm)) continue;
-    if (is_auxiliary(t.norm) || inflected_verb(t, lexicon)) return i;
+    if (is_auxiliary(t.norm) || text::inflected_verb(t, lexicon)) return i;
   }
   return tokens.size();
 }
@@ -96,7 +80,7 @@ VerbGroup verb_group(std::span<const text::Token> tokens, std::size_t verb_begin
     if (text::is_negation(t.norm)) {
       g.negated = true;
     } else if (i == verb_begin || aux ||
-               (i > verb_begin && (inflected_verb(t, lexicon) ||
+               (i > verb_begin && (text::inflected_verb(t, lexicon) ||
                                    (is_auxiliary(tokens[g.head].norm) && lexicon != nullptr &&
                                     !lexicon->lemmas(t.norm, text::Lexicon::Pos::kVerb).empty() &&
                                     !t.has(text::kCapitalized))))) {
@@ -228,7 +212,7 @@ bool rules_suffice(std::span<const text::Token> tokens, std::span<const Triplet>
     }
     if (kClauseOpeners.contains(t.norm)) return false;
     const bool verb = i > 0 && !kNonVerbs.contains(tokens[i - 1].norm) &&
-                      (is_auxiliary(t.norm) || inflected_verb(t, lexicon));
+                      (is_auxiliary(t.norm) || text::inflected_verb(t, lexicon));
     if (verb) {
       if (run_closed) return false;
       ++verbs;
@@ -238,7 +222,7 @@ bool rules_suffice(std::span<const text::Token> tokens, std::span<const Triplet>
   }
   // A comma before the verb group is a fronted phrase or an apposition.
   for (const text::Token& t : tokens) {
-    if (is_auxiliary(t.norm) || inflected_verb(t, lexicon)) break;
+    if (is_auxiliary(t.norm) || text::inflected_verb(t, lexicon)) break;
     if (t.kind == text::TokenKind::kPunctuation && t.norm == ",") return false;
   }
   return verbs > 0;

@@ -2,6 +2,7 @@
 
 #include "filters/text/adjective_degree.h"
 #include "filters/text/phrasal_verb.h"
+#include "filters/text/verb_form.h"
 
 #include <gtest/gtest.h>
 
@@ -211,6 +212,20 @@ TEST_F(LexiconTest, AnAdjectiveSatelliteLeadsToItsHead) {
   // A head leads nowhere: not to its satellites, nor to another head.
   EXPECT_FALSE(has(lexicon_->adjective_heads("large"), "huge"));
   EXPECT_TRUE(lexicon_->adjective_heads("house").empty());  // no adjective sense
+}
+
+TEST_F(LexiconTest, AnInflectedVerbIsAFormOfAnotherVerb) {
+  auto inflected = [&](std::string_view sentence, std::size_t at, const Lexicon* lexicon) {
+    return inflected_verb(tokenize(sentence)[at], lexicon);
+  };
+  EXPECT_TRUE(inflected("before Ling got one back", 2, lexicon_));
+  EXPECT_TRUE(inflected("the company announced a split", 2, lexicon_));
+  EXPECT_TRUE(inflected("profits fell", 1, lexicon_));            // "fell" is a noun too, not an -s
+  EXPECT_FALSE(inflected("the company announced", 1, lexicon_));  // a verb's base form
+  EXPECT_FALSE(inflected("outdoor pools", 1, lexicon_));          // a plural noun too
+  EXPECT_FALSE(inflected("Wrote it", 0, lexicon_));               // capitalized
+  EXPECT_TRUE(inflected("he walked", 1, nullptr));                // without a lexicon: -ed
+  EXPECT_FALSE(inflected("he got", 1, nullptr));
 }
 
 TEST_F(LexiconTest, PhrasalFormIsTheVerbWithItsParticleWhereWordNetHasIt) {
