@@ -54,7 +54,7 @@ TEST_F(VerifierTest, AValueBeforeAnEventTheAnswerDoesNotTellStillConflicts) {
   // The answer keeps "before" and the event: the same moment.
   Verdict same = only("Desmarais had made it 4-3 for the visitors before David Ling got one back.");
   EXPECT_EQ(same.label, Label::kContradicted) << same.reason;
-  // A capital that opens the sentence or a function word is no name.
+  // A function word is no name, capitalized or not ("The shares" against "the company").
   context({"Shares of the group traded at $40 before the company announced a split."});
   Verdict shares = only("The shares of the group traded at $60 on the day.");
   EXPECT_EQ(shares.label, Label::kContradicted) << shares.reason;
