@@ -3,11 +3,17 @@
 // sentence with one thing changed, the evidence that says otherwise (see
 // ClauseSignals::aligned_conflict).
 #include <algorithm>
+#include <array>
+#include <vector>
 
+#include "filters/semantic_piece/party_swap.h"
 #include "filters/semantic_piece/piece_verifier.h"
 #include "filters/semantic_piece/slot.h"
 #include "filters/text/function_words.h"
+#include "filters/text/negation.h"
+#include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
+#include "filters/text/verb_form.h"
 
 namespace groundgate::filters::semantic_piece {
 namespace {
@@ -22,6 +28,33 @@ bool has_digit(std::string_view s) {
 bool is_identifier(const Token& t, std::string_view sentence) {
   const std::string_view s = t.surface(sentence);
   return t.kind == text::TokenKind::kWord && has_digit(s);
+}
+
+// The runs of digits of a text ("18-65": 18, 65; "mid-1990s": 1990).
+std::vector<std::string_view> digit_runs(std::string_view s) {
+  std::vector<std::string_view> out;
+  for (std::size_t i = 0; i < s.size();) {
+    if (s[i] < '0' || s[i] > '9') {
+      ++i;
+      continue;
+    }
+    std::size_t j = i;
+    while (j < s.size() && s[j] >= '0' && s[j] <= '9')
+      ++j;
+    out.push_back(s.substr(i, j - i));
+    i = j;
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// One writes the other's numbers, an end of a range or inside a word ("3" and "3-5", "18-65"
+// and "18 to 65", "1990s" and "mid-1990s"): the same value another way, not another one.
+bool restates_numbers(std::string_view slot, std::string_view said) {
+  const std::vector<std::string_view> a = digit_runs(slot), b = digit_runs(said);
+  if (a.empty() || b.empty()) return false;
+  return std::includes(a.begin(), a.end(), b.begin(), b.end()) ||
+         std::includes(b.begin(), b.end(), a.begin(), a.end());
 }
 
 // The same tokens by their normal form: "1,200" and "1200", "99,9" and "99.9".
@@ -45,8 +78,33 @@ bool PieceVerifier::names_passage_topic(std::uint32_t piece, index::TermId term)
 }
 
 std::size_t PieceVerifier::words_outside(const Clause& clause, std::uint32_t piece,
-                                         const Token* except) const {
+                                         const Token* except, bool verb_forms) const {
   const auto piece_terms = index_->piece_terms(index_->pieces()[piece]);
+  // With `verb_forms`, the piece's words by stem and, for inflected verbs, by their base
+  // form's: "won" holds "win".
+  const text::Lexicon* lexicon = verb_forms ? options_.lexicon.get() : nullptr;
+  std::vector<std::string> piece_forms;
+  auto verb_form_held = [&](const Token& w) {
+    if (lexicon == nullptr) return false;
+    auto base = [&](const Token& t) -> std::string {
+      if (!text::inflected_verb(t, lexicon)) return {};
+      const std::vector<std::string_view> lemmas =
+          lexicon->lemmas(t.norm, text::Lexicon::Pos::kVerb);
+      return lemmas.empty() ? std::string() : text::stem(lemmas.front());
+    };
+    if (piece_forms.empty()) {
+      for (const Token& t : text::tokenize(index_->piece_text(index_->pieces()[piece]))) {
+        if (t.kind != text::TokenKind::kWord) continue;
+        piece_forms.push_back(text::stem(t.norm));
+        if (std::string b = base(t); !b.empty()) piece_forms.push_back(std::move(b));
+      }
+    }
+    auto held = [&](const std::string& form) {
+      return !form.empty() &&
+             std::find(piece_forms.begin(), piece_forms.end(), form) != piece_forms.end();
+    };
+    return held(text::stem(w.norm)) || held(base(w));
+  };
   std::size_t outside = 0;
   for (std::size_t i = 0; i < clause.words.size(); ++i) {
     // A negation is the polarity, which check_polarity() compares: not a word to line up.
@@ -60,6 +118,7 @@ std::size_t PieceVerifier::words_outside(const Clause& clause, std::uint32_t pie
     if (term != index::kNoTerm && clause.words[i]->has(text::kCapitalized) &&
         names_passage_topic(piece, term))
       continue;
+    if (verb_form_held(*clause.words[i])) continue;
     ++outside;
   }
   return outside;
@@ -67,7 +126,7 @@ std::size_t PieceVerifier::words_outside(const Clause& clause, std::uint32_t pie
 
 bool PieceVerifier::aligned_but(const Clause& clause, std::uint32_t piece, const Token* word,
                                 const Token* instead) const {
-  if (words_outside(clause, piece, word) != 0) return false;
+  if (words_outside(clause, piece, word, /*verb_forms=*/true) != 0) return false;
   const std::string_view text = index_->piece_text(index_->pieces()[piece]);
   const std::vector<Token> tokens = text::tokenize(text);
   auto polarity = [](const Token& t) {
@@ -85,7 +144,7 @@ bool PieceVerifier::aligned_but(const Clause& clause, std::uint32_t piece, const
       [&](const Token& t) {
         return polarity(t) || (word != nullptr && &t == word) || is_instead(t);
       },
-      ends);
+      ends, options_.lexicon.get());
 }
 
 bool PieceVerifier::same_slot(const Clause& clause, const text::Entity& e,
@@ -105,7 +164,8 @@ std::optional<Verdict> PieceVerifier::check_substitution(const Clause& clause,
   // an identifier word; every other word must be in the aligned piece.
   std::size_t begin = 0, end = 0;
   const Token* except = nullptr;
-  if (values.missing_value != nullptr && coverage.uncovered.empty()) {
+  if (values.missing_value != nullptr && coverage.uncovered.empty() &&
+      !states_a_difference(clause.tokens, *values.missing_value, options_.lexicon.get())) {
     begin = values.missing_value->begin;
     end = values.missing_value->end;
   } else if (values.missing_value == nullptr && coverage.uncovered.size() == 1 &&
@@ -118,8 +178,11 @@ std::optional<Verdict> PieceVerifier::check_substitution(const Clause& clause,
   }
   const std::string_view said = clause.sentence.substr(begin, end - begin);
   for (const EvidencePiece& ev : clause.evidence) {
+    // The piece holds every other word and value of the clause: the clause's sentence with
+    // this one thing changed.
     if (ev.overlap < options_.match_overlap || asks(ev.hit.piece) ||
-        words_outside(clause, ev.hit.piece, except) != 0)
+        words_outside(clause, ev.hit.piece, except) != 0 ||
+        !states_other_values(clause, values.missing_value, ev.hit.piece))
       continue;
     const std::string_view text = index_->piece_text(index_->pieces()[ev.hit.piece]);
     const std::vector<Token> tokens = text::tokenize(text);
@@ -128,7 +191,8 @@ std::optional<Verdict> PieceVerifier::check_substitution(const Clause& clause,
     const std::string_view instead = text.substr(slot->first, slot->second - slot->first);
     // Another number or identifier in its place; a word there is a wording, not a value, and
     // the same value written another way ("1,200" / "1200") no other one.
-    if (!has_digit(instead) || same_tokens(said, instead)) continue;
+    if (!has_digit(instead) || same_tokens(said, instead) || restates_numbers(instead, said))
+      continue;
     signals.aligned_conflict = true;
     if (except == nullptr) ++signals.value_mismatches;
     Verdict v =
@@ -140,6 +204,118 @@ std::optional<Verdict> PieceVerifier::check_substitution(const Clause& clause,
     return v;
   }
   return std::nullopt;
+}
+
+namespace {
+
+// Function words of an order, a comparison or a direction, with their opposites: coverage skips
+// them, so only a sentence that lines up word for word but for the pair can show the flip.
+constexpr std::array<std::pair<std::string_view, std::string_view>, 12> kOppositeWords = {{
+    {"before", "after"},
+    {"more", "less"},
+    {"more", "fewer"},
+    {"above", "below"},
+    {"over", "under"},
+    {"up", "down"},
+    {"earlier", "later"},
+    {"inside", "outside"},
+    {"most", "least"},
+    {"always", "never"},
+    {"all", "none"},
+    {"maximum", "minimum"},
+}};
+
+bool opposite_words(std::string_view a, std::string_view b, const text::Lexicon* lexicon) {
+  for (const auto& [x, y] : kOppositeWords) {
+    if ((a == x && b == y) || (a == y && b == x)) return true;
+  }
+  return lexicon != nullptr && a != b && lexicon->has_antonyms(a) && lexicon->are_antonyms(a, b);
+}
+
+}  // namespace
+
+std::optional<Verdict> PieceVerifier::check_flipped_word(const Clause& clause,
+                                                         const EvidencePiece& best,
+                                                         ClauseSignals& signals) const {
+  const text::Lexicon* lexicon = options_.lexicon.get();
+  const std::string_view text = index_->piece_text(index_->pieces()[best.hit.piece]);
+  const std::vector<Token> tokens = text::tokenize(text);
+  // A negation on one side only turns the opposite round ("is not required": "optional"); the
+  // negation check weighs that.
+  if (text::has_negation_cue(clause.tokens) != text::has_negation_cue(tokens)) return std::nullopt;
+  for (const Token& w : clause.tokens) {
+    // A word the piece holds too may be the piece's own: the copy of a sentence that names
+    // both ("prices rose and fell") flips nothing.
+    if (w.kind != text::TokenKind::kWord ||
+        std::any_of(tokens.begin(), tokens.end(), [&](const Token& t) { return t.norm == w.norm; }))
+      continue;
+    for (const Token& other : tokens) {
+      if (other.kind != text::TokenKind::kWord || !opposite_words(w.norm, other.norm, lexicon) ||
+          !aligned_but(clause, best.hit.piece, &w, &other))
+        continue;
+      signals.antonym = true;
+      signals.aligned_conflict = true;
+      Verdict v = finding(clause, Label::kContradicted, ReasonCode::kAntonym,
+                          HallucinationType::kContextualFabrication,
+                          "answer says \"" + std::string(w.surface(clause.sentence)) +
+                              "\", evidence says \"" +
+                              std::string(text.substr(other.begin, other.end - other.begin)) + "\"",
+                          best.hit.piece);
+      v.correction = Correction{w.begin, w.end,
+                                std::string(text.substr(other.begin, other.end - other.begin))};
+      return v;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Verdict> PieceVerifier::check_parties(const Clause& clause,
+                                                    ClauseSignals& signals) const {
+  const std::vector<PartyPair> ours =
+      party_pairs({clause.sentence, clause.tokens, clause.entities});
+  if (ours.empty()) return std::nullopt;
+  auto names_both = [&clause](std::string_view text, const PartyPair& p) {
+    auto holds = [&](const Party& party) {
+      return text.find(clause.sentence.substr(party.begin, party.end - party.begin)) !=
+             std::string_view::npos;
+    };
+    return holds(p.first) && holds(p.second);
+  };
+  struct Swap {
+    const PartyPair* ours = nullptr;
+    std::uint32_t piece = 0;
+    std::string instead;  // the evidence's words from its first party to its second
+  };
+  std::optional<Swap> swap;
+  for (const EvidencePiece& ev : clause.evidence) {
+    if (ev.overlap < options_.match_overlap || asks(ev.hit.piece)) continue;
+    const std::string_view text = index_->piece_text(index_->pieces()[ev.hit.piece]);
+    if (std::none_of(ours.begin(), ours.end(),
+                     [&](const PartyPair& p) { return names_both(text, p); }))
+      continue;
+    const std::vector<Token> tokens = text::tokenize(text);
+    const std::vector<text::Entity> entities = text::extract_entities(text, tokens);
+    for (const PartyPair& theirs : party_pairs({text, tokens, entities})) {
+      for (const PartyPair& pair : ours) {
+        const PairOrder order = compare_pairs(pair, theirs);
+        // The context states it as the clause does: no conflict, whatever another piece says.
+        if (order == PairOrder::kSame) return std::nullopt;
+        if (order == PairOrder::kSwapped && !swap) {
+          swap = Swap{
+              &pair, ev.hit.piece,
+              std::string(text.substr(theirs.first.begin, theirs.second.end - theirs.first.begin))};
+        }
+      }
+    }
+  }
+  if (!swap) return std::nullopt;
+  signals.aligned_conflict = true;
+  const std::size_t begin = swap->ours->first.begin, end = swap->ours->second.end;
+  Verdict v = finding(clause, Label::kContradicted, ReasonCode::kPartiesSwapped,
+                      HallucinationType::kContextualFabrication,
+                      "the evidence says it the other way round: " + swap->instead, swap->piece);
+  v.correction = Correction{begin, end, std::move(swap->instead)};
+  return v;
 }
 
 }  // namespace groundgate::filters::semantic_piece

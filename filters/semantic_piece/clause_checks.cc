@@ -4,12 +4,14 @@
 // the verdict's signals; the first finding in this order decides the label.
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 
 #include "filters/semantic_piece/clause_words.h"
 #include "filters/semantic_piece/counted.h"
 #include "filters/semantic_piece/names.h"
 #include "filters/semantic_piece/order_check.h"
 #include "filters/semantic_piece/piece_verifier.h"
+#include "filters/semantic_piece/value_pairs.h"
 #include "filters/text/adjective_degree.h"
 #include "filters/text/discourse.h"
 #include "filters/text/function_words.h"
@@ -75,6 +77,102 @@ bool is_comparative(std::span<const Token> tokens, std::size_t at, const text::L
   if (kOrderWords.contains(tokens[at].norm)) return true;
   return lexicon != nullptr &&
          text::inflected_degree(*lexicon, tokens, at) != text::Degree::kPositive;
+}
+
+// The word a negation cue of the clause negates, right after it or after a form of "be" or an
+// auxiliary ("is not required", "isn't required", "does not cover", "not be allowed"), by
+// token index; for a token that is the cue itself, the word it negates so. None otherwise.
+std::optional<std::size_t> negated_head(std::span<const Token> tokens, std::size_t at) {
+  if (!text::has_negation_cue(tokens)) return std::nullopt;
+  for (const text::NegationScope& scope : text::negation_scopes(tokens)) {
+    if (scope.words.empty()) continue;
+    const std::size_t head = scope.words.front();
+    if (head <= scope.cue || (at != head && at != scope.cue)) continue;
+    const bool next_to_it =
+        std::all_of(tokens.begin() + scope.cue + 1, tokens.begin() + head, [](const Token& t) {
+          return text::kBeForms.contains(t.norm) || text::kAuxiliaryVerbs.contains(t.norm);
+        });
+    if (next_to_it) return head;
+  }
+  return std::nullopt;
+}
+
+// A word of the evidence's that is an opposite of the word `form` ("optional" for
+// "required"); `evidence_words`: an analysed piece's content words.
+bool opposite_in(const text::Lexicon& lexicon, std::string_view form,
+                 std::span<const Token> evidence_words) {
+  if (!lexicon.has_antonyms(form)) return false;
+  const std::string stem = text::stem(form);
+  return std::any_of(evidence_words.begin(), evidence_words.end(), [&](const Token& t) {
+    return t.kind == text::TokenKind::kWord && text::stem(t.norm) != stem &&
+           lexicon.are_antonyms(form, t.norm);
+  });
+}
+
+// The clause negates a word whose opposite the evidence states ("is not required" against
+// "is optional"): the two say the same.
+bool negates_an_opposite(const text::Lexicon* lexicon, std::span<const Token> tokens,
+                         std::span<const Token> evidence_words) {
+  if (lexicon == nullptr) return false;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    if (!text::is_negation(tokens[i].norm)) continue;
+    const std::optional<std::size_t> head = negated_head(tokens, i);
+    if (head && opposite_in(*lexicon, text::phrasal_form(*lexicon, tokens, *head), evidence_words))
+      return true;
+  }
+  return false;
+}
+
+// The clause's value `e` against the context's `c`: as compare() has it, but a count states
+// one end of a range the context writes with a hyphen ("3 to 5 days" against "3-5 days", "aged
+// 18" against "aged 18-65"); a range the clause writes says more than the context's one
+// number.
+EntityMatch compare_with_context(const Entity& e, const Entity& c) {
+  if (e.subtype == EntitySubtype::kCardinal && c.subtype == EntitySubtype::kScore) {
+    const bool end = e.value == c.value || e.value == c.second;
+    return end ? EntityMatch::kSame : EntityMatch::kIncomparable;
+  }
+  return compare(e, c);
+}
+
+// The base form of the inflected verb right before the count at byte `at` (past at most two
+// words, never past punctuation): "made two holes-in-one" → "make", "a day which saw five" →
+// "see"; empty where there is none.
+std::string verb_before_count(std::span<const Token> tokens, std::size_t at,
+                              const text::Lexicon* lexicon) {
+  constexpr std::size_t kReach = 3;
+  if (lexicon == nullptr) return {};
+  std::size_t i = 0;
+  while (i < tokens.size() && tokens[i].begin < at)
+    ++i;
+  for (std::size_t reach = 0; i > 0 && reach < kReach; ++reach) {
+    const Token& t = tokens[--i];
+    if (t.kind == text::TokenKind::kPunctuation) break;
+    if (!text::inflected_verb(t, lexicon)) continue;
+    const std::vector<std::string_view> lemmas = lexicon->lemmas(t.norm, text::Lexicon::Pos::kVerb);
+    return lemmas.empty() ? std::string() : std::string(lemmas.front());
+  }
+  return {};
+}
+
+// A number that labels one of a series: right after the noun it labels, with no content word
+// right after it that it would count ("phase two of", "Highway 60.", "Chapter 3,"). Another
+// label names another item.
+bool labels_an_item(std::span<const Token> tokens, const Entity& e, const text::Lexicon* lexicon) {
+  if (e.subtype != EntitySubtype::kCardinal) return false;
+  std::size_t first = tokens.size(), after = tokens.size();
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    if (first == tokens.size() && tokens[i].begin >= e.begin) first = i;
+    if (tokens[i].begin >= e.end) {
+      after = i;
+      break;
+    }
+  }
+  if (first == 0 || first == tokens.size()) return false;
+  const Token& before = tokens[first - 1];
+  const bool noun_before = before.kind == text::TokenKind::kWord && text::is_content_word(before) &&
+                           !(lexicon != nullptr && text::inflected_verb(before, lexicon));
+  return noun_before && (after == tokens.size() || !text::is_content_word(tokens[after]));
 }
 
 // Comparisons and orderings relate things the context states apart ("born before Elytis"):
@@ -204,6 +302,8 @@ std::optional<Verdict> PieceVerifier::no_claim(const Clause& clause, std::span<c
     reason = "no content word to check";
   } else if (text::is_phatic(tokens)) {
     reason = "greets, thanks or offers help: no claim to check";
+  } else if (text::asks_the_reader(clause.sentence_tokens)) {
+    reason = "asks the reader a question: no claim to check";
   } else if (leads_in(clause, tokens)) {
     reason = "leads in to the answer in the question's words: no claim to check";
   } else {
@@ -249,11 +349,13 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence,
   std::optional<Verdict> polarity = check_polarity(clause, coverage, signals);
   std::optional<Verdict> flags = check_flags(clause, signals);
   std::optional<Verdict> ordering = check_ordering(clause, signals);
+  std::optional<Verdict> parties = check_parties(clause, signals);
   std::optional<Verdict> names = check_names(clause, values, coverage, score, signals);
   std::optional<Verdict> relations = check_relations(clause, signals);
 
   auto decided = [&]() -> Verdict {
-    for (std::optional<Verdict>* first : {&values.conflict, &polarity, &flags, &ordering, &names}) {
+    for (std::optional<Verdict>* first :
+         {&values.conflict, &polarity, &flags, &ordering, &parties, &names}) {
       if (*first) return std::move(**first);
     }
     if (relations) {
@@ -354,6 +456,8 @@ struct PieceVerifier::ValueEvidence {
 PieceVerifier::ValueEvidence PieceVerifier::find_value(const Clause& clause,
                                                        const Entity& e) const {
   ValueEvidence found;
+  const bool loose_only = states_a_difference(clause.tokens, e, options_.lexicon.get()) ||
+                          labels_an_item(clause.tokens, e, options_.lexicon.get());
   std::optional<Counted> answer_counted_;  // counted.h, when needed
   auto answer_counted = [&]() -> const Counted& {
     if (!answer_counted_) answer_counted_ = counted_words(clause.tokens, e.begin, e.end);
@@ -364,19 +468,28 @@ PieceVerifier::ValueEvidence PieceVerifier::find_value(const Clause& clause,
     for (const EvidencePiece& candidate : clause.evidence) {
       if (candidate.hit.piece == c.piece) ev = &candidate;
     }
-    const EntityMatch m = compare(e, c.entity);
+    const EntityMatch m = compare_with_context(e, c.entity);
     const bool matched = ev != nullptr && ev->overlap >= options_.match_overlap;
     if (m == EntityMatch::kSame) {
       (ev != nullptr ? found.in_evidence : found.elsewhere) = true;
       if (matched) found.matched_pieces.push_back(c.piece);
     } else if (m == EntityMatch::kDifferent && matched && !asks(c.piece)) {
       const bool lines_up = found.aligned == nullptr && words_outside(clause, c.piece) == 0 &&
-                            same_slot(clause, e, c);
-      // Counts of different things ("two tries", "four separate occasions") do not conflict;
-      // in the same slot of the same sentence they count the same thing.
+                            same_slot(clause, e, c) && states_other_values(clause, &e, c.piece);
+      // Out of an aligned slot, an order ("her second prize"), a label ("phase two") or a
+      // difference ("6 more hours than") names another item or no value of the thing, and a
+      // piece about another item of a series ("Phase one ... 2025" against "Phase two ...
+      // 2027") gives no value of the clause's: the context's other value is no conflict.
+      if (!lines_up && (e.subtype == EntitySubtype::kOrdinal || loose_only ||
+                        labels_another_item(clause, c.piece)))
+        continue;
+      // Counts of different things ("two tries", "four separate occasions") do not conflict,
+      // nor counts of what different verbs do ("Villegas made two" against "a day which saw
+      // five"); in the same slot of the same sentence they count the same thing.
       if (!lines_up && e.subtype == EntitySubtype::kCardinal &&
           c.entity.subtype == EntitySubtype::kCardinal &&
-          !count_the_same(answer_counted(), context_counted_words(c)))
+          (!count_the_same(answer_counted(), context_counted_words(c)) ||
+           counted_by_other_verbs(clause, e, c)))
         continue;
       if (found.other == nullptr) {
         found.other = &c;
@@ -476,6 +589,103 @@ bool has_pronoun_subject(std::span<const Token> tokens) {
 
 }  // namespace
 
+// A value that states a difference ("6 more hours than", "0.4 kg less than", "two years
+// older than"): it is no value the thing itself has, to compare with the context's.
+bool PieceVerifier::states_a_difference(std::span<const Token> tokens, const Entity& e,
+                                        const text::Lexicon* lexicon) {
+  constexpr std::size_t kReach = 8;
+  static constexpr auto kMoreOrLess = text::word_table("more", "less", "fewer");
+  bool compared = false;
+  std::size_t seen = 0;
+  for (std::size_t i = 0; i < tokens.size() && seen < kReach; ++i) {
+    if (tokens[i].begin < e.end) continue;
+    if (tokens[i].kind == text::TokenKind::kPunctuation) return false;
+    ++seen;
+    if (tokens[i].norm == "than") return compared;
+    compared =
+        compared || kMoreOrLess.contains(tokens[i].norm) || is_comparative(tokens, i, lexicon);
+  }
+  return false;
+}
+
+bool PieceVerifier::counted_by_other_verbs(const Clause& clause, const Entity& e,
+                                           const ContextEntity& c) const {
+  const text::Lexicon* lexicon = options_.lexicon.get();
+  const index::ContextIndex::Piece& p = index_->pieces()[c.piece];
+  if (lexicon == nullptr || c.entity.begin < p.begin) return false;
+  const std::string ours = verb_before_count(clause.tokens, e.begin, lexicon);
+  if (ours.empty()) return false;
+  const std::vector<Token> tokens = text::tokenize(index_->piece_text(p));
+  const std::string theirs = verb_before_count(tokens, c.entity.begin - p.begin, lexicon);
+  return !theirs.empty() && theirs != ours;
+}
+
+bool PieceVerifier::piece_states(std::uint32_t piece, const Entity& value) const {
+  return std::any_of(context_entities().begin(), context_entities().end(),
+                     [&](const ContextEntity& c) {
+                       return c.piece == piece && compare(value, c.entity) == EntityMatch::kSame;
+                     });
+}
+
+bool PieceVerifier::states_other_values(const Clause& clause, const Entity* e,
+                                        std::uint32_t piece) const {
+  // A value joined to `e` by a dash is read from it ("2013-14": 2014), a part of it.
+  auto joined_to_e = [&](const Entity& other) {
+    return e != nullptr && other.begin == e->end + 1 && e->end < clause.sentence.size() &&
+           clause.sentence[e->end] == '-';
+  };
+  return std::all_of(clause.entities.begin(), clause.entities.end(), [&](const Entity& other) {
+    return &other == e || !is_value_entity(other) || joined_to_e(other) ||
+           text::numbers_a_source(clause.sentence, other.begin) || piece_states(piece, other);
+  });
+}
+
+bool PieceVerifier::labels_another_item(const Clause& clause, std::uint32_t piece) const {
+  return std::any_of(clause.entities.begin(), clause.entities.end(), [&](const Entity& label) {
+    return is_value_entity(label) && labels_an_item(clause.tokens, label, options_.lexicon.get()) &&
+           !piece_states(piece, label);
+  });
+}
+
+PieceVerifier::PieceValuePairing PieceVerifier::pairing_in(const Clause& clause,
+                                                           std::uint32_t piece,
+                                                           const Entity& e) const {
+  PieceValuePairing out;
+  const std::string_view text = index_->piece_text(index_->pieces()[piece]);
+  std::vector<Token> tokens;
+  std::vector<Entity> entities;
+  // The clause's values of other kinds it gives together with `e` (in one of its parts).
+  // Amounts, dates and times only: a bare number ("Adobe 11", "61 caps", "aged 30") or an order
+  // ("sixth") stands in too many roles to pair.
+  auto pairs = [](const Entity& v) {
+    return v.subtype != EntitySubtype::kOrdinal && v.subtype != EntitySubtype::kCardinal &&
+           v.subtype != EntitySubtype::kScore;
+  };
+  if (!pairs(e)) return out;
+  const ReadText read{clause.sentence, clause.tokens, clause.entities};
+  for (const Entity& key : clause.entities) {
+    if (&key == &e || !is_value_entity(key) || !pairs(key) ||
+        compare(e, key) != EntityMatch::kIncomparable ||
+        text::numbers_a_source(clause.sentence, key.begin) || !in_one_part(read, e, key))
+      continue;
+    if (tokens.empty()) {
+      tokens = text::tokenize(text);
+      entities = text::extract_entities(text, tokens);
+    }
+    const ValuePairing pairing = pair_values({text, tokens, entities}, e, key);
+    if (pairing.kind == ValuePairing::Kind::kTogether) {
+      out.kind = pairing.kind;
+      return out;
+    }
+    if (pairing.kind == ValuePairing::Kind::kApart && out.kind == ValuePairing::Kind::kUnknown) {
+      out.kind = pairing.kind;
+      out.key = &key;
+      out.instead_text = pairing.instead->text;
+    }
+  }
+  return out;
+}
+
 PieceVerifier::ValueCheck PieceVerifier::check_values(const Clause& clause,
                                                       ClauseSignals& signals) const {
   // Numbers and dates: same value anywhere in the context supports; another value of the same
@@ -518,7 +728,12 @@ void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueChec
                     return piece != found.aligned->piece &&
                            3 * words_outside(clause, piece) <= clause.words.size();
                   });
-  if (found.aligned != nullptr && !stated_apart) {
+  // The aligned piece gives the clause's value too, with the clause's other value (its year,
+  // say) in one of its parts: the slot held the sentence's other figure.
+  const bool paired_in_aligned =
+      found.aligned != nullptr && !stated_apart &&
+      pairing_in(clause, found.aligned->piece, e).kind == ValuePairing::Kind::kTogether;
+  if (found.aligned != nullptr && !stated_apart && !paired_in_aligned) {
     ++signals.value_mismatches;
     signals.aligned_conflict = true;
     if (out.aligned) return;
@@ -532,6 +747,23 @@ void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueChec
     return;
   }
   if (derived || found.in_evidence || in_question) {
+    // Stated, but given with another of the clause's values than the evidence gives it
+    // ("$1.2 billion in fiscal 2022" where the sentence gives 2022 $1.0 billion).
+    for (const std::uint32_t piece : found.matched_pieces) {
+      if (derived || out.conflict) break;
+      const PieceValuePairing pairing = pairing_in(clause, piece, e);
+      if (pairing.kind != ValuePairing::Kind::kApart) continue;
+      ++signals.value_mismatches;
+      signals.aligned_conflict = true;
+      out.aligned = true;
+      out.conflict = finding(clause, Label::kContradicted, ReasonCode::kEntityMismatch,
+                             HallucinationType::kDetailedInformationModification,
+                             "answer says " + e.text + " with " + pairing.key->text +
+                                 ", evidence says " + pairing.instead_text,
+                             piece);
+      out.conflict->correction = Correction{e.begin, e.end, pairing.instead_text};
+      return;
+    }
     ++signals.values_found;
     return;
   }
@@ -589,6 +821,17 @@ PieceVerifier::Coverage PieceVerifier::measure_coverage(Clause& clause, ValueChe
   };
   Coverage out;
   const std::span<const Token> tokens = clause.tokens;
+  // A negated word whose opposite the best evidence states is what the evidence says ("is not
+  // required" against "is optional").
+  const text::Lexicon* lexicon = options_.lexicon.get();
+  // So is its negation cue.
+  auto negated_opposite = [&](std::size_t at) {
+    if (lexicon == nullptr || clause.best == nullptr) return false;
+    const std::optional<std::size_t> head = negated_head(tokens, at);
+    if (!head) return false;
+    analyse(*clause.best);
+    return opposite_in(*lexicon, text::phrasal_form(*lexicon, tokens, *head), clause.best->tokens);
+  };
   for (std::size_t i = 0; i < clause.words.size(); ++i) {
     const Token& w = *clause.words[i];
     const std::size_t s = clause.word_stem[i];
@@ -614,6 +857,9 @@ PieceVerifier::Coverage PieceVerifier::measure_coverage(Clause& clause, ValueChe
     } else if (elsewhere) {
       out.covered += options_.elsewhere_weight;
       ++signals.words_elsewhere;
+    } else if (negated_opposite(at)) {
+      out.covered += 1;
+      ++signals.words_related;
     } else {
       values.missing.push_back(w.surface(clause.sentence));
       out.uncovered.push_back(&w);
@@ -648,6 +894,7 @@ std::optional<Verdict> PieceVerifier::check_polarity(Clause& clause, const Cover
   const ClauseSignals before = signals;
   std::optional<Verdict> conflict = check_negation(clause, *best, signals);
   if (!conflict) conflict = check_antonyms(clause, *best, coverage, signals);
+  if (!conflict) conflict = check_flipped_word(clause, *best, signals);
   if (conflict && short_clause && (before.aligned_conflict || !signals.aligned_conflict)) {
     signals = before;
     return std::nullopt;
@@ -742,7 +989,8 @@ std::optional<Verdict> PieceVerifier::check_negation(Clause& clause, EvidencePie
                                2 * shared_terms(clause.terms, n.clause) >= clause.terms.size() ||
                                repeats(n.clause);
   }
-  const bool negated = answer_states_negation && !evidence_negates && !best.has_negation_cue;
+  const bool negated = answer_states_negation && !evidence_negates && !best.has_negation_cue &&
+                       !negates_an_opposite(options_.lexicon.get(), clause.tokens, best.tokens);
   const bool evidence_negated =
       evidence_states_negation && !sentence_negates && !text::has_negation_cue(clause.tokens);
   if (!negated && !evidence_negated) return std::nullopt;
@@ -796,7 +1044,9 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, EvidencePie
   for (const Token* w : coverage.uncovered) {
     const auto at = static_cast<std::size_t>(w - clause.tokens.data());
     const std::string form = text::phrasal_form(*lexicon, clause.tokens, at);
-    if (!lexicon->has_antonyms(form) || in_condition(w)) continue;
+    // A negated opposite says what the evidence says ("is not required": "optional").
+    if (!lexicon->has_antonyms(form) || in_condition(w) || negated_head(clause.tokens, at))
+      continue;
     const text::Degree degree = text::adjective_degree(*lexicon, clause.tokens, at);
     for (std::size_t k = 0; k < best.tokens.size(); ++k) {
       const Token& other = best.tokens[k];

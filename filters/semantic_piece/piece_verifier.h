@@ -14,6 +14,7 @@
 #include "filters/index/context_index.h"
 #include "filters/semantic_piece/clause_signals.h"
 #include "filters/semantic_piece/counted.h"
+#include "filters/semantic_piece/value_pairs.h"
 #include "filters/semantic_piece/verdict.h"
 #include "filters/semantic_piece/verifier_options.h"
 #include "filters/text/adjective_degree.h"
@@ -112,8 +113,8 @@ class PieceVerifier {
 
   // The steps of one clause's check, in order; each records what it measured in `signals`.
   // The first finding, in this order, decides the label: a value conflict, a negation or an
-  // antonym, a record's flag said the other way, an ordering, a missing value or name, an unrelated
-  // name or word, no evidence, too little coverage.
+  // antonym, a record's flag said the other way, an ordering, two parties swapped, a missing
+  // value or name, an unrelated name or word, no evidence, too little coverage.
   // `tokens`: the clause's, of `sentence_tokens`.
   Verdict verify_clause(std::string_view sentence, std::span<const text::Token> sentence_tokens,
                         std::span<const text::Token> tokens, std::span<const text::Entity> entities,
@@ -132,6 +133,16 @@ class PieceVerifier {
                       std::size_t checked, std::span<const text::Token> tokens,
                       ClauseSignals& signals) const;
   ValueCheck check_values(const Clause& clause, ClauseSignals& signals) const;
+  // How context piece `piece` pairs the clause's value `e` with the clause's values of other
+  // kinds (value_pairs.h): together with one of them, apart from one (and what it gives
+  // instead), or not said.
+  struct PieceValuePairing {
+    ValuePairing::Kind kind = ValuePairing::Kind::kUnknown;
+    const text::Entity* key = nullptr;  // kApart: the clause's value the piece gives another with
+    std::string instead_text;           // kApart: that other value, as the piece writes it
+  };
+  PieceValuePairing pairing_in(const Clause& clause, std::uint32_t piece,
+                               const text::Entity& e) const;
   // Where the context states the clause's value `e`, or another value in its place.
   struct ValueEvidence;
   ValueEvidence find_value(const Clause& clause, const text::Entity& e) const;
@@ -157,12 +168,22 @@ class PieceVerifier {
     bool said_of_it = false;
   };
   NegationReach negation_reach(std::span<const text::Token> tokens, std::uint32_t piece) const;
+  // One word of the clause flipped to its opposite where the best evidence piece lines up with
+  // it word for word but for that word ("completed before the vote" against "completed after
+  // the vote", "fell 4%" against "rose 4%"): the opposite, aligned. Function words of order,
+  // comparison and direction count, which coverage and the antonym check never see.
+  std::optional<Verdict> check_flipped_word(const Clause& clause, const EvidencePiece& best,
+                                            ClauseSignals& signals) const;
   // A number, date or identifier the context never states ("Form 2198", "MI9") where an
   // evidence piece holds every other word of the clause and another number or identifier in
   // its place ("Form 1099", "MI6"): the clause's sentence with that one thing changed.
   std::optional<Verdict> check_substitution(const Clause& clause, const ValueCheck& values,
                                             const Coverage& coverage, ClauseSignals& signals) const;
   std::optional<Verdict> check_ordering(const Clause& clause, ClauseSignals& signals) const;
+  // Two parties of the clause in each other's place in an evidence piece that relates them
+  // with the same words, and no evidence piece that states them as the clause does
+  // (party_swap.h): the evidence that says otherwise, aligned.
+  std::optional<Verdict> check_parties(const Clause& clause, ClauseSignals& signals) const;
   std::optional<Verdict> check_names(const Clause& clause, const ValueCheck& values,
                                      const Coverage& coverage, double score,
                                      ClauseSignals& signals) const;
@@ -229,14 +250,31 @@ class PieceVerifier {
   // token (slot.h same_but).
   bool aligned_but(const Clause& clause, std::uint32_t piece, const text::Token* word,
                    const text::Token* instead) const;
+  // The value `e` states a difference ("6 more hours than", "0.4 kg less than", "two years
+  // older than"): it is no value the thing itself has, to compare with the context's.
+  static bool states_a_difference(std::span<const text::Token> tokens, const text::Entity& e,
+                                  const text::Lexicon* lexicon);
+  // The clause's count `e` and the context's `c` follow two different verbs ("made two"
+  // against "saw five"): counts of different events.
+  bool counted_by_other_verbs(const Clause& clause, const text::Entity& e,
+                              const ContextEntity& c) const;
+  // Context piece `piece` states `value` (the same value, however written).
+  bool piece_states(std::uint32_t piece, const text::Entity& value) const;
+  // The clause labels an item of a series ("phase two") that context piece `piece` does not:
+  // the piece speaks of another item.
+  bool labels_another_item(const Clause& clause, std::uint32_t piece) const;
+  // Context piece `piece` states each value of the clause but `e` (null: each): the clause's
+  // sentence with `e` changed, if any.
+  bool states_other_values(const Clause& clause, const text::Entity* e, std::uint32_t piece) const;
   // The context's value `c` stands where the clause's value `e` stands (slot.h).
   bool same_slot(const Clause& clause, const text::Entity& e, const ContextEntity& c) const;
   // How many of the clause's content words (values apart) context piece `piece` does not hold,
   // `except` not counted: 0 when the piece says all the clause says but for its values. A name
   // word of the clause the piece lacks counts as held when one of the passage's kTopicPieces
   // sentences before the piece has it: the subject the piece speaks of without naming it.
+  // With `verb_forms`, an inflected verb and its base form are one word ("won", "win").
   std::size_t words_outside(const Clause& clause, std::uint32_t piece,
-                            const text::Token* except = nullptr) const;
+                            const text::Token* except = nullptr, bool verb_forms = false) const;
   static constexpr std::uint32_t kTopicPieces = 16;
   bool names_passage_topic(std::uint32_t piece, index::TermId term) const;
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "filters/text/stemmer.h"
+#include "filters/text/verb_form.h"
 #include "filters/text/word_table.h"
 
 namespace groundgate::filters::semantic_piece {
@@ -93,18 +94,30 @@ std::optional<std::pair<std::size_t, std::size_t>> slot_in(std::span<const text:
 
 bool same_but(std::span<const text::Token> a, std::span<const text::Token> b,
               const std::function<bool(const text::Token&)>& differ,
-              const std::function<bool(const text::Token&)>& ends) {
+              const std::function<bool(const text::Token&)>& ends, const text::Lexicon* lexicon) {
   if (a.empty() || b.empty() || a.size() > kMaxTokens || b.size() > kMaxTokens) return false;
   auto key = [](const text::Token& t) {
     return t.kind == text::TokenKind::kWord ? text::stem(t.norm) : t.norm;
   };
-  std::vector<std::string> ka, kb;
-  for (const text::Token& t : a)
+  // An inflected verb's base form, by its key ("made" → "make"); empty for other tokens.
+  auto base = [&](const text::Token& t) -> std::string {
+    if (lexicon == nullptr || !text::inflected_verb(t, lexicon)) return {};
+    const std::vector<std::string_view> lemmas = lexicon->lemmas(t.norm, text::Lexicon::Pos::kVerb);
+    return lemmas.empty() ? std::string() : text::stem(lemmas.front());
+  };
+  std::vector<std::string> ka, kb, ba, bb;
+  for (const text::Token& t : a) {
     ka.push_back(key(t));
-  for (const text::Token& t : b)
+    ba.push_back(base(t));
+  }
+  for (const text::Token& t : b) {
     kb.push_back(key(t));
+    bb.push_back(base(t));
+  }
   auto same = [&](std::size_t i, std::size_t j) {
-    return a[i].kind != text::TokenKind::kPunctuation && ka[i] == kb[j];
+    if (a[i].kind == text::TokenKind::kPunctuation) return false;
+    return ka[i] == kb[j] || (!ba[i].empty() && (ba[i] == kb[j] || ba[i] == bb[j])) ||
+           (!bb[j].empty() && ka[i] == bb[j]);
   };
   const auto pairs = Lcs(a.size(), b.size(), same).pairs(same);
   if (pairs.empty()) return false;

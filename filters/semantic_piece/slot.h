@@ -13,6 +13,7 @@
 #include <span>
 #include <utility>
 
+#include "filters/text/lexicon.h"
 #include "filters/text/tokenizer.h"
 
 namespace groundgate::filters::semantic_piece {
@@ -37,8 +38,10 @@ std::optional<std::pair<std::size_t, std::size_t>> slot_in(std::span<const text:
 // and "Polaris is based in Roseau" are the same but for a negation; "there is no continuity"
 // and "so too the continuity" are not. Past its last common token `b` may first hold tokens
 // `ends` allows, the slot of a clause's last word ("were bad." against "were good.").
+// With `lexicon`, a verb form lines up with its base form's ("did not make" against "made").
 bool same_but(std::span<const text::Token> a, std::span<const text::Token> b,
               const std::function<bool(const text::Token&)>& differ,
-              const std::function<bool(const text::Token&)>& ends = nullptr);
+              const std::function<bool(const text::Token&)>& ends = nullptr,
+              const text::Lexicon* lexicon = nullptr);
 
 }  // namespace groundgate::filters::semantic_piece

@@ -32,6 +32,8 @@ std::string_view to_string(ReasonCode code) {
       return "missing_entity";
     case ReasonCode::kLowCoverage:
       return "low_coverage";
+    case ReasonCode::kPartiesSwapped:
+      return "parties_swapped";
     case ReasonCode::kUnboundRelation:
       return "unbound_relation";
     case ReasonCode::kNoEvidence:

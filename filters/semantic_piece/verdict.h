@@ -27,6 +27,7 @@ enum class ReasonCode : std::uint8_t {
   kAntonym,            // a word whose WordNet antonym is in the evidence
   kOrderMismatch,      // "X came first" where the context dates X after Y
   kOrderUndated,       // "X came first" where the context does not date both X and Y
+  kPartiesSwapped,     // "B acquired A" where the context says "A acquired B"
   kExclusiveMismatch,  // "only X is Y" where the context says Y of the question's other one
   kFlagMismatch,       // a record's yes/no fact said the other way round
   kHoursMismatch,      // opening hours other than the context's

@@ -58,6 +58,33 @@ bool is_phatic(std::span<const Token> clause) {
   return phatic;
 }
 
+bool asks_the_reader(std::span<const Token> clause) {
+  static constexpr auto kOpeners =
+      word_table("would", "could", "can", "do", "shall", "should", "may", "are", "have");
+  static constexpr auto kPersons = word_table("you", "i", "we");
+  std::size_t last = clause.size();
+  while (last > 0 && clause[last - 1].kind == TokenKind::kPunctuation &&
+         clause[last - 1].norm != "?")
+    --last;
+  if (last < 3 || clause[last - 1].norm != "?") return false;
+  if (std::any_of(clause.begin(), clause.end(),
+                  [](const Token& t) { return t.kind == TokenKind::kNumber; }))
+    return false;
+  std::size_t first = 0;
+  while (first < last && clause[first].kind != TokenKind::kWord)
+    ++first;
+  if (first + 1 >= last) return false;
+  const std::string_view opener = clause[first].norm, next = clause[first + 1].norm;
+  // "Did you know ...?", "Do you realise ...?" tell what they ask about.
+  static constexpr auto kTelling = word_table("know", "realise", "realize", "aware", "remember");
+  if (opener == "did" || (first + 2 < last && kTelling.contains(clause[first + 2].norm)))
+    return false;
+  if (kOpeners.contains(opener) && kPersons.contains(next)) return true;
+  return (opener == "is" && next == "there" && first + 2 < last &&
+          clause[first + 2].norm == "anything") ||
+         (opener == "anything" && next == "else");
+}
+
 bool names_source(std::span<const Token> clause) {
   for (std::size_t i = 0; i < clause.size(); ++i) {
     const Token& t = clause[i];

@@ -25,6 +25,14 @@ bool numbers_a_source(std::string_view text, std::size_t at);
 // Every word of it is a function word or such a word, and it holds no number and no name.
 bool is_phatic(std::span<const Token> clause);
 
+// A question the answer puts to its reader, offering more or asking for what it needs ("Would
+// you like more details about the expense process?", "Could you tell me which country you are
+// travelling to?", "Is there anything else I can help with?"): it ends with a question mark,
+// opens with an auxiliary or modal followed by "you" or "I" (or "Is there anything", "Anything
+// else") and holds no number. It asks; it states nothing a source could hold. "Did you know
+// ...?" and "Do you realise ...?" state what they ask about and are not such questions.
+bool asks_the_reader(std::span<const Token> clause);
+
 // The answer's writer denies something of itself ("I am unable to answer ...", "I don't have
 // the figures"): a negation cue close after "I". What it denies is the writer's knowing, not a
 // fact of the world; "I believe the museum is not open" still denies a fact.

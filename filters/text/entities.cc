@@ -657,9 +657,14 @@ class Extractor {
     }
     const auto& n = number(i);
     if (!n) return 0;
-    Entity e = make(EntityType::kNumber, EntitySubtype::kCardinal, i, i + n->count);
-    set_value(e, n->value, n->half_step, i);
-    return add(std::move(e), i, i + n->count);
+    std::size_t last = i + n->count;
+    // "10k customers": thousands; "minus 5": below zero.
+    double scale = 1;
+    if (!n->from_words && word(last, "k") && adjacent(last)) scale = 1e3, ++last;
+    if (i > 0 && word(i - 1, "minus")) scale = -scale;
+    Entity e = make(EntityType::kNumber, EntitySubtype::kCardinal, i, last);
+    set_value(e, n->value * scale, n->half_step * std::abs(scale), i);
+    return add(std::move(e), i, last);
   }
 
   // --- Names --------------------------------------------------------------------------

@@ -222,5 +222,39 @@ TEST(Slot, SameButAllowsOnlyWhatItIsTold) {
                         opposites, good));
 }
 
+// An order, comparison or direction word flipped where the rest lines up word for word: the
+// opposite, aligned, with the evidence's word as the correction.
+TEST_F(VerifierTest, AFlippedOrderOrDirectionWordIsAnAlignedConflict) {
+  context(
+      {"The merger was completed after regulators approved the deal. Applicants with more than "
+       "five years of experience qualify. Shares of Orion rose 4% on Tuesday. Shares of its "
+       "supplier Kestrel fell 3%."});
+  for (const char* answer : {"The merger was completed before regulators approved the deal.",
+                             "Applicants with less than five years of experience qualify.",
+                             "Shares of Orion fell 4% on Tuesday."}) {
+    const Verdict v = only(answer);
+    EXPECT_EQ(v.label, Label::kContradicted) << answer;
+    EXPECT_TRUE(v.signals.aligned_conflict) << answer;
+    EXPECT_TRUE(v.correction) << answer;
+  }
+}
+
+// A sentence that names both sides ("rise and fall") copied is no flip of either.
+TEST_F(VerifierTest, ACopyNamingBothOppositesFlipsNothing) {
+  const char* sentence =
+      "As those companies increase or decrease in value, your investment will rise and fall.";
+  context({sentence});
+  EXPECT_EQ(only(sentence).label, Label::kSupported);
+}
+
+// Counts of what different verbs do count different events: "made two" is no conflict with "a
+// day which saw five"; the same verb's count is.
+TEST_F(VerifierTest, CountsOfDifferentVerbsDoNotConflict) {
+  context({"Villegas starred on a day which saw five holes-in-one at the course."});
+  EXPECT_NE(only("Villegas made two holes-in-one at the course.").label, Label::kContradicted);
+  context({"The striker scored five goals in the cup."});
+  EXPECT_EQ(only("The striker scored two goals in the cup.").label, Label::kContradicted);
+}
+
 }  // namespace
 }  // namespace groundgate::filters::semantic_piece

@@ -46,6 +46,21 @@ TEST(Discourse, TheWriterSpeakingOfItself) {
   EXPECT_FALSE(speaks_of_itself(tokenize("He said: \u201cI did not sign it.\u201d")));
 }
 
+TEST(Discourse, AQuestionToTheReaderAsks) {
+  for (const char* q : {"Would you like more details about the expense reporting process?",
+                        "Could you tell me which country you are traveling to?",
+                        "Is there anything else you would like to know about the travel policy?",
+                        "Shall I list the fees?", "Anything else I can help with?"}) {
+    EXPECT_TRUE(asks_the_reader(tokenize(q))) << q;
+  }
+  for (const char* q :
+       {"Did you know the refund window is unlimited?", "Do you know that refunds take a month?",
+        "Would you pay 30 dollars for it?", "Why is the sky blue?",
+        "Would you like more details about the expense reporting process."}) {
+    EXPECT_FALSE(asks_the_reader(tokenize(q))) << q;
+  }
+}
+
 TEST(Discourse, FramingWords) {
   for (const char* w : {"summary", "concise", "mentions", "described", "provided", "according",
                         "passage", "specify"}) {

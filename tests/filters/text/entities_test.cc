@@ -162,6 +162,17 @@ TEST(Entities, AFiscalYearIsOneDateWithItsPrefix) {
   EXPECT_EQ(e->date.year, 2022);
 }
 
+TEST(Entities, ThousandsWithKAndMinusInWords) {
+  const auto k = extract_entities("The company has 10k customers.");
+  ASSERT_EQ(k.size(), 1u);
+  EXPECT_EQ(k[0].value, 10000);
+  EXPECT_EQ(k[0].text, "10k");
+  const auto minus = extract_entities("It dropped to minus 5 overnight.");
+  ASSERT_EQ(minus.size(), 1u);
+  EXPECT_EQ(minus[0].value, -5);
+  EXPECT_EQ(extract_entities("She ran the 5 k race.")[0].value, 5);  // not adjacent
+}
+
 TEST(Entities, YearsAreDistinctFromOtherNumbers) {
   const auto entities = extract_entities("In 1990 there were 1,990 cats and 2000 km of road.");
   ASSERT_EQ(entities.size(), 3u);

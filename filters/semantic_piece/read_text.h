@@ -1,0 +1,19 @@
+#pragma once
+// A text with its tokens and entities, offsets in `text`: what the checks that compare a
+// clause with one context sentence read of each.
+
+#include <span>
+#include <string_view>
+
+#include "filters/text/entities.h"
+#include "filters/text/tokenizer.h"
+
+namespace groundgate::filters::semantic_piece {
+
+struct ReadText {
+  std::string_view text;
+  std::span<const text::Token> tokens;
+  std::span<const text::Entity> entities;
+};
+
+}  // namespace groundgate::filters::semantic_piece

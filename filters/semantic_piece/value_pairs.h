@@ -1,0 +1,34 @@
+#pragma once
+// Which value goes with which in a sentence that gives several of each kind: "revenue of
+// $1.2 billion for fiscal 2023, up from $1.0 billion in fiscal 2022" gives $1.2 billion with
+// 2023 and $1.0 billion with 2022. The sentence's parts (cut at commas, semicolons,
+// parentheses and the words that join two statements: "and", "while", "compared with" …) each
+// give their own values together. Pure functions over tokens and entities.
+
+#include <cstdint>
+
+#include "filters/semantic_piece/read_text.h"
+
+namespace groundgate::filters::semantic_piece {
+
+struct ValuePairing {
+  enum class Kind : std::uint8_t {
+    kTogether,  // some part of the sentence gives both values
+    kApart,     // each part that gives `key` gives another value of `value`'s kind instead
+    kUnknown,   // neither: the sentence does not say which goes with which
+  };
+  Kind kind = Kind::kUnknown;
+  const text::Entity* instead = nullptr;  // kApart: the value the sentence gives with `key`
+};
+
+// Whether `a` and `b`, two entities of `text`, stand in one part of it: the sentence gives
+// them together.
+bool in_one_part(const ReadText& text, const text::Entity& a, const text::Entity& b);
+
+// How `sentence` pairs the answer's `value` with its `key` (another value of another kind,
+// typically the year or date the value is for). A sentence that pairs its values by order
+// ("… in 2023 and 2022 were $1.2 billion and $1.0 billion, respectively") is kUnknown.
+ValuePairing pair_values(const ReadText& sentence, const text::Entity& value,
+                         const text::Entity& key);
+
+}  // namespace groundgate::filters::semantic_piece

@@ -1,0 +1,94 @@
+// Two parties of a relation in each other's place: the pure pair reading (party_swap.h) and the
+// verifier's label for it.
+#include "filters/semantic_piece/party_swap.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/filters/semantic_piece/verifier_fixture.h"
+
+namespace groundgate::filters::semantic_piece {
+namespace {
+
+struct Read {
+  std::string text;
+  std::vector<text::Token> tokens;
+  std::vector<text::Entity> entities;
+  explicit Read(std::string t)
+      : text(std::move(t)),
+        tokens(text::tokenize(text)),
+        entities(text::extract_entities(text, tokens)) {}
+  std::vector<PartyPair> pairs() const { return party_pairs({text, tokens, entities}); }
+};
+
+PairOrder order_of(const std::string& a, const std::string& b) {
+  const Read x(a), y(b);
+  const std::vector<PartyPair> px = x.pairs(), py = y.pairs();
+  if (px.size() != 1 || py.size() != 1) return PairOrder::kOther;
+  return compare_pairs(px.front(), py.front());
+}
+
+TEST(PartySwapTest, TwoNamesRelatedByAVerbAreAPair) {
+  const Read r("Acme acquired Beta in 2019.");
+  const std::vector<PartyPair> pairs = r.pairs();
+  ASSERT_EQ(pairs.size(), 1u);
+  EXPECT_EQ(pairs[0].first.key, "acme");
+  EXPECT_EQ(pairs[0].second.key, "beta");
+  ASSERT_EQ(pairs[0].relation.size(), 1u);
+  EXPECT_EQ(pairs[0].relation[0].norm, "acquired");
+}
+
+TEST(PartySwapTest, TheSamePartiesTheOtherWayRoundAreSwapped) {
+  EXPECT_EQ(order_of("Beta acquired Acme in 2019.", "Acme acquired Beta in 2019."),
+            PairOrder::kSwapped);
+  EXPECT_EQ(order_of("In 2011, Samsung sued Apple over patents.", "Apple sued Samsung."),
+            PairOrder::kSwapped);
+  EXPECT_EQ(order_of("Acme acquired Beta.", "Acme acquired Beta in 2019."), PairOrder::kSame);
+  EXPECT_EQ(order_of("Prices rose from 5% to 8% in May.", "Prices rose from 8% to 5%."),
+            PairOrder::kSwapped);
+}
+
+TEST(PartySwapTest, AnotherRelationOrVoiceIsNoSwap) {
+  // The passive says the same the other way round: its words differ, so no pair matches.
+  EXPECT_EQ(order_of("Beta was acquired by Acme.", "Acme acquired Beta."), PairOrder::kOther);
+  EXPECT_EQ(order_of("Beta did not acquire Acme.", "Acme acquired Beta."), PairOrder::kOther);
+}
+
+TEST(PartySwapTest, ARelationThatHoldsBothWaysIsNoPair) {
+  for (const char* s : {"Carol married Dave.", "Carol and Dave founded it.", "Carol met Dave.",
+                        "Lyon is near Geneva.", "Carol is the sister of Dave.",
+                        "Acme merged with Beta.", "Carol, Dave and Erin came."}) {
+    EXPECT_TRUE(Read(s).pairs().empty()) << s;
+  }
+}
+
+TEST(PartySwapTest, APartyThatIsAPartOrPossessionIsNoPair) {
+  for (const char* s : {"The head of Acme praised Beta.", "Acme's board acquired Beta.",
+                        "Acme acquired Beta shares.", "Acme acquired Beta's unit."}) {
+    EXPECT_TRUE(Read(s).pairs().empty()) << s;
+  }
+}
+
+TEST_F(VerifierTest, PartiesSwappedAgainstTheEvidenceAreContradicted) {
+  context({"Acme makes the parts in Ohio. Acme acquired Beta in 2019. Carol married Dave."});
+  const Verdict v = only("Beta acquired Acme in 2019.");
+  EXPECT_EQ(v.label, Label::kContradicted) << v.reason;
+  EXPECT_EQ(v.reason_code, ReasonCode::kPartiesSwapped);
+  EXPECT_TRUE(v.signals.aligned_conflict);
+  ASSERT_TRUE(v.correction);
+  EXPECT_EQ(v.correction->evidence_text, "Acme acquired Beta");
+  for (const char* same : {"Acme acquired Beta in 2019.", "Beta was acquired by Acme in 2019.",
+                           "Dave married Carol."}) {
+    EXPECT_NE(only(same).reason_code, ReasonCode::kPartiesSwapped) << same;
+  }
+}
+
+// A context that states it both ways (a suit and its countersuit) holds the clause's own.
+TEST_F(VerifierTest, PartiesTheContextAlsoStatesInTheClausesOrderAreNoConflict) {
+  context(
+      {"In 2011 Apple sued Samsung over patents. Samsung sued Apple over patents a week "
+       "later."});
+  EXPECT_NE(only("Samsung sued Apple over patents.").label, Label::kContradicted);
+}
+
+}  // namespace
+}  // namespace groundgate::filters::semantic_piece

@@ -1,0 +1,132 @@
+// Which value goes with which in a sentence that gives several of each kind (value_pairs.h),
+// and the labels the verifier gives a value paired with the wrong year, a range, an order, a
+// label or a difference.
+#include "filters/semantic_piece/value_pairs.h"
+
+#include <gtest/gtest.h>
+
+#include "tests/filters/semantic_piece/verifier_fixture.h"
+
+namespace groundgate::filters::semantic_piece {
+namespace {
+
+struct Read {
+  std::string text;
+  std::vector<text::Token> tokens;
+  std::vector<text::Entity> entities;
+  explicit Read(std::string t)
+      : text(std::move(t)),
+        tokens(text::tokenize(text)),
+        entities(text::extract_entities(text, tokens)) {}
+  ReadText view() const { return {text, tokens, entities}; }
+  const text::Entity& entity(std::string_view surface) const {
+    for (const text::Entity& e : entities) {
+      if (e.text == surface) return e;
+    }
+    ADD_FAILURE() << "no entity " << surface << " in " << text;
+    return entities.front();
+  }
+};
+
+constexpr const char* kRevenue =
+    "Acme Corp reported revenue of $1.2 billion for fiscal 2023, up from $1.0 billion in "
+    "fiscal 2022.";
+
+TEST(ValuePairsTest, EachPartOfASentenceGivesItsOwnValues) {
+  const Read evidence(kRevenue);
+  const Read answer("Revenue was $1.0 billion in 2022 and $1.2 billion in 2023.");
+  const ValuePairing together =
+      pair_values(evidence.view(), answer.entity("$1.0 billion"), answer.entity("2022"));
+  EXPECT_EQ(together.kind, ValuePairing::Kind::kTogether);
+  const ValuePairing apart =
+      pair_values(evidence.view(), answer.entity("$1.0 billion"), answer.entity("2023"));
+  ASSERT_EQ(apart.kind, ValuePairing::Kind::kApart);
+  EXPECT_EQ(apart.instead->text, "$1.2 billion");
+}
+
+TEST(ValuePairsTest, ASentenceThatPairsByOrderSaysNothing) {
+  const Read evidence("Revenue in 2023 and 2022 was $1.2 billion and $1.0 billion, respectively.");
+  const Read answer("Revenue was $1.2 billion in 2022.");
+  EXPECT_EQ(pair_values(evidence.view(), answer.entity("$1.2 billion"), answer.entity("2022")).kind,
+            ValuePairing::Kind::kUnknown);
+}
+
+TEST(ValuePairsTest, APartEndsAtACommaOrAJoiningWordOutsideAValue) {
+  const Read r("Sales of $5 million on July 4, 2019 and $3 million in 2020.");
+  EXPECT_TRUE(in_one_part(r.view(), r.entity("$5 million"), r.entity("July 4, 2019")));
+  EXPECT_FALSE(in_one_part(r.view(), r.entity("$5 million"), r.entity("2020")));
+}
+
+TEST_F(VerifierTest, AValueGivenWithAnotherYearThanTheEvidenceGivesItIsContradicted) {
+  context({kRevenue});
+  for (const char* right :
+       {"Revenue for fiscal 2022 was $1.0 billion.", "Revenue for fiscal 2023 was $1.2 billion.",
+        "Revenue was $1.0 billion in fiscal 2022."}) {
+    EXPECT_NE(only(right).label, Label::kContradicted) << right;
+  }
+  const Verdict wrong = only("Revenue was $1.2 billion in fiscal 2022.");
+  EXPECT_EQ(wrong.label, Label::kContradicted) << wrong.reason;
+  EXPECT_TRUE(wrong.signals.aligned_conflict);
+  ASSERT_TRUE(wrong.correction);
+  EXPECT_EQ(wrong.correction->evidence_text, "$1.0 billion");
+  EXPECT_EQ(only("Revenue for fiscal 2023 was $1.0 billion.").label, Label::kContradicted);
+}
+
+// A copy gives its values as the evidence does, whatever parts they stand in.
+TEST_F(VerifierTest, ACopyWithValuesInSeveralPartsIsNoPairingConflict) {
+  const char* sentence =
+      "Nicklaus became the youngest person to wear a green jacket in 1963, and collected his "
+      "sixth in 1986.";
+  context({sentence});
+  EXPECT_NE(only(sentence).label, Label::kContradicted);
+}
+
+TEST_F(VerifierTest, ARangeWrittenAnotherWayIsNoConflict) {
+  context({"Shipping takes 3-5 business days. The survey covered adults aged 18 to 65."});
+  for (const char* answer :
+       {"Shipping takes 3 to 5 business days.", "Shipping takes between 3 and 5 business days.",
+        "The survey covered adults aged 18-65."}) {
+    EXPECT_NE(only(answer).label, Label::kContradicted) << answer;
+  }
+  EXPECT_EQ(only("Shipping takes 3-7 business days.").label, Label::kContradicted);
+}
+
+TEST_F(VerifierTest, AnOrderALabelOrADifferenceNamesAnotherItem) {
+  context(
+      {"In 1903 she shared the Nobel Prize in Physics. She won a second Nobel Prize, in "
+       "Chemistry, in 1911. Phase one of the project ends in 2025. The X300 offers up to 18 "
+       "hours of battery life."});
+  for (const char* answer :
+       {"She won her first Nobel Prize in 1903.", "Phase two of the project ends in 2027.",
+        "The X300 offers 6 more hours of battery life than the X200."}) {
+    EXPECT_NE(only(answer).label, Label::kContradicted) << answer;
+  }
+}
+
+TEST_F(VerifierTest, ThousandsAndMinusAreTheValuesTheyWrite) {
+  context({"The company has 10,000 customers. The temperature dropped to minus 5 degrees."});
+  EXPECT_NE(only("The company has 10k customers.").label, Label::kContradicted);
+  EXPECT_NE(only("The temperature dropped to -5 degrees.").label, Label::kContradicted);
+  EXPECT_EQ(only("The company has 12k customers.").label, Label::kContradicted);
+}
+
+TEST_F(VerifierTest, ANegatedOppositeSaysWhatTheEvidenceSays) {
+  context({"Attendance at the workshop is optional."});
+  for (const char* answer : {"Attendance at the workshop isn't required.",
+                             "Attendance at the workshop is not mandatory."}) {
+    const Verdict v = only(answer);
+    EXPECT_EQ(v.label, Label::kSupported) << answer << ": " << v.reason;
+  }
+  EXPECT_EQ(only("Attendance at the workshop is required.").label, Label::kContradicted);
+}
+
+TEST_F(VerifierTest, AnIrregularVerbLinesUpWithItsNegatedBaseForm) {
+  context({"Acme sells tools in Ohio. The team won the cup in 2019."});
+  const Verdict v = only("The team did not win the cup in 2019.");
+  EXPECT_EQ(v.label, Label::kContradicted);
+  EXPECT_EQ(v.reason_code, ReasonCode::kNegationMismatch);
+  EXPECT_TRUE(v.signals.aligned_conflict);
+}
+
+}  // namespace
+}  // namespace groundgate::filters::semantic_piece
