@@ -229,7 +229,7 @@ bool opposite_words(std::string_view a, std::string_view b, const text::Lexicon*
   for (const auto& [x, y] : kOppositeWords) {
     if ((a == x && b == y) || (a == y && b == x)) return true;
   }
-  return lexicon != nullptr && a != b && lexicon->has_antonyms(a) && lexicon->are_antonyms(a, b);
+  return lexicon != nullptr && a != b && lexicon->are_antonyms(a, b);
 }
 
 }  // namespace
@@ -237,16 +237,23 @@ bool opposite_words(std::string_view a, std::string_view b, const text::Lexicon*
 std::optional<Verdict> PieceVerifier::check_flipped_word(const Clause& clause,
                                                          const EvidencePiece& best,
                                                          ClauseSignals& signals) const {
+  // The piece must hold every content word of the clause but the flipped one.
+  if (words_outside(clause, best.hit.piece) > 1) return std::nullopt;
   const text::Lexicon* lexicon = options_.lexicon.get();
   const std::string_view text = index_->piece_text(index_->pieces()[best.hit.piece]);
   const std::vector<Token> tokens = text::tokenize(text);
   // A negation on one side only turns the opposite round ("is not required": "optional"); the
   // negation check weighs that.
   if (text::has_negation_cue(clause.tokens) != text::has_negation_cue(tokens)) return std::nullopt;
+  auto in_table = [](std::string_view w) {
+    return std::any_of(kOppositeWords.begin(), kOppositeWords.end(),
+                       [&](const auto& pair) { return pair.first == w || pair.second == w; });
+  };
   for (const Token& w : clause.tokens) {
     // A word the piece holds too may be the piece's own: the copy of a sentence that names
     // both ("prices rose and fell") flips nothing.
     if (w.kind != text::TokenKind::kWord ||
+        !(in_table(w.norm) || (lexicon != nullptr && lexicon->has_antonyms(w.norm))) ||
         std::any_of(tokens.begin(), tokens.end(), [&](const Token& t) { return t.norm == w.norm; }))
       continue;
     for (const Token& other : tokens) {
@@ -255,14 +262,13 @@ std::optional<Verdict> PieceVerifier::check_flipped_word(const Clause& clause,
         continue;
       signals.antonym = true;
       signals.aligned_conflict = true;
+      const std::string instead(text.substr(other.begin, other.end - other.begin));
       Verdict v = finding(clause, Label::kContradicted, ReasonCode::kAntonym,
                           HallucinationType::kContextualFabrication,
                           "answer says \"" + std::string(w.surface(clause.sentence)) +
-                              "\", evidence says \"" +
-                              std::string(text.substr(other.begin, other.end - other.begin)) + "\"",
+                              "\", evidence says \"" + instead + "\"",
                           best.hit.piece);
-      v.correction = Correction{w.begin, w.end,
-                                std::string(text.substr(other.begin, other.end - other.begin))};
+      v.correction = Correction{w.begin, w.end, instead};
       return v;
     }
   }
@@ -279,7 +285,9 @@ std::optional<Verdict> PieceVerifier::check_parties(const Clause& clause,
       return text.find(clause.sentence.substr(party.begin, party.end - party.begin)) !=
              std::string_view::npos;
     };
-    return holds(p.first) && holds(p.second);
+    const Token& verb = p.relation.back();  // the relation's words must be there too
+    return holds(p.first) && holds(p.second) &&
+           text.find(verb.surface(clause.sentence)) != std::string_view::npos;
   };
   struct Swap {
     const PartyPair* ours = nullptr;
