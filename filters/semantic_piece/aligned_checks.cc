@@ -64,6 +64,19 @@ bool same_tokens(std::string_view a, std::string_view b) {
                     [](const Token& s, const Token& t) { return s.norm == t.norm; });
 }
 
+// The piece states a difference at its slot [begin, end) ("4 more hours than"): "than" after
+// it within a few words, before any punctuation.
+bool states_difference_at(std::span<const Token> tokens, std::pair<std::size_t, std::size_t> slot) {
+  constexpr std::size_t kReach = 8;
+  std::size_t seen = 0;
+  for (const Token& t : tokens) {
+    if (t.begin < slot.second) continue;
+    if (t.kind == text::TokenKind::kPunctuation || ++seen > kReach) return false;
+    if (t.norm == "than") return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 bool PieceVerifier::names_passage_topic(std::uint32_t piece, index::TermId term) const {
@@ -87,10 +100,8 @@ std::size_t PieceVerifier::words_outside(const Clause& clause, std::uint32_t pie
   auto verb_form_held = [&](const Token& w) {
     if (lexicon == nullptr) return false;
     auto base = [&](const Token& t) -> std::string {
-      if (!text::inflected_verb(t, lexicon)) return {};
-      const std::vector<std::string_view> lemmas =
-          lexicon->lemmas(t.norm, text::Lexicon::Pos::kVerb);
-      return lemmas.empty() ? std::string() : text::stem(lemmas.front());
+      const std::string b = text::verb_base(t, lexicon);
+      return b.empty() ? b : text::stem(b);
     };
     if (piece_forms.empty()) {
       for (const Token& t : text::tokenize(index_->piece_text(index_->pieces()[piece]))) {
@@ -164,8 +175,7 @@ std::optional<Verdict> PieceVerifier::check_substitution(const Clause& clause,
   // an identifier word; every other word must be in the aligned piece.
   std::size_t begin = 0, end = 0;
   const Token* except = nullptr;
-  if (values.missing_value != nullptr && coverage.uncovered.empty() &&
-      !states_a_difference(clause.tokens, *values.missing_value, options_.lexicon.get())) {
+  if (values.missing_value != nullptr && coverage.uncovered.empty()) {
     begin = values.missing_value->begin;
     end = values.missing_value->end;
   } else if (values.missing_value == nullptr && coverage.uncovered.size() == 1 &&
@@ -193,6 +203,12 @@ std::optional<Verdict> PieceVerifier::check_substitution(const Clause& clause,
     // the same value written another way ("1,200" / "1200") no other one.
     if (!has_digit(instead) || same_tokens(said, instead) || restates_numbers(instead, said))
       continue;
+    // A difference ("6 more hours than") conflicts only with a difference in its slot ("4 more
+    // hours than"), not with the item's own value ("up to 18 hours").
+    if (except == nullptr &&
+        states_a_difference(clause.tokens, *values.missing_value, options_.lexicon.get()) &&
+        !states_difference_at(tokens, *slot))
+      continue;
     signals.aligned_conflict = true;
     if (except == nullptr) ++signals.value_mismatches;
     Verdict v =
@@ -210,7 +226,7 @@ namespace {
 
 // Function words of an order, a comparison or a direction, with their opposites: coverage skips
 // them, so only a sentence that lines up word for word but for the pair can show the flip.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 12> kOppositeWords = {{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 10> kOppositeWords = {{
     {"before", "after"},
     {"more", "less"},
     {"more", "fewer"},
@@ -220,8 +236,6 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 12> kOpposit
     {"earlier", "later"},
     {"inside", "outside"},
     {"most", "least"},
-    {"always", "never"},
-    {"all", "none"},
     {"maximum", "minimum"},
 }};
 
@@ -230,6 +244,23 @@ bool opposite_words(std::string_view a, std::string_view b, const text::Lexicon*
     if ((a == x && b == y) || (a == y && b == x)) return true;
   }
   return lexicon != nullptr && a != b && lexicon->are_antonyms(a, b);
+}
+
+// A direction word that is a verb's particle ("slowed down", "locked up": the phrase's, no
+// direction of its own), or a pointer into the text with nothing after it ("as noted below",
+// "see the table above").
+bool particle_or_pointer(std::span<const Token> tokens, const Token& w,
+                         const text::Lexicon* lexicon) {
+  static constexpr auto kParticles = text::word_table("up", "down", "over", "out", "off");
+  static constexpr auto kPointers = text::word_table("above", "below");
+  const auto at = static_cast<std::size_t>(&w - tokens.data());
+  if (kPointers.contains(w.norm))
+    return at + 1 == tokens.size() || tokens[at + 1].kind == text::TokenKind::kPunctuation;
+  if (!kParticles.contains(w.norm) || at == 0 || lexicon == nullptr) return false;
+  const Token& verb = tokens[at - 1];
+  return verb.kind == text::TokenKind::kWord && !text::is_stopword(verb.norm) &&
+         (text::inflected_verb(verb, lexicon) ||
+          !lexicon->lemmas(verb.norm, text::Lexicon::Pos::kVerb).empty());
 }
 
 }  // namespace
@@ -256,8 +287,10 @@ std::optional<Verdict> PieceVerifier::check_flipped_word(const Clause& clause,
         !(in_table(w.norm) || (lexicon != nullptr && lexicon->has_antonyms(w.norm))) ||
         std::any_of(tokens.begin(), tokens.end(), [&](const Token& t) { return t.norm == w.norm; }))
       continue;
+    if (particle_or_pointer(clause.tokens, w, lexicon)) continue;
     for (const Token& other : tokens) {
       if (other.kind != text::TokenKind::kWord || !opposite_words(w.norm, other.norm, lexicon) ||
+          particle_or_pointer(tokens, other, lexicon) ||
           !aligned_but(clause, best.hit.piece, &w, &other))
         continue;
       signals.antonym = true;
@@ -277,8 +310,9 @@ std::optional<Verdict> PieceVerifier::check_flipped_word(const Clause& clause,
 
 std::optional<Verdict> PieceVerifier::check_parties(const Clause& clause,
                                                     ClauseSignals& signals) const {
+  const text::Lexicon* lexicon = options_.lexicon.get();
   const std::vector<PartyPair> ours =
-      party_pairs({clause.sentence, clause.tokens, clause.entities});
+      party_pairs({clause.sentence, clause.tokens, clause.entities}, lexicon);
   if (ours.empty()) return std::nullopt;
   auto names_both = [&clause](std::string_view text, const PartyPair& p) {
     auto holds = [&](const Party& party) {
@@ -303,12 +337,17 @@ std::optional<Verdict> PieceVerifier::check_parties(const Clause& clause,
       continue;
     const std::vector<Token> tokens = text::tokenize(text);
     const std::vector<text::Entity> entities = text::extract_entities(text, tokens);
-    for (const PartyPair& theirs : party_pairs({text, tokens, entities})) {
+    // The piece says the clause's sentence with the parties swapped: it holds every other
+    // word and value of the clause. One about another event ("Beta later acquired Acme in
+    // 2023" against "Acme acquired Beta in 2019") does not.
+    const bool one_thing_changed = words_outside(clause, ev.hit.piece) == 0 &&
+                                   states_other_values(clause, nullptr, ev.hit.piece);
+    for (const PartyPair& theirs : party_pairs({text, tokens, entities}, lexicon)) {
       for (const PartyPair& pair : ours) {
         const PairOrder order = compare_pairs(pair, theirs);
         // The context states it as the clause does: no conflict, whatever another piece says.
         if (order == PairOrder::kSame) return std::nullopt;
-        if (order == PairOrder::kSwapped && !swap) {
+        if (order == PairOrder::kSwapped && one_thing_changed && !swap) {
           swap = Swap{
               &pair, ev.hit.piece,
               std::string(text.substr(theirs.first.begin, theirs.second.end - theirs.first.begin))};
@@ -317,6 +356,13 @@ std::optional<Verdict> PieceVerifier::check_parties(const Clause& clause,
     }
   }
   if (!swap) return std::nullopt;
+  // Any piece that states the clause's pair its own way ("Beta countersued Acme") agrees.
+  for (const EvidencePiece& ev : clause.evidence) {
+    const std::string_view text = index_->piece_text(index_->pieces()[ev.hit.piece]);
+    const std::vector<Token> tokens = text::tokenize(text);
+    const std::vector<text::Entity> entities = text::extract_entities(text, tokens);
+    if (states_in_order({text, tokens, entities}, *swap->ours, lexicon)) return std::nullopt;
+  }
   signals.aligned_conflict = true;
   const std::size_t begin = swap->ours->first.begin, end = swap->ours->second.end;
   Verdict v = finding(clause, Label::kContradicted, ReasonCode::kPartiesSwapped,

@@ -109,6 +109,18 @@ bool opposite_in(const text::Lexicon& lexicon, std::string_view form,
   });
 }
 
+// The clause's negated word at `head` says what the evidence says: the evidence states its
+// opposite and not the word itself ("is not required" against "is optional"; against "breakfast
+// is included, but parking is excluded", "breakfast is not included" still denies it).
+bool restates_opposite(const text::Lexicon& lexicon, std::span<const Token> tokens,
+                       std::size_t head, std::span<const Token> evidence_words) {
+  const std::string stem = text::stem(tokens[head].norm);
+  const bool states_it = std::any_of(evidence_words.begin(), evidence_words.end(),
+                                     [&](const Token& t) { return text::stem(t.norm) == stem; });
+  return !states_it &&
+         opposite_in(lexicon, text::phrasal_form(lexicon, tokens, head), evidence_words);
+}
+
 // The clause negates a word whose opposite the evidence states ("is not required" against
 // "is optional"): the two say the same.
 bool negates_an_opposite(const text::Lexicon* lexicon, std::span<const Token> tokens,
@@ -117,8 +129,7 @@ bool negates_an_opposite(const text::Lexicon* lexicon, std::span<const Token> to
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     if (!text::is_negation(tokens[i].norm)) continue;
     const std::optional<std::size_t> head = negated_head(tokens, i);
-    if (head && opposite_in(*lexicon, text::phrasal_form(*lexicon, tokens, *head), evidence_words))
-      return true;
+    if (head && restates_opposite(*lexicon, tokens, *head, evidence_words)) return true;
   }
   return false;
 }
@@ -148,9 +159,7 @@ std::string verb_before_count(std::span<const Token> tokens, std::size_t at,
   for (std::size_t reach = 0; i > 0 && reach < kReach; ++reach) {
     const Token& t = tokens[--i];
     if (t.kind == text::TokenKind::kPunctuation) break;
-    if (!text::inflected_verb(t, lexicon)) continue;
-    const std::vector<std::string_view> lemmas = lexicon->lemmas(t.norm, text::Lexicon::Pos::kVerb);
-    return lemmas.empty() ? std::string() : std::string(lemmas.front());
+    if (text::inflected_verb(t, lexicon)) return text::verb_base(t, lexicon);
   }
   return {};
 }
@@ -297,12 +306,29 @@ bool PieceVerifier::leads_in(const Clause& clause, std::span<const Token> tokens
 
 std::optional<Verdict> PieceVerifier::no_claim(const Clause& clause, std::span<const Token> tokens,
                                                const ClauseSignals& signals) const {
+  // A question to the reader names only what the context names, or offers more in words of
+  // its own ("details", "help"): "Would you like to hear about our lifetime guarantee?" over a
+  // context with no guarantee presumes one, and is checked.
+  auto offers_only_context_words = [&] {
+    static constexpr auto kOfferWords = text::word_table(
+        "like", "want", "need", "know", "hear", "learn", "see", "get", "details", "detail",
+        "information", "info", "help", "more", "else", "anything", "explain", "clarify", "tell",
+        "list", "share", "question", "questions", "assist", "assistance", "further", "additional",
+        "specific", "example", "examples", "step", "steps", "walk", "go", "through", "summary",
+        "summarize", "summarise", "elaborate", "provide");
+    for (std::size_t i = 0; i < clause.words.size(); ++i) {
+      if (clause.terms[clause.word_stem[i]] == index::kNoTerm &&
+          !kOfferWords.contains(clause.words[i]->norm))
+        return false;
+    }
+    return true;
+  };
   const char* reason = nullptr;
   if (clause.words.empty() && !clause.has_values) {
     reason = "no content word to check";
   } else if (text::is_phatic(tokens)) {
     reason = "greets, thanks or offers help: no claim to check";
-  } else if (text::asks_the_reader(clause.sentence_tokens)) {
+  } else if (text::asks_the_reader(clause.sentence_tokens) && offers_only_context_words()) {
     reason = "asks the reader a question: no claim to check";
   } else if (leads_in(clause, tokens)) {
     reason = "leads in to the answer in the question's words: no claim to check";
@@ -647,9 +673,26 @@ bool PieceVerifier::labels_another_item(const Clause& clause, std::uint32_t piec
   });
 }
 
+std::optional<PieceVerifier::OtherThing> PieceVerifier::given_to_another(const Clause& clause,
+                                                                         std::uint32_t piece,
+                                                                         const Entity& e) const {
+  const std::string_view text = index_->piece_text(index_->pieces()[piece]);
+  const std::vector<Token> tokens = text::tokenize(text);
+  const std::vector<Entity> entities = text::extract_entities(text, tokens);
+  auto says = [&](std::string_view word) {
+    return std::any_of(clause.tokens.begin(), clause.tokens.end(),
+                       [&](const Token& t) { return t.norm == word; });
+  };
+  for (const ParallelPart& part : parallel_parts({text, tokens, entities}, e)) {
+    if (says(part.other_word) && !says(part.own_word))
+      return OtherThing{std::string(part.other_word), part.other_value->text};
+  }
+  return std::nullopt;
+}
+
 PieceVerifier::PieceValuePairing PieceVerifier::pairing_in(const Clause& clause,
-                                                           std::uint32_t piece,
-                                                           const Entity& e) const {
+                                                           std::uint32_t piece, const Entity& e,
+                                                           bool counts) const {
   PieceValuePairing out;
   const std::string_view text = index_->piece_text(index_->pieces()[piece]);
   std::vector<Token> tokens;
@@ -661,7 +704,7 @@ PieceVerifier::PieceValuePairing PieceVerifier::pairing_in(const Clause& clause,
     return v.subtype != EntitySubtype::kOrdinal && v.subtype != EntitySubtype::kCardinal &&
            v.subtype != EntitySubtype::kScore;
   };
-  if (!pairs(e)) return out;
+  if (!pairs(e) && !(counts && e.subtype == EntitySubtype::kCardinal)) return out;
   const ReadText read{clause.sentence, clause.tokens, clause.entities};
   for (const Entity& key : clause.entities) {
     if (&key == &e || !is_value_entity(key) || !pairs(key) ||
@@ -729,10 +772,12 @@ void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueChec
                            3 * words_outside(clause, piece) <= clause.words.size();
                   });
   // The aligned piece gives the clause's value too, with the clause's other value (its year,
-  // say) in one of its parts: the slot held the sentence's other figure.
+  // say) in one of its parts: the slot held the sentence's other figure ("10 in 1998" of "50
+  // employees in 2005, up from 10 in 1998"; a count may be the value here).
   const bool paired_in_aligned =
       found.aligned != nullptr && !stated_apart &&
-      pairing_in(clause, found.aligned->piece, e).kind == ValuePairing::Kind::kTogether;
+      pairing_in(clause, found.aligned->piece, e, /*counts=*/true).kind ==
+          ValuePairing::Kind::kTogether;
   if (found.aligned != nullptr && !stated_apart && !paired_in_aligned) {
     ++signals.value_mismatches;
     signals.aligned_conflict = true;
@@ -748,20 +793,39 @@ void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueChec
   }
   if (derived || found.in_evidence || in_question) {
     // Stated, but given with another of the clause's values than the evidence gives it
-    // ("$1.2 billion in fiscal 2022" where the sentence gives 2022 $1.0 billion).
+    // ("$1.2 billion in fiscal 2022" where the sentence gives 2022 $1.0 billion), or to the
+    // other of two things the evidence sets side by side ("The basic plan costs $25." where it
+    // reads "the basic plan costs $10 a month and the pro plan costs $25 a month"). Any piece
+    // that gives the pair together settles it; one that tells them apart must hold every word
+    // of the clause.
+    const bool together_somewhere =
+        std::any_of(found.matched_pieces.begin(), found.matched_pieces.end(), [&](std::uint32_t p) {
+          return pairing_in(clause, p, e).kind == ValuePairing::Kind::kTogether;
+        });
     for (const std::uint32_t piece : found.matched_pieces) {
-      if (derived || out.conflict) break;
+      if (derived || together_somewhere || out.conflict) break;
+      if (words_outside(clause, piece) != 0) continue;
+      std::string reason;
+      std::string instead;
       const PieceValuePairing pairing = pairing_in(clause, piece, e);
-      if (pairing.kind != ValuePairing::Kind::kApart) continue;
+      if (pairing.kind == ValuePairing::Kind::kApart) {
+        reason = "answer says " + e.text + " with " + pairing.key->text + ", evidence says " +
+                 pairing.instead_text;
+        instead = pairing.instead_text;
+      } else if (const std::optional<OtherThing> other = given_to_another(clause, piece, e)) {
+        reason =
+            "answer says " + e.text + " for " + other->word + ", evidence says " + other->value;
+        instead = other->value;
+      } else {
+        continue;
+      }
       ++signals.value_mismatches;
       signals.aligned_conflict = true;
       out.aligned = true;
-      out.conflict = finding(clause, Label::kContradicted, ReasonCode::kEntityMismatch,
-                             HallucinationType::kDetailedInformationModification,
-                             "answer says " + e.text + " with " + pairing.key->text +
-                                 ", evidence says " + pairing.instead_text,
-                             piece);
-      out.conflict->correction = Correction{e.begin, e.end, pairing.instead_text};
+      out.conflict =
+          finding(clause, Label::kContradicted, ReasonCode::kEntityMismatch,
+                  HallucinationType::kDetailedInformationModification, std::move(reason), piece);
+      out.conflict->correction = Correction{e.begin, e.end, std::move(instead)};
       return;
     }
     ++signals.values_found;
@@ -830,7 +894,7 @@ PieceVerifier::Coverage PieceVerifier::measure_coverage(Clause& clause, ValueChe
     const std::optional<std::size_t> head = negated_head(tokens, at);
     if (!head) return false;
     analyse(*clause.best);
-    return opposite_in(*lexicon, text::phrasal_form(*lexicon, tokens, *head), clause.best->tokens);
+    return restates_opposite(*lexicon, tokens, *head, clause.best->tokens);
   };
   for (std::size_t i = 0; i < clause.words.size(); ++i) {
     const Token& w = *clause.words[i];

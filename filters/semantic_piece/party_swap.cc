@@ -1,9 +1,14 @@
 #include "filters/semantic_piece/party_swap.h"
 
 #include <algorithm>
+#include <array>
+#include <string>
+#include <string_view>
 
 #include "filters/semantic_piece/clause_words.h"
+#include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
+#include "filters/text/verb_form.h"
 #include "filters/text/word_table.h"
 
 namespace groundgate::filters::semantic_piece {
@@ -15,23 +20,36 @@ using text::Token;
 // Relations this long or longer are not compared: a clause of their own.
 constexpr std::size_t kMaxRelationTokens = 6;
 
-// Words of a relation that holds both ways, or of two parties named together: said either way
-// round, it says the same ("A married B", "A and B", "A is near B", "A is the sister of B": a
-// sibling's sex aside, either is the other's sibling; "A, also known as B").
-constexpr auto kBothWays = text::word_table(
-    "and", "or", "nor", "with", "between", "among", "versus", "vs", "against", "together",
-    "alongside", "both", "each", "other", "as", "married", "marry", "marries", "wed", "weds",
-    "wedded", "met", "meet", "meets", "dated", "divorced", "tied", "ties", "drew", "draw", "draws",
-    "merged", "merge", "merges", "partnered", "partner", "partners", "collaborated", "collaborate",
-    "collaborates", "faced", "face", "faces", "fought", "fight", "fights", "played", "play",
-    "plays", "competed", "compete", "competes", "near", "nearby", "next", "adjacent", "beside",
-    "close", "border", "borders", "bordered", "neighbor", "neighbors", "neighbour", "neighbours",
-    "similar", "like", "unlike", "resembles", "resemble", "equal", "equals", "same", "different",
-    "related", "relative", "relatives", "brother", "brothers", "sister", "sisters", "sibling",
-    "siblings", "cousin", "cousins", "twin", "twins", "friend", "friends", "colleague",
-    "colleagues", "teammate", "teammates", "rival", "rivals", "ally", "allies", "counterpart",
-    "spouse", "connected", "connects", "linked", "links", "shared", "share", "shares", "compared",
-    "known", "called", "aka", "alias");
+// Words of a relation that goes one way only: said the other way round it says another thing
+// ("Acme acquired Beta", "Team A beat Team B", "Paris is older than Rome", "X is the founder of
+// Y"). Matched by stem, and irregular verbs by their base form ("bought", "sold"). Relations
+// not listed may hold both ways ("married", "met", "is identical to", "borders", "is the
+// classmate of"): their order says nothing.
+constexpr auto kOneWay = std::to_array<std::string_view>(
+    {"acquire",    "buy",       "purchase", "beat",      "defeat",  "sue",        "hire",
+     "fire",       "employ",    "succeed",  "replace",   "precede", "own",        "found",
+     "fund",       "invade",    "attack",   "conquer",   "annex",   "overtake",   "outsell",
+     "outperform", "eliminate", "sign",     "draft",     "appoint", "elect",      "nominate",
+     "acquit",     "convict",   "arrest",   "kill",      "murder",  "rescue",     "coach",
+     "train",      "manage",    "teach",    "supervise", "sponsor", "pay",        "sell",
+     "lend",       "loan",      "than",     "before",    "after",   "parent",     "father",
+     "mother",     "son",       "daughter", "owner",     "founder", "subsidiary", "predecessor",
+     "successor",  "author",    "director", "producer",  "creator", "inventor"});
+
+// Words that name two parties together, whatever relates them ("A and B beat C", "A with B
+// acquired C", "as large as"): no order between them.
+constexpr auto kTogether =
+    text::word_table("and", "or", "nor", "with", "between", "among", "versus", "vs", "against",
+                     "together", "alongside", "each", "other", "as");
+
+// Words that make a relation a possibility, a wish or a denial rather than a fact.
+constexpr auto kNotAFact = text::word_table("would", "could", "might", "may", "should", "can",
+                                            "must", "not", "n't", "never", "no", "neither", "nor");
+
+// Words before a pair that make its sentence a condition or a report: "If Acme acquired Beta",
+// "reports that Acme acquired Beta".
+constexpr auto kFramesIt = text::word_table("if", "unless", "whether", "that", "reportedly",
+                                            "allegedly", "rumored", "rumoured");
 
 // A word before a party that makes it something else's part, owner or circumstance: "the CEO
 // of Acme", "bought by Acme", "in Paris".
@@ -85,22 +103,47 @@ std::vector<Party> parties_of(const ReadText& text) {
   return out;
 }
 
-// A relation between two names: no punctuation (an apposition, a list), a content word, and
-// no word of a relation that holds both ways.
-bool relates_names(std::span<const Token> relation) {
-  bool content = false;
+// A word of kOneWay, by its stem ("acquired", "sues", "founders") or, for an irregular verb,
+// its base form ("bought", "sold").
+bool goes_one_way(const Token& t, const text::Lexicon* lexicon) {
+  static const std::vector<std::string> stems = [] {
+    std::vector<std::string> out;
+    for (std::string_view w : kOneWay)
+      out.push_back(text::stem(w));
+    std::sort(out.begin(), out.end());
+    return out;
+  }();
+  auto listed = [&](std::string_view w) {
+    return std::binary_search(stems.begin(), stems.end(), text::stem(w));
+  };
+  if (listed(t.norm)) return true;
+  const std::string base = text::verb_base(t, lexicon);
+  return !base.empty() && listed(base);
+}
+
+// A relation between two names that goes one way, stated as a fact: no punctuation (an
+// apposition, a list), no word naming them together, no negation or modal, and a word of
+// kOneWay.
+bool relates_names(std::span<const Token> relation, const text::Lexicon* lexicon) {
+  bool one_way = false;
   for (const Token& t : relation) {
     if (t.kind == text::TokenKind::kPunctuation || t.kind == text::TokenKind::kSymbol ||
-        kBothWays.contains(t.norm) || t.has(text::kPossessive))
+        kTogether.contains(t.norm) || kNotAFact.contains(t.norm) || t.has(text::kPossessive))
       return false;
-    content = content || text::is_content_word(t);
+    one_way = one_way || (t.kind == text::TokenKind::kWord && goes_one_way(t, lexicon));
   }
-  return content;
+  return one_way;
+}
+
+// A condition or a report frames what follows it: a word of kFramesIt before token `first`.
+bool framed(std::span<const Token> tokens, std::size_t first) {
+  return std::any_of(tokens.begin(), tokens.begin() + static_cast<std::ptrdiff_t>(first),
+                     [](const Token& t) { return kFramesIt.contains(t.norm); });
 }
 
 }  // namespace
 
-std::vector<PartyPair> party_pairs(const ReadText& text) {
+std::vector<PartyPair> party_pairs(const ReadText& text, const text::Lexicon* lexicon) {
   std::vector<PartyPair> out;
   const std::span<const Token> tokens = text.tokens;
   const std::vector<Party> parties = parties_of(text);
@@ -117,8 +160,9 @@ std::vector<PartyPair> party_pairs(const ReadText& text) {
       continue;
     const std::span<const Token> relation = tokens.subspan(a_after, length);
     const Token* before = a_first > 0 ? &tokens[a_first - 1] : nullptr;
+    if (framed(tokens, a_first)) continue;
     if (a.value == nullptr && b.value == nullptr) {
-      if (!relates_names(relation)) continue;
+      if (!relates_names(relation, lexicon)) continue;
       if (before != nullptr &&
           (kBeforeAPart.contains(before->norm) || before->has(text::kPossessive)))
         continue;
@@ -151,12 +195,51 @@ bool same_party(const Party& a, const Party& b) {
 }  // namespace
 
 PairOrder compare_pairs(const PartyPair& a, const PartyPair& b) {
-  if (!std::equal(a.relation.begin(), a.relation.end(), b.relation.begin(), b.relation.end(),
-                  [](const Token& x, const Token& y) { return x.norm == y.norm; }))
-    return PairOrder::kOther;
-  if (same_party(a.first, b.first) && same_party(a.second, b.second)) return PairOrder::kSame;
-  if (same_party(a.first, b.second) && same_party(a.second, b.first)) return PairOrder::kSwapped;
-  return PairOrder::kOther;
+  const bool same_order = same_party(a.first, b.first) && same_party(a.second, b.second);
+  const bool other_order = same_party(a.first, b.second) && same_party(a.second, b.first);
+  if (!same_order && !other_order) return PairOrder::kOther;
+  // `b` says what `a` says with words of its own around the relation's last word ("later
+  // acquired"), or in the passive the other way round ("was acquired by").
+  const std::string_view last = a.relation.back().norm;
+  const bool holds_last = std::any_of(b.relation.begin(), b.relation.end(),
+                                      [&](const Token& t) { return t.norm == last; });
+  const bool passive = b.relation.size() >= 2 && b.relation.back().norm == "by" && last != "by";
+  if (holds_last && ((same_order && !passive) || (other_order && passive))) return PairOrder::kSame;
+  const bool same_words =
+      std::equal(a.relation.begin(), a.relation.end(), b.relation.begin(), b.relation.end(),
+                 [](const Token& x, const Token& y) { return x.norm == y.norm; });
+  return same_words && other_order && !same_order ? PairOrder::kSwapped : PairOrder::kOther;
+}
+
+bool states_in_order(const ReadText& text, const PartyPair& ours, const text::Lexicon* lexicon) {
+  constexpr std::size_t kReach = kMaxRelationTokens + 2;
+  const Token& word = ours.relation.back();
+  auto stem_or_base = [&](const Token& t) {
+    const std::string base = text::verb_base(t, lexicon);
+    return text::stem(base.empty() ? std::string_view(t.norm) : std::string_view(base));
+  };
+  const std::string wanted = stem_or_base(word);
+  auto a_form_of_it = [&](const Token& t) {
+    return t.kind == text::TokenKind::kWord &&
+           (t.norm == word.norm || stem_or_base(t) == wanted ||
+            (t.norm.size() > word.norm.size() && t.norm.ends_with(word.norm)));
+  };
+  const std::span<const Token> tokens = text.tokens;
+  const std::vector<Party> parties = parties_of(text);
+  for (const Party& p : parties) {
+    for (const Party& q : parties) {
+      const std::size_t from = token_at(tokens, p.end), to = token_at(tokens, q.begin);
+      if (p.begin >= q.begin || from > to || to - from > kReach) continue;
+      const std::span<const Token> between = tokens.subspan(from, to - from);
+      const bool passive = !between.empty() && between.back().norm == "by";
+      const bool ours_order = same_party(p, ours.first) && same_party(q, ours.second) && !passive;
+      const bool passive_order = same_party(p, ours.second) && same_party(q, ours.first) && passive;
+      if ((ours_order || passive_order) &&
+          std::any_of(between.begin(), between.end(), a_form_of_it))
+        return true;
+    }
+  }
+  return false;
 }
 
 }  // namespace groundgate::filters::semantic_piece

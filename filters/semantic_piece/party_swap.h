@@ -11,17 +11,20 @@
 #include <vector>
 
 #include "filters/semantic_piece/read_text.h"
+#include "filters/text/lexicon.h"
 
 namespace groundgate::filters::semantic_piece {
 
-// Two parties next to each other with the words that relate them: two names ("Acme acquired
-// Beta", "Paris is older than Rome"), or two values of a change ("from 5% to 8%"). The
+// Two parties next to each other with the words that relate them: two names related one way
+// only ("Acme acquired Beta", "Paris is older than Rome"), or two values of a change ("from
+// 5% to 8%"). The
 // capitalised words that open the text count as a name (entity extraction leaves them out: an
 // opening capital is no sign of one); a pair is only compared with another text's, where the
-// same words stand as a name. Not a pair:
-// a relation that holds both ways ("and", "with", "married", "met", "near", "the brother of"),
-// a relation of no content word (",", "in"), a party that is a part or possession of
-// something ("Acme's board", "the CEO of Acme", "Acme shares").
+// same words stand as a name. Not a pair: a relation that may hold both ways ("and", "with",
+// "married", "met", "near", "the brother of", "is identical to"), one negated or modal ("did
+// not acquire", "could acquire"), a pair in a condition or a report ("if Acme acquired Beta",
+// "reports that …"), a party that is a part or possession of something ("Acme's board", "the
+// CEO of Acme", "Acme shares"). `lexicon` gives verbs their base forms.
 struct Party {
   std::size_t begin = 0;  // byte span in the text
   std::size_t end = 0;
@@ -34,11 +37,19 @@ struct PartyPair {
   std::span<const text::Token> relation;  // the tokens between them
 };
 
-std::vector<PartyPair> party_pairs(const ReadText& text);
+std::vector<PartyPair> party_pairs(const ReadText& text, const text::Lexicon* lexicon);
 
-// How pair `a` of one text stands to pair `b` of another: the same parties in the same places
-// (kSame), in each other's (kSwapped), or another relation or other parties (kOther).
+// How pair `a` of one text stands to pair `b` of another: the same parties related the same
+// way (kSame: in the same places with `a`'s last relation word among `b`'s, "later acquired",
+// or the other way round in the passive, "was acquired by"), in each other's places with the
+// same words between (kSwapped), or another relation or other parties (kOther).
 enum class PairOrder : std::uint8_t { kSame, kSwapped, kOther };
 PairOrder compare_pairs(const PartyPair& a, const PartyPair& b);
+
+// Whether `text` states the clause's pair `ours` its way in words of its own: its first party,
+// then a form of the relation's last word ("countersued", "suing", "had beaten" for "sued",
+// "beat"), then its second party, a few words apart; or the other way round in the passive
+// ("Acme was sued by Beta"). Looser than compare_pairs: any such sentence agrees.
+bool states_in_order(const ReadText& text, const PartyPair& ours, const text::Lexicon* lexicon);
 
 }  // namespace groundgate::filters::semantic_piece

@@ -141,8 +141,18 @@ class PieceVerifier {
     const text::Entity* key = nullptr;  // kApart: the clause's value the piece gives another with
     std::string instead_text;           // kApart: that other value, as the piece writes it
   };
-  PieceValuePairing pairing_in(const Clause& clause, std::uint32_t piece,
-                               const text::Entity& e) const;
+  // With `counts`, a bare count pairs too (only to find a pair the piece gives together).
+  PieceValuePairing pairing_in(const Clause& clause, std::uint32_t piece, const text::Entity& e,
+                               bool counts = false) const;
+  // Context piece `piece` gives the clause's value `e` to one of two things it sets side by
+  // side and another value to the other, which the clause names (value_pairs.h
+  // parallel_parts): that thing's naming word and value.
+  struct OtherThing {
+    std::string word;   // "basic"
+    std::string value;  // "$10", as the piece writes it
+  };
+  std::optional<OtherThing> given_to_another(const Clause& clause, std::uint32_t piece,
+                                             const text::Entity& e) const;
   // Where the context states the clause's value `e`, or another value in its place.
   struct ValueEvidence;
   ValueEvidence find_value(const Clause& clause, const text::Entity& e) const;

@@ -101,9 +101,8 @@ bool same_but(std::span<const text::Token> a, std::span<const text::Token> b,
   };
   // An inflected verb's base form, by its key ("made" → "make"); empty for other tokens.
   auto base = [&](const text::Token& t) -> std::string {
-    if (lexicon == nullptr || !text::inflected_verb(t, lexicon)) return {};
-    const std::vector<std::string_view> lemmas = lexicon->lemmas(t.norm, text::Lexicon::Pos::kVerb);
-    return lemmas.empty() ? std::string() : text::stem(lemmas.front());
+    const std::string b = text::verb_base(t, lexicon);
+    return b.empty() ? b : text::stem(b);
   };
   std::vector<std::string> ka, kb, ba, bb;
   for (const text::Token& t : a) {

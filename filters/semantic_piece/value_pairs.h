@@ -6,6 +6,8 @@
 // give their own values together. Pure functions over tokens and entities.
 
 #include <cstdint>
+#include <string_view>
+#include <vector>
 
 #include "filters/semantic_piece/read_text.h"
 
@@ -26,9 +28,22 @@ struct ValuePairing {
 bool in_one_part(const ReadText& text, const text::Entity& a, const text::Entity& b);
 
 // How `sentence` pairs the answer's `value` with its `key` (another value of another kind,
-// typically the year or date the value is for). A sentence that pairs its values by order
-// ("… in 2023 and 2022 were $1.2 billion and $1.0 billion, respectively") is kUnknown.
+// typically the year or date the value is for). kApart only where some part gives `value` with
+// a key of its own. A sentence that pairs its values by order ("… in 2023 and 2022 were $1.2
+// billion and $1.0 billion, respectively") is kUnknown.
 ValuePairing pair_values(const ReadText& sentence, const text::Entity& value,
                          const text::Entity& key);
+
+// Two parts of `sentence` that say the same of two things, in the same words but for one
+// naming word each and their values ("the basic plan costs $10 a month and the pro plan costs
+// $25 a month", "the adult dose is 500 mg and the child dose is 250 mg"): for the part that
+// gives a value the same as `value`, each parallel part's naming word, its own, and the other
+// value it gives.
+struct ParallelPart {
+  std::string_view own_word;    // the naming word of the part that gives `value` ("pro")
+  std::string_view other_word;  // the parallel part's ("basic")
+  const text::Entity* other_value = nullptr;  // what that part gives ("$10")
+};
+std::vector<ParallelPart> parallel_parts(const ReadText& sentence, const text::Entity& value);
 
 }  // namespace groundgate::filters::semantic_piece

@@ -75,10 +75,23 @@ bool asks_the_reader(std::span<const Token> clause) {
     ++first;
   if (first + 1 >= last) return false;
   const std::string_view opener = clause[first].norm, next = clause[first + 1].norm;
-  // "Did you know ...?", "Do you realise ...?" tell what they ask about.
-  static constexpr auto kTelling = word_table("know", "realise", "realize", "aware", "remember");
-  if (opener == "did" || (first + 2 < last && kTelling.contains(clause[first + 2].norm)))
-    return false;
+  // "Did you know ...?", "Can you believe ...?" tell what they ask about; a clause inside the
+  // question ("… that the museum was founded by Napoleon?", "… the museum, which is next to
+  // the Eiffel Tower?") or a name states something of its own.
+  static constexpr auto kTelling =
+      word_table("know", "realise", "realize", "aware", "remember", "recall", "believe", "imagine",
+                 "notice", "think", "guess", "considered", "heard", "remind");
+  static constexpr auto kStating = word_table("that", "since", "because", "if", "as");
+  static constexpr auto kRelative = word_table("which", "who", "whom", "whose", "when", "where");
+  if (opener == "did") return false;
+  for (std::size_t i = first + 1; i < last; ++i) {
+    const Token& t = clause[i];
+    if (t.kind != TokenKind::kWord) continue;
+    const bool relative = kRelative.contains(t.norm) && clause[i - 1].norm == ",";
+    const bool telling = i == first + 2 && kTelling.contains(t.norm);  // "Can you believe"
+    if (telling || kStating.contains(t.norm) || relative || (t.has(kCapitalized) && t.norm != "i"))
+      return false;
+  }
   if (kOpeners.contains(opener) && kPersons.contains(next)) return true;
   return (opener == "is" && next == "there" && first + 2 < last &&
           clause[first + 2].norm == "anything") ||

@@ -29,8 +29,10 @@ bool is_phatic(std::span<const Token> clause);
 // you like more details about the expense process?", "Could you tell me which country you are
 // travelling to?", "Is there anything else I can help with?"): it ends with a question mark,
 // opens with an auxiliary or modal followed by "you" or "I" (or "Is there anything", "Anything
-// else") and holds no number. It asks; it states nothing a source could hold. "Did you know
-// ...?" and "Do you realise ...?" state what they ask about and are not such questions.
+// else") and holds no number, no name and no clause of its own. It asks; it states nothing a
+// source could hold. "Did you know ...?", "Can you believe ...?", "Should I remind you that
+// ...?" and "Do you need directions to the museum, which is next to the Eiffel Tower?" state
+// what they ask about and are not such questions.
 bool asks_the_reader(std::span<const Token> clause);
 
 // The answer's writer denies something of itself ("I am unable to answer ...", "I don't have

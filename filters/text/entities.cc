@@ -658,13 +658,16 @@ class Extractor {
     const auto& n = number(i);
     if (!n) return 0;
     std::size_t last = i + n->count;
-    // "10k customers": thousands; "minus 5": below zero.
+    // "10k customers": thousands, but a three-digit number not a multiple of five glued to a
+    // "k" names something ("a 401k plan"). "minus 5": below zero, but not "plus or minus 5".
     double scale = 1;
-    if (!n->from_words && word(last, "k") && adjacent(last)) scale = 1e3, ++last;
-    if (i > 0 && word(i - 1, "minus")) scale = -scale;
-    Entity e = make(EntityType::kNumber, EntitySubtype::kCardinal, i, last);
+    const bool names_it = n->value >= 100 && n->value < 1000 && std::fmod(n->value, 5.0) != 0;
+    if (!n->from_words && !names_it && word(last, "k") && adjacent(last)) scale = 1e3, ++last;
+    std::size_t first = i;
+    if (i > 0 && word(i - 1, "minus") && !(i > 1 && word(i - 2, "or"))) scale = -scale, --first;
+    Entity e = make(EntityType::kNumber, EntitySubtype::kCardinal, first, last);
     set_value(e, n->value * scale, n->half_step * std::abs(scale), i);
-    return add(std::move(e), i, last);
+    return add(std::move(e), first, last);
   }
 
   // --- Names --------------------------------------------------------------------------

@@ -16,4 +16,12 @@ bool inflected_verb(const Token& t, const Lexicon* lexicon) {
   return false;
 }
 
+std::string verb_base(const Token& t, const Lexicon* lexicon) {
+  if (lexicon == nullptr || !inflected_verb(t, lexicon)) return {};
+  for (const std::string_view lemma : lexicon->lemmas(t.norm, Lexicon::Pos::kVerb)) {
+    if (lemma != t.norm) return std::string(lemma);
+  }
+  return {};
+}
+
 }  // namespace groundgate::filters::text

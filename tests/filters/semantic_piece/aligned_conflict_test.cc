@@ -239,6 +239,21 @@ TEST_F(VerifierTest, AFlippedOrderOrDirectionWordIsAnAlignedConflict) {
   }
 }
 
+// A verb's particle and a pointer into the text are no direction.
+TEST_F(VerifierTest, AParticleOrAPointerIsNoFlippedWord) {
+  context({"Growth slowed down in the third quarter, as noted below."});
+  EXPECT_NE(only("Growth slowed up in the third quarter, as noted below.").label,
+            Label::kContradicted);
+  EXPECT_NE(only("Growth slowed down in the third quarter, as noted above.").label,
+            Label::kContradicted);
+}
+
+// A difference conflicts with a difference in its slot.
+TEST_F(VerifierTest, ADifferenceConflictsWithADifference) {
+  context({"The X200 weighs 0.4 kg less than the X300."});
+  EXPECT_EQ(only("The X200 weighs 0.8 kg less than the X300.").label, Label::kContradicted);
+}
+
 // A sentence that names both sides ("rise and fall") copied is no flip of either.
 TEST_F(VerifierTest, ACopyNamingBothOppositesFlipsNothing) {
   const char* sentence =

@@ -51,6 +51,23 @@ TEST(ValuePairsTest, ASentenceThatPairsByOrderSaysNothing) {
             ValuePairing::Kind::kUnknown);
 }
 
+TEST(ValuePairsTest, AKeySaidOnceForTheSentencePairsNothingApart) {
+  const Read evidence("In 2023 revenue was $1.2 billion and net income was $300 million.");
+  const Read answer("Net income was $300 million in 2023.");
+  EXPECT_NE(pair_values(evidence.view(), answer.entity("$300 million"), answer.entity("2023")).kind,
+            ValuePairing::Kind::kApart);
+}
+
+TEST(ValuePairsTest, PartsSideBySideGiveEachThingItsValue) {
+  const Read evidence("The basic plan costs $10 a month and the pro plan costs $25 a month.");
+  const Read answer("The basic plan costs $25 a month.");
+  const std::vector<ParallelPart> parts = parallel_parts(evidence.view(), answer.entity("$25"));
+  ASSERT_EQ(parts.size(), 1u);
+  EXPECT_EQ(parts[0].own_word, "pro");
+  EXPECT_EQ(parts[0].other_word, "basic");
+  EXPECT_EQ(parts[0].other_value->text, "$10");
+}
+
 TEST(ValuePairsTest, APartEndsAtACommaOrAJoiningWordOutsideAValue) {
   const Read r("Sales of $5 million on July 4, 2019 and $3 million in 2020.");
   EXPECT_TRUE(in_one_part(r.view(), r.entity("$5 million"), r.entity("July 4, 2019")));
@@ -70,6 +87,31 @@ TEST_F(VerifierTest, AValueGivenWithAnotherYearThanTheEvidenceGivesItIsContradic
   ASSERT_TRUE(wrong.correction);
   EXPECT_EQ(wrong.correction->evidence_text, "$1.0 billion");
   EXPECT_EQ(only("Revenue for fiscal 2023 was $1.0 billion.").label, Label::kContradicted);
+}
+
+TEST_F(VerifierTest, AValueOfTheOtherThingSideBySideIsContradicted) {
+  context({"The basic plan costs $10 a month and the pro plan costs $25 a month."});
+  const Verdict v = only("The basic plan costs $25 a month.");
+  EXPECT_EQ(v.label, Label::kContradicted) << v.reason;
+  ASSERT_TRUE(v.correction);
+  EXPECT_EQ(v.correction->evidence_text, "$10");
+  EXPECT_NE(only("The pro plan costs $25 a month.").label, Label::kContradicted);
+}
+
+// A count or a figure the aligned sentence gives with the clause's year in another part.
+TEST_F(VerifierTest, ThePriorYearsFigureOfASentenceIsNoConflict) {
+  context({"The company had 50 employees in 2005, up from 10 in 1998."});
+  EXPECT_NE(only("In 1998 the company had 10 employees.").label, Label::kContradicted);
+  context({"Profit was $4 million in 2022 (2021: $6 million)."});
+  EXPECT_NE(only("Profit in 2021 was $6 million.").label, Label::kContradicted);
+}
+
+// Another piece that gives the pair together settles it.
+TEST_F(VerifierTest, APieceThatGivesThePairTogetherSettlesIt) {
+  context(
+      {"Acme held cash of $1.2 billion in 2022. Revenue was $1.2 billion in 2023, up from "
+       "$1.0 billion in 2022."});
+  EXPECT_NE(only("Acme held $1.2 billion in cash in 2022.").label, Label::kContradicted);
 }
 
 // A copy gives its values as the evidence does, whatever parts they stand in.
@@ -108,6 +150,21 @@ TEST_F(VerifierTest, ThousandsAndMinusAreTheValuesTheyWrite) {
   EXPECT_NE(only("The company has 10k customers.").label, Label::kContradicted);
   EXPECT_NE(only("The temperature dropped to -5 degrees.").label, Label::kContradicted);
   EXPECT_EQ(only("The company has 12k customers.").label, Label::kContradicted);
+}
+
+// A question to the reader abstains when it offers more of what the context speaks of; one
+// that presumes something the context never names is checked.
+TEST_F(VerifierTest, AQuestionThatPresumesSomethingIsChecked) {
+  context({"Refunds are available within 30 days of purchase."});
+  EXPECT_EQ(only("Would you like more details about refunds?").reason_code, ReasonCode::kNoClaim);
+  EXPECT_NE(only("Would you like to know more about the lifetime guarantee?").reason_code,
+            ReasonCode::kNoClaim);
+}
+
+// The evidence that states the negated word itself still denies it.
+TEST_F(VerifierTest, ANegatedWordTheEvidenceStatesIsNoOpposite) {
+  context({"Breakfast is included in the room rate, but parking is excluded."});
+  EXPECT_NE(only("Breakfast is not included in the room rate.").label, Label::kSupported);
 }
 
 TEST_F(VerifierTest, ANegatedOppositeSaysWhatTheEvidenceSays) {

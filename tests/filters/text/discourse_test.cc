@@ -55,6 +55,11 @@ TEST(Discourse, AQuestionToTheReaderAsks) {
   }
   for (const char* q :
        {"Did you know the refund window is unlimited?", "Do you know that refunds take a month?",
+        "Would you like to know that the museum was founded by Napoleon?",
+        "Should I remind you that admission is free on Mondays?",
+        "Do you need directions to the museum, which is next to the Eiffel Tower?",
+        "Can you believe admission is free on Mondays?",
+        "Have you considered that the museum closes at midnight?",
         "Would you pay 30 dollars for it?", "Why is the sky blue?",
         "Would you like more details about the expense reporting process."}) {
     EXPECT_FALSE(asks_the_reader(tokenize(q))) << q;

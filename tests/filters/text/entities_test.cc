@@ -170,7 +170,10 @@ TEST(Entities, ThousandsWithKAndMinusInWords) {
   const auto minus = extract_entities("It dropped to minus 5 overnight.");
   ASSERT_EQ(minus.size(), 1u);
   EXPECT_EQ(minus[0].value, -5);
+  EXPECT_EQ(minus[0].text, "minus 5");
   EXPECT_EQ(extract_entities("She ran the 5 k race.")[0].value, 5);  // not adjacent
+  EXPECT_EQ(extract_entities("It has a 401k plan.")[0].value, 401);  // a name
+  EXPECT_EQ(extract_entities("It is accurate to plus or minus 3 points.")[0].value, 3);
 }
 
 TEST(Entities, YearsAreDistinctFromOtherNumbers) {
