@@ -4,35 +4,28 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/filters/semantic_piece/read_sentence.h"
 #include "tests/filters/semantic_piece/verifier_fixture.h"
 
 namespace groundgate::filters::semantic_piece {
 namespace {
 
-struct Read {
-  std::string text;
-  std::vector<text::Token> tokens;
-  std::vector<text::Entity> entities;
-  explicit Read(std::string t)
-      : text(std::move(t)),
-        tokens(text::tokenize(text)),
-        entities(text::extract_entities(text, tokens)) {}
-  // With WordNet, as the verifier reads them: irregular verbs by their base forms ("sued").
-  std::vector<PartyPair> pairs() const {
-    return party_pairs({text, tokens, entities}, text::Lexicon::shared().lexicon.get());
-  }
-};
+// The sentence's pairs with WordNet, as the verifier reads them: irregular verbs by their
+// base forms ("sued").
+std::vector<PartyPair> pairs_of(const ReadSentence& r) {
+  return party_pairs(r.view(), text::Lexicon::shared().lexicon.get());
+}
 
 PairOrder order_of(const std::string& a, const std::string& b) {
-  const Read x(a), y(b);
-  const std::vector<PartyPair> px = x.pairs(), py = y.pairs();
+  const ReadSentence x(a), y(b);
+  const std::vector<PartyPair> px = pairs_of(x), py = pairs_of(y);
   if (px.size() != 1 || py.size() != 1) return PairOrder::kOther;
   return compare_pairs(px.front(), py.front());
 }
 
 TEST(PartySwapTest, TwoNamesRelatedByAVerbAreAPair) {
-  const Read r("Acme acquired Beta in 2019.");
-  const std::vector<PartyPair> pairs = r.pairs();
+  const ReadSentence r("Acme acquired Beta in 2019.");
+  const std::vector<PartyPair> pairs = pairs_of(r);
   ASSERT_EQ(pairs.size(), 1u);
   EXPECT_EQ(pairs[0].first.key, "acme");
   EXPECT_EQ(pairs[0].second.key, "beta");
@@ -62,7 +55,7 @@ TEST(PartySwapTest, ARelationThatMayHoldBothWaysIsNoPair) {
         "Lyon is near Geneva.", "Carol is the sister of Dave.", "Acme merged with Beta.",
         "Carol, Dave and Erin came.", "Alice is identical to Bob.", "Germany borders France.",
         "Carol is a classmate of Dave."}) {
-    EXPECT_TRUE(Read(s).pairs().empty()) << s;
+    EXPECT_TRUE(pairs_of(ReadSentence(s)).empty()) << s;
   }
 }
 
@@ -70,7 +63,7 @@ TEST(PartySwapTest, ANegatedModalConditionalOrReportedRelationIsNoPair) {
   for (const char* s : {"Acme did not acquire Beta.", "Acme could acquire Beta.",
                         "If Acme acquired Beta, prices would rise.",
                         "Reports that Acme acquired Beta were false."}) {
-    EXPECT_TRUE(Read(s).pairs().empty()) << s;
+    EXPECT_TRUE(pairs_of(ReadSentence(s)).empty()) << s;
   }
 }
 
@@ -82,7 +75,7 @@ TEST(PartySwapTest, MoreWordsOrThePassiveSayTheSame) {
 TEST(PartySwapTest, APartyThatIsAPartOrPossessionIsNoPair) {
   for (const char* s : {"The head of Acme praised Beta.", "Acme's board acquired Beta.",
                         "Acme acquired Beta shares.", "Acme acquired Beta's unit."}) {
-    EXPECT_TRUE(Read(s).pairs().empty()) << s;
+    EXPECT_TRUE(pairs_of(ReadSentence(s)).empty()) << s;
   }
 }
 

@@ -5,28 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/filters/semantic_piece/read_sentence.h"
 #include "tests/filters/semantic_piece/verifier_fixture.h"
 
 namespace groundgate::filters::semantic_piece {
 namespace {
 
-struct Read {
-  std::string text;
-  std::vector<text::Token> tokens;
-  std::vector<text::Entity> entities;
-  explicit Read(std::string t)
-      : text(std::move(t)),
-        tokens(text::tokenize(text)),
-        entities(text::extract_entities(text, tokens)) {}
-  ReadText view() const { return {text, tokens, entities}; }
-  const text::Entity& entity(std::string_view surface) const {
-    for (const text::Entity& e : entities) {
-      if (e.text == surface) return e;
-    }
-    ADD_FAILURE() << "no entity " << surface << " in " << text;
-    return entities.front();
-  }
-};
+using Read = ReadSentence;
 
 constexpr const char* kRevenue =
     "Acme Corp reported revenue of $1.2 billion for fiscal 2023, up from $1.0 billion in "
