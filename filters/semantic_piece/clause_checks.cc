@@ -11,6 +11,7 @@
 #include "filters/semantic_piece/names.h"
 #include "filters/semantic_piece/order_check.h"
 #include "filters/semantic_piece/piece_verifier.h"
+#include "filters/semantic_piece/slot.h"
 #include "filters/semantic_piece/value_pairs.h"
 #include "filters/text/adjective_degree.h"
 #include "filters/text/discourse.h"
@@ -153,9 +154,7 @@ std::string verb_before_count(std::span<const Token> tokens, std::size_t at,
                               const text::Lexicon* lexicon) {
   constexpr std::size_t kReach = 3;
   if (lexicon == nullptr) return {};
-  std::size_t i = 0;
-  while (i < tokens.size() && tokens[i].begin < at)
-    ++i;
+  std::size_t i = token_at(tokens, at);
   for (std::size_t reach = 0; i > 0 && reach < kReach; ++reach) {
     const Token& t = tokens[--i];
     if (t.kind == text::TokenKind::kPunctuation) break;
@@ -169,14 +168,7 @@ std::string verb_before_count(std::span<const Token> tokens, std::size_t at,
 // label names another item.
 bool labels_an_item(std::span<const Token> tokens, const Entity& e, const text::Lexicon* lexicon) {
   if (e.subtype != EntitySubtype::kCardinal) return false;
-  std::size_t first = tokens.size(), after = tokens.size();
-  for (std::size_t i = 0; i < tokens.size(); ++i) {
-    if (first == tokens.size() && tokens[i].begin >= e.begin) first = i;
-    if (tokens[i].begin >= e.end) {
-      after = i;
-      break;
-    }
-  }
+  const std::size_t first = token_at(tokens, e.begin), after = token_at(tokens, e.end);
   if (first == 0 || first == tokens.size()) return false;
   const Token& before = tokens[first - 1];
   const bool noun_before = before.kind == text::TokenKind::kWord && text::is_content_word(before) &&

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "filters/semantic_piece/clause_words.h"
+#include "filters/semantic_piece/slot.h"
 #include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
 #include "filters/text/verb_form.h"
@@ -56,14 +57,6 @@ constexpr auto kFramesIt = text::word_table("if", "unless", "whether", "that", "
 constexpr auto kBeforeAPart = text::word_table(
     "of", "by", "for", "from", "with", "to", "at", "in", "on", "into", "onto", "than", "as", "like",
     "against", "between", "among", "about", "over", "under", "via", "per", "through");
-
-// The index of the first token that starts at or after byte `at`.
-std::size_t token_at(std::span<const Token> tokens, std::size_t at) {
-  return static_cast<std::size_t>(
-      std::lower_bound(tokens.begin(), tokens.end(), at,
-                       [](const Token& t, std::size_t pos) { return t.begin < pos; }) -
-      tokens.begin());
-}
 
 // Opening capitalised words this many at most make a name.
 constexpr std::size_t kMaxOpeningName = 3;

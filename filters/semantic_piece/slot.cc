@@ -17,14 +17,6 @@ constexpr std::size_t kMaxSlotTokens = 4;
 // Longer sequences are not aligned (bounded work: a clause against a context sentence).
 constexpr std::size_t kMaxTokens = 160;
 
-// The index of the first token that starts at or after byte `at`.
-std::size_t token_at(std::span<const text::Token> t, std::size_t at) {
-  return static_cast<std::size_t>(
-      std::lower_bound(t.begin(), t.end(), at,
-                       [](const text::Token& x, std::size_t pos) { return x.begin < pos; }) -
-      t.begin());
-}
-
 // Suffix lengths of the longest common subsequence of `a` and `b` under `same`:
 // at(i, j) for a[i..] and b[j..].
 class Lcs {
@@ -62,6 +54,13 @@ class Lcs {
 };
 
 }  // namespace
+
+std::size_t token_at(std::span<const text::Token> tokens, std::size_t at) {
+  return static_cast<std::size_t>(
+      std::lower_bound(tokens.begin(), tokens.end(), at,
+                       [](const text::Token& x, std::size_t pos) { return x.begin < pos; }) -
+      tokens.begin());
+}
 
 std::optional<std::pair<std::size_t, std::size_t>> slot_in(std::span<const text::Token> a,
                                                            std::size_t a_begin, std::size_t a_end,

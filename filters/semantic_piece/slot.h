@@ -18,6 +18,9 @@
 
 namespace groundgate::filters::semantic_piece {
 
+// The index of the first token that starts at or after byte `at` (tokens.size() if none).
+std::size_t token_at(std::span<const text::Token> tokens, std::size_t at);
+
 // The bytes of `b`'s text that stand where bytes [a_begin, a_end) of `a`'s text stand: the
 // tokens of `b` after the common token right before the span and before the common token right
 // after it, at most four. A span that opens or ends `a` needs no common token on that side and
