@@ -22,8 +22,8 @@ namespace training = filters::score::training;
 using filters::score::Calibration;
 using filters::score::Thresholds;
 
-// The highest answer threshold (fit_pipeline).
-constexpr double kMaxAnswerThreshold = 0.5;
+// The answer threshold (fit_pipeline): more likely than not.
+constexpr double kAnswerThreshold = 0.5;
 
 // Each set weighs the same, and within it each class.
 std::vector<float> balanced_weights(const std::vector<std::size_t>& set,
@@ -256,23 +256,6 @@ double contradiction_threshold(const Table& t, const std::vector<double>& senten
   return 1.0;
 }
 
-// The labelled answers the answer model decides (verify::apply_rule): those whose every
-// checked sentence is in doubt, each with the answer model's probability. An answer with a
-// flagged sentence is flagged, and one with a supported sentence is not, whatever its score.
-std::vector<training::ScoredItem> answers_in_doubt(const Table& t,
-                                                   const std::vector<double>& sentence_p,
-                                                   const std::vector<double>& answer_p,
-                                                   const Thresholds& thresholds,
-                                                   const std::function<bool(std::size_t)>& use) {
-  const std::vector<AnswerMarks> marks = mark_answers(t, sentence_p, thresholds);
-  std::vector<training::ScoredItem> out;
-  for (std::size_t a = 0; a < t.answers.size(); ++a) {
-    if (use(a) && marks[a].all_in_doubt)
-      out.push_back({answer_p[a], t.answers[a].hallucinated, t.answers[a].set});
-  }
-  return out;
-}
-
 // Which rows a pipeline sees: the answers `use_answer` selects and, of them, what each stage
 // learns from.
 struct Selection {
@@ -335,14 +318,16 @@ std::optional<std::vector<double>> unseen_probabilities(const Selection& sel, co
 // The flag thresholds: doubt from where a flag would be best balanced (F1), a flag from where
 // it is right far more often than not, a contradiction per kind of conflict. The sentences they
 // are chosen on are scored by `flag_p`; a sentence whose flag would rest on rewording alone is
-// never flagged (at most doubtful).
+// never flagged (at most doubtful), one that says more than its aligned evidence always is.
 void choose_flag_thresholds(const Selection& sel, const Stage& s, const TrainingOptions& options,
                             const std::vector<double>& flag_p, ScoredTable& scored) {
   std::vector<training::ScoredItem> sentences, flaggable;
   for (std::size_t r = 0; r < sel.t.sentences.size(); ++r) {
     if (!sel.calibrate_sentence(r)) continue;
     sentences.push_back({flag_p[r], s.y[r] > 0.5f, s.set[r]});
-    flaggable.push_back({sel.t.sentences[r].rewording ? 0.0 : flag_p[r], s.y[r] > 0.5f, s.set[r]});
+    const SentenceRow& row = sel.t.sentences[r];
+    const double p = row.says_more ? 1.0 : row.rewording ? 0.0 : flag_p[r];
+    flaggable.push_back({p, s.y[r] > 0.5f, s.set[r]});
   }
   const std::size_t sets = sel.sets.size();
   Thresholds& th = scored.thresholds;
@@ -403,23 +388,13 @@ std::optional<Pipeline> fit_pipeline(const std::vector<TrainingSetInput>& sets, 
 
   choose_flag_thresholds(sel, s, options,
                          options.flags_from_other_sets ? *unseen_p : p.scored.sentence_p, p.scored);
-  // The answer threshold, on the answers it decides (all their sentences in doubt), is where a
-  // flag it raises is right as often as a sentence flag must be: like the unsupported
-  // threshold, a promise about the flags a user sees, which carries over to a kind of data the
-  // model never saw better than a best balance on the known kinds, which long answers (whose
-  // sentences are rarely all in doubt) leave to a handful of answers.
-  const std::vector<training::ScoredItem> in_doubt =
-      answers_in_doubt(t, p.scored.sentence_p, calibrated(*answer_margins, p.answer.calibration),
-                       p.scored.thresholds, labelled);
-  // The threshold goes no higher than one half, where the calibrated answer model says
-  // "hallucinated" is more likely than not (over all answers, not only those in doubt). The
-  // sets' answers all in doubt are a few dozen, mostly from one set; on a handful from the
-  // others a precision target moved the threshold anywhere from 0 to 1, and at 1 the answer
-  // model has no say. Where the cap binds, the flags trade the precision target for that
-  // break-even.
-  p.scored.thresholds.answer = std::min(
-      kMaxAnswerThreshold,
-      training::lowest_precise_threshold(in_doubt, sets.size(), options.flag_precision, 0.0));
+  // The answer threshold is where the calibrated answer model says "hallucinated" is more
+  // likely than not. It decides only answers whose every sentence is in doubt, a few dozen per
+  // set and most of them one set's: a threshold chosen on their precision went to 0 (every such
+  // answer flagged, the model with no say) whenever that set's were mostly hallucinated, and
+  // then flagged half the faithful answers of a kind of data the model never saw (figures read
+  // off a filing), where doubt is common and mostly unfounded.
+  p.scored.thresholds.answer = kAnswerThreshold;
 
   auto sentence_model = fit_all(t.sentence_x, columns, s.y, s.set, sets.size(),
                                 sel.by_row(&Selection::learn_sentence), options.sentence, error);

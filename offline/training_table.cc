@@ -62,6 +62,7 @@ Table flatten_training_data(const std::vector<TrainingSetInput>& sets, std::size
         if (verdict.label == filters::verify::Label::kContradicted)
           row.conflict = filters::verify::conflict_kind(verdict);
         row.rewording = filters::verify::rests_on_rewording(verdict);
+        row.says_more = filters::verify::says_more_than_evidence(verdict);
         t.sentences.push_back(row);
         t.sentence_x.insert(t.sentence_x.end(), verdict.features.begin(), verdict.features.end());
       }
@@ -75,7 +76,8 @@ bool contradicted(const SentenceRow& row, double p, const filters::score::Thresh
 }
 
 bool flagged(const SentenceRow& row, double p, const filters::score::Thresholds& thresholds) {
-  return contradicted(row, p, thresholds) || (p >= thresholds.unsupported && !row.rewording);
+  return contradicted(row, p, thresholds) || (p >= thresholds.unsupported && !row.rewording) ||
+         row.says_more;
 }
 
 std::vector<AnswerMarks> mark_answers(const Table& t, const std::vector<double>& sentence_p,

@@ -44,6 +44,7 @@ struct SentenceRow {
   filters::verify::ConflictKind conflict =
       filters::verify::ConflictKind::kNone;  // an engine's contradiction
   bool rewording = false;  // a flag would rest on rewording alone: at most doubtful
+  bool says_more = false;  // aligned evidence says less than it (modality): at least unsupported
 };
 
 struct AnswerRow {

@@ -64,19 +64,6 @@ bool same_tokens(std::string_view a, std::string_view b) {
                     [](const Token& s, const Token& t) { return s.norm == t.norm; });
 }
 
-// The piece states a difference at its slot [begin, end) ("4 more hours than"): "than" after
-// it within a few words, before any punctuation.
-bool states_difference_at(std::span<const Token> tokens, std::pair<std::size_t, std::size_t> slot) {
-  constexpr std::size_t kReach = 8;
-  std::size_t seen = 0;
-  for (const Token& t : tokens) {
-    if (t.begin < slot.second) continue;
-    if (t.kind == text::TokenKind::kPunctuation || ++seen > kReach) return false;
-    if (t.norm == "than") return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 bool PieceVerifier::names_passage_topic(std::uint32_t piece, index::TermId term) const {
@@ -140,9 +127,19 @@ bool PieceVerifier::aligned_but(const Clause& clause, std::uint32_t piece, const
   if (words_outside(clause, piece, word, /*verb_forms=*/true) != 0) return false;
   const std::string_view text = index_->piece_text(index_->pieces()[piece]);
   const std::vector<Token> tokens = text::tokenize(text);
-  auto polarity = [](const Token& t) {
+  // A negation cue of either side ("not", "refused to"), with its "to", is the polarity.
+  auto negation_cue = [&](const Token& t) {
+    for (const std::span<const Token> side : {clause.tokens, std::span<const Token>(tokens)}) {
+      const std::optional<std::size_t> i = index_of(side, t);
+      if (!i) continue;
+      return text::is_negation_cue(side, *i) ||
+             (t.norm == "to" && *i > 0 && text::is_negation_cue(side, *i - 1));
+    }
+    return false;
+  };
+  auto polarity = [&](const Token& t) {
     return text::is_negation(t.norm) || text::kBeForms.contains(t.norm) ||
-           text::kAuxiliaryVerbs.contains(t.norm);
+           text::kAuxiliaryVerbs.contains(t.norm) || negation_cue(t);
   };
   auto is_instead = [&](const Token& t) {
     return instead != nullptr && t.begin == instead->begin && t.norm == instead->norm;
@@ -206,8 +203,9 @@ std::optional<Verdict> PieceVerifier::check_substitution(const Clause& clause,
     // A difference ("6 more hours than") conflicts only with a difference in its slot ("4 more
     // hours than"), not with the item's own value ("up to 18 hours").
     if (except == nullptr &&
-        states_a_difference(clause.tokens, *values.missing_value, options_.lexicon.get()) &&
-        !states_difference_at(tokens, *slot))
+        states_a_difference(clause.tokens, values.missing_value->begin, values.missing_value->end,
+                            options_.lexicon.get()) &&
+        !states_a_difference(tokens, slot->first, slot->second, options_.lexicon.get()))
       continue;
     signals.aligned_conflict = true;
     if (except == nullptr) ++signals.value_mismatches;

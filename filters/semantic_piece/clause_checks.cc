@@ -98,15 +98,40 @@ std::optional<std::size_t> negated_head(std::span<const Token> tokens, std::size
   return std::nullopt;
 }
 
+// A comparison turned round with its opposite says the same: "Bob is younger than Alice"
+// against "Alice is older than Bob". Clause word `at` and the piece's `pivot` are the two
+// comparatives; a content word of the clause before its comparative comes after the piece's,
+// and one after it before.
+bool turned_round(std::span<const Token> clause, std::size_t at, std::span<const Token> piece,
+                  std::size_t pivot) {
+  auto found = [&](const Token& w, std::size_t from, std::size_t to) {
+    const std::string stem = text::stem(w.norm);
+    return std::any_of(piece.begin() + static_cast<std::ptrdiff_t>(from),
+                       piece.begin() + static_cast<std::ptrdiff_t>(to),
+                       [&](const Token& t) { return text::stem(t.norm) == stem; });
+  };
+  bool first_after = false, second_before = false;
+  for (std::size_t i = 0; i < clause.size() && pivot < piece.size(); ++i) {
+    if (i == at || !text::is_content_word(clause[i])) continue;
+    if (i < at) first_after = first_after || found(clause[i], pivot + 1, piece.size());
+    if (i > at) second_before = second_before || found(clause[i], 0, pivot);
+  }
+  return first_after && second_before;
+}
+
 // A word of the evidence's that is an opposite of the word `form` ("optional" for
-// "required"); `evidence_words`: an analysed piece's content words.
+// "required"), or a synonym of one ("prohibited" is "disallowed", the opposite of "allowed");
+// `evidence_words`: an analysed piece's content words.
 bool opposite_in(const text::Lexicon& lexicon, std::string_view form,
                  std::span<const Token> evidence_words) {
   if (!lexicon.has_antonyms(form)) return false;
   const std::string stem = text::stem(form);
+  auto opposite = [&](std::string_view word) { return lexicon.are_antonyms(form, word); };
   return std::any_of(evidence_words.begin(), evidence_words.end(), [&](const Token& t) {
-    return t.kind == text::TokenKind::kWord && text::stem(t.norm) != stem &&
-           lexicon.are_antonyms(form, t.norm);
+    if (t.kind != text::TokenKind::kWord || text::stem(t.norm) == stem) return false;
+    if (opposite(t.norm)) return true;
+    const std::vector<std::string_view> same = lexicon.synonyms(t.norm);
+    return std::any_of(same.begin(), same.end(), opposite);
   });
 }
 
@@ -376,6 +401,8 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence,
          {&values.conflict, &polarity, &flags, &ordering, &parties, &names}) {
       if (*first) return std::move(**first);
     }
+    // Only where nothing says otherwise: the scorer does not read it.
+    if (std::optional<Verdict> modality = check_modality(clause, signals)) return *modality;
     if (relations) {
       // An unrelated name or word leaves the clause's coverage as its score.
       if (relations->label == Label::kUnsupported) relations->score = std::min(score, 0.5);
@@ -474,8 +501,17 @@ struct PieceVerifier::ValueEvidence {
 PieceVerifier::ValueEvidence PieceVerifier::find_value(const Clause& clause,
                                                        const Entity& e) const {
   ValueEvidence found;
-  const bool loose_only = states_a_difference(clause.tokens, e, options_.lexicon.get()) ||
-                          labels_an_item(clause.tokens, e, options_.lexicon.get());
+  const text::Lexicon* lexicon = options_.lexicon.get();
+  const bool difference = states_a_difference(clause.tokens, e.begin, e.end, lexicon);
+  const bool loose_only = difference || labels_an_item(clause.tokens, e, lexicon);
+  // A difference lines up only with a difference in its slot ("an extra $20" for "an extra
+  // $15"), not with the item's own value ("$25 a month" for "$15 more per month").
+  auto difference_in_piece = [&](const ContextEntity& c) {
+    const index::ContextIndex::Piece& p = index_->pieces()[c.piece];
+    if (c.entity.begin < p.begin) return false;
+    const std::vector<Token> tokens = text::tokenize(index_->piece_text(p));
+    return states_a_difference(tokens, c.entity.begin - p.begin, c.entity.end - p.begin, lexicon);
+  };
   std::optional<Counted> answer_counted_;  // counted.h, when needed
   auto answer_counted = [&]() -> const Counted& {
     if (!answer_counted_) answer_counted_ = counted_words(clause.tokens, e.begin, e.end);
@@ -493,7 +529,8 @@ PieceVerifier::ValueEvidence PieceVerifier::find_value(const Clause& clause,
       if (matched) found.matched_pieces.push_back(c.piece);
     } else if (m == EntityMatch::kDifferent && matched && !asks(c.piece)) {
       const bool lines_up = found.aligned == nullptr && words_outside(clause, c.piece) == 0 &&
-                            same_slot(clause, e, c) && states_other_values(clause, &e, c.piece);
+                            same_slot(clause, e, c) && states_other_values(clause, &e, c.piece) &&
+                            (!difference || difference_in_piece(c));
       // Out of an aligned slot, an order ("her second prize"), a label ("phase two") or a
       // difference ("6 more hours than") names another item or no value of the thing, and a
       // piece about another item of a series ("Phase one ... 2025" against "Phase two ...
@@ -607,16 +644,31 @@ bool has_pronoun_subject(std::span<const Token> tokens) {
 
 }  // namespace
 
-// A value that states a difference ("6 more hours than", "0.4 kg less than", "two years
-// older than"): it is no value the thing itself has, to compare with the context's.
-bool PieceVerifier::states_a_difference(std::span<const Token> tokens, const Entity& e,
-                                        const text::Lexicon* lexicon) {
+bool PieceVerifier::states_a_difference(std::span<const Token> tokens, std::size_t begin,
+                                        std::size_t end, const text::Lexicon* lexicon) {
   constexpr std::size_t kReach = 8;
   static constexpr auto kMoreOrLess = text::word_table("more", "less", "fewer");
+  static constexpr auto kAdded = text::word_table("extra", "additional", "another", "further");
+  const std::size_t first = token_at(tokens, begin), after = token_at(tokens, end);
+  // "an extra $15", "a further 5%": an amount added.
+  for (std::size_t i = first; i-- > 0 && first - i <= 2;) {
+    if (kAdded.contains(tokens[i].norm)) return true;
+  }
+  // "costs $15 more.", "$15 more per month": an amount more or less, whatever it is compared
+  // with; not "In 2019 more people ...".
+  static constexpr auto kAfterAmount =
+      text::word_table("per", "a", "an", "each", "every", "for", "to", "than");
+  if (after < tokens.size() && kMoreOrLess.contains(tokens[after].norm) &&
+      (after + 1 == tokens.size() || tokens[after + 1].kind == text::TokenKind::kPunctuation ||
+       kAfterAmount.contains(tokens[after + 1].norm)))
+    return true;
+  // "6 more hours than", "two years older than": a comparison in the span or after it.
   bool compared = false;
+  for (std::size_t i = first; i < after; ++i)
+    compared =
+        compared || kMoreOrLess.contains(tokens[i].norm) || is_comparative(tokens, i, lexicon);
   std::size_t seen = 0;
-  for (std::size_t i = 0; i < tokens.size() && seen < kReach; ++i) {
-    if (tokens[i].begin < e.end) continue;
+  for (std::size_t i = after; i < tokens.size() && seen < kReach; ++i) {
     if (tokens[i].kind == text::TokenKind::kPunctuation) return false;
     ++seen;
     if (tokens[i].norm == "than") return compared;
@@ -913,7 +965,8 @@ PieceVerifier::Coverage PieceVerifier::measure_coverage(Clause& clause, ValueChe
     } else if (elsewhere) {
       out.covered += options_.elsewhere_weight;
       ++signals.words_elsewhere;
-    } else if (negated_opposite(at)) {
+    } else if (negated_opposite(at) || (comparative && clause.best != nullptr &&
+                                        states_converse(clause, at, clause.best->hit.piece))) {
       out.covered += 1;
       ++signals.words_related;
     } else {
@@ -993,7 +1046,7 @@ PieceVerifier::NegationReach PieceVerifier::negation_reach(std::span<const Token
            in_question(stem) || only_an_adverb(tokens[i].norm);
   };
   NegationReach reach;
-  for (const text::NegationScope& scope : text::negation_scopes(tokens)) {
+  for (const text::NegationScope& scope : text::negation_scopes(tokens, options_.lexicon.get())) {
     std::vector<index::TermId> scope_terms;
     for (std::size_t i : scope.words)
       scope_terms.push_back(index_->terms().find(text::stem(tokens[i].norm)));
@@ -1060,6 +1113,21 @@ std::optional<Verdict> PieceVerifier::check_negation(Clause& clause, EvidencePie
                  best.hit.piece);
 }
 
+bool PieceVerifier::states_converse(const Clause& clause, std::size_t at,
+                                    std::uint32_t piece) const {
+  const text::Lexicon* lexicon = options_.lexicon.get();
+  const std::string_view form = clause.tokens[at].norm;
+  if (lexicon == nullptr || !lexicon->has_antonyms(form)) return false;
+  const std::vector<Token> tokens = text::tokenize(index_->piece_text(index_->pieces()[piece]));
+  for (std::size_t k = 0; k < tokens.size(); ++k) {
+    if (tokens[k].kind == text::TokenKind::kWord &&
+        text::adjective_degree(*lexicon, tokens, k) == text::Degree::kComparative &&
+        lexicon->are_antonyms(form, tokens[k].norm) && turned_round(clause.tokens, at, tokens, k))
+      return true;
+  }
+  return false;
+}
+
 std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, EvidencePiece& best,
                                                      const Coverage& coverage,
                                                      ClauseSignals& signals) const {
@@ -1109,7 +1177,8 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, EvidencePie
       if (other.kind != text::TokenKind::kWord || best.degrees[k] != degree ||
           degree == text::Degree::kSufficiency || clause_says(other) ||
           !lexicon->are_antonyms(form, other.norm) ||
-          !lexicon->are_antonyms(form, evidence_form(other)))
+          !lexicon->are_antonyms(form, evidence_form(other)) ||
+          (degree == text::Degree::kComparative && states_converse(clause, at, best.hit.piece)))
         continue;
       signals.antonym = true;
       signals.aligned_conflict =

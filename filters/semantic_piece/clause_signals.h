@@ -30,6 +30,11 @@ struct ClauseSignals {
   // the same place between the same words), the clause's verb negated on one side only, or a
   // word for its antonym. The evidence that says otherwise, aligned word for word.
   bool aligned_conflict = false;
+  // The clause lines up with one context piece word for word but for a modality: the piece
+  // gives as possible what the clause states as a fact ("may reduce" / "reduces"), as required
+  // what it gives as optional, or as permitted what it requires. The evidence says less than
+  // the clause, aligned: unsupported whatever the scorer says.
+  bool modality_changed = false;
   // Evidence.
   std::uint8_t evidence_pieces = 0;
   float best_overlap = 0;  // share of the clause's terms the best evidence piece holds

@@ -113,7 +113,7 @@ void PieceVerifier::analyse(EvidencePiece& piece) const {
   std::vector<Token> tokens = text::tokenize(index_->piece_text(index_->pieces()[piece.hit.piece]));
   piece.has_negation_cue = text::has_negation_cue(tokens);
   auto term_of = [&](std::size_t i) { return index_->terms().find(text::stem(tokens[i].norm)); };
-  for (const text::NegationScope& scope : text::negation_scopes(tokens)) {
+  for (const text::NegationScope& scope : text::negation_scopes(tokens, options_.lexicon.get())) {
     NegatedTerms& negated = piece.negations.emplace_back();
     for (std::size_t i : scope.words)
       negated.scope.push_back(term_of(i));

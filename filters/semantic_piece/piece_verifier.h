@@ -19,6 +19,7 @@
 #include "filters/semantic_piece/verifier_options.h"
 #include "filters/text/adjective_degree.h"
 #include "filters/text/entities.h"
+#include "filters/text/modality.h"
 #include "filters/text/tokenizer.h"
 
 namespace groundgate::filters::semantic_piece {
@@ -182,6 +183,9 @@ class PieceVerifier {
   // it word for word but for that word ("completed before the vote" against "completed after
   // the vote", "fell 4%" against "rose 4%"): the opposite, aligned. Function words of order,
   // comparison and direction count, which coverage and the antonym check never see.
+  // Context piece `piece` states the clause's comparative at token `at` turned round with its
+  // opposite: "Alice is older than Bob" for "Bob is younger than Alice". The same fact.
+  bool states_converse(const Clause& clause, std::size_t at, std::uint32_t piece) const;
   std::optional<Verdict> check_flipped_word(const Clause& clause, const EvidencePiece& best,
                                             ClauseSignals& signals) const;
   // A number, date or identifier the context never states ("Form 2198", "MI9") where an
@@ -194,6 +198,13 @@ class PieceVerifier {
   // with the same words, and no evidence piece that states them as the clause does
   // (party_swap.h): the evidence that says otherwise, aligned.
   std::optional<Verdict> check_parties(const Clause& clause, ClauseSignals& signals) const;
+  // An evidence piece says the clause with another strength (text/modality.h) and none says it
+  // as the clause does (ClauseSignals::modality_changed).
+  std::optional<Verdict> check_modality(const Clause& clause, ClauseSignals& signals) const;
+  // The modality of context piece `piece` where it lines up with the clause word for word but
+  // for modality words and auxiliaries: kFact where it has no modality word the clause lacks;
+  // nullopt where it does not line up.
+  std::optional<text::Modality> modality_in(const Clause& clause, std::uint32_t piece) const;
   std::optional<Verdict> check_names(const Clause& clause, const ValueCheck& values,
                                      const Coverage& coverage, double score,
                                      ClauseSignals& signals) const;
@@ -260,10 +271,11 @@ class PieceVerifier {
   // token (slot.h same_but).
   bool aligned_but(const Clause& clause, std::uint32_t piece, const text::Token* word,
                    const text::Token* instead) const;
-  // The value `e` states a difference ("6 more hours than", "0.4 kg less than", "two years
-  // older than"): it is no value the thing itself has, to compare with the context's.
-  static bool states_a_difference(std::span<const text::Token> tokens, const text::Entity& e,
-                                  const text::Lexicon* lexicon);
+  // The value at bytes [begin, end) of `tokens`' text states a difference ("6 more hours than",
+  // "0.4 kg less than", "two years older than", "$15 more", "an extra $15"): it is no value the
+  // thing itself has, to compare with the context's, only with another difference.
+  static bool states_a_difference(std::span<const text::Token> tokens, std::size_t begin,
+                                  std::size_t end, const text::Lexicon* lexicon);
   // The clause's count `e` and the context's `c` follow two different verbs ("made two"
   // against "saw five"): counts of different events.
   bool counted_by_other_verbs(const Clause& clause, const text::Entity& e,

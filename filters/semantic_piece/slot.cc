@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,13 @@ class Lcs {
 
 }  // namespace
 
+std::optional<std::size_t> index_of(std::span<const text::Token> tokens, const text::Token& t) {
+  const std::less<const text::Token*> before;
+  if (tokens.empty() || before(&t, tokens.data()) || !before(&t, tokens.data() + tokens.size()))
+    return std::nullopt;
+  return static_cast<std::size_t>(&t - tokens.data());
+}
+
 std::size_t token_at(std::span<const text::Token> tokens, std::size_t at) {
   return static_cast<std::size_t>(
       std::lower_bound(tokens.begin(), tokens.end(), at,
@@ -93,7 +101,8 @@ std::optional<std::pair<std::size_t, std::size_t>> slot_in(std::span<const text:
 
 bool same_but(std::span<const text::Token> a, std::span<const text::Token> b,
               const std::function<bool(const text::Token&)>& differ,
-              const std::function<bool(const text::Token&)>& ends, const text::Lexicon* lexicon) {
+              const std::function<bool(const text::Token&)>& ends, const text::Lexicon* lexicon,
+              std::pair<std::size_t, std::size_t>* common_in_b) {
   if (a.empty() || b.empty() || a.size() > kMaxTokens || b.size() > kMaxTokens) return false;
   auto key = [](const text::Token& t) {
     return t.kind == text::TokenKind::kWord ? text::stem(t.norm) : t.norm;
@@ -138,6 +147,7 @@ bool same_but(std::span<const text::Token> a, std::span<const text::Token> b,
   for (std::size_t j = pairs.front().second; j <= pairs.back().second; ++j) {
     if (!common_b[j] && !punctuation(b[j]) && !differ(b[j])) return false;
   }
+  if (common_in_b != nullptr) *common_in_b = {pairs.front().second, pairs.back().second};
   return true;
 }
 

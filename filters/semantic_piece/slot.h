@@ -18,6 +18,9 @@
 
 namespace groundgate::filters::semantic_piece {
 
+// The index of `t` in `tokens` when it is one of them (by address).
+std::optional<std::size_t> index_of(std::span<const text::Token> tokens, const text::Token& t);
+
 // The index of the first token that starts at or after byte `at` (tokens.size() if none).
 std::size_t token_at(std::span<const text::Token> tokens, std::size_t at);
 
@@ -42,9 +45,12 @@ std::optional<std::pair<std::size_t, std::size_t>> slot_in(std::span<const text:
 // and "so too the continuity" are not. Past its last common token `b` may first hold tokens
 // `ends` allows, the slot of a clause's last word ("were bad." against "were good.").
 // With `lexicon`, a verb form lines up with its base form's ("did not make" against "made").
+// With `common_in_b`, where they line up it gets the indices of `b`'s first and last common
+// token.
 bool same_but(std::span<const text::Token> a, std::span<const text::Token> b,
               const std::function<bool(const text::Token&)>& differ,
               const std::function<bool(const text::Token&)>& ends = nullptr,
-              const text::Lexicon* lexicon = nullptr);
+              const text::Lexicon* lexicon = nullptr,
+              std::pair<std::size_t, std::size_t>* common_in_b = nullptr);
 
 }  // namespace groundgate::filters::semantic_piece

@@ -36,6 +36,8 @@ std::string_view to_string(ReasonCode code) {
       return "parties_swapped";
     case ReasonCode::kUnboundRelation:
       return "unbound_relation";
+    case ReasonCode::kModalityChanged:
+      return "modality_changed";
     case ReasonCode::kNoEvidence:
       return "no_evidence";
   }

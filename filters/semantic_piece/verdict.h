@@ -35,6 +35,7 @@ enum class ReasonCode : std::uint8_t {
   kMissingEntity,      // a number, date or name that appears nowhere in the context
   kLowCoverage,        // too many content words not found in the evidence
   kUnboundRelation,    // names and words all in the context, but never related there
+  kModalityChanged,    // "reduces" where the context says "may reduce", "may" where it says "must"
   kNoEvidence,         // no context piece shares a word with the answer piece
 };
 

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "filters/text/stopwords.h"
+#include "filters/text/verb_form.h"
 #include "filters/text/word_table.h"
 
 namespace groundgate::filters::text {
@@ -17,6 +18,23 @@ constexpr std::size_t kScopeWords = 4;
 // progress", "lacks the motivation" = "has no motivation".
 constexpr auto kImplicitCues = word_table("fail", "failed", "fails", "failing", "lack", "lacked",
                                           "lacking", "lacks", "unable");
+// Verbs that deny their complement only before "to" and a verb: "refused to endorse" = "did not
+// endorse", "declined to comment"; not "declined 5%", "refused entry", nor a level reached
+// ("declined to $2.1 billion", "declined to its lowest level") or a market's close ("declined to
+// close at $45": it closed there).
+constexpr auto kCuesBeforeTo =
+    word_table("refuse", "refused", "refuses", "refusing", "decline", "declined", "declines",
+               "declining", "neglect", "neglected", "neglects", "neglecting");
+constexpr auto kNoVerbAfterTo =
+    word_table("the", "a", "an", "its", "their", "his", "her", "our", "this", "that", "these",
+               "those", "record", "new", "about", "around", "nearly", "almost", "just", "roughly",
+               "approximately", "under", "below", "zero", "close", "end", "finish", "settle");
+
+bool verb_after_to(std::span<const Token> tokens, std::size_t cue) {
+  if (cue + 2 >= tokens.size() || tokens[cue + 1].norm != "to") return false;
+  const Token& next = tokens[cue + 2];
+  return next.kind == TokenKind::kWord && !kNoVerbAfterTo.contains(next.norm);
+}
 // Verbs that leave out their object, in the active voice: "bypassed the bidding process" =
 // "went without one". Not after a copula ("the fee is waived": no fee, said of the subject) nor
 // as a noun ("the Kingston bypass"): the base form only after "to" or an auxiliary.
@@ -73,16 +91,20 @@ bool ends_scope(const Token& t) {
   return t.kind == TokenKind::kWord && (t.norm == "but" || t.norm == "although");
 }
 
-// Token i of `tokens` is a negation cue.
-bool is_cue(std::span<const Token> tokens, std::size_t i) {
+}  // namespace
+
+bool is_negation_cue(std::span<const Token> tokens, std::size_t i) {
   const Token& t = tokens[i];
   if (t.kind != TokenKind::kWord) return false;
   if (is_negation(t.norm) || kImplicitCues.contains(t.norm)) return true;
+  if (kCuesBeforeTo.contains(t.norm)) return verb_after_to(tokens, i);
   const bool omitting = kOmittingVerbs.contains(t.norm);
   if (!omitting && !kOmittingBase.contains(t.norm)) return false;
   const std::string_view before = i > 0 ? tokens[i - 1].norm : std::string_view();
   return omitting ? !kCopulaOrDeterminer.contains(before) : kBeforeBase.contains(before);
 }
+
+namespace {
 
 bool focus_follows(std::span<const Token> tokens, std::size_t cue) {
   for (std::size_t j = cue + 1; j < tokens.size() && j <= cue + 2; ++j) {
@@ -121,7 +143,7 @@ std::size_t list_end(std::span<const Token> tokens, std::size_t comma) {
     for (; j < tokens.size(); ++j) {
       const Token& t = tokens[j];
       if (ends_scope(t)) break;
-      if (is_cue(tokens, j) || kAuxiliaries.contains(t.norm)) return comma;
+      if (is_negation_cue(tokens, j) || kAuxiliaries.contains(t.norm)) return comma;
       if (is_subject_word(t.norm)) {
         if (closing.empty() || words == 0) return comma;
         break;
@@ -139,6 +161,46 @@ std::size_t list_end(std::span<const Token> tokens, std::size_t comma) {
   return comma;
 }
 
+// A cue right after another one, past auxiliaries and "to", denies that one: "never failed to
+// pay" = paid, "did not decline to attend" = attended. The pair negates nothing.
+bool denies_a_cue(std::span<const Token> tokens, std::size_t cue) {
+  for (std::size_t j = cue; j-- > 0;) {
+    if (kAuxiliaries.contains(tokens[j].norm) || tokens[j].norm == "to") continue;
+    return is_negation_cue(tokens, j);
+  }
+  return false;
+}
+
+// The cue negates a verb in its base form: "did not pay", "refused to pay", "failed to stop".
+bool negates_base_verb(std::span<const Token> tokens, std::size_t cue) {
+  if (cue + 1 < tokens.size() && tokens[cue + 1].norm == "to") return true;
+  static constexpr auto kBeforeBaseVerb = word_table("do", "does", "did", "will", "would", "can",
+                                                     "could", "may", "might", "must", "should");
+  return cue > 0 && is_negation(tokens[cue].norm) && kBeforeBaseVerb.contains(tokens[cue - 1].norm);
+}
+
+// After a negated base verb and a word of its scope, a verb of another form opens a second
+// predicate the cue does not reach: "refused to pay the fine and appealed the decision", "the
+// driver who failed to stop was fined". A verb under the same cue keeps the base form ("did not
+// eat meat or drink milk"; "to be seen"; "must not be sold or be given"), and a clause the scope
+// opens has verbs of its own ("declined to say whether the plant would reopen").
+bool other_verb_form(std::span<const Token> tokens, std::size_t cue, std::size_t j,
+                     const Lexicon* lexicon) {
+  const Token& t = tokens[j];
+  const bool opened =
+      std::any_of(tokens.begin() + static_cast<std::ptrdiff_t>(cue + 1),
+                  tokens.begin() + static_cast<std::ptrdiff_t>(j), [](const Token& w) {
+                    return kClauseOpeners.contains(w.norm) || kConditions.contains(w.norm);
+                  });
+  if (kAuxiliaries.contains(t.norm) && tokens[j - 1].norm != "to" && tokens[j - 1].norm != "or" &&
+      !opened)
+    return true;
+  const bool joined = tokens[j - 1].norm == "and" || tokens[j - 1].norm == "but";
+  return joined && (lexicon != nullptr ? inflected_verb(t, lexicon)
+                                       : t.kind == TokenKind::kWord && t.norm.size() > 4 &&
+                                             t.norm.ends_with("ed"));
+}
+
 // Bounds a negated list's words: a long list is still one predicate's objects.
 constexpr std::size_t kListScopeWords = 16;
 
@@ -146,12 +208,12 @@ constexpr std::size_t kListScopeWords = 16;
 
 bool has_negation_cue(std::span<const Token> tokens) {
   for (std::size_t i = 0; i < tokens.size(); ++i) {
-    if (is_cue(tokens, i)) return true;
+    if (is_negation_cue(tokens, i)) return true;
   }
   return false;
 }
 
-std::vector<NegationScope> negation_scopes(std::span<const Token> tokens) {
+std::vector<NegationScope> negation_scopes(std::span<const Token> tokens, const Lexicon* lexicon) {
   std::vector<NegationScope> out;
   // One pass: what the clause so far holds (its content words, a condition) goes along.
   std::vector<std::size_t> clause_words;
@@ -166,7 +228,9 @@ std::vector<NegationScope> negation_scopes(std::span<const Token> tokens) {
       continue;
     }
     if (kConditions.contains(t.norm)) condition = true;
-    if (is_cue(tokens, i) && !condition && !focus_follows(tokens, i)) {
+    if (is_negation_cue(tokens, i) && !condition && !focus_follows(tokens, i) &&
+        !denies_a_cue(tokens, i)) {
+      const bool base_verb = negates_base_verb(tokens, i);
       NegationScope scope{i, {}, clause_words, {}};
       scope.subject.assign(clause_words.begin() + static_cast<std::ptrdiff_t>(subject_from),
                            clause_words.end());
@@ -174,7 +238,9 @@ std::vector<NegationScope> negation_scopes(std::span<const Token> tokens) {
         scope.subject.pop_back();
       std::size_t j = i + 1;
       for (; j < tokens.size() && scope.words.size() < kScopeWords; ++j) {
-        if (ends_scope(tokens[j]) || is_cue(tokens, j) || opens_predicate(tokens, j)) break;
+        if (ends_scope(tokens[j]) || is_negation_cue(tokens, j) || opens_predicate(tokens, j) ||
+            (base_verb && !scope.words.empty() && other_verb_form(tokens, i, j, lexicon)))
+          break;
         if (is_content_word(tokens[j])) scope.words.push_back(j);
       }
       if (!scope.words.empty() && j < tokens.size() && tokens[j].norm == ",") {

@@ -4,6 +4,7 @@
 #include <span>
 #include <vector>
 
+#include "filters/text/lexicon.h"
 #include "filters/text/tokenizer.h"
 
 namespace groundgate::filters::text {
@@ -13,8 +14,8 @@ namespace groundgate::filters::text {
 // win the cup, and retired" → {win, cup}; an "and" or "or" before an auxiliary or a subject
 // pronoun opens a second predicate, which it does not reach. Cues are the explicit ones ("not",
 // "n't", "never", "no", "without"), verbs that negate their complement ("failed to progress",
-// "lacks") and active verbs that leave out their object ("bypassed the bidding process", "to waive
-// the fee"). Not negations of what a clause states, so left out:
+// "lacks", "refused to endorse") and active verbs that leave out their object ("bypassed the
+// bidding process", "to waive the fee"). Not negations of what a clause states, so left out:
 // - a focus or a comparison: "not only", "not just", "not the only", "not the same as";
 // - a denied quantifier or degree, which leaves the predicate true of some or in part: "not
 //   all ovens have one", "not always", "not equally harmful", "not necessarily";
@@ -35,7 +36,14 @@ struct NegationScope {
   std::vector<std::size_t> subject;
 };
 
-std::vector<NegationScope> negation_scopes(std::span<const Token> tokens);
+// With `lexicon`, an irregular past form after "and" or "but" ("declined to comment and left
+// the building") is known as another verb form too; without, the "-ed" forms only.
+std::vector<NegationScope> negation_scopes(std::span<const Token> tokens,
+                                           const Lexicon* lexicon = nullptr);
+
+// Token i of `tokens` is a negation cue, whatever it governs: "not", "never", "failed", "lacks",
+// "refused" or "declined" before "to", "waived" after no copula.
+bool is_negation_cue(std::span<const Token> tokens, std::size_t i);
 
 // Whether any negation cue is in `tokens`, whatever it governs: "favoured neither", "failed
 // last year in its bid", "if it can't".

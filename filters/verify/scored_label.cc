@@ -54,6 +54,12 @@ constexpr double kRewordedCoverage = 0.5;
 
 }  // namespace
 
+bool says_more_than_evidence(const SentenceVerdict& verdict) {
+  return std::any_of(verdict.findings.begin(), verdict.findings.end(), [](const Finding& f) {
+    return !f.abstains && f.engine == Engine::kSemanticPieces && f.signals.modality_changed;
+  });
+}
+
 bool rests_on_rewording(const SentenceVerdict& verdict) {
   const double floor = verdict.own_words ? 0.0 : kRewordedCoverage;
   bool against = false;
@@ -107,7 +113,8 @@ void label_by_score(SentenceVerdict& verdict, double unfaithful,
       verdict.label == Label::kContradicted ? conflict_kind(verdict) : ConflictKind::kNone;
   if (unfaithful >= contradicted_at(thresholds, conflict)) {
     verdict.label = Label::kContradicted;
-  } else if (unfaithful >= thresholds.unsupported && !rests_on_rewording(verdict)) {
+  } else if ((unfaithful >= thresholds.unsupported && !rests_on_rewording(verdict)) ||
+             says_more_than_evidence(verdict)) {
     verdict.label = Label::kUnsupported;
   } else if (unfaithful >= thresholds.doubtful) {
     verdict.label = Label::kDoubtful;

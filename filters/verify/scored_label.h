@@ -41,6 +41,11 @@ double contradicted_at(const score::Thresholds& thresholds, ConflictKind kind);
 // engine supports it keeps the scorer's label (its features weigh how the words are related).
 bool rests_on_rewording(const SentenceVerdict& verdict);
 
+// An engine lined the sentence up with evidence that says less than it does: a possibility
+// stated as a fact, an option as an obligation (semantic_piece ClauseSignals::modality_changed).
+// Such a sentence is at least unsupported, whatever its probability, and no judge's to settle.
+bool says_more_than_evidence(const SentenceVerdict& verdict);
+
 // `verdict` after combine(); sets unfaithful, score, label and decisive.
 void label_by_score(SentenceVerdict& verdict, double unfaithful,
                     const score::Thresholds& thresholds);

@@ -205,7 +205,9 @@ void SentenceJudge::serve(std::shared_ptr<const model::ModelCalls> calls) {
 
 bool SentenceJudge::in_band(const verify::SentenceVerdict& verdict) const {
   if (!verdict.ok() || !verdict.unfaithful || verdict.findings.empty()) return false;
-  if (verify::conflict_kind(verdict) == verify::ConflictKind::kAligned) return false;
+  if (verify::conflict_kind(verdict) == verify::ConflictKind::kAligned ||
+      verify::says_more_than_evidence(verdict))
+    return false;
   const double p = *verdict.unfaithful;
   return p >= band_.low && p <= band_.high;
 }

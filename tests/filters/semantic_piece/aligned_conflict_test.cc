@@ -252,6 +252,17 @@ TEST_F(VerifierTest, AParticleOrAPointerIsNoFlippedWord) {
 TEST_F(VerifierTest, ADifferenceConflictsWithADifference) {
   context({"The X200 weighs 0.4 kg less than the X300."});
   EXPECT_EQ(only("The X200 weighs 0.8 kg less than the X300.").label, Label::kContradicted);
+  context({"The pro plan costs an extra $20 a month."});
+  EXPECT_EQ(only("The pro plan costs an extra $15 a month.").label, Label::kContradicted);
+}
+
+// An amount added ("an extra $15", "$15 more per month") is no price of the thing itself.
+TEST_F(VerifierTest, AnAmountAddedIsNoValueOfTheThing) {
+  context({"The basic plan costs $10 a month and the pro plan costs $25 a month."});
+  for (const char* answer : {"The pro plan costs an extra $15 a month.",
+                             "The pro plan costs $15 more per month than the basic plan."}) {
+    EXPECT_NE(only(answer).label, Label::kContradicted) << answer;
+  }
 }
 
 // A sentence that names both sides ("rise and fall") copied is no flip of either.
@@ -269,6 +280,120 @@ TEST_F(VerifierTest, CountsOfDifferentVerbsDoNotConflict) {
   EXPECT_NE(only("Villegas made two holes-in-one at the course.").label, Label::kContradicted);
   context({"The striker scored five goals in the cup."});
   EXPECT_EQ(only("The striker scored two goals in the cup.").label, Label::kContradicted);
+}
+
+// A verb that denies its complement ("refused to", "declined to", "failed to") is the
+// polarity: the clause stating the complement lines up with it.
+TEST_F(VerifierTest, RefusingToDoItIsAnAlignedNegation) {
+  context({"The senator refused to endorse the bill. The company declined to comment."});
+  for (const char* answer : {"The senator endorsed the bill.", "The company commented."}) {
+    const Verdict v = only(answer);
+    EXPECT_EQ(v.label, Label::kContradicted) << answer;
+    EXPECT_EQ(v.reason_code, ReasonCode::kNegationMismatch) << answer;
+    EXPECT_TRUE(v.signals.aligned_conflict) << answer;
+  }
+  // "did not" says the same in other words.
+  const Verdict same = only("The senator did not endorse the bill.");
+  EXPECT_NE(same.label, Label::kContradicted);
+}
+
+// The refusal does not reach a second predicate joined to it, an irregular past form too.
+TEST_F(VerifierTest, ARefusalDoesNotReachTheNextPredicate) {
+  context({"The CEO declined to comment and left the building."});
+  const Verdict v = only("The CEO left the building.");
+  EXPECT_EQ(v.label, Label::kSupported);
+  EXPECT_FALSE(v.signals.negation_mismatch);
+}
+
+// Evidence that states what the clause says with another strength says less than the clause:
+// unsupported, with that evidence (it does not say otherwise).
+TEST_F(VerifierTest, AClauseStatingMoreThanItsAlignedEvidenceIsUnsupported) {
+  context(
+      {"The drug may reduce blood pressure in adults. Applicants must submit the form within "
+       "14 days. Revenue is expected to grow 10% next year. Tenants can cancel the lease with "
+       "30 days notice."});
+  for (const char* answer :
+       {"The drug reduces blood pressure in adults.",
+        "Applicants may submit the form within 14 days.", "Revenue will grow 10% next year.",
+        "Tenants must cancel the lease with 30 days notice."}) {
+    const Verdict v = only(answer);
+    EXPECT_EQ(v.label, Label::kUnsupported) << answer;
+    EXPECT_EQ(v.reason_code, ReasonCode::kModalityChanged) << answer;
+    EXPECT_TRUE(v.signals.modality_changed) << answer;
+    EXPECT_FALSE(v.signals.aligned_conflict) << answer;
+    ASSERT_TRUE(v.evidence) << answer;
+  }
+}
+
+TEST_F(VerifierTest, SayingItAsTheEvidenceDoesOrLessChangesNoModality) {
+  context(
+      {"The drug may reduce blood pressure in adults. The clinic reduces fees for students. "
+       "The company said it would open a store in Paris. The drug reduces pain, and may also "
+       "lower fever. The museum opens in May."});
+  for (const char* answer :
+       {"The drug might reduce blood pressure in adults.",  // another hedge
+        "The clinic may reduce fees for students.",         // less than the evidence
+        "The company will open a store in Paris.",          // reported speech
+        "The drug reduces pain.",  // the hedge is in another clause of the evidence
+        "The museum opens in May."}) {
+    const Verdict v = only(answer);
+    EXPECT_FALSE(v.signals.modality_changed) << answer;
+    EXPECT_NE(v.reason_code, ReasonCode::kModalityChanged) << answer;
+  }
+}
+
+// A hedge that opens the evidence sentence weakens it ("Reportedly, ...", "The study suggests
+// that ..."); one in a lead-in clause of its own, or in a clause joined to it, does not.
+TEST_F(VerifierTest, AHedgeOpeningTheEvidenceSentenceWeakensIt) {
+  context(
+      {"Reportedly, the CEO resigned after the audit. The study suggests that the drug lowers "
+       "the risk of stroke. In what could be a record, the company sold 1 million units. "
+       "Prices may rise, and the bakery cut its staff."});
+  for (const char* more :
+       {"The CEO resigned after the audit.", "The drug lowers the risk of stroke."}) {
+    EXPECT_EQ(only(more).reason_code, ReasonCode::kModalityChanged) << more;
+  }
+  for (const char* same : {"The company sold 1 million units.", "The bakery cut its staff."}) {
+    EXPECT_FALSE(only(same).signals.modality_changed) << same;
+  }
+}
+
+// A modal whose own verb the clause does not hold hedges that verb, not the clause: "may book
+// economy class" says nothing of the strength of "Economy class for flights under 6 hours".
+TEST_F(VerifierTest, AModalOfAnotherVerbChangesNoModality) {
+  context({"Employees traveling for business may book economy class for flights under 6 hours."});
+  EXPECT_FALSE(only("Economy class for flights under 6 hours.").signals.modality_changed);
+  EXPECT_TRUE(only("Employees traveling for business book economy class for flights under 6 hours.")
+                  .signals.modality_changed);
+}
+
+// Another passage stating it as the clause does settles it.
+TEST_F(VerifierTest, APassageStatingItAsAFactSettlesTheModality) {
+  context({"The drug may reduce blood pressure in adults.",
+           "The drug reduces blood pressure in adults."});
+  EXPECT_FALSE(only("The drug reduces blood pressure in adults.").signals.modality_changed);
+}
+
+// A comparison turned round with its opposite states the same fact; the comparison alone
+// turned round does not.
+TEST_F(VerifierTest, AComparisonTurnedRoundWithItsOppositeSaysTheSame) {
+  context({"Alice is older than Bob. The Nile is longer than the Amazon."});
+  for (const char* same : {"Bob is younger than Alice.", "The Amazon is shorter than the Nile."}) {
+    const Verdict v = only(same);
+    EXPECT_EQ(v.label, Label::kSupported) << same;
+    EXPECT_FALSE(v.signals.antonym) << same;
+  }
+  for (const char* other : {"Alice is younger than Bob.", "The Nile is shorter than the Amazon."})
+    EXPECT_EQ(only(other).label, Label::kContradicted) << other;
+}
+
+// A negated word whose opposite's synonym the evidence states says what the evidence says:
+// "not allowed" is "prohibited" ("disallowed").
+TEST_F(VerifierTest, ANegatedWordSaysWhatASynonymOfItsOppositeSays) {
+  context({"Pets are prohibited in the building."});
+  const Verdict v = only("Pets are not allowed in the building.");
+  EXPECT_EQ(v.label, Label::kSupported);
+  EXPECT_FALSE(v.signals.negation_mismatch);
 }
 
 }  // namespace

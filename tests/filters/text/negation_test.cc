@@ -22,6 +22,36 @@ std::vector<std::vector<std::string>> scopes(std::string_view sentence) {
 
 using Scopes = std::vector<std::vector<std::string>>;
 
+// "refused" and "declined" deny their complement only before "to".
+TEST(Negation, RefusingOrDecliningToDoItIsNotDoingIt) {
+  EXPECT_EQ(scopes("The senator refused to endorse the bill."), (Scopes{{"endorse", "bill"}}));
+  EXPECT_EQ(scopes("The company declined to comment."), (Scopes{{"comment"}}));
+  EXPECT_TRUE(scopes("Sales declined 5% in 2020.").empty());
+  EXPECT_TRUE(scopes("He was refused entry.").empty());
+  // A level reached, or a market's close, is no verb denied.
+  EXPECT_TRUE(scopes("Revenue declined to $2.1 billion from $2.4 billion.").empty());
+  EXPECT_TRUE(scopes("Membership declined to its lowest level in a decade.").empty());
+  EXPECT_TRUE(scopes("The stock declined to close at $45.").empty());
+}
+
+// A cue right after another denies it: the pair negates nothing.
+TEST(Negation, ACueDeniedByAnotherNegatesNothing) {
+  EXPECT_TRUE(scopes("The company never failed to pay its dividend.").empty());
+  EXPECT_TRUE(scopes("The company has never failed to pay a dividend.").empty());
+  EXPECT_TRUE(scopes("The mayor did not decline to attend.").empty());
+}
+
+// After a negated base verb, a verb of another form is a second predicate: "appealed", "was
+// fined". One the scope opens a clause for is not ("whether the plant would reopen").
+TEST(Negation, AVerbOfAnotherFormAfterANegatedBaseVerbIsASecondPredicate) {
+  EXPECT_EQ(scopes("The firm refused to pay the fine and appealed the decision."),
+            (Scopes{{"pay", "fine"}}));
+  EXPECT_EQ(scopes("The driver who failed to stop was fined $200."), (Scopes{{"stop"}}));
+  EXPECT_EQ(scopes("He did not want to be seen."), (Scopes{{"want", "seen"}}));
+  EXPECT_EQ(scopes("Officials declined to say whether the plant would reopen."),
+            (Scopes{{"say", "plant", "reopen"}}));
+}
+
 TEST(Negation, ScopeRunsToTheEndOfTheClauseAndIsBounded) {
   EXPECT_EQ(scopes("He did not win the cup, and retired."), (Scopes{{"win", "cup"}}));
   EXPECT_EQ(scopes("They could n't quite land the title , losing out"),

@@ -297,5 +297,24 @@ TEST(LabelByScore, AllAbstainingLeavesNoDecisiveFinding) {
   EXPECT_FALSE(v.decisive.has_value());
 }
 
+// A clause stated as a fact where the aligned evidence calls it possible is unsupported at any
+// probability; the same finding abstaining, or another engine's, sets no floor.
+TEST(LabelByScore, SayingMoreThanAlignedEvidenceIsAtLeastUnsupported) {
+  Finding more = finding(Engine::kSemanticPieces, Label::kUnsupported, "modality_changed", 0);
+  more.signals.modality_changed = true;
+  EXPECT_TRUE(says_more_than_evidence(verdict_of({more})));
+  EXPECT_EQ(label_at(verdict_of({more}), 0.05), Label::kUnsupported);
+  EXPECT_EQ(label_at(verdict_of({more}), 0.9), Label::kUnsupported);
+  Finding abstaining = more;
+  abstaining.abstains = true;
+  EXPECT_FALSE(says_more_than_evidence(verdict_of({abstaining})));
+  EXPECT_EQ(label_at(verdict_of({abstaining}), 0.05), Label::kSupported);
+  // An aligned contradiction still decides over it.
+  Finding conflict = value_conflict(0);
+  conflict.signals.aligned_conflict = true;
+  conflict.signals.modality_changed = true;
+  EXPECT_EQ(label_at(verdict_of({conflict}), 0.05), Label::kContradicted);
+}
+
 }  // namespace
 }  // namespace groundgate::filters::verify
