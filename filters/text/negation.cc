@@ -174,9 +174,7 @@ bool denies_a_cue(std::span<const Token> tokens, std::size_t cue) {
 // The cue negates a verb in its base form: "did not pay", "refused to pay", "failed to stop".
 bool negates_base_verb(std::span<const Token> tokens, std::size_t cue) {
   if (cue + 1 < tokens.size() && tokens[cue + 1].norm == "to") return true;
-  static constexpr auto kBeforeBaseVerb = word_table("do", "does", "did", "will", "would", "can",
-                                                     "could", "may", "might", "must", "should");
-  return cue > 0 && is_negation(tokens[cue].norm) && kBeforeBaseVerb.contains(tokens[cue - 1].norm);
+  return cue > 0 && is_negation(tokens[cue].norm) && kBeforeBase.contains(tokens[cue - 1].norm);
 }
 
 // After a negated base verb and a word of its scope, a verb of another form opens a second
