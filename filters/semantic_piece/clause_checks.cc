@@ -124,14 +124,12 @@ bool turned_round(std::span<const Token> clause, std::size_t at, std::span<const
 // `evidence_words`: an analysed piece's content words.
 bool opposite_in(const text::Lexicon& lexicon, std::string_view form,
                  std::span<const Token> evidence_words) {
-  if (!lexicon.has_antonyms(form)) return false;
+  const text::Lexicon::WordSet opposites = lexicon.opposites(form);
+  if (opposites.empty()) return false;
   const std::string stem = text::stem(form);
-  auto opposite = [&](std::string_view word) { return lexicon.are_antonyms(form, word); };
   return std::any_of(evidence_words.begin(), evidence_words.end(), [&](const Token& t) {
-    if (t.kind != text::TokenKind::kWord || text::stem(t.norm) == stem) return false;
-    if (opposite(t.norm)) return true;
-    const std::vector<std::string_view> same = lexicon.synonyms(t.norm);
-    return std::any_of(same.begin(), same.end(), opposite);
+    return t.kind == text::TokenKind::kWord && text::stem(t.norm) != stem &&
+           lexicon.has_synonym_in(t.norm, opposites);
   });
 }
 

@@ -568,6 +568,74 @@ bool Lexicon::are_antonyms(std::string_view a, std::string_view b, Pos pos) cons
          antonym_pointer(a_senses, with_heads(b_senses));
 }
 
+Lexicon::WordSet Lexicon::opposites(std::string_view w, Pos pos) const {
+  // The words b for which are_antonyms(w, b) finds a pointer, one direction at a time.
+  WordSet out;
+  auto add_synset = [&](Id s, std::uint8_t position) {
+    const Id first = synset_word_offsets_[s];
+    if (position != 0) {
+      if (first + position - 1 < synset_word_offsets_[s + 1])
+        out.ids.push_back(synset_words_[first + position - 1]);
+      return;
+    }
+    for (Id j = first; j < synset_word_offsets_[s + 1]; ++j)
+      out.ids.push_back(synset_words_[j]);
+  };
+  auto similar_to = [&](Id from, Id to) {
+    for (Id p = synset_pointer_offsets_[from]; p < synset_pointer_offsets_[from + 1]; ++p) {
+      if (pointers_[p].type == kSimilar && pointers_[p].target == to) return true;
+    }
+    return false;
+  };
+  auto antonyms_of = [&](Id s, std::uint8_t position, auto&& on_target) {
+    for (Id p = synset_pointer_offsets_[s]; p < synset_pointer_offsets_[s + 1]; ++p) {
+      const Pointer& ptr = pointers_[p];
+      if (ptr.type == kAntonym &&
+          (ptr.source_word == 0 || position == 0 || ptr.source_word == position))
+        on_target(ptr);
+    }
+  };
+  for (auto [s, position] : senses(w, pos)) {
+    // w's sense (or, for a satellite, its head) points at b's sense: "huge" → large ! "small".
+    antonyms_of(s, position, [&](const Pointer& ptr) {
+      add_synset(ptr.target, ptr.target_word);
+      // w's own sense points at the head of b's satellite: "large" ! small ~ "tiny".
+      for (Id q = synset_pointer_offsets_[ptr.target]; q < synset_pointer_offsets_[ptr.target + 1];
+           ++q) {
+        const Id satellite = pointers_[q].target;
+        if (pointers_[q].type == kSimilar && synset_pos_[satellite] == Pos::kAdjective &&
+            similar_to(satellite, ptr.target))
+          add_synset(satellite, 0);
+      }
+    });
+    if (synset_pos_[s] != Pos::kAdjective) continue;
+    for (Id p = synset_pointer_offsets_[s]; p < synset_pointer_offsets_[s + 1]; ++p) {
+      if (pointers_[p].type != kSimilar) continue;
+      antonyms_of(pointers_[p].target, 0,
+                  [&](const Pointer& ptr) { add_synset(ptr.target, ptr.target_word); });
+    }
+  }
+  std::sort(out.ids.begin(), out.ids.end());
+  out.ids.erase(std::unique(out.ids.begin(), out.ids.end()), out.ids.end());
+  return out;
+}
+
+bool Lexicon::has_synonym_in(std::string_view w, const WordSet& set, Pos pos) const {
+  if (set.empty()) return false;
+  auto in_set = [&](Id id) { return std::binary_search(set.ids.begin(), set.ids.end(), id); };
+  for (auto [s, unused] : senses(w, pos)) {
+    for (Id j = synset_word_offsets_[s]; j < synset_word_offsets_[s + 1]; ++j) {
+      // A synonym is read as are_antonyms reads a word, through its base forms too: "banned"
+      // has "forbidden", whose base "forbid" is the opposite of "permit".
+      const Id synonym = synset_words_[j];
+      if (in_set(synonym)) return true;
+      const std::vector<Id> bases = lemma_ids(word(synonym), Pos::kAny);
+      if (std::any_of(bases.begin(), bases.end(), in_set)) return true;
+    }
+  }
+  return false;
+}
+
 bool Lexicon::points_to_antonym(Id synset) const {
   for (Id p = synset_pointer_offsets_[synset]; p < synset_pointer_offsets_[synset + 1]; ++p) {
     if (pointers_[p].type == kAntonym) return true;

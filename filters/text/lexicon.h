@@ -47,6 +47,20 @@ class Lexicon {
   // Some sense of `word` (or the head of an adjective sense) has an antonym pointer: false
   // means are_antonyms(word, x, pos) is false for every x, so a caller can skip the pairs.
   bool has_antonyms(std::string_view word, Pos pos = Pos::kAny) const;
+  // WordNet words as the lexicon numbers them, sorted: a set built once and tested against
+  // many words.
+  struct WordSet {
+    std::vector<std::uint32_t> ids;
+    bool empty() const { return ids.empty(); }
+  };
+  // Every word w with are_antonyms(word, w): the words the antonym pointers of `word`'s senses
+  // name and, for an adjective, the satellites of an opposed head synset. Lets a caller that
+  // checks one word against many look its opposites up once.
+  WordSet opposites(std::string_view word, Pos pos = Pos::kAny) const;
+  // A synset of `word`'s lemmas holds a word of `set` or an inflected form of one: `word` is a
+  // synonym of one of them ("banned" of "forbidden", whose base is in opposites("permitted")).
+  // has_synonym_in(b, opposites(a)) holds exactly when are_antonyms(a, s) for a synonym s of b.
+  bool has_synonym_in(std::string_view word, const WordSet& set, Pos pos = Pos::kAny) const;
   // Some synset of `a`'s lemmas that holds a lemma of `b` too has an antonym pointer: `a` is `b`
   // in a sense that has opposites ("close down" is "close" as the opposite of "open").
   bool share_opposed_sense(std::string_view a, std::string_view b, Pos pos = Pos::kAny) const;

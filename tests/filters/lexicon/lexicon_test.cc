@@ -123,6 +123,31 @@ TEST_F(LexiconTest, WordsWithoutAntonymsAreKnownBeforeThePairs) {
   }
 }
 
+TEST_F(LexiconTest, OppositesAgreeWithThePairwiseCheckForEveryWordAndItsSynonyms) {
+  EXPECT_TRUE(lexicon_->has_synonym_in("banned", lexicon_->opposites("permitted")));
+  EXPECT_TRUE(lexicon_->has_synonym_in("prohibited", lexicon_->opposites("allowed")));
+  EXPECT_TRUE(lexicon_->has_synonym_in("tiny", lexicon_->opposites("large")));
+  EXPECT_FALSE(lexicon_->has_synonym_in("big", lexicon_->opposites("large")));
+  EXPECT_TRUE(lexicon_->opposites("qzxv").empty());
+  EXPECT_TRUE(lexicon_->opposites("golfer").empty());
+  const char* const words[] = {
+      "large",    "small",      "huge",     "tiny",     "big",      "win",      "lose",
+      "increase", "decreased",  "brief",    "long",     "far",      "allowed",  "permitted",
+      "banned",   "prohibited", "required", "optional", "included", "excluded", "open",
+      "closed",   "lived",      "later",    "securing", "opening",  "accept",   "reject",
+      "rise",     "fall",       "increase", "grow",     "present",  "absent",   "car"};
+  for (const char* a : words) {
+    const Lexicon::WordSet opposed = lexicon_->opposites(a);
+    for (const char* b : words) {
+      const std::vector<std::string_view> same = lexicon_->synonyms(b);
+      const bool pairwise = std::any_of(same.begin(), same.end(), [&](std::string_view w) {
+        return lexicon_->are_antonyms(a, w);
+      });
+      EXPECT_EQ(lexicon_->has_synonym_in(b, opposed), pairwise) << a << " / " << b;
+    }
+  }
+}
+
 TEST_F(LexiconTest, DerivationallyRelatedForms) {
   EXPECT_TRUE(has(lexicon_->derivations("founder"), "found"));
   EXPECT_TRUE(has(lexicon_->derivations("establishment"), "establish"));
