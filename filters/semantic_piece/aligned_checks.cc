@@ -280,14 +280,16 @@ std::optional<Verdict> PieceVerifier::check_flipped_word(const Clause& clause,
   };
   for (const Token& w : clause.tokens) {
     // A word the piece holds too may be the piece's own: the copy of a sentence that names
-    // both ("prices rose and fell") flips nothing.
-    if (w.kind != text::TokenKind::kWord ||
+    // both ("prices rose and fell") flips nothing. A negation word is polarity, not a word to
+    // flip: "found no defects" against "did not find any defects" says the same.
+    if (w.kind != text::TokenKind::kWord || text::is_negation(w.norm) ||
         !(in_table(w.norm) || (lexicon != nullptr && lexicon->has_antonyms(w.norm))) ||
         std::any_of(tokens.begin(), tokens.end(), [&](const Token& t) { return t.norm == w.norm; }))
       continue;
     if (particle_or_pointer(clause.tokens, w, lexicon)) continue;
     for (const Token& other : tokens) {
-      if (other.kind != text::TokenKind::kWord || !opposite_words(w.norm, other.norm, lexicon) ||
+      if (other.kind != text::TokenKind::kWord || text::is_negation(other.norm) ||
+          !opposite_words(w.norm, other.norm, lexicon) ||
           particle_or_pointer(tokens, other, lexicon) ||
           !aligned_but(clause, best.hit.piece, &w, &other))
         continue;

@@ -177,6 +177,16 @@ bool negates_base_verb(std::span<const Token> tokens, std::size_t cue) {
   return cue > 0 && is_negation(tokens[cue].norm) && kBeforeBase.contains(tokens[cue - 1].norm);
 }
 
+// An inflected verb joined by "and" or "but" at `j`: a second predicate after any cue's
+// object ("refused to pay the fine and appealed", "waived the fee and approved the permit").
+bool joined_verb(std::span<const Token> tokens, std::size_t j, const Lexicon* lexicon) {
+  const Token& t = tokens[j];
+  const bool joined = tokens[j - 1].norm == "and" || tokens[j - 1].norm == "but";
+  return joined && (lexicon != nullptr ? inflected_verb(t, lexicon)
+                                       : t.kind == TokenKind::kWord && t.norm.size() > 4 &&
+                                             t.norm.ends_with("ed"));
+}
+
 // After a negated base verb and a word of its scope, a verb of another form opens a second
 // predicate the cue does not reach: "refused to pay the fine and appealed the decision", "the
 // driver who failed to stop was fined". A verb under the same cue keeps the base form ("did not
@@ -193,10 +203,7 @@ bool other_verb_form(std::span<const Token> tokens, std::size_t cue, std::size_t
   if (kAuxiliaries.contains(t.norm) && tokens[j - 1].norm != "to" && tokens[j - 1].norm != "or" &&
       !opened)
     return true;
-  const bool joined = tokens[j - 1].norm == "and" || tokens[j - 1].norm == "but";
-  return joined && (lexicon != nullptr ? inflected_verb(t, lexicon)
-                                       : t.kind == TokenKind::kWord && t.norm.size() > 4 &&
-                                             t.norm.ends_with("ed"));
+  return joined_verb(tokens, j, lexicon);
 }
 
 // Bounds a negated list's words: a long list is still one predicate's objects.
@@ -236,8 +243,10 @@ std::vector<NegationScope> negation_scopes(std::span<const Token> tokens, const 
         scope.subject.pop_back();
       std::size_t j = i + 1;
       for (; j < tokens.size() && scope.words.size() < kScopeWords; ++j) {
-        if (ends_scope(tokens[j]) || is_negation_cue(tokens, j) || opens_predicate(tokens, j) ||
-            (base_verb && !scope.words.empty() && other_verb_form(tokens, i, j, lexicon)))
+        if (ends_scope(tokens[j]) || is_negation_cue(tokens, j) || opens_predicate(tokens, j))
+          break;
+        if (!scope.words.empty() &&
+            (base_verb ? other_verb_form(tokens, i, j, lexicon) : joined_verb(tokens, j, lexicon)))
           break;
         if (is_content_word(tokens[j])) scope.words.push_back(j);
       }

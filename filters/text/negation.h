@@ -12,10 +12,11 @@ namespace groundgate::filters::text {
 // What one negation cue governs: the content words after it up to the end of its clause
 // (, ; : . ! ? or a coordinating "but"), at most a few, as indices into the tokens. "He did not
 // win the cup, and retired" → {win, cup}; an "and" or "or" before an auxiliary or a subject
-// pronoun opens a second predicate, which it does not reach. Cues are the explicit ones ("not",
-// "n't", "never", "no", "without"), verbs that negate their complement ("failed to progress",
-// "lacks", "refused to endorse") and active verbs that leave out their object ("bypassed the
-// bidding process", "to waive the fee"). Not negations of what a clause states, so left out:
+// pronoun opens a second predicate, which it does not reach, and so does an inflected verb after
+// "and" or "but" ("waived the fee and approved the permit" → {fee}). Cues are the explicit ones
+// ("not", "n't", "never", "no", "without"), verbs that negate their complement ("failed to
+// progress", "lacks", "refused to endorse") and active verbs that leave out their object ("bypassed
+// the bidding process", "to waive the fee"). Not negations of what a clause states, so left out:
 // - a focus or a comparison: "not only", "not just", "not the only", "not the same as";
 // - a denied quantifier or degree, which leaves the predicate true of some or in part: "not
 //   all ovens have one", "not always", "not equally harmful", "not necessarily";

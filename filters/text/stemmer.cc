@@ -83,6 +83,10 @@ RecentStems& recent_stems() {
 }  // namespace
 
 std::string stem(std::string_view lower_word) {
+  // A negated auxiliary is the negation: "can't", "cannot" and "can not" state the same, so
+  // coverage and retrieval find one as the other.
+  if (lower_word == "cannot" || (lower_word.size() > 3 && lower_word.ends_with("n't")))
+    return "not";
   sb_stemmer* s = thread_stemmer();
   if (s == nullptr || lower_word.empty() || lower_word.size() > kMaxStemInput) {
     return std::string(lower_word);

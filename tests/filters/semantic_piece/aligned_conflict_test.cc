@@ -396,5 +396,25 @@ TEST_F(VerifierTest, ANegatedWordSaysWhatASynonymOfItsOppositeSays) {
   EXPECT_FALSE(v.signals.negation_mismatch);
 }
 
+// Negation words are polarity: "can't" is "cannot" and "did not" is "didn't" (one stem), and
+// "found no defects" is no antonym of "did not find any defects" ("no" is not "any" flipped).
+TEST_F(VerifierTest, ANegationInOtherWordsSaysTheSame) {
+  const char* const pairs[][2] = {
+      {"Users cannot change the password.", "Users can't change the password."},
+      {"The firm did not pay the fine.", "The firm didn't pay the fine."},
+      {"The hotel does not offer parking.", "The hotel offers no parking."},
+  };
+  for (const auto& [evidence, answer] : pairs) {
+    context({evidence});
+    const Verdict v = only(answer);
+    EXPECT_EQ(v.label, Label::kSupported) << answer;
+    EXPECT_FALSE(v.signals.negation_mismatch) << answer;
+  }
+  context({"The test did not find any defects."});
+  const Verdict v = only("The test found no defects.");
+  EXPECT_NE(v.label, Label::kContradicted);
+  EXPECT_FALSE(v.signals.antonym);
+}
+
 }  // namespace
 }  // namespace groundgate::filters::semantic_piece

@@ -98,6 +98,9 @@ TEST(Negation, VerbsThatNegateTheirComplement) {
   EXPECT_EQ(scopes("The council bypassed the usual bidding process."),
             (Scopes{{"usual", "bidding", "process"}}));
   EXPECT_EQ(scopes("It decided to waive the fee."), (Scopes{{"fee"}}));
+  // An inflected verb joined after the object is a second predicate.
+  EXPECT_EQ(scopes("The council waived the fee and approved the permit."), (Scopes{{"fee"}}));
+  EXPECT_EQ(scopes("The hotel has no garage but offered valet parking."), (Scopes{{"garage"}}));
   // A noun or a passive is no such verb.
   EXPECT_TRUE(scopes("The Kingston bypass opened in 1990.").empty());
   EXPECT_TRUE(scopes("The fee is waived for seniors.").empty());

@@ -18,6 +18,13 @@ TEST(Stemmer, EnglishSnowball) {
   EXPECT_EQ(stem(""), "");
 }
 
+TEST(Stemmer, ANegatedAuxiliaryStemsToNot) {
+  for (const char* word : {"can't", "cannot", "doesn't", "won't", "not"})
+    EXPECT_EQ(stem(word), "not") << word;
+  EXPECT_EQ(stem("never"), "never");
+  EXPECT_EQ(stem("no"), "no");
+}
+
 TEST(Stemmer, OverlongWordsComeBackUnchanged) {
   const std::string long_word(100, 'x');
   EXPECT_EQ(stem(long_word), long_word);
