@@ -237,11 +237,14 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 10> kOpposit
     {"maximum", "minimum"},
 }};
 
-bool opposite_words(std::string_view a, std::string_view b, const text::Lexicon* lexicon) {
+// `b` is an opposite of `a`: a pair of the table, or one of `opposed`, the lexicon's
+// opposites of `a`.
+bool opposite_words(std::string_view a, std::string_view b, const text::Lexicon* lexicon,
+                    const text::Lexicon::WordSet& opposed) {
   for (const auto& [x, y] : kOppositeWords) {
     if ((a == x && b == y) || (a == y && b == x)) return true;
   }
-  return lexicon != nullptr && a != b && lexicon->are_antonyms(a, b);
+  return lexicon != nullptr && a != b && lexicon->has_lemma_in(b, opposed);
 }
 
 // A direction word that is a verb's particle ("slowed down", "locked up": the phrase's, no
@@ -283,13 +286,15 @@ std::optional<Verdict> PieceVerifier::check_flipped_word(const Clause& clause,
     // both ("prices rose and fell") flips nothing. A negation word is polarity, not a word to
     // flip: "found no defects" against "did not find any defects" says the same.
     if (w.kind != text::TokenKind::kWord || text::is_negation(w.norm) ||
-        !(in_table(w.norm) || (lexicon != nullptr && lexicon->has_antonyms(w.norm))) ||
         std::any_of(tokens.begin(), tokens.end(), [&](const Token& t) { return t.norm == w.norm; }))
       continue;
-    if (particle_or_pointer(clause.tokens, w, lexicon)) continue;
+    const text::Lexicon::WordSet opposed =
+        lexicon != nullptr ? lexicon->opposites(w.norm) : text::Lexicon::WordSet{};
+    if ((!in_table(w.norm) && opposed.empty()) || particle_or_pointer(clause.tokens, w, lexicon))
+      continue;
     for (const Token& other : tokens) {
       if (other.kind != text::TokenKind::kWord || text::is_negation(other.norm) ||
-          !opposite_words(w.norm, other.norm, lexicon) ||
+          !opposite_words(w.norm, other.norm, lexicon, opposed) ||
           particle_or_pointer(tokens, other, lexicon) ||
           !aligned_but(clause, best.hit.piece, &w, &other))
         continue;

@@ -1114,13 +1114,15 @@ std::optional<Verdict> PieceVerifier::check_negation(Clause& clause, EvidencePie
 bool PieceVerifier::states_converse(const Clause& clause, std::size_t at,
                                     std::uint32_t piece) const {
   const text::Lexicon* lexicon = options_.lexicon.get();
-  const std::string_view form = clause.tokens[at].norm;
-  if (lexicon == nullptr || !lexicon->has_antonyms(form)) return false;
+  if (lexicon == nullptr) return false;
+  const text::Lexicon::WordSet opposed = lexicon->opposites(clause.tokens[at].norm);
+  if (opposed.empty()) return false;
   const std::vector<Token> tokens = text::tokenize(index_->piece_text(index_->pieces()[piece]));
   for (std::size_t k = 0; k < tokens.size(); ++k) {
     if (tokens[k].kind == text::TokenKind::kWord &&
         text::adjective_degree(*lexicon, tokens, k) == text::Degree::kComparative &&
-        lexicon->are_antonyms(form, tokens[k].norm) && turned_round(clause.tokens, at, tokens, k))
+        lexicon->has_lemma_in(tokens[k].norm, opposed) &&
+        turned_round(clause.tokens, at, tokens, k))
       return true;
   }
   return false;
@@ -1167,14 +1169,15 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, EvidencePie
     const auto at = static_cast<std::size_t>(w - clause.tokens.data());
     const std::string form = text::phrasal_form(*lexicon, clause.tokens, at);
     // A negated opposite says what the evidence says ("is not required": "optional").
-    if (!lexicon->has_antonyms(form) || in_condition(w) || negated_head(clause.tokens, at))
-      continue;
+    if (in_condition(w) || negated_head(clause.tokens, at)) continue;
+    const text::Lexicon::WordSet opposed = lexicon->opposites(form);
+    if (opposed.empty()) continue;
     const text::Degree degree = text::adjective_degree(*lexicon, clause.tokens, at);
     for (std::size_t k = 0; k < best.tokens.size(); ++k) {
       const Token& other = best.tokens[k];
       if (other.kind != text::TokenKind::kWord || best.degrees[k] != degree ||
           degree == text::Degree::kSufficiency || clause_says(other) ||
-          !lexicon->are_antonyms(form, other.norm) ||
+          !lexicon->has_lemma_in(other.norm, opposed) ||
           !lexicon->are_antonyms(form, evidence_form(other)) ||
           (degree == text::Degree::kComparative && states_converse(clause, at, best.hit.piece)))
         continue;

@@ -620,6 +620,13 @@ Lexicon::WordSet Lexicon::opposites(std::string_view w, Pos pos) const {
   return out;
 }
 
+bool Lexicon::has_lemma_in(std::string_view w, const WordSet& set) const {
+  if (set.empty()) return false;
+  const std::vector<Id> ids = lemma_ids(w, Pos::kAny);
+  return std::any_of(ids.begin(), ids.end(),
+                     [&](Id id) { return std::binary_search(set.ids.begin(), set.ids.end(), id); });
+}
+
 bool Lexicon::has_synonym_in(std::string_view w, const WordSet& set, Pos pos) const {
   if (set.empty()) return false;
   auto in_set = [&](Id id) { return std::binary_search(set.ids.begin(), set.ids.end(), id); };
@@ -639,17 +646,6 @@ bool Lexicon::has_synonym_in(std::string_view w, const WordSet& set, Pos pos) co
 bool Lexicon::points_to_antonym(Id synset) const {
   for (Id p = synset_pointer_offsets_[synset]; p < synset_pointer_offsets_[synset + 1]; ++p) {
     if (pointers_[p].type == kAntonym) return true;
-  }
-  return false;
-}
-
-bool Lexicon::has_antonyms(std::string_view w, Pos pos) const {
-  for (auto [s, unused] : senses(w, pos)) {
-    if (points_to_antonym(s)) return true;
-    if (synset_pos_[s] != Pos::kAdjective) continue;
-    for (Id p = synset_pointer_offsets_[s]; p < synset_pointer_offsets_[s + 1]; ++p) {
-      if (pointers_[p].type == kSimilar && points_to_antonym(pointers_[p].target)) return true;
-    }
   }
   return false;
 }

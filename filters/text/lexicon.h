@@ -44,9 +44,6 @@ class Lexicon {
   // Antonym pointers ('!') between synsets of their lemmas; for adjectives also indirect
   // antonyms through similar-to ('&'): "huge" ~ "large" ! "small" ~ "tiny".
   bool are_antonyms(std::string_view a, std::string_view b, Pos pos = Pos::kAny) const;
-  // Some sense of `word` (or the head of an adjective sense) has an antonym pointer: false
-  // means are_antonyms(word, x, pos) is false for every x, so a caller can skip the pairs.
-  bool has_antonyms(std::string_view word, Pos pos = Pos::kAny) const;
   // WordNet words as the lexicon numbers them, sorted: a set built once and tested against
   // many words.
   struct WordSet {
@@ -57,6 +54,9 @@ class Lexicon {
   // name and, for an adjective, the satellites of an opposed head synset. Lets a caller that
   // checks one word against many look its opposites up once.
   WordSet opposites(std::string_view word, Pos pos = Pos::kAny) const;
+  // A lemma of `word` is in `set`: has_lemma_in(b, opposites(a)) holds exactly when
+  // are_antonyms(a, b).
+  bool has_lemma_in(std::string_view word, const WordSet& set) const;
   // A synset of `word`'s lemmas holds a word of `set` or an inflected form of one: `word` is a
   // synonym of one of them ("banned" of "forbidden", whose base is in opposites("permitted")).
   // has_synonym_in(b, opposites(a)) holds exactly when are_antonyms(a, s) for a synonym s of b.

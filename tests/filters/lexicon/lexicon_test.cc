@@ -110,14 +110,14 @@ TEST_F(LexiconTest, AntonymsDirectAndThroughSimilarTo) {
   EXPECT_FALSE(lexicon_->are_antonyms("increase", "decrease", Pos::kAdverb));
 }
 
-TEST_F(LexiconTest, WordsWithoutAntonymsAreKnownBeforeThePairs) {
-  EXPECT_TRUE(lexicon_->has_antonyms("large"));
-  EXPECT_TRUE(lexicon_->has_antonyms("huge"));  // through its head, "large"
-  EXPECT_FALSE(lexicon_->has_antonyms("qzxv"));
+TEST_F(LexiconTest, WordsWithoutOppositesAreKnownBeforeThePairs) {
+  EXPECT_FALSE(lexicon_->opposites("large").empty());
+  EXPECT_FALSE(lexicon_->opposites("huge").empty());  // through its head, "large"
+  EXPECT_TRUE(lexicon_->opposites("qzxv").empty());
   const char* const words[] = {"large", "small",    "huge",      "tiny",  "golfer", "feat", "win",
                                "lose",  "increase", "decreased", "brief", "long",   "car"};
   for (const char* a : words) {
-    if (lexicon_->has_antonyms(a)) continue;
+    if (!lexicon_->opposites(a).empty()) continue;
     for (const char* b : words)
       EXPECT_FALSE(lexicon_->are_antonyms(a, b)) << a << " / " << b;
   }
@@ -144,6 +144,8 @@ TEST_F(LexiconTest, OppositesAgreeWithThePairwiseCheckForEveryWordAndItsSynonyms
         return lexicon_->are_antonyms(a, w);
       });
       EXPECT_EQ(lexicon_->has_synonym_in(b, opposed), pairwise) << a << " / " << b;
+      EXPECT_EQ(lexicon_->has_lemma_in(b, opposed), lexicon_->are_antonyms(a, b))
+          << a << " / " << b;
     }
   }
 }
