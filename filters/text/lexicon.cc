@@ -620,16 +620,19 @@ Lexicon::WordSet Lexicon::opposites(std::string_view w, Pos pos) const {
   return out;
 }
 
+bool Lexicon::WordSet::contains(std::uint32_t id) const {
+  return std::binary_search(ids.begin(), ids.end(), id);
+}
+
 bool Lexicon::has_lemma_in(std::string_view w, const WordSet& set) const {
   if (set.empty()) return false;
   const std::vector<Id> ids = lemma_ids(w, Pos::kAny);
-  return std::any_of(ids.begin(), ids.end(),
-                     [&](Id id) { return std::binary_search(set.ids.begin(), set.ids.end(), id); });
+  return std::any_of(ids.begin(), ids.end(), [&](Id id) { return set.contains(id); });
 }
 
 bool Lexicon::has_synonym_in(std::string_view w, const WordSet& set, Pos pos) const {
   if (set.empty()) return false;
-  auto in_set = [&](Id id) { return std::binary_search(set.ids.begin(), set.ids.end(), id); };
+  auto in_set = [&](Id id) { return set.contains(id); };
   for (auto [s, unused] : senses(w, pos)) {
     for (Id j = synset_word_offsets_[s]; j < synset_word_offsets_[s + 1]; ++j) {
       // A synonym is read as are_antonyms reads a word, through its base forms too: "banned"

@@ -49,6 +49,7 @@ class Lexicon {
   struct WordSet {
     std::vector<std::uint32_t> ids;
     bool empty() const { return ids.empty(); }
+    bool contains(std::uint32_t id) const;
   };
   // Every word w with are_antonyms(word, w): the words the antonym pointers of `word`'s senses
   // name and, for an adjective, the satellites of an opposed head synset. Lets a caller that
