@@ -91,7 +91,7 @@ std::size_t PieceVerifier::words_outside(const Clause& clause, std::uint32_t pie
       return b.empty() ? b : text::stem(b);
     };
     if (piece_forms.empty()) {
-      for (const Token& t : text::tokenize(index_->piece_text(index_->pieces()[piece]))) {
+      for (const Token& t : readings_.tokens(piece)) {
         if (t.kind != text::TokenKind::kWord) continue;
         piece_forms.push_back(text::stem(t.norm));
         if (std::string b = base(t); !b.empty()) piece_forms.push_back(std::move(b));
@@ -125,8 +125,7 @@ std::size_t PieceVerifier::words_outside(const Clause& clause, std::uint32_t pie
 bool PieceVerifier::aligned_but(const Clause& clause, std::uint32_t piece, const Token* word,
                                 const Token* instead) const {
   if (words_outside(clause, piece, word, /*verb_forms=*/true) != 0) return false;
-  const std::string_view text = index_->piece_text(index_->pieces()[piece]);
-  const std::vector<Token> tokens = text::tokenize(text);
+  const std::vector<Token>& tokens = readings_.tokens(piece);
   // A negation cue of either side ("not", "refused to"), with its "to", is the polarity.
   auto negation_cue = [&](const Token& t) {
     for (const std::span<const Token> side : {clause.tokens, std::span<const Token>(tokens)}) {
@@ -159,7 +158,7 @@ bool PieceVerifier::same_slot(const Clause& clause, const text::Entity& e,
                               const ContextEntity& c) const {
   const index::ContextIndex::Piece& p = index_->pieces()[c.piece];
   if (c.entity.begin < p.begin || c.entity.end > p.end) return false;
-  const std::vector<Token> tokens = text::tokenize(index_->piece_text(p));
+  const std::vector<Token>& tokens = readings_.tokens(c.piece);
   const auto slot = slot_in(clause.tokens, e.begin, e.end, tokens);
   return slot && slot->first <= c.entity.begin - p.begin && c.entity.end - p.begin <= slot->second;
 }
@@ -191,8 +190,8 @@ std::optional<Verdict> PieceVerifier::check_substitution(const Clause& clause,
         words_outside(clause, ev.hit.piece, except) != 0 ||
         !states_other_values(clause, values.missing_value, ev.hit.piece))
       continue;
-    const std::string_view text = index_->piece_text(index_->pieces()[ev.hit.piece]);
-    const std::vector<Token> tokens = text::tokenize(text);
+    const std::string_view text = readings_.text(ev.hit.piece);
+    const std::vector<Token>& tokens = readings_.tokens(ev.hit.piece);
     const auto slot = slot_in(clause.tokens, begin, end, tokens);
     if (!slot) continue;
     const std::string_view instead = text.substr(slot->first, slot->second - slot->first);
@@ -272,8 +271,8 @@ std::optional<Verdict> PieceVerifier::check_flipped_word(const Clause& clause,
   // The piece must hold every content word of the clause but the flipped one.
   if (words_outside(clause, best.hit.piece) > 1) return std::nullopt;
   const text::Lexicon* lexicon = options_.lexicon.get();
-  const std::string_view text = index_->piece_text(index_->pieces()[best.hit.piece]);
-  const std::vector<Token> tokens = text::tokenize(text);
+  const std::string_view text = readings_.text(best.hit.piece);
+  const std::vector<Token>& tokens = readings_.tokens(best.hit.piece);
   // A negation on one side only turns the opposite round ("is not required": "optional"); the
   // negation check weighs that.
   if (text::has_negation_cue(clause.tokens) != text::has_negation_cue(tokens)) return std::nullopt;
@@ -336,12 +335,12 @@ std::optional<Verdict> PieceVerifier::check_parties(const Clause& clause,
   std::optional<Swap> swap;
   for (const EvidencePiece& ev : clause.evidence) {
     if (ev.overlap < options_.match_overlap || asks(ev.hit.piece)) continue;
-    const std::string_view text = index_->piece_text(index_->pieces()[ev.hit.piece]);
+    const std::string_view text = readings_.text(ev.hit.piece);
     if (std::none_of(ours.begin(), ours.end(),
                      [&](const PartyPair& p) { return names_both(text, p); }))
       continue;
-    const std::vector<Token> tokens = text::tokenize(text);
-    const std::vector<text::Entity> entities = text::extract_entities(text, tokens);
+    const std::vector<Token>& tokens = readings_.tokens(ev.hit.piece);
+    const std::vector<text::Entity>& entities = readings_.entities(ev.hit.piece);
     // The piece says the clause's sentence with the parties swapped: it holds every other
     // word and value of the clause. One about another event ("Beta later acquired Acme in
     // 2023" against "Acme acquired Beta in 2019") does not.
@@ -363,9 +362,9 @@ std::optional<Verdict> PieceVerifier::check_parties(const Clause& clause,
   if (!swap) return std::nullopt;
   // Any piece that states the clause's pair its own way ("Beta countersued Acme") agrees.
   for (const EvidencePiece& ev : clause.evidence) {
-    const std::string_view text = index_->piece_text(index_->pieces()[ev.hit.piece]);
-    const std::vector<Token> tokens = text::tokenize(text);
-    const std::vector<text::Entity> entities = text::extract_entities(text, tokens);
+    const std::string_view text = readings_.text(ev.hit.piece);
+    const std::vector<Token>& tokens = readings_.tokens(ev.hit.piece);
+    const std::vector<text::Entity>& entities = readings_.entities(ev.hit.piece);
     if (states_in_order({text, tokens, entities}, *swap->ours, lexicon)) return std::nullopt;
   }
   signals.aligned_conflict = true;

@@ -158,6 +158,13 @@ bool negates_an_opposite(const text::Lexicon* lexicon, std::span<const Token> to
   return false;
 }
 
+// compare_with_context() can find anything but kIncomparable for the context's value `c` (a
+// number or time, never a name): values of one kind, or a count and a score.
+bool may_compare(const Entity& e, const Entity& c) {
+  return e.subtype == c.subtype ||
+         (e.subtype == EntitySubtype::kCardinal && c.subtype == EntitySubtype::kScore);
+}
+
 // The clause's value `e` against the context's `c`: as compare() has it, but a count states
 // one end of a range the context writes with a hyphen ("3 to 5 days" against "3-5 days", "aged
 // 18" against "aged 18-65"); a range the clause writes says more than the context's one
@@ -507,7 +514,7 @@ PieceVerifier::ValueEvidence PieceVerifier::find_value(const Clause& clause,
   auto difference_in_piece = [&](const ContextEntity& c) {
     const index::ContextIndex::Piece& p = index_->pieces()[c.piece];
     if (c.entity.begin < p.begin) return false;
-    const std::vector<Token> tokens = text::tokenize(index_->piece_text(p));
+    const std::vector<Token>& tokens = readings_.tokens(c.piece);
     return states_a_difference(tokens, c.entity.begin - p.begin, c.entity.end - p.begin, lexicon);
   };
   std::optional<Counted> answer_counted_;  // counted.h, when needed
@@ -516,6 +523,7 @@ PieceVerifier::ValueEvidence PieceVerifier::find_value(const Clause& clause,
     return *answer_counted_;
   };
   for (const ContextEntity& c : context_entities()) {
+    if (!may_compare(e, c.entity)) continue;
     const EvidencePiece* ev = nullptr;
     for (const EvidencePiece& candidate : clause.evidence) {
       if (candidate.hit.piece == c.piece) ev = &candidate;
@@ -683,7 +691,7 @@ bool PieceVerifier::counted_by_other_verbs(const Clause& clause, const Entity& e
   if (lexicon == nullptr || c.entity.begin < p.begin) return false;
   const std::string ours = verb_before_count(clause.tokens, e.begin, lexicon);
   if (ours.empty()) return false;
-  const std::vector<Token> tokens = text::tokenize(index_->piece_text(p));
+  const std::vector<Token>& tokens = readings_.tokens(c.piece);
   const std::string theirs = verb_before_count(tokens, c.entity.begin - p.begin, lexicon);
   return !theirs.empty() && theirs != ours;
 }
@@ -718,9 +726,9 @@ bool PieceVerifier::labels_another_item(const Clause& clause, std::uint32_t piec
 std::optional<PieceVerifier::OtherThing> PieceVerifier::given_to_another(const Clause& clause,
                                                                          std::uint32_t piece,
                                                                          const Entity& e) const {
-  const std::string_view text = index_->piece_text(index_->pieces()[piece]);
-  const std::vector<Token> tokens = text::tokenize(text);
-  const std::vector<Entity> entities = text::extract_entities(text, tokens);
+  const std::string_view text = readings_.text(piece);
+  const std::vector<Token>& tokens = readings_.tokens(piece);
+  const std::vector<Entity>& entities = readings_.entities(piece);
   auto says = [&](std::string_view word) {
     return std::any_of(clause.tokens.begin(), clause.tokens.end(),
                        [&](const Token& t) { return t.norm == word; });
@@ -736,9 +744,7 @@ PieceVerifier::PieceValuePairing PieceVerifier::pairing_in(const Clause& clause,
                                                            std::uint32_t piece, const Entity& e,
                                                            bool counts) const {
   PieceValuePairing out;
-  const std::string_view text = index_->piece_text(index_->pieces()[piece]);
-  std::vector<Token> tokens;
-  std::vector<Entity> entities;
+  const std::string_view text = readings_.text(piece);
   // The clause's values of other kinds it gives together with `e` (in one of its parts).
   // Amounts, dates and times only: a bare number ("Adobe 11", "61 caps", "aged 30") or an order
   // ("sixth") stands in too many roles to pair.
@@ -753,11 +759,8 @@ PieceVerifier::PieceValuePairing PieceVerifier::pairing_in(const Clause& clause,
         compare(e, key) != EntityMatch::kIncomparable ||
         text::numbers_a_source(clause.sentence, key.begin) || !in_one_part(read, e, key))
       continue;
-    if (tokens.empty()) {
-      tokens = text::tokenize(text);
-      entities = text::extract_entities(text, tokens);
-    }
-    const ValuePairing pairing = pair_values({text, tokens, entities}, e, key);
+    const ValuePairing pairing =
+        pair_values({text, readings_.tokens(piece), readings_.entities(piece)}, e, key);
     if (pairing.kind == ValuePairing::Kind::kTogether) {
       out.kind = pairing.kind;
       return out;
@@ -913,11 +916,6 @@ PieceVerifier::Coverage PieceVerifier::measure_coverage(Clause& clause, ValueChe
                                                         ClauseSignals& signals) const {
   // Lexical entailment: each content word covered by the evidence, the question, the rest of
   // the context, or a WordNet synonym or derivation of an evidence word.
-  std::optional<std::vector<std::string_view>> lemmas;  // of the evidence words, when needed
-  auto evidence_lemmas = [&]() -> std::span<const std::string_view> {
-    if (!lemmas) lemmas = lemmas_of(clause.evidence);
-    return *lemmas;
-  };
   auto in_evidence = [&](index::TermId term) {
     if (term == index::kNoTerm) return false;
     return std::any_of(clause.evidence.begin(), clause.evidence.end(), [&](const EvidencePiece& e) {
@@ -935,8 +933,7 @@ PieceVerifier::Coverage PieceVerifier::measure_coverage(Clause& clause, ValueChe
     if (lexicon == nullptr || clause.best == nullptr) return false;
     const std::optional<std::size_t> head = negated_head(tokens, at);
     if (!head) return false;
-    analyse(*clause.best);
-    return restates_opposite(*lexicon, tokens, *head, clause.best->tokens);
+    return restates_opposite(*lexicon, tokens, *head, analysis(*clause.best).words);
   };
   for (std::size_t i = 0; i < clause.words.size(); ++i) {
     const Token& w = *clause.words[i];
@@ -956,7 +953,7 @@ PieceVerifier::Coverage PieceVerifier::measure_coverage(Clause& clause, ValueChe
       out.covered += 1;
       ++signals.words_in_question;
     } else if (!(elsewhere && options_.elsewhere_weight == 1.0) &&
-               related(w, evidence_lemmas(), !comparative,
+               related(w, clause.evidence, !comparative,
                        !proper_noun(w, tokens.front(), options_.lexicon.get()))) {
       out.covered += 1;
       ++signals.words_related;
@@ -1056,7 +1053,7 @@ PieceVerifier::NegationReach PieceVerifier::negation_reach(std::span<const Token
   return reach;
 }
 
-std::optional<Verdict> PieceVerifier::check_negation(Clause& clause, EvidencePiece& best,
+std::optional<Verdict> PieceVerifier::check_negation(Clause& clause, const EvidencePiece& best,
                                                      ClauseSignals& signals) const {
   // A negation counts where it governs what the other side states: at least half of the
   // words in its scope are there too. It contradicts the other side only when its clause
@@ -1070,7 +1067,7 @@ std::optional<Verdict> PieceVerifier::check_negation(Clause& clause, EvidencePie
   // - in the answer, said of what the evidence speaks of: a negated clause with a subject of its
   //   own that the evidence does not name ("..., while white-tailed deer do not have this black
   //   tip" against "Mule deer have a black tip") denies nothing the evidence states.
-  analyse(best);
+  const PieceReadings::Analysis& best_reading = analysis(best);
   const NegationReach answer = negation_reach(clause.tokens, best.hit.piece);
   const bool answer_states_negation =
       answer.said_of_it && !clause.about_source && !text::speaks_of_itself(clause.tokens);
@@ -1089,15 +1086,16 @@ std::optional<Verdict> PieceVerifier::check_negation(Clause& clause, EvidencePie
     return negated_clause.size() >= 2 &&
            shared_terms(negated_clause, clause.terms) == negated_clause.size();
   };
-  for (const NegatedTerms& n : best.negations) {
+  for (const NegatedTerms& n : best_reading.negations) {
     if (!governs_shared(n.scope, clause.terms)) continue;
     evidence_negates = true;
     evidence_states_negation = evidence_states_negation ||
                                2 * shared_terms(clause.terms, n.clause) >= clause.terms.size() ||
                                repeats(n.clause);
   }
-  const bool negated = answer_states_negation && !evidence_negates && !best.has_negation_cue &&
-                       !negates_an_opposite(options_.lexicon.get(), clause.tokens, best.tokens);
+  const bool negated =
+      answer_states_negation && !evidence_negates && !best_reading.has_negation_cue &&
+      !negates_an_opposite(options_.lexicon.get(), clause.tokens, best_reading.words);
   const bool evidence_negated =
       evidence_states_negation && !sentence_negates && !text::has_negation_cue(clause.tokens);
   if (!negated && !evidence_negated) return std::nullopt;
@@ -1117,7 +1115,7 @@ bool PieceVerifier::states_converse(const Clause& clause, std::size_t at,
   if (lexicon == nullptr) return false;
   const text::Lexicon::WordSet opposed = lexicon->opposites(clause.tokens[at].norm);
   if (opposed.empty()) return false;
-  const std::vector<Token> tokens = text::tokenize(index_->piece_text(index_->pieces()[piece]));
+  const std::vector<Token>& tokens = readings_.tokens(piece);
   for (std::size_t k = 0; k < tokens.size(); ++k) {
     if (tokens[k].kind == text::TokenKind::kWord &&
         text::adjective_degree(*lexicon, tokens, k) == text::Degree::kComparative &&
@@ -1128,11 +1126,12 @@ bool PieceVerifier::states_converse(const Clause& clause, std::size_t at,
   return false;
 }
 
-std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, EvidencePiece& best,
+std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, const EvidencePiece& best,
                                                      const Coverage& coverage,
                                                      ClauseSignals& signals) const {
   const text::Lexicon* lexicon = options_.lexicon.get();
   if (lexicon == nullptr) return std::nullopt;
+  const PieceReadings::Analysis& best_reading = analysis(best);
   // A clause that names both sides ("indoor and outdoor seating", "good and bad reviews")
   // states no opposition to the evidence's side.
   auto clause_says = [&](const Token& word) {
@@ -1142,8 +1141,7 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, EvidencePie
   // The evidence word's form read on the piece's own tokens (the piece's analysis keeps its
   // content words only, without the particles); asked only once a pair is found.
   auto evidence_form = [&](const Token& other) {
-    const std::string_view text = index_->piece_text(index_->pieces()[best.hit.piece]);
-    const std::vector<Token> tokens = text::tokenize(text);
+    const std::vector<Token>& tokens = readings_.tokens(best.hit.piece);
     for (std::size_t i = 0; i < tokens.size(); ++i) {
       if (tokens[i].begin == other.begin) return text::phrasal_form(*lexicon, tokens, i);
     }
@@ -1173,9 +1171,9 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, EvidencePie
     const text::Lexicon::WordSet opposed = lexicon->opposites(form);
     if (opposed.empty()) continue;
     const text::Degree degree = text::adjective_degree(*lexicon, clause.tokens, at);
-    for (std::size_t k = 0; k < best.tokens.size(); ++k) {
-      const Token& other = best.tokens[k];
-      if (other.kind != text::TokenKind::kWord || best.degrees[k] != degree ||
+    for (std::size_t k = 0; k < best_reading.words.size(); ++k) {
+      const Token& other = best_reading.words[k];
+      if (other.kind != text::TokenKind::kWord || best_reading.degrees[k] != degree ||
           degree == text::Degree::kSufficiency || clause_says(other) ||
           !lexicon->has_lemma_in(other.norm, opposed) ||
           !lexicon->are_antonyms(form, evidence_form(other)) ||

@@ -80,7 +80,7 @@ bool PieceVerifier::has_modality_word(std::uint32_t piece) const {
   if (modal_pieces_.empty()) modal_pieces_.assign(index_->pieces().size(), kUnread);
   std::int8_t& known = modal_pieces_[piece];
   if (known == kUnread) {
-    const std::vector<Token> tokens = text::tokenize(index_->piece_text(index_->pieces()[piece]));
+    const std::vector<Token>& tokens = readings_.tokens(piece);
     known = 0;
     for (std::size_t i = 0; i < tokens.size() && known == 0; ++i)
       known = text::modality_at(tokens, i) != Modality::kFact ? 1 : 0;
@@ -92,7 +92,7 @@ std::optional<Modality> PieceVerifier::modality_in(const Clause& clause,
                                                    std::uint32_t piece) const {
   if (words_outside(clause, piece, modality_content_word(clause.tokens), /*verb_forms=*/true) != 0)
     return std::nullopt;
-  const std::vector<Token> tokens = text::tokenize(index_->piece_text(index_->pieces()[piece]));
+  const std::vector<Token>& tokens = readings_.tokens(piece);
   // The piece's modality words that differ from the clause's, where all else lines up. A
   // negation is not among the differences: the negation check weighs that.
   Modality differing = Modality::kFact;

@@ -234,13 +234,14 @@ bool PieceVerifier::composed_name(const Entity& e) const {
     }
     // Its words in a row, past punctuation, where the extractor cut the context's name
     // otherwise ("Chris '' Eubank Jr.").
-    std::vector<Token> tokens = text::tokenize(index_->piece_text(p));
-    std::erase_if(tokens, [](const Token& t) {
-      return t.kind != text::TokenKind::kWord && t.kind != text::TokenKind::kNumber;
-    });
-    for (std::size_t i = 0; i + run.size() <= tokens.size(); ++i) {
+    std::vector<const Token*> words;
+    for (const Token& t : readings_.tokens(piece)) {
+      if (t.kind == text::TokenKind::kWord || t.kind == text::TokenKind::kNumber)
+        words.push_back(&t);
+    }
+    for (std::size_t i = 0; i + run.size() <= words.size(); ++i) {
       std::size_t k = 0;
-      while (k < run.size() && tokens[i + k].norm == run[k])
+      while (k < run.size() && words[i + k]->norm == run[k])
         ++k;
       if (k == run.size()) return false;
     }

@@ -23,7 +23,9 @@ using text::Token;
 
 PieceVerifier::PieceVerifier(std::shared_ptr<const index::ContextIndex> index,
                              std::string_view question, VerifierOptions options)
-    : index_(std::move(index)), options_(std::move(options)) {
+    : index_(std::move(index)),
+      options_(std::move(options)),
+      readings_(*index_, options_.lexicon.get()) {
   std::vector<Token> tokens = text::tokenize(question);
   for (const Token& t : tokens) {
     if (!text::is_content_word(t)) continue;
@@ -107,65 +109,16 @@ std::vector<PieceVerifier::EvidencePiece> PieceVerifier::retrieve(
   return out;
 }
 
-void PieceVerifier::analyse(EvidencePiece& piece) const {
-  if (piece.analysed) return;
-  piece.analysed = true;
-  std::vector<Token> tokens = text::tokenize(index_->piece_text(index_->pieces()[piece.hit.piece]));
-  piece.has_negation_cue = text::has_negation_cue(tokens);
-  auto term_of = [&](std::size_t i) { return index_->terms().find(text::stem(tokens[i].norm)); };
-  for (const text::NegationScope& scope : text::negation_scopes(tokens, options_.lexicon.get())) {
-    NegatedTerms& negated = piece.negations.emplace_back();
-    for (std::size_t i : scope.words)
-      negated.scope.push_back(term_of(i));
-    for (std::size_t i : scope.before)
-      negated.clause.push_back(term_of(i));
-    negated.clause.insert(negated.clause.end(), negated.scope.begin(), negated.scope.end());
-  }
-  const text::Lexicon* lexicon = options_.lexicon.get();
-  for (std::size_t i = 0; i < tokens.size(); ++i) {
-    if (!text::is_content_word(tokens[i])) continue;
-    piece.degrees.push_back(lexicon != nullptr ? text::adjective_degree(*lexicon, tokens, i)
-                                               : text::Degree::kPositive);
-  }
-  for (Token& t : tokens) {
-    if (text::is_content_word(t)) piece.tokens.push_back(std::move(t));
-  }
-}
-
-std::vector<std::string_view> PieceVerifier::lemmas_of(std::span<EvidencePiece> evidence) const {
-  std::vector<std::string_view> out;
-  const text::Lexicon* lexicon = options_.lexicon.get();
-  if (lexicon == nullptr) return out;
-  for (EvidencePiece& piece : evidence) {
-    analyse(piece);
-    for (const Token& t : piece.tokens) {
-      if (t.kind != text::TokenKind::kWord) continue;
-      for (std::string_view lemma : lexicon->lemmas(t.norm))
-        out.push_back(lemma);
-    }
-  }
-  std::sort(out.begin(), out.end());
-  out.erase(std::unique(out.begin(), out.end()), out.end());
-  return out;
-}
-
-bool PieceVerifier::related(const Token& word, std::span<const std::string_view> evidence_lemmas,
+bool PieceVerifier::related(const Token& word, std::span<const EvidencePiece> evidence,
                             bool with_question, bool with_derivations) const {
   const text::Lexicon* lexicon = options_.lexicon.get();
   if (lexicon == nullptr || word.kind != text::TokenKind::kWord) return false;
   const bool question = with_question && options_.question_grounds_words;
   if (question && !question_lemmas_ready_) {
     question_lemmas_ready_ = true;
-    for (const Token& t : question_words_) {
-      if (t.kind != text::TokenKind::kWord) continue;
-      for (std::string_view lemma : lexicon->lemmas(t.norm))
-        question_lemmas_.push_back(lemma);
-    }
-    std::sort(question_lemmas_.begin(), question_lemmas_.end());
-    question_lemmas_.erase(std::unique(question_lemmas_.begin(), question_lemmas_.end()),
-                           question_lemmas_.end());
+    question_lemmas_ = word_lemmas(*lexicon, question_words_);
   }
-  if (evidence_lemmas.empty() && (!question || question_lemmas_.empty())) return false;
+  if (evidence.empty() && (!question || question_lemmas_.empty())) return false;
   // Synonyms: a lemma of the other word shares a synset with the word; derivations: a lemma
   // of the other word is a derivationally related form of the word; heads: the word is an
   // adjective satellite formed from the other word ("Western Australia" from "west
@@ -188,13 +141,15 @@ bool PieceVerifier::related(const Token& word, std::span<const std::string_view>
            std::any_of(derivations.begin(), derivations.end(), listed) ||
            std::any_of(heads.begin(), heads.end(), listed);
   };
-  return hits(evidence_lemmas) || (question && hits(question_lemmas_));
+  return std::any_of(evidence.begin(), evidence.end(),
+                     [&](const EvidencePiece& e) { return hits(readings_.lemmas(e.hit.piece)); }) ||
+         (question && hits(question_lemmas_));
 }
 
 Counted PieceVerifier::context_counted_words(const ContextEntity& c) const {
   const index::ContextIndex::Piece& p = index_->pieces()[c.piece];
   if (c.entity.begin < p.begin || c.entity.end > p.end) return {};
-  const std::vector<Token> tokens = text::tokenize(index_->piece_text(p));
+  const std::vector<Token>& tokens = readings_.tokens(c.piece);
   return counted_words(tokens, c.entity.begin - p.begin, c.entity.end - p.begin);
 }
 

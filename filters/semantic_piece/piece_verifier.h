@@ -14,6 +14,7 @@
 #include "filters/index/context_index.h"
 #include "filters/semantic_piece/clause_signals.h"
 #include "filters/semantic_piece/counted.h"
+#include "filters/semantic_piece/piece_readings.h"
 #include "filters/semantic_piece/value_pairs.h"
 #include "filters/semantic_piece/verdict.h"
 #include "filters/semantic_piece/verifier_options.h"
@@ -56,20 +57,10 @@ class PieceVerifier {
   const VerifierOptions& options() const { return options_; }
 
  private:
-  struct NegatedTerms {
-    std::vector<index::TermId> scope;   // the words the cue governs
-    std::vector<index::TermId> clause;  // the words of its clause, the scope's included
-  };
+  using NegatedTerms = PieceReadings::NegatedTerms;
   struct EvidencePiece {
     index::ContextIndex::Hit hit;
     double overlap = 0;  // share of the clause's content terms it holds
-    // Filled by analyse() when a check needs them (most clauses need them for no piece).
-    bool analysed = false;
-    std::vector<text::Token> tokens;    // content words, for synonyms and antonyms
-    std::vector<text::Degree> degrees;  // per content word, as graded in the piece
-    // Per negation cue of the piece, the terms of the words it governs and of its clause.
-    std::vector<NegatedTerms> negations;
-    bool has_negation_cue = false;  // any, whatever it governs
   };
   using ContextEntity = index::ContextIndex::Value;
   // A name or value of the clause found in the context, with the pieces that hold it.
@@ -164,10 +155,10 @@ class PieceVerifier {
   std::optional<Verdict> check_polarity(Clause& clause, const Coverage& coverage,
                                         ClauseSignals& signals) const;
   // A negation one side states and the other does not, about what both state.
-  std::optional<Verdict> check_negation(Clause& clause, EvidencePiece& best,
+  std::optional<Verdict> check_negation(Clause& clause, const EvidencePiece& best,
                                         ClauseSignals& signals) const;
   // An uncovered word of the clause whose antonym the best evidence holds.
-  std::optional<Verdict> check_antonyms(Clause& clause, EvidencePiece& best,
+  std::optional<Verdict> check_antonyms(Clause& clause, const EvidencePiece& best,
                                         const Coverage& coverage, ClauseSignals& signals) const;
   // What the negations in `tokens` reach of context piece `piece`'s words (`other`): `governs`,
   // one governs them (half its scope at least); `said_of_it`, such a one is said of what the
@@ -228,15 +219,15 @@ class PieceVerifier {
   // ("The FY2022 DSO is 14.69 days." for "What is the FY2022 DSO?"): the figure asked for,
   // though no context sentence shares a word with it.
   bool restates_question_with_figures(const Clause& clause) const;
-  // Tokenises the piece's text for its content words and negation scopes, once.
-  void analyse(EvidencePiece& piece) const;
-  // WordNet lemmas of the words, sorted and unique (empty without a lexicon).
-  std::vector<std::string_view> lemmas_of(std::span<EvidencePiece> evidence) const;
+  // The evidence piece's content words and negation scopes (read once per answer).
+  const PieceReadings::Analysis& analysis(const EvidencePiece& piece) const {
+    return readings_.analysis(piece.hit.piece);
+  }
   // A WordNet synonym of the word among the evidence (and question) words, or with
-  // `with_derivations` a derivation or an adjective head of it, given the evidence words'
-  // lemmas: one lookup per answer word, not one per word pair.
-  bool related(const text::Token& word, std::span<const std::string_view> evidence_lemmas,
-               bool with_question, bool with_derivations) const;
+  // `with_derivations` a derivation or an adjective head of it, found among the words' lemmas:
+  // one lookup per answer word, not one per word pair.
+  bool related(const text::Token& word, std::span<const EvidencePiece> evidence, bool with_question,
+               bool with_derivations) const;
   std::span<const ContextEntity> context_entities() const { return index_->values(); }
   std::vector<Anchor> anchors(std::string_view sentence, std::span<const text::Entity> entities,
                               std::span<const std::string> stems,
@@ -328,6 +319,7 @@ class PieceVerifier {
 
   std::shared_ptr<const index::ContextIndex> index_;
   VerifierOptions options_;
+  PieceReadings readings_;                   // of index_'s pieces, with options_.lexicon
   std::vector<std::string> question_stems_;  // sorted
   std::vector<text::Token> question_words_;
   // WordNet lemmas of the question's words, sorted and unique; looked up on first need.
