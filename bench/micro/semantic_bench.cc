@@ -7,6 +7,8 @@
 // the proxy does (filters/verify, semantic_pieces only, WordNet loaded), one SentenceVerifier
 // per answer. Percentiles are over sentences (thread CPU time; wall time beside it: the
 // machine is shared). Data: $GG_BENCH_DATA_DIR, default the repository's ../shared/data.
+// With $GG_BENCH_SENTENCE_TIMES=DIR, VerifySentence writes each sentence's CPU time to
+// DIR/<set>[_scored].tsv (bench/micro/verify_p99.sh takes the minimum over runs).
 #include <benchmark/benchmark.h>
 #include <simdjson.h>
 
@@ -185,6 +187,19 @@ BENCHMARK_CAPTURE(BM_PrepareContext, faithbench, "faithbench.dev.jsonl")
 
 // Every answer sentence of every block, each timed alone, in one pass: no sentence is seen
 // twice (the lexicon's per-thread cache stays as warm as common words keep it in service).
+// The sentences' CPU times in the order verified, one per line, to
+// $GG_BENCH_SENTENCE_TIMES/<set>[_scored].tsv when that is set.
+void write_sentence_times(std::string_view file, bool scorer, const std::vector<double>& cpu) {
+  const char* dir = std::getenv("GG_BENCH_SENTENCE_TIMES");
+  if (dir == nullptr) return;
+  const std::string set(file.substr(0, file.find('.')));
+  const std::string path = std::string(dir) + "/" + set + (scorer ? "_scored" : "") + ".tsv";
+  std::ofstream out(path);
+  for (double us : cpu)
+    out << us << '\n';
+  if (!out) std::fprintf(stderr, "cannot write %s\n", path.c_str());
+}
+
 void BM_VerifySentence(benchmark::State& state, const char* file, bool scorer) {
   const std::vector<Block>& blocks = blocks_of(file);
   if (blocks.empty()) {
@@ -229,6 +244,7 @@ void BM_VerifySentence(benchmark::State& state, const char* file, bool scorer) {
       }
     }
   }
+  write_sentence_times(file, scorer, cpu);
   std::sort(cpu.begin(), cpu.end());
   std::sort(wall.begin(), wall.end());
   std::sort(setup.begin(), setup.end());
