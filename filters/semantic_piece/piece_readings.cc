@@ -12,7 +12,7 @@ std::vector<std::string_view> word_lemmas(const text::Lexicon& lexicon,
                                           std::span<const text::Token> tokens) {
   std::vector<std::string_view> out;
   for (const text::Token& t : tokens) {
-    if (t.kind != text::TokenKind::kWord) continue;
+    if (t.kind != text::TokenKind::kWord || !text::is_content_word(t)) continue;
     for (std::string_view lemma : lexicon.lemmas(t.norm))
       out.push_back(lemma);
   }
@@ -51,7 +51,7 @@ const std::vector<std::string_view>& PieceReadings::lemmas(std::uint32_t piece) 
   Reading& reading = read(piece);
   if (!reading.lemmas) {
     reading.lemmas.emplace();
-    if (lexicon_ != nullptr) *reading.lemmas = word_lemmas(*lexicon_, analysis(piece).words);
+    if (lexicon_ != nullptr) *reading.lemmas = word_lemmas(*lexicon_, reading.tokens);
   }
   return *reading.lemmas;
 }

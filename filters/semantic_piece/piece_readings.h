@@ -15,7 +15,7 @@
 
 namespace groundgate::filters::semantic_piece {
 
-// The WordNet lemmas of the words among `tokens`, sorted and unique.
+// The WordNet lemmas of the content words among `tokens`, sorted and unique.
 std::vector<std::string_view> word_lemmas(const text::Lexicon& lexicon,
                                           std::span<const text::Token> tokens);
 
