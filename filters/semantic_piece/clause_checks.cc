@@ -4,6 +4,7 @@
 // the verdict's signals; the first finding in this order decides the label.
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
 #include <optional>
 
 #include "filters/semantic_piece/clause_words.h"
@@ -163,6 +164,17 @@ bool negates_an_opposite(const text::Lexicon* lexicon, std::span<const Token> to
 bool may_compare(const Entity& e, const Entity& c) {
   return e.subtype == c.subtype ||
          (e.subtype == EntitySubtype::kCardinal && c.subtype == EntitySubtype::kScore);
+}
+
+// `a` and `b` state an omission of one verb (text::omissions), whatever their voices.
+bool state_one_omission(std::span<const Token> a, std::span<const Token> b) {
+  const std::vector<std::string> ours = text::omissions(a);
+  if (ours.empty()) return false;
+  const std::vector<std::string> theirs = text::omissions(b);
+  std::vector<std::string> both;
+  std::set_intersection(ours.begin(), ours.end(), theirs.begin(), theirs.end(),
+                        std::back_inserter(both));
+  return !both.empty();
 }
 
 // The clause's value `e` against the context's `c`: as compare() has it, but a count states
@@ -1099,6 +1111,10 @@ std::optional<Verdict> PieceVerifier::check_negation(Clause& clause, const Evide
   const bool evidence_negated =
       evidence_states_negation && !sentence_negates && !text::has_negation_cue(clause.tokens);
   if (!negated && !evidence_negated) return std::nullopt;
+  // The same omission in the other voice ("The fee was waived by the council." for "The council
+  // waived the fee."): the active denies its object, the passive its subject, which no negation
+  // scope reads; neither side adds a negation or leaves one out.
+  if (state_one_omission(clause.tokens, readings_.tokens(best.hit.piece))) return std::nullopt;
   signals.negation_mismatch = true;
   signals.aligned_conflict =
       signals.aligned_conflict || aligned_but(clause, best.hit.piece, nullptr, nullptr);

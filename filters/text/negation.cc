@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string_view>
 
+#include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
 #include "filters/text/verb_form.h"
 #include "filters/text/word_table.h"
@@ -36,10 +37,14 @@ bool verb_after_to(std::span<const Token> tokens, std::size_t cue) {
   return next.kind == TokenKind::kWord && !kNoVerbAfterTo.contains(next.norm);
 }
 // Verbs that leave out their object, in the active voice: "bypassed the bidding process" =
-// "went without one". Not after a copula ("the fee is waived": no fee, said of the subject) nor
-// as a noun ("the Kingston bypass"): the base form only after "to" or an auxiliary.
-constexpr auto kOmittingVerbs = word_table("bypassed", "bypassing", "forgoing", "forwent", "waived",
-                                           "waiving", "omitted", "omitting");
+// "went without one". After a copula the passive denies the subject instead ("the fee is
+// waived": no fee; omissions()); not as a noun ("the Kingston bypass", "bypasses"): the base
+// form only after "to" or an auxiliary. Not "exclude": its opposite "include" is an antonym the
+// antonym check reads, a double negation ("were not excluded") would read as no negation, and
+// "excluding" is mostly a preposition of definitions ("income excluding restructuring costs").
+constexpr auto kOmittingVerbs =
+    word_table("bypassed", "bypassing", "forgoing", "forgoes", "forwent", "waived", "waives",
+               "waiving", "omitted", "omits", "omitting");
 constexpr auto kOmittingBase = word_table("bypass", "forgo", "waive", "omit");
 constexpr auto kBeforeBase = word_table("to", "will", "would", "can", "could", "may", "might",
                                         "should", "must", "do", "does", "did");
@@ -102,6 +107,21 @@ bool is_negation_cue(std::span<const Token> tokens, std::size_t i) {
   if (!omitting && !kOmittingBase.contains(t.norm)) return false;
   const std::string_view before = i > 0 ? tokens[i - 1].norm : std::string_view();
   return omitting ? !kCopulaOrDeterminer.contains(before) : kBeforeBase.contains(before);
+}
+
+std::vector<std::string> omissions(std::span<const Token> tokens) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    const std::string_view w = tokens[i].norm;
+    if (!kOmittingVerbs.contains(w) && !kOmittingBase.contains(w)) continue;
+    const std::size_t from = i >= 2 ? i - 2 : 0;
+    const bool negated = std::any_of(tokens.begin() + static_cast<std::ptrdiff_t>(from),
+                                     tokens.begin() + static_cast<std::ptrdiff_t>(i),
+                                     [](const Token& t) { return is_negation(t.norm); });
+    if (!negated) out.push_back(stem(w));
+  }
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 namespace {
@@ -171,6 +191,14 @@ bool denies_a_cue(std::span<const Token> tokens, std::size_t cue) {
   return false;
 }
 
+// A verb's "-s" form, as the lexicon reads the word: "covers", "lacks".
+bool third_person_verb(const Token& t, const Lexicon* lexicon) {
+  if (t.kind != TokenKind::kWord || !t.norm.ends_with("s")) return false;
+  const std::vector<std::string_view> bases = lexicon->lemmas(t.norm, Lexicon::Pos::kVerb);
+  return std::any_of(bases.begin(), bases.end(),
+                     [&](std::string_view base) { return base != t.norm; });
+}
+
 // The cue negates a verb in its base form: "did not pay", "refused to pay", "failed to stop".
 bool negates_base_verb(std::span<const Token> tokens, std::size_t cue) {
   if (cue + 1 < tokens.size() && tokens[cue + 1].norm == "to") return true;
@@ -179,12 +207,18 @@ bool negates_base_verb(std::span<const Token> tokens, std::size_t cue) {
 
 // An inflected verb joined by "and" or "but" at `j`: a second predicate after any cue's
 // object ("refused to pay the fine and appealed", "waived the fee and approved the permit").
-bool joined_verb(std::span<const Token> tokens, std::size_t j, const Lexicon* lexicon) {
+bool joined_verb(std::span<const Token> tokens, std::size_t cue, std::size_t j,
+                 const Lexicon* lexicon) {
   const Token& t = tokens[j];
   const bool joined = tokens[j - 1].norm == "and" || tokens[j - 1].norm == "but";
-  return joined && (lexicon != nullptr ? inflected_verb(t, lexicon)
-                                       : t.kind == TokenKind::kWord && t.norm.size() > 4 &&
-                                             t.norm.ends_with("ed"));
+  if (!joined) return false;
+  if (lexicon == nullptr)
+    return t.kind == TokenKind::kWord && t.norm.size() > 4 && t.norm.ends_with("ed");
+  // An "-s" form is as often a plural noun ("lacks funds and resources"), but after a cue in
+  // that form it is the same subject's second predicate ("waives the deductible and covers
+  // dental care").
+  return inflected_verb(t, lexicon) ||
+         (third_person_verb(tokens[cue], lexicon) && third_person_verb(t, lexicon));
 }
 
 // After a negated base verb and a word of its scope, a verb of another form opens a second
@@ -203,7 +237,7 @@ bool other_verb_form(std::span<const Token> tokens, std::size_t cue, std::size_t
   if (kAuxiliaries.contains(t.norm) && tokens[j - 1].norm != "to" && tokens[j - 1].norm != "or" &&
       !opened)
     return true;
-  return joined_verb(tokens, j, lexicon);
+  return joined_verb(tokens, cue, j, lexicon);
 }
 
 // Bounds a negated list's words: a long list is still one predicate's objects.
@@ -245,8 +279,8 @@ std::vector<NegationScope> negation_scopes(std::span<const Token> tokens, const 
       for (; j < tokens.size() && scope.words.size() < kScopeWords; ++j) {
         if (ends_scope(tokens[j]) || is_negation_cue(tokens, j) || opens_predicate(tokens, j))
           break;
-        if (!scope.words.empty() &&
-            (base_verb ? other_verb_form(tokens, i, j, lexicon) : joined_verb(tokens, j, lexicon)))
+        if (!scope.words.empty() && (base_verb ? other_verb_form(tokens, i, j, lexicon)
+                                               : joined_verb(tokens, i, j, lexicon)))
           break;
         if (is_content_word(tokens[j])) scope.words.push_back(j);
       }

@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "filters/text/lexicon.h"
@@ -49,5 +50,11 @@ bool is_negation_cue(std::span<const Token> tokens, std::size_t i);
 // Whether any negation cue is in `tokens`, whatever it governs: "favoured neither", "failed
 // last year in its bid", "if it can't".
 bool has_negation_cue(std::span<const Token> tokens);
+
+// The stems of the verbs that leave something out ("waived", "excludes", "to omit") `tokens`
+// states in either voice, not negated ("the fee was waived" and "waived the fee": "waiv"; not
+// "was not waived"), sorted. The active voice denies the object and the passive the subject:
+// two texts with the same omission state it alike, whatever their voices.
+std::vector<std::string> omissions(std::span<const Token> tokens);
 
 }  // namespace groundgate::filters::text

@@ -172,6 +172,22 @@ TEST_F(VerifierTest, ANegationOfWhatTheEvidenceSpeaksOfStillContradicts) {
   EXPECT_EQ(only("Mule deer do not have a black tip on the tail.").label, Label::kContradicted);
 }
 
+// An omitting verb denies its object in the active voice and its subject in the passive: the
+// answer's other voice restates it; the thing stated as held is what the evidence denies.
+TEST_F(VerifierTest, AnOmissionInEitherVoiceRestatesIt) {
+  context({"The council waived the fee."});
+  EXPECT_EQ(only("The fee was waived by the council.").label, Label::kSupported);
+  EXPECT_EQ(only("The council charged the fee.").reason_code, ReasonCode::kNegationMismatch);
+  context({"The fee was waived by the council."});
+  EXPECT_EQ(only("The council waived the fee.").label, Label::kSupported);
+  context({"The report omitted the third-quarter figures."});
+  EXPECT_EQ(only("The third-quarter figures were omitted from the report.").label,
+            Label::kSupported);
+  // After the cue's "-s" form, a second "-s" verb is a predicate of its own.
+  context({"The plan waives the deductible and covers dental care."});
+  EXPECT_EQ(only("The plan covers dental care.").label, Label::kSupported);
+}
+
 TEST_F(VerifierTest, NegationElsewhereInTheEvidenceContradictsNothing) {
   context(
       {"The council chose Eugene for the championships, an opportunity that may never arise "

@@ -8,11 +8,12 @@
 namespace groundgate::filters::text {
 namespace {
 
-// The governed words of each cue, as text.
-std::vector<std::vector<std::string>> scopes(std::string_view sentence) {
+// The governed words of each cue, as text (verb forms read with `lexicon` when given).
+std::vector<std::vector<std::string>> scopes(std::string_view sentence,
+                                             const Lexicon* lexicon = nullptr) {
   const std::vector<Token> tokens = tokenize(sentence);
   std::vector<std::vector<std::string>> out;
-  for (const NegationScope& scope : negation_scopes(tokens)) {
+  for (const NegationScope& scope : negation_scopes(tokens, lexicon)) {
     auto& words = out.emplace_back();
     for (std::size_t i : scope.words)
       words.push_back(tokens[i].norm);
@@ -98,6 +99,12 @@ TEST(Negation, VerbsThatNegateTheirComplement) {
   EXPECT_EQ(scopes("The council bypassed the usual bidding process."),
             (Scopes{{"usual", "bidding", "process"}}));
   EXPECT_EQ(scopes("It decided to waive the fee."), (Scopes{{"fee"}}));
+  // After a cue's "-s" form, an "-s" verb is a second predicate of the same subject (the
+  // lexicon tells a verb form).
+  const auto loaded = Lexicon::shared();
+  ASSERT_TRUE(loaded.lexicon) << loaded.error;
+  EXPECT_EQ(scopes("The plan waives the deductible and covers dental care.", loaded.lexicon.get()),
+            (Scopes{{"deductible"}}));
   // An inflected verb joined after the object is a second predicate.
   EXPECT_EQ(scopes("The council waived the fee and approved the permit."), (Scopes{{"fee"}}));
   EXPECT_EQ(scopes("The hotel has no garage but offered valet parking."), (Scopes{{"garage"}}));
@@ -167,6 +174,17 @@ TEST(Negation, AnyCueIsFoundWhateverItGoverns) {
   EXPECT_TRUE(has_negation_cue(tokenize("A blend of two accents which favoured neither.")));
   EXPECT_TRUE(has_negation_cue(tokenize("Eugene failed last November in its bid.")));
   EXPECT_FALSE(has_negation_cue(tokenize("Eugene won its bid.")));
+}
+
+TEST(Negation, OmissionsInEitherVoice) {
+  using Stems = std::vector<std::string>;
+  EXPECT_EQ(omissions(tokenize("The council waived the fee.")), Stems{"waiv"});
+  EXPECT_EQ(omissions(tokenize("The fee was waived by the council.")), Stems{"waiv"});
+  EXPECT_EQ(omissions(tokenize("The figures were omitted, and the fee is waived.")),
+            (Stems{"omit", "waiv"}));
+  EXPECT_TRUE(omissions(tokenize("The fee was not waived.")).empty());
+  EXPECT_TRUE(omissions(tokenize("The report does not omit the figures.")).empty());
+  EXPECT_TRUE(omissions(tokenize("The council charged the fee.")).empty());
 }
 
 }  // namespace
