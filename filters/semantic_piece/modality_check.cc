@@ -76,18 +76,6 @@ const Token* modality_content_word(std::span<const Token> tokens) {
 
 }  // namespace
 
-bool PieceVerifier::has_modality_word(std::uint32_t piece) const {
-  if (modal_pieces_.empty()) modal_pieces_.assign(index_->pieces().size(), kUnread);
-  std::int8_t& known = modal_pieces_[piece];
-  if (known == kUnread) {
-    const std::vector<Token>& tokens = readings_.tokens(piece);
-    known = 0;
-    for (std::size_t i = 0; i < tokens.size() && known == 0; ++i)
-      known = text::modality_at(tokens, i) != Modality::kFact ? 1 : 0;
-  }
-  return known == 1;
-}
-
 std::optional<Modality> PieceVerifier::modality_in(const Clause& clause,
                                                    std::uint32_t piece) const {
   if (words_outside(clause, piece, modality_content_word(clause.tokens), /*verb_forms=*/true) != 0)
@@ -127,8 +115,9 @@ std::optional<Verdict> PieceVerifier::check_modality(const Clause& clause,
                                                      ClauseSignals& signals) const {
   // Only a piece with a modality word of its own can say less than the clause: without one,
   // no alignment is needed (most clauses; an alignment reads every word's base form).
-  if (std::none_of(clause.evidence.begin(), clause.evidence.end(),
-                   [&](const EvidencePiece& ev) { return has_modality_word(ev.hit.piece); }))
+  if (std::none_of(clause.evidence.begin(), clause.evidence.end(), [&](const EvidencePiece& ev) {
+        return readings_.has_modality_word(ev.hit.piece);
+      }))
     return std::nullopt;
   // A hedge anywhere in the sentence weakens the clause ("Researchers say it may ...").
   Modality said = text::clause_modality(clause.tokens);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "filters/text/modality.h"
 #include "filters/text/negation.h"
 #include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
@@ -54,6 +55,17 @@ const std::vector<std::string_view>& PieceReadings::lemmas(std::uint32_t piece) 
     if (lexicon_ != nullptr) *reading.lemmas = word_lemmas(*lexicon_, reading.tokens);
   }
   return *reading.lemmas;
+}
+
+bool PieceReadings::has_modality_word(std::uint32_t piece) const {
+  Reading& reading = read(piece);
+  if (!reading.modal) {
+    const std::vector<text::Token>& tokens = reading.tokens;
+    reading.modal = false;
+    for (std::size_t i = 0; i < tokens.size() && !*reading.modal; ++i)
+      reading.modal = text::modality_at(tokens, i) != text::Modality::kFact;
+  }
+  return *reading.modal;
 }
 
 PieceReadings::Analysis PieceReadings::analyse(std::span<const text::Token> tokens) const {

@@ -49,6 +49,8 @@ class PieceReadings {
   const Analysis& analysis(std::uint32_t piece) const;
   // word_lemmas() of the piece's content words (empty without a lexicon).
   const std::vector<std::string_view>& lemmas(std::uint32_t piece) const;
+  // The piece holds a word text::modality_at() reads ("may", "is expected to").
+  bool has_modality_word(std::uint32_t piece) const;
 
  private:
   struct Reading {
@@ -56,6 +58,7 @@ class PieceReadings {
     std::optional<std::vector<text::Entity>> entities;
     std::optional<Analysis> analysis;
     std::optional<std::vector<std::string_view>> lemmas;
+    std::optional<bool> modal;
   };
   Reading& read(std::uint32_t piece) const;
   Analysis analyse(std::span<const text::Token> tokens) const;

@@ -44,8 +44,10 @@ std::vector<PieceVerifier::Anchor> PieceVerifier::anchors(
     Anchor a;
     a.text = sentence.substr(e.begin, e.end - e.begin);
     if (is_value_entity(e)) {
+      // Only a context value of its kind can be the same (the context's values are numbers
+      // and times, never names).
       for (const ContextEntity& c : context_entities()) {
-        if ((a.pieces.empty() || a.pieces.back() != c.piece) &&
+        if (c.entity.subtype == e.subtype && (a.pieces.empty() || a.pieces.back() != c.piece) &&
             compare(e, c.entity) == EntityMatch::kSame) {
           a.pieces.push_back(c.piece);
         }

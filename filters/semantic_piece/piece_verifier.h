@@ -196,8 +196,6 @@ class PieceVerifier {
   // for modality words and auxiliaries: kFact where it has no modality word the clause lacks;
   // nullopt where it does not line up.
   std::optional<text::Modality> modality_in(const Clause& clause, std::uint32_t piece) const;
-  // Context piece `piece` holds a word text::modality_at() reads (looked up once per piece).
-  bool has_modality_word(std::uint32_t piece) const;
   std::optional<Verdict> check_names(const Clause& clause, const ValueCheck& values,
                                      const Coverage& coverage, double score,
                                      ClauseSignals& signals) const;
@@ -334,8 +332,6 @@ class PieceVerifier {
   mutable bool flags_ready_ = false;
   mutable std::array<std::vector<DayHours>, 7> hours_;  // per day, Monday first
   mutable bool hours_ready_ = false;
-  static constexpr std::int8_t kUnread = -1;
-  mutable std::vector<std::int8_t> modal_pieces_;  // per piece: kUnread, 0 or 1
 };
 
 }  // namespace groundgate::filters::semantic_piece

@@ -74,6 +74,13 @@ TEST(PieceReadings, AnalysisKeepsContentWordsAndNegationScopes) {
   EXPECT_EQ(std::find(words.begin(), words.end(), "the"), words.end());
 }
 
+TEST(PieceReadings, KnowsAPieceWithAModalityWord) {
+  const auto index = index_of({"The drug may reduce blood pressure.", "May 5 was a Monday."});
+  const PieceReadings readings(*index, nullptr);
+  EXPECT_TRUE(readings.has_modality_word(0));
+  EXPECT_FALSE(readings.has_modality_word(1));  // the month
+}
+
 TEST(PieceReadings, LemmasAreSortedUniqueAndNeedALexicon) {
   const auto loaded = text::Lexicon::shared();
   ASSERT_TRUE(loaded.lexicon) << loaded.error;
