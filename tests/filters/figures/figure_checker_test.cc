@@ -2,20 +2,14 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/context_index.h"
+
 namespace groundgate::filters::figures {
 namespace {
 
 using Outcome = FigureVerdict::Outcome;
 
-std::shared_ptr<const index::ContextIndex> index_of(std::vector<std::string> texts) {
-  std::vector<context::Passage> passages;
-  for (std::string& t : texts) {
-    context::Passage p;
-    p.text = std::move(t);
-    passages.push_back(std::move(p));
-  }
-  return index::ContextIndex::build(std::move(passages));
-}
+using groundgate::testing::index_of;
 
 std::vector<FigureVerdict> check(const std::shared_ptr<const index::ContextIndex>& index,
                                  std::string_view question, std::string_view sentence,

@@ -10,19 +10,12 @@
 #include "filters/text/lexicon.h"
 #include "filters/text/stemmer.h"
 #include "filters/text/tokenizer.h"
+#include "tests/support/context_index.h"
 
 namespace groundgate::filters::semantic_piece {
 namespace {
 
-std::shared_ptr<const index::ContextIndex> index_of(std::vector<std::string> texts) {
-  std::vector<context::Passage> passages;
-  for (std::string& t : texts) {
-    context::Passage p;
-    p.text = std::move(t);
-    passages.push_back(std::move(p));
-  }
-  return index::ContextIndex::build(std::move(passages));
-}
+using groundgate::testing::index_of;
 
 std::vector<std::string> norms(std::span<const text::Token> tokens) {
   std::vector<std::string> out;
