@@ -11,6 +11,7 @@
 #include "filters/text/function_words.h"
 #include "filters/text/modality.h"
 #include "filters/text/stopwords.h"
+#include "filters/text/verb_form.h"
 #include "filters/text/word_table.h"
 
 namespace groundgate::filters::semantic_piece {
@@ -18,6 +19,8 @@ namespace {
 
 using text::Modality;
 using text::Token;
+
+constexpr auto kPastBe = text::word_table("was", "were", "been");
 
 std::string what_it_says(Modality evidence) {
   switch (evidence) {
@@ -67,6 +70,32 @@ Modality before_span(std::span<const Token> tokens, std::size_t first_common) {
 
 // The clause's first modality word that is a content word ("required", "likely"): the piece
 // need not hold it to line up.
+// The clause states as done ("opened", "was held", "has opened") an event `piece` states as to
+// come ("will open", "will be held") in its tokens [first, last], where the two line up: the
+// verb a future auxiliary there governs stands in the clause in a past form, or its participle
+// after a past form of "be". A future in another clause of the piece ("opened a store in Paris
+// and will open one in Rome") is another event.
+bool done_of_planned(std::span<const Token> clause, std::span<const Token> piece, std::size_t first,
+                     std::size_t last, const text::Lexicon* lexicon) {
+  if (lexicon == nullptr) return false;
+  for (std::size_t i = first; i <= last && i < piece.size(); ++i) {
+    const std::optional<std::size_t> v = text::planned_verb(piece, i);
+    if (!v) continue;
+    const bool passive = piece[*v - 1].norm == "be";
+    const std::string_view verb = piece[*v].norm;
+    for (std::size_t j = 0; j < clause.size(); ++j) {
+      const Token& w = clause[j];
+      if (passive) {
+        if (w.norm == verb && j > 0 && kPastBe.contains(clause[j - 1].norm)) return true;
+      } else if (!w.norm.ends_with("s") && !w.norm.ends_with("ing") &&
+                 text::verb_base(w, lexicon) == verb) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 const Token* modality_content_word(std::span<const Token> tokens) {
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     if (text::is_content_word(tokens[i]) && text::is_modality_word(tokens, i)) return &tokens[i];
@@ -76,8 +105,8 @@ const Token* modality_content_word(std::span<const Token> tokens) {
 
 }  // namespace
 
-std::optional<Modality> PieceVerifier::modality_in(const Clause& clause,
-                                                   std::uint32_t piece) const {
+std::optional<Modality> PieceVerifier::modality_in(const Clause& clause, std::uint32_t piece,
+                                                   bool& planned) const {
   if (words_outside(clause, piece, modality_content_word(clause.tokens), /*verb_forms=*/true) != 0)
     return std::nullopt;
   const std::vector<Token>& tokens = readings_.tokens(piece);
@@ -108,13 +137,18 @@ std::optional<Modality> PieceVerifier::modality_in(const Clause& clause,
   std::pair<std::size_t, std::size_t> common;
   if (!same_but(words, tokens, differ, nullptr, options_.lexicon.get(), &common))
     return std::nullopt;
+  // An event the piece states as to come and the clause as done is a plan, as "plans to" is.
+  planned =
+      done_of_planned(clause.tokens, tokens, common.first, common.second, options_.lexicon.get());
+  if (planned) differing = text::together(differing, Modality::kPossible);
   return text::together(differing, before_span(tokens, common.first));
 }
 
 std::optional<Verdict> PieceVerifier::check_modality(const Clause& clause,
                                                      ClauseSignals& signals) const {
-  // Only a piece with a modality word of its own can say less than the clause: without one,
-  // no alignment is needed (most clauses; an alignment reads every word's base form).
+  // Only a piece with a modality word or a future auxiliary of its own can say less than the
+  // clause: without one, no alignment is needed (most clauses; an alignment reads every word's
+  // base form).
   if (std::none_of(clause.evidence.begin(), clause.evidence.end(), [&](const EvidencePiece& ev) {
         return readings_.has_modality_word(ev.hit.piece);
       }))
@@ -123,21 +157,29 @@ std::optional<Verdict> PieceVerifier::check_modality(const Clause& clause,
   Modality said = text::clause_modality(clause.tokens);
   if (text::clause_modality(clause.sentence_tokens) == Modality::kPossible)
     said = Modality::kPossible;
-  std::optional<std::pair<Modality, std::uint32_t>> stronger;
+  struct Stronger {
+    Modality modality;
+    bool planned;
+    std::uint32_t piece;
+  };
+  std::optional<Stronger> stronger;
   for (const EvidencePiece& ev : clause.evidence) {
     if (ev.overlap < options_.match_overlap || asks(ev.hit.piece)) continue;
-    const std::optional<Modality> found = modality_in(clause, ev.hit.piece);
+    bool planned = false;
+    const std::optional<Modality> found = modality_in(clause, ev.hit.piece, planned);
     if (!found) continue;
     // A piece that says it with no other modality word, or with one the clause's claim does not
     // exceed, supports the clause as it stands.
     if (!text::overstates(*found, said)) return std::nullopt;
-    if (!stronger) stronger = {*found, ev.hit.piece};
+    if (!stronger) stronger = Stronger{*found, planned, ev.hit.piece};
   }
   if (!stronger) return std::nullopt;
   signals.modality_changed = true;
   return finding(clause, Label::kUnsupported, ReasonCode::kModalityChanged,
-                 HallucinationType::kContextualFabrication, what_it_says(stronger->first),
-                 stronger->second);
+                 HallucinationType::kContextualFabrication,
+                 stronger->planned ? "the evidence states it as to come, not as done"
+                                   : what_it_says(stronger->modality),
+                 stronger->piece);
 }
 
 }  // namespace groundgate::filters::semantic_piece

@@ -63,7 +63,8 @@ bool PieceReadings::has_modality_word(std::uint32_t piece) const {
     const std::vector<text::Token>& tokens = reading.tokens;
     reading.modal = false;
     for (std::size_t i = 0; i < tokens.size() && !*reading.modal; ++i)
-      reading.modal = text::modality_at(tokens, i) != text::Modality::kFact;
+      reading.modal = text::modality_at(tokens, i) != text::Modality::kFact ||
+                      text::planned_verb(tokens, i).has_value();
   }
   return *reading.modal;
 }

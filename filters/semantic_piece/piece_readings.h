@@ -49,7 +49,8 @@ class PieceReadings {
   const Analysis& analysis(std::uint32_t piece) const;
   // word_lemmas() of the piece's content words (empty without a lexicon).
   const std::vector<std::string_view>& lemmas(std::uint32_t piece) const;
-  // The piece holds a word text::modality_at() reads ("may", "is expected to").
+  // The piece holds a word text::modality_at() reads ("may", "is expected to") or a future
+  // auxiliary (text::planned_verb: "will open").
   bool has_modality_word(std::uint32_t piece) const;
 
  private:

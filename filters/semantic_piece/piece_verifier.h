@@ -195,7 +195,10 @@ class PieceVerifier {
   // The modality of context piece `piece` where it lines up with the clause word for word but
   // for modality words and auxiliaries: kFact where it has no modality word the clause lacks;
   // nullopt where it does not line up.
-  std::optional<text::Modality> modality_in(const Clause& clause, std::uint32_t piece) const;
+  // `planned`: the piece states as to come what the clause states as done (its modality then a
+  // possibility, as of "plans to").
+  std::optional<text::Modality> modality_in(const Clause& clause, std::uint32_t piece,
+                                            bool& planned) const;
   std::optional<Verdict> check_names(const Clause& clause, const ValueCheck& values,
                                      const Coverage& coverage, double score,
                                      ClauseSignals& signals) const;

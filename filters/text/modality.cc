@@ -73,6 +73,19 @@ Modality modality_at(std::span<const Token> tokens, std::size_t i) {
   return Modality::kFact;
 }
 
+std::optional<std::size_t> planned_verb(std::span<const Token> tokens, std::size_t i) {
+  static constexpr auto kBetween = word_table("be", "also", "then", "soon", "now", "still");
+  const std::string_view w = tokens[i].norm;
+  const bool future = w == "will" || w == "shall" || (w.size() > 3 && w.ends_with("'ll"));
+  if (!future || negated_after(tokens, i)) return std::nullopt;
+  for (std::size_t j = i + 1; j < tokens.size() && j <= i + 3; ++j) {
+    // "will have opened" states it done by then: no plan.
+    if (tokens[j].kind != TokenKind::kWord || tokens[j].norm == "have") return std::nullopt;
+    if (!kBetween.contains(tokens[j].norm)) return j;
+  }
+  return std::nullopt;
+}
+
 bool is_modality_word(std::span<const Token> tokens, std::size_t i) {
   if (modality_at(tokens, i) != Modality::kFact) return true;
   const std::string_view w = tokens[i].norm;

@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 
 #include "filters/text/tokenizer.h"
@@ -25,6 +26,12 @@ enum class Modality : std::uint8_t { kFact, kPermitted, kPossible, kRequired, kP
 // prohibition. Not "May" the month (capitalised inside a sentence, or before a number), and not
 // "would": reported speech shifts "will" to it ("said it would open" is "will open").
 Modality modality_at(std::span<const Token> tokens, std::size_t i);
+
+// Token i is a future auxiliary ("will", "shall", "we'll"; not negated): the index of the verb
+// it governs ("will open" → "open"; "will be held" → "held"), else nullopt. Not a modality: "The
+// store will open at 9." and "The store opens at 9." say the same; but an answer that states
+// the event as done ("opened", "was held") says more than the plan.
+std::optional<std::size_t> planned_verb(std::span<const Token> tokens, std::size_t i);
 
 // A word that hedges whatever it introduces: a hedging adverb ("reportedly", "likely",
 // "apparently") or "suggest" of a finding ("The study suggests that ..."). Unlike a modal verb,

@@ -325,6 +325,28 @@ TEST_F(VerifierTest, AClauseStatingMoreThanItsAlignedEvidenceIsUnsupported) {
   }
 }
 
+// An event the evidence states as to come, stated as done, is a plan stated as a fact; stated
+// in the present ("opens at 9") it is the same schedule.
+TEST_F(VerifierTest, APlannedEventStatedAsDoneIsUnsupported) {
+  context(
+      {"The company will announce its results. The summit will be held in Geneva. The "
+       "store will open at 9 am."});
+  for (const char* answer :
+       {"The company announced its results.", "The summit was held in Geneva."}) {
+    const Verdict v = only(answer);
+    EXPECT_EQ(v.label, Label::kUnsupported) << answer;
+    EXPECT_EQ(v.reason_code, ReasonCode::kModalityChanged) << answer;
+    EXPECT_NE(v.reason.find("to come"), std::string::npos) << v.reason;
+  }
+  for (const char* answer : {"The store opens at 9 am.", "The company will announce its results.",
+                             "The summit is held in Geneva."}) {
+    EXPECT_FALSE(only(answer).signals.modality_changed) << answer;
+  }
+  // A future in another clause of the sentence is another event.
+  context({"The firm opened a store in Paris and will open one in Rome."});
+  EXPECT_FALSE(only("The firm opened a store in Paris.").signals.modality_changed);
+}
+
 TEST_F(VerifierTest, SayingItAsTheEvidenceDoesOrLessChangesNoModality) {
   context(
       {"The drug may reduce blood pressure in adults. The clinic reduces fees for students. "

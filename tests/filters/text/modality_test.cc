@@ -2,7 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace groundgate::filters::text {
 namespace {
@@ -24,6 +27,26 @@ TEST(Modality, ReadsTheStrengthAClauseStatesItWith) {
   EXPECT_EQ(of("Tenants can cancel the lease."), Modality::kPermitted);
   // A hedge weakens the whole clause, whatever else it holds.
   EXPECT_EQ(of("Applicants must apply and may be interviewed."), Modality::kPossible);
+}
+
+// The verb a future auxiliary governs, as text ("" where none).
+std::string planned(std::string_view sentence) {
+  const std::vector<Token> tokens = tokenize(sentence);
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    if (const std::optional<std::size_t> v = planned_verb(tokens, i)) return tokens[*v].norm;
+  }
+  return "";
+}
+
+TEST(Modality, AFutureAuxiliaryGovernsItsVerb) {
+  EXPECT_EQ(planned("The store will open at 9."), "open");
+  EXPECT_EQ(planned("The summit will be held in Geneva."), "held");
+  EXPECT_EQ(planned("We'll also review the plan."), "review");
+  EXPECT_EQ(of("The store will open at 9."), Modality::kFact);  // a plan is no hedge
+  // Negated, or done by then, it states no plan.
+  EXPECT_EQ(planned("The council will not approve the permit."), "");
+  EXPECT_EQ(planned("The team will have finished by May."), "");
+  EXPECT_EQ(planned("He said the plant would close."), "");
 }
 
 TEST(Modality, TheMonthAndReportedSpeechAreNoModality) {
