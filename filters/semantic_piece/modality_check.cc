@@ -68,8 +68,6 @@ Modality before_span(std::span<const Token> tokens, std::size_t first_common) {
   return out;
 }
 
-// The clause's first modality word that is a content word ("required", "likely"): the piece
-// need not hold it to line up.
 // The clause states as done ("opened", "was held", "has opened") an event `piece` states as to
 // come ("will open", "will be held") in its tokens [first, last], where the two line up: the
 // verb a future auxiliary there governs stands in the clause in a past form, or its participle
@@ -96,6 +94,8 @@ bool done_of_planned(std::span<const Token> clause, std::span<const Token> piece
   return false;
 }
 
+// The clause's first modality word that is a content word ("required", "likely"): the piece
+// need not hold it to line up.
 const Token* modality_content_word(std::span<const Token> tokens) {
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     if (text::is_content_word(tokens[i]) && text::is_modality_word(tokens, i)) return &tokens[i];
