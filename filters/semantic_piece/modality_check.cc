@@ -149,9 +149,8 @@ std::optional<Verdict> PieceVerifier::check_modality(const Clause& clause,
   // Only a piece with a modality word or a future auxiliary of its own can say less than the
   // clause: without one, no alignment is needed (most clauses; an alignment reads every word's
   // base form).
-  if (std::none_of(clause.evidence.begin(), clause.evidence.end(), [&](const EvidencePiece& ev) {
-        return readings_.has_modality_word(ev.hit.piece);
-      }))
+  if (std::none_of(clause.evidence.begin(), clause.evidence.end(),
+                   [&](const EvidencePiece& ev) { return readings_.may_state_less(ev.hit.piece); }))
     return std::nullopt;
   // A hedge anywhere in the sentence weakens the clause ("Researchers say it may ...").
   Modality said = text::clause_modality(clause.tokens);

@@ -57,7 +57,7 @@ const std::vector<std::string_view>& PieceReadings::lemmas(std::uint32_t piece) 
   return *reading.lemmas;
 }
 
-bool PieceReadings::has_modality_word(std::uint32_t piece) const {
+bool PieceReadings::may_state_less(std::uint32_t piece) const {
   Reading& reading = read(piece);
   if (!reading.modal) {
     const std::vector<text::Token>& tokens = reading.tokens;

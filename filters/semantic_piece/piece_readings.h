@@ -49,9 +49,9 @@ class PieceReadings {
   const Analysis& analysis(std::uint32_t piece) const;
   // word_lemmas() of the piece's content words (empty without a lexicon).
   const std::vector<std::string_view>& lemmas(std::uint32_t piece) const;
-  // The piece holds a word text::modality_at() reads ("may", "is expected to") or a future
-  // auxiliary (text::planned_verb: "will open").
-  bool has_modality_word(std::uint32_t piece) const;
+  // The piece may say less than a clause it lines up with: it holds a word text::modality_at()
+  // reads ("may", "is expected to") or a future auxiliary (text::planned_verb: "will open").
+  bool may_state_less(std::uint32_t piece) const;
 
  private:
   struct Reading {

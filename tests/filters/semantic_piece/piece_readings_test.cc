@@ -67,11 +67,13 @@ TEST(PieceReadings, AnalysisKeepsContentWordsAndNegationScopes) {
   EXPECT_EQ(std::find(words.begin(), words.end(), "the"), words.end());
 }
 
-TEST(PieceReadings, KnowsAPieceWithAModalityWord) {
-  const auto index = index_of({"The drug may reduce blood pressure.", "May 5 was a Monday."});
+TEST(PieceReadings, KnowsAPieceWithAModalityWordOrAFuture) {
+  const auto index = index_of(
+      {"The drug may reduce blood pressure.", "May 5 was a Monday.", "The store will open."});
   const PieceReadings readings(*index, nullptr);
-  EXPECT_TRUE(readings.has_modality_word(0));
-  EXPECT_FALSE(readings.has_modality_word(1));  // the month
+  EXPECT_TRUE(readings.may_state_less(0));
+  EXPECT_FALSE(readings.may_state_less(1));  // the month
+  EXPECT_TRUE(readings.may_state_less(2));
 }
 
 TEST(PieceReadings, LemmasAreSortedUniqueAndNeedALexicon) {
