@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "filters/semantic_piece/clause_words.h"
+#include "filters/semantic_piece/count_comparison.h"
 #include "filters/semantic_piece/counted.h"
 #include "filters/semantic_piece/names.h"
 #include "filters/semantic_piece/order_check.h"
@@ -164,6 +165,13 @@ bool negates_an_opposite(const text::Lexicon* lexicon, std::span<const Token> to
 bool may_compare(const Entity& e, const Entity& c) {
   return e.subtype == c.subtype ||
          (e.subtype == EntitySubtype::kCardinal && c.subtype == EntitySubtype::kScore);
+}
+
+// One of `a` and `b` states an omission the other denies (text::denied_omissions): "waived
+// the fee" against "did not waive the fee".
+bool one_denies_the_others_omission(std::span<const Token> a, std::span<const Token> b) {
+  return share_a_word(text::omissions(a), text::denied_omissions(b)) ||
+         share_a_word(text::denied_omissions(a), text::omissions(b));
 }
 
 // `a` and `b` state an omission of one verb (text::omissions), whatever their voices.
@@ -735,19 +743,52 @@ bool PieceVerifier::labels_another_item(const Clause& clause, std::uint32_t piec
   });
 }
 
-std::optional<PieceVerifier::OtherThing> PieceVerifier::given_to_another(const Clause& clause,
-                                                                         std::uint32_t piece,
-                                                                         const Entity& e) const {
+std::optional<PieceVerifier::OtherThing> PieceVerifier::given_to_another(
+    const Clause& clause, std::uint32_t piece, const Entity& e,
+    std::span<const std::uint32_t> pieces) const {
+  // Two things side by side give two values of the kind (the index's values, in piece order,
+  // say so before the piece is read).
+  const auto values = context_entities();
+  const auto first =
+      std::lower_bound(values.begin(), values.end(), piece,
+                       [](const ContextEntity& c, std::uint32_t p) { return c.piece < p; });
+  bool another = false;
+  for (auto it = first; it != values.end() && it->piece == piece && !another; ++it)
+    another = compare(e, it->entity) == EntityMatch::kDifferent;
+  if (!another) return std::nullopt;
+  const std::vector<Entity>& entities = readings_.entities(piece);
   const std::string_view text = readings_.text(piece);
   const std::vector<Token>& tokens = readings_.tokens(piece);
-  const std::vector<Entity>& entities = readings_.entities(piece);
-  auto says = [&](std::string_view word) {
-    return std::any_of(clause.tokens.begin(), clause.tokens.end(),
-                       [&](const Token& t) { return t.norm == word; });
+  const std::vector<ParallelPart> parts = parallel_parts({text, tokens, entities}, e);
+  if (parts.empty()) return std::nullopt;
+  // What the clause gives the value to: the words of its part that holds it ("They make up
+  // 23% of Malaysia and 17% globally" gives 17% to nothing the evidence names).
+  const std::vector<std::string_view> clause_words =
+      value_part_words({clause.sentence, clause.tokens, clause.entities}, e);
+  auto says_in = [](std::span<const std::string_view> said, std::string_view word) {
+    return std::find(said.begin(), said.end(), word) != said.end();
   };
-  for (const ParallelPart& part : parallel_parts({text, tokens, entities}, e)) {
-    if (says(part.other_word) && !says(part.own_word))
-      return OtherThing{std::string(part.other_word), part.other_value->text};
+  auto says_all = [&](std::span<const std::string_view> said,
+                      std::span<const std::string_view> words) {
+    return std::all_of(words.begin(), words.end(),
+                       [&](std::string_view w) { return says_in(said, w); });
+  };
+  for (const ParallelPart& part : parts) {
+    if (!says_all(clause_words, part.other_words) ||
+        std::any_of(part.own_words.begin(), part.own_words.end(),
+                    [&](std::string_view w) { return says_in(clause_words, w); }))
+      continue;
+    // Another sentence that gives the value to the clause's thing (a second source) leaves
+    // the clause grounded in it.
+    const bool stated_elsewhere =
+        std::any_of(pieces.begin(), pieces.end(), [&](std::uint32_t other) {
+          if (other == piece) return false;
+          const ReadText read{readings_.text(other), readings_.tokens(other),
+                              readings_.entities(other)};
+          return says_all(value_part_words(read, e), part.other_words);
+        });
+    if (stated_elsewhere) return std::nullopt;
+    return OtherThing{std::string(part.other_name), part.other_value->text};
   }
   return std::nullopt;
 }
@@ -798,6 +839,67 @@ PieceVerifier::ValueCheck PieceVerifier::check_values(const Clause& clause,
   return out;
 }
 
+bool PieceVerifier::given_apart(const Clause& clause, const Entity& e,
+                                std::span<const std::uint32_t> pieces, bool with_keys,
+                                ValueCheck& out, ClauseSignals& signals) const {
+  for (const std::uint32_t piece : pieces) {
+    std::string reason;
+    std::string instead;
+    const PieceValuePairing pairing =
+        with_keys ? pairing_in(clause, piece, e) : PieceValuePairing{};
+    if (pairing.kind == ValuePairing::Kind::kApart) {
+      reason = "answer says " + e.text + " with " + pairing.key->text + ", evidence says " +
+               pairing.instead_text;
+      instead = pairing.instead_text;
+    } else if (const std::optional<OtherThing> other = given_to_another(clause, piece, e, pieces)) {
+      reason = "answer says " + e.text + " for " + other->name + ", evidence says " + other->value;
+      instead = other->value;
+    } else {
+      continue;
+    }
+    // Last, as the dearest test: the piece speaks of what the clause does.
+    if (words_outside_window(clause, piece) != 0) continue;
+    ++signals.value_mismatches;
+    signals.aligned_conflict = true;
+    out.aligned = true;
+    out.conflict =
+        finding(clause, Label::kContradicted, ReasonCode::kEntityMismatch,
+                HallucinationType::kDetailedInformationModification, std::move(reason), piece);
+    out.conflict->correction = Correction{e.begin, e.end, std::move(instead)};
+    return true;
+  }
+  return false;
+}
+
+std::size_t PieceVerifier::words_outside_window(const Clause& clause, std::uint32_t piece) const {
+  const auto window_holds = [&](index::TermId term) {
+    const auto holds = [&](std::uint32_t q) {
+      const auto terms = index_->piece_terms(index_->pieces()[q]);
+      return std::find(terms.begin(), terms.end(), term) != terms.end();
+    };
+    for (std::uint32_t q = index_->pieces()[piece].chain_begin; q <= piece; ++q) {
+      if (holds(q)) return true;
+    }
+    for (std::uint32_t q = piece + 1; q < index_->pieces().size() && index_->same_window(piece, q);
+         ++q) {
+      if (holds(q)) return true;
+    }
+    return false;
+  };
+  std::size_t outside = 0;
+  for (std::size_t i = 0; i < clause.words.size(); ++i) {
+    if (text::is_negation(clause.words[i]->norm)) continue;
+    const std::size_t s = clause.word_stem[i];
+    if (in_question(clause.stems[s])) continue;
+    if (clause.terms[s] != index::kNoTerm && window_holds(clause.terms[s])) continue;
+    if (related(*clause.words[i], clause.evidence, /*with_question=*/false,
+                /*with_derivations=*/false))
+      continue;  // a synonym of an evidence word ("comprise" for "constitute")
+    ++outside;
+  }
+  return outside;
+}
+
 void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueCheck& out,
                                 ClauseSignals& signals) const {
   const auto placed =
@@ -808,7 +910,12 @@ void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueChec
   // that value changed, whatever arithmetic over the context's figures happens to give it.
   const bool derived = placed != clause.figures.end() && placed->derived;
   if (placed != clause.figures.end() && !derived) {
-    ++(placed->supported ? signals.values_found : signals.value_mismatches);
+    if (!placed->supported) {
+      ++signals.value_mismatches;
+    } else if (out.conflict || !given_apart(clause, e, find_value(clause, e).matched_pieces,
+                                            /*with_keys=*/false, out, signals)) {
+      ++signals.values_found;
+    }
     return;
   }
   const bool in_question =
@@ -849,43 +956,14 @@ void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueChec
     return;
   }
   if (derived || found.in_evidence || in_question) {
-    // Stated, but given with another of the clause's values than the evidence gives it
-    // ("$1.2 billion in fiscal 2022" where the sentence gives 2022 $1.0 billion), or to the
-    // other of two things the evidence sets side by side ("The basic plan costs $25." where it
-    // reads "the basic plan costs $10 a month and the pro plan costs $25 a month"). Any piece
-    // that gives the pair together settles it; one that tells them apart must hold every word
-    // of the clause.
+    // Any piece that gives the pair together settles it.
     const bool together_somewhere =
         std::any_of(found.matched_pieces.begin(), found.matched_pieces.end(), [&](std::uint32_t p) {
           return pairing_in(clause, p, e).kind == ValuePairing::Kind::kTogether;
         });
-    for (const std::uint32_t piece : found.matched_pieces) {
-      if (derived || together_somewhere || out.conflict) break;
-      if (words_outside(clause, piece) != 0) continue;
-      std::string reason;
-      std::string instead;
-      const PieceValuePairing pairing = pairing_in(clause, piece, e);
-      if (pairing.kind == ValuePairing::Kind::kApart) {
-        reason = "answer says " + e.text + " with " + pairing.key->text + ", evidence says " +
-                 pairing.instead_text;
-        instead = pairing.instead_text;
-      } else if (const std::optional<OtherThing> other = given_to_another(clause, piece, e)) {
-        reason =
-            "answer says " + e.text + " for " + other->word + ", evidence says " + other->value;
-        instead = other->value;
-      } else {
-        continue;
-      }
-      ++signals.value_mismatches;
-      signals.aligned_conflict = true;
-      out.aligned = true;
-      out.conflict =
-          finding(clause, Label::kContradicted, ReasonCode::kEntityMismatch,
-                  HallucinationType::kDetailedInformationModification, std::move(reason), piece);
-      out.conflict->correction = Correction{e.begin, e.end, std::move(instead)};
-      return;
-    }
-    ++signals.values_found;
+    if (derived || together_somewhere || out.conflict ||
+        !given_apart(clause, e, found.matched_pieces, /*with_keys=*/true, out, signals))
+      ++signals.values_found;
     return;
   }
   // Another value where the evidence matches contradicts, unless the context also states the
@@ -1079,6 +1157,17 @@ std::optional<Verdict> PieceVerifier::check_negation(Clause& clause, const Evide
   // - in the answer, said of what the evidence speaks of: a negated clause with a subject of its
   //   own that the evidence does not name ("..., while white-tailed deer do not have this black
   //   tip" against "Mule deer have a black tip") denies nothing the evidence states.
+  // An omission one side states and the other denies ("waived the fee" against "did not waive
+  // the fee"): each side holds a negation that governs the other's words, so the scopes below
+  // see none left out; where the two line up word for word but for it, the polarity differs.
+  if (one_denies_the_others_omission(clause.tokens, readings_.tokens(best.hit.piece)) &&
+      aligned_but(clause, best.hit.piece, nullptr, nullptr)) {
+    signals.negation_mismatch = true;
+    signals.aligned_conflict = true;
+    return finding(clause, Label::kContradicted, ReasonCode::kNegationMismatch,
+                   HallucinationType::kContextualFabrication,
+                   "one side denies the omission the other states", best.hit.piece);
+  }
   const PieceReadings::Analysis& best_reading = analysis(best);
   const NegationReach answer = negation_reach(clause.tokens, best.hit.piece);
   const bool answer_states_negation =
@@ -1211,10 +1300,16 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, const Evide
 
 std::optional<Verdict> PieceVerifier::check_ordering(const Clause& clause,
                                                      ClauseSignals& signals) const {
-  auto conflict =
-      check_order(*index_, clause.sentence, clause.tokens, clause.entities, question_entities_,
-                  question_name_words_,
-                  question_alternative_ ? &question_entities_[*question_alternative_] : nullptr);
+  const ComparedClause compared{
+      *index_,
+      clause.sentence,
+      clause.tokens,
+      clause.entities,
+      question_entities_,
+      question_name_words_,
+      question_alternative_ ? &question_entities_[*question_alternative_] : nullptr};
+  std::optional<OrderConflict> conflict = check_order(compared);
+  if (!conflict) conflict = check_count_comparison(compared);
   if (!conflict) return std::nullopt;
   if (conflict->kind == OrderConflict::Kind::kReversed) {
     signals.order_reversed = true;

@@ -138,13 +138,27 @@ class PieceVerifier {
                                bool counts = false) const;
   // Context piece `piece` gives the clause's value `e` to one of two things it sets side by
   // side and another value to the other, which the clause names (value_pairs.h
-  // parallel_parts): that thing's naming word and value.
+  // parallel_parts): that thing's naming words and value.
   struct OtherThing {
-    std::string word;   // "basic"
+    std::string name;   // "basic", "global population"
     std::string value;  // "$10", as the piece writes it
   };
+  // `pieces`: the pieces that state `e`; one that gives it to the clause's thing settles it.
   std::optional<OtherThing> given_to_another(const Clause& clause, std::uint32_t piece,
-                                             const text::Entity& e) const;
+                                             const text::Entity& e,
+                                             std::span<const std::uint32_t> pieces) const;
+  // Stated, but given with another of the clause's values than the evidence gives it ("$1.2
+  // billion in fiscal 2022" where the sentence gives 2022 $1.0 billion; with `with_keys`), or to
+  // the other of two things the evidence sets side by side ("The basic plan costs $25." where it
+  // reads "the basic plan costs $10 a month and the pro plan costs $25 a month"), by one of
+  // `pieces` whose passage window (or the question) holds every word of the clause: sets the
+  // conflict in `out`.
+  bool given_apart(const Clause& clause, const text::Entity& e,
+                   std::span<const std::uint32_t> pieces, bool with_keys, ValueCheck& out,
+                   ClauseSignals& signals) const;
+  // How many of the clause's content words neither the question nor a piece of `piece`'s
+  // window (index::ContextIndex::same_window) holds, nor a synonym among the evidence's words.
+  std::size_t words_outside_window(const Clause& clause, std::uint32_t piece) const;
   // Where the context states the clause's value `e`, or another value in its place.
   struct ValueEvidence;
   ValueEvidence find_value(const Clause& clause, const text::Entity& e) const;

@@ -83,6 +83,51 @@ std::vector<std::size_t> token_parts(const ReadText& sentence) {
   return out;
 }
 
+// Words two parallel parts may differ in without naming another thing: articles, and the
+// hedges of a value ("about 17%" beside "23%").
+constexpr auto kLeftOutOfParallel = text::word_table(
+    "the", "a", "an", "about", "approximately", "around", "nearly", "roughly", "almost", "some");
+
+// The naming words that set two parts' words apart: one to three content words in a row in
+// each, everything before and after them the same. Parts that share no word must differ in
+// one word each (a longer difference is two different statements), and parts `cut_down` to
+// what a list leaves out not even that.
+std::optional<ParallelPart> differing_names(std::string_view text,
+                                            std::span<const Token* const> own,
+                                            std::span<const Token* const> other,
+                                            bool cut_down = false) {
+  constexpr std::size_t kMaxNameWords = 3;
+  std::size_t prefix = 0;
+  while (prefix < own.size() && prefix < other.size() && own[prefix]->norm == other[prefix]->norm)
+    ++prefix;
+  std::size_t suffix = 0;
+  while (suffix < own.size() - prefix && suffix < other.size() - prefix &&
+         own[own.size() - 1 - suffix]->norm == other[other.size() - 1 - suffix]->norm)
+    ++suffix;
+  const auto own_names = own.subspan(prefix, own.size() - prefix - suffix);
+  const auto other_names = other.subspan(prefix, other.size() - prefix - suffix);
+  if (own_names.empty() || other_names.empty() || own_names.size() > kMaxNameWords ||
+      other_names.size() > kMaxNameWords)
+    return std::nullopt;
+  if (prefix + suffix == 0 && (cut_down || own_names.size() > 1 || other_names.size() > 1))
+    return std::nullopt;
+  // A letter is a unit or an initial ("26p"), not a name.
+  auto naming = [](const Token* t) {
+    return t->kind == text::TokenKind::kWord && t->norm.size() > 1 && text::is_content_word(*t);
+  };
+  if (!std::all_of(own_names.begin(), own_names.end(), naming) ||
+      !std::all_of(other_names.begin(), other_names.end(), naming))
+    return std::nullopt;
+  ParallelPart out;
+  for (const Token* t : own_names)
+    out.own_words.push_back(t->norm);
+  for (const Token* t : other_names)
+    out.other_words.push_back(t->norm);
+  out.other_name =
+      text.substr(other_names.front()->begin, other_names.back()->end - other_names.front()->begin);
+  return out;
+}
+
 }  // namespace
 
 bool in_one_part(const ReadText& text, const Entity& a, const Entity& b) {
@@ -146,9 +191,12 @@ ValuePairing pair_values(const ReadText& sentence, const Entity& value, const En
 std::vector<ParallelPart> parallel_parts(const ReadText& sentence, const Entity& value) {
   std::vector<ParallelPart> out;
   const std::vector<std::size_t> parts = token_parts(sentence);
+  // A place or a name is what a part speaks of ("23% of Kenya"): words; a number or a time is
+  // a value.
   auto inside_value = [&](const Token& t) {
     return std::any_of(sentence.entities.begin(), sentence.entities.end(), [&](const Entity& e) {
-      return e.type != text::EntityType::kName && e.begin <= t.begin && t.end <= e.end;
+      return (e.type == text::EntityType::kNumber || e.type == text::EntityType::kTime) &&
+             e.begin <= t.begin && t.end <= e.end;
     });
   };
   // A part's words, its values' tokens and its punctuation left out.
@@ -156,7 +204,8 @@ std::vector<ParallelPart> parallel_parts(const ReadText& sentence, const Entity&
     std::vector<const Token*> words;
     for (std::size_t i = 0; i < sentence.tokens.size(); ++i) {
       const Token& t = sentence.tokens[i];
-      if (parts[i] == part && t.kind != text::TokenKind::kPunctuation && !inside_value(t))
+      if (parts[i] == part && t.kind != text::TokenKind::kPunctuation && !inside_value(t) &&
+          !kLeftOutOfParallel.contains(t.norm))
         words.push_back(&t);
     }
     return words;
@@ -176,10 +225,57 @@ std::vector<ParallelPart> parallel_parts(const ReadText& sentence, const Entity&
     }
     return found;
   };
+  // Whether part `part`'s words all come after its value; those of `words` that come after it,
+  // and before it.
+  auto opens_with_value = [&](std::size_t part) {
+    const Entity* v = value_of(part);
+    const auto words = words_of(part);
+    return v != nullptr && (words.empty() || words.front()->begin >= v->end);
+  };
+  auto around_value = [&](std::size_t part, std::span<const Token* const> words, bool after) {
+    const Entity* v = value_of(part);
+    std::vector<const Token*> out;
+    for (const Token* t : words) {
+      if (v != nullptr && (t->begin >= v->end) == after) out.push_back(t);
+    }
+    return out;
+  };
   std::size_t last = 0;
   for (std::size_t p : parts) {
     if (p != kNoPart) last = std::max(last, p);
   }
+  // A list says once what its items share. A part that opens with its value may be parallel
+  // to what follows the other's value ("They constitute 23% of Malaysia and 17% of the global
+  // population": the lead-in); the words after two values, in their last words ("41% of
+  // transactions in Kenya and 12% in Nigeria": what the value measures); a part with nothing
+  // after its value, in what comes before the values ("North America generated 45% of revenue
+  // and Western Europe generated 30%": the complement).
+  auto elliptical = [&](std::size_t own, std::span<const Token* const> own_words, std::size_t p,
+                        std::span<const Token* const> words) -> std::optional<ParallelPart> {
+    const std::vector<const Token*> own_after = around_value(own, own_words, true);
+    const std::vector<const Token*> other_after = around_value(p, words, true);
+    const bool other_opens = opens_with_value(p);
+    if (other_opens != opens_with_value(own)) {
+      std::optional<ParallelPart> lead_in =
+          other_opens ? differing_names(sentence.text, own_after, words, true)
+                      : differing_names(sentence.text, own_words, other_after, true);
+      if (lead_in) return lead_in;
+    }
+    if (!own_after.empty() && !other_after.empty() && own_after.size() != other_after.size()) {
+      const std::size_t n = std::min(own_after.size(), other_after.size());
+      std::optional<ParallelPart> measured =
+          differing_names(sentence.text, std::span<const Token* const>(own_after).last(n),
+                          std::span<const Token* const>(other_after).last(n), true);
+      if (measured) return measured;
+    }
+    if (own_after.empty() != other_after.empty()) {
+      const std::vector<const Token*> own_before = around_value(own, own_words, false);
+      const std::vector<const Token*> other_before = around_value(p, words, false);
+      if (!own_before.empty() && !other_before.empty())
+        return differing_names(sentence.text, own_before, other_before, true);
+    }
+    return std::nullopt;
+  };
   std::optional<std::size_t> own;
   for (std::size_t p = 0; p <= last; ++p) {
     const Entity* v = value_of(p);
@@ -191,18 +287,32 @@ std::vector<ParallelPart> parallel_parts(const ReadText& sentence, const Entity&
     const Entity* other = p == *own ? nullptr : value_of(p);
     if (other == nullptr || text::compare(value, *other) != EntityMatch::kDifferent) continue;
     const std::vector<const Token*> words = words_of(p);
-    if (words.size() != own_words.size()) continue;
-    std::optional<std::size_t> differs;
-    bool parallel = true;
-    for (std::size_t i = 0; i < words.size() && parallel; ++i) {
-      if (words[i]->norm == own_words[i]->norm) continue;
-      parallel = !differs && words[i]->kind == text::TokenKind::kWord &&
-                 own_words[i]->kind == text::TokenKind::kWord && text::is_content_word(*words[i]) &&
-                 text::is_content_word(*own_words[i]);
-      differs = i;
+    std::optional<ParallelPart> part = differing_names(sentence.text, own_words, words);
+    if (!part) part = elliptical(*own, own_words, p, words);
+    if (part) {
+      part->other_value = other;
+      out.push_back(std::move(*part));
     }
-    if (parallel && differs)
-      out.push_back({own_words[*differs]->norm, words[*differs]->norm, other});
+  }
+  return out;
+}
+
+std::vector<std::string_view> value_part_words(const ReadText& sentence, const Entity& value) {
+  std::vector<std::string_view> out;
+  const std::vector<std::size_t> parts = token_parts(sentence);
+  std::vector<bool> holds(sentence.tokens.size() + 1, false);
+  for (const Entity& e : sentence.entities) {
+    if (text::compare(value, e) != EntityMatch::kSame) continue;
+    const auto it = std::lower_bound(sentence.tokens.begin(), sentence.tokens.end(), e.begin,
+                                     [](const Token& t, std::size_t at) { return t.begin < at; });
+    if (it == sentence.tokens.end()) continue;
+    const std::size_t part = parts[static_cast<std::size_t>(it - sentence.tokens.begin())];
+    if (part != kNoPart) holds[part] = true;
+  }
+  for (std::size_t i = 0; i < sentence.tokens.size(); ++i) {
+    if (parts[i] != kNoPart && parts[i] < holds.size() && holds[parts[i]] &&
+        sentence.tokens[i].kind == text::TokenKind::kWord)
+      out.push_back(sentence.tokens[i].norm);
   }
   return out;
 }

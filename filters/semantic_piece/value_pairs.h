@@ -34,16 +34,22 @@ bool in_one_part(const ReadText& text, const text::Entity& a, const text::Entity
 ValuePairing pair_values(const ReadText& sentence, const text::Entity& value,
                          const text::Entity& key);
 
-// Two parts of `sentence` that say the same of two things, in the same words but for one
-// naming word each and their values ("the basic plan costs $10 a month and the pro plan costs
-// $25 a month", "the adult dose is 500 mg and the child dose is 250 mg"): for the part that
-// gives a value the same as `value`, each parallel part's naming word, its own, and the other
-// value it gives.
+// Two parts of `sentence` that say the same of two things, in the same words but for the
+// naming words of each (one to three in a row) and their values ("the basic plan costs $10 a
+// month and the pro plan costs $25 a month", "23% of Malaysia and about 17% of the global
+// population"): for the part that gives a value the same as `value`, each parallel part's
+// naming words, its own, and the other value it gives. Articles and the words that hedge a
+// value ("about", "nearly") are left out of the comparison.
 struct ParallelPart {
-  std::string_view own_word;    // the naming word of the part that gives `value` ("pro")
-  std::string_view other_word;  // the parallel part's ("basic")
+  std::vector<std::string_view> own_words;    // of the part that gives `value` ("pro")
+  std::vector<std::string_view> other_words;  // the parallel part's ("basic")
+  std::string_view other_name;                // those words as the sentence writes them
   const text::Entity* other_value = nullptr;  // what that part gives ("$10")
 };
 std::vector<ParallelPart> parallel_parts(const ReadText& sentence, const text::Entity& value);
+
+// The words of the parts of `sentence` that give a value the same as `value`: what it is said
+// of ("They make up 23% of Malaysia and 17% globally": for 17%, "17%", "globally").
+std::vector<std::string_view> value_part_words(const ReadText& sentence, const text::Entity& value);
 
 }  // namespace groundgate::filters::semantic_piece

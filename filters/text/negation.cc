@@ -109,7 +109,11 @@ bool is_negation_cue(std::span<const Token> tokens, std::size_t i) {
   return omitting ? !kCopulaOrDeterminer.contains(before) : kBeforeBase.contains(before);
 }
 
-std::vector<std::string> omissions(std::span<const Token> tokens) {
+namespace {
+
+// The stems of the omitting verbs `tokens` states (`denied` false) or denies (true): a
+// negation at most two words before the verb denies it ("did not waive", "was not waived").
+std::vector<std::string> omitting_verbs(std::span<const Token> tokens, bool denied) {
   std::vector<std::string> out;
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     const std::string_view w = tokens[i].norm;
@@ -118,10 +122,20 @@ std::vector<std::string> omissions(std::span<const Token> tokens) {
     const bool negated = std::any_of(tokens.begin() + static_cast<std::ptrdiff_t>(from),
                                      tokens.begin() + static_cast<std::ptrdiff_t>(i),
                                      [](const Token& t) { return is_negation(t.norm); });
-    if (!negated) out.push_back(stem(w));
+    if (negated == denied) out.push_back(stem(w));
   }
   std::sort(out.begin(), out.end());
   return out;
+}
+
+}  // namespace
+
+std::vector<std::string> omissions(std::span<const Token> tokens) {
+  return omitting_verbs(tokens, /*denied=*/false);
+}
+
+std::vector<std::string> denied_omissions(std::span<const Token> tokens) {
+  return omitting_verbs(tokens, /*denied=*/true);
 }
 
 namespace {

@@ -57,4 +57,8 @@ bool has_negation_cue(std::span<const Token> tokens);
 // two texts with the same omission state it alike, whatever their voices.
 std::vector<std::string> omissions(std::span<const Token> tokens);
 
+// The stems of the omitting verbs `tokens` denies ("did not waive the fee", "the fee was not
+// waived": "waiv"), sorted: what the verb would leave out is done after all.
+std::vector<std::string> denied_omissions(std::span<const Token> tokens);
+
 }  // namespace groundgate::filters::text

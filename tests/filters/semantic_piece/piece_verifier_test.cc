@@ -188,6 +188,22 @@ TEST_F(VerifierTest, AnOmissionInEitherVoiceRestatesIt) {
   EXPECT_EQ(only("The plan covers dental care.").label, Label::kSupported);
 }
 
+// "did not waive the fee" denies the omission "waived the fee" states: both sides hold a
+// negation, and they say the opposite. Only where the two line up but for it.
+TEST_F(VerifierTest, AnOmissionDeniedContradictsTheOmissionStated) {
+  context({"The council waived the late fee for all residents."});
+  const Verdict v = only("The council did not waive the late fee for all residents.");
+  EXPECT_EQ(v.label, Label::kContradicted) << v.reason;
+  EXPECT_EQ(v.reason_code, ReasonCode::kNegationMismatch);
+  EXPECT_TRUE(v.signals.aligned_conflict);
+  EXPECT_NE(only("The council did not waive the parking fee.").label, Label::kContradicted);
+  context({"The late fee was waived for all residents."});
+  EXPECT_EQ(only("The late fee was not waived for all residents.").label, Label::kContradicted);
+  context({"The late fee was not waived."});
+  EXPECT_EQ(only("The late fee was waived.").label, Label::kContradicted);
+  EXPECT_EQ(only("The late fee was not waived.").label, Label::kSupported);
+}
+
 TEST_F(VerifierTest, NegationElsewhereInTheEvidenceContradictsNothing) {
   context(
       {"The council chose Eugene for the championships, an opportunity that may never arise "
@@ -307,6 +323,63 @@ TEST_F(VerifierTest, SuperlativeNounPhraseOrdersAgainstTheAskedAlternative) {
   EXPECT_EQ(appositive.reason_code, ReasonCode::kOrderMismatch) << appositive.reason;
   EXPECT_NE(only("The Wolfhounds was the first band founded.", question).label,
             Label::kContradicted);
+}
+
+// A comparison of two things' counts, against the counts the context gives each: the noun
+// after "more" or "fewer" is what is counted; the other party is the one after "than" or the
+// question's other alternative.
+TEST_F(VerifierTest, ComparedCountsStandAsTheContextCountsThem) {
+  context({"Firs (Abies) are a genus of 48–56 species of evergreen coniferous trees.",
+           "Chelone is a genus of four species of perennial herbaceous plants."});
+  const std::string question = "Which genus has more species, Fir or Chelone?";
+  for (const char* wrong : {"Chelone has more species.", "Chelone has more species than Firs."}) {
+    const Verdict v = only(wrong, question);
+    EXPECT_EQ(v.reason_code, ReasonCode::kOrderMismatch) << wrong << ": " << v.reason;
+    EXPECT_EQ(v.label, Label::kContradicted) << wrong;
+  }
+  EXPECT_NE(only("Chelone has fewer species than Firs.", question).label, Label::kContradicted);
+  // A bound is no comparison; nor is a count of something else.
+  EXPECT_NE(only("Chelone has more than 3 species.", question).reason_code,
+            ReasonCode::kOrderMismatch);
+  EXPECT_NE(only("Chelone has more genera.", question).reason_code, ReasonCode::kOrderMismatch);
+}
+
+TEST_F(VerifierTest, FewerIsTheOtherWayRound) {
+  context({"Saint Motel is an American band of four members.",
+           "Curve was an English band of two members."});
+  const std::string question = "Which band has more members, Saint Motel or Curve?";
+  for (const char* wrong :
+       {"Curve has more members.", "Saint Motel has fewer members than Curve."}) {
+    const Verdict v = only(wrong, question);
+    EXPECT_EQ(v.label, Label::kContradicted) << wrong << ": " << v.reason;
+  }
+  for (const char* right :
+       {"Saint Motel has more members than Curve.", "Curve has fewer members."}) {
+    EXPECT_NE(only(right, question).label, Label::kContradicted) << right;
+  }
+}
+
+// Only a comparison stated as a fact, of counts the context states as facts of one time.
+TEST_F(VerifierTest, ComparedCountsOnlyWhereBothAreStatedAsFacts) {
+  context({"Contoso Ltd has 3,200 employees.", "Northwind Traders has 12,500 employees."});
+  EXPECT_EQ(only("Contoso Ltd has more employees than Northwind Traders.").label,
+            Label::kContradicted);
+  for (const char* not_stated :
+       {"Contoso Ltd does not have more employees than Northwind Traders.",
+        "If Contoso Ltd had more employees than Northwind Traders, it would win.",
+        "Contoso Ltd will soon have more employees than Northwind Traders.",
+        "Contoso Ltd had more employees than Northwind Traders in 1999.",
+        "Unlike Fabrikam, Contoso Ltd has more employees than Northwind Traders."}) {
+    EXPECT_NE(only(not_stated).reason_code, ReasonCode::kOrderMismatch) << not_stated;
+  }
+  context({"Contoso Ltd had 3,200 employees in 1995.",
+           "Northwind Traders had 12,500 employees in 2020."});
+  EXPECT_NE(only("Contoso Ltd has more employees than Northwind Traders.").reason_code,
+            ReasonCode::kOrderMismatch);
+  context({"Contoso Ltd has 3,200 employees and plans to hire 20,000 employees.",
+           "Northwind Traders has 12,500 employees."});
+  EXPECT_NE(only("Contoso Ltd has more employees than Northwind Traders.").reason_code,
+            ReasonCode::kOrderMismatch);
 }
 
 TEST_F(VerifierTest, AntonymInMatchedEvidenceIsContradicted) {

@@ -48,9 +48,64 @@ TEST(ValuePairsTest, PartsSideBySideGiveEachThingItsValue) {
   const Read answer("The basic plan costs $25 a month.");
   const std::vector<ParallelPart> parts = parallel_parts(evidence.view(), answer.entity("$25"));
   ASSERT_EQ(parts.size(), 1u);
-  EXPECT_EQ(parts[0].own_word, "pro");
-  EXPECT_EQ(parts[0].other_word, "basic");
+  EXPECT_EQ(parts[0].own_words, std::vector<std::string_view>{"pro"});
+  EXPECT_EQ(parts[0].other_words, std::vector<std::string_view>{"basic"});
+  EXPECT_EQ(parts[0].other_name, "basic");
   EXPECT_EQ(parts[0].other_value->text, "$10");
+}
+
+TEST(ValuePairsTest, ThingsSideBySideMayBeNamedInSeveralWords) {
+  const Read evidence("They constitute 23% of Malaysia and about 17% of the global population.");
+  const Read answer("They constitute 23% of the global population.");
+  const std::vector<ParallelPart> parts = parallel_parts(evidence.view(), answer.entity("23%"));
+  ASSERT_EQ(parts.size(), 1u);
+  EXPECT_EQ(parts[0].own_words, std::vector<std::string_view>{"malaysia"});
+  EXPECT_EQ(parts[0].other_words, (std::vector<std::string_view>{"global", "population"}));
+  EXPECT_EQ(parts[0].other_name, "global population");
+  EXPECT_EQ(parts[0].other_value->text, "17%");
+}
+
+// A list says once what its items share: the measured words, or the complement.
+TEST(ValuePairsTest, AListItemMayLeaveOutWhatTheItemsShare) {
+  struct Case {
+    const char* evidence;
+    const char* value;
+    std::vector<std::string_view> own, other;
+  };
+  for (const Case& c : {
+           Case{"Mobile payments account for 41% of transactions in Kenya and 12% in Nigeria.",
+                "12%",
+                {"nigeria"},
+                {"kenya"}},
+           Case{"Approximately 70% of the forest is in Brazil and roughly 13% is in Peru.",
+                "13%",
+                {"peru"},
+                {"brazil"}},
+           Case{"North America generated 45% of revenue and Western Europe generated 30%.",
+                "30%",
+                {"western", "europe"},
+                {"north", "america"}},
+       }) {
+    const Read evidence(c.evidence);
+    const std::vector<ParallelPart> parts =
+        parallel_parts(evidence.view(), evidence.entity(c.value));
+    ASSERT_EQ(parts.size(), 1u) << c.evidence;
+    EXPECT_EQ(parts[0].own_words, c.own) << c.evidence;
+    EXPECT_EQ(parts[0].other_words, c.other) << c.evidence;
+  }
+}
+
+TEST(ValuePairsTest, TheWordsOfAValuesPart) {
+  const Read answer("They make up 23% of Malaysia and 17% globally.");
+  EXPECT_EQ(value_part_words(answer.view(), answer.entity("17%")),
+            (std::vector<std::string_view>{"globally"}));
+}
+
+TEST(ValuePairsTest, PartsThatShareNoWordAreParallelOnlyInOneWord) {
+  // Two statements, not one said of two things.
+  const Read evidence("Revenue rose 5% in the quarter, while operating costs fell 3%.");
+  const Read answer("Operating costs fell 5%.");
+  EXPECT_TRUE(parallel_parts(evidence.view(), answer.entity("5%")).empty());
 }
 
 TEST(ValuePairsTest, APartEndsAtACommaOrAJoiningWordOutsideAValue) {
@@ -72,6 +127,22 @@ TEST_F(VerifierTest, AValueGivenWithAnotherYearThanTheEvidenceGivesItIsContradic
   ASSERT_TRUE(wrong.correction);
   EXPECT_EQ(wrong.correction->evidence_text, "$1.0 billion");
   EXPECT_EQ(only("Revenue for fiscal 2023 was $1.0 billion.").label, Label::kContradicted);
+}
+
+// The thing the clause gives the value to is named in the clause's part that holds it; a
+// second source that gives the value to it leaves the clause grounded.
+TEST_F(VerifierTest, AValueGivenToTheOtherThingAtItsOwnPlaceAndSource) {
+  context({"Mobile payments account for 41% of transactions in Kenya and 12% in Nigeria."});
+  const Verdict wrong = only("Mobile payments account for 12% of transactions in Kenya.");
+  EXPECT_EQ(wrong.label, Label::kContradicted) << wrong.reason;
+  ASSERT_TRUE(wrong.correction);
+  EXPECT_EQ(wrong.correction->evidence_text, "41%");
+  EXPECT_NE(
+      only("Mobile payments account for 41% of transactions in Kenya and 12% in Nigeria.").label,
+      Label::kContradicted);
+  context({"Exports grew 4% in the north and 7% in the south.",
+           "An independent audit put the growth of exports in the south at 4%."});
+  EXPECT_NE(only("Exports grew 4% in the south.").label, Label::kContradicted);
 }
 
 TEST_F(VerifierTest, AValueOfTheOtherThingSideBySideIsContradicted) {

@@ -187,5 +187,13 @@ TEST(Negation, OmissionsInEitherVoice) {
   EXPECT_TRUE(omissions(tokenize("The council charged the fee.")).empty());
 }
 
+TEST(Negation, DeniedOmissions) {
+  using Stems = std::vector<std::string>;
+  EXPECT_EQ(denied_omissions(tokenize("The fee was not waived.")), Stems{"waiv"});
+  EXPECT_EQ(denied_omissions(tokenize("The council did not waive the fee.")), Stems{"waiv"});
+  EXPECT_TRUE(denied_omissions(tokenize("The council waived the fee.")).empty());
+  EXPECT_TRUE(denied_omissions(tokenize("The council did not charge the fee.")).empty());
+}
+
 }  // namespace
 }  // namespace groundgate::filters::text

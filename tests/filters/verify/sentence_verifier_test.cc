@@ -82,6 +82,32 @@ TEST_F(SentenceVerifierTest, AFigureOnlyAComputationGivesIsChangedWhereItsSenten
   EXPECT_NE(ratio.label, Label::kContradicted);
 }
 
+// A figure the context states, read off by the figures check, is still the other thing's
+// where the context sets two things side by side with a value each and the sentence gives the
+// value to the other one; the words the sentence takes from the passage's earlier sentences
+// (its subject) and a synonym ("comprise" for "constitute") keep it about the same thing.
+TEST_F(SentenceVerifierTest, AFigureReadOffButGivenToTheOtherThingIsContradicted) {
+  std::vector<context::Passage> passages(1);
+  passages[0].text =
+      "The Han Chinese are the world's largest ethnic group. They constitute 23% of Malaysia "
+      "and about 17% of the global population.";
+  index_ = index::ContextIndex::build(std::move(passages));
+  config_.figures.enabled = true;
+  SentenceVerifier v = verifier();
+  for (const char* wrong : {"They constitute 23% of the global population.",
+                            "The Han Chinese comprise 23% of the global population."}) {
+    const SentenceVerdict verdict = v.verify(wrong, 0);
+    EXPECT_EQ(verdict.label, Label::kContradicted) << wrong;
+    ASSERT_NE(verdict.decisive_finding(), nullptr) << wrong;
+    ASSERT_TRUE(verdict.decisive_finding()->correction) << wrong;
+    EXPECT_EQ(verdict.decisive_finding()->correction->evidence_text, "17%") << wrong;
+  }
+  for (const char* right : {"They constitute 17% of the global population.",
+                            "The Han Chinese constitute 23% of Malaysia."}) {
+    EXPECT_EQ(v.verify(right, 0).label, Label::kSupported) << right;
+  }
+}
+
 // A clause in the question's words whose figure the figures check placed answers what was
 // asked, though no context sentence shares a word with it.
 TEST_F(SentenceVerifierTest, AFigureAskedForInTheQuestionsWordsNeedsNoContextSentence) {
