@@ -857,8 +857,12 @@ bool PieceVerifier::given_apart(const Clause& clause, const Entity& e,
     } else {
       continue;
     }
-    // Last, as the dearest test: the piece speaks of what the clause does.
-    if (words_outside_window(clause, piece) != 0) continue;
+    // Last, as the dearest test: the piece speaks of what the clause does. One that pairs the
+    // value with another key holds every word of the clause ("Revenue was $1.2 billion in 2023,
+    // up from $1.0 billion in 2022" says nothing of the $1.2 billion in cash Acme held in
+    // 2022); the things one sets side by side may be named in the sentences around it.
+    const bool apart = pairing.kind == ValuePairing::Kind::kApart;
+    if ((apart ? words_outside(clause, piece) : words_outside_window(clause, piece)) != 0) continue;
     ++signals.value_mismatches;
     signals.aligned_conflict = true;
     out.aligned = true;

@@ -127,6 +127,11 @@ TEST_F(VerifierTest, AValueGivenWithAnotherYearThanTheEvidenceGivesItIsContradic
   ASSERT_TRUE(wrong.correction);
   EXPECT_EQ(wrong.correction->evidence_text, "$1.0 billion");
   EXPECT_EQ(only("Revenue for fiscal 2023 was $1.0 billion.").label, Label::kContradicted);
+  // A sentence that pairs its own values says nothing of another thing's.
+  context(
+      {"Revenue was $1.2 billion in 2023, up from $1.0 billion in 2022. At the end of 2022, "
+       "Acme held $1.2 billion in cash."});
+  EXPECT_NE(only("Acme held $1.2 billion in cash in 2022.").label, Label::kContradicted);
 }
 
 // The thing the clause gives the value to is named in the clause's part that holds it; a
