@@ -34,10 +34,11 @@ bool mentions(std::span<const Entity> entities, const Entity& name) {
 // The clause's names, in order: the extractor's, and a capital it could not call a name at the
 // sentence start when the context or the question writes that word in a name ("Hole was
 // founded first").
-std::vector<Party> clause_parties(const index::ContextIndex& index, std::string_view sentence,
-                                  std::span<const Token> tokens, std::span<const Entity> entities,
-                                  std::span<const std::string> question_words) {
-  std::vector<Party> out;
+std::vector<ComparedParty> clause_parties(const index::ContextIndex& index,
+                                          std::string_view sentence, std::span<const Token> tokens,
+                                          std::span<const Entity> entities,
+                                          std::span<const std::string> question_words) {
+  std::vector<ComparedParty> out;
   for (const Entity& e : entities) {
     if (is_name(e)) out.push_back({std::string_view(e.text), e.begin, e.end, std::nullopt});
   }
@@ -48,8 +49,8 @@ std::vector<Party> clause_parties(const index::ContextIndex& index, std::string_
     out.push_back({t.surface(sentence), t.begin, t.end, std::nullopt});
   }
   std::sort(out.begin(), out.end(),
-            [](const Party& a, const Party& b) { return a.begin < b.begin; });
-  for (Party& p : out)
+            [](const ComparedParty& a, const ComparedParty& b) { return a.begin < b.begin; });
+  for (ComparedParty& p : out)
     p.piece = first_piece(index, p.text);
   return out;
 }
@@ -60,19 +61,19 @@ bool ends_clause(std::span<const Token> tokens, std::size_t i) {
   return i >= tokens.size() || tokens[i].kind == text::TokenKind::kPunctuation;
 }
 
-std::optional<std::pair<Party, Party>> compared_parties(const ComparedClause& clause,
-                                                        std::size_t cue_at, Object object) {
+std::optional<std::pair<ComparedParty, ComparedParty>> compared_parties(
+    const ComparedClause& clause, std::size_t cue_at, SecondPartyAt second) {
   const index::ContextIndex& index = clause.index;
   const std::span<const Token> tokens = clause.tokens;
   const std::span<const Entity> entities = clause.entities;
   const Entity* alternative = clause.alternative;
-  const std::vector<Party> parties =
+  const std::vector<ComparedParty> parties =
       clause_parties(index, clause.sentence, tokens, entities, clause.question_words);
   const std::size_t cue_begin = tokens[cue_at].begin;
   if (parties.empty() || !parties.front().piece || parties.front().end > cue_begin) {
     return std::nullopt;
   }
-  const Party& subject = parties.front();
+  const ComparedParty& subject = parties.front();
   // A name after a word that sets it against the subject is not the subject: "Unlike A, B
   // has more ..." compares B.
   constexpr auto kSetAgainst =
@@ -80,13 +81,13 @@ std::optional<std::pair<Party, Party>> compared_parties(const ComparedClause& cl
   for (const Token& t : tokens) {
     if (t.begin < subject.end && kSetAgainst.contains(t.norm)) return std::nullopt;
   }
-  std::optional<Party> other;
-  if (object != Object::kAsked) {
-    const std::size_t next = cue_at + (object == Object::kAfterThan ? 2 : 1);
+  std::optional<ComparedParty> other;
+  if (second != SecondPartyAt::kAsked) {
+    const std::size_t next = cue_at + (second == SecondPartyAt::kAfterThan ? 2 : 1);
     if (next >= tokens.size()) return std::nullopt;
     // The name right there, or after its "the" ("than the Beatles", "than The Who").
     const bool article = tokens[next].norm == "the" && next + 1 < tokens.size();
-    for (const Party& p : parties) {
+    for (const ComparedParty& p : parties) {
       if (p.piece &&
           (p.begin == tokens[next].begin || (article && p.begin == tokens[next + 1].begin)))
         other = p;
@@ -107,7 +108,7 @@ std::optional<std::pair<Party, Party>> compared_parties(const ComparedClause& cl
         if (*other->piece == *piece) continue;  // another word of the same name
         return std::nullopt;                    // more than one candidate: no pair to order
       }
-      other = Party{std::string_view(q.text), q.begin, q.end, piece};
+      other = ComparedParty{std::string_view(q.text), q.begin, q.end, piece};
     }
   }
   if (!other || *other->piece == *subject.piece) return std::nullopt;

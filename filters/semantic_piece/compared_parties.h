@@ -19,7 +19,7 @@
 namespace groundgate::filters::semantic_piece {
 
 // A named party: where the context mentions it first (the piece of its rarest word).
-struct Party {
+struct ComparedParty {
   std::string_view text;
   std::size_t begin = 0;  // offsets in the text it was found in
   std::size_t end = 0;
@@ -27,7 +27,7 @@ struct Party {
 };
 
 // How the clause names the second party.
-enum class Object : std::uint8_t {
+enum class SecondPartyAt : std::uint8_t {
   kAfterCue,   // "before Y", "after Y": right after the cue
   kAfterThan,  // "older than Y"
   kAsked,      // "X was born first.", "X is older.": the other one the question names
@@ -48,10 +48,10 @@ struct ComparedClause {
 };
 
 // The parties a comparison cue at token `cue_at` of the clause compares: the clause's first
-// name, before the cue, and the one `object` says — the name after the cue, after "than", or
+// name, before the cue, and the one `second` says — the name after the cue, after "than", or
 // the question's other alternative. Nullopt where either is not named in the context, or one
 // context sentence names both (which of its dates or counts is whose is unclear).
-std::optional<std::pair<Party, Party>> compared_parties(const ComparedClause& clause,
-                                                        std::size_t cue_at, Object object);
+std::optional<std::pair<ComparedParty, ComparedParty>> compared_parties(
+    const ComparedClause& clause, std::size_t cue_at, SecondPartyAt second);
 
 }  // namespace groundgate::filters::semantic_piece

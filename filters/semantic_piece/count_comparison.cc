@@ -26,7 +26,7 @@ struct CountCue {
   std::size_t at = 0;    // the cue's token index
   std::size_t noun = 0;  // the counted noun's
   bool more = true;
-  Object object = Object::kAsked;
+  SecondPartyAt second = SecondPartyAt::kAsked;
 };
 
 std::optional<CountCue> find_count_cue(std::span<const Token> tokens) {
@@ -36,9 +36,9 @@ std::optional<CountCue> find_count_cue(std::span<const Token> tokens) {
     if (!more && !kFewerWords.contains(w)) continue;
     const Token& noun = tokens[i + 1];
     if (noun.kind != text::TokenKind::kWord || !text::is_content_word(noun)) continue;
-    CountCue cue{i, i + 1, more, Object::kAsked};
+    CountCue cue{i, i + 1, more, SecondPartyAt::kAsked};
     if (i + 2 < tokens.size() && tokens[i + 2].norm == "than") {
-      cue.object = Object::kAfterThan;
+      cue.second = SecondPartyAt::kAfterThan;
     } else if (!ends_clause(tokens, i + 2)) {
       continue;
     }
@@ -144,7 +144,7 @@ std::optional<OrderConflict> check_count_comparison(const ComparedClause& clause
                                  [](const Entity& e) { return e.type == EntityType::kTime; });
   if (!cue || timed || !states_plain_fact(tokens)) return std::nullopt;
   // "more species than Y": the other party follows "than" after the noun.
-  const auto parties = compared_parties(clause, cue->noun, cue->object);
+  const auto parties = compared_parties(clause, cue->noun, cue->second);
   if (!parties) return std::nullopt;
   const auto& [subject, other] = *parties;
   const std::string noun = text::stem(tokens[cue->noun].norm);

@@ -24,7 +24,7 @@ constexpr auto kPrepositions = text::word_table("before", "after");
 struct Cue {
   std::size_t at = 0;  // token index
   Direction direction = Direction::kEarlier;
-  Object object = Object::kAsked;
+  SecondPartyAt second = SecondPartyAt::kAsked;
 };
 
 // "X was the first band founded.": a superlative after "the" that ends the clause within a
@@ -47,11 +47,11 @@ std::optional<Cue> find_cue(std::span<const Token> tokens) {
     if (tokens[i].kind != text::TokenKind::kWord) continue;
     const bool earlier = kEarlierWords.contains(w);
     if (!earlier && !kLaterWords.contains(w)) continue;
-    Cue cue{i, earlier ? Direction::kEarlier : Direction::kLater, Object::kAsked};
+    Cue cue{i, earlier ? Direction::kEarlier : Direction::kLater, SecondPartyAt::kAsked};
     if (kPrepositions.contains(w)) {
-      cue.object = Object::kAfterCue;
+      cue.second = SecondPartyAt::kAfterCue;
     } else if (i + 1 < tokens.size() && tokens[i + 1].norm == "than") {
-      cue.object = Object::kAfterThan;
+      cue.second = SecondPartyAt::kAfterThan;
     } else if (!ends_clause(tokens, i + 1) && !ends_noun_phrase(tokens, i)) {
       continue;
     }
@@ -96,7 +96,7 @@ std::optional<OrderConflict> check_order(const ComparedClause& clause) {
   const index::ContextIndex& index = clause.index;
   const std::optional<Cue> cue = find_cue(clause.tokens);
   if (!cue) return std::nullopt;
-  const auto parties = compared_parties(clause, cue->at, cue->object);
+  const auto parties = compared_parties(clause, cue->at, cue->second);
   if (!parties) return std::nullopt;
   const auto& [subject, other] = *parties;
   const std::optional<Entity> subject_date = date_of(index, *subject.piece);
@@ -105,7 +105,7 @@ std::optional<OrderConflict> check_order(const ComparedClause& clause) {
     OrderConflict out;
     out.kind = OrderConflict::Kind::kUndated;
     out.piece = *subject.piece;
-    const auto dated = [](const Party& p, const std::optional<Entity>& date) {
+    const auto dated = [](const ComparedParty& p, const std::optional<Entity>& date) {
       return std::string(p.text) + (date ? " " + date->text : " nowhere");
     };
     out.reason = "the context dates " + dated(subject, subject_date) + " and " +

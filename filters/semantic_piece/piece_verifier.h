@@ -151,8 +151,8 @@ class PieceVerifier {
   // billion in fiscal 2022" where the sentence gives 2022 $1.0 billion; with `with_keys`), or to
   // the other of two things the evidence sets side by side ("The basic plan costs $25." where it
   // reads "the basic plan costs $10 a month and the pro plan costs $25 a month"), by one of
-  // `pieces` whose passage window (or the question) holds every word of the clause: sets the
-  // conflict in `out`.
+  // `pieces` that holds every word of the clause (for things side by side, the piece's passage
+  // window or the question may hold them): sets the conflict in `out`.
   bool given_apart(const Clause& clause, const text::Entity& e,
                    std::span<const std::uint32_t> pieces, bool with_keys, ValueCheck& out,
                    ClauseSignals& signals) const;

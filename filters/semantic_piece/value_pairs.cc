@@ -128,6 +128,39 @@ std::optional<ParallelPart> differing_names(std::string_view text,
   return out;
 }
 
+// A part's words (its values, punctuation and kLeftOutOfParallel left out), and those before
+// and after its value.
+struct PartWords {
+  std::vector<const Token*> all, before, after;
+};
+
+// A list says once what its items share. A part that opens with its value may be parallel to
+// what follows the other's value ("They constitute 23% of Malaysia and 17% of the global
+// population": the lead-in); the words after two values, in their last words ("41% of
+// transactions in Kenya and 12% in Nigeria": what the value measures); a part with nothing
+// after its value, in what comes before the values ("North America generated 45% of revenue
+// and Western Europe generated 30%": the complement).
+std::optional<ParallelPart> elliptical(std::string_view text, const PartWords& own,
+                                       const PartWords& other) {
+  const bool own_opens = own.before.empty(), other_opens = other.before.empty();
+  if (own_opens != other_opens) {
+    std::optional<ParallelPart> lead_in = other_opens
+                                              ? differing_names(text, own.after, other.all, true)
+                                              : differing_names(text, own.all, other.after, true);
+    if (lead_in) return lead_in;
+  }
+  if (!own.after.empty() && !other.after.empty() && own.after.size() != other.after.size()) {
+    const std::size_t n = std::min(own.after.size(), other.after.size());
+    std::optional<ParallelPart> measured =
+        differing_names(text, std::span<const Token* const>(own.after).last(n),
+                        std::span<const Token* const>(other.after).last(n), true);
+    if (measured) return measured;
+  }
+  if (own.after.empty() != other.after.empty() && !own.before.empty() && !other.before.empty())
+    return differing_names(text, own.before, other.before, true);
+  return std::nullopt;
+}
+
 }  // namespace
 
 bool in_one_part(const ReadText& text, const Entity& a, const Entity& b) {
@@ -225,56 +258,18 @@ std::vector<ParallelPart> parallel_parts(const ReadText& sentence, const Entity&
     }
     return found;
   };
-  // Whether part `part`'s words all come after its value; those of `words` that come after it,
-  // and before it.
-  auto opens_with_value = [&](std::size_t part) {
-    const Entity* v = value_of(part);
-    const auto words = words_of(part);
-    return v != nullptr && (words.empty() || words.front()->begin >= v->end);
-  };
-  auto around_value = [&](std::size_t part, std::span<const Token* const> words, bool after) {
-    const Entity* v = value_of(part);
-    std::vector<const Token*> out;
-    for (const Token* t : words) {
-      if (v != nullptr && (t->begin >= v->end) == after) out.push_back(t);
-    }
-    return out;
-  };
   std::size_t last = 0;
   for (std::size_t p : parts) {
     if (p != kNoPart) last = std::max(last, p);
   }
-  // A list says once what its items share. A part that opens with its value may be parallel
-  // to what follows the other's value ("They constitute 23% of Malaysia and 17% of the global
-  // population": the lead-in); the words after two values, in their last words ("41% of
-  // transactions in Kenya and 12% in Nigeria": what the value measures); a part with nothing
-  // after its value, in what comes before the values ("North America generated 45% of revenue
-  // and Western Europe generated 30%": the complement).
-  auto elliptical = [&](std::size_t own, std::span<const Token* const> own_words, std::size_t p,
-                        std::span<const Token* const> words) -> std::optional<ParallelPart> {
-    const std::vector<const Token*> own_after = around_value(own, own_words, true);
-    const std::vector<const Token*> other_after = around_value(p, words, true);
-    const bool other_opens = opens_with_value(p);
-    if (other_opens != opens_with_value(own)) {
-      std::optional<ParallelPart> lead_in =
-          other_opens ? differing_names(sentence.text, own_after, words, true)
-                      : differing_names(sentence.text, own_words, other_after, true);
-      if (lead_in) return lead_in;
-    }
-    if (!own_after.empty() && !other_after.empty() && own_after.size() != other_after.size()) {
-      const std::size_t n = std::min(own_after.size(), other_after.size());
-      std::optional<ParallelPart> measured =
-          differing_names(sentence.text, std::span<const Token* const>(own_after).last(n),
-                          std::span<const Token* const>(other_after).last(n), true);
-      if (measured) return measured;
-    }
-    if (own_after.empty() != other_after.empty()) {
-      const std::vector<const Token*> own_before = around_value(own, own_words, false);
-      const std::vector<const Token*> other_before = around_value(p, words, false);
-      if (!own_before.empty() && !other_before.empty())
-        return differing_names(sentence.text, own_before, other_before, true);
-    }
-    return std::nullopt;
+  // A part's words, split at its value.
+  auto split = [&](std::size_t part, std::vector<const Token*> words) {
+    PartWords out;
+    const Entity* v = value_of(part);
+    for (const Token* t : words)
+      (v != nullptr && t->begin >= v->end ? out.after : out.before).push_back(t);
+    out.all = std::move(words);
+    return out;
   };
   std::optional<std::size_t> own;
   for (std::size_t p = 0; p <= last; ++p) {
@@ -282,13 +277,13 @@ std::vector<ParallelPart> parallel_parts(const ReadText& sentence, const Entity&
     if (v != nullptr && text::compare(value, *v) == EntityMatch::kSame) own = p;
   }
   if (!own) return out;
-  const std::vector<const Token*> own_words = words_of(*own);
+  const PartWords own_words = split(*own, words_of(*own));
   for (std::size_t p = 0; p <= last; ++p) {
     const Entity* other = p == *own ? nullptr : value_of(p);
     if (other == nullptr || text::compare(value, *other) != EntityMatch::kDifferent) continue;
-    const std::vector<const Token*> words = words_of(p);
-    std::optional<ParallelPart> part = differing_names(sentence.text, own_words, words);
-    if (!part) part = elliptical(*own, own_words, p, words);
+    const PartWords words = split(p, words_of(p));
+    std::optional<ParallelPart> part = differing_names(sentence.text, own_words.all, words.all);
+    if (!part) part = elliptical(sentence.text, own_words, words);
     if (part) {
       part->other_value = other;
       out.push_back(std::move(*part));
