@@ -39,7 +39,8 @@ ValuePairing pair_values(const ReadText& sentence, const text::Entity& value,
 // month and the pro plan costs $25 a month", "23% of Malaysia and about 17% of the global
 // population"): for the part that gives a value the same as `value`, each parallel part's
 // naming words, its own, and the other value it gives. Articles and the words that hedge a
-// value ("about", "nearly") are left out of the comparison.
+// value ("about", "nearly") are left out of the comparison, and a list's items may leave out
+// what they share ("41% of transactions in Kenya and 12% in Nigeria").
 struct ParallelPart {
   std::vector<std::string_view> own_words;    // of the part that gives `value` ("pro")
   std::vector<std::string_view> other_words;  // the parallel part's ("basic")
@@ -49,7 +50,7 @@ struct ParallelPart {
 std::vector<ParallelPart> parallel_parts(const ReadText& sentence, const text::Entity& value);
 
 // The words of the parts of `sentence` that give a value the same as `value`: what it is said
-// of ("They make up 23% of Malaysia and 17% globally": for 17%, "17%", "globally").
+// of ("They make up 23% of Malaysia and 17% globally": for 17%, "globally").
 std::vector<std::string_view> value_part_words(const ReadText& sentence, const text::Entity& value);
 
 }  // namespace groundgate::filters::semantic_piece
