@@ -743,6 +743,20 @@ bool PieceVerifier::labels_another_item(const Clause& clause, std::uint32_t piec
   });
 }
 
+bool PieceVerifier::gives_to_named(const Clause& clause, std::uint32_t piece, const Entity& e,
+                                   const Entity& other) const {
+  const std::vector<ParallelPart> parts = parallel_parts(
+      {readings_.text(piece), readings_.tokens(piece), readings_.entities(piece)}, e);
+  auto clause_says = [&](std::string_view word) {
+    return std::any_of(clause.tokens.begin(), clause.tokens.end(),
+                       [&](const Token& t) { return t.norm == word; });
+  };
+  return std::any_of(parts.begin(), parts.end(), [&](const ParallelPart& part) {
+    return compare(other, *part.other_value) == EntityMatch::kSame &&
+           std::all_of(part.own_words.begin(), part.own_words.end(), clause_says);
+  });
+}
+
 std::optional<PieceVerifier::OtherThing> PieceVerifier::given_to_another(
     const Clause& clause, std::uint32_t piece, const Entity& e,
     std::span<const std::uint32_t> pieces) const {
@@ -942,10 +956,13 @@ void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueChec
   // The aligned piece gives the clause's value too, with the clause's other value (its year,
   // say) in one of its parts: the slot held the sentence's other figure ("10 in 1998" of "50
   // employees in 2005, up from 10 in 1998"; a count may be the value here).
+  // Or gives it to the thing the clause names, beside the value the words' order lines up
+  // with: then it is the clause's slot.
   const bool paired_in_aligned =
       found.aligned != nullptr && !stated_apart &&
-      pairing_in(clause, found.aligned->piece, e, /*counts=*/true).kind ==
-          ValuePairing::Kind::kTogether;
+      (pairing_in(clause, found.aligned->piece, e, /*counts=*/true).kind ==
+           ValuePairing::Kind::kTogether ||
+       gives_to_named(clause, found.aligned->piece, e, found.aligned->entity));
   if (found.aligned != nullptr && !stated_apart && !paired_in_aligned) {
     ++signals.value_mismatches;
     signals.aligned_conflict = true;

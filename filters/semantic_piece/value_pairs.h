@@ -40,7 +40,9 @@ ValuePairing pair_values(const ReadText& sentence, const text::Entity& value,
 // population"): for the part that gives a value the same as `value`, each parallel part's
 // naming words, its own, and the other value it gives. Articles and the words that hedge a
 // value ("about", "nearly") are left out of the comparison, and a list's items may leave out
-// what they share ("41% of transactions in Kenya and 12% in Nigeria").
+// what they share ("41% of transactions in Kenya and 12% in Nigeria", "6 hours on homework
+// and 3 hours on sports each week"). A sentence that pairs by order gives its things their
+// values in turn ("Kenya and Nigeria have shares of 41% and 12%, respectively").
 struct ParallelPart {
   std::vector<std::string_view> own_words;    // of the part that gives `value` ("pro")
   std::vector<std::string_view> other_words;  // the parallel part's ("basic")
@@ -50,7 +52,9 @@ struct ParallelPart {
 std::vector<ParallelPart> parallel_parts(const ReadText& sentence, const text::Entity& value);
 
 // The words of the parts of `sentence` that give a value the same as `value`: what it is said
-// of ("They make up 23% of Malaysia and 17% globally": for 17%, "globally").
+// of ("They make up 23% of Malaysia and 17% globally": for 17%, "globally"), with an opening
+// phrase said of the whole sentence ("In Nigeria, …"); of a sentence that pairs by order, all
+// but the other things' words.
 std::vector<std::string_view> value_part_words(const ReadText& sentence, const text::Entity& value);
 
 }  // namespace groundgate::filters::semantic_piece

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "tests/filters/semantic_piece/read_sentence.h"
 #include "tests/filters/semantic_piece/verifier_fixture.h"
 
@@ -95,10 +97,59 @@ TEST(ValuePairsTest, AListItemMayLeaveOutWhatTheItemsShare) {
   }
 }
 
+// The list's last item may carry what the whole list shares at its end.
+TEST(ValuePairsTest, AListsLastItemMayEndInWhatTheItemsShare) {
+  const Read evidence("Students spent 6 hours on homework and 3 hours on sports each week.");
+  for (const char* value : {"6 hours", "3 hours"}) {
+    const std::vector<ParallelPart> parts = parallel_parts(evidence.view(), evidence.entity(value));
+    ASSERT_EQ(parts.size(), 1u) << value;
+    EXPECT_EQ(parts[0].other_words,
+              std::vector<std::string_view>{value[0] == '6' ? "sports" : "homework"});
+  }
+  // Not when the longer part is not the last: its words are its own.
+  const Read two("Students spent 3 hours on sports each week and 6 hours on homework.");
+  EXPECT_TRUE(parallel_parts(two.view(), two.entity("6 hours")).empty());
+}
+
+TEST(ValuePairsTest, ASentenceThatSaysRespectivelyPairsItsListsByOrder) {
+  const Read two("Kenya and Nigeria have mobile payment shares of 41% and 12%, respectively.");
+  std::vector<ParallelPart> parts = parallel_parts(two.view(), two.entity("41%"));
+  ASSERT_EQ(parts.size(), 1u);
+  EXPECT_EQ(parts[0].own_words, std::vector<std::string_view>{"kenya"});
+  EXPECT_EQ(parts[0].other_words, std::vector<std::string_view>{"nigeria"});
+  EXPECT_EQ(parts[0].other_value->text, "12%");
+  const Read three(
+      "Revenue from Europe, Asia and the Americas was $40 million, $10 million and $25 million, "
+      "respectively.");
+  parts = parallel_parts(three.view(), three.entity("$10 million"));
+  ASSERT_EQ(parts.size(), 2u);
+  EXPECT_EQ(parts[0].own_words, std::vector<std::string_view>{"asia"});
+  EXPECT_EQ(parts[0].other_name, "Europe");
+  EXPECT_EQ(parts[0].other_value->text, "$40 million");
+  EXPECT_EQ(parts[1].other_name, "Americas");
+  EXPECT_EQ(parts[1].other_value->text, "$25 million");
+  // What the answer's own list gives a value to.
+  const Read answer("Kenya and Nigeria have shares of 12% and 41%, respectively.");
+  const std::vector<std::string_view> words = value_part_words(answer.view(), answer.entity("12%"));
+  EXPECT_NE(std::find(words.begin(), words.end(), "kenya"), words.end());
+  EXPECT_EQ(std::find(words.begin(), words.end(), "nigeria"), words.end());
+  // Two lists of as many things: which one the values go with is not said.
+  const Read ambiguous("In Kenya and Ghana, cards and phones took 41% and 12%, respectively.");
+  EXPECT_TRUE(parallel_parts(ambiguous.view(), ambiguous.entity("41%")).empty());
+}
+
 TEST(ValuePairsTest, TheWordsOfAValuesPart) {
   const Read answer("They make up 23% of Malaysia and 17% globally.");
   EXPECT_EQ(value_part_words(answer.view(), answer.entity("17%")),
             (std::vector<std::string_view>{"globally"}));
+  // An opening phrase is said of the whole sentence, unless it gives a value itself.
+  const Read opening("In Nigeria, mobile payments account for 41% of transactions.");
+  const std::vector<std::string_view> words =
+      value_part_words(opening.view(), opening.entity("41%"));
+  EXPECT_NE(std::find(words.begin(), words.end(), "nigeria"), words.end());
+  const Read dated("In 2023, Nigeria grew 5%, and mobile payments accounted for 41%.");
+  const std::vector<std::string_view> later = value_part_words(dated.view(), dated.entity("41%"));
+  EXPECT_EQ(std::find(later.begin(), later.end(), "nigeria"), later.end());
 }
 
 TEST(ValuePairsTest, PartsThatShareNoWordAreParallelOnlyInOneWord) {
@@ -149,6 +200,35 @@ TEST_F(VerifierTest, AValueGivenToTheOtherThingAtItsOwnPlaceAndSource) {
   context({"Exports grew 4% in the north and 7% in the south.",
            "An independent audit put the growth of exports in the south at 4%."});
   EXPECT_NE(only("Exports grew 4% in the south.").label, Label::kContradicted);
+}
+
+TEST_F(VerifierTest, AValueGivenToTheOtherThingOfARespectiveListIsContradicted) {
+  context({"Kenya and Nigeria have mobile payment shares of 41% and 12%, respectively."});
+  const Verdict wrong = only("Nigeria has a mobile payment share of 41%.");
+  EXPECT_EQ(wrong.label, Label::kContradicted) << wrong.reason;
+  ASSERT_TRUE(wrong.correction);
+  EXPECT_EQ(wrong.correction->evidence_text, "12%");
+  EXPECT_NE(only("Kenya has a mobile payment share of 41%.").label, Label::kContradicted);
+  EXPECT_EQ(
+      only("Kenya and Nigeria have mobile payment shares of 12% and 41%, respectively.").label,
+      Label::kContradicted);
+}
+
+TEST_F(VerifierTest, AThingNamedInAnOpeningPhraseOrAtTheEndIsTheOnesValue) {
+  context({"Mobile payments account for 41% of transactions in Kenya and 12% in Nigeria."});
+  EXPECT_EQ(only("In Nigeria, mobile payments account for 41% of transactions.").label,
+            Label::kContradicted);
+  EXPECT_NE(only("In Kenya, mobile payments account for 41% of transactions.").label,
+            Label::kContradicted);
+  // The words' order lines the $32 up with the US's $25; the sentence gives it to Canada.
+  context(
+      {"Pro subscribers in the US pay $25 a month and pro subscribers in Canada pay $32 a "
+       "month."});
+  EXPECT_NE(only("Pro subscribers pay $32 a month in Canada.").label, Label::kContradicted);
+  const Verdict wrong = only("Pro subscribers pay $32 a month in the US.");
+  EXPECT_EQ(wrong.label, Label::kContradicted) << wrong.reason;
+  ASSERT_TRUE(wrong.correction);
+  EXPECT_EQ(wrong.correction->evidence_text, "$25");
 }
 
 TEST_F(VerifierTest, AValueOfTheOtherThingSideBySideIsContradicted) {
