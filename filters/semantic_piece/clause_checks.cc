@@ -957,12 +957,16 @@ void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueChec
   // say) in one of its parts: the slot held the sentence's other figure ("10 in 1998" of "50
   // employees in 2005, up from 10 in 1998"; a count may be the value here).
   // Or gives it to the thing the clause names, beside the value the words' order lines up
-  // with: then it is the clause's slot.
+  // with, or pairs its values by order ("respectively"): the words' order tells no slot.
+  const auto read = [&](std::uint32_t piece) {
+    return ReadText{readings_.text(piece), readings_.tokens(piece), readings_.entities(piece)};
+  };
   const bool paired_in_aligned =
       found.aligned != nullptr && !stated_apart &&
       (pairing_in(clause, found.aligned->piece, e, /*counts=*/true).kind ==
            ValuePairing::Kind::kTogether ||
-       gives_to_named(clause, found.aligned->piece, e, found.aligned->entity));
+       gives_to_named(clause, found.aligned->piece, e, found.aligned->entity) ||
+       pairs_by_order(read(found.aligned->piece), e));
   if (found.aligned != nullptr && !stated_apart && !paired_in_aligned) {
     ++signals.value_mismatches;
     signals.aligned_conflict = true;
@@ -977,13 +981,15 @@ void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueChec
     return;
   }
   if (derived || found.in_evidence || in_question) {
-    // Any piece that gives the pair together settles it.
+    // Any piece that gives the pair together settles the pairing by keys (not which thing the
+    // value is given to: "… of corn in 2023" gives the year to both things).
     const bool together_somewhere =
         std::any_of(found.matched_pieces.begin(), found.matched_pieces.end(), [&](std::uint32_t p) {
           return pairing_in(clause, p, e).kind == ValuePairing::Kind::kTogether;
         });
-    if (derived || together_somewhere || out.conflict ||
-        !given_apart(clause, e, found.matched_pieces, /*with_keys=*/true, out, signals))
+    if (derived || out.conflict ||
+        !given_apart(clause, e, found.matched_pieces, /*with_keys=*/!together_somewhere, out,
+                     signals))
       ++signals.values_found;
     return;
   }

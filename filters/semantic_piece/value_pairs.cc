@@ -18,6 +18,9 @@ using text::Token;
 // A token that breaks two parts belongs to neither.
 constexpr std::size_t kNoPart = static_cast<std::size_t>(-1);
 
+// A thing set beside another is named in at most this many words.
+constexpr std::size_t kMaxNameWords = 3;
+
 // Marks and words between two statements of one sentence (not a colon: "2021: $6 million"
 // gives the two together).
 constexpr auto kPartBreaks = text::word_table(",", ";", "(", ")", "and", "while", "whereas", "but",
@@ -105,7 +108,6 @@ std::optional<ParallelPart> differing_names(std::string_view text,
                                             std::span<const Token* const> own,
                                             std::span<const Token* const> other,
                                             bool cut_down = false) {
-  constexpr std::size_t kMaxNameWords = 3;
   std::size_t prefix = 0;
   while (prefix < own.size() && prefix < other.size() && own[prefix]->norm == other[prefix]->norm)
     ++prefix;
@@ -140,6 +142,15 @@ struct PartWords {
   std::vector<const Token*> all, before, after;
 };
 
+// Whether one of two parts' words before their values ends the other's, shorter ("The drug
+// reduced relapse by 40% in adults and by 25% in children": "by").
+bool shortened(std::span<const Token* const> a, std::span<const Token* const> b) {
+  if (a.size() == b.size() || a.empty() || b.empty()) return false;
+  const auto shorter = a.size() < b.size() ? a : b, longer = a.size() < b.size() ? b : a;
+  return std::equal(shorter.begin(), shorter.end(), longer.end() - shorter.size(),
+                    [](const Token* x, const Token* y) { return x->norm == y->norm; });
+}
+
 // A list says once what its items share. A part that opens with its value may be parallel to
 // what follows the other's value ("They constitute 23% of Malaysia and 17% of the global
 // population": the lead-in), and when it ends the sentence its last words may be said of both
@@ -163,7 +174,8 @@ std::optional<ParallelPart> elliptical(std::string_view text, const PartWords& o
     }
     if (lead_in) return lead_in;
   }
-  if (!own.after.empty() && !other.after.empty() && own.after.size() != other.after.size()) {
+  if (!own.after.empty() && !other.after.empty() &&
+      (own.after.size() != other.after.size() || shortened(own.before, other.before))) {
     const std::size_t n = std::min(own.after.size(), other.after.size());
     std::optional<ParallelPart> measured =
         differing_names(text, std::span<const Token* const>(own.after).last(n),
@@ -178,116 +190,177 @@ std::optional<ParallelPart> elliptical(std::string_view text, const PartWords& o
 // The words a list joins its items with ("Kenya, Ghana and Nigeria").
 constexpr auto kListJoints = text::word_table(",", "and", "or");
 
+// "… respectively": the sentence pairs two lists by order.
+bool says_respectively(const ReadText& sentence) {
+  return std::any_of(sentence.tokens.begin(), sentence.tokens.end(),
+                     [](const Token& t) { return t.norm == "respectively"; });
+}
+
 // A thing of a list: tokens [first, last] of the sentence.
 struct ListItem {
   std::size_t first = 0, last = 0;
+  std::size_t words = 0;  // naming words in it
 };
 
 // A sentence that pairs by order ("Kenya and Nigeria have shares of 41% and 12%,
 // respectively"): its values of `value`'s kind, listed one after another, and the one list of
-// as many things, each named in one to three words. Empty where the sentence does not say
-// "respectively", or where the values or things cannot be told apart in one way only.
+// as many things, each named in one to three words.
 struct RespectiveList {
   std::vector<const Entity*> values;
   std::vector<ListItem> items;
   std::size_t own = 0;  // the item (and value) the same as `value`
 };
 
-std::optional<RespectiveList> respective_list(const ReadText& sentence, const Entity& value) {
-  const std::span<const Token> tokens = sentence.tokens;
-  const auto respectively = std::find_if(tokens.begin(), tokens.end(),
-                                         [](const Token& t) { return t.norm == "respectively"; });
-  if (respectively == tokens.end()) return std::nullopt;
-  RespectiveList out;
+// The values a sentence that says "respectively" lists of `value`'s kind, one of them the same
+// as `value` (`own`): those on either side of it with only list joints, articles and hedges
+// between. Nullopt where it lists none beside it.
+std::optional<RespectiveList> respective_values(const ReadText& sentence, const Entity& value) {
+  if (!says_respectively(sentence)) return std::nullopt;
+  std::vector<const Entity*> of_kind;
   for (const Entity& e : sentence.entities) {
     if ((e.type == text::EntityType::kNumber || e.type == text::EntityType::kTime) &&
         text::compare(value, e) != EntityMatch::kIncomparable)
-      out.values.push_back(&e);
+      of_kind.push_back(&e);
   }
-  const std::size_t n = out.values.size();
-  if (n < 2) return std::nullopt;
-  std::size_t same = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    if (text::compare(value, *out.values[i]) != EntityMatch::kSame) continue;
-    out.own = i;
-    ++same;
-  }
-  if (same != 1) return std::nullopt;
-  // The values stand listed: between two of them only list joints, articles and hedges.
-  const std::size_t values_begin = out.values.front()->begin, values_end = out.values.back()->end;
-  auto inside_a_value = [&](const Token& t) {
-    return std::any_of(out.values.begin(), out.values.end(),
-                       [&](const Entity* e) { return e->begin <= t.begin && t.end <= e->end; });
+  auto same = [&](const Entity* e) { return text::compare(value, *e) == EntityMatch::kSame; };
+  const auto own = std::find_if(of_kind.begin(), of_kind.end(), same);
+  // The value twice: which thing it goes with is not said.
+  if (own == of_kind.end() || std::count_if(of_kind.begin(), of_kind.end(), same) != 1)
+    return std::nullopt;
+  // Whether only joints and words left out of parallels stand between two values.
+  auto listed = [&](const Entity* a, const Entity* b) {
+    return std::all_of(sentence.tokens.begin(), sentence.tokens.end(), [&](const Token& t) {
+      return t.begin < a->end || t.end > b->begin || kListJoints.contains(t.norm) ||
+             kLeftOutOfParallel.contains(t.norm);
+    });
   };
-  for (const Token& t : tokens) {
-    if (t.begin >= values_begin && t.end <= values_end && !inside_a_value(t) &&
-        !kListJoints.contains(t.norm) && !kLeftOutOfParallel.contains(t.norm))
-      return std::nullopt;
-  }
-  // The tokens outside the values, by kind: a naming word, a joint, or anything else (which
-  // ends an item). Articles are skipped.
+  auto first = own, last = own;
+  while (first != of_kind.begin() && listed(*(first - 1), *first))
+    --first;
+  while (last + 1 != of_kind.end() && listed(*last, *(last + 1)))
+    ++last;
+  if (first == last) return std::nullopt;
+  RespectiveList out;
+  out.values.assign(first, last + 1);
+  out.own = static_cast<std::size_t>(own - first);
+  return out;
+}
+
+// A run of tokens of one kind outside the listed values: naming words (an order or a count
+// of another kind among them: "the first", "phase two"), joints, or one other token (which
+// ends an item). Articles and hedges skipped.
+struct ListRun {
   enum class Kind : std::uint8_t { kName, kJoint, kOther };
-  struct Run {
-    Kind kind;
-    std::vector<std::size_t> at;  // token indices
-    bool and_or = false;          // a joint run with "and" or "or" in it
+  Kind kind;
+  std::vector<std::size_t> at;  // token indices
+  bool and_or = false;          // a joint run with "and" or "or" in it
+};
+
+std::vector<ListRun> list_runs(const ReadText& sentence, const RespectiveList& list) {
+  const std::size_t values_begin = list.values.front()->begin;
+  const std::size_t values_end = list.values.back()->end;
+  auto label = [&](const Token& t) {
+    return std::any_of(sentence.entities.begin(), sentence.entities.end(), [&](const Entity& e) {
+      return (e.subtype == text::EntitySubtype::kOrdinal ||
+              e.subtype == text::EntitySubtype::kCardinal) &&
+             e.begin <= t.begin && t.end <= e.end &&
+             text::compare(*list.values.front(), e) == EntityMatch::kIncomparable;
+    });
   };
-  std::vector<Run> runs;
-  const auto end = static_cast<std::size_t>(respectively - tokens.begin());
-  for (std::size_t i = 0; i < end; ++i) {
-    const Token& t = tokens[i];
+  std::vector<ListRun> runs;
+  for (std::size_t i = 0; i < sentence.tokens.size(); ++i) {
+    const Token& t = sentence.tokens[i];
+    if (t.norm == "respectively") break;
     if (kLeftOutOfParallel.contains(t.norm)) continue;
     const bool in_values = t.begin >= values_begin && t.end <= values_end;
-    Kind kind = Kind::kOther;
+    ListRun::Kind kind = ListRun::Kind::kOther;
     if (!in_values && kListJoints.contains(t.norm)) {
-      kind = Kind::kJoint;
-    } else if (!in_values && names_a_thing(sentence.text, t)) {
-      kind = Kind::kName;
+      kind = ListRun::Kind::kJoint;
+    } else if (!in_values && (names_a_thing(sentence.text, t) || label(t))) {
+      kind = ListRun::Kind::kName;
     }
-    if (runs.empty() || runs.back().kind != kind || kind == Kind::kOther)
+    if (runs.empty() || runs.back().kind != kind || kind == ListRun::Kind::kOther)
       runs.push_back({kind, {}, false});
     runs.back().at.push_back(i);
     runs.back().and_or = runs.back().and_or || t.norm == "and" || t.norm == "or";
   }
-  constexpr std::size_t kMaxNameWords = 3;
-  // n names joined by n - 1 joints, the last with "and" or "or"; the first item is the end of
-  // its run of words, the last the start of its, the ones between whole.
-  std::optional<std::vector<ListItem>> found;
-  for (std::size_t r = 0; r + 2 * (n - 1) < runs.size(); ++r) {
-    bool list = true;
-    for (std::size_t j = 0; j < 2 * n - 1 && list; ++j) {
-      const Run& run = runs[r + j];
-      if (j % 2 == 1) {
-        list = run.kind == Kind::kJoint && (j != 2 * n - 3 || run.and_or);
-      } else {
-        list =
-            run.kind == Kind::kName && (j == 0 || j == 2 * n - 2 || run.at.size() <= kMaxNameWords);
-      }
-    }
-    if (!list) continue;
-    if (found) return std::nullopt;  // two lists of as many things: which one is not said
-    std::vector<ListItem> items;
-    for (std::size_t j = 0; j < 2 * n - 1; j += 2) {
-      const std::vector<std::size_t>& at = runs[r + j].at;
-      const std::size_t words = std::min(at.size(), kMaxNameWords);
-      const std::size_t from = j == 0 ? at.size() - words : 0;
-      const std::size_t to = j == 2 * n - 2 ? words : at.size();
-      items.push_back({at[from], at[to - 1]});
-    }
-    found = std::move(items);
-  }
-  if (!found) return std::nullopt;
-  out.items = std::move(*found);
-  return out;
+  return runs;
 }
 
-// What a respective list says of its value's thing, against each other thing of the list.
+bool capitalised(std::string_view text, const Token& t) {
+  return t.begin < text.size() && text[t.begin] >= 'A' && text[t.begin] <= 'Z';
+}
+
+// The first and last things of a list are cut from the words around them: the first is the
+// end of its run, the last the start of its. A name runs as far as its capitals ("Samsung
+// shipped", "the United States"); other things are as long as the first ("mobile and fixed
+// broadband"), at most three words.
+ListItem first_item(const ReadText& sentence, const std::vector<std::size_t>& at) {
+  std::size_t from = at.size() - std::min(at.size(), kMaxNameWords);
+  if (capitalised(sentence.text, sentence.tokens[at.back()])) {
+    std::size_t k = at.size() - 1;
+    while (k > from && capitalised(sentence.text, sentence.tokens[at[k - 1]]))
+      --k;
+    from = k;
+  }
+  return {at[from], at.back(), at.size() - from};
+}
+
+ListItem last_item(const ReadText& sentence, const std::vector<std::size_t>& at,
+                   std::size_t first_words) {
+  std::size_t to = std::min({at.size(), kMaxNameWords, first_words});
+  if (capitalised(sentence.text, sentence.tokens[at.front()])) {
+    to = 1;
+    while (to < std::min(at.size(), kMaxNameWords) &&
+           capitalised(sentence.text, sentence.tokens[at[to]]))
+      ++to;
+  }
+  return {at.front(), at[to - 1], to};
+}
+
+// The one list of as many things as `list` has values, for them: n names joined by n - 1
+// joints, the last with "and" or "or". Nullopt where there is none, or two (which one the
+// values go with is not said).
+std::optional<RespectiveList> respective_list(const ReadText& sentence, const Entity& value) {
+  std::optional<RespectiveList> list = respective_values(sentence, value);
+  if (!list) return std::nullopt;
+  const std::size_t n = list->values.size();
+  const std::vector<ListRun> runs = list_runs(sentence, *list);
+  std::optional<std::size_t> found;
+  for (std::size_t r = 0; r + 2 * (n - 1) < runs.size(); ++r) {
+    bool matches = true;
+    for (std::size_t j = 0; j < 2 * n - 1 && matches; ++j) {
+      const ListRun& run = runs[r + j];
+      matches = j % 2 == 1 ? run.kind == ListRun::Kind::kJoint && (j != 2 * n - 3 || run.and_or)
+                           : run.kind == ListRun::Kind::kName &&
+                                 (j == 0 || j == 2 * n - 2 || run.at.size() <= kMaxNameWords);
+    }
+    if (!matches) continue;
+    if (found) return std::nullopt;
+    found = r;
+  }
+  if (!found) return std::nullopt;
+  const ListItem first = first_item(sentence, runs[*found].at);
+  list->items.push_back(first);
+  for (std::size_t j = 2; j + 1 < 2 * n - 1; j += 2) {
+    const std::vector<std::size_t>& at = runs[*found + j].at;
+    list->items.push_back({at.front(), at.back(), at.size()});
+  }
+  list->items.push_back(last_item(sentence, runs[*found + 2 * n - 2].at, first.words));
+  return list;
+}
+
+// What a respective list says of its value's thing, against each other thing of the list:
+// the words of each that the other does not have ("phase one", "phase two": "one", "two").
 std::vector<ParallelPart> respective_parts(const ReadText& sentence, const RespectiveList& list) {
-  auto words = [&](const ListItem& item) {
+  auto words = [&](const ListItem& item, const ListItem& not_in) {
     std::vector<std::string_view> out;
     for (std::size_t i = item.first; i <= item.last; ++i) {
-      if (!kLeftOutOfParallel.contains(sentence.tokens[i].norm))
-        out.push_back(sentence.tokens[i].norm);
+      const std::string_view w = sentence.tokens[i].norm;
+      bool shared = false;
+      for (std::size_t j = not_in.first; j <= not_in.last && !shared; ++j)
+        shared = sentence.tokens[j].norm == w;
+      if (!shared && !kLeftOutOfParallel.contains(w)) out.push_back(w);
     }
     return out;
   };
@@ -297,8 +370,9 @@ std::vector<ParallelPart> respective_parts(const ReadText& sentence, const Respe
     if (j == list.own) continue;
     const ListItem& other = list.items[j];
     ParallelPart part;
-    part.own_words = words(own);
-    part.other_words = words(other);
+    part.own_words = words(own, other);
+    part.other_words = words(other, own);
+    if (part.own_words.empty() || part.other_words.empty()) continue;
     const std::size_t begin = sentence.tokens[other.first].begin;
     part.other_name = sentence.text.substr(begin, sentence.tokens[other.last].end - begin);
     part.other_value = list.values[j];
@@ -336,9 +410,7 @@ bool in_one_part(const ReadText& text, const Entity& a, const Entity& b) {
 
 ValuePairing pair_values(const ReadText& sentence, const Entity& value, const Entity& key) {
   ValuePairing out;
-  if (std::any_of(sentence.tokens.begin(), sentence.tokens.end(),
-                  [](const Token& t) { return t.norm == "respectively"; }))
-    return out;
+  if (says_respectively(sentence)) return out;
   const std::vector<std::size_t> parts = parts_of(sentence);
   bool key_found = false, apart = true;
   const Entity* instead = nullptr;
@@ -380,6 +452,13 @@ ValuePairing pair_values(const ReadText& sentence, const Entity& value, const En
     out.instead = instead;
   }
   return out;
+}
+
+bool pairs_by_order(const ReadText& sentence, const Entity& value) {
+  return says_respectively(sentence) &&
+         std::any_of(sentence.entities.begin(), sentence.entities.end(), [&](const Entity& e) {
+           return text::compare(value, e) == EntityMatch::kSame;
+         });
 }
 
 std::vector<ParallelPart> parallel_parts(const ReadText& sentence, const Entity& value) {

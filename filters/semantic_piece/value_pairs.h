@@ -34,6 +34,10 @@ bool in_one_part(const ReadText& text, const text::Entity& a, const text::Entity
 ValuePairing pair_values(const ReadText& sentence, const text::Entity& value,
                          const text::Entity& key);
 
+// Whether `sentence` pairs by order ("Phase one and phase two enrolled 450 and 620 patients,
+// respectively") and states `value`: which slot of its words a value stands in says nothing.
+bool pairs_by_order(const ReadText& sentence, const text::Entity& value);
+
 // Two parts of `sentence` that say the same of two things, in the same words but for the
 // naming words of each (one to three in a row) and their values ("the basic plan costs $10 a
 // month and the pro plan costs $25 a month", "23% of Malaysia and about 17% of the global

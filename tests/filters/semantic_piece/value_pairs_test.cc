@@ -136,6 +136,68 @@ TEST(ValuePairsTest, ASentenceThatSaysRespectivelyPairsItsListsByOrder) {
   // Two lists of as many things: which one the values go with is not said.
   const Read ambiguous("In Kenya and Ghana, cards and phones took 41% and 12%, respectively.");
   EXPECT_TRUE(parallel_parts(ambiguous.view(), ambiguous.entity("41%")).empty());
+  // Nor when the sentence gives the value twice.
+  const Read twice(
+      "Canada and Mexico had growth of 1.1% and 3.2%, respectively, while Canada's jobless rate "
+      "was 3.2%.");
+  EXPECT_TRUE(parallel_parts(twice.view(), twice.entity("1.1%")).size() == 1u);
+  EXPECT_TRUE(parallel_parts(twice.view(), twice.entity("3.2%")).empty());
+}
+
+// A name runs as far as its capitals; other things are as long as the first, and are told
+// apart by the words they do not share.
+TEST(ValuePairsTest, TheThingsOfARespectiveListEndWhereTheirNamesDo) {
+  struct Case {
+    const char* evidence;
+    const char* value;
+    std::vector<std::string_view> own, other;
+  };
+  for (const Case& c : {
+           Case{"Apple and Samsung shipped 41 million and 35 million phones, respectively.",
+                "35 million",
+                {"samsung"},
+                {"apple"}},
+           Case{"Canada and the United States grew 1.1% and 2.5%, respectively.",
+                "2.5%",
+                {"united", "states"},
+                {"canada"}},
+           Case{"Mobile and fixed broadband reached 40% and 60% of homes, respectively.",
+                "60%",
+                {"fixed"},
+                {"mobile"}},
+           Case{"Phase one and phase two lasted 18 months and 24 months, respectively.",
+                "18 months",
+                {"one"},
+                {"two"}},
+       }) {
+    const Read evidence(c.evidence);
+    const std::vector<ParallelPart> parts =
+        parallel_parts(evidence.view(), evidence.entity(c.value));
+    ASSERT_EQ(parts.size(), 1u) << c.evidence;
+    EXPECT_EQ(parts[0].own_words, c.own) << c.evidence;
+    EXPECT_EQ(parts[0].other_words, c.other) << c.evidence;
+  }
+}
+
+TEST(ValuePairsTest, ASentenceThatPairsByOrderTellsNoSlotByItsWords) {
+  const Read evidence("The two trials enrolled 450 and 620 patients, respectively.");
+  const Read answer("The antiviral trial enrolled 620 patients, not 300.");
+  EXPECT_TRUE(pairs_by_order(evidence.view(), answer.entity("620")));
+  EXPECT_FALSE(pairs_by_order(evidence.view(), answer.entity("300")));
+  const Read plain("The two trials enrolled 450 and 620 patients.");
+  EXPECT_FALSE(pairs_by_order(plain.view(), answer.entity("620")));
+}
+
+// One part may leave out the start of the other's lead-in ("by").
+TEST(ValuePairsTest, APartMayShortenTheOthersLeadIn) {
+  const Read evidence("The drug reduced relapse by 40% in adults and by 25% in children.");
+  const std::vector<ParallelPart> parts = parallel_parts(evidence.view(), evidence.entity("40%"));
+  ASSERT_EQ(parts.size(), 1u);
+  EXPECT_EQ(parts[0].own_words, std::vector<std::string_view>{"adults"});
+  EXPECT_EQ(parts[0].other_words, std::vector<std::string_view>{"children"});
+  // Two statements of different things are not one said of two.
+  const Read two("Revenue rose 5% in Europe, while costs fell 3% in Asia.");
+  EXPECT_TRUE(parallel_parts(two.view(), two.entity("5%")).empty());
 }
 
 TEST(ValuePairsTest, TheWordsOfAValuesPart) {
@@ -229,6 +291,20 @@ TEST_F(VerifierTest, AThingNamedInAnOpeningPhraseOrAtTheEndIsTheOnesValue) {
   EXPECT_EQ(wrong.label, Label::kContradicted) << wrong.reason;
   ASSERT_TRUE(wrong.correction);
   EXPECT_EQ(wrong.correction->evidence_text, "$25");
+}
+
+TEST_F(VerifierTest, AListPairedByOrderDecidesTheSlotNotTheWordsOrder) {
+  context({"The first and second phases lasted 18 months and 2 years, respectively."});
+  EXPECT_NE(only("The second phase lasted 24 months.").label, Label::kContradicted);
+  const Verdict wrong = only("The first phase lasted 24 months.");
+  EXPECT_EQ(wrong.label, Label::kContradicted) << wrong.reason;
+  ASSERT_TRUE(wrong.correction);
+  EXPECT_EQ(wrong.correction->evidence_text, "18 months");
+  // A year said once for both things still leaves the thing to check.
+  context({"Brazil exported 95 million tonnes of soybeans and 48 million tonnes of corn in 2023."});
+  EXPECT_EQ(only("Brazil exported 48 million tonnes of soybeans in 2023.").label,
+            Label::kContradicted);
+  EXPECT_NE(only("Brazil exported 48 million tonnes of corn in 2023.").label, Label::kContradicted);
 }
 
 TEST_F(VerifierTest, AValueOfTheOtherThingSideBySideIsContradicted) {
