@@ -318,6 +318,7 @@ class PieceVerifier {
     struct Word {
       std::string stem;
       std::vector<std::string_view> synonyms;  // WordNet's, sorted
+      std::size_t surface_size = 0;            // of the word as the key writes it
     };
     std::vector<Word> name;  // stopwords too: "Take Out"
     std::string joined;      // the name's words as one ("takeout")
@@ -335,6 +336,8 @@ class PieceVerifier {
   static std::vector<FlagWords::Word> flag_words(std::string_view words,
                                                  const text::Lexicon* lexicon);
   const std::vector<FlagWords>& context_flags() const;
+  // Takes off the first word of flag names where it names the record's kind (record_checks.cc).
+  static void drop_kind_prefixes(std::vector<FlagWords>& flags);
   const std::array<std::vector<DayHours>, 7>& context_hours() const;
 
   std::shared_ptr<const index::ContextIndex> index_;

@@ -41,6 +41,7 @@ std::vector<PieceVerifier::FlagWords::Word> PieceVerifier::flag_words(
     if (t.kind != text::TokenKind::kWord) continue;
     FlagWords::Word& w = out.emplace_back();
     w.stem = text::stem(t.norm);
+    w.surface_size = t.norm.size();
     if (lexicon != nullptr) {
       w.synonyms = lexicon->synonyms(t.norm);
       std::sort(w.synonyms.begin(), w.synonyms.end());
@@ -75,7 +76,34 @@ const std::vector<PieceVerifier::FlagWords>& PieceVerifier::context_flags() cons
       flags_.push_back(std::move(f));
     }
   }
+  drop_kind_prefixes(flags_);
   return flags_;
+}
+
+void PieceVerifier::drop_kind_prefixes(std::vector<FlagWords>& flags) {
+  // A first word that several keys of one record and group share names the record's kind
+  // ("Restaurants" of "RestaurantsReservations", "RestaurantsTakeOut"): an answer names the
+  // flag without it ("takes reservations").
+  auto same_record = [](const FlagWords& a, const FlagWords& b) {
+    return a.passage == b.passage && a.group.size() == b.group.size() &&
+           std::equal(
+               a.group.begin(), a.group.end(), b.group.begin(),
+               [](const FlagWords::Word& x, const FlagWords::Word& y) { return x.stem == y.stem; });
+  };
+  std::vector<bool> prefixed(flags.size(), false);
+  for (std::size_t i = 0; i < flags.size(); ++i) {
+    if (flags[i].name.size() < 2) continue;
+    for (std::size_t j = 0; j < flags.size() && !prefixed[i]; ++j) {
+      prefixed[i] = j != i && flags[j].name.size() >= 2 && same_record(flags[i], flags[j]) &&
+                    flags[j].name.front().stem == flags[i].name.front().stem;
+    }
+  }
+  for (std::size_t i = 0; i < flags.size(); ++i) {
+    if (!prefixed[i]) continue;
+    FlagWords& f = flags[i];
+    f.joined.erase(0, f.name.front().surface_size);
+    f.name.erase(f.name.begin());
+  }
 }
 
 std::optional<Verdict> PieceVerifier::check_flags(const Clause& clause,

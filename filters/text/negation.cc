@@ -96,6 +96,19 @@ bool ends_scope(const Token& t) {
   return t.kind == TokenKind::kWord && (t.norm == "but" || t.norm == "although");
 }
 
+// A word set off by two commas that leaves the clause going on ("does not, however, require").
+constexpr auto kParentheticals =
+    word_table("however", "though", "therefore", "moreover", "furthermore", "unfortunately",
+               "currently", "apparently", "typically", "usually", "generally");
+
+// The tokens from `j` a comma-enclosed parenthetical word takes up (3), or 0.
+std::size_t parenthetical_at(std::span<const Token> tokens, std::size_t j) {
+  return j + 2 < tokens.size() && tokens[j].norm == "," &&
+                 kParentheticals.contains(tokens[j + 1].norm) && tokens[j + 2].norm == ","
+             ? 3
+             : 0;
+}
+
 }  // namespace
 
 bool is_negation_cue(std::span<const Token> tokens, std::size_t i) {
@@ -291,6 +304,8 @@ std::vector<NegationScope> negation_scopes(std::span<const Token> tokens, const 
         scope.subject.pop_back();
       std::size_t j = i + 1;
       for (; j < tokens.size() && scope.words.size() < kScopeWords; ++j) {
+        if (scope.words.empty()) j += parenthetical_at(tokens, j);
+        if (j >= tokens.size()) break;
         if (ends_scope(tokens[j]) || is_negation_cue(tokens, j) || opens_predicate(tokens, j))
           break;
         if (!scope.words.empty() && (base_verb ? other_verb_form(tokens, i, j, lexicon)

@@ -548,6 +548,17 @@ TEST_F(RecordFlagsTest, AGroupIsNamedByItsHeadWord) {
   EXPECT_NE(flag_conflict("It is good for dinner."), "");
 }
 
+// Keys that share a first word ("Restaurants…") carry the record's kind: an answer names the
+// flag without it, and names the record by its name.
+TEST_F(RecordFlagsTest, AFirstWordKeysShareNamesTheRecordsKind) {
+  record(R"({"name": "Pascucci", "attributes": {"RestaurantsReservations": false,
+      "RestaurantsTakeOut": true, "RestaurantsGoodForGroups": true, "WiFi": "free"}})");
+  EXPECT_NE(flag_conflict("Pascucci takes reservations."), "");
+  EXPECT_NE(flag_conflict("Pascucci does not offer takeout."), "");
+  EXPECT_EQ(flag_conflict("Pascucci does not take reservations."), "");
+  EXPECT_EQ(flag_conflict("It does not, however, require reservations."), "");
+}
+
 TEST_F(VerifierTest, SynonymsAndDerivationsCountAsCovered) {
   context({"The company purchased the factory in Ohio after its founder retired."});
   Verdict v = only("The company bought the factory in Ohio.");

@@ -68,6 +68,9 @@ TEST(Negation, ScopeRunsToTheEndOfTheClauseAndIsBounded) {
             (Scopes{{"eat", "meat", "drink", "milk"}}));
   EXPECT_EQ(scopes("It must not be sold or be given to children."),
             (Scopes{{"sold", "given", "children"}}));
+  // A word set off by commas right after the cue leaves the clause going on.
+  EXPECT_EQ(scopes("It does not, however, require reservations."),
+            (Scopes{{"require", "reservations"}}));
 }
 
 TEST(Negation, ANegatedListRunsOnOverItsCommas) {
