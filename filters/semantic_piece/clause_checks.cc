@@ -752,7 +752,7 @@ bool PieceVerifier::gives_to_named(const Clause& clause, std::uint32_t piece, co
                        [&](const Token& t) { return t.norm == word; });
   };
   return std::any_of(parts.begin(), parts.end(), [&](const ParallelPart& part) {
-    return compare(other, *part.other_value) == EntityMatch::kSame &&
+    return part.same_words && compare(other, *part.other_value) == EntityMatch::kSame &&
            std::all_of(part.own_words.begin(), part.own_words.end(), clause_says);
   });
 }

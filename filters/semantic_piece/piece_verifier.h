@@ -144,8 +144,9 @@ class PieceVerifier {
     std::string value;  // "$10", as the piece writes it
   };
   // Piece `piece` gives the clause's value `e` to a thing the clause names, side by side with
-  // `other`, the value it gives another thing ("pro subscribers in the US pay $25 … in Canada
-  // pay $32" for "Pro subscribers pay $32 a month in Canada").
+  // `other`, the value it gives another thing, in parts that say the same in all their words
+  // ("pro subscribers in the US pay $25 … in Canada pay $32" for "Pro subscribers pay $32 a
+  // month in Canada"; not "hired 200 workers in Texas and laid off 50 in Ohio").
   bool gives_to_named(const Clause& clause, std::uint32_t piece, const text::Entity& e,
                       const text::Entity& other) const;
   // `pieces`: the pieces that state `e`; one that gives it to the clause's thing settles it.

@@ -174,13 +174,17 @@ std::optional<ParallelPart> elliptical(std::string_view text, const PartWords& o
     }
     if (lead_in) return lead_in;
   }
+  const bool lead_in_shortened = shortened(own.before, other.before);
   if (!own.after.empty() && !other.after.empty() &&
-      (own.after.size() != other.after.size() || shortened(own.before, other.before))) {
+      (own.after.size() != other.after.size() || lead_in_shortened)) {
     const std::size_t n = std::min(own.after.size(), other.after.size());
     std::optional<ParallelPart> measured =
         differing_names(text, std::span<const Token* const>(own.after).last(n),
                         std::span<const Token* const>(other.after).last(n), true);
-    if (measured) return measured;
+    if (measured) {
+      measured->same_words = lead_in_shortened && own.after.size() == other.after.size();
+      return measured;
+    }
   }
   if (own.after.empty() != other.after.empty() && !own.before.empty() && !other.before.empty())
     return differing_names(text, own.before, other.before, true);
@@ -525,6 +529,7 @@ std::vector<ParallelPart> parallel_parts(const ReadText& sentence, const Entity&
     if (other == nullptr || text::compare(value, *other) != EntityMatch::kDifferent) continue;
     const PartWords words = split(p, words_of(p));
     std::optional<ParallelPart> part = differing_names(sentence.text, own_words.all, words.all);
+    if (part) part->same_words = true;
     const std::size_t opening = own_words.before.empty() ? *own : p;
     if (!part) part = elliptical(sentence.text, own_words, words, opening == last);
     if (part) {

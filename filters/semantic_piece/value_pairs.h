@@ -52,6 +52,9 @@ struct ParallelPart {
   std::vector<std::string_view> other_words;  // the parallel part's ("basic")
   std::string_view other_name;                // those words as the sentence writes them
   const text::Entity* other_value = nullptr;  // what that part gives ("$10")
+  // The two parts say the same in the same words, but for the names (the shorter may leave
+  // out the start of the other's lead-in): not a list's items that leave out other words.
+  bool same_words = false;
 };
 std::vector<ParallelPart> parallel_parts(const ReadText& sentence, const text::Entity& value);
 

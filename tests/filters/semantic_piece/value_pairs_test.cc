@@ -291,6 +291,9 @@ TEST_F(VerifierTest, AThingNamedInAnOpeningPhraseOrAtTheEndIsTheOnesValue) {
   EXPECT_EQ(wrong.label, Label::kContradicted) << wrong.reason;
   ASSERT_TRUE(wrong.correction);
   EXPECT_EQ(wrong.correction->evidence_text, "$25");
+  // Only parts that say the same in all their words: these say two different things.
+  context({"The firm hired 200 workers in Texas and laid off 50 in Ohio."});
+  EXPECT_EQ(only("The firm hired 50 workers in Ohio.").label, Label::kContradicted);
 }
 
 TEST_F(VerifierTest, AListPairedByOrderDecidesTheSlotNotTheWordsOrder) {
