@@ -174,6 +174,14 @@ bool one_denies_the_others_omission(std::span<const Token> a, std::span<const To
          share_a_word(text::denied_omissions(a), text::omissions(b));
 }
 
+// One of `a` and `b` negates a condition the other states ("if you are not able to" against
+// "if you are able to"); both must state one ("difficult – if not impossible – to hear" says
+// nothing of a clause that leaves it out).
+bool one_negates_the_others_condition(std::span<const Token> a, std::span<const Token> b) {
+  return text::states_condition(a) && text::states_condition(b) &&
+         text::negates_in_condition(a) != text::negates_in_condition(b);
+}
+
 // `a` and `b` state an omission of one verb (text::omissions), whatever their voices.
 bool state_one_omission(std::span<const Token> a, std::span<const Token> b) {
   const std::vector<std::string> ours = text::omissions(a);
@@ -1187,13 +1195,19 @@ std::optional<Verdict> PieceVerifier::check_negation(Clause& clause, const Evide
   // An omission one side states and the other denies ("waived the fee" against "did not waive
   // the fee"): each side holds a negation that governs the other's words, so the scopes below
   // see none left out; where the two line up word for word but for it, the polarity differs.
-  if (one_denies_the_others_omission(clause.tokens, readings_.tokens(best.hit.piece)) &&
+  // Likewise a condition one side negates: no scope reads a negation in a condition (it
+  // states no fact), yet "If the tenant pays by the fifth, a fee applies" turns the rule round.
+  const std::span<const Token> evidence_tokens = readings_.tokens(best.hit.piece);
+  const bool omission = one_denies_the_others_omission(clause.tokens, evidence_tokens);
+  if ((omission || one_negates_the_others_condition(clause.tokens, evidence_tokens)) &&
       aligned_but(clause, best.hit.piece, nullptr, nullptr)) {
     signals.negation_mismatch = true;
     signals.aligned_conflict = true;
     return finding(clause, Label::kContradicted, ReasonCode::kNegationMismatch,
                    HallucinationType::kContextualFabrication,
-                   "one side denies the omission the other states", best.hit.piece);
+                   omission ? "one side denies the omission the other states"
+                            : "one side negates the condition the other states",
+                   best.hit.piece);
   }
   const PieceReadings::Analysis& best_reading = analysis(best);
   const NegationReach answer = negation_reach(clause.tokens, best.hit.piece);

@@ -279,6 +279,24 @@ bool has_negation_cue(std::span<const Token> tokens) {
   return false;
 }
 
+bool states_condition(std::span<const Token> tokens) {
+  return std::any_of(tokens.begin(), tokens.end(),
+                     [](const Token& t) { return kConditions.contains(t.norm); });
+}
+
+bool negates_in_condition(std::span<const Token> tokens) {
+  bool condition = false;
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    if (ends_scope(tokens[i])) {
+      condition = false;
+      continue;
+    }
+    if (kConditions.contains(tokens[i].norm)) condition = true;
+    if (condition && is_negation_cue(tokens, i)) return true;
+  }
+  return false;
+}
+
 std::vector<NegationScope> negation_scopes(std::span<const Token> tokens, const Lexicon* lexicon) {
   std::vector<NegationScope> out;
   // One pass: what the clause so far holds (its content words, a condition) goes along.

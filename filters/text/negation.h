@@ -51,6 +51,12 @@ bool is_negation_cue(std::span<const Token> tokens, std::size_t i);
 // last year in its bid", "if it can't".
 bool has_negation_cue(std::span<const Token> tokens);
 
+// Whether `tokens` hold a condition ("if", "unless", "whether"), and whether a negation cue
+// stands in one ("if you are not able to", "unless it does not rain"): a condition negation
+// scopes leave out, as it states no fact.
+bool states_condition(std::span<const Token> tokens);
+bool negates_in_condition(std::span<const Token> tokens);
+
 // The stems of the verbs that leave something out ("waived", "excludes", "to omit") `tokens`
 // states in either voice, not negated ("the fee was waived" and "waived the fee": "waiv"; not
 // "was not waived"), sorted. The active voice denies the object and the passive the subject:

@@ -204,6 +204,20 @@ TEST_F(VerifierTest, AnOmissionDeniedContradictsTheOmissionStated) {
   EXPECT_EQ(only("The late fee was not waived.").label, Label::kSupported);
 }
 
+// A negation in a condition states no fact, yet a condition said the other way round turns
+// the rule round. Only where the two line up but for it, and both state the condition.
+TEST_F(VerifierTest, AConditionNegatedOnOneSideContradicts) {
+  context({"If the tenant does not pay the rent by the fifth, a late fee of $50 applies."});
+  const Verdict v = only("If the tenant pays the rent by the fifth, a late fee of $50 applies.");
+  EXPECT_EQ(v.label, Label::kContradicted) << v.reason;
+  EXPECT_EQ(v.reason_code, ReasonCode::kNegationMismatch);
+  EXPECT_EQ(
+      only("If the tenant does not pay the rent by the fifth, a late fee of $50 applies.").label,
+      Label::kSupported);
+  context({"It was very difficult, if not impossible, to hear bass tones at home."});
+  EXPECT_NE(only("It was very difficult to hear bass tones at home.").label, Label::kContradicted);
+}
+
 TEST_F(VerifierTest, NegationElsewhereInTheEvidenceContradictsNothing) {
   context(
       {"The council chose Eugene for the championships, an opportunity that may never arise "

@@ -190,6 +190,15 @@ TEST(Negation, OmissionsInEitherVoice) {
   EXPECT_TRUE(omissions(tokenize("The council charged the fee.")).empty());
 }
 
+TEST(Negation, ANegatedCondition) {
+  EXPECT_TRUE(negates_in_condition(tokenize("If the tenant does not pay, a fee applies.")));
+  EXPECT_TRUE(negates_in_condition(tokenize("The fee applies unless it is not paid.")));
+  EXPECT_FALSE(negates_in_condition(tokenize("If the tenant pays, no fee applies.")));
+  EXPECT_FALSE(negates_in_condition(tokenize("The tenant does not pay if it rains.")));
+  EXPECT_TRUE(states_condition(tokenize("If the tenant pays, no fee applies.")));
+  EXPECT_FALSE(states_condition(tokenize("The tenant does not pay.")));
+}
+
 TEST(Negation, DeniedOmissions) {
   using Stems = std::vector<std::string>;
   EXPECT_EQ(denied_omissions(tokenize("The fee was not waived.")), Stems{"waiv"});
