@@ -15,6 +15,21 @@ namespace {
 
 using Read = ReadSentence;
 
+// A sentence with one part parallel to the one giving `value`: the naming words of each.
+struct PartCase {
+  const char* evidence;
+  const char* value;
+  std::vector<std::string_view> own, other;
+};
+
+void expect_one_part(const PartCase& c) {
+  const Read evidence(c.evidence);
+  const std::vector<ParallelPart> parts = parallel_parts(evidence.view(), evidence.entity(c.value));
+  ASSERT_EQ(parts.size(), 1u) << c.evidence;
+  EXPECT_EQ(parts[0].own_words, c.own) << c.evidence;
+  EXPECT_EQ(parts[0].other_words, c.other) << c.evidence;
+}
+
 constexpr const char* kRevenue =
     "Acme Corp reported revenue of $1.2 billion for fiscal 2023, up from $1.0 billion in "
     "fiscal 2022.";
@@ -69,31 +84,21 @@ TEST(ValuePairsTest, ThingsSideBySideMayBeNamedInSeveralWords) {
 
 // A list says once what its items share: the measured words, or the complement.
 TEST(ValuePairsTest, AListItemMayLeaveOutWhatTheItemsShare) {
-  struct Case {
-    const char* evidence;
-    const char* value;
-    std::vector<std::string_view> own, other;
-  };
-  for (const Case& c : {
-           Case{"Mobile payments account for 41% of transactions in Kenya and 12% in Nigeria.",
-                "12%",
-                {"nigeria"},
-                {"kenya"}},
-           Case{"Approximately 70% of the forest is in Brazil and roughly 13% is in Peru.",
-                "13%",
-                {"peru"},
-                {"brazil"}},
-           Case{"North America generated 45% of revenue and Western Europe generated 30%.",
-                "30%",
-                {"western", "europe"},
-                {"north", "america"}},
+  for (const PartCase& c : {
+           PartCase{"Mobile payments account for 41% of transactions in Kenya and 12% in Nigeria.",
+                    "12%",
+                    {"nigeria"},
+                    {"kenya"}},
+           PartCase{"Approximately 70% of the forest is in Brazil and roughly 13% is in Peru.",
+                    "13%",
+                    {"peru"},
+                    {"brazil"}},
+           PartCase{"North America generated 45% of revenue and Western Europe generated 30%.",
+                    "30%",
+                    {"western", "europe"},
+                    {"north", "america"}},
        }) {
-    const Read evidence(c.evidence);
-    const std::vector<ParallelPart> parts =
-        parallel_parts(evidence.view(), evidence.entity(c.value));
-    ASSERT_EQ(parts.size(), 1u) << c.evidence;
-    EXPECT_EQ(parts[0].own_words, c.own) << c.evidence;
-    EXPECT_EQ(parts[0].other_words, c.other) << c.evidence;
+    expect_one_part(c);
   }
 }
 
@@ -147,35 +152,25 @@ TEST(ValuePairsTest, ASentenceThatSaysRespectivelyPairsItsListsByOrder) {
 // A name runs as far as its capitals; other things are as long as the first, and are told
 // apart by the words they do not share.
 TEST(ValuePairsTest, TheThingsOfARespectiveListEndWhereTheirNamesDo) {
-  struct Case {
-    const char* evidence;
-    const char* value;
-    std::vector<std::string_view> own, other;
-  };
-  for (const Case& c : {
-           Case{"Apple and Samsung shipped 41 million and 35 million phones, respectively.",
-                "35 million",
-                {"samsung"},
-                {"apple"}},
-           Case{"Canada and the United States grew 1.1% and 2.5%, respectively.",
-                "2.5%",
-                {"united", "states"},
-                {"canada"}},
-           Case{"Mobile and fixed broadband reached 40% and 60% of homes, respectively.",
-                "60%",
-                {"fixed"},
-                {"mobile"}},
-           Case{"Phase one and phase two lasted 18 months and 24 months, respectively.",
-                "18 months",
-                {"one"},
-                {"two"}},
+  for (const PartCase& c : {
+           PartCase{"Apple and Samsung shipped 41 million and 35 million phones, respectively.",
+                    "35 million",
+                    {"samsung"},
+                    {"apple"}},
+           PartCase{"Canada and the United States grew 1.1% and 2.5%, respectively.",
+                    "2.5%",
+                    {"united", "states"},
+                    {"canada"}},
+           PartCase{"Mobile and fixed broadband reached 40% and 60% of homes, respectively.",
+                    "60%",
+                    {"fixed"},
+                    {"mobile"}},
+           PartCase{"Phase one and phase two lasted 18 months and 24 months, respectively.",
+                    "18 months",
+                    {"one"},
+                    {"two"}},
        }) {
-    const Read evidence(c.evidence);
-    const std::vector<ParallelPart> parts =
-        parallel_parts(evidence.view(), evidence.entity(c.value));
-    ASSERT_EQ(parts.size(), 1u) << c.evidence;
-    EXPECT_EQ(parts[0].own_words, c.own) << c.evidence;
-    EXPECT_EQ(parts[0].other_words, c.other) << c.evidence;
+    expect_one_part(c);
   }
 }
 
