@@ -90,9 +90,14 @@ void PieceVerifier::drop_kind_prefixes(std::vector<FlagWords>& flags) {
                a.group.begin(), a.group.end(), b.group.begin(),
                [](const FlagWords::Word& x, const FlagWords::Word& y) { return x.stem == y.stem; });
   };
+  // The rest must still name something: not stopwords alone ("Good For").
+  auto names_without_first = [](const FlagWords& f) {
+    return std::any_of(f.name.begin() + 1, f.name.end(),
+                       [](const FlagWords::Word& w) { return !text::is_stopword(w.stem); });
+  };
   std::vector<bool> prefixed(flags.size(), false);
   for (std::size_t i = 0; i < flags.size(); ++i) {
-    if (flags[i].name.size() < 2) continue;
+    if (flags[i].name.size() < 2 || !names_without_first(flags[i])) continue;
     for (std::size_t j = 0; j < flags.size() && !prefixed[i]; ++j) {
       prefixed[i] = j != i && flags[j].name.size() >= 2 && same_record(flags[i], flags[j]) &&
                     flags[j].name.front().stem == flags[i].name.front().stem;
