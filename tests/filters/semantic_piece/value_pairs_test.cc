@@ -246,10 +246,7 @@ TEST_F(VerifierTest, AValueGivenWithAnotherYearThanTheEvidenceGivesItIsContradic
 // second source that gives the value to it leaves the clause grounded.
 TEST_F(VerifierTest, AValueGivenToTheOtherThingAtItsOwnPlaceAndSource) {
   context({"Mobile payments account for 41% of transactions in Kenya and 12% in Nigeria."});
-  const Verdict wrong = only("Mobile payments account for 12% of transactions in Kenya.");
-  EXPECT_EQ(wrong.label, Label::kContradicted) << wrong.reason;
-  ASSERT_TRUE(wrong.correction);
-  EXPECT_EQ(wrong.correction->evidence_text, "41%");
+  expect_corrected("Mobile payments account for 12% of transactions in Kenya.", "41%");
   // The answer's own list gives 17% to nothing the evidence names; read as a whole sentence it
   // would name Malaysia and not the global population.
   context({"They constitute 23% of Malaysia and about 17% of the global population."});
@@ -261,10 +258,7 @@ TEST_F(VerifierTest, AValueGivenToTheOtherThingAtItsOwnPlaceAndSource) {
 
 TEST_F(VerifierTest, AValueGivenToTheOtherThingOfARespectiveListIsContradicted) {
   context({"Kenya and Nigeria have mobile payment shares of 41% and 12%, respectively."});
-  const Verdict wrong = only("Nigeria has a mobile payment share of 41%.");
-  EXPECT_EQ(wrong.label, Label::kContradicted) << wrong.reason;
-  ASSERT_TRUE(wrong.correction);
-  EXPECT_EQ(wrong.correction->evidence_text, "12%");
+  expect_corrected("Nigeria has a mobile payment share of 41%.", "12%");
   EXPECT_NE(only("Kenya has a mobile payment share of 41%.").label, Label::kContradicted);
   EXPECT_EQ(
       only("Kenya and Nigeria have mobile payment shares of 12% and 41%, respectively.").label,
@@ -282,10 +276,7 @@ TEST_F(VerifierTest, AThingNamedInAnOpeningPhraseOrAtTheEndIsTheOnesValue) {
       {"Pro subscribers in the US pay $25 a month and pro subscribers in Canada pay $32 a "
        "month."});
   EXPECT_NE(only("Pro subscribers pay $32 a month in Canada.").label, Label::kContradicted);
-  const Verdict wrong = only("Pro subscribers pay $32 a month in the US.");
-  EXPECT_EQ(wrong.label, Label::kContradicted) << wrong.reason;
-  ASSERT_TRUE(wrong.correction);
-  EXPECT_EQ(wrong.correction->evidence_text, "$25");
+  expect_corrected("Pro subscribers pay $32 a month in the US.", "$25");
   // Only parts that say the same in all their words: these say two different things.
   context({"The firm hired 200 workers in Texas and laid off 50 in Ohio."});
   EXPECT_EQ(only("The firm hired 50 workers in Ohio.").label, Label::kContradicted);
@@ -294,10 +285,7 @@ TEST_F(VerifierTest, AThingNamedInAnOpeningPhraseOrAtTheEndIsTheOnesValue) {
 TEST_F(VerifierTest, AListPairedByOrderDecidesTheSlotNotTheWordsOrder) {
   context({"The first and second phases lasted 18 months and 2 years, respectively."});
   EXPECT_NE(only("The second phase lasted 24 months.").label, Label::kContradicted);
-  const Verdict wrong = only("The first phase lasted 24 months.");
-  EXPECT_EQ(wrong.label, Label::kContradicted) << wrong.reason;
-  ASSERT_TRUE(wrong.correction);
-  EXPECT_EQ(wrong.correction->evidence_text, "18 months");
+  expect_corrected("The first phase lasted 24 months.", "18 months");
   // A year said once for both things still leaves the thing to check.
   context({"Brazil exported 95 million tonnes of soybeans and 48 million tonnes of corn in 2023."});
   EXPECT_EQ(only("Brazil exported 48 million tonnes of soybeans in 2023.").label,
@@ -307,10 +295,7 @@ TEST_F(VerifierTest, AListPairedByOrderDecidesTheSlotNotTheWordsOrder) {
 
 TEST_F(VerifierTest, AValueOfTheOtherThingSideBySideIsContradicted) {
   context({"The basic plan costs $10 a month and the pro plan costs $25 a month."});
-  const Verdict v = only("The basic plan costs $25 a month.");
-  EXPECT_EQ(v.label, Label::kContradicted) << v.reason;
-  ASSERT_TRUE(v.correction);
-  EXPECT_EQ(v.correction->evidence_text, "$10");
+  expect_corrected("The basic plan costs $25 a month.", "$10");
   EXPECT_NE(only("The pro plan costs $25 a month.").label, Label::kContradicted);
 }
 

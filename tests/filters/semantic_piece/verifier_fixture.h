@@ -41,6 +41,14 @@ class VerifierTest : public ::testing::Test {
     return v.empty() ? Verdict{} : v.front();
   }
 
+  // `answer` is one contradicted piece whose correction is the evidence's `evidence_text`.
+  void expect_corrected(std::string_view answer, std::string_view evidence_text) {
+    const Verdict v = only(answer);
+    EXPECT_EQ(v.label, Label::kContradicted) << answer << ": " << v.reason;
+    ASSERT_TRUE(v.correction) << answer;
+    EXPECT_EQ(v.correction->evidence_text, evidence_text) << answer;
+  }
+
   std::shared_ptr<const index::ContextIndex> index_;
   VerifierOptions options_;
 };
