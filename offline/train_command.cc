@@ -30,7 +30,7 @@ constexpr std::string_view kUsage =
     "usage: groundgate train DATA.jsonl... [--synthetic [--synthetic-out FILE]]\n"
     "         [--out MODEL.json] [--folds K] [--fold-seed TEXT] [--report FILE]\n"
     "         [--scores FILE] [--without FEATURE,...] [--answer-in-domain]\n"
-    "         [--flags-from-other-sets]\n"
+    "         [--flags-from-other-sets] [--bags N]\n"
     "  trains the scorer on every file (each a data set of its own) and writes the model\n"
     "  (default: filters/score/models/rag.json); prints the cross-validated figures\n"
     "  --synthetic: also learn from short answers made from the files' contexts, each a\n"
@@ -44,7 +44,9 @@ constexpr std::string_view kUsage =
     "  sentence scores (by default from each set scored by a model trained on the others)\n"
     "  --flags-from-other-sets: the doubtful and unsupported thresholds are chosen on each\n"
     "  set's sentences as scored by a model trained on the others (by default on the sets'\n"
-    "  cross-validated sentence scores)\n";
+    "  cross-validated sentence scores)\n"
+    "  --bags: boosters per model, each on its own samples of the rows, margins averaged\n"
+    "  (default 5; 1: one booster on every row)\n";
 
 // The data set's name: the file name without its extensions ("lfqa.dev.jsonl" → "lfqa").
 std::string set_name(const std::string& path) {
@@ -72,6 +74,17 @@ std::optional<TrainingOptions> training_options(const Args& args, std::string& e
     }
   }
   if (auto seed = args.value("fold-seed")) options.fold_seed = *seed;
+  if (auto bags = args.value("bags")) {
+    const std::size_t n = std::strtoul(bags->c_str(), nullptr, 10);
+    if (n < 1 || n > 50) {
+      error = "--bags needs 1 to 50";
+      return std::nullopt;
+    }
+    for (filters::score::training::GbdtParams* params : {&options.sentence, &options.answer}) {
+      params->bags = n;
+      params->subsample = n > 1 ? kBagSubsample : 1;
+    }
+  }
   options.answer_from_other_sets = !args.flag("answer-in-domain");
   options.flags_from_other_sets = args.flag("flags-from-other-sets");
   if (auto without = args.value("without")) {
@@ -137,6 +150,7 @@ bool add_synthetic(const std::optional<std::string>& out_path, VerifiedSets& run
 std::string option_words(const Args& args, const TrainingOptions& options) {
   std::string words;
   if (!options.fold_seed.empty()) words += " --fold-seed " + options.fold_seed;
+  if (auto bags = args.value("bags")) words += " --bags " + *bags;
   if (auto without = args.value("without")) words += " --without " + *without;
   if (args.flag("answer-in-domain")) words += " --answer-in-domain";
   if (args.flag("flags-from-other-sets")) words += " --flags-from-other-sets";

@@ -44,8 +44,8 @@ std::string number(double v) {
 }
 
 // One tree of XGBoost's JSON dump (nested nodes with nodeid, split "f<i>", split_condition,
-// yes, no, children; leaves with leaf) renumbered breadth first.
-bool append_tree(simdjson::dom::element root, std::string& out, std::string& error) {
+// yes, no, children; leaves with leaf) renumbered breadth first, each leaf times `scale`.
+bool append_tree(simdjson::dom::element root, double scale, std::string& out, std::string& error) {
   std::deque<simdjson::dom::element> queue{root};
   std::vector<simdjson::dom::element> order;
   while (!queue.empty()) {
@@ -73,7 +73,7 @@ bool append_tree(simdjson::dom::element root, std::string& out, std::string& err
     simdjson::dom::element node = order[i];
     double leaf = 0;
     if (node["leaf"].get(leaf) == simdjson::SUCCESS) {
-      out += '[' + number(leaf) + ']';
+      out += '[' + number(leaf * scale) + ']';
       continue;
     }
     std::string_view split;
@@ -94,17 +94,78 @@ bool append_tree(simdjson::dom::element root, std::string& out, std::string& err
 
 }  // namespace
 
-GbdtModel::GbdtModel(GbdtModel&& other) noexcept
-    : booster_(std::exchange(other.booster_, nullptr)) {}
+GbdtModel::GbdtModel(GbdtModel&& other) noexcept : boosters_(std::move(other.boosters_)) {
+  other.boosters_.clear();
+}
 
 GbdtModel& GbdtModel::operator=(GbdtModel&& other) noexcept {
-  std::swap(booster_, other.booster_);
+  std::swap(boosters_, other.boosters_);
   return *this;
 }
 
 GbdtModel::~GbdtModel() {
-  if (booster_ != nullptr) XGBoosterFree(booster_);
+  free_boosters();
 }
+
+void GbdtModel::free_boosters() {
+  for (void* booster : boosters_)
+    XGBoosterFree(booster);
+  boosters_.clear();
+}
+
+namespace {
+
+bool set_param(BoosterHandle booster, const char* key, const std::string& value,
+               std::string& error) {
+  if (XGBoosterSetParam(booster, key, value.c_str()) == 0) return true;
+  error = last_error();
+  return false;
+}
+
+// One booster grown on `matrix` with `seed` drawing its row samples; nullptr and `error` when
+// XGBoost refuses.
+BoosterHandle grow(const Matrix& matrix, const GbdtParams& params, std::size_t seed,
+                   std::string& error) {
+  BoosterHandle booster = nullptr;
+  DMatrixHandle handles[] = {matrix.handle()};
+  if (XGBoosterCreate(handles, 1, &booster) != 0) {
+    error = last_error();
+    return nullptr;
+  }
+  std::string constraints;
+  for (std::size_t i = 0; i < params.monotone.size(); ++i)
+    constraints += (i > 0 ? "," : "(") + std::to_string(params.monotone[i]);
+  if (!constraints.empty()) constraints += ")";
+  const std::pair<const char*, std::string> settings[] = {
+      {"objective", "binary:logistic"},
+      {"base_score", "0.5"},
+      {"tree_method", "exact"},
+      {"nthread", "1"},
+      {"seed", std::to_string(seed)},
+      {"max_depth", std::to_string(params.max_depth)},
+      {"eta", number(params.learning_rate)},
+      {"min_child_weight", number(params.min_child_weight)},
+      {"lambda", number(params.lambda)},
+      {"subsample", number(params.subsample)},
+      {"verbosity", "0"},
+  };
+  bool ok = true;
+  for (const auto& [key, value] : settings)
+    ok = ok && set_param(booster, key, value, error);
+  if (ok && !constraints.empty())
+    ok = set_param(booster, "monotone_constraints", constraints, error);
+  for (std::size_t round = 0; ok && round < params.rounds; ++round) {
+    if (XGBoosterUpdateOneIter(booster, static_cast<int>(round), matrix.handle()) != 0) {
+      error = last_error();
+      ok = false;
+    }
+  }
+  if (ok) return booster;
+  XGBoosterFree(booster);
+  return nullptr;
+}
+
+}  // namespace
 
 bool GbdtModel::train(const TrainingSet& data, const GbdtParams& params, std::string& error) {
   if (data.rows() == 0 || data.columns == 0 || data.x.size() != data.rows() * data.columns ||
@@ -116,6 +177,10 @@ bool GbdtModel::train(const TrainingSet& data, const GbdtParams& params, std::st
     error = "monotone constraints: one per column or none";
     return false;
   }
+  if (params.bags == 0 || !(params.subsample > 0 && params.subsample <= 1)) {
+    error = "bagging needs at least one bag and a subsample share in (0, 1]";
+    return false;
+  }
   Matrix matrix(data.x, data.rows(), data.columns);
   if (!matrix.ok() ||
       XGDMatrixSetFloatInfo(matrix.handle(), "label", data.y.data(), data.rows()) != 0 ||
@@ -124,79 +189,61 @@ bool GbdtModel::train(const TrainingSet& data, const GbdtParams& params, std::st
     error = last_error();
     return false;
   }
-  if (booster_ != nullptr) XGBoosterFree(booster_);
-  booster_ = nullptr;
-  DMatrixHandle handles[] = {matrix.handle()};
-  if (XGBoosterCreate(handles, 1, &booster_) != 0) {
-    error = last_error();
-    return false;
-  }
-  const std::pair<const char*, std::string> settings[] = {
-      {"objective", "binary:logistic"},
-      {"base_score", "0.5"},
-      {"tree_method", "exact"},
-      {"nthread", "1"},
-      {"seed", "0"},
-      {"max_depth", std::to_string(params.max_depth)},
-      {"eta", number(params.learning_rate)},
-      {"min_child_weight", number(params.min_child_weight)},
-      {"lambda", number(params.lambda)},
-      {"verbosity", "0"},
-  };
-  for (const auto& [key, value] : settings) {
-    if (XGBoosterSetParam(booster_, key, value.c_str()) != 0) {
-      error = last_error();
+  free_boosters();
+  for (std::size_t bag = 0; bag < params.bags; ++bag) {
+    BoosterHandle booster = grow(matrix, params, bag, error);
+    if (booster == nullptr) {
+      free_boosters();
       return false;
     }
-  }
-  if (!params.monotone.empty()) {
-    std::string constraints = "(";
-    for (std::size_t i = 0; i < params.monotone.size(); ++i)
-      constraints += (i > 0 ? "," : "") + std::to_string(params.monotone[i]);
-    constraints += ")";
-    if (XGBoosterSetParam(booster_, "monotone_constraints", constraints.c_str()) != 0) {
-      error = last_error();
-      return false;
-    }
-  }
-  for (std::size_t round = 0; round < params.rounds; ++round) {
-    if (XGBoosterUpdateOneIter(booster_, static_cast<int>(round), matrix.handle()) != 0) {
-      error = last_error();
-      return false;
-    }
+    boosters_.push_back(booster);
   }
   return true;
 }
 
 std::vector<double> GbdtModel::margins(std::span<const float> x, std::size_t columns) const {
   std::vector<double> out;
-  if (booster_ == nullptr || columns == 0) return out;
+  if (boosters_.empty() || columns == 0) return out;
   Matrix matrix(x, x.size() / columns, columns);
-  bst_ulong length = 0;
-  const float* result = nullptr;
-  if (!matrix.ok() || XGBoosterPredict(booster_, matrix.handle(), 1, 0, 0, &length, &result) != 0)
-    return out;
-  out.assign(result, result + length);
+  if (!matrix.ok()) return out;
+  for (void* booster : boosters_) {
+    bst_ulong length = 0;
+    const float* result = nullptr;
+    if (XGBoosterPredict(booster, matrix.handle(), 1, 0, 0, &length, &result) != 0) return {};
+    if (out.empty()) out.assign(length, 0);
+    if (length != out.size()) return {};
+    for (bst_ulong i = 0; i < length; ++i)
+      out[i] += result[i] / static_cast<double>(boosters_.size());
+  }
   return out;
 }
 
 std::string GbdtModel::trees_json(std::string& error) const {
-  bst_ulong count = 0;
-  const char** dump = nullptr;
-  if (booster_ == nullptr || XGBoosterDumpModelEx(booster_, "", 0, "json", &count, &dump) != 0) {
-    error = booster_ == nullptr ? "no model" : last_error();
+  if (boosters_.empty()) {
+    error = "no model";
     return {};
   }
+  const double scale = 1.0 / static_cast<double>(boosters_.size());
   simdjson::dom::parser parser;
   std::string out = "[";
-  for (bst_ulong i = 0; i < count; ++i) {
-    simdjson::dom::element root;
-    if (parser.parse(dump[i], std::strlen(dump[i])).get(root) != simdjson::SUCCESS) {
-      error = "XGBoost's dump is not JSON";
+  bool first = true;
+  for (void* booster : boosters_) {
+    bst_ulong count = 0;
+    const char** dump = nullptr;
+    if (XGBoosterDumpModelEx(booster, "", 0, "json", &count, &dump) != 0) {
+      error = last_error();
       return {};
     }
-    if (i > 0) out += ",\n";
-    if (!append_tree(root, out, error)) return {};
+    for (bst_ulong i = 0; i < count; ++i) {
+      simdjson::dom::element root;
+      if (parser.parse(dump[i], std::strlen(dump[i])).get(root) != simdjson::SUCCESS) {
+        error = "XGBoost's dump is not JSON";
+        return {};
+      }
+      if (!first) out += ",\n";
+      first = false;
+      if (!append_tree(root, scale, out, error)) return {};
+    }
   }
   out += ']';
   return out;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <simdjson.h>
 
+#include <cmath>
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -173,6 +174,59 @@ TEST(GbdtTrainer, WeightsCount) {
   EXPECT_GT(trained(data, p).margins(data.x, 1).at(0), 0);
   data.weight = {1, 1, 10};
   EXPECT_LT(trained(data, p).margins(data.x, 1).at(0), 0);
+}
+
+GbdtParams bagged(std::size_t bags) {
+  GbdtParams p = small();
+  p.bags = bags;
+  p.subsample = 0.8;
+  return p;
+}
+
+TEST(GbdtTrainer, BagsAverageTheirMarginsAndExportAsOneEnsemble) {
+  const TrainingSet data = band();
+  const GbdtModel model = trained(data, bagged(3));
+  const TreeEnsemble trees = exported(model, data.columns);
+  EXPECT_EQ(trees.trees(), 3 * small().rounds);
+  const std::vector<double> margins = model.margins(data.x, data.columns);
+  ASSERT_EQ(margins.size(), data.rows());
+  for (std::size_t i = 0; i < data.rows(); ++i) {
+    const std::span<const float> row(data.x.data() + i * data.columns, data.columns);
+    EXPECT_NEAR(trees.margin(row), margins[i], 1e-5) << "row " << i;
+  }
+  // Still a model of the band.
+  EXPECT_GT(margins[90], 1);
+  EXPECT_LT(margins[10], -1);
+  EXPECT_LT(margins[180], -1);
+}
+
+TEST(GbdtTrainer, BagsDrawTheirSamplesFromFixedSeeds) {
+  const TrainingSet data = band();
+  EXPECT_EQ(trees_of(trained(data, bagged(3))), trees_of(trained(data, bagged(3))));
+  // A share of the rows grows other trees than every row does,
+  EXPECT_NE(trees_of(trained(data, bagged(1))), trees_of(trained(data, small())));
+  // and a second bag's seed draws other rows than the first's.
+  const std::vector<double> one = trained(data, bagged(1)).margins(data.x, data.columns);
+  const std::vector<double> two = trained(data, bagged(2)).margins(data.x, data.columns);
+  ASSERT_EQ(one.size(), two.size());
+  bool differ = false;
+  for (std::size_t i = 0; i < one.size(); ++i)
+    differ = differ || std::abs(one[i] - two[i]) > 1e-6;
+  EXPECT_TRUE(differ);
+}
+
+TEST(GbdtTrainer, RefusesNoBagsOrAShareOutOfRange) {
+  GbdtModel model;
+  std::string error;
+  EXPECT_FALSE(model.train(band(), bagged(0), error));
+  EXPECT_NE(error.find("bag"), std::string::npos);
+  for (double share : {0.0, -0.5, 1.5}) {
+    GbdtParams p = bagged(2);
+    p.subsample = share;
+    error.clear();
+    EXPECT_FALSE(model.train(band(), p, error)) << share;
+    EXPECT_NE(error.find("subsample"), std::string::npos);
+  }
 }
 
 TEST(GbdtTrainer, RefusesSizesThatDisagree) {
