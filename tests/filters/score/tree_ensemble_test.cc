@@ -98,6 +98,39 @@ TEST(TreeEnsemble, LoadingAgainReplacesTheTrees) {
   EXPECT_DOUBLE_EQ(margin(t, {0}), 5);
 }
 
+TEST(TreeEnsemble, TreesOfDifferentDepthsEachGiveTheirOwnLeaf) {
+  // A lone leaf, and a tree whose yes side goes a level deeper than its no side.
+  const TreeEnsemble t = loaded("[[[5]], [[0, 0.5, 1, 2], [0, 0.25, 3, 4], [7], [1], [2]]]", 1);
+  EXPECT_EQ(t.depth(), 2u);
+  EXPECT_EQ(t.nodes(), 6u);
+  EXPECT_DOUBLE_EQ(margin(t, {0.1f}), 6);
+  EXPECT_DOUBLE_EQ(margin(t, {0.3f}), 7);
+  EXPECT_DOUBLE_EQ(margin(t, {0.7f}), 12);
+  EXPECT_DOUBLE_EQ(margin(t, {std::numeric_limits<float>::quiet_NaN()}), 12);
+}
+
+// A chain of `levels` splits on feature 0, each sending values below `level + 1` to a leaf
+// worth the level.
+std::string chain(std::size_t levels) {
+  std::string json = "[[";
+  for (std::size_t level = 0; level < levels; ++level) {
+    const std::size_t at = 2 * level;  // this split; its leaf at + 1, the next split at + 2
+    json += "[0, " + std::to_string(level + 1) + ", " + std::to_string(at + 1) + ", " +
+            std::to_string(at + 2) + "], [" + std::to_string(level) + "], ";
+  }
+  return json + "[-1]]]";
+}
+
+TEST(TreeEnsemble, WalksATreeAsDeepAsTheLimitAndRefusesADeeperOne) {
+  const TreeEnsemble t = loaded(chain(TreeEnsemble::kMaxDepth), 1);
+  EXPECT_EQ(t.depth(), TreeEnsemble::kMaxDepth);
+  for (std::size_t level = 0; level < TreeEnsemble::kMaxDepth; ++level)
+    EXPECT_DOUBLE_EQ(margin(t, {static_cast<float>(level) + 0.5f}), static_cast<double>(level));
+  EXPECT_DOUBLE_EQ(margin(t, {100}), -1);
+  const std::string error = refusal(chain(TreeEnsemble::kMaxDepth + 1), 1);
+  EXPECT_NE(error.find("levels deep"), std::string::npos) << error;
+}
+
 TEST(TreeEnsemble, RefusesChildrenOutOfRange) {
   EXPECT_NE(refusal("[[[0, 0.5, 1, 3], [1], [2]]]", 1).find("out of range"), std::string::npos);
   EXPECT_NE(refusal("[[[0, 0.5, -1, 2], [1], [2]]]", 1), "");
