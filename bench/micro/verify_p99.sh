@@ -5,11 +5,12 @@
 # and set, the p50/p90/p99 of those minima and each run's own p99 (which interrupts and
 # preemption inflate on a shared machine).
 #
-#   bench/micro/verify_p99.sh RUNS SET BENCH_BINARY...     (SET: halueval or faithbench)
+#   bench/micro/verify_p99.sh RUNS SET BENCH_BINARY...     (SET: halueval or faithbench,
+#                                                           _scored appended: with the scorer)
 #
 # Data: $GG_BENCH_DATA_DIR, as for the bench itself.
 set -euo pipefail
-[[ $# -ge 3 ]] || { sed -n '8p' "$0" | sed 's/^# //' >&2; exit 2; }
+[[ $# -ge 3 ]] || { sed -n '8,9p' "$0" | sed 's/^# //' >&2; exit 2; }
 runs=$1 set=$2
 shift 2
 out=$(mktemp -d /tmp/gg-verify-p99.XXXXXX)
@@ -26,7 +27,7 @@ for ((b = 1; b <= $#; ++b)); do
   python3 - "$out/$b" "$runs" "$set" "${!b}" <<'PY'
 import sys
 root, runs, name, binary = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
-set_file = {"halueval": "halueval_qa", "faithbench": "faithbench"}.get(name, name)
+set_file = name.replace("halueval", "halueval_qa", 1)
 times = [[float(x) for x in open(f"{root}/{r}/{set_file}.tsv")] for r in range(1, runs + 1)]
 def q(values, p):
     s = sorted(values)

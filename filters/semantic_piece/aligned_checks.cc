@@ -14,11 +14,14 @@
 #include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
 #include "filters/text/verb_form.h"
+#include "filters/text/word_table.h"
 
 namespace groundgate::filters::semantic_piece {
 namespace {
 
 using text::Token;
+
+constexpr auto kIndefiniteDeterminers = text::word_table("a", "an", "any", "some");
 
 bool has_digit(std::string_view s) {
   return std::any_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
@@ -136,9 +139,13 @@ bool PieceVerifier::aligned_but(const Clause& clause, std::uint32_t piece, const
     }
     return false;
   };
+  // Without a word and its opposite, the slot is the polarity, and a negating determiner
+  // stands where the other side has an indefinite one: "There is no late fee." / "There is a
+  // late fee." (with no determiner, "charges no fees" / "charges fees", nothing stands there).
   auto polarity = [&](const Token& t) {
     return text::is_negation(t.norm) || text::kBeForms.contains(t.norm) ||
-           text::kAuxiliaryVerbs.contains(t.norm) || negation_cue(t);
+           text::kAuxiliaryVerbs.contains(t.norm) || negation_cue(t) ||
+           (word == nullptr && kIndefiniteDeterminers.contains(t.norm));
   };
   auto is_instead = [&](const Token& t) {
     return instead != nullptr && t.begin == instead->begin && t.norm == instead->norm;

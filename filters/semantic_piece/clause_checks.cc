@@ -1012,11 +1012,13 @@ void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueChec
       !changed_after(clause.tokens, *index_, *found.other, options_.lexicon.get())) {
     ++signals.value_mismatches;
     if (out.conflict) return;
+    signals.conflict_holds_clause = words_outside_window(clause, found.other->piece) == 0;
     out.conflict = finding(clause, Label::kContradicted, ReasonCode::kEntityMismatch,
                            HallucinationType::kDetailedInformationModification,
                            "answer says " + e.text + ", evidence says " + found.other->entity.text,
                            found.other->piece);
-    if (!found.other_ambiguous)
+    // A correction only from a piece that speaks of what the clause does.
+    if (!found.other_ambiguous && signals.conflict_holds_clause)
       out.conflict->correction = Correction{e.begin, e.end, found.other->entity.text};
     return;
   }

@@ -30,6 +30,11 @@ struct ClauseSignals {
   // the same place between the same words), the clause's verb negated on one side only, or a
   // word for its antonym. The evidence that says otherwise, aligned word for word.
   bool aligned_conflict = false;
+  // A conflict that does not line up so: the context piece giving the other value holds, with
+  // the sentences around it, every content word of the clause (or the question does). Without
+  // that, the other value may be said of another thing ("Password reset links expire after 24
+  // hours." for "Invitation links expire after 7 days."): no evidence that says otherwise.
+  bool conflict_holds_clause = false;
   // The clause lines up with one context piece word for word but for a modality: the piece
   // gives as possible what the clause states as a fact ("may reduce" / "reduces"), as required
   // what it gives as optional, or as permitted what it requires. The evidence says less than

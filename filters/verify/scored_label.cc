@@ -46,6 +46,16 @@ bool aligned(const Finding& f) {
   }
 }
 
+// A value the value check found in a context piece that does not hold the rest of the clause:
+// the piece may give it of another thing ("Password reset links expire after 24 hours." for
+// "Invitation links expire after 7 days."), which is no evidence that says otherwise. At most
+// unsupported, by the sentence's probability. (The record checks, flags and hours, match a
+// field by its name; an ordering, by the names it orders.)
+bool said_of_another(const Finding& f) {
+  return f.engine == Engine::kSemanticPieces && f.code == "entity_mismatch" &&
+         !f.signals.aligned_conflict && !f.signals.conflict_holds_clause;
+}
+
 // Under half of the clause's words found: most of what it says is not in the context. An
 // answer to a question restates the context, so most of its words should be found there; one
 // a request to write asks for (a summary, an overview) is in the writer's own words at any
@@ -74,7 +84,7 @@ bool rests_on_rewording(const SentenceVerdict& verdict) {
 ConflictKind conflict_kind(const SentenceVerdict& verdict) {
   ConflictKind kind = ConflictKind::kNone;
   for (const Finding& f : verdict.findings) {
-    if (f.abstains || f.label != Label::kContradicted) continue;
+    if (f.abstains || f.label != Label::kContradicted || said_of_another(f)) continue;
     ConflictKind found = ConflictKind::kPolarity;
     if (aligned(f)) {
       found = ConflictKind::kAligned;

@@ -23,7 +23,9 @@ namespace groundgate::filters::verify {
 // other word and name of the clause in the context), a polarity (a negation, an antonym), or
 // an aligned conflict (one context sentence holds every word of the clause and differs in one
 // slot: semantic_piece::ClauseSignals::aligned_conflict; or a figure the figures check
-// contradicts with its cell or its recomputation, the derivation as evidence); kNone: none.
+// contradicts with its cell or its recomputation, the derivation as evidence); kNone: none, or
+// only a value found in a context piece that does not hold the rest of the clause (it may be
+// said of another thing: ClauseSignals::conflict_holds_clause), which is no contradiction.
 // The strongest found.
 enum class ConflictKind : std::uint8_t { kNone, kPolarity, kValue, kCleanValue, kAligned };
 ConflictKind conflict_kind(const SentenceVerdict& verdict);

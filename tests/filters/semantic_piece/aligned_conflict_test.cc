@@ -79,6 +79,42 @@ TEST_F(VerifierTest, ANegatedVerbIsAnAlignedConflict) {
   EXPECT_TRUE(v.signals.aligned_conflict);
 }
 
+// A negating determiner where the other side has an indefinite one (or none) is the polarity:
+// either way round, the sentence lines up.
+TEST_F(VerifierTest, NoInPlaceOfAnArticleIsAnAlignedNegation) {
+  context({"Returns are free. There is no late fee for rentals."});
+  const Verdict fee = only("There is a late fee for rentals.");
+  EXPECT_EQ(fee.label, Label::kContradicted);
+  EXPECT_EQ(fee.reason_code, ReasonCode::kNegationMismatch);
+  EXPECT_TRUE(fee.signals.aligned_conflict);
+  context({"Members get a free drink on Fridays. The plan includes dental coverage."});
+  for (const char* answer :
+       {"Members get no free drink on Fridays.", "The plan includes no dental coverage."}) {
+    const Verdict v = only(answer);
+    EXPECT_EQ(v.label, Label::kContradicted) << answer;
+    EXPECT_TRUE(v.signals.aligned_conflict) << answer;
+  }
+}
+
+// A value of the kind in a piece that holds the clause's other words but not in line with it
+// is a conflict with a correction; in a piece about another thing, a conflict of no use as
+// evidence (the label leaves it at unsupported at most), with no correction.
+TEST_F(VerifierTest, AValueConflictSaysWhetherItsPieceHoldsTheClause) {
+  context({"Password reset links expire after 24 hours. Contact support for help."});
+  const Verdict other = only("Invitation links expire after 7 days.");
+  EXPECT_EQ(other.reason_code, ReasonCode::kEntityMismatch);
+  EXPECT_FALSE(other.signals.aligned_conflict);
+  EXPECT_FALSE(other.signals.conflict_holds_clause);
+  EXPECT_FALSE(other.correction);
+  context({"Online orders have a refund window of 14 days. Contact support for help."});
+  const Verdict same = only("The refund window for online orders is 30 days.");
+  EXPECT_EQ(same.reason_code, ReasonCode::kEntityMismatch);
+  EXPECT_FALSE(same.signals.aligned_conflict);
+  EXPECT_TRUE(same.signals.conflict_holds_clause);
+  ASSERT_TRUE(same.correction);
+  EXPECT_EQ(same.correction->evidence_text, "14 days");
+}
+
 // The evidence sentence runs on past what the clause states: the clause lines up with its
 // words up to there.
 TEST_F(VerifierTest, ANegatedVerbLinesUpWithTheStartOfALongerSentence) {

@@ -16,11 +16,14 @@ Finding finding(Engine engine, Label label, std::string_view code, double score 
   return f;
 }
 
-// A clause the semantic pieces contradict on a value; `missing` of its other words not found.
-Finding value_conflict(std::uint16_t words_missing, std::uint16_t names_missing = 0) {
+// A clause the semantic pieces contradict on a value; `missing` of its other words not found;
+// the piece giving the other value holds the rest of the clause unless `held` is false.
+Finding value_conflict(std::uint16_t words_missing, std::uint16_t names_missing = 0,
+                       bool held = true) {
   Finding f = finding(Engine::kSemanticPieces, Label::kContradicted, "entity_mismatch", 0);
   f.signals.words_missing = words_missing;
   f.signals.names_missing = names_missing;
+  f.signals.conflict_holds_clause = held;
   return f;
 }
 
@@ -82,6 +85,23 @@ TEST(ConflictKind, AValueConflictIsCleanWhenTheRestOfTheClauseIsFound) {
   EXPECT_EQ(conflict_kind(verdict_of({value_conflict(0)})), ConflictKind::kCleanValue);
   EXPECT_EQ(conflict_kind(verdict_of({value_conflict(1)})), ConflictKind::kValue);
   EXPECT_EQ(conflict_kind(verdict_of({value_conflict(0, 1)})), ConflictKind::kValue);
+}
+
+// The other value comes from a piece that does not hold the rest of the clause: it may be
+// another thing's, no evidence that says otherwise, however likely the sentence is unfaithful.
+TEST(ConflictKind, AValueSaidOfAnotherThingIsNoConflict) {
+  const SentenceVerdict v = verdict_of({value_conflict(1, 0, /*held=*/false)});
+  EXPECT_EQ(conflict_kind(v), ConflictKind::kNone);
+  EXPECT_EQ(label_at(v, 0.99), Label::kUnsupported);
+  EXPECT_EQ(label_at(v, 0.1), Label::kSupported);
+  // A record's field said the other way is matched by its name.
+  const SentenceVerdict flag =
+      verdict_of({finding(Engine::kSemanticPieces, Label::kContradicted, "flag_mismatch", 0)});
+  EXPECT_EQ(conflict_kind(flag), ConflictKind::kCleanValue);
+  // The same value conflict lined up with its evidence is aligned, held or not.
+  Finding aligned = value_conflict(0, 0, /*held=*/false);
+  aligned.signals.aligned_conflict = true;
+  EXPECT_EQ(conflict_kind(verdict_of({aligned})), ConflictKind::kAligned);
 }
 
 TEST(ConflictKind, ATripletsValueConflictIsNeverClean) {
