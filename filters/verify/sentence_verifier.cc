@@ -61,6 +61,11 @@ SentenceVerdict SentenceVerifier::verify(std::string_view sentence, std::size_t 
   if (config_->scorer && verdict.claims) {
     label_by_score(verdict, config_->scorer->sentence.probability(verdict.features),
                    config_->thresholds);
+  } else if (verdict.label == Label::kContradicted &&
+             conflict_kind(verdict) == ConflictKind::kNone) {
+    // Without a scorer the engines' label stands, but a conflict that is no evidence that says
+    // otherwise (a value said of another thing: scored_label.h) is no contradiction.
+    verdict.label = Label::kUnsupported;
   }
   return verdict;
 }

@@ -82,6 +82,24 @@ TEST_F(SentenceVerifierTest, AFigureOnlyAComputationGivesIsChangedWhereItsSenten
   EXPECT_NE(ratio.label, Label::kContradicted);
 }
 
+// Without a scorer the engines' label stands, but another value in a passage about another
+// thing is no contradiction (scored_label.h); the same value against a passage that holds the
+// rest of the sentence is.
+TEST_F(SentenceVerifierTest, WithoutAScorerAValueSaidOfAnotherThingIsUnsupported) {
+  std::vector<context::Passage> passages(1);
+  passages[0].text =
+      "Password reset links expire after 24 hours. Online orders have a refund window of 14 "
+      "days.";
+  index_ = index::ContextIndex::build(std::move(passages));
+  SentenceVerifier v = verifier();
+  const SentenceVerdict other = v.verify("Invitation links expire after 7 days.", 0);
+  EXPECT_EQ(other.label, Label::kUnsupported);
+  ASSERT_NE(other.decisive_finding(), nullptr);
+  EXPECT_EQ(other.decisive_finding()->code, "entity_mismatch");
+  const SentenceVerdict same = v.verify("The refund window for online orders is 30 days.", 0);
+  EXPECT_EQ(same.label, Label::kContradicted);
+}
+
 // A figure the context states, read off by the figures check, is still the other thing's
 // where the context sets two things side by side with a value each and the sentence gives the
 // value to the other one; the words the sentence takes from the passage's earlier sentences
