@@ -158,6 +158,7 @@ TEST(LabelProbes, ContradictedIsRightNineTimesInTen) {
   const KindTest any_kind = [](const std::string&) { return true; };
   const std::size_t wrong = count(labels, any_kind, "contradicted") - right;
   const std::string table = table_of(labels);
+  std::printf("label probes, expected class: worst label counts\n%s", table.c_str());
   ASSERT_GE(right, 100u) << table;
   EXPECT_GE(static_cast<double>(right) / static_cast<double>(right + wrong), 0.90) << table;
   // Floors, not targets: an added fact is flagged, and a faithful sentence passes, at least
