@@ -4,11 +4,14 @@
 // ClauseSignals::aligned_conflict).
 #include <algorithm>
 #include <array>
+#include <string>
 #include <vector>
 
+#include "filters/semantic_piece/clause_words.h"
 #include "filters/semantic_piece/party_swap.h"
 #include "filters/semantic_piece/piece_verifier.h"
 #include "filters/semantic_piece/slot.h"
+#include "filters/text/adjective_degree.h"
 #include "filters/text/function_words.h"
 #include "filters/text/negation.h"
 #include "filters/text/stemmer.h"
@@ -22,6 +25,10 @@ namespace {
 using text::Token;
 
 constexpr auto kIndefiniteDeterminers = text::word_table("a", "an", "any", "some");
+// Determiners that pick out the same thing however a sentence introduces it ("The refund
+// window" / "Our refund window").
+constexpr auto kDeterminers =
+    text::word_table("the", "a", "an", "this", "that", "these", "those", "our", "your", "my");
 
 bool has_digit(std::string_view s) {
   return std::any_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
@@ -161,6 +168,20 @@ bool PieceVerifier::aligned_but(const Clause& clause, std::uint32_t piece, const
       ends, options_.lexicon.get());
 }
 
+bool PieceVerifier::same_but_values(const Clause& clause, const text::Entity& e,
+                                    std::uint32_t piece) const {
+  const std::vector<text::Entity>& entities = readings_.entities(piece);
+  auto value_token = [&](const Token& t) {
+    if (kDeterminers.contains(t.norm) || text::kPossessiveDeterminers.contains(t.norm)) return true;
+    if (index_of(clause.tokens, t)) return e.begin <= t.begin && t.end <= e.end;
+    return std::any_of(entities.begin(), entities.end(), [&](const text::Entity& x) {
+      return is_value_entity(x) && x.begin <= t.begin && t.end <= x.end;
+    });
+  };
+  return same_but(clause.tokens, readings_.tokens(piece), value_token, value_token,
+                  options_.lexicon.get());
+}
+
 bool PieceVerifier::same_slot(const Clause& clause, const text::Entity& e,
                               const ContextEntity& c) const {
   const index::ContextIndex::Piece& p = index_->pieces()[c.piece];
@@ -174,8 +195,10 @@ std::optional<Verdict> PieceVerifier::check_substitution(const Clause& clause,
                                                          const ValueCheck& values,
                                                          const Coverage& coverage,
                                                          ClauseSignals& signals) const {
-  // The one thing of the clause the context never states: a number or date found nowhere, or
-  // an identifier word; every other word must be in the aligned piece.
+  // The one thing of the clause the context never states: a number or date found nowhere, an
+  // identifier word, or a name; every other word must be in the aligned piece.
+  if (std::optional<Verdict> name = check_name_substitution(clause, values, coverage, signals))
+    return name;
   std::size_t begin = 0, end = 0;
   const Token* except = nullptr;
   if (values.missing_value != nullptr && coverage.uncovered.empty()) {
@@ -228,6 +251,97 @@ std::optional<Verdict> PieceVerifier::check_substitution(const Clause& clause,
 
 namespace {
 
+// The words of `span` that make a name: each a capitalized word and no function word
+// ("Austin", "New York", "Wednesday", "HZ").
+bool name_words(std::span<const Token> span) {
+  return !span.empty() && std::all_of(span.begin(), span.end(), [](const Token& t) {
+    return t.kind == text::TokenKind::kWord && t.has(text::kCapitalized) &&
+           !text::is_stopword(t.norm);
+  });
+}
+
+// The initials of a name's words, lowercase ("New York City" → "nyc").
+std::string initials(std::span<const Token> name) {
+  std::string out;
+  for (const Token& t : name) {
+    if (!t.norm.empty()) out += t.norm.front();
+  }
+  return out;
+}
+
+// One name may be the other's short form: a word of it ("Lund", "Erik Lund"), the start of a
+// word ("Ash", "Ashraf") or its initials ("NYC", "New York City"). Such a pair is one thing
+// named two ways, not a substitution.
+bool may_name_the_same(std::span<const Token> a, std::span<const Token> b) {
+  for (const Token& x : a) {
+    for (const Token& y : b) {
+      const std::string_view shorter = x.norm.size() < y.norm.size() ? x.norm : y.norm;
+      const std::string_view longer = x.norm.size() < y.norm.size() ? y.norm : x.norm;
+      if (longer.starts_with(shorter)) return true;
+    }
+  }
+  auto acronym_of = [](std::span<const Token> one, std::span<const Token> many) {
+    return one.size() == 1 && many.size() > 1 && one.front().norm == initials(many);
+  };
+  return acronym_of(a, b) || acronym_of(b, a);
+}
+
+}  // namespace
+
+std::optional<Verdict> PieceVerifier::check_name_substitution(const Clause& clause,
+                                                              const ValueCheck& values,
+                                                              const Coverage& coverage,
+                                                              ClauseSignals& signals) const {
+  // The clause's words the context lacks are one name, next to each other, and nothing else.
+  if (values.missing_value != nullptr || coverage.missing_name == nullptr ||
+      coverage.uncovered.size() > kMaxNameWords)
+    return std::nullopt;
+  const std::optional<std::size_t> first = index_of(clause.tokens, *coverage.uncovered.front());
+  if (!first || *first + coverage.uncovered.size() > clause.tokens.size()) return std::nullopt;
+  const std::span<const Token> name =
+      std::span<const Token>(clause.tokens).subspan(*first, coverage.uncovered.size());
+  if (!name_words(name) ||
+      !std::equal(name.begin(), name.end(), coverage.uncovered.begin(), coverage.uncovered.end(),
+                  [](const Token& t, const Token* u) { return &t == u; }))
+    return std::nullopt;
+  // A name that opens the clause is what it speaks of: a sentence about another thing ("The
+  // Basic plan costs $10" for "The Enterprise plan costs $10") says nothing of it.
+  if (std::all_of(clause.tokens.begin(), clause.tokens.begin() + *first, [](const Token& t) {
+        return t.kind == text::TokenKind::kPunctuation || kDeterminers.contains(t.norm);
+      }))
+    return std::nullopt;
+  const std::size_t begin = name.front().begin, end = name.back().end;
+  for (const EvidencePiece& ev : clause.evidence) {
+    // The piece holds every other word and value of the clause, and another name stands in the
+    // name's slot: the clause's sentence with the name changed.
+    if (ev.overlap < options_.match_overlap || asks(ev.hit.piece) ||
+        words_outside(clause, ev.hit.piece) != name.size() ||
+        !states_other_values(clause, nullptr, ev.hit.piece))
+      continue;
+    const std::string_view text = readings_.text(ev.hit.piece);
+    const std::vector<Token>& tokens = readings_.tokens(ev.hit.piece);
+    const auto slot = slot_in(clause.tokens, begin, end, tokens);
+    if (!slot) continue;
+    const std::size_t at = token_at(tokens, slot->first);
+    const std::size_t to = token_at(tokens, slot->second);
+    const std::span<const Token> instead = std::span<const Token>(tokens).subspan(at, to - at);
+    const std::string said(clause.sentence.substr(begin, end - begin));
+    const std::string other(text.substr(slot->first, slot->second - slot->first));
+    // The same letters are the same name, however the coverage check missed it.
+    if (!name_words(instead) || may_name_the_same(name, instead) || same_tokens(said, other))
+      continue;
+    signals.aligned_conflict = true;
+    Verdict v = finding(clause, Label::kContradicted, ReasonCode::kEntityMismatch,
+                        HallucinationType::kDetailedInformationModification,
+                        "answer says " + said + ", evidence says " + other, ev.hit.piece);
+    v.correction = Correction{begin, end, other};
+    return v;
+  }
+  return std::nullopt;
+}
+
+namespace {
+
 // Function words of an order, a comparison or a direction, with their opposites: coverage skips
 // them, so only a sentence that lines up word for word but for the pair can show the flip.
 constexpr std::array<std::pair<std::string_view, std::string_view>, 10> kOppositeWords = {{
@@ -270,6 +384,31 @@ bool particle_or_pointer(std::span<const Token> tokens, const Token& w,
           !lexicon->lemmas(verb.norm, text::Lexicon::Pos::kVerb).empty());
 }
 
+// The flipped word takes the same complement on both sides: the two tokens right after it are
+// the same (words by stem), a number or a content word among them ("down 12 percent" / "up 12
+// percent", "before the merger" / "after the merger"), and it is used in the same degree. The
+// rest of the two sentences may be worded differently; only the flip's own phrase must line up.
+// (A verb followed by its particle on one side, "broken down into", takes no such complement.)
+bool flips_in_place(std::span<const Token> a, std::size_t i, std::span<const Token> b,
+                    std::size_t j, const text::Lexicon* lexicon) {
+  constexpr std::size_t kReach = 2;
+  if (i + kReach >= a.size() || j + kReach >= b.size()) return false;
+  if (lexicon != nullptr &&
+      text::adjective_degree(*lexicon, a, i) != text::adjective_degree(*lexicon, b, j))
+    return false;
+  auto key = [](const Token& t) {
+    return t.kind == text::TokenKind::kWord ? text::stem(t.norm) : t.norm;
+  };
+  bool content = false;
+  for (std::size_t d = 1; d <= kReach; ++d) {
+    const Token &x = a[i + d], &y = b[j + d];
+    if (key(x) != key(y)) return false;
+    content = content || x.kind == text::TokenKind::kNumber ||
+              (x.kind == text::TokenKind::kWord && !text::is_stopword(x.norm));
+  }
+  return content;
+}
+
 }  // namespace
 
 std::optional<Verdict> PieceVerifier::check_flipped_word(const Clause& clause,
@@ -298,12 +437,16 @@ std::optional<Verdict> PieceVerifier::check_flipped_word(const Clause& clause,
         lexicon != nullptr ? lexicon->opposites(w.norm) : text::Lexicon::WordSet{};
     if ((!in_table(w.norm) && opposed.empty()) || particle_or_pointer(clause.tokens, w, lexicon))
       continue;
+    const std::size_t at = static_cast<std::size_t>(&w - clause.tokens.data());
     for (const Token& other : tokens) {
       if (other.kind != text::TokenKind::kWord || text::is_negation(other.norm) ||
           !opposite_words(w.norm, other.norm, lexicon, opposed) ||
-          particle_or_pointer(tokens, other, lexicon) ||
-          !aligned_but(clause, best.hit.piece, &w, &other))
+          particle_or_pointer(tokens, other, lexicon))
         continue;
+      const std::size_t other_at = static_cast<std::size_t>(&other - tokens.data());
+      const bool in_place = words_outside(clause, best.hit.piece, &w, /*verb_forms=*/true) == 0 &&
+                            flips_in_place(clause.tokens, at, tokens, other_at, lexicon);
+      if (!in_place && !aligned_but(clause, best.hit.piece, &w, &other)) continue;
       signals.antonym = true;
       signals.aligned_conflict = true;
       const std::string instead(text.substr(other.begin, other.end - other.begin));

@@ -953,13 +953,19 @@ void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueChec
   // something else, in another slot of the aligned piece ("2019 and 2018"), or in the
   // question, is no evidence for it.
   // That piece must hold the clause's words (at most a third of them missing): a piece that
-  // shares the value and a word or two says it of something else.
+  // shares the value and a word or two says it of something else. Where the aligned piece is
+  // the clause's sentence word for word but for the value, that piece must be too: "The Team
+  // plan costs $29" against "The Team plan costs $79" is not outweighed by "The Business plan
+  // costs $79", nor "During probation ... 2 weeks" by "After probation ... 1 month".
+  const bool aligned_word_for_word =
+      found.aligned != nullptr && same_but_values(clause, e, found.aligned->piece);
   const bool stated_apart =
       found.aligned != nullptr &&
       std::any_of(found.matched_pieces.begin(), found.matched_pieces.end(),
                   [&](std::uint32_t piece) {
                     return piece != found.aligned->piece &&
-                           3 * words_outside(clause, piece) <= clause.words.size();
+                           3 * words_outside(clause, piece) <= clause.words.size() &&
+                           (!aligned_word_for_word || same_but_values(clause, e, piece));
                   });
   // The aligned piece gives the clause's value too, with the clause's other value (its year,
   // say) in one of its parts: the slot held the sentence's other figure ("10 in 1998" of "50

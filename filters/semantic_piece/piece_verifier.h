@@ -192,16 +192,26 @@ class PieceVerifier {
   NegationReach negation_reach(std::span<const text::Token> tokens, std::uint32_t piece) const;
   // One word of the clause flipped to its opposite where the best evidence piece lines up with
   // it word for word but for that word ("completed before the vote" against "completed after
-  // the vote", "fell 4%" against "rose 4%"): the opposite, aligned. Function words of order,
-  // comparison and direction count, which coverage and the antonym check never see.
+  // the vote", "fell 4%" against "rose 4%"), or holds every other word of the clause and gives
+  // the opposite the same complement ("was down 12 percent" against "..., up 12 percent"): the
+  // opposite, aligned. Function words of order, comparison and direction count, which coverage
+  // and the antonym check never see.
   // Context piece `piece` states the clause's comparative at token `at` turned round with its
   // opposite: "Alice is older than Bob" for "Bob is younger than Alice". The same fact.
   bool states_converse(const Clause& clause, std::size_t at, std::uint32_t piece) const;
   std::optional<Verdict> check_flipped_word(const Clause& clause, const EvidencePiece& best,
                                             ClauseSignals& signals) const;
+  // The clause's sentence with one name changed: the words the context lacks are one name,
+  // and an evidence piece holds every other word with another name in its slot ("opens in
+  // Austin" against "opens in London", "on Tuesday" against "on Wednesday").
+  std::optional<Verdict> check_name_substitution(const Clause& clause, const ValueCheck& values,
+                                                 const Coverage& coverage,
+                                                 ClauseSignals& signals) const;
+  static constexpr std::size_t kMaxNameWords = 4;
   // A number, date or identifier the context never states ("Form 2198", "MI9") where an
   // evidence piece holds every other word of the clause and another number or identifier in
-  // its place ("Form 1099", "MI6"): the clause's sentence with that one thing changed.
+  // its place ("Form 1099", "MI6"): the clause's sentence with that one thing changed; or a
+  // name changed (check_name_substitution).
   std::optional<Verdict> check_substitution(const Clause& clause, const ValueCheck& values,
                                             const Coverage& coverage, ClauseSignals& signals) const;
   std::optional<Verdict> check_ordering(const Clause& clause, ClauseSignals& signals) const;
@@ -302,6 +312,9 @@ class PieceVerifier {
   // Context piece `piece` states each value of the clause but `e` (null: each): the clause's
   // sentence with `e` changed, if any.
   bool states_other_values(const Clause& clause, const text::Entity* e, std::uint32_t piece) const;
+  // The clause and context piece `piece` say the same word for word but for their values (the
+  // clause's `e`, the piece's values) and determiners (slot.h same_but).
+  bool same_but_values(const Clause& clause, const text::Entity& e, std::uint32_t piece) const;
   // The context's value `c` stands where the clause's value `e` stands (slot.h).
   bool same_slot(const Clause& clause, const text::Entity& e, const ContextEntity& c) const;
   // How many of the clause's content words (values apart) context piece `piece` does not hold,

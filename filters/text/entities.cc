@@ -20,6 +20,7 @@ namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kApproximateShare = 0.1;  // "about 100" covers 90..110
+constexpr double kCalendarShare = 0.03;    // a month is 28 to 31 days: 30.4 ± 3%
 
 // The name matcher's word lists: it runs at every capitalised word and tests a name against
 // a hundred or more words. A constant table is built once (a braced list is rebuilt on the
@@ -69,6 +70,7 @@ constexpr auto kApproximately = word_table("about", "around", "approximately", "
                                            "almost", "some", "circa", "approx", "~", "estimated");
 constexpr auto kAbove = word_table("over", "above", "exceeding", "upwards");
 constexpr auto kBelow = word_table("under", "below");
+constexpr auto kNegations = word_table("not", "no", "never", "n't");
 
 // Full names first: "may" is found as the full name, not as an abbreviation.
 constexpr auto kMonths =
@@ -256,20 +258,33 @@ class Extractor {
     return last - first;
   }
 
-  Qualifier qualifier_before(std::size_t i) const {
-    if (i == 0) return Qualifier::kExact;
+  // The words before the number at token i that qualify it, and where they start.
+  std::pair<Qualifier, std::size_t> qualifier_words(std::size_t i) const {
+    if (i == 0) return {Qualifier::kExact, i};
     const std::string_view a = t_[i - 1].norm;
     const std::string_view b = i >= 2 ? std::string_view(t_[i - 2].norm) : std::string_view();
     if (a == "than") {
-      if (kMoreThan.contains(b)) return Qualifier::kAtLeast;
-      if (kLessThan.contains(b)) return Qualifier::kAtMost;
+      if (kMoreThan.contains(b)) return {Qualifier::kAtLeast, i - 2};
+      if (kLessThan.contains(b)) return {Qualifier::kAtMost, i - 2};
     }
-    if (b == "at" && a == "least") return Qualifier::kAtLeast;
-    if ((b == "at" && a == "most") || (b == "up" && a == "to")) return Qualifier::kAtMost;
-    if (kApproximately.contains(a)) return Qualifier::kApproximate;
-    if (kAbove.contains(a)) return Qualifier::kAtLeast;
-    if (kBelow.contains(a)) return Qualifier::kAtMost;
-    return Qualifier::kExact;
+    if (b == "at" && a == "least") return {Qualifier::kAtLeast, i - 2};
+    if ((b == "at" && a == "most") || (b == "up" && a == "to")) return {Qualifier::kAtMost, i - 2};
+    if (kApproximately.contains(a)) return {Qualifier::kApproximate, i - 1};
+    if (kAbove.contains(a)) return {Qualifier::kAtLeast, i - 1};
+    if (kBelow.contains(a)) return {Qualifier::kAtMost, i - 1};
+    return {Qualifier::kExact, i};
+  }
+
+  // A limit negated right before its words, or before the verb they follow, is the other
+  // limit: "no more than 5", "not exceeding $500", "must not weigh more than 23 kg" are at most.
+  Qualifier qualifier_before(std::size_t i) const {
+    const auto [q, start] = qualifier_words(i);
+    if (q != Qualifier::kAtLeast && q != Qualifier::kAtMost) return q;
+    for (std::size_t k = start; k-- > 0 && k + 2 >= start;) {
+      if (!kNegations.contains(t_[k].norm)) continue;
+      return q == Qualifier::kAtLeast ? Qualifier::kAtMost : Qualifier::kAtLeast;
+    }
+    return q;
   }
 
   // Fills value and interval: `half` is the written precision in the canonical unit.
@@ -629,7 +644,13 @@ class Extractor {
     Entity e =
         make(u->subtype == EntitySubtype::kDuration ? EntityType::kTime : EntityType::kNumber,
              u->subtype, i, last);
-    set_value(e, n->value * u->factor + u->offset, n->half_step * u->factor, i);
+    // A whole number of a unit of time counts it ("1 month" is no 0.5 to 1.5 months), up to
+    // the calendar's own spread ("1 month" is 28 to 31 days); a measurement keeps the precision
+    // it is written to.
+    double half = n->half_step * u->factor;
+    if (u->subtype == EntitySubtype::kDuration)
+      half = std::min(half, kCalendarShare * std::abs(n->value * u->factor));
+    set_value(e, n->value * u->factor + u->offset, half, i);
     e.unit = u->unit;
     e.converted = !u->si;
     return add(std::move(e), i, last);

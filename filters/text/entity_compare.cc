@@ -14,13 +14,33 @@ namespace {
 constexpr double kConversionSlack = 0.01;
 constexpr double kFloatSlack = 1e-9;
 
+bool is_limit(const Entity& e) {
+  return e.qualifier == Qualifier::kAtMost || e.qualifier == Qualifier::kAtLeast;
+}
+
+// The limit itself, at its written precision: "up to 3" ([-inf, 3.5]) → [2.5, 3.5].
+Entity limit_of(Entity e) {
+  if (e.qualifier == Qualifier::kAtMost) e.low = 2 * e.value - e.high;
+  if (e.qualifier == Qualifier::kAtLeast) e.high = 2 * e.value - e.low;
+  return e;
+}
+
 EntityMatch intervals(const Entity& a, const Entity& b) {
   const double scale = std::max(std::abs(a.value), std::abs(b.value));
-  if (std::abs(a.value - b.value) <= kFloatSlack * scale) return EntityMatch::kSame;
   const double slack = a.converted || b.converted ? kConversionSlack * scale : 0;
   // Strict: "3" ([2.5, 3.5]) and "4" ([3.5, 4.5]) only touch, they do not agree.
-  const bool overlap = a.low < b.high + slack && b.low < a.high + slack;
-  return overlap ? EntityMatch::kSame : EntityMatch::kDifferent;
+  auto overlap = [&](const Entity& x, const Entity& y) {
+    return x.low < y.high + slack && y.low < x.high + slack;
+  };
+  // Two limits state a rule, not a range of values: "up to 3 days" and "up to 2 days" are
+  // different rules, whatever values both allow, and "under $50" and "over $50" are the two
+  // sides of one limit. Limits agree only where the limits do, the same way.
+  if (is_limit(a) && is_limit(b)) {
+    if (a.qualifier != b.qualifier) return EntityMatch::kDifferent;
+    return overlap(limit_of(a), limit_of(b)) ? EntityMatch::kSame : EntityMatch::kDifferent;
+  }
+  if (std::abs(a.value - b.value) <= kFloatSlack * scale) return EntityMatch::kSame;
+  return overlap(a, b) ? EntityMatch::kSame : EntityMatch::kDifferent;
 }
 
 // Years a date stands for: a century, a decade or one year; {0, 0} when unknown.

@@ -33,6 +33,8 @@ void append_lower(std::string& out, char32_t cp) {
     out.push_back(ascii_lower(static_cast<char>(cp)));
   } else if (const auto fold = typographic_fold(cp); !fold.empty()) {
     out.append(fold);
+  } else if (const auto letter = latin_fold(cp)) {
+    out.append(*letter);
   } else {
     append_utf8(out, simple_lower(cp));
   }

@@ -160,6 +160,40 @@ std::string_view typographic_fold(char32_t cp) {
   }
 }
 
+std::optional<std::string_view> latin_fold(char32_t cp) {
+  // Latin-1 letters from U+00C0 and Latin Extended-A from U+0100, one base letter each; the
+  // ligatures and the sharp s spelled out below.
+  static constexpr std::string_view kLatin1 =
+      "aaaaaaaceeeeiiiidnooooo.ouuuuyts"   // U+00C0..U+00DF (× at U+00D7 is no letter)
+      "aaaaaaaceeeeiiiidnooooo.ouuuuyty";  // U+00E0..U+00FF (÷ at U+00F7)
+  static constexpr std::string_view kExtendedA =
+      "aaaaaaccccccccddddeeeeeeeeeegggggggghhhhiiiiiiiiiiiijjkkkllllllllll"
+      "nnnnnnnnnoooooooorrrrrrssssssssttttttuuuuuuuuuuuuwwyyyzzzzzzs";  // U+0100..U+017F
+  static_assert(kLatin1.size() == 64 && kExtendedA.size() == 128);
+  if (cp >= 0x300 && cp <= 0x36F) return std::string_view();
+  switch (cp) {
+    case 0xC6:
+    case 0xE6:
+      return "ae";
+    case 0xDE:
+    case 0xFE:
+      return "th";
+    case 0xDF:
+      return "ss";
+    case 0x132:
+    case 0x133:
+      return "ij";
+    case 0x152:
+    case 0x153:
+      return "oe";
+    default:
+      break;
+  }
+  if (cp >= 0xC0 && cp <= 0xFF && cp != 0xD7 && cp != 0xF7) return kLatin1.substr(cp - 0xC0, 1);
+  if (cp >= 0x100 && cp <= 0x17F) return kExtendedA.substr(cp - 0x100, 1);
+  return std::nullopt;
+}
+
 std::string fold_for_matching(std::string_view text) {
   std::string out;
   out.reserve(text.size());
@@ -169,6 +203,8 @@ std::string fold_for_matching(std::string_view text) {
       out.push_back(ascii_lower(static_cast<char>(d.code_point)));
     } else if (const auto fold = typographic_fold(d.code_point); !fold.empty()) {
       out.append(fold);
+    } else if (const auto letter = latin_fold(d.code_point)) {
+      out.append(*letter);
     } else {
       append_utf8(out, simple_lower(d.code_point));
     }

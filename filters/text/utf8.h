@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -46,8 +47,13 @@ char32_t simple_lower(char32_t code_point);
 // NBSP → space, ﬁ → fi), or empty when there is none.
 std::string_view typographic_fold(char32_t code_point);
 
-// Text for matching: invalid bytes repaired, typographic characters folded, lowercased
-// (ASCII and Latin-1). Byte offsets are NOT preserved; use tokens for offsets.
+// A Latin letter with a diacritic as its lowercase base letters ("É" → "e", "ă" → "a", "ß" →
+// "ss"), an empty view for a combining mark (U+0300–U+036F, dropped), nullopt for any other
+// code point. So "Café" and "Cafe\u0301" (the same word, composed and decomposed) match.
+std::optional<std::string_view> latin_fold(char32_t code_point);
+
+// Text for matching: invalid bytes repaired, typographic characters and diacritics folded,
+// lowercased. Byte offsets are NOT preserved; use tokens for offsets.
 std::string fold_for_matching(std::string_view text);
 
 }  // namespace groundgate::filters::text

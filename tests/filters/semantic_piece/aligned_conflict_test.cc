@@ -474,5 +474,60 @@ TEST_F(VerifierTest, ANegationInOtherWordsSaysTheSame) {
   EXPECT_FALSE(v.signals.antonym);
 }
 
+// The answer's value said of another thing by a sentence that does not line up with the
+// clause, where another lines up word for word but for the value: that one says otherwise.
+TEST_F(VerifierTest, AValueSwappedWithAnotherThingsIsAnAlignedConflict) {
+  context(
+      {"The Team plan costs $29 per month and includes 10 users. The Business plan costs $79 "
+       "per month and includes 50 users."});
+  Verdict v = only("The Team plan costs $79 per month.");
+  EXPECT_EQ(v.label, Label::kContradicted);
+  ASSERT_TRUE(v.correction);
+  EXPECT_EQ(v.correction->evidence_text, "$29");
+  context(
+      {"During probation, the notice period is 2 weeks. After probation, the notice period is "
+       "1 month."});
+  v = only("During probation, the notice period is 1 month.");
+  EXPECT_EQ(v.label, Label::kContradicted);
+  EXPECT_EQ(only("After probation, the notice period is 1 month.").label, Label::kSupported);
+}
+
+// Limits compare as limits: "up to 3" and "up to 2" are two rules.
+TEST_F(VerifierTest, AChangedLimitIsAnAlignedConflict) {
+  context({"Remote work is allowed up to 3 days per week. Orders over $50 ship free."});
+  EXPECT_EQ(only("Remote work is allowed up to 2 days per week.").label, Label::kContradicted);
+  EXPECT_EQ(only("Orders under $50 ship free.").label, Label::kContradicted);
+  EXPECT_EQ(only("Remote work is allowed at most 3 days per week.").label, Label::kSupported);
+}
+
+// The sentence with one name changed: another name in its slot says otherwise; the same
+// thing named by its initials or by part of its name is no other name.
+TEST_F(VerifierTest, AChangedNameIsAnAlignedConflict) {
+  context(
+      {"Veltrix will open a data center in Austin in 2025. The firm is based in New York City."});
+  const Verdict v = only("Veltrix will open a data center in London in 2025.");
+  EXPECT_EQ(v.label, Label::kContradicted);
+  EXPECT_TRUE(v.signals.aligned_conflict);
+  ASSERT_TRUE(v.correction);
+  EXPECT_EQ(v.correction->evidence_text, "Austin");
+  EXPECT_NE(only("The firm is based in NYC.").label, Label::kContradicted);
+  // A sentence about another thing says nothing of the clause's subject.
+  context({"The Basic plan costs $10 per month."});
+  EXPECT_NE(only("The Enterprise plan costs $10 per month.").label, Label::kContradicted);
+}
+
+// The flip's own phrase lines up ("down 12 percent" / "up 12 percent"), the rest of the
+// sentence worded another way: still the opposite.
+TEST_F(VerifierTest, AFlippedWordInItsOwnPhraseIsAnAlignedConflict) {
+  context(
+      {"Veltrix reported revenue of $4.2 billion for the third quarter, up 12 percent from a "
+       "year earlier."});
+  const Verdict v = only("Revenue of $4.2 billion was down 12 percent from a year earlier.");
+  EXPECT_EQ(v.label, Label::kContradicted);
+  EXPECT_TRUE(v.signals.antonym);
+  EXPECT_EQ(only("Revenue of $4.2 billion was up 12 percent from a year earlier.").label,
+            Label::kSupported);
+}
+
 }  // namespace
 }  // namespace groundgate::filters::semantic_piece

@@ -826,7 +826,11 @@ TEST_F(VerifierTest, ACountrysAdjectiveDoesNotSayTheCountry) {
   context(
       {"The Honoured Society (Italian: Onorata Societa) is a criminal confederation active "
        "in Australia. Deshane Beckford is a forward from Jamaica."});
-  EXPECT_EQ(only("The Honoured Society is active in Italy.").label, Label::kUnsupported);
+  // The sentence with the place changed: the evidence's place says otherwise.
+  const Verdict italy = only("The Honoured Society is active in Italy.");
+  EXPECT_EQ(italy.label, Label::kContradicted);
+  ASSERT_TRUE(italy.correction.has_value());
+  EXPECT_EQ(italy.correction->evidence_text, "Australia");
   EXPECT_EQ(only("Deshane Beckford is a Jamaican forward.").label, Label::kSupported);
 }
 
