@@ -28,18 +28,6 @@ struct Cursor {
   char byte(std::size_t pos) const { return pos < text.size() ? text[pos] : '\0'; }
 };
 
-void append_lower(std::string& out, char32_t cp) {
-  if (cp < 0x80) {
-    out.push_back(ascii_lower(static_cast<char>(cp)));
-  } else if (const auto fold = typographic_fold(cp); !fold.empty()) {
-    out.append(fold);
-  } else if (const auto letter = latin_fold(cp)) {
-    out.append(*letter);
-  } else {
-    append_utf8(out, simple_lower(cp));
-  }
-}
-
 std::size_t letters_end(const Cursor& c, std::size_t pos) {
   while (c.is_letter(pos))
     pos += c.at(pos).length;
@@ -171,7 +159,7 @@ void lower_into_norm(const Cursor& c, Token& tok) {
         if (letters == 1) tok.flags |= kCapitalized;
       }
     }
-    append_lower(tok.norm, d.code_point);
+    append_folded(tok.norm, d.code_point);
     p += d.length;
   }
   if (letters >= 2 && upper == letters) tok.flags |= kAllCaps;
@@ -287,7 +275,7 @@ void scan_other(const Cursor& c, std::size_t begin, Token& tok) {
     tok.norm.assign(tok.end - begin, '.');
     return;
   }
-  append_lower(tok.norm, d.code_point);
+  append_folded(tok.norm, d.code_point);
 }
 
 }  // namespace

@@ -114,6 +114,15 @@ std::string ascii_lower(std::string_view text) {
 char32_t simple_lower(char32_t cp) {
   if (cp >= 'A' && cp <= 'Z') return cp + 32;
   if (cp >= 0xC0 && cp <= 0xDE && cp != 0xD7) return cp + 32;
+  // Latin Extended-A pairs each capital with the small letter after it ("Ă" U+0102, "ă"
+  // U+0103), but for U+0139..U+0148 and U+0179..U+017E, which start one later; U+0130 (İ),
+  // U+0131 (ı), U+0138 (ĸ), U+0149 (ŉ) and U+017F (ſ) have no pair here.
+  const bool odd_capitals = (cp >= 0x139 && cp <= 0x148) || (cp >= 0x179 && cp <= 0x17E);
+  if (odd_capitals) return cp % 2 == 1 ? cp + 1 : cp;
+  const bool even_capitals =
+      (cp >= 0x100 && cp <= 0x12F) || (cp >= 0x132 && cp <= 0x137) || (cp >= 0x14A && cp <= 0x177);
+  if (even_capitals) return cp % 2 == 0 ? cp + 1 : cp;
+  if (cp == 0x178) return 0xFF;  // Ÿ
   return cp;
 }
 
@@ -160,38 +169,53 @@ std::string_view typographic_fold(char32_t cp) {
   }
 }
 
-std::optional<std::string_view> latin_fold(char32_t cp) {
-  // Latin-1 letters from U+00C0 and Latin Extended-A from U+0100, one base letter each; the
-  // ligatures and the sharp s spelled out below.
-  static constexpr std::string_view kLatin1 =
-      "aaaaaaaceeeeiiiidnooooo.ouuuuyts"   // U+00C0..U+00DF (× at U+00D7 is no letter)
-      "aaaaaaaceeeeiiiidnooooo.ouuuuyty";  // U+00E0..U+00FF (÷ at U+00F7)
-  static constexpr std::string_view kExtendedA =
-      "aaaaaaccccccccddddeeeeeeeeeegggggggghhhhiiiiiiiiiiiijjkkkllllllllll"
-      "nnnnnnnnnoooooooorrrrrrssssssssttttttuuuuuuuuuuuuwwyyyzzzzzzs";  // U+0100..U+017F
-  static_assert(kLatin1.size() == 64 && kExtendedA.size() == 128);
-  if (cp >= 0x300 && cp <= 0x36F) return std::string_view();
-  switch (cp) {
-    case 0xC6:
-    case 0xE6:
-      return "ae";
-    case 0xDE:
-    case 0xFE:
-      return "th";
-    case 0xDF:
-      return "ss";
-    case 0x132:
-    case 0x133:
-      return "ij";
-    case 0x152:
-    case 0x153:
-      return "oe";
-    default:
-      break;
+char32_t compose_latin(char base, char32_t mark) {
+  struct Composition {
+    char base;
+    char16_t mark;
+    char16_t letter;
+  };
+  // Each lowercase letter of Latin-1 and Latin Extended-A that is an ASCII letter and one
+  // combining mark (Unicode canonical decomposition).
+  static constexpr Composition kCompositions[] = {
+      {'a', 0x300, 0x0E0}, {'a', 0x301, 0x0E1}, {'a', 0x302, 0x0E2}, {'a', 0x303, 0x0E3},
+      {'a', 0x308, 0x0E4}, {'a', 0x30A, 0x0E5}, {'c', 0x327, 0x0E7}, {'e', 0x300, 0x0E8},
+      {'e', 0x301, 0x0E9}, {'e', 0x302, 0x0EA}, {'e', 0x308, 0x0EB}, {'i', 0x300, 0x0EC},
+      {'i', 0x301, 0x0ED}, {'i', 0x302, 0x0EE}, {'i', 0x308, 0x0EF}, {'n', 0x303, 0x0F1},
+      {'o', 0x300, 0x0F2}, {'o', 0x301, 0x0F3}, {'o', 0x302, 0x0F4}, {'o', 0x303, 0x0F5},
+      {'o', 0x308, 0x0F6}, {'u', 0x300, 0x0F9}, {'u', 0x301, 0x0FA}, {'u', 0x302, 0x0FB},
+      {'u', 0x308, 0x0FC}, {'y', 0x301, 0x0FD}, {'y', 0x308, 0x0FF}, {'a', 0x304, 0x101},
+      {'a', 0x306, 0x103}, {'a', 0x328, 0x105}, {'c', 0x301, 0x107}, {'c', 0x302, 0x109},
+      {'c', 0x307, 0x10B}, {'c', 0x30C, 0x10D}, {'d', 0x30C, 0x10F}, {'e', 0x304, 0x113},
+      {'e', 0x306, 0x115}, {'e', 0x307, 0x117}, {'e', 0x328, 0x119}, {'e', 0x30C, 0x11B},
+      {'g', 0x302, 0x11D}, {'g', 0x306, 0x11F}, {'g', 0x307, 0x121}, {'g', 0x327, 0x123},
+      {'h', 0x302, 0x125}, {'i', 0x303, 0x129}, {'i', 0x304, 0x12B}, {'i', 0x306, 0x12D},
+      {'i', 0x328, 0x12F}, {'j', 0x302, 0x135}, {'k', 0x327, 0x137}, {'l', 0x301, 0x13A},
+      {'l', 0x327, 0x13C}, {'l', 0x30C, 0x13E}, {'n', 0x301, 0x144}, {'n', 0x327, 0x146},
+      {'n', 0x30C, 0x148}, {'o', 0x304, 0x14D}, {'o', 0x306, 0x14F}, {'o', 0x30B, 0x151},
+      {'r', 0x301, 0x155}, {'r', 0x327, 0x157}, {'r', 0x30C, 0x159}, {'s', 0x301, 0x15B},
+      {'s', 0x302, 0x15D}, {'s', 0x327, 0x15F}, {'s', 0x30C, 0x161}, {'t', 0x327, 0x163},
+      {'t', 0x30C, 0x165}, {'u', 0x303, 0x169}, {'u', 0x304, 0x16B}, {'u', 0x306, 0x16D},
+      {'u', 0x30A, 0x16F}, {'u', 0x30B, 0x171}, {'u', 0x328, 0x173}, {'w', 0x302, 0x175},
+      {'y', 0x302, 0x177}, {'z', 0x301, 0x17A}, {'z', 0x307, 0x17C}, {'z', 0x30C, 0x17E}};
+  for (const Composition& c : kCompositions) {
+    if (c.base == base && c.mark == mark) return c.letter;
   }
-  if (cp >= 0xC0 && cp <= 0xFF && cp != 0xD7 && cp != 0xF7) return kLatin1.substr(cp - 0xC0, 1);
-  if (cp >= 0x100 && cp <= 0x17F) return kExtendedA.substr(cp - 0x100, 1);
-  return std::nullopt;
+  return 0;
+}
+
+void append_folded(std::string& out, char32_t cp) {
+  if (cp < 0x80) {
+    out.push_back(ascii_lower(static_cast<char>(cp)));
+  } else if (const auto fold = typographic_fold(cp); !fold.empty()) {
+    out.append(fold);
+  } else if (const char32_t letter =
+                 !out.empty() && is_combining_mark(cp) ? compose_latin(out.back(), cp) : 0) {
+    out.pop_back();
+    append_utf8(out, letter);
+  } else {
+    append_utf8(out, simple_lower(cp));
+  }
 }
 
 std::string fold_for_matching(std::string_view text) {
@@ -199,15 +223,7 @@ std::string fold_for_matching(std::string_view text) {
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size();) {
     const auto d = decode_utf8(text, i);
-    if (d.code_point < 0x80) {
-      out.push_back(ascii_lower(static_cast<char>(d.code_point)));
-    } else if (const auto fold = typographic_fold(d.code_point); !fold.empty()) {
-      out.append(fold);
-    } else if (const auto letter = latin_fold(d.code_point)) {
-      out.append(*letter);
-    } else {
-      append_utf8(out, simple_lower(d.code_point));
-    }
+    append_folded(out, d.code_point);
     i += d.length;
   }
   return out;

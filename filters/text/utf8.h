@@ -2,7 +2,6 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 
@@ -40,20 +39,28 @@ constexpr char ascii_lower(char c) {
 }
 std::string ascii_lower(std::string_view text);
 
-// ASCII plus Latin-1 uppercase letters to lowercase; other code points unchanged.
+// ASCII, Latin-1 and Latin Extended-A capitals to lowercase; other code points unchanged.
 char32_t simple_lower(char32_t code_point);
 
 // The ASCII stand-in for a typographic character (’ ‘ → ', “ ” → ", – — → -, … → ...,
 // NBSP → space, ﬁ → fi), or empty when there is none.
 std::string_view typographic_fold(char32_t code_point);
 
-// A Latin letter with a diacritic as its lowercase base letters ("É" → "e", "ă" → "a", "ß" →
-// "ss"), an empty view for a combining mark (U+0300–U+036F, dropped), nullopt for any other
-// code point. So "Café" and "Cafe\u0301" (the same word, composed and decomposed) match.
-std::optional<std::string_view> latin_fold(char32_t code_point);
+// A combining diacritic (U+0300..U+036F), as decomposed text writes an accent after its letter.
+constexpr bool is_combining_mark(char32_t cp) {
+  return cp >= 0x300 && cp <= 0x36F;
+}
 
-// Text for matching: invalid bytes repaired, typographic characters and diacritics folded,
-// lowercased. Byte offsets are NOT preserved; use tokens for offsets.
+// The lowercase letter an ASCII letter `base` and combining mark `mark` make ('e' and U+0301:
+// U+00E9 "é"), Latin-1 and Latin Extended-A; 0 where they make none.
+char32_t compose_latin(char base, char32_t mark);
+
+// Appends code point `cp` to `out` as matching reads it: lowercased, a typographic character
+// folded, a combining mark composed with the letter before it ("Cafe\u0301" is "café").
+void append_folded(std::string& out, char32_t cp);
+
+// Text for matching: invalid bytes repaired, each code point as append_folded() writes it.
+// Byte offsets are NOT preserved; use tokens for offsets.
 std::string fold_for_matching(std::string_view text);
 
 }  // namespace groundgate::filters::text

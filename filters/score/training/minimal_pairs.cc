@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <charconv>
 #include <optional>
 #include <span>
+#include <string>
 
 #include "filters/score/training/perturbations.h"
 #include "filters/text/discourse.h"
@@ -171,13 +173,33 @@ std::optional<Edit> number_edit(std::span<const Token> inside, std::string_view 
   return std::nullopt;
 }
 
+// A whole number of weeks in days, of hours in minutes: "2 weeks" → "14 days".
+std::optional<std::string> in_smaller_unit(std::span<const Token> inside) {
+  static constexpr auto kWeeks = text::word_table("week", "weeks");
+  static constexpr auto kHours = text::word_table("hour", "hours");
+  if (inside.size() != 2 || inside[0].kind != TokenKind::kNumber) return std::nullopt;
+  int n = 0;
+  const std::string_view digits = inside[0].norm;
+  const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+  if (ec != std::errc() || end != digits.data() + digits.size() || n < 1 || n > 12)
+    return std::nullopt;
+  if (kWeeks.contains(inside[1].norm)) return std::to_string(7 * n) + " days";
+  if (kHours.contains(inside[1].norm)) return std::to_string(60 * n) + " minutes";
+  return std::nullopt;
+}
+
 // The value written another way: "25%" ↔ "25 percent", a small count in digits ↔ in words,
-// "5 April" ↔ "April 5", a grouped number without its separators.
+// "5 April" ↔ "April 5", weeks in days and hours in minutes, a grouped number without its
+// separators.
 std::optional<Edit> restatement(std::span<const Token> tokens, std::span<const Entity> entities,
                                 std::string_view sentence) {
   for (const Entity& e : entities) {
     const std::span<const Token> inside = tokens_of(tokens, e);
     if (inside.empty()) continue;
+    if (e.subtype == EntitySubtype::kDuration) {
+      if (auto smaller = in_smaller_unit(inside))
+        return Edit{inside.front().begin, inside.back().end, std::move(*smaller)};
+    }
     if (e.subtype == EntitySubtype::kPercent && inside.size() == 2 &&
         inside[1].surface(sentence) == "%") {
       return Edit{inside[0].end, inside[1].end, " percent"};
@@ -278,6 +300,14 @@ std::string_view to_string(PairChange change) {
 
 bool unfaithful(PairChange change) {
   return change != PairChange::kCopy && change != PairChange::kRestated;
+}
+
+std::optional<std::string> restated(std::string_view sentence) {
+  const std::vector<Token> tokens = text::tokenize(sentence);
+  const std::vector<Entity> entities = text::extract_entities(sentence, tokens);
+  const std::optional<Edit> edit = restatement(tokens, entities, sentence);
+  if (!edit) return std::nullopt;
+  return replaced(sentence, edit->begin, edit->end, edit->with);
 }
 
 std::vector<MinimalPair> minimal_pairs(std::string_view sentence, const text::Lexicon* lexicon,

@@ -4,12 +4,13 @@
 // identifier, a count) or the polarity of its verb. Checked against the context the sentence
 // came from, the copy must be supported and each change contradicted: the evidence that says
 // otherwise is right there, aligned word for word. A value written another way ("25%" as "25
-// percent", "3" as "three", "5 April" as "April 5") is a faithful pair too: it must not be
-// called a conflict. This is how the labels the actions use are checked
+// percent", "3" as "three", "5 April" as "April 5", "2 weeks" as "14 days") is a faithful pair too:
+// it must not be called a conflict. This is how the labels the actions use are checked
 // (`groundgate pairs`, tests/quality). Deterministic: every choice follows from the text.
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,6 +49,11 @@ struct MinimalPair {
 // With `lexicon`, a verb without an auxiliary is negated too ("opened" → "did not open").
 std::vector<MinimalPair> minimal_pairs(std::string_view sentence, const text::Lexicon* lexicon,
                                        std::uint64_t seed);
+
+// The sentence with one value written another way (the kRestated pair's answer), or nullopt
+// where none can be: "25%" as "25 percent", "3" as "three", "5 April" as "April 5", "2 weeks"
+// as "14 days", "1,200" as "1200".
+std::optional<std::string> restated(std::string_view sentence);
 
 // The sentences of a passage fit to be copied: whole prose sentences of `min_words` to
 // `max_words` words, at most `limit` of them, in the order of their text's hash (which ones are

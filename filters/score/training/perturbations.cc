@@ -6,6 +6,7 @@
 #include <span>
 #include <utility>
 
+#include "filters/score/training/minimal_pairs.h"
 #include "filters/text/entities.h"
 #include "filters/text/function_words.h"
 #include "filters/text/lexicon.h"
@@ -291,6 +292,8 @@ std::vector<SyntheticAnswer> synthetic_answers(std::string_view passage,
                                   ? changes.front()
                                   : changes[(hash >> 32) % changes.size()];
     out.push_back({context, std::string(copy), false, "none"});
+    if (auto restated_value = restated(copy))
+      out.push_back({context, std::move(*restated_value), false, "restated"});
     if (reworded) out.push_back({context, *reworded, false, "synonym"});
     out.push_back({context, std::move(changed), true, change});
     ++taken;

@@ -9,6 +9,9 @@
 // a sentence also comes as a paraphrase (a word replaced by a WordNet synonym), faithful too,
 // and half the changed sentences are changed paraphrases: a word the context words differently
 // is then in both classes, so the scorer does not learn that every unfaithful answer is a copy.
+// Where one of its values can be written another way ("25%" as "25 percent", "2 weeks" as "14
+// days"), the sentence also comes restated, faithful: a value the context writes differently is
+// no sign of a changed one.
 // Deterministic: every choice follows from a hash of the text.
 
 #include <cstddef>
@@ -29,7 +32,7 @@ struct SyntheticAnswer {
   std::string context;  // the sentence with its neighbours in the passage
   std::string answer;   // the sentence, as it stands or changed
   bool unfaithful = false;
-  std::string_view change = "none";  // "none", "synonym", "number", "negation" or "name"
+  std::string_view change = "none";  // "none", "restated", "synonym", "number", "negation", "name"
 };
 
 struct PerturbOptions {

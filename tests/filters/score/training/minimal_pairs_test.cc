@@ -48,6 +48,11 @@ TEST(MinimalPairs, TheValueWrittenAnotherWay) {
             "Sales rose 25 percent in the year.");
   EXPECT_EQ(by_change("The team won 3 titles in a row.").at("restated").answer,
             "The team won three titles in a row.");
+  EXPECT_EQ(by_change("The free trial lasts 2 weeks for every new user.").at("restated").answer,
+            "The free trial lasts 14 days for every new user.");
+  EXPECT_EQ(restated("Check-in closes 3 hours before every departure."),
+            "Check-in closes 180 minutes before every departure.");
+  EXPECT_FALSE(restated("The tower is a lattice of wrought iron in Paris."));
 }
 
 TEST(MinimalPairs, NegatesTheVerb) {

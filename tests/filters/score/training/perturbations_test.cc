@@ -105,7 +105,10 @@ TEST(SyntheticAnswers, KeepsTheContextToTheSentencesNeighbours) {
   PerturbOptions options;
   options.neighbours = 1;
   const std::vector<SyntheticAnswer> answers = synthetic_answers(passage, options);
-  ASSERT_EQ(answers.size(), 2u);
+  // The sentence, its count written as a word ("Sentence number five ..."), the changed one.
+  ASSERT_EQ(answers.size(), 3u);
+  EXPECT_EQ(answers[1].change, "restated");
+  EXPECT_FALSE(answers[1].unfaithful);
   EXPECT_LT(answers[0].context.size(), 3 * 60u);
 }
 
