@@ -4,6 +4,8 @@
 // ClauseSignals::aligned_conflict).
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -12,10 +14,12 @@
 #include "filters/semantic_piece/piece_verifier.h"
 #include "filters/semantic_piece/slot.h"
 #include "filters/text/adjective_degree.h"
+#include "filters/text/entities.h"
 #include "filters/text/function_words.h"
 #include "filters/text/negation.h"
 #include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
+#include "filters/text/units.h"
 #include "filters/text/verb_form.h"
 #include "filters/text/word_table.h"
 
@@ -65,6 +69,36 @@ bool restates_numbers(std::string_view slot, std::string_view said) {
   if (a.empty() || b.empty()) return false;
   return std::includes(a.begin(), a.end(), b.begin(), b.end()) ||
          std::includes(b.begin(), b.end(), a.begin(), a.end());
+}
+
+// How a duration the answer says stands to the dates in the evidence's slot.
+struct SpanOfDates {
+  enum Kind : std::uint8_t { kNotADuration, kSame, kDifferent, kOtherKind } kind = kNotADuration;
+  int years = 0;  // the span, kSame and kDifferent
+};
+
+// A duration against dates: two years in the slot give the span ("for 14 years" in the slot
+// of "from 1958 until 1972", within a year: whether both ends count is not said); a single
+// date (or a time of day) is a value of another kind, no other duration ("for 20 years" in
+// the slot of "and died in 1980").
+SpanOfDates span_of_dates(std::string_view said, std::string_view slot) {
+  const std::vector<text::Entity> ours = text::extract_entities(said);
+  const auto duration = std::find_if(ours.begin(), ours.end(), [](const text::Entity& e) {
+    return e.subtype == text::EntitySubtype::kDuration;
+  });
+  if (duration == ours.end()) return {};
+  std::vector<int> years;
+  bool time = false;
+  for (const text::Entity& e : text::extract_entities(slot)) {
+    if (e.subtype == text::EntitySubtype::kDuration) return {};
+    if (e.subtype == text::EntitySubtype::kDate && e.date.year != 0) years.push_back(e.date.year);
+    time = time || e.type == text::EntityType::kTime;
+  }
+  if (years.size() != 2) return {time ? SpanOfDates::kOtherKind : SpanOfDates::kNotADuration};
+  const int span = std::abs(years[1] - years[0]);
+  const double low = duration->low / text::kSecondsPerYear,
+               high = duration->high / text::kSecondsPerYear;
+  return {span + 1 >= low && span - 1 <= high ? SpanOfDates::kSame : SpanOfDates::kDifferent, span};
 }
 
 // The same tokens by their normal form: "1,200" and "1200", "99,9" and "99.9".
@@ -229,6 +263,11 @@ std::optional<Verdict> PieceVerifier::check_substitution(const Clause& clause,
     // the same value written another way ("1,200" / "1200") no other one.
     if (!has_digit(instead) || same_tokens(said, instead) || restates_numbers(instead, said))
       continue;
+    const SpanOfDates span = span_of_dates(said, instead);
+    if (span.kind == SpanOfDates::kSame || span.kind == SpanOfDates::kOtherKind) continue;
+    // A word the piece lacks that an earlier sentence of its passage gives (words_outside)
+    // is no topic where the piece names another thing in its place.
+    if (names_another_thing(clause, begin, ev.hit.piece, slot->first)) continue;
     // A difference ("6 more hours than") conflicts only with a difference in its slot ("4 more
     // hours than"), not with the item's own value ("up to 18 hours").
     if (except == nullptr &&
@@ -243,7 +282,11 @@ std::optional<Verdict> PieceVerifier::check_substitution(const Clause& clause,
                 HallucinationType::kDetailedInformationModification,
                 "answer says " + std::string(said) + ", evidence says " + std::string(instead),
                 ev.hit.piece);
-    v.correction = Correction{begin, end, std::string(instead)};
+    // A span of years corrects a duration as one: "14 years", not the dates.
+    v.correction =
+        Correction{begin, end,
+                   span.kind == SpanOfDates::kDifferent ? std::to_string(span.years) + " years"
+                                                        : std::string(instead)};
     return v;
   }
   return std::nullopt;
@@ -444,6 +487,7 @@ std::optional<Verdict> PieceVerifier::check_flipped_word(const Clause& clause,
           particle_or_pointer(tokens, other, lexicon))
         continue;
       const std::size_t other_at = static_cast<std::size_t>(&other - tokens.data());
+      if (parties_exchanged(clause.tokens, at, tokens, other_at)) continue;
       const bool in_place = words_outside(clause, best.hit.piece, &w, /*verb_forms=*/true) == 0 &&
                             flips_in_place(clause.tokens, at, tokens, other_at, lexicon);
       if (!in_place && !aligned_but(clause, best.hit.piece, &w, &other)) continue;

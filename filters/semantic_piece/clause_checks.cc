@@ -12,6 +12,7 @@
 #include "filters/semantic_piece/counted.h"
 #include "filters/semantic_piece/names.h"
 #include "filters/semantic_piece/order_check.h"
+#include "filters/semantic_piece/party_swap.h"
 #include "filters/semantic_piece/piece_verifier.h"
 #include "filters/semantic_piece/slot.h"
 #include "filters/semantic_piece/value_pairs.h"
@@ -550,6 +551,11 @@ PieceVerifier::ValueEvidence PieceVerifier::find_value(const Clause& clause,
     if (!answer_counted_) answer_counted_ = counted_words(clause.tokens, e.begin, e.end);
     return *answer_counted_;
   };
+  auto speaks_of_another_thing = [&](const ContextEntity& c) {
+    const std::size_t piece_begin = index_->pieces()[c.piece].begin;
+    return c.entity.begin >= piece_begin &&
+           names_another_thing(clause, e.begin, c.piece, c.entity.begin - piece_begin);
+  };
   for (const ContextEntity& c : context_entities()) {
     if (!may_compare(e, c.entity)) continue;
     const EvidencePiece* ev = nullptr;
@@ -562,6 +568,11 @@ PieceVerifier::ValueEvidence PieceVerifier::find_value(const Clause& clause,
       (ev != nullptr ? found.in_evidence : found.elsewhere) = true;
       if (matched) found.matched_pieces.push_back(c.piece);
     } else if (m == EntityMatch::kDifferent && matched && !asks(c.piece)) {
+      // A piece that names another thing where the clause names its own ("The Team plan has
+      // a 14-day trial" for "The Starter plan has a 7-day trial") gives no value of the
+      // clause's, even where an earlier sentence of its passage gives the clause's word (which
+      // words_outside() takes for the piece's topic).
+      if (speaks_of_another_thing(c)) continue;
       const bool lines_up = found.aligned == nullptr && words_outside(clause, c.piece) == 0 &&
                             same_slot(clause, e, c) && states_other_values(clause, &e, c.piece) &&
                             (!difference || difference_in_piece(c));
@@ -749,6 +760,49 @@ bool PieceVerifier::labels_another_item(const Clause& clause, std::uint32_t piec
     return is_value_entity(label) && labels_an_item(clause.tokens, label, options_.lexicon.get()) &&
            !piece_states(piece, label);
   });
+}
+
+bool PieceVerifier::names_another_thing(const Clause& clause, std::size_t clause_at,
+                                        std::uint32_t piece, std::size_t piece_at) const {
+  const text::Lexicon* lexicon = options_.lexicon.get();
+  auto nominal = [&](const Token& t) {
+    return t.kind == text::TokenKind::kWord && !text::is_stopword(t.norm) &&
+           !text::kBeForms.contains(t.norm) && !text::kAuxiliaryVerbs.contains(t.norm) &&
+           !(lexicon != nullptr && text::inflected_verb(t, lexicon));
+  };
+  // Each side's words from the start of the value's own clause: after the last comma or
+  // relative word before the value ("…, with whom she had two children" names no one).
+  static constexpr auto kClauseStarts =
+      text::word_table(",", ";", ":", "(", "who", "whom", "whose", "which", "where", "while");
+  auto own_clause = [](std::span<const Token> tokens, std::size_t at) {
+    std::size_t first = 0, last = 0;
+    for (; last < tokens.size() && tokens[last].end <= at; ++last) {
+      if (kClauseStarts.contains(tokens[last].norm)) first = last + 1;
+    }
+    return tokens.subspan(first, last - first);
+  };
+  // A word of the clause's that the piece lacks.
+  const auto piece_terms = index_->piece_terms(index_->pieces()[piece]);
+  const std::span<const Token> ours = own_clause(clause.tokens, clause_at);
+  bool lacked = false;
+  for (std::size_t i = 0; i < clause.words.size() && !lacked; ++i) {
+    const Token& w = *clause.words[i];
+    if (w.begin < (ours.empty() ? clause_at : ours.front().begin) || w.end > clause_at ||
+        !nominal(w))
+      continue;
+    const index::TermId term = clause.terms[clause.word_stem[i]];
+    lacked = term == index::kNoTerm ||
+             std::find(piece_terms.begin(), piece_terms.end(), term) == piece_terms.end();
+  }
+  if (!lacked) return false;
+  // And one of the piece's that the clause lacks.
+  for (const Token& t : own_clause(readings_.tokens(piece), piece_at)) {
+    if (!nominal(t)) continue;
+    const std::string stem = text::stem(t.norm);
+    if (std::find(clause.stems.begin(), clause.stems.end(), stem) == clause.stems.end())
+      return true;
+  }
+  return false;
 }
 
 bool PieceVerifier::gives_to_named(const Clause& clause, std::uint32_t piece, const Entity& e,
@@ -1317,6 +1371,12 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, const Evide
   // enough") is measured against a purpose, which may differ: it opposes nothing.
   // A verb heading a phrasal verb is looked up as the phrase, on both sides ("broken down" is
   // not the opposite of "made").
+  // A capitalized word inside the piece's sentence (not its first): a word of a name.
+  const std::vector<Token>& piece_tokens = readings_.tokens(best.hit.piece);
+  auto in_name = [&](const Token& word) {
+    return word.has(text::kCapitalized) && !piece_tokens.empty() &&
+           word.begin != piece_tokens.front().begin;
+  };
   for (const Token* w : coverage.uncovered) {
     const auto at = static_cast<std::size_t>(w - clause.tokens.data());
     const std::string form = text::phrasal_form(*lexicon, clause.tokens, at);
@@ -1327,11 +1387,19 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, const Evide
     const text::Degree degree = text::adjective_degree(*lexicon, clause.tokens, at);
     for (std::size_t k = 0; k < best_reading.words.size(); ++k) {
       const Token& other = best_reading.words[k];
-      if (other.kind != text::TokenKind::kWord || best_reading.degrees[k] != degree ||
-          degree == text::Degree::kSufficiency || clause_says(other) ||
-          !lexicon->has_lemma_in(other.norm, opposed) ||
+      // A word of a name is no opposite of a common word ("Xbox One" against "different");
+      // two names may differ by one ("North Dakota" / "South Dakota").
+      if (other.kind != text::TokenKind::kWord || (in_name(other) && !w->has(text::kCapitalized)) ||
+          best_reading.degrees[k] != degree || degree == text::Degree::kSufficiency ||
+          clause_says(other) || !lexicon->has_lemma_in(other.norm, opposed) ||
           !lexicon->are_antonyms(form, evidence_form(other)) ||
           (degree == text::Degree::kComparative && states_converse(clause, at, best.hit.piece)))
+        continue;
+      const auto other_at = std::find_if(piece_tokens.begin(), piece_tokens.end(),
+                                         [&](const Token& t) { return t.begin == other.begin; });
+      if (other_at != piece_tokens.end() &&
+          parties_exchanged(clause.tokens, at, piece_tokens,
+                            static_cast<std::size_t>(other_at - piece_tokens.begin())))
         continue;
       signals.antonym = true;
       signals.aligned_conflict =

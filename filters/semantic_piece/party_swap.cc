@@ -235,4 +235,26 @@ bool states_in_order(const ReadText& text, const PartyPair& ours, const text::Le
   return false;
 }
 
+bool parties_exchanged(std::span<const text::Token> clause, std::size_t at,
+                       std::span<const text::Token> piece, std::size_t other_at) {
+  auto name_word = [](const text::Token& t) {
+    return t.kind == text::TokenKind::kWord && t.has(text::kCapitalized) &&
+           !text::is_stopword(t.norm);
+  };
+  auto names_in = [&](std::span<const text::Token> tokens, std::string_view norm) {
+    return std::any_of(tokens.begin(), tokens.end(),
+                       [&](const text::Token& t) { return name_word(t) && t.norm == norm; });
+  };
+  const std::span<const text::Token> piece_before = piece.first(other_at);
+  const std::span<const text::Token> piece_after = piece.subspan(other_at + 1);
+  auto moved = [&](std::span<const text::Token> from, std::span<const text::Token> to,
+                   std::span<const text::Token> not_in) {
+    return std::any_of(from.begin(), from.end(), [&](const text::Token& t) {
+      return name_word(t) && names_in(to, t.norm) && !names_in(not_in, t.norm);
+    });
+  };
+  return moved(clause.first(at), piece_after, piece_before) &&
+         moved(clause.subspan(at + 1), piece_before, piece_after);
+}
+
 }  // namespace groundgate::filters::semantic_piece

@@ -52,4 +52,12 @@ PairOrder compare_pairs(const PartyPair& a, const PartyPair& b);
 // ("Acme was sued by Beta"). Looser than compare_pairs: any such sentence agrees.
 bool states_in_order(const ReadText& text, const PartyPair& ours, const text::Lexicon* lexicon);
 
+// The names around an opposite stand in each other's places: "Venus lost the final to her
+// sister Serena" against "Serena won the final, defeating her sister Venus" tell one event
+// from its two sides (the converse), not two that oppose. A name word of `clause` before its
+// word at `at` stands in `piece` only after the piece's opposite at `other_at`, and one after
+// it only before.
+bool parties_exchanged(std::span<const text::Token> clause, std::size_t at,
+                       std::span<const text::Token> piece, std::size_t other_at);
+
 }  // namespace groundgate::filters::semantic_piece

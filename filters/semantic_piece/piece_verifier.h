@@ -309,6 +309,12 @@ class PieceVerifier {
   // The clause labels an item of a series ("phase two") that context piece `piece` does not:
   // the piece speaks of another item.
   bool labels_another_item(const Clause& clause, std::uint32_t piece) const;
+  // The clause's words before byte `clause_at` and context piece `piece`'s before byte
+  // `piece_at` of its text (each side's value) each hold a word (not a verb) the other side
+  // lacks: "The Enterprise plan includes a 60-day trial" against "The Team plan has a 14-day
+  // trial" speak of two things.
+  bool names_another_thing(const Clause& clause, std::size_t clause_at, std::uint32_t piece,
+                           std::size_t piece_at) const;
   // Context piece `piece` states each value of the clause but `e` (null: each): the clause's
   // sentence with `e` changed, if any.
   bool states_other_values(const Clause& clause, const text::Entity* e, std::uint32_t piece) const;
@@ -370,6 +376,7 @@ class PieceVerifier {
   mutable std::vector<FlagWords> flags_;  // see context_flags()
   mutable bool flags_ready_ = false;
   mutable std::array<std::vector<DayHours>, 7> hours_;  // per day, Monday first
+  mutable std::vector<DayHours> undated_hours_;         // hours stated without days
   mutable bool hours_ready_ = false;
 };
 

@@ -227,7 +227,11 @@ const std::array<std::vector<PieceVerifier::DayHours>, 7>& PieceVerifier::contex
     const std::vector<Token> tokens = text::tokenize(index_->piece_text(pieces[piece]));
     for (const text::HoursStatement& h : text::read_hours(tokens)) {
       // "0:00 to 0:00" says closed or open all day, whichever the source means: no claim.
-      if (h.days == 0 || h.open < 0 || h.close < 0 || h.open == h.close) continue;
+      if (h.open < 0 || h.close < 0 || h.open == h.close) continue;
+      if (h.days == 0) {
+        undated_hours_.push_back({h.open, h.close, piece});
+        continue;
+      }
       for (int d = 0; d < 7; ++d) {
         if (h.days & (1u << d))
           hours_[static_cast<std::size_t>(d)].push_back({h.open, h.close, piece});
@@ -244,6 +248,19 @@ std::optional<Verdict> PieceVerifier::check_hours(std::span<const Token> tokens)
   const bool any =
       std::any_of(hours.begin(), hours.end(), [](const auto& d) { return !d.empty(); });
   if (!any) return std::nullopt;
+  // The context's hours where they are one weekly schedule (at most one opening time per day,
+  // none stated without days): its first day's, the evidence that hours of no day it lists
+  // contradict. Several per day (several places) or hours without days beside them leave
+  // whose hours the answer gives unknown.
+  auto one_schedule = [&]() -> const DayHours* {
+    if (!undated_hours_.empty()) return nullptr;
+    const DayHours* first = nullptr;
+    for (const auto& day : hours) {
+      if (day.size() > 1) return nullptr;
+      if (first == nullptr && !day.empty()) first = &day.front();
+    }
+    return first;
+  };
   auto agrees = [](const DayHours& h, const text::HoursStatement& s) {
     return (s.open < 0 || s.open == h.open) && (s.close < 0 || s.close == h.close);
   };
@@ -290,8 +307,12 @@ std::optional<Verdict> PieceVerifier::check_hours(std::span<const Token> tokens)
     ++v.signals.hours_stated;
     if (!general_match) {
       ++v.signals.hours_conflicts;
+      // Hours of no day the context lists contradict one weekly schedule; against several,
+      // no sentence is the evidence.
       if (v.label != Label::kContradicted) {
-        v.label = Label::kContradicted;
+        const DayHours* schedule = one_schedule();
+        v.label = schedule != nullptr ? Label::kContradicted : Label::kUnsupported;
+        if (schedule != nullptr) v.evidence = evidence_of(schedule->piece);
         v.score = 0;
         v.reason_code = ReasonCode::kHoursMismatch;
         v.type = HallucinationType::kDetailedInformationModification;

@@ -231,8 +231,11 @@ class Extractor {
   bool may_start_entity(std::size_t i) const {
     const Token& tok = t_[i];
     if (tok.kind == TokenKind::kNumber || tok.kind == TokenKind::kSymbol) return true;
-    if (tok.kind != TokenKind::kWord) return false;
     const std::string_view w = tok.norm;
+    if (tok.kind == TokenKind::kPunctuation)
+      return is_apostrophe_mark(w) && i + 1 < t_.size() && t_[i + 1].kind == TokenKind::kNumber;
+    if (tok.kind != TokenKind::kWord) return false;
+    if (decade_part(w.substr(0, w.find('-')))) return true;
     bool abbreviated = false;
     return may_be_ordinal_word(w) || w == "us" || w.starts_with("fy") ||
            (w.size() == 3 && !currency_code(w).empty()) ||
@@ -341,6 +344,7 @@ class Extractor {
     if (const std::optional<std::size_t> end = month_first_date(i)) return *end;
     if (const std::size_t end = day_first_date(i)) return end;
     if (const std::size_t end = century(i)) return end;
+    if (const std::size_t end = abbreviated_year(i)) return end;
     return decade(i);
   }
 
@@ -440,13 +444,71 @@ class Extractor {
     return 0;
   }
 
-  // Decade: "1990s", "90s".
+  // Decade: "1990s", "90s"; a part of one: "the early 1990s", "mid 1980s", "mid-1980s" (one
+  // hyphenated word or three tokens).
   std::size_t decade(std::size_t i) {
-    if (t_[i].kind != TokenKind::kNumber || !t_[i].has(kDecade)) return 0;
-    int y =
-        static_cast<int>(to_double(std::string_view(t_[i].norm).substr(0, t_[i].norm.size() - 1)));
-    if (y < 100) y += 1900;
-    return add_date(i, i + 1, {y, 0, 0, DatePrecision::kDecade});
+    DateValue d{0, 0, 0, DatePrecision::kDecade};
+    if (t_[i].kind == TokenKind::kWord && t_[i].has(kHyphenated)) {
+      const std::string_view w = t_[i].norm;
+      const std::size_t dash = w.find('-');
+      const std::optional<DecadePart> part = decade_part(w.substr(0, dash));
+      const std::optional<int> year = decade_year(w.substr(dash + 1));
+      if (!part || !year) return 0;
+      d.part = *part, d.year = *year;
+      return add_date(i, i + 1, d);
+    }
+    std::size_t j = i;
+    if (const std::optional<DecadePart> part = decade_part(t_[i].norm)) {
+      j = word(i + 1, "-") && adjacent(i + 1) ? i + 2 : i + 1;
+      d.part = *part;
+    }
+    if (j >= t_.size() || t_[j].kind != TokenKind::kNumber || !t_[j].has(kDecade)) return 0;
+    const std::optional<int> year = decade_year(t_[j].norm);
+    if (!year) return 0;
+    d.year = *year;
+    return add_date(i, j + 1, d);
+  }
+  static std::optional<DecadePart> decade_part(std::string_view w) {
+    if (w == "early") return DecadePart::kEarly;
+    if (w == "mid") return DecadePart::kMid;
+    if (w == "late") return DecadePart::kLate;
+    return std::nullopt;
+  }
+  // "1980s", "80s" → 1980; anything else none.
+  static std::optional<int> decade_year(std::string_view w) {
+    if (!w.ends_with('s')) return std::nullopt;
+    w.remove_suffix(1);
+    if ((w.size() != 2 && w.size() != 4) || w.back() != '0' ||
+        !std::all_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      return std::nullopt;
+    const int y = static_cast<int>(to_double(w));
+    return y < 100 ? y + 1900 : y;
+  }
+
+  // A year of two digits after an apostrophe: "in '43", "the class of ’98". Only its last two
+  // digits are stated (DateValue::century_unknown); `year` takes the 1900s.
+  std::size_t abbreviated_year(std::size_t i) {
+    const Token& mark = t_[i];
+    if (mark.kind != TokenKind::kPunctuation || !is_apostrophe_mark(mark.norm)) return 0;
+    // Not a closing quote or a plural's possessive ("the players' 50 goals").
+    if (i > 0 && t_[i - 1].end == mark.begin) return 0;
+    double yy = 0;
+    if (!adjacent(i + 1) || t_[i + 1].norm.size() != 2 || t_[i + 1].has(kDecade) ||
+        !plain_int(i + 1, 0, 99, yy))
+      return 0;
+    if (i + 2 < t_.size()) {
+      const Token& next = t_[i + 2];
+      if (next.begin == t_[i + 1].end && next.kind != TokenKind::kPunctuation) return 0;
+      if (next.norm == "%" || next.norm == "percent" || next.norm == "per" ||
+          scale_word(next.norm) || match_unit(t_, i + 2))
+        return 0;
+    }
+    DateValue d{1900 + int(yy), 0, 0, DatePrecision::kYear};
+    d.century_unknown = true;
+    return add_date(i, i + 2, d);
+  }
+  static bool is_apostrophe_mark(std::string_view w) {
+    return w == "'" || w == "\xE2\x80\x99" || w == "\xE2\x80\x98";
   }
 
   // A fiscal year: "FY2022", "FY22", "FY 2022" is the year 2022 (a two-digit year is of this

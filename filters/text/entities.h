@@ -51,12 +51,19 @@ enum class Unit : std::uint8_t {
 
 enum class DatePrecision : std::uint8_t { kCentury, kDecade, kYear, kMonth, kDay };
 
+// The part of a decade a date names: "the early 1990s", "mid-1980s", "the late '70s".
+enum class DecadePart : std::uint8_t { kWhole, kEarly, kMid, kLate };
+
 // A calendar value. Year 0 means unknown (e.g. "March 2"); month/day 0 mean unknown.
 struct DateValue {
   int year = 0;
   int month = 0;
   int day = 0;
   DatePrecision precision = DatePrecision::kYear;
+  DecadePart part = DecadePart::kWhole;  // kDecade only
+  // A year written with two digits ("in '43"): `year` guesses the 1900s; only the last two
+  // digits are stated.
+  bool century_unknown = false;
 };
 
 // "about", "over", "at most" …: widens the value to an interval.

@@ -56,10 +56,46 @@ std::pair<int, int> year_range(const DateValue& d) {
   }
 }
 
-EntityMatch dates(const DateValue& a, const DateValue& b) {
+// The years a part of a decade surely covers: "the early 1990s" 1990–1993, "the mid-1990s"
+// 1993–1996, "the late 1990s" 1996–1999. Where one part ends and the next begins is a matter
+// of wording: a year of the decade outside them is neither said nor denied.
+std::pair<int, int> part_years(const DateValue& d) {
+  switch (d.part) {
+    case DecadePart::kEarly:
+      return {d.year, d.year + 3};
+    case DecadePart::kMid:
+      return {d.year + 3, d.year + 6};
+    case DecadePart::kLate:
+      return {d.year + 6, d.year + 9};
+    case DecadePart::kWhole:
+      break;
+  }
+  return {d.year, d.year + 9};
+}
+
+EntityMatch dates(DateValue a, DateValue b) {
+  // A year of two digits ("'43") agrees with any year that ends in them.
+  if ((a.century_unknown || b.century_unknown) && a.year != 0 && b.year != 0 &&
+      a.precision >= DatePrecision::kYear && b.precision >= DatePrecision::kYear) {
+    if (a.year % 100 != b.year % 100) return EntityMatch::kDifferent;
+    a.year = b.year;
+  }
   const auto [a0, a1] = year_range(a);
   const auto [b0, b1] = year_range(b);
   if (a.year != 0 && b.year != 0 && (a1 < b0 || b1 < a0)) return EntityMatch::kDifferent;
+  // A part of a decade against a year of the decade outside the part, or another part.
+  for (const auto& [part, other] : {std::pair{a, b}, std::pair{b, a}}) {
+    if (part.precision != DatePrecision::kDecade || part.part == DecadePart::kWhole ||
+        other.year == 0 || other.precision == DatePrecision::kCentury)
+      continue;
+    if (other.precision == DatePrecision::kDecade) {
+      if (other.part != DecadePart::kWhole && other.part != part.part)
+        return EntityMatch::kIncomparable;
+      continue;
+    }
+    const auto [p0, p1] = part_years(part);
+    if (other.year < p0 || other.year > p1) return EntityMatch::kIncomparable;
+  }
   // Months and days only count when both sides state them (1991 vs March 1991 agree).
   const bool both_exact_year = (a.year == 0 || a.precision >= DatePrecision::kYear) &&
                                (b.year == 0 || b.precision >= DatePrecision::kYear);

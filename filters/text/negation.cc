@@ -114,6 +114,9 @@ std::size_t parenthetical_at(std::span<const Token> tokens, std::size_t j) {
 bool is_negation_cue(std::span<const Token> tokens, std::size_t i) {
   const Token& t = tokens[i];
   if (t.kind != TokenKind::kWord) return false;
+  // "with or without white markings" names both sides: it denies nothing.
+  if (t.norm == "without" && i >= 2 && tokens[i - 1].norm == "or" && tokens[i - 2].norm == "with")
+    return false;
   if (is_negation(t.norm) || kImplicitCues.contains(t.norm)) return true;
   if (kCuesBeforeTo.contains(t.norm)) return verb_after_to(tokens, i);
   const bool omitting = kOmittingVerbs.contains(t.norm);

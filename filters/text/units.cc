@@ -9,7 +9,7 @@ namespace groundgate::filters::text {
 
 namespace {
 
-constexpr double kYear = 31556952;  // mean Gregorian year, seconds
+constexpr double kYear = kSecondsPerYear;
 constexpr double kFahrenheitFactor = 5.0 / 9.0;
 constexpr double kFahrenheitOffset = -32.0 * 5.0 / 9.0;
 

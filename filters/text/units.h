@@ -9,6 +9,9 @@
 
 namespace groundgate::filters::text {
 
+// A duration's canonical unit is the second; a year is the mean Gregorian year.
+inline constexpr double kSecondsPerYear = 31556952;
+
 // A unit written after a number, and how to bring values in it to the canonical unit:
 // canonical = value * factor + offset.
 struct UnitMatch {

@@ -97,15 +97,20 @@ TEST_F(VerifierTest, NoInPlaceOfAnArticleIsAnAlignedNegation) {
 }
 
 // A value of the kind in a piece that holds the clause's other words but not in line with it
-// is a conflict with a correction; in a piece about another thing, a conflict of no use as
-// evidence (the label leaves it at unsupported at most), with no correction.
+// is a conflict with a correction; in a piece that lacks one of them, a conflict of no use as
+// evidence (the label leaves it at unsupported at most), with no correction; in a piece that
+// names another thing where the clause names its own, no conflict.
 TEST_F(VerifierTest, AValueConflictSaysWhetherItsPieceHoldsTheClause) {
+  context({"Reset links expire after 24 hours. Contact support for help."});
+  const Verdict part = only("Password reset links expire after 7 days.");
+  EXPECT_EQ(part.reason_code, ReasonCode::kEntityMismatch);
+  EXPECT_FALSE(part.signals.aligned_conflict);
+  EXPECT_FALSE(part.signals.conflict_holds_clause);
+  EXPECT_FALSE(part.correction);
   context({"Password reset links expire after 24 hours. Contact support for help."});
   const Verdict other = only("Invitation links expire after 7 days.");
-  EXPECT_EQ(other.reason_code, ReasonCode::kEntityMismatch);
-  EXPECT_FALSE(other.signals.aligned_conflict);
-  EXPECT_FALSE(other.signals.conflict_holds_clause);
-  EXPECT_FALSE(other.correction);
+  EXPECT_EQ(other.reason_code, ReasonCode::kMissingEntity);
+  EXPECT_EQ(other.signals.value_mismatches, 0);
   context({"Online orders have a refund window of 14 days. Contact support for help."});
   const Verdict same = only("The refund window for online orders is 30 days.");
   EXPECT_EQ(same.reason_code, ReasonCode::kEntityMismatch);
@@ -527,6 +532,71 @@ TEST_F(VerifierTest, AFlippedWordInItsOwnPhraseIsAnAlignedConflict) {
   EXPECT_TRUE(v.signals.antonym);
   EXPECT_EQ(only("Revenue of $4.2 billion was up 12 percent from a year earlier.").label,
             Label::kSupported);
+}
+
+// A value given to another thing is no evidence against the clause's: the words before the
+// two values each name a thing the other side lacks ("Enterprise" / "Team"), also where the
+// clause's thing is named in an earlier sentence of the passage.
+TEST_F(VerifierTest, AValueOfAnotherThingIsNoConflict) {
+  context(
+      {"The Starter plan costs $9 per month. The Team plan has a 14-day free trial. Standard "
+       "shipping takes 5 business days."});
+  for (std::string_view answer :
+       {"The Enterprise plan includes a 60-day free trial.",
+        "The Starter plan has a 7-day free trial.", "Express shipping takes 2 business days."}) {
+    const Verdict v = only(answer);
+    EXPECT_NE(v.label, Label::kContradicted) << answer;
+    EXPECT_EQ(v.signals.value_mismatches, 0) << answer;
+  }
+  EXPECT_EQ(only("The Team plan has a 7-day free trial.").label, Label::kContradicted);
+  EXPECT_EQ(only("Standard shipping takes 2 business days.").label, Label::kContradicted);
+}
+
+// A duration in the slot of two years is their span ("for 14 years" / "from 1958 until
+// 1972"), corrected as a duration; in the slot of one date, a value of another kind.
+TEST_F(VerifierTest, ADurationLinesUpWithTheSpanOfTwoYears) {
+  context(
+      {"Delacroix led the virology laboratory from 1958 until 1972. Moreau taught at the "
+       "Sorbonne and died in 1980."});
+  EXPECT_NE(only("Delacroix led the virology laboratory for 14 years.").label,
+            Label::kContradicted);
+  const Verdict v = only("Delacroix led the virology laboratory for 20 years.");
+  EXPECT_EQ(v.label, Label::kContradicted);
+  ASSERT_TRUE(v.correction);
+  EXPECT_EQ(v.correction->evidence_text, "14 years");
+  EXPECT_NE(only("Moreau taught at the Sorbonne for 20 years.").label, Label::kContradicted);
+}
+
+// Opposite verbs with the parties exchanged tell one event from its two sides.
+TEST_F(VerifierTest, AConverseWithThePartiesExchangedIsNoAntonym) {
+  context({"Serena Williams won the 2002 Wimbledon final, defeating her sister Venus."});
+  const Verdict v = only("Venus Williams lost the 2002 Wimbledon final to her sister Serena.");
+  EXPECT_NE(v.label, Label::kContradicted);
+  EXPECT_FALSE(v.signals.antonym);
+  EXPECT_EQ(only("Serena Williams lost the 2002 Wimbledon final.").label, Label::kContradicted);
+  // A word of a name has no opposite.
+  context({"These button combinations work on the Xbox One consoles and on PC with a controller."});
+  EXPECT_FALSE(
+      only("On PC with a controller the button combinations may be different.").signals.antonym);
+}
+
+// Hours of no day the context lists: contradicted where the context's hours are one weekly
+// schedule; where they are several (several places), whose hours the answer gives is not
+// known.
+TEST_F(VerifierTest, HoursOfSeveralPlacesAreNoEvidenceAgainstAnotherPlace) {
+  context(
+      {"The downtown store is open from 9 am to 6 pm. The airport store is open every day "
+       "from 6 am to 10 pm."});
+  auto contradicted = [&](std::string_view answer) {
+    const std::vector<Verdict> verdicts = verify(answer);
+    return std::any_of(verdicts.begin(), verdicts.end(),
+                       [](const Verdict& v) { return v.label == Label::kContradicted; });
+  };
+  EXPECT_FALSE(contradicted("The mall store is open from 10 am to 9 pm."));
+  context(
+      {"The store is open Monday to Friday from 9 am to 6 pm. On Saturdays it is open from "
+       "10 am to 2 pm."});
+  EXPECT_TRUE(contradicted("The store is open from 10 am to 9 pm."));
 }
 
 }  // namespace

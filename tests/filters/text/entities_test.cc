@@ -124,6 +124,11 @@ INSTANTIATE_TEST_SUITE_P(
                       DateCase{"revenue in FY98 rose", {1998, 0, 0, DatePrecision::kYear}},
                       DateCase{"the 1990s", {1990, 0, 0, DatePrecision::kDecade}},
                       DateCase{"the '90s", {1990, 0, 0, DatePrecision::kDecade}},
+                      DateCase{"the mid-1980s", {1980, 0, 0, DatePrecision::kDecade}},
+                      DateCase{"the early 1990s", {1990, 0, 0, DatePrecision::kDecade}},
+                      DateCase{"the late-80s", {1980, 0, 0, DatePrecision::kDecade}},
+                      DateCase{"graduated in '43.", {1943, 0, 0, DatePrecision::kYear}},
+                      DateCase{"the class of ’98", {1998, 0, 0, DatePrecision::kYear}},
                       DateCase{"in the 19th century.", {1801, 0, 0, DatePrecision::kCentury}},
                       DateCase{"nineteenth-century art", {1801, 0, 0, DatePrecision::kCentury}},
                       // Lowercased text (news corpora): a month's full name with a day or year.
@@ -132,6 +137,25 @@ INSTANTIATE_TEST_SUITE_P(
                       DateCase{"since february 2015 ,", {2015, 2, 0, DatePrecision::kMonth}},
                       DateCase{"on 2 march 2015 ,", {2015, 3, 2, DatePrecision::kDay}},
                       DateCase{"to face brook in june .", {0, 6, 0, DatePrecision::kMonth}}));
+
+TEST(Entities, APartOfADecadeAndATwoDigitYearSayWhatTheyState) {
+  const auto mid = one("founded in the mid-1980s by", EntitySubtype::kDate);
+  ASSERT_TRUE(mid);
+  EXPECT_EQ(mid->date.part, DecadePart::kMid);
+  EXPECT_EQ(mid->text, "mid-1980s");
+  const auto late = one("in the late 1990s", EntitySubtype::kDate);
+  ASSERT_TRUE(late);
+  EXPECT_EQ(late->date.part, DecadePart::kLate);
+  EXPECT_EQ(late->text, "late 1990s");
+  const auto year = one("born in Ohio in '50.", EntitySubtype::kDate);
+  ASSERT_TRUE(year);
+  EXPECT_TRUE(year->date.century_unknown);
+  // Not a year: a closing quote, a plural's possessive, a quoted figure with its unit.
+  for (std::string_view text : {"the players' 50 goals", "he said '50 percent'", "it's '5"}) {
+    for (const Entity& e : extract_entities(text))
+      EXPECT_NE(e.subtype, EntitySubtype::kDate) << text << ": " << e.text;
+  }
+}
 
 TEST(Entities, ADateRangeThatLostItsDashGivesTwoDates) {
   const auto entities = extract_entities("Martin Heidegger ( ; 26 September 188926 May 1976) was");
@@ -318,6 +342,18 @@ INSTANTIATE_TEST_SUITE_P(
         CompareCase{"March 2, 1991", "March 3, 1991", kDifferent},
         CompareCase{"in 1844", "the 19th century", kSame},
         CompareCase{"in 1995", "the 1990s", kSame}, CompareCase{"in 2001", "the 1990s", kDifferent},
+        // A part of a decade: a year inside it agrees, one of the decade outside it is not
+        // said, one of another decade differs.
+        CompareCase{"in 1985", "the mid-1980s", kSame},
+        CompareCase{"in 1985", "the mid 1980s", kSame},
+        CompareCase{"in 1981", "the early 1980s", kSame},
+        CompareCase{"in 1981", "the late 1980s", kIncomparable},
+        CompareCase{"in 1992", "the late 1980s", kDifferent},
+        CompareCase{"the 1980s", "the late 1980s", kSame},
+        CompareCase{"the early 1980s", "the late 1980s", kIncomparable},
+        // Two digits of a year: any century.
+        CompareCase{"in '43", "in 1943", kSame}, CompareCase{"in ’50", "in 1950", kSame},
+        CompareCase{"in '43", "in 2043", kSame}, CompareCase{"in '43", "in 1944", kDifferent},
         CompareCase{"13 December 1972", "December 13, 1972", kSame},
         CompareCase{"a 4-1 win", "a 1-4 defeat", kSame},
         CompareCase{"a 4-1 win", "a 2-0 win", kDifferent},

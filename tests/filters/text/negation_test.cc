@@ -35,6 +35,12 @@ TEST(Negation, RefusingOrDecliningToDoItIsNotDoingIt) {
   EXPECT_TRUE(scopes("The stock declined to close at $45.").empty());
 }
 
+// "with or without" names both sides.
+TEST(Negation, WithOrWithoutDeniesNothing) {
+  EXPECT_TRUE(scopes("Colors are fawn or brindled, with or without white markings.").empty());
+  EXPECT_FALSE(scopes("The coat comes without white markings.").empty());
+}
+
 // A cue right after another denies it: the pair negates nothing.
 TEST(Negation, ACueDeniedByAnotherNegatesNothing) {
   EXPECT_TRUE(scopes("The company never failed to pay its dividend.").empty());

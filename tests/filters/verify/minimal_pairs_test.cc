@@ -147,10 +147,10 @@ TEST(MinimalPairs, LabelsAsTheActionsNeedThem) {
       << table;
 }
 
-// `contradicted` drives block and rewrite: of the probes it labels so, at least nine in ten
+// `contradicted` drives block and rewrite: of the probes it labels so, at least 97 in 100
 // must be ones a user calls a contradiction (the rest: a value another thing has, a value
 // written another way, an added fact). Its recall is what the probes measure, not a promise.
-TEST(LabelProbes, ContradictedIsRightNineTimesInTen) {
+TEST(LabelProbes, ContradictedIsRightNearlyAlways) {
   const std::vector<Sample> probes = read_samples(GG_LABEL_PROBES_FILE, "expect");
   ASSERT_GE(probes.size(), 500u) << "cannot read " << GG_LABEL_PROBES_FILE;
   const LabelCounts labels = label_samples(probes);
@@ -160,7 +160,7 @@ TEST(LabelProbes, ContradictedIsRightNineTimesInTen) {
   const std::string table = table_of(labels);
   std::printf("label probes, expected class: worst label counts\n%s", table.c_str());
   ASSERT_GE(right, 100u) << table;
-  EXPECT_GE(static_cast<double>(right) / static_cast<double>(right + wrong), 0.90) << table;
+  EXPECT_GE(static_cast<double>(right) / static_cast<double>(right + wrong), 0.97) << table;
   // Floors, not targets: seven in ten one-slot changes are called contradicted; an added fact
   // is flagged, and a faithful sentence passes, at least half the time (bench/RESULTS.md,
   // sessions 54 and 55, list what the rest are).
