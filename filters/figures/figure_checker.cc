@@ -14,10 +14,11 @@ namespace {
 
 using Outcome = FigureVerdict::Outcome;
 
-constexpr std::size_t kMaxRows = 4;         // rows the words name, best first
-constexpr float kRowSlack = 0.34f;          // rows this far below the best still count
-constexpr float kMinCoverage = 0.5f;        // share of a row label's words the frame names
-constexpr std::size_t kEvidencePieces = 3;  // context sentences searched for prose figures
+constexpr std::size_t kMaxRows = 4;                  // rows the words name, best first
+constexpr float kRowSlack = 0.34f;                   // rows this far below the best still count
+constexpr float kMinCoverage = 0.5f;                 // share of a row label's words the frame names
+constexpr std::size_t kEvidencePieces = 3;           // context sentences searched for prose figures
+constexpr std::uint32_t kProseSource = 0x80000000u;  // an operand's source bit: a prose figure
 constexpr std::size_t kMaxUnnamed = 3;  // figures a line gives as operands without the years named
 constexpr std::size_t kMaxRowsScanned = 1u << 14;  // rows and columns looked at per figure
 constexpr std::size_t kMaxFigures = 8;  // figures of a sentence checked (the other checks see all)
@@ -431,8 +432,8 @@ void FigureChecker::gather(const Frame& frame, std::span<const Line> rows,
       o.value = e.value;
       o.unit = 1;
       o.percent = e.subtype == text::EntitySubtype::kPercent;
-      o.group = 0x80000000u | hit.piece;
-      o.source = 0x80000000u | hit.piece;
+      o.group = kProseSource | hit.piece;
+      o.source = kProseSource | hit.piece;
       operands.push_back(o);
       Source s;
       s.evidence = verdict::Evidence{hit.passage, static_cast<std::uint32_t>(e.begin),
@@ -847,7 +848,12 @@ std::optional<FigureVerdict> FigureChecker::searched(const Figure& f, const Fram
     return true;
   });
   if (!derived) return std::nullopt;
-  // A figure the context writes (a prose sentence's, a total's) is read, not derived.
+  // A figure a prose sentence writes as it stands is the pieces' value check's to place: it
+  // lines the sentence up with the one that states it, and tells whose figure it is ("Okafor
+  // received 46 percent" where her opponent did). Only a table's cells are read off here.
+  if (found.form == Form::kValue && (ops[found.args[0]].source & kProseSource) != 0)
+    return std::nullopt;
+  // A figure the context writes (a total's) is read, not derived.
   return verdict_of(found.form == Form::kValue ? Outcome::kRead : Outcome::kDerived, found,
                     times_100, sources, f, sentence);
 }

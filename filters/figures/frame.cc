@@ -4,6 +4,7 @@
 
 #include "filters/table/key_words.h"
 #include "filters/table/periods.h"
+#include "filters/text/change_direction.h"
 #include "filters/text/number_words.h"
 #include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
@@ -27,13 +28,6 @@ constexpr auto kDifferenceWords = text::word_table("difference", "differences", 
 constexpr auto kDecreaseWords =
     text::word_table("decrease", "decreased", "decreases", "decline", "declined", "declines",
                      "fell", "fall", "falls", "drop", "dropped", "drops", "reduction", "reduced");
-// Words that say which way a change went (a rise or a fall), as against "change", "movement".
-constexpr auto kDirectionWords = text::word_table(
-    "increase", "increased", "increases", "grew", "grow", "growth", "rose", "rise", "rises", "up",
-    "higher", "gain", "gained", "gains", "soared", "jumped", "surged", "climbed", "doubled",
-    "tripled", "improved", "decrease", "decreased", "decreases", "decline", "declined", "declines",
-    "fell", "fall", "falls", "drop", "dropped", "drops", "reduction", "reduced", "down", "lower",
-    "plunged", "slumped", "tumbled", "shrank", "loss", "lost", "slid");
 constexpr auto kIncreaseWords =
     text::word_table("increase", "increased", "increases", "grew", "grow", "growth", "rose", "rise",
                      "rises", "change", "changed", "changes", "movement");
@@ -205,7 +199,8 @@ Frame read_frame(std::string_view text, std::span<const Token> tokens) {
   for (const Token& t : tokens) {
     if (is(kPercentWords, t) || t.norm == "rate") frame.asks_percent = true;
     decrease = decrease || is(kDecreaseWords, t);
-    frame.direction_named = frame.direction_named || is(kDirectionWords, t);
+    frame.direction_named =
+        frame.direction_named || text::change_direction(t.norm) != text::ChangeDirection::kNone;
     increase = increase || is(kIncreaseWords, t);
     if (t.kind != TokenKind::kWord || table::is_function_word(t.norm)) continue;
     if (is(kChangeWords, t) || is(kAverageWords, t) || is(kRatioWords, t) ||
@@ -227,7 +222,8 @@ Frame read_frame(std::string_view text, std::span<const Token> tokens) {
 }
 
 bool names_change(std::string_view word) {
-  return kChangeWords.contains(word) || kDirectionWords.contains(word);
+  return kChangeWords.contains(word) ||
+         text::change_direction(word) != text::ChangeDirection::kNone;
 }
 
 Frame merged(const Frame& clause, const Frame& question) {

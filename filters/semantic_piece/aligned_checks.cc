@@ -14,6 +14,8 @@
 #include "filters/semantic_piece/piece_verifier.h"
 #include "filters/semantic_piece/slot.h"
 #include "filters/text/adjective_degree.h"
+#include "filters/text/calendar_words.h"
+#include "filters/text/change_direction.h"
 #include "filters/text/entities.h"
 #include "filters/text/function_words.h"
 #include "filters/text/negation.h"
@@ -121,8 +123,35 @@ bool PieceVerifier::names_passage_topic(std::uint32_t piece, index::TermId term)
   return false;
 }
 
+bool PieceVerifier::names_another(const Clause& clause, std::uint32_t piece) const {
+  const std::vector<Token>& tokens = readings_.tokens(piece);
+  auto name_word = [&](const Token& t) {
+    if (t.kind != text::TokenKind::kWord || !t.has(text::kCapitalized) || text::is_stopword(t.norm))
+      return false;
+    const index::TermId term = index_->terms().find(text::stem(t.norm));
+    return term != index::kNoTerm && index_->names(term);
+  };
+  auto in_clause = [&](const Token& t) {
+    return std::find(clause.stems.begin(), clause.stems.end(), text::stem(t.norm)) !=
+           clause.stems.end();
+  };
+  // Each run of name words past the first word; one with no word of the clause's is another
+  // name ("Henri Moreau" is the clause's "Moreau").
+  for (std::size_t i = 1; i < tokens.size();) {
+    if (!name_word(tokens[i])) {
+      ++i;
+      continue;
+    }
+    bool shared = false;
+    for (; i < tokens.size() && name_word(tokens[i]); ++i)
+      shared = shared || in_clause(tokens[i]);
+    if (!shared) return true;
+  }
+  return false;
+}
+
 std::size_t PieceVerifier::words_outside(const Clause& clause, std::uint32_t piece,
-                                         const Token* except, bool verb_forms) const {
+                                         std::span<const Token> except, bool verb_forms) const {
   const auto piece_terms = index_->piece_terms(index_->pieces()[piece]);
   // With `verb_forms`, the piece's words by stem and, for inflected verbs, by their base
   // form's: "won" holds "win".
@@ -147,18 +176,27 @@ std::size_t PieceVerifier::words_outside(const Clause& clause, std::uint32_t pie
     };
     return held(text::stem(w.norm)) || held(base(w));
   };
+  std::optional<bool> another;  // names_another(), looked up once when needed
+  auto piece_names_another = [&] {
+    if (!another) another = names_another(clause, piece);
+    return *another;
+  };
   std::size_t outside = 0;
   for (std::size_t i = 0; i < clause.words.size(); ++i) {
     // A negation is the polarity, which check_polarity() compares: not a word to line up.
-    if (clause.words[i] == except || text::is_negation(clause.words[i]->norm)) continue;
+    const bool excepted = !except.empty() && clause.words[i] >= except.data() &&
+                          clause.words[i] < except.data() + except.size();
+    if (excepted || text::is_negation(clause.words[i]->norm)) continue;
     const index::TermId term = clause.terms[clause.word_stem[i]];
     if (term != index::kNoTerm &&
         std::find(piece_terms.begin(), piece_terms.end(), term) != piece_terms.end())
       continue;
     // A name the passage's earlier sentences give is the subject the piece speaks of without
-    // naming it ("Acme Cloud was founded ... Refunds are issued within 14 days").
+    // naming it ("Acme Cloud was founded ... Refunds are issued within 14 days"), unless the
+    // piece names another one ("Her opponent, Robert Finch, received 46 percent" is not about
+    // the Okafor of the sentences before).
     if (term != index::kNoTerm && clause.words[i]->has(text::kCapitalized) &&
-        names_passage_topic(piece, term))
+        names_passage_topic(piece, term) && !piece_names_another())
       continue;
     if (verb_form_held(*clause.words[i])) continue;
     ++outside;
@@ -168,7 +206,7 @@ std::size_t PieceVerifier::words_outside(const Clause& clause, std::uint32_t pie
 
 bool PieceVerifier::aligned_but(const Clause& clause, std::uint32_t piece, const Token* word,
                                 const Token* instead) const {
-  if (words_outside(clause, piece, word, /*verb_forms=*/true) != 0) return false;
+  if (words_outside(clause, piece, one(word), /*verb_forms=*/true) != 0) return false;
   const std::vector<Token>& tokens = readings_.tokens(piece);
   // A negation cue of either side ("not", "refused to"), with its "to", is the polarity.
   auto negation_cue = [&](const Token& t) {
@@ -233,6 +271,8 @@ std::optional<Verdict> PieceVerifier::check_substitution(const Clause& clause,
   // identifier word, or a name; every other word must be in the aligned piece.
   if (std::optional<Verdict> name = check_name_substitution(clause, values, coverage, signals))
     return name;
+  if (std::optional<Verdict> name = check_name_in_another_role(clause, values, coverage, signals))
+    return name;
   std::size_t begin = 0, end = 0;
   const Token* except = nullptr;
   if (values.missing_value != nullptr && coverage.uncovered.empty()) {
@@ -251,7 +291,7 @@ std::optional<Verdict> PieceVerifier::check_substitution(const Clause& clause,
     // The piece holds every other word and value of the clause: the clause's sentence with
     // this one thing changed.
     if (ev.overlap < options_.match_overlap || asks(ev.hit.piece) ||
-        words_outside(clause, ev.hit.piece, except) != 0 ||
+        words_outside(clause, ev.hit.piece, one(except)) != 0 ||
         !states_other_values(clause, values.missing_value, ev.hit.piece))
       continue;
     const std::string_view text = readings_.text(ev.hit.piece);
@@ -329,6 +369,82 @@ bool may_name_the_same(std::span<const Token> a, std::span<const Token> b) {
   return acronym_of(a, b) || acronym_of(b, a);
 }
 
+constexpr auto kNameConnectors = text::word_table("of", "and", "for", "de", "du", "von", "van");
+
+// The evidence's slot holds a name: capitalized words, after a determiner, with connectors
+// between them ("the University of Oslo", "Bank of America").
+bool holds_name(std::span<const Token> span) {
+  while (!span.empty() && kDeterminers.contains(span.front().norm))
+    span = span.subspan(1);
+  if (span.empty() || !name_words(span.first(1)) || !name_words(span.last(1))) return false;
+  return std::all_of(span.begin(), span.end(), [](const Token& t) {
+    return name_words(std::span<const Token>(&t, 1)) || kNameConnectors.contains(t.norm);
+  });
+}
+
+// The name is a day of the week ("Sunday", "Mondays"): a name of another kind ("on Yelp") is
+// no other day in its place.
+bool names_a_day(std::span<const Token> name) {
+  return std::any_of(name.begin(), name.end(), [](const Token& t) {
+    std::string_view w = t.norm;
+    if (w.ends_with('s')) w.remove_suffix(1);
+    return text::kWeekdays.contains(w);
+  });
+}
+
+// Two names of one kind: a day stands for a day.
+bool same_kind_of_name(std::span<const Token> a, std::span<const Token> b) {
+  return names_a_day(a) == names_a_day(b);
+}
+
+// A clause's tokens without the punctuation that closes it: its last word may stand where the
+// piece's sentence runs on ("came from Tomas Berg." against "came from Daniel Kim in the 64th
+// minute.").
+std::span<const Token> without_closing_punctuation(std::span<const Token> tokens) {
+  while (!tokens.empty() && tokens.back().kind == text::TokenKind::kPunctuation)
+    tokens = tokens.first(tokens.size() - 1);
+  return tokens;
+}
+
+// The tokens of a slot (bytes, slot.h) with the name words right around them: the whole name
+// a slot holds part of ("Henri" of "Henri Moreau"; "New" where a clause's last word "NYC"
+// takes one token of "New York City").
+std::span<const Token> whole_name(std::span<const Token> tokens,
+                                  std::pair<std::size_t, std::size_t> slot) {
+  std::size_t at = token_at(tokens, slot.first), to = token_at(tokens, slot.second);
+  while (at > 0 && name_words(tokens.subspan(at - 1, 1)))
+    --at;
+  while (to < tokens.size() && name_words(tokens.subspan(to, 1)))
+    ++to;
+  return tokens.subspan(at, to - at);
+}
+
+std::string text_of(std::string_view text, std::span<const Token> tokens) {
+  return tokens.empty() ? std::string()
+                        : std::string(text.substr(tokens.front().begin,
+                                                  tokens.back().end - tokens.front().begin));
+}
+
+// A word of `name` is a word of the clause: the slot holds part of a name the clause writes
+// in full elsewhere ("Delacroix and Moreau had two children" against "she married Henri
+// Moreau, with whom she had two children").
+bool part_of_clause_name(std::span<const Token> clause, std::span<const Token> name) {
+  return std::any_of(name.begin(), name.end(), [&](const Token& n) {
+    return std::any_of(clause.begin(), clause.end(),
+                       [&](const Token& t) { return t.begin != n.begin && t.norm == n.norm; });
+  });
+}
+
+// The name at token `first` is what the clause speaks of: only punctuation and determiners
+// come before it. A sentence about another thing ("The Basic plan costs $10" for "The
+// Enterprise plan costs $10", "Henri Moreau was born in 1921" for "Marie Delacroix was born in
+// 1921") says nothing of it.
+bool opens_clause(std::span<const Token> clause, std::size_t first) {
+  return std::all_of(clause.begin(), clause.begin() + first, [](const Token& t) {
+    return t.kind == text::TokenKind::kPunctuation || kDeterminers.contains(t.norm);
+  });
+}
+
 }  // namespace
 
 std::optional<Verdict> PieceVerifier::check_name_substitution(const Clause& clause,
@@ -347,12 +463,7 @@ std::optional<Verdict> PieceVerifier::check_name_substitution(const Clause& clau
       !std::equal(name.begin(), name.end(), coverage.uncovered.begin(), coverage.uncovered.end(),
                   [](const Token& t, const Token* u) { return &t == u; }))
     return std::nullopt;
-  // A name that opens the clause is what it speaks of: a sentence about another thing ("The
-  // Basic plan costs $10" for "The Enterprise plan costs $10") says nothing of it.
-  if (std::all_of(clause.tokens.begin(), clause.tokens.begin() + *first, [](const Token& t) {
-        return t.kind == text::TokenKind::kPunctuation || kDeterminers.contains(t.norm);
-      }))
-    return std::nullopt;
+  if (opens_clause(clause.tokens, *first)) return std::nullopt;
   const std::size_t begin = name.front().begin, end = name.back().end;
   for (const EvidencePiece& ev : clause.evidence) {
     // The piece holds every other word and value of the clause, and another name stands in the
@@ -363,15 +474,14 @@ std::optional<Verdict> PieceVerifier::check_name_substitution(const Clause& clau
       continue;
     const std::string_view text = readings_.text(ev.hit.piece);
     const std::vector<Token>& tokens = readings_.tokens(ev.hit.piece);
-    const auto slot = slot_in(clause.tokens, begin, end, tokens);
+    const auto slot = slot_in(without_closing_punctuation(clause.tokens), begin, end, tokens);
     if (!slot) continue;
-    const std::size_t at = token_at(tokens, slot->first);
-    const std::size_t to = token_at(tokens, slot->second);
-    const std::span<const Token> instead = std::span<const Token>(tokens).subspan(at, to - at);
+    const std::span<const Token> instead = whole_name(tokens, *slot);
     const std::string said(clause.sentence.substr(begin, end - begin));
-    const std::string other(text.substr(slot->first, slot->second - slot->first));
+    const std::string other = text_of(text, instead);
     // The same letters are the same name, however the coverage check missed it.
-    if (!name_words(instead) || may_name_the_same(name, instead) || same_tokens(said, other))
+    if (!holds_name(instead) || !same_kind_of_name(name, instead) ||
+        may_name_the_same(name, instead) || same_tokens(said, other))
       continue;
     signals.aligned_conflict = true;
     Verdict v = finding(clause, Label::kContradicted, ReasonCode::kEntityMismatch,
@@ -381,6 +491,90 @@ std::optional<Verdict> PieceVerifier::check_name_substitution(const Clause& clau
     return v;
   }
   return std::nullopt;
+}
+
+bool PieceVerifier::named_together(std::span<const Token> a, std::span<const Token> b) const {
+  auto pieces_naming = [&](std::span<const Token> name) {
+    std::vector<std::uint32_t> out;
+    for (const Token& t : name) {
+      const index::TermId term = index_->terms().find(text::stem(t.norm));
+      if (term == index::kNoTerm) continue;
+      const auto pieces = index_->postings(term);
+      out.insert(out.end(), pieces.begin(), pieces.end());
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  const std::vector<std::uint32_t> x = pieces_naming(a), y = pieces_naming(b);
+  std::size_t i = 0, j = 0;
+  while (i < x.size() && j < y.size()) {
+    if (x[i] == y[j]) return true;
+    x[i] < y[j] ? ++i : ++j;
+  }
+  return false;
+}
+
+std::optional<Verdict> PieceVerifier::check_name_in_another_role(const Clause& clause,
+                                                                 const ValueCheck& values,
+                                                                 const Coverage& coverage,
+                                                                 ClauseSignals& signals) const {
+  // Every word and value of the clause is in the context: only its pieces differ.
+  if (values.missing_value != nullptr || !coverage.uncovered.empty()) return std::nullopt;
+  // The clause's name words a piece lacks; a capital that only opens the sentence is none.
+  auto names_lacked = [&](std::uint32_t piece) {
+    const auto piece_terms = index_->piece_terms(index_->pieces()[piece]);
+    std::vector<std::size_t> lacked;
+    for (std::size_t i = 0; i < clause.words.size(); ++i) {
+      const Token& w = *clause.words[i];
+      const index::TermId term = clause.terms[clause.word_stem[i]];
+      const bool opens = w.begin == clause.sentence_tokens.front().begin;
+      if (!w.has(text::kCapitalized) || text::is_stopword(w.norm) ||
+          (opens && (term == index::kNoTerm || !index_->names(term))))
+        continue;
+      if (std::find(piece_terms.begin(), piece_terms.end(), term) == piece_terms.end())
+        lacked.push_back(i);
+    }
+    return lacked;
+  };
+  std::optional<Verdict> conflict;
+  for (const EvidencePiece& ev : clause.evidence) {
+    if (ev.overlap < options_.match_overlap || asks(ev.hit.piece)) continue;
+    const std::vector<std::size_t> lacked = names_lacked(ev.hit.piece);
+    // A piece that holds every word of the clause, its names too, says it as it stands.
+    if (lacked.empty()) {
+      if (words_outside(clause, ev.hit.piece) == 0) return std::nullopt;
+      continue;
+    }
+    if (conflict || lacked.size() > kMaxNameWords) continue;
+    // The lacked words are one name, next to each other in the clause.
+    const std::optional<std::size_t> first = index_of(clause.tokens, *clause.words[lacked.front()]);
+    if (!first || *first + lacked.size() > clause.tokens.size()) continue;
+    const std::span<const Token> name = clause.tokens.subspan(*first, lacked.size());
+    bool contiguous = name_words(name);
+    for (std::size_t k = 0; contiguous && k < lacked.size(); ++k)
+      contiguous = &name[k] == clause.words[lacked[k]];
+    if (!contiguous || opens_clause(clause.tokens, *first) ||
+        words_outside(clause, ev.hit.piece, name) != 0 ||
+        !states_other_values(clause, nullptr, ev.hit.piece))
+      continue;
+    const std::size_t begin = name.front().begin, end = name.back().end;
+    const std::vector<Token>& tokens = readings_.tokens(ev.hit.piece);
+    const auto slot = slot_in(without_closing_punctuation(clause.tokens), begin, end, tokens);
+    if (!slot) continue;
+    const std::span<const Token> instead = whole_name(tokens, *slot);
+    const std::string said(clause.sentence.substr(begin, end - begin));
+    const std::string other = text_of(readings_.text(ev.hit.piece), instead);
+    if (!holds_name(instead) || !same_kind_of_name(name, instead) ||
+        may_name_the_same(name, instead) || same_tokens(said, other) ||
+        named_together(name, instead) || part_of_clause_name(clause.tokens, instead))
+      continue;
+    conflict = finding(clause, Label::kContradicted, ReasonCode::kEntityMismatch,
+                       HallucinationType::kDetailedInformationModification,
+                       "answer says " + said + ", evidence says " + other, ev.hit.piece);
+    conflict->correction = Correction{begin, end, other};
+  }
+  if (conflict) signals.aligned_conflict = true;
+  return conflict;
 }
 
 namespace {
@@ -400,13 +594,14 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 10> kOpposit
     {"maximum", "minimum"},
 }};
 
-// `b` is an opposite of `a`: a pair of the table, or one of `opposed`, the lexicon's
-// opposites of `a`.
+// `b` is an opposite of `a`: a pair of the table, a rise against a fall ("grew", "shrank"), or
+// one of `opposed`, the lexicon's opposites of `a`.
 bool opposite_words(std::string_view a, std::string_view b, const text::Lexicon* lexicon,
                     const text::Lexicon::WordSet& opposed) {
   for (const auto& [x, y] : kOppositeWords) {
     if ((a == x && b == y) || (a == y && b == x)) return true;
   }
+  if (text::opposite_changes(a, b)) return true;
   return lexicon != nullptr && a != b && lexicon->has_lemma_in(b, opposed);
 }
 
@@ -478,7 +673,9 @@ std::optional<Verdict> PieceVerifier::check_flipped_word(const Clause& clause,
       continue;
     const text::Lexicon::WordSet opposed =
         lexicon != nullptr ? lexicon->opposites(w.norm) : text::Lexicon::WordSet{};
-    if ((!in_table(w.norm) && opposed.empty()) || particle_or_pointer(clause.tokens, w, lexicon))
+    if ((!in_table(w.norm) && opposed.empty() &&
+         text::change_direction(w.norm) == text::ChangeDirection::kNone) ||
+        particle_or_pointer(clause.tokens, w, lexicon))
       continue;
     const std::size_t at = static_cast<std::size_t>(&w - clause.tokens.data());
     for (const Token& other : tokens) {
@@ -488,8 +685,9 @@ std::optional<Verdict> PieceVerifier::check_flipped_word(const Clause& clause,
         continue;
       const std::size_t other_at = static_cast<std::size_t>(&other - tokens.data());
       if (parties_exchanged(clause.tokens, at, tokens, other_at)) continue;
-      const bool in_place = words_outside(clause, best.hit.piece, &w, /*verb_forms=*/true) == 0 &&
-                            flips_in_place(clause.tokens, at, tokens, other_at, lexicon);
+      const bool in_place =
+          words_outside(clause, best.hit.piece, one(&w), /*verb_forms=*/true) == 0 &&
+          flips_in_place(clause.tokens, at, tokens, other_at, lexicon);
       if (!in_place && !aligned_but(clause, best.hit.piece, &w, &other)) continue;
       signals.antonym = true;
       signals.aligned_conflict = true;

@@ -107,7 +107,8 @@ const Token* modality_content_word(std::span<const Token> tokens) {
 
 std::optional<Modality> PieceVerifier::modality_in(const Clause& clause, std::uint32_t piece,
                                                    bool& planned) const {
-  if (words_outside(clause, piece, modality_content_word(clause.tokens), /*verb_forms=*/true) != 0)
+  if (words_outside(clause, piece, one(modality_content_word(clause.tokens)),
+                    /*verb_forms=*/true) != 0)
     return std::nullopt;
   const std::vector<Token>& tokens = readings_.tokens(piece);
   // The piece's modality words that differ from the clause's, where all else lines up. A

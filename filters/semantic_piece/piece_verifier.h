@@ -208,6 +208,16 @@ class PieceVerifier {
                                                  const Coverage& coverage,
                                                  ClauseSignals& signals) const;
   static constexpr std::size_t kMaxNameWords = 4;
+  // A name the context gives elsewhere, in the place of another name in a piece that holds
+  // every other word and value of the clause: what the context says of another one ("Chief
+  // executive Raj Patel said demand remained strong." against "Chief executive Anna Weber said
+  // demand remained strong."; Raj Patel is the finance chief).
+  std::optional<Verdict> check_name_in_another_role(const Clause& clause, const ValueCheck& values,
+                                                    const Coverage& coverage,
+                                                    ClauseSignals& signals) const;
+  // Some piece of the context holds a word of both names: one may be the other's alias
+  // ("Lee Ji-eun, better known as IU") or both be parties of one fact.
+  bool named_together(std::span<const text::Token> a, std::span<const text::Token> b) const;
   // A number, date or identifier the context never states ("Form 2198", "MI9") where an
   // evidence piece holds every other word of the clause and another number or identifier in
   // its place ("Form 1099", "MI6"): the clause's sentence with that one thing changed; or a
@@ -328,9 +338,17 @@ class PieceVerifier {
   // word of the clause the piece lacks counts as held when one of the passage's kTopicPieces
   // sentences before the piece has it: the subject the piece speaks of without naming it.
   // With `verb_forms`, an inflected verb and its base form are one word ("won", "win").
+  // `except`: tokens of the clause not counted (one(t) for a single one).
   std::size_t words_outside(const Clause& clause, std::uint32_t piece,
-                            const text::Token* except = nullptr, bool verb_forms = false) const;
+                            std::span<const text::Token> except = {},
+                            bool verb_forms = false) const;
+  static std::span<const text::Token> one(const text::Token* t) {
+    return t == nullptr ? std::span<const text::Token>() : std::span<const text::Token>(t, 1);
+  }
   static constexpr std::uint32_t kTopicPieces = 16;
+  // Context piece `piece` holds a name (words the context writes as one, past its first word)
+  // none of whose words the clause has: it speaks of that one.
+  bool names_another(const Clause& clause, std::uint32_t piece) const;
   bool names_passage_topic(std::uint32_t piece, index::TermId term) const;
 
   // A record flag with the words that name it, for check_flags.

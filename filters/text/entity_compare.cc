@@ -74,6 +74,9 @@ std::pair<int, int> part_years(const DateValue& d) {
 }
 
 EntityMatch dates(DateValue a, DateValue b) {
+  // Dates that state no part in common ("2012" and "March 14") say nothing of each other.
+  const bool year_both = a.year != 0 && b.year != 0;
+  if (!year_both && (a.month == 0 || b.month == 0)) return EntityMatch::kIncomparable;
   // A year of two digits ("'43") agrees with any year that ends in them.
   if ((a.century_unknown || b.century_unknown) && a.year != 0 && b.year != 0 &&
       a.precision >= DatePrecision::kYear && b.precision >= DatePrecision::kYear) {

@@ -599,5 +599,65 @@ TEST_F(VerifierTest, HoursOfSeveralPlacesAreNoEvidenceAgainstAnotherPlace) {
   EXPECT_TRUE(contradicted("The store is open from 10 am to 9 pm."));
 }
 
+// A name the context gives elsewhere, in another name's place in a sentence that holds every
+// other word: the context says it of the other one, corrected with that one's name. Not where
+// the name opens the sentence (what it speaks of: a sentence about another thing), where one
+// piece names both (an alias, or both parties of one fact), where the slot holds part of a name
+// the sentence writes in full, or where the slot holds a name of another kind.
+TEST_F(VerifierTest, ANameInAnotherOnesRoleIsContradicted) {
+  context(
+      {"Chief executive Anna Weber said demand remained strong. Chief financial officer Raj "
+       "Patel warned that hardware sales declined. The study was led by Ingrid Solberg. The "
+       "Wolves' only goal came from Daniel Kim in the 64th minute. Tomas Berg scored twice."});
+  const Verdict role = only("Chief executive Raj Patel said demand remained strong.");
+  EXPECT_EQ(role.label, Label::kContradicted);
+  ASSERT_TRUE(role.correction);
+  EXPECT_EQ(role.correction->evidence_text, "Anna Weber");
+  EXPECT_TRUE(role.signals.aligned_conflict);
+  // The slot runs on past the sentence's last word.
+  const Verdict last = only("The Wolves' only goal came from Tomas Berg.");
+  EXPECT_EQ(last.label, Label::kContradicted);
+  ASSERT_TRUE(last.correction);
+  EXPECT_EQ(last.correction->evidence_text, "Daniel Kim");
+  EXPECT_NE(only("Anna Weber was led by Ingrid Solberg.").label, Label::kContradicted);
+  EXPECT_NE(only("Raj Patel said demand remained strong.").label, Label::kContradicted);
+
+  context(
+      {"Lee Ji-eun, better known as IU, is a singer. IU began her career at the age of 15. "
+       "Ji-eun studied music."});
+  EXPECT_NE(only("Lee Ji-eun began her career at the age of 15.").label, Label::kContradicted);
+  context(
+      {"In 1947 she married the physicist Henri Moreau, with whom she had two children. "
+       "Delacroix was born in Lyon."});
+  EXPECT_NE(only("Delacroix and Moreau had two children.").label, Label::kContradicted);
+  context(
+      {"The harbor store is closed on Mondays. The store opens on Sundays. On Yelp the store "
+       "is closed."});
+  EXPECT_EQ(only("The harbor store is closed on Sundays.").label, Label::kContradicted);
+}
+
+// A name the context never gives stands for the one in its place however that one is
+// written: with a determiner and connectors ("the University of Oslo").
+TEST_F(VerifierTest, ANameNeverGivenLinesUpWithANameOfConnectedWords) {
+  context({"Researchers at the University of Oslo tracked 1,200 adults for ten years."});
+  const Verdict v = only("Researchers at Karolinska Institute tracked 1,200 adults for ten years.");
+  EXPECT_EQ(v.label, Label::kContradicted);
+  ASSERT_TRUE(v.correction);
+  EXPECT_EQ(v.correction->evidence_text, "the University of Oslo");
+}
+
+// A word that tells a rise in the place of one that tells a fall is the opposite, whether or
+// not the lexicon pairs the two ("shrank" / "grew", "lost" / "gained").
+TEST_F(VerifierTest, ARiseAgainstAFallIsAFlippedWord) {
+  context({"Sales of the device grew 5 percent in 2023. The shares gained 4 points on Friday."});
+  for (std::string_view answer :
+       {"Sales of the device shrank 5 percent in 2023.", "The shares lost 4 points on Friday."}) {
+    const Verdict v = only(answer);
+    EXPECT_EQ(v.label, Label::kContradicted) << answer;
+    EXPECT_TRUE(v.signals.antonym) << answer;
+  }
+  EXPECT_NE(only("Sales of the device increased 5 percent in 2023.").label, Label::kContradicted);
+}
+
 }  // namespace
 }  // namespace groundgate::filters::semantic_piece

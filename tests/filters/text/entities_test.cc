@@ -355,6 +355,9 @@ INSTANTIATE_TEST_SUITE_P(
         CompareCase{"in '43", "in 1943", kSame}, CompareCase{"in ’50", "in 1950", kSame},
         CompareCase{"in '43", "in 2043", kSame}, CompareCase{"in '43", "in 1944", kDifferent},
         CompareCase{"13 December 1972", "December 13, 1972", kSame},
+        // Dates that state no part in common say nothing of each other.
+        CompareCase{"in 2012", "on March 14", kIncomparable},
+        CompareCase{"March 2019", "on March 14", kSame},
         CompareCase{"a 4-1 win", "a 1-4 defeat", kSame},
         CompareCase{"a 4-1 win", "a 2-0 win", kDifferent},
         CompareCase{"19th", "the nineteenth", kSame},

@@ -130,6 +130,25 @@ TEST_F(SentenceVerifierTest, AFigureReadOffButGivenToTheOtherThingIsContradicted
   }
 }
 
+// A figure a prose sentence writes is placed by the sentence it lines up with, not read off
+// any sentence that writes it: "46 percent" is the opponent's, so the candidate's sentence
+// with it is her "54 percent" changed; said of the opponent, it is read as written.
+TEST_F(SentenceVerifierTest, AProseFigureOfAnotherPersonIsNoFigureOfThisOne) {
+  std::vector<context::Passage> passages(1);
+  passages[0].text =
+      "Okafor, a former school principal, received 54 percent of the vote. Her opponent, "
+      "incumbent mayor Robert Finch, received 46 percent.";
+  index_ = index::ContextIndex::build(std::move(passages));
+  config_.figures.enabled = true;
+  SentenceVerifier v = verifier();
+  const SentenceVerdict wrong = v.verify("Okafor received 46 percent of the vote.", 0);
+  EXPECT_EQ(wrong.label, Label::kContradicted);
+  ASSERT_NE(wrong.decisive_finding(), nullptr);
+  ASSERT_TRUE(wrong.decisive_finding()->correction);
+  EXPECT_EQ(wrong.decisive_finding()->correction->evidence_text, "54 percent");
+  EXPECT_EQ(v.verify("Robert Finch received 46 percent.", 0).label, Label::kSupported);
+}
+
 // A clause in the question's words whose figure the figures check placed answers what was
 // asked, though no context sentence shares a word with it.
 TEST_F(SentenceVerifierTest, AFigureAskedForInTheQuestionsWordsNeedsNoContextSentence) {
