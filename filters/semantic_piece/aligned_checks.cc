@@ -709,7 +709,7 @@ std::optional<Verdict> PieceVerifier::check_parties(const Clause& clause,
   const text::Lexicon* lexicon = options_.lexicon.get();
   const std::vector<PartyPair> ours =
       party_pairs({clause.sentence, clause.tokens, clause.entities}, lexicon);
-  if (ours.empty()) return std::nullopt;
+  if (ours.empty()) return check_exchanged_words(clause, signals);
   auto names_both = [&clause](std::string_view text, const PartyPair& p) {
     auto holds = [&](const Party& party) {
       return text.find(clause.sentence.substr(party.begin, party.end - party.begin)) !=
@@ -751,7 +751,7 @@ std::optional<Verdict> PieceVerifier::check_parties(const Clause& clause,
       }
     }
   }
-  if (!swap) return std::nullopt;
+  if (!swap) return check_exchanged_words(clause, signals);
   // Any piece that states the clause's pair its own way ("Beta countersued Acme") agrees.
   for (const EvidencePiece& ev : clause.evidence) {
     const std::string_view text = readings_.text(ev.hit.piece);
@@ -765,6 +765,32 @@ std::optional<Verdict> PieceVerifier::check_parties(const Clause& clause,
                       HallucinationType::kContextualFabrication,
                       "the evidence says it the other way round: " + swap->instead, swap->piece);
   v.correction = Correction{begin, end, std::move(swap->instead)};
+  return v;
+}
+
+std::optional<Verdict> PieceVerifier::check_exchanged_words(const Clause& clause,
+                                                            ClauseSignals& signals) const {
+  std::optional<Exchange> exchange;
+  std::uint32_t piece = 0;
+  for (const EvidencePiece& ev : clause.evidence) {
+    if (ev.overlap < options_.match_overlap || asks(ev.hit.piece)) continue;
+    bool stated = false;
+    std::optional<Exchange> found = exchanged_words(clause.tokens, readings_.tokens(ev.hit.piece),
+                                                    options_.lexicon.get(), stated);
+    if (stated) return std::nullopt;
+    if (found && !exchange) {
+      exchange = found;
+      piece = ev.hit.piece;
+    }
+  }
+  if (!exchange) return std::nullopt;
+  signals.aligned_conflict = true;
+  std::string instead(readings_.text(piece).substr(exchange->piece_begin,
+                                                   exchange->piece_end - exchange->piece_begin));
+  Verdict v = finding(clause, Label::kContradicted, ReasonCode::kPartiesSwapped,
+                      HallucinationType::kContextualFabrication,
+                      "the evidence says it the other way round: " + instead, piece);
+  v.correction = Correction{exchange->begin, exchange->end, std::move(instead)};
   return v;
 }
 

@@ -161,11 +161,19 @@ bool negates_an_opposite(const text::Lexicon* lexicon, std::span<const Token> to
   return false;
 }
 
+// `times` counts occurrences ("scored four times", "twice") and `count` counts a thing ("four
+// goals"): the verb may make them one count.
+bool counts_times_of(const Entity& times, const Entity& count) {
+  return times.subtype == EntitySubtype::kQuantity && times.unit == text::Unit::kTimes &&
+         count.subtype == EntitySubtype::kCardinal;
+}
+
 // compare_with_context() can find anything but kIncomparable for the context's value `c` (a
 // number or time, never a name): values of one kind, or a count and a score.
 bool may_compare(const Entity& e, const Entity& c) {
   return e.subtype == c.subtype ||
-         (e.subtype == EntitySubtype::kCardinal && c.subtype == EntitySubtype::kScore);
+         (e.subtype == EntitySubtype::kCardinal && c.subtype == EntitySubtype::kScore) ||
+         counts_times_of(e, c) || counts_times_of(c, e);
 }
 
 // One of `a` and `b` states an omission the other denies (text::denied_omissions): "waived
@@ -203,6 +211,10 @@ EntityMatch compare_with_context(const Entity& e, const Entity& c) {
     const bool end = e.value == c.value || e.value == c.second;
     return end ? EntityMatch::kSame : EntityMatch::kIncomparable;
   }
+  // "four goals" and "scored four times" may be one count; two different ones count different
+  // things as far as the words tell.
+  if (counts_times_of(e, c) || counts_times_of(c, e))
+    return e.value == c.value ? EntityMatch::kSame : EntityMatch::kIncomparable;
   return compare(e, c);
 }
 

@@ -235,6 +235,90 @@ bool states_in_order(const ReadText& text, const PartyPair& ours, const text::Le
   return false;
 }
 
+namespace {
+
+// Words that put two things in an order of place or rank: "finished behind", "ahead of",
+// "ranked above", "won ... over". With kOneWay, what an exchange of two words turns round.
+constexpr auto kOrderWords = std::to_array<std::string_view>(
+    {"ahead", "behind", "above", "below", "beneath", "over", "under", "lead", "trail", "win",
+     "lose", "outscore", "outrank", "exceed", "surpass"});
+
+bool orders_one_way(const Token& t, const text::Lexicon* lexicon) {
+  if (t.kind != text::TokenKind::kWord) return false;
+  if (goes_one_way(t, lexicon)) return true;
+  const std::string base = text::verb_base(t, lexicon);
+  const std::string_view word = base.empty() ? std::string_view(t.norm) : std::string_view(base);
+  return std::find(kOrderWords.begin(), kOrderWords.end(), word) != kOrderWords.end();
+}
+
+// An exchanged span: words only, one of them a content word.
+bool exchangeable(std::span<const Token> span) {
+  return std::all_of(span.begin(), span.end(),
+                     [](const Token& t) { return t.kind == text::TokenKind::kWord; }) &&
+         std::any_of(span.begin(), span.end(),
+                     [](const Token& t) { return !text::is_stopword(t.norm); });
+}
+
+bool same_words(std::span<const Token> a, std::span<const Token> b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                    [](const Token& x, const Token& y) { return x.norm == y.norm; });
+}
+
+// Names of up to this many words are exchanged.
+constexpr std::size_t kMaxExchangedWords = 4;
+
+// `run` (as long as `clause`) is the clause with the words from its token `p` to its token
+// `q` exchanged at both ends (clause = ... X M Y ..., run = ... Y M X ...), the words between
+// ordering the two one way.
+bool exchanged_in(std::span<const Token> clause, std::span<const Token> run, std::size_t p,
+                  std::size_t q, const text::Lexicon* lexicon) {
+  const std::size_t span = q - p + 1;
+  for (std::size_t lx = 1; lx <= kMaxExchangedWords && lx < span; ++lx) {
+    for (std::size_t ly = 1; ly <= kMaxExchangedWords && lx + ly < span; ++ly) {
+      const auto x = clause.subspan(p, lx), y = clause.subspan(q + 1 - ly, ly);
+      const auto middle = clause.subspan(p + lx, span - lx - ly);
+      if (!same_words(run.subspan(p, ly), y) || !same_words(run.subspan(q + 1 - lx, lx), x) ||
+          !same_words(run.subspan(p + ly, span - lx - ly), middle) || same_words(x, y) ||
+          !exchangeable(x) || !exchangeable(y))
+        continue;
+      const bool ordered = std::any_of(middle.begin(), middle.end(),
+                                       [&](const Token& t) { return orders_one_way(t, lexicon); });
+      const bool together_or_doubted = std::any_of(
+          middle.begin(), middle.end(),
+          [](const Token& t) { return kTogether.contains(t.norm) || kNotAFact.contains(t.norm); });
+      if (ordered && !together_or_doubted) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::optional<Exchange> exchanged_words(std::span<const Token> clause, std::span<const Token> piece,
+                                        const text::Lexicon* lexicon, bool& stated) {
+  while (!clause.empty() && clause.back().kind == text::TokenKind::kPunctuation)
+    clause = clause.first(clause.size() - 1);
+  if (clause.size() < 3 || piece.size() < clause.size()) return std::nullopt;
+  std::optional<Exchange> found;
+  for (std::size_t s = 0; s + clause.size() <= piece.size(); ++s) {
+    const std::span<const Token> run = piece.subspan(s, clause.size());
+    std::size_t p = clause.size(), q = 0;
+    for (std::size_t k = 0; k < clause.size(); ++k) {
+      if (clause[k].norm == run[k].norm) continue;
+      p = std::min(p, k);
+      q = k;
+    }
+    if (p == clause.size()) {
+      stated = true;
+      return std::nullopt;
+    }
+    if (found || q == p) continue;
+    if (exchanged_in(clause, run, p, q, lexicon))
+      found = Exchange{clause[p].begin, clause[q].end, run[p].begin, run[q].end};
+  }
+  return found;
+}
+
 bool parties_exchanged(std::span<const text::Token> clause, std::size_t at,
                        std::span<const text::Token> piece, std::size_t other_at) {
   auto name_word = [](const text::Token& t) {

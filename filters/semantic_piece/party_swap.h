@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -51,6 +52,23 @@ PairOrder compare_pairs(const PartyPair& a, const PartyPair& b);
 // "beat"), then its second party, a few words apart; or the other way round in the passive
 // ("Acme was sued by Beta"). Looser than compare_pairs: any such sentence agrees.
 bool states_in_order(const ReadText& text, const PartyPair& ours, const text::Lexicon* lexicon);
+
+// Two words or names of a clause in each other's places in a context sentence that says the
+// rest of the clause word for word: "Garcia finished second, behind Chen" against "Chen
+// finished second, behind Garcia", "stronger in men than in women" against "stronger in women
+// than in men". Only where the words between them order the two one way (a kOneWay word or
+// one of place in an order: "behind", "ahead", "above", "won") and neither name them together
+// ("and", "as", "with") nor deny or doubt the relation. `stated` is set where the piece states
+// the clause as it stands (no conflict then, whatever another piece says).
+struct Exchange {
+  std::size_t begin = 0;  // bytes of the clause, the first exchanged word to the second's end
+  std::size_t end = 0;
+  std::size_t piece_begin = 0;  // the same span of the piece
+  std::size_t piece_end = 0;
+};
+std::optional<Exchange> exchanged_words(std::span<const text::Token> clause,
+                                        std::span<const text::Token> piece,
+                                        const text::Lexicon* lexicon, bool& stated);
 
 // The names around an opposite stand in each other's places: "Venus lost the final to her
 // sister Serena" against "Serena won the final, defeating her sister Venus" tell one event

@@ -229,6 +229,10 @@ class PieceVerifier {
   // with the same words, and no evidence piece that states them as the clause does
   // (party_swap.h): the evidence that says otherwise, aligned.
   std::optional<Verdict> check_parties(const Clause& clause, ClauseSignals& signals) const;
+  // Two words or names of the clause in each other's places in an evidence piece that says the
+  // rest word for word, the words between ordering them one way, and no evidence piece that
+  // states the clause as it stands (party_swap.h exchanged_words).
+  std::optional<Verdict> check_exchanged_words(const Clause& clause, ClauseSignals& signals) const;
   // An evidence piece says the clause with another strength (text/modality.h) and none says it
   // as the clause does (ClauseSignals::modality_changed).
   std::optional<Verdict> check_modality(const Clause& clause, ClauseSignals& signals) const;

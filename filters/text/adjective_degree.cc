@@ -15,6 +15,11 @@ bool introduces_predicate(std::string_view w) {
   return kBeForms.contains(w) || kIntensifiers.contains(w);
 }
 
+// Function words ending in -er that compare nothing: WordNet's morphology reads "after" as
+// "aft" + -er ("two months after the merger"). "further" is a comparative ("further west").
+constexpr auto kNotComparatives = word_table("after", "under", "other", "either", "neither",
+                                             "whether", "rather", "never", "together", "however");
+
 }  // namespace
 
 Degree inflected_degree(const Lexicon& lexicon, std::span<const Token> tokens, std::size_t at) {
@@ -25,6 +30,7 @@ Degree inflected_degree(const Lexicon& lexicon, std::span<const Token> tokens, s
   const bool est = t.norm.ends_with("est");
   if (!er && !est) return Degree::kPositive;
   if (at > 0 && t.has(kCapitalized)) return Degree::kPositive;
+  if (kNotComparatives.contains(t.norm)) return Degree::kPositive;
   auto inflected = [&](Lexicon::Pos pos) {
     for (std::string_view lemma : lexicon.lemmas(t.norm, pos)) {
       if (lemma != t.norm) return true;

@@ -16,9 +16,9 @@ enum class Degree { kPositive, kComparative, kSuperlative, kSufficiency };
 // The degree the word at `at` is inflected for: an -er or -est form of an adjective or adverb
 // ("closer", "largest"). WordNet's morphology makes an -er word of many nouns ("founder" from
 // "found", "number" from "numb", "owner", "Peter"): a word that is itself a noun compares only
-// before "than" or after a copula or an intensifier ("is closer", "much longer"), and a
-// capitalised word inside the sentence is a name. Short words ("best", "worse") are left
-// positive.
+// before "than" or after a copula or an intensifier ("is closer", "much longer"), a
+// capitalised word inside the sentence is a name, and a function word ("after", "under") is
+// none. Short words ("best", "worse") are left positive.
 Degree inflected_degree(const Lexicon& lexicon, std::span<const Token> tokens, std::size_t at);
 
 // The degree of the word at `at` with the words that grade it: "more"/"less" before it make it

@@ -242,7 +242,7 @@ class Extractor {
            (tok.has(kCapitalized) && month_number(w, abbreviated) != 0) ||
            (!tok.has(kCapitalized) && w.size() >= 3 && w.size() <= 9 &&
             month_number(w, abbreviated) != 0) ||
-           w.ends_with("-century") || (may_be_number_word(w) && number(i));
+           w.ends_with("-century") || repetition_word(w) || (may_be_number_word(w) && number(i));
   }
 
   Entity make(EntityType type, EntitySubtype sub, std::size_t first, std::size_t last) {
@@ -737,6 +737,14 @@ class Extractor {
       Entity e = make(EntityType::kNumber, EntitySubtype::kOrdinal, i, i + 1);
       e.value = e.low = e.high = v;
       return add(std::move(e), i, i + 1);
+    }
+    if (t_[i].kind == TokenKind::kWord) {
+      if (const auto times = repetition_word(t_[i].norm)) {  // "twice" is "2 times"
+        Entity e = make(EntityType::kNumber, EntitySubtype::kQuantity, i, i + 1);
+        e.value = e.low = e.high = *times;
+        e.unit = Unit::kTimes;
+        return add(std::move(e), i, i + 1);
+      }
     }
     const auto& n = number(i);
     if (!n) return 0;

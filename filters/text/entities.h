@@ -47,6 +47,7 @@ enum class Unit : std::uint8_t {
   kMetrePerSecond,
   kByte,
   kWatt,
+  kTimes,  // occurrences: "three times", "twice"
 };
 
 enum class DatePrecision : std::uint8_t { kCentury, kDecade, kYear, kMonth, kDay };

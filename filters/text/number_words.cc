@@ -130,6 +130,12 @@ std::optional<double> cardinal_word(std::string_view w) {
   return hyphenated(w, kCardinalWords);
 }
 
+std::optional<double> repetition_word(std::string_view w) {
+  if (w == "twice") return 2;
+  if (w == "thrice") return 3;
+  return std::nullopt;
+}
+
 std::optional<double> ordinal_word(std::string_view w) {
   return hyphenated(w, kOrdinalWords);
 }

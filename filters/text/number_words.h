@@ -22,6 +22,9 @@ std::optional<double> scale_word(std::string_view lower_word);
 
 // Cardinal value of a number word ("seven", "twenty-one", "dozen"), if it is one.
 std::optional<double> cardinal_word(std::string_view lower_word);
+// How many times a word of repetition says: "twice" → 2, "thrice" → 3 (a quantity of
+// times, as "3 times" is). Not "once", which also means "formerly" and "as soon as".
+std::optional<double> repetition_word(std::string_view lower_word);
 // Ordinal value of an ordinal word ("first", "nineteenth", "twenty-first").
 std::optional<double> ordinal_word(std::string_view lower_word);
 

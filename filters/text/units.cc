@@ -62,6 +62,7 @@ constexpr UnitEntry kUnits[] = {
     {{"celsius"}, Unit::kCelsius, 1, 0, true, Q},
     {{"fahrenheit"}, Unit::kCelsius, kFahrenheitFactor, kFahrenheitOffset, false, Q},
     {{"km2"}, Unit::kSquareMetre, 1e6, 0, true, Q},
+    {{"times"}, Unit::kTimes, 1, 0, true, Q},
     {{"acres"}, Unit::kSquareMetre, 4046.8564224, 0, false, Q},
     {{"acre"}, Unit::kSquareMetre, 4046.8564224, 0, false, Q},
     {{"hectares"}, Unit::kSquareMetre, 1e4, 0, true, Q},

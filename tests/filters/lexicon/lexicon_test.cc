@@ -285,6 +285,9 @@ TEST_F(LexiconTest, AdjectiveDegreeReadsInflectionAndGradingWords) {
   EXPECT_EQ(degree_of("the number of flats", 1), Degree::kPositive);
   EXPECT_EQ(degree_of("the number is larger than that", 3), Degree::kComparative);
   EXPECT_EQ(degree_of("Mr Cooper said", 1), Degree::kPositive);
+  // A preposition is no comparative of anything ("after" is no "aft" + -er); "further" is one.
+  EXPECT_EQ(degree_of("two months after the merger", 2), Degree::kPositive);
+  EXPECT_EQ(degree_of("it lies further west", 2), Degree::kComparative);
 }
 
 }  // namespace

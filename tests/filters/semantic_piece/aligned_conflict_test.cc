@@ -659,5 +659,29 @@ TEST_F(VerifierTest, ARiseAgainstAFallIsAFlippedWord) {
   EXPECT_NE(only("Sales of the device increased 5 percent in 2023.").label, Label::kContradicted);
 }
 
+// The flip's complement lines up though the evidence says more before it ("in March,"): "after"
+// is a preposition, not a comparative of "aft".
+TEST_F(VerifierTest, AnOrderWordFlipsWhereTheEvidenceSaysMoreBeforeIt) {
+  context({"Smith resigned as chairman in March, two months after the merger was completed."});
+  const Verdict v = only("Smith resigned as chairman two months before the merger was completed.");
+  EXPECT_EQ(v.label, Label::kContradicted) << v.reason;
+  EXPECT_TRUE(v.signals.antonym);
+}
+
+// "twice" is a count of times, as "three times" is: one against the other in the same slot is
+// a changed value; "four goals" may be what "scored four times" counts.
+TEST_F(VerifierTest, ACountOfTimesLinesUpWithTwice) {
+  context(
+      {"The Hawks beat the Wolves 3-1. Tomas Berg scored twice in the first half and has "
+       "scored four times in 9 games."});
+  const Verdict v = only("Tomas Berg scored three times in the first half.");
+  EXPECT_EQ(v.label, Label::kContradicted) << v.reason;
+  EXPECT_TRUE(v.signals.aligned_conflict);
+  ASSERT_TRUE(v.correction);
+  EXPECT_EQ(v.correction->evidence_text, "twice");
+  EXPECT_EQ(only("Tomas Berg scored two times in the first half.").label, Label::kSupported);
+  EXPECT_NE(only("Tomas Berg has scored four goals in 9 games.").label, Label::kContradicted);
+}
+
 }  // namespace
 }  // namespace groundgate::filters::semantic_piece

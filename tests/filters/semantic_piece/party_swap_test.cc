@@ -79,6 +79,55 @@ TEST(PartySwapTest, APartyThatIsAPartOrPossessionIsNoPair) {
   }
 }
 
+// Whether `piece` says `clause` with two of its words exchanged (exchanged_words), and the
+// piece's words for the exchanged span.
+std::string exchange_of(const std::string& clause, const std::string& piece) {
+  const ReadSentence c(clause), p(piece);
+  bool stated = false;
+  const std::optional<Exchange> e =
+      exchanged_words(c.tokens, p.tokens, text::Lexicon::shared().lexicon.get(), stated);
+  if (stated) return "stated";
+  if (!e) return "";
+  return p.text.substr(e->piece_begin, e->piece_end - e->piece_begin);
+}
+
+TEST(PartySwapTest, TwoWordsExchangedAroundAnOrderAreAnExchange) {
+  EXPECT_EQ(exchange_of("Garcia finished second, behind Chen, in the final.",
+                        "Chen finished second, behind Garcia, in the final."),
+            "Chen finished second, behind Garcia");
+  EXPECT_EQ(exchange_of("The effect was stronger in men than in women.",
+                        "The effect was stronger in women than in men."),
+            "women than in men");
+  EXPECT_EQ(exchange_of("Anna Berg won the race, finishing ahead of Maria.",
+                        "Maria won the race, finishing ahead of Anna Berg and Sofia."),
+            "Maria won the race, finishing ahead of Anna Berg");
+}
+
+TEST(PartySwapTest, WordsTogetherOrInNoOrderAreNoExchange) {
+  EXPECT_EQ(
+      exchange_of("Chen and Garcia finished the final.", "Garcia and Chen finished the final."),
+      "");
+  EXPECT_EQ(exchange_of("Chen met Garcia in the final.", "Garcia met Chen in the final."), "");
+  EXPECT_EQ(exchange_of("Chen did not finish behind Garcia.", "Garcia did not finish behind Chen."),
+            "");
+  EXPECT_EQ(exchange_of("Chen finished behind Garcia.", "Chen finished behind Garcia again."),
+            "stated");
+}
+
+TEST_F(VerifierTest, WordsExchangedAgainstTheEvidenceAreContradicted) {
+  context({"Chen finished second, behind Garcia, in the 100 meters final."});
+  const Verdict v = only("Garcia finished second, behind Chen, in the 100 meters final.");
+  EXPECT_EQ(v.label, Label::kContradicted) << v.reason;
+  EXPECT_EQ(v.reason_code, ReasonCode::kPartiesSwapped);
+  ASSERT_TRUE(v.correction);
+  EXPECT_EQ(v.correction->evidence_text, "Chen finished second, behind Garcia");
+  // A context that also states it the clause's way holds the clause's own.
+  context(
+      {"Chen finished second, behind Garcia, in the heats. Garcia finished second, behind "
+       "Chen, in the final."});
+  EXPECT_NE(only("Garcia finished second, behind Chen.").label, Label::kContradicted);
+}
+
 TEST_F(VerifierTest, PartiesSwappedAgainstTheEvidenceAreContradicted) {
   context({"Acme makes the parts in Ohio. Acme acquired Beta in 2019. Carol married Dave."});
   const Verdict v = only("Beta acquired Acme in 2019.");

@@ -64,6 +64,8 @@ INSTANTIATE_TEST_SUITE_P(
                       ValueCase{"rose 2.5 percentage points", kPercent, 2.5, Unit::kPercent},
                       ValueCase{"three cats", kCardinal, 3, Unit::kNone},
                       ValueCase{"a dozen cats", kCardinal, 12, Unit::kNone},
+                      ValueCase{"scored twice", kQuantity, 2, Unit::kTimes},
+                      ValueCase{"scored three times", kQuantity, 3, Unit::kTimes},
                       ValueCase{"twenty-one cats", kCardinal, 21, Unit::kNone},
                       ValueCase{"three hundred and five cats", kCardinal, 305, Unit::kNone},
                       ValueCase{"1.5 million cats", kCardinal, 1.5e6, Unit::kNone},
