@@ -9,7 +9,7 @@ constexpr auto kRiseWords =
     word_table("increase", "increased", "increases", "increasing", "grew", "grow", "grows", "grown",
                "growing", "growth", "rose", "rise", "rises", "risen", "rising", "up", "higher",
                "gain", "gained", "gains", "soared", "jumped", "surged", "climbed", "doubled",
-               "tripled", "improved", "expanded", "expands");
+               "tripled", "improved", "expanded", "expands", "created", "creates", "create");
 constexpr auto kFallWords = word_table(
     "decrease", "decreased", "decreases", "decreasing", "decline", "declined", "declines",
     "declining", "fell", "fall", "falls", "fallen", "falling", "drop", "dropped", "drops",

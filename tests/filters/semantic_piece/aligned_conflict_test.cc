@@ -657,6 +657,11 @@ TEST_F(VerifierTest, ARiseAgainstAFallIsAFlippedWord) {
     EXPECT_TRUE(v.signals.antonym) << answer;
   }
   EXPECT_NE(only("Sales of the device increased 5 percent in 2023.").label, Label::kContradicted);
+  context({"The factory will close in 2026, and 400 jobs will be lost."});
+  const std::vector<Verdict> jobs =
+      verify("The factory will close in 2026, and 400 jobs will be created.");
+  ASSERT_EQ(jobs.size(), 2u);
+  EXPECT_EQ(jobs[1].label, Label::kContradicted) << jobs[1].reason;
 }
 
 // The flip's complement lines up though the evidence says more before it ("in March,"): "after"
