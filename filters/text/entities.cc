@@ -741,7 +741,7 @@ class Extractor {
     if (t_[i].kind == TokenKind::kWord) {
       if (const auto times = repetition_word(t_[i].norm)) {  // "twice" is "2 times"
         Entity e = make(EntityType::kNumber, EntitySubtype::kQuantity, i, i + 1);
-        e.value = e.low = e.high = *times;
+        set_value(e, *times, 0, i);  // "more than twice": at least 2
         e.unit = Unit::kTimes;
         return add(std::move(e), i, i + 1);
       }

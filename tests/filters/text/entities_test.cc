@@ -252,6 +252,7 @@ TEST(Entities, QualifiersWidenTheValue) {
   EXPECT_TRUE(std::isinf(over->high));
   EXPECT_EQ(one("about 5.8 km", EntitySubtype::kQuantity)->qualifier, Qualifier::kApproximate);
   EXPECT_EQ(one("less than 3 hours", EntitySubtype::kDuration)->qualifier, Qualifier::kAtMost);
+  EXPECT_EQ(one("won more than twice", EntitySubtype::kQuantity)->qualifier, Qualifier::kAtLeast);
 }
 
 struct NameCase {
