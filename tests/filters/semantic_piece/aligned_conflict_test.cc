@@ -679,11 +679,8 @@ TEST_F(VerifierTest, ACountOfTimesLinesUpWithTwice) {
   context(
       {"The Hawks beat the Wolves 3-1. Tomas Berg scored twice in the first half and has "
        "scored four times in 9 games."});
-  const Verdict v = only("Tomas Berg scored three times in the first half.");
-  EXPECT_EQ(v.label, Label::kContradicted) << v.reason;
-  EXPECT_TRUE(v.signals.aligned_conflict);
-  ASSERT_TRUE(v.correction);
-  EXPECT_EQ(v.correction->evidence_text, "twice");
+  expect_corrected("Tomas Berg scored three times in the first half.", "twice");
+  EXPECT_TRUE(only("Tomas Berg scored three times in the first half.").signals.aligned_conflict);
   EXPECT_EQ(only("Tomas Berg scored two times in the first half.").label, Label::kSupported);
   EXPECT_NE(only("Tomas Berg has scored four goals in 9 games.").label, Label::kContradicted);
 }

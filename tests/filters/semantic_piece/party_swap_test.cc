@@ -116,11 +116,9 @@ TEST(PartySwapTest, WordsTogetherOrInNoOrderAreNoExchange) {
 
 TEST_F(VerifierTest, WordsExchangedAgainstTheEvidenceAreContradicted) {
   context({"Chen finished second, behind Garcia, in the 100 meters final."});
-  const Verdict v = only("Garcia finished second, behind Chen, in the 100 meters final.");
-  EXPECT_EQ(v.label, Label::kContradicted) << v.reason;
-  EXPECT_EQ(v.reason_code, ReasonCode::kPartiesSwapped);
-  ASSERT_TRUE(v.correction);
-  EXPECT_EQ(v.correction->evidence_text, "Chen finished second, behind Garcia");
+  const std::string_view answer = "Garcia finished second, behind Chen, in the 100 meters final.";
+  expect_corrected(answer, "Chen finished second, behind Garcia");
+  EXPECT_EQ(only(answer).reason_code, ReasonCode::kPartiesSwapped);
   // A context that also states it the clause's way holds the clause's own.
   context(
       {"Chen finished second, behind Garcia, in the heats. Garcia finished second, behind "
