@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "filters/semantic_piece/clause_words.h"
+#include "filters/semantic_piece/narrowing.h"
 #include "filters/semantic_piece/party_swap.h"
 #include "filters/semantic_piece/piece_verifier.h"
 #include "filters/semantic_piece/slot.h"
@@ -183,10 +184,14 @@ std::size_t PieceVerifier::words_outside(const Clause& clause, std::uint32_t pie
   };
   std::size_t outside = 0;
   for (std::size_t i = 0; i < clause.words.size(); ++i) {
-    // A negation is the polarity, which check_polarity() compares: not a word to line up.
+    // A negation ("not", "refused to") is the polarity, which check_polarity() compares: not a
+    // word to line up.
     const bool excepted = !except.empty() && clause.words[i] >= except.data() &&
                           clause.words[i] < except.data() + except.size();
     if (excepted || text::is_negation(clause.words[i]->norm)) continue;
+    if (const auto at = index_of(clause.tokens, *clause.words[i]);
+        at && text::is_negation_cue(clause.tokens, *at))
+      continue;
     const index::TermId term = clause.terms[clause.word_stem[i]];
     if (term != index::kNoTerm &&
         std::find(piece_terms.begin(), piece_terms.end(), term) != piece_terms.end())
@@ -207,10 +212,25 @@ std::size_t PieceVerifier::words_outside(const Clause& clause, std::uint32_t pie
 bool PieceVerifier::aligned_but(const Clause& clause, std::uint32_t piece, const Token* word,
                                 const Token* instead) const {
   if (words_outside(clause, piece, one(word), /*verb_forms=*/true) != 0) return false;
+  return lines_up(clause, readings_.tokens(piece), word, instead);
+}
+
+bool PieceVerifier::aligned_but_narrower(const Clause& clause, std::uint32_t piece) const {
+  if (words_outside(clause, piece, {}, /*verb_forms=*/true) != 0) return false;
+  const text::Lexicon* lexicon = options_.lexicon.get();
   const std::vector<Token>& tokens = readings_.tokens(piece);
+  const Narrowed narrowed =
+      without_narrowing(tokens, readings_.entities(piece), clause.tokens, lexicon);
+  if (narrowed.tokens.size() == tokens.size()) return false;
+  if (narrowed.dropped_time && !past_event(clause.tokens, lexicon)) return false;
+  return lines_up(clause, narrowed.tokens, nullptr, nullptr);
+}
+
+bool PieceVerifier::lines_up(const Clause& clause, std::span<const Token> tokens, const Token* word,
+                             const Token* instead) const {
   // A negation cue of either side ("not", "refused to"), with its "to", is the polarity.
   auto negation_cue = [&](const Token& t) {
-    for (const std::span<const Token> side : {clause.tokens, std::span<const Token>(tokens)}) {
+    for (const std::span<const Token> side : {clause.tokens, tokens}) {
       const std::optional<std::size_t> i = index_of(side, t);
       if (!i) continue;
       return text::is_negation_cue(side, *i) ||

@@ -1320,8 +1320,9 @@ std::optional<Verdict> PieceVerifier::check_negation(Clause& clause, const Evide
   // scope reads; neither side adds a negation or leaves one out.
   if (state_one_omission(clause.tokens, readings_.tokens(best.hit.piece))) return std::nullopt;
   signals.negation_mismatch = true;
-  signals.aligned_conflict =
-      signals.aligned_conflict || aligned_but(clause, best.hit.piece, nullptr, nullptr);
+  signals.aligned_conflict = signals.aligned_conflict ||
+                             aligned_but(clause, best.hit.piece, nullptr, nullptr) ||
+                             (negated && aligned_but_narrower(clause, best.hit.piece));
   return finding(clause, Label::kContradicted, ReasonCode::kNegationMismatch,
                  HallucinationType::kContextualFabrication,
                  negated ? "answer negates what the evidence states"

@@ -309,6 +309,14 @@ class PieceVerifier {
   // token (slot.h same_but).
   bool aligned_but(const Clause& clause, std::uint32_t piece, const text::Token* word,
                    const text::Token* instead) const;
+  // Where the clause negates what the piece states: the two line up once the piece's words that
+  // only narrow what it states are set aside ("did not approve a share buyback" against
+  // "approved a share buyback of $500 million"; narrowing.h). A time set aside denies only a
+  // clause about a past event.
+  bool aligned_but_narrower(const Clause& clause, std::uint32_t piece) const;
+  // aligned_but() past the words check: `tokens` (the piece's) line up with the clause's.
+  bool lines_up(const Clause& clause, std::span<const text::Token> tokens, const text::Token* word,
+                const text::Token* instead) const;
   // The value at bytes [begin, end) of `tokens`' text states a difference ("6 more hours than",
   // "0.4 kg less than", "two years older than", "$15 more", "an extra $15"): it is no value the
   // thing itself has, to compare with the context's, only with another difference.

@@ -1,0 +1,182 @@
+#include "filters/semantic_piece/narrowing.h"
+
+#include <algorithm>
+#include <string>
+
+#include "filters/semantic_piece/clause_words.h"
+#include "filters/text/calendar_words.h"
+#include "filters/text/function_words.h"
+#include "filters/text/number_words.h"
+#include "filters/text/stemmer.h"
+#include "filters/text/verb_form.h"
+#include "filters/text/word_table.h"
+
+namespace groundgate::filters::semantic_piece {
+namespace {
+
+using text::Token;
+
+// Adjectives that make their noun something else or not yet one ("former chairman", "proposed
+// buyback", "alleged fraud"), or narrow it to the exception ("only", "partial"): a statement
+// with them does not state the thing without them.
+constexpr auto kNotNarrowing = text::word_table(
+    "former", "alleged", "proposed", "planned", "potential", "possible", "probable", "putative",
+    "supposed", "so-called", "fake", "false", "mock", "would-be", "future", "prospective",
+    "intended", "only", "sole", "partial", "temporary", "initial", "previous", "preliminary",
+    "conditional", "provisional", "draft", "apparent", "suspected", "reported", "expected",
+    "hypothetical", "theoretical", "virtual", "nominal", "near", "no", "non", "little", "few");
+// Words that open a phrase of time ("in 1965", "late on Tuesday night") or of value ("of $500
+// million"). Not "until", "since", "from", "for", "through": those bound how long a thing held.
+constexpr auto kPhraseOpeners = text::word_table("in", "on", "at", "during", "late", "early", "of");
+constexpr auto kTimeNouns = text::word_table(
+    "half", "minute", "minutes", "hour", "hours", "night", "morning", "afternoon", "evening", "day",
+    "week", "weekend", "month", "year", "quarter", "season", "period", "round");
+// Words that open a clause of time or cause after the statement ("after arguing with the
+// referee").
+constexpr auto kTimeClauses = text::word_table("after", "before", "when", "because", "following");
+constexpr auto kArticles = text::word_table("the", "a", "an", "this", "that");
+constexpr auto kPastAuxiliaries = text::word_table("did", "was", "were", "had");
+constexpr auto kPresentAuxiliaries = text::word_table(
+    "is", "are", "am", "do", "does", "has", "have", "will", "can", "may", "must", "shall");
+
+class Reader {
+ public:
+  Reader(std::span<const Token> statement, std::span<const text::Entity> entities,
+         std::span<const Token> other, const text::Lexicon* lexicon)
+      : statement_(statement), entities_(entities), lexicon_(lexicon) {
+    for (const Token& t : other)
+      if (t.kind == text::TokenKind::kWord || t.kind == text::TokenKind::kNumber)
+        other_.push_back(text::stem(t.norm));
+    std::sort(other_.begin(), other_.end());
+  }
+
+  bool shared(std::size_t i) const {
+    const Token& t = statement_[i];
+    return std::binary_search(other_.begin(), other_.end(), text::stem(t.norm));
+  }
+  // The kind of value the token is part of, if any.
+  const text::Entity* value(std::size_t i) const {
+    const Token& t = statement_[i];
+    for (const text::Entity& e : entities_)
+      if (is_value_entity(e) && e.begin <= t.begin && t.end <= e.end) return &e;
+    return nullptr;
+  }
+  // An adjective that restricts its noun: one right before a word the other side holds ("free
+  // Wi-Fi"), or a word that is only an adjective.
+  bool restricting_adjective(std::size_t i) const {
+    const Token& t = statement_[i];
+    using Pos = text::Lexicon::Pos;
+    if (lexicon_ == nullptr || t.kind != text::TokenKind::kWord || t.has(text::kCapitalized) ||
+        kNotNarrowing.contains(t.norm) || text::inflected_verb(t, lexicon_) ||
+        lexicon_->lemmas(t.norm, Pos::kAdjective).empty())
+      return false;
+    const bool before_shared = i + 1 < statement_.size() &&
+                               statement_[i + 1].kind == text::TokenKind::kWord && shared(i + 1);
+    return before_shared || lexicon_->lemmas(t.norm, Pos::kNoun).empty();
+  }
+  bool time_word(std::size_t i) const {
+    const std::string_view w = statement_[i].norm;
+    return kTimeNouns.contains(w) || text::kWeekdays.contains(w) ||
+           statement_[i].has(text::kOrdinal) || text::ordinal_word(w).has_value();
+  }
+  bool shares_part_of(const text::Entity& e) const {
+    for (std::size_t i = 0; i < statement_.size(); ++i)
+      if (e.begin <= statement_[i].begin && statement_[i].end <= e.end && shared(i)) return true;
+    return false;
+  }
+  bool punctuation(std::size_t i) const {
+    return statement_[i].kind == text::TokenKind::kPunctuation;
+  }
+
+  // The phrase of time or value that opens at `i` and ends before the return value; `i` where
+  // there is none.
+  std::size_t phrase_end(std::size_t i, bool& of_time) const {
+    const std::string_view opener = statement_[i].norm;
+    if (!kPhraseOpeners.contains(opener) || shared(i)) return i;
+    bool time = false, valued = false;
+    std::size_t j = i + 1;
+    for (; j < statement_.size() && !punctuation(j) && !shared(j) &&
+           !kTimeClauses.contains(statement_[j].norm);
+         ++j) {
+      const text::Entity* v = value(j);
+      const bool word_of_time =
+          time_word(j) || (v != nullptr && v->type == text::EntityType::kTime);
+      if (!word_of_time && v == nullptr && !kArticles.contains(statement_[j].norm) &&
+          !kPhraseOpeners.contains(statement_[j].norm) && !restricting_adjective(j))
+        break;
+      time = time || word_of_time;
+      valued = valued || v != nullptr;
+    }
+    const bool ends = j == statement_.size() || punctuation(j) ||
+                      kTimeClauses.contains(statement_[j].norm) || statement_[j].norm == "and" ||
+                      statement_[j].norm == "but";
+    if (!ends || (opener == "of" ? !valued : !(time || valued))) return i;
+    of_time = opener != "of";
+    return j;
+  }
+
+  Narrowed read() const {
+    const std::size_t n = statement_.size();
+    std::vector<char> drop(n, 0);
+    Narrowed out;
+    // The last word both sides hold, a determiner aside; what follows it may narrow.
+    std::size_t after = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      if (!kArticles.contains(statement_[i].norm) && !punctuation(i) && shared(i)) after = i + 1;
+    for (std::size_t i = after; i < n && after > 0;) {
+      bool of_time = false;
+      if (const std::size_t end = phrase_end(i, of_time); end > i) {
+        std::fill(drop.begin() + static_cast<std::ptrdiff_t>(i),
+                  drop.begin() + static_cast<std::ptrdiff_t>(end), 1);
+        out.dropped_time = out.dropped_time || of_time;
+        i = end;
+        continue;
+      }
+      if (kTimeClauses.contains(statement_[i].norm) && !shared(i)) {
+        for (; i < n && !punctuation(i); ++i)
+          drop[i] = 1;
+        out.dropped_time = true;
+      }
+      break;
+    }
+    // Elsewhere, a count or an amount the other side does not give in part, and a
+    // restricting adjective. (A date elsewhere stays: it is when the statement held.)
+    for (std::size_t i = 0; i < n; ++i) {
+      if (drop[i] || shared(i)) continue;
+      const text::Entity* v = value(i);
+      if (v == nullptr ? restricting_adjective(i)
+                       : v->type == text::EntityType::kNumber && !shares_part_of(*v))
+        drop[i] = 1;
+    }
+    for (std::size_t i = 0; i < n; ++i)
+      if (!drop[i]) out.tokens.push_back(statement_[i]);
+    return out;
+  }
+
+ private:
+  std::span<const Token> statement_;
+  std::span<const text::Entity> entities_;
+  const text::Lexicon* lexicon_;
+  std::vector<std::string> other_;  // stems, sorted
+};
+
+}  // namespace
+
+Narrowed without_narrowing(std::span<const Token> statement, std::span<const text::Entity> entities,
+                           std::span<const Token> other, const text::Lexicon* lexicon) {
+  return Reader(statement, entities, other, lexicon).read();
+}
+
+bool past_event(std::span<const Token> clause, const text::Lexicon* lexicon) {
+  bool past_verb = false;
+  for (const Token& t : clause) {
+    if (kPastAuxiliaries.contains(t.norm)) return true;
+    if (kPresentAuxiliaries.contains(t.norm)) return false;
+    const std::string base = text::verb_base(t, lexicon);
+    past_verb = past_verb || (!base.empty() && base != t.norm && !t.norm.ends_with('s') &&
+                              !t.norm.ends_with("ing"));
+  }
+  return past_verb;
+}
+
+}  // namespace groundgate::filters::semantic_piece

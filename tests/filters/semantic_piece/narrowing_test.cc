@@ -1,0 +1,110 @@
+// What a statement adds that only narrows it (narrowing.h), and the verifier's label for a
+// negation of the wider statement.
+#include "filters/semantic_piece/narrowing.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "tests/filters/semantic_piece/read_sentence.h"
+#include "tests/filters/semantic_piece/verifier_fixture.h"
+
+namespace groundgate::filters::semantic_piece {
+namespace {
+
+const text::Lexicon* lexicon() {
+  return text::Lexicon::shared().lexicon.get();
+}
+
+// The statement's text without its narrowing words, each token's text joined by spaces; "*"
+// marks a time set aside.
+std::string narrowed(const std::string& statement, const std::string& other) {
+  const ReadSentence s(statement), o(other);
+  const Narrowed n = without_narrowing(s.tokens, s.entities, o.tokens, lexicon());
+  std::string out;
+  for (const text::Token& t : n.tokens) {
+    if (!out.empty()) out += ' ';
+    out += t.surface(s.text);
+  }
+  return n.dropped_time ? out + " *" : out;
+}
+
+TEST(NarrowingTest, ValuesAndRestrictingAdjectivesAreSetAside) {
+  EXPECT_EQ(narrowed("The board approved a share buyback of $500 million.",
+                     "The board did not approve a share buyback."),
+            "The board approved a share buyback .");
+  EXPECT_EQ(narrowed("The lounge offers free Wi-Fi.", "The lounge offers no Wi-Fi."),
+            "The lounge offers Wi-Fi .");
+  EXPECT_EQ(
+      narrowed("Berg scored twice in the first half.", "Berg did not score in the first half."),
+      "Berg scored in the first half .");
+}
+
+TEST(NarrowingTest, ATimeAfterTheStatementAndAClauseOfTimeAreSetAside) {
+  EXPECT_EQ(narrowed("Hale was sent off in the second half after arguing with the referee.",
+                     "Hale was not sent off."),
+            "Hale was sent off . *");
+  EXPECT_EQ(narrowed("Finch conceded the race late on Tuesday night and congratulated his rival.",
+                     "Finch refused to concede the race."),
+            "Finch conceded the race and congratulated his rival . *");
+  EXPECT_EQ(narrowed("Her work earned her the Lasker Award in 1965.",
+                     "Her work did not earn her the Lasker Award."),
+            "Her work earned her the Lasker Award . *");
+}
+
+// What makes the statement another one stays: a bound of how long it held, a place or a group
+// it holds for, an adjective that makes the thing something else, a word the other side holds.
+TEST(NarrowingTest, BoundsPlacesAndOtherThingsStay) {
+  EXPECT_EQ(narrowed("Polaris was based in Roseau until 2008.", "Polaris is not based in Roseau."),
+            "Polaris was based in Roseau until 2008 .");
+  EXPECT_EQ(narrowed("The drug reduced mortality in mice.", "The drug did not reduce mortality."),
+            "The drug reduced mortality in mice .");
+  EXPECT_EQ(
+      narrowed("The board approved a proposed buyback.", "The board did not approve a buyback."),
+      "The board approved a proposed buyback .");
+  EXPECT_EQ(narrowed("The plan costs $9 per month.", "The plan does not cost $9 per month."),
+            "The plan costs $ 9 per month .");
+}
+
+TEST(NarrowingTest, APastEventIsOneAPastFormStates) {
+  for (const char* past : {"Hale was not sent off.", "Finch refused to concede.",
+                           "Delacroix never married.", "The board did not approve it."}) {
+    const ReadSentence s(past);
+    EXPECT_TRUE(past_event(s.tokens, lexicon())) << past;
+  }
+  for (const char* present :
+       {"Polaris is not based in Roseau.", "The company does not pay dividends.",
+        "The store has not reopened."}) {
+    const ReadSentence s(present);
+    EXPECT_FALSE(past_event(s.tokens, lexicon())) << present;
+  }
+}
+
+// The verifier: a negation of what a narrower sentence of the context states lines up with it,
+// contradicted with that sentence as evidence, whatever the scorer makes of it.
+TEST_F(VerifierTest, ANegationOfWhatANarrowerSentenceStatesIsAnAlignedConflict) {
+  context(
+      {"The board approved a share buyback of $500 million. Wolves coach Peter Hale was sent off "
+       "in the second half after arguing with the referee. The lounge offers free Wi-Fi."});
+  for (const char* answer :
+       {"The board did not approve a share buyback.", "Wolves coach Peter Hale was not sent off.",
+        "The lounge offers no Wi-Fi."}) {
+    const Verdict v = only(answer);
+    EXPECT_EQ(v.label, Label::kContradicted) << answer;
+    EXPECT_EQ(v.reason_code, ReasonCode::kNegationMismatch) << answer;
+    EXPECT_TRUE(v.signals.aligned_conflict) << answer;
+  }
+}
+
+// A time set aside denies only a past event; a group the statement holds for is no narrowing.
+TEST_F(VerifierTest, ANegationOfTheWiderStatementAtAnotherTimeOrForAnotherGroupIsNotAligned) {
+  context({"Polaris was based in Roseau in 2008. The drug reduced mortality in mice."});
+  for (const char* answer :
+       {"Polaris is not based in Roseau.", "The drug did not reduce mortality."}) {
+    for (const Verdict& v : verify(answer))
+      EXPECT_FALSE(v.signals.aligned_conflict) << answer;
+  }
+}
+
+}  // namespace
+}  // namespace groundgate::filters::semantic_piece
