@@ -249,13 +249,32 @@ bool PieceVerifier::lines_up(const Clause& clause, std::span<const Token> tokens
   auto is_instead = [&](const Token& t) {
     return instead != nullptr && t.begin == instead->begin && t.norm == instead->norm;
   };
+  // The preposition right after the word and after its opposite goes with each ("excluded
+  // from the rate" / "included in the rate"), and so does the word that makes either a
+  // comparative ("more expensive" / "cheaper").
+  static constexpr auto kGoverned =
+      text::word_table("in", "from", "on", "at", "to", "with", "by", "for", "into", "of");
+  static constexpr auto kDegree = text::word_table("more", "less", "most", "least");
+  auto governed = [&](const Token& t) {
+    if (word == nullptr || instead == nullptr) return false;
+    const bool preposition = kGoverned.contains(t.norm), degree = kDegree.contains(t.norm);
+    if (!preposition && !degree) return false;
+    auto goes_with = [&](std::span<const Token> side, std::size_t i, auto is_pair_word) {
+      return preposition ? i > 0 && is_pair_word(side[i - 1])
+                         : i + 1 < side.size() && is_pair_word(side[i + 1]);
+    };
+    if (const auto i = index_of(clause.tokens, t))
+      return goes_with(clause.tokens, *i, [&](const Token& x) { return &x == word; });
+    const auto j = index_of(tokens, t);
+    return j && goes_with(tokens, *j, is_instead);
+  };
   // The evidence's word for the clause's last one may end its aligned words, after a form of
   // "be" ("were good"), but no negation or auxiliary: "profits did not" is another clause's.
   auto ends = [&](const Token& t) { return is_instead(t) || text::kBeForms.contains(t.norm); };
   return same_but(
       clause.tokens, tokens,
       [&](const Token& t) {
-        return polarity(t) || (word != nullptr && &t == word) || is_instead(t);
+        return polarity(t) || (word != nullptr && &t == word) || is_instead(t) || governed(t);
       },
       ends, options_.lexicon.get());
 }

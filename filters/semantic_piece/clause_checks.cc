@@ -104,7 +104,8 @@ std::optional<std::size_t> negated_head(std::span<const Token> tokens, std::size
 // A comparison turned round with its opposite says the same: "Bob is younger than Alice"
 // against "Alice is older than Bob". Clause word `at` and the piece's `pivot` are the two
 // comparatives; a content word of the clause before its comparative comes after the piece's,
-// and one after it before.
+// and one after it before, each on that side only (the "plan" of "The annual plan is cheaper
+// than the monthly plan" names neither party).
 bool turned_round(std::span<const Token> clause, std::size_t at, std::span<const Token> piece,
                   std::size_t pivot) {
   auto found = [&](const Token& w, std::size_t from, std::size_t to) {
@@ -116,8 +117,11 @@ bool turned_round(std::span<const Token> clause, std::size_t at, std::span<const
   bool first_after = false, second_before = false;
   for (std::size_t i = 0; i < clause.size() && pivot < piece.size(); ++i) {
     if (i == at || !text::is_content_word(clause[i])) continue;
-    if (i < at) first_after = first_after || found(clause[i], pivot + 1, piece.size());
-    if (i > at) second_before = second_before || found(clause[i], 0, pivot);
+    const bool before = found(clause[i], 0, pivot),
+               after = found(clause[i], pivot + 1, piece.size());
+    if (before == after) continue;
+    if (i < at) first_after = first_after || after;
+    if (i > at) second_before = second_before || before;
   }
   return first_after && second_before;
 }
@@ -693,10 +697,19 @@ bool has_verb(std::span<const Token> tokens, const text::Lexicon* lexicon) {
 // A pronoun or a demonstrative that stands for what an earlier sentence names: "It is not
 // waterproof." lines up with any "It is waterproof." of the context, whatever each "it" is.
 bool has_pronoun_subject(std::span<const Token> tokens) {
+  // "this", "that", "these", "those" stand for a thing before a verb or at the end ("This is
+  // refundable."); before a noun they are its determiner ("This ticket is refundable.").
   static constexpr auto kStandsFor = text::word_table("this", "that", "these", "those");
-  return std::any_of(tokens.begin(), tokens.end(), [](const Token& t) {
-    return text::kSubjectPronouns.contains(t.norm) || kStandsFor.contains(t.norm);
-  });
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    if (text::kSubjectPronouns.contains(tokens[i].norm)) return true;
+    if (!kStandsFor.contains(tokens[i].norm)) continue;
+    const bool before_verb = i + 1 == tokens.size() ||
+                             tokens[i + 1].kind == text::TokenKind::kPunctuation ||
+                             text::kBeForms.contains(tokens[i + 1].norm) ||
+                             text::kAuxiliaryVerbs.contains(tokens[i + 1].norm);
+    if (before_verb) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -1390,13 +1403,35 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, const Evide
     return word.has(text::kCapitalized) && !piece_tokens.empty() &&
            word.begin != piece_tokens.front().begin;
   };
+  // Two words are opposed when WordNet makes them antonyms, or one is the other's "non-" form
+  // ("non-refundable"); and, where the clause lines up with the piece but for the two, when
+  // they are words of two opposed senses ("prohibited" against "permitted": WordNet opposes
+  // "forbid" to "permit"), which join words less tightly than antonyms do.
+  auto opposed_words = [&](const Clause& c, const Token* w, const std::string& form,
+                           const text::Lexicon::WordSet& opposed, const Token& other) {
+    if (text::non_form_of(form, other.norm) || text::non_form_of(other.norm, form)) return true;
+    if (!opposed.empty() && lexicon->has_lemma_in(other.norm, opposed) &&
+        lexicon->are_antonyms(form, evidence_form(other)))
+      return true;
+    return lexicon->have_opposed_senses(form, other.norm) &&
+           aligned_but(c, best.hit.piece, w, &other);
+  };
+  // An evidence word a negation governs says what its opposite says ("not allergy
+  // accommodating" against "non-accommodating"): no opposite of it. Read once, when needed.
+  std::optional<std::vector<text::NegationScope>> piece_negations;
+  auto negated_in_piece = [&](const Token& other) {
+    if (!piece_negations) piece_negations = text::negation_scopes(piece_tokens, lexicon);
+    for (const text::NegationScope& scope : *piece_negations)
+      for (const std::size_t i : scope.words)
+        if (piece_tokens[i].begin == other.begin) return true;
+    return false;
+  };
   for (const Token* w : coverage.uncovered) {
     const auto at = static_cast<std::size_t>(w - clause.tokens.data());
     const std::string form = text::phrasal_form(*lexicon, clause.tokens, at);
     // A negated opposite says what the evidence says ("is not required": "optional").
     if (in_condition(w) || negated_head(clause.tokens, at)) continue;
     const text::Lexicon::WordSet opposed = lexicon->opposites(form);
-    if (opposed.empty()) continue;
     const text::Degree degree = text::adjective_degree(*lexicon, clause.tokens, at);
     for (std::size_t k = 0; k < best_reading.words.size(); ++k) {
       const Token& other = best_reading.words[k];
@@ -1404,8 +1439,8 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, const Evide
       // two names may differ by one ("North Dakota" / "South Dakota").
       if (other.kind != text::TokenKind::kWord || (in_name(other) && !w->has(text::kCapitalized)) ||
           best_reading.degrees[k] != degree || degree == text::Degree::kSufficiency ||
-          clause_says(other) || !lexicon->has_lemma_in(other.norm, opposed) ||
-          !lexicon->are_antonyms(form, evidence_form(other)) ||
+          clause_says(other) || !opposed_words(clause, w, form, opposed, other) ||
+          negated_in_piece(other) ||
           (degree == text::Degree::kComparative && states_converse(clause, at, best.hit.piece)))
         continue;
       const auto other_at = std::find_if(piece_tokens.begin(), piece_tokens.end(),

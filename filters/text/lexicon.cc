@@ -568,6 +568,23 @@ bool Lexicon::are_antonyms(std::string_view a, std::string_view b, Pos pos) cons
          antonym_pointer(a_senses, with_heads(b_senses));
 }
 
+bool Lexicon::have_opposed_senses(std::string_view a, std::string_view b, Pos pos) const {
+  const std::vector<std::pair<Id, std::uint8_t>> a_senses = senses(a, pos),
+                                                 b_senses = senses(b, pos);
+  auto points_to = [&](Id from, Id to) {
+    for (Id p = synset_pointer_offsets_[from]; p < synset_pointer_offsets_[from + 1]; ++p) {
+      if (pointers_[p].type == kAntonym && pointers_[p].target == to) return true;
+    }
+    return false;
+  };
+  for (const auto& [s, unused_a] : a_senses) {
+    for (const auto& [t, unused_b] : b_senses) {
+      if (points_to(s, t) || points_to(t, s)) return true;
+    }
+  }
+  return false;
+}
+
 Lexicon::WordSet Lexicon::opposites(std::string_view w, Pos pos) const {
   // The words b for which are_antonyms(w, b) finds a pointer, one direction at a time.
   WordSet out;

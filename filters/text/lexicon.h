@@ -51,6 +51,12 @@ class Lexicon {
     bool empty() const { return ids.empty(); }
     bool contains(std::uint32_t id) const;
   };
+  // A sense of `a` and a sense of `b` are opposed synsets: an antonym pointer joins two of their
+  // words, not necessarily these two ("prohibit" and "permit": WordNet opposes "forbid" to
+  // "permit", and "prohibit" is "forbid" in that sense). Wider than are_antonyms(); still a
+  // pair of senses, unlike a synonym of an antonym in any sense ("big" is "bad" in one sense,
+  // the opposite of "good" in another).
+  bool have_opposed_senses(std::string_view a, std::string_view b, Pos pos = Pos::kAny) const;
   // Every word w with are_antonyms(word, w): the words the antonym pointers of `word`'s senses
   // name and, for an adjective, the satellites of an opposed head synset. Lets a caller that
   // checks one word against many look its opposites up once.

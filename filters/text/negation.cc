@@ -356,4 +356,11 @@ std::vector<NegationScope> negation_scopes(std::span<const Token> tokens, const 
   return out;
 }
 
+bool non_form_of(std::string_view negated, std::string_view plain) {
+  if (plain.size() < 4 || !negated.starts_with("non")) return false;
+  std::string_view rest = negated.substr(3);
+  if (rest.starts_with('-')) rest.remove_prefix(1);
+  return rest == plain;
+}
+
 }  // namespace groundgate::filters::text

@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "filters/text/lexicon.h"
@@ -66,5 +67,10 @@ std::vector<std::string> omissions(std::span<const Token> tokens);
 // The stems of the omitting verbs `tokens` denies ("did not waive the fee", "the fee was not
 // waived": "waiv"), sorted: what the verb would leave out is done after all.
 std::vector<std::string> denied_omissions(std::span<const Token> tokens);
+
+// Word `negated` is word `plain` with the prefix "non" ("non-refundable" or "nonrefundable" of
+// "refundable"; lowercase): the word for its absence or opposite. `plain` has four letters at
+// least ("nonce" is no "non" of "ce").
+bool non_form_of(std::string_view negated, std::string_view plain);
 
 }  // namespace groundgate::filters::text

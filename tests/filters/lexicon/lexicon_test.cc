@@ -110,6 +110,21 @@ TEST_F(LexiconTest, AntonymsDirectAndThroughSimilarTo) {
   EXPECT_FALSE(lexicon_->are_antonyms("increase", "decrease", Pos::kAdverb));
 }
 
+// Opposed senses: the words of two synsets an antonym pointer joins, whichever words it names.
+TEST_F(LexiconTest, OpposedSensesJoinTheWordsOfTwoOpposedSynsets) {
+  EXPECT_FALSE(lexicon_->are_antonyms("prohibited", "permitted"));
+  EXPECT_TRUE(lexicon_->have_opposed_senses("prohibited", "permitted"));
+  EXPECT_TRUE(lexicon_->have_opposed_senses("permitted", "prohibited"));
+  EXPECT_TRUE(lexicon_->have_opposed_senses("allowed", "forbidden"));
+  EXPECT_TRUE(lexicon_->have_opposed_senses("large", "small"));
+  // A synonym of an antonym in another sense is no opposed sense: "big" is "bad" only as
+  // "very intense", and "good" is opposed to "bad" as "of low quality".
+  EXPECT_TRUE(lexicon_->has_synonym_in("big", lexicon_->opposites("good")));
+  EXPECT_FALSE(lexicon_->have_opposed_senses("big", "good"));
+  EXPECT_FALSE(lexicon_->have_opposed_senses("large", "big"));
+  EXPECT_FALSE(lexicon_->have_opposed_senses("qzxv", "small"));
+}
+
 TEST_F(LexiconTest, WordsWithoutOppositesAreKnownBeforeThePairs) {
   EXPECT_FALSE(lexicon_->opposites("large").empty());
   EXPECT_FALSE(lexicon_->opposites("huge").empty());  // through its head, "large"

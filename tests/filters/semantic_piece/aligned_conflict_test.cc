@@ -120,6 +120,36 @@ TEST_F(VerifierTest, AValueConflictSaysWhetherItsPieceHoldsTheClause) {
   EXPECT_EQ(same.correction->evidence_text, "14 days");
 }
 
+// Opposites WordNet gives as word pairs, as opposed senses, or as a "non-" form, with the
+// preposition or the degree word each takes: the sentence still lines up.
+TEST_F(VerifierTest, AnOppositeWithItsOwnPrepositionOrDegreeWordLinesUp) {
+  context(
+      {"This ticket is refundable. Smoking is permitted on the terrace. Late check-out is "
+       "included in the rate. The annual plan is cheaper than the monthly plan."});
+  for (const char* answer :
+       {"This ticket is non-refundable.", "Smoking is prohibited on the terrace.",
+        "Late check-out is excluded from the rate.",
+        "The annual plan is more expensive than the monthly plan."}) {
+    const Verdict v = only(answer);
+    EXPECT_EQ(v.label, Label::kContradicted) << answer;
+    EXPECT_EQ(v.reason_code, ReasonCode::kAntonym) << answer;
+    EXPECT_TRUE(v.signals.aligned_conflict) << answer;
+  }
+}
+
+// No opposite: a word a negation governs in the evidence (it says what the opposite says), and
+// a synonym of an antonym in another sense ("big" is "bad" only as "very intense").
+TEST_F(VerifierTest, ANegatedEvidenceWordOrASynonymOfAnotherSenseOpposesNothing) {
+  context({"Terrible service; very rude, not allergy accommodating. The hotel is good."});
+  for (const char* answer :
+       {"The service was rude and non-accommodating to allergies.", "The hotel is big."}) {
+    for (const Verdict& v : verify(answer)) {
+      EXPECT_NE(v.label, Label::kContradicted) << answer;
+      EXPECT_FALSE(v.signals.antonym) << answer;
+    }
+  }
+}
+
 // The evidence sentence runs on past what the clause states: the clause lines up with its
 // words up to there.
 TEST_F(VerifierTest, ANegatedVerbLinesUpWithTheStartOfALongerSentence) {

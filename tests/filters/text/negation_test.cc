@@ -213,5 +213,14 @@ TEST(Negation, DeniedOmissions) {
   EXPECT_TRUE(denied_omissions(tokenize("The council did not charge the fee.")).empty());
 }
 
+TEST(Negation, NonFormsOfAWord) {
+  EXPECT_TRUE(non_form_of("non-refundable", "refundable"));
+  EXPECT_TRUE(non_form_of("nonrefundable", "refundable"));
+  EXPECT_FALSE(non_form_of("refundable", "non-refundable"));
+  EXPECT_FALSE(non_form_of("nonce", "ce"));
+  EXPECT_FALSE(non_form_of("none", "e"));
+  EXPECT_FALSE(non_form_of("nonprofit", "profitable"));
+}
+
 }  // namespace
 }  // namespace groundgate::filters::text
