@@ -212,25 +212,42 @@ std::size_t PieceVerifier::words_outside(const Clause& clause, std::uint32_t pie
 bool PieceVerifier::aligned_but(const Clause& clause, std::uint32_t piece, const Token* word,
                                 const Token* instead) const {
   if (words_outside(clause, piece, one(word), /*verb_forms=*/true) != 0) return false;
-  return lines_up(clause, readings_.tokens(piece), word, instead);
+  return lines_up(clause.tokens, readings_.tokens(piece), word, instead);
 }
 
-bool PieceVerifier::aligned_but_narrower(const Clause& clause, std::uint32_t piece) const {
-  if (words_outside(clause, piece, {}, /*verb_forms=*/true) != 0) return false;
+bool PieceVerifier::aligned_but_narrower(const Clause& clause, std::uint32_t piece,
+                                         NarrowerSide side, const Token* word,
+                                         const Token* instead) const {
   const text::Lexicon* lexicon = options_.lexicon.get();
   const std::vector<Token>& tokens = readings_.tokens(piece);
-  const Narrowed narrowed =
-      without_narrowing(tokens, readings_.entities(piece), clause.tokens, lexicon);
-  if (narrowed.tokens.size() == tokens.size()) return false;
-  if (narrowed.dropped_time && !past_event(clause.tokens, lexicon)) return false;
-  return lines_up(clause, narrowed.tokens, nullptr, nullptr);
+  if (side == NarrowerSide::kEvidence) {
+    if (words_outside(clause, piece, one(word), /*verb_forms=*/true) != 0) return false;
+    // The clause's words, and the evidence's word for its own, stay.
+    std::vector<Token> kept(clause.tokens.begin(), clause.tokens.end());
+    if (instead != nullptr) kept.push_back(*instead);
+    const Narrowed narrowed = without_narrowing(tokens, readings_.entities(piece), kept, lexicon);
+    if (narrowed.tokens.size() == tokens.size()) return false;
+    if (narrowed.dropped_time && !past_event(clause.tokens, lexicon)) return false;
+    return lines_up(clause.tokens, narrowed.tokens, word, instead);
+  }
+  const Narrowed narrowed = without_narrowing(clause.tokens, clause.entities, tokens, lexicon);
+  if (narrowed.tokens.size() == clause.tokens.size() || narrowed.dropped_time) return false;
+  // Every clause word the piece lacks is one set aside (a word set aside is one the piece
+  // lacks, so the counts agree exactly when no other word is missing).
+  std::size_t dropped = 0;
+  for (const Token* w : clause.words) {
+    dropped += std::none_of(narrowed.tokens.begin(), narrowed.tokens.end(),
+                            [&](const Token& t) { return t.begin == w->begin; });
+  }
+  if (words_outside(clause, piece, {}, /*verb_forms=*/true) != dropped) return false;
+  return lines_up(narrowed.tokens, tokens, nullptr, nullptr);
 }
 
-bool PieceVerifier::lines_up(const Clause& clause, std::span<const Token> tokens, const Token* word,
-                             const Token* instead) const {
+bool PieceVerifier::lines_up(std::span<const Token> ours, std::span<const Token> tokens,
+                             const Token* word, const Token* instead) const {
   // A negation cue of either side ("not", "refused to"), with its "to", is the polarity.
   auto negation_cue = [&](const Token& t) {
-    for (const std::span<const Token> side : {clause.tokens, tokens}) {
+    for (const std::span<const Token> side : {ours, tokens}) {
       const std::optional<std::size_t> i = index_of(side, t);
       if (!i) continue;
       return text::is_negation_cue(side, *i) ||
@@ -249,6 +266,9 @@ bool PieceVerifier::lines_up(const Clause& clause, std::span<const Token> tokens
   auto is_instead = [&](const Token& t) {
     return instead != nullptr && t.begin == instead->begin && t.norm == instead->norm;
   };
+  auto is_word = [&](const Token& t) {
+    return word != nullptr && t.begin == word->begin && t.norm == word->norm;
+  };
   // The preposition right after the word and after its opposite goes with each ("excluded
   // from the rate" / "included in the rate"), and so does the word that makes either a
   // comparative ("more expensive" / "cheaper").
@@ -263,8 +283,7 @@ bool PieceVerifier::lines_up(const Clause& clause, std::span<const Token> tokens
       return preposition ? i > 0 && is_pair_word(side[i - 1])
                          : i + 1 < side.size() && is_pair_word(side[i + 1]);
     };
-    if (const auto i = index_of(clause.tokens, t))
-      return goes_with(clause.tokens, *i, [&](const Token& x) { return &x == word; });
+    if (const auto i = index_of(ours, t)) return goes_with(ours, *i, is_word);
     const auto j = index_of(tokens, t);
     return j && goes_with(tokens, *j, is_instead);
   };
@@ -272,9 +291,9 @@ bool PieceVerifier::lines_up(const Clause& clause, std::span<const Token> tokens
   // "be" ("were good"), but no negation or auxiliary: "profits did not" is another clause's.
   auto ends = [&](const Token& t) { return is_instead(t) || text::kBeForms.contains(t.norm); };
   return same_but(
-      clause.tokens, tokens,
+      ours, tokens,
       [&](const Token& t) {
-        return polarity(t) || (word != nullptr && &t == word) || is_instead(t) || governed(t);
+        return polarity(t) || (index_of(ours, t) && is_word(t)) || is_instead(t) || governed(t);
       },
       ends, options_.lexicon.get());
 }

@@ -1333,9 +1333,11 @@ std::optional<Verdict> PieceVerifier::check_negation(Clause& clause, const Evide
   // scope reads; neither side adds a negation or leaves one out.
   if (state_one_omission(clause.tokens, readings_.tokens(best.hit.piece))) return std::nullopt;
   signals.negation_mismatch = true;
-  signals.aligned_conflict = signals.aligned_conflict ||
-                             aligned_but(clause, best.hit.piece, nullptr, nullptr) ||
-                             (negated && aligned_but_narrower(clause, best.hit.piece));
+  signals.aligned_conflict =
+      signals.aligned_conflict || aligned_but(clause, best.hit.piece, nullptr, nullptr) ||
+      aligned_but_narrower(clause, best.hit.piece,
+                           negated ? NarrowerSide::kEvidence : NarrowerSide::kAnswer, nullptr,
+                           nullptr);
   return finding(clause, Label::kContradicted, ReasonCode::kNegationMismatch,
                  HallucinationType::kContextualFabrication,
                  negated ? "answer negates what the evidence states"
@@ -1451,7 +1453,8 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, const Evide
         continue;
       signals.antonym = true;
       signals.aligned_conflict =
-          signals.aligned_conflict || aligned_but(clause, best.hit.piece, w, &other);
+          signals.aligned_conflict || aligned_but(clause, best.hit.piece, w, &other) ||
+          aligned_but_narrower(clause, best.hit.piece, NarrowerSide::kEvidence, w, &other);
       return finding(clause, Label::kContradicted, ReasonCode::kAntonym,
                      HallucinationType::kContextualFabrication,
                      "answer says " + quoted(w->surface(clause.sentence)) + ", evidence says " +

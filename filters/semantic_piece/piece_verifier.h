@@ -309,14 +309,21 @@ class PieceVerifier {
   // token (slot.h same_but).
   bool aligned_but(const Clause& clause, std::uint32_t piece, const text::Token* word,
                    const text::Token* instead) const;
-  // Where the clause negates what the piece states: the two line up once the piece's words that
-  // only narrow what it states are set aside ("did not approve a share buyback" against
-  // "approved a share buyback of $500 million"; narrowing.h). A time set aside denies only a
-  // clause about a past event.
-  bool aligned_but_narrower(const Clause& clause, std::uint32_t piece) const;
-  // aligned_but() past the words check: `tokens` (the piece's) line up with the clause's.
-  bool lines_up(const Clause& clause, std::span<const text::Token> tokens, const text::Token* word,
-                const text::Token* instead) const;
+  // Which side of a conflict may say more than the other: the one whose statement, narrowed,
+  // is what the other side denies.
+  enum class NarrowerSide : std::uint8_t { kEvidence, kAnswer };
+  // aligned_but() once the narrower side's words that only narrow what it states are set aside
+  // (narrowing.h): "did not approve a share buyback" against "approved a share buyback of $500
+  // million" (the evidence narrower), "showed a clear benefit" against "showed no benefit"
+  // (the answer narrower), "rose 3 percent on Monday" against "fell 3 percent on Monday after
+  // the company cut its forecast". A time set aside from the evidence denies only a clause
+  // about a past event; none is set aside from the answer.
+  bool aligned_but_narrower(const Clause& clause, std::uint32_t piece, NarrowerSide side,
+                            const text::Token* word, const text::Token* instead) const;
+  // Whether tokens `ours` (the clause's, or the words of it that stay) and the piece's `tokens`
+  // line up but for the polarity and the pair `word` / `instead` (slot.h same_but).
+  bool lines_up(std::span<const text::Token> ours, std::span<const text::Token> tokens,
+                const text::Token* word, const text::Token* instead) const;
   // The value at bytes [begin, end) of `tokens`' text states a difference ("6 more hours than",
   // "0.4 kg less than", "two years older than", "$15 more", "an extra $15"): it is no value the
   // thing itself has, to compare with the context's, only with another difference.

@@ -96,6 +96,23 @@ TEST_F(VerifierTest, ANegationOfWhatANarrowerSentenceStatesIsAnAlignedConflict) 
   }
 }
 
+// The other way round: the answer narrower than the evidence's negation ("a clear benefit"
+// against "no benefit"), and an opposite whose evidence sentence goes on with a clause of time
+// or cause.
+TEST_F(VerifierTest, ANarrowerAnswerOrAnOppositeBeforeAClauseOfTimeIsAnAlignedConflict) {
+  context(
+      {"Those who drank more than six cups a day showed no benefit. Apple shares fell 3 percent "
+       "on Monday after the company cut its sales forecast."});
+  const Verdict benefit = only("Those who drank more than six cups a day showed a clear benefit.");
+  EXPECT_EQ(benefit.label, Label::kContradicted);
+  EXPECT_EQ(benefit.reason_code, ReasonCode::kNegationMismatch);
+  EXPECT_TRUE(benefit.signals.aligned_conflict);
+  const Verdict shares = only("Apple shares rose 3 percent on Monday.");
+  EXPECT_EQ(shares.label, Label::kContradicted);
+  EXPECT_EQ(shares.reason_code, ReasonCode::kAntonym);
+  EXPECT_TRUE(shares.signals.aligned_conflict);
+}
+
 // A time set aside denies only a past event; a group the statement holds for is no narrowing.
 TEST_F(VerifierTest, ANegationOfTheWiderStatementAtAnotherTimeOrForAnotherGroupIsNotAligned) {
   context({"Polaris was based in Roseau in 2008. The drug reduced mortality in mice."});
