@@ -20,6 +20,7 @@
 #include "filters/text/discourse.h"
 #include "filters/text/function_words.h"
 #include "filters/text/negation.h"
+#include "filters/text/outcome_words.h"
 #include "filters/text/phrasal_verb.h"
 #include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
@@ -1408,15 +1409,24 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, const Evide
   // Two words are opposed when WordNet makes them antonyms, or one is the other's "non-" form
   // ("non-refundable"); and, where the clause lines up with the piece but for the two, when
   // they are words of two opposed senses ("prohibited" against "permitted": WordNet opposes
-  // "forbid" to "permit"), which join words less tightly than antonyms do.
+  // "forbid" to "permit"), which join words less tightly than antonyms do, or tell opposite
+  // outcomes in the active voice ("lost to" against "beat"; outcome_words.h).
+  auto after_be = [](std::span<const Token> tokens, const Token& t) {
+    const auto i = std::find_if(tokens.begin(), tokens.end(),
+                                [&](const Token& x) { return x.begin == t.begin; });
+    return i != tokens.end() && i != tokens.begin() && text::kBeForms.contains((i - 1)->norm);
+  };
   auto opposed_words = [&](const Clause& c, const Token* w, const std::string& form,
                            const text::Lexicon::WordSet& opposed, const Token& other) {
     if (text::non_form_of(form, other.norm) || text::non_form_of(other.norm, form)) return true;
     if (!opposed.empty() && lexicon->has_lemma_in(other.norm, opposed) &&
         lexicon->are_antonyms(form, evidence_form(other)))
       return true;
-    return lexicon->have_opposed_senses(form, other.norm) &&
-           aligned_but(c, best.hit.piece, w, &other);
+    const bool near = lexicon->have_opposed_senses(form, evidence_form(other)) ||
+                      (text::opposed_outcomes(form, other.norm, lexicon) &&
+                       !after_be(c.tokens, *w) && !after_be(piece_tokens, other));
+    return near && (aligned_but(c, best.hit.piece, w, &other) ||
+                    aligned_but_narrower(c, best.hit.piece, NarrowerSide::kEvidence, w, &other));
   };
   // An evidence word a negation governs says what its opposite says ("not allergy
   // accommodating" against "non-accommodating"): no opposite of it. Read once, when needed.

@@ -8,6 +8,7 @@
 #include "filters/text/function_words.h"
 #include "filters/text/number_words.h"
 #include "filters/text/stemmer.h"
+#include "filters/text/stopwords.h"
 #include "filters/text/verb_form.h"
 #include "filters/text/word_table.h"
 
@@ -71,7 +72,7 @@ class Reader {
         lexicon_->lemmas(t.norm, Pos::kAdjective).empty())
       return false;
     const bool before_shared = i + 1 < statement_.size() &&
-                               statement_[i + 1].kind == text::TokenKind::kWord && shared(i + 1);
+                               text::is_content_word(statement_[i + 1]) && shared(i + 1);
     return before_shared || lexicon_->lemmas(t.norm, Pos::kNoun).empty();
   }
   bool time_word(std::size_t i) const {
@@ -93,7 +94,7 @@ class Reader {
   std::size_t phrase_end(std::size_t i, bool& of_time) const {
     const std::string_view opener = statement_[i].norm;
     if (!kPhraseOpeners.contains(opener) || shared(i)) return i;
-    bool time = false, valued = false;
+    bool time = false, valued = false, named = false;
     std::size_t j = i + 1;
     for (; j < statement_.size() && !punctuation(j) && !shared(j) &&
            !kTimeClauses.contains(statement_[j].norm);
@@ -101,16 +102,22 @@ class Reader {
       const text::Entity* v = value(j);
       const bool word_of_time =
           time_word(j) || (v != nullptr && v->type == text::EntityType::kTime);
-      if (!word_of_time && v == nullptr && !kArticles.contains(statement_[j].norm) &&
+      const bool name =
+          statement_[j].kind == text::TokenKind::kWord && statement_[j].has(text::kCapitalized);
+      if (!word_of_time && v == nullptr && !name && !kArticles.contains(statement_[j].norm) &&
           !kPhraseOpeners.contains(statement_[j].norm) && !restricting_adjective(j))
         break;
       time = time || word_of_time;
+      named = named || name;
       valued = valued || v != nullptr;
     }
     const bool ends = j == statement_.size() || punctuation(j) ||
                       kTimeClauses.contains(statement_[j].norm) || statement_[j].norm == "and" ||
                       statement_[j].norm == "but";
-    if (!ends || (opener == "of" ? !valued : !(time || valued))) return i;
+    // A name after "at" is where the event took place ("at Elm Park"); after "in" it may be
+    // where the statement holds ("approved in Europe"), which is no narrowing.
+    if (!ends || (opener == "of" ? !valued : !(time || valued || (named && opener == "at"))))
+      return i;
     of_time = opener != "of";
     return j;
   }

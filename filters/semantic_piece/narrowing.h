@@ -27,11 +27,12 @@ struct Narrowed {
 //   other side holds no part;
 // - adjectives that only restrict their noun ("free Wi-Fi", "special dividend"; not those that
 //   make it something else or not yet one: "former", "proposed", "alleged", "only");
-// - after the last shared word, a phrase of time or value ("in the second half", "late on
-//   Tuesday night", "in 1965", "of $500 million") and a clause that opens with a word of time
-//   or cause after it ("after arguing with the referee"). A date elsewhere stays, and so does
-//   a phrase of duration or of a bound ("until 2008", "since 2019", "from 10 to 4"): it states
-//   that the thing held then, not now.
+// - after the last shared word, a phrase of time, place or value ("in the second half", "late
+//   on Tuesday night", "in 1965", "at Elm Park", "of $500 million") and a clause that opens
+//   with a word of time or cause after it ("after arguing with the referee"). A place is a name
+//   after "at" ("at Elm Park"; not "in Europe", where the statement may hold only there). A date
+//   elsewhere stays, and so does a phrase of duration or of a bound ("until 2008", "since 2019",
+//   "from 10 to 4"): it states that the thing held then, not now.
 // `entities` are in `statement`'s coordinates.
 Narrowed without_narrowing(std::span<const text::Token> statement,
                            std::span<const text::Entity> entities,

@@ -137,6 +137,21 @@ TEST_F(VerifierTest, AnOppositeWithItsOwnPrepositionOrDegreeWordLinesUp) {
   }
 }
 
+// Opposite outcomes with the parties in the same places: "lost to" against "beat" (the venue
+// after it only places the match); the converse, the parties turned round, says the same.
+TEST_F(VerifierTest, LostToAgainstBeatIsAnAlignedConflict) {
+  context({"The Riverside Hawks beat the Northgate Wolves 3-1 on Saturday at Elm Park."});
+  const Verdict v = only("The Riverside Hawks lost to the Northgate Wolves 3-1 on Saturday.");
+  EXPECT_EQ(v.label, Label::kContradicted);
+  EXPECT_EQ(v.reason_code, ReasonCode::kAntonym);
+  EXPECT_TRUE(v.signals.aligned_conflict);
+  for (const char* same : {"The Northgate Wolves lost to the Riverside Hawks 3-1 on Saturday.",
+                           "The Riverside Hawks were beaten by the Northgate Wolves."}) {
+    for (const Verdict& w : verify(same))
+      EXPECT_FALSE(w.signals.antonym) << same;
+  }
+}
+
 // No opposite: a word a negation governs in the evidence (it says what the opposite says), and
 // a synonym of an antonym in another sense ("big" is "bad" only as "very intense").
 TEST_F(VerifierTest, ANegatedEvidenceWordOrASynonymOfAnotherSenseOpposesNothing) {

@@ -59,6 +59,10 @@ TEST(NarrowingTest, BoundsPlacesAndOtherThingsStay) {
             "Polaris was based in Roseau until 2008 .");
   EXPECT_EQ(narrowed("The drug reduced mortality in mice.", "The drug did not reduce mortality."),
             "The drug reduced mortality in mice .");
+  EXPECT_EQ(narrowed("The drug was approved in Europe.", "The drug was not approved."),
+            "The drug was approved in Europe .");
+  EXPECT_EQ(narrowed("The Hawks beat the Wolves at Elm Park.", "The Hawks lost to the Wolves."),
+            "The Hawks beat the Wolves . *");
   EXPECT_EQ(
       narrowed("The board approved a proposed buyback.", "The board did not approve a buyback."),
       "The board approved a proposed buyback .");

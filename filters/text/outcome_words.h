@@ -1,0 +1,17 @@
+#pragma once
+// Who won, by the verb that tells it: a verb of winning over someone ("beat", "defeated",
+// "edged") against "lose" ("lost to"). With the same two parties in the same places, one says
+// the first won and the other that it lost. WordNet relates neither "beat" nor "defeat" to
+// "lose" (only "win" is its antonym).
+
+#include <string_view>
+
+#include "filters/text/lexicon.h"
+
+namespace groundgate::filters::text {
+
+// One of the two words is a form of "lose" and the other a verb of winning over someone, in
+// the active voice (the caller rules out "was beaten by"). `a`, `b`: lowercase words.
+bool opposed_outcomes(std::string_view a, std::string_view b, const Lexicon* lexicon);
+
+}  // namespace groundgate::filters::text
