@@ -70,14 +70,16 @@ std::size_t token_at(std::span<const text::Token> tokens, std::size_t at) {
       tokens.begin());
 }
 
-std::optional<std::pair<std::size_t, std::size_t>> slot_in(std::span<const text::Token> a,
-                                                           std::size_t a_begin, std::size_t a_end,
-                                                           std::span<const text::Token> b) {
-  const std::size_t first = token_at(a, a_begin), after = token_at(a, a_end);
-  if (first >= after || a.size() > kMaxTokens || b.size() > kMaxTokens || b.empty())
-    return std::nullopt;
+namespace {
+
+// slot_in() with the tokens of `a` from `words_end` on (its closing punctuation) lined up with
+// nothing.
+std::optional<std::pair<std::size_t, std::size_t>> slot_before(std::span<const text::Token> a,
+                                                               std::size_t first, std::size_t after,
+                                                               std::span<const text::Token> b,
+                                                               std::size_t words_end) {
   const std::size_t n = a.size(), m = b.size();
-  auto same = [&](std::size_t i, std::size_t j) { return a[i].norm == b[j].norm; };
+  auto same = [&](std::size_t i, std::size_t j) { return i < words_end && a[i].norm == b[j].norm; };
   // The last common pair before the span and the first after it.
   std::optional<std::size_t> before_b, after_b;
   for (const auto& [i, j] : Lcs(n, m, same).pairs(same)) {
@@ -87,7 +89,7 @@ std::optional<std::pair<std::size_t, std::size_t>> slot_in(std::span<const text:
       break;
     }
   }
-  if ((!before_b && first > 0) || (!after_b && after < n) || (!before_b && !after_b))
+  if ((!before_b && first > 0) || (!after_b && after < words_end) || (!before_b && !after_b))
     return std::nullopt;
   // A span that opens or ends `a` takes as many tokens of `b` next to the one common token
   // as it has itself ("4 teaspoons" against "1  4 teaspoons": the "4").
@@ -97,6 +99,27 @@ std::optional<std::pair<std::size_t, std::size_t>> slot_in(std::span<const text:
   if (!after_b) to = std::min(m, from + length);
   if (from >= to || to - from > kMaxSlotTokens) return std::nullopt;
   return std::pair{b[from].begin, b[to - 1].end};
+}
+
+}  // namespace
+
+std::optional<std::pair<std::size_t, std::size_t>> slot_in(std::span<const text::Token> a,
+                                                           std::size_t a_begin, std::size_t a_end,
+                                                           std::span<const text::Token> b) {
+  const std::size_t first = token_at(a, a_begin), after = token_at(a, a_end);
+  if (first >= after || a.size() > kMaxTokens || b.size() > kMaxTokens || b.empty())
+    return std::nullopt;
+  if (auto slot = slot_before(a, first, after, b, a.size())) return slot;
+  // A span that ends the words of sentence `a` may find no slot where `a`'s full stop lines up
+  // with `b`'s and `b` goes on between ("... of $250." against "... of $500 and covers 70% ..."):
+  // then the span ends `a`.
+  static constexpr auto kSentenceEnds = text::word_table(".", "!", "?");
+  std::size_t words_end = a.size();
+  while (words_end > 0 && a[words_end - 1].kind == text::TokenKind::kPunctuation)
+    --words_end;
+  if (words_end == a.size() || after < words_end || !kSentenceEnds.contains(a.back().norm))
+    return std::nullopt;
+  return slot_before(a, first, after, b, words_end);
 }
 
 bool same_but(std::span<const text::Token> a, std::span<const text::Token> b,

@@ -280,6 +280,32 @@ TEST(Slot, LinesUpBetweenTheSameCommonTokens) {
   EXPECT_EQ(d.substr(four->first, four->second - four->first), "4");
 }
 
+// A value that ends the sentence's words finds its slot where the other sentence goes on past
+// it: the full stop lines up with nothing there.
+TEST(Slot, AValueThatEndsTheSentenceFindsItsSlotInALongerOne) {
+  const std::string a = "The Silver policy has a deductible of $250.";
+  const std::string b = "The Silver policy has a deductible of $500 and covers 70% of costs.";
+  const auto ta = text::tokenize(a), tb = text::tokenize(b);
+  const auto slot = slot_in(ta, a.find("$250"), a.find("$250") + 4, tb);
+  ASSERT_TRUE(slot);
+  EXPECT_EQ(b.substr(slot->first, slot->second - slot->first), "$500");
+  // A heading's colon is no sentence end: "Method 2" labels its item.
+  const std::string heading = "For Method 2:", other = "Method 1 of 2.";
+  const auto th = text::tokenize(heading), to = text::tokenize(other);
+  EXPECT_FALSE(slot_in(th, heading.find('2'), heading.find('2') + 1, to));
+}
+
+TEST_F(VerifierTest, AValueOfAnotherThingDoesNotOutweighTheSentenceThatGivesItsOwn) {
+  context(
+      {"The Silver policy has a deductible of $500 and covers 70% of eligible costs. The Gold "
+       "policy has a deductible of $250 and covers 80% of eligible costs."});
+  const Verdict v = only("The Silver policy has a deductible of $250.");
+  EXPECT_EQ(v.label, Label::kContradicted);
+  EXPECT_TRUE(v.signals.aligned_conflict);
+  ASSERT_TRUE(v.correction);
+  EXPECT_EQ(v.correction->evidence_text, "$500");
+}
+
 TEST(Slot, SameButAllowsOnlyWhatItIsTold) {
   const auto a = text::tokenize("Polaris is not based in Roseau.");
   const auto b = text::tokenize("Polaris is based in Roseau.");
