@@ -227,7 +227,7 @@ bool PieceVerifier::aligned_but_narrower(const Clause& clause, std::uint32_t pie
     if (instead != nullptr) kept.push_back(*instead);
     const Narrowed narrowed = without_narrowing(tokens, readings_.entities(piece), kept, lexicon);
     if (narrowed.tokens.size() == tokens.size()) return false;
-    if (narrowed.dropped_time && !past_event(clause.tokens, lexicon)) return false;
+    if (narrowed.dropped_time && other_tense(clause.tokens, tokens, lexicon)) return false;
     return lines_up(clause.tokens, narrowed.tokens, word, instead);
   }
   const Narrowed narrowed = without_narrowing(clause.tokens, clause.entities, tokens, lexicon);
@@ -746,7 +746,9 @@ std::optional<Verdict> PieceVerifier::check_flipped_word(const Clause& clause,
       const bool in_place =
           words_outside(clause, best.hit.piece, one(&w), /*verb_forms=*/true) == 0 &&
           flips_in_place(clause.tokens, at, tokens, other_at, lexicon);
-      if (!in_place && !aligned_but(clause, best.hit.piece, &w, &other)) continue;
+      if (!in_place && !aligned_but(clause, best.hit.piece, &w, &other) &&
+          !aligned_but_narrower(clause, best.hit.piece, NarrowerSide::kEvidence, &w, &other))
+        continue;
       signals.antonym = true;
       signals.aligned_conflict = true;
       const std::string instead(text.substr(other.begin, other.end - other.begin));

@@ -26,9 +26,10 @@ constexpr auto kNotNarrowing = text::word_table(
     "intended", "only", "sole", "partial", "temporary", "initial", "previous", "preliminary",
     "conditional", "provisional", "draft", "apparent", "suspected", "reported", "expected",
     "hypothetical", "theoretical", "virtual", "nominal", "near", "no", "non", "little", "few");
-// Words that open a phrase of time ("in 1965", "late on Tuesday night") or of value ("of $500
-// million"). Not "until", "since", "from", "for", "through": those bound how long a thing held.
-constexpr auto kPhraseOpeners = text::word_table("in", "on", "at", "during", "late", "early", "of");
+// Words that open a phrase of time ("in 1965", "late on Tuesday night", "until 2008", "from
+// 5.7 percent in May") or of value ("of $500 million").
+constexpr auto kPhraseOpeners =
+    text::word_table("in", "on", "at", "during", "late", "early", "of", "from", "until", "since");
 constexpr auto kTimeNouns = text::word_table(
     "half", "minute", "minutes", "hour", "hours", "night", "morning", "afternoon", "evening", "day",
     "week", "weekend", "month", "year", "quarter", "season", "period", "round");
@@ -51,9 +52,29 @@ class Reader {
     std::sort(other_.begin(), other_.end());
   }
 
+  bool held_by_other(const Token& t) const {
+    return std::binary_search(other_.begin(), other_.end(), text::stem(t.norm));
+  }
+  // The other side holds the word; a unit of a value only where it holds the value's number
+  // too (the "percent" of "from 5.7 percent" is not the other side's "5.9 percent").
   bool shared(std::size_t i) const {
     const Token& t = statement_[i];
-    return std::binary_search(other_.begin(), other_.end(), text::stem(t.norm));
+    if (!held_by_other(t)) return false;
+    const text::Entity* v = value(i);
+    if (v == nullptr || t.kind == text::TokenKind::kNumber) return true;
+    bool numbers = false;
+    for (const Token& u : statement_) {
+      if (u.kind != text::TokenKind::kNumber || u.begin < v->begin || u.end > v->end) continue;
+      numbers = true;
+      if (held_by_other(u)) return true;
+    }
+    return !numbers;
+  }
+  // A word both sides hold, an article or a preposition that opens a phrase aside (those are
+  // every sentence's).
+  bool shared_word(std::size_t i) const {
+    return !punctuation(i) && !kArticles.contains(statement_[i].norm) &&
+           !kPhraseOpeners.contains(statement_[i].norm) && shared(i);
   }
   // The kind of value the token is part of, if any.
   const text::Entity* value(std::size_t i) const {
@@ -71,8 +92,8 @@ class Reader {
         kNotNarrowing.contains(t.norm) || text::inflected_verb(t, lexicon_) ||
         lexicon_->lemmas(t.norm, Pos::kAdjective).empty())
       return false;
-    const bool before_shared = i + 1 < statement_.size() &&
-                               text::is_content_word(statement_[i + 1]) && shared(i + 1);
+    const bool before_shared =
+        i + 1 < statement_.size() && text::is_content_word(statement_[i + 1]) && shared(i + 1);
     return before_shared || lexicon_->lemmas(t.norm, Pos::kNoun).empty();
   }
   bool time_word(std::size_t i) const {
@@ -90,13 +111,15 @@ class Reader {
   }
 
   // The phrase of time or value that opens at `i` and ends before the return value; `i` where
-  // there is none.
-  std::size_t phrase_end(std::size_t i, bool& of_time) const {
+  // there is none. `inside`: the phrase stands between words both sides hold and may end
+  // before one of them ("fell 3 percent on Monday after ..."); a place is no such phrase.
+  std::size_t phrase_end(std::size_t i, bool inside, bool& of_time) const {
+    // (The other side's preposition is no word of its that the phrase would take away.)
     const std::string_view opener = statement_[i].norm;
-    if (!kPhraseOpeners.contains(opener) || shared(i)) return i;
+    if (!kPhraseOpeners.contains(opener)) return i;
     bool time = false, valued = false, named = false;
     std::size_t j = i + 1;
-    for (; j < statement_.size() && !punctuation(j) && !shared(j) &&
+    for (; j < statement_.size() && !punctuation(j) && !shared_word(j) &&
            !kTimeClauses.contains(statement_[j].norm);
          ++j) {
       const text::Entity* v = value(j);
@@ -113,11 +136,11 @@ class Reader {
     }
     const bool ends = j == statement_.size() || punctuation(j) ||
                       kTimeClauses.contains(statement_[j].norm) || statement_[j].norm == "and" ||
-                      statement_[j].norm == "but";
+                      statement_[j].norm == "but" || (inside && shared_word(j));
     // A name after "at" is where the event took place ("at Elm Park"); after "in" it may be
     // where the statement holds ("approved in Europe"), which is no narrowing.
-    if (!ends || (opener == "of" ? !valued : !(time || valued || (named && opener == "at"))))
-      return i;
+    const bool venue = named && opener == "at" && !inside;
+    if (!ends || (opener == "of" ? !valued : !(time || valued || venue))) return i;
     of_time = opener != "of";
     return j;
   }
@@ -126,13 +149,27 @@ class Reader {
     const std::size_t n = statement_.size();
     std::vector<char> drop(n, 0);
     Narrowed out;
-    // The last word both sides hold, a determiner aside; what follows it may narrow.
+    // The last word both sides hold; what follows it may narrow.
     std::size_t after = 0;
     for (std::size_t i = 0; i < n; ++i)
-      if (!kArticles.contains(statement_[i].norm) && !punctuation(i) && shared(i)) after = i + 1;
+      if (shared_word(i)) after = i + 1;
+    // Between shared words, a phrase of time or value.
+    for (std::size_t i = 0; i < after;) {
+      bool of_time = false;
+      const std::size_t end = phrase_end(i, /*inside=*/true, of_time);
+      if (end == i || end >= after) {
+        ++i;
+        continue;
+      }
+      std::fill(drop.begin() + static_cast<std::ptrdiff_t>(i),
+                drop.begin() + static_cast<std::ptrdiff_t>(end), 1);
+      out.dropped_time = out.dropped_time || of_time;
+      i = end;
+    }
+    // After them, phrases of time, place or value and a clause of time or cause.
     for (std::size_t i = after; i < n && after > 0;) {
       bool of_time = false;
-      if (const std::size_t end = phrase_end(i, of_time); end > i) {
+      if (const std::size_t end = phrase_end(i, /*inside=*/false, of_time); end > i) {
         std::fill(drop.begin() + static_cast<std::ptrdiff_t>(i),
                   drop.begin() + static_cast<std::ptrdiff_t>(end), 1);
         out.dropped_time = out.dropped_time || of_time;
@@ -174,16 +211,26 @@ Narrowed without_narrowing(std::span<const Token> statement, std::span<const tex
   return Reader(statement, entities, other, lexicon).read();
 }
 
-bool past_event(std::span<const Token> clause, const text::Lexicon* lexicon) {
-  bool past_verb = false;
-  for (const Token& t : clause) {
-    if (kPastAuxiliaries.contains(t.norm)) return true;
-    if (kPresentAuxiliaries.contains(t.norm)) return false;
+Tense tense_of(std::span<const Token> clause, const text::Lexicon* lexicon) {
+  bool past = false, present = false;
+  for (std::size_t i = 0; i < clause.size(); ++i) {
+    const Token& t = clause[i];
+    // An auxiliary after the verb is another clause's; a capital inside the sentence is a
+    // name's ("in May").
+    const bool auxiliary = !past && !present && (i == 0 || !t.has(text::kCapitalized));
+    if (auxiliary && kPastAuxiliaries.contains(t.norm)) return Tense::kPast;
+    if (auxiliary && kPresentAuxiliaries.contains(t.norm)) return Tense::kPresent;
     const std::string base = text::verb_base(t, lexicon);
-    past_verb = past_verb || (!base.empty() && base != t.norm && !t.norm.ends_with('s') &&
-                              !t.norm.ends_with("ing"));
+    if (base.empty() || base == t.norm || t.norm.ends_with("ing")) continue;
+    (t.norm.ends_with('s') ? present : past) = true;
   }
-  return past_verb;
+  if (past == present) return Tense::kUnknown;
+  return past ? Tense::kPast : Tense::kPresent;
+}
+
+bool other_tense(std::span<const Token> a, std::span<const Token> b, const text::Lexicon* lexicon) {
+  const Tense x = tense_of(a, lexicon), y = tense_of(b, lexicon);
+  return x != Tense::kUnknown && y != Tense::kUnknown && x != y;
 }
 
 }  // namespace groundgate::filters::semantic_piece

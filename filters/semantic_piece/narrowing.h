@@ -5,6 +5,7 @@
 // statement ("The board did not approve a share buyback.") is denied by the narrower one, so
 // the two line up once the narrowing words are set aside. Pure functions over tokens.
 
+#include <cstdint>
 #include <span>
 #include <vector>
 
@@ -17,7 +18,7 @@ namespace groundgate::filters::semantic_piece {
 struct Narrowed {
   std::vector<text::Token> tokens;  // the statement without the words that only narrow it
   // A time phrase or a clause after the last shared word was set aside: the statement then
-  // speaks of one time, and denies a negation only of that time (see past_event()).
+  // speaks of one time, and denies a negation only of that time (other_tense()).
   bool dropped_time = false;
 };
 
@@ -27,20 +28,26 @@ struct Narrowed {
 //   other side holds no part;
 // - adjectives that only restrict their noun ("free Wi-Fi", "special dividend"; not those that
 //   make it something else or not yet one: "former", "proposed", "alleged", "only");
-// - after the last shared word, a phrase of time, place or value ("in the second half", "late
-//   on Tuesday night", "in 1965", "at Elm Park", "of $500 million") and a clause that opens
-//   with a word of time or cause after it ("after arguing with the referee"). A place is a name
-//   after "at" ("at Elm Park"; not "in Europe", where the statement may hold only there). A date
-//   elsewhere stays, and so does a phrase of duration or of a bound ("until 2008", "since 2019",
-//   "from 10 to 4"): it states that the thing held then, not now.
+// - a phrase of time or value between shared words ("fell 3 percent on Monday after ...") and,
+//   after the last one, a phrase of time, place or value ("in the second half", "late on
+//   Tuesday night", "until 2008", "at Elm Park", "of $500 million") and a clause that opens
+//   with a word of time or cause ("after arguing with the referee"). A date elsewhere stays. A
+//   place is a name after "at" ("at Elm Park"; not "in Europe", where the statement may hold
+//   only there).
+// A time set aside says when the statement held ("was based in Roseau until 2008"): it denies a
+// clause in the same tense only (other_tense()).
 // `entities` are in `statement`'s coordinates.
 Narrowed without_narrowing(std::span<const text::Token> statement,
                            std::span<const text::Entity> entities,
                            std::span<const text::Token> other, const text::Lexicon* lexicon);
 
-// The clause speaks of a past event: a past auxiliary ("did", "was", "were", "had") or a verb
-// in the "-ed" form ("refused", "married"). Only such a clause is denied by a statement of
-// when it happened.
-bool past_event(std::span<const text::Token> clause, const text::Lexicon* lexicon);
+// The tense of a clause: its first auxiliary's ("did", "was" / "is", "does", "has"), or, with
+// none, its inflected verbs' ("refused", "won" / "plans", "offers"). Unknown where no word tells
+// it (a verb whose past is its base, "beat", "cut") or its verbs disagree.
+enum class Tense : std::uint8_t { kUnknown, kPast, kPresent };
+Tense tense_of(std::span<const text::Token> clause, const text::Lexicon* lexicon);
+// Both tenses known, and different: the two speak of different times.
+bool other_tense(std::span<const text::Token> a, std::span<const text::Token> b,
+                 const text::Lexicon* lexicon);
 
 }  // namespace groundgate::filters::semantic_piece

@@ -316,8 +316,8 @@ class PieceVerifier {
   // (narrowing.h): "did not approve a share buyback" against "approved a share buyback of $500
   // million" (the evidence narrower), "showed a clear benefit" against "showed no benefit"
   // (the answer narrower), "rose 3 percent on Monday" against "fell 3 percent on Monday after
-  // the company cut its forecast". A time set aside from the evidence denies only a clause
-  // about a past event; none is set aside from the answer.
+  // the company cut its forecast". A time set aside from the evidence denies only a clause in
+  // its own tense; none is set aside from the answer.
   bool aligned_but_narrower(const Clause& clause, std::uint32_t piece, NarrowerSide side,
                             const text::Token* word, const text::Token* instead) const;
   // Whether tokens `ours` (the clause's, or the words of it that stay) and the piece's `tokens`

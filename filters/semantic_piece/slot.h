@@ -28,8 +28,8 @@ std::size_t token_at(std::span<const text::Token> tokens, std::size_t at);
 // tokens of `b` after the common token right before the span and before the common token right
 // after it, at most four. A span that opens or ends `a` needs no common token on that side and
 // takes as many tokens of `b` as it has; one that ends `a`'s words but for its closing
-// punctuation is taken to end `a` where the punctuation finds no slot. Nullopt where the span has a common token on neither
-// side, or its place in `b` is empty or longer.
+// punctuation is taken to end `a` where the punctuation finds no slot. Nullopt where the span has a
+// common token on neither side, or its place in `b` is empty or longer.
 std::optional<std::pair<std::size_t, std::size_t>> slot_in(std::span<const text::Token> a,
                                                            std::size_t a_begin, std::size_t a_end,
                                                            std::span<const text::Token> b);
