@@ -542,6 +542,9 @@ struct PieceVerifier::ValueEvidence {
   bool elsewhere = false;    // ... in another piece
   // The pieces with the same value that hold most of the clause's words.
   std::vector<std::uint32_t> matched_pieces;
+  // Of those, the ones that give it to what the clause speaks of (not "The Platinum policy
+  // covers 90%" for "The Gold policy covers 90%").
+  std::vector<std::uint32_t> own_pieces;
   const ContextEntity* other = nullptr;  // another value where the evidence matches
   bool other_ambiguous = false;          // well-matched evidence holds two different such values
   // Another value in the slot of the clause's value, in a piece that holds every other word
@@ -584,6 +587,7 @@ PieceVerifier::ValueEvidence PieceVerifier::find_value(const Clause& clause,
     if (m == EntityMatch::kSame) {
       (ev != nullptr ? found.in_evidence : found.elsewhere) = true;
       if (matched) found.matched_pieces.push_back(c.piece);
+      if (matched && !speaks_of_another_thing(c)) found.own_pieces.push_back(c.piece);
     } else if (m == EntityMatch::kDifferent && matched && !asks(c.piece)) {
       // A piece that names another thing where the clause names its own ("The Team plan has
       // a 14-day trial" for "The Starter plan has a 7-day trial") gives no value of the
@@ -1030,8 +1034,8 @@ void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueChec
   const ValueEvidence found = find_value(clause, e);
   // An aligned conflict stands unless another piece that holds most of the clause's words
   // states the clause's value too (sources that disagree): the clause's value in a piece about
-  // something else, in another slot of the aligned piece ("2019 and 2018"), or in the
-  // question, is no evidence for it.
+  // something else (one that names another thing where the clause names its own), in another
+  // slot of the aligned piece ("2019 and 2018"), or in the question, is no evidence for it.
   // That piece must hold the clause's words (at most a third of them missing): a piece that
   // shares the value and a word or two says it of something else. Where the aligned piece is
   // the clause's sentence word for word but for the value, that piece must be too: "The Team
@@ -1041,7 +1045,7 @@ void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueChec
       found.aligned != nullptr && same_but_values(clause, e, found.aligned->piece);
   const bool stated_apart =
       found.aligned != nullptr &&
-      std::any_of(found.matched_pieces.begin(), found.matched_pieces.end(),
+      std::any_of(found.own_pieces.begin(), found.own_pieces.end(),
                   [&](std::uint32_t piece) {
                     return piece != found.aligned->piece &&
                            3 * words_outside(clause, piece) <= clause.words.size() &&

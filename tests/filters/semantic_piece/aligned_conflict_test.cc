@@ -304,6 +304,16 @@ TEST_F(VerifierTest, AValueOfAnotherThingDoesNotOutweighTheSentenceThatGivesItsO
   EXPECT_TRUE(v.signals.aligned_conflict);
   ASSERT_TRUE(v.correction);
   EXPECT_EQ(v.correction->evidence_text, "$500");
+  // The value in a sentence that holds most of the clause's words but names another policy
+  // where the clause names its own: no second source for it.
+  context(
+      {"The Gold policy has a deductible of $250 and covers 80% of eligible costs. The Platinum "
+       "policy has no deductible and covers 90% of eligible costs."});
+  const Verdict gold = only("The Gold policy covers 90% of eligible costs.");
+  EXPECT_EQ(gold.label, Label::kContradicted);
+  EXPECT_TRUE(gold.signals.aligned_conflict);
+  ASSERT_TRUE(gold.correction);
+  EXPECT_EQ(gold.correction->evidence_text, "80%");
 }
 
 TEST(Slot, SameButAllowsOnlyWhatItIsTold) {
