@@ -104,6 +104,17 @@ SpanOfDates span_of_dates(std::string_view said, std::string_view slot) {
   return {span + 1 >= low && span - 1 <= high ? SpanOfDates::kSame : SpanOfDates::kDifferent, span};
 }
 
+// Two amounts in different currencies ("99 EUR" / "99 USD"): the same digits, another value.
+bool other_currency(std::string_view a, std::string_view b) {
+  auto currency = [](std::string_view text) -> std::string {
+    for (const text::Entity& e : text::extract_entities(text))
+      if (e.subtype == text::EntitySubtype::kMoney) return e.currency;
+    return {};
+  };
+  const std::string x = currency(a), y = currency(b);
+  return !x.empty() && !y.empty() && x != y;
+}
+
 // The same tokens by their normal form: "1,200" and "1200", "99,9" and "99.9".
 bool same_tokens(std::string_view a, std::string_view b) {
   const std::vector<Token> x = text::tokenize(a), y = text::tokenize(b);
@@ -358,8 +369,10 @@ std::optional<Verdict> PieceVerifier::check_substitution(const Clause& clause,
     if (!slot) continue;
     const std::string_view instead = text.substr(slot->first, slot->second - slot->first);
     // Another number or identifier in its place; a word there is a wording, not a value, and
-    // the same value written another way ("1,200" / "1200") no other one.
-    if (!has_digit(instead) || same_tokens(said, instead) || restates_numbers(instead, said))
+    // the same value written another way ("1,200" / "1200") no other one, unless in another
+    // currency.
+    if (!has_digit(instead) || (!other_currency(said, instead) &&
+                                (same_tokens(said, instead) || restates_numbers(instead, said))))
       continue;
     const SpanOfDates span = span_of_dates(said, instead);
     if (span.kind == SpanOfDates::kSame || span.kind == SpanOfDates::kOtherKind) continue;

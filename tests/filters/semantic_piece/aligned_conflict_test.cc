@@ -30,6 +30,18 @@ TEST_F(VerifierTest, EachKindOfValueLinesUp) {
   }
 }
 
+// The same amount in another currency is another value; the same currency written another way
+// is the same one.
+TEST_F(VerifierTest, TheSameAmountInAnotherCurrencyLinesUpAsAnotherValue) {
+  context({"The annual fee is 99 USD. Members pay 20 EUR per class."});
+  const Verdict v = only("The annual fee is 99 EUR.");
+  EXPECT_EQ(v.label, Label::kContradicted);
+  EXPECT_TRUE(v.signals.aligned_conflict);
+  ASSERT_TRUE(v.correction);
+  EXPECT_EQ(v.correction->evidence_text, "99 USD");
+  EXPECT_NE(only("The annual fee is US$99.").label, Label::kContradicted);
+}
+
 // The copied value's word ("the 2019 and 2018 results") stands in another slot of the same
 // sentence: no evidence for the changed one.
 TEST_F(VerifierTest, TheAnswersValueInAnotherSlotOfTheSentenceIsNoSupport) {
