@@ -128,15 +128,23 @@ bool turned_round(std::span<const Token> clause, std::size_t at, std::span<const
 }
 
 // A word of the evidence's that is an opposite of the word `form` ("optional" for
-// "required"), or a synonym of one ("prohibited" is "disallowed", the opposite of "allowed");
-// `evidence_words`: an analysed piece's content words.
+// "required"), a synonym of one ("prohibited" is "disallowed", the opposite of "allowed"), or
+// its "non-" form ("non-refundable" for "refunded"); `evidence_words`: an analysed piece's
+// content words.
 bool opposite_in(const text::Lexicon& lexicon, std::string_view form,
                  std::span<const Token> evidence_words) {
   const text::Lexicon::WordSet opposites = lexicon.opposites(form);
-  if (opposites.empty()) return false;
   const std::string stem = text::stem(form);
+  auto non_form = [&](std::string_view word) {
+    if (!word.starts_with("non")) return false;
+    std::string_view rest = word.substr(3);
+    if (rest.starts_with('-')) rest.remove_prefix(1);
+    return rest.size() >= 4 && text::stem(rest) == stem;
+  };
   return std::any_of(evidence_words.begin(), evidence_words.end(), [&](const Token& t) {
-    return t.kind == text::TokenKind::kWord && text::stem(t.norm) != stem &&
+    if (t.kind != text::TokenKind::kWord) return false;
+    if (non_form(t.norm)) return true;
+    return !opposites.empty() && text::stem(t.norm) != stem &&
            lexicon.has_synonym_in(t.norm, opposites);
   });
 }
@@ -1330,8 +1338,11 @@ std::optional<Verdict> PieceVerifier::check_negation(Clause& clause, const Evide
   const bool negated =
       answer_states_negation && !evidence_negates && !best_reading.has_negation_cue &&
       !negates_an_opposite(options_.lexicon.get(), clause.tokens, best_reading.words);
+  // Likewise the evidence's negated word whose opposite the clause states ("is not permitted"
+  // against "is prohibited").
   const bool evidence_negated =
-      evidence_states_negation && !sentence_negates && !text::has_negation_cue(clause.tokens);
+      evidence_states_negation && !sentence_negates && !text::has_negation_cue(clause.tokens) &&
+      !negates_an_opposite(options_.lexicon.get(), evidence_tokens, clause.tokens);
   if (!negated && !evidence_negated) return std::nullopt;
   // The same omission in the other voice ("The fee was waived by the council." for "The council
   // waived the fee."): the active denies its object, the passive its subject, which no negation

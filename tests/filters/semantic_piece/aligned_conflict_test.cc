@@ -550,6 +550,17 @@ TEST_F(VerifierTest, ANegatedWordSaysWhatASynonymOfItsOppositeSays) {
   const Verdict v = only("Pets are not allowed in the building.");
   EXPECT_EQ(v.label, Label::kSupported);
   EXPECT_FALSE(v.signals.negation_mismatch);
+  // Either way round, and a "non-" form is the opposite of its word's other forms.
+  const char* const pairs[][2] = {
+      {"Smoking is not permitted on the terrace.", "Smoking is prohibited on the terrace."},
+      {"The plan does not include phone support.", "The plan excludes phone support."},
+      {"This ticket is non-refundable.", "This ticket cannot be refunded."},
+  };
+  for (const auto& [evidence, answer] : pairs) {
+    context({evidence});
+    for (const Verdict& w : verify(answer))
+      EXPECT_FALSE(w.signals.negation_mismatch) << answer;
+  }
 }
 
 // Negation words are polarity: "can't" is "cannot" and "did not" is "didn't" (one stem), and
