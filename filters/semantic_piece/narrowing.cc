@@ -41,6 +41,8 @@ constexpr auto kPastAuxiliaries = text::word_table("did", "was", "were", "had");
 constexpr auto kPresentAuxiliaries = text::word_table(
     "is", "are", "am", "do", "does", "has", "have", "will", "can", "may", "must", "shall");
 
+constexpr std::size_t kMaxTokens = 160;
+
 class Reader {
  public:
   Reader(std::span<const Token> statement, std::span<const text::Entity> entities,
@@ -147,8 +149,14 @@ class Reader {
 
   Narrowed read() const {
     const std::size_t n = statement_.size();
-    std::vector<char> drop(n, 0);
     Narrowed out;
+    // Bounded work: a longer statement is no sentence to line up (slot.h aligns at most as
+    // many tokens), and stays as it is.
+    if (n > kMaxTokens) {
+      out.tokens.assign(statement_.begin(), statement_.end());
+      return out;
+    }
+    std::vector<char> drop(n, 0);
     // The last word both sides hold; what follows it may narrow.
     std::size_t after = 0;
     for (std::size_t i = 0; i < n; ++i)
