@@ -1053,12 +1053,11 @@ void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueChec
       found.aligned != nullptr && same_but_values(clause, e, found.aligned->piece);
   const bool stated_apart =
       found.aligned != nullptr &&
-      std::any_of(found.own_pieces.begin(), found.own_pieces.end(),
-                  [&](std::uint32_t piece) {
-                    return piece != found.aligned->piece &&
-                           3 * words_outside(clause, piece) <= clause.words.size() &&
-                           (!aligned_word_for_word || same_but_values(clause, e, piece));
-                  });
+      std::any_of(found.own_pieces.begin(), found.own_pieces.end(), [&](std::uint32_t piece) {
+        return piece != found.aligned->piece &&
+               3 * words_outside(clause, piece) <= clause.words.size() &&
+               (!aligned_word_for_word || same_but_values(clause, e, piece));
+      });
   // The aligned piece gives the clause's value too, with the clause's other value (its year,
   // say) in one of its parts: the slot held the sentence's other figure ("10 in 1998" of "50
   // employees in 2005, up from 10 in 1998"; a count may be the value here).
