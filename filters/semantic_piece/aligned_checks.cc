@@ -220,6 +220,37 @@ std::size_t PieceVerifier::words_outside(const Clause& clause, std::uint32_t pie
   return outside;
 }
 
+bool PieceVerifier::names_another(const Clause& clause, std::uint32_t piece,
+                                  std::span<const Token* const> words) const {
+  const auto piece_terms = index_->piece_terms(index_->pieces()[piece]);
+  for (const Token* w : words) {
+    // A capital that opens the sentence is no sign of a name.
+    if (!w->has(text::kCapitalized) || text::is_stopword(w->norm) ||
+        (!clause.sentence_tokens.empty() && w->begin == clause.sentence_tokens.front().begin))
+      continue;
+    const std::string stem = text::stem(w->norm);
+    const index::TermId term = index_->terms().find(stem);
+    const bool held = term != index::kNoTerm && (std::find(piece_terms.begin(), piece_terms.end(),
+                                                           term) != piece_terms.end() ||
+                                                 names_passage_topic(piece, term));
+    if (!held && !in_question(stem)) return true;
+  }
+  return false;
+}
+
+bool PieceVerifier::negates_another_name(const Clause& clause, std::uint32_t piece) const {
+  for (const text::NegationScope& scope :
+       text::negation_scopes(clause.tokens, options_.lexicon.get())) {
+    std::vector<const Token*> words;
+    for (const std::size_t i : scope.words)
+      words.push_back(&clause.tokens[i]);
+    for (const std::size_t i : scope.subject)
+      words.push_back(&clause.tokens[i]);
+    if (names_another(clause, piece, words)) return true;
+  }
+  return false;
+}
+
 bool PieceVerifier::aligned_but(const Clause& clause, std::uint32_t piece, const Token* word,
                                 const Token* instead) const {
   if (words_outside(clause, piece, one(word), /*verb_forms=*/true) != 0) return false;

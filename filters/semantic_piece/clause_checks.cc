@@ -11,6 +11,7 @@
 #include "filters/semantic_piece/count_comparison.h"
 #include "filters/semantic_piece/counted.h"
 #include "filters/semantic_piece/names.h"
+#include "filters/semantic_piece/narrowing.h"
 #include "filters/semantic_piece/order_check.h"
 #include "filters/semantic_piece/party_swap.h"
 #include "filters/semantic_piece/piece_verifier.h"
@@ -187,6 +188,31 @@ bool may_compare(const Entity& e, const Entity& c) {
   return e.subtype == c.subtype ||
          (e.subtype == EntitySubtype::kCardinal && c.subtype == EntitySubtype::kScore) ||
          counts_times_of(e, c) || counts_times_of(c, e);
+}
+
+// `evidence` excepts a word `clause` holds ("every market except Italy", "all plans apart from
+// Basic"): a few words after "except", "excluding", "apart from", "other than".
+bool excepts_a_word_of(std::span<const Token> evidence, std::span<const Token> clause) {
+  static constexpr auto kExcept = text::word_table("except", "excluding", "besides");
+  static constexpr auto kBeforeFromThan = text::word_table("apart", "other");
+  constexpr std::size_t kReach = 3;
+  for (std::size_t i = 0; i < evidence.size(); ++i) {
+    std::size_t from = i + 1;
+    if (kBeforeFromThan.contains(evidence[i].norm) && i + 1 < evidence.size() &&
+        (evidence[i + 1].norm == "from" || evidence[i + 1].norm == "than")) {
+      from = i + 2;
+    } else if (!kExcept.contains(evidence[i].norm)) {
+      continue;
+    }
+    for (std::size_t j = from; j < evidence.size() && j < from + kReach; ++j) {
+      if (evidence[j].kind == text::TokenKind::kPunctuation) break;
+      if (!text::is_content_word(evidence[j])) continue;
+      const std::string stem = text::stem(evidence[j].norm);
+      for (const Token& t : clause)
+        if (text::is_content_word(t) && text::stem(t.norm) == stem) return true;
+    }
+  }
+  return false;
 }
 
 // One of `a` and `b` states an omission the other denies (text::denied_omissions): "waived
@@ -1343,6 +1369,20 @@ std::optional<Verdict> PieceVerifier::check_negation(Clause& clause, const Evide
       evidence_states_negation && !sentence_negates && !text::has_negation_cue(clause.tokens) &&
       !negates_an_opposite(options_.lexicon.get(), evidence_tokens, clause.tokens);
   if (!negated && !evidence_negated) return std::nullopt;
+  // A negation in the present denies no statement of the past: "Okoye does not play for
+  // Everton" against "Okoye played for Everton between 1998 and 2004" may both hold.
+  const text::Lexicon* lexicon = options_.lexicon.get();
+  const std::span<const Token> negating = negated ? clause.tokens : evidence_tokens,
+                               stating = negated ? evidence_tokens : clause.tokens;
+  if (tense_of(negating, lexicon) == Tense::kPresent && tense_of(stating, lexicon) == Tense::kPast)
+    return std::nullopt;
+  // A negation says otherwise only of the things the evidence names: one whose scope names
+  // something the piece does not ("does not have a branch in Madrid" against "opened a second
+  // branch in Lisbon") speaks of another.
+  if (negated && negates_another_name(clause, best.hit.piece)) return std::nullopt;
+  // The evidence's exception names what the clause denies ("grew in every market except
+  // Italy" against "did not grow in Italy"): the two agree.
+  if (negated && excepts_a_word_of(evidence_tokens, clause.tokens)) return std::nullopt;
   // The same omission in the other voice ("The fee was waived by the council." for "The council
   // waived the fee."): the active denies its object, the passive its subject, which no negation
   // scope reads; neither side adds a negation or leaves one out.
@@ -1452,6 +1492,16 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, const Evide
         if (piece_tokens[i].begin == other.begin) return true;
     return false;
   };
+  // An opposite says otherwise only of what the evidence names: the clause's other names must
+  // be the piece's ("Stock in the Bergen warehouse increased" against "Stock in the Oslo
+  // warehouse decreased" speaks of another; "North Dakota" against "South Dakota" is the
+  // flip).
+  auto names_another_than = [&](const Token* w) {
+    std::vector<const Token*> others;
+    for (const Token* x : clause.words)
+      if (x != w) others.push_back(x);
+    return names_another(clause, best.hit.piece, others);
+  };
   for (const Token* w : coverage.uncovered) {
     const auto at = static_cast<std::size_t>(w - clause.tokens.data());
     const std::string form = text::phrasal_form(*lexicon, clause.tokens, at);
@@ -1466,7 +1516,7 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, const Evide
       if (other.kind != text::TokenKind::kWord || (in_name(other) && !w->has(text::kCapitalized)) ||
           best_reading.degrees[k] != degree || degree == text::Degree::kSufficiency ||
           clause_says(other) || !opposed_words(clause, w, form, opposed, other) ||
-          negated_in_piece(other) ||
+          negated_in_piece(other) || names_another_than(w) ||
           (degree == text::Degree::kComparative && states_converse(clause, at, best.hit.piece)))
         continue;
       const auto other_at = std::find_if(piece_tokens.begin(), piece_tokens.end(),

@@ -38,8 +38,11 @@ constexpr auto kTimeNouns = text::word_table(
 constexpr auto kTimeClauses = text::word_table("after", "before", "when", "because", "following");
 constexpr auto kArticles = text::word_table("the", "a", "an", "this", "that");
 constexpr auto kPastAuxiliaries = text::word_table("did", "was", "were", "had");
-constexpr auto kPresentAuxiliaries = text::word_table(
-    "is", "are", "am", "do", "does", "has", "have", "will", "can", "may", "must", "shall");
+constexpr auto kPresentAuxiliaries =
+    text::word_table("is", "are", "am", "do", "does", "will", "can", "may", "must", "shall");
+// The perfect tells no time of its own: "has chaired since 2018" holds now, "has visited
+// twice" of the past.
+constexpr auto kPerfectAuxiliaries = text::word_table("has", "have");
 
 constexpr std::size_t kMaxTokens = 160;
 
@@ -223,11 +226,11 @@ Tense tense_of(std::span<const Token> clause, const text::Lexicon* lexicon) {
   bool past = false, present = false;
   for (std::size_t i = 0; i < clause.size(); ++i) {
     const Token& t = clause[i];
-    // An auxiliary after the verb is another clause's; a capital inside the sentence is a
-    // name's ("in May").
-    const bool auxiliary = !past && !present && (i == 0 || !t.has(text::kCapitalized));
+    // A capital inside the sentence is a name's ("in May").
+    const bool auxiliary = i == 0 || !t.has(text::kCapitalized);
     if (auxiliary && kPastAuxiliaries.contains(t.norm)) return Tense::kPast;
     if (auxiliary && kPresentAuxiliaries.contains(t.norm)) return Tense::kPresent;
+    if (auxiliary && kPerfectAuxiliaries.contains(t.norm)) return Tense::kUnknown;
     const std::string base = text::verb_base(t, lexicon);
     if (base.empty() || base == t.norm || t.norm.ends_with("ing")) continue;
     (t.norm.ends_with('s') ? present : past) = true;

@@ -41,9 +41,11 @@ Narrowed without_narrowing(std::span<const text::Token> statement,
                            std::span<const text::Entity> entities,
                            std::span<const text::Token> other, const text::Lexicon* lexicon);
 
-// The tense of a clause: its first auxiliary's ("did", "was" / "is", "does", "has"), or, with
-// none, its inflected verbs' ("refused", "won" / "plans", "offers"). Unknown where no word tells
-// it (a verb whose past is its base, "beat", "cut") or its verbs disagree.
+// The tense of a clause: its first auxiliary's ("did", "was" / "is", "does"; "The law, which
+// took effect in January, does not apply"), or, with none, its inflected verbs' ("refused",
+// "won"). Unknown after a perfect's "has" or "have" (which
+// speaks of now or of the past), where no word tells it (a verb whose past is its base,
+// "beat", "cut"; "plans", as often a noun) or where its verbs disagree.
 enum class Tense : std::uint8_t { kUnknown, kPast, kPresent };
 Tense tense_of(std::span<const text::Token> clause, const text::Lexicon* lexicon);
 // Both tenses known, and different: the two speak of different times.

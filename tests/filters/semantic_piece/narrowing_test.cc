@@ -1,5 +1,6 @@
-// What a statement adds that only narrows it (narrowing.h), and the verifier's label for a
-// negation of the wider statement.
+// What a statement adds that only narrows it and the tense it is in (narrowing.h), and the
+// verifier's label for a negation or an opposite of the wider statement, at the same time or
+// not.
 #include "filters/semantic_piece/narrowing.h"
 
 #include <gtest/gtest.h>
@@ -79,12 +80,15 @@ TEST(NarrowingTest, TheTenseIsTheFirstAuxiliarysOrTheVerbsForm) {
   }
   for (const char* present :
        {"Polaris is not based in Roseau.", "The company does not pay dividends.",
-        "The store has not reopened.", "Prices are rising."}) {
+        "Prices are rising.", "The law, which took effect in January, does not apply."}) {
     const ReadSentence s(present);
     EXPECT_EQ(tense_of(s.tokens, lexicon()), Tense::kPresent) << present;
   }
-  // "beat" is its own past; "plans", as often a noun as a verb, is no verb form WordNet tells.
-  for (const char* unknown : {"The Hawks beat the Wolves.", "Veltrix plans to open a store."}) {
+  // "beat" is its own past; "plans", as often a noun as a verb, is no verb form WordNet tells;
+  // a perfect speaks of now or of the past; two verbs may tell two tenses.
+  for (const char* unknown : {"The Hawks beat the Wolves.", "Veltrix plans to open a store.",
+                              "The store has not reopened.",
+                              "The law, which took effect in January, applies to all firms."}) {
     const ReadSentence s(unknown);
     EXPECT_EQ(tense_of(s.tokens, lexicon()), Tense::kUnknown) << unknown;
   }
@@ -147,6 +151,30 @@ TEST_F(VerifierTest, ANegationOfTheWiderStatementAtAnotherTimeOrForAnotherGroupI
     for (const Verdict& v : verify(answer))
       EXPECT_FALSE(v.signals.aligned_conflict) << answer;
   }
+}
+
+// A negation denies only what the evidence says of the same things at the same time: not a
+// past state from the present, not another named place, not what the evidence excepts. An
+// opposite likewise speaks of the evidence's names, the flipped word aside.
+TEST_F(VerifierTest, APolarityOfAnotherTimeOrAnotherNameSaysNothingOtherwise) {
+  context(
+      {"Raymond Okoye played for Everton between 1998 and 2004. The restaurant opened a second "
+       "branch in Lisbon in 2021. Sales of electric vans grew in every major European market "
+       "except Italy last year. Stock in the Oslo warehouse decreased over the summer."});
+  for (const char* answer : {"Raymond Okoye does not play for Everton.",
+                             "The restaurant does not have a branch in Madrid.",
+                             "Sales of electric vans did not grow in Italy last year.",
+                             "Stock in the Bergen warehouse increased over the summer."}) {
+    for (const Verdict& v : verify(answer)) {
+      EXPECT_FALSE(v.signals.negation_mismatch) << answer;
+      EXPECT_FALSE(v.signals.antonym) << answer;
+    }
+  }
+  // The same things, or a flipped word of the name itself, still conflict.
+  context({"Raymond Okoye played for Everton. The Thoen Stone is on display in South Dakota."});
+  for (const char* answer : {"Raymond Okoye did not play for Everton.",
+                             "The Thoen Stone is on display in North Dakota."})
+    EXPECT_EQ(only(answer).label, Label::kContradicted) << answer;
 }
 
 }  // namespace
