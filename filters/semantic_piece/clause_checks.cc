@@ -273,6 +273,24 @@ std::string verb_before_count(std::span<const Token> tokens, std::size_t at,
   return {};
 }
 
+// Date `e` stands in the clause of a negation, after its cue ("did not visit ... in 2010",
+// "has not erupted since 2000"): the time of what the clause denies. (A count or an amount
+// there may be what the clause holds true: "did not exceed eleven years", "no grants over the
+// next eight years".)
+bool denied_value(std::span<const Token> tokens, const Entity& e, const text::Lexicon* lexicon) {
+  if (e.subtype != EntitySubtype::kDate) return false;
+  const std::size_t at = token_at(tokens, e.begin);
+  for (const text::NegationScope& scope : text::negation_scopes(tokens, lexicon)) {
+    if (scope.cue >= at) continue;
+    const bool same_clause = std::none_of(
+        tokens.begin() + static_cast<std::ptrdiff_t>(scope.cue),
+        tokens.begin() + static_cast<std::ptrdiff_t>(at),
+        [](const Token& t) { return t.norm == "," || t.norm == ";" || t.norm == ":"; });
+    if (same_clause) return true;
+  }
+  return false;
+}
+
 // A number that labels one of a series: right after the noun it labels, with no content word
 // right after it that it would count ("phase two of", "Highway 60.", "Chapter 3,"). Another
 // label names another item.
@@ -1066,6 +1084,10 @@ void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueChec
       std::any_of(question_entities_.begin(), question_entities_.end(),
                   [&](const Entity& q) { return compare(e, q) == EntityMatch::kSame; });
   const ValueEvidence found = find_value(clause, e);
+  // A date the clause denies ("did not visit North Korea in 2010", "has not erupted since
+  // 2000") conflicts with no other date of the context: the evidence's 2005 says nothing of
+  // 2010.
+  const bool denied = denied_value(clause.tokens, e, options_.lexicon.get());
   // An aligned conflict stands unless another piece that holds most of the clause's words
   // states the clause's value too (sources that disagree): the clause's value in a piece about
   // something else (one that names another thing where the clause names its own), in another
@@ -1098,7 +1120,7 @@ void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueChec
            ValuePairing::Kind::kTogether ||
        gives_to_named(clause, found.aligned->piece, e, found.aligned->entity) ||
        pairs_by_order(read(found.aligned->piece), e));
-  if (found.aligned != nullptr && !stated_apart && !paired_in_aligned) {
+  if (found.aligned != nullptr && !stated_apart && !paired_in_aligned && !denied) {
     ++signals.value_mismatches;
     signals.aligned_conflict = true;
     if (out.aligned) return;
@@ -1130,7 +1152,7 @@ void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueChec
   // that kind, the evidence's among them ("1am, 3am and 12am" against "3am"): which of the
   // listed values the evidence's stands for is not said. Nor when the evidence's value held
   // only until an event the answer speaks of (changed_after).
-  if (found.other != nullptr && !found.elsewhere &&
+  if (found.other != nullptr && !found.elsewhere && !denied &&
       !lists_too(clause.entities, found.other->entity) &&
       !changed_after(clause.tokens, *index_, *found.other, options_.lexicon.get())) {
     ++signals.value_mismatches;
@@ -1380,6 +1402,13 @@ std::optional<Verdict> PieceVerifier::check_negation(Clause& clause, const Evide
   // something the piece does not ("does not have a branch in Madrid" against "opened a second
   // branch in Lisbon") speaks of another.
   if (negated && negates_another_name(clause, best.hit.piece)) return std::nullopt;
+  // Likewise a date it denies that the piece does not state ("was not the chair in 2015"
+  // against "has chaired the board since 2018").
+  if (negated && std::any_of(clause.entities.begin(), clause.entities.end(), [&](const Entity& e) {
+        return is_value_entity(e) && denied_value(clause.tokens, e, lexicon) &&
+               !piece_states(best.hit.piece, e);
+      }))
+    return std::nullopt;
   // The evidence's exception names what the clause denies ("grew in every market except
   // Italy" against "did not grow in Italy"): the two agree.
   if (negated && excepts_a_word_of(evidence_tokens, clause.tokens)) return std::nullopt;

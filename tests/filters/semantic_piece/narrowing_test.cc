@@ -170,6 +170,15 @@ TEST_F(VerifierTest, APolarityOfAnotherTimeOrAnotherNameSaysNothingOtherwise) {
       EXPECT_FALSE(v.signals.antonym) << answer;
     }
   }
+  // A date the clause denies is the time of what it denies: another date of the context says
+  // nothing of it.
+  context(
+      {"Kessler visited North Korea in 2005 as part of a humanitarian mission. Greta Lindholm "
+       "has chaired the bank's board since 2018."});
+  for (const char* answer : {"Kessler did not visit North Korea in 2010.",
+                             "Greta Lindholm was not the bank's chair in 2015."})
+    EXPECT_NE(only(answer).label, Label::kContradicted) << answer;
+  EXPECT_EQ(only("Kessler visited North Korea in 2010.").label, Label::kContradicted);
   // The same things, or a flipped word of the name itself, still conflict.
   context({"Raymond Okoye played for Everton. The Thoen Stone is on display in South Dakota."});
   for (const char* answer : {"Raymond Okoye did not play for Everton.",
