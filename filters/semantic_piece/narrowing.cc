@@ -27,9 +27,11 @@ constexpr auto kNotNarrowing = text::word_table(
     "conditional", "provisional", "draft", "apparent", "suspected", "reported", "expected",
     "hypothetical", "theoretical", "virtual", "nominal", "near", "no", "non", "little", "few");
 // Words that open a phrase of time ("in 1965", "late on Tuesday night", "until 2008", "from
-// 5.7 percent in May") or of value ("of $500 million").
-constexpr auto kPhraseOpeners =
-    text::word_table("in", "on", "at", "during", "late", "early", "of", "from", "until", "since");
+// 5.7 percent in May") or of value ("of $500 million", "by 62 percent").
+constexpr auto kPhraseOpeners = text::word_table("in", "on", "at", "during", "late", "early", "of",
+                                                 "by", "from", "until", "since");
+// Of those, the ones that open a phrase of value only: "by the council" is who did it.
+constexpr auto kValueOpeners = text::word_table("of", "by");
 constexpr auto kTimeNouns = text::word_table(
     "half", "minute", "minutes", "hour", "hours", "night", "morning", "afternoon", "evening", "day",
     "week", "weekend", "month", "year", "quarter", "season", "period", "round");
@@ -88,6 +90,9 @@ class Reader {
       if (is_value_entity(e) && e.begin <= t.begin && t.end <= e.end) return &e;
     return nullptr;
   }
+  bool before_shared(std::size_t i) const {
+    return i + 1 < statement_.size() && text::is_content_word(statement_[i + 1]) && shared(i + 1);
+  }
   // An adjective that restricts its noun: one right before a word the other side holds ("free
   // Wi-Fi"), or a word that is only an adjective.
   bool restricting_adjective(std::size_t i) const {
@@ -97,9 +102,14 @@ class Reader {
         kNotNarrowing.contains(t.norm) || text::inflected_verb(t, lexicon_) ||
         lexicon_->lemmas(t.norm, Pos::kAdjective).empty())
       return false;
-    const bool before_shared =
-        i + 1 < statement_.size() && text::is_content_word(statement_[i + 1]) && shared(i + 1);
-    return before_shared || lexicon_->lemmas(t.norm, Pos::kNoun).empty();
+    return before_shared(i) || lexicon_->lemmas(t.norm, Pos::kNoun).empty();
+  }
+  // A name that says which of the thing the next word names ("The Harwick town council"): not
+  // the sentence's first word, and no word of the other side's.
+  bool name_modifier(std::size_t i) const {
+    const Token& t = statement_[i];
+    return i > 0 && t.kind == text::TokenKind::kWord && t.has(text::kCapitalized) &&
+           !text::is_stopword(t.norm) && !shared(i) && before_shared(i);
   }
   bool time_word(std::size_t i) const {
     const std::string_view w = statement_[i].norm;
@@ -145,8 +155,9 @@ class Reader {
     // A name after "at" is where the event took place ("at Elm Park"); after "in" it may be
     // where the statement holds ("approved in Europe"), which is no narrowing.
     const bool venue = named && opener == "at" && !inside;
-    if (!ends || (opener == "of" ? !valued : !(time || valued || venue))) return i;
-    of_time = opener != "of";
+    const bool of_value = kValueOpeners.contains(opener);
+    if (!ends || (of_value ? !valued : !(time || valued || venue))) return i;
+    of_time = !of_value;
     return j;
   }
 
@@ -199,7 +210,7 @@ class Reader {
     for (std::size_t i = 0; i < n; ++i) {
       if (drop[i] || shared(i)) continue;
       const text::Entity* v = value(i);
-      if (v == nullptr ? restricting_adjective(i)
+      if (v == nullptr ? restricting_adjective(i) || name_modifier(i)
                        : v->type == text::EntityType::kNumber && !shares_part_of(*v))
         drop[i] = 1;
     }

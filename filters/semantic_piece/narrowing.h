@@ -27,13 +27,14 @@ struct Narrowed {
 // - counts and amounts (`entities` of type number: "$500 million", "twice") of which the
 //   other side holds no part;
 // - adjectives that only restrict their noun ("free Wi-Fi", "special dividend"; not those that
-//   make it something else or not yet one: "former", "proposed", "alleged", "only");
+//   make it something else or not yet one: "former", "proposed", "alleged", "only"), and a
+//   name before a shared word that says which one ("The Harwick town council");
 // - a phrase of time or value between shared words ("fell 3 percent on Monday after ...") and,
 //   after the last one, a phrase of time, place or value ("in the second half", "late on
-//   Tuesday night", "until 2008", "at Elm Park", "of $500 million") and a clause that opens
-//   with a word of time or cause ("after arguing with the referee"). A date elsewhere stays. A
-//   place is a name after "at" ("at Elm Park"; not "in Europe", where the statement may hold
-//   only there).
+//   Tuesday night", "until 2008", "at Elm Park", "of $500 million", "by 62 percent") and a clause
+//   that opens with a word of time or cause ("after arguing with the referee"). A date elsewhere
+//   stays. A place is a name after "at" ("at Elm Park"; not "in Europe", where the statement may
+//   hold only there).
 // A time set aside says when the statement held ("was based in Roseau until 2008"): it denies a
 // clause in the same tense only (other_tense()).
 // `entities` are in `statement`'s coordinates.

@@ -39,6 +39,16 @@ TEST(NarrowingTest, ValuesAndRestrictingAdjectivesAreSetAside) {
   EXPECT_EQ(
       narrowed("Berg scored twice in the first half.", "Berg did not score in the first half."),
       "Berg scored in the first half .");
+  // A value phrase between shared words, and a name that says which council.
+  EXPECT_EQ(narrowed("The vaccine reduced admissions by 62 percent among adults.",
+                     "The vaccine did not reduce admissions among adults."),
+            "The vaccine reduced admissions among adults .");
+  EXPECT_EQ(narrowed("The Harwick town council approved the budget.",
+                     "The town council did not approve the budget."),
+            "The town council approved the budget .");
+  // "by" with no value is who did it.
+  EXPECT_EQ(narrowed("The budget was approved by the council.", "The budget was not approved."),
+            "The budget was approved by the council .");
 }
 
 TEST(NarrowingTest, ATimeAfterTheStatementAndAClauseOfTimeAreSetAside) {
