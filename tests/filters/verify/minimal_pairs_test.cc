@@ -161,12 +161,31 @@ TEST(LabelProbes, ContradictedIsRightNearlyAlways) {
   std::printf("label probes, expected class: worst label counts\n%s", table.c_str());
   ASSERT_GE(right, 100u) << table;
   EXPECT_GE(static_cast<double>(right) / static_cast<double>(right + wrong), 0.97) << table;
-  // Floors, not targets: three in four one-slot changes are called contradicted; an added fact
+  // Floors, not targets: five in six one-slot changes are called contradicted; an added fact
   // is flagged, and a faithful sentence passes, at least half the time (bench/RESULTS.md,
-  // sessions 54 to 58, list what the rest are).
-  EXPECT_GE(share(labels, kind_is("contradicted"), "contradicted"), 0.75) << table;
+  // sessions 54 to 59, list what the rest are).
+  EXPECT_GE(share(labels, kind_is("contradicted"), "contradicted"), 0.85) << table;
   EXPECT_GE(share(labels, kind_is("not_supported"), "unsupported"), 0.5) << table;
   EXPECT_GE(share(labels, kind_is("supported"), "supported"), 0.5) << table;
+}
+
+// The second set (session 59, written apart from the first and from the code): longer
+// context sentences around the one that says otherwise, controls at another time, of another
+// named thing or for another group. Its recall is low (a match result with its winner swapped,
+// a state that has since ended, a value of a list's other item are left to the scorer); what
+// it holds the label to is that `contradicted` stays right at least nine times in ten.
+TEST(LabelProbes, ContradictedIsRightOnTheSecondSet) {
+  const std::vector<Sample> probes = read_samples(GG_LABEL_PROBES_SECOND_FILE, "expect");
+  ASSERT_GE(probes.size(), 200u) << "cannot read " << GG_LABEL_PROBES_SECOND_FILE;
+  const LabelCounts labels = label_samples(probes);
+  const std::size_t right = count(labels, kind_is("contradicted"), "contradicted");
+  const KindTest any_kind = [](const std::string&) { return true; };
+  const std::size_t wrong = count(labels, any_kind, "contradicted") - right;
+  const std::string table = table_of(labels);
+  std::printf("label probes, second set: worst label counts\n%s", table.c_str());
+  ASSERT_GE(right, 30u) << table;
+  EXPECT_GE(static_cast<double>(right) / static_cast<double>(right + wrong), 0.9) << table;
+  EXPECT_GE(share(labels, kind_is("contradicted"), "contradicted"), 0.35) << table;
 }
 
 }  // namespace
