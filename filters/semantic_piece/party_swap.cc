@@ -7,6 +7,7 @@
 
 #include "filters/semantic_piece/clause_words.h"
 #include "filters/semantic_piece/slot.h"
+#include "filters/text/outcome_words.h"
 #include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
 #include "filters/text/verb_form.h"
@@ -27,15 +28,15 @@ constexpr std::size_t kMaxRelationTokens = 6;
 // not listed may hold both ways ("married", "met", "is identical to", "borders", "is the
 // classmate of"): their order says nothing.
 constexpr auto kOneWay = std::to_array<std::string_view>(
-    {"acquire",    "buy",       "purchase", "beat",      "defeat",  "sue",        "hire",
-     "fire",       "employ",    "succeed",  "replace",   "precede", "own",        "found",
-     "fund",       "invade",    "attack",   "conquer",   "annex",   "overtake",   "outsell",
-     "outperform", "eliminate", "sign",     "draft",     "appoint", "elect",      "nominate",
-     "acquit",     "convict",   "arrest",   "kill",      "murder",  "rescue",     "coach",
-     "train",      "manage",    "teach",    "supervise", "sponsor", "pay",        "sell",
-     "lend",       "loan",      "than",     "before",    "after",   "parent",     "father",
-     "mother",     "son",       "daughter", "owner",     "founder", "subsidiary", "predecessor",
-     "successor",  "author",    "director", "producer",  "creator", "inventor"});
+    {"acquire",  "buy",       "purchase", "sue",        "hire",        "fire",       "employ",
+     "succeed",  "replace",   "precede",  "own",        "found",       "fund",       "invade",
+     "attack",   "conquer",   "annex",    "overtake",   "outsell",     "outperform", "eliminate",
+     "sign",     "draft",     "appoint",  "elect",      "nominate",    "acquit",     "convict",
+     "arrest",   "kill",      "murder",   "rescue",     "coach",       "train",      "manage",
+     "teach",    "supervise", "sponsor",  "pay",        "sell",        "lend",       "loan",
+     "than",     "before",    "after",    "parent",     "father",      "mother",     "son",
+     "daughter", "owner",     "founder",  "subsidiary", "predecessor", "successor",  "author",
+     "director", "producer",  "creator",  "inventor"});
 
 // Words that name two parties together, whatever relates them ("A and B beat C", "A with B
 // acquired C", "as large as"): no order between them.
@@ -96,8 +97,8 @@ std::vector<Party> parties_of(const ReadText& text) {
   return out;
 }
 
-// A word of kOneWay, by its stem ("acquired", "sues", "founders") or, for an irregular verb,
-// its base form ("bought", "sold").
+// A word of kOneWay or of winning over someone (outcome_words.h), by its stem ("acquired",
+// "sues", "founders") or, for an irregular verb, its base form ("bought", "sold").
 bool goes_one_way(const Token& t, const text::Lexicon* lexicon) {
   static const std::vector<std::string> stems = [] {
     std::vector<std::string> out;
@@ -109,7 +110,7 @@ bool goes_one_way(const Token& t, const text::Lexicon* lexicon) {
   auto listed = [&](std::string_view w) {
     return std::binary_search(stems.begin(), stems.end(), text::stem(w));
   };
-  if (listed(t.norm)) return true;
+  if (listed(t.norm) || text::wins_over(t.norm, lexicon)) return true;
   const std::string base = text::verb_base(t, lexicon);
   return !base.empty() && listed(base);
 }
@@ -179,10 +180,20 @@ std::vector<PartyPair> party_pairs(const ReadText& text, const text::Lexicon* le
 
 namespace {
 
+// The same name, or a full name and its last word, as news writes a name after its first
+// mention ("Jannik Sinner" ... "Sinner"); the same value.
 bool same_party(const Party& a, const Party& b) {
   if ((a.value == nullptr) != (b.value == nullptr)) return false;
-  if (a.value == nullptr) return !a.key.empty() && a.key == b.key;
-  return text::compare(*a.value, *b.value) == text::EntityMatch::kSame;
+  if (a.value != nullptr) return text::compare(*a.value, *b.value) == text::EntityMatch::kSame;
+  if (a.key.empty() || b.key.empty()) return false;
+  if (a.key == b.key) return true;
+  auto last_word = [](std::string_view key) {
+    const std::size_t space = key.rfind(' ');
+    return space == std::string_view::npos ? key : key.substr(space + 1);
+  };
+  const bool a_one = a.key.find(' ') == std::string::npos,
+             b_one = b.key.find(' ') == std::string::npos;
+  return a_one != b_one && last_word(a.key) == last_word(b.key);
 }
 
 }  // namespace

@@ -24,11 +24,11 @@ bool loses(std::string_view word, const Lexicon* lexicon) {
   return has_base(word, lexicon, [](std::string_view b) { return b == "lose"; });
 }
 
+}  // namespace
+
 bool wins_over(std::string_view word, const Lexicon* lexicon) {
   return has_base(word, lexicon, [](std::string_view b) { return kWinsOver.contains(b); });
 }
-
-}  // namespace
 
 bool opposed_outcomes(std::string_view a, std::string_view b, const Lexicon* lexicon) {
   return (loses(a, lexicon) && wins_over(b, lexicon)) ||

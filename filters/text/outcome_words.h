@@ -10,6 +10,10 @@
 
 namespace groundgate::filters::text {
 
+// `word` is a form of a verb whose subject won over its object ("beat", "defeated", "edged",
+// "overcame"). `word`: lowercase.
+bool wins_over(std::string_view word, const Lexicon* lexicon);
+
 // One of the two words is a form of "lose" and the other a verb of winning over someone, in
 // the active voice (the caller rules out "was beaten by"). `a`, `b`: lowercase words.
 bool opposed_outcomes(std::string_view a, std::string_view b, const Lexicon* lexicon);

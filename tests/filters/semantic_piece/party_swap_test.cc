@@ -23,6 +23,19 @@ PairOrder order_of(const std::string& a, const std::string& b) {
   return compare_pairs(px.front(), py.front());
 }
 
+// A full name and its last word are one party, as news writes a name after its first
+// mention; any verb of winning over someone goes one way.
+TEST(PartySwapTest, AFullNameAndItsLastWordAreOneParty) {
+  EXPECT_EQ(order_of("Medvedev overcame Sinner in Beijing.",
+                     "Jannik Sinner overcame Daniil Medvedev in Beijing."),
+            PairOrder::kSwapped);
+  EXPECT_EQ(order_of("Sinner overcame Medvedev in Beijing.",
+                     "Jannik Sinner overcame Daniil Medvedev in Beijing."),
+            PairOrder::kSame);
+  EXPECT_EQ(order_of("Serena Williams beat Coco Gauff.", "Venus Williams beat Coco Gauff."),
+            PairOrder::kOther);
+}
+
 TEST(PartySwapTest, TwoNamesRelatedByAVerbAreAPair) {
   const ReadSentence r("Acme acquired Beta in 2019.");
   const std::vector<PartyPair> pairs = pairs_of(r);
