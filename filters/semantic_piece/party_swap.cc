@@ -202,13 +202,21 @@ PairOrder compare_pairs(const PartyPair& a, const PartyPair& b) {
   const bool same_order = same_party(a.first, b.first) && same_party(a.second, b.second);
   const bool other_order = same_party(a.first, b.second) && same_party(a.second, b.first);
   if (!same_order && !other_order) return PairOrder::kOther;
-  // `b` says what `a` says with words of its own around the relation's last word ("later
-  // acquired"), or in the passive the other way round ("was acquired by").
-  const std::string_view last = a.relation.back().norm;
-  const bool holds_last = std::any_of(b.relation.begin(), b.relation.end(),
-                                      [&](const Token& t) { return t.norm == last; });
-  const bool passive = b.relation.size() >= 2 && b.relation.back().norm == "by" && last != "by";
-  if (holds_last && ((same_order && !passive) || (other_order && passive))) return PairOrder::kSame;
+  // `b` says what `a` says with words of its own around the relation's verb ("later
+  // acquired"), or in the other voice the other way round ("was acquired by"); in the other
+  // voice the same way round ("Australia were defeated by Afghanistan" against "Australia
+  // defeated Afghanistan"), the parties are swapped.
+  auto passive = [](const PartyPair& p) {
+    return p.relation.size() >= 2 && p.relation.back().norm == "by";
+  };
+  const std::string_view verb =
+      passive(a) ? a.relation[a.relation.size() - 2].norm : a.relation.back().norm;
+  const bool holds_verb = std::any_of(b.relation.begin(), b.relation.end(),
+                                      [&](const Token& t) { return t.norm == verb; });
+  const bool same_voice = passive(a) == passive(b);
+  if (holds_verb && ((same_order && same_voice) || (other_order && !same_voice)))
+    return PairOrder::kSame;
+  if (holds_verb && same_order && !same_voice && !other_order) return PairOrder::kSwapped;
   const bool same_words =
       std::equal(a.relation.begin(), a.relation.end(), b.relation.begin(), b.relation.end(),
                  [](const Token& x, const Token& y) { return x.norm == y.norm; });

@@ -41,9 +41,11 @@ struct PartyPair {
 std::vector<PartyPair> party_pairs(const ReadText& text, const text::Lexicon* lexicon);
 
 // How pair `a` of one text stands to pair `b` of another: the same parties related the same
-// way (kSame: in the same places with `a`'s last relation word among `b`'s, "later acquired",
-// or the other way round in the passive, "was acquired by"), in each other's places with the
-// same words between (kSwapped), or another relation or other parties (kOther).
+// way (kSame: in the same places and voice with `a`'s verb among `b`'s words, "later
+// acquired", or the other way round in the other voice, "was acquired by"), related the other
+// way (kSwapped: in each other's places with the same words between, or in the same places in
+// the other voice, "were defeated by" for "defeated"), or another relation or other parties
+// (kOther). A party is the same name, a full name and its last word, or the same value.
 enum class PairOrder : std::uint8_t { kSame, kSwapped, kOther };
 PairOrder compare_pairs(const PartyPair& a, const PartyPair& b);
 

@@ -57,8 +57,10 @@ TEST(PartySwapTest, TheSamePartiesTheOtherWayRoundAreSwapped) {
 }
 
 TEST(PartySwapTest, AnotherRelationOrVoiceIsNoSwap) {
-  // The passive says the same the other way round: its words differ, so no pair matches.
-  EXPECT_EQ(order_of("Beta was acquired by Acme.", "Acme acquired Beta."), PairOrder::kOther);
+  // The passive says the same the other way round, and the opposite the same way round.
+  EXPECT_EQ(order_of("Beta was acquired by Acme.", "Acme acquired Beta."), PairOrder::kSame);
+  EXPECT_EQ(order_of("Australia were defeated by Afghanistan.", "Australia defeated Afghanistan."),
+            PairOrder::kSwapped);
   EXPECT_EQ(order_of("Beta did not acquire Acme.", "Acme acquired Beta."), PairOrder::kOther);
 }
 
