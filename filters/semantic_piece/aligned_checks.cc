@@ -195,14 +195,11 @@ std::size_t PieceVerifier::words_outside(const Clause& clause, std::uint32_t pie
   };
   std::size_t outside = 0;
   for (std::size_t i = 0; i < clause.words.size(); ++i) {
-    // A negation ("not", "refused to") is the polarity, which check_polarity() compares: not a
-    // word to line up.
+    // A negation ("not"; "refused to", below) is the polarity, which check_polarity() compares:
+    // not a word to line up.
     const bool excepted = !except.empty() && clause.words[i] >= except.data() &&
                           clause.words[i] < except.data() + except.size();
     if (excepted || text::is_negation(clause.words[i]->norm)) continue;
-    if (const auto at = index_of(clause.tokens, *clause.words[i]);
-        at && text::is_negation_cue(clause.tokens, *at))
-      continue;
     const index::TermId term = clause.terms[clause.word_stem[i]];
     if (term != index::kNoTerm &&
         std::find(piece_terms.begin(), piece_terms.end(), term) != piece_terms.end())
@@ -215,6 +212,9 @@ std::size_t PieceVerifier::words_outside(const Clause& clause, std::uint32_t pie
         names_passage_topic(piece, term) && !piece_names_another())
       continue;
     if (verb_form_held(*clause.words[i])) continue;
+    if (const auto at = index_of(clause.tokens, *clause.words[i]);
+        at && text::is_negation_cue(clause.tokens, *at))
+      continue;
     ++outside;
   }
   return outside;

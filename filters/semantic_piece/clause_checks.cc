@@ -278,7 +278,7 @@ std::string verb_before_count(std::span<const Token> tokens, std::size_t at,
 // there may be what the clause holds true: "did not exceed eleven years", "no grants over the
 // next eight years".)
 bool denied_value(std::span<const Token> tokens, const Entity& e, const text::Lexicon* lexicon) {
-  if (e.subtype != EntitySubtype::kDate) return false;
+  if (e.subtype != EntitySubtype::kDate || !text::has_negation_cue(tokens)) return false;
   const std::size_t at = token_at(tokens, e.begin);
   for (const text::NegationScope& scope : text::negation_scopes(tokens, lexicon)) {
     if (scope.cue >= at) continue;
@@ -594,15 +594,21 @@ struct PieceVerifier::ValueEvidence {
   bool elsewhere = false;    // ... in another piece
   // The pieces with the same value that hold most of the clause's words.
   std::vector<std::uint32_t> matched_pieces;
-  // Of those, the ones that give it to what the clause speaks of (not "The Platinum policy
-  // covers 90%" for "The Gold policy covers 90%").
-  std::vector<std::uint32_t> own_pieces;
+  // The same value in those pieces.
+  std::vector<const ContextEntity*> matched_values;
   const ContextEntity* other = nullptr;  // another value where the evidence matches
   bool other_ambiguous = false;          // well-matched evidence holds two different such values
   // Another value in the slot of the clause's value, in a piece that holds every other word
   // of the clause: the clause's own sentence with one value changed.
   const ContextEntity* aligned = nullptr;
 };
+
+bool PieceVerifier::gives_it_to_another(const Clause& clause, const Entity& e,
+                                        const ContextEntity& c) const {
+  const std::size_t piece_begin = index_->pieces()[c.piece].begin;
+  return c.entity.begin >= piece_begin &&
+         names_another_thing(clause, e.begin, c.piece, c.entity.begin - piece_begin);
+}
 
 PieceVerifier::ValueEvidence PieceVerifier::find_value(const Clause& clause,
                                                        const Entity& e) const {
@@ -623,11 +629,6 @@ PieceVerifier::ValueEvidence PieceVerifier::find_value(const Clause& clause,
     if (!answer_counted_) answer_counted_ = counted_words(clause.tokens, e.begin, e.end);
     return *answer_counted_;
   };
-  auto speaks_of_another_thing = [&](const ContextEntity& c) {
-    const std::size_t piece_begin = index_->pieces()[c.piece].begin;
-    return c.entity.begin >= piece_begin &&
-           names_another_thing(clause, e.begin, c.piece, c.entity.begin - piece_begin);
-  };
   for (const ContextEntity& c : context_entities()) {
     if (!may_compare(e, c.entity)) continue;
     const EvidencePiece* ev = nullptr;
@@ -639,13 +640,13 @@ PieceVerifier::ValueEvidence PieceVerifier::find_value(const Clause& clause,
     if (m == EntityMatch::kSame) {
       (ev != nullptr ? found.in_evidence : found.elsewhere) = true;
       if (matched) found.matched_pieces.push_back(c.piece);
-      if (matched && !speaks_of_another_thing(c)) found.own_pieces.push_back(c.piece);
+      if (matched) found.matched_values.push_back(&c);
     } else if (m == EntityMatch::kDifferent && matched && !asks(c.piece)) {
       // A piece that names another thing where the clause names its own ("The Team plan has
       // a 14-day trial" for "The Starter plan has a 7-day trial") gives no value of the
       // clause's, even where an earlier sentence of its passage gives the clause's word (which
       // words_outside() takes for the piece's topic).
-      if (speaks_of_another_thing(c)) continue;
+      if (gives_it_to_another(clause, e, c)) continue;
       const bool lines_up = found.aligned == nullptr && words_outside(clause, c.piece) == 0 &&
                             same_slot(clause, e, c) && states_other_values(clause, &e, c.piece) &&
                             (!difference || difference_in_piece(c));
@@ -1101,11 +1102,13 @@ void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueChec
       found.aligned != nullptr && same_but_values(clause, e, found.aligned->piece);
   const bool stated_apart =
       found.aligned != nullptr &&
-      std::any_of(found.own_pieces.begin(), found.own_pieces.end(), [&](std::uint32_t piece) {
-        return piece != found.aligned->piece &&
-               3 * words_outside(clause, piece) <= clause.words.size() &&
-               (!aligned_word_for_word || same_but_values(clause, e, piece));
-      });
+      std::any_of(found.matched_values.begin(), found.matched_values.end(),
+                  [&](const ContextEntity* c) {
+                    return c->piece != found.aligned->piece &&
+                           3 * words_outside(clause, c->piece) <= clause.words.size() &&
+                           (!aligned_word_for_word || same_but_values(clause, e, c->piece)) &&
+                           !gives_it_to_another(clause, e, *c);
+                  });
   // The aligned piece gives the clause's value too, with the clause's other value (its year,
   // say) in one of its parts: the slot held the sentence's other figure ("10 in 1998" of "50
   // employees in 2005, up from 10 in 1998"; a count may be the value here).
@@ -1500,11 +1503,13 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, const Evide
     return i != tokens.end() && i != tokens.begin() && text::kBeForms.contains((i - 1)->norm);
   };
   auto opposed_words = [&](const Clause& c, const Token* w, const std::string& form,
-                           const text::Lexicon::WordSet& opposed, const Token& other) {
+                           const text::Lexicon::WordSet& opposed, bool may_line_up,
+                           const Token& other) {
     if (text::non_form_of(form, other.norm) || text::non_form_of(other.norm, form)) return true;
     if (!opposed.empty() && lexicon->has_lemma_in(other.norm, opposed) &&
         lexicon->are_antonyms(form, evidence_form(other)))
       return true;
+    if (!may_line_up) return false;
     const bool near = lexicon->have_opposed_senses(form, evidence_form(other)) ||
                       (text::opposed_outcomes(form, other.norm, lexicon) &&
                        !after_be(c.tokens, *w) && !after_be(piece_tokens, other));
@@ -1538,13 +1543,16 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, const Evide
     if (in_condition(w) || negated_head(clause.tokens, at)) continue;
     const text::Lexicon::WordSet opposed = lexicon->opposites(form);
     const text::Degree degree = text::adjective_degree(*lexicon, clause.tokens, at);
+    // Only a clause whose other words the piece holds may line up with it (aligned_but).
+    const bool may_line_up =
+        words_outside(clause, best.hit.piece, one(w), /*verb_forms=*/true) == 0;
     for (std::size_t k = 0; k < best_reading.words.size(); ++k) {
       const Token& other = best_reading.words[k];
       // A word of a name is no opposite of a common word ("Xbox One" against "different");
       // two names may differ by one ("North Dakota" / "South Dakota").
       if (other.kind != text::TokenKind::kWord || (in_name(other) && !w->has(text::kCapitalized)) ||
           best_reading.degrees[k] != degree || degree == text::Degree::kSufficiency ||
-          clause_says(other) || !opposed_words(clause, w, form, opposed, other) ||
+          clause_says(other) || !opposed_words(clause, w, form, opposed, may_line_up, other) ||
           negated_in_piece(other) || names_another_than(w) ||
           (degree == text::Degree::kComparative && states_converse(clause, at, best.hit.piece)))
         continue;

@@ -352,6 +352,10 @@ class PieceVerifier {
   // trial" speak of two things.
   bool names_another_thing(const Clause& clause, std::size_t clause_at, std::uint32_t piece,
                            std::size_t piece_at) const;
+  // names_another_thing() at the clause's value `e` and the context's `c`: the piece gives `c`
+  // to another thing ("The Platinum policy ... covers 90%" for "The Gold policy covers 90%").
+  bool gives_it_to_another(const Clause& clause, const text::Entity& e,
+                           const ContextEntity& c) const;
   // Context piece `piece` states each value of the clause but `e` (null: each): the clause's
   // sentence with `e` changed, if any.
   bool states_other_values(const Clause& clause, const text::Entity* e, std::uint32_t piece) const;
