@@ -592,10 +592,15 @@ Verdict PieceVerifier::uncontested(const Clause& clause, const ValueCheck& value
 struct PieceVerifier::ValueEvidence {
   bool in_evidence = false;  // the same value in a top-k evidence piece
   bool elsewhere = false;    // ... in another piece
-  // The pieces with the same value that hold most of the clause's words.
-  std::vector<std::uint32_t> matched_pieces;
-  // The same value in those pieces.
+  // The same value in the pieces that hold most of the clause's words.
   std::vector<const ContextEntity*> matched_values;
+  // Those pieces.
+  std::vector<std::uint32_t> matched_pieces() const {
+    std::vector<std::uint32_t> out;
+    for (const ContextEntity* c : matched_values)
+      out.push_back(c->piece);
+    return out;
+  }
   const ContextEntity* other = nullptr;  // another value where the evidence matches
   bool other_ambiguous = false;          // well-matched evidence holds two different such values
   // Another value in the slot of the clause's value, in a piece that holds every other word
@@ -639,7 +644,6 @@ PieceVerifier::ValueEvidence PieceVerifier::find_value(const Clause& clause,
     const bool matched = ev != nullptr && ev->overlap >= options_.match_overlap;
     if (m == EntityMatch::kSame) {
       (ev != nullptr ? found.in_evidence : found.elsewhere) = true;
-      if (matched) found.matched_pieces.push_back(c.piece);
       if (matched) found.matched_values.push_back(&c);
     } else if (m == EntityMatch::kDifferent && matched && !asks(c.piece)) {
       // A piece that names another thing where the clause names its own ("The Team plan has
@@ -1075,7 +1079,7 @@ void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueChec
   if (placed != clause.figures.end() && !derived) {
     if (!placed->supported) {
       ++signals.value_mismatches;
-    } else if (out.conflict || !given_apart(clause, e, find_value(clause, e).matched_pieces,
+    } else if (out.conflict || !given_apart(clause, e, find_value(clause, e).matched_pieces(),
                                             /*with_keys=*/false, out, signals)) {
       ++signals.values_found;
     }
@@ -1139,12 +1143,12 @@ void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueChec
   if (derived || found.in_evidence || in_question) {
     // Any piece that gives the pair together settles the pairing by keys (not which thing the
     // value is given to: "… of corn in 2023" gives the year to both things).
-    const bool together_somewhere =
-        std::any_of(found.matched_pieces.begin(), found.matched_pieces.end(), [&](std::uint32_t p) {
-          return pairing_in(clause, p, e).kind == ValuePairing::Kind::kTogether;
+    const bool together_somewhere = std::any_of(
+        found.matched_values.begin(), found.matched_values.end(), [&](const ContextEntity* c) {
+          return pairing_in(clause, c->piece, e).kind == ValuePairing::Kind::kTogether;
         });
     if (derived || out.conflict ||
-        !given_apart(clause, e, found.matched_pieces, /*with_keys=*/!together_somewhere, out,
+        !given_apart(clause, e, found.matched_pieces(), /*with_keys=*/!together_somewhere, out,
                      signals))
       ++signals.values_found;
     return;
