@@ -220,8 +220,8 @@ std::size_t PieceVerifier::words_outside(const Clause& clause, std::uint32_t pie
   return outside;
 }
 
-bool PieceVerifier::names_another(const Clause& clause, std::uint32_t piece,
-                                  std::span<const Token* const> words) const {
+bool PieceVerifier::names_unknown_to(const Clause& clause, std::uint32_t piece,
+                                     std::span<const Token* const> words) const {
   const auto piece_terms = index_->piece_terms(index_->pieces()[piece]);
   for (const Token* w : words) {
     // A capital that opens the sentence is no sign of a name.
@@ -246,7 +246,7 @@ bool PieceVerifier::negates_another_name(const Clause& clause, std::uint32_t pie
       words.push_back(&clause.tokens[i]);
     for (const std::size_t i : scope.subject)
       words.push_back(&clause.tokens[i]);
-    if (names_another(clause, piece, words)) return true;
+    if (names_unknown_to(clause, piece, words)) return true;
   }
   return false;
 }

@@ -1538,7 +1538,7 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, const Evide
     std::vector<const Token*> others;
     for (const Token* x : clause.words)
       if (x != w) others.push_back(x);
-    return names_another(clause, best.hit.piece, others);
+    return names_unknown_to(clause, best.hit.piece, others);
   };
   for (const Token* w : coverage.uncovered) {
     const auto at = static_cast<std::size_t>(w - clause.tokens.data());

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "filters/semantic_piece/clause_words.h"
+#include "filters/semantic_piece/slot.h"
 #include "filters/text/calendar_words.h"
 #include "filters/text/function_words.h"
 #include "filters/text/number_words.h"
@@ -45,8 +46,6 @@ constexpr auto kPresentAuxiliaries =
 // The perfect tells no time of its own: "has chaired since 2018" holds now, "has visited
 // twice" of the past.
 constexpr auto kPerfectAuxiliaries = text::word_table("has", "have");
-
-constexpr std::size_t kMaxTokens = 160;
 
 class Reader {
  public:
@@ -166,7 +165,7 @@ class Reader {
     Narrowed out;
     // Bounded work: a longer statement is no sentence to line up (slot.h aligns at most as
     // many tokens), and stays as it is.
-    if (n > kMaxTokens) {
+    if (n > kMaxAlignedTokens) {
       out.tokens.assign(statement_.begin(), statement_.end());
       return out;
     }

@@ -312,10 +312,10 @@ class PieceVerifier {
   // Of the clause's `words`, one names something context piece `piece` does not: a
   // capitalized word inside the sentence that neither the piece, the earlier sentences of its
   // passage (names_passage_topic) nor the question hold.
-  bool names_another(const Clause& clause, std::uint32_t piece,
-                     std::span<const text::Token* const> words) const;
+  bool names_unknown_to(const Clause& clause, std::uint32_t piece,
+                        std::span<const text::Token* const> words) const;
   // A negation of the clause names in its scope or its subject something the piece does not
-  // (names_another): "does not have a branch in Madrid" against "opened a branch in Lisbon".
+  // (names_unknown_to): "does not have a branch in Madrid" against "opened a branch in Lisbon".
   bool negates_another_name(const Clause& clause, std::uint32_t piece) const;
   // Which side of a conflict may say more than the other: the one whose statement, narrowed,
   // is what the other side denies.

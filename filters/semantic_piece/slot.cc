@@ -15,8 +15,6 @@ namespace {
 
 // Tokens a slot of the other sentence may fill ("14 days", "US$ 1.2 million").
 constexpr std::size_t kMaxSlotTokens = 4;
-// Longer sequences are not aligned (bounded work: a clause against a context sentence).
-constexpr std::size_t kMaxTokens = 160;
 
 // Suffix lengths of the longest common subsequence of `a` and `b` under `same`:
 // at(i, j) for a[i..] and b[j..].
@@ -107,7 +105,7 @@ std::optional<std::pair<std::size_t, std::size_t>> slot_in(std::span<const text:
                                                            std::size_t a_begin, std::size_t a_end,
                                                            std::span<const text::Token> b) {
   const std::size_t first = token_at(a, a_begin), after = token_at(a, a_end);
-  if (first >= after || a.size() > kMaxTokens || b.size() > kMaxTokens || b.empty())
+  if (first >= after || a.size() > kMaxAlignedTokens || b.size() > kMaxAlignedTokens || b.empty())
     return std::nullopt;
   if (auto slot = slot_before(a, first, after, b, a.size())) return slot;
   // A span that ends the words of sentence `a` may find no slot where `a`'s full stop lines up
@@ -126,7 +124,8 @@ bool same_but(std::span<const text::Token> a, std::span<const text::Token> b,
               const std::function<bool(const text::Token&)>& differ,
               const std::function<bool(const text::Token&)>& ends, const text::Lexicon* lexicon,
               std::pair<std::size_t, std::size_t>* common_in_b) {
-  if (a.empty() || b.empty() || a.size() > kMaxTokens || b.size() > kMaxTokens) return false;
+  if (a.empty() || b.empty() || a.size() > kMaxAlignedTokens || b.size() > kMaxAlignedTokens)
+    return false;
   auto key = [](const text::Token& t) {
     return t.kind == text::TokenKind::kWord ? text::stem(t.norm) : t.norm;
   };

@@ -18,6 +18,9 @@
 
 namespace groundgate::filters::semantic_piece {
 
+// Longer token sequences are not aligned (bounded work: a clause against a context sentence).
+inline constexpr std::size_t kMaxAlignedTokens = 160;
+
 // The index of `t` in `tokens` when it is one of them (by address).
 std::optional<std::size_t> index_of(std::span<const text::Token> tokens, const text::Token& t);
 
