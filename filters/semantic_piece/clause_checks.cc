@@ -136,15 +136,9 @@ bool opposite_in(const text::Lexicon& lexicon, std::string_view form,
                  std::span<const Token> evidence_words) {
   const text::Lexicon::WordSet opposites = lexicon.opposites(form);
   const std::string stem = text::stem(form);
-  auto non_form = [&](std::string_view word) {
-    if (!word.starts_with("non")) return false;
-    std::string_view rest = word.substr(3);
-    if (rest.starts_with('-')) rest.remove_prefix(1);
-    return rest.size() >= 4 && text::stem(rest) == stem;
-  };
   return std::any_of(evidence_words.begin(), evidence_words.end(), [&](const Token& t) {
     if (t.kind != text::TokenKind::kWord) return false;
-    if (non_form(t.norm)) return true;
+    if (text::non_form_of(t.norm, form, /*by_stem=*/true)) return true;
     return !opposites.empty() && text::stem(t.norm) != stem &&
            lexicon.has_synonym_in(t.norm, opposites);
   });
@@ -193,9 +187,14 @@ bool may_compare(const Entity& e, const Entity& c) {
 // `evidence` excepts a word `clause` holds ("every market except Italy", "all plans apart from
 // Basic"): a few words after "except", "excluding", "apart from", "other than".
 bool excepts_a_word_of(std::span<const Token> evidence, std::span<const Token> clause) {
-  static constexpr auto kExcept = text::word_table("except", "excluding", "besides");
+  static constexpr auto kExcept = text::word_table("except", "excluding");
   static constexpr auto kBeforeFromThan = text::word_table("apart", "other");
-  constexpr std::size_t kReach = 3;
+  auto in_clause = [&](const Token& w) {
+    const std::string stem = text::stem(w.norm);
+    return std::any_of(clause.begin(), clause.end(), [&](const Token& t) {
+      return text::is_content_word(t) && text::stem(t.norm) == stem;
+    });
+  };
   for (std::size_t i = 0; i < evidence.size(); ++i) {
     std::size_t from = i + 1;
     if (kBeforeFromThan.contains(evidence[i].norm) && i + 1 < evidence.size() &&
@@ -204,13 +203,16 @@ bool excepts_a_word_of(std::span<const Token> evidence, std::span<const Token> c
     } else if (!kExcept.contains(evidence[i].norm)) {
       continue;
     }
-    for (std::size_t j = from; j < evidence.size() && j < from + kReach; ++j) {
-      if (evidence[j].kind == text::TokenKind::kPunctuation) break;
-      if (!text::is_content_word(evidence[j])) continue;
-      const std::string stem = text::stem(evidence[j].norm);
-      for (const Token& t : clause)
-        if (text::is_content_word(t) && text::stem(t.norm) == stem) return true;
-    }
+    // The excepted thing: the first content word after an article, with the name words that
+    // follow it ("except Italy", "apart from the Basic plan"), not the clause it goes on into.
+    std::size_t j = from;
+    while (j < evidence.size() && !text::is_content_word(evidence[j]) &&
+           evidence[j].kind == text::TokenKind::kWord && j < from + 2)
+      ++j;
+    for (bool first = true; j < evidence.size() && text::is_content_word(evidence[j]) &&
+                            (first || evidence[j].has(text::kCapitalized));
+         ++j, first = false)
+      if (in_clause(evidence[j])) return true;
   }
   return false;
 }
@@ -282,10 +284,12 @@ bool denied_value(std::span<const Token> tokens, const Entity& e, const text::Le
   const std::size_t at = token_at(tokens, e.begin);
   for (const text::NegationScope& scope : text::negation_scopes(tokens, lexicon)) {
     if (scope.cue >= at) continue;
-    const bool same_clause = std::none_of(
-        tokens.begin() + static_cast<std::ptrdiff_t>(scope.cue),
-        tokens.begin() + static_cast<std::ptrdiff_t>(at),
-        [](const Token& t) { return t.norm == "," || t.norm == ";" || t.norm == ":"; });
+    static constexpr auto kClauseBreaks = text::word_table(",", ";", ":", "but", "and", "while",
+                                                           "although", "though", "whereas", "yet");
+    const bool same_clause =
+        std::none_of(tokens.begin() + static_cast<std::ptrdiff_t>(scope.cue),
+                     tokens.begin() + static_cast<std::ptrdiff_t>(at),
+                     [](const Token& t) { return kClauseBreaks.contains(t.norm); });
     if (same_clause) return true;
   }
   return false;
@@ -1501,10 +1505,13 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, const Evide
   // they are words of two opposed senses ("prohibited" against "permitted": WordNet opposes
   // "forbid" to "permit"), which join words less tightly than antonyms do, or tell opposite
   // outcomes in the active voice ("lost to" against "beat"; outcome_words.h).
-  auto after_be = [](std::span<const Token> tokens, const Token& t) {
+  // The passive: a form of "be" before the verb, or "by" right after it ("A, beaten by B").
+  auto passive = [](std::span<const Token> tokens, const Token& t) {
     const auto i = std::find_if(tokens.begin(), tokens.end(),
                                 [&](const Token& x) { return x.begin == t.begin; });
-    return i != tokens.end() && i != tokens.begin() && text::kBeForms.contains((i - 1)->norm);
+    if (i == tokens.end()) return false;
+    return (i != tokens.begin() && text::kBeForms.contains((i - 1)->norm)) ||
+           (i + 1 != tokens.end() && (i + 1)->norm == "by");
   };
   auto opposed_words = [&](const Clause& c, const Token* w, const std::string& form,
                            const text::Lexicon::WordSet& opposed, bool may_line_up,
@@ -1516,7 +1523,7 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, const Evide
     if (!may_line_up) return false;
     const bool near = lexicon->have_opposed_senses(form, evidence_form(other)) ||
                       (text::opposed_outcomes(form, other.norm, lexicon) &&
-                       !after_be(c.tokens, *w) && !after_be(piece_tokens, other));
+                       !passive(c.tokens, *w) && !passive(piece_tokens, other));
     return near && (aligned_but(c, best.hit.piece, w, &other) ||
                     aligned_but_narrower(c, best.hit.piece, NarrowerSide::kEvidence, w, &other));
   };

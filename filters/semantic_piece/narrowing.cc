@@ -26,7 +26,9 @@ constexpr auto kNotNarrowing = text::word_table(
     "supposed", "so-called", "fake", "false", "mock", "would-be", "future", "prospective",
     "intended", "only", "sole", "partial", "temporary", "initial", "previous", "preliminary",
     "conditional", "provisional", "draft", "apparent", "suspected", "reported", "expected",
-    "hypothetical", "theoretical", "virtual", "nominal", "near", "no", "non", "little", "few");
+    "hypothetical", "theoretical", "virtual", "nominal", "near", "no", "non", "little", "few",
+    "interim", "acting", "honorary", "assistant", "ex", "negligible", "insignificant", "minimal",
+    "slight", "marginal");
 // Words that open a phrase of time ("in 1965", "late on Tuesday night", "until 2008", "from
 // 5.7 percent in May") or of value ("of $500 million", "by 62 percent").
 constexpr auto kPhraseOpeners = text::word_table("in", "on", "at", "during", "late", "early", "of",
@@ -40,12 +42,14 @@ constexpr auto kTimeNouns = text::word_table(
 // referee").
 constexpr auto kTimeClauses = text::word_table("after", "before", "when", "because", "following");
 constexpr auto kArticles = text::word_table("the", "a", "an", "this", "that");
-constexpr auto kPastAuxiliaries = text::word_table("did", "was", "were", "had");
+constexpr auto kPastAuxiliaries =
+    text::word_table("did", "was", "were", "had", "didn't", "wasn't", "weren't", "hadn't");
 constexpr auto kPresentAuxiliaries =
-    text::word_table("is", "are", "am", "do", "does", "will", "can", "may", "must", "shall");
+    text::word_table("is", "are", "am", "do", "does", "will", "can", "may", "must", "shall",
+                     "isn't", "aren't", "don't", "doesn't", "won't", "can't", "cannot", "mustn't");
 // The perfect tells no time of its own: "has chaired since 2018" holds now, "has visited
 // twice" of the past.
-constexpr auto kPerfectAuxiliaries = text::word_table("has", "have");
+constexpr auto kPerfectAuxiliaries = text::word_table("has", "have", "hasn't", "haven't");
 
 class Reader {
  public:

@@ -356,11 +356,11 @@ std::vector<NegationScope> negation_scopes(std::span<const Token> tokens, const 
   return out;
 }
 
-bool non_form_of(std::string_view negated, std::string_view plain) {
+bool non_form_of(std::string_view negated, std::string_view plain, bool by_stem) {
   if (plain.size() < 4 || !negated.starts_with("non")) return false;
   std::string_view rest = negated.substr(3);
   if (rest.starts_with('-')) rest.remove_prefix(1);
-  return rest == plain;
+  return rest == plain || (by_stem && rest.size() >= 4 && stem(rest) == stem(plain));
 }
 
 }  // namespace groundgate::filters::text

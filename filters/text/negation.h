@@ -69,8 +69,10 @@ std::vector<std::string> omissions(std::span<const Token> tokens);
 std::vector<std::string> denied_omissions(std::span<const Token> tokens);
 
 // Word `negated` is word `plain` with the prefix "non" ("non-refundable" or "nonrefundable" of
-// "refundable"; lowercase): the word for its absence or opposite. `plain` has four letters at
-// least ("nonce" is no "non" of "ce").
-bool non_form_of(std::string_view negated, std::string_view plain);
+// "refundable"; lowercase): the word for its absence or opposite; `plain` has four letters at
+// least ("nonce" is no "non" of "ce"). With `by_stem`, of any form of it ("non-refundable" of
+// "refunded"; but also "nonprofit" of "profitable"): for reading two sides as saying the same,
+// not as a conflict.
+bool non_form_of(std::string_view negated, std::string_view plain, bool by_stem = false);
 
 }  // namespace groundgate::filters::text

@@ -11,7 +11,8 @@
 namespace groundgate::filters::text {
 
 // `word` is a form of a verb whose subject won over its object ("beat", "defeated", "edged",
-// "overcame"). `word`: lowercase.
+// "overcame"; "edge", "rout", "crush" only inflected: their base form is as often a noun).
+// Without a lexicon, by stem. `word`: lowercase.
 bool wins_over(std::string_view word, const Lexicon* lexicon);
 
 // One of the two words is a form of "lose" and the other a verb of winning over someone, in

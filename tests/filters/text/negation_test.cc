@@ -220,6 +220,8 @@ TEST(Negation, NonFormsOfAWord) {
   EXPECT_FALSE(non_form_of("nonce", "ce"));
   EXPECT_FALSE(non_form_of("none", "e"));
   EXPECT_FALSE(non_form_of("nonprofit", "profitable"));
+  EXPECT_FALSE(non_form_of("non-refundable", "refunded"));
+  EXPECT_TRUE(non_form_of("non-refundable", "refunded", /*by_stem=*/true));
 }
 
 }  // namespace

@@ -15,9 +15,13 @@ TEST(OutcomeWords, AVerbOfWinningOverSomeoneOpposesLose) {
   EXPECT_FALSE(opposed_outcomes("beat", "defeated", lexicon));
   EXPECT_FALSE(opposed_outcomes("lost", "lost", lexicon));
   EXPECT_FALSE(opposed_outcomes("lost", "played", lexicon));
-  // Without WordNet only the listed base forms are known.
-  EXPECT_TRUE(opposed_outcomes("lose", "beat", nullptr));
-  EXPECT_FALSE(opposed_outcomes("lost", "beat", nullptr));
+  // A base form that is as often a noun counts only inflected.
+  EXPECT_TRUE(wins_over("edged", lexicon));
+  EXPECT_FALSE(wins_over("edge", lexicon));
+  // Without WordNet, by stem: regular forms only.
+  EXPECT_TRUE(wins_over("defeated", nullptr));
+  EXPECT_TRUE(opposed_outcomes("loses", "beats", nullptr));
+  EXPECT_FALSE(wins_over("overcame", nullptr));
 }
 
 }  // namespace
