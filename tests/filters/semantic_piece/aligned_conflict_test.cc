@@ -142,10 +142,7 @@ TEST_F(VerifierTest, AnOppositeWithItsOwnPrepositionOrDegreeWordLinesUp) {
        {"This ticket is non-refundable.", "Smoking is prohibited on the terrace.",
         "Late check-out is excluded from the rate.",
         "The annual plan is more expensive than the monthly plan."}) {
-    const Verdict v = only(answer);
-    EXPECT_EQ(v.label, Label::kContradicted) << answer;
-    EXPECT_EQ(v.reason_code, ReasonCode::kAntonym) << answer;
-    EXPECT_TRUE(v.signals.aligned_conflict) << answer;
+    expect_aligned_conflict(answer, ReasonCode::kAntonym);
   }
 }
 
@@ -153,10 +150,8 @@ TEST_F(VerifierTest, AnOppositeWithItsOwnPrepositionOrDegreeWordLinesUp) {
 // after it only places the match); the converse, the parties turned round, says the same.
 TEST_F(VerifierTest, LostToAgainstBeatIsAnAlignedConflict) {
   context({"The Riverside Hawks beat the Northgate Wolves 3-1 on Saturday at Elm Park."});
-  const Verdict v = only("The Riverside Hawks lost to the Northgate Wolves 3-1 on Saturday.");
-  EXPECT_EQ(v.label, Label::kContradicted);
-  EXPECT_EQ(v.reason_code, ReasonCode::kAntonym);
-  EXPECT_TRUE(v.signals.aligned_conflict);
+  expect_aligned_conflict("The Riverside Hawks lost to the Northgate Wolves 3-1 on Saturday.",
+                          ReasonCode::kAntonym);
   for (const char* same : {"The Northgate Wolves lost to the Riverside Hawks 3-1 on Saturday.",
                            "The Riverside Hawks were beaten by the Northgate Wolves."}) {
     for (const Verdict& w : verify(same))
@@ -421,10 +416,7 @@ TEST_F(VerifierTest, CountsOfDifferentVerbsDoNotConflict) {
 TEST_F(VerifierTest, RefusingToDoItIsAnAlignedNegation) {
   context({"The senator refused to endorse the bill. The company declined to comment."});
   for (const char* answer : {"The senator endorsed the bill.", "The company commented."}) {
-    const Verdict v = only(answer);
-    EXPECT_EQ(v.label, Label::kContradicted) << answer;
-    EXPECT_EQ(v.reason_code, ReasonCode::kNegationMismatch) << answer;
-    EXPECT_TRUE(v.signals.aligned_conflict) << answer;
+    expect_aligned_conflict(answer, ReasonCode::kNegationMismatch);
   }
   // "did not" says the same in other words.
   const Verdict same = only("The senator did not endorse the bill.");

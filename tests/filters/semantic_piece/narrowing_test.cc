@@ -113,10 +113,7 @@ TEST_F(VerifierTest, ANegationOfWhatANarrowerSentenceStatesIsAnAlignedConflict) 
   for (const char* answer :
        {"The board did not approve a share buyback.", "Wolves coach Peter Hale was not sent off.",
         "The lounge offers no Wi-Fi."}) {
-    const Verdict v = only(answer);
-    EXPECT_EQ(v.label, Label::kContradicted) << answer;
-    EXPECT_EQ(v.reason_code, ReasonCode::kNegationMismatch) << answer;
-    EXPECT_TRUE(v.signals.aligned_conflict) << answer;
+    expect_aligned_conflict(answer, ReasonCode::kNegationMismatch);
   }
 }
 
@@ -127,14 +124,9 @@ TEST_F(VerifierTest, ANarrowerAnswerOrAnOppositeBeforeAClauseOfTimeIsAnAlignedCo
   context(
       {"Those who drank more than six cups a day showed no benefit. Apple shares fell 3 percent "
        "on Monday after the company cut its sales forecast."});
-  const Verdict benefit = only("Those who drank more than six cups a day showed a clear benefit.");
-  EXPECT_EQ(benefit.label, Label::kContradicted);
-  EXPECT_EQ(benefit.reason_code, ReasonCode::kNegationMismatch);
-  EXPECT_TRUE(benefit.signals.aligned_conflict);
-  const Verdict shares = only("Apple shares rose 3 percent on Monday.");
-  EXPECT_EQ(shares.label, Label::kContradicted);
-  EXPECT_EQ(shares.reason_code, ReasonCode::kAntonym);
-  EXPECT_TRUE(shares.signals.aligned_conflict);
+  expect_aligned_conflict("Those who drank more than six cups a day showed a clear benefit.",
+                          ReasonCode::kNegationMismatch);
+  expect_aligned_conflict("Apple shares rose 3 percent on Monday.", ReasonCode::kAntonym);
 }
 
 // A value a change started from and a time the plan is for narrow too; a tense no word tells

@@ -49,6 +49,14 @@ class VerifierTest : public ::testing::Test {
     EXPECT_EQ(v.correction->evidence_text, evidence_text) << answer;
   }
 
+  // `answer` is one piece, contradicted for `code` by a context sentence it lines up with.
+  void expect_aligned_conflict(std::string_view answer, ReasonCode code) {
+    const Verdict v = only(answer);
+    EXPECT_EQ(v.label, Label::kContradicted) << answer << ": " << v.reason;
+    EXPECT_EQ(v.reason_code, code) << answer;
+    EXPECT_TRUE(v.signals.aligned_conflict) << answer;
+  }
+
   std::shared_ptr<const index::ContextIndex> index_;
   VerifierOptions options_;
 };
