@@ -34,11 +34,8 @@ TEST_F(VerifierTest, EachKindOfValueLinesUp) {
 // is the same one.
 TEST_F(VerifierTest, TheSameAmountInAnotherCurrencyLinesUpAsAnotherValue) {
   context({"The annual fee is 99 USD. Members pay 20 EUR per class."});
-  const Verdict v = only("The annual fee is 99 EUR.");
-  EXPECT_EQ(v.label, Label::kContradicted);
-  EXPECT_TRUE(v.signals.aligned_conflict);
-  ASSERT_TRUE(v.correction);
-  EXPECT_EQ(v.correction->evidence_text, "99 USD");
+  expect_corrected("The annual fee is 99 EUR.", "99 USD");
+  EXPECT_TRUE(only("The annual fee is 99 EUR.").signals.aligned_conflict);
   EXPECT_NE(only("The annual fee is US$99.").label, Label::kContradicted);
 }
 
@@ -306,21 +303,15 @@ TEST_F(VerifierTest, AValueOfAnotherThingDoesNotOutweighTheSentenceThatGivesItsO
   context(
       {"The Silver policy has a deductible of $500 and covers 70% of eligible costs. The Gold "
        "policy has a deductible of $250 and covers 80% of eligible costs."});
-  const Verdict v = only("The Silver policy has a deductible of $250.");
-  EXPECT_EQ(v.label, Label::kContradicted);
-  EXPECT_TRUE(v.signals.aligned_conflict);
-  ASSERT_TRUE(v.correction);
-  EXPECT_EQ(v.correction->evidence_text, "$500");
+  expect_corrected("The Silver policy has a deductible of $250.", "$500");
+  EXPECT_TRUE(only("The Silver policy has a deductible of $250.").signals.aligned_conflict);
   // The value in a sentence that holds most of the clause's words but names another policy
   // where the clause names its own: no second source for it.
   context(
       {"The Gold policy has a deductible of $250 and covers 80% of eligible costs. The Platinum "
        "policy has no deductible and covers 90% of eligible costs."});
-  const Verdict gold = only("The Gold policy covers 90% of eligible costs.");
-  EXPECT_EQ(gold.label, Label::kContradicted);
-  EXPECT_TRUE(gold.signals.aligned_conflict);
-  ASSERT_TRUE(gold.correction);
-  EXPECT_EQ(gold.correction->evidence_text, "80%");
+  expect_corrected("The Gold policy covers 90% of eligible costs.", "80%");
+  EXPECT_TRUE(only("The Gold policy covers 90% of eligible costs.").signals.aligned_conflict);
 }
 
 TEST(Slot, SameButAllowsOnlyWhatItIsTold) {
