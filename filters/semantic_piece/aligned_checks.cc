@@ -386,6 +386,7 @@ std::optional<Verdict> PieceVerifier::check_substitution(const Clause& clause,
   } else {
     return std::nullopt;
   }
+  if (another_item_alike(clause, begin, end)) return std::nullopt;
   const std::string_view said = clause.sentence.substr(begin, end - begin);
   for (const EvidencePiece& ev : clause.evidence) {
     // The piece holds every other word and value of the clause: the clause's sentence with

@@ -185,9 +185,12 @@ bool may_compare(const Entity& e, const Entity& c) {
 }
 
 // `evidence` excepts a word `clause` holds ("every market except Italy", "all plans apart from
-// Basic"): a few words after "except", "excluding", "apart from", "other than".
+// Basic", "covers water damage but excludes theft"): a few words after "except", "excluding",
+// "apart from", "other than" or a form of "exclude" the clause does not use itself (its "does
+// not exclude theft" denies the exception).
 bool excepts_a_word_of(std::span<const Token> evidence, std::span<const Token> clause) {
-  static constexpr auto kExcept = text::word_table("except", "excluding");
+  static constexpr auto kExcept =
+      text::word_table("except", "excluding", "exclude", "excludes", "excluded");
   static constexpr auto kBeforeFromThan = text::word_table("apart", "other");
   auto in_clause = [&](const Token& w) {
     const std::string stem = text::stem(w.norm);
@@ -200,7 +203,7 @@ bool excepts_a_word_of(std::span<const Token> evidence, std::span<const Token> c
     if (kBeforeFromThan.contains(evidence[i].norm) && i + 1 < evidence.size() &&
         (evidence[i + 1].norm == "from" || evidence[i + 1].norm == "than")) {
       from = i + 2;
-    } else if (!kExcept.contains(evidence[i].norm)) {
+    } else if (!kExcept.contains(evidence[i].norm) || in_clause(evidence[i])) {
       continue;
     }
     // The excepted thing: the first content word after an article, with the name words that
@@ -306,6 +309,31 @@ bool labels_an_item(std::span<const Token> tokens, const Entity& e, const text::
   const bool noun_before = before.kind == text::TokenKind::kWord && text::is_content_word(before) &&
                            !(lexicon != nullptr && text::inflected_verb(before, lexicon));
   return noun_before && (after == tokens.size() || !text::is_content_word(tokens[after]));
+}
+
+// Bytes [begin, end) label the thing the clause speaks of: right after the one or two words
+// they label, which open the clause but for an article ("Room 305", "The Model 3"), and
+// right before a word that may be its verb ("holds", "is", "can").
+bool labels_the_subject(std::span<const Token> tokens, std::size_t begin, std::size_t end,
+                        const text::Lexicon* lexicon) {
+  static constexpr auto kArticles = text::word_table("the", "a", "an");
+  const std::size_t first = token_at(tokens, begin), after = token_at(tokens, end);
+  if (first >= tokens.size() || after >= tokens.size()) return false;
+  std::size_t i = 0;
+  while (i < first &&
+         (tokens[i].kind == text::TokenKind::kPunctuation || kArticles.contains(tokens[i].norm)))
+    ++i;
+  if (first == i || first - i > 2) return false;
+  for (std::size_t k = i; k < first; ++k) {
+    if (tokens[k].kind != text::TokenKind::kWord || !text::is_content_word(tokens[k]) ||
+        (lexicon != nullptr && text::inflected_verb(tokens[k], lexicon)))
+      return false;
+  }
+  // After a label, a word that may be a verb is one ("holds" is no plural there).
+  const Token& verb = tokens[after];
+  return text::kBeForms.contains(verb.norm) || text::kAuxiliaryVerbs.contains(verb.norm) ||
+         (lexicon != nullptr && verb.kind == text::TokenKind::kWord &&
+          !lexicon->lemmas(verb.norm, text::Lexicon::Pos::kVerb).empty());
 }
 
 // Comparisons and orderings relate things the context states apart ("born before Elytis"):
@@ -624,7 +652,10 @@ PieceVerifier::ValueEvidence PieceVerifier::find_value(const Clause& clause,
   ValueEvidence found;
   const text::Lexicon* lexicon = options_.lexicon.get();
   const bool difference = states_a_difference(clause.tokens, e.begin, e.end, lexicon);
-  const bool loose_only = difference || labels_an_item(clause.tokens, e, lexicon);
+  // A label of the clause's subject with the clause's other values stated: a piece with another
+  // label there speaks of another item of the series that has those values too.
+  const bool another_item = another_item_alike(clause, e.begin, e.end);
+  const bool loose_only = difference || another_item || labels_an_item(clause.tokens, e, lexicon);
   // A difference lines up only with a difference in its slot ("an extra $20" for "an extra
   // $15"), not with the item's own value ("$25 a month" for "$15 more per month").
   auto difference_in_piece = [&](const ContextEntity& c) {
@@ -655,8 +686,9 @@ PieceVerifier::ValueEvidence PieceVerifier::find_value(const Clause& clause,
       // clause's, even where an earlier sentence of its passage gives the clause's word (which
       // words_outside() takes for the piece's topic).
       if (gives_it_to_another(clause, e, c)) continue;
-      const bool lines_up = found.aligned == nullptr && words_outside(clause, c.piece) == 0 &&
-                            same_slot(clause, e, c) && states_other_values(clause, &e, c.piece) &&
+      const bool lines_up = found.aligned == nullptr && !another_item &&
+                            words_outside(clause, c.piece) == 0 && same_slot(clause, e, c) &&
+                            states_other_values(clause, &e, c.piece) &&
                             (!difference || difference_in_piece(c));
       // Out of an aligned slot, an order ("her second prize"), a label ("phase two") or a
       // difference ("6 more hours than") names another item or no value of the thing, and a
@@ -851,6 +883,27 @@ bool PieceVerifier::labels_another_item(const Clause& clause, std::uint32_t piec
     return is_value_entity(label) && labels_an_item(clause.tokens, label, options_.lexicon.get()) &&
            !piece_states(piece, label);
   });
+}
+
+bool PieceVerifier::another_item_alike(const Clause& clause, std::size_t begin,
+                                       std::size_t end) const {
+  if (!labels_the_subject(clause.tokens, begin, end, options_.lexicon.get())) return false;
+  const bool gives_a_value =
+      std::any_of(clause.entities.begin(), clause.entities.end(), [&](const Entity& v) {
+        return is_value_entity(v) && v.begin >= end &&
+               !text::numbers_a_source(clause.sentence, v.begin);
+      });
+  if (!gives_a_value) return false;
+  // A label the context gives too is an item it speaks of: its values there are the ones to
+  // compare ("Room 204 has a capacity of 30" against "Room 204 holds 80").
+  const auto label =
+      std::find_if(clause.entities.begin(), clause.entities.end(),
+                   [&](const Entity& v) { return v.begin == begin && v.end == end; });
+  return label == clause.entities.end() ||
+         std::none_of(context_entities().begin(), context_entities().end(),
+                      [&](const ContextEntity& c) {
+                        return compare(*label, c.entity) == EntityMatch::kSame;
+                      });
 }
 
 bool PieceVerifier::names_another_thing(const Clause& clause, std::size_t clause_at,
@@ -1125,12 +1178,27 @@ void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueChec
   const auto read = [&](std::uint32_t piece) {
     return ReadText{readings_.text(piece), readings_.tokens(piece), readings_.entities(piece)};
   };
+  // Or gives it in a part of its own whose every word the clause says, where the aligned
+  // value's part holds a word the clause does not: a list's item that gives the value to the
+  // clause's thing ("… 48 percent of respondents in Germany …, compared with 31 percent in
+  // France and 27 percent in Italy" for "27 percent of respondents in Italy …").
+  const auto item_of_clause = [&](const ContextEntity& aligned) {
+    const auto says = [&](std::string_view w) {
+      return std::find(clause.stems.begin(), clause.stems.end(), text::stem(w)) !=
+             clause.stems.end();
+    };
+    const std::vector<std::string_view> own = value_item_words(read(aligned.piece), e);
+    const std::vector<std::string_view> other =
+        value_item_words(read(aligned.piece), aligned.entity);
+    return !own.empty() && std::all_of(own.begin(), own.end(), says) &&
+           !std::all_of(other.begin(), other.end(), says);
+  };
   const bool paired_in_aligned =
       found.aligned != nullptr && !stated_apart &&
       (pairing_in(clause, found.aligned->piece, e, /*counts=*/true).kind ==
            ValuePairing::Kind::kTogether ||
        gives_to_named(clause, found.aligned->piece, e, found.aligned->entity) ||
-       pairs_by_order(read(found.aligned->piece), e));
+       pairs_by_order(read(found.aligned->piece), e) || item_of_clause(*found.aligned));
   if (found.aligned != nullptr && !stated_apart && !paired_in_aligned && !denied) {
     ++signals.value_mismatches;
     signals.aligned_conflict = true;
@@ -1547,6 +1615,27 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, const Evide
       if (x != w) others.push_back(x);
     return names_unknown_to(clause, best.hit.piece, others);
   };
+  // A verb of the piece's said of a thing the clause never names: its subject, the content
+  // word right before it (past auxiliaries, within the piece's clause). Its opposite in the
+  // clause is said of another thing unless the two sentences line up ("the beginning of
+  // summer" against "when spring has ended").
+  auto said_of_another = [&](const Token* w, const Token& other) {
+    const auto at = std::find_if(piece_tokens.begin(), piece_tokens.end(),
+                                 [&](const Token& t) { return t.begin == other.begin; });
+    if (at == piece_tokens.end() || !text::inflected_verb(*at, lexicon)) return false;
+    constexpr std::ptrdiff_t kReach = 4;
+    for (auto i = at; i != piece_tokens.begin() && at - i < kReach;) {
+      const Token& t = *--i;
+      if (t.kind == text::TokenKind::kPunctuation) return false;
+      if (!text::is_content_word(t) || text::kBeForms.contains(t.norm) ||
+          text::kAuxiliaryVerbs.contains(t.norm))
+        continue;
+      if (text::inflected_verb(t, lexicon) || clause_says(t)) return false;
+      return !aligned_but(clause, best.hit.piece, w, &other) &&
+             !aligned_but_narrower(clause, best.hit.piece, NarrowerSide::kEvidence, w, &other);
+    }
+    return false;
+  };
   for (const Token* w : coverage.uncovered) {
     const auto at = static_cast<std::size_t>(w - clause.tokens.data());
     const std::string form = text::phrasal_form(*lexicon, clause.tokens, at);
@@ -1564,7 +1653,7 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, const Evide
       if (other.kind != text::TokenKind::kWord || (in_name(other) && !w->has(text::kCapitalized)) ||
           best_reading.degrees[k] != degree || degree == text::Degree::kSufficiency ||
           clause_says(other) || !opposed_words(clause, w, form, opposed, may_line_up, other) ||
-          negated_in_piece(other) || names_another_than(w) ||
+          negated_in_piece(other) || names_another_than(w) || said_of_another(w, other) ||
           (degree == text::Degree::kComparative && states_converse(clause, at, best.hit.piece)))
         continue;
       const auto other_at = std::find_if(piece_tokens.begin(), piece_tokens.end(),

@@ -346,6 +346,11 @@ class PieceVerifier {
   // The clause labels an item of a series ("phase two") that context piece `piece` does not:
   // the piece speaks of another item.
   bool labels_another_item(const Clause& clause, std::uint32_t piece) const;
+  // Bytes [begin, end) of the clause label the thing it speaks of, a label the context never
+  // gives, and the clause gives it a value ("Room 305 holds 80 people"): a context sentence
+  // with another label there and the same values ("Room 204 holds 80") speaks of another item
+  // of the series, not of this one.
+  bool another_item_alike(const Clause& clause, std::size_t begin, std::size_t end) const;
   // The clause's words before byte `clause_at` and context piece `piece`'s before byte
   // `piece_at` of its text (each side's value) each hold a word (not a verb) the other side
   // lacks: "The Enterprise plan includes a 60-day trial" against "The Team plan has a 14-day

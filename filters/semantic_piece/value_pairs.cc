@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "filters/semantic_piece/respective_list.h"
+#include "filters/semantic_piece/slot.h"
 #include "filters/text/stopwords.h"
 #include "filters/text/word_table.h"
 
@@ -394,6 +395,38 @@ std::vector<std::string_view> value_part_words(const ReadText& sentence, const E
     if (parts[i] != kNoPart && parts[i] < holds.size() && holds[parts[i]] &&
         sentence.tokens[i].kind == text::TokenKind::kWord)
       out.push_back(sentence.tokens[i].norm);
+  }
+  return out;
+}
+
+std::vector<std::string_view> value_item_words(const ReadText& sentence, const Entity& value) {
+  const std::vector<std::size_t> parts = token_parts(sentence);
+  auto part_at = [&](std::size_t byte) {
+    const std::size_t i = token_at(sentence.tokens, byte);
+    return i < parts.size() ? parts[i] : kNoPart;
+  };
+  std::size_t own = kNoPart;
+  for (const Entity& e : sentence.entities) {
+    if (text::compare(value, e) != EntityMatch::kSame) continue;
+    const std::size_t part = part_at(e.begin);
+    if (part == kNoPart || (own != kNoPart && own != part)) return {};
+    own = part;
+  }
+  const bool several_parts = std::any_of(parts.begin(), parts.end(),
+                                         [&](std::size_t p) { return p != own && p != kNoPart; });
+  if (own == kNoPart || !several_parts) return {};
+  auto inside_value = [&](const Token& t) {
+    return std::any_of(sentence.entities.begin(), sentence.entities.end(), [&](const Entity& e) {
+      return (e.type == text::EntityType::kNumber || e.type == text::EntityType::kTime) &&
+             e.begin <= t.begin && t.end <= e.end;
+    });
+  };
+  std::vector<std::string_view> out;
+  for (std::size_t i = 0; i < sentence.tokens.size(); ++i) {
+    const Token& t = sentence.tokens[i];
+    if (parts[i] == own && t.kind == text::TokenKind::kWord && text::is_content_word(t) &&
+        !inside_value(t))
+      out.push_back(t.norm);
   }
   return out;
 }

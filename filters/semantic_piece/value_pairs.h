@@ -64,4 +64,10 @@ std::vector<ParallelPart> parallel_parts(const ReadText& sentence, const text::E
 // but the other things' words.
 std::vector<std::string_view> value_part_words(const ReadText& sentence, const text::Entity& value);
 
+// The content words of the one part of `sentence` (of two or more) that gives a value the same
+// as `value`, its values left out: a list's item says what it gives the value to ("…, compared
+// with 31 percent in France and 27 percent in Italy": for 27 percent, "italy"; "laid off 50
+// in Ohio": "laid", "ohio"). Empty where no part or two give it.
+std::vector<std::string_view> value_item_words(const ReadText& sentence, const text::Entity& value);
+
 }  // namespace groundgate::filters::semantic_piece

@@ -639,6 +639,46 @@ TEST_F(VerifierTest, AValueOfAnotherThingIsNoConflict) {
   EXPECT_EQ(only("Standard shipping takes 2 business days.").label, Label::kContradicted);
 }
 
+// A label of the subject the context never gives ("Room 305") with the value another item
+// has: the sentence speaks of another item of the series. A label it gives with another value
+// is that item's value changed.
+TEST_F(VerifierTest, AnotherItemsLabelWithTheSameValueIsNoConflict) {
+  context(
+      {"Room 101 has a capacity of 30 people, Room 204 holds 80, and the main hall can seat "
+       "400."});
+  const Verdict other = only("Room 305 holds 80 people.");
+  EXPECT_NE(other.label, Label::kContradicted) << other.reason;
+  EXPECT_EQ(other.signals.value_mismatches, 0);
+  EXPECT_EQ(only("Room 204 has a capacity of 30 people.").label, Label::kContradicted);
+  EXPECT_EQ(only("Room 204 holds 90 people.").label, Label::kContradicted);
+}
+
+// A list's item that gives the clause's value to the clause's own thing settles the slot,
+// whatever value the words' order lines up with; an item that says another verb does not.
+TEST_F(VerifierTest, AListItemGivesItsValueToTheThingItNames) {
+  context(
+      {"In the survey, 48 percent of respondents in Germany said they trusted the "
+       "government, compared with 31 percent in France and 27 percent in Italy."});
+  EXPECT_NE(only("27 percent of respondents in Italy said they trusted the government.").label,
+            Label::kContradicted);
+  EXPECT_EQ(only("31 percent of respondents in Italy said they trusted the government.").label,
+            Label::kContradicted);
+  context({"The firm hired 200 workers in Texas and laid off 50 in Ohio."});
+  EXPECT_EQ(only("The firm hired 50 workers in Ohio.").label, Label::kContradicted);
+}
+
+// An opposite the evidence says of a thing the clause never names, as a verb's subject
+// ("spring has ended"), is no opposite of the clause's ("the beginning of summer").
+TEST_F(VerifierTest, AnOppositeSaidOfAnotherThingIsNoAntonym) {
+  context(
+      {"Gemini is a mutable sign that is preceding the summer, and as such, it announces "
+       "change while ruling the time of year when Taurus spring has ended."});
+  EXPECT_FALSE(
+      only("Gemini is a mutable sign that marks the beginning of summer.").signals.antonym);
+  context({"Unemployment rose to 4.1 percent in May from 3.9 percent in April."});
+  EXPECT_TRUE(only("Unemployment fell in May.").signals.antonym);
+}
+
 // A duration in the slot of two years is their span ("for 14 years" / "from 1958 until
 // 1972"), corrected as a duration; in the slot of one date, a value of another kind.
 TEST_F(VerifierTest, ADurationLinesUpWithTheSpanOfTwoYears) {

@@ -181,6 +181,12 @@ TEST_F(VerifierTest, APolarityOfAnotherTimeOrAnotherNameSaysNothingOtherwise) {
                              "Greta Lindholm was not the bank's chair in 2015."})
     EXPECT_NE(only(answer).label, Label::kContradicted) << answer;
   EXPECT_EQ(only("Kessler visited North Korea in 2010.").label, Label::kContradicted);
+  // Nor what the evidence excludes ("excludes theft"); the clause's own "does not exclude"
+  // denies the exclusion.
+  context({"Policy B covers water damage up to £10,000 but excludes theft."});
+  for (const Verdict& v : verify("Policy B does not cover theft."))
+    EXPECT_FALSE(v.signals.negation_mismatch);
+  EXPECT_EQ(only("Policy B does not exclude theft.").label, Label::kContradicted);
   // The same things, or a flipped word of the name itself, still conflict.
   context({"Raymond Okoye played for Everton. The Thoen Stone is on display in South Dakota."});
   for (const char* answer : {"Raymond Okoye did not play for Everton.",

@@ -209,6 +209,20 @@ TEST(ValuePairsTest, TheWordsOfAValuesPart) {
   EXPECT_EQ(std::find(later.begin(), later.end(), "nigeria"), later.end());
 }
 
+TEST(ValuePairsTest, TheWordsOfTheItemThatGivesAValue) {
+  const Read list(
+      "In the survey, 48 percent said so in Germany, compared with 31 percent in France and 27 "
+      "percent in Italy.");
+  EXPECT_EQ(value_item_words(list.view(), list.entity("27 percent")),
+            std::vector<std::string_view>{"italy"});
+  const Read verbs("The firm hired 200 workers in Texas and laid off 50 in Ohio.");
+  EXPECT_EQ(value_item_words(verbs.view(), verbs.entity("50")),
+            (std::vector<std::string_view>{"laid", "ohio"}));
+  // A sentence of one part names no item of a list.
+  const Read one("Room 204 holds 80 people.");
+  EXPECT_TRUE(value_item_words(one.view(), one.entity("80")).empty());
+}
+
 TEST(ValuePairsTest, PartsThatShareNoWordAreParallelOnlyInOneWord) {
   // Two statements, not one said of two things.
   const Read evidence("Revenue rose 5% in the quarter, while operating costs fell 3%.");
