@@ -184,13 +184,38 @@ bool may_compare(const Entity& e, const Entity& c) {
          counts_times_of(e, c) || counts_times_of(c, e);
 }
 
+// The first content word at or after token `from` of `tokens`, past at most two function words
+// ("except Italy", "apart from the Basic plan", "excludes theft"); tokens.size() if none.
+std::size_t first_content_word(std::span<const Token> tokens, std::size_t from) {
+  std::size_t j = from;
+  while (j < tokens.size() && !text::is_content_word(tokens[j]) &&
+         tokens[j].kind == text::TokenKind::kWord && j < from + 2)
+    ++j;
+  return j < tokens.size() && text::is_content_word(tokens[j]) ? j : tokens.size();
+}
+
+// The clause's negation denies `w` as its verb's object: the first content word after a
+// negated head ("does not cover theft": "theft").
+bool denies_as_object(std::span<const Token> clause, const Token& w) {
+  const std::string stem = text::stem(w.norm);
+  for (std::size_t i = 0; i < clause.size(); ++i) {
+    if (!text::is_negation(clause[i].norm)) continue;
+    const std::optional<std::size_t> head = negated_head(clause, i);
+    if (!head) continue;
+    const std::size_t object = first_content_word(clause, *head + 1);
+    if (object < clause.size() && text::stem(clause[object].norm) == stem) return true;
+  }
+  return false;
+}
+
 // `evidence` excepts a word `clause` holds ("every market except Italy", "all plans apart from
-// Basic", "covers water damage but excludes theft"): a few words after "except", "excluding",
-// "apart from", "other than" or a form of "exclude" the clause does not use itself (its "does
-// not exclude theft" denies the exception).
+// Basic"): a few words after "except", "excluding", "apart from", "other than". Or it excludes
+// what the clause's negation denies ("covers water damage but excludes theft" for "does not
+// cover theft"): not a whole something is left out of ("excluded from Policy A"), nor where the
+// clause says "exclude" itself ("does not exclude theft" denies the exclusion).
 bool excepts_a_word_of(std::span<const Token> evidence, std::span<const Token> clause) {
-  static constexpr auto kExcept =
-      text::word_table("except", "excluding", "exclude", "excludes", "excluded");
+  static constexpr auto kExcept = text::word_table("except", "excluding");
+  static constexpr auto kExclude = text::word_table("exclude", "excludes", "excluded");
   static constexpr auto kBeforeFromThan = text::word_table("apart", "other");
   auto in_clause = [&](const Token& w) {
     const std::string stem = text::stem(w.norm);
@@ -199,22 +224,27 @@ bool excepts_a_word_of(std::span<const Token> evidence, std::span<const Token> c
     });
   };
   for (std::size_t i = 0; i < evidence.size(); ++i) {
+    if (kExclude.contains(evidence[i].norm)) {
+      const bool from = i + 1 < evidence.size() && evidence[i + 1].norm == "from";
+      const std::size_t excluded = first_content_word(evidence, i + 1);
+      if (!from && !in_clause(evidence[i]) && excluded < evidence.size() &&
+          denies_as_object(clause, evidence[excluded]))
+        return true;
+      continue;
+    }
     std::size_t from = i + 1;
     if (kBeforeFromThan.contains(evidence[i].norm) && i + 1 < evidence.size() &&
         (evidence[i + 1].norm == "from" || evidence[i + 1].norm == "than")) {
       from = i + 2;
-    } else if (!kExcept.contains(evidence[i].norm) || in_clause(evidence[i])) {
+    } else if (!kExcept.contains(evidence[i].norm)) {
       continue;
     }
-    // The excepted thing: the first content word after an article, with the name words that
-    // follow it ("except Italy", "apart from the Basic plan"), not the clause it goes on into.
-    std::size_t j = from;
-    while (j < evidence.size() && !text::is_content_word(evidence[j]) &&
-           evidence[j].kind == text::TokenKind::kWord && j < from + 2)
-      ++j;
-    for (bool first = true; j < evidence.size() && text::is_content_word(evidence[j]) &&
-                            (first || evidence[j].has(text::kCapitalized));
-         ++j, first = false)
+    // The excepted thing: the first content word, with the name words that follow it ("except
+    // Italy", "apart from the Basic plan"), not the clause it goes on into.
+    const std::size_t first = first_content_word(evidence, from);
+    for (std::size_t j = first; j < evidence.size() && text::is_content_word(evidence[j]) &&
+                                (j == first || evidence[j].has(text::kCapitalized));
+         ++j)
       if (in_clause(evidence[j])) return true;
   }
   return false;
@@ -311,12 +341,13 @@ bool labels_an_item(std::span<const Token> tokens, const Entity& e, const text::
   return noun_before && (after == tokens.size() || !text::is_content_word(tokens[after]));
 }
 
-// Bytes [begin, end) label the thing the clause speaks of: right after the one or two words
-// they label, which open the clause but for an article ("Room 305", "The Model 3"), and
-// right before a word that may be its verb ("holds", "is", "can").
+// Bytes [begin, end) label the thing the clause speaks of: right after the one or two nouns
+// they label, which open the clause but for an article ("Room 305", "The Model 3"), and right
+// before a word that may be its verb ("holds", "is", "can"; "holds" is no plural there).
 bool labels_the_subject(std::span<const Token> tokens, std::size_t begin, std::size_t end,
                         const text::Lexicon* lexicon) {
   static constexpr auto kArticles = text::word_table("the", "a", "an");
+  if (lexicon == nullptr) return false;
   const std::size_t first = token_at(tokens, begin), after = token_at(tokens, end);
   if (first >= tokens.size() || after >= tokens.size()) return false;
   std::size_t i = 0;
@@ -326,13 +357,13 @@ bool labels_the_subject(std::span<const Token> tokens, std::size_t begin, std::s
   if (first == i || first - i > 2) return false;
   for (std::size_t k = i; k < first; ++k) {
     if (tokens[k].kind != text::TokenKind::kWord || !text::is_content_word(tokens[k]) ||
-        (lexicon != nullptr && text::inflected_verb(tokens[k], lexicon)))
+        lexicon->lemmas(tokens[k].norm, text::Lexicon::Pos::kNoun).empty() ||
+        text::inflected_verb(tokens[k], lexicon))
       return false;
   }
-  // After a label, a word that may be a verb is one ("holds" is no plural there).
   const Token& verb = tokens[after];
   return text::kBeForms.contains(verb.norm) || text::kAuxiliaryVerbs.contains(verb.norm) ||
-         (lexicon != nullptr && verb.kind == text::TokenKind::kWord &&
+         (verb.kind == text::TokenKind::kWord &&
           !lexicon->lemmas(verb.norm, text::Lexicon::Pos::kVerb).empty());
 }
 
@@ -887,23 +918,25 @@ bool PieceVerifier::labels_another_item(const Clause& clause, std::uint32_t piec
 
 bool PieceVerifier::another_item_alike(const Clause& clause, std::size_t begin,
                                        std::size_t end) const {
-  if (!labels_the_subject(clause.tokens, begin, end, options_.lexicon.get())) return false;
+  // A number, not a year or an amount ("Fiscal 2019 profits" are the year's).
+  const auto label =
+      std::find_if(clause.entities.begin(), clause.entities.end(), [&](const Entity& v) {
+        return v.begin == begin && v.end == end && v.subtype == EntitySubtype::kCardinal;
+      });
+  if (label == clause.entities.end() ||
+      !labels_the_subject(clause.tokens, begin, end, options_.lexicon.get()))
+    return false;
   const bool gives_a_value =
       std::any_of(clause.entities.begin(), clause.entities.end(), [&](const Entity& v) {
         return is_value_entity(v) && v.begin >= end &&
                !text::numbers_a_source(clause.sentence, v.begin);
       });
-  if (!gives_a_value) return false;
   // A label the context gives too is an item it speaks of: its values there are the ones to
   // compare ("Room 204 has a capacity of 30" against "Room 204 holds 80").
-  const auto label =
-      std::find_if(clause.entities.begin(), clause.entities.end(),
-                   [&](const Entity& v) { return v.begin == begin && v.end == end; });
-  return label == clause.entities.end() ||
-         std::none_of(context_entities().begin(), context_entities().end(),
-                      [&](const ContextEntity& c) {
-                        return compare(*label, c.entity) == EntityMatch::kSame;
-                      });
+  return gives_a_value && std::none_of(context_entities().begin(), context_entities().end(),
+                                       [&](const ContextEntity& c) {
+                                         return compare(*label, c.entity) == EntityMatch::kSame;
+                                       });
 }
 
 bool PieceVerifier::names_another_thing(const Clause& clause, std::size_t clause_at,
@@ -1190,7 +1223,12 @@ void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueChec
     const std::vector<std::string_view> own = value_item_words(read(aligned.piece), e);
     const std::vector<std::string_view> other =
         value_item_words(read(aligned.piece), aligned.entity);
+    // A word that names the item: the other part lacks it ("italy"; "model" names both).
+    const auto names_it = [&](std::string_view w) {
+      return std::find(other.begin(), other.end(), w) == other.end();
+    };
     return !own.empty() && std::all_of(own.begin(), own.end(), says) &&
+           std::any_of(own.begin(), own.end(), names_it) &&
            !std::all_of(other.begin(), other.end(), says);
   };
   const bool paired_in_aligned =
@@ -1615,22 +1653,33 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, const Evide
       if (x != w) others.push_back(x);
     return names_unknown_to(clause, best.hit.piece, others);
   };
-  // A verb of the piece's said of a thing the clause never names: its subject, the content
-  // word right before it (past auxiliaries, within the piece's clause). Its opposite in the
-  // clause is said of another thing unless the two sentences line up ("the beginning of
-  // summer" against "when spring has ended").
+  // A thing the clause names with an article ("the beginning of summer") against a verb of the
+  // piece's said of a thing the clause never names ("when spring has ended"): the verb's
+  // subject, the noun right before it past auxiliaries and adverbs, within its own clause. The
+  // two are said of different things unless the sentences line up.
   auto said_of_another = [&](const Token* w, const Token& other) {
+    static constexpr auto kNaming =
+        text::word_table("the", "a", "an", "its", "their", "his", "her");
+    static constexpr auto kClauseStarts =
+        text::word_table("and", "but", "or", "when", "while", "which", "that", "who", "where",
+                         "because", "as", "if");
+    const auto clause_at = static_cast<std::size_t>(w - clause.tokens.data());
+    if (clause_at == 0 || !kNaming.contains(clause.tokens[clause_at - 1].norm)) return false;
     const auto at = std::find_if(piece_tokens.begin(), piece_tokens.end(),
                                  [&](const Token& t) { return t.begin == other.begin; });
     if (at == piece_tokens.end() || !text::inflected_verb(*at, lexicon)) return false;
+    auto noun = [&](const Token& t) {
+      return !lexicon->lemmas(t.norm, text::Lexicon::Pos::kNoun).empty();
+    };
     constexpr std::ptrdiff_t kReach = 4;
     for (auto i = at; i != piece_tokens.begin() && at - i < kReach;) {
       const Token& t = *--i;
-      if (t.kind == text::TokenKind::kPunctuation) return false;
+      if (t.kind == text::TokenKind::kPunctuation || kClauseStarts.contains(t.norm)) return false;
+      const bool adverb = !noun(t) && !lexicon->lemmas(t.norm, text::Lexicon::Pos::kAdverb).empty();
       if (!text::is_content_word(t) || text::kBeForms.contains(t.norm) ||
-          text::kAuxiliaryVerbs.contains(t.norm))
+          text::kAuxiliaryVerbs.contains(t.norm) || adverb)
         continue;
-      if (text::inflected_verb(t, lexicon) || clause_says(t)) return false;
+      if (!noun(t) || text::inflected_verb(t, lexicon) || clause_says(t)) return false;
       return !aligned_but(clause, best.hit.piece, w, &other) &&
              !aligned_but_narrower(clause, best.hit.piece, NarrowerSide::kEvidence, w, &other);
     }

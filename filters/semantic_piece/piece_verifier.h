@@ -346,10 +346,10 @@ class PieceVerifier {
   // The clause labels an item of a series ("phase two") that context piece `piece` does not:
   // the piece speaks of another item.
   bool labels_another_item(const Clause& clause, std::uint32_t piece) const;
-  // Bytes [begin, end) of the clause label the thing it speaks of, a label the context never
-  // gives, and the clause gives it a value ("Room 305 holds 80 people"): a context sentence
-  // with another label there and the same values ("Room 204 holds 80") speaks of another item
-  // of the series, not of this one.
+  // Bytes [begin, end) of the clause are a number that labels the thing it speaks of, one the
+  // context never gives, and the clause gives that thing a value ("Room 305 holds 80 people"):
+  // a context sentence with another label there ("Room 204 holds 80") speaks of another item
+  // of the series, not of this one; its values say nothing of this one's.
   bool another_item_alike(const Clause& clause, std::size_t begin, std::size_t end) const;
   // The clause's words before byte `clause_at` and context piece `piece`'s before byte
   // `piece_at` of its text (each side's value) each hold a word (not a verb) the other side

@@ -651,6 +651,9 @@ TEST_F(VerifierTest, AnotherItemsLabelWithTheSameValueIsNoConflict) {
   EXPECT_EQ(other.signals.value_mismatches, 0);
   EXPECT_EQ(only("Room 204 has a capacity of 30 people.").label, Label::kContradicted);
   EXPECT_EQ(only("Room 204 holds 90 people.").label, Label::kContradicted);
+  // A year or an amount is no label: "Fiscal 2019 profits" are the year's.
+  context({"Fiscal 2018 profits rose to $5 billion."});
+  EXPECT_EQ(only("Fiscal 2019 profits rose to $5 billion.").label, Label::kContradicted);
 }
 
 // A list's item that gives the clause's value to the clause's own thing settles the slot,
@@ -665,6 +668,11 @@ TEST_F(VerifierTest, AListItemGivesItsValueToTheThingItNames) {
             Label::kContradicted);
   context({"The firm hired 200 workers in Texas and laid off 50 in Ohio."});
   EXPECT_EQ(only("The firm hired 50 workers in Ohio.").label, Label::kContradicted);
+  // The item must name a thing the other part does not ("model" names both).
+  context(
+      {"The Model S has an EPA-rated range of 400 miles, compared with 300 miles for the "
+       "Model 3."});
+  EXPECT_EQ(only("The Model S has a range of 300 miles.").label, Label::kContradicted);
 }
 
 // An opposite the evidence says of a thing the clause never names, as a verb's subject
@@ -675,8 +683,12 @@ TEST_F(VerifierTest, AnOppositeSaidOfAnotherThingIsNoAntonym) {
        "change while ruling the time of year when Taurus spring has ended."});
   EXPECT_FALSE(
       only("Gemini is a mutable sign that marks the beginning of summer.").signals.antonym);
-  context({"Unemployment rose to 4.1 percent in May from 3.9 percent in April."});
+  // A verb the clause says of its own subject still opposes, past an adverb.
+  context(
+      {"Unemployment rose to 4.1 percent in May from 3.9 percent in April. Revenue sharply "
+       "decreased in 2023."});
   EXPECT_TRUE(only("Unemployment fell in May.").signals.antonym);
+  EXPECT_TRUE(only("Revenue increased in 2023.").signals.antonym);
 }
 
 // A duration in the slot of two years is their span ("for 14 years" / "from 1958 until

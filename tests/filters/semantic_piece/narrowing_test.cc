@@ -187,6 +187,9 @@ TEST_F(VerifierTest, APolarityOfAnotherTimeOrAnotherNameSaysNothingOtherwise) {
   for (const Verdict& v : verify("Policy B does not cover theft."))
     EXPECT_FALSE(v.signals.negation_mismatch);
   EXPECT_EQ(only("Policy B does not exclude theft.").label, Label::kContradicted);
+  // What follows "excluded from" is the whole a thing is left out of, not the thing.
+  context({"Theft is excluded from Policy A but covered by Policy B."});
+  EXPECT_EQ(only("Policy B does not cover theft.").label, Label::kContradicted);
   // The same things, or a flipped word of the name itself, still conflict.
   context({"Raymond Okoye played for Everton. The Thoen Stone is on display in South Dakota."});
   for (const char* answer : {"Raymond Okoye did not play for Everton.",
