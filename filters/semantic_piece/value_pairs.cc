@@ -222,6 +222,15 @@ bool opening_phrase(const ReadText& sentence, const std::vector<std::size_t>& pa
   return false;
 }
 
+// Token `t` is part of a value of `sentence`: a number or a time. A place or a name is what
+// a part speaks of ("23% of Kenya"): words.
+bool inside_value(const ReadText& sentence, const Token& t) {
+  return std::any_of(sentence.entities.begin(), sentence.entities.end(), [&](const Entity& e) {
+    return (e.type == text::EntityType::kNumber || e.type == text::EntityType::kTime) &&
+           e.begin <= t.begin && t.end <= e.end;
+  });
+}
+
 }  // namespace
 
 bool in_one_part(const ReadText& text, const Entity& a, const Entity& b) {
@@ -292,21 +301,13 @@ std::vector<ParallelPart> parallel_parts(const ReadText& sentence, const Entity&
     return respective_parts(sentence, *list);
   std::vector<ParallelPart> out;
   const std::vector<std::size_t> parts = token_parts(sentence);
-  // A place or a name is what a part speaks of ("23% of Kenya"): words; a number or a time is
-  // a value.
-  auto inside_value = [&](const Token& t) {
-    return std::any_of(sentence.entities.begin(), sentence.entities.end(), [&](const Entity& e) {
-      return (e.type == text::EntityType::kNumber || e.type == text::EntityType::kTime) &&
-             e.begin <= t.begin && t.end <= e.end;
-    });
-  };
   // A part's words, its values' tokens and its punctuation left out.
   auto words_of = [&](std::size_t part) {
     std::vector<const Token*> words;
     for (std::size_t i = 0; i < sentence.tokens.size(); ++i) {
       const Token& t = sentence.tokens[i];
-      if (parts[i] == part && t.kind != text::TokenKind::kPunctuation && !inside_value(t) &&
-          !kLeftOutOfParallel.contains(t.norm))
+      if (parts[i] == part && t.kind != text::TokenKind::kPunctuation &&
+          !inside_value(sentence, t) && !kLeftOutOfParallel.contains(t.norm))
         words.push_back(&t);
     }
     return words;
@@ -415,17 +416,11 @@ std::vector<std::string_view> value_item_words(const ReadText& sentence, const E
   const bool several_parts = std::any_of(parts.begin(), parts.end(),
                                          [&](std::size_t p) { return p != own && p != kNoPart; });
   if (own == kNoPart || !several_parts) return {};
-  auto inside_value = [&](const Token& t) {
-    return std::any_of(sentence.entities.begin(), sentence.entities.end(), [&](const Entity& e) {
-      return (e.type == text::EntityType::kNumber || e.type == text::EntityType::kTime) &&
-             e.begin <= t.begin && t.end <= e.end;
-    });
-  };
   std::vector<std::string_view> out;
   for (std::size_t i = 0; i < sentence.tokens.size(); ++i) {
     const Token& t = sentence.tokens[i];
     if (parts[i] == own && t.kind == text::TokenKind::kWord && text::is_content_word(t) &&
-        !inside_value(t))
+        !inside_value(sentence, t))
       out.push_back(t.norm);
   }
   return out;
