@@ -683,8 +683,8 @@ PieceVerifier::ValueEvidence PieceVerifier::find_value(const Clause& clause,
   ValueEvidence found;
   const text::Lexicon* lexicon = options_.lexicon.get();
   const bool difference = states_a_difference(clause.tokens, e.begin, e.end, lexicon);
-  // A label of the clause's subject with the clause's other values stated: a piece with another
-  // label there speaks of another item of the series that has those values too.
+  // A label of the clause's subject that the context never gives ("Room 305 holds 80"): a
+  // piece with another label there speaks of another item, and lines up with no value of it.
   const bool another_item = another_item_alike(clause, e.begin, e.end);
   const bool loose_only = difference || another_item || labels_an_item(clause.tokens, e, lexicon);
   // A difference lines up only with a difference in its slot ("an extra $20" for "an extra
