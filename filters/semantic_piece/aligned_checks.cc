@@ -254,7 +254,12 @@ bool PieceVerifier::negates_another_name(const Clause& clause, std::uint32_t pie
 bool PieceVerifier::aligned_but(const Clause& clause, std::uint32_t piece, const Token* word,
                                 const Token* instead) const {
   if (words_outside(clause, piece, one(word), /*verb_forms=*/true) != 0) return false;
-  return lines_up(clause.tokens, readings_.tokens(piece), word, instead);
+  const std::vector<Token>& tokens = readings_.tokens(piece);
+  if (lines_up(clause.tokens, tokens, word, instead)) return true;
+  // Or once what either says besides its claim is set aside (narrowing.h without_asides).
+  const std::vector<Token> ours = without_asides(clause.tokens), theirs = without_asides(tokens);
+  return (ours.size() != clause.tokens.size() || theirs.size() != tokens.size()) &&
+         lines_up(ours, theirs, word, instead);
 }
 
 bool PieceVerifier::aligned_but_narrower(const Clause& clause, std::uint32_t piece,

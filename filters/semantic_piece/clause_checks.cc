@@ -1026,11 +1026,41 @@ std::optional<PieceVerifier::OtherThing> PieceVerifier::given_to_another(
     return std::all_of(words.begin(), words.end(),
                        [&](std::string_view w) { return says_in(said, w); });
   };
-  for (const ParallelPart& part : parts) {
-    if (!says_all(clause_words, part.other_words) ||
+  // The clause names the other thing where it says a word only the other's name holds and none
+  // only the value's own holds ("the pension credit" against "the basic state pension" and
+  // "the means-tested pension credit"): those words of the other's name; empty where it does not.
+  // Names that hold the same words in another order name no two things: the parts say who did
+  // what to whom ("Acme sued Beta" and "Beta countersued Acme").
+  auto shared_in_order = [&](std::span<const std::string_view> a,
+                             std::span<const std::string_view> b) {
+    std::vector<std::string_view> x, y;
+    for (std::string_view w : a)
+      if (says_in(b, w)) x.push_back(w);
+    for (std::string_view w : b)
+      if (says_in(a, w)) y.push_back(w);
+    return x == y;
+  };
+  // Names that share no word are told apart by the whole name: the clause says all of the
+  // other's ("top diameter" is not named by "base diameter").
+  auto naming_other = [&](const ParallelPart& part) {
+    std::vector<std::string_view> named;
+    if (!shared_in_order(part.own_words, part.other_words)) return named;
+    const bool share =
         std::any_of(part.own_words.begin(), part.own_words.end(),
-                    [&](std::string_view w) { return says_in(clause_words, w); }))
-      continue;
+                    [&](std::string_view w) { return says_in(part.other_words, w); });
+    if (!share && !says_all(clause_words, part.other_words)) return named;
+    for (std::string_view w : part.other_words)
+      if (says_in(clause_words, w) && !says_in(part.own_words, w)) named.push_back(w);
+    const bool names_own =
+        std::any_of(part.own_words.begin(), part.own_words.end(), [&](std::string_view w) {
+          return says_in(clause_words, w) && !says_in(part.other_words, w);
+        });
+    if (names_own) named.clear();
+    return named;
+  };
+  for (const ParallelPart& part : parts) {
+    const std::vector<std::string_view> named = naming_other(part);
+    if (named.empty()) continue;
     // Another sentence that gives the value to the clause's thing (a second source) leaves
     // the clause grounded in it.
     const bool stated_elsewhere =
@@ -1038,7 +1068,7 @@ std::optional<PieceVerifier::OtherThing> PieceVerifier::given_to_another(
           if (other == piece) return false;
           const ReadText read{readings_.text(other), readings_.tokens(other),
                               readings_.entities(other)};
-          return says_all(value_part_words(read, e), part.other_words);
+          return says_all(value_part_words(read, e), named);
         });
     if (stated_elsewhere) return std::nullopt;
     return OtherThing{std::string(part.other_name), part.other_value->text};

@@ -236,6 +236,40 @@ Narrowed without_narrowing(std::span<const Token> statement, std::span<const tex
   return Reader(statement, entities, other, lexicon).read();
 }
 
+std::vector<Token> without_asides(std::span<const Token> statement) {
+  static constexpr auto kRelatives = text::word_table("which", "who", "whose", "whom");
+  static constexpr auto kCauses = text::word_table("because", "due", "owing");
+  auto punctuation = [&](std::size_t i) {
+    return statement[i].kind == text::TokenKind::kPunctuation;
+  };
+  std::vector<Token> out;
+  out.reserve(statement.size());
+  for (std::size_t i = 0; i < statement.size(); ++i) {
+    const std::string_view w = statement[i].norm;
+    if (w == "," && i + 1 < statement.size() && kRelatives.contains(statement[i + 1].norm)) {
+      std::size_t end = i + 2;
+      while (end < statement.size() && !punctuation(end))
+        ++end;
+      if (end < statement.size() && statement[end].norm == ",") {
+        i = end;  // the closing comma goes too
+        continue;
+      }
+    }
+    // ("is due to open" says when, not why.)
+    const bool cause =
+        kCauses.contains(w) && i > 0 &&
+        (w == "because" || (i + 1 < statement.size() && statement[i + 1].norm == "to" &&
+                            !text::kBeForms.contains(statement[i - 1].norm)));
+    if (cause) {
+      while (i + 1 < statement.size() && !punctuation(i + 1))
+        ++i;
+      continue;
+    }
+    out.push_back(statement[i]);
+  }
+  return out;
+}
+
 Tense tense_of(std::span<const Token> clause, const text::Lexicon* lexicon) {
   bool past = false, present = false;
   for (std::size_t i = 0; i < clause.size(); ++i) {

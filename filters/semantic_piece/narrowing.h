@@ -42,6 +42,13 @@ Narrowed without_narrowing(std::span<const text::Token> statement,
                            std::span<const text::Entity> entities,
                            std::span<const text::Token> other, const text::Lexicon* lexicon);
 
+// `statement` without what it says besides its claim: a relative clause set off by commas
+// ("The law, which took effect in January, does not apply ...") and a phrase or clause of
+// cause ("... did not pay a dividend in 2020 because of the pandemic"; "due to", "owing to"),
+// to the next punctuation. Neither narrows the claim: a negation holds without them, and so does
+// a statement. A relative clause with no comma to close it may be what the claim says: it stays.
+std::vector<text::Token> without_asides(std::span<const text::Token> statement);
+
 // The tense of a clause: its first auxiliary's ("did", "was" / "is", "does"; "The law, which
 // took effect in January, does not apply"), or, with none, its inflected verbs' ("refused",
 // "won"). Unknown after a perfect's "has" or "have" (which

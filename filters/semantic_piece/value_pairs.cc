@@ -85,6 +85,19 @@ std::vector<std::size_t> token_parts(const ReadText& sentence) {
   return out;
 }
 
+// The parallel part of the naming words `own_names` and `other_names` (neither empty).
+ParallelPart named_part(std::string_view text, std::span<const Token* const> own_names,
+                        std::span<const Token* const> other_names) {
+  ParallelPart out;
+  for (const Token* t : own_names)
+    out.own_words.push_back(t->norm);
+  for (const Token* t : other_names)
+    out.other_words.push_back(t->norm);
+  out.other_name =
+      text.substr(other_names.front()->begin, other_names.back()->end - other_names.front()->begin);
+  return out;
+}
+
 // The naming words that set two parts' words apart: one to three content words in a row in
 // each, everything before and after them the same. Parts that share no word must differ in
 // one word each (a longer difference is two different statements), and parts `cut_down` to
@@ -111,14 +124,73 @@ std::optional<ParallelPart> differing_names(std::string_view text,
   if (!std::all_of(own_names.begin(), own_names.end(), naming) ||
       !std::all_of(other_names.begin(), other_names.end(), naming))
     return std::nullopt;
-  ParallelPart out;
-  for (const Token* t : own_names)
-    out.own_words.push_back(t->norm);
-  for (const Token* t : other_names)
-    out.other_words.push_back(t->norm);
-  out.other_name =
-      text.substr(other_names.front()->begin, other_names.back()->end - other_names.front()->begin);
-  return out;
+  return named_part(text, own_names, other_names);
+}
+
+// The naming words that set a part apart from another that says the same with words left out
+// (gapping: "The east stand holds 12,500 and the west stand 9,800", "Tariffs on steel were
+// raised to 25 percent and on aluminium to 10 percent", "the company's Asian division grew
+// revenue by 14 percent, while its European division grew by 3 percent"). The `gapped` words,
+// from the first the `full` part holds too, line up with the full part's in order: the same
+// words (some of the full part's left out), but for one to three naming words of each in one
+// place, before a word both hold (the anchor). The gapped part's names follow the words it
+// shares with the full part's start ("on aluminium"), or open it after a determiner ("its
+// European"); the full part's stand in the same place: after those shared words ("on steel
+// were raised"), or else right before the anchor ("Asian division").
+// `own_gapped`: the value's own part is the gapped one.
+std::optional<ParallelPart> gapped_names(std::string_view text, std::span<const Token* const> full,
+                                         std::span<const Token* const> gapped, bool own_gapped) {
+  if (gapped.empty() || gapped.size() >= full.size()) return std::nullopt;
+  auto same = [](const Token* a, const Token* b) { return a->norm == b->norm; };
+  auto find_in_full = [&](const Token* t, std::size_t from) {
+    for (std::size_t k = from; k < full.size(); ++k)
+      if (same(full[k], t)) return k;
+    return full.size();
+  };
+  auto naming = [&](const Token* t) { return names_a_thing(text, *t); };
+  // The full part's words before the gapped part's first one are what the gapped part
+  // leaves out in front ("Tariffs" of "on aluminium to").
+  std::size_t f = find_in_full(gapped[0], 0);
+  if (f == full.size()) f = 0;
+  std::size_t g = 0;
+  while (g < gapped.size() && f < full.size() && same(gapped[g], full[f])) {
+    ++g;
+    ++f;
+  }
+  const bool shared_start = g > 0;
+  // The anchor: the first gapped word after the names that the full part holds later on.
+  std::size_t anchor_g = g, anchor_f = full.size();
+  for (; anchor_g < gapped.size(); ++anchor_g) {
+    anchor_f = find_in_full(gapped[anchor_g], f + 1);
+    if (anchor_f < full.size()) break;
+  }
+  if (anchor_g == gapped.size()) return std::nullopt;
+  // The rest of the gapped part lines up with the full part's, in order.
+  for (std::size_t k = anchor_g, at = anchor_f; k < gapped.size(); ++k, ++at) {
+    at = find_in_full(gapped[k], at);
+    if (at == full.size()) return std::nullopt;
+  }
+  while (g < anchor_g && !shared_start && !naming(gapped[g]))
+    ++g;
+  const auto gapped_names = gapped.subspan(g, anchor_g - g);
+  std::size_t first = f, last = f;  // the full part's names: [first, last)
+  if (shared_start) {
+    while (last < anchor_f && last - first < kMaxNameWords && naming(full[last]))
+      ++last;
+  } else {
+    first = last = anchor_f;
+    while (first > f && last - first < kMaxNameWords && naming(full[first - 1]))
+      --first;
+  }
+  const auto full_names = full.subspan(first, last - first);
+  if (gapped_names.empty() || full_names.empty() || gapped_names.size() > kMaxNameWords ||
+      !std::all_of(gapped_names.begin(), gapped_names.end(), naming) ||
+      std::equal(gapped_names.begin(), gapped_names.end(), full_names.begin(), full_names.end(),
+                 same))
+    return std::nullopt;
+  const auto own_names = own_gapped ? gapped_names : full_names;
+  const auto other_names = own_gapped ? full_names : gapped_names;
+  return named_part(text, own_names, other_names);
 }
 
 // A part's words (its values, punctuation and kLeftOutOfParallel left out), and those before
@@ -173,6 +245,23 @@ std::optional<ParallelPart> elliptical(std::string_view text, const PartWords& o
   }
   if (own.after.empty() != other.after.empty() && !own.before.empty() && !other.before.empty())
     return differing_names(text, own.before, other.before, true);
+  return std::nullopt;
+}
+
+// Two parts of which one leaves out words the other says (gapped_names()), by the words before
+// their values; the gapped part says after its value nothing or the other's last words ("Drug
+// X was given to 200 patients and Drug Y to 180 patients").
+std::optional<ParallelPart> gapped(std::string_view text, const PartWords& own,
+                                   const PartWords& other) {
+  auto ends_alike = [](const PartWords& full, const PartWords& part) {
+    return part.after.size() <= full.after.size() &&
+           std::equal(part.after.begin(), part.after.end(), full.after.end() - part.after.size(),
+                      [](const Token* x, const Token* y) { return x->norm == y->norm; });
+  };
+  if (own.before.size() > other.before.size() && ends_alike(own, other))
+    return gapped_names(text, own.before, other.before, /*own_gapped=*/false);
+  if (other.before.size() > own.before.size() && ends_alike(other, own))
+    return gapped_names(text, other.before, own.before, /*own_gapped=*/true);
   return std::nullopt;
 }
 
@@ -355,6 +444,7 @@ std::vector<ParallelPart> parallel_parts(const ReadText& sentence, const Entity&
     if (part) part->same_words = true;
     const std::size_t opening = own_words.before.empty() ? *own : p;
     if (!part) part = elliptical(sentence.text, own_words, words, opening == last);
+    if (!part) part = gapped(sentence.text, own_words, words);
     if (part) {
       part->other_value = other;
       out.push_back(std::move(*part));

@@ -30,6 +30,30 @@ std::string narrowed(const std::string& statement, const std::string& other) {
   return n.dropped_time ? out + " *" : out;
 }
 
+std::string without_asides_of(const std::string& statement) {
+  const ReadSentence s(statement);
+  std::string out;
+  for (const text::Token& t : without_asides(s.tokens)) {
+    if (!out.empty()) out += ' ';
+    out += t.surface(s.text);
+  }
+  return out;
+}
+
+TEST(NarrowingTest, ARelativeClauseSetOffByCommasAndACauseAreAsides) {
+  EXPECT_EQ(without_asides_of("The law, which took effect in January, does not apply to firms."),
+            "The law does not apply to firms .");
+  EXPECT_EQ(without_asides_of("The firm did not pay a dividend because of the pandemic, but paid "
+                              "one in 2021."),
+            "The firm did not pay a dividend , but paid one in 2021 .");
+  EXPECT_EQ(without_asides_of("Flights were cancelled due to fog."), "Flights were cancelled .");
+  // What the claim says stays: a relative clause no comma closes, "due to" of a schedule.
+  EXPECT_EQ(without_asides_of("It names the player, who scored twice."),
+            "It names the player , who scored twice .");
+  EXPECT_EQ(without_asides_of("The bridge is due to open in May."),
+            "The bridge is due to open in May .");
+}
+
 TEST(NarrowingTest, ValuesAndRestrictingAdjectivesAreSetAside) {
   EXPECT_EQ(narrowed("The board approved a share buyback of $500 million.",
                      "The board did not approve a share buyback."),
@@ -190,6 +214,18 @@ TEST_F(VerifierTest, APolarityOfAnotherTimeOrAnotherNameSaysNothingOtherwise) {
   // What follows "excluded from" is the whole a thing is left out of, not the thing.
   context({"Theft is excluded from Policy A but covered by Policy B."});
   EXPECT_EQ(only("Policy B does not cover theft.").label, Label::kContradicted);
+  // What either side says besides its claim (a relative clause set off by commas, a cause) is
+  // set aside: the rest lines up.
+  context(
+      {"The law, which took effect in January, does not apply to businesses with fewer than "
+       "ten employees.",
+       "The company did not pay a dividend in 2020 because of the pandemic, but resumed "
+       "payments in 2021."});
+  for (const char* answer : {"The law applies to businesses with fewer than ten employees.",
+                             "The company paid a dividend in 2020."}) {
+    const Verdict v = only(answer);
+    EXPECT_TRUE(v.signals.aligned_conflict) << answer;
+  }
   // The same things, or a flipped word of the name itself, still conflict.
   context({"Raymond Okoye played for Everton. The Thoen Stone is on display in South Dakota."});
   for (const char* answer : {"Raymond Okoye did not play for Everton.",

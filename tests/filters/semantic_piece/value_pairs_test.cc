@@ -223,6 +223,40 @@ TEST(ValuePairsTest, TheWordsOfTheItemThatGivesAValue) {
   EXPECT_TRUE(value_item_words(one.view(), one.entity("80")).empty());
 }
 
+// A part may leave out the verb and other words the first part says (gapping): its naming
+// words stand where the first part's do.
+TEST(ValuePairsTest, AGappedPartSaysTheSameOfAnotherThing) {
+  for (const PartCase& c : {
+           PartCase{"The east stand holds 12,500 spectators and the west stand 9,800.",
+                    "12,500",
+                    {"east"},
+                    {"west"}},
+           PartCase{"The east stand holds 12,500 spectators and the west stand 9,800.",
+                    "9,800",
+                    {"west"},
+                    {"east"}},
+           PartCase{"Tariffs on steel were raised to 25 percent and on aluminium to 10 percent.",
+                    "25 percent",
+                    {"steel"},
+                    {"aluminium"}},
+           PartCase{"The Northern line will close on 12 March for engineering works, and the "
+                    "Victoria line on 19 March.",
+                    "12 March",
+                    {"northern"},
+                    {"victoria"}},
+           PartCase{"The company's Asian division grew revenue by 14 percent, while its European "
+                    "division grew by 3 percent.",
+                    "14 percent",
+                    {"company", "asian"},
+                    {"european"}},
+       }) {
+    expect_one_part(c);
+  }
+  // A shorter part with other words is another statement, not one with words left out.
+  const Read other("Sales rose 5 percent in Europe and fell 3 percent in Asia.");
+  EXPECT_TRUE(parallel_parts(other.view(), other.entity("5 percent")).empty());
+}
+
 TEST(ValuePairsTest, PartsThatShareNoWordAreParallelOnlyInOneWord) {
   // Two statements, not one said of two things.
   const Read evidence("Revenue rose 5% in the quarter, while operating costs fell 3%.");
@@ -311,6 +345,27 @@ TEST_F(VerifierTest, AValueOfTheOtherThingSideBySideIsContradicted) {
   context({"The basic plan costs $10 a month and the pro plan costs $25 a month."});
   expect_corrected("The basic plan costs $25 a month.", "$10");
   EXPECT_NE(only("The pro plan costs $25 a month.").label, Label::kContradicted);
+}
+
+TEST_F(VerifierTest, AValueOfTheOtherThingOfAGappedPartIsContradicted) {
+  context({"Tariffs on steel were raised to 25 percent and on aluminium to 10 percent."});
+  expect_corrected("Tariffs on aluminium were raised to 25 percent.", "10 percent");
+  EXPECT_NE(only("Tariffs on steel were raised to 25 percent.").label, Label::kContradicted);
+  EXPECT_NE(only("Aluminium tariffs were raised to 10 percent.").label, Label::kContradicted);
+}
+
+// The clause names the other thing by a word only its name holds ("credit"), and none only
+// the value's own thing's name holds ("basic", "state").
+TEST_F(VerifierTest, AThingNamedInPartIsTheOneItsOwnWordsName) {
+  context(
+      {"The basic state pension rises to £221 a week, while the means-tested pension credit "
+       "rises to £218."});
+  expect_corrected("The pension credit rises to £221 a week.", "£218");
+  EXPECT_NE(only("The state pension rises to £221 a week.").label, Label::kContradicted);
+  EXPECT_NE(only("The pension rises to £221 a week.").label, Label::kContradicted);
+  // Names that share no word: a word of the other's name may name a third thing.
+  context({"A cone with a 6 inch base, a height of 5 inches and a top diameter of 3.50 inches."});
+  EXPECT_NE(only("Base diameter: 5 inches").label, Label::kContradicted);
 }
 
 // A count or a figure the aligned sentence gives with the clause's year in another part.
