@@ -11,6 +11,8 @@
 
 #include "filters/semantic_piece/clause_words.h"
 #include "filters/semantic_piece/narrowing.h"
+#include "filters/semantic_piece/only_one.h"
+#include "filters/semantic_piece/voice.h"
 #include "filters/semantic_piece/party_swap.h"
 #include "filters/semantic_piece/piece_verifier.h"
 #include "filters/semantic_piece/slot.h"
@@ -256,10 +258,21 @@ bool PieceVerifier::aligned_but(const Clause& clause, std::uint32_t piece, const
   if (words_outside(clause, piece, one(word), /*verb_forms=*/true) != 0) return false;
   const std::vector<Token>& tokens = readings_.tokens(piece);
   if (lines_up(clause.tokens, tokens, word, instead)) return true;
-  // Or once what either says besides its claim is set aside (narrowing.h without_asides).
-  const std::vector<Token> ours = without_asides(clause.tokens), theirs = without_asides(tokens);
-  return (ours.size() != clause.tokens.size() || theirs.size() != tokens.size()) &&
-         lines_up(ours, theirs, word, instead);
+  // Or once what either says besides its claim is set aside (narrowing.h without_asides; a
+  // cause only where the clause states none, which the two could differ in), and once one
+  // side's passive is said in the active (voice.h).
+  const text::Lexicon* lexicon = options_.lexicon.get();
+  const bool causes = !states_a_cause(clause.tokens, lexicon);
+  const std::vector<Token> ours = without_asides(clause.tokens, lexicon, causes),
+                           theirs = without_asides(tokens, lexicon, causes);
+  if ((ours.size() != clause.tokens.size() || theirs.size() != tokens.size()) &&
+      lines_up(ours, theirs, word, instead))
+    return true;
+  if (const auto active = active_form(theirs, lexicon))
+    return lines_up(ours, *active, word, instead);
+  if (const auto active = active_form(ours, lexicon))
+    return lines_up(*active, theirs, word, instead);
+  return false;
 }
 
 bool PieceVerifier::aligned_but_narrower(const Clause& clause, std::uint32_t piece,
@@ -876,6 +889,29 @@ std::optional<Verdict> PieceVerifier::check_parties(const Clause& clause,
                       "the evidence says it the other way round: " + swap->instead, swap->piece);
   v.correction = Correction{begin, end, std::move(swap->instead)};
   return v;
+}
+
+std::optional<Verdict> PieceVerifier::check_only_one(const Clause& clause,
+                                                     ClauseSignals& signals) const {
+  for (const EvidencePiece& ev : clause.evidence) {
+    if (ev.overlap < options_.match_overlap || asks(ev.hit.piece)) continue;
+    const std::string_view text = readings_.text(ev.hit.piece);
+    const std::optional<OnlyOneConflict> conflict = said_of_another_than_the_only(
+        clause.tokens, readings_.tokens(ev.hit.piece), clause.sentence, text,
+        options_.lexicon.get());
+    if (!conflict) continue;
+    signals.aligned_conflict = true;
+    const std::string said(
+        clause.sentence.substr(conflict->clause_begin, conflict->clause_end - conflict->clause_begin));
+    std::string instead(
+        text.substr(conflict->piece_begin, conflict->piece_end - conflict->piece_begin));
+    Verdict v = finding(clause, Label::kContradicted, ReasonCode::kEntityMismatch,
+                        HallucinationType::kContextualFabrication,
+                        "answer says " + said + ", evidence says only " + instead, ev.hit.piece);
+    v.correction = Correction{conflict->clause_begin, conflict->clause_end, std::move(instead)};
+    return v;
+  }
+  return std::nullopt;
 }
 
 std::optional<Verdict> PieceVerifier::check_exchanged_words(const Clause& clause,

@@ -12,6 +12,7 @@
 #include "filters/semantic_piece/counted.h"
 #include "filters/semantic_piece/names.h"
 #include "filters/semantic_piece/narrowing.h"
+#include "filters/semantic_piece/only_one.h"
 #include "filters/semantic_piece/order_check.h"
 #include "filters/semantic_piece/party_swap.h"
 #include "filters/semantic_piece/piece_verifier.h"
@@ -559,6 +560,7 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence,
   std::optional<Verdict> flags = check_flags(clause, signals);
   std::optional<Verdict> ordering = check_ordering(clause, signals);
   std::optional<Verdict> parties = check_parties(clause, signals);
+  if (!parties) parties = check_only_one(clause, signals);
   std::optional<Verdict> names = check_names(clause, values, coverage, score, signals);
   std::optional<Verdict> relations = check_relations(clause, signals);
 
@@ -1354,6 +1356,20 @@ PieceVerifier::Coverage PieceVerifier::measure_coverage(Clause& clause, ValueChe
     if (!head) return false;
     return restates_opposite(*lexicon, tokens, *head, analysis(*clause.best).words);
   };
+  // The best evidence holds the word only in its "non-" form ("non-refundable" for
+  // "refundable"), whose parts the index holds as terms.
+  auto only_its_non_form = [&](const Token& w) {
+    if (clause.best == nullptr) return false;
+    const std::vector<Token>& evidence = analysis(*clause.best).words;
+    const std::string stem = text::stem(w.norm);
+    bool non_form = false;
+    for (const Token& t : evidence) {
+      if (t.kind != text::TokenKind::kWord) continue;
+      if (text::stem(t.norm) == stem) return false;
+      non_form = non_form || text::non_form_of(t.norm, w.norm, /*by_stem=*/true);
+    }
+    return non_form;
+  };
   for (std::size_t i = 0; i < clause.words.size(); ++i) {
     const Token& w = *clause.words[i];
     const std::size_t s = clause.word_stem[i];
@@ -1365,7 +1381,13 @@ PieceVerifier::Coverage PieceVerifier::measure_coverage(Clause& clause, ValueChe
     // Elsewhere in the context at full weight covers the word as a synonym would: the
     // WordNet lookups could not change the outcome.
     const bool elsewhere = clause.terms[s] != index::kNoTerm && !comparative;
-    if (in_evidence(clause.terms[s])) {
+    // (A negated word says what the "non-" form says: "cannot be refunded".)
+    if (!negated_head(tokens, at) && only_its_non_form(w)) {
+      // Found, but as its opposite: the antonym check reads the pair.
+      values.missing.push_back(w.surface(clause.sentence));
+      out.uncovered.push_back(&w);
+      ++signals.words_missing;
+    } else if (in_evidence(clause.terms[s])) {
       out.covered += 1;
       ++signals.words_in_evidence;
     } else if (asked) {
@@ -1375,9 +1397,11 @@ PieceVerifier::Coverage PieceVerifier::measure_coverage(Clause& clause, ValueChe
                related(w, clause.evidence, !comparative,
                        !proper_noun(w, tokens.front(), options_.lexicon.get()))) {
       out.covered += 1;
+      out.by_another_word.push_back(&w);
       ++signals.words_related;
     } else if (elsewhere) {
       out.covered += options_.elsewhere_weight;
+      out.by_another_word.push_back(&w);
       ++signals.words_elsewhere;
     } else if (negated_opposite(at) || (comparative && clause.best != nullptr &&
                                         states_converse(clause, at, clause.best->hit.piece))) {
@@ -1557,8 +1581,13 @@ std::optional<Verdict> PieceVerifier::check_negation(Clause& clause, const Evide
       }))
     return std::nullopt;
   // The evidence's exception names what the clause denies ("grew in every market except
-  // Italy" against "did not grow in Italy"): the two agree.
-  if (negated && excepts_a_word_of(evidence_tokens, clause.tokens)) return std::nullopt;
+  // Italy" against "did not grow in Italy"), or says it of another thing alone ("only the Gold
+  // plan includes phone support" against "The Silver plan does not include phone support"):
+  // the two agree.
+  if (negated && (excepts_a_word_of(evidence_tokens, clause.tokens) ||
+                  denies_what_only_another_does(clause.tokens, evidence_tokens, clause.sentence,
+                                                readings_.text(best.hit.piece), lexicon)))
+    return std::nullopt;
   // The same omission in the other voice ("The fee was waived by the council." for "The council
   // waived the fee."): the active denies its object, the passive its subject, which no negation
   // scope reads; neither side adds a negation or leaves one out.
@@ -1652,7 +1681,9 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, const Evide
   auto opposed_words = [&](const Clause& c, const Token* w, const std::string& form,
                            const text::Lexicon::WordSet& opposed, bool may_line_up,
                            const Token& other) {
-    if (text::non_form_of(form, other.norm) || text::non_form_of(other.norm, form)) return true;
+    if (text::non_form_of(form, other.norm) ||
+        text::non_form_of(other.norm, form, /*by_stem=*/true))
+      return true;
     if (!opposed.empty() && lexicon->has_lemma_in(other.norm, opposed) &&
         lexicon->are_antonyms(form, evidence_form(other)))
       return true;
@@ -1715,7 +1746,14 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, const Evide
     }
     return false;
   };
-  for (const Token* w : coverage.uncovered) {
+  // The words the context lacks; then those another word covers, whose opposite counts only
+  // where the sentences line up but for the pair (a related word elsewhere may be the match).
+  std::vector<const Token*> candidates = coverage.uncovered;
+  candidates.insert(candidates.end(), coverage.by_another_word.begin(),
+                    coverage.by_another_word.end());
+  for (std::size_t c = 0; c < candidates.size(); ++c) {
+    const Token* w = candidates[c];
+    const bool only_aligned = c >= coverage.uncovered.size();
     const auto at = static_cast<std::size_t>(w - clause.tokens.data());
     const std::string form = text::phrasal_form(*lexicon, clause.tokens, at);
     // A negated opposite says what the evidence says ("is not required": "optional").
@@ -1741,10 +1779,12 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, const Evide
           parties_exchanged(clause.tokens, at, piece_tokens,
                             static_cast<std::size_t>(other_at - piece_tokens.begin())))
         continue;
-      signals.antonym = true;
-      signals.aligned_conflict =
-          signals.aligned_conflict || aligned_but(clause, best.hit.piece, w, &other) ||
+      const bool lines_up =
+          aligned_but(clause, best.hit.piece, w, &other) ||
           aligned_but_narrower(clause, best.hit.piece, NarrowerSide::kEvidence, w, &other);
+      if (only_aligned && !lines_up) continue;
+      signals.antonym = true;
+      signals.aligned_conflict = signals.aligned_conflict || lines_up;
       return finding(clause, Label::kContradicted, ReasonCode::kAntonym,
                      HallucinationType::kContextualFabrication,
                      "answer says " + quoted(w->surface(clause.sentence)) + ", evidence says " +

@@ -137,8 +137,14 @@ class Reader {
     if (!kPhraseOpeners.contains(opener)) return i;
     bool time = false, valued = false, named = false;
     std::size_t j = i + 1;
+    // Between shared words, a phrase that holds its value or time ends where another opens,
+    // which may hold shared words ("by 8 percent" of "increased by 8 percent in the first
+    // quarter").
+    auto another_opens = [&](std::size_t k) {
+      return inside && (time || valued) && kPhraseOpeners.contains(statement_[k].norm);
+    };
     for (; j < statement_.size() && !punctuation(j) && !shared_word(j) &&
-           !kTimeClauses.contains(statement_[j].norm);
+           !kTimeClauses.contains(statement_[j].norm) && !another_opens(j);
          ++j) {
       const text::Entity* v = value(j);
       const bool word_of_time =
@@ -154,7 +160,8 @@ class Reader {
     }
     const bool ends = j == statement_.size() || punctuation(j) ||
                       kTimeClauses.contains(statement_[j].norm) || statement_[j].norm == "and" ||
-                      statement_[j].norm == "but" || (inside && shared_word(j));
+                      statement_[j].norm == "but" || another_opens(j) ||
+                      (inside && shared_word(j));
     // A name after "at" is where the event took place ("at Elm Park"); after "in" it may be
     // where the statement holds ("approved in Europe"), which is no narrowing.
     const bool venue = named && opener == "at" && !inside;
@@ -174,10 +181,13 @@ class Reader {
       return out;
     }
     std::vector<char> drop(n, 0);
-    // The last word both sides hold; what follows it may narrow.
+    // The last word both sides hold before a clause of time or cause opens (which may repeat
+    // one: "fell on Friday after the central bank raised rates"); what follows it may narrow.
     std::size_t after = 0;
-    for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t i = 0; i < n; ++i) {
+      if (after > 0 && kTimeClauses.contains(statement_[i].norm) && !shared(i)) break;
       if (shared_word(i)) after = i + 1;
+    }
     // Between shared words, a phrase of time or value.
     for (std::size_t i = 0; i < after;) {
       bool of_time = false;
@@ -236,17 +246,50 @@ Narrowed without_narrowing(std::span<const Token> statement, std::span<const tex
   return Reader(statement, entities, other, lexicon).read();
 }
 
-std::vector<Token> without_asides(std::span<const Token> statement) {
+namespace {
+
+// Where a phrase or clause of cause opens: "because", or "due to" / "owing to" after a verb
+// or a comma ("cancelled due to fog"; not "damage due to misuse", "payments due to suppliers",
+// "is due to open", which say what or when).
+bool opens_cause(std::span<const Token> statement, std::size_t i, const text::Lexicon* lexicon) {
+  const std::string_view w = statement[i].norm;
+  if (i == 0) return false;
+  if (w == "because") return true;
+  if ((w != "due" && w != "owing") || i + 1 >= statement.size() || statement[i + 1].norm != "to")
+    return false;
+  const Token& before = statement[i - 1];
+  return before.norm == "," || (text::inflected_verb(before, lexicon) &&
+                                !text::kBeForms.contains(before.norm));
+}
+
+std::size_t causes_in(std::span<const Token> statement, const text::Lexicon* lexicon) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < statement.size(); ++i)
+    n += opens_cause(statement, i, lexicon);
+  return n;
+}
+
+}  // namespace
+
+bool states_a_cause(std::span<const Token> statement, const text::Lexicon* lexicon) {
+  return causes_in(statement, lexicon) > 0;
+}
+
+std::vector<Token> without_asides(std::span<const Token> statement, const text::Lexicon* lexicon,
+                                  bool causes) {
   static constexpr auto kRelatives = text::word_table("which", "who", "whose", "whom");
-  static constexpr auto kCauses = text::word_table("because", "due", "owing");
+  static constexpr auto kJoints = text::word_table("but", "and", "while", "whereas");
   auto punctuation = [&](std::size_t i) {
     return statement[i].kind == text::TokenKind::kPunctuation;
   };
+  // Two causes set against each other ("not because of the fog but because of a strike") are
+  // what the statement says.
+  causes = causes && causes_in(statement, lexicon) == 1;
   std::vector<Token> out;
   out.reserve(statement.size());
   for (std::size_t i = 0; i < statement.size(); ++i) {
-    const std::string_view w = statement[i].norm;
-    if (w == "," && i + 1 < statement.size() && kRelatives.contains(statement[i + 1].norm)) {
+    if (statement[i].norm == "," && i + 1 < statement.size() &&
+        kRelatives.contains(statement[i + 1].norm)) {
       std::size_t end = i + 2;
       while (end < statement.size() && !punctuation(end))
         ++end;
@@ -255,13 +298,9 @@ std::vector<Token> without_asides(std::span<const Token> statement) {
         continue;
       }
     }
-    // ("is due to open" says when, not why.)
-    const bool cause =
-        kCauses.contains(w) && i > 0 &&
-        (w == "because" || (i + 1 < statement.size() && statement[i + 1].norm == "to" &&
-                            !text::kBeForms.contains(statement[i - 1].norm)));
-    if (cause) {
-      while (i + 1 < statement.size() && !punctuation(i + 1))
+    if (causes && opens_cause(statement, i, lexicon)) {
+      while (i + 1 < statement.size() && !punctuation(i + 1) &&
+             !kJoints.contains(statement[i + 1].norm))
         ++i;
       continue;
     }

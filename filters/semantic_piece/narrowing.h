@@ -43,11 +43,17 @@ Narrowed without_narrowing(std::span<const text::Token> statement,
                            std::span<const text::Token> other, const text::Lexicon* lexicon);
 
 // `statement` without what it says besides its claim: a relative clause set off by commas
-// ("The law, which took effect in January, does not apply ...") and a phrase or clause of
-// cause ("... did not pay a dividend in 2020 because of the pandemic"; "due to", "owing to"),
-// to the next punctuation. Neither narrows the claim: a negation holds without them, and so does
-// a statement. A relative clause with no comma to close it may be what the claim says: it stays.
-std::vector<text::Token> without_asides(std::span<const text::Token> statement);
+// ("The law, which took effect in January, does not apply ...") and, with `causes`, a phrase
+// or clause of cause ("... did not pay a dividend in 2020 because of the pandemic"; "due to",
+// "owing to" after a verb or a comma) to the next mark or joining word. Neither narrows the
+// claim: a negation holds without them, and so does a statement. What the claim says stays: a
+// relative clause with no comma to close it, and a cause set against another ("not because of
+// the fog but because of a strike"): the statement's causes stay where it states two.
+std::vector<text::Token> without_asides(std::span<const text::Token> statement,
+                                        const text::Lexicon* lexicon, bool causes);
+// The statement states a cause (without_asides()): two statements that both do may differ in
+// it, so neither is set aside.
+bool states_a_cause(std::span<const text::Token> statement, const text::Lexicon* lexicon);
 
 // The tense of a clause: its first auxiliary's ("did", "was" / "is", "does"; "The law, which
 // took effect in January, does not apply"), or, with none, its inflected verbs' ("refused",

@@ -100,6 +100,10 @@ class PieceVerifier {
   struct Coverage {
     double covered = 0;
     std::vector<const text::Token*> uncovered;
+    // Covered by another word (a synonym, a related form) or elsewhere in the context, not by
+    // the evidence's own: the evidence may still state its opposite ("rose" against "fell 2
+    // percent after the central bank raised rates").
+    std::vector<const text::Token*> by_another_word;
     const text::Token* missing_name = nullptr;  // the first proper word found nowhere
   };
 
@@ -233,6 +237,9 @@ class PieceVerifier {
   // rest word for word, the words between ordering them one way, and no evidence piece that
   // states the clause as it stands (party_swap.h exchanged_words).
   std::optional<Verdict> check_exchanged_words(const Clause& clause, ClauseSignals& signals) const;
+  // An evidence piece says what the clause says of one thing alone, and the clause says it of
+  // another of its kind (only_one.h): the evidence that says otherwise, aligned.
+  std::optional<Verdict> check_only_one(const Clause& clause, ClauseSignals& signals) const;
   // An evidence piece says the clause with another strength (text/modality.h) and none says it
   // as the clause does (ClauseSignals::modality_changed).
   std::optional<Verdict> check_modality(const Clause& clause, ClauseSignals& signals) const;

@@ -132,11 +132,9 @@ std::optional<ParallelPart> differing_names(std::string_view text,
 // raised to 25 percent and on aluminium to 10 percent", "the company's Asian division grew
 // revenue by 14 percent, while its European division grew by 3 percent"). The `gapped` words,
 // from the first the `full` part holds too, line up with the full part's in order: the same
-// words (some of the full part's left out), but for one to three naming words of each in one
-// place, before a word both hold (the anchor). The gapped part's names follow the words it
-// shares with the full part's start ("on aluminium"), or open it after a determiner ("its
-// European"); the full part's stand in the same place: after those shared words ("on steel
-// were raised"), or else right before the anchor ("Asian division").
+// words (some of the full part's left out), but for one to three naming words of the gapped
+// part before a word both hold (the anchor). They follow the words it shares with the full
+// part's start ("on aluminium"), or open it after a determiner ("its European").
 // `own_gapped`: the value's own part is the gapped one.
 std::optional<ParallelPart> gapped_names(std::string_view text, std::span<const Token* const> full,
                                          std::span<const Token* const> gapped, bool own_gapped) {
@@ -173,18 +171,19 @@ std::optional<ParallelPart> gapped_names(std::string_view text, std::span<const 
   while (g < anchor_g && !shared_start && !naming(gapped[g]))
     ++g;
   const auto gapped_names = gapped.subspan(g, anchor_g - g);
-  std::size_t first = f, last = f;  // the full part's names: [first, last)
-  if (shared_start) {
-    while (last < anchor_f && last - first < kMaxNameWords && naming(full[last]))
-      ++last;
-  } else {
-    first = last = anchor_f;
-    while (first > f && last - first < kMaxNameWords && naming(full[first - 1]))
-      --first;
-  }
-  const auto full_names = full.subspan(first, last - first);
+  // The full part's names stand where the gapped part's do, as many of them: after the shared
+  // start, or at the start past an owner ("The company's Asian division" for "its European
+  // division"); the words the gapped part leaves out ("were raised", "prices rose") are what
+  // the two share.
+  std::size_t first = f;
+  if (!shared_start)
+    while (first < anchor_f && full[first]->has(text::kPossessive))
+      ++first;
+  const std::size_t count = std::min(gapped_names.size(), anchor_f - first);
+  const auto full_names = full.subspan(first, count);
   if (gapped_names.empty() || full_names.empty() || gapped_names.size() > kMaxNameWords ||
       !std::all_of(gapped_names.begin(), gapped_names.end(), naming) ||
+      !std::all_of(full_names.begin(), full_names.end(), naming) ||
       std::equal(gapped_names.begin(), gapped_names.end(), full_names.begin(), full_names.end(),
                  same))
     return std::nullopt;
@@ -443,8 +442,10 @@ std::vector<ParallelPart> parallel_parts(const ReadText& sentence, const Entity&
     std::optional<ParallelPart> part = differing_names(sentence.text, own_words.all, words.all);
     if (part) part->same_words = true;
     const std::size_t opening = own_words.before.empty() ? *own : p;
-    if (!part) part = elliptical(sentence.text, own_words, words, opening == last);
+    // A part that leaves out the verb names only what it sets apart ("diesel", not "petrol
+    // prices rose"), before the other readings of what a list leaves out.
     if (!part) part = gapped(sentence.text, own_words, words);
+    if (!part) part = elliptical(sentence.text, own_words, words, opening == last);
     if (part) {
       part->other_value = other;
       out.push_back(std::move(*part));

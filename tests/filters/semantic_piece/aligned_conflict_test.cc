@@ -143,6 +143,30 @@ TEST_F(VerifierTest, AnOppositeWithItsOwnPrepositionOrDegreeWordLinesUp) {
   }
 }
 
+// The evidence's "non-" form holds the answer's word as a part, which is no support for it.
+TEST_F(VerifierTest, AWordAgainstItsNonFormIsAnAlignedConflict) {
+  context({"Deposits paid for the summer camp are non-refundable after 1 May."});
+  expect_aligned_conflict("Deposits paid for the summer camp are refundable after 1 May.",
+                          ReasonCode::kAntonym);
+  EXPECT_EQ(only("Deposits paid for the summer camp are non-refundable.").label,
+            Label::kSupported);
+  // Another form of the word, and its negation, which says what the "non-" form says.
+  context({"This ticket is non-refundable."});
+  EXPECT_EQ(only("This ticket can be refunded.").label, Label::kContradicted);
+  EXPECT_EQ(only("This ticket cannot be refunded.").label, Label::kSupported);
+  context({"Deposits are refundable, but booking fees are non-refundable."});
+  EXPECT_NE(only("Deposits are refundable.").label, Label::kContradicted);
+}
+
+// A word the context covers by a related word elsewhere in the sentence ("raised" for "rose")
+// is still opposed by the evidence's own word in its place.
+TEST_F(VerifierTest, AnOppositeInPlaceOutweighsARelatedWordElsewhere) {
+  context({"Shares in Norland Bank fell 2 percent on Friday after the central bank raised "
+           "interest rates."});
+  expect_aligned_conflict("Shares in Norland Bank rose on Friday.", ReasonCode::kAntonym);
+  EXPECT_NE(only("Shares in Norland Bank fell on Friday.").label, Label::kContradicted);
+}
+
 // Opposite outcomes with the parties in the same places: "lost to" against "beat" (the venue
 // after it only places the match); the converse, the parties turned round, says the same.
 TEST_F(VerifierTest, LostToAgainstBeatIsAnAlignedConflict) {

@@ -33,7 +33,7 @@ std::string narrowed(const std::string& statement, const std::string& other) {
 std::string without_asides_of(const std::string& statement) {
   const ReadSentence s(statement);
   std::string out;
-  for (const text::Token& t : without_asides(s.tokens)) {
+  for (const text::Token& t : without_asides(s.tokens, lexicon(), /*causes=*/true)) {
     if (!out.empty()) out += ' ';
     out += t.surface(s.text);
   }
@@ -46,12 +46,17 @@ TEST(NarrowingTest, ARelativeClauseSetOffByCommasAndACauseAreAsides) {
   EXPECT_EQ(without_asides_of("The firm did not pay a dividend because of the pandemic, but paid "
                               "one in 2021."),
             "The firm did not pay a dividend , but paid one in 2021 .");
-  EXPECT_EQ(without_asides_of("Flights were cancelled due to fog."), "Flights were cancelled .");
-  // What the claim says stays: a relative clause no comma closes, "due to" of a schedule.
-  EXPECT_EQ(without_asides_of("It names the player, who scored twice."),
-            "It names the player , who scored twice .");
-  EXPECT_EQ(without_asides_of("The bridge is due to open in May."),
-            "The bridge is due to open in May .");
+  EXPECT_EQ(without_asides_of("Flights were cancelled due to fog and rerouted."),
+            "Flights were cancelled and rerouted .");
+  // What the claim says stays: a relative clause no comma closes, "due to" of a schedule or
+  // after a noun, and causes set against each other.
+  for (const char* stays :
+       {"It names the player, who scored twice.", "The bridge is due to open in May.",
+        "The warranty covers damage due to misuse.",
+        "Flights were not cancelled because of the fog but because of a strike."}) {
+    const ReadSentence s(stays);
+    EXPECT_EQ(without_asides(s.tokens, lexicon(), true).size(), s.tokens.size()) << stays;
+  }
 }
 
 TEST(NarrowingTest, ValuesAndRestrictingAdjectivesAreSetAside) {
@@ -226,6 +231,12 @@ TEST_F(VerifierTest, APolarityOfAnotherTimeOrAnotherNameSaysNothingOtherwise) {
     const Verdict v = only(answer);
     EXPECT_TRUE(v.signals.aligned_conflict) << answer;
   }
+  // A cause the clause states too may be what the two differ in; so may two causes.
+  context({"Flights were not cancelled because of the fog but because of a strike. The CEO did "
+           "not step down because of the lawsuit; he stepped down because of poor results."});
+  for (const char* answer : {"Flights were cancelled because of a strike.",
+                             "The CEO stepped down because of poor results."})
+    EXPECT_FALSE(only(answer).signals.aligned_conflict) << answer;
   // The same things, or a flipped word of the name itself, still conflict.
   context({"Raymond Okoye played for Everton. The Thoen Stone is on display in South Dakota."});
   for (const char* answer : {"Raymond Okoye did not play for Everton.",
