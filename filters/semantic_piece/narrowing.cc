@@ -109,6 +109,18 @@ class Reader {
   }
   // A name that says which of the thing the next word names ("The Harwick town council"): not
   // the sentence's first word, and no word of the other side's.
+  // An adjective with its phrase after the noun it narrows ("an atmosphere rich in water
+  // vapour", "a room full of books"): the thing so narrowed is still the thing.
+  bool postmodifier(std::size_t i) const {
+    static constexpr auto kPrepositions =
+        text::word_table("in", "of", "with", "for", "from", "to", "at", "on");
+    const Token& t = statement_[i];
+    using Pos = text::Lexicon::Pos;
+    return lexicon_ != nullptr && i + 1 < statement_.size() &&
+           kPrepositions.contains(statement_[i + 1].norm) && t.kind == text::TokenKind::kWord &&
+           !t.has(text::kCapitalized) && !kNotNarrowing.contains(t.norm) &&
+           !text::inflected_verb(t, lexicon_) && !lexicon_->lemmas(t.norm, Pos::kAdjective).empty();
+  }
   bool name_modifier(std::size_t i) const {
     const Token& t = statement_[i];
     return i > 0 && t.kind == text::TokenKind::kWord && t.has(text::kCapitalized) &&
@@ -215,6 +227,9 @@ class Reader {
         for (; i < n && !punctuation(i); ++i)
           drop[i] = 1;
         out.dropped_time = true;
+      } else if (i == after && postmodifier(i)) {
+        for (; i < n && !punctuation(i); ++i)
+          drop[i] = 1;
       }
       break;
     }

@@ -59,6 +59,28 @@ TEST(NarrowingTest, ARelativeClauseSetOffByCommasAndACauseAreAsides) {
   }
 }
 
+TEST(NarrowingTest, APhraseBetweenSharedWordsEndsWhereAnotherOpens) {
+  EXPECT_EQ(narrowed("Exports of copper increased by 8 percent in the first quarter.",
+                     "Exports of copper declined in the first quarter. increased"),
+            "Exports of copper increased in the first quarter .");
+}
+
+TEST(NarrowingTest, AClauseOfTimeIsSetAsideThoughItRepeatsASharedWord) {
+  EXPECT_EQ(narrowed("Shares in Norland Bank fell 2 percent on Friday after the central bank "
+                     "raised rates.",
+                     "Shares in Norland Bank rose on Friday. fell"),
+            "Shares in Norland Bank fell on Friday . *");
+}
+
+TEST(NarrowingTest, AnAdjectiveWithItsPhraseAfterTheNounNarrowsIt) {
+  EXPECT_EQ(narrowed("The exoplanet has an atmosphere rich in water vapour.",
+                     "The exoplanet has no atmosphere."),
+            "The exoplanet has an atmosphere .");
+  // A place the statement may hold in only is no adjective's phrase.
+  EXPECT_EQ(narrowed("The drug is approved in Europe.", "The drug is not approved."),
+            "The drug is approved in Europe .");
+}
+
 TEST(NarrowingTest, ValuesAndRestrictingAdjectivesAreSetAside) {
   EXPECT_EQ(narrowed("The board approved a share buyback of $500 million.",
                      "The board did not approve a share buyback."),
