@@ -12,10 +12,10 @@
 #include "filters/semantic_piece/clause_words.h"
 #include "filters/semantic_piece/narrowing.h"
 #include "filters/semantic_piece/only_one.h"
-#include "filters/semantic_piece/voice.h"
 #include "filters/semantic_piece/party_swap.h"
 #include "filters/semantic_piece/piece_verifier.h"
 #include "filters/semantic_piece/slot.h"
+#include "filters/semantic_piece/voice.h"
 #include "filters/text/adjective_degree.h"
 #include "filters/text/calendar_words.h"
 #include "filters/text/change_direction.h"
@@ -33,7 +33,9 @@ namespace {
 
 using text::Token;
 
-constexpr auto kIndefiniteDeterminers = text::word_table("a", "an", "any", "some");
+// Determiners that say there is at least one: where the other side says "no", the polarity.
+constexpr auto kIndefiniteDeterminers =
+    text::word_table("a", "an", "any", "some", "several", "many", "multiple", "numerous");
 // Determiners that pick out the same thing however a sentence introduces it ("The refund
 // window" / "Our refund window").
 constexpr auto kDeterminers =
@@ -197,11 +199,14 @@ std::size_t PieceVerifier::words_outside(const Clause& clause, std::uint32_t pie
   };
   std::size_t outside = 0;
   for (std::size_t i = 0; i < clause.words.size(); ++i) {
-    // A negation ("not"; "refused to", below) is the polarity, which check_polarity() compares:
-    // not a word to line up.
+    // A negation ("not"; "refused to", below) is the polarity, which check_polarity() compares,
+    // and so is a determiner that says there is one ("several" against "no"): not a word to
+    // line up.
     const bool excepted = !except.empty() && clause.words[i] >= except.data() &&
                           clause.words[i] < except.data() + except.size();
-    if (excepted || text::is_negation(clause.words[i]->norm)) continue;
+    if (excepted || text::is_negation(clause.words[i]->norm) ||
+        kIndefiniteDeterminers.contains(clause.words[i]->norm))
+      continue;
     const index::TermId term = clause.terms[clause.word_stem[i]];
     if (term != index::kNoTerm &&
         std::find(piece_terms.begin(), piece_terms.end(), term) != piece_terms.end())
@@ -317,7 +322,8 @@ bool PieceVerifier::lines_up(std::span<const Token> ours, std::span<const Token>
   };
   // Without a word and its opposite, the slot is the polarity, and a negating determiner
   // stands where the other side has an indefinite one: "There is no late fee." / "There is a
-  // late fee." (with no determiner, "charges no fees" / "charges fees", nothing stands there).
+  // late fee.", "No passengers were injured." / "Several passengers were injured." (with no
+  // determiner, "charges no fees" / "charges fees", nothing stands there).
   auto polarity = [&](const Token& t) {
     return text::is_negation(t.norm) || text::kBeForms.contains(t.norm) ||
            text::kAuxiliaryVerbs.contains(t.norm) || negation_cue(t) ||
@@ -897,12 +903,18 @@ std::optional<Verdict> PieceVerifier::check_only_one(const Clause& clause,
     if (ev.overlap < options_.match_overlap || asks(ev.hit.piece)) continue;
     const std::string_view text = readings_.text(ev.hit.piece);
     const std::optional<OnlyOneConflict> conflict = said_of_another_than_the_only(
-        clause.tokens, readings_.tokens(ev.hit.piece), clause.sentence, text,
-        options_.lexicon.get());
+        clause.tokens, readings_.tokens(ev.hit.piece), options_.lexicon.get());
     if (!conflict) continue;
+    // Another piece that holds every word of the clause may state it ("Since March the Silver
+    // plan includes phone support as well"): no conflict then.
+    const bool stated_elsewhere =
+        std::any_of(clause.evidence.begin(), clause.evidence.end(), [&](const EvidencePiece& e) {
+          return e.hit.piece != ev.hit.piece && words_outside(clause, e.hit.piece) == 0;
+        });
+    if (stated_elsewhere) return std::nullopt;
     signals.aligned_conflict = true;
-    const std::string said(
-        clause.sentence.substr(conflict->clause_begin, conflict->clause_end - conflict->clause_begin));
+    const std::string said(clause.sentence.substr(conflict->clause_begin,
+                                                  conflict->clause_end - conflict->clause_begin));
     std::string instead(
         text.substr(conflict->piece_begin, conflict->piece_end - conflict->piece_begin));
     Verdict v = finding(clause, Label::kContradicted, ReasonCode::kEntityMismatch,

@@ -1357,18 +1357,38 @@ PieceVerifier::Coverage PieceVerifier::measure_coverage(Clause& clause, ValueChe
     return restates_opposite(*lexicon, tokens, *head, analysis(*clause.best).words);
   };
   // The best evidence holds the word only in its "non-" form ("non-refundable" for
-  // "refundable"), whose parts the index holds as terms.
-  auto only_its_non_form = [&](const Token& w) {
-    if (clause.best == nullptr) return false;
-    const std::vector<Token>& evidence = analysis(*clause.best).words;
-    const std::string stem = text::stem(w.norm);
-    bool non_form = false;
-    for (const Token& t : evidence) {
-      if (t.kind != text::TokenKind::kWord) continue;
-      if (text::stem(t.norm) == stem) return false;
-      non_form = non_form || text::non_form_of(t.norm, w.norm, /*by_stem=*/true);
+  // "refundable"), whose parts the index holds as terms, and no evidence piece holds it on its
+  // own. Not where the clause compares (the converse: "Residents pay a lower rate" against
+  // "Non-residents pay a higher rate") or sets the word apart itself ("shops other than
+  // essential ones" for "non-essential shops").
+  const bool compares = std::any_of(clause.words.begin(), clause.words.end(), [&](const Token* w) {
+    return is_comparative(tokens, static_cast<std::size_t>(w - tokens.data()), lexicon);
+  });
+  auto set_apart = [&](std::size_t at) {
+    static constexpr auto kExcepting = text::word_table("except", "excluding", "besides", "apart",
+                                                        "other", "outside", "instead", "rather");
+    constexpr std::size_t kReach = 4;
+    for (std::size_t k = at; k-- > 0 && at - k <= kReach;) {
+      if (kExcepting.contains(tokens[k].norm)) return true;
+      if (tokens[k].norm == "but" && k > 0 && tokens[k - 1].norm == "all") return true;  // all but
     }
-    return non_form;
+    return false;
+  };
+  auto only_its_non_form = [&](const Token& w, std::size_t at) {
+    if (clause.best == nullptr || compares || set_apart(at)) return false;
+    const std::string stem = text::stem(w.norm);
+    auto holds_plain = [&](const EvidencePiece& e) {
+      const std::vector<Token>& words = analysis(e).words;
+      return std::any_of(words.begin(), words.end(), [&](const Token& t) {
+        return t.kind == text::TokenKind::kWord && text::stem(t.norm) == stem;
+      });
+    };
+    if (std::any_of(clause.evidence.begin(), clause.evidence.end(), holds_plain)) return false;
+    const std::vector<Token>& evidence = analysis(*clause.best).words;
+    return std::any_of(evidence.begin(), evidence.end(), [&](const Token& t) {
+      return t.kind == text::TokenKind::kWord &&
+             text::non_form_of(t.norm, w.norm, /*by_stem=*/true);
+    });
   };
   for (std::size_t i = 0; i < clause.words.size(); ++i) {
     const Token& w = *clause.words[i];
@@ -1382,7 +1402,7 @@ PieceVerifier::Coverage PieceVerifier::measure_coverage(Clause& clause, ValueChe
     // WordNet lookups could not change the outcome.
     const bool elsewhere = clause.terms[s] != index::kNoTerm && !comparative;
     // (A negated word says what the "non-" form says: "cannot be refunded".)
-    if (!negated_head(tokens, at) && only_its_non_form(w)) {
+    if (!negated_head(tokens, at) && only_its_non_form(w, at)) {
       // Found, but as its opposite: the antonym check reads the pair.
       values.missing.push_back(w.surface(clause.sentence));
       out.uncovered.push_back(&w);
@@ -1440,8 +1460,9 @@ std::optional<Verdict> PieceVerifier::check_polarity(Clause& clause, const Cover
     return std::nullopt;
   const ClauseSignals before = signals;
   std::optional<Verdict> conflict = check_negation(clause, *best, signals);
-  if (!conflict) conflict = check_antonyms(clause, *best, coverage, signals);
-  if (!conflict) conflict = check_flipped_word(clause, *best, signals);
+  const bool converse = !conflict && turns_a_comparison_round(clause, *best);
+  if (!conflict && !converse) conflict = check_antonyms(clause, *best, coverage, signals);
+  if (!conflict && !converse) conflict = check_flipped_word(clause, *best, signals);
   if (conflict && short_clause && (before.aligned_conflict || !signals.aligned_conflict)) {
     signals = before;
     return std::nullopt;
@@ -1585,8 +1606,7 @@ std::optional<Verdict> PieceVerifier::check_negation(Clause& clause, const Evide
   // plan includes phone support" against "The Silver plan does not include phone support"):
   // the two agree.
   if (negated && (excepts_a_word_of(evidence_tokens, clause.tokens) ||
-                  denies_what_only_another_does(clause.tokens, evidence_tokens, clause.sentence,
-                                                readings_.text(best.hit.piece), lexicon)))
+                  denies_what_only_another_does(clause.tokens, evidence_tokens, lexicon)))
     return std::nullopt;
   // The same omission in the other voice ("The fee was waived by the council." for "The council
   // waived the fee."): the active denies its object, the passive its subject, which no negation
@@ -1620,6 +1640,46 @@ bool PieceVerifier::states_converse(const Clause& clause, std::size_t at,
       return true;
   }
   return false;
+}
+
+bool PieceVerifier::turns_a_comparison_round(const Clause& clause,
+                                             const EvidencePiece& best) const {
+  const text::Lexicon* lexicon = options_.lexicon.get();
+  if (lexicon == nullptr) return false;
+  const std::vector<Token>& evidence = analysis(best).words;
+  const std::vector<Token>& piece_tokens = readings_.tokens(best.hit.piece);
+  auto index_of_begin = [](std::span<const Token> tokens,
+                           std::size_t begin) -> std::optional<std::size_t> {
+    for (std::size_t i = 0; i < tokens.size(); ++i)
+      if (tokens[i].begin == begin) return i;
+    return std::nullopt;
+  };
+  std::size_t opposed = 0;
+  bool comparison = false;
+  for (const Token* w : clause.words) {
+    const auto at = static_cast<std::size_t>(w - clause.tokens.data());
+    const std::string form = text::phrasal_form(*lexicon, clause.tokens, at);
+    // A word the piece holds itself is no opposite of it ("weaker in women than in men"
+    // against "stronger in women than in men").
+    const std::string stem = text::stem(w->norm);
+    if (std::any_of(evidence.begin(), evidence.end(),
+                    [&](const Token& t) { return text::stem(t.norm) == stem; }))
+      continue;
+    const text::Lexicon::WordSet opposites = lexicon->opposites(form);
+    const auto opposite = std::find_if(evidence.begin(), evidence.end(), [&](const Token& other) {
+      return other.kind == text::TokenKind::kWord && other.norm != w->norm &&
+             (text::non_form_of(other.norm, form, /*by_stem=*/true) ||
+              text::non_form_of(form, other.norm) ||
+              (!opposites.empty() && lexicon->has_lemma_in(other.norm, opposites)));
+    });
+    if (opposite == evidence.end()) continue;
+    ++opposed;
+    // ("lower" is an adjective of its own too: its opposite "higher" tells the comparison.)
+    const std::optional<std::size_t> other_at = index_of_begin(piece_tokens, opposite->begin);
+    comparison = comparison || is_comparative(clause.tokens, at, lexicon) ||
+                 (other_at && is_comparative(piece_tokens, *other_at, lexicon));
+  }
+  return opposed >= 2 && comparison;
 }
 
 std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, const EvidencePiece& best,

@@ -20,7 +20,9 @@ constexpr auto kDeterminers = text::word_table("the", "a", "an", "our", "your", 
 // The naming words before a head noun: at most this many.
 constexpr std::size_t kMaxNaming = 3;
 
-bool punctuation(const Token& t) { return t.kind == text::TokenKind::kPunctuation; }
+bool punctuation(const Token& t) {
+  return t.kind == text::TokenKind::kPunctuation;
+}
 
 // `tokens` from `from`, past a determiner, up to the next mark.
 std::span<const Token> phrase_from(std::span<const Token> tokens, std::size_t from) {
@@ -32,10 +34,35 @@ std::span<const Token> phrase_from(std::span<const Token> tokens, std::size_t fr
   return tokens.subspan(from, end - from);
 }
 
-bool naming(std::string_view text, std::span<const Token> words, const text::Lexicon* lexicon) {
+// Names written as names: capitalised words ("Gold", "Silver"), not common words, which may
+// be a synonym, a broader word or a member of the other ("largest" / "biggest", "European" /
+// "German" customers are capitalised, but "full-time" / "permanent" are not). A capital that
+// opens the sentence counts where `also_in` writes the word capitalised inside it.
+bool proper_name(std::span<const Token> words, std::span<const Token> sentence,
+                 std::span<const Token> also_in, const text::Lexicon* lexicon) {
   return std::all_of(words.begin(), words.end(), [&](const Token& t) {
-    return names_a_thing(text, t) && !text::inflected_verb(t, lexicon);
+    if (!t.has(text::kCapitalized) || text::inflected_verb(t, lexicon)) return false;
+    if (&t != sentence.data()) return true;
+    return std::any_of(also_in.begin() + 1, also_in.end(), [&](const Token& u) {
+      return u.norm == t.norm && u.has(text::kCapitalized);
+    });
   });
+}
+
+// "only" states a fact of the piece: it opens its clause (after a mark or a joining word), and
+// no word of time before it bounds it to a past ("Until 2023, only ...", "In 2023 only ...")
+// nor anything else turns it ("Not only ...", "It is a myth that only ...").
+bool states_only(std::span<const Token> piece, std::size_t k) {
+  static constexpr auto kJoints = text::word_table("but", "and", "while", "whereas", "yet");
+  static constexpr auto kTimes = text::word_table("until", "till", "before", "previously",
+                                                  "formerly", "initially", "originally", "once");
+  if (k > 0 && !punctuation(piece[k - 1]) && !kJoints.contains(piece[k - 1].norm)) return false;
+  for (std::size_t i = 0; i < k; ++i) {
+    const Token& t = piece[i];
+    const bool year = t.kind == text::TokenKind::kNumber && t.norm.size() == 4;
+    if (year || kTimes.contains(t.norm)) return false;
+  }
+  return true;
 }
 
 bool share_a_word(std::span<const Token> a, std::span<const Token> b) {
@@ -46,14 +73,12 @@ bool share_a_word(std::span<const Token> a, std::span<const Token> b) {
 
 std::optional<OnlyOneConflict> only_another(std::span<const Token> clause,
                                             std::span<const Token> piece,
-                                            std::string_view clause_text,
-                                            std::string_view piece_text,
                                             const text::Lexicon* lexicon) {
   const std::span<const Token> ours = phrase_from(clause, 0);
   if (ours.size() < 3) return std::nullopt;
   auto never = [](const Token&) { return false; };
   for (std::size_t k = 0; k + 1 < piece.size(); ++k) {
-    if (piece[k].norm != "only") continue;
+    if (piece[k].norm != "only" || !states_only(piece, k)) continue;
     const std::span<const Token> theirs = phrase_from(piece, k + 1);
     for (std::size_t n = 1; n <= kMaxNaming && n + 1 < theirs.size(); ++n) {
       const std::span<const Token> their_name = theirs.first(n), their_rest = theirs.subspan(n);
@@ -61,8 +86,8 @@ std::optional<OnlyOneConflict> only_another(std::span<const Token> clause,
         const std::span<const Token> our_name = ours.first(m), our_rest = ours.subspan(m);
         // The head noun is the same, and the rest lines up word for word.
         if (text::stem(our_rest.front().norm) != text::stem(their_rest.front().norm) ||
-            !naming(clause_text, our_name, lexicon) || !naming(piece_text, their_name, lexicon) ||
-            share_a_word(our_name, their_name) ||
+            !proper_name(our_name, clause, piece, lexicon) ||
+            !proper_name(their_name, piece, piece, lexicon) || share_a_word(our_name, their_name) ||
             !same_but(our_rest, their_rest, never, nullptr, lexicon))
           continue;
         return OnlyOneConflict{our_name.front().begin, our_name.back().end,
@@ -77,22 +102,18 @@ std::optional<OnlyOneConflict> only_another(std::span<const Token> clause,
 
 std::optional<OnlyOneConflict> said_of_another_than_the_only(std::span<const Token> clause,
                                                              std::span<const Token> piece,
-                                                             std::string_view clause_text,
-                                                             std::string_view piece_text,
                                                              const text::Lexicon* lexicon) {
   if (text::has_negation_cue(clause)) return std::nullopt;
-  return only_another(clause, piece, clause_text, piece_text, lexicon);
+  return only_another(clause, piece, lexicon);
 }
 
 bool denies_what_only_another_does(std::span<const Token> clause, std::span<const Token> piece,
-                                   std::string_view clause_text, std::string_view piece_text,
                                    const text::Lexicon* lexicon) {
   static constexpr auto kDo = text::word_table("do", "does", "did");
   std::vector<Token> stated;
   for (const Token& t : clause)
     if (!text::is_negation(t.norm) && !kDo.contains(t.norm)) stated.push_back(t);
-  return stated.size() < clause.size() &&
-         only_another(stated, piece, clause_text, piece_text, lexicon).has_value();
+  return stated.size() < clause.size() && only_another(stated, piece, lexicon).has_value();
 }
 
 }  // namespace groundgate::filters::semantic_piece

@@ -237,6 +237,10 @@ class PieceVerifier {
   // rest word for word, the words between ordering them one way, and no evidence piece that
   // states the clause as it stands (party_swap.h exchanged_words).
   std::optional<Verdict> check_exchanged_words(const Clause& clause, ClauseSignals& signals) const;
+  // Two of the clause's words are opposites of the best piece's, one of them a comparison:
+  // the clause turns the piece's statement round ("Small firms pay a lower rate" against
+  // "Large firms pay a higher rate") and says the same; neither opposite is a conflict.
+  bool turns_a_comparison_round(const Clause& clause, const EvidencePiece& best) const;
   // An evidence piece says what the clause says of one thing alone, and the clause says it of
   // another of its kind (only_one.h): the evidence that says otherwise, aligned.
   std::optional<Verdict> check_only_one(const Clause& clause, ClauseSignals& signals) const;

@@ -11,9 +11,9 @@ namespace {
 using text::Token;
 
 // Words that start a clause: what stands before them is no part of the passive's subject.
-constexpr auto kClauseStarts = text::word_table("that", "and", "but", "while", "whereas", "which",
-                                                "who", "when", "after", "before", "because", "as",
-                                                "if", "although", "though", "since", "where");
+constexpr auto kClauseStarts =
+    text::word_table("that", "and", "but", "while", "whereas", "which", "who", "when", "after",
+                     "before", "because", "as", "if", "although", "though", "since", "where");
 // Words that end the agent after "by": a preposition of another phrase, a joining word.
 constexpr auto kAgentEnds = text::word_table(
     "in", "on", "at", "for", "during", "after", "before", "with", "from", "to", "into", "by",
@@ -24,14 +24,17 @@ constexpr std::size_t kMaxPhrase = 8;
 // Words between the participle and "by" ("beaten 3-0 by").
 constexpr std::size_t kMaxBetween = 3;
 
-bool punctuation(const Token& t) { return t.kind == text::TokenKind::kPunctuation; }
+bool punctuation(const Token& t) {
+  return t.kind == text::TokenKind::kPunctuation;
+}
 
 // An adverb between "be" and the participle ("was never ratified", "was later sold").
 bool adverb(const Token& t, const text::Lexicon* lexicon) {
   using Pos = text::Lexicon::Pos;
   return text::is_negation(t.norm) ||
          (t.kind == text::TokenKind::kWord && !lexicon->lemmas(t.norm, Pos::kAdverb).empty() &&
-          lexicon->lemmas(t.norm, Pos::kVerb).empty() && lexicon->lemmas(t.norm, Pos::kNoun).empty());
+          lexicon->lemmas(t.norm, Pos::kVerb).empty() &&
+          lexicon->lemmas(t.norm, Pos::kNoun).empty());
 }
 
 }  // namespace

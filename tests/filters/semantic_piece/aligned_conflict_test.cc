@@ -103,6 +103,10 @@ TEST_F(VerifierTest, NoInPlaceOfAnArticleIsAnAlignedNegation) {
     EXPECT_EQ(v.label, Label::kContradicted) << answer;
     EXPECT_TRUE(v.signals.aligned_conflict) << answer;
   }
+  // So is a determiner that says there are some ("several", "many").
+  context({"No passengers were injured, the coastguard said."});
+  for (const char* answer : {"Several passengers were injured.", "Many passengers were injured."})
+    EXPECT_TRUE(only(answer).signals.aligned_conflict) << answer;
 }
 
 // A value of the kind in a piece that holds the clause's other words but not in line with it
@@ -148,12 +152,25 @@ TEST_F(VerifierTest, AWordAgainstItsNonFormIsAnAlignedConflict) {
   context({"Deposits paid for the summer camp are non-refundable after 1 May."});
   expect_aligned_conflict("Deposits paid for the summer camp are refundable after 1 May.",
                           ReasonCode::kAntonym);
-  EXPECT_EQ(only("Deposits paid for the summer camp are non-refundable.").label,
-            Label::kSupported);
+  EXPECT_EQ(only("Deposits paid for the summer camp are non-refundable.").label, Label::kSupported);
   // Another form of the word, and its negation, which says what the "non-" form says.
   context({"This ticket is non-refundable."});
   EXPECT_EQ(only("This ticket can be refunded.").label, Label::kContradicted);
   EXPECT_EQ(only("This ticket cannot be refunded.").label, Label::kSupported);
+  // Not where the clause sets the word apart itself, compares the other way round, or another
+  // sentence holds the word on its own.
+  context({"Non-essential shops closed in April. Non-residents pay a higher tax rate."});
+  for (const char* answer :
+       {"Shops other than essential ones closed in April.", "Residents pay a lower tax rate."})
+    EXPECT_NE(only(answer).label, Label::kContradicted) << answer;
+  context({"Large firms pay a higher tax rate."});
+  EXPECT_NE(only("Small firms pay a lower tax rate.").label, Label::kContradicted);
+  EXPECT_EQ(only("Small firms pay a higher tax rate.").label, Label::kContradicted);
+  // A word the sentence holds itself is not turned round.
+  context({"The effect was stronger in women than in men."});
+  EXPECT_EQ(only("The effect was weaker in women than in men.").label, Label::kContradicted);
+  context({"Non-residents pay a 5 percent tax on property sales. Residents are exempt from it."});
+  EXPECT_NE(only("Residents are exempt from the property sales tax.").label, Label::kContradicted);
   context({"Deposits are refundable, but booking fees are non-refundable."});
   EXPECT_NE(only("Deposits are refundable.").label, Label::kContradicted);
 }
@@ -161,8 +178,9 @@ TEST_F(VerifierTest, AWordAgainstItsNonFormIsAnAlignedConflict) {
 // A word the context covers by a related word elsewhere in the sentence ("raised" for "rose")
 // is still opposed by the evidence's own word in its place.
 TEST_F(VerifierTest, AnOppositeInPlaceOutweighsARelatedWordElsewhere) {
-  context({"Shares in Norland Bank fell 2 percent on Friday after the central bank raised "
-           "interest rates."});
+  context(
+      {"Shares in Norland Bank fell 2 percent on Friday after the central bank raised "
+       "interest rates."});
   expect_aligned_conflict("Shares in Norland Bank rose on Friday.", ReasonCode::kAntonym);
   EXPECT_NE(only("Shares in Norland Bank fell on Friday.").label, Label::kContradicted);
 }

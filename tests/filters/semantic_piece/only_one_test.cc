@@ -20,7 +20,7 @@ constexpr const char* kPlans =
 
 std::optional<OnlyOneConflict> conflict(const char* clause, const char* piece) {
   const ReadSentence c(clause), p(piece);
-  return said_of_another_than_the_only(c.tokens, p.tokens, c.text, p.text, lexicon());
+  return said_of_another_than_the_only(c.tokens, p.tokens, lexicon());
 }
 
 TEST(OnlyOneTest, AnotherThingOfTheKindDoesNotDoWhatOnlyOneDoes) {
@@ -29,8 +29,23 @@ TEST(OnlyOneTest, AnotherThingOfTheKindDoesNotDoWhatOnlyOneDoes) {
   const std::string clause = "The Silver plan includes phone support.", piece = kPlans;
   EXPECT_EQ(clause.substr(found->clause_begin, found->clause_end - found->clause_begin), "Silver");
   EXPECT_EQ(piece.substr(found->piece_begin, found->piece_end - found->piece_begin), "Gold");
-  EXPECT_TRUE(conflict("Monthly subscribers can pause their membership.",
-                       "Only annual subscribers can pause their membership."));
+  EXPECT_TRUE(conflict("The Platinum plan includes phone support.",
+                       "Only the Gold plan includes phone support."));
+}
+
+// Common words may name the same thing or a part of it; an "only" of the past, or one the
+// sentence turns, states nothing of now.
+TEST(OnlyOneTest, CommonWordsAndAnOnlyOfThePastOrTurnedAreNoConflict) {
+  EXPECT_FALSE(conflict("Permanent employees can join the pension scheme.",
+                        "Only full-time employees can join the pension scheme."));
+  EXPECT_FALSE(conflict("Several senators voted for the bill.",
+                        "Only Democratic senators voted for the bill."));
+  for (const char* piece : {"Until 2023, only the Gold plan included phone support.",
+                            "In 2023 only the Gold plan included phone support.",
+                            "It is a myth that only the Gold plan includes phone support.",
+                            "Not only the Gold plan includes phone support."}) {
+    EXPECT_FALSE(conflict("The Silver plan includes phone support.", piece)) << piece;
+  }
 }
 
 TEST(OnlyOneTest, TheOneItselfAnotherRestOrANegationIsNoConflict) {
@@ -51,6 +66,9 @@ TEST_F(VerifierTest, WhatTheContextSaysOfOneAloneIsContradictedOfAnother) {
   // Its negation agrees with "only".
   EXPECT_NE(only("The Silver plan does not include phone support.").label, Label::kContradicted);
   EXPECT_NE(only("The Gold plan includes phone support.").label, Label::kContradicted);
+  // Another sentence that states it.
+  context({kPlans, "Since March the Silver plan includes phone support as well."});
+  EXPECT_NE(only("The Silver plan includes phone support.").label, Label::kContradicted);
 }
 
 }  // namespace

@@ -41,8 +41,9 @@ TEST(VoiceTest, NoAgentOrNoParticipleIsNoPassiveToTurn) {
 }
 
 TEST_F(VerifierTest, ANegationInTheOtherVoiceIsAnAlignedConflict) {
-  context({"The treaty was never ratified by the Senate, and the United States withdrew its "
-           "signature in 2002."});
+  context(
+      {"The treaty was never ratified by the Senate, and the United States withdrew its "
+       "signature in 2002."});
   const Verdict v = only("The Senate ratified the treaty.");
   EXPECT_EQ(v.label, Label::kContradicted);
   EXPECT_TRUE(v.signals.aligned_conflict);
