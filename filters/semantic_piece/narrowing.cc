@@ -172,8 +172,7 @@ class Reader {
     }
     const bool ends = j == statement_.size() || punctuation(j) ||
                       kTimeClauses.contains(statement_[j].norm) || statement_[j].norm == "and" ||
-                      statement_[j].norm == "but" || another_opens(j) ||
-                      (inside && shared_word(j));
+                      statement_[j].norm == "but" || another_opens(j) || (inside && shared_word(j));
     // A name after "at" is where the event took place ("at Elm Park"); after "in" it may be
     // where the statement holds ("approved in Europe"), which is no narrowing.
     const bool venue = named && opener == "at" && !inside;
@@ -273,8 +272,8 @@ bool opens_cause(std::span<const Token> statement, std::size_t i, const text::Le
   if ((w != "due" && w != "owing") || i + 1 >= statement.size() || statement[i + 1].norm != "to")
     return false;
   const Token& before = statement[i - 1];
-  return before.norm == "," || (text::inflected_verb(before, lexicon) &&
-                                !text::kBeForms.contains(before.norm));
+  return before.norm == "," ||
+         (text::inflected_verb(before, lexicon) && !text::kBeForms.contains(before.norm));
 }
 
 std::size_t causes_in(std::span<const Token> statement, const text::Lexicon* lexicon) {

@@ -254,8 +254,9 @@ TEST_F(VerifierTest, APolarityOfAnotherTimeOrAnotherNameSaysNothingOtherwise) {
     EXPECT_TRUE(v.signals.aligned_conflict) << answer;
   }
   // A cause the clause states too may be what the two differ in; so may two causes.
-  context({"Flights were not cancelled because of the fog but because of a strike. The CEO did "
-           "not step down because of the lawsuit; he stepped down because of poor results."});
+  context(
+      {"Flights were not cancelled because of the fog but because of a strike. The CEO did "
+       "not step down because of the lawsuit; he stepped down because of poor results."});
   for (const char* answer : {"Flights were cancelled because of a strike.",
                              "The CEO stepped down because of poor results."})
     EXPECT_FALSE(only(answer).signals.aligned_conflict) << answer;
