@@ -1361,9 +1361,11 @@ PieceVerifier::Coverage PieceVerifier::measure_coverage(Clause& clause, ValueChe
   // own. Not where the clause compares (the converse: "Residents pay a lower rate" against
   // "Non-residents pay a higher rate") or sets the word apart itself ("shops other than
   // essential ones" for "non-essential shops").
-  const bool compares = std::any_of(clause.words.begin(), clause.words.end(), [&](const Token* w) {
-    return is_comparative(tokens, static_cast<std::size_t>(w - tokens.data()), lexicon);
-  });
+  auto compares = [&] {
+    return std::any_of(clause.words.begin(), clause.words.end(), [&](const Token* w) {
+      return is_comparative(tokens, static_cast<std::size_t>(w - tokens.data()), lexicon);
+    });
+  };
   auto set_apart = [&](std::size_t at) {
     static constexpr auto kExcepting = text::word_table("except", "excluding", "besides", "apart",
                                                         "other", "outside", "instead", "rather");
@@ -1375,7 +1377,13 @@ PieceVerifier::Coverage PieceVerifier::measure_coverage(Clause& clause, ValueChe
     return false;
   };
   auto only_its_non_form = [&](const Token& w, std::size_t at) {
-    if (clause.best == nullptr || compares || set_apart(at)) return false;
+    if (clause.best == nullptr) return false;
+    const std::vector<Token>& evidence = analysis(*clause.best).words;
+    const bool non_form = std::any_of(evidence.begin(), evidence.end(), [&](const Token& t) {
+      return t.kind == text::TokenKind::kWord &&
+             text::non_form_of(t.norm, w.norm, /*by_stem=*/true);
+    });
+    if (!non_form || set_apart(at) || compares()) return false;
     const std::string stem = text::stem(w.norm);
     auto holds_plain = [&](const EvidencePiece& e) {
       const std::vector<Token>& words = analysis(e).words;
@@ -1383,12 +1391,7 @@ PieceVerifier::Coverage PieceVerifier::measure_coverage(Clause& clause, ValueChe
         return t.kind == text::TokenKind::kWord && text::stem(t.norm) == stem;
       });
     };
-    if (std::any_of(clause.evidence.begin(), clause.evidence.end(), holds_plain)) return false;
-    const std::vector<Token>& evidence = analysis(*clause.best).words;
-    return std::any_of(evidence.begin(), evidence.end(), [&](const Token& t) {
-      return t.kind == text::TokenKind::kWord &&
-             text::non_form_of(t.norm, w.norm, /*by_stem=*/true);
-    });
+    return std::none_of(clause.evidence.begin(), clause.evidence.end(), holds_plain);
   };
   for (std::size_t i = 0; i < clause.words.size(); ++i) {
     const Token& w = *clause.words[i];
@@ -1460,9 +1463,16 @@ std::optional<Verdict> PieceVerifier::check_polarity(Clause& clause, const Cover
     return std::nullopt;
   const ClauseSignals before = signals;
   std::optional<Verdict> conflict = check_negation(clause, *best, signals);
-  const bool converse = !conflict && turns_a_comparison_round(clause, *best);
-  if (!conflict && !converse) conflict = check_antonyms(clause, *best, coverage, signals);
-  if (!conflict && !converse) conflict = check_flipped_word(clause, *best, signals);
+  if (!conflict) {
+    const ClauseSignals without_opposite = signals;
+    conflict = check_antonyms(clause, *best, coverage, signals);
+    if (!conflict) conflict = check_flipped_word(clause, *best, signals);
+    // Two opposites, one of them a comparison, say the same turned round.
+    if (conflict && turns_a_comparison_round(clause, *best)) {
+      signals = without_opposite;
+      conflict.reset();
+    }
+  }
   if (conflict && short_clause && (before.aligned_conflict || !signals.aligned_conflict)) {
     signals = before;
     return std::nullopt;
@@ -1648,12 +1658,6 @@ bool PieceVerifier::turns_a_comparison_round(const Clause& clause,
   if (lexicon == nullptr) return false;
   const std::vector<Token>& evidence = analysis(best).words;
   const std::vector<Token>& piece_tokens = readings_.tokens(best.hit.piece);
-  auto index_of_begin = [](std::span<const Token> tokens,
-                           std::size_t begin) -> std::optional<std::size_t> {
-    for (std::size_t i = 0; i < tokens.size(); ++i)
-      if (tokens[i].begin == begin) return i;
-    return std::nullopt;
-  };
   std::size_t opposed = 0;
   bool comparison = false;
   for (const Token* w : clause.words) {
@@ -1675,9 +1679,10 @@ bool PieceVerifier::turns_a_comparison_round(const Clause& clause,
     if (opposite == evidence.end()) continue;
     ++opposed;
     // ("lower" is an adjective of its own too: its opposite "higher" tells the comparison.)
-    const std::optional<std::size_t> other_at = index_of_begin(piece_tokens, opposite->begin);
-    comparison = comparison || is_comparative(clause.tokens, at, lexicon) ||
-                 (other_at && is_comparative(piece_tokens, *other_at, lexicon));
+    const std::size_t other_at = token_at(piece_tokens, opposite->begin);
+    comparison =
+        comparison || is_comparative(clause.tokens, at, lexicon) ||
+        (other_at < piece_tokens.size() && is_comparative(piece_tokens, other_at, lexicon));
   }
   return opposed >= 2 && comparison;
 }
