@@ -36,6 +36,11 @@ using text::Token;
 // Determiners that say there is at least one: where the other side says "no", the polarity.
 constexpr auto kIndefiniteDeterminers =
     text::word_table("a", "an", "any", "some", "several", "many", "multiple", "numerous");
+// Of those, the quantifiers: words of their own, which stand in the slot of a "no" only where
+// the other side has none of them ("No passengers were injured" / "Several passengers were
+// injured"; not "Many villages have no school" / "Several villages have a school").
+constexpr auto kSomeQuantifiers =
+    text::word_table("some", "several", "many", "multiple", "numerous");
 // Determiners that pick out the same thing however a sentence introduces it ("The refund
 // window" / "Our refund window").
 constexpr auto kDeterminers =
@@ -197,15 +202,25 @@ std::size_t PieceVerifier::words_outside(const Clause& clause, std::uint32_t pie
     if (!another) another = names_another(clause, piece);
     return *another;
   };
+  std::optional<bool> says_no;  // the piece says "no" or "none" and no quantifier
+  auto piece_says_no = [&] {
+    if (!says_no) {
+      const std::vector<Token>& tokens = readings_.tokens(piece);
+      says_no = std::any_of(tokens.begin(), tokens.end(),
+                            [](const Token& t) { return t.norm == "no" || t.norm == "none"; }) &&
+                std::none_of(tokens.begin(), tokens.end(),
+                             [](const Token& t) { return kSomeQuantifiers.contains(t.norm); });
+    }
+    return *says_no;
+  };
   std::size_t outside = 0;
   for (std::size_t i = 0; i < clause.words.size(); ++i) {
     // A negation ("not"; "refused to", below) is the polarity, which check_polarity() compares,
-    // and so is a determiner that says there is one ("several" against "no"): not a word to
-    // line up.
+    // and so is a quantifier in the place of the piece's "no": not a word to line up.
     const bool excepted = !except.empty() && clause.words[i] >= except.data() &&
                           clause.words[i] < except.data() + except.size();
     if (excepted || text::is_negation(clause.words[i]->norm) ||
-        kIndefiniteDeterminers.contains(clause.words[i]->norm))
+        (kSomeQuantifiers.contains(clause.words[i]->norm) && piece_says_no()))
       continue;
     const index::TermId term = clause.terms[clause.word_stem[i]];
     if (term != index::kNoTerm &&
@@ -268,11 +283,13 @@ bool PieceVerifier::aligned_but(const Clause& clause, std::uint32_t piece, const
   // side's passive is said in the active (voice.h).
   const text::Lexicon* lexicon = options_.lexicon.get();
   const bool causes = !states_a_cause(clause.tokens, lexicon);
-  const std::vector<Token> ours = without_asides(clause.tokens, lexicon, causes),
-                           theirs = without_asides(tokens, lexicon, causes);
-  if ((ours.size() != clause.tokens.size() || theirs.size() != tokens.size()) &&
-      lines_up(ours, theirs, word, instead))
-    return true;
+  const auto our_claim = without_asides(clause.tokens, lexicon, causes),
+             their_claim = without_asides(tokens, lexicon, causes);
+  const std::span<const Token> ours = our_claim ? std::span<const Token>(*our_claim)
+                                                : std::span<const Token>(clause.tokens),
+                               theirs = their_claim ? std::span<const Token>(*their_claim)
+                                                    : std::span<const Token>(tokens);
+  if ((our_claim || their_claim) && lines_up(ours, theirs, word, instead)) return true;
   if (const auto active = active_form(theirs, lexicon))
     return lines_up(ours, *active, word, instead);
   if (const auto active = active_form(ours, lexicon))

@@ -1374,11 +1374,18 @@ PieceVerifier::Coverage PieceVerifier::measure_coverage(Clause& clause, ValueChe
       if (kExcepting.contains(tokens[k].norm)) return true;
       if (tokens[k].norm == "but" && k > 0 && tokens[k - 1].norm == "all") return true;  // all but
     }
-    return false;
+    // A word of the clause that keeps it out ("Commercial vehicles are banned", "bars the
+    // employee from competing") says what the "non-" form says.
+    static constexpr auto kKeepingOut = text::word_table(
+        "ban", "bar", "exclud", "deni", "restrict", "prevent", "stop", "prohibit", "forbid",
+        "forbidden", "avoid", "refrain", "exempt", "inelig", "disallow", "reject", "refus");
+    return std::any_of(tokens.begin(), tokens.end(),
+                       [](const Token& t) { return kKeepingOut.contains(text::stem(t.norm)); });
   };
+  // (The pieces' tokens, not their analyses: this runs for every clause.)
   auto only_its_non_form = [&](const Token& w, std::size_t at) {
     if (clause.best == nullptr) return false;
-    const std::vector<Token>& evidence = analysis(*clause.best).words;
+    const std::vector<Token>& evidence = readings_.tokens(clause.best->hit.piece);
     const bool non_form = std::any_of(evidence.begin(), evidence.end(), [&](const Token& t) {
       return t.kind == text::TokenKind::kWord &&
              text::non_form_of(t.norm, w.norm, /*by_stem=*/true);
@@ -1386,7 +1393,7 @@ PieceVerifier::Coverage PieceVerifier::measure_coverage(Clause& clause, ValueChe
     if (!non_form || set_apart(at) || compares()) return false;
     const std::string stem = text::stem(w.norm);
     auto holds_plain = [&](const EvidencePiece& e) {
-      const std::vector<Token>& words = analysis(e).words;
+      const std::vector<Token>& words = readings_.tokens(e.hit.piece);
       return std::any_of(words.begin(), words.end(), [&](const Token& t) {
         return t.kind == text::TokenKind::kWord && text::stem(t.norm) == stem;
       });
@@ -1405,7 +1412,7 @@ PieceVerifier::Coverage PieceVerifier::measure_coverage(Clause& clause, ValueChe
     // WordNet lookups could not change the outcome.
     const bool elsewhere = clause.terms[s] != index::kNoTerm && !comparative;
     // (A negated word says what the "non-" form says: "cannot be refunded".)
-    if (!negated_head(tokens, at) && only_its_non_form(w, at)) {
+    if (only_its_non_form(w, at) && !negated_head(tokens, at)) {
       // Found, but as its opposite: the antonym check reads the pair.
       values.missing.push_back(w.surface(clause.sentence));
       out.uncovered.push_back(&w);
@@ -1820,14 +1827,15 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, const Evide
     const Token* w = candidates[c];
     const bool only_aligned = c >= coverage.uncovered.size();
     const auto at = static_cast<std::size_t>(w - clause.tokens.data());
+    // Only a clause whose other words the piece holds may line up with it (aligned_but).
+    const bool may_line_up =
+        words_outside(clause, best.hit.piece, one(w), /*verb_forms=*/true) == 0;
+    if (only_aligned && !may_line_up) continue;
     const std::string form = text::phrasal_form(*lexicon, clause.tokens, at);
     // A negated opposite says what the evidence says ("is not required": "optional").
     if (in_condition(w) || negated_head(clause.tokens, at)) continue;
     const text::Lexicon::WordSet opposed = lexicon->opposites(form);
     const text::Degree degree = text::adjective_degree(*lexicon, clause.tokens, at);
-    // Only a clause whose other words the piece holds may line up with it (aligned_but).
-    const bool may_line_up =
-        words_outside(clause, best.hit.piece, one(w), /*verb_forms=*/true) == 0;
     for (std::size_t k = 0; k < best_reading.words.size(); ++k) {
       const Token& other = best_reading.words[k];
       // A word of a name is no opposite of a common word ("Xbox One" against "different");

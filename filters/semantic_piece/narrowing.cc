@@ -289,8 +289,8 @@ bool states_a_cause(std::span<const Token> statement, const text::Lexicon* lexic
   return causes_in(statement, lexicon) > 0;
 }
 
-std::vector<Token> without_asides(std::span<const Token> statement, const text::Lexicon* lexicon,
-                                  bool causes) {
+std::optional<std::vector<Token>> without_asides(std::span<const Token> statement,
+                                                 const text::Lexicon* lexicon, bool causes) {
   static constexpr auto kRelatives = text::word_table("which", "who", "whose", "whom");
   static constexpr auto kJoints = text::word_table("but", "and", "while", "whereas");
   auto punctuation = [&](std::size_t i) {
@@ -320,6 +320,7 @@ std::vector<Token> without_asides(std::span<const Token> statement, const text::
     }
     out.push_back(statement[i]);
   }
+  if (out.size() == statement.size()) return std::nullopt;
   return out;
 }
 

@@ -6,6 +6,7 @@
 // the two line up once the narrowing words are set aside. Pure functions over tokens.
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -49,8 +50,9 @@ Narrowed without_narrowing(std::span<const text::Token> statement,
 // claim: a negation holds without them, and so does a statement. What the claim says stays: a
 // relative clause with no comma to close it, and a cause set against another ("not because of
 // the fog but because of a strike"): the statement's causes stay where it states two.
-std::vector<text::Token> without_asides(std::span<const text::Token> statement,
-                                        const text::Lexicon* lexicon, bool causes);
+// Nullopt where it says nothing besides its claim.
+std::optional<std::vector<text::Token>> without_asides(std::span<const text::Token> statement,
+                                                       const text::Lexicon* lexicon, bool causes);
 // The statement states a cause (without_asides()): two statements that both do may differ in
 // it, so neither is set aside.
 bool states_a_cause(std::span<const text::Token> statement, const text::Lexicon* lexicon);

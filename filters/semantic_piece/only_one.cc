@@ -103,7 +103,9 @@ std::optional<OnlyOneConflict> only_another(std::span<const Token> clause,
 std::optional<OnlyOneConflict> said_of_another_than_the_only(std::span<const Token> clause,
                                                              std::span<const Token> piece,
                                                              const text::Lexicon* lexicon) {
-  if (text::has_negation_cue(clause)) return std::nullopt;
+  if (std::none_of(piece.begin(), piece.end(), [](const Token& t) { return t.norm == "only"; }) ||
+      text::has_negation_cue(clause))
+    return std::nullopt;
   return only_another(clause, piece, lexicon);
 }
 

@@ -103,10 +103,13 @@ TEST_F(VerifierTest, NoInPlaceOfAnArticleIsAnAlignedNegation) {
     EXPECT_EQ(v.label, Label::kContradicted) << answer;
     EXPECT_TRUE(v.signals.aligned_conflict) << answer;
   }
-  // So is a determiner that says there are some ("several", "many").
+  // So is a determiner that says there are some ("several", "many"), where the other side has
+  // none: "Many villages have no school" says nothing against "Several villages have a school".
   context({"No passengers were injured, the coastguard said."});
   for (const char* answer : {"Several passengers were injured.", "Many passengers were injured."})
     EXPECT_TRUE(only(answer).signals.aligned_conflict) << answer;
+  context({"Many villages have no school."});
+  EXPECT_FALSE(only("Several villages have a school.").signals.aligned_conflict);
 }
 
 // A value of the kind in a piece that holds the clause's other words but not in line with it
@@ -162,6 +165,12 @@ TEST_F(VerifierTest, AWordAgainstItsNonFormIsAnAlignedConflict) {
   context({"Non-essential shops closed in April. Non-residents pay a higher tax rate."});
   for (const char* answer :
        {"Shops other than essential ones closed in April.", "Residents pay a lower tax rate."})
+    EXPECT_NE(only(answer).label, Label::kContradicted) << answer;
+  context(
+      {"The parking lot is for non-commercial vehicles only. The contract includes a "
+       "non-compete clause for two years."});
+  for (const char* answer : {"Commercial vehicles are banned from the parking lot.",
+                             "The contract bars the employee from competing for two years."})
     EXPECT_NE(only(answer).label, Label::kContradicted) << answer;
   context({"Large firms pay a higher tax rate."});
   EXPECT_NE(only("Small firms pay a lower tax rate.").label, Label::kContradicted);

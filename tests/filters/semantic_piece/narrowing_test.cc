@@ -33,7 +33,9 @@ std::string narrowed(const std::string& statement, const std::string& other) {
 std::string without_asides_of(const std::string& statement) {
   const ReadSentence s(statement);
   std::string out;
-  for (const text::Token& t : without_asides(s.tokens, lexicon(), /*causes=*/true)) {
+  const auto claim = without_asides(s.tokens, lexicon(), /*causes=*/true);
+  if (!claim) return "-";
+  for (const text::Token& t : *claim) {
     if (!out.empty()) out += ' ';
     out += t.surface(s.text);
   }
@@ -55,7 +57,7 @@ TEST(NarrowingTest, ARelativeClauseSetOffByCommasAndACauseAreAsides) {
         "The warranty covers damage due to misuse.",
         "Flights were not cancelled because of the fog but because of a strike."}) {
     const ReadSentence s(stays);
-    EXPECT_EQ(without_asides(s.tokens, lexicon(), true).size(), s.tokens.size()) << stays;
+    EXPECT_FALSE(without_asides(s.tokens, lexicon(), true)) << stays;
   }
 }
 

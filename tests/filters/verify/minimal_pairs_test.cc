@@ -177,10 +177,11 @@ TEST(LabelProbes, ContradictedIsRightNearlyAlways) {
 
 // The second set (session 59, written apart from the first and from the code): longer
 // context sentences around the one that says otherwise, controls at another time, of another
-// named thing or for another group. Its recall is low (a match result with its winner swapped,
-// a state that has since ended, a value of a list's other item are left to the scorer); what
-// it holds the label to is that `contradicted` stays right at least nine times in ten (its
-// wrong ones of session 59 shaped rules in session 60: it is no longer held out).
+// named thing or for another group. Its recall is modest (a match result with its winner
+// swapped and a state that has since ended are left to the scorer); what it holds the label to
+// is that `contradicted` stays right at least nine times in ten, and catches more than half of
+// the contradictions (its misses of session 60 shaped rules in session 61, its wrong ones of
+// session 59 rules in session 60: it is no longer held out).
 TEST(LabelProbes, ContradictedIsRightOnTheSecondSet) {
   const std::vector<Sample> probes = read_samples(GG_LABEL_PROBES_SECOND_FILE, "expect");
   ASSERT_GE(probes.size(), 200u) << "cannot read " << GG_LABEL_PROBES_SECOND_FILE;
@@ -188,9 +189,9 @@ TEST(LabelProbes, ContradictedIsRightOnTheSecondSet) {
   const std::size_t right = count(labels, kind_is("contradicted"), "contradicted");
   const std::string table = table_of(labels);
   std::printf("label probes, second set: worst label counts\n%s", table.c_str());
-  ASSERT_GE(right, 30u) << table;
+  ASSERT_GE(right, 55u) << table;
   EXPECT_GE(contradicted_precision(labels), 0.9) << table;
-  EXPECT_GE(share(labels, kind_is("contradicted"), "contradicted"), 0.35) << table;
+  EXPECT_GE(share(labels, kind_is("contradicted"), "contradicted"), 0.55) << table;
 }
 
 }  // namespace
