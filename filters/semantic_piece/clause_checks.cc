@@ -1827,13 +1827,13 @@ std::optional<Verdict> PieceVerifier::check_antonyms(Clause& clause, const Evide
     const Token* w = candidates[c];
     const bool only_aligned = c >= coverage.uncovered.size();
     const auto at = static_cast<std::size_t>(w - clause.tokens.data());
+    // A negated opposite says what the evidence says ("is not required": "optional").
+    if (in_condition(w) || negated_head(clause.tokens, at)) continue;
     // Only a clause whose other words the piece holds may line up with it (aligned_but).
     const bool may_line_up =
         words_outside(clause, best.hit.piece, one(w), /*verb_forms=*/true) == 0;
     if (only_aligned && !may_line_up) continue;
     const std::string form = text::phrasal_form(*lexicon, clause.tokens, at);
-    // A negated opposite says what the evidence says ("is not required": "optional").
-    if (in_condition(w) || negated_head(clause.tokens, at)) continue;
     const text::Lexicon::WordSet opposed = lexicon->opposites(form);
     const text::Degree degree = text::adjective_degree(*lexicon, clause.tokens, at);
     for (std::size_t k = 0; k < best_reading.words.size(); ++k) {
