@@ -248,8 +248,8 @@ std::optional<ParallelPart> elliptical(std::string_view text, const PartWords& o
 }
 
 // Two parts of which one leaves out words the other says (gapped_names()), by the words before
-// their values; the gapped part says after its value nothing or the other's last words ("Drug
-// X was given to 200 patients and Drug Y to 180 patients").
+// their values; the gapped part says after its value nothing or the other's last words
+// ("Aspirin was given to 200 patients and ibuprofen to 180 patients").
 std::optional<ParallelPart> gapped(std::string_view text, const PartWords& own,
                                    const PartWords& other) {
   auto ends_alike = [](const PartWords& full, const PartWords& part) {
