@@ -35,9 +35,10 @@ std::span<const Token> phrase_from(std::span<const Token> tokens, std::size_t fr
 }
 
 // Names written as names: capitalised words ("Gold", "Silver"), not common words, which may
-// be a synonym, a broader word or a member of the other ("largest" / "biggest", "European" /
-// "German" customers are capitalised, but "full-time" / "permanent" are not). A capital that
-// opens the sentence counts where `also_in` writes the word capitalised inside it.
+// be a synonym, a broader word or a part of the other ("largest" / "biggest", "full-time" /
+// "permanent"). A capital that opens the sentence counts where `also_in` writes the word
+// capitalised inside it. (Two capitalised names of a group and its member, "European" /
+// "German" customers, still count as two things: a limit of the rule.)
 bool proper_name(std::span<const Token> words, std::span<const Token> sentence,
                  std::span<const Token> also_in, const text::Lexicon* lexicon) {
   return std::all_of(words.begin(), words.end(), [&](const Token& t) {
