@@ -47,7 +47,8 @@ std::string key_words(std::string_view key) {
   for (std::size_t at = 0; at < out.size();) {
     std::size_t end = out.find(' ', at);
     if (end == std::string::npos) end = out.size();
-    short_part = short_part || (end - at <= 2 && is_lower(out[end - 1]));
+    // (A key may open with a space or hold two: an empty part is none.)
+    short_part = short_part || (end > at && end - at <= 2 && is_lower(out[end - 1]));
     at = end + 1;
   }
   if (out != key && short_part && key.find_first_of("_-.") == std::string_view::npos) {

@@ -29,6 +29,12 @@ TEST(StructuredFacts, JsonMembersBecomeKeyPathLines) {
             "hours Monday: 11:00 to 21:00.\n");
 }
 
+// A key that opens with a space or holds two (a fuzzer's find) has empty parts: none is read
+// before its start.
+TEST(StructuredFacts, KeysWithSpacesAtTheEdgesAreRead) {
+  EXPECT_EQ(facts_of(R"({" from x": 1, "a  b": 2})"), " from x: 1.\na  b: 2.\n");
+}
+
 TEST(StructuredFacts, FlagsReadAsYesOrNegatedAndNullIsLeftOut) {
   EXPECT_EQ(facts_of(R"({"attributes": {"BusinessParking": {"garage": false, "lot": true},
                           "WiFi": "u'free'", "Alcohol": "u'none'", "Music": null,
