@@ -22,24 +22,15 @@ const text::Lexicon* lexicon() {
 std::string narrowed(const std::string& statement, const std::string& other) {
   const ReadSentence s(statement), o(other);
   const Narrowed n = without_narrowing(s.tokens, s.entities, o.tokens, lexicon());
-  std::string out;
-  for (const text::Token& t : n.tokens) {
-    if (!out.empty()) out += ' ';
-    out += t.surface(s.text);
-  }
+  const std::string out = s.joined(n.tokens);
   return n.dropped_time ? out + " *" : out;
 }
 
+// The statement without its asides, "-" where it has none.
 std::string without_asides_of(const std::string& statement) {
   const ReadSentence s(statement);
-  std::string out;
   const auto claim = without_asides(s.tokens, lexicon(), /*causes=*/true);
-  if (!claim) return "-";
-  for (const text::Token& t : *claim) {
-    if (!out.empty()) out += ' ';
-    out += t.surface(s.text);
-  }
-  return out;
+  return claim ? s.joined(*claim) : "-";
 }
 
 TEST(NarrowingTest, ARelativeClauseSetOffByCommasAndACauseAreAsides) {

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,6 +29,15 @@ struct ReadSentence {
     }
     ADD_FAILURE() << "no entity " << surface << " in " << text;
     return entities.front();
+  }
+  // `tokens` (this sentence's, or copies of them) written as in the text, joined by spaces.
+  std::string joined(std::span<const text::Token> tokens) const {
+    std::string out;
+    for (const text::Token& t : tokens) {
+      if (!out.empty()) out += ' ';
+      out += t.surface(text);
+    }
+    return out;
   }
 };
 

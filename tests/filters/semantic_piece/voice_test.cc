@@ -16,13 +16,7 @@ namespace {
 std::string active(const std::string& statement) {
   const ReadSentence s(statement);
   const auto out = active_form(s.tokens, text::Lexicon::shared().lexicon.get());
-  if (!out) return "-";
-  std::string joined;
-  for (const text::Token& t : *out) {
-    if (!joined.empty()) joined += ' ';
-    joined += t.surface(s.text);
-  }
-  return joined;
+  return out ? s.joined(*out) : "-";
 }
 
 TEST(VoiceTest, APassiveWithItsAgentIsTurnedRound) {
