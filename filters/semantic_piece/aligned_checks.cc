@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "filters/semantic_piece/clause_words.h"
+#include "filters/semantic_piece/denied.h"
+#include "filters/semantic_piece/ended_state.h"
 #include "filters/semantic_piece/narrowing.h"
 #include "filters/semantic_piece/only_one.h"
 #include "filters/semantic_piece/party_swap.h"
@@ -22,6 +24,7 @@
 #include "filters/text/entities.h"
 #include "filters/text/function_words.h"
 #include "filters/text/negation.h"
+#include "filters/text/outcome_words.h"
 #include "filters/text/stemmer.h"
 #include "filters/text/stopwords.h"
 #include "filters/text/units.h"
@@ -404,6 +407,29 @@ bool PieceVerifier::same_slot(const Clause& clause, const text::Entity& e,
   return slot && slot->first <= c.entity.begin - p.begin && c.entity.end - p.begin <= slot->second;
 }
 
+bool PieceVerifier::denied_in(std::span<const Token> piece_tokens, std::size_t at,
+                              const Clause& clause) const {
+  // A value the piece denies its slot ("was not built by the Romans") is no other value for
+  // it ("was built by the Normans", or denied too: "was not built by the Normans"), where the
+  // clause states a verb the piece denies it of.
+  const text::Lexicon* lexicon = options_.lexicon.get();
+  for (std::size_t k : denied_by(piece_tokens, at, lexicon)) {
+    const Token& denied = piece_tokens[k];
+    if (text::verb_base(denied, lexicon).empty() && !text::inflected_verb(denied, lexicon))
+      continue;
+    if (std::any_of(clause.tokens.begin(), clause.tokens.end(),
+                    [&](const Token& t) { return form_of(t, denied, lexicon); }))
+      return true;
+  }
+  return false;
+}
+
+bool PieceVerifier::denied_in(const ContextEntity& c, const Clause& clause) const {
+  const index::ContextIndex::Piece& p = index_->pieces()[c.piece];
+  return c.entity.begin >= p.begin &&
+         denied_in(readings_.tokens(c.piece), c.entity.begin - p.begin, clause);
+}
+
 std::optional<Verdict> PieceVerifier::check_substitution(const Clause& clause,
                                                          const ValueCheck& values,
                                                          const Coverage& coverage,
@@ -447,6 +473,7 @@ std::optional<Verdict> PieceVerifier::check_substitution(const Clause& clause,
     if (!has_digit(instead) || (!other_currency(said, instead) &&
                                 (same_tokens(said, instead) || restates_numbers(instead, said))))
       continue;
+    if (denied_in(tokens, slot->first, clause)) continue;
     const SpanOfDates span = span_of_dates(said, instead);
     if (span.kind == SpanOfDates::kSame || span.kind == SpanOfDates::kOtherKind) continue;
     // A word the piece lacks that an earlier sentence of its passage gives (words_outside)
@@ -627,6 +654,7 @@ std::optional<Verdict> PieceVerifier::check_name_substitution(const Clause& clau
     if (!holds_name(instead) || !same_kind_of_name(name, instead) ||
         may_name_the_same(name, instead) || same_tokens(said, other))
       continue;
+    if (denied_in(tokens, instead.front().begin, clause)) continue;
     signals.aligned_conflict = true;
     Verdict v = finding(clause, Label::kContradicted, ReasonCode::kEntityMismatch,
                         HallucinationType::kDetailedInformationModification,
@@ -712,6 +740,7 @@ std::optional<Verdict> PieceVerifier::check_name_in_another_role(const Clause& c
         may_name_the_same(name, instead) || same_tokens(said, other) ||
         named_together(name, instead) || part_of_clause_name(clause.tokens, instead))
       continue;
+    if (denied_in(tokens, instead.front().begin, clause)) continue;
     conflict = finding(clause, Label::kContradicted, ReasonCode::kEntityMismatch,
                        HallucinationType::kDetailedInformationModification,
                        "answer says " + said + ", evidence says " + other, ev.hit.piece);
@@ -856,14 +885,18 @@ std::optional<Verdict> PieceVerifier::check_parties(const Clause& clause,
   const std::vector<PartyPair> ours =
       party_pairs({clause.sentence, clause.tokens, clause.entities}, lexicon);
   if (ours.empty()) return check_exchanged_words(clause, signals);
-  auto names_both = [&clause](std::string_view text, const PartyPair& p) {
+  auto names_both = [&](std::string_view text, std::span<const Token> tokens, const PartyPair& p) {
     auto holds = [&](const Party& party) {
       return text.find(clause.sentence.substr(party.begin, party.end - party.begin)) !=
              std::string_view::npos;
     };
-    const Token& verb = p.relation.back();  // the relation's words must be there too
+    // The relation's verb must be there too, in any form ("beat" for "were beaten by"), or
+    // the relation tell a result, which any verb of one may tell the other way.
+    const Token& verb = relation_verb(p);
     return holds(p.first) && holds(p.second) &&
-           text.find(verb.surface(clause.sentence)) != std::string_view::npos;
+           (text::first_party_won(p.relation, lexicon) ||
+            std::any_of(tokens.begin(), tokens.end(),
+                        [&](const Token& t) { return form_of(t, verb, lexicon); }));
   };
   struct Swap {
     const PartyPair* ours = nullptr;
@@ -874,22 +907,27 @@ std::optional<Verdict> PieceVerifier::check_parties(const Clause& clause,
   for (const EvidencePiece& ev : clause.evidence) {
     if (ev.overlap < options_.match_overlap || asks(ev.hit.piece)) continue;
     const std::string_view text = readings_.text(ev.hit.piece);
-    if (std::none_of(ours.begin(), ours.end(),
-                     [&](const PartyPair& p) { return names_both(text, p); }))
-      continue;
     const std::vector<Token>& tokens = readings_.tokens(ev.hit.piece);
+    if (std::none_of(ours.begin(), ours.end(),
+                     [&](const PartyPair& p) { return names_both(text, tokens, p); }))
+      continue;
     const std::vector<text::Entity>& entities = readings_.entities(ev.hit.piece);
     // The piece says the clause's sentence with the parties swapped: it holds every other
-    // word and value of the clause. One about another event ("Beta later acquired Acme in
-    // 2023" against "Acme acquired Beta in 2019") does not.
-    const bool one_thing_changed = words_outside(clause, ev.hit.piece) == 0 &&
-                                   states_other_values(clause, nullptr, ev.hit.piece);
+    // word and value of the clause (a result's words aside: "lost to" tells "defeated" the
+    // other way). One about another event ("Beta later acquired Acme in 2023" against "Acme
+    // acquired Beta in 2019") does not.
+    const bool other_values = states_other_values(clause, nullptr, ev.hit.piece);
+    auto one_thing_changed = [&](const PartyPair& pair) {
+      const std::span<const Token> result =
+          text::first_party_won(pair.relation, lexicon) ? pair.relation : std::span<const Token>();
+      return other_values && words_outside(clause, ev.hit.piece, result, /*verb_forms=*/true) == 0;
+    };
     for (const PartyPair& theirs : party_pairs({text, tokens, entities}, lexicon)) {
       for (const PartyPair& pair : ours) {
-        const PairOrder order = compare_pairs(pair, theirs);
+        const PairOrder order = compare_pairs(pair, theirs, lexicon);
         // The context states it as the clause does: no conflict, whatever another piece says.
         if (order == PairOrder::kSame) return std::nullopt;
-        if (order == PairOrder::kSwapped && one_thing_changed && !swap) {
+        if (order == PairOrder::kSwapped && !swap && one_thing_changed(pair)) {
           swap = Swap{
               &pair, ev.hit.piece,
               std::string(text.substr(theirs.first.begin, theirs.second.end - theirs.first.begin))};
@@ -939,6 +977,46 @@ std::optional<Verdict> PieceVerifier::check_only_one(const Clause& clause,
                         "answer says " + said + ", evidence says only " + instead, ev.hit.piece);
     v.correction = Correction{conflict->clause_begin, conflict->clause_end, std::move(instead)};
     return v;
+  }
+  return std::nullopt;
+}
+
+bool PieceVerifier::restarts_after(std::uint32_t piece) const {
+  constexpr std::uint32_t kFollowing = 4;  // sentences read after the end
+  const auto pieces = index_->pieces();
+  for (std::uint32_t k = piece + 1;
+       k < pieces.size() && k <= piece + kFollowing && pieces[k].passage == pieces[piece].passage;
+       ++k) {
+    if (tells_a_restart(readings_.tokens(k))) return true;
+  }
+  return false;
+}
+
+std::optional<Verdict> PieceVerifier::check_ended_state(const Clause& clause,
+                                                        ClauseSignals& signals) const {
+  for (const EvidencePiece& ev : clause.evidence) {
+    if (ev.overlap < options_.match_overlap || asks(ev.hit.piece)) continue;
+    const std::optional<EndedState> ended =
+        ended_state(clause.tokens, readings_.tokens(ev.hit.piece), options_.lexicon.get());
+    if (!ended) continue;
+    // Another piece may state the clause ("The bakery is still open on Sundays") or tell of
+    // a restart ("It reopened under new owners in 2021"): an evidence piece, or one of the
+    // sentences that follow the end in its passage.
+    const bool other_word =
+        std::any_of(clause.evidence.begin(), clause.evidence.end(), [&](const EvidencePiece& e) {
+          return e.hit.piece != ev.hit.piece && (words_outside(clause, e.hit.piece) == 0 ||
+                                                 tells_a_restart(readings_.tokens(e.hit.piece)));
+        });
+    if (other_word || restarts_after(ev.hit.piece)) return std::nullopt;
+    signals.aligned_conflict = true;
+    signals.negation_mismatch = true;
+    const std::string_view text = readings_.text(ev.hit.piece);
+    return finding(
+        clause, Label::kContradicted, ReasonCode::kNegationMismatch,
+        HallucinationType::kContextualFabrication,
+        "the evidence says it has ended: " +
+            std::string(text.substr(ended->piece_begin, ended->piece_end - ended->piece_begin)),
+        ev.hit.piece);
   }
   return std::nullopt;
 }

@@ -10,6 +10,7 @@
 #include "filters/semantic_piece/clause_words.h"
 #include "filters/semantic_piece/count_comparison.h"
 #include "filters/semantic_piece/counted.h"
+#include "filters/semantic_piece/denied.h"
 #include "filters/semantic_piece/names.h"
 #include "filters/semantic_piece/narrowing.h"
 #include "filters/semantic_piece/only_one.h"
@@ -309,26 +310,6 @@ std::string verb_before_count(std::span<const Token> tokens, std::size_t at,
   return {};
 }
 
-// Date `e` stands in the clause of a negation, after its cue ("did not visit ... in 2010",
-// "has not erupted since 2000"): the time of what the clause denies. (A count or an amount
-// there may be what the clause holds true: "did not exceed eleven years", "no grants over the
-// next eight years".)
-bool denied_value(std::span<const Token> tokens, const Entity& e, const text::Lexicon* lexicon) {
-  if (e.subtype != EntitySubtype::kDate || !text::has_negation_cue(tokens)) return false;
-  const std::size_t at = token_at(tokens, e.begin);
-  for (const text::NegationScope& scope : text::negation_scopes(tokens, lexicon)) {
-    if (scope.cue >= at) continue;
-    static constexpr auto kClauseBreaks = text::word_table(",", ";", ":", "but", "and", "while",
-                                                           "although", "though", "whereas", "yet");
-    const bool same_clause =
-        std::none_of(tokens.begin() + static_cast<std::ptrdiff_t>(scope.cue),
-                     tokens.begin() + static_cast<std::ptrdiff_t>(at),
-                     [](const Token& t) { return kClauseBreaks.contains(t.norm); });
-    if (same_clause) return true;
-  }
-  return false;
-}
-
 // A number that labels one of a series: right after the noun it labels, with no content word
 // right after it that it would count ("phase two of", "Highway 60.", "Chapter 3,"). Another
 // label names another item.
@@ -561,12 +542,13 @@ Verdict PieceVerifier::verify_clause(std::string_view sentence,
   std::optional<Verdict> ordering = check_ordering(clause, signals);
   std::optional<Verdict> parties = check_parties(clause, signals);
   if (!parties) parties = check_only_one(clause, signals);
+  std::optional<Verdict> ended = check_ended_state(clause, signals);
   std::optional<Verdict> names = check_names(clause, values, coverage, score, signals);
   std::optional<Verdict> relations = check_relations(clause, signals);
 
   auto decided = [&]() -> Verdict {
     for (std::optional<Verdict>* first :
-         {&values.conflict, &polarity, &flags, &ordering, &parties, &names}) {
+         {&values.conflict, &polarity, &flags, &ordering, &parties, &ended, &names}) {
       if (*first) return std::move(**first);
     }
     // Only where nothing says otherwise: the scorer does not read it.
@@ -1215,6 +1197,9 @@ void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueChec
   // 2000") conflicts with no other date of the context: the evidence's 2005 says nothing of
   // 2010.
   const bool denied = denied_value(clause.tokens, e, options_.lexicon.get());
+  // Likewise a value the aligned piece denies the slot ("was not completed in 1925") is no
+  // other value for it where the clause denies nothing ("was completed in 1930").
+  const bool denied_there = found.aligned != nullptr && denied_in(*found.aligned, clause);
   // An aligned conflict stands unless another piece that holds most of the clause's words
   // states the clause's value too (sources that disagree): the clause's value in a piece about
   // something else (one that names another thing where the clause names its own), in another
@@ -1269,7 +1254,7 @@ void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueChec
            ValuePairing::Kind::kTogether ||
        gives_to_named(clause, found.aligned->piece, e, found.aligned->entity) ||
        pairs_by_order(read(found.aligned->piece), e) || item_of_clause(*found.aligned));
-  if (found.aligned != nullptr && !stated_apart && !paired_in_aligned && !denied) {
+  if (found.aligned != nullptr && !stated_apart && !paired_in_aligned && !denied && !denied_there) {
     ++signals.value_mismatches;
     signals.aligned_conflict = true;
     if (out.aligned) return;
@@ -1301,7 +1286,7 @@ void PieceVerifier::check_value(const Clause& clause, const Entity& e, ValueChec
   // that kind, the evidence's among them ("1am, 3am and 12am" against "3am"): which of the
   // listed values the evidence's stands for is not said. Nor when the evidence's value held
   // only until an event the answer speaks of (changed_after).
-  if (found.other != nullptr && !found.elsewhere && !denied &&
+  if (found.other != nullptr && !found.elsewhere && !denied && !denied_in(*found.other, clause) &&
       !lists_too(clause.entities, found.other->entity) &&
       !changed_after(clause.tokens, *index_, *found.other, options_.lexicon.get())) {
     ++signals.value_mismatches;
@@ -1489,17 +1474,67 @@ std::optional<Verdict> PieceVerifier::check_polarity(Clause& clause, const Cover
 
 namespace {
 
+bool holds(std::span<const index::TermId> terms, index::TermId t) {
+  return t != index::kNoTerm && std::find(terms.begin(), terms.end(), t) != terms.end();
+}
+
 std::size_t shared_terms(std::span<const index::TermId> terms,
                          std::span<const index::TermId> other) {
-  return static_cast<std::size_t>(std::count_if(terms.begin(), terms.end(), [&](index::TermId t) {
-    return t != index::kNoTerm && std::find(other.begin(), other.end(), t) != other.end();
-  }));
+  return static_cast<std::size_t>(
+      std::count_if(terms.begin(), terms.end(), [&](index::TermId t) { return holds(other, t); }));
 }
 
 // A negation's scope governs what the other side states: at least half of its words are there.
 bool governs_shared(std::span<const index::TermId> scope, std::span<const index::TermId> other) {
   const std::size_t n = shared_terms(scope, other);
   return n > 0 && 2 * n >= scope.size();
+}
+
+// Words of their own that only count what a clause states ("several passengers").
+constexpr auto kCountingWords = text::word_table("several", "multiple", "numerous", "various");
+
+// Words that make a negation's tail no slot of its own: a universal ("any", "ever"), a reason
+// or a concession ("due to", "because", "despite"), a purpose ("for the new stadium"), a span
+// of time ("in its history", "during her lifetime").
+constexpr auto kNoSlot =
+    text::word_table("any", "anywhere", "anyone", "anything", "ever", "all", "whatsoever",
+                     "because", "due", "despite", "for", "during", "throughout", "since", "after",
+                     "life", "lifetime", "career", "history", "time");
+
+// The evidence's negation denies another thing than the clause states when the two part at
+// their ends: the negated scope runs on past the last word the clause shares with it with a
+// word the clause lacks, and the clause runs on past its last word shared with the negated
+// clause with a word of its own in that place. "No tickets were sold online" says nothing
+// against "Tickets were sold at the door", nor "was not built by the Romans" against "was
+// built by the Normans"; a negation that ends with a word the clause holds ("No passengers
+// were injured" against "Several passengers were injured") still denies it. Not where the
+// negation says "never", or its tail is no slot of its own (kNoSlot: "did not produce any
+// gold in its history" against "produced gold in 1850").
+bool negates_another_end(const PieceReadings::NegatedTerms& negated,
+                         std::span<const Token> piece_tokens,
+                         std::span<const index::TermId> clause_terms,
+                         std::span<const Token* const> clause_tokens) {
+  if (negated.cue >= piece_tokens.size() || negated.scope_end > piece_tokens.size() ||
+      piece_tokens[negated.cue].norm == "never")
+    return false;
+  const auto scope_tokens = piece_tokens.subspan(negated.cue, negated.scope_end - negated.cue);
+  if (std::any_of(scope_tokens.begin(), scope_tokens.end(),
+                  [](const Token& t) { return kNoSlot.contains(t.norm); }))
+    return false;
+  const std::span<const index::TermId> scope = negated.scope;
+  std::size_t scope_shared_end = 0;  // one past the last scope word the clause holds
+  for (std::size_t i = 0; i < scope.size(); ++i)
+    if (holds(clause_terms, scope[i])) scope_shared_end = i + 1;
+  if (scope_shared_end == 0 ||
+      std::none_of(scope.begin() + static_cast<std::ptrdiff_t>(scope_shared_end), scope.end(),
+                   [](index::TermId t) { return t != index::kNoTerm; }))
+    return false;
+  std::size_t clause_shared_end = 0;
+  for (std::size_t i = 0; i < clause_terms.size(); ++i)
+    if (holds(negated.clause, clause_terms[i])) clause_shared_end = i + 1;
+  for (std::size_t i = clause_shared_end; i < clause_terms.size(); ++i)
+    if (!kCountingWords.contains(clause_tokens[i]->norm)) return clause_shared_end > 0;
+  return false;
 }
 
 }  // namespace
@@ -1587,9 +1622,10 @@ std::optional<Verdict> PieceVerifier::check_negation(Clause& clause, const Evide
   for (const NegatedTerms& n : best_reading.negations) {
     if (!governs_shared(n.scope, clause.terms)) continue;
     evidence_negates = true;
-    evidence_states_negation = evidence_states_negation ||
-                               2 * shared_terms(clause.terms, n.clause) >= clause.terms.size() ||
-                               repeats(n.clause);
+    evidence_states_negation =
+        evidence_states_negation ||
+        ((2 * shared_terms(clause.terms, n.clause) >= clause.terms.size() || repeats(n.clause)) &&
+         !negates_another_end(n, evidence_tokens, clause.terms, clause.stem_tokens));
   }
   const bool negated =
       answer_states_negation && !evidence_negates && !best_reading.has_negation_cue &&

@@ -45,19 +45,32 @@ constexpr auto kTogether =
                      "together", "alongside", "each", "other", "as");
 
 // Words that make a relation a possibility, a wish or a denial rather than a fact.
-constexpr auto kNotAFact = text::word_table("would", "could", "might", "may", "should", "can",
-                                            "must", "not", "n't", "never", "no", "neither", "nor");
+constexpr auto kNotAFact =
+    text::word_table("would", "could", "might", "may", "should", "can", "must", "not", "n't",
+                     "never", "no", "neither", "nor", "almost", "nearly", "virtually");
 
 // Words before a pair that make its sentence a condition or a report: "If Acme acquired Beta",
 // "reports that Acme acquired Beta".
-constexpr auto kFramesIt = text::word_table("if", "unless", "whether", "that", "reportedly",
-                                            "allegedly", "rumored", "rumoured");
+constexpr auto kFramesIt = text::word_table(
+    "if", "unless", "whether", "that", "reportedly", "allegedly", "rumored", "rumoured", "should",
+    "claims", "claimed", "alleges", "alleged", "believes", "believed", "thinks", "suggests",
+    "suggested", "predicts", "predicted", "expects", "expected", "hopes", "hoped");
 
 // A word before a party that makes it something else's part, owner or circumstance: "the CEO
 // of Acme", "bought by Acme", "in Paris".
 constexpr auto kBeforeAPart = text::word_table(
     "of", "by", "for", "from", "with", "to", "at", "in", "on", "into", "onto", "than", "as", "like",
     "against", "between", "among", "about", "over", "under", "via", "per", "through");
+
+constexpr auto kDeterminers = text::word_table("the", "a", "an");
+
+// The words between two parties end before the second one's determiner: "were beaten by the
+// Grizzlies" relates them by "were beaten by".
+std::span<const Token> without_determiner(std::span<const Token> between) {
+  while (between.size() > 1 && kDeterminers.contains(between.back().norm))
+    between = between.first(between.size() - 1);
+  return between;
+}
 
 // Opening capitalised words this many at most make a name.
 constexpr std::size_t kMaxOpeningName = 3;
@@ -117,16 +130,22 @@ bool goes_one_way(const Token& t, const text::Lexicon* lexicon) {
 
 // A relation between two names that goes one way, stated as a fact: no punctuation (an
 // apposition, a list), no word naming them together, no negation or modal, and a word of
-// kOneWay.
-bool relates_names(std::span<const Token> relation, const text::Lexicon* lexicon) {
+// kOneWay. The tokens of a value in it (a score: "were beaten 3-0 by") are the relation's
+// measure, neither punctuation nor a word.
+bool relates_names(std::span<const Token> relation, std::span<const Party> values,
+                   const text::Lexicon* lexicon) {
   bool one_way = false;
   for (const Token& t : relation) {
+    const bool in_value = std::any_of(values.begin(), values.end(), [&](const Party& v) {
+      return t.begin >= v.begin && t.end <= v.end;
+    });
+    if (in_value) continue;
     if (t.kind == text::TokenKind::kPunctuation || t.kind == text::TokenKind::kSymbol ||
         kTogether.contains(t.norm) || kNotAFact.contains(t.norm) || t.has(text::kPossessive))
       return false;
     one_way = one_way || (t.kind == text::TokenKind::kWord && goes_one_way(t, lexicon));
   }
-  return one_way;
+  return one_way || text::first_party_won(relation, lexicon).has_value();
 }
 
 // A condition or a report frames what follows it: a word of kFramesIt before token `first`.
@@ -143,26 +162,36 @@ std::vector<PartyPair> party_pairs(const ReadText& text, const text::Lexicon* le
   const std::vector<Party> parties = parties_of(text);
   for (std::size_t i = 0; i + 1 < parties.size(); ++i) {
     const Party& a = parties[i];
-    const Party& b = parties[i + 1];
+    // Two names pair across the values between them ("Ajax were beaten 3-0 by PSV").
+    std::size_t next = i + 1;
+    while (a.value == nullptr && next + 1 < parties.size() && parties[next].value != nullptr)
+      ++next;
+    if (parties[next].value != nullptr) next = i + 1;
+    const Party& b = parties[next];
+    const std::span<const Party> values_between(parties.data() + i + 1, next - i - 1);
     const std::size_t a_first = token_at(tokens, a.begin), a_after = token_at(tokens, a.end);
     const std::size_t b_first = token_at(tokens, b.begin), b_after = token_at(tokens, b.end);
     if (a_first >= a_after || a_after > b_first || b_first >= b_after) continue;
     const std::size_t length = b_first - a_after;
-    if (length == 0 || length > kMaxRelationTokens) continue;
+    std::size_t value_tokens = 0;  // a value's tokens are no words of the relation
+    for (const Party& v : values_between)
+      value_tokens += token_at(tokens, v.end) - token_at(tokens, v.begin);
+    if (length == 0 || length - std::min(length, value_tokens) > kMaxRelationTokens) continue;
     // A possessive party is an owner, not the party: "Acme's board acquired Beta".
     if (tokens[a_after - 1].has(text::kPossessive) || tokens[b_after - 1].has(text::kPossessive))
       continue;
-    const std::span<const Token> relation = tokens.subspan(a_after, length);
+    const std::span<const Token> relation = without_determiner(tokens.subspan(a_after, length));
     const Token* before = a_first > 0 ? &tokens[a_first - 1] : nullptr;
     if (framed(tokens, a_first)) continue;
     if (a.value == nullptr && b.value == nullptr) {
-      if (!relates_names(relation, lexicon)) continue;
+      if (!relates_names(relation, values_between, lexicon)) continue;
       if (before != nullptr &&
           (kBeforeAPart.contains(before->norm) || before->has(text::kPossessive)))
         continue;
-      // A name that goes on into a noun phrase is part of it: "acquired Beta shares".
+      // A name that goes on into a noun phrase is part of it: "acquired Beta shares"; one
+      // with a second object after it is who the relation was for: "paid Jones a visit".
       if (b_after < tokens.size() && tokens[b_after].kind == text::TokenKind::kWord &&
-          text::is_content_word(tokens[b_after]))
+          (text::is_content_word(tokens[b_after]) || kDeterminers.contains(tokens[b_after].norm)))
         continue;
     } else if (a.value != nullptr && b.value != nullptr) {
       // Two values of a change, "from 5% to 8%"; any other pair of values is compared as
@@ -198,25 +227,74 @@ bool same_party(const Party& a, const Party& b) {
 
 }  // namespace
 
-PairOrder compare_pairs(const PartyPair& a, const PartyPair& b) {
+const Token* simple_verb(const PartyPair& p) {
+  // Auxiliaries and adverbs of time or manner before the verb ("were later narrowly beaten").
+  static constexpr auto kBeforeVerb = text::word_table(
+      "was", "were", "is", "are", "be", "been", "being", "has", "had", "have", "having", "got",
+      "get", "gets", "later", "eventually", "finally", "then", "also", "subsequently", "ultimately",
+      "duly", "comfortably", "easily", "narrowly", "soundly", "heavily");
+  const Token* verb = nullptr;
+  bool by = false;
+  for (const Token& t : p.relation) {
+    if (t.kind != text::TokenKind::kWord) continue;  // a score's figures
+    if (by) return nullptr;                          // "by" ends the relation
+    if (verb != nullptr) {
+      if (t.norm != "by") return nullptr;  // "signed for", "acquired a stake in"
+      by = true;
+    } else if (!kBeforeVerb.contains(t.norm)) {
+      verb = &t;
+    }
+  }
+  return verb;
+}
+
+const Token& relation_verb(const PartyPair& p) {
+  return is_passive(p) ? p.relation[p.relation.size() - 2] : p.relation.back();
+}
+
+bool is_passive(const PartyPair& p) {
+  return p.relation.size() >= 2 && p.relation.back().norm == "by";
+}
+
+bool form_of(const Token& t, const Token& verb, const text::Lexicon* lexicon) {
+  auto stem_or_base = [&](const Token& w) {
+    const std::string base = text::verb_base(w, lexicon);
+    return text::stem(base.empty() ? std::string_view(w.norm) : std::string_view(base));
+  };
+  return t.kind == text::TokenKind::kWord &&
+         (t.norm == verb.norm || stem_or_base(t) == stem_or_base(verb));
+}
+
+PairOrder compare_pairs(const PartyPair& a, const PartyPair& b, const text::Lexicon* lexicon) {
   const bool same_order = same_party(a.first, b.first) && same_party(a.second, b.second);
   const bool other_order = same_party(a.first, b.second) && same_party(a.second, b.first);
   if (!same_order && !other_order) return PairOrder::kOther;
   // `b` says what `a` says with words of its own around the relation's verb ("later
   // acquired"), or in the other voice the other way round ("was acquired by"); in the other
   // voice the same way round ("Australia were defeated by Afghanistan" against "Australia
-  // defeated Afghanistan"), the parties are swapped.
-  auto passive = [](const PartyPair& p) {
-    return p.relation.size() >= 2 && p.relation.back().norm == "by";
-  };
-  const std::string_view verb =
-      passive(a) ? a.relation[a.relation.size() - 2].norm : a.relation.back().norm;
+  // defeated Afghanistan"), the parties are swapped. The verb is known in any of its forms
+  // ("were beaten by" against "beat").
+  // Two results tell who won whatever their verbs: "PSV defeated Ajax", "Ajax were beaten by
+  // PSV" and "Ajax lost to PSV" say the same.
+  const std::optional<bool> a_won = text::first_party_won(a.relation, lexicon),
+                            b_won = text::first_party_won(b.relation, lexicon);
+  if (a_won && b_won && same_order != other_order) {
+    const bool same_winner = same_order ? *a_won == *b_won : *a_won != *b_won;
+    return same_winner ? PairOrder::kSame : PairOrder::kSwapped;
+  }
+  // The same verb anywhere in `b`'s relation tells the same relation; a swap by voice needs
+  // both relations to be the verb alone, with its auxiliaries ("were beaten 3-0 by" against
+  // "beat"; not "took a beating from", "signed for", "tried to beat").
+  const Token& verb = relation_verb(a);
   const bool holds_verb = std::any_of(b.relation.begin(), b.relation.end(),
-                                      [&](const Token& t) { return t.norm == verb; });
-  const bool same_voice = passive(a) == passive(b);
-  if (holds_verb && ((same_order && same_voice) || (other_order && !same_voice)))
+                                      [&](const Token& t) { return t.norm == verb.norm; });
+  const Token *a_verb = simple_verb(a), *b_verb = simple_verb(b);
+  const bool same_verb =
+      a_verb != nullptr && b_verb != nullptr && form_of(*b_verb, *a_verb, lexicon);
+  const bool same_voice = is_passive(a) == is_passive(b);
+  if ((holds_verb || same_verb) && ((same_order && same_voice) || (other_order && !same_voice)))
     return PairOrder::kSame;
-  if (holds_verb && same_order && !same_voice && !other_order) return PairOrder::kSwapped;
+  if (same_verb && same_order && !same_voice && !other_order) return PairOrder::kSwapped;
   const bool same_words =
       std::equal(a.relation.begin(), a.relation.end(), b.relation.begin(), b.relation.end(),
                  [](const Token& x, const Token& y) { return x.norm == y.norm; });
@@ -225,16 +303,11 @@ PairOrder compare_pairs(const PartyPair& a, const PartyPair& b) {
 
 bool states_in_order(const ReadText& text, const PartyPair& ours, const text::Lexicon* lexicon) {
   constexpr std::size_t kReach = kMaxRelationTokens + 2;
-  const Token& word = ours.relation.back();
-  auto stem_or_base = [&](const Token& t) {
-    const std::string base = text::verb_base(t, lexicon);
-    return text::stem(base.empty() ? std::string_view(t.norm) : std::string_view(base));
-  };
-  const std::string wanted = stem_or_base(word);
+  const Token& word = relation_verb(ours);
   auto a_form_of_it = [&](const Token& t) {
-    return t.kind == text::TokenKind::kWord &&
-           (t.norm == word.norm || stem_or_base(t) == wanted ||
-            (t.norm.size() > word.norm.size() && t.norm.ends_with(word.norm)));
+    return form_of(t, word, lexicon) ||
+           (t.kind == text::TokenKind::kWord && t.norm.size() > word.norm.size() &&
+            t.norm.ends_with(word.norm));
   };
   const std::span<const Token> tokens = text.tokens;
   const std::vector<Party> parties = parties_of(text);
@@ -242,12 +315,12 @@ bool states_in_order(const ReadText& text, const PartyPair& ours, const text::Le
     for (const Party& q : parties) {
       const std::size_t from = token_at(tokens, p.end), to = token_at(tokens, q.begin);
       if (p.begin >= q.begin || from > to || to - from > kReach) continue;
-      const std::span<const Token> between = tokens.subspan(from, to - from);
-      const bool passive = !between.empty() && between.back().norm == "by";
-      const bool ours_order = same_party(p, ours.first) && same_party(q, ours.second) && !passive;
-      const bool passive_order = same_party(p, ours.second) && same_party(q, ours.first) && passive;
-      if ((ours_order || passive_order) &&
-          std::any_of(between.begin(), between.end(), a_form_of_it))
+      const std::span<const Token> between = without_determiner(tokens.subspan(from, to - from));
+      // The clause's order in its voice, or the other order in the other voice.
+      const bool same_voice = (!between.empty() && between.back().norm == "by") == is_passive(ours);
+      const bool ours_order = same_party(p, ours.first) && same_party(q, ours.second) && same_voice;
+      const bool turned = same_party(p, ours.second) && same_party(q, ours.first) && !same_voice;
+      if ((ours_order || turned) && std::any_of(between.begin(), between.end(), a_form_of_it))
         return true;
     }
   }

@@ -46,8 +46,20 @@ std::vector<PartyPair> party_pairs(const ReadText& text, const text::Lexicon* le
 // way (kSwapped: in each other's places with the same words between, or in the same places in
 // the other voice, "were defeated by" for "defeated"), or another relation or other parties
 // (kOther). A party is the same name, a full name and its last word, or the same value.
+// With `lexicon`, the verb is known in its other forms ("were beaten by" against "beat").
 enum class PairOrder : std::uint8_t { kSame, kSwapped, kOther };
-PairOrder compare_pairs(const PartyPair& a, const PartyPair& b);
+PairOrder compare_pairs(const PartyPair& a, const PartyPair& b, const text::Lexicon* lexicon);
+
+// The pair's relation is in the passive: its last word is "by" ("was acquired by").
+bool is_passive(const PartyPair& p);
+// The relation's verb where the relation is the verb alone with its auxiliaries and adverbs
+// of time or manner, and "by" in the passive ("were later beaten by", "acquired"); null for
+// any other relation ("took a beating from", "signed for", "tried to beat").
+const text::Token* simple_verb(const PartyPair& p);
+// The relation's verb: its last word, or in the passive the word before "by".
+const text::Token& relation_verb(const PartyPair& p);
+// `t` is a form of `verb`: the same word, stem or (with `lexicon`) base form ("beaten", "beat").
+bool form_of(const text::Token& t, const text::Token& verb, const text::Lexicon* lexicon);
 
 // Whether `text` states the clause's pair `ours` its way in words of its own: its first party,
 // then a form of the relation's last word ("countersued", "suing", "had beaten" for "sued",

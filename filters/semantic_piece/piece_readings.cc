@@ -75,6 +75,8 @@ PieceReadings::Analysis PieceReadings::analyse(std::span<const text::Token> toke
   auto term_of = [&](std::size_t i) { return index_.terms().find(text::stem(tokens[i].norm)); };
   for (const text::NegationScope& scope : text::negation_scopes(tokens, lexicon_)) {
     NegatedTerms& negated = out.negations.emplace_back();
+    negated.cue = scope.cue;
+    negated.scope_end = scope.words.back() + 1;
     for (std::size_t i : scope.words)
       negated.scope.push_back(term_of(i));
     for (std::size_t i : scope.before)

@@ -29,6 +29,8 @@ class PieceReadings {
   struct NegatedTerms {
     std::vector<index::TermId> scope;
     std::vector<index::TermId> clause;  // the scope's included
+    std::size_t cue = 0;                // token index of the negation cue
+    std::size_t scope_end = 0;          // one past the token index of the scope's last word
   };
   struct Analysis {
     std::vector<text::Token> words;     // content words, for synonyms and antonyms

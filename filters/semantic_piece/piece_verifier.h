@@ -219,6 +219,11 @@ class PieceVerifier {
   std::optional<Verdict> check_name_in_another_role(const Clause& clause, const ValueCheck& values,
                                                     const Coverage& coverage,
                                                     ClauseSignals& signals) const;
+  // The piece's token at byte `at` is a value the piece denies its slot (denied.h), of a verb
+  // the clause states: no other value for that slot.
+  bool denied_in(std::span<const text::Token> piece_tokens, std::size_t at,
+                 const Clause& clause) const;
+  bool denied_in(const ContextEntity& c, const Clause& clause) const;
   // Some piece of the context holds a word of both names: one may be the other's alias
   // ("Lee Ji-eun, better known as IU") or both be parties of one fact.
   bool named_together(std::span<const text::Token> a, std::span<const text::Token> b) const;
@@ -244,6 +249,12 @@ class PieceVerifier {
   // An evidence piece says what the clause says of one thing alone, and the clause says it of
   // another of its kind (only_one.h): the evidence that says otherwise, aligned.
   std::optional<Verdict> check_only_one(const Clause& clause, ClauseSignals& signals) const;
+  // The clause says a state goes on that an evidence piece says has ended (ended_state.h):
+  // the evidence that says otherwise, unless another piece states the clause or tells of a
+  // restart.
+  std::optional<Verdict> check_ended_state(const Clause& clause, ClauseSignals& signals) const;
+  // One of the few sentences after `piece` in its passage tells of a restart.
+  bool restarts_after(std::uint32_t piece) const;
   // An evidence piece says the clause with another strength (text/modality.h) and none says it
   // as the clause does (ClauseSignals::modality_changed).
   std::optional<Verdict> check_modality(const Clause& clause, ClauseSignals& signals) const;

@@ -72,12 +72,6 @@ constexpr auto kAbove = word_table("over", "above", "exceeding", "upwards");
 constexpr auto kBelow = word_table("under", "below");
 constexpr auto kNegations = word_table("not", "no", "never", "n't");
 
-// Full names first: "may" is found as the full name, not as an abbreviation.
-constexpr auto kMonths =
-    word_table("january", "february", "march", "april", "may", "june", "july", "august",
-               "september", "october", "november", "december", "jan", "feb", "mar", "apr", "may",
-               "jun", "jul", "aug", "sep", "oct", "nov", "dec", "sept");
-
 // Prepositions before a date: "may" and "march" are months with a day only after one
 // ("on may 2"; not "he may 2 ...").
 constexpr auto kBeforeDay = word_table("on", "by", "until", "since", "from", "of", "before",

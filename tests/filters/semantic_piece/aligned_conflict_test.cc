@@ -875,5 +875,51 @@ TEST_F(VerifierTest, ACountOfTimesLinesUpWithTwice) {
   EXPECT_NE(only("Tomas Berg has scored four goals in 9 games.").label, Label::kContradicted);
 }
 
+// A negation that runs on past the words the clause shares with it, where the clause says
+// something else in that place, denies another thing: no conflict. One whose words the clause
+// holds to the end still denies it.
+TEST_F(VerifierTest, ANegationOfAnotherEndDeniesNothingTheClauseSays) {
+  for (const char* evidence :
+       {"No tickets were sold online; many tickets were sold at the door.",
+        "No tickets were sold online, but many tickets were sold at the door."}) {
+    context({evidence});
+    const Verdict v = only("Many tickets were sold at the door.");
+    EXPECT_EQ(v.label, Label::kSupported) << evidence;
+    EXPECT_FALSE(v.signals.negation_mismatch) << evidence;
+  }
+  context({"No tickets were sold online."});
+  EXPECT_EQ(only("Tickets were sold online.").label, Label::kContradicted);
+  context({"No passengers were injured in the crash."});
+  EXPECT_TRUE(only("Several passengers were injured.").signals.negation_mismatch);
+}
+
+// A value the evidence denies its slot is no other value for that slot: "was not built by the
+// Romans" leaves "was built by the Normans" open. A bound is no denial ("no later than",
+// "no more than"), and a clause that denies a value of its own still lines up.
+TEST_F(VerifierTest, AValueTheEvidenceDeniesIsNoOtherValueForTheSlot) {
+  context({"The bridge was not built by the Romans. The festival was not held in 2020."});
+  for (const char* answer :
+       {"The bridge was built by the Normans.", "The festival was held in 2021."}) {
+    const Verdict v = only(answer);
+    EXPECT_NE(v.label, Label::kContradicted) << answer;
+    EXPECT_FALSE(v.signals.aligned_conflict) << answer;
+  }
+  EXPECT_EQ(only("The festival was held in 2020.").label, Label::kContradicted);
+  // Two denials of the slot do not conflict, nor does the value a denial gives after all.
+  EXPECT_NE(only("The bridge was not built by the Normans.").label, Label::kContradicted);
+  context({"The company was not founded in 1990 but in 1992."});
+  EXPECT_NE(only("The company was founded in 1992.").label, Label::kContradicted);
+  context(
+      {"Applications must be received no later than 5 April. The hall holds no more than 50 "
+       "guests."});
+  expect_corrected("Applications must be received no later than 13 April.", "5 April");
+  expect_corrected("The hall holds no more than 80 guests.", "50");
+  // A value denied of another predicate than the clause states is stated all the same.
+  context(
+      {"This barn should not be confused with the Messer Barn in Cataloochee, which was built "
+       "by John's cousin."});
+  expect_corrected("The other Messer Barn is in Boone.", "Cataloochee");
+}
+
 }  // namespace
 }  // namespace groundgate::filters::semantic_piece

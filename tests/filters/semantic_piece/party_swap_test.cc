@@ -20,7 +20,7 @@ PairOrder order_of(const std::string& a, const std::string& b) {
   const ReadSentence x(a), y(b);
   const std::vector<PartyPair> px = pairs_of(x), py = pairs_of(y);
   if (px.size() != 1 || py.size() != 1) return PairOrder::kOther;
-  return compare_pairs(px.front(), py.front());
+  return compare_pairs(px.front(), py.front(), text::Lexicon::shared().lexicon.get());
 }
 
 // A full name and its last word are one party, as news writes a name after its first
@@ -62,6 +62,16 @@ TEST(PartySwapTest, AnotherRelationOrVoiceIsNoSwap) {
   EXPECT_EQ(order_of("Australia were defeated by Afghanistan.", "Australia defeated Afghanistan."),
             PairOrder::kSwapped);
   EXPECT_EQ(order_of("Beta did not acquire Acme.", "Acme acquired Beta."), PairOrder::kOther);
+  // The verb in any of its forms: "were beaten by" is the passive of "beat".
+  EXPECT_EQ(order_of("PSV were beaten by Ajax.", "PSV beat Ajax 2-1."), PairOrder::kSwapped);
+  EXPECT_EQ(order_of("Ajax were beaten by PSV.", "PSV beat Ajax 2-1."), PairOrder::kSame);
+  // A score between the names is the relation's measure; a determiner before the second
+  // name is the name's.
+  EXPECT_EQ(order_of("Ajax beat PSV.", "Ajax were beaten 3-0 by PSV on Sunday."),
+            PairOrder::kSwapped);
+  EXPECT_EQ(order_of("The Grizzlies beat the Warriors.",
+                     "The Golden State Warriors were beaten 130-101 by the Memphis Grizzlies."),
+            PairOrder::kSame);
 }
 
 TEST(PartySwapTest, ARelationThatMayHoldBothWaysIsNoPair) {
@@ -153,6 +163,35 @@ TEST_F(VerifierTest, PartiesSwappedAgainstTheEvidenceAreContradicted) {
                            "Dave married Carol."}) {
     EXPECT_NE(only(same).reason_code, ReasonCode::kPartiesSwapped) << same;
   }
+  // The same way round in the other voice turns the relation round.
+  const Verdict passive = only("Acme was acquired by Beta in 2019.");
+  EXPECT_EQ(passive.reason_code, ReasonCode::kPartiesSwapped);
+  EXPECT_EQ(passive.label, Label::kContradicted);
+  context({"PSV beat Ajax 2-1 in the final on Sunday."});
+  EXPECT_EQ(only("PSV were beaten by Ajax 2-1 in the final on Sunday.").reason_code,
+            ReasonCode::kPartiesSwapped);
+  EXPECT_NE(only("Ajax were beaten by PSV in the final.").label, Label::kContradicted);
+  // Two results tell who won whatever their verbs.
+  context(
+      {"Naomi Osaka lost to Coco Gauff in the third round. The Denver Broncos won 24-17 over "
+       "the Kansas City Chiefs."});
+  for (const char* swapped :
+       {"Naomi Osaka defeated Coco Gauff in the third round.",
+        "The Chiefs won 24-17 over the Broncos.", "The Broncos lost to the Chiefs."}) {
+    const Verdict v = only(swapped);
+    EXPECT_EQ(v.label, Label::kContradicted) << swapped;
+    EXPECT_TRUE(v.signals.aligned_conflict) << swapped;
+  }
+  for (const char* same : {"Coco Gauff defeated Naomi Osaka in the third round.",
+                           "The Chiefs lost 24-17 to the Broncos."})
+    EXPECT_NE(only(same).label, Label::kContradicted) << same;
+  context({"The Golden State Warriors were beaten 130-101 by the Memphis Grizzlies on Monday."});
+  EXPECT_EQ(only("The Warriors beat the Grizzlies on Monday.").reason_code,
+            ReasonCode::kPartiesSwapped);
+  EXPECT_NE(only("The Grizzlies beat the Warriors 130-101 on Monday.").label, Label::kContradicted);
+  // A noun of a result further on tells no result of the first party.
+  EXPECT_NE(only("The Warriors suffered a heavy defeat to the Grizzlies.").label,
+            Label::kContradicted);
 }
 
 // A swap in a piece about another event ("later", another year) is no conflict.

@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+#include <string>
+#include <vector>
+
 namespace groundgate::filters::text {
 namespace {
 
@@ -22,6 +26,25 @@ TEST(OutcomeWords, AVerbOfWinningOverSomeoneOpposesLose) {
   EXPECT_TRUE(wins_over("defeated", nullptr));
   EXPECT_TRUE(opposed_outcomes("loses", "beats", nullptr));
   EXPECT_FALSE(wins_over("overcame", nullptr));
+}
+
+// Who won, by the words between the two parties.
+std::optional<bool> first_won(const std::string& between) {
+  const std::vector<Token> tokens = tokenize(between);
+  return first_party_won(tokens, Lexicon::shared().lexicon.get());
+}
+
+TEST(OutcomeWords, TheWordsBetweenTwoPartiesTellWhoWon) {
+  for (const char* first : {"beat", "defeated", "edged past", "won 24-17 over", "outscored"})
+    EXPECT_EQ(first_won(first), std::optional<bool>(true)) << first;
+  for (const char* second :
+       {"were beaten by", "was narrowly defeated 3-0 by", "lost to", "lost 5-4 to"})
+    EXPECT_EQ(first_won(second), std::optional<bool>(false)) << second;
+  // No result: a verb of another kind, "lost" with no "to", "won" with no "over".
+  for (const char* none :
+       {"met", "played", "lost the final against", "won the cup with", "suffered a heavy defeat to",
+        "were nearly beaten by", "almost beat", "tried to beat", "have to beat"})
+    EXPECT_FALSE(first_won(none)) << none;
 }
 
 }  // namespace
